@@ -1,0 +1,23 @@
+import type { Event } from './envelope';
+
+/** spec 01 §3: the user record. Email is stored normalised (trimmed, lower case). */
+export type UserRegistered = Event<
+  'UserRegistered',
+  {
+    userId: string;
+    name: string;
+    email: string;
+    phoneNumber?: string;
+    /** argon2id hash; the password itself never reaches the log. */
+    passwordHash: string;
+    /** Card kept on file to deter duplicate accounts (spec 01 §2.3), when a gateway collected one. */
+    paymentMethodId?: string;
+  }
+>;
+
+/** Claims an email address for one user: the first event of `email-{address}`. */
+export type EmailClaimed = Event<'EmailClaimed', { email: string; userId: string }>;
+
+export type ProfileUpdated = Event<'ProfileUpdated', { name?: string; avatar?: string; phoneNumber?: string }>;
+
+export type AccountEvent = UserRegistered | ProfileUpdated;

@@ -1,0 +1,28 @@
+import type { Event } from './envelope';
+import type { PlanId } from './subscription';
+
+/** Why credits moved; shown in the credit history. */
+export type GrantReason = 'plan-purchase' | 'renewal';
+
+export type CreditsGranted = Event<
+  'CreditsGranted',
+  { amount: number; reason: GrantReason; planId: PlanId; paymentRef?: string }
+>;
+
+export type CreditsDebited = Event<
+  'CreditsDebited',
+  { amount: number; reason: 'generation'; generationId: string; kind: string }
+>;
+
+export type CreditsRefunded = Event<
+  'CreditsRefunded',
+  { amount: number; reason: 'generation-failed' | 'generation-timed-out'; generationId: string }
+>;
+
+/** An admin correction; `delta` may be negative but never takes the balance below zero. */
+export type CreditsAdjusted = Event<
+  'CreditsAdjusted',
+  { delta: number; reason: string; adminId: string; previousCredits: number; newCredits: number }
+>;
+
+export type CreditsEvent = CreditsGranted | CreditsDebited | CreditsRefunded | CreditsAdjusted;

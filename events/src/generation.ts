@@ -1,0 +1,94 @@
+import type { Event } from './envelope';
+
+/** Every tool of spec 02 that spends credits and runs asynchronously. */
+export const GENERATION_KINDS = [
+  'non-fiction',
+  'non-fiction-v2',
+  'kdp-listing',
+  'coloring-book',
+  'coloring-page',
+  'image-v2',
+  'image-edit',
+  'kids-book',
+] as const;
+export type GenerationKind = (typeof GENERATION_KINDS)[number];
+
+/** The request each tool sends, after validation (spec 02 §3). */
+export interface GenerationInputs {
+  'non-fiction': { title: string; description: string };
+  'non-fiction-v2': { title: string; description: string; numChapters: number; includeIntroduction: boolean };
+  'kdp-listing': { bookTitle: string; bookPrompt: string };
+  'coloring-book': { prompt: string; bookLength: 10 | 20 | 30 | 40 };
+  'coloring-page': { prompt: string };
+  'image-v2': { prompt: string };
+  /** The uploaded original is stored as a blob before the request; only its id travels. */
+  'image-edit': { prompt: string; originalBlobId: string };
+  'kids-book': {
+    storyDescription: string;
+    characterName: string;
+    characterGender: 'boy' | 'girl';
+    characterImageBlobId?: string;
+  };
+}
+export type GenerationInput<K extends GenerationKind = GenerationKind> = GenerationInputs[K];
+
+/** A file produced by a generation, kept in the blob store. */
+export interface ArtifactRef {
+  blobId: string;
+  contentType: string;
+  /** What the file is to the tool: 'image', 'original', 'edited', 'pdf', 'epub', 'page-1', 'page-1-image' … */
+  role: string;
+  bytes: number;
+}
+
+/** Appended to the account stream together with CreditsDebited, in one append. */
+export type GenerationRequested = Event<
+  'GenerationRequested',
+  { generationId: string; userId: string; kind: GenerationKind; input: GenerationInput; cost: number }
+>;
+
+/** First event of `generation-{id}`: a worker claimed the job (appended with expected revision no-stream). */
+export type GenerationStarted = Event<
+  'GenerationStarted',
+  { generationId: string; userId: string; kind: GenerationKind; workerId: string; timeoutMs: number }
+>;
+
+export type GenerationProgressed = Event<
+  'GenerationProgressed',
+  { generationId: string; progress: number; step: string }
+>;
+
+/** Gen 2.0: three outlines are ready for the user to choose from. */
+export type GenerationOutlinesReady = Event<
+  'GenerationOutlinesReady',
+  { generationId: string; outlines: [string, string, string] }
+>;
+
+/** Gen 2.0: the user picked an outline; the book itself is generated next. */
+export type GenerationOutlineChosen = Event<'GenerationOutlineChosen', { generationId: string; outlineIndex: 0 | 1 | 2 }>;
+
+export type GenerationCompleted = Event<
+  'GenerationCompleted',
+  {
+    generationId: string;
+    userId: string;
+    kind: GenerationKind;
+    title?: string;
+    artifacts: ArtifactRef[];
+    /** Text results (a KDP listing, a book's pages) that are not files. */
+    result?: Record<string, unknown>;
+  }
+>;
+
+export type GenerationFailed = Event<
+  'GenerationFailed',
+  { generationId: string; userId: string; kind: GenerationKind; reason: string; code: 'PROVIDER_ERROR' | 'TIMEOUT' }
+>;
+
+export type GenerationEvent =
+  | GenerationStarted
+  | GenerationProgressed
+  | GenerationOutlinesReady
+  | GenerationOutlineChosen
+  | GenerationCompleted
+  | GenerationFailed;

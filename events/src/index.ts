@@ -1,0 +1,21 @@
+export * from './envelope';
+export * from './streams';
+export * from './upcasting';
+export * from './account';
+export * from './credits';
+export * from './subscription';
+export * from './generation';
+export * from './qr';
+
+import type { AccountEvent, EmailClaimed } from './account';
+import type { CreditsEvent } from './credits';
+import type { GenerationEvent, GenerationRequested } from './generation';
+import type { QrEvent } from './qr';
+import type { SubscriptionEvent } from './subscription';
+
+/** Everything that may be appended to `account-{userId}`. */
+export type AccountStreamEvent = AccountEvent | CreditsEvent | SubscriptionEvent | GenerationRequested;
+
+/** Every event type of the product. */
+export type DomainEvent = AccountStreamEvent | EmailClaimed | GenerationEvent | QrEvent;
+export type DomainEventType = DomainEvent['type'];

@@ -1,0 +1,18 @@
+/** Stream names: one place, so that a reader of the log knows what each prefix holds. */
+export const accountStream = (userId: string) => `account-${userId}`;
+export const generationStream = (generationId: string) => `generation-${generationId}`;
+export const qrStream = (qrId: string) => `qr-${qrId}`;
+/** The identity index: one stream per normalised email makes "email already registered" atomic. */
+export const emailStream = (email: string) => `email-${email.trim().toLowerCase()}`;
+
+export type StreamCategory = 'account' | 'generation' | 'qr' | 'email';
+
+export function streamCategory(streamName: string): string {
+  const dash = streamName.indexOf('-');
+  return dash === -1 ? streamName : streamName.slice(0, dash);
+}
+
+export function streamId(streamName: string): string {
+  const dash = streamName.indexOf('-');
+  return dash === -1 ? '' : streamName.slice(dash + 1);
+}

@@ -1,0 +1,22 @@
+/** One jest run for every workspace; tests sit beside the code they test. */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic', importSource: '@emotion/react' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  testMatch: ['<rootDir>/{events,services,kit,shell,mfe-*}/src/**/*.test.{ts,tsx}', '<rootDir>/scripts/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+
+
+  testTimeout: 30000,
+};

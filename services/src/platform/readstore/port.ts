@@ -1,0 +1,66 @@
+/**
+ * The read-model port: collections of JSON documents keyed by `_id`, a Mongo-like subset that
+ * both SQLite and MongoDB serve with the same meaning. Projectors describe their writes as
+ * data (WriteOp) so that a batch and its checkpoint commit in one transaction.
+ */
+export type Doc = { _id: string } & Record<string, unknown>;
+
+type Scalar = string | number | boolean | null;
+export type Condition =
+  | Scalar
+  | { $eq?: Scalar; $ne?: Scalar; $in?: Scalar[]; $gt?: Scalar; $gte?: Scalar; $lt?: Scalar; $lte?: Scalar };
+/** Field paths may be dotted ("daily.2026-01-01.scans"); all conditions must hold. */
+export type Filter = Record<string, Condition>;
+
+export interface FindOptions {
+  sort?: Record<string, 1 | -1>;
+  limit?: number;
+  skip?: number;
+}
+
+export type WriteOp =
+  /** Replace the whole document (insert when missing). */
+  | { op: 'put'; collection: string; doc: Doc }
+  /**
+   * Partial update by id. `set` assigns dotted paths, `inc` adds to numbers (missing = 0),
+   * `setOnInsert` only when the document is created. With `upsert` a missing doc is created.
+   */
+  | {
+      op: 'update';
+      collection: string;
+      id: string;
+      set?: Record<string, unknown>;
+      inc?: Record<string, number>;
+      setOnInsert?: Record<string, unknown>;
+      upsert?: boolean;
+    }
+  | { op: 'delete'; collection: string; id: string }
+  /** Delete every document matching the filter. */
+  | { op: 'deleteMany'; collection: string; filter: Filter };
+
+export interface Collection<T extends Doc = Doc> {
+  get(id: string): Promise<T | null>;
+  find(filter?: Filter, options?: FindOptions): Promise<T[]>;
+  count(filter?: Filter): Promise<number>;
+  put(doc: T): Promise<void>;
+  update(
+    id: string,
+    changes: { set?: Record<string, unknown>; inc?: Record<string, number>; setOnInsert?: Record<string, unknown> },
+    options?: { upsert?: boolean },
+  ): Promise<void>;
+  delete(id: string): Promise<void>;
+}
+
+export const CHECKPOINTS = '_checkpoints';
+
+export interface ReadStore {
+  collection<T extends Doc = Doc>(name: string): Collection<T>;
+  /** All ops, and the checkpoint when given, commit together or not at all. */
+  apply(ops: WriteOp[], checkpoint?: { name: string; position: number }): Promise<void>;
+  getCheckpoint(name: string): Promise<number | undefined>;
+  /** Drop the named collections (for a rebuild). */
+  drop(collections: string[]): Promise<void>;
+  /** Hint that a field is queried often; adapters may create an index. Idempotent. */
+  ensureIndex(collection: string, fields: string[]): Promise<void>;
+  close(): Promise<void>;
+}
