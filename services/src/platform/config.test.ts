@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('needs no variable: embedded engines keep their data in ./data', () => {
+    const config = loadConfig({});
+    expect(config.eventStore).toEqual({ kind: 'sqlite', file: path.resolve('data/events.db') });
+    expect(config.readStore).toEqual({ kind: 'sqlite', file: path.resolve('data/read.db') });
+    expect(config.bus).toEqual({ kind: 'memory' });
+    expect(config.blobs).toEqual({ kind: 'file', dir: path.resolve('data/blobs') });
+    expect(config.ai).toEqual({ provider: 'offline' });
+    expect(config.payments).toEqual({ gateway: 'simulated' });
+  });
+
+  it('moves every embedded file with DATA_DIR', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/studio-x' });
+    expect(config.eventStore).toEqual({ kind: 'sqlite', file: '/tmp/studio-x/events.db' });
+    expect(config.blobs).toEqual({ kind: 'file', dir: '/tmp/studio-x/blobs' });
+  });
+
+  it('selects the distributed engines by URL', () => {
+    const config = loadConfig({
+      EVENT_STORE_URL: 'kurrentdb://kurrent:2113?tls=false',
+      READ_STORE_URL: 'mongodb://mongo:27017/studio?replicaSet=rs0',
+      BUS_URL: 'kafka://kafka:9092,kafka2:9092',
+      BLOB_STORE_URL: 'mongodb://mongo:27017/studio?replicaSet=rs0',
+    });
+    expect(config.eventStore.kind).toBe('kurrentdb');
+    expect(config.readStore.kind).toBe('mongodb');
+    expect(config.bus).toEqual({ kind: 'kafka', brokers: ['kafka:9092', 'kafka2:9092'] });
+    expect(config.blobs.kind).toBe('gridfs');
+  });
+
+  it.each([
+    [{ EVENT_STORE_URL: 'postgres://x' }, 'EVENT_STORE_URL'],
+    [{ BUS_URL: 'rabbit://x' }, 'BUS_URL'],
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ AI_PROVIDER: 'openai' }, 'OPENAI_API_KEY'],
+    [{ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_WEBHOOK_SECRET'],
+    [{ REMOTE_URLS: '[1,2]' }, 'REMOTE_URLS'],
+  ])('rejects %j with a message naming %s', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(variable);
+  });
+
+  it('reads admin emails case-insensitively', () => {
+    expect(loadConfig({ ADMIN_EMAILS: ' Ada@Example.com, bo@example.com ' }).adminEmails).toEqual([
+      'ada@example.com',
+      'bo@example.com',
+    ]);
+  });
+});

@@ -1,0 +1,84 @@
+import request from 'supertest';
+import { z } from 'zod';
+import { DomainError } from '../errors';
+import { createLogger } from '../logging';
+import { createHttpApp, jsonBody } from './app';
+import { parse } from './validation';
+
+const app = createHttpApp({
+  logger: createLogger('silent'),
+  routes: [
+    (router) => {
+      router.post('/api/echo', (ctx) => {
+        const body = parse(z.object({ name: z.string().min(2, 'Name must be at least 2 characters') }), ctx.request.body);
+        ctx.body = { name: body.name };
+      });
+      router.get('/api/broke', () => {
+        throw new DomainError('INSUFFICIENT_CREDITS', 'Not enough credits');
+      });
+      router.get('/api/crash', () => {
+        throw new Error('secret internals');
+      });
+      router.post('/api/upload', (ctx) => {
+        ctx.body = { size: JSON.stringify(ctx.request.body).length };
+      });
+    },
+  ],
+  bodyParsers: { '/api/upload': jsonBody('2mb') },
+}).callback();
+
+describe('HTTP app skeleton', () => {
+  it('answers /api/health', async () => {
+    const res = await request(app).get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+
+  it('maps a domain error code to its status in the { message, error } shape', async () => {
+    const res = await request(app).get('/api/broke');
+    expect(res.status).toBe(402);
+    expect(res.body).toEqual({ message: 'Not enough credits', error: 'INSUFFICIENT_CREDITS' });
+  });
+
+  it('hides internals of unexpected errors behind a 500', async () => {
+    const res = await request(app).get('/api/crash');
+    expect(res.status).toBe(500);
+    expect(JSON.stringify(res.body)).not.toContain('secret');
+  });
+
+  it('turns a validation failure into a 400 with the rule message', async () => {
+    const res = await request(app).post('/api/echo').send({ name: 'A' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'Name must be at least 2 characters', error: 'VALIDATION', field: 'name' });
+  });
+
+  it('rejects malformed JSON with a 400, not a 500', async () => {
+    const res = await request(app).post('/api/echo').set('Content-Type', 'application/json').send('{"name":');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('VALIDATION');
+  });
+
+  it('rejects a huge body with 413 unless the route allows more', async () => {
+    const big = { data: 'x'.repeat(200_000) };
+    const small = await request(app).post('/api/echo').send(big);
+    expect(small.status).toBe(413);
+    expect(small.body.error).toBe('PAYLOAD_TOO_LARGE');
+    const allowed = await request(app).post('/api/upload').send(big);
+    expect(allowed.status).toBe(200);
+  });
+
+  it('gives every response a request id and keeps a well-formed incoming one', async () => {
+    const fresh = await request(app).get('/api/health');
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await request(app).get('/api/health').set('X-Request-Id', 'trace-12345678');
+    expect(kept.headers['x-request-id']).toBe('trace-12345678');
+    const forged = await request(app).get('/api/health').set('X-Request-Id', '<script>');
+    expect(forged.headers['x-request-id']).not.toBe('<script>');
+  });
+
+  it('answers an unknown API path with a 404 in the error shape', async () => {
+    const res = await request(app).get('/api/nope');
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe('NOT_FOUND');
+  });
+});

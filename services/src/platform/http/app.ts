@@ -1,0 +1,47 @@
+import Router from '@koa/router';
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+import type { Logger } from '../logging';
+import { errorMiddleware } from './errors';
+import { requestContext } from './request-context';
+
+/** A bounded context contributes routes to the one API router. */
+export type RouteModule = (router: Router) => void;
+
+export interface HttpAppOptions {
+  logger: Logger;
+  routes: RouteModule[];
+  /** Mounted after the API (static front-ends, SPA fallback). */
+  after?: Koa.Middleware[];
+  /** Body parsers for the few paths that differ from small JSON (uploads, raw webhook bodies). */
+  bodyParsers?: Record<string, Koa.Middleware>;
+}
+
+/** Small JSON bodies by default: a huge body is a 413 before any handler runs. */
+export const jsonBody = (limit = '100kb') =>
+  koaBody({ jsonLimit: limit, formLimit: limit, textLimit: limit, multipart: false, jsonStrict: true });
+
+export function createHttpApp(options: HttpAppOptions): Koa {
+  const app = new Koa({ proxy: process.env.TRUST_PROXY === 'true' });
+  app.use(errorMiddleware(options.logger));
+  app.use(requestContext(options.logger));
+  app.use(async (ctx, next) => {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
+    await next();
+  });
+
+  const defaultBody = jsonBody();
+  const bodyParsers = options.bodyParsers ?? {};
+  app.use((ctx, next) => (bodyParsers[ctx.path] ?? defaultBody)(ctx, next));
+
+  const router = new Router();
+  router.get('/api/health', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+  for (const mount of options.routes) mount(router);
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  for (const middleware of options.after ?? []) app.use(middleware);
+  return app;
+}

@@ -1,0 +1,67 @@
+import type Koa from 'koa';
+import type { ErrorCode } from '../errors';
+import { isDomainError } from '../errors';
+import type { Logger } from '../logging';
+
+/** The one place where domain error codes become HTTP statuses. */
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  BAD_SIGNATURE: 400,
+  UNAUTHENTICATED: 401,
+  INSUFFICIENT_CREDITS: 402,
+  FORBIDDEN: 403,
+  TIER_REQUIRED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  CONCURRENCY: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  GATEWAY_ERROR: 502,
+};
+
+/** Body-parser and Koa errors that a client can cause: answered as 4xx, never 500. */
+function clientError(error: unknown): { status: number; code: string; message: string } | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const e = error as { status?: unknown; statusCode?: unknown; type?: unknown; message?: unknown; expose?: unknown };
+  const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 0;
+  if (status === 413 || e.type === 'entity.too.large') {
+    return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' };
+  }
+  if (e.type === 'entity.parse.failed' || (status === 400 && /JSON|Unexpected token|parse/i.test(String(e.message)))) {
+    return { status: 400, code: 'VALIDATION', message: 'Request body is not valid JSON' };
+  }
+  if (status === 415) return { status, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content type' };
+  if (status >= 400 && status < 500) {
+    return { status, code: 'BAD_REQUEST', message: e.expose ? String(e.message) : 'Bad request' };
+  }
+  return undefined;
+}
+
+/** First middleware: every failure leaves as `{ message, error }` with a fitting status. */
+export function errorMiddleware(logger: Logger): Koa.Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
+        ctx.status = 404;
+        ctx.body = { message: `No route for ${ctx.method} ${ctx.path}`, error: 'NOT_FOUND' };
+      }
+    } catch (error) {
+      if (isDomainError(error)) {
+        ctx.status = STATUS_BY_CODE[error.code];
+        ctx.body = { message: error.message, error: error.code, ...(error.details ?? {}) };
+        return;
+      }
+      const client = clientError(error);
+      if (client) {
+        ctx.status = client.status;
+        ctx.body = { message: client.message, error: client.code };
+        return;
+      }
+      logger.error({ err: error, requestId: ctx.state.requestId, path: ctx.path }, 'unhandled error');
+      ctx.status = 500;
+      ctx.body = { message: 'Something went wrong on our side. Please try again.', error: 'INTERNAL' };
+    }
+  };
+}
