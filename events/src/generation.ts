@@ -47,10 +47,24 @@ export type GenerationRequested = Event<
   { generationId: string; userId: string; kind: GenerationKind; input: GenerationInput; cost: number }
 >;
 
-/** First event of `generation-{id}`: a worker claimed the job (appended with expected revision no-stream). */
+/**
+ * A job phase runs. Gen 2.0 has two phases: 'main' writes the outlines, 'book' the chosen book;
+ * every other kind has only 'main'. The first event of `generation-{id}`.
+ */
+export type GenerationPhase = 'main' | 'book';
+
+/** A worker claimed a phase of the job; a second claim of the same phase is refused. */
 export type GenerationStarted = Event<
   'GenerationStarted',
-  { generationId: string; userId: string; kind: GenerationKind; workerId: string; timeoutMs: number }
+  {
+    generationId: string;
+    userId: string;
+    kind: GenerationKind;
+    phase: GenerationPhase;
+    workerId: string;
+    /** The job is failed as timed out if it has not finished by then. */
+    deadline: string;
+  }
 >;
 
 export type GenerationProgressed = Event<

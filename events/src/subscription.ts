@@ -27,6 +27,7 @@ export type SubscriptionCancelled = Event<'SubscriptionCancelled', { subscriptio
 /** The paid period ended without renewal: the account is Demo again. */
 export type SubscriptionExpired = Event<'SubscriptionExpired', { subscriptionId?: string; reason: string }>;
 
+/** An admin's correction of tier and ids; a credit change travels as CreditsAdjusted beside it. */
 export type SubscriptionAdminUpdated = Event<
   'SubscriptionAdminUpdated',
   {
@@ -34,7 +35,6 @@ export type SubscriptionAdminUpdated = Event<
     tier: Tier;
     customerId?: string;
     subscriptionId?: string;
-    credits?: number;
     reason: string;
   }
 >;

@@ -1,0 +1,140 @@
+import type { AccountStreamEvent } from '@studio/events';
+import type { Emitted } from '../platform/decider';
+import { specFor } from '../platform/decider-spec';
+import { accountDecider } from './decider';
+
+const spec = specFor(accountDecider);
+
+const registered: Emitted<AccountStreamEvent> = {
+  type: 'UserRegistered',
+  data: { userId: 'recA', name: 'Ada', email: 'ada@example.com', passwordHash: 'h' },
+};
+const granted = (amount: number, paymentRef = 'in_1'): Emitted<AccountStreamEvent> => ({
+  type: 'CreditsGranted',
+  data: { amount, reason: 'plan-purchase', planId: 'basic', paymentRef },
+});
+const start = (generationId: string, cost = 4) =>
+  ({
+    type: 'StartGeneration',
+    generationId,
+    kind: 'coloring-page',
+    input: { prompt: 'a cat' },
+    cost,
+  }) as const;
+const debited = (generationId: string, amount = 4): Emitted<AccountStreamEvent> => ({
+  type: 'CreditsDebited',
+  data: { amount, reason: 'generation', generationId, kind: 'coloring-page' },
+});
+
+describe('credits ledger', () => {
+  describe('GrantCredits', () => {
+    it('given a registered account, when a plan is paid, then the plan credits are granted', () => {
+      spec([registered])
+        .when({ type: 'GrantCredits', amount: 60, reason: 'plan-purchase', planId: 'basic', paymentRef: 'cs_1' })
+        .then([{ type: 'CreditsGranted', data: { amount: 60, reason: 'plan-purchase', planId: 'basic', paymentRef: 'cs_1' } }]);
+    });
+
+    it('given the payment was already granted, when it is granted again, then nothing happens', () => {
+      spec([registered, granted(60, 'in_9')])
+        .when({ type: 'GrantCredits', amount: 60, reason: 'renewal', planId: 'basic', paymentRef: 'in_9' })
+        .thenNothing();
+    });
+
+    it('given no account, when credits are granted, then NOT_FOUND', () => {
+      spec([])
+        .when({ type: 'GrantCredits', amount: 60, reason: 'renewal', planId: 'basic', paymentRef: 'in_1' })
+        .thenError('NOT_FOUND');
+    });
+
+    it('rejects a negative or fractional grant', () => {
+      spec([registered])
+        .when({ type: 'GrantCredits', amount: -5, reason: 'renewal', planId: 'basic', paymentRef: 'x' })
+        .thenError('VALIDATION');
+      spec([registered])
+        .when({ type: 'GrantCredits', amount: 1.5, reason: 'renewal', planId: 'basic', paymentRef: 'y' })
+        .thenError('VALIDATION');
+    });
+  });
+
+  describe('StartGeneration', () => {
+    it('given enough credits, then one debit and one request are decided together', () => {
+      spec([registered, granted(10)])
+        .when(start('g1'))
+        .then([
+          { type: 'CreditsDebited', data: { amount: 4, reason: 'generation', generationId: 'g1', kind: 'coloring-page' } },
+          {
+            type: 'GenerationRequested',
+            data: { generationId: 'g1', userId: 'recA', kind: 'coloring-page', input: { prompt: 'a cat' }, cost: 4 },
+          },
+        ]);
+    });
+
+    it('given fewer credits than the cost, then INSUFFICIENT_CREDITS', () => {
+      spec([registered, granted(3)])
+        .when(start('g1'))
+        .thenError('INSUFFICIENT_CREDITS', 'You need 4 credits. You currently have 3 credits.');
+    });
+
+    it('given exactly the cost, then the balance may reach zero', () => {
+      const state = [registered, granted(4), debited('g1')].reduce(
+        (s, e) => accountDecider.evolve(s, { ...e, eventId: 'x', metadata: {} } as never),
+        accountDecider.initialState,
+      );
+      expect(state.credits).toBe(0);
+    });
+
+    it('given the generation was already requested, when it is requested again, then nothing happens', () => {
+      spec([registered, granted(10), debited('g1')]).when(start('g1')).thenNothing();
+    });
+
+    it('given a tier outside the allowed ones, then TIER_REQUIRED', () => {
+      spec([registered, granted(100)])
+        .when({ ...start('g2', 20), kind: 'coloring-book', allowedTiers: ['Standard', 'Premium'] })
+        .thenError('TIER_REQUIRED');
+    });
+  });
+
+  describe('RefundGeneration', () => {
+    it('given a debited generation, then exactly its cost comes back', () => {
+      spec([registered, granted(10), debited('g1', 6)])
+        .when({ type: 'RefundGeneration', generationId: 'g1', reason: 'generation-failed' })
+        .then([{ type: 'CreditsRefunded', data: { amount: 6, reason: 'generation-failed', generationId: 'g1' } }]);
+    });
+
+    it('given it was refunded already, then nothing happens (exactly once)', () => {
+      spec([
+        registered,
+        granted(10),
+        debited('g1', 6),
+        { type: 'CreditsRefunded', data: { amount: 6, reason: 'generation-failed', generationId: 'g1' } },
+      ])
+        .when({ type: 'RefundGeneration', generationId: 'g1', reason: 'generation-timed-out' })
+        .thenNothing();
+    });
+
+    it('given the generation was never debited here, then nothing is refunded', () => {
+      spec([registered, granted(10)])
+        .when({ type: 'RefundGeneration', generationId: 'unknown', reason: 'generation-failed' })
+        .thenNothing();
+    });
+  });
+
+  describe('AdjustCredits', () => {
+    it('records the delta and both balances', () => {
+      spec([registered, granted(60)])
+        .when({ type: 'AdjustCredits', newCredits: 150, reason: 'fix', adminId: 'recAdmin' })
+        .then([
+          {
+            type: 'CreditsAdjusted',
+            data: { delta: 90, reason: 'fix', adminId: 'recAdmin', previousCredits: 60, newCredits: 150 },
+          },
+        ]);
+    });
+
+    it('never sets a negative balance', () => {
+      spec([registered, granted(60)])
+        .when({ type: 'AdjustCredits', newCredits: -1, reason: 'fix', adminId: 'recAdmin' })
+        .thenError('VALIDATION');
+    });
+  });
+});

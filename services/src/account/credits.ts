@@ -1,0 +1,111 @@
+import type {
+  CreditsAdjusted,
+  CreditsDebited,
+  CreditsGranted,
+  CreditsRefunded,
+  GenerationInput,
+  GenerationKind,
+  GenerationRequested,
+  GrantReason,
+  PlanId,
+  Tier,
+} from '@studio/events';
+import { assertNever, type Emitted } from '../platform/decider';
+import { DomainError } from '../platform/errors';
+import type { AccountState } from './state';
+
+/** The credit ledger's rules. The balance never goes below zero, and no credit is lost. */
+export type GrantCredits = {
+  type: 'GrantCredits';
+  amount: number;
+  reason: GrantReason;
+  planId: PlanId;
+  /** Payment reference (invoice, checkout session): granting twice for one payment is a no-op. */
+  paymentRef: string;
+};
+
+export type StartGeneration = {
+  type: 'StartGeneration';
+  generationId: string;
+  kind: GenerationKind;
+  input: GenerationInput;
+  cost: number;
+  /** Tiers allowed to use this tool; absent means every tier. */
+  allowedTiers?: Tier[];
+};
+
+export type RefundGeneration = {
+  type: 'RefundGeneration';
+  generationId: string;
+  reason: 'generation-failed' | 'generation-timed-out';
+};
+
+export type AdjustCredits = { type: 'AdjustCredits'; newCredits: number; reason: string; adminId: string };
+
+export type CreditsCommand = GrantCredits | StartGeneration | RefundGeneration | AdjustCredits;
+
+type Out = Emitted<CreditsGranted | CreditsDebited | CreditsRefunded | CreditsAdjusted | GenerationRequested>[];
+
+function requireAccount(state: AccountState): void {
+  if (!state.registered) throw new DomainError('NOT_FOUND', 'Account not found');
+}
+
+function requireWholeAmount(amount: number, what: string): void {
+  if (!Number.isSafeInteger(amount) || amount < 0) {
+    throw new DomainError('VALIDATION', `${what} must be a whole number of credits, 0 or more`);
+  }
+}
+
+export function decideCredits(command: CreditsCommand, state: AccountState): Out {
+  requireAccount(state);
+  switch (command.type) {
+    case 'GrantCredits': {
+      requireWholeAmount(command.amount, 'Granted credits');
+      if (state.appliedPayments.has(command.paymentRef) || command.amount === 0) return [];
+      const { amount, reason, planId, paymentRef } = command;
+      return [{ type: 'CreditsGranted', data: { amount, reason, planId, paymentRef } }];
+    }
+    case 'StartGeneration': {
+      const { generationId, kind, input, cost, allowedTiers } = command;
+      requireWholeAmount(cost, 'Cost');
+      if (state.debits.has(generationId)) return [];
+      if (allowedTiers && !allowedTiers.includes(state.tier)) {
+        throw new DomainError('TIER_REQUIRED', `This tool needs the ${allowedTiers.join(' or ')} plan.`);
+      }
+      if (state.credits < cost) {
+        throw new DomainError('INSUFFICIENT_CREDITS', `You need ${cost} credits. You currently have ${state.credits} credits.`, {
+          required: cost,
+          available: state.credits,
+        });
+      }
+      return [
+        { type: 'CreditsDebited', data: { amount: cost, reason: 'generation', generationId, kind } },
+        { type: 'GenerationRequested', data: { generationId, userId: state.userId, kind, input, cost } },
+      ];
+    }
+    case 'RefundGeneration': {
+      const amount = state.debits.get(command.generationId);
+      if (amount === undefined || state.refunded.has(command.generationId)) return [];
+      return [{ type: 'CreditsRefunded', data: { amount, reason: command.reason, generationId: command.generationId } }];
+    }
+    case 'AdjustCredits': {
+      requireWholeAmount(command.newCredits, 'Credits');
+      const delta = command.newCredits - state.credits;
+      if (delta === 0) return [];
+      return [
+        {
+          type: 'CreditsAdjusted',
+          data: {
+            delta,
+            reason: command.reason,
+            adminId: command.adminId,
+            previousCredits: state.credits,
+            newCredits: command.newCredits,
+          },
+        },
+      ];
+    }
+    default:
+      return assertNever(command);
+  }
+}

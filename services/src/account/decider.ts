@@ -1,0 +1,27 @@
+import type { AccountStreamEvent } from '@studio/events';
+import type { Decider } from '../platform/decider';
+import { assertNever } from '../platform/decider';
+import { type CreditsCommand, decideCredits } from './credits';
+import { decideRegistration, type RegisterUser } from './registration';
+import { type AccountState, evolveAccount, initialAccountState } from './state';
+
+export type AccountCommand = RegisterUser | CreditsCommand;
+
+/** The decider of `account-{userId}`: identity, credits and (through billing) the subscription. */
+export const accountDecider: Decider<AccountCommand, AccountStreamEvent, AccountState> = {
+  initialState: initialAccountState,
+  evolve: evolveAccount,
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'RegisterUser':
+        return decideRegistration(command, state);
+      case 'GrantCredits':
+      case 'StartGeneration':
+      case 'RefundGeneration':
+      case 'AdjustCredits':
+        return decideCredits(command, state);
+      default:
+        return assertNever(command);
+    }
+  },
+};

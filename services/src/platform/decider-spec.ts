@@ -1,0 +1,41 @@
+import type { Event } from '@studio/events';
+import type { Decider, Emitted } from './decider';
+import { DomainError, type ErrorCode } from './errors';
+
+/**
+ * Given/when/then for deciders (tests only): given past events, when a command is decided,
+ * then these events — or this domain error.
+ */
+export function specFor<Command, E extends Event, State>(decider: Decider<Command, E, State>) {
+  return (given: Emitted<E>[]) => ({
+    when: (command: Command) => {
+      const state = given.reduce(
+        (s, e) => decider.evolve(s, { ...e, eventId: 'given', metadata: GIVEN_METADATA } as E),
+        decider.initialState,
+      );
+      const run = () => decider.decide(command, state);
+      return {
+        then: (expected: Emitted<E>[]) => expect(run()).toEqual(expected),
+        thenNothing: () => expect(run()).toEqual([]),
+        thenError: (code: ErrorCode, message?: string) => {
+          let thrown: unknown;
+          try {
+            run();
+          } catch (error) {
+            thrown = error;
+          }
+          expect(thrown).toBeInstanceOf(DomainError);
+          expect((thrown as DomainError).code).toBe(code);
+          if (message !== undefined) expect((thrown as DomainError).message).toBe(message);
+        },
+      };
+    },
+  });
+}
+
+const GIVEN_METADATA = {
+  correlationId: 'given',
+  causationId: 'given',
+  occurredAt: '2026-01-01T00:00:00.000Z',
+  schemaVersion: 1,
+};

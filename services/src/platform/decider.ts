@@ -1,0 +1,23 @@
+import type { Event } from '@studio/events';
+
+/** An event as a decider emits it: the handler adds the id and metadata. */
+export type Emitted<E extends Event> = E extends Event<infer T, infer D> ? { type: T; data: D } : never;
+
+/**
+ * The decider of one aggregate: pure, no I/O, no clock. `decide` returns the events a command
+ * causes (possibly none, for an idempotent repeat) or throws a DomainError.
+ */
+export interface Decider<Command, E extends Event, State> {
+  initialState: State;
+  evolve(state: State, event: E): State;
+  decide(command: Command, state: State): Emitted<E>[];
+}
+
+export function fold<E extends Event, State>(decider: Pick<Decider<unknown, E, State>, 'evolve' | 'initialState'>, events: E[]): State {
+  return events.reduce(decider.evolve, decider.initialState);
+}
+
+/** Exhaustiveness guard for `switch` statements over unions. */
+export function assertNever(value: never): never {
+  throw new Error(`Unhandled case: ${JSON.stringify(value)}`);
+}

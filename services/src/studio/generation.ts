@@ -1,0 +1,151 @@
+import type {
+  ArtifactRef,
+  GenerationCompleted,
+  GenerationEvent,
+  GenerationFailed,
+  GenerationKind,
+  GenerationPhase,
+} from '@studio/events';
+import { assertNever, type Decider } from '../platform/decider';
+import { DomainError } from '../platform/errors';
+
+/** The life of one job on `generation-{id}`. Every command is idempotent. */
+export type GenerationStatus =
+  | 'new'
+  | 'running'
+  | 'outlines-ready'
+  | 'outline-chosen'
+  | 'book-running'
+  | 'completed'
+  | 'failed';
+
+export interface GenerationState {
+  status: GenerationStatus;
+  userId?: string;
+  kind?: GenerationKind;
+  deadline?: string;
+  outlines?: [string, string, string];
+  outlineIndex?: 0 | 1 | 2;
+}
+
+export type GenerationCommand =
+  | {
+      type: 'ClaimJob';
+      phase: GenerationPhase;
+      generationId: string;
+      userId: string;
+      kind: GenerationKind;
+      workerId: string;
+      deadline: string;
+    }
+  | { type: 'ReportProgress'; generationId: string; progress: number; step: string }
+  | { type: 'RecordOutlines'; generationId: string; outlines: [string, string, string] }
+  | { type: 'ChooseOutline'; generationId: string; userId: string; outlineIndex: 0 | 1 | 2 }
+  | {
+      type: 'CompleteJob';
+      generationId: string;
+      title?: string;
+      artifacts: ArtifactRef[];
+      result?: Record<string, unknown>;
+    }
+  | {
+      type: 'FailJob';
+      generationId: string;
+      /** Known from the request, so that a job no worker ever claimed can still be failed. */
+      userId: string;
+      kind: GenerationKind;
+      reason: string;
+      code: GenerationFailed['data']['code'];
+    };
+
+const FINISHED: GenerationStatus[] = ['completed', 'failed'];
+const RUNNING: GenerationStatus[] = ['running', 'book-running'];
+
+export const generationDecider: Decider<GenerationCommand, GenerationEvent, GenerationState> = {
+  initialState: { status: 'new' },
+  evolve: (state, event) => {
+    switch (event.type) {
+      case 'GenerationStarted':
+        return {
+          ...state,
+          status: event.data.phase === 'book' ? 'book-running' : 'running',
+          userId: event.data.userId,
+          kind: event.data.kind,
+          deadline: event.data.deadline,
+        };
+      case 'GenerationProgressed':
+        return state;
+      case 'GenerationOutlinesReady':
+        return { ...state, status: 'outlines-ready', outlines: event.data.outlines };
+      case 'GenerationOutlineChosen':
+        return { ...state, status: 'outline-chosen', outlineIndex: event.data.outlineIndex };
+      case 'GenerationCompleted':
+        return { ...state, status: 'completed' };
+      case 'GenerationFailed':
+        return { ...state, status: 'failed' };
+      default:
+        return assertNever(event);
+    }
+  },
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'ClaimJob': {
+        const claimable = command.phase === 'main' ? state.status === 'new' : state.status === 'outline-chosen';
+        if (!claimable) return [];
+        const { generationId, userId, kind, phase, workerId, deadline } = command;
+        return [{ type: 'GenerationStarted', data: { generationId, userId, kind, phase, workerId, deadline } }];
+      }
+      case 'ReportProgress': {
+        if (!RUNNING.includes(state.status)) return [];
+        const progress = Math.max(0, Math.min(100, Math.round(command.progress)));
+        return [{ type: 'GenerationProgressed', data: { generationId: command.generationId, progress, step: command.step } }];
+      }
+      case 'RecordOutlines':
+        if (state.status !== 'running') return [];
+        return [{ type: 'GenerationOutlinesReady', data: { generationId: command.generationId, outlines: command.outlines } }];
+      case 'ChooseOutline':
+        if (state.userId !== command.userId) throw new DomainError('NOT_FOUND', 'Book not found');
+        if (state.status === 'outline-chosen' || state.status === 'book-running' || state.status === 'completed') {
+          return state.outlineIndex === command.outlineIndex ? [] : alreadyGenerating();
+        }
+        if (state.status !== 'outlines-ready') {
+          throw new DomainError('CONFLICT', 'The outlines are not ready yet');
+        }
+        return [
+          { type: 'GenerationOutlineChosen', data: { generationId: command.generationId, outlineIndex: command.outlineIndex } },
+        ];
+      case 'CompleteJob': {
+        if (!RUNNING.includes(state.status) || !state.userId || !state.kind) return [];
+        const data: GenerationCompleted['data'] = {
+          generationId: command.generationId,
+          userId: state.userId,
+          kind: state.kind,
+          artifacts: command.artifacts,
+          ...(command.title !== undefined ? { title: command.title } : {}),
+          ...(command.result !== undefined ? { result: command.result } : {}),
+        };
+        return [{ type: 'GenerationCompleted', data }];
+      }
+      case 'FailJob':
+        if (FINISHED.includes(state.status)) return [];
+        return [
+          {
+            type: 'GenerationFailed',
+            data: {
+              generationId: command.generationId,
+              userId: command.userId,
+              kind: command.kind,
+              reason: command.reason,
+              code: command.code,
+            },
+          },
+        ];
+      default:
+        return assertNever(command);
+    }
+  },
+};
+
+function alreadyGenerating(): never {
+  throw new DomainError('CONFLICT', 'A book is already being generated from another outline');
+}
