@@ -62,6 +62,8 @@ export type GenerationStarted = Event<
     kind: GenerationKind;
     phase: GenerationPhase;
     workerId: string;
+    /** The request's input, so that a later phase finds it in this stream. */
+    input: GenerationInput;
     /** The job is failed as timed out if it has not finished by then. */
     deadline: string;
   }

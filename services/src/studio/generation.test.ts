@@ -5,11 +5,12 @@ import { generationDecider } from './generation';
 
 const spec = specFor(generationDecider);
 const deadline = '2026-01-01T00:10:00.000Z';
+const input = { title: 'Bees', description: 'All about bees and their hives', numChapters: 5, includeIntroduction: true };
 const claim = (phase: 'main' | 'book' = 'main') =>
-  ({ type: 'ClaimJob', phase, generationId: 'g1', userId: 'recA', kind: 'non-fiction-v2', workerId: 'w1', deadline }) as const;
+  ({ type: 'ClaimJob', phase, generationId: 'g1', userId: 'recA', kind: 'non-fiction-v2', input, workerId: 'w1', deadline }) as const;
 const started = (phase: 'main' | 'book' = 'main'): Emitted<GenerationEvent> => ({
   type: 'GenerationStarted',
-  data: { generationId: 'g1', userId: 'recA', kind: 'non-fiction-v2', phase, workerId: 'w1', deadline },
+  data: { generationId: 'g1', userId: 'recA', kind: 'non-fiction-v2', phase, workerId: 'w1', input, deadline },
 });
 const completed: Emitted<GenerationEvent> = {
   type: 'GenerationCompleted',

@@ -3,6 +3,7 @@ import type {
   GenerationCompleted,
   GenerationEvent,
   GenerationFailed,
+  GenerationInput,
   GenerationKind,
   GenerationPhase,
 } from '@studio/events';
@@ -23,6 +24,7 @@ export interface GenerationState {
   status: GenerationStatus;
   userId?: string;
   kind?: GenerationKind;
+  input?: GenerationInput;
   deadline?: string;
   outlines?: [string, string, string];
   outlineIndex?: 0 | 1 | 2;
@@ -35,6 +37,7 @@ export type GenerationCommand =
       generationId: string;
       userId: string;
       kind: GenerationKind;
+      input: GenerationInput;
       workerId: string;
       deadline: string;
     }
@@ -71,6 +74,7 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
           status: event.data.phase === 'book' ? 'book-running' : 'running',
           userId: event.data.userId,
           kind: event.data.kind,
+          input: event.data.input,
           deadline: event.data.deadline,
         };
       case 'GenerationProgressed':
@@ -92,8 +96,8 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
       case 'ClaimJob': {
         const claimable = command.phase === 'main' ? state.status === 'new' : state.status === 'outline-chosen';
         if (!claimable) return [];
-        const { generationId, userId, kind, phase, workerId, deadline } = command;
-        return [{ type: 'GenerationStarted', data: { generationId, userId, kind, phase, workerId, deadline } }];
+        const { generationId, userId, kind, phase, workerId, input, deadline } = command;
+        return [{ type: 'GenerationStarted', data: { generationId, userId, kind, phase, workerId, input, deadline } }];
       }
       case 'ReportProgress': {
         if (!RUNNING.includes(state.status)) return [];

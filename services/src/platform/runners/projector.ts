@@ -1,0 +1,106 @@
+import { type RecordedEvent, upcast } from '@studio/events';
+import type { EventStore, SubscriptionHandle } from '../eventstore/port';
+import type { Logger } from '../logging';
+import type { ReadStore, WriteOp } from '../readstore/port';
+
+/**
+ * A projection is a pure mapping from an event to read-store writes. Its documents must depend
+ * only on the events (never on the clock), so that a rebuild gives identical documents.
+ */
+export interface Projection {
+  /** Checkpoint name. */
+  name: string;
+  /** Collections it owns: dropped and rebuilt together. */
+  collections: string[];
+  project(event: RecordedEvent): WriteOp[];
+  /** Indexes the queries of this read model need. */
+  indexes?: Array<{ collection: string; fields: string[] }>;
+}
+
+const PAGE = 1000;
+
+/**
+ * Runs one projection: catch-up in pages (each page's writes and the checkpoint in one
+ * transaction), then live, one event per transaction. A crash mid-batch rolls the batch back;
+ * the restart resumes from the checkpoint, so the result equals a full rebuild.
+ */
+export class ProjectorRunner {
+  private subscription?: SubscriptionHandle;
+  private position: number | undefined;
+  private waiters: Array<{ position: number; resolve: () => void }> = [];
+  private stopped = true;
+
+  constructor(
+    private readonly eventStore: EventStore,
+    private readonly readStore: ReadStore,
+    readonly projection: Projection,
+    private readonly logger: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    for (const index of this.projection.indexes ?? []) await this.readStore.ensureIndex(index.collection, index.fields);
+    this.position = await this.readStore.getCheckpoint(this.projection.name);
+    await this.catchUp();
+    if (this.stopped) return;
+    this.subscription = this.eventStore.subscribeToAll(
+      {
+        ...(this.position !== undefined ? { after: this.position } : {}),
+        onError: (error) => this.logger.error({ err: error, projection: this.projection.name }, 'projection stopped'),
+      },
+      async (event) => this.applyBatch([event]),
+    );
+    await this.subscription.caughtUp;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.subscription?.stop();
+    this.subscription = undefined;
+  }
+
+  /** Drops the read model and replays the whole log into it. */
+  async rebuild(): Promise<void> {
+    await this.stop();
+    await this.readStore.drop(this.projection.collections);
+    await this.readStore.apply([{ op: 'delete', collection: '_checkpoints', id: this.projection.name }]);
+    await this.start();
+  }
+
+  /** Resolves once this projection has applied the event at `position` (or a later one). */
+  waitFor(position: number): Promise<void> {
+    if (this.position !== undefined && this.position >= position) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ position, resolve }));
+  }
+
+  get checkpoint(): number | undefined {
+    return this.position;
+  }
+
+  private async catchUp(): Promise<void> {
+    for (;;) {
+      if (this.stopped) return;
+      const page = await this.eventStore.readAll({
+        ...(this.position !== undefined ? { after: this.position } : {}),
+        limit: PAGE,
+      });
+      if (page.length === 0) return;
+      await this.applyBatch(page);
+      if (page.length < PAGE) return;
+    }
+  }
+
+  private async applyBatch(events: RecordedEvent[]): Promise<void> {
+    const last = events.at(-1);
+    if (!last) return;
+    const ops: WriteOp[] = [];
+    for (const event of events) ops.push(...this.projection.project(upcast(event)));
+    await this.readStore.apply(ops, { name: this.projection.name, position: last.position });
+    this.position = last.position;
+    if (this.waiters.length > 0) {
+      const ready = this.waiters.filter((w) => w.position <= last.position);
+      this.waiters = this.waiters.filter((w) => w.position > last.position);
+      for (const waiter of ready) waiter.resolve();
+    }
+  }
+}
