@@ -1,0 +1,167 @@
+// One Rspack + Module Federation 2 configuration for the shell (host) and the four remotes,
+// so every front end shares exactly the same singletons and build rules (DESIGN §4).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack } from '@rspack/core';
+
+const require = createRequire(import.meta.url);
+
+/** Dev-server ports; the embedded API listens on 3000. */
+export const DEV_PORTS = { shell: 3001, account: 3002, studio: 3003, gallery: 3004, qr: 3005 };
+
+/**
+ * Shared singletons with `requiredVersion` from the package's own package.json.
+ * `react-dom/` (trailing slash) shares every subpath, so `react-dom/client` is not duplicated;
+ * `@emotion/react/` does the same for `@emotion/react/jsx-runtime`, which every compiled file
+ * imports (jsxImportSource) and which holds emotion's theme and cache contexts.
+ */
+export function sharedSingletons(pkg) {
+  const deps = pkg.dependencies ?? {};
+  const single = (dep) => ({ singleton: true, requiredVersion: deps[dep], strictVersion: false });
+  return {
+    react: single('react'),
+    'react/': single('react'),
+    'react-dom': single('react-dom'),
+    'react-dom/': single('react-dom'),
+    'react-router-dom': single('react-router-dom'),
+    '@tanstack/react-query': single('@tanstack/react-query'),
+    '@tanstack/query-core': single('@tanstack/query-core'),
+    '@emotion/react': single('@emotion/react'),
+    '@emotion/react/': single('@emotion/react'),
+    '@emotion/cache': single('@emotion/cache'),
+    '@studio/kit': single('@studio/kit'),
+  };
+}
+
+/**
+ * @param {{ dir: string, name: keyof typeof DEV_PORTS, exposes?: Record<string, string> }} app
+ * `exposes` absent means host (the shell).
+ */
+export function federatedApp({ dir, name, exposes }) {
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const isHost = !exposes;
+
+  return (_env, argv) => {
+    const dev = argv.mode === 'development';
+    const hashed = dev ? '[name].js' : '[name].[contenthash:8].js';
+    /** @type {import('@rspack/core').Configuration} */
+    const config = {
+      mode: dev ? 'development' : 'production',
+      context: dir,
+      // The remotes need no page of their own: their entry is the federation container.
+      entry: isHost ? { main: './src/index.ts' } : {},
+      devtool: dev ? 'cheap-module-source-map' : false,
+      output: {
+        path: join(dir, 'dist'),
+        // 'auto': chunks load from wherever remoteEntry.js was fetched, so a remote can move
+        // to another origin without a rebuild.
+        // The shell is always served at '/' (deep links need absolute script URLs).
+        publicPath: isHost ? '/' : 'auto',
+        filename: hashed,
+        chunkFilename: hashed,
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.jsx', '.mjs', '.js', '.json'],
+        // react-router's package exports only name its development build; production has no dev checks.
+        alias: dev ? {} : reactRouterProduction(),
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            type: 'javascript/auto',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: {
+                  react: { runtime: 'automatic', importSource: '@emotion/react', development: dev },
+                },
+              },
+              env: { targets: ['chrome >= 109', 'firefox >= 115', 'safari >= 15.4', 'edge >= 109'] },
+            },
+          },
+        ],
+      },
+      optimization: {
+        moduleIds: 'deterministic',
+        chunkIds: 'deterministic',
+        // Federation decides the shared chunks; a runtime chunk per app would break remotes.
+        runtimeChunk: false,
+      },
+      performance: { hints: false },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
+          shared: sharedSingletons(pkg),
+          shareStrategy: 'loaded-first',
+          manifest: true,
+          // Types cross the boundary through kit/src/remote-contract.ts; no network-bound dts.
+          dts: false,
+          experiments: {
+            optimization: {
+              target: 'web',
+              // The shell reads mf-manifest.json itself (src/federation/remote-registry.ts) and registers
+              // each remoteEntry.js, so the runtime's snapshot/manifest machinery is left out (~10 KB).
+              disableSnapshot: isHost,
+            },
+          },
+          dev: dev
+            ? { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true }
+            : false,
+        }),
+        new rspack.DefinePlugin({
+          'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production'),
+        }),
+        ...(isHost ? [new rspack.HtmlRspackPlugin({ template: './index.html', inject: 'body' })] : []),
+      ],
+      devServer: {
+        port: DEV_PORTS[name],
+        hot: false,
+        liveReload: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        historyApiFallback: isHost,
+        ...(isHost ? hostDevServer() : {}),
+      },
+    };
+    return config;
+  };
+}
+
+function reactRouterProduction() {
+  const dist = join(dirname(require.resolve('react-router/package.json')), 'dist/production');
+  return {
+    'react-router$': join(dist, 'index.mjs'),
+    'react-router/dom$': join(dist, 'dom-export.mjs'),
+  };
+}
+
+/** In dev the shell proxies the API and points /remotes.json at the remotes' dev servers. */
+function hostDevServer() {
+  return {
+    proxy: [{ context: ['/api'], target: 'http://localhost:3000' }],
+    setupMiddlewares(middlewares) {
+      middlewares.unshift({
+        name: 'remotes-json',
+        path: '/remotes.json',
+        middleware(_req, res) {
+          const remotes = Object.fromEntries(
+            Object.entries(DEV_PORTS)
+              .filter(([name]) => name !== 'shell')
+              .map(([name, port]) => [name, `http://localhost:${port}/mf-manifest.json`]),
+          );
+          res.setHeader('Content-Type', 'application/json');
+          res.setHeader('Cache-Control', 'no-store');
+          res.end(JSON.stringify(remotes));
+        },
+      });
+      return middlewares;
+    },
+  };
+}

@@ -1,0 +1,132 @@
+// Who is signed in, shared by the shell and every remote (kit is a singleton, so is this context).
+// The session is an httpOnly cookie; storage keeps userId/userData (spec 01 §3) for X-User-Id.
+import { type UseMutationResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
+import { apiJson, getQueryFn } from '../api/api-client';
+import { ApiError } from '../api/api-error';
+import { toast } from '../toast/toast-store';
+import { clearStoredUser, storeUser } from './storage';
+import { normalizeUser, type User } from './user';
+
+export const USER_QUERY_KEY = ['/api/user'] as const;
+
+export interface LoginInput {
+  email: string;
+  password: string;
+}
+
+export interface RegisterInput {
+  name: string;
+  email: string;
+  password: string;
+  phoneNumber?: string;
+  paymentMethodId?: string;
+}
+
+export interface AuthContextValue {
+  user: User | null;
+  isLoading: boolean;
+  /** The "Failed to fetch user" error, if any; the user is then treated as signed out. */
+  error: Error | null;
+  loginMutation: UseMutationResult<User, Error, LoginInput>;
+  registerMutation: UseMutationResult<User, Error, RegisterInput>;
+  logoutMutation: UseMutationResult<void, Error, void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+const serverMessage = (error: Error): string => (error instanceof ApiError ? error.detail : error.message);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const userQuery = useQuery<User | null>({
+    queryKey: USER_QUERY_KEY,
+    queryFn: async (context) => {
+      const raw = await getQueryFn<Record<string, unknown>>({ on401: 'returnNull' })(context);
+      return raw ? normalizeUser(raw) : null;
+    },
+  });
+  const user = userQuery.error ? null : (userQuery.data ?? null);
+
+  // Keep storage in step with the session: a signed-out answer clears a stale userId.
+  useEffect(() => {
+    if (userQuery.isPending) return;
+    if (user) storeUser(user);
+    else clearStoredUser();
+  }, [user, userQuery.isPending]);
+
+  const signedIn = (next: User) => {
+    storeUser(next);
+    queryClient.setQueryData(USER_QUERY_KEY, next);
+  };
+
+  const loginMutation = useMutation<User, Error, LoginInput>({
+    mutationFn: async (input) => normalizeUser(await apiJson('POST', '/api/login', input)),
+    onSuccess: (next) => {
+      signedIn(next);
+      toast({ title: 'Login successful', description: `Welcome back, ${next.name}!` });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Login failed',
+        description: serverMessage(error) || 'Invalid credentials',
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const registerMutation = useMutation<User, Error, RegisterInput>({
+    mutationFn: async (input) => normalizeUser(await apiJson('POST', '/api/register', input)),
+    onSuccess: (next) => {
+      signedIn(next);
+      toast({ title: 'Registration successful', description: `Welcome, ${next.name}!` });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Registration failed',
+        description: serverMessage(error) || 'Could not create account',
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const logoutMutation = useMutation<void, Error, void>({
+    mutationFn: async () => {
+      await apiJson('POST', '/api/logout');
+    },
+    onSuccess: () => {
+      clearStoredUser();
+      queryClient.setQueryData(USER_QUERY_KEY, null);
+      // Other users' cached data must not survive a sign-out.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
+      toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
+    },
+    onError: (error) => {
+      toast({ title: 'Logout failed', description: serverMessage(error), variant: 'destructive' });
+    },
+  });
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user,
+      isLoading: userQuery.isPending,
+      error: userQuery.error,
+      loginMutation,
+      registerMutation,
+      logoutMutation,
+    }),
+    [user, userQuery.isPending, userQuery.error, loginMutation, registerMutation, logoutMutation],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider> (the shell provides it)');
+  return value;
+}
+
+/** The signed-in user, or null. */
+export function useUser(): User | null {
+  return useAuth().user;
+}

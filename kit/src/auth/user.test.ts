@@ -1,0 +1,30 @@
+import { normalizeUser } from './user';
+
+describe('normalizeUser', () => {
+  it('reads the alternative field spellings of spec 01 §3', () => {
+    expect(
+      normalizeUser({
+        id: 'rec1',
+        Name: 'Ada',
+        Email: 'a@x.io',
+        Credits: 5,
+        'Subscription Tier': 'Basic',
+        'Created Time': '2025-01-01',
+      }),
+    ).toEqual({
+      id: 'rec1',
+      name: 'Ada',
+      email: 'a@x.io',
+      credits: 5,
+      subscriptionTier: 'Basic',
+      createdAt: '2025-01-01',
+      isAdmin: false,
+    });
+  });
+
+  it('defaults the tier to Demo and only trusts a boolean isAdmin', () => {
+    const user = normalizeUser({ id: 'u', name: 'B', email: 'b@x.io', credits: 0, isAdmin: 'yes' });
+    expect(user.subscriptionTier).toBe('Demo');
+    expect(user.isAdmin).toBe(false);
+  });
+});

@@ -1,0 +1,90 @@
+// A panel that slides in from the left (Radix Dialog underneath: focus trap, Escape, overlay click).
+import { keyframes } from '@emotion/react';
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { theme } from '../theme/theme';
+
+const slideIn = keyframes({ from: { transform: 'translateX(-100%)' }, to: { transform: 'translateX(0)' } });
+const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
+
+export interface SheetProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Announced as the dialog's name; visually hidden unless `showTitle`. */
+  title: string;
+  showTitle?: boolean;
+  children: ReactNode;
+  width?: number;
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+export function Sheet({ open, onOpenChange, title, showTitle = false, children, width = 300 }: SheetProps) {
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay
+          css={{
+            position: 'fixed',
+            inset: 0,
+            background: theme.colors.overlay,
+            zIndex: theme.zIndex.overlay,
+            animation: `${fadeIn} 160ms ease-out`,
+          }}
+        />
+        <DialogPrimitive.Content
+          aria-describedby={undefined}
+          css={{
+            position: 'fixed',
+            top: 0,
+            bottom: 0,
+            left: 0,
+            zIndex: theme.zIndex.dialog,
+            width: `min(${width}px, 86vw)`,
+            background: theme.colors.surface,
+            boxShadow: theme.shadows.lg,
+            display: 'flex',
+            flexDirection: 'column',
+            overflowY: 'auto',
+            animation: `${slideIn} 200ms ease-out`,
+            '&:focus': { outline: 'none' },
+          }}
+        >
+          <DialogPrimitive.Title
+            css={showTitle ? { fontSize: theme.fontSizes.lg, margin: '16px 20px 0' } : visuallyHidden}
+          >
+            {title}
+          </DialogPrimitive.Title>
+          {children}
+          <DialogPrimitive.Close
+            aria-label="Close menu"
+            css={{
+              position: 'absolute',
+              top: 12,
+              right: 12,
+              border: 0,
+              background: 'transparent',
+              padding: 6,
+              borderRadius: theme.radii.sm,
+              cursor: 'pointer',
+              color: theme.colors.textMuted,
+              '&:hover': { background: theme.colors.surfaceMuted },
+              '&:focus-visible': theme.focusRing,
+            }}
+          >
+            <X size={20} aria-hidden />
+          </DialogPrimitive.Close>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

@@ -1,0 +1,27 @@
+import { creditMessage, creditPercent } from './credit-display';
+
+describe('credit display (spec 01 §2.2)', () => {
+  it('percent is credits over the tier allowance, rounded', () => {
+    expect(creditPercent(30, 'Basic')).toBe(50);
+    expect(creditPercent(1, 'Standard')).toBe(1); // 0.67 rounds to 1
+    expect(creditPercent(199, 'Premium')).toBe(50); // 49.75 rounds to 50
+  });
+
+  it('is capped at 100', () => {
+    expect(creditPercent(120, 'Basic')).toBe(100);
+  });
+
+  it('is 0 for no or negative credits, and never divides by a zero allowance', () => {
+    expect(creditPercent(0, 'Demo')).toBe(0);
+    expect(creditPercent(-5, 'Basic')).toBe(0);
+    expect(creditPercent(10, 'Demo')).toBe(100);
+  });
+
+  it('has the three messages', () => {
+    expect(creditMessage(0)).toBe('You have 0 credits. Subscribe to a plan to create books.');
+    expect(creditMessage(-3)).toBe('You have 0 credits. Subscribe to a plan to create books.');
+    expect(creditMessage(1)).toBe('You have 1 credit remaining.');
+    expect(creditMessage(2)).toBe('You have 2 credits remaining.');
+    expect(creditMessage(60)).toBe('You have 60 credits remaining.');
+  });
+});

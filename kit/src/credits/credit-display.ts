@@ -1,0 +1,17 @@
+// Credit display rules of spec 01 §2.2: a bar of credits over the tier allowance, and three messages.
+import { tierAllowance } from '../plans/plans';
+
+/** Percent of the tier allowance, rounded and capped at 100 (0 when nothing is left). */
+export function creditPercent(credits: number, tier: string | null | undefined): number {
+  const allowance = tierAllowance(tier);
+  if (credits <= 0) return 0;
+  // Credits granted on a tier without an allowance (Demo) fill the bar rather than divide by zero.
+  if (allowance <= 0) return 100;
+  return Math.min(100, Math.round((credits / allowance) * 100));
+}
+
+export function creditMessage(credits: number): string {
+  if (credits <= 0) return 'You have 0 credits. Subscribe to a plan to create books.';
+  if (credits === 1) return 'You have 1 credit remaining.';
+  return `You have ${credits} credits remaining.`;
+}

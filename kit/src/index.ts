@@ -1,0 +1,83 @@
+// @studio/kit: the shared front-end library. Shared as a Module Federation singleton, consumed as
+// source (no build step of its own): the shell provides the one instance every remote uses.
+
+export { apiJson, apiRequest, getQueryFn, type UnauthorizedBehavior, USER_ID_HEADER } from './api/api-client';
+export { ApiError, errorDetail, throwIfResNotOk } from './api/api-error';
+export { createQueryClient, queryDefaults } from './api/query-client';
+export {
+  type AuthContextValue,
+  AuthProvider,
+  type LoginInput,
+  type RegisterInput,
+  USER_QUERY_KEY,
+  useAuth,
+  useUser,
+} from './auth/auth-context';
+export {
+  clearStoredUser,
+  readStoredUser,
+  readStoredUserId,
+  storeUser,
+  USER_DATA_KEY,
+  USER_ID_KEY,
+} from './auth/storage';
+export { AUTH_PATH, useSignOut } from './auth/use-sign-out';
+export { normalizeUser, type User } from './auth/user';
+export { EARLY_ACCESS_LABEL, PRODUCT_NAME } from './brand';
+export { Accordion, type AccordionItem, type AccordionProps } from './components/Accordion';
+export { Alert, type AlertProps, type AlertTone } from './components/Alert';
+export { Badge, type BadgeProps, type BadgeTone } from './components/Badge';
+export {
+  Button,
+  type ButtonProps,
+  type ButtonSize,
+  type ButtonVariant,
+  buttonStyles,
+} from './components/Button';
+export { Card, type CardProps } from './components/Card';
+export { Dialog, DialogClose, type DialogProps } from './components/Dialog';
+export { Field, type FieldProps, Label } from './components/Field';
+export { FilePicker, type FilePickerProps } from './components/FilePicker';
+export { Input, type InputProps } from './components/Input';
+export { ProgressBar, type ProgressBarProps } from './components/ProgressBar';
+export { RadioGroup, type RadioGroupProps, type RadioOption } from './components/RadioGroup';
+export { ScreenPlaceholder, type ScreenPlaceholderProps } from './components/ScreenPlaceholder';
+export { Select, type SelectOption, type SelectProps } from './components/Select';
+export { Sheet, type SheetProps } from './components/Sheet';
+export { Skeleton, type SkeletonProps } from './components/Skeleton';
+export { Spinner, type SpinnerProps } from './components/Spinner';
+export { Switch, type SwitchProps } from './components/Switch';
+export { type TabItem, Tabs, type TabsProps } from './components/Tabs';
+export { Textarea, type TextareaProps } from './components/Textarea';
+export { CreditSummary, type CreditSummaryProps } from './credits/CreditSummary';
+export { creditMessage, creditPercent } from './credits/credit-display';
+export { placeholderScreen } from './federation/placeholder-screen';
+export {
+  defaultManifestUrl,
+  REMOTE_NAMES,
+  REMOTE_SCREENS,
+  type RemoteContract,
+  type RemoteName,
+  SCREENS_EXPOSE,
+  type ScreenName,
+  type ScreensModule,
+} from './federation/remote-contract';
+export { useIsMobile, useMediaQuery } from './layout/use-media-query';
+export * from './plans/plans';
+export { GlobalStyles } from './theme/GlobalStyles';
+export { emotionCache, StudioThemeProvider } from './theme/StudioThemeProvider';
+export { MOBILE_BREAKPOINT_PX, type StudioTheme, theme } from './theme/theme';
+export { Toaster } from './toast/Toaster';
+export {
+  dismissToast,
+  REDIRECT_TOAST_DURATION_MS,
+  TOAST_DURATION_MS,
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY_MS,
+  TOAST_SWIPE_THRESHOLD_PX,
+  TOAST_VIEWPORT_MAX_WIDTH_PX,
+  type ToastOptions,
+  type ToastVariant,
+  toast,
+} from './toast/toast-store';
+export { useToast } from './toast/use-toast';

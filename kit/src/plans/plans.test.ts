@@ -1,0 +1,35 @@
+import { booksForCredits, findPlan, formatPrice, isPlanId, tierAllowance } from './plans';
+
+describe('plan constants (spec 01 §9)', () => {
+  it('prices and credits per plan', () => {
+    expect(
+      [findPlan('basic'), findPlan('standard'), findPlan('premium')].map((p) => [
+        formatPrice(p.price),
+        p.credits,
+      ]),
+    ).toEqual([
+      ['$29.99', 60],
+      ['$49.99', 150],
+      ['$99.99', 400],
+    ]);
+    expect(findPlan('standard').popular).toBe(true);
+  });
+
+  it('tier allowance is 60/150/400 and 0 for any other tier', () => {
+    expect(tierAllowance('Basic')).toBe(60);
+    expect(tierAllowance('standard')).toBe(150);
+    expect(tierAllowance('Premium')).toBe(400);
+    expect(tierAllowance('Demo')).toBe(0);
+    expect(tierAllowance(undefined)).toBe(0);
+  });
+
+  it('books are credits divided by 20, rounded down', () => {
+    expect(booksForCredits(150)).toBe(7);
+    expect(booksForCredits(19)).toBe(0);
+  });
+
+  it('recognises plan ids', () => {
+    expect(isPlanId('premium')).toBe(true);
+    expect(isPlanId('gold')).toBe(false);
+  });
+});

@@ -1,0 +1,8 @@
+// The 'account' remote: exposes './screens' (typed by kit/src/federation/remote-contract.ts).
+import { federatedApp } from '@studio/kit/build/federated-app.mjs';
+
+export default federatedApp({
+  dir: import.meta.dirname,
+  name: 'account',
+  exposes: { './screens': './src/screens.tsx' },
+});

@@ -1,0 +1,12 @@
+// The gallery remote: the user's books, listings and images (spec 02 §2). Placeholders until their issues.
+import { placeholderScreen, type ScreensModule } from '@studio/kit';
+
+const screen = (title: string, spec: string, summary?: string) =>
+  placeholderScreen('gallery', title, spec, summary);
+
+export const screens: ScreensModule<'gallery'>['screens'] = {
+  MyBooks: screen('My Books', 'spec 02 §2 My Books', 'Manage your book projects'),
+  MyListings: screen('My KDP Listings', 'spec 02 §2 KDP listing generator and My KDP Listings'),
+  MyImages: screen('My Images', 'spec 02 §2 My Images', 'View and download your AI-generated images'),
+  KidsBookViewer: screen('Kids Book', 'spec 02 §2 Kids book viewer'),
+};

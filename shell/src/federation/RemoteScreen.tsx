@@ -1,0 +1,50 @@
+// Renders one screen of one remote: spinner while loading, friendly Retry card if it fails.
+import { type RemoteName, type ScreenName, Spinner } from '@studio/kit';
+import { type ComponentType, Suspense, use, useState } from 'react';
+import { forgetRemote, loadScreens } from './load-screens';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { RemoteUnavailable } from './RemoteUnavailable';
+
+export interface RemoteScreenProps<R extends RemoteName> {
+  remote: R;
+  screen: ScreenName<R>;
+}
+
+function LoadedScreen<R extends RemoteName>({ remote, screen }: RemoteScreenProps<R>) {
+  const { screens } = use(loadScreens(remote));
+  const Screen: ComponentType | undefined = screens[screen];
+  if (!Screen) throw new Error(`Remote "${remote}" has no screen "${screen}"`);
+  return <Screen />;
+}
+
+export function ScreenLoading() {
+  return (
+    <div css={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
+      <Spinner size={32} label="Loading page" />
+    </div>
+  );
+}
+
+export function RemoteScreen<R extends RemoteName>({ remote, screen }: RemoteScreenProps<R>) {
+  // Bumped by Retry so React mounts a fresh subtree that calls loadScreens again.
+  const [attempt, setAttempt] = useState(0);
+  return (
+    <RemoteErrorBoundary
+      key={attempt}
+      onReset={() => forgetRemote(remote)}
+      fallback={(_error, reset) => (
+        <RemoteUnavailable
+          remote={remote}
+          onRetry={() => {
+            reset();
+            setAttempt((n) => n + 1);
+          }}
+        />
+      )}
+    >
+      <Suspense fallback={<ScreenLoading />}>
+        <LoadedScreen remote={remote} screen={screen} />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

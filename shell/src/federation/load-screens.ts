@@ -1,0 +1,43 @@
+// Loads a remote's './screens' module once and keeps the promise, so React's use() sees a stable
+// value and navigating between screens of one remote never reloads it.
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import type { RemoteName, ScreensModule } from '@studio/kit';
+import { ensureRegistered, forgetRegistration } from './remote-registry';
+
+export class RemoteUnavailableError extends Error {
+  override readonly name = 'RemoteUnavailableError';
+  constructor(
+    readonly remote: RemoteName,
+    cause: unknown,
+  ) {
+    super(`Remote "${remote}" could not be loaded`, { cause });
+  }
+}
+
+const loaded = new Map<RemoteName, Promise<ScreensModule<RemoteName>>>();
+
+async function load<R extends RemoteName>(remote: R): Promise<ScreensModule<R>> {
+  try {
+    await ensureRegistered(remote);
+    const module = await loadRemote<ScreensModule<R>>(`${remote}/screens`);
+    if (!module?.screens) throw new Error(`"${remote}/screens" has no screens export`);
+    return module;
+  } catch (cause) {
+    throw new RemoteUnavailableError(remote, cause);
+  }
+}
+
+export function loadScreens<R extends RemoteName>(remote: R): Promise<ScreensModule<R>> {
+  let promise = loaded.get(remote) as Promise<ScreensModule<R>> | undefined;
+  if (!promise) {
+    promise = load(remote);
+    loaded.set(remote, promise);
+  }
+  return promise;
+}
+
+/** Called by Retry: drop the failed attempt so the next render fetches manifest and entry afresh. */
+export function forgetRemote(remote: RemoteName): void {
+  loaded.delete(remote);
+  forgetRegistration(remote);
+}

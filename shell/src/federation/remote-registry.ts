@@ -1,0 +1,61 @@
+// Runtime composition: /remotes.json maps each remote to its mf-manifest.json URL. Nothing about
+// the remotes is known at build time, so each deploys alone and can move origin without a rebuild.
+import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { REMOTE_NAMES, type RemoteName } from '@studio/kit';
+import { fetchRemoteEntry, type RemoteEntry } from './manifest';
+
+export const REMOTES_MANIFEST_PATH = '/remotes.json';
+
+const manifestUrls = new Map<RemoteName, string>();
+const registered = new Map<RemoteName, Promise<RemoteEntry>>();
+let listing: Promise<void> | null = null;
+
+const isRemoteName = (name: string): name is RemoteName => (REMOTE_NAMES as readonly string[]).includes(name);
+
+async function fetchListing(): Promise<void> {
+  const res = await fetch(REMOTES_MANIFEST_PATH, {
+    cache: 'no-store',
+    headers: { Accept: 'application/json' },
+  });
+  if (!res.ok) throw new Error(`${REMOTES_MANIFEST_PATH} answered ${res.status}`);
+  const map = (await res.json()) as Record<string, unknown>;
+  for (const [name, url] of Object.entries(map)) {
+    if (isRemoteName(name) && typeof url === 'string')
+      manifestUrls.set(name, new URL(url, window.location.href).href);
+  }
+}
+
+/** Fetches /remotes.json once; a failed fetch is forgotten so the next caller tries again. */
+export function loadRemoteListing(): Promise<void> {
+  if (!listing) {
+    listing = fetchListing();
+    listing.catch(() => {
+      listing = null;
+    });
+  }
+  return listing;
+}
+
+/** Reads the remote's manifest and registers its entry with the federation runtime (once). */
+export function ensureRegistered(remote: RemoteName): Promise<RemoteEntry> {
+  let pending = registered.get(remote);
+  if (!pending) {
+    pending = (async () => {
+      await loadRemoteListing();
+      const manifestUrl = manifestUrls.get(remote);
+      if (!manifestUrl) throw new Error(`"${remote}" is not listed in ${REMOTES_MANIFEST_PATH}`);
+      const entry = await fetchRemoteEntry(manifestUrl);
+      // force: a retry after a failure must drop whatever the runtime cached for this remote.
+      registerRemotes([{ ...entry, name: remote }], { force: true });
+      return entry;
+    })();
+    pending.catch(() => registered.delete(remote));
+    registered.set(remote, pending);
+  }
+  return pending;
+}
+
+/** Forget a remote that failed after registration (e.g. its script did not load). */
+export function forgetRegistration(remote: RemoteName): void {
+  registered.delete(remote);
+}

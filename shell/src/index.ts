@@ -1,0 +1,2 @@
+// Async boundary: shared singletons are negotiated before any app code runs (DESIGN §4).
+import('./bootstrap');

@@ -1,0 +1,49 @@
+// Layout of signed-in screens: sidebar on desktop, top bar + slide-in menu below 768 px.
+// Both are in the DOM and CSS picks one, so resizing never remounts the page.
+import { theme, useAuth } from '@studio/kit';
+import { useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { DesktopSidebar, SIDEBAR_WIDTH_PX } from './DesktopSidebar';
+import { MobileMenu } from './MobileMenu';
+import { MobileTopBar, TOP_BAR_HEIGHT_PX } from './MobileTopBar';
+
+export function AppLayout() {
+  const { user } = useAuth();
+  const [menuOpen, setMenuOpen] = useState(false);
+  if (!user) return null; // RequireAuth renders this only for a signed-in user
+  return (
+    <div css={{ minHeight: '100vh' }}>
+      <a
+        href="#main-content"
+        css={{
+          position: 'absolute',
+          left: 8,
+          top: -48,
+          zIndex: theme.zIndex.toast,
+          padding: '8px 12px',
+          borderRadius: theme.radii.sm,
+          background: theme.colors.primary,
+          color: theme.colors.primaryText,
+          '&:focus': { top: 8 },
+        }}
+      >
+        Skip to content
+      </a>
+      <DesktopSidebar user={user} />
+      <MobileTopBar user={user} onOpenMenu={() => setMenuOpen(true)} />
+      <MobileMenu user={user} open={menuOpen} onOpenChange={setMenuOpen} />
+      <main
+        id="main-content"
+        tabIndex={-1}
+        css={{
+          outline: 'none',
+          minHeight: '100vh',
+          marginLeft: SIDEBAR_WIDTH_PX,
+          [theme.media.mobile]: { marginLeft: 0, paddingTop: TOP_BAR_HEIGHT_PX },
+        }}
+      >
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+// The sidebar's credits card: bar and message of spec 01 §2.2, the whole card links to /pricing.
+import { Badge, CreditSummary, theme, type User } from '@studio/kit';
+import { Link } from 'react-router-dom';
+
+export function CreditsCard({ user }: { user: User }) {
+  return (
+    <Link
+      to="/pricing"
+      aria-label={`Credits: ${user.credits}. ${user.subscriptionTier} plan. View plans and pricing`}
+      css={{
+        display: 'grid',
+        gap: 10,
+        padding: 14,
+        borderRadius: theme.radii.lg,
+        border: `1px solid ${theme.colors.border}`,
+        background: theme.colors.surfaceMuted,
+        color: theme.colors.text,
+        textDecoration: 'none',
+        '&:hover': { borderColor: theme.colors.primary },
+        '&:focus-visible': theme.focusRing,
+      }}
+    >
+      <CreditSummary credits={user.credits} tier={user.subscriptionTier} />
+      <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
+        <Badge tone="primary">{user.subscriptionTier} plan</Badge>
+        <span css={{ fontSize: theme.fontSizes.xs, fontWeight: 600, color: theme.colors.primary }}>
+          Get more credits →
+        </span>
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,42 @@
+// Desktop (≥ 768 px) sidebar of spec 01 §2.2.
+import { theme, type User } from '@studio/kit';
+import { Brand } from './Brand';
+import { CreditsCard } from './CreditsCard';
+import { NavItemLink, NavList } from './NavList';
+import { ADMIN_ITEM, DESKTOP_HELP_PATH, navSections } from './nav-items';
+import { SignOutButton } from './SignOutButton';
+
+export const SIDEBAR_WIDTH_PX = 272;
+
+export function DesktopSidebar({ user }: { user: User }) {
+  return (
+    <aside
+      css={{
+        position: 'fixed',
+        inset: '0 auto 0 0',
+        width: SIDEBAR_WIDTH_PX,
+        display: 'flex',
+        flexDirection: 'column',
+        background: theme.colors.surface,
+        borderRight: `1px solid ${theme.colors.border}`,
+        [theme.media.mobile]: { display: 'none' },
+      }}
+    >
+      <div css={{ padding: '18px 16px 14px' }}>
+        <Brand />
+      </div>
+      <nav aria-label="Main navigation" css={{ flex: 1, overflowY: 'auto', padding: '8px 10px 16px' }}>
+        <NavList sections={navSections(DESKTOP_HELP_PATH)} />
+        {user.isAdmin && (
+          <div css={{ marginTop: 18 }}>
+            <NavItemLink item={ADMIN_ITEM} />
+          </div>
+        )}
+      </nav>
+      <div css={{ padding: 12, display: 'grid', gap: 8, borderTop: `1px solid ${theme.colors.border}` }}>
+        <CreditsCard user={user} />
+        <SignOutButton />
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,37 @@
+// The slide-in left menu: the same links (help goes to /help-support), the user's name and email,
+// Sign Out, and no Admin Tools link (spec 01 §2.2).
+import { CreditSummary, Sheet, theme, type User } from '@studio/kit';
+import { NavList } from './NavList';
+import { MOBILE_HELP_PATH, navSections } from './nav-items';
+import { SignOutButton } from './SignOutButton';
+
+export function MobileMenu({
+  user,
+  open,
+  onOpenChange,
+}: {
+  user: User;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const close = () => onOpenChange(false);
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange} title="Menu">
+      <div css={{ padding: '20px 56px 16px 20px', borderBottom: `1px solid ${theme.colors.border}` }}>
+        <p css={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{user.name}</p>
+        <p css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted, overflowWrap: 'anywhere' }}>
+          {user.email}
+        </p>
+      </div>
+      <div css={{ padding: '12px 20px', borderBottom: `1px solid ${theme.colors.border}` }}>
+        <CreditSummary credits={user.credits} tier={user.subscriptionTier} />
+      </div>
+      <nav aria-label="Mobile navigation" css={{ flex: 1, padding: '12px 10px' }}>
+        <NavList sections={navSections(MOBILE_HELP_PATH)} onNavigate={close} />
+      </nav>
+      <div css={{ padding: 12, borderTop: `1px solid ${theme.colors.border}` }}>
+        <SignOutButton />
+      </div>
+    </Sheet>
+  );
+}

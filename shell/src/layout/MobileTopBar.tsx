@@ -1,0 +1,54 @@
+// Mobile (< 768 px) fixed top bar of spec 01 §2.2: product name, Early Access tag, compact credits, menu.
+import { Button, theme, type User } from '@studio/kit';
+import { Coins, Menu } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Brand } from './Brand';
+
+export const TOP_BAR_HEIGHT_PX = 56;
+
+export function MobileTopBar({ user, onOpenMenu }: { user: User; onOpenMenu: () => void }) {
+  return (
+    <header
+      css={{
+        position: 'fixed',
+        inset: '0 0 auto 0',
+        height: TOP_BAR_HEIGHT_PX,
+        zIndex: theme.zIndex.topBar,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 8,
+        padding: '0 8px 0 12px',
+        background: theme.colors.surface,
+        borderBottom: `1px solid ${theme.colors.border}`,
+        [theme.media.desktop]: { display: 'none' },
+      }}
+    >
+      <div css={{ flex: 1, minWidth: 0, overflow: 'hidden' }}>
+        <Brand />
+      </div>
+      <Link
+        to="/pricing"
+        aria-label={`${user.credits} ${user.credits === 1 ? 'credit' : 'credits'}. View plans and pricing`}
+        css={{
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 4,
+          padding: '4px 10px',
+          borderRadius: theme.radii.pill,
+          background: theme.colors.primarySoft,
+          color: theme.colors.primary,
+          fontSize: theme.fontSizes.sm,
+          fontWeight: 700,
+          textDecoration: 'none',
+          '&:focus-visible': theme.focusRing,
+        }}
+      >
+        <Coins size={16} aria-hidden />
+        {user.credits}
+      </Link>
+      <Button variant="ghost" size="icon" aria-label="Open menu" onClick={onOpenMenu}>
+        <Menu aria-hidden css={{ width: '22px !important', height: '22px !important' }} />
+      </Button>
+    </header>
+  );
+}

@@ -1,0 +1,78 @@
+// The link sections shared by the desktop sidebar and the mobile menu.
+import { Badge, type BadgeTone, theme } from '@studio/kit';
+import { NavLink } from 'react-router-dom';
+import type { NavBadge, NavItem, NavSection } from './nav-items';
+
+const badgeTone: Record<NavBadge, BadgeTone> = { New: 'success', Legacy: 'neutral', Dev: 'warning' };
+
+export function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
+  const Icon = item.icon;
+  return (
+    <NavLink
+      to={item.to}
+      onClick={onNavigate}
+      css={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 10,
+        padding: '8px 10px',
+        borderRadius: theme.radii.md,
+        color: theme.colors.text,
+        textDecoration: 'none',
+        fontSize: theme.fontSizes.sm,
+        fontWeight: 500,
+        '&:hover': { background: theme.colors.surfaceMuted },
+        '&.active': { background: theme.colors.primarySoft, color: theme.colors.primary, fontWeight: 600 },
+        '&:focus-visible': theme.focusRing,
+      }}
+    >
+      <Icon size={18} aria-hidden css={{ flexShrink: 0 }} />
+      <span
+        css={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      >
+        {item.label}
+      </span>
+      {item.badge && <Badge tone={badgeTone[item.badge]}>{item.badge}</Badge>}
+    </NavLink>
+  );
+}
+
+export function NavList({
+  sections,
+  onNavigate,
+}: {
+  sections: readonly NavSection[];
+  onNavigate?: () => void;
+}) {
+  return (
+    <div css={{ display: 'grid', gap: 18 }}>
+      {sections.map((section) => {
+        const headingId = `nav-${section.title.toLowerCase().replace(/\W+/g, '-')}`;
+        return (
+          <section key={section.title} aria-labelledby={headingId}>
+            <h2
+              id={headingId}
+              css={{
+                fontSize: 11,
+                fontWeight: 700,
+                textTransform: 'uppercase',
+                letterSpacing: 0.8,
+                color: theme.colors.textMuted,
+                padding: '0 10px 6px',
+              }}
+            >
+              {section.title}
+            </h2>
+            <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 2 }}>
+              {section.items.map((item) => (
+                <li key={item.to}>
+                  <NavItemLink item={item} onNavigate={onNavigate} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+// Unmatched paths: the 404 'Page Not Found' card (spec 01 §2.1).
+import { Button, Card, theme } from '@studio/kit';
+import { Link } from 'react-router-dom';
+
+export function NotFound() {
+  return (
+    <main css={{ display: 'grid', placeItems: 'center', minHeight: '100vh', padding: 16 }}>
+      <div css={{ width: 'min(440px, 100%)' }}>
+        <Card>
+          <div css={{ display: 'grid', justifyItems: 'center', gap: 12, textAlign: 'center' }}>
+            <p
+              aria-hidden
+              css={{ fontSize: 56, fontWeight: 800, color: theme.colors.primary, lineHeight: 1 }}
+            >
+              404
+            </p>
+            <h1 css={{ fontSize: theme.fontSizes.xl, fontWeight: 700 }}>Page Not Found</h1>
+            <p css={{ color: theme.colors.textMuted, fontSize: theme.fontSizes.sm }}>
+              The page you are looking for doesn't exist or has been moved.
+            </p>
+            <Button asChild>
+              <Link to="/">Go to the home page</Link>
+            </Button>
+          </div>
+        </Card>
+      </div>
+    </main>
+  );
+}
