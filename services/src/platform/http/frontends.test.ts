@@ -1,0 +1,152 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import Koa from 'koa';
+import request from 'supertest';
+import { frontends } from './frontends';
+
+let root: string;
+
+function write(path: string, content: string): void {
+  const full = join(root, path);
+  mkdirSync(dirname(full), { recursive: true });
+  writeFileSync(full, content);
+}
+
+/** An app like the real one: the API first, then the front ends. */
+function app(remoteUrls?: Record<string, string>) {
+  const koa = new Koa();
+  koa.use(async (ctx, next) => {
+    if (ctx.path === '/api/user') {
+      ctx.status = 401;
+      ctx.body = { message: 'Not authenticated', error: 'UNAUTHENTICATED' };
+      return;
+    }
+    await next();
+  });
+  koa.use(frontends({ repoRoot: root, ...(remoteUrls ? { remoteUrls } : {}) }));
+  return koa.callback();
+}
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'frontends-'));
+  write('shell/dist/index.html', '<!doctype html><div id="root"></div>');
+  write('shell/dist/main.1a2b3c4d.js', 'console.log("shell")');
+  write('mfe-gallery/dist/remoteEntry.js', 'var gallery;');
+  write('mfe-gallery/dist/mf-manifest.json', '{"metaData":{"name":"gallery"}}');
+  write('mfe-gallery/dist/245.a5b09b19.js', 'chunk');
+  write('secret.txt', 'outside every dist');
+});
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('frontends middleware', () => {
+  it('lists every remote at its default path in /remotes.json, never cached', async () => {
+    const res = await request(app()).get('/remotes.json');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toEqual({
+      account: '/remotes/account/mf-manifest.json',
+      studio: '/remotes/studio/mf-manifest.json',
+      gallery: '/remotes/gallery/mf-manifest.json',
+      qr: '/remotes/qr/mf-manifest.json',
+    });
+  });
+
+  it('lets configuration move a remote to another origin', async () => {
+    const res = await request(app({ qr: 'https://qr.example.com/mf-manifest.json' })).get('/remotes.json');
+    expect(res.body.qr).toBe('https://qr.example.com/mf-manifest.json');
+    expect(res.body.account).toBe('/remotes/account/mf-manifest.json');
+  });
+
+  it('serves a remote with CORS; manifest and entry revalidate, hashed chunks are immutable', async () => {
+    const manifest = await request(app()).get('/remotes/gallery/mf-manifest.json');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers['access-control-allow-origin']).toBe('*');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['content-type']).toContain('application/json');
+
+    const entry = await request(app()).get('/remotes/gallery/remoteEntry.js');
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    expect(entry.headers['content-type']).toContain('text/javascript');
+    expect(entry.text).toBe('var gallery;');
+
+    const chunk = await request(app()).get('/remotes/gallery/245.a5b09b19.js');
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(chunk.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('answers a CORS preflight for remote files', async () => {
+    const res = await request(app()).options('/remotes/gallery/remoteEntry.js');
+    expect(res.status).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('404s a missing remote file or an unknown remote instead of falling back to the page', async () => {
+    expect((await request(app()).get('/remotes/gallery/nope.js')).status).toBe(404);
+    expect((await request(app()).get('/remotes/account/mf-manifest.json')).status).toBe(404);
+    expect((await request(app()).get('/remotes/unknown/remoteEntry.js')).status).toBe(404);
+  });
+
+  it('serves the shell at / and its hashed assets as immutable', async () => {
+    const page = await request(app()).get('/');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toBe('no-cache');
+
+    const js = await request(app()).get('/main.1a2b3c4d.js');
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('falls back to index.html for client routes, never cached', async () => {
+    for (const path of ['/dashboard', '/qr-codes/abc123', '/no/such/page']) {
+      const res = await request(app()).get(path);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('404s a missing asset rather than answering HTML for it', async () => {
+    const res = await request(app()).get('/main.deadbeef.js');
+    expect(res.status).toBe(404);
+  });
+
+  it('passes /api requests through untouched', async () => {
+    const res = await request(app()).get('/api/user');
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe('UNAUTHENTICATED');
+    const missing = await request(app()).get('/api/nope');
+    expect(missing.status).toBe(404);
+    expect(missing.text).not.toContain('<div id="root">');
+  });
+
+  it('does not handle other methods', async () => {
+    expect((await request(app()).post('/dashboard')).status).toBe(404);
+  });
+
+  it('never serves a file outside the dist folders', async () => {
+    for (const path of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/remotes/gallery/%2e%2e/%2e%2e/secret.txt',
+    ]) {
+      const res = await request(app()).get(path);
+      expect(res.text).not.toContain('outside every dist');
+    }
+  });
+
+  it('answers 304 to a revalidation with a matching ETag', async () => {
+    const first = await request(app()).get('/remotes/gallery/mf-manifest.json');
+    const again = await request(app())
+      .get('/remotes/gallery/mf-manifest.json')
+      .set('If-None-Match', first.headers.etag as string);
+    expect(again.status).toBe(304);
+  });
+
+  it('answers HEAD without a body', async () => {
+    const res = await request(app()).head('/remotes/gallery/remoteEntry.js');
+    expect(res.status).toBe(200);
+    expect(res.text ?? '').toBe('');
+  });
+});

@@ -1,0 +1,159 @@
+// Serves the built front ends from one Koa app: the shell at '/', each remote under
+// '/remotes/{name}/', and '/remotes.json' telling the shell where every remote's manifest lives.
+// Mounted after the API routes; anything under /api passes through untouched.
+import { createReadStream, type Stats } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import type Koa from 'koa';
+
+/** Remote name → workspace folder holding its `dist/`. */
+export const REMOTE_FOLDERS: Readonly<Record<string, string>> = {
+  account: 'mfe-account',
+  studio: 'mfe-studio',
+  gallery: 'mfe-gallery',
+  qr: 'mfe-qr',
+};
+
+export interface FrontendsOptions {
+  /** Folder holding `shell/dist` and `mfe-*\/dist` (WEB_DIST_ROOT). */
+  repoRoot: string;
+  /** Moves a remote elsewhere: name → absolute or root-relative mf-manifest.json URL (REMOTE_URLS). */
+  remoteUrls?: Record<string, string>;
+}
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Names that carry a content hash (`[name].[contenthash:8].js`) never change, so cache them for a year. */
+const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
+/** A missing path with one of these extensions is a missing asset (404), not a page (no SPA fallback). */
+const ASSET_EXTENSIONS = new Set(Object.keys(CONTENT_TYPES).filter((ext) => ext !== '.html'));
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+export function remotesListing(remoteUrls: Record<string, string> = {}): Record<string, string> {
+  const defaults = Object.fromEntries(
+    Object.keys(REMOTE_FOLDERS).map((name) => [name, `/remotes/${name}/mf-manifest.json`]),
+  );
+  return { ...defaults, ...remoteUrls };
+}
+
+/** Resolves a URL path inside `root`, or null if it would escape it or is malformed. */
+function resolveInside(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const full = normalize(join(root, decoded));
+  return full === root || full.startsWith(root.endsWith(sep) ? root : root + sep) ? full : null;
+}
+
+async function fileAt(path: string | null): Promise<Stats | null> {
+  if (!path) return null;
+  try {
+    const info = await stat(path);
+    return info.isFile() ? info : null;
+  } catch {
+    return null;
+  }
+}
+
+function sendFile(ctx: Koa.Context, path: string, info: Stats, cacheControl: string): void {
+  ctx.set('Cache-Control', cacheControl);
+  ctx.type = CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+  ctx.lastModified = info.mtime;
+  ctx.etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  ctx.status = 200;
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  // HEAD gets the headers only (Koa never sends a body for it); a stream body drops the length, so set it after.
+  if (ctx.method !== 'HEAD') ctx.body = createReadStream(path);
+  ctx.length = info.size;
+}
+
+const cacheFor = (path: string) => (HASHED.test(path) ? IMMUTABLE : REVALIDATE);
+
+export function frontends(options: FrontendsOptions): Koa.Middleware {
+  const root = normalize(options.repoRoot);
+  const shellDist = join(root, 'shell', 'dist');
+  const listing = JSON.stringify(remotesListing(options.remoteUrls));
+
+  return async (ctx, next) => {
+    const path = ctx.path;
+    if (path === '/api' || path.startsWith('/api/')) return next();
+
+    const remote = /^\/remotes\/([^/]+)(\/.*)?$/.exec(path);
+    if (remote) {
+      // Remotes may be loaded by a shell on another origin.
+      ctx.set('Access-Control-Allow-Origin', '*');
+      if (ctx.method === 'OPTIONS') {
+        ctx.set('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
+        ctx.status = 204;
+        return;
+      }
+    }
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+
+    if (path === '/remotes.json') {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.type = 'application/json; charset=utf-8';
+      ctx.body = listing;
+      return;
+    }
+
+    if (remote) {
+      const folder = REMOTE_FOLDERS[remote[1]!];
+      const file = folder ? resolveInside(join(root, folder, 'dist'), remote[2] ?? '/') : null;
+      const info = await fileAt(file);
+      if (!file || !info) {
+        ctx.set('Cache-Control', 'no-store');
+        ctx.status = 404;
+        ctx.body = 'Not Found';
+        return;
+      }
+      sendFile(ctx, file, info, cacheFor(file));
+      return;
+    }
+
+    const file = resolveInside(shellDist, path);
+    const info = await fileAt(file);
+    if (file && info) {
+      sendFile(ctx, file, info, cacheFor(file));
+      return;
+    }
+    if (ASSET_EXTENSIONS.has(extname(path).toLowerCase())) {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.status = 404;
+      ctx.body = 'Not Found';
+      return;
+    }
+
+    // SPA fallback: client-side routes (and the 404 screen) are the shell's index.html.
+    const index = join(shellDist, 'index.html');
+    const indexInfo = await fileAt(index);
+    if (!indexInfo) return next();
+    sendFile(ctx, index, indexInfo, REVALIDATE);
+  };
+}
