@@ -32,6 +32,7 @@ const schema = z.object({
   STRIPE_PRICE_PREMIUM: optionalUrl,
   PUBLIC_URL: z.url().optional(),
   ADMIN_EMAILS: z.string().default(''),
+  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 14),
   COOKIE_SECURE: z.enum(['true', 'false']).optional(),
   GENERATION_TIMEOUT_MS: z.coerce.number().int().positive().default(10 * 60 * 1000),
@@ -86,11 +87,14 @@ export interface Config {
   publicUrl?: string;
   adminEmails: string[];
   sessionTtlMs: number;
+  /** Sign-in and registration attempts per client address in ten minutes. */
+  authRateLimit: number;
   cookieSecure: boolean;
   generationTimeoutMs: number;
   workerConcurrency: number;
   remoteUrls: Record<string, string>;
   webDistRoot: string;
+  logLevel?: string;
 }
 
 export class ConfigError extends Error {
@@ -182,10 +186,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600 * 1000,
+    authRateLimit: e.AUTH_RATE_LIMIT,
     cookieSecure: e.COOKIE_SECURE === 'true',
     generationTimeoutMs: e.GENERATION_TIMEOUT_MS,
     workerConcurrency: e.WORKER_CONCURRENCY,
     remoteUrls: e.REMOTE_URLS ? (JSON.parse(e.REMOTE_URLS) as Record<string, string>) : {},
+    ...(e.LOG_LEVEL ? { logLevel: e.LOG_LEVEL } : {}),
     webDistRoot: path.resolve(e.WEB_DIST_ROOT ?? path.join(__dirname, '../../..')),
   };
 }

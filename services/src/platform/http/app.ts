@@ -11,6 +11,8 @@ export type RouteModule = (router: Router) => void;
 export interface HttpAppOptions {
   logger: Logger;
   routes: RouteModule[];
+  /** Run before the routes (sessions). */
+  before?: Koa.Middleware[];
   /** Mounted after the API (static front-ends, SPA fallback). */
   after?: Koa.Middleware[];
   /** Body parsers for the few paths that differ from small JSON (uploads, raw webhook bodies). */
@@ -34,6 +36,8 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   const defaultBody = jsonBody();
   const bodyParsers = options.bodyParsers ?? {};
   app.use((ctx, next) => (bodyParsers[ctx.path] ?? defaultBody)(ctx, next));
+
+  for (const middleware of options.before ?? []) app.use(middleware);
 
   const router = new Router();
   router.get('/api/health', (ctx) => {

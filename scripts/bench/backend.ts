@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { accountStream } from '@studio/events';
+import Database from 'better-sqlite3';
+import { accountDecider } from '../../services/src/account/decider';
+import { register } from '../../services/src/account/identity';
+import { generationsProjection } from '../../services/src/gallery/generations-projection';
+import { openRuntime } from '../../services/src/main/runtime';
+import { loadConfig } from '../../services/src/platform/config';
+import { createSqliteEventStore } from '../../services/src/platform/eventstore/sqlite';
+import { createLogger } from '../../services/src/platform/logging';
+import { ProjectorRunner } from '../../services/src/platform/runners/projector';
+import { createSqliteReadStore } from '../../services/src/platform/readstore/sqlite';
+import { startGeneration } from '../../services/src/studio/start-generation';
+import { type BenchRow, percentile, ratio } from './table';
+
+const meta = { correlationId: 'bench', causationId: 'bench', occurredAt: '2026-11-22T00:00:00.000Z', schemaVersion: 1 };
+const payload = { generationId: 'g', progress: 50, step: 'Rendering page 3 of 10' };
+
+function tempDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'studio-bench-'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Raw better-sqlite3: same pragmas, same table, one INSERT per transaction, no checks. */
+function rawInsertsPerSecond(n: number): number {
+  const tmp = tempDir();
+  const db = new Database(path.join(tmp.dir, 'raw.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, stream TEXT NOT NULL,
+    revision INTEGER NOT NULL, event_id TEXT NOT NULL UNIQUE, type TEXT NOT NULL, data TEXT NOT NULL,
+    metadata TEXT NOT NULL, UNIQUE (stream, revision))`);
+  const insert = db.prepare('INSERT INTO events (stream, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)');
+  const tx = db.transaction((i: number) =>
+    insert.run(`generation-${i % 100}`, Math.floor(i / 100), randomUUID(), 'GenerationProgressed', JSON.stringify(payload), JSON.stringify(meta)),
+  );
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < n; i++) tx(i);
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  db.close();
+  tmp.remove();
+  return n / seconds;
+}
+
+/** The event store port: one event per append, with the exact expected revision checked. */
+async function appendsPerSecond(n: number): Promise<number> {
+  const tmp = tempDir();
+  const store = createSqliteEventStore(path.join(tmp.dir, 'events.db'));
+  const revisions = new Map<number, number>();
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < n; i++) {
+    const s = i % 100;
+    const expected = revisions.get(s);
+    const result = await store.append(
+      `generation-${s}`,
+      [{ eventId: randomUUID(), type: 'GenerationProgressed', data: payload, metadata: meta }],
+      { expectedRevision: expected ?? 'no-stream' },
+    );
+    revisions.set(s, result.nextExpectedRevision);
+  }
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  await store.close();
+  tmp.remove();
+  return n / seconds;
+}
+
+/** Rebuild of the generations read model vs reading the same log raw. */
+async function rebuildVsRead(n: number): Promise<{ rebuild: number; read: number }> {
+  const tmp = tempDir();
+  const events = createSqliteEventStore(path.join(tmp.dir, 'events.db'));
+  const reads = createSqliteReadStore(path.join(tmp.dir, 'read.db'));
+  const perGeneration = 5;
+  for (let g = 0; g < n / perGeneration; g++) {
+    const id = randomUUID();
+    await events.append(`account-u${g % 50}`, [
+      { eventId: randomUUID(), type: 'GenerationRequested', data: { generationId: id, userId: `u${g % 50}`, kind: 'coloring-page', input: { prompt: `page ${g}` }, cost: 4 }, metadata: meta },
+    ], { expectedRevision: 'any' });
+    await events.append(`generation-${id}`, [
+      { eventId: randomUUID(), type: 'GenerationStarted', data: { generationId: id, userId: 'u', kind: 'coloring-page', phase: 'main', workerId: 'w', input: { prompt: 'x' }, deadline: meta.occurredAt }, metadata: meta },
+      { eventId: randomUUID(), type: 'GenerationProgressed', data: { generationId: id, progress: 10, step: 'Drawing' }, metadata: meta },
+      { eventId: randomUUID(), type: 'GenerationProgressed', data: { generationId: id, progress: 60, step: 'Inking' }, metadata: meta },
+      { eventId: randomUUID(), type: 'GenerationCompleted', data: { generationId: id, userId: 'u', kind: 'coloring-page', artifacts: [{ blobId: `gen-${id}-image.png`, contentType: 'image/png', role: 'image', bytes: 1000 }] }, metadata: meta },
+    ], { expectedRevision: 'no-stream' });
+  }
+  const total = (await events.headPosition()) ?? 0;
+
+  let start = process.hrtime.bigint();
+  let after: number | undefined;
+  for (;;) {
+    const page = await events.readAll({ ...(after !== undefined ? { after } : {}), limit: 1000 });
+    if (page.length === 0) break;
+    after = page.at(-1)!.position;
+  }
+  const read = total / (Number(process.hrtime.bigint() - start) / 1e9);
+
+  const runner = new ProjectorRunner(events, reads, generationsProjection, createLogger('silent'));
+  start = process.hrtime.bigint();
+  await runner.start();
+  const rebuild = total / (Number(process.hrtime.bigint() - start) / 1e9);
+  await runner.stop();
+  await events.close();
+  await reads.close();
+  tmp.remove();
+  return { rebuild, read };
+}
+
+/** StartGeneration through the command handler until the generations read model shows it. */
+async function commandToReadModel(n: number): Promise<number[]> {
+  const tmp = tempDir();
+  const runtime = await openRuntime(loadConfig({ DATA_DIR: tmp.dir }), createLogger('silent'));
+  const runner = new ProjectorRunner(runtime.eventStore, runtime.readStore, generationsProjection, runtime.logger);
+  await runner.start();
+  const ctx = { at: meta.occurredAt, correlationId: 'bench', causationId: 'bench' };
+  const user = await register(runtime.commands, { name: 'Bench', email: 'bench@example.com', password: 'secret12' }, ctx);
+  await runtime.commands.handle(accountStream(user.userId), accountDecider, { type: 'GrantCredits', amount: n * 4, reason: 'plan-purchase', planId: 'premium', paymentRef: 'bench' }, ctx);
+  const generations = runtime.readStore.collection('generations');
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const start = process.hrtime.bigint();
+    const { generationId } = await startGeneration(runtime.commands, { userId: user.userId, kind: 'coloring-page', input: { prompt: `p${i}` }, ...ctx });
+    while (!(await generations.get(generationId))) await new Promise((resolve) => setImmediate(resolve));
+    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  await runner.stop();
+  await runtime.readStore.close();
+  await runtime.eventStore.close();
+  tmp.remove();
+  return samples.sort((a, b) => a - b);
+}
+
+export async function measureBackend(): Promise<BenchRow[]> {
+  const n = 5000;
+  rawInsertsPerSecond(500);
+  await appendsPerSecond(500);
+  const raw = rawInsertsPerSecond(n);
+  const appends = await appendsPerSecond(n);
+  const { rebuild, read } = await rebuildVsRead(20_000);
+  const latencies = await commandToReadModel(300);
+  const p99 = percentile(latencies, 99);
+  return [
+    { metric: 'raw better-sqlite3 inserts/s (baseline)', value: raw.toFixed(0), target: '', pass: null },
+    { metric: 'event append/s (expected revision)', value: appends.toFixed(0), target: '', pass: null },
+    { metric: 'event append vs raw insert', value: ratio(appends / raw), target: '≥ 0.70×', pass: appends / raw >= 0.7 },
+    { metric: 'raw event log read events/s (baseline)', value: read.toFixed(0), target: '', pass: null },
+    { metric: 'projection rebuild events/s', value: rebuild.toFixed(0), target: '', pass: null },
+    { metric: 'projection rebuild vs raw read', value: ratio(rebuild / read), target: '≥ 0.50×', pass: rebuild / read >= 0.5 },
+    { metric: 'command → read model p50', value: `${percentile(latencies, 50).toFixed(2)} ms`, target: '', pass: null },
+    { metric: 'command → read model p99', value: `${p99.toFixed(2)} ms`, target: '< 50 ms', pass: p99 < 50 },
+  ];
+}

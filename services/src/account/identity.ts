@@ -1,0 +1,76 @@
+import { accountStream, emailStream } from '@studio/events';
+import type { CommandContext, CommandHandler } from '../platform/command-handler';
+import { DomainError } from '../platform/errors';
+import { newRecordId } from '../platform/ids';
+import { accountDecider } from './decider';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { emailClaimDecider } from './registration';
+import type { AccountState } from './state';
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export interface Registration {
+  name: string;
+  email: string;
+  password: string;
+  phoneNumber?: string;
+  paymentMethodId?: string;
+}
+
+/**
+ * Registration claims the email (its own stream, so two sign-ups with one address cannot both
+ * win) and then writes the account.
+ */
+export async function register(
+  commands: CommandHandler,
+  registration: Registration,
+  context: Omit<CommandContext, 'userId'>,
+): Promise<AccountState> {
+  const email = normaliseEmail(registration.email);
+  const userId = newRecordId();
+  const existing = await commands.load(emailStream(email), emailClaimDecider);
+  let previousClaimIsOrphan = false;
+  if (existing.state.claimedBy) {
+    const owner = await commands.load(accountStream(existing.state.claimedBy), accountDecider);
+    previousClaimIsOrphan = !owner.state.registered;
+  }
+  await commands.handle(
+    emailStream(email),
+    emailClaimDecider,
+    { type: 'ClaimEmail', email, userId, previousClaimIsOrphan },
+    { ...context, userId },
+  );
+  const passwordHash = await hashPassword(registration.password);
+  const { state } = await commands.handle(
+    accountStream(userId),
+    accountDecider,
+    {
+      type: 'RegisterUser',
+      userId,
+      name: registration.name.trim(),
+      email,
+      passwordHash,
+      ...(registration.phoneNumber ? { phoneNumber: registration.phoneNumber } : {}),
+      ...(registration.paymentMethodId ? { paymentMethodId: registration.paymentMethodId } : {}),
+    },
+    { ...context, userId },
+  );
+  return state;
+}
+
+/** The account for an email and password, or UNAUTHENTICATED with one message for every cause. */
+export async function authenticate(commands: CommandHandler, email: string, password: string): Promise<AccountState> {
+  const claim = await commands.load(emailStream(normaliseEmail(email)), emailClaimDecider);
+  const account = claim.state.claimedBy
+    ? (await commands.load(accountStream(claim.state.claimedBy), accountDecider)).state
+    : undefined;
+  const hash = account?.registered ? account.passwordHash : await dummyPasswordHash();
+  const valid = await verifyPassword(hash, password);
+  if (!account?.registered || !valid) throw new DomainError('UNAUTHENTICATED', 'Invalid email or password');
+  return account;
+}
+
+export async function loadAccount(commands: CommandHandler, userId: string): Promise<AccountState | undefined> {
+  const { state } = await commands.load(accountStream(userId), accountDecider);
+  return state.registered ? state : undefined;
+}

@@ -1,0 +1,32 @@
+import type { AccountState } from './state';
+
+/** The user as the spec's client reads it (spec 01 §3), plus the server's admin verdict. */
+export interface UserView {
+  id: string;
+  name: string;
+  email: string;
+  credits: number;
+  subscriptionTier: string;
+  createdAt: string;
+  avatar?: string;
+  phoneNumber?: string;
+  stripeCustomerId?: string;
+  stripeSubscriptionId?: string;
+  isAdmin: boolean;
+}
+
+export function userView(state: AccountState, adminEmails: readonly string[]): UserView {
+  return {
+    id: state.userId,
+    name: state.name,
+    email: state.email,
+    credits: state.credits,
+    subscriptionTier: state.tier,
+    createdAt: state.createdAt,
+    ...(state.avatar ? { avatar: state.avatar } : {}),
+    ...(state.phoneNumber ? { phoneNumber: state.phoneNumber } : {}),
+    ...(state.customerId ? { stripeCustomerId: state.customerId } : {}),
+    ...(state.subscriptionId ? { stripeSubscriptionId: state.subscriptionId } : {}),
+    isAdmin: adminEmails.includes(state.email),
+  };
+}

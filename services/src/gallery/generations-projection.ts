@@ -1,0 +1,107 @@
+import type { DomainEvent, RecordedEvent } from '@studio/events';
+import type { Projection } from '../platform/runners/projector';
+import type { WriteOp } from '../platform/readstore/port';
+
+export const GENERATIONS = 'generations';
+
+/** Internal life of a job as the read model keeps it; routes translate to the spec's labels. */
+export type GenerationDocStatus =
+  | 'requested'
+  | 'running'
+  | 'outlines-ready'
+  | 'outline-chosen'
+  | 'book-running'
+  | 'completed'
+  | 'failed';
+
+export interface GenerationDoc {
+  _id: string;
+  userId: string;
+  kind: string;
+  input: Record<string, unknown>;
+  cost: number;
+  status: GenerationDocStatus;
+  progress: number;
+  step: string;
+  createdAt: string;
+  updatedAt: string;
+  deadline?: string;
+  title?: string;
+  artifacts: Array<{ blobId: string; contentType: string; role: string; bytes: number }>;
+  result?: Record<string, unknown>;
+  outlines?: string[];
+  outlineIndex?: number;
+  error?: string;
+  [key: string]: unknown;
+}
+
+/** One document per generation, for the galleries, My Books and the job supervisor. */
+export const generationsProjection: Projection = {
+  name: 'generations',
+  collections: [GENERATIONS],
+  indexes: [
+    { collection: GENERATIONS, fields: ['userId', 'kind'] },
+    { collection: GENERATIONS, fields: ['status'] },
+  ],
+  project(recorded: RecordedEvent): WriteOp[] {
+    const event = recorded as unknown as RecordedEvent<DomainEvent>;
+    const at = event.metadata.occurredAt;
+    const update = (id: string, set: Record<string, unknown>): WriteOp[] => [
+      { op: 'update', collection: GENERATIONS, id, set: { ...set, updatedAt: at } },
+    ];
+    switch (event.type) {
+      case 'GenerationRequested': {
+        const { generationId, userId, kind, input, cost } = event.data;
+        const doc: GenerationDoc = {
+          _id: generationId,
+          userId,
+          kind,
+          input: input as unknown as Record<string, unknown>,
+          cost,
+          status: 'requested',
+          progress: 0,
+          step: 'Queued',
+          createdAt: at,
+          updatedAt: at,
+          artifacts: [],
+        };
+        return [{ op: 'put', collection: GENERATIONS, doc }];
+      }
+      case 'GenerationStarted':
+        return update(event.data.generationId, {
+          status: event.data.phase === 'book' ? 'book-running' : 'running',
+          deadline: event.data.deadline,
+          step: 'Started',
+        });
+      case 'GenerationProgressed':
+        return update(event.data.generationId, { progress: event.data.progress, step: event.data.step });
+      case 'GenerationOutlinesReady':
+        return update(event.data.generationId, {
+          status: 'outlines-ready',
+          outlines: event.data.outlines,
+          progress: 100,
+          step: 'Outlines ready',
+        });
+      case 'GenerationOutlineChosen':
+        return update(event.data.generationId, {
+          status: 'outline-chosen',
+          outlineIndex: event.data.outlineIndex,
+          progress: 0,
+          step: 'Queued',
+        });
+      case 'GenerationCompleted':
+        return update(event.data.generationId, {
+          status: 'completed',
+          progress: 100,
+          step: 'Done',
+          artifacts: event.data.artifacts,
+          ...(event.data.title !== undefined ? { title: event.data.title } : {}),
+          ...(event.data.result !== undefined ? { result: event.data.result } : {}),
+        });
+      case 'GenerationFailed':
+        return update(event.data.generationId, { status: 'failed', step: 'Failed', error: event.data.reason });
+      default:
+        return [];
+    }
+  },
+};

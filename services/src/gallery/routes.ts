@@ -1,0 +1,81 @@
+import type Koa from 'koa';
+import { requireSelf, requireUser } from '../account/auth';
+import type { Runtime } from '../main/runtime';
+import { DomainError } from '../platform/errors';
+import type { RouteModule } from '../platform/http/app';
+import { GENERATIONS, type GenerationDoc } from './generations-projection';
+
+/** spec 02 §4: what My Images shows for each internal status. */
+export function galleryStatus(status: GenerationDoc['status']): string {
+  if (status === 'completed') return 'Done';
+  if (status === 'failed') return 'Failed';
+  return 'In progress';
+}
+
+export const fileUrl = (blobId: string) => `/api/files/${encodeURIComponent(blobId)}`;
+
+const artifactUrl = (doc: GenerationDoc, role: string) => {
+  const artifact = doc.artifacts.find((a) => a.role === role);
+  return artifact ? fileUrl(artifact.blobId) : null;
+};
+
+/** The image-source records of spec 02 §3: id, prompt, status, image, createdTime. */
+function imageRecord(doc: GenerationDoc) {
+  return {
+    id: doc._id,
+    prompt: String(doc.input.prompt ?? ''),
+    status: galleryStatus(doc.status),
+    image: artifactUrl(doc, 'image'),
+    createdTime: doc.createdAt,
+    creditsUsed: doc.cost,
+    type: doc.kind,
+  };
+}
+
+function editorRecord(doc: GenerationDoc) {
+  const originalBlobId = doc.input.originalBlobId;
+  return {
+    id: doc._id,
+    prompt: String(doc.input.prompt ?? ''),
+    status: galleryStatus(doc.status),
+    originalImage: typeof originalBlobId === 'string' ? fileUrl(originalBlobId) : null,
+    editedImage: artifactUrl(doc, 'edited'),
+    createdTime: doc.createdAt,
+    creditsUsed: doc.cost,
+  };
+}
+
+export function galleryRoutes(runtime: Runtime): RouteModule {
+  const generations = runtime.readStore.collection<GenerationDoc>(GENERATIONS);
+  const list = async (ctx: Koa.Context, kinds: string[]) => {
+    const userId = requireSelf(ctx, ctx.params.userId);
+    return generations.find({ userId, kind: { $in: kinds } }, { sort: { createdAt: -1, _id: 1 } });
+  };
+
+  return (router) => {
+    router.get('/api/coloring-book-generations/:userId', async (ctx) => {
+      ctx.body = (await list(ctx, ['coloring-page', 'coloring-book'])).map(imageRecord);
+    });
+    router.get('/api/image-generations-v2/:userId', async (ctx) => {
+      ctx.body = (await list(ctx, ['image-v2'])).map(imageRecord);
+    });
+    router.get('/api/image-editor-generations/:userId', async (ctx) => {
+      ctx.body = (await list(ctx, ['image-edit'])).map(editorRecord);
+    });
+
+    /** Generated and uploaded files, to their owner only. Blob ids are `gen-{generationId}-…`. */
+    router.get('/api/files/:blobId', async (ctx) => {
+      const userId = requireUser(ctx);
+      const blobId = String(ctx.params.blobId);
+      const match = /^gen-([0-9a-f-]{36})-[A-Za-z0-9._-]+$/.exec(blobId);
+      const owner = match?.[1] ? await generations.get(match[1]) : null;
+      if (!owner || owner.userId !== userId) throw new DomainError('NOT_FOUND', 'File not found');
+      const blob = await runtime.blobs.stream(blobId);
+      if (!blob) throw new DomainError('NOT_FOUND', 'File not found');
+      ctx.set('Cache-Control', 'private, max-age=31536000, immutable');
+      ctx.type = blob.contentType;
+      ctx.length = blob.size;
+      ctx.body = blob.stream;
+    });
+  };
+}

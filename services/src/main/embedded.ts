@@ -1,0 +1,70 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadConfig } from '../platform/config';
+import { createLogger } from '../platform/logging';
+import type { ProjectorRunner } from '../platform/runners/projector';
+import type { AiProvider } from '../studio/ai/provider';
+import type { Clock } from '../platform/clock';
+import { createApi, listen, type Stoppable, startProjectors, startReactors, startWorker } from './processes';
+import { closeRuntime, openRuntime, type Runtime } from './runtime';
+
+export interface Embedded {
+  url: string;
+  runtime: Runtime;
+  projectors: ProjectorRunner[];
+  server: Server;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole product in one process: API, projectors, relay, refunds and workers over SQLite,
+ * the in-process bus and a blob folder. `npm start` runs this; tests start it on port 0.
+ */
+export async function startEmbedded(
+  env: Record<string, string | undefined> = process.env,
+  overrides: { clock?: Clock; ai?: AiProvider } = {},
+): Promise<Embedded> {
+  const config = loadConfig(env);
+  const logger = createLogger(config.logLevel);
+  const runtime = await openRuntime(config, logger, overrides);
+  const projectors = await startProjectors(runtime);
+  const parts: Stoppable[] = [...(await startReactors(runtime)), ...(await startWorker(runtime))];
+  const server = await listen(createApi(runtime, await frontendMiddleware(runtime)), config.host, config.port);
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
+    runtime,
+    projectors,
+    server,
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      for (const part of parts) await part.stop();
+      for (const projector of projectors) await projector.stop();
+      await closeRuntime(runtime);
+    },
+  };
+}
+
+async function frontendMiddleware(_runtime: Runtime) {
+  return [];
+}
+
+if (require.main === module) {
+  startEmbedded()
+    .then((embedded) => {
+      console.log(`Studio is running at ${embedded.url}`);
+      const shutdown = () => {
+        embedded.stop().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+      };
+      process.once('SIGINT', shutdown);
+      process.once('SIGTERM', shutdown);
+    })
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
+}

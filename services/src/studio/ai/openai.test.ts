@@ -1,0 +1,123 @@
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createOfflineProvider } from './offline';
+import { createOpenAiProvider } from './openai';
+
+/**
+ * A local server speaking the OpenAI API's shapes: the provider is tested over real HTTP
+ * through the real SDK, only the far end is ours.
+ */
+interface Seen {
+  method: string;
+  path: string;
+  auth: string | undefined;
+  contentType: string | undefined;
+  body: Buffer;
+}
+
+let server: Server;
+let baseURL: string;
+const seen: Seen[] = [];
+let samplePng: Buffer;
+let failNext: number | undefined;
+
+const read = async (req: IncomingMessage) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+};
+
+beforeAll(async () => {
+  samplePng = await createOfflineProvider().image('sample', { style: 'coloring', signal: new AbortController().signal });
+  server = createServer(async (req, res) => {
+    const body = await read(req);
+    seen.push({
+      method: req.method ?? '',
+      path: req.url ?? '',
+      auth: req.headers.authorization,
+      contentType: req.headers['content-type'],
+      body,
+    });
+    res.setHeader('Content-Type', 'application/json');
+    if (failNext) {
+      res.statusCode = failNext;
+      failNext = undefined;
+      res.end(JSON.stringify({ error: { message: 'Your request was rejected', type: 'invalid_request_error', code: 'content_policy_violation' } }));
+      return;
+    }
+    if (req.url === '/v1/chat/completions') {
+      const request = JSON.parse(body.toString()) as { model: string; messages: Array<{ content: string }> };
+      res.end(
+        JSON.stringify({
+          id: 'chatcmpl-1',
+          object: 'chat.completion',
+          created: 1,
+          model: request.model,
+          choices: [
+            { index: 0, message: { role: 'assistant', content: `Echo: ${request.messages[1]?.content}` }, finish_reason: 'stop' },
+          ],
+          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        }),
+      );
+      return;
+    }
+    if (req.url === '/v1/images/generations' || req.url === '/v1/images/edits') {
+      res.end(JSON.stringify({ created: 1, data: [{ b64_json: samplePng.toString('base64') }] }));
+      return;
+    }
+    res.statusCode = 404;
+    res.end(JSON.stringify({ error: { message: 'not found' } }));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  seen.length = 0;
+});
+
+const provider = () =>
+  createOpenAiProvider({ apiKey: 'sk-test-123', baseURL, textModel: 'gpt-test', imageModel: 'gpt-image-test' });
+const signal = new AbortController().signal;
+
+describe('openai provider over HTTP', () => {
+  it('honours OPENAI_BASE_URL and sends the key, model, system and user messages', async () => {
+    const text = await provider().text('Write about bees', { system: 'You write books.', signal });
+    expect(text).toBe('Echo: Write about bees');
+    expect(seen[0]?.path).toBe('/v1/chat/completions');
+    expect(seen[0]?.auth).toBe('Bearer sk-test-123');
+    const sent = JSON.parse(seen[0]!.body.toString());
+    expect(sent.model).toBe('gpt-test');
+    expect(sent.messages).toEqual([
+      { role: 'system', content: 'You write books.' },
+      { role: 'user', content: 'Write about bees' },
+    ]);
+  });
+
+  it('generates an image from base64 JSON and asks for line art for coloring pages', async () => {
+    const png = await provider().image('a cat', { style: 'coloring', signal });
+    expect(png.equals(samplePng)).toBe(true);
+    const sent = JSON.parse(seen[0]!.body.toString());
+    expect(sent.model).toBe('gpt-image-test');
+    expect(sent.prompt).toContain('coloring book');
+    expect(sent.prompt).toContain('a cat');
+  });
+
+  it('uploads the original as multipart for an edit', async () => {
+    const png = await provider().editImage(samplePng, 'make it night', { signal });
+    expect(png.length).toBeGreaterThan(0);
+    expect(seen[0]?.path).toBe('/v1/images/edits');
+    expect(seen[0]?.contentType).toMatch(/^multipart\/form-data/);
+    expect(seen[0]?.body.includes(Buffer.from('make it night'))).toBe(true);
+  });
+
+  it('surfaces an API error instead of returning something', async () => {
+    failNext = 400;
+    await expect(provider().image('forbidden', { style: 'illustration', signal })).rejects.toThrow(
+      'Your request was rejected',
+    );
+  });
+});

@@ -1,0 +1,36 @@
+import type { GenerationInput, GenerationKind, GenerationPhase } from '@studio/events';
+import type { AiProvider } from '../ai/provider';
+
+/** One tool's recipe: from a request to files (PNG, PDF, EPUB) and text results. */
+export interface GeneratorJob {
+  generationId: string;
+  kind: GenerationKind;
+  phase: GenerationPhase;
+  input: GenerationInput;
+  /** Gen 2.0 book phase: the outline the user chose. */
+  outline?: string;
+}
+
+export interface GeneratedFile {
+  role: string;
+  contentType: string;
+  extension: string;
+  data: Buffer;
+}
+
+export interface GeneratorOutput {
+  title?: string;
+  files: GeneratedFile[];
+  result?: Record<string, unknown>;
+  /** Gen 2.0 main phase ends with three outlines instead of a book. */
+  outlines?: [string, string, string];
+}
+
+export interface GeneratorTools {
+  ai: AiProvider;
+  signal: AbortSignal;
+  progress(percent: number, step: string): Promise<void>;
+  readBlob(blobId: string): Promise<Buffer>;
+}
+
+export type Generator = (job: GeneratorJob, tools: GeneratorTools) => Promise<GeneratorOutput>;

@@ -1,0 +1,43 @@
+import type { GenerationInput, GenerationKind, GenerationPhase, RecordedEvent } from '@studio/events';
+import type { Outgoing } from '../platform/runners/relay';
+
+/** The bus topic that carries generation jobs to the workers. */
+export const JOBS_TOPIC = 'generation-jobs';
+
+/** A job message: which generation, which phase. Everything else is in the event store. */
+export interface JobMessage {
+  generationId: string;
+  userId: string;
+  kind: GenerationKind;
+  phase: GenerationPhase;
+  /** The request's input (main phase); the book phase reads it from the generation stream. */
+  input?: GenerationInput;
+  correlationId: string;
+}
+
+/** What the relay publishes: a job per request, and the book phase once an outline is chosen. */
+export function jobsFor(event: RecordedEvent): Outgoing[] {
+  const job = (value: JobMessage): Outgoing[] => [
+    { topic: JOBS_TOPIC, message: { key: value.generationId, value, headers: { eventId: event.eventId } } },
+  ];
+  if (event.type === 'GenerationRequested') {
+    const { generationId, userId, kind, input } = event.data as {
+      generationId: string;
+      userId: string;
+      kind: GenerationKind;
+      input: GenerationInput;
+    };
+    return job({ generationId, userId, kind, input, phase: 'main', correlationId: event.metadata.correlationId });
+  }
+  if (event.type === 'GenerationOutlineChosen') {
+    const { generationId } = event.data as { generationId: string };
+    return job({
+      generationId,
+      userId: event.metadata.userId ?? '',
+      kind: 'non-fiction-v2',
+      phase: 'book',
+      correlationId: event.metadata.correlationId,
+    });
+  }
+  return [];
+}

@@ -1,0 +1,151 @@
+import { type ArtifactRef, type GenerationInput, generationStream } from '@studio/events';
+import type { BlobStore } from '../platform/blobs/port';
+import type { DeliveredMessage } from '../platform/bus/port';
+import type { Clock } from '../platform/clock';
+import type { CommandContext, CommandHandler } from '../platform/command-handler';
+import type { Logger } from '../platform/logging';
+import type { AiProvider } from './ai/provider';
+import { generationDecider } from './generation';
+import type { Generator, GeneratorOutput } from './generators/generator';
+import type { JobMessage } from './jobs';
+
+export interface WorkerDeps {
+  commands: CommandHandler;
+  blobs: BlobStore;
+  ai: AiProvider;
+  generators: Partial<Record<string, Generator>>;
+  clock: Clock;
+  logger: Logger;
+  timeoutMs: number;
+  workerId: string;
+}
+
+export class JobTimeoutError extends Error {
+  override name = 'JobTimeoutError';
+}
+
+/** Blob ids of generated files: `gen-{generationId}-{role}.{ext}` (owner found through the generation). */
+export const artifactBlobId = (generationId: string, role: string, extension: string) =>
+  `gen-${generationId}-${role}.${extension}`;
+
+/**
+ * Handles one job message. Claiming the job is an append to `generation-{id}` that only the
+ * first delivery wins, so a duplicate or late message is skipped; a failure or timeout is
+ * recorded once and the refund process manager gives the credits back.
+ */
+export function createJobHandler(deps: WorkerDeps) {
+  return async (message: DeliveredMessage<JobMessage>): Promise<void> => {
+    const job = message.value;
+    const stream = generationStream(job.generationId);
+    const context = (): CommandContext => ({
+      at: deps.clock.now().toISOString(),
+      correlationId: job.correlationId,
+      causationId: message.headers?.eventId ?? job.generationId,
+      userId: job.userId,
+    });
+
+    const { state } = await deps.commands.load(stream, generationDecider);
+    const input: GenerationInput | undefined = job.input ?? state.input;
+    if (!input) {
+      deps.logger.error({ generationId: job.generationId }, 'job without input; skipped');
+      return;
+    }
+    const deadline = new Date(deps.clock.now().getTime() + deps.timeoutMs).toISOString();
+    const claim = await deps.commands.handle(
+      stream,
+      generationDecider,
+      { type: 'ClaimJob', phase: job.phase, generationId: job.generationId, userId: job.userId, kind: job.kind, input, workerId: deps.workerId, deadline },
+      context(),
+    );
+    if (claim.events.length === 0) {
+      deps.logger.info({ generationId: job.generationId, phase: job.phase }, 'job already claimed; skipped');
+      return;
+    }
+
+    const generator = deps.generators[job.kind];
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new JobTimeoutError(`Generation timed out after ${Math.round(deps.timeoutMs / 1000)} s`));
+      }, deps.timeoutMs);
+    });
+    try {
+      if (!generator) throw new Error(`The ${job.kind} generator is not available yet`);
+      const outline =
+        job.phase === 'book' && state.outlines && state.outlineIndex !== undefined ? state.outlines[state.outlineIndex] : undefined;
+      const output: GeneratorOutput = await Promise.race([
+        generator(
+          { generationId: job.generationId, kind: job.kind, phase: job.phase, input, ...(outline ? { outline } : {}) },
+          {
+            ai: deps.ai,
+            signal: controller.signal,
+            progress: async (progress, step) => {
+              await deps.commands.handle(
+                stream,
+                generationDecider,
+                { type: 'ReportProgress', generationId: job.generationId, progress, step },
+                context(),
+              );
+            },
+            readBlob: async (blobId) => {
+              const blob = await deps.blobs.get(blobId);
+              if (!blob) throw new Error(`Input file ${blobId} is missing`);
+              return blob.data;
+            },
+          },
+        ),
+        timedOut,
+      ]);
+      if (output.outlines) {
+        await deps.commands.handle(
+          stream,
+          generationDecider,
+          { type: 'RecordOutlines', generationId: job.generationId, outlines: output.outlines },
+          context(),
+        );
+        return;
+      }
+      const artifacts: ArtifactRef[] = [];
+      for (const file of output.files) {
+        const info = await deps.blobs.put(
+          artifactBlobId(job.generationId, file.role, file.extension),
+          file.data,
+          file.contentType,
+        );
+        artifacts.push({ blobId: info.id, contentType: info.contentType, role: file.role, bytes: info.size });
+      }
+      await deps.commands.handle(
+        stream,
+        generationDecider,
+        {
+          type: 'CompleteJob',
+          generationId: job.generationId,
+          artifacts,
+          ...(output.title !== undefined ? { title: output.title } : {}),
+          ...(output.result !== undefined ? { result: output.result } : {}),
+        },
+        context(),
+      );
+    } catch (error) {
+      const timeout = error instanceof JobTimeoutError;
+      deps.logger.warn({ err: error, generationId: job.generationId }, timeout ? 'job timed out' : 'job failed');
+      await deps.commands.handle(
+        stream,
+        generationDecider,
+        {
+          type: 'FailJob',
+          generationId: job.generationId,
+          userId: job.userId,
+          kind: job.kind,
+          reason: error instanceof Error ? error.message : String(error),
+          code: timeout ? 'TIMEOUT' : 'PROVIDER_ERROR',
+        },
+        context(),
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
