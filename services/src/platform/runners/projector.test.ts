@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@studio/events';
-import { tempDataDir } from '../../main/test-runtime';
+import { tempDataDir } from '../testing';
 import { createSqliteEventStore } from '../eventstore/sqlite';
 import { createLogger } from '../logging';
 import type { Doc } from '../readstore/port';
