@@ -10,7 +10,7 @@ export function specFor<Command, E extends Event, State>(decider: Decider<Comman
   return (given: Emitted<E>[]) => ({
     when: (command: Command) => {
       const state = given.reduce(
-        (s, e) => decider.evolve(s, { ...e, eventId: 'given', metadata: GIVEN_METADATA } as E),
+        (s, e) => decider.evolve(s, { ...e, eventId: 'given', metadata: GIVEN_METADATA } as unknown as E),
         decider.initialState,
       );
       const run = () => decider.decide(command, state);
