@@ -19,3 +19,4 @@ export type AccountStreamEvent = AccountEvent | CreditsEvent | SubscriptionEvent
 /** Every event type of the product. */
 export type DomainEvent = AccountStreamEvent | EmailClaimed | GenerationEvent | QrEvent;
 export type DomainEventType = DomainEvent['type'];
+export * from './plans';

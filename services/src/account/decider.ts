@@ -1,11 +1,12 @@
 import type { AccountStreamEvent } from '@studio/events';
 import type { Decider } from '../platform/decider';
 import { assertNever } from '../platform/decider';
+import { decideSubscription, type SubscriptionCommand } from '../billing/subscription';
 import { type CreditsCommand, decideCredits } from './credits';
 import { decideRegistration, type RegisterUser } from './registration';
 import { type AccountState, evolveAccount, initialAccountState } from './state';
 
-export type AccountCommand = RegisterUser | CreditsCommand;
+export type AccountCommand = RegisterUser | CreditsCommand | SubscriptionCommand;
 
 /** The decider of `account-{userId}`: identity, credits and (through billing) the subscription. */
 export const accountDecider: Decider<AccountCommand, AccountStreamEvent, AccountState> = {
@@ -20,6 +21,15 @@ export const accountDecider: Decider<AccountCommand, AccountStreamEvent, Account
       case 'RefundGeneration':
       case 'AdjustCredits':
         return decideCredits(command, state);
+      case 'StartCheckout':
+      case 'ActivateSubscription':
+      case 'RenewSubscription':
+      case 'RecordPaymentFailure':
+      case 'CancelSubscription':
+      case 'ExpireSubscription':
+      case 'AdminUpdateSubscription':
+      case 'SelfUpdateSubscription':
+        return decideSubscription(command, state);
       default:
         return assertNever(command);
     }

@@ -1,9 +1,12 @@
+import { frontends } from '../platform/http/frontends';
 import { createApi, listen } from './processes';
 import { runProcess } from './process-main';
 
-/** Distributed: the Koa API alone (projections, relay and workers run elsewhere). */
+/** Distributed: the Koa API and the static front-ends (projections, relay and workers run elsewhere). */
 runProcess('api', async (runtime) => {
-  const server = await listen(createApi(runtime), runtime.config.host, runtime.config.port);
+  const { webDistRoot, remoteUrls } = runtime.config;
+  const app = createApi(runtime, [frontends({ repoRoot: webDistRoot, remoteUrls })]);
+  const server = await listen(app, runtime.config.host, runtime.config.port);
   runtime.logger.info(`api listening on ${runtime.config.host}:${runtime.config.port}`);
   return [{ stop: () => new Promise<void>((resolve) => server.close(() => resolve())) }];
 });

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../platform/config';
+import { frontends } from '../platform/http/frontends';
 import { createLogger } from '../platform/logging';
 import type { ProjectorRunner } from '../platform/runners/projector';
 import type { AiProvider } from '../studio/ai/provider';
@@ -29,7 +30,7 @@ export async function startEmbedded(
   const runtime = await openRuntime(config, logger, overrides);
   const projectors = await startProjectors(runtime);
   const parts: Stoppable[] = [...(await startReactors(runtime)), ...(await startWorker(runtime))];
-  const server = await listen(createApi(runtime, await frontendMiddleware(runtime)), config.host, config.port);
+  const server = await listen(createApi(runtime, frontendMiddleware(runtime)), config.host, config.port);
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
@@ -46,8 +47,8 @@ export async function startEmbedded(
   };
 }
 
-async function frontendMiddleware(_runtime: Runtime) {
-  return [];
+function frontendMiddleware(runtime: Runtime) {
+  return [frontends({ repoRoot: runtime.config.webDistRoot, remoteUrls: runtime.config.remoteUrls })];
 }
 
 if (require.main === module) {

@@ -1,0 +1,33 @@
+import type { PlanId, Tier } from './subscription';
+
+/**
+ * spec 01 §9: the plans, shared by the backend (what a payment grants) and the front-end (what
+ * the cards say). Prices in cents.
+ */
+export interface PlanTerms {
+  id: PlanId;
+  name: string;
+  tier: Exclude<Tier, 'Demo'>;
+  price: number;
+  credits: number;
+  popular: boolean;
+}
+
+export const PLAN_TERMS: Readonly<Record<PlanId, PlanTerms>> = {
+  basic: { id: 'basic', name: 'Basic', tier: 'Basic', price: 2999, credits: 60, popular: false },
+  standard: { id: 'standard', name: 'Standard', tier: 'Standard', price: 4999, credits: 150, popular: true },
+  premium: { id: 'premium', name: 'Premium', tier: 'Premium', price: 9999, credits: 400, popular: false },
+};
+
+export const CREDITS_PER_BOOK = 20;
+
+/** Monthly allowance of a tier, for the credit bar: 0 for Demo and anything unknown. */
+export function tierAllowance(tier: string | undefined): number {
+  const plan = Object.values(PLAN_TERMS).find((p) => p.tier.toLowerCase() === tier?.toLowerCase());
+  return plan?.credits ?? 0;
+}
+
+export const booksForCredits = (credits: number) => Math.floor(credits / CREDITS_PER_BOOK);
+
+export const planForTier = (tier: string): PlanTerms | undefined =>
+  Object.values(PLAN_TERMS).find((p) => p.tier.toLowerCase() === tier.toLowerCase());

@@ -1,0 +1,101 @@
+import type { AccountStreamEvent } from '@studio/events';
+import { accountDecider } from '../account/decider';
+import type { Emitted } from '../platform/decider';
+import { specFor } from '../platform/decider-spec';
+
+const spec = specFor(accountDecider);
+const registered: Emitted<AccountStreamEvent> = {
+  type: 'UserRegistered',
+  data: { userId: 'recA', name: 'Ada', email: 'ada@example.com', passwordHash: 'h' },
+};
+const activated = (paymentRef = 'in_1', planId: 'basic' | 'standard' = 'basic'): Emitted<AccountStreamEvent>[] => [
+  {
+    type: 'SubscriptionActivated',
+    data: { planId, tier: planId === 'basic' ? 'Basic' : 'Standard', paymentRef, customerId: 'cus_1', subscriptionId: 'sub_1' },
+  },
+  { type: 'CreditsGranted', data: { amount: planId === 'basic' ? 60 : 150, reason: 'plan-purchase', planId, paymentRef } },
+];
+
+describe('subscription lifecycle', () => {
+  it('given a new account, when a Standard checkout completes, then Standard is active with 150 credits', () => {
+    spec([registered])
+      .when({ type: 'ActivateSubscription', planId: 'standard', paymentRef: 'in_1', customerId: 'cus_1', subscriptionId: 'sub_1' })
+      .then(activated('in_1', 'standard'));
+  });
+
+  it('given the first invoice was applied, when the same payment arrives again (any order), then nothing', () => {
+    spec([registered, ...activated('in_1')])
+      .when({ type: 'ActivateSubscription', planId: 'basic', paymentRef: 'in_1' })
+      .thenNothing();
+    spec([registered, ...activated('in_1')])
+      .when({ type: 'RenewSubscription', planId: 'basic', paymentRef: 'in_1', subscriptionId: 'sub_1' })
+      .thenNothing();
+  });
+
+  it('given an active plan, when the monthly invoice is paid, then the plan credits are granted again', () => {
+    spec([registered, ...activated('in_1')])
+      .when({ type: 'RenewSubscription', planId: 'basic', paymentRef: 'in_2', subscriptionId: 'sub_1', periodEnd: '2026-12-22T00:00:00.000Z' })
+      .then([
+        { type: 'SubscriptionRenewed', data: { planId: 'basic', paymentRef: 'in_2', subscriptionId: 'sub_1', periodEnd: '2026-12-22T00:00:00.000Z' } },
+        { type: 'CreditsGranted', data: { amount: 60, reason: 'renewal', planId: 'basic', paymentRef: 'in_2' } },
+      ]);
+  });
+
+  it('records a failed payment once', () => {
+    spec([registered, ...activated()])
+      .when({ type: 'RecordPaymentFailure', paymentRef: 'in_3', reason: 'card_declined', subscriptionId: 'sub_1' })
+      .then([{ type: 'PaymentFailed', data: { paymentRef: 'in_3', reason: 'card_declined', subscriptionId: 'sub_1' } }]);
+    spec([
+      registered,
+      ...activated(),
+      { type: 'PaymentFailed', data: { paymentRef: 'in_3', reason: 'card_declined', subscriptionId: 'sub_1' } },
+    ])
+      .when({ type: 'RecordPaymentFailure', paymentRef: 'in_3', reason: 'card_declined' })
+      .thenNothing();
+  });
+
+  it('given an active plan, when the subscription is deleted, then the account is Demo; a second deletion does nothing', () => {
+    spec([registered, ...activated()])
+      .when({ type: 'ExpireSubscription', subscriptionId: 'sub_1', reason: 'customer.subscription.deleted' })
+      .then([{ type: 'SubscriptionExpired', data: { subscriptionId: 'sub_1', reason: 'customer.subscription.deleted' } }]);
+    spec([registered, ...activated(), { type: 'SubscriptionExpired', data: { subscriptionId: 'sub_1', reason: 'x' } }])
+      .when({ type: 'ExpireSubscription', subscriptionId: 'sub_1', reason: 'x' })
+      .thenNothing();
+  });
+
+  it("ignores the deletion of a subscription that is not the account's current one", () => {
+    spec([registered, ...activated()])
+      .when({ type: 'ExpireSubscription', subscriptionId: 'sub_old', reason: 'x' })
+      .thenNothing();
+  });
+
+  it('cancelling at period end is recorded once', () => {
+    spec([registered, ...activated()])
+      .when({ type: 'CancelSubscription', subscriptionId: 'sub_1', atPeriodEnd: true })
+      .then([{ type: 'SubscriptionCancelled', data: { subscriptionId: 'sub_1', atPeriodEnd: true } }]);
+    spec([registered, ...activated(), { type: 'SubscriptionCancelled', data: { subscriptionId: 'sub_1', atPeriodEnd: true } }])
+      .when({ type: 'CancelSubscription', subscriptionId: 'sub_1', atPeriodEnd: true })
+      .thenNothing();
+  });
+
+  it('an admin fix sets the tier and ids and moves credits through the ledger with a reason', () => {
+    spec([registered, ...activated()])
+      .when({ type: 'AdminUpdateSubscription', adminId: 'recAdmin', tier: 'Premium', customerId: 'cus_9', credits: 400, reason: 'Admin tools' })
+      .then([
+        { type: 'SubscriptionAdminUpdated', data: { adminId: 'recAdmin', tier: 'Premium', customerId: 'cus_9', reason: 'Admin tools' } },
+        { type: 'CreditsAdjusted', data: { delta: 340, reason: 'Admin tools', adminId: 'recAdmin', previousCredits: 60, newCredits: 400 } },
+      ]);
+  });
+
+  it('refuses negative admin credits', () => {
+    spec([registered])
+      .when({ type: 'AdminUpdateSubscription', adminId: 'a', tier: 'Basic', credits: -1, reason: 'x' })
+      .thenError('VALIDATION');
+  });
+
+  it('the self-update tool activates the tier and grants its credits once per reference', () => {
+    spec([registered])
+      .when({ type: 'SelfUpdateSubscription', tier: 'Basic', paymentRef: 'manual-1', customerId: 'cus_1', subscriptionId: 'sub_1' })
+      .then(activated('manual-1'));
+  });
+});
