@@ -105,6 +105,9 @@ export function federatedApp({ dir, name, exposes }) {
           // Types cross the boundary through kit/src/remote-contract.ts; no network-bound dts.
           dts: false,
           experiments: {
+            // One federation runtime for the whole app: the shell provides it, remotes borrow it,
+            // so each remoteEntry.js stays a few KB (remotes are only ever loaded by the shell).
+            ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }),
             optimization: {
               target: 'web',
               // The shell reads mf-manifest.json itself (src/federation/remote-registry.ts) and registers

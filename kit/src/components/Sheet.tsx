@@ -2,7 +2,7 @@
 import { keyframes } from '@emotion/react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { theme } from '../theme/theme';
 
 const slideIn = keyframes({ from: { transform: 'translateX(-100%)' }, to: { transform: 'translateX(0)' } });
@@ -16,6 +16,8 @@ export interface SheetProps {
   showTitle?: boolean;
   children: ReactNode;
   width?: number;
+  /** Where focus goes back to when the sheet closes (e.g. the button that opened it). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 const visuallyHidden = {
@@ -28,7 +30,15 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
-export function Sheet({ open, onOpenChange, title, showTitle = false, children, width = 300 }: SheetProps) {
+export function Sheet({
+  open,
+  onOpenChange,
+  title,
+  showTitle = false,
+  children,
+  width = 300,
+  returnFocusTo,
+}: SheetProps) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -43,6 +53,11 @@ export function Sheet({ open, onOpenChange, title, showTitle = false, children, 
         />
         <DialogPrimitive.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            if (!returnFocusTo?.current) return;
+            event.preventDefault();
+            returnFocusTo.current.focus();
+          }}
           css={{
             position: 'fixed',
             top: 0,

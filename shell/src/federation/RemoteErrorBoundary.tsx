@@ -1,4 +1,5 @@
 // Catches a remote that fails to load or to render, so the rest of the app keeps working.
+// (Reporting happens in createRoot's onCaughtError, see bootstrap.tsx.)
 import { Component, type ReactNode } from 'react';
 
 interface Props {
@@ -16,11 +17,6 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   static getDerivedStateFromError(error: unknown): State {
     return { error: error instanceof Error ? error : new Error(String(error)) };
-  }
-
-  override componentDidCatch(error: unknown): void {
-    // Visible to developers; users see the friendly fallback.
-    console.warn('[shell] remote failed:', error);
   }
 
   reset = (): void => {

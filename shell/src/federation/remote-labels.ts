@@ -4,6 +4,6 @@ import type { RemoteName } from '@studio/kit';
 export const REMOTE_LABELS: Record<RemoteName, string> = {
   account: 'Account',
   studio: 'Creation tools',
-  gallery: 'Your library',
+  gallery: 'Library',
   qr: 'QR codes',
 };

@@ -1,7 +1,7 @@
 // Layout of signed-in screens: sidebar on desktop, top bar + slide-in menu below 768 px.
 // Both are in the DOM and CSS picks one, so resizing never remounts the page.
 import { theme, useAuth } from '@studio/kit';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { DesktopSidebar, SIDEBAR_WIDTH_PX } from './DesktopSidebar';
 import { MobileMenu } from './MobileMenu';
@@ -10,6 +10,7 @@ import { MobileTopBar, TOP_BAR_HEIGHT_PX } from './MobileTopBar';
 export function AppLayout() {
   const { user } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   if (!user) return null; // RequireAuth renders this only for a signed-in user
   return (
     <div css={{ minHeight: '100vh' }}>
@@ -30,8 +31,8 @@ export function AppLayout() {
         Skip to content
       </a>
       <DesktopSidebar user={user} />
-      <MobileTopBar user={user} onOpenMenu={() => setMenuOpen(true)} />
-      <MobileMenu user={user} open={menuOpen} onOpenChange={setMenuOpen} />
+      <MobileTopBar user={user} onOpenMenu={() => setMenuOpen(true)} menuButton={menuButton} />
+      <MobileMenu user={user} open={menuOpen} onOpenChange={setMenuOpen} menuButton={menuButton} />
       <main
         id="main-content"
         tabIndex={-1}

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 /** Product name with the Early Access tag; links to the dashboard. */
 export function Brand() {
   return (
-    <div css={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }}>
+    <div css={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0, flexWrap: 'wrap', rowGap: 2 }}>
       <Link
         to="/dashboard"
         css={{

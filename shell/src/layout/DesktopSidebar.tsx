@@ -6,7 +6,7 @@ import { NavItemLink, NavList } from './NavList';
 import { ADMIN_ITEM, DESKTOP_HELP_PATH, navSections } from './nav-items';
 import { SignOutButton } from './SignOutButton';
 
-export const SIDEBAR_WIDTH_PX = 272;
+export const SIDEBAR_WIDTH_PX = 292;
 
 export function DesktopSidebar({ user }: { user: User }) {
   return (
@@ -25,7 +25,10 @@ export function DesktopSidebar({ user }: { user: User }) {
       <div css={{ padding: '18px 16px 14px' }}>
         <Brand />
       </div>
-      <nav aria-label="Main navigation" css={{ flex: 1, overflowY: 'auto', padding: '8px 10px 16px' }}>
+      <nav
+        aria-label="Main navigation"
+        css={{ flex: 1, minHeight: 0, overflowY: 'auto', padding: '8px 10px 16px' }}
+      >
         <NavList sections={navSections(DESKTOP_HELP_PATH)} />
         {user.isAdmin && (
           <div css={{ marginTop: 18 }}>

@@ -1,22 +1,23 @@
 // The slide-in left menu: the same links (help goes to /help-support), the user's name and email,
 // Sign Out, and no Admin Tools link (spec 01 §2.2).
+
 import { CreditSummary, Sheet, theme, type User } from '@studio/kit';
+import type { RefObject } from 'react';
 import { NavList } from './NavList';
 import { MOBILE_HELP_PATH, navSections } from './nav-items';
 import { SignOutButton } from './SignOutButton';
 
-export function MobileMenu({
-  user,
-  open,
-  onOpenChange,
-}: {
+export interface MobileMenuProps {
   user: User;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-}) {
+  menuButton: RefObject<HTMLButtonElement | null>;
+}
+
+export function MobileMenu({ user, open, onOpenChange, menuButton }: MobileMenuProps) {
   const close = () => onOpenChange(false);
   return (
-    <Sheet open={open} onOpenChange={onOpenChange} title="Menu">
+    <Sheet open={open} onOpenChange={onOpenChange} title="Menu" returnFocusTo={menuButton}>
       <div css={{ padding: '20px 56px 16px 20px', borderBottom: `1px solid ${theme.colors.border}` }}>
         <p css={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{user.name}</p>
         <p css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted, overflowWrap: 'anywhere' }}>

@@ -1,12 +1,19 @@
 // Mobile (< 768 px) fixed top bar of spec 01 §2.2: product name, Early Access tag, compact credits, menu.
 import { Button, theme, type User } from '@studio/kit';
 import { Coins, Menu } from 'lucide-react';
+import type { RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { Brand } from './Brand';
 
 export const TOP_BAR_HEIGHT_PX = 56;
 
-export function MobileTopBar({ user, onOpenMenu }: { user: User; onOpenMenu: () => void }) {
+export interface MobileTopBarProps {
+  user: User;
+  onOpenMenu: () => void;
+  menuButton: RefObject<HTMLButtonElement | null>;
+}
+
+export function MobileTopBar({ user, onOpenMenu, menuButton }: MobileTopBarProps) {
   return (
     <header
       css={{
@@ -46,7 +53,14 @@ export function MobileTopBar({ user, onOpenMenu }: { user: User; onOpenMenu: () 
         <Coins size={16} aria-hidden />
         {user.credits}
       </Link>
-      <Button variant="ghost" size="icon" aria-label="Open menu" onClick={onOpenMenu}>
+      <Button
+        ref={menuButton}
+        variant="ghost"
+        size="icon"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        onClick={onOpenMenu}
+      >
         <Menu aria-hidden css={{ width: '22px !important', height: '22px !important' }} />
       </Button>
     </header>

@@ -45,7 +45,7 @@ export function NavList({
   onNavigate?: () => void;
 }) {
   return (
-    <div css={{ display: 'grid', gap: 18 }}>
+    <div css={{ display: 'flex', flexDirection: 'column', gap: 18 }}>
       {sections.map((section) => {
         const headingId = `nav-${section.title.toLowerCase().replace(/\W+/g, '-')}`;
         return (
@@ -63,7 +63,16 @@ export function NavList({
             >
               {section.title}
             </h2>
-            <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 2 }}>
+            <ul
+              css={{
+                listStyle: 'none',
+                margin: 0,
+                padding: 0,
+                display: 'flex',
+                flexDirection: 'column',
+                gap: 2,
+              }}
+            >
               {section.items.map((item) => (
                 <li key={item.to}>
                   <NavItemLink item={item} onNavigate={onNavigate} />

@@ -1,0 +1,136 @@
+// The signed-in layout of spec 01 §2.2: desktop sidebar at 1280 px, top bar and menu at 375 px.
+import { expect, keepScreenshot, screenHeading, signUp, test } from './support/fixtures';
+
+/** Sidebar links in spec order: [label, path, placeholder heading (null: a public page)]. */
+const SIDEBAR: [string, string, string][] = [
+  ['Dashboard', '/dashboard', 'Dashboard'],
+  ['Non-Fiction Gen 2.0', '/non-fiction-gen2', 'Non-Fiction Gen 2.0'],
+  ['KDP Listing Generator', '/kdp-listing-generator', 'KDP Listing Generator'],
+  ['Coloring Book Generator', '/coloring-book-generator', 'Coloring Book Generator'],
+  ['Coloring Page Generator', '/coloring-book-page-generator', 'Coloring Page Generator'],
+  ['Image Generator v2', '/image-generator-v2', 'Image Generator v2'],
+  ['AI Image Editor', '/image-editor', 'AI Image Editor'],
+  ['Kids Book Generator', '/kids-book-generator', 'Kids Book Generator'],
+  ['My Books', '/my-books', 'My Books'],
+  ['My KDP Listings', '/my-listings', 'My KDP Listings'],
+  ['My Images', '/my-images', 'My Images'],
+  ['Profile', '/profile', 'My Profile'],
+  ['Settings', '/settings', 'Settings'],
+  ['Non-fiction Book Writer', '/non-fiction-book', 'Non-fiction Book Writer'],
+];
+
+test.describe('desktop, 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('sidebar sections, badges and every link', async ({ page }, testInfo) => {
+    await signUp(page, { name: 'Grace Tester' });
+    await page.goto('/dashboard');
+    const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(sidebar).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+
+    for (const section of ['Main', 'My Content', 'Account', 'Legacy Models']) {
+      await expect(sidebar.getByRole('heading', { name: section })).toBeVisible();
+    }
+    await expect(sidebar.getByText('New', { exact: true })).toHaveCount(7);
+    await expect(sidebar.getByText('Legacy', { exact: true })).toHaveCount(1);
+    // Not an admin: no Admin Tools link.
+    await expect(sidebar.getByRole('link', { name: /Admin Tools/ })).toHaveCount(0);
+
+    // A new account is Demo with 0 credits (spec 01 §2.2 messages).
+    await expect(page.getByText('You have 0 credits. Subscribe to a plan to create books.')).toBeVisible();
+    await keepScreenshot(page, testInfo, 'desktop-layout');
+
+    for (const [label, path, heading] of SIDEBAR) {
+      await sidebar.getByRole('link', { name: new RegExp(`^${label.replace(/[.()]/g, '\\$&')}`) }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(screenHeading(page, heading)).toBeVisible();
+      await expect(
+        sidebar.getByRole('link', { name: new RegExp(`^${label.replace(/[.()]/g, '\\$&')}`) }),
+      ).toHaveAttribute('aria-current', 'page');
+    }
+
+    // Desktop help goes to the public help page (outside the layout).
+    await sidebar.getByRole('link', { name: 'Help & Support' }).click();
+    await expect(page).toHaveURL(/\/help-support-page$/);
+    await expect(screenHeading(page, 'Help & Support')).toBeVisible();
+  });
+
+  test('credits card links to /pricing', async ({ page }) => {
+    await signUp(page);
+    await page.goto('/my-books');
+    await page.getByRole('link', { name: /^Credits: 0\./ }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+  });
+
+  test('Admin Tools appears with its Dev badge only when the server says admin', async ({ page }) => {
+    const admin = await signUp(page, { admin: true });
+    expect(admin.isAdmin).toBe(true);
+    await page.goto('/dashboard');
+    const link = page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: /Admin Tools/ });
+    await expect(link).toContainText('Dev');
+    await link.click();
+    await expect(page).toHaveURL(/\/admin-tools$/);
+    await expect(screenHeading(page, 'Admin Tools')).toBeVisible();
+  });
+
+  test('Sign Out ends the session and lands on /auth', async ({ page }) => {
+    await signUp(page);
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByText('You have been successfully logged out.', { exact: true })).toBeVisible();
+    expect(
+      await page.evaluate(() => [localStorage.getItem('userId'), localStorage.getItem('userData')]),
+    ).toEqual([null, null]);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+});
+
+test.describe('mobile, 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('top bar and slide-in menu', async ({ page }, testInfo) => {
+    const user = await signUp(page, { admin: true, name: 'Ada Admin' });
+    await page.goto('/dashboard');
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
+
+    const topBar = page.getByRole('banner');
+    await expect(topBar.getByText('AI Book Studio')).toBeVisible();
+    await expect(topBar.getByText('Early Access')).toBeVisible();
+    await expect(topBar.getByRole('link', { name: /credits?\. View plans/ })).toBeVisible();
+    await keepScreenshot(page, testInfo, 'mobile-top-bar');
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByText(user.name)).toBeVisible();
+    await expect(menu.getByText(user.email)).toBeVisible();
+    await expect(menu.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    // The mobile menu never shows Admin Tools, even to an admin.
+    await expect(menu.getByRole('link', { name: /Admin Tools/ })).toHaveCount(0);
+    await expect(menu.getByRole('link', { name: 'Help & Support' })).toHaveAttribute('href', '/help-support');
+    await keepScreenshot(page, testInfo, 'mobile-menu');
+
+    await menu.getByRole('link', { name: 'My Images' }).click();
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL(/\/my-images$/);
+    await expect(screenHeading(page, 'My Images')).toBeVisible();
+
+    // The in-app help page sits inside the layout.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Help & Support' }).click();
+    await expect(page).toHaveURL(/\/help-support$/);
+    await expect(screenHeading(page, 'Help & Support')).toBeVisible();
+
+    // Escape closes the menu and gives focus back to its button.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+  });
+});

@@ -1,0 +1,68 @@
+// A remote that cannot be loaded shows a friendly message with Retry inside the layout; the
+// rest of the app keeps working (DESIGN §4).
+import { expect, screenHeading, signUp, test } from './support/fixtures';
+
+// The browser reports the refused requests we cause on purpose.
+test.use({ allowConsoleErrors: /Failed to load resource|ERR_CONNECTION_REFUSED|ERR_FAILED/ });
+
+test('the gallery server is down: its pages say so, other remotes work, Retry recovers', async ({ page }) => {
+  await signUp(page);
+  await page.route('**/remotes/gallery/**', (route) => route.abort('connectionrefused'));
+
+  await page.goto('/my-books');
+  const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(page.getByRole('heading', { name: "This page couldn't be loaded" })).toBeVisible();
+  await expect(
+    page.getByText('The Library section is temporarily unavailable.', { exact: false }),
+  ).toBeVisible();
+  await expect(sidebar).toBeVisible();
+
+  // Other remotes are unaffected.
+  await sidebar.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(screenHeading(page, 'Dashboard')).toBeVisible();
+  await sidebar.getByRole('link', { name: /^Image Generator v2/ }).click();
+  await expect(screenHeading(page, 'Image Generator v2')).toBeVisible();
+
+  // The gallery comes back: Retry loads it without a page reload.
+  await sidebar.getByRole('link', { name: 'My Images' }).click();
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await page.unroute('**/remotes/gallery/**');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(screenHeading(page, 'My Images')).toBeVisible();
+  await sidebar.getByRole('link', { name: 'My Books' }).click();
+  await expect(screenHeading(page, 'My Books')).toBeVisible();
+});
+
+test('a bad manifest for one remote does not break the others', async ({ page }) => {
+  await signUp(page);
+  await page.route('**/remotes/qr/mf-manifest.json', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '{"not":"a manifest"}' }),
+  );
+  await page.goto('/qr-codes');
+  await expect(page.getByRole('heading', { name: "This page couldn't be loaded" })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Profile' })
+    .click();
+  await expect(screenHeading(page, 'My Profile')).toBeVisible();
+});
+
+test('/remotes.json pointing a remote at a dead origin', async ({ page }) => {
+  await signUp(page);
+  await page.route('**/remotes.json', async (route) => {
+    const listing = await (await route.fetch()).json();
+    await route.fulfill({ json: { ...listing, studio: 'http://127.0.0.1:9/mf-manifest.json' } });
+  });
+  await page.goto('/kids-book-generator');
+  await expect(page.getByRole('heading', { name: "This page couldn't be loaded" })).toBeVisible();
+  await expect(
+    page.getByText('The Creation tools section is temporarily unavailable.', { exact: false }),
+  ).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'My Books' })
+    .click();
+  await expect(screenHeading(page, 'My Books')).toBeVisible();
+});

@@ -1,0 +1,69 @@
+// Shared fixtures: every test fails on an unexpected browser console error or page error.
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { ADMIN_EMAIL, PASSWORD, uniqueEmail } from './users';
+
+export interface SignedUpUser {
+  id: string;
+  name: string;
+  email: string;
+  credits: number;
+  isAdmin: boolean;
+}
+
+interface Fixtures {
+  /** Console errors matching these are expected by the test (e.g. a remote made unreachable on purpose). */
+  allowConsoleErrors: RegExp | null;
+  consoleGuard: undefined;
+}
+
+export const test = base.extend<Fixtures>({
+  allowConsoleErrors: [null, { option: true }],
+  consoleGuard: [
+    async ({ page, allowConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        // Chromium logs every 4xx; a 401 from the "who am I" probe is how a signed-out visitor looks.
+        if (/status of 401/.test(text) && /\/api\/user$/.test(message.location().url)) return;
+        if (!allowConsoleErrors?.test(text)) errors.push(`${text} (${message.location().url})`);
+      });
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      await use(undefined);
+      expect(errors, 'browser console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/**
+ * Registers through the API with the page's own request context, so the session cookie lands
+ * in the browser context (the sign-up screen belongs to a later issue).
+ */
+export async function signUp(
+  page: Page,
+  options: { admin?: boolean; name?: string } = {},
+): Promise<SignedUpUser> {
+  const email = options.admin ? ADMIN_EMAIL : uniqueEmail('user');
+  const name = options.name ?? (options.admin ? 'Ada Admin' : 'Grace Tester');
+  const registered = await page.request.post('/api/register', { data: { name, email, password: PASSWORD } });
+  if (registered.status() === 201) return (await registered.json()) as SignedUpUser;
+  // The admin address can only be registered once per server: log in on later runs.
+  const loggedIn = await page.request.post('/api/login', { data: { email, password: PASSWORD } });
+  expect(loggedIn.status(), `register answered ${registered.status()}: ${await registered.text()}`).toBe(200);
+  return (await loggedIn.json()) as SignedUpUser;
+}
+
+/** Keeps a screenshot as a test artifact (attached to the report and left in test-results/e2e). */
+export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: false });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+/** The placeholder heading a remote screen shows until its issue builds it. */
+export function screenHeading(page: Page, name: string) {
+  return page.getByRole('heading', { level: 1, name });
+}
