@@ -24,8 +24,14 @@ export type PaymentFailed = Event<'PaymentFailed', { subscriptionId?: string; pa
 
 export type SubscriptionCancelled = Event<'SubscriptionCancelled', { subscriptionId?: string; atPeriodEnd: boolean }>;
 
-/** The paid period ended without renewal: the account is Demo again. */
-export type SubscriptionExpired = Event<'SubscriptionExpired', { subscriptionId?: string; reason: string }>;
+/**
+ * A gateway subscription ended. When it was the account's current one (`downgraded`), the
+ * account is Demo again; otherwise the end is only remembered.
+ */
+export type SubscriptionExpired = Event<
+  'SubscriptionExpired',
+  { subscriptionId?: string; reason: string; downgraded: boolean }
+>;
 
 /** An admin's correction of tier and ids; a credit change travels as CreditsAdjusted beside it. */
 export type SubscriptionAdminUpdated = Event<

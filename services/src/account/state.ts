@@ -22,6 +22,8 @@ export interface AccountState {
   /** Credits debited per generation, so a refund returns exactly what was spent. */
   debits: ReadonlyMap<string, number>;
   refunded: ReadonlySet<string>;
+  /** Gateway subscriptions known to have ended: a late payment event cannot revive them. */
+  endedSubscriptions: ReadonlySet<string>;
 }
 
 export const initialAccountState: AccountState = {
@@ -37,6 +39,7 @@ export const initialAccountState: AccountState = {
   appliedPayments: new Set(),
   debits: new Map(),
   refunded: new Set(),
+  endedSubscriptions: new Set(),
 };
 
 const withItem = <T>(set: ReadonlySet<T>, item: T) => new Set(set).add(item);
@@ -114,8 +117,12 @@ export function evolveAccount(state: AccountState, event: AccountStreamEvent): A
     case 'SubscriptionCancelled':
       return { ...state, subscriptionStatus: event.data.atPeriodEnd ? 'cancelling' : 'expired' };
     case 'SubscriptionExpired': {
+      const ended = event.data.subscriptionId
+        ? withItem(state.endedSubscriptions, event.data.subscriptionId)
+        : state.endedSubscriptions;
+      if (!event.data.downgraded) return { ...state, endedSubscriptions: ended };
       const { planId: _plan, subscriptionId: _sub, ...rest } = state;
-      return { ...rest, tier: 'Demo', subscriptionStatus: 'expired' };
+      return { ...rest, tier: 'Demo', subscriptionStatus: 'expired', endedSubscriptions: ended };
     }
     case 'SubscriptionAdminUpdated': {
       const { tier, customerId, subscriptionId } = event.data;

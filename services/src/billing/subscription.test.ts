@@ -57,16 +57,26 @@ describe('subscription lifecycle', () => {
   it('given an active plan, when the subscription is deleted, then the account is Demo; a second deletion does nothing', () => {
     spec([registered, ...activated()])
       .when({ type: 'ExpireSubscription', subscriptionId: 'sub_1', reason: 'customer.subscription.deleted' })
-      .then([{ type: 'SubscriptionExpired', data: { subscriptionId: 'sub_1', reason: 'customer.subscription.deleted' } }]);
-    spec([registered, ...activated(), { type: 'SubscriptionExpired', data: { subscriptionId: 'sub_1', reason: 'x' } }])
+      .then([{ type: 'SubscriptionExpired', data: { subscriptionId: 'sub_1', reason: 'customer.subscription.deleted', downgraded: true } }]);
+    spec([registered, ...activated(), { type: 'SubscriptionExpired', data: { subscriptionId: 'sub_1', reason: 'x', downgraded: true } }])
       .when({ type: 'ExpireSubscription', subscriptionId: 'sub_1', reason: 'x' })
       .thenNothing();
   });
 
-  it("ignores the deletion of a subscription that is not the account's current one", () => {
-    spec([registered, ...activated()])
-      .when({ type: 'ExpireSubscription', subscriptionId: 'sub_old', reason: 'x' })
-      .thenNothing();
+  it("records the end of another subscription without touching the current one", () => {
+    const state = [
+      registered,
+      ...activated(),
+      { type: 'SubscriptionExpired', data: { subscriptionId: 'sub_old', reason: 'x', downgraded: false } } as Emitted<AccountStreamEvent>,
+    ].reduce((s, e) => accountDecider.evolve(s, { ...e, eventId: 'e', metadata: {} } as never), accountDecider.initialState);
+    expect(state.tier).toBe('Basic');
+    expect(state.endedSubscriptions.has('sub_old')).toBe(true);
+  });
+
+  it('given the deletion arrived first, when the first payment arrives, then credits are granted but the tier stays Demo', () => {
+    spec([registered, { type: 'SubscriptionExpired', data: { subscriptionId: 'sub_1', reason: 'deleted', downgraded: true } }])
+      .when({ type: 'ActivateSubscription', planId: 'basic', paymentRef: 'in_1', subscriptionId: 'sub_1' })
+      .then([{ type: 'CreditsGranted', data: { amount: 60, reason: 'plan-purchase', planId: 'basic', paymentRef: 'in_1' } }]);
   });
 
   it('cancelling at period end is recorded once', () => {

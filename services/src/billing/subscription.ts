@@ -63,6 +63,9 @@ export function decideSubscription(command: SubscriptionCommand, state: AccountS
       if (state.appliedPayments.has(command.paymentRef)) return [];
       const plan = PLAN_TERMS[command.planId];
       const { planId, paymentRef, customerId, subscriptionId } = command;
+      const grant = { type: 'CreditsGranted', data: { amount: plan.credits, reason: 'plan-purchase', planId, paymentRef } } as const;
+      // Paid for a subscription that has already ended (events out of order): credit it, keep the tier.
+      if (subscriptionId && state.endedSubscriptions.has(subscriptionId)) return [grant];
       return [
         {
           type: 'SubscriptionActivated',
@@ -106,11 +109,13 @@ export function decideSubscription(command: SubscriptionCommand, state: AccountS
     }
 
     case 'ExpireSubscription': {
-      // A deleted subscription that is not the account's current one changes nothing.
-      if (command.subscriptionId && state.subscriptionId && command.subscriptionId !== state.subscriptionId) return [];
-      if (state.tier === 'Demo' && state.subscriptionStatus !== 'active') return [];
+      if (command.subscriptionId) {
+        // Remembered even when it arrives before the activation, so that order does not matter.
+        if (state.endedSubscriptions.has(command.subscriptionId)) return [];
+      } else if (state.tier === 'Demo' && state.subscriptionStatus !== 'active') return [];
       const { subscriptionId, reason } = command;
-      return [{ type: 'SubscriptionExpired', data: { reason, ...(subscriptionId ? { subscriptionId } : {}) } }];
+      const downgraded = !subscriptionId || !state.subscriptionId || subscriptionId === state.subscriptionId;
+      return [{ type: 'SubscriptionExpired', data: { reason, downgraded, ...(subscriptionId ? { subscriptionId } : {}) } }];
     }
 
     case 'AdminUpdateSubscription': {

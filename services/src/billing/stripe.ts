@@ -1,0 +1,233 @@
+import { type PlanId, PLAN_IDS } from '@studio/events';
+import Stripe from 'stripe';
+import { DomainError } from '../platform/errors';
+import type { Customer, GatewayEvent, PaymentGateway } from './gateway';
+
+export interface StripeOptions {
+  secretKey: string;
+  webhookSecret: string;
+  publishableKey?: string;
+  prices: Record<PlanId, string>;
+  /** For tests: a local server speaking Stripe's API. */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+}
+
+type Obj = Record<string, unknown>;
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+const obj = (v: unknown): Obj => (typeof v === 'object' && v !== null ? (v as Obj) : {});
+/** Expandable fields arrive as an id or as the object. */
+const idOf = (v: unknown) => str(v) ?? str(obj(v).id);
+const isPlanId = (v: unknown): v is PlanId => PLAN_IDS.includes(v as PlanId);
+
+const CARD_FAILED = 'Failed to validate your card. Please try again.';
+
+/** Stripe: Checkout, subscriptions with the embedded form, SetupIntents, signed webhooks. */
+export function createStripeGateway(options: StripeOptions): PaymentGateway {
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    ...(options.api ? { host: options.api.host, port: options.api.port, protocol: options.api.protocol } : {}),
+  });
+  const planOfPrice = (priceId: string | undefined) =>
+    PLAN_IDS.find((id) => options.prices[id] === priceId);
+
+  const gatewayError = (error: unknown, fallback: string): never => {
+    if (error instanceof Stripe.errors.StripeCardError) throw new DomainError('GATEWAY_ERROR', error.message);
+    if (error instanceof DomainError) throw error;
+    throw new DomainError('GATEWAY_ERROR', fallback);
+  };
+
+  async function ensureCustomer(customer: Customer): Promise<string> {
+    if (customer.customerId) return customer.customerId;
+    const created = await stripe.customers.create(
+      { email: customer.email, name: customer.name, metadata: { userId: customer.userId } },
+      { idempotencyKey: `customer-${customer.userId}` },
+    );
+    return created.id;
+  }
+
+  const userOf = (o: Obj) => str(obj(o.metadata).userId);
+
+  return {
+    kind: 'stripe',
+    ...(options.publishableKey ? { publishableKey: options.publishableKey } : {}),
+
+    async saveCardAtRegistration(customer, paymentMethodId) {
+      if (!paymentMethodId) throw new DomainError('VALIDATION', 'Please add a card to create your account.');
+      try {
+        const customerId = await ensureCustomer(customer);
+        const intent = await stripe.setupIntents.create(
+          {
+            customer: customerId,
+            payment_method: paymentMethodId,
+            confirm: true,
+            usage: 'off_session',
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            metadata: { userId: customer.userId },
+          },
+          { idempotencyKey: `setup-${customer.userId}-${paymentMethodId}` },
+        );
+        if (intent.status !== 'succeeded') throw new DomainError('GATEWAY_ERROR', CARD_FAILED);
+        return { customerId };
+      } catch (error) {
+        return gatewayError(error, CARD_FAILED);
+      }
+    },
+
+    async createCheckoutSession(customer, planId, urls) {
+      try {
+        const customerId = await ensureCustomer(customer);
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'subscription',
+            customer: customerId,
+            client_reference_id: customer.userId,
+            line_items: [{ price: options.prices[planId], quantity: 1 }],
+            success_url: urls.success,
+            cancel_url: urls.cancel,
+            metadata: { userId: customer.userId, planId },
+            subscription_data: { metadata: { userId: customer.userId, planId } },
+          },
+          { idempotencyKey: `checkout-${customer.userId}-${planId}-${Math.floor(Date.now() / 60_000)}` },
+        );
+        if (!session.url) throw new DomainError('GATEWAY_ERROR', 'No checkout URL was returned');
+        return { url: session.url, sessionRef: session.id };
+      } catch (error) {
+        return gatewayError(error, 'Could not start the checkout');
+      }
+    },
+
+    async createSubscriptionIntent(customer, planId) {
+      try {
+        const customerId = await ensureCustomer(customer);
+        const subscription = await stripe.subscriptions.create(
+          {
+            customer: customerId,
+            items: [{ price: options.prices[planId] }],
+            payment_behavior: 'default_incomplete',
+            payment_settings: { save_default_payment_method: 'on_subscription' },
+            expand: ['latest_invoice.confirmation_secret'],
+            metadata: { userId: customer.userId, planId },
+          },
+          { idempotencyKey: `subscription-${customer.userId}-${planId}-${Math.floor(Date.now() / 60_000)}` },
+        );
+        const secret = str(obj(obj(subscription.latest_invoice).confirmation_secret).client_secret);
+        if (!secret) throw new DomainError('GATEWAY_ERROR', 'No client secret received');
+        return { clientSecret: secret, ref: subscription.id, customerId };
+      } catch (error) {
+        return gatewayError(error, 'Failed to set up subscription');
+      }
+    },
+
+    async completeSubscription(customer, planId, ref) {
+      if (!ref) throw new DomainError('VALIDATION', 'No subscription to complete. Please start again.');
+      try {
+        const subscription = await stripe.subscriptions.retrieve(ref, { expand: ['latest_invoice'] });
+        const meta = obj(subscription.metadata);
+        if (meta.userId !== customer.userId || meta.planId !== planId) {
+          throw new DomainError('FORBIDDEN', 'This subscription belongs to another account or plan');
+        }
+        const invoice = obj(subscription.latest_invoice);
+        const paid = ['active', 'trialing'].includes(subscription.status) && invoice.status === 'paid';
+        return {
+          paid,
+          paymentRef: idOf(subscription.latest_invoice) ?? subscription.id,
+          customerId: idOf(subscription.customer) ?? '',
+          subscriptionId: subscription.id,
+          ...(paid ? {} : { message: 'The payment has not gone through yet' }),
+        };
+      } catch (error) {
+        return gatewayError(error, 'There was an error processing your subscription. Please try again.');
+      }
+    },
+
+    async checkSubscription(subscriptionId) {
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      const price = subscription.items.data[0]?.price.id;
+      const planId = planOfPrice(price);
+      return { subscriptionId, status: subscription.status, ...(planId ? { planId } : {}) };
+    },
+
+    parseWebhook(rawBody, signature) {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', options.webhookSecret);
+      } catch {
+        throw new DomainError('BAD_SIGNATURE', 'Webhook signature verification failed');
+      }
+      const o = obj(event.data.object);
+      const eventId = event.id;
+      switch (event.type) {
+        case 'checkout.session.completed': {
+          if (o.mode !== 'subscription' || o.payment_status !== 'paid') return { kind: 'ignored', eventId, type: event.type };
+          const planId = obj(o.metadata).planId;
+          const subscriptionId = idOf(o.subscription);
+          const customerId = idOf(o.customer);
+          const userId = str(o.client_reference_id) ?? userOf(o);
+          return {
+            kind: 'subscription-paid',
+            eventId,
+            paymentRef: idOf(o.invoice) ?? str(o.id) ?? eventId,
+            firstPayment: true,
+            ...(userId ? { userId } : {}),
+            ...(customerId ? { customerId } : {}),
+            ...(subscriptionId ? { subscriptionId } : {}),
+            ...(isPlanId(planId) ? { planId } : {}),
+          };
+        }
+        case 'invoice.paid':
+        case 'invoice.payment_failed': {
+          // API versions differ on where the subscription hangs: the invoice's parent, or the invoice itself.
+          const details = obj(obj(o.parent).subscription_details);
+          const legacy = obj(o.subscription_details);
+          const subscriptionId = idOf(details.subscription) ?? idOf(o.subscription);
+          const meta = { ...obj(legacy.metadata), ...obj(details.metadata) };
+          const userId = str(meta.userId);
+          const customerId = idOf(o.customer);
+          const line = obj((obj(o.lines).data as unknown[] | undefined)?.[0]);
+          const price =
+            str(obj(obj(line.pricing).price_details).price) ?? idOf(obj(line.price).id ?? line.price);
+          const planId = isPlanId(meta.planId) ? meta.planId : planOfPrice(price);
+          const common = {
+            eventId,
+            paymentRef: str(o.id) ?? eventId,
+            ...(userId ? { userId } : {}),
+            ...(customerId ? { customerId } : {}),
+            ...(subscriptionId ? { subscriptionId } : {}),
+          };
+          if (event.type === 'invoice.payment_failed') {
+            const reason = str(obj(o.last_finalization_error).message) ?? 'The payment was declined';
+            return { kind: 'payment-failed', ...common, reason };
+          }
+          const periodEnd = typeof line.period === 'object' ? (obj(line.period).end as number | undefined) : undefined;
+          return {
+            kind: 'subscription-paid',
+            ...common,
+            firstPayment: o.billing_reason === 'subscription_create',
+            ...(planId ? { planId } : {}),
+            ...(periodEnd ? { periodEnd: new Date(periodEnd * 1000).toISOString() } : {}),
+          };
+        }
+        case 'customer.subscription.updated':
+        case 'customer.subscription.deleted': {
+          const subscriptionId = str(o.id) ?? '';
+          const userId = userOf(o);
+          const customerId = idOf(o.customer);
+          const who = { ...(userId ? { userId } : {}), ...(customerId ? { customerId } : {}) };
+          if (event.type === 'customer.subscription.deleted') {
+            return { kind: 'subscription-deleted', eventId, subscriptionId, ...who };
+          }
+          return {
+            kind: 'subscription-updated',
+            eventId,
+            subscriptionId,
+            status: str(o.status) ?? 'unknown',
+            cancelAtPeriodEnd: o.cancel_at_period_end === true,
+            ...who,
+          };
+        }
+        default:
+          return { kind: 'ignored', eventId, type: event.type };
+      }
+    },
+  };
+}
