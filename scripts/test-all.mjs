@@ -2,7 +2,7 @@
 // `npm test`: type check, lint, jest, then the browser tests; prints one closing line
 // "N passed, N failed" with the totals of jest and Playwright (CI reads that line).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
@@ -30,12 +30,39 @@ if (existsSync('test-results/jest.json')) {
   failed += jest.numFailedTests + (jest.numRuntimeErrorTestSuites ?? 0);
 } else failed += 1;
 
-if (existsSync('playwright.config.ts')) {
-  const status = run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json' });
+// Storybook for the kit must build offline (DESIGN §5): one counted step.
+{
+  const status = run('npm', ['run', 'build-storybook', '--workspace', '@studio/kit'], {
+    STORYBOOK_DISABLE_TELEMETRY: '1',
+  });
+  if (status === 0) passed += 1;
+  else {
+    failed += 1;
+    console.error('storybook build failed');
+  }
+}
+
+// The browser tests run against the built shell and remotes; without a build they cannot run.
+const webBuilt = run('npm', ['run', 'build:web']) === 0;
+if (!webBuilt) {
+  failed += 1;
+  console.error('build:web FAILED: the browser tests were not run');
+}
+
+if (webBuilt && existsSync('playwright.config.ts')) {
+  rmSync('test-results/playwright.json', { force: true });
+  const status = run('npx', ['playwright', 'test'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json',
+  });
   if (existsSync('test-results/playwright.json')) {
-    const stats = JSON.parse(readFileSync('test-results/playwright.json', 'utf8')).stats;
-    passed += stats.expected + stats.flaky;
-    failed += stats.unexpected;
+    const report = JSON.parse(readFileSync('test-results/playwright.json', 'utf8'));
+    passed += report.stats.expected + report.stats.flaky;
+    failed += report.stats.unexpected;
+    // A run that could not start (e.g. the web server failed) has errors but no failed test.
+    if (report.stats.unexpected === 0 && (report.errors?.length || status !== 0)) {
+      failed += 1;
+      console.error('playwright run failed outside the tests');
+    }
   } else if (status !== 0) failed += 1;
 }
 

@@ -1,0 +1,9 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Spinner } from './Spinner';
+
+const meta = { title: 'Components/Spinner', component: Spinner } satisfies Meta<typeof Spinner>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+export const Large: Story = { args: { size: 48, label: 'Loading your session' } };
