@@ -12,6 +12,8 @@ export type UserRegistered = Event<
     passwordHash: string;
     /** Card kept on file to deter duplicate accounts (spec 01 §2.3), when a gateway collected one. */
     paymentMethodId?: string;
+    /** The gateway customer that card belongs to. */
+    customerId?: string;
   }
 >;
 

@@ -17,6 +17,17 @@ export interface Registration {
   paymentMethodId?: string;
 }
 
+/** Keeps the registration's card on file before the account exists (a failed card creates nothing). */
+export type SaveCard = (customer: { userId: string; email: string; name: string }) => Promise<{ customerId?: string }>;
+
+/** CONFLICT when an account already owns the email. */
+export async function assertEmailAvailable(commands: CommandHandler, email: string): Promise<void> {
+  const existing = await commands.load(emailStream(normaliseEmail(email)), emailClaimDecider);
+  if (!existing.state.claimedBy) return;
+  const owner = await commands.load(accountStream(existing.state.claimedBy), accountDecider);
+  if (owner.state.registered) throw new DomainError('CONFLICT', 'An account with this email already exists');
+}
+
 /**
  * Registration claims the email (its own stream, so two sign-ups with one address cannot both
  * win) and then writes the account.
@@ -25,9 +36,12 @@ export async function register(
   commands: CommandHandler,
   registration: Registration,
   context: Omit<CommandContext, 'userId'>,
+  saveCard?: SaveCard,
 ): Promise<AccountState> {
   const email = normaliseEmail(registration.email);
   const userId = newRecordId();
+  await assertEmailAvailable(commands, email);
+  const { customerId } = saveCard ? await saveCard({ userId, email, name: registration.name.trim() }) : {};
   const existing = await commands.load(emailStream(email), emailClaimDecider);
   let previousClaimIsOrphan = false;
   if (existing.state.claimedBy) {
@@ -52,6 +66,7 @@ export async function register(
       passwordHash,
       ...(registration.phoneNumber ? { phoneNumber: registration.phoneNumber } : {}),
       ...(registration.paymentMethodId ? { paymentMethodId: registration.paymentMethodId } : {}),
+      ...(customerId ? { customerId } : {}),
     },
     { ...context, userId },
   );

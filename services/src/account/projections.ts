@@ -65,6 +65,7 @@ export const accountsProjection: Projection = {
           credits: 0,
           createdAt: at,
           subscriptionStatus: 'none',
+          ...(event.data.customerId ? { customerId: event.data.customerId } : {}),
         };
         return [{ op: 'put', collection: ACCOUNTS, doc }];
       }

@@ -11,11 +11,12 @@ export type RegisterUser = {
   passwordHash: string;
   phoneNumber?: string;
   paymentMethodId?: string;
+  customerId?: string;
 };
 
 export function decideRegistration(command: RegisterUser, state: AccountState): Emitted<UserRegistered>[] {
   if (state.registered) throw new DomainError('CONFLICT', 'This account already exists');
-  const { userId, name, email, passwordHash, phoneNumber, paymentMethodId } = command;
+  const { userId, name, email, passwordHash, phoneNumber, paymentMethodId, customerId } = command;
   return [
     {
       type: 'UserRegistered',
@@ -26,6 +27,7 @@ export function decideRegistration(command: RegisterUser, state: AccountState): 
         passwordHash,
         ...(phoneNumber ? { phoneNumber } : {}),
         ...(paymentMethodId ? { paymentMethodId } : {}),
+        ...(customerId ? { customerId } : {}),
       },
     },
   ];

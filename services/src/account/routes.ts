@@ -6,6 +6,7 @@ import { rateLimit } from '../platform/http/rate-limit';
 import { parse } from '../platform/http/validation';
 import { requireSelf, requireUser } from './auth';
 import { authenticate, loadAccount, register } from './identity';
+import { LEDGER, type LedgerDoc } from './projections';
 import { SESSION_COOKIE } from './sessions';
 import { userView } from './user-view';
 
@@ -67,6 +68,7 @@ export function accountRoutes(runtime: Runtime): RouteModule {
           ...(body.paymentMethodId ? { paymentMethodId: body.paymentMethodId } : {}),
         },
         context(ctx),
+        (customer) => runtime.gateway.saveCardAtRegistration(customer, body.paymentMethodId || undefined),
       );
       await startSession(ctx, state.userId);
       ctx.status = 201;
@@ -97,6 +99,15 @@ export function accountRoutes(runtime: Runtime): RouteModule {
     };
     router.get('/api/user', currentUser);
     router.get('/api/current-user', currentUser);
+
+    /** The signed-in user's credit history, newest first. */
+    router.get('/api/credits/history', async (ctx) => {
+      const userId = requireUser(ctx);
+      const entries = await runtime.readStore
+        .collection<LedgerDoc>(LEDGER)
+        .find({ userId }, { sort: { at: -1, _id: 1 }, limit: 200 });
+      ctx.body = entries.map(({ _id, userId: _owner, ...entry }) => ({ id: _id, ...entry }));
+    });
 
     /** Kept for the spec's client: the id must be the signed-in user's own. */
     router.post('/api/airtable/login', async (ctx) => {

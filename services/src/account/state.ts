@@ -47,7 +47,7 @@ const withItem = <T>(set: ReadonlySet<T>, item: T) => new Set(set).add(item);
 export function evolveAccount(state: AccountState, event: AccountStreamEvent): AccountState {
   switch (event.type) {
     case 'UserRegistered': {
-      const { userId, name, email, phoneNumber, passwordHash } = event.data;
+      const { userId, name, email, phoneNumber, passwordHash, customerId } = event.data;
       return {
         ...state,
         registered: true,
@@ -55,6 +55,7 @@ export function evolveAccount(state: AccountState, event: AccountStreamEvent): A
         name,
         email,
         ...(phoneNumber ? { phoneNumber } : {}),
+        ...(customerId ? { customerId } : {}),
         passwordHash,
         createdAt: event.metadata.occurredAt,
       };

@@ -4,10 +4,8 @@ import { loadConfig } from '../platform/config';
 import { frontends } from '../platform/http/frontends';
 import { createLogger } from '../platform/logging';
 import type { ProjectorRunner } from '../platform/runners/projector';
-import type { AiProvider } from '../studio/ai/provider';
-import type { Clock } from '../platform/clock';
 import { createApi, listen, type Stoppable, startProjectors, startReactors, startWorker } from './processes';
-import { closeRuntime, openRuntime, type Runtime } from './runtime';
+import { closeRuntime, openRuntime, type Runtime, type RuntimeOverrides } from './runtime';
 
 export interface Embedded {
   url: string;
@@ -23,14 +21,20 @@ export interface Embedded {
  */
 export async function startEmbedded(
   env: Record<string, string | undefined> = process.env,
-  overrides: { clock?: Clock; ai?: AiProvider } = {},
+  overrides: RuntimeOverrides = {},
 ): Promise<Embedded> {
   const config = loadConfig(env);
   const logger = createLogger(config.logLevel);
   const runtime = await openRuntime(config, logger, overrides);
   const projectors = await startProjectors(runtime);
   const parts: Stoppable[] = [...(await startReactors(runtime)), ...(await startWorker(runtime))];
-  const server = await listen(createApi(runtime, frontendMiddleware(runtime)), config.host, config.port);
+  const api = createApi(runtime, {
+    after: frontendMiddleware(runtime),
+    rebuildReadModels: async () => {
+      for (const projector of projectors) await projector.rebuild();
+    },
+  });
+  const server = await listen(api, config.host, config.port);
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,

@@ -1,7 +1,11 @@
 import type { Server } from 'node:http';
 import type Koa from 'koa';
 import { sessionMiddleware } from '../account/auth';
+import { accountsProjection } from '../account/projections';
 import { accountRoutes } from '../account/routes';
+import { adminRoutes } from '../admin/routes';
+import { billingRoutes, WEBHOOK_PATH, webhookBody } from '../billing/routes';
+import { bookRoutes } from '../gallery/books';
 import { generationsProjection } from '../gallery/generations-projection';
 import { galleryRoutes } from '../gallery/routes';
 import type { ConsumerHandle } from '../platform/bus/port';
@@ -22,14 +26,29 @@ import type { Runtime } from './runtime';
  * The four roles of the backend. The embedded process runs all of them; the distributed
  * deployment runs each as its own process (api.ts, projector.ts, relay.ts, worker.ts).
  */
-export const PROJECTIONS = [generationsProjection];
+export const PROJECTIONS = [accountsProjection, generationsProjection];
 
-export function createApi(runtime: Runtime, after: Koa.Middleware[] = []): Koa {
+export interface ApiOptions {
+  /** Mounted after the API (the front-ends). */
+  after?: Koa.Middleware[];
+  /** Present when this process runs the projectors (embedded). */
+  rebuildReadModels?: () => Promise<void>;
+}
+
+export function createApi(runtime: Runtime, options: ApiOptions = {}): Koa {
   return createHttpApp({
     logger: runtime.logger,
     before: [sessionMiddleware(runtime.sessions, runtime.clock)],
-    routes: [accountRoutes(runtime), studioRoutes(runtime), galleryRoutes(runtime)],
-    after,
+    bodyParsers: { [WEBHOOK_PATH]: webhookBody },
+    routes: [
+      accountRoutes(runtime),
+      billingRoutes(runtime),
+      adminRoutes(runtime, options.rebuildReadModels ? { rebuildReadModels: options.rebuildReadModels } : {}),
+      studioRoutes(runtime),
+      galleryRoutes(runtime),
+      bookRoutes(runtime),
+    ],
+    after: options.after ?? [],
   });
 }
 

@@ -1,6 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { SessionStore } from '../account/sessions';
+import type { PaymentGateway } from '../billing/gateway';
+import { Payments } from '../billing/payments';
+import { createSimulatedGateway } from '../billing/simulated';
 import { createFsBlobStore } from '../platform/blobs/fs';
 import type { BlobStore } from '../platform/blobs/port';
 import { createMemoryBus } from '../platform/bus/memory';
@@ -28,15 +31,24 @@ export interface Runtime {
   ai: AiProvider;
   commands: CommandHandler;
   sessions: SessionStore;
+  gateway: PaymentGateway;
+  payments: Payments;
 }
 
 // Distributed engines load lazily: the embedded process never pulls in their client libraries.
+/** Test seams at the boundaries we cannot reach (AI, payments) and the clock. */
+export interface RuntimeOverrides {
+  clock?: Clock;
+  ai?: AiProvider;
+  gateway?: PaymentGateway;
+}
+
 const ensureDir = (file: string) => mkdirSync(path.dirname(file), { recursive: true });
 
 export async function openRuntime(
   config: Config,
   logger: Logger,
-  overrides: { clock?: Clock; ai?: AiProvider } = {},
+  overrides: RuntimeOverrides = {},
 ): Promise<Runtime> {
   let eventStore: EventStore;
   if (config.eventStore.kind === 'sqlite') {
@@ -83,17 +95,27 @@ export async function openRuntime(
     });
   }
 
+  const clock = overrides.clock ?? systemClock;
+  let gateway: PaymentGateway = overrides.gateway ?? createSimulatedGateway(readStore, () => clock.now());
+  if (!overrides.gateway && config.payments.gateway === 'stripe') {
+    const { createStripeGateway } = await import('../billing/stripe');
+    gateway = createStripeGateway(config.payments);
+  }
+  const commands = new CommandHandler(eventStore);
+
   return {
     config,
     logger,
-    clock: overrides.clock ?? systemClock,
+    clock,
     eventStore,
     readStore,
     bus,
     blobs,
     ai,
-    commands: new CommandHandler(eventStore),
+    commands,
     sessions: new SessionStore(readStore, config.sessionTtlMs),
+    gateway,
+    payments: new Payments(commands, readStore, logger),
   };
 }
 

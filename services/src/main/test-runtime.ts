@@ -1,13 +1,12 @@
 import { loadConfig } from '../platform/config';
 import { createLogger } from '../platform/logging';
 import { tempDataDir } from '../platform/testing';
-import type { AiProvider } from '../studio/ai/provider';
-import { closeRuntime, openRuntime, type Runtime } from './runtime';
+import { closeRuntime, openRuntime, type Runtime, type RuntimeOverrides } from './runtime';
 
 /** A real embedded runtime (SQLite files, in-process bus, blob folder) in a fresh temp folder. Tests only. */
 export async function openTestRuntime(
   env: Record<string, string> = {},
-  overrides: { ai?: AiProvider } = {},
+  overrides: RuntimeOverrides = {},
 ): Promise<Runtime & { dataDir: string; dispose(): Promise<void> }> {
   const { dir: dataDir, remove } = tempDataDir();
   const runtime = await openRuntime(loadConfig({ DATA_DIR: dataDir, ...env }), createLogger('silent'), overrides);

@@ -1,0 +1,194 @@
+import { accountStream, type Tier } from '@studio/events';
+import type Koa from 'koa';
+import { z } from 'zod';
+import { requireUser } from '../account/auth';
+import { accountDecider } from '../account/decider';
+import { loadAccount } from '../account/identity';
+import { ACCOUNTS, type AccountDoc } from '../account/projections';
+import { userView } from '../account/user-view';
+import type { Runtime } from '../main/runtime';
+import { DomainError } from '../platform/errors';
+import type { RouteModule } from '../platform/http/app';
+import { parse } from '../platform/http/validation';
+import { requireAdmin } from './require-admin';
+
+const TIERS = ['Demo', 'Basic', 'Standard', 'Premium'] as const;
+const tier = z.preprocess(
+  (v) => (typeof v === 'string' ? TIERS.find((t) => t.toLowerCase() === v.trim().toLowerCase()) ?? v : v),
+  z.enum(TIERS, { error: 'Tier must be Demo, Basic, Standard or Premium' }),
+);
+const optionalId = z.string().trim().max(255).optional().or(z.literal('')).transform((v) => v || undefined);
+
+/** Fields of the log an admin may read: never the password hash. */
+function readable(data: unknown): unknown {
+  if (typeof data !== 'object' || data === null) return data;
+  const { passwordHash: _hidden, ...rest } = data as Record<string, unknown>;
+  return rest;
+}
+
+export interface AdminOptions {
+  /** Drops and replays every read model; absent where this process runs no projector. */
+  rebuildReadModels?: () => Promise<void>;
+}
+
+export function adminRoutes(runtime: Runtime, options: AdminOptions = {}): RouteModule {
+  const { commands, clock, config, gateway, readStore } = runtime;
+  const admin = (ctx: Koa.Context) => requireAdmin(ctx, commands, config.adminEmails);
+  const context = (ctx: Koa.Context, userId: string) => ({
+    at: clock.now().toISOString(),
+    correlationId: ctx.state.requestId as string,
+    causationId: ctx.state.requestId as string,
+    userId,
+  });
+  const existing = async (userId: string) => {
+    const account = await loadAccount(commands, userId);
+    if (!account) throw new DomainError('NOT_FOUND', `No user with id ${userId}`);
+    return account;
+  };
+
+  return (router) => {
+    router.post('/api/admin/update-user-subscription', async (ctx) => {
+      const me = await admin(ctx);
+      const body = parse(
+        z.object({
+          userId: z.string({ error: 'userId is required' }).trim().min(1, 'userId is required').max(100),
+          stripeCustomerId: optionalId,
+          subscriptionId: optionalId,
+          tier,
+          credits: z.coerce.number({ error: 'Credits must be a number' }).int('Credits must be a whole number').min(0, 'Credits cannot be negative'),
+        }),
+        ctx.request.body,
+      );
+      const before = await existing(body.userId);
+      const { state } = await commands.handle(
+        accountStream(body.userId),
+        accountDecider,
+        {
+          type: 'AdminUpdateSubscription',
+          adminId: me.userId,
+          tier: body.tier as Tier,
+          credits: body.credits,
+          reason: `Admin update by ${me.email}`,
+          ...(body.stripeCustomerId ? { customerId: body.stripeCustomerId } : {}),
+          ...(body.subscriptionId ? { subscriptionId: body.subscriptionId } : {}),
+        },
+        context(ctx, body.userId),
+      );
+      ctx.body = {
+        success: true,
+        message: 'Subscription Updated',
+        previousCredits: before.credits,
+        user: userView(state, config.adminEmails),
+      };
+    });
+
+    router.post('/api/admin/verify-all-subscriptions', async (ctx) => {
+      await admin(ctx);
+      const accounts = await readStore.collection<AccountDoc>(ACCOUNTS).find({ subscriptionStatus: { $in: ['active', 'past_due', 'cancelling'] } });
+      let verified = 0;
+      let errors = 0;
+      for (const account of accounts) {
+        if (!account.subscriptionId) continue;
+        try {
+          const check = await gateway.checkSubscription(account.subscriptionId);
+          if (['canceled', 'unpaid', 'incomplete_expired'].includes(check.status)) {
+            await commands.handle(
+              accountStream(account._id),
+              accountDecider,
+              { type: 'ExpireSubscription', subscriptionId: account.subscriptionId, reason: `verify-all: ${check.status}` },
+              context(ctx, account._id),
+            );
+          }
+          verified += 1;
+        } catch (error) {
+          runtime.logger.warn({ err: error, userId: account._id }, 'subscription check failed');
+          errors += 1;
+        }
+      }
+      ctx.body = { verified, errors };
+    });
+
+    /** The self-update testing tool: the signed-in admin's own subscription. */
+    router.post('/api/manual-subscription-update', async (ctx) => {
+      if (!ctx.state.userId) throw new DomainError('UNAUTHENTICATED', 'You must be logged in to update your subscription');
+      const me = await admin(ctx);
+      const body = parse(
+        z.object({
+          userId: z.string().max(100).optional(),
+          customerId: optionalId,
+          subscriptionId: optionalId,
+          tier: tier.refine((t) => t !== 'Demo', 'Choose a paid tier'),
+        }),
+        ctx.request.body,
+      );
+      if (body.userId && body.userId !== me.userId) {
+        throw new DomainError('FORBIDDEN', 'The self-update tool only changes your own subscription');
+      }
+      const { state } = await commands.handle(
+        accountStream(me.userId),
+        accountDecider,
+        {
+          type: 'SelfUpdateSubscription',
+          tier: body.tier as Exclude<Tier, 'Demo'>,
+          paymentRef: `manual-${body.subscriptionId ?? body.customerId ?? body.tier}`,
+          ...(body.customerId ? { customerId: body.customerId } : {}),
+          ...(body.subscriptionId ? { subscriptionId: body.subscriptionId } : {}),
+        },
+        context(ctx, me.userId),
+      );
+      const added = state.credits - me.credits;
+      ctx.body = {
+        addedCredits: added,
+        previousCredits: me.credits,
+        newCredits: state.credits,
+        tier: state.tier,
+        message: added > 0 ? `Subscription updated: ${added} credits added` : 'Subscription already up to date',
+      };
+    });
+
+    router.get('/api/admin/users', async (ctx) => {
+      await admin(ctx);
+      const query = z.object({ email: z.string().trim().toLowerCase().max(254).optional() }).parse(ctx.query);
+      const accounts = readStore.collection<AccountDoc>(ACCOUNTS);
+      const found = query.email
+        ? await accounts.find({ email: query.email }, { limit: 1 })
+        : await accounts.find({}, { sort: { createdAt: -1 }, limit: 50 });
+      ctx.body = found.map(({ _id, ...rest }) => ({ id: _id, ...rest }));
+    });
+
+    /** A user's event history (the account stream), for admins fixing subscriptions by hand. */
+    router.get('/api/admin/users/:userId/events', async (ctx) => {
+      await admin(ctx);
+      const userId = String(ctx.params.userId);
+      await existing(userId);
+      const events = await runtime.eventStore.readStream(accountStream(userId));
+      ctx.body = events
+        .map((e) => ({
+          revision: e.revision,
+          position: e.position,
+          type: e.type,
+          occurredAt: e.metadata.occurredAt,
+          data: readable(e.data),
+          correlationId: e.metadata.correlationId,
+        }))
+        .reverse();
+    });
+
+    router.post('/api/admin/rebuild-read-models', async (ctx) => {
+      await admin(ctx);
+      if (!options.rebuildReadModels) {
+        throw new DomainError('CONFLICT', 'This process runs no projector: run `projector --rebuild` instead');
+      }
+      const started = Date.now();
+      await options.rebuildReadModels();
+      ctx.body = { success: true, message: 'Read models rebuilt from the event log', ms: Date.now() - started };
+    });
+
+    /** Whether the signed-in user may see the admin tools (the client hides the link otherwise). */
+    router.get('/api/admin/me', async (ctx) => {
+      requireUser(ctx);
+      await admin(ctx);
+      ctx.body = { admin: true };
+    });
+  };
+}

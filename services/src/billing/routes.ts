@@ -1,0 +1,165 @@
+import { accountStream, PLAN_IDS, PLAN_TERMS, type PlanId } from '@studio/events';
+import type Koa from 'koa';
+import { koaBody } from 'koa-body';
+import { z } from 'zod';
+import { requireUser } from '../account/auth';
+import { accountDecider } from '../account/decider';
+import { loadAccount } from '../account/identity';
+import type { Runtime } from '../main/runtime';
+import { DomainError } from '../platform/errors';
+import type { RouteModule } from '../platform/http/app';
+import { parse } from '../platform/http/validation';
+import type { Doc } from '../platform/readstore/port';
+import type { Customer } from './gateway';
+import { SIMULATED_CHECKOUTS, type SimulatedCheckout, simulatedPayment } from './simulated';
+import { simulatedCheckoutPage } from './simulated-page';
+
+export const WEBHOOK_PATH = '/api/stripe/webhook';
+
+/** Stripe signs the exact bytes it sent: the webhook route keeps the raw body (and caps it). */
+export const webhookBody: Koa.Middleware = koaBody({
+  includeUnparsed: true,
+  jsonLimit: '1mb',
+  jsonStrict: true,
+  multipart: false,
+  urlencoded: false,
+  text: false,
+});
+
+const planId = z.enum(PLAN_IDS, { error: 'Plan must be basic, standard or premium' });
+
+/** The embedded card form's pending subscription per user and plan (the spec's client sends only planId). */
+const PENDING = 'pending_subscriptions';
+interface PendingDoc extends Doc {
+  ref: string;
+}
+
+export function billingRoutes(runtime: Runtime): RouteModule {
+  const { gateway, payments, commands, clock, readStore } = runtime;
+  const customerOf = async (ctx: Koa.Context): Promise<Customer> => {
+    const userId = requireUser(ctx);
+    const account = await loadAccount(commands, userId);
+    if (!account) throw new DomainError('UNAUTHENTICATED', 'Not authenticated');
+    return {
+      userId,
+      email: account.email,
+      name: account.name,
+      ...(account.customerId ? { customerId: account.customerId } : {}),
+    };
+  };
+  const origin = (ctx: Koa.Context) => runtime.config.publicUrl ?? ctx.origin;
+  const recordCheckout = (ctx: Koa.Context, userId: string, plan: PlanId, sessionRef: string) =>
+    commands.handle(
+      accountStream(userId),
+      accountDecider,
+      { type: 'StartCheckout', planId: plan, gateway: gateway.kind, sessionRef },
+      { at: clock.now().toISOString(), correlationId: ctx.state.requestId as string, causationId: sessionRef, userId },
+    );
+  const pendingIntent = async (ctx: Koa.Context, plan: PlanId) => {
+    const customer = await customerOf(ctx);
+    const intent = await gateway.createSubscriptionIntent(customer, plan);
+    await readStore.collection<PendingDoc>(PENDING).put({ _id: `${customer.userId}:${plan}`, ref: intent.ref });
+    await recordCheckout(ctx, customer.userId, plan, intent.ref);
+    return { clientSecret: intent.clientSecret, gateway: gateway.kind };
+  };
+
+  return (router) => {
+    router.get('/api/payments/config', (ctx) => {
+      ctx.body = {
+        gateway: gateway.kind,
+        ...(gateway.publishableKey ? { publishableKey: gateway.publishableKey } : {}),
+        plans: PLAN_IDS.map((id) => PLAN_TERMS[id]),
+      };
+    });
+
+    router.post('/api/create-checkout-session', async (ctx) => {
+      const body = parse(z.object({ planId: planId.default('basic'), priceId: z.string().max(200).optional() }), ctx.request.body);
+      const customer = await customerOf(ctx);
+      const base = origin(ctx);
+      const session = await gateway.createCheckoutSession(customer, body.planId, {
+        success: `${base}/dashboard?subscription=success`,
+        cancel: `${base}/pricing`,
+      });
+      await recordCheckout(ctx, customer.userId, body.planId, session.sessionRef);
+      ctx.body = { url: session.url };
+    });
+
+    router.post('/api/create-subscription', async (ctx) => {
+      const body = parse(z.object({ planId: planId.default('basic') }), ctx.request.body);
+      ctx.body = await pendingIntent(ctx, body.planId);
+    });
+
+    router.post('/api/create-subscription-intent', async (ctx) => {
+      const body = parse(z.object({ planId }), ctx.request.body);
+      ctx.body = await pendingIntent(ctx, body.planId);
+    });
+
+    router.post('/api/complete-subscription', async (ctx) => {
+      const body = parse(z.object({ planId }), ctx.request.body);
+      const customer = await customerOf(ctx);
+      const pending = await readStore.collection<PendingDoc>(PENDING).get(`${customer.userId}:${body.planId}`);
+      const result = await gateway.completeSubscription(customer, body.planId, pending?.ref);
+      if (!result.paid) {
+        ctx.status = 402;
+        ctx.body = {
+          success: false,
+          error: 'PAYMENT_INCOMPLETE',
+          message: result.message ?? 'There was an error processing your subscription. Please try again.',
+        };
+        return;
+      }
+      const outcome = await payments.apply(
+        {
+          kind: 'subscription-paid',
+          eventId: `complete-${result.paymentRef}`,
+          userId: customer.userId,
+          planId: body.planId,
+          paymentRef: result.paymentRef,
+          firstPayment: true,
+          ...(result.customerId ? { customerId: result.customerId } : {}),
+          ...(result.subscriptionId ? { subscriptionId: result.subscriptionId } : {}),
+        },
+        clock.now().toISOString(),
+      );
+      ctx.body = {
+        success: true,
+        creditsAdded: outcome.creditsAdded,
+        newTotalCredits: outcome.state?.credits ?? 0,
+        message: outcome.applied ? 'Subscription Successful' : 'This payment was already applied',
+      };
+    });
+
+    router.post(WEBHOOK_PATH, async (ctx) => {
+      const raw = (ctx.request.body as Record<symbol, unknown> | undefined)?.[Symbol.for('unparsedBody')];
+      if (typeof raw !== 'string') throw new DomainError('VALIDATION', 'Expected a JSON webhook body');
+      const event = gateway.parseWebhook(Buffer.from(raw, 'utf8'), ctx.get('Stripe-Signature') || undefined);
+      const outcome = await payments.apply(event, clock.now().toISOString());
+      ctx.body = { received: true, applied: outcome.applied };
+    });
+
+    router.get('/api/simulated-checkout/:ref', async (ctx) => {
+      const checkout = await ownCheckout(ctx);
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = simulatedCheckoutPage(checkout, PLAN_TERMS[checkout.planId]);
+    });
+
+    router.post('/api/simulated-checkout/:ref/pay', async (ctx) => {
+      const checkout = await ownCheckout(ctx);
+      await payments.apply(simulatedPayment(checkout), clock.now().toISOString());
+      await readStore.collection<SimulatedCheckout>(SIMULATED_CHECKOUTS).update(checkout._id, { set: { status: 'paid' } });
+      ctx.redirect('/dashboard?subscription=success');
+    });
+  };
+
+  async function ownCheckout(ctx: Koa.Context): Promise<SimulatedCheckout> {
+    if (gateway.kind !== 'simulated') throw new DomainError('NOT_FOUND', 'Not found');
+    const userId = requireUser(ctx);
+    const ref = String(ctx.params.ref ?? '');
+    const checkout = /^[0-9a-f]{24}$/.test(ref)
+      ? await readStore.collection<SimulatedCheckout>(SIMULATED_CHECKOUTS).get(ref)
+      : null;
+    if (!checkout || checkout.userId !== userId) throw new DomainError('NOT_FOUND', 'This test checkout does not exist');
+    return checkout;
+  }
+}

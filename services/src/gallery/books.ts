@@ -1,0 +1,63 @@
+import type { RouteModule } from '../platform/http/app';
+import { requireSelf } from '../account/auth';
+import type { Runtime } from '../main/runtime';
+import { fileUrl } from './routes';
+import { GENERATIONS, type GenerationDoc } from './generations-projection';
+
+export const BOOK_KINDS = ['non-fiction', 'non-fiction-v2', 'coloring-book', 'kids-book'];
+
+/** spec 02 §4 book statuses, including Gen 2.0's finer ones. */
+export function bookStatus(doc: GenerationDoc): string {
+  if (doc.status === 'failed') return 'ERROR';
+  if (doc.status === 'completed') return 'Done';
+  if (doc.kind === 'non-fiction-v2') {
+    if (doc.status === 'outlines-ready') return 'Outline finished';
+    if (doc.status === 'outline-chosen' || doc.status === 'book-running') return 'In progress (book creation)';
+    return 'In progress (outline creation)';
+  }
+  return 'In progress';
+}
+
+/** The book record My Books and the dashboard read (spec 01 §3, spec 02 §3). */
+export function bookRecord(doc: GenerationDoc) {
+  const file = (role: string) => {
+    const artifact = doc.artifacts.find((a) => a.role === role);
+    return artifact ? fileUrl(artifact.blobId) : undefined;
+  };
+  const title = doc.title ?? String(doc.input.title ?? doc.input.prompt ?? doc.input.storyDescription ?? 'Untitled');
+  const pdf = file('pdf');
+  const outlines = doc.outlines ?? [];
+  return {
+    id: doc._id,
+    userId: doc.userId,
+    title,
+    type: doc.kind,
+    status: bookStatus(doc),
+    progress: doc.progress,
+    currentStep: doc.step,
+    theme: typeof doc.input.theme === 'string' ? doc.input.theme : undefined,
+    createdAt: doc.createdAt,
+    ...(doc.kind === 'non-fiction-v2' && pdf ? { downloadLink: pdf } : {}),
+    ...(doc.kind === 'coloring-book' && pdf ? { shareLink: pdf } : {}),
+    ...(doc.kind !== 'non-fiction-v2' && doc.kind !== 'coloring-book' && pdf ? { finalBookFile: pdf } : {}),
+    ...(file('epub') ? { epubFile: file('epub') } : {}),
+    ...(outlines[0] ? { outlineText1: outlines[0] } : {}),
+    ...(outlines[1] ? { outlineText2: outlines[1] } : {}),
+    ...(outlines[2] ? { outlineText3: outlines[2] } : {}),
+  };
+}
+
+export function bookRoutes(runtime: Runtime): RouteModule {
+  const generations = runtime.readStore.collection<GenerationDoc>(GENERATIONS);
+  const books = async (userId: string) =>
+    (await generations.find({ userId, kind: { $in: BOOK_KINDS } }, { sort: { createdAt: -1, _id: 1 } })).map(bookRecord);
+  return (router) => {
+    router.get('/api/airtable/books/:userId', async (ctx) => {
+      ctx.body = await books(requireSelf(ctx, ctx.params.userId));
+    });
+    router.get('/api/airtable/books/:userId/status/in-progress', async (ctx) => {
+      const all = await books(requireSelf(ctx, ctx.params.userId));
+      ctx.body = all.filter((b) => b.status.startsWith('In progress') || b.status === 'Outline finished');
+    });
+  };
+}

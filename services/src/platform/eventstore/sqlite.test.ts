@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Event, RecordedEvent } from '@studio/events';
+import Database from 'better-sqlite3';
+import { eventStoreContract, waitUntil } from './contract';
+import { createSqliteEventStore } from './sqlite';
+
+const tempRoot = () => fs.mkdtempSync(path.join(os.tmpdir(), 'eventstore-'));
+const fileIn = (dir: string) => path.join(fs.mkdtempSync(path.join(dir, 't-')), 'events.db');
+
+const contractRoot = tempRoot();
+eventStoreContract(
+  'sqlite',
+  async () => createSqliteEventStore(fileIn(contractRoot)),
+  async () => fs.rmSync(contractRoot, { recursive: true, force: true }),
+);
+
+const root = tempRoot();
+const freshFile = () => fileIn(root);
+
+describe('SQLite event store', () => {
+  const event = (type: string): Event => ({
+    eventId: randomUUID(),
+    type,
+    data: { type },
+    metadata: { correlationId: 'c', causationId: 'c', occurredAt: '2026-01-01T00:00:00.000Z', schemaVersion: 1 },
+  });
+
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('has no head position while empty, and positions start at 1', async () => {
+    const store = createSqliteEventStore(freshFile());
+    try {
+      expect(await store.headPosition()).toBeUndefined();
+      const result = await store.append('s', [event('A')], { expectedRevision: 'no-stream' });
+      expect(result.position).toBe(1);
+      const seen: RecordedEvent[] = [];
+      const sub = store.subscribeToAll({}, async (e) => {
+        seen.push(e);
+      });
+      await sub.caughtUp;
+      expect(seen.map((e) => e.type)).toEqual(['A']);
+      await sub.stop();
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('keeps events across reopening the file', async () => {
+    const file = freshFile();
+    const first = createSqliteEventStore(file);
+    await first.append('s', [event('A'), event('B')], { expectedRevision: 'no-stream' });
+    await first.close();
+    const second = createSqliteEventStore(file);
+    try {
+      expect((await second.readStream('s')).map((e) => e.type)).toEqual(['A', 'B']);
+      await expect(second.append('s', [event('C')], { expectedRevision: 'no-stream' })).rejects.toThrow(
+        'expected revision no-stream, actual 1',
+      );
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('rejects an event id already used in another stream, atomically', async () => {
+    const store = createSqliteEventStore(freshFile());
+    try {
+      const shared = event('A');
+      await store.append('one', [shared], { expectedRevision: 'no-stream' });
+      await expect(store.append('two', [shared], { expectedRevision: 'any' })).rejects.toThrow('already used');
+      await expect(store.append('two', [event('B'), shared], { expectedRevision: 'any' })).rejects.toThrow(
+        'already in the store',
+      );
+      expect(await store.readStream('two')).toEqual([]);
+      await expect(store.append('two', [], { expectedRevision: 'any' })).rejects.toThrow('at least one event');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('sees appends made by another connection (another process) through its poll', async () => {
+    const file = freshFile();
+    const store = createSqliteEventStore(file);
+    const seen: string[] = [];
+    const sub = store.subscribeToAll({}, async (e) => {
+      seen.push(e.type);
+    });
+    await sub.caughtUp;
+    const other = new Database(file);
+    try {
+      other
+        .prepare('INSERT INTO events (stream, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)')
+        .run('s', 0, randomUUID(), 'FromElsewhere', '{}', '{}');
+      await waitUntil(() => seen.length === 1, 2000);
+      expect(seen).toEqual(['FromElsewhere']);
+    } finally {
+      other.close();
+      await sub.stop();
+      await store.close();
+    }
+  });
+
+  it('wakes subscribers of another instance on the same file at once', async () => {
+    const file = freshFile();
+    const reader = createSqliteEventStore(file);
+    const writer = createSqliteEventStore(file);
+    const seen: string[] = [];
+    const sub = reader.subscribeToAll({}, async (e) => {
+      seen.push(e.type);
+    });
+    try {
+      await sub.caughtUp;
+      const started = Date.now();
+      await writer.append('s', [event('A')], { expectedRevision: 'no-stream' });
+      await waitUntil(() => seen.length === 1);
+      expect(Date.now() - started).toBeLessThan(150);
+    } finally {
+      await sub.stop();
+      await writer.close();
+      await reader.close();
+    }
+  });
+
+  it('does not lose a wake-up that arrives while the handler is busy', async () => {
+    const store = createSqliteEventStore(freshFile());
+    const seen: string[] = [];
+    const sub = store.subscribeToAll({}, async (e) => {
+      seen.push(e.type);
+      if (e.type === 'A') await new Promise((resolve) => setTimeout(resolve, 30));
+    });
+    try {
+      await sub.caughtUp;
+      await store.append('s', [event('A')], { expectedRevision: 'no-stream' });
+      await waitUntil(() => seen.length === 1);
+      const started = Date.now();
+      await store.append('s', [event('B')], { expectedRevision: 0 });
+      await waitUntil(() => seen.length === 2);
+      expect(Date.now() - started).toBeLessThan(150);
+    } finally {
+      await sub.stop();
+      await store.close();
+    }
+  });
+
+  it('supports :memory:', async () => {
+    const store = createSqliteEventStore(':memory:');
+    await store.append('s', [event('A')], { expectedRevision: 'no-stream' });
+    expect(await store.readAll()).toHaveLength(1);
+    await store.close();
+  });
+});

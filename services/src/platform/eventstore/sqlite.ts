@@ -1,0 +1,258 @@
+import path from 'node:path';
+import type { Event, EventMetadata, RecordedEvent } from '@studio/events';
+import Database from 'better-sqlite3';
+import {
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type ReadAllOptions,
+  type SubscribeOptions,
+  type SubscriptionHandle,
+  WrongExpectedRevisionError,
+} from './port';
+
+/** Fallback wake-up so appends made through other connections to the same file are seen. */
+const POLL_MS = 250;
+const BATCH = 500;
+
+interface Row {
+  position: number;
+  stream: string;
+  revision: number;
+  event_id: string;
+  type: string;
+  data: string;
+  metadata: string;
+}
+
+/**
+ * Subscriptions of every store instance in this process, by database file: an append through one
+ * instance wakes subscribers of all instances at once instead of at their next poll.
+ */
+const wakersByFile = new Map<string, Set<() => void>>();
+
+/** The embedded event store: one SQLite file in WAL mode, one transaction per append. */
+export function createSqliteEventStore(file: string): EventStore {
+  const db = new Database(file, { timeout: 5000 });
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS events (
+      position INTEGER PRIMARY KEY AUTOINCREMENT,
+      stream TEXT NOT NULL,
+      revision INTEGER NOT NULL,
+      event_id TEXT NOT NULL UNIQUE,
+      type TEXT NOT NULL,
+      data TEXT NOT NULL,
+      metadata TEXT NOT NULL,
+      UNIQUE (stream, revision)
+    )`);
+
+  const insert = db.prepare<[string, number, string, string, string, string]>(
+    'INSERT INTO events (stream, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const streamHead = db
+    .prepare<[string], number | null>('SELECT MAX(revision) FROM events WHERE stream = ?')
+    .pluck();
+  const byEventId = db.prepare<[string], Row>('SELECT * FROM events WHERE event_id = ?');
+  const atRevision = db.prepare<[string, number], Row>('SELECT * FROM events WHERE stream = ? AND revision = ?');
+  const streamFrom = db.prepare<[string, number], Row>(
+    'SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision',
+  );
+  const allAfter = db.prepare<[number, number], Row>(
+    'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
+  );
+  const head = db.prepare<[], number | null>('SELECT MAX(position) FROM events').pluck();
+
+  /** A retried append: the same ids already stored consecutively where the caller expected them. */
+  function previousResult(
+    streamName: string,
+    events: Event[],
+    expected: ExpectedRevision,
+    first: Row,
+  ): AppendResult {
+    if (first.stream !== streamName) {
+      throw new Error(`Event id ${first.event_id} is already used in stream ${first.stream}`);
+    }
+    let last = first;
+    for (let i = 1; i < events.length; i += 1) {
+      const row = atRevision.get(streamName, first.revision + i);
+      if (!row || row.event_id !== events[i]?.eventId) throw conflict(streamName, expected);
+      last = row;
+    }
+    const samePlace =
+      expected === 'any' || (expected === 'no-stream' ? first.revision === 0 : first.revision === expected + 1);
+    if (!samePlace) throw conflict(streamName, expected);
+    return { nextExpectedRevision: last.revision, position: last.position };
+  }
+
+  function conflict(streamName: string, expected: ExpectedRevision): WrongExpectedRevisionError {
+    return new WrongExpectedRevisionError(streamName, expected, streamHead.get(streamName) ?? 'no-stream');
+  }
+
+  const appendTx = db.transaction(
+    (streamName: string, events: Event[], expected: ExpectedRevision): AppendResult => {
+      const first = events[0];
+      if (!first) throw new Error('append needs at least one event');
+      const existing = byEventId.get(first.eventId);
+      if (existing) return previousResult(streamName, events, expected, existing);
+
+      const current = streamHead.get(streamName) ?? null;
+      const ok =
+        expected === 'any' ||
+        (expected === 'no-stream' ? current === null : current !== null && current === expected);
+      if (!ok) throw new WrongExpectedRevisionError(streamName, expected, current ?? 'no-stream');
+
+      let revision = current === null ? 0 : current + 1;
+      let position = 0;
+      for (const event of events) {
+        const info = insert.run(
+          streamName,
+          revision,
+          event.eventId,
+          event.type,
+          JSON.stringify(event.data ?? null),
+          JSON.stringify(event.metadata),
+        );
+        position = Number(info.lastInsertRowid);
+        revision += 1;
+      }
+      return { nextExpectedRevision: revision - 1, position };
+    },
+  );
+
+  const fileKey = file === ':memory:' || file === '' ? Symbol('memory') : path.resolve(file);
+  const localWakers = new Set<() => void>();
+  const wakers = typeof fileKey === 'string' ? (wakersByFile.get(fileKey) ?? new Set()) : localWakers;
+  if (typeof fileKey === 'string') wakersByFile.set(fileKey, wakers);
+  const subscriptions = new Set<SubscriptionHandle>();
+  let closed = false;
+
+  function notify(): void {
+    for (const wake of wakers) wake();
+  }
+
+  function subscribeToAll(
+    options: SubscribeOptions,
+    handler: (event: RecordedEvent) => Promise<void>,
+  ): SubscriptionHandle {
+    let checkpoint = options.after ?? 0;
+    let stopped = false;
+    // Set by every wake-up; checked before sleeping so a notification during a handler is not lost.
+    let dirty = false;
+    let sleeper: (() => void) | undefined;
+    const wake = () => {
+      dirty = true;
+      const resume = sleeper;
+      sleeper = undefined;
+      resume?.();
+    };
+
+    let resolveCaughtUp: () => void = () => {};
+    let rejectCaughtUp: (error: unknown) => void = () => {};
+    const caughtUp = new Promise<void>((resolve, reject) => {
+      resolveCaughtUp = resolve;
+      rejectCaughtUp = reject;
+    });
+    // A failure is reported through onError; awaiting caughtUp still sees it, but nobody must.
+    caughtUp.catch(() => {});
+
+    // Caught up once everything that existed at subscribe time has been handled.
+    const target = head.get() ?? 0;
+    const run = async () => {
+      if (checkpoint >= target) resolveCaughtUp();
+      while (!stopped) {
+        dirty = false;
+        const rows = allAfter.all(checkpoint, BATCH);
+        for (const row of rows) {
+          if (stopped) return;
+          await handler(toRecorded(row));
+          checkpoint = row.position;
+          if (checkpoint >= target) resolveCaughtUp();
+        }
+        if (rows.length < BATCH && !dirty) {
+          if (stopped) return;
+          await new Promise<void>((resolve) => {
+            sleeper = resolve;
+            const timer = setTimeout(wake, POLL_MS);
+            timer.unref();
+          });
+        }
+      }
+    };
+
+    wakers.add(wake);
+    const done = run().then(
+      () => resolveCaughtUp(),
+      (error: unknown) => {
+        stopped = true;
+        rejectCaughtUp(error);
+        if (options.onError) options.onError(error);
+        else console.error('event store subscription failed', error);
+      },
+    );
+
+    const handle: SubscriptionHandle = {
+      caughtUp,
+      async stop() {
+        stopped = true;
+        wakers.delete(wake);
+        wake();
+        await done;
+        subscriptions.delete(handle);
+      },
+    };
+    subscriptions.add(handle);
+    return handle;
+  }
+
+  return {
+    async append(streamName, events, { expectedRevision }) {
+      let result: AppendResult;
+      try {
+        result = appendTx.immediate(streamName, events, expectedRevision);
+      } catch (error) {
+        if (error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE') {
+          throw new Error(`Append to ${streamName}: an event id is already in the store`);
+        }
+        throw error;
+      }
+      notify();
+      return result;
+    },
+
+    async readStream(streamName, options) {
+      return streamFrom.all(streamName, options?.fromRevision ?? 0).map(toRecorded);
+    },
+
+    async readAll(options?: ReadAllOptions) {
+      return allAfter.all(options?.after ?? 0, options?.limit ?? -1).map(toRecorded);
+    },
+
+    subscribeToAll,
+
+    async headPosition() {
+      return head.get() ?? undefined;
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all([...subscriptions].map((s) => s.stop()));
+      if (typeof fileKey === 'string' && wakers.size === 0) wakersByFile.delete(fileKey);
+      db.close();
+    },
+  };
+}
+
+function toRecorded(row: Row): RecordedEvent {
+  return {
+    eventId: row.event_id,
+    type: row.type,
+    data: JSON.parse(row.data) as unknown,
+    metadata: JSON.parse(row.metadata) as EventMetadata,
+    streamName: row.stream,
+    revision: row.revision,
+    position: row.position,
+  };
+}

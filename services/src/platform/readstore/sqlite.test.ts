@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { readStoreContract } from './contract';
+import type { WriteOp } from './port';
+import { createSqliteReadStore } from './sqlite';
+
+const tempRoot = () => fs.mkdtempSync(path.join(os.tmpdir(), 'readstore-'));
+const fileIn = (dir: string) => path.join(fs.mkdtempSync(path.join(dir, 't-')), 'read.db');
+
+const contractRoot = tempRoot();
+readStoreContract(
+  'sqlite',
+  async () => createSqliteReadStore(fileIn(contractRoot)),
+  async () => fs.rmSync(contractRoot, { recursive: true, force: true }),
+);
+
+describe('SQLite read store', () => {
+  const root = tempRoot();
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  const rawDocs = (file: string, collection: string) => {
+    const db = new Database(file, { readonly: true });
+    try {
+      return db.prepare(`SELECT id, doc FROM "c_${collection}" ORDER BY id`).all();
+    } finally {
+      db.close();
+    }
+  };
+
+  it('stores the same documents as the same bytes, whatever the key order of the input', async () => {
+    const ops = (reversed: boolean): WriteOp[] => {
+      const doc = reversed
+        ? { title: 'T', meta: { z: 1, a: [{ y: 1, b: 2 }] }, _id: 'g1' }
+        : { _id: 'g1', meta: { a: [{ b: 2, y: 1 }], z: 1 }, title: 'T' };
+      return [
+        { op: 'put', collection: 'galleries', doc },
+        { op: 'update', collection: 'stats', id: 's', inc: { 'daily.d2': 1, 'daily.d1': 1 }, upsert: true },
+        { op: 'update', collection: 'stats', id: 's', set: { b: true, a: null }, setOnInsert: { c: 1 } },
+      ];
+    };
+    const files = [fileIn(root), fileIn(root)];
+    for (const [i, file] of files.entries()) {
+      const store = createSqliteReadStore(file);
+      await store.apply(ops(i === 1), { name: 'p', position: 1 });
+      await store.close();
+    }
+    const [first, second] = files.map((f) => [rawDocs(f, 'galleries'), rawDocs(f, 'stats')]);
+    expect(second).toEqual(first);
+    expect(first?.[0]).toEqual([{ id: 'g1', doc: '{"_id":"g1","meta":{"a":[{"b":2,"y":1}],"z":1},"title":"T"}' }]);
+    expect(first?.[1]).toEqual([{ id: 's', doc: '{"_id":"s","a":null,"b":true,"daily":{"d1":1,"d2":1}}' }]);
+  });
+
+  it('keeps data across reopening the file', async () => {
+    const file = fileIn(root);
+    const first = createSqliteReadStore(file);
+    await first.apply([{ op: 'put', collection: 'c', doc: { _id: '1', v: 1 } }], { name: 'p', position: 5 });
+    await first.close();
+    const second = createSqliteReadStore(file);
+    expect(await second.collection('c').get('1')).toEqual({ _id: '1', v: 1 });
+    expect(await second.getCheckpoint('p')).toBe(5);
+    await second.close();
+  });
+
+  it('answers filtered queries from an expression index', async () => {
+    const file = fileIn(root);
+    const store = createSqliteReadStore(file);
+    await store.ensureIndex('codes', ['ownerId']);
+    await store.collection('codes').put({ _id: '1', ownerId: 'u' });
+    await store.close();
+    const db = new Database(file, { readonly: true });
+    const plan = db
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT doc FROM "c_codes" WHERE (json_extract(doc, '$."ownerId"') = ? AND json_type(doc, '$."ownerId"') = 'text')`,
+      )
+      .all('u') as { detail: string }[];
+    db.close();
+    expect(plan.map((p) => p.detail).join(' ')).toMatch(/USING INDEX ix_codes_/);
+  });
+});

@@ -1,0 +1,393 @@
+import { createHash } from 'node:crypto';
+import Database from 'better-sqlite3';
+import {
+  CHECKPOINTS,
+  type Collection,
+  type Condition,
+  type Doc,
+  type Filter,
+  type FindOptions,
+  type ReadStore,
+  type WriteOp,
+} from './port';
+
+type Scalar = string | number | boolean | null;
+type Changes = { set?: Record<string, unknown>; inc?: Record<string, number>; setOnInsert?: Record<string, unknown> };
+type Sql = { sql: string; params: unknown[] };
+
+const OPERATORS = new Set(['$eq', '$ne', '$in', '$gt', '$gte', '$lt', '$lte']);
+const COMPARISONS = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;
+const NUMBER_TYPES = "('integer','real')";
+const STATEMENT_CACHE_LIMIT = 500;
+
+/**
+ * The embedded read store: one table per collection holding each document as JSON text, queried
+ * with json_extract. Comparisons follow MongoDB's type bracketing (a number never matches a string,
+ * `true` never matches 1; a missing field equals null) so both adapters answer alike.
+ */
+export function createSqliteReadStore(file: string): ReadStore {
+  const db = new Database(file, { timeout: 5000 });
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+
+  const statements = new Map<string, Database.Statement<unknown[], unknown>>();
+  const stmt = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      if (statements.size >= STATEMENT_CACHE_LIMIT) statements.clear();
+      statement = db.prepare<unknown[], unknown>(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+
+  const existing = new Set<string>();
+  /** DDL runs outside write transactions, so a rolled-back batch cannot leave this cache wrong. */
+  function table(collection: string): string {
+    const name = tableName(collection);
+    if (!existing.has(collection)) {
+      db.exec(`CREATE TABLE IF NOT EXISTS ${name} (id TEXT PRIMARY KEY NOT NULL, doc TEXT NOT NULL) WITHOUT ROWID`);
+      existing.add(collection);
+    }
+    return name;
+  }
+
+  function getDoc(collection: string, id: string): Doc | null {
+    const text = stmt(`SELECT doc FROM ${table(collection)} WHERE id = ?`)
+      .pluck()
+      .get(id) as string | undefined;
+    return text === undefined ? null : (JSON.parse(text) as Doc);
+  }
+
+  function putDoc(collection: string, doc: Doc): void {
+    if (typeof doc._id !== 'string') throw new Error('A document needs a string _id');
+    stmt(`INSERT OR REPLACE INTO ${table(collection)} (id, doc) VALUES (?, ?)`).run(doc._id, serialize(doc));
+  }
+
+  function updateDoc(collection: string, id: string, changes: Changes, upsert: boolean): void {
+    const updated = applyChanges(getDoc(collection, id), id, changes, upsert);
+    if (updated) putDoc(collection, updated);
+  }
+
+  function run(op: WriteOp): void {
+    switch (op.op) {
+      case 'put':
+        return putDoc(op.collection, op.doc);
+      case 'update':
+        return updateDoc(op.collection, op.id, op, op.upsert === true);
+      case 'delete':
+        stmt(`DELETE FROM ${table(op.collection)} WHERE id = ?`).run(op.id);
+        return;
+      case 'deleteMany': {
+        const where = compileFilter(op.filter);
+        stmt(`DELETE FROM ${table(op.collection)} WHERE ${where.sql}`).run(...where.params);
+        return;
+      }
+      default: {
+        const never: never = op;
+        throw new Error(`Unknown write op ${JSON.stringify(never)}`);
+      }
+    }
+  }
+
+  const applyTx = db.transaction((ops: WriteOp[], checkpoint?: { name: string; position: number }) => {
+    for (const op of ops) run(op);
+    if (checkpoint) putDoc(CHECKPOINTS, { _id: checkpoint.name, position: checkpoint.position });
+  });
+
+  function apply(ops: WriteOp[], checkpoint?: { name: string; position: number }): void {
+    for (const op of ops) table(op.collection);
+    if (checkpoint) table(CHECKPOINTS);
+    applyTx.immediate(ops, checkpoint);
+  }
+
+  function collection<T extends Doc = Doc>(name: string): Collection<T> {
+    tableName(name);
+    return {
+      async get(id) {
+        return getDoc(name, id) as T | null;
+      },
+      async find(filter = {}, options: FindOptions = {}) {
+        const where = compileFilter(filter);
+        const { limit, skip = 0 } = options;
+        if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) throw new Error(`Invalid limit ${limit}`);
+        if (!Number.isInteger(skip) || skip < 0) throw new Error(`Invalid skip ${skip}`);
+        const sql = `SELECT doc FROM ${table(name)} WHERE ${where.sql} ORDER BY ${orderBy(options.sort)} LIMIT ? OFFSET ?`;
+        const texts = stmt(sql)
+          .pluck()
+          .all(...where.params, limit ?? -1, skip) as string[];
+        return texts.map((text) => JSON.parse(text) as T);
+      },
+      async count(filter = {}) {
+        const where = compileFilter(filter);
+        return stmt(`SELECT COUNT(*) FROM ${table(name)} WHERE ${where.sql}`)
+          .pluck()
+          .get(...where.params) as number;
+      },
+      async put(doc) {
+        apply([{ op: 'put', collection: name, doc }]);
+      },
+      async update(id, changes, options) {
+        apply([{ op: 'update', collection: name, id, ...changes, upsert: options?.upsert === true }]);
+      },
+      async delete(id) {
+        apply([{ op: 'delete', collection: name, id }]);
+      },
+    };
+  }
+
+  return {
+    collection,
+    async apply(ops, checkpoint) {
+      apply(ops, checkpoint);
+    },
+    async getCheckpoint(name) {
+      const doc = getDoc(CHECKPOINTS, name);
+      return typeof doc?.position === 'number' ? doc.position : undefined;
+    },
+    async drop(collections) {
+      const names = collections.map(tableName);
+      db.transaction(() => {
+        for (const name of names) db.exec(`DROP TABLE IF EXISTS ${name}`);
+      })();
+      for (const c of collections) existing.delete(c);
+      statements.clear();
+    },
+    async ensureIndex(collectionName, fields) {
+      if (fields.length === 0 || (fields.length === 1 && fields[0] === '_id')) return;
+      const name = table(collectionName);
+      const hash = createHash('sha1').update(fields.join('\0')).digest('hex').slice(0, 10);
+      const columns = fields.map((f) => valueExpr(f)).join(', ');
+      db.exec(`CREATE INDEX IF NOT EXISTS "ix_${collectionName}_${hash}" ON ${name} (${columns})`);
+    },
+    async close() {
+      db.close();
+    },
+  };
+}
+
+function tableName(collection: string): string {
+  if (!/^[A-Za-z0-9_]{1,100}$/.test(collection)) {
+    throw new Error(`Invalid collection name ${JSON.stringify(collection)}`);
+  }
+  return `"c_${collection}"`;
+}
+
+/** Dotted field path → SQLite JSON path literal, every label quoted ("2026-01-01" is a key, not a range). */
+function jsonPathLiteral(field: string): string {
+  const segments = splitPath(field);
+  return `'$${segments.map((s) => `."${s.replaceAll("'", "''")}"`).join('')}'`;
+}
+
+function splitPath(field: string): string[] {
+  const segments = field.split('.');
+  for (const segment of segments) {
+    if (segment === '' || segment.startsWith('$') || segment.includes('"')) {
+      throw new Error(`Invalid field path ${JSON.stringify(field)}`);
+    }
+  }
+  return segments;
+}
+
+// Identical text for filters and indexes, so the planner can use an expression index.
+const valueExpr = (field: string) => (field === '_id' ? 'id' : `json_extract(doc, ${jsonPathLiteral(field)})`);
+const typeExpr = (field: string) => (field === '_id' ? "'text'" : `json_type(doc, ${jsonPathLiteral(field)})`);
+
+function compileFilter(filter: Filter): Sql {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  for (const [field, condition] of Object.entries(filter)) {
+    const compiled = compileCondition(field, condition);
+    parts.push(compiled.sql);
+    params.push(...compiled.params);
+  }
+  return { sql: parts.length === 0 ? '1' : parts.join(' AND '), params };
+}
+
+function compileCondition(field: string, condition: Condition): Sql {
+  if (!isOperatorObject(condition)) return equals(field, scalar(field, condition));
+  const entries = Object.entries(condition).filter(([, value]) => value !== undefined);
+  if (entries.length === 0) throw new Error(`Empty condition on ${field}`);
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  for (const [operator, operand] of entries) {
+    let compiled: Sql;
+    if (operator === '$eq') compiled = equals(field, scalar(field, operand));
+    else if (operator === '$ne') {
+      const eq = equals(field, scalar(field, operand));
+      compiled = { sql: `NOT COALESCE(${eq.sql}, 0)`, params: eq.params };
+    } else if (operator === '$in') compiled = within(field, operand);
+    else if (operator in COMPARISONS) {
+      compiled = compare(field, COMPARISONS[operator as keyof typeof COMPARISONS], scalar(field, operand));
+    } else throw new Error(`Unsupported operator ${operator} on ${field}`);
+    parts.push(compiled.sql);
+    params.push(...compiled.params);
+  }
+  return { sql: parts.join(' AND '), params };
+}
+
+function isOperatorObject(condition: Condition): condition is Exclude<Condition, Scalar> {
+  if (condition === null || typeof condition !== 'object') return false;
+  const keys = Object.keys(condition);
+  if (keys.some((k) => !OPERATORS.has(k))) {
+    throw new Error(`Unsupported condition ${JSON.stringify(condition)}`);
+  }
+  return true;
+}
+
+function scalar(field: string, value: unknown): Scalar {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  throw new Error(`Invalid value for ${field}: ${JSON.stringify(value)}`);
+}
+
+function equals(field: string, value: Scalar): Sql {
+  const v = valueExpr(field);
+  const t = typeExpr(field);
+  if (value === null) return { sql: `(${t} IS NULL OR ${t} = 'null')`, params: [] };
+  if (typeof value === 'boolean') return { sql: `(${t} = '${value ? 'true' : 'false'}')`, params: [] };
+  if (typeof value === 'number') return { sql: `(${v} = ? AND ${t} IN ${NUMBER_TYPES})`, params: [value] };
+  return { sql: `(${v} = ? AND ${t} = 'text')`, params: [value] };
+}
+
+function within(field: string, values: unknown): Sql {
+  if (!Array.isArray(values)) throw new Error(`$in on ${field} needs an array`);
+  const scalars = values.map((value) => scalar(field, value));
+  if (scalars.length === 0) return { sql: '0', params: [] };
+  if (scalars.every((s) => typeof s === 'string')) {
+    return {
+      sql: `(${valueExpr(field)} IN (${scalars.map(() => '?').join(', ')}) AND ${typeExpr(field)} = 'text')`,
+      params: scalars,
+    };
+  }
+  const parts = scalars.map((s) => equals(field, s));
+  return { sql: `(${parts.map((p) => p.sql).join(' OR ')})`, params: parts.flatMap((p) => p.params) };
+}
+
+function compare(field: string, operator: string, value: Scalar): Sql {
+  const v = valueExpr(field);
+  const t = typeExpr(field);
+  // As in MongoDB: null only equals null/missing, so >= and <= null match those and > / < match nothing.
+  if (value === null) return operator.includes('=') ? equals(field, null) : { sql: '0', params: [] };
+  if (typeof value === 'boolean') {
+    return { sql: `(${t} IN ('true','false') AND ${v} ${operator} ?)`, params: [value ? 1 : 0] };
+  }
+  if (typeof value === 'number') return { sql: `(${v} ${operator} ? AND ${t} IN ${NUMBER_TYPES})`, params: [value] };
+  return { sql: `(${v} ${operator} ? AND ${t} = 'text')`, params: [value] };
+}
+
+/** MongoDB's cross-type order (missing/null < numbers < strings < objects < arrays < booleans), ties by _id. */
+function orderBy(sort: FindOptions['sort']): string {
+  const terms: string[] = [];
+  let hasId = false;
+  for (const [field, direction] of Object.entries(sort ?? {})) {
+    if (direction !== 1 && direction !== -1) throw new Error(`Invalid sort direction for ${field}`);
+    const dir = direction === 1 ? 'ASC' : 'DESC';
+    if (field === '_id') {
+      hasId = true;
+      terms.push(`id ${dir}`);
+      continue;
+    }
+    const t = typeExpr(field);
+    terms.push(
+      `CASE ${t} WHEN 'integer' THEN 1 WHEN 'real' THEN 1 WHEN 'text' THEN 2 WHEN 'object' THEN 3 ` +
+        `WHEN 'array' THEN 4 WHEN 'false' THEN 5 WHEN 'true' THEN 5 ELSE 0 END ${dir}`,
+      `${valueExpr(field)} ${dir}`,
+    );
+  }
+  if (!hasId) terms.push('id ASC');
+  return terms.join(', ');
+}
+
+/** The document after an update, or null when it is missing and not upserted (a no-op). */
+function applyChanges(current: Doc | null, id: string, changes: Changes, upsert: boolean): Doc | null {
+  const { set = {}, inc = {}, setOnInsert = {} } = changes;
+  checkPaths([...Object.keys(set), ...Object.keys(inc), ...Object.keys(setOnInsert)]);
+  if (!current && !upsert) return null;
+  const doc: Record<string, unknown> = current ? structuredClone(current) : { _id: id };
+  for (const [field, value] of Object.entries(set)) setPath(doc, field, value === undefined ? null : value);
+  for (const [field, amount] of Object.entries(inc)) {
+    if (typeof amount !== 'number' || !Number.isFinite(amount)) throw new Error(`Cannot increment ${field} by ${amount}`);
+    const before = getPath(doc, field);
+    if (before !== undefined && typeof before !== 'number') {
+      throw new Error(`Cannot apply $inc to a value of non-numeric type at ${field}`);
+    }
+    setPath(doc, field, (before ?? 0) + amount);
+  }
+  if (!current) {
+    for (const [field, value] of Object.entries(setOnInsert)) setPath(doc, field, value === undefined ? null : value);
+  }
+  return doc as Doc;
+}
+
+/** As in MongoDB: _id is immutable, and no path may be updated twice or together with its parent. */
+function checkPaths(paths: string[]): void {
+  for (const field of paths) {
+    splitPath(field);
+    if (field === '_id' || field.startsWith('_id.')) throw new Error(`The field '_id' is immutable`);
+  }
+  for (let i = 0; i < paths.length; i += 1) {
+    for (let j = i + 1; j < paths.length; j += 1) {
+      const a = paths[i] ?? '';
+      const b = paths[j] ?? '';
+      if (a === b || a.startsWith(`${b}.`) || b.startsWith(`${a}.`)) {
+        throw new Error(`Updating the path '${a}' would create a conflict at '${b}'`);
+      }
+    }
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function getPath(doc: Record<string, unknown>, field: string): unknown {
+  let node: unknown = doc;
+  for (const segment of splitPath(field)) {
+    if (node === undefined) return undefined;
+    if (!isPlainObject(node)) throw new Error(`Cannot traverse ${field}: a parent is not an object`);
+    node = node[segment];
+  }
+  return node;
+}
+
+function setPath(doc: Record<string, unknown>, field: string, value: unknown): void {
+  const segments = splitPath(field);
+  const last = segments.pop() as string;
+  let node = doc;
+  for (const segment of segments) {
+    const next = node[segment];
+    if (next === undefined) {
+      const created: Record<string, unknown> = {};
+      node[segment] = created;
+      node = created;
+    } else if (isPlainObject(next)) node = next;
+    else throw new Error(`Cannot create field '${last}' under ${field}: a parent is not an object`);
+  }
+  node[last] = value;
+}
+
+/** Canonical JSON (_id first, then keys sorted at every level): the same document is always the same bytes. */
+function serialize(doc: Doc): string {
+  const { _id, ...rest } = canonical(doc) as Doc;
+  return JSON.stringify({ _id, ...rest });
+}
+
+function canonical(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (value === null || typeof value !== 'object') {
+    if (typeof value === 'number' && !Number.isFinite(value)) return null;
+    if (typeof value === 'bigint') throw new Error('BigInt values cannot be stored');
+    return value;
+  }
+  const withJson = value as { toJSON?: () => unknown };
+  if (typeof withJson.toJSON === 'function') return canonical(withJson.toJSON());
+  if (Array.isArray(value)) return value.map(canonical);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort()) {
+    const v = (value as Record<string, unknown>)[key];
+    if (typeof v === 'function' || typeof v === 'symbol') continue;
+    out[key] = canonical(v);
+  }
+  return out;
+}
