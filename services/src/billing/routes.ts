@@ -130,7 +130,7 @@ export function billingRoutes(runtime: Runtime): RouteModule {
     });
 
     router.post(WEBHOOK_PATH, async (ctx) => {
-      const raw = (ctx.request.body as Record<symbol, unknown> | undefined)?.[Symbol.for('unparsedBody')];
+      const raw = (ctx.request as { rawBody?: unknown }).rawBody;
       if (typeof raw !== 'string') throw new DomainError('VALIDATION', 'Expected a JSON webhook body');
       const event = gateway.parseWebhook(Buffer.from(raw, 'utf8'), ctx.get('Stripe-Signature') || undefined);
       const outcome = await payments.apply(event, clock.now().toISOString());

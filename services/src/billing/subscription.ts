@@ -85,6 +85,8 @@ export function decideSubscription(command: SubscriptionCommand, state: AccountS
       if (state.appliedPayments.has(command.paymentRef)) return [];
       const plan = PLAN_TERMS[command.planId];
       const { planId, paymentRef, subscriptionId, periodEnd } = command;
+      const grant = { type: 'CreditsGranted', data: { amount: plan.credits, reason: 'renewal', planId, paymentRef } } as const;
+      if (subscriptionId && state.endedSubscriptions.has(subscriptionId)) return [grant];
       return [
         {
           type: 'SubscriptionRenewed',

@@ -48,7 +48,9 @@ export function busContract(
 
     it('delivers messages published before and after subscribing, with key, value, headers and topic', async () => {
       const topic = unique('deliver');
-      await bus.publish(topic, [{ key: 'a', value: { n: 1, nested: [true, null] }, headers: { trace: 't1' } }]);
+      await bus.publish(topic, [
+        { key: 'a', value: { n: 1, nested: [true, null] }, headers: { trace: 't1' } },
+      ]);
       const seen: DeliveredMessage<{ n: number }>[] = [];
       await subscribe(topic, unique('g'), async (m: DeliveredMessage<{ n: number }>) => {
         seen.push(m);
@@ -59,7 +61,12 @@ export function busContract(
       ]);
       await until(() => seen.length === 3);
       const first = seen.find((m) => m.value.n === 1);
-      expect(first).toMatchObject({ topic, key: 'a', value: { n: 1, nested: [true, null] }, headers: { trace: 't1' } });
+      expect(first).toMatchObject({
+        topic,
+        key: 'a',
+        value: { n: 1, nested: [true, null] },
+        headers: { trace: 't1' },
+      });
       expect(typeof first?.offset).toBe('string');
       expect(seen.map((m) => m.value.n).sort()).toEqual([1, 2, 3]);
       expect(seen.filter((m) => m.key === 'a').map((m) => m.value.n)).toEqual([1, 3]);

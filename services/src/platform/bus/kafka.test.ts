@@ -12,7 +12,9 @@ if (brokers.length > 0) {
     waitMs: 60_000,
   });
 } else {
-  process.stdout.write('skipped: Kafka bus contract suite — KAFKA_BROKERS is not set (no Kafka broker on this machine)\n');
+  process.stdout.write(
+    'skipped: Kafka bus contract suite — KAFKA_BROKERS is not set (no Kafka broker on this machine)\n',
+  );
   describe.skip('Bus contract: kafka (needs KAFKA_BROKERS)', () => {
     it('runs the bus contract against Kafka', () => {});
   });

@@ -120,7 +120,9 @@ export function createKafkaBus(options: { brokers: string[]; clientId: string })
             retries.add(timer);
             return;
           }
-          await consumer.commitOffsets([{ topic: from, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+          await consumer.commitOffsets([
+            { topic: from, partition, offset: (BigInt(message.offset) + 1n).toString() },
+          ]);
         },
       });
 

@@ -199,7 +199,8 @@ export function createMemoryBus(): Bus {
       if (closed) throw new Error('The bus is closed');
       const concurrency = options.concurrency ?? 1;
       const retryDelayMs = options.retryDelayMs ?? 200;
-      if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`Invalid concurrency ${concurrency}`);
+      if (!Number.isInteger(concurrency) || concurrency < 1)
+        throw new Error(`Invalid concurrency ${concurrency}`);
       if (!(retryDelayMs >= 0)) throw new Error(`Invalid retryDelayMs ${retryDelayMs}`);
       const topic = topicNamed(topicName);
       let group = topic.groups.get(groupId);

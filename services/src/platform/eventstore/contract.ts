@@ -58,7 +58,9 @@ export function eventStoreContract(
         expect(second.nextExpectedRevision).toBe(2);
         expect(second.position).toBeGreaterThan(first.position);
 
-        const stale = await store.append(s, [event('D'), event('E')], { expectedRevision: 1 }).catch((e) => e);
+        const stale = await store
+          .append(s, [event('D'), event('E')], { expectedRevision: 1 })
+          .catch((e) => e);
         expect(stale).toBeInstanceOf(WrongExpectedRevisionError);
         expect(stale).toMatchObject({ streamName: s, expected: 1, actual: 2 });
         const ahead = await store.append(s, [event('D')], { expectedRevision: 5 }).catch((e) => e);
@@ -76,8 +78,12 @@ export function eventStoreContract(
 
       it('appends with any to new and existing streams', async () => {
         const s = stream('any');
-        expect((await store.append(s, [event('A')], { expectedRevision: 'any' })).nextExpectedRevision).toBe(0);
-        expect((await store.append(s, [event('B')], { expectedRevision: 'any' })).nextExpectedRevision).toBe(1);
+        expect((await store.append(s, [event('A')], { expectedRevision: 'any' })).nextExpectedRevision).toBe(
+          0,
+        );
+        expect((await store.append(s, [event('B')], { expectedRevision: 'any' })).nextExpectedRevision).toBe(
+          1,
+        );
         expect((await store.readStream(s)).map((e) => e.type)).toEqual(['A', 'B']);
       });
 
@@ -140,7 +146,11 @@ export function eventStoreContract(
 
       it('reads a stream from a revision', async () => {
         const s = stream('from');
-        await store.append(s, ['A', 'B', 'C', 'D'].map((t) => event(t)), { expectedRevision: 'no-stream' });
+        await store.append(
+          s,
+          ['A', 'B', 'C', 'D'].map((t) => event(t)),
+          { expectedRevision: 'no-stream' },
+        );
         expect((await store.readStream(s, { fromRevision: 2 })).map((e) => [e.type, e.revision])).toEqual([
           ['C', 2],
           ['D', 3],
@@ -159,7 +169,8 @@ export function eventStoreContract(
         const all = ofStreams(await store.readAll({ after: before }), a, b);
         expect(all.map((e) => e.type)).toEqual(['a0', 'a1', 'b0', 'a2']);
         const positions = all.map((e) => e.position);
-        for (let i = 1; i < positions.length; i += 1) expect(positions[i]).toBeGreaterThan(positions[i - 1] ?? 0);
+        for (let i = 1; i < positions.length; i += 1)
+          expect(positions[i]).toBeGreaterThan(positions[i - 1] ?? 0);
         expect(all.at(-1)?.position).toBe(last.position);
         expect(all.map((e) => [e.streamName, e.revision])).toEqual([
           [a, 0],
@@ -180,7 +191,9 @@ export function eventStoreContract(
       });
 
       it('reports the head position', async () => {
-        const result = await store.append(stream('head'), [event('A'), event('B')], { expectedRevision: 'any' });
+        const result = await store.append(stream('head'), [event('A'), event('B')], {
+          expectedRevision: 'any',
+        });
         expect(await store.headPosition()).toBe(result.position);
       });
     });
@@ -207,7 +220,8 @@ export function eventStoreContract(
           await waitUntil(() => ofStreams(seen, s, other).length === 6);
           expect(ofStreams(seen, s, other).map((e) => e.type)).toEqual(['c1', 'c2', 'c3', 'l1', 'l2', 'l3']);
           const positions = seen.map((e) => e.position);
-          for (let i = 1; i < positions.length; i += 1) expect(positions[i]).toBeGreaterThan(positions[i - 1] ?? 0);
+          for (let i = 1; i < positions.length; i += 1)
+            expect(positions[i]).toBeGreaterThan(positions[i - 1] ?? 0);
           expect(seen.every((e) => e.position > checkpoint.position)).toBe(true);
         } finally {
           await sub.stop();

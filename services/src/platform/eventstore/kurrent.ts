@@ -1,7 +1,6 @@
-import type { EventMetadata, RecordedEvent } from '@studio/events';
 import {
-  ANY,
   type AllStreamResolvedEvent,
+  ANY,
   type AppendStreamState,
   BACKWARDS,
   END,
@@ -16,6 +15,7 @@ import {
   StreamNotFoundError,
   WrongExpectedVersionError,
 } from '@kurrent/kurrentdb-client';
+import type { EventMetadata, RecordedEvent } from '@studio/events';
 import {
   type AppendResult,
   type EventStore,
@@ -55,7 +55,10 @@ export function createKurrentEventStore(connectionString: string): EventStore {
 
   /** The $all position of one stream event (append results may omit it, e.g. for idempotent writes). */
   async function positionOf(streamName: string, revision: number): Promise<number | undefined> {
-    for await (const resolved of client.readStream(streamName, { fromRevision: BigInt(revision), maxCount: 1 })) {
+    for await (const resolved of client.readStream(streamName, {
+      fromRevision: BigInt(revision),
+      maxCount: 1,
+    })) {
       const commit = resolved.event?.position?.commit ?? resolved.commitPosition;
       return commit === undefined ? undefined : Number(commit);
     }
@@ -140,7 +143,10 @@ export function createKurrentEventStore(connectionString: string): EventStore {
         rejectCaughtUp = reject;
       });
       caughtUp.catch(() => {});
-      const subscription = client.subscribeToAll({ fromPosition: fromAfter(after), filter: excludeSystemEvents() });
+      const subscription = client.subscribeToAll({
+        fromPosition: fromAfter(after),
+        filter: excludeSystemEvents(),
+      });
 
       const run = async () => {
         // Caught up once everything that existed at subscribe time has been handled.

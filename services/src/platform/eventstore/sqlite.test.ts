@@ -25,7 +25,12 @@ describe('SQLite event store', () => {
     eventId: randomUUID(),
     type,
     data: { type },
-    metadata: { correlationId: 'c', causationId: 'c', occurredAt: '2026-01-01T00:00:00.000Z', schemaVersion: 1 },
+    metadata: {
+      correlationId: 'c',
+      causationId: 'c',
+      occurredAt: '2026-01-01T00:00:00.000Z',
+      schemaVersion: 1,
+    },
   });
 
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -69,12 +74,16 @@ describe('SQLite event store', () => {
     try {
       const shared = event('A');
       await store.append('one', [shared], { expectedRevision: 'no-stream' });
-      await expect(store.append('two', [shared], { expectedRevision: 'any' })).rejects.toThrow('already used');
+      await expect(store.append('two', [shared], { expectedRevision: 'any' })).rejects.toThrow(
+        'already used',
+      );
       await expect(store.append('two', [event('B'), shared], { expectedRevision: 'any' })).rejects.toThrow(
         'already in the store',
       );
       expect(await store.readStream('two')).toEqual([]);
-      await expect(store.append('two', [], { expectedRevision: 'any' })).rejects.toThrow('at least one event');
+      await expect(store.append('two', [], { expectedRevision: 'any' })).rejects.toThrow(
+        'at least one event',
+      );
     } finally {
       await store.close();
     }
@@ -91,7 +100,9 @@ describe('SQLite event store', () => {
     const other = new Database(file);
     try {
       other
-        .prepare('INSERT INTO events (stream, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)')
+        .prepare(
+          'INSERT INTO events (stream, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
+        )
         .run('s', 0, randomUUID(), 'FromElsewhere', '{}', '{}');
       await waitUntil(() => seen.length === 1, 2000);
       expect(seen).toEqual(['FromElsewhere']);

@@ -55,7 +55,9 @@ export function createSqliteEventStore(file: string): EventStore {
     .prepare<[string], number | null>('SELECT MAX(revision) FROM events WHERE stream = ?')
     .pluck();
   const byEventId = db.prepare<[string], Row>('SELECT * FROM events WHERE event_id = ?');
-  const atRevision = db.prepare<[string, number], Row>('SELECT * FROM events WHERE stream = ? AND revision = ?');
+  const atRevision = db.prepare<[string, number], Row>(
+    'SELECT * FROM events WHERE stream = ? AND revision = ?',
+  );
   const streamFrom = db.prepare<[string, number], Row>(
     'SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision',
   );
@@ -81,7 +83,8 @@ export function createSqliteEventStore(file: string): EventStore {
       last = row;
     }
     const samePlace =
-      expected === 'any' || (expected === 'no-stream' ? first.revision === 0 : first.revision === expected + 1);
+      expected === 'any' ||
+      (expected === 'no-stream' ? first.revision === 0 : first.revision === expected + 1);
     if (!samePlace) throw conflict(streamName, expected);
     return { nextExpectedRevision: last.revision, position: last.position };
   }

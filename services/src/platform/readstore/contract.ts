@@ -5,7 +5,11 @@ import type { Doc, Filter, ReadStore, WriteOp } from './port';
  * The behaviour every ReadStore adapter must have. Collection and checkpoint names are unique per
  * test (and dropped afterwards), so the suite can run against a shared server.
  */
-export function readStoreContract(name: string, make: () => Promise<ReadStore>, cleanup?: () => Promise<void>): void {
+export function readStoreContract(
+  name: string,
+  make: () => Promise<ReadStore>,
+  cleanup?: () => Promise<void>,
+): void {
   describe(`ReadStore contract: ${name}`, () => {
     let store: ReadStore;
     let used: string[] = [];
@@ -134,7 +138,13 @@ export function readStoreContract(name: string, make: () => Promise<ReadStore>, 
         const c = store.collection(name);
         expect(ids(await c.find({}, { sort: { score: 1 } }))).toEqual(['p5', 'p2', 'p4', 'p1', 'p3']);
         expect(ids(await c.find({}, { sort: { score: -1 } }))).toEqual(['p1', 'p3', 'p2', 'p4', 'p5']);
-        expect(ids(await c.find({}, { sort: { score: -1, name: 1 } }))).toEqual(['p1', 'p3', 'p4', 'p2', 'p5']);
+        expect(ids(await c.find({}, { sort: { score: -1, name: 1 } }))).toEqual([
+          'p1',
+          'p3',
+          'p4',
+          'p2',
+          'p5',
+        ]);
         expect(ids(await c.find({}, { sort: { _id: -1 } }))).toEqual(['p5', 'p4', 'p3', 'p2', 'p1']);
         expect(ids(await c.find())).toEqual(['p1', 'p2', 'p3', 'p4', 'p5']);
         expect(ids(await c.find({}, { sort: { score: -1 }, skip: 1, limit: 2 }))).toEqual(['p3', 'p2']);
@@ -161,11 +171,35 @@ export function readStoreContract(name: string, make: () => Promise<ReadStore>, 
           ['m9', -3],
         ];
         await store.apply(
-          values.map(([id, v]) => ({ op: 'put', collection: name, doc: v === undefined ? { _id: id } : { _id: id, v } })),
+          values.map(([id, v]) => ({
+            op: 'put',
+            collection: name,
+            doc: v === undefined ? { _id: id } : { _id: id, v },
+          })),
         );
         const c = store.collection(name);
-        expect(ids(await c.find({}, { sort: { v: 1 } }))).toEqual(['m5', 'm8', 'm9', 'm4', 'm3', 'm6', 'm2', 'm7', 'm1']);
-        expect(ids(await c.find({}, { sort: { v: -1 } }))).toEqual(['m1', 'm7', 'm2', 'm6', 'm3', 'm4', 'm9', 'm5', 'm8']);
+        expect(ids(await c.find({}, { sort: { v: 1 } }))).toEqual([
+          'm5',
+          'm8',
+          'm9',
+          'm4',
+          'm3',
+          'm6',
+          'm2',
+          'm7',
+          'm1',
+        ]);
+        expect(ids(await c.find({}, { sort: { v: -1 } }))).toEqual([
+          'm1',
+          'm7',
+          'm2',
+          'm6',
+          'm3',
+          'm4',
+          'm9',
+          'm5',
+          'm8',
+        ]);
       });
     });
 
@@ -199,7 +233,11 @@ export function readStoreContract(name: string, make: () => Promise<ReadStore>, 
         const c = store.collection(fresh('upsert'));
         await c.update(
           'u',
-          { set: { 'profile.name': 'Ann' }, inc: { visits: 1 }, setOnInsert: { createdAt: 't1', plan: 'free' } },
+          {
+            set: { 'profile.name': 'Ann' },
+            inc: { visits: 1 },
+            setOnInsert: { createdAt: 't1', plan: 'free' },
+          },
           { upsert: true },
         );
         expect(await c.get('u')).toEqual({
@@ -211,7 +249,11 @@ export function readStoreContract(name: string, make: () => Promise<ReadStore>, 
         });
         await c.update(
           'u',
-          { set: { 'profile.name': 'Bea' }, inc: { visits: 1 }, setOnInsert: { createdAt: 't2', plan: 'pro' } },
+          {
+            set: { 'profile.name': 'Bea' },
+            inc: { visits: 1 },
+            setOnInsert: { createdAt: 't2', plan: 'pro' },
+          },
           { upsert: true },
         );
         expect(await c.get('u')).toEqual({

@@ -1,8 +1,26 @@
-import { type ClientSession, type Document, type Filter as MongoFilter, MongoClient, type Sort } from 'mongodb';
-import { CHECKPOINTS, type Collection, type Doc, type Filter, type FindOptions, type ReadStore, type WriteOp } from './port';
+import {
+  type ClientSession,
+  type Document,
+  MongoClient,
+  type Filter as MongoFilter,
+  type Sort,
+} from 'mongodb';
+import {
+  CHECKPOINTS,
+  type Collection,
+  type Doc,
+  type Filter,
+  type FindOptions,
+  type ReadStore,
+  type WriteOp,
+} from './port';
 
 type Stored = { _id: string; [field: string]: unknown };
-type Changes = { set?: Record<string, unknown>; inc?: Record<string, number>; setOnInsert?: Record<string, unknown> };
+type Changes = {
+  set?: Record<string, unknown>;
+  inc?: Record<string, number>;
+  setOnInsert?: Record<string, unknown>;
+};
 
 const OPERATORS = new Set(['$eq', '$ne', '$in', '$gt', '$gte', '$lt', '$lte']);
 
@@ -53,7 +71,8 @@ export async function createMongoReadStore(url: string, dbName?: string): Promis
       },
       async find(filter = {}, options: FindOptions = {}) {
         const { limit, skip = 0 } = options;
-        if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) throw new Error(`Invalid limit ${limit}`);
+        if (limit !== undefined && (!Number.isInteger(limit) || limit < 0))
+          throw new Error(`Invalid limit ${limit}`);
         if (!Number.isInteger(skip) || skip < 0) throw new Error(`Invalid skip ${skip}`);
         const query = toFilter(filter);
         // MongoDB reads limit 0 as "no limit".
@@ -186,7 +205,8 @@ function toUpdate(changes: Changes): Document {
     if (field === '_id' || field.startsWith('_id.')) throw new Error(`The field '_id' is immutable`);
   }
   for (const [field, amount] of Object.entries(inc)) {
-    if (typeof amount !== 'number' || !Number.isFinite(amount)) throw new Error(`Cannot increment ${field} by ${amount}`);
+    if (typeof amount !== 'number' || !Number.isFinite(amount))
+      throw new Error(`Cannot increment ${field} by ${amount}`);
   }
   const update: Document = {};
   if (Object.keys(set).length > 0) update.$set = set;

@@ -48,7 +48,9 @@ describe('SQLite read store', () => {
     }
     const [first, second] = files.map((f) => [rawDocs(f, 'galleries'), rawDocs(f, 'stats')]);
     expect(second).toEqual(first);
-    expect(first?.[0]).toEqual([{ id: 'g1', doc: '{"_id":"g1","meta":{"a":[{"b":2,"y":1}],"z":1},"title":"T"}' }]);
+    expect(first?.[0]).toEqual([
+      { id: 'g1', doc: '{"_id":"g1","meta":{"a":[{"b":2,"y":1}],"z":1},"title":"T"}' },
+    ]);
     expect(first?.[1]).toEqual([{ id: 's', doc: '{"_id":"s","a":null,"b":true,"daily":{"d1":1,"d2":1}}' }]);
   });
 

@@ -12,7 +12,11 @@ import {
 } from './port';
 
 type Scalar = string | number | boolean | null;
-type Changes = { set?: Record<string, unknown>; inc?: Record<string, number>; setOnInsert?: Record<string, unknown> };
+type Changes = {
+  set?: Record<string, unknown>;
+  inc?: Record<string, number>;
+  setOnInsert?: Record<string, unknown>;
+};
 type Sql = { sql: string; params: unknown[] };
 
 const OPERATORS = new Set(['$eq', '$ne', '$in', '$gt', '$gte', '$lt', '$lte']);
@@ -46,7 +50,9 @@ export function createSqliteReadStore(file: string): ReadStore {
   function table(collection: string): string {
     const name = tableName(collection);
     if (!existing.has(collection)) {
-      db.exec(`CREATE TABLE IF NOT EXISTS ${name} (id TEXT PRIMARY KEY NOT NULL, doc TEXT NOT NULL) WITHOUT ROWID`);
+      db.exec(
+        `CREATE TABLE IF NOT EXISTS ${name} (id TEXT PRIMARY KEY NOT NULL, doc TEXT NOT NULL) WITHOUT ROWID`,
+      );
       existing.add(collection);
     }
     return name;
@@ -72,9 +78,11 @@ export function createSqliteReadStore(file: string): ReadStore {
   function run(op: WriteOp): void {
     switch (op.op) {
       case 'put':
-        return putDoc(op.collection, op.doc);
+        putDoc(op.collection, op.doc);
+        return;
       case 'update':
-        return updateDoc(op.collection, op.id, op, op.upsert === true);
+        updateDoc(op.collection, op.id, op, op.upsert === true);
+        return;
       case 'delete':
         stmt(`DELETE FROM ${table(op.collection)} WHERE id = ?`).run(op.id);
         return;
@@ -110,7 +118,8 @@ export function createSqliteReadStore(file: string): ReadStore {
       async find(filter = {}, options: FindOptions = {}) {
         const where = compileFilter(filter);
         const { limit, skip = 0 } = options;
-        if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) throw new Error(`Invalid limit ${limit}`);
+        if (limit !== undefined && (!Number.isInteger(limit) || limit < 0))
+          throw new Error(`Invalid limit ${limit}`);
         if (!Number.isInteger(skip) || skip < 0) throw new Error(`Invalid skip ${skip}`);
         const sql = `SELECT doc FROM ${table(name)} WHERE ${where.sql} ORDER BY ${orderBy(options.sort)} LIMIT ? OFFSET ?`;
         const texts = stmt(sql)
@@ -190,8 +199,10 @@ function splitPath(field: string): string[] {
 }
 
 // Identical text for filters and indexes, so the planner can use an expression index.
-const valueExpr = (field: string) => (field === '_id' ? 'id' : `json_extract(doc, ${jsonPathLiteral(field)})`);
-const typeExpr = (field: string) => (field === '_id' ? "'text'" : `json_type(doc, ${jsonPathLiteral(field)})`);
+const valueExpr = (field: string) =>
+  field === '_id' ? 'id' : `json_extract(doc, ${jsonPathLiteral(field)})`;
+const typeExpr = (field: string) =>
+  field === '_id' ? "'text'" : `json_type(doc, ${jsonPathLiteral(field)})`;
 
 function compileFilter(filter: Filter): Sql {
   const parts: string[] = [];
@@ -272,7 +283,8 @@ function compare(field: string, operator: string, value: Scalar): Sql {
   if (typeof value === 'boolean') {
     return { sql: `(${t} IN ('true','false') AND ${v} ${operator} ?)`, params: [value ? 1 : 0] };
   }
-  if (typeof value === 'number') return { sql: `(${v} ${operator} ? AND ${t} IN ${NUMBER_TYPES})`, params: [value] };
+  if (typeof value === 'number')
+    return { sql: `(${v} ${operator} ? AND ${t} IN ${NUMBER_TYPES})`, params: [value] };
   return { sql: `(${v} ${operator} ? AND ${t} = 'text')`, params: [value] };
 }
 
@@ -307,7 +319,8 @@ function applyChanges(current: Doc | null, id: string, changes: Changes, upsert:
   const doc: Record<string, unknown> = current ? structuredClone(current) : { _id: id };
   for (const [field, value] of Object.entries(set)) setPath(doc, field, value === undefined ? null : value);
   for (const [field, amount] of Object.entries(inc)) {
-    if (typeof amount !== 'number' || !Number.isFinite(amount)) throw new Error(`Cannot increment ${field} by ${amount}`);
+    if (typeof amount !== 'number' || !Number.isFinite(amount))
+      throw new Error(`Cannot increment ${field} by ${amount}`);
     const before = getPath(doc, field);
     if (before !== undefined && typeof before !== 'number') {
       throw new Error(`Cannot apply $inc to a value of non-numeric type at ${field}`);
@@ -315,7 +328,8 @@ function applyChanges(current: Doc | null, id: string, changes: Changes, upsert:
     setPath(doc, field, (before ?? 0) + amount);
   }
   if (!current) {
-    for (const [field, value] of Object.entries(setOnInsert)) setPath(doc, field, value === undefined ? null : value);
+    for (const [field, value] of Object.entries(setOnInsert))
+      setPath(doc, field, value === undefined ? null : value);
   }
   return doc as Doc;
 }

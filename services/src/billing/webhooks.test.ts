@@ -1,0 +1,232 @@
+import { accountStream } from '@studio/events';
+import Stripe from 'stripe';
+import request from 'supertest';
+import { accountDecider } from '../account/decider';
+import { type Embedded, startEmbedded } from '../main/embedded';
+import { tempDataDir } from '../platform/testing';
+import { WEBHOOK_PATH } from './routes';
+
+/**
+ * Real-shaped Stripe events, signed with the stripe SDK's own test-header helper, posted to the
+ * webhook endpoint of a running embedded server configured for Stripe.
+ */
+const SECRET = 'whsec_test_secret';
+const stripe = new Stripe('sk_test_123');
+const PRICES = { basic: 'price_basic', standard: 'price_standard', premium: 'price_premium' };
+
+let embedded: Embedded;
+const tmp = tempDataDir();
+
+beforeAll(async () => {
+  embedded = await startEmbedded({
+    DATA_DIR: tmp.dir,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    PAYMENTS: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_123',
+    STRIPE_WEBHOOK_SECRET: SECRET,
+    STRIPE_PRICE_BASIC: PRICES.basic,
+    STRIPE_PRICE_STANDARD: PRICES.standard,
+    STRIPE_PRICE_PREMIUM: PRICES.premium,
+  });
+});
+afterAll(async () => {
+  await embedded.stop();
+  tmp.remove();
+});
+
+let counter = 0;
+async function newUser(): Promise<string> {
+  counter += 1;
+  const { register } = await import('../account/identity');
+  const state = await register(
+    embedded.runtime.commands,
+    { name: 'Webhook User', email: `hook${counter}@example.com`, password: 'secret12' },
+    { at: new Date().toISOString(), correlationId: 't', causationId: 't' },
+  );
+  return state.userId;
+}
+
+const stripeEvent = (type: string, object: Record<string, unknown>, id = `evt_${Math.random().toString(36).slice(2)}`) => ({
+  id,
+  object: 'event',
+  api_version: '2026-10-28.endive',
+  created: Math.floor(Date.now() / 1000),
+  livemode: false,
+  pending_webhooks: 1,
+  request: { id: null, idempotency_key: null },
+  type,
+  data: { object },
+});
+
+const checkoutCompleted = (userId: string, invoice: string, sub = `sub_${userId}`) =>
+  stripeEvent('checkout.session.completed', {
+    id: `cs_test_${invoice}`,
+    object: 'checkout.session',
+    mode: 'subscription',
+    status: 'complete',
+    payment_status: 'paid',
+    client_reference_id: userId,
+    customer: `cus_${userId}`,
+    subscription: sub,
+    invoice,
+    metadata: { userId, planId: 'basic' },
+  });
+
+const invoicePaid = (userId: string, invoice: string, reason: 'subscription_create' | 'subscription_cycle', sub = `sub_${userId}`) =>
+  stripeEvent('invoice.paid', {
+    id: invoice,
+    object: 'invoice',
+    status: 'paid',
+    billing_reason: reason,
+    customer: `cus_${userId}`,
+    parent: {
+      type: 'subscription_details',
+      subscription_details: { subscription: sub, metadata: { userId, planId: 'basic' } },
+    },
+    lines: {
+      object: 'list',
+      data: [
+        {
+          id: `il_${invoice}`,
+          object: 'line_item',
+          period: { start: 1_790_000_000, end: 1_792_592_000 },
+          pricing: { type: 'price_details', price_details: { price: PRICES.basic, product: 'prod_basic' } },
+        },
+      ],
+    },
+  });
+
+const invoiceFailed = (userId: string, invoice: string) =>
+  stripeEvent('invoice.payment_failed', {
+    id: invoice,
+    object: 'invoice',
+    status: 'open',
+    billing_reason: 'subscription_cycle',
+    customer: `cus_${userId}`,
+    parent: { type: 'subscription_details', subscription_details: { subscription: `sub_${userId}`, metadata: { userId } } },
+    lines: { object: 'list', data: [] },
+  });
+
+const subscriptionEvent = (type: 'customer.subscription.updated' | 'customer.subscription.deleted', userId: string, extra: Record<string, unknown>) =>
+  stripeEvent(type, {
+    id: `sub_${userId}`,
+    object: 'subscription',
+    customer: `cus_${userId}`,
+    metadata: { userId, planId: 'basic' },
+    status: 'active',
+    cancel_at_period_end: false,
+    ...extra,
+  });
+
+async function post(event: object, options: { secret?: string; timestamp?: number } = {}) {
+  const payload = JSON.stringify(event);
+  const header = stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? SECRET,
+    ...(options.timestamp ? { timestamp: options.timestamp } : {}),
+  });
+  return request(embedded.url).post(WEBHOOK_PATH).set('Content-Type', 'application/json').set('Stripe-Signature', header).send(payload);
+}
+
+const account = async (userId: string) =>
+  (await embedded.runtime.commands.load(accountStream(userId), accountDecider)).state;
+const streamLength = async (userId: string) => (await embedded.runtime.eventStore.readStream(accountStream(userId))).length;
+
+describe('Stripe webhooks', () => {
+  it('checkout.session.completed activates Basic with 60 credits', async () => {
+    const userId = await newUser();
+    const res = await post(checkoutCompleted(userId, 'in_a1'));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ received: true, applied: true });
+    const state = await account(userId);
+    expect([state.tier, state.credits, state.customerId, state.subscriptionId]).toEqual(['Basic', 60, `cus_${userId}`, `sub_${userId}`]);
+  });
+
+  it('a duplicate delivery, and the same payment seen through invoice.paid, grant nothing more', async () => {
+    const userId = await newUser();
+    const event = checkoutCompleted(userId, 'in_b1');
+    await post(event);
+    await post(event);
+    const again = await post(invoicePaid(userId, 'in_b1', 'subscription_create'));
+    expect(again.body.applied).toBe(false);
+    expect((await account(userId)).credits).toBe(60);
+  });
+
+  it('each monthly renewal grants the plan credits once', async () => {
+    const userId = await newUser();
+    await post(checkoutCompleted(userId, 'in_c1'));
+    const renewal = invoicePaid(userId, 'in_c2', 'subscription_cycle');
+    await post(renewal);
+    await post(renewal);
+    await post(invoicePaid(userId, 'in_c3', 'subscription_cycle'));
+    expect((await account(userId)).credits).toBe(180);
+  });
+
+  it('ends in the same state whatever order the events arrive in', async () => {
+    const script = (userId: string) => [
+      checkoutCompleted(userId, 'in_d1'),
+      invoicePaid(userId, 'in_d1', 'subscription_create'),
+      invoicePaid(userId, 'in_d2', 'subscription_cycle'),
+      subscriptionEvent('customer.subscription.updated', userId, { cancel_at_period_end: true }),
+      subscriptionEvent('customer.subscription.deleted', userId, { status: 'canceled' }),
+    ];
+    const outcomes: string[] = [];
+    for (const order of [
+      [0, 1, 2, 3, 4],
+      [4, 3, 2, 1, 0],
+      [2, 0, 4, 1, 3],
+      [1, 4, 0, 3, 2],
+    ]) {
+      const userId = await newUser();
+      const events = script(userId);
+      for (const i of order) expect((await post(events[i]!)).status).toBe(200);
+      const state = await account(userId);
+      outcomes.push(`${state.tier}/${state.credits}/${state.subscriptionStatus}`);
+    }
+    expect(new Set(outcomes)).toEqual(new Set(['Demo/120/expired']));
+  });
+
+  it('records a failed payment without granting anything', async () => {
+    const userId = await newUser();
+    await post(checkoutCompleted(userId, 'in_e1'));
+    await post(invoiceFailed(userId, 'in_e2'));
+    const state = await account(userId);
+    expect([state.subscriptionStatus, state.credits, state.tier]).toEqual(['past_due', 60, 'Basic']);
+  });
+
+  it('rejects a bad signature with 400 and changes nothing', async () => {
+    const userId = await newUser();
+    const before = await streamLength(userId);
+    const res = await post(checkoutCompleted(userId, 'in_f1'), { secret: 'whsec_wrong' });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('BAD_SIGNATURE');
+    expect(await streamLength(userId)).toBe(before);
+  });
+
+  it('rejects a stale timestamp (replay) with 400 and changes nothing', async () => {
+    const userId = await newUser();
+    const before = await streamLength(userId);
+    const res = await post(checkoutCompleted(userId, 'in_g1'), { timestamp: Math.floor(Date.now() / 1000) - 15 * 60 });
+    expect(res.status).toBe(400);
+    expect(await streamLength(userId)).toBe(before);
+  });
+
+  it('rejects a missing signature, a non-JSON body and a huge body with a 4xx', async () => {
+    expect((await request(embedded.url).post(WEBHOOK_PATH).send({ id: 'evt_x' })).status).toBe(400);
+    const notJson = await request(embedded.url).post(WEBHOOK_PATH).set('Content-Type', 'text/plain').send('hello');
+    expect(notJson.status).toBeGreaterThanOrEqual(400);
+    expect(notJson.status).toBeLessThan(500);
+    const huge = await request(embedded.url)
+      .post(WEBHOOK_PATH)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ pad: 'x'.repeat(2_000_000) }));
+    expect(huge.status).toBe(413);
+  });
+
+  it('ignores event types it does not handle', async () => {
+    const res = await post(stripeEvent('customer.created', { id: 'cus_x', object: 'customer' }));
+    expect(res.status).toBe(200);
+    expect(res.body.applied).toBe(false);
+  });
+});
