@@ -10,9 +10,9 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.join('.');
-  const message =
-    issue?.code === 'invalid_type' && issue.input === undefined && field
-      ? `${field} is required`
-      : (issue?.message ?? 'Invalid request');
+  // zod's own wording ("Invalid input: expected string, received undefined") becomes a plain
+  // sentence naming the field; messages a schema sets itself pass through unchanged.
+  const generic = !issue || issue.message.startsWith('Invalid input');
+  const message = generic ? (field ? `${field} is missing or invalid` : 'Invalid request') : issue.message;
   throw new DomainError('VALIDATION', message, field ? { field } : undefined);
 }
