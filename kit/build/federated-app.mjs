@@ -12,6 +12,13 @@ const require = createRequire(import.meta.url);
 export const DEV_PORTS = { shell: 3001, account: 3002, studio: 3003, gallery: 3004, qr: 3005 };
 
 /**
+ * react-router-dom is shared tree-shaken to this API (declarative mode), ~16 KB instead of ~60 KB.
+ * Every import from it must be listed in router-api.json (kit/src/federation/router-api.test.ts
+ * checks), or a consumer would need a second, full copy of the router.
+ */
+const ROUTER_API = JSON.parse(readFileSync(new URL('./router-api.json', import.meta.url), 'utf8'));
+
+/**
  * Shared singletons with `requiredVersion` from the package's own package.json.
  * `react-dom/` (trailing slash) shares every subpath, so `react-dom/client` is not duplicated;
  * `@emotion/react/` does the same for `@emotion/react/jsx-runtime`, which every compiled file
@@ -25,13 +32,19 @@ export function sharedSingletons(pkg) {
     'react/': single('react'),
     'react-dom': single('react-dom'),
     'react-dom/': single('react-dom'),
-    'react-router-dom': single('react-router-dom'),
+    'react-router-dom': {
+      ...single('react-router-dom'),
+      treeShaking: { mode: 'runtime-infer', usedExports: ROUTER_API },
+    },
     '@tanstack/react-query': single('@tanstack/react-query'),
     '@tanstack/query-core': single('@tanstack/query-core'),
     '@emotion/react': single('@emotion/react'),
     '@emotion/react/': single('@emotion/react'),
     '@emotion/cache': single('@emotion/cache'),
     '@studio/kit': single('@studio/kit'),
+    // Entries of kit loaded on demand (not in the shell's first load).
+    '@studio/kit/widgets': single('@studio/kit'),
+    '@studio/kit/overlays': single('@studio/kit'),
   };
 }
 

@@ -1,4 +1,7 @@
-// @studio/kit: the shared front-end library. Shared as a Module Federation singleton, consumed as
+// @studio/kit: the shared front-end library (core: what the shell needs at start).
+// Form and disclosure widgets live in '@studio/kit/widgets', dialogs in '@studio/kit/overlays':
+// separate shared entries, loaded on demand.
+// Shared as a Module Federation singleton, consumed as
 // source (no build step of its own): the shell provides the one instance every remote uses.
 
 export { apiJson, apiRequest, getQueryFn, type UnauthorizedBehavior, USER_ID_HEADER } from './api/api-client';
@@ -24,8 +27,6 @@ export {
 export { AUTH_PATH, useSignOut } from './auth/use-sign-out';
 export { normalizeUser, type User } from './auth/user';
 export { EARLY_ACCESS_LABEL, PRODUCT_NAME } from './brand';
-export { Accordion, type AccordionItem, type AccordionProps } from './components/Accordion';
-export { Alert, type AlertProps, type AlertTone } from './components/Alert';
 export { Badge, type BadgeProps, type BadgeTone } from './components/Badge';
 export {
   Button,
@@ -35,23 +36,10 @@ export {
   buttonStyles,
 } from './components/Button';
 export { Card, type CardProps } from './components/Card';
-export { Dialog, DialogClose, type DialogProps } from './components/Dialog';
-export { Field, type FieldProps, Label } from './components/Field';
-export { FilePicker, type FilePickerProps } from './components/FilePicker';
-export { Input, type InputProps } from './components/Input';
 export { ProgressBar, type ProgressBarProps } from './components/ProgressBar';
-export { RadioGroup, type RadioGroupProps, type RadioOption } from './components/RadioGroup';
-export { ScreenPlaceholder, type ScreenPlaceholderProps } from './components/ScreenPlaceholder';
-export { Select, type SelectOption, type SelectProps } from './components/Select';
-export { Sheet, type SheetProps } from './components/Sheet';
-export { Skeleton, type SkeletonProps } from './components/Skeleton';
 export { Spinner, type SpinnerProps } from './components/Spinner';
-export { Switch, type SwitchProps } from './components/Switch';
-export { type TabItem, Tabs, type TabsProps } from './components/Tabs';
-export { Textarea, type TextareaProps } from './components/Textarea';
 export { CreditSummary, type CreditSummaryProps } from './credits/CreditSummary';
 export { creditMessage, creditPercent } from './credits/credit-display';
-export { placeholderScreen } from './federation/placeholder-screen';
 export {
   defaultManifestUrl,
   REMOTE_NAMES,

@@ -1,5 +1,6 @@
 // The account remote's screens (spec 01). Each is a placeholder until its issue builds it.
-import { placeholderScreen, type ScreensModule } from '@studio/kit';
+import type { ScreensModule } from '@studio/kit';
+import { placeholderScreen } from '@studio/kit/widgets';
 
 const screen = (title: string, spec: string, summary?: string) =>
   placeholderScreen('account', title, spec, summary);

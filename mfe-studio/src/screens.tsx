@@ -1,5 +1,6 @@
 // The studio remote: the eight creation tools (spec 02 §2). Placeholders until their issues.
-import { placeholderScreen, type ScreensModule } from '@studio/kit';
+import type { ScreensModule } from '@studio/kit';
+import { placeholderScreen } from '@studio/kit/widgets';
 
 const screen = (title: string, spec: string, summary?: string) =>
   placeholderScreen('studio', title, spec, summary);

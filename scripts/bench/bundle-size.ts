@@ -82,10 +82,15 @@ async function scriptsLoaded(
     // An unknown path renders the shell's own 404 card: no remote is involved.
     const shell = await collect('/bench-no-such-page');
     const remotes: Record<string, string[]> = {};
+    let signedInChrome: string[] = [];
     for (const [name, route] of Object.entries(REMOTE_PROBES)) {
-      remotes[name] = (await collect(route)).filter((p) => p.startsWith(`/remotes/${name}/`));
+      const scripts = await collect(route);
+      remotes[name] = scripts.filter((p) => p.startsWith(`/remotes/${name}/`));
+      // The shell's lazily loaded layout (sidebar, menu, icons), fetched alongside the first remote.
+      if (name === 'account')
+        signedInChrome = scripts.filter((p) => !p.startsWith('/remotes/') && !shell.includes(p));
     }
-    return { shell, remotes };
+    return { shell, signedInChrome, remotes };
   } finally {
     await browser.close();
     await server.close();
@@ -143,6 +148,14 @@ export async function measureBundleSizes(repoRoot: string): Promise<SizeRow[]> {
     value: kb(shellBytes),
     target: budget,
     pass: shellBytes <= SHELL_BUDGET_KB * 1024,
+  });
+
+  const chromeBytes = loaded.signedInChrome.reduce((sum, p) => sum + gzipSize(fileFor(repoRoot, p)), 0);
+  rows.push({
+    metric: 'Shell signed-in layout chunk, gzip (loads with the first remote)',
+    value: kb(chromeBytes),
+    target: '—',
+    pass: null,
   });
 
   for (const [name, files] of Object.entries(loaded.remotes)) {

@@ -1,5 +1,5 @@
-// Radix Progress: exposes role=progressbar with the value to assistive technology.
-import * as ProgressPrimitive from '@radix-ui/react-progress';
+// A native progressbar (role, value and label for assistive technology); no primitive needed,
+// which keeps it out of the shell's first load.
 import { theme } from '../theme/theme';
 
 export interface ProgressBarProps {
@@ -11,13 +11,15 @@ export interface ProgressBarProps {
 }
 
 export function ProgressBar({ value, label, color = theme.colors.primary, height = 8 }: ProgressBarProps) {
-  const clamped = Math.max(0, Math.min(100, value));
+  const clamped = Math.max(0, Math.min(100, Math.round(value)));
   return (
-    <ProgressPrimitive.Root
-      value={clamped}
-      max={100}
+    <div
+      role="progressbar"
       aria-label={label}
-      getValueLabel={(v) => `${v}%`}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={clamped}
+      aria-valuetext={`${clamped}%`}
       css={{
         position: 'relative',
         overflow: 'hidden',
@@ -27,10 +29,10 @@ export function ProgressBar({ value, label, color = theme.colors.primary, height
         background: theme.colors.surfaceMuted,
       }}
     >
-      <ProgressPrimitive.Indicator
+      <div
         css={{ width: '100%', height: '100%', background: color, transition: 'transform 300ms ease' }}
         style={{ transform: `translateX(-${100 - clamped}%)` }}
       />
-    </ProgressPrimitive.Root>
+    </div>
   );
 }

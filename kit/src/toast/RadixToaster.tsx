@@ -1,4 +1,4 @@
-// The one toast region (mounted by the shell): Radix Toast with spec 01 §9 behaviour —
+// The toast region itself (loaded by Toaster on the first toast): Radix Toast with spec 01 §9 behaviour —
 // 5000 ms, swipe right past 50 px to dismiss, F8 focuses the region, at most 420 px wide.
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
@@ -17,7 +17,7 @@ const accents: Record<ToastVariant, { border: string; background: string }> = {
   destructive: { border: theme.colors.danger, background: theme.colors.dangerSoft },
 };
 
-export function Toaster() {
+export function RadixToaster() {
   const { toasts, dismiss } = useToast();
   return (
     <ToastPrimitive.Provider

@@ -63,8 +63,10 @@ let state: ToastState = { toasts: [] };
 const listeners = new Set<Listener>();
 const removalTimers = new Map<string, ReturnType<typeof setTimeout>>();
 let counter = 0;
+let shown = false;
 
 function dispatch(action: ToastAction): void {
+  if (action.type === 'add') shown = true;
   if (action.type === 'dismiss') {
     const ids = action.id === undefined ? state.toasts.map((t) => t.id) : [action.id];
     for (const id of ids) scheduleRemoval(id);
@@ -101,6 +103,11 @@ export function toast(options: ToastOptions): {
 
 export function dismissToast(id?: string): void {
   dispatch(id === undefined ? { type: 'dismiss' } : { type: 'dismiss', id });
+}
+
+/** True once any toast was raised (the Toaster loads its UI then). */
+export function hasShownToast(): boolean {
+  return shown;
 }
 
 export function getToastState(): ToastState {

@@ -1,16 +1,25 @@
 // Layout of signed-in screens: sidebar on desktop, top bar + slide-in menu below 768 px.
 // Both are in the DOM and CSS picks one, so resizing never remounts the page.
 import { theme, useAuth } from '@studio/kit';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { DesktopSidebar, SIDEBAR_WIDTH_PX } from './DesktopSidebar';
-import { MobileMenu } from './MobileMenu';
 import { MobileTopBar, TOP_BAR_HEIGHT_PX } from './MobileTopBar';
 
-export function AppLayout() {
+// The slide-in menu (and Radix Dialog with it) loads on first use, or when the button is pointed at.
+const loadMobileMenu = () => import('./MobileMenu');
+const MobileMenu = lazy(loadMobileMenu);
+
+/** Loaded lazily by AppRoutes. */
+export default function AppLayout() {
   const { user } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuUsed, setMenuUsed] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const openMenu = () => {
+    setMenuUsed(true);
+    setMenuOpen(true);
+  };
   if (!user) return null; // RequireAuth renders this only for a signed-in user
   return (
     <div css={{ minHeight: '100vh' }}>
@@ -31,8 +40,17 @@ export function AppLayout() {
         Skip to content
       </a>
       <DesktopSidebar user={user} />
-      <MobileTopBar user={user} onOpenMenu={() => setMenuOpen(true)} menuButton={menuButton} />
-      <MobileMenu user={user} open={menuOpen} onOpenChange={setMenuOpen} menuButton={menuButton} />
+      <MobileTopBar
+        user={user}
+        onOpenMenu={openMenu}
+        onPrepareMenu={loadMobileMenu}
+        menuButton={menuButton}
+      />
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <MobileMenu user={user} open={menuOpen} onOpenChange={setMenuOpen} menuButton={menuButton} />
+        </Suspense>
+      )}
       <main
         id="main-content"
         tabIndex={-1}

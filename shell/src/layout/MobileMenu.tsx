@@ -1,7 +1,8 @@
 // The slide-in left menu: the same links (help goes to /help-support), the user's name and email,
 // Sign Out, and no Admin Tools link (spec 01 §2.2).
 
-import { CreditSummary, Sheet, theme, type User } from '@studio/kit';
+import { CreditSummary, theme, type User } from '@studio/kit';
+import { Sheet } from '@studio/kit/overlays';
 import type { RefObject } from 'react';
 import { NavList } from './NavList';
 import { MOBILE_HELP_PATH, navSections } from './nav-items';
@@ -14,7 +15,8 @@ export interface MobileMenuProps {
   menuButton: RefObject<HTMLButtonElement | null>;
 }
 
-export function MobileMenu({ user, open, onOpenChange, menuButton }: MobileMenuProps) {
+/** Loaded lazily by AppLayout the first time the menu opens. */
+export default function MobileMenu({ user, open, onOpenChange, menuButton }: MobileMenuProps) {
   const close = () => onOpenChange(false);
   return (
     <Sheet open={open} onOpenChange={onOpenChange} title="Menu" returnFocusTo={menuButton}>

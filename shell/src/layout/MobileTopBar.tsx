@@ -10,10 +10,12 @@ export const TOP_BAR_HEIGHT_PX = 56;
 export interface MobileTopBarProps {
   user: User;
   onOpenMenu: () => void;
+  /** Starts loading the menu's code before the tap lands. */
+  onPrepareMenu: () => void;
   menuButton: RefObject<HTMLButtonElement | null>;
 }
 
-export function MobileTopBar({ user, onOpenMenu, menuButton }: MobileTopBarProps) {
+export function MobileTopBar({ user, onOpenMenu, onPrepareMenu, menuButton }: MobileTopBarProps) {
   return (
     <header
       css={{
@@ -60,6 +62,9 @@ export function MobileTopBar({ user, onOpenMenu, menuButton }: MobileTopBarProps
         aria-label="Open menu"
         aria-haspopup="dialog"
         onClick={onOpenMenu}
+        onPointerEnter={onPrepareMenu}
+        onTouchStart={onPrepareMenu}
+        onFocus={onPrepareMenu}
       >
         <Menu aria-hidden css={{ width: '22px !important', height: '22px !important' }} />
       </Button>

@@ -1,0 +1,42 @@
+// Admin calls (services/src/admin/routes.ts); every one is 403 for non-admins on the server.
+import { apiJson } from '@studio/kit';
+import type {
+  AdminUpdateReply,
+  AdminUser,
+  ManualUpdateReply,
+  RebuildReply,
+  StreamEvent,
+  VerifyReply,
+} from './types';
+
+export interface AdminUpdateInput {
+  userId: string;
+  stripeCustomerId: string;
+  subscriptionId: string;
+  tier: string;
+  credits: number;
+}
+
+export const updateUserSubscription = (input: AdminUpdateInput) =>
+  apiJson<AdminUpdateReply>('POST', '/api/admin/update-user-subscription', input);
+
+export const verifyAllSubscriptions = () =>
+  apiJson<VerifyReply>('POST', '/api/admin/verify-all-subscriptions');
+
+export interface ManualUpdateInput {
+  userId: string;
+  customerId: string;
+  subscriptionId: string;
+  tier: string;
+}
+
+export const manualSubscriptionUpdate = (input: ManualUpdateInput) =>
+  apiJson<ManualUpdateReply>('POST', '/api/manual-subscription-update', input);
+
+export const findUsersByEmail = (email: string) =>
+  apiJson<AdminUser[]>('GET', `/api/admin/users?email=${encodeURIComponent(email.trim())}`);
+
+export const userEvents = (userId: string) =>
+  apiJson<StreamEvent[]>('GET', `/api/admin/users/${encodeURIComponent(userId)}/events`);
+
+export const rebuildReadModels = () => apiJson<RebuildReply>('POST', '/api/admin/rebuild-read-models');

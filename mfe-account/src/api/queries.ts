@@ -1,0 +1,46 @@
+// The reads of this remote, through the kit's default query function (GET of the key joined by '/')
+// and its defaults (never stale, no refetch, no retry: spec 01 §7).
+import { USER_QUERY_KEY } from '@studio/kit';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import type { Book, CreditEntry, CurrentUser, PaymentsConfig } from './types';
+
+export const PAYMENTS_CONFIG_KEY = ['/api/payments/config'] as const;
+export const CURRENT_USER_KEY = ['/api/current-user'] as const;
+export const CREDIT_HISTORY_KEY = ['/api/credits/history'] as const;
+const BOOKS_ROOT = '/api/airtable/books';
+export const booksKey = (userId: string) => [BOOKS_ROOT, userId] as const;
+export const inProgressBooksKey = (userId: string) => [BOOKS_ROOT, userId, 'status', 'in-progress'] as const;
+
+export function usePaymentsConfig() {
+  return useQuery<PaymentsConfig>({ queryKey: PAYMENTS_CONFIG_KEY });
+}
+
+export function useCurrentUser() {
+  return useQuery<CurrentUser>({ queryKey: CURRENT_USER_KEY });
+}
+
+export function useCreditHistory() {
+  return useQuery<CreditEntry[]>({ queryKey: CREDIT_HISTORY_KEY });
+}
+
+/** Both book reads run only when a user id exists (spec 01 §7). */
+export function useBooks(userId: string | undefined) {
+  return useQuery<Book[]>({ queryKey: booksKey(userId ?? ''), enabled: Boolean(userId) });
+}
+
+export function useInProgressBooks(userId: string | undefined) {
+  return useQuery<Book[]>({ queryKey: inProgressBooksKey(userId ?? ''), enabled: Boolean(userId) });
+}
+
+/**
+ * Reads never go stale on their own, so anything that changes the account (a payment, an admin fix,
+ * the dashboard's Refresh Data) refetches the account's reads explicitly.
+ */
+export async function refreshAccountData(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
+    queryClient.invalidateQueries({ queryKey: CREDIT_HISTORY_KEY }),
+    queryClient.invalidateQueries({ queryKey: [BOOKS_ROOT] }),
+  ]);
+}

@@ -1,0 +1,106 @@
+// Shapes of the API answers this remote reads (services/src/account, billing, admin, gallery).
+import type { PlanId } from '@studio/kit';
+
+export type Gateway = 'simulated' | 'stripe';
+
+export interface PaymentsConfig {
+  gateway: Gateway;
+  publishableKey?: string;
+  plans: { id: PlanId; name: string; tier: string; price: number; credits: number; popular: boolean }[];
+}
+
+/** The user record with the billing fields the kit's User leaves out (GET /api/current-user). */
+export interface CurrentUser {
+  id: string;
+  name: string;
+  email: string;
+  credits: number;
+  subscriptionTier: string;
+  createdAt?: string;
+  avatar?: string;
+  phoneNumber?: string;
+  stripeCustomerId?: string;
+  stripeSubscriptionId?: string;
+  isAdmin: boolean;
+}
+
+export interface Book {
+  id: string;
+  title: string;
+  type?: string;
+  status: string;
+  progress?: number;
+  currentStep?: string;
+  theme?: string;
+  createdAt?: string;
+}
+
+export type CreditKind = 'granted' | 'debited' | 'refunded' | 'adjusted';
+
+export interface CreditEntry {
+  id: string;
+  at: string;
+  amount: number;
+  kind: CreditKind;
+  reason: string;
+  planId?: string;
+  generationId?: string;
+}
+
+export interface IntentReply {
+  clientSecret?: string;
+  gateway: Gateway;
+}
+
+export interface CompleteReply {
+  success: boolean;
+  creditsAdded?: number;
+  newTotalCredits?: number;
+  message?: string;
+  error?: string;
+}
+
+export interface AdminUser {
+  id: string;
+  name: string;
+  email: string;
+  tier: string;
+  credits: number;
+  customerId?: string;
+  subscriptionId?: string;
+}
+
+export interface AdminUpdateReply {
+  success: boolean;
+  message: string;
+  previousCredits: number;
+  user: CurrentUser;
+}
+
+export interface ManualUpdateReply {
+  addedCredits: number;
+  previousCredits: number;
+  newCredits: number;
+  tier: string;
+  message: string;
+}
+
+export interface VerifyReply {
+  verified: number;
+  errors: number;
+}
+
+export interface StreamEvent {
+  revision: number;
+  position: number | string;
+  type: string;
+  occurredAt: string;
+  data: unknown;
+  correlationId?: string;
+}
+
+export interface RebuildReply {
+  success: boolean;
+  message: string;
+  ms: number;
+}

@@ -1,0 +1,61 @@
+// Top bar of the public pages other than the landing page (pricing, checkout, help, success).
+import { Badge, EARLY_ACCESS_LABEL, PRODUCT_NAME, theme, useAuth } from '@studio/kit';
+import { BookMarked } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { LinkButton } from './LinkButton';
+
+export function PublicHeader() {
+  const { user } = useAuth();
+  return (
+    <header
+      css={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: 12,
+        flexWrap: 'wrap',
+        padding: '12px clamp(12px, 4vw, 32px)',
+        background: theme.colors.surface,
+        borderBottom: `1px solid ${theme.colors.border}`,
+      }}
+    >
+      <div css={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }}>
+        <Link
+          to="/"
+          css={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 8,
+            fontWeight: 800,
+            color: theme.colors.text,
+            textDecoration: 'none',
+            whiteSpace: 'nowrap',
+            borderRadius: theme.radii.sm,
+            '&:focus-visible': theme.focusRing,
+          }}
+        >
+          <BookMarked size={22} color={theme.colors.primary} aria-hidden />
+          {PRODUCT_NAME}
+        </Link>
+        <Badge tone="primary">{EARLY_ACCESS_LABEL}</Badge>
+      </div>
+      <nav aria-label="Site" css={{ display: 'flex', alignItems: 'center', gap: 4, flexWrap: 'wrap' }}>
+        <LinkButton to="/pricing" variant="ghost" size="sm">
+          Pricing
+        </LinkButton>
+        <LinkButton to="/help-support-page" variant="ghost" size="sm">
+          Help
+        </LinkButton>
+        {user ? (
+          <LinkButton to="/dashboard" size="sm">
+            Dashboard
+          </LinkButton>
+        ) : (
+          <LinkButton to="/auth" size="sm">
+            Log In
+          </LinkButton>
+        )}
+      </nav>
+    </header>
+  );
+}

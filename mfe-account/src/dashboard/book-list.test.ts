@@ -1,0 +1,54 @@
+import type { Book } from '../api/types';
+import { bookListView, dashboardStats, progressColor, progressPercent } from './book-list';
+
+const book = (i: number, status = 'In progress'): Book => ({ id: `b${i}`, title: `Book ${i}`, status });
+const books = (n: number) => Array.from({ length: n }, (_, i) => book(i));
+
+describe('Book Progress list (spec 01 §2.4)', () => {
+  it('shows up to 5 books on wide screens', () => {
+    expect(bookListView(books(7), false)).toMatchObject({ hidden: 2 });
+    expect(bookListView(books(7), false).visible.map((b) => b.id)).toEqual(['b0', 'b1', 'b2', 'b3', 'b4']);
+    expect(bookListView(books(5), false)).toMatchObject({ hidden: 0 });
+  });
+
+  it('shows up to 3 books under 390 px', () => {
+    expect(bookListView(books(5), true).visible).toHaveLength(3);
+    expect(bookListView(books(5), true).hidden).toBe(2);
+    expect(bookListView(books(3), true).hidden).toBe(0);
+  });
+
+  it('handles an empty list', () => {
+    expect(bookListView([], false)).toEqual({ visible: [], hidden: 0 });
+    expect(bookListView([], true)).toEqual({ visible: [], hidden: 0 });
+  });
+});
+
+describe('dashboard stats', () => {
+  it('counts total, in progress (any finer status) and done', () => {
+    const all = [
+      book(1, 'Done'),
+      book(2, 'In progress'),
+      book(3, 'In progress (outline creation)'),
+      book(4, 'Outline finished'),
+      book(5, 'ERROR'),
+      book(6, 'Done'),
+    ];
+    expect(dashboardStats(all)).toEqual({ totalBooks: 6, inProgress: 3, completed: 2 });
+    expect(dashboardStats([])).toEqual({ totalBooks: 0, inProgress: 0, completed: 0 });
+  });
+});
+
+describe('progress bar', () => {
+  it('is pink for Fantasy, green otherwise', () => {
+    expect(progressColor('Fantasy')).toBe(progressColor('fantasy'));
+    expect(progressColor('Fantasy')).not.toBe(progressColor('Animals'));
+    expect(progressColor(undefined)).toBe(progressColor('Animals'));
+  });
+
+  it('clamps and rounds the percent', () => {
+    expect(progressPercent(42.6)).toBe(43);
+    expect(progressPercent(140)).toBe(100);
+    expect(progressPercent(-3)).toBe(0);
+    expect(progressPercent(undefined)).toBe(0);
+  });
+});

@@ -1,0 +1,44 @@
+// The dashboard's Book Progress rules (spec 01 §2.4): 5 books, or 3 under 390 px; the stats; bar colours.
+import { DASHBOARD_BOOK_LIMIT, DASHBOARD_BOOK_LIMIT_NARROW } from '@studio/kit';
+import type { Book } from '../api/types';
+
+export interface BookListView {
+  visible: Book[];
+  /** Books not shown: the button reads 'View N More' when > 0, else 'View All Books'. */
+  hidden: number;
+}
+
+export function bookListView(books: readonly Book[], narrow: boolean): BookListView {
+  const limit = narrow ? DASHBOARD_BOOK_LIMIT_NARROW : DASHBOARD_BOOK_LIMIT;
+  return { visible: books.slice(0, limit), hidden: Math.max(0, books.length - limit) };
+}
+
+/** Gen 2.0 has finer statuses ('In progress (outline creation)', 'Outline finished'): all count as in progress. */
+export const isInProgress = (book: Book): boolean =>
+  book.status.startsWith('In progress') || book.status === 'Outline finished';
+
+export const isDone = (book: Book): boolean => book.status === 'Done';
+
+export interface DashboardStats {
+  totalBooks: number;
+  inProgress: number;
+  completed: number;
+}
+
+export function dashboardStats(books: readonly Book[]): DashboardStats {
+  return {
+    totalBooks: books.length,
+    inProgress: books.filter(isInProgress).length,
+    completed: books.filter(isDone).length,
+  };
+}
+
+export const FANTASY_PINK = '#db2777';
+export const PROGRESS_GREEN = '#16a34a';
+
+/** Pink for theme Fantasy, green for every other theme. */
+export const progressColor = (theme: string | undefined): string =>
+  theme?.trim().toLowerCase() === 'fantasy' ? FANTASY_PINK : PROGRESS_GREEN;
+
+export const progressPercent = (progress: number | undefined): number =>
+  Math.max(0, Math.min(100, Math.round(Number(progress) || 0)));

@@ -1,0 +1,440 @@
+// Every text the account remote shows, in one place. Quoted strings of spec 01 are kept verbatim
+// (§2, §5, §8); the rest is worded to match them. Plan numbers come from the kit (spec 01 §9).
+
+/** Support is by email only (spec 01 §1). */
+export const SUPPORT_EMAIL = 'support@aibookstudio.example';
+export const SUPPORT_MAILTO = `mailto:${SUPPORT_EMAIL}`;
+
+/** Spec 01 §5, word for word. */
+export const VALIDATION = {
+  email: 'Please enter a valid email',
+  password: 'Password must be at least 6 characters',
+  name: 'Name must be at least 2 characters',
+  cardFailed: 'Failed to validate your card. Please try again.',
+  cardUnable: 'Unable to validate your card. Please try again.',
+  cardNotReady: 'Please wait while we load the payment form.',
+  cardMissing: 'Payment form not found. Please reload the page.',
+} as const;
+
+/** Spec 01 §8 toasts (title and description). */
+export const TOASTS = {
+  subscriptionActivated: {
+    title: 'Subscription Activated',
+    description: 'Thank you for subscribing! Your credits will appear in a moment.',
+  },
+  dataRefreshed: { title: 'Data Refreshed', description: 'Your account data is up to date.' },
+  paymentSuccessful: { title: 'Payment Successful', description: 'You are now subscribed!' },
+  subscriptionSuccessful: { title: 'Subscription Successful', description: 'Welcome to your new subscription!' },
+  subscriptionFailed: 'Subscription Failed',
+  subscriptionFailedDefault: 'There was an error processing your subscription. Please try again.',
+  setupFailed: 'Failed to set up subscription',
+  paymentFailed: 'Payment Failed',
+  paymentSetupFailed: 'Payment Setup Failed',
+  genericFailed: { title: 'An error occurred', description: 'Please try again later' },
+  noClientSecret: 'No client secret received',
+  checkoutError: {
+    title: 'Checkout Error',
+    description: 'There was a problem setting up your checkout. Please try again later.',
+  },
+  subscriptionUpdated: 'Subscription Updated',
+  updateFailed: 'Update Failed',
+  verificationComplete: 'Verification Complete',
+  verificationFailed: 'Verification Failed',
+  rebuildComplete: 'Read Models Rebuilt',
+  rebuildFailed: 'Rebuild Failed',
+} as const;
+
+export const verificationCounts = (verified: number, errors: number) =>
+  `Verified: ${verified} subscription${verified === 1 ? '' : 's'}. Errors: ${errors}.`;
+
+export const LANDING = {
+  headline: 'AI Book Generator Platform',
+  tagline:
+    'Describe a concept and get a finished book: coloring books, non-fiction, kids books and KDP listings, ready to publish. You own everything you create, with no royalties.',
+  startCreating: 'Start Creating',
+  logIn: 'Log In',
+  getStarted: 'Get Started',
+  help: 'Help',
+  menuOpen: 'Open menu',
+  menuClose: 'Close menu',
+  nav: [
+    { href: '#coloring-books', label: 'Coloring Books' },
+    { href: '#nonfiction-books', label: 'Non-fiction Books' },
+    { href: '#coming-soon', label: 'Coming Soon' },
+    { href: '#pricing', label: 'Pricing' },
+    { href: '#faq', label: 'FAQ' },
+  ],
+  demoTitle: 'Product demo video',
+  coloring: {
+    title: 'Coloring Books',
+    intro: 'Turn any idea into a printable coloring book in minutes.',
+    features: [
+      { title: 'Custom themes', text: 'Dinosaurs, mandalas, fantasy castles: pick any theme and style.' },
+      { title: 'Instant PDF download', text: 'Every book arrives as a print-ready PDF.' },
+      {
+        title: 'Customizable difficulty',
+        text: 'From bold, simple shapes for toddlers to detailed patterns for adults.',
+      },
+    ],
+  },
+  nonfiction: {
+    title: 'Non-fiction Books',
+    intro:
+      'Outline first, then the full book. Pick the outline you like and get a complete, structured manuscript with chapters, ready for KDP.',
+    points: [
+      'Three outlines to choose from',
+      'Full chapters written for your audience',
+      'Optimized KDP listing: title, subtitle, description and 7 keywords',
+      'PDF download, EPUB on higher plans',
+    ],
+  },
+  comingSoon: {
+    title: 'Coming Soon',
+    intro: 'New tools are on their way. Be the first to know.',
+    features: [
+      { title: 'Fantasy book creator', text: 'Illustrated fantasy stories with consistent characters.' },
+      { title: 'Custom art styles', text: 'Train the look of your books on your own style.' },
+      { title: 'Interactive QR books', text: 'Printed books that link readers to extra content.' },
+    ],
+    newsletterLabel: 'Email address',
+    newsletterPlaceholder: 'you@example.com',
+    subscribe: 'Subscribe',
+  },
+  pricing: { title: 'Pricing', intro: 'Simple monthly plans. Credits renew every month.' },
+  faqTitle: 'Frequently Asked Questions',
+  footer: {
+    terms: 'Terms of Service',
+    privacy: 'Privacy Policy',
+    contact: 'Contact',
+  },
+} as const;
+
+/** Six questions, one open at a time or none (spec 01 §2.5). */
+export const LANDING_FAQ = [
+  {
+    q: 'What can I create with the platform?',
+    a: 'Coloring books, single coloring pages, non-fiction books, kids books of 24 pages, AI images and KDP listings. Everything is downloadable as PDF, and EPUB is offered on higher plans.',
+  },
+  {
+    q: 'How do credits work?',
+    a: 'Every tool consumes credits. A book uses 20 credits. Credits come with your monthly plan and renew every month.',
+  },
+  {
+    q: 'Do I own the books I create?',
+    a: 'Yes. You own everything you generate, fully, with no royalties. You can publish it on Amazon KDP or anywhere else.',
+  },
+  {
+    q: 'How long does it take to generate a book?',
+    a: 'Most books are ready in a few minutes. Larger books can take up to 30 minutes.',
+  },
+  {
+    q: 'Is there a free plan?',
+    a: 'Free-tier users get a limited non-fiction generator. Subscribe to a plan to unlock every tool.',
+  },
+  {
+    q: 'Can I get a refund?',
+    a: 'There is no refund once credits are used. To cancel or change your subscription, email support.',
+  },
+] as const;
+
+export const AUTH = {
+  pageTitle: 'Log in or register',
+  intro: 'Sign in to your account or create a new one.',
+  loginTab: 'Login',
+  registerTab: 'Register',
+  email: 'Email',
+  password: 'Password',
+  name: 'Full name',
+  phone: 'Phone number (optional)',
+  card: 'Card details',
+  logInButton: 'Log In',
+  loggingIn: 'Logging in...',
+  registerButton: 'Create Account',
+  registering: 'Creating account...',
+  cardNote: 'Your card is not charged now. It is collected to prevent multiple account creation.',
+  simulatedCardNote:
+    'Test mode: no card is needed. Card collection is simulated and nothing is charged.',
+  paymentConfigLoading: 'Loading the payment form...',
+  benefitsTitle: 'Why create an account?',
+  benefits: [
+    'Generate coloring books, non-fiction books and kids books with AI',
+    'Own everything you create, with no royalties',
+    'Download your books as PDF, and EPUB on higher plans',
+    'Optimized KDP listings with 7 keywords',
+    'Credits that renew every month',
+  ],
+  termsBefore: 'By continuing you agree to our ',
+  terms: 'Terms of Service',
+  termsAnd: ' and ',
+  privacy: 'Privacy Policy',
+  termsAfter: '.',
+} as const;
+
+export const DASHBOARD = {
+  pageTitle: 'Dashboard',
+  welcome: (name: string) => `Welcome back, ${name}!`,
+  planBadge: (tier: string) => `${tier} plan`,
+  credits: (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`,
+  activatedTitle: 'Subscription Activated!',
+  activatedText: 'Your subscription is active. Your credits and plan will update in a few seconds.',
+  refreshData: 'Refresh Data',
+  noticeTitle: 'Important notice',
+  noticeText: `Paid users: if your credits or subscription have not updated after payment, email ${SUPPORT_EMAIL} with your username and plan and we will fix it manually.`,
+  refundLink: 'Read our refund policy',
+  stats: {
+    total: 'Total books created',
+    inProgress: 'In Progress',
+    completed: 'Completed/Ready to download',
+  },
+  progressTitle: 'Book Progress',
+  inProgressPill: 'In Progress',
+  created: (date: string) => `Created ${date}`,
+  noBooks: 'No books in progress',
+  viewMore: (n: number) => `View ${n} More`,
+  viewAll: 'View All Books',
+  quickActions: 'Quick Actions',
+  actions: {
+    create: 'Create New Book',
+    viewAll: 'View All Books',
+    coloring: 'Generate Coloring Page',
+    settings: 'Account Settings',
+  },
+  loadError: 'Error loading dashboard data. Please try refreshing the page.',
+  loading: 'Loading your dashboard',
+} as const;
+
+export const PRICING = {
+  pageTitle: 'Pricing',
+  intro: 'Choose the plan that fits your publishing. Credits renew every month.',
+  earlyAccessTitle: 'Early Access',
+  earlyAccess: (date: string, saving: string) =>
+    `Early-access prices: they double on ${date}. Subscribe now and save ${saving}.`,
+  mostPopular: 'Most popular',
+  perMonth: '/month',
+  creditsPerMonth: (n: number) => `${n} credits per month`,
+  choose: (plan: string) => `Subscribe to ${plan}`,
+  cardNote: 'Use the payment link above to subscribe to this plan.',
+  afterPayingTitle: 'After paying',
+  afterPaying: `Your credits usually arrive within minutes. If they have not, email ${SUPPORT_EMAIL} with your username and plan, and your account will then be activated manually.`,
+  regularPrice: 'Regular price',
+} as const;
+
+export const CHECKOUT = {
+  pageTitle: 'Checkout',
+  summaryTitle: 'Plan summary',
+  paymentTitle: 'Payment information',
+  backToPricing: 'Back to Pricing',
+  payButton: (plan: string, price: string) => `Subscribe to ${plan} - ${price}/month`,
+  processing: 'Processing...',
+  failed: 'Failed to initialize checkout. Please try again.',
+  preparing: 'Preparing your checkout...',
+  signInFirst: 'Log in or create an account to subscribe to this plan.',
+  signIn: 'Log in to continue',
+  testModeTitle: 'Test mode — no real charge',
+  testModeText: 'This checkout is simulated: no card is needed and nothing is charged.',
+  testCard: 'Card number (test)',
+  testCardValue: '4242 4242 4242 4242',
+} as const;
+
+export const PAYMENT = {
+  pageTitle: 'Plan payment',
+  plan: 'Plan',
+  price: 'Price',
+  credits: 'Credits per month',
+  books: 'Approximate books',
+  booksValue: (n: number) => `About ${n} books per month`,
+  notes: [
+    { title: 'Secure Checkout', text: 'Payments are processed securely by our payment provider.' },
+    {
+      title: 'Account Setup',
+      text: `Credits are added to your account automatically. If they are missing after 24 hours, contact ${SUPPORT_EMAIL}.`,
+    },
+    { title: 'Cancel Anytime', text: 'Cancel your subscription at any time by emailing support.' },
+  ],
+  proceed: 'Proceed to Checkout',
+  redirecting: 'Redirecting...',
+  backToPlans: 'Back to Plans',
+  invalidPlan: 'Invalid plan selected',
+} as const;
+
+export const SUBSCRIBE = {
+  settingUp: 'Setting up your subscription...',
+  title: 'Complete Your Subscription',
+  button: 'Subscribe Now',
+  unable: 'Unable to set up subscription',
+  returnToDashboard: 'Return to Dashboard',
+} as const;
+
+export const SUCCESS = {
+  title: 'Subscription successful!',
+  plan: 'Plan',
+  creditsAdded: 'Credits added',
+  total: 'Total credits',
+  goToDashboard: 'Go to Dashboard',
+  createFirstBook: 'Create Your First Book',
+  redirecting: (seconds: number) =>
+    `Redirecting to your dashboard in ${seconds} second${seconds === 1 ? '' : 's'}...`,
+} as const;
+
+export const PROFILE = {
+  pageTitle: 'My Profile',
+  fullName: 'Full name',
+  email: 'Email',
+  plan: 'Subscription plan',
+  createdAt: 'Account created',
+  notAvailable: 'N/A',
+  updateProfile: 'Update Profile',
+  loadError: 'Error loading profile data. Please try refreshing the page.',
+  historyTitle: 'Credit history',
+  historyDescription: 'Every grant, use, refund and adjustment of your credits, newest first.',
+  historyEmpty: 'No credit activity yet.',
+  historyError: 'Could not load your credit history.',
+  kinds: { granted: 'Granted', debited: 'Used', refunded: 'Refunded', adjusted: 'Adjusted' },
+} as const;
+
+export const SETTINGS = {
+  pageTitle: 'Settings',
+  billingTitle: 'Billing & Subscription',
+  currentPlan: 'Current plan',
+  billingText: `To manage or cancel your subscription, email ${SUPPORT_EMAIL}. We reply within 1-2 business days for subscription changes.`,
+  emailSupport: 'Email support',
+  viewPlans: 'View plans',
+  actionsTitle: 'Account Actions',
+  actionsText: 'Sign out of your account on this device.',
+  logOut: 'Log Out',
+  loadError: 'Error loading settings. Please try refreshing the page.',
+} as const;
+
+export const HELP = {
+  pageTitle: 'Help & Support',
+  intro: 'Answers to common questions, and how to reach us.',
+  contactTitle: 'Contact us',
+  contactText: `Support is by email only. Write to ${SUPPORT_EMAIL}; we reply in 24-48 hours.`,
+  paymentTitle: 'Payments and refunds',
+  paymentText:
+    'Plans are monthly subscriptions paid by card. Credits may take up to 24 hours to appear; if they are missing after that, email support with your username and plan. There is no refund once credits are used.',
+  refundLink: 'Read the full refund policy',
+  faqTitle: 'Frequently Asked Questions',
+  backHome: 'Back to home',
+  goToDashboard: 'Go to Dashboard',
+} as const;
+
+/** The in-app help page's six questions (spec 01 §2.13). */
+export const HELP_FAQ = [
+  {
+    q: 'How many credits does a book cost?',
+    a: 'A book uses 20 credits. Basic gives 60 credits a month, Standard 150 and Premium 400.',
+  },
+  {
+    q: 'My credits did not appear after paying. What do I do?',
+    a: `Credits may take up to 24 hours to appear. If they are still missing, email ${SUPPORT_EMAIL} with your username and plan and we will activate your account manually.`,
+  },
+  {
+    q: 'How long does a book take to generate?',
+    a: 'Usually 15-20 minutes for a full book. If nothing has happened after 30 minutes, contact support.',
+  },
+  {
+    q: 'Which plans include the Coloring Book Generator?',
+    a: 'Standard and Premium. Basic does not include it.',
+  },
+  {
+    q: 'How do I cancel my subscription?',
+    a: 'Email support. Subscription changes are handled within 1-2 business days.',
+  },
+  {
+    q: 'Can I get a refund?',
+    a: 'There is no refund once credits are used. See the refund policy for details.',
+  },
+] as const;
+
+export const REFUND = {
+  pageTitle: 'Refund Policy',
+  sections: [
+    {
+      title: 'Credits that have been used',
+      text: 'There is no refund once credits are used. Every generation consumes credits as soon as it starts.',
+    },
+    {
+      title: 'Failed generations',
+      text: 'If a generation fails on our side, its credits are returned to your balance automatically.',
+    },
+    {
+      title: 'Unused subscriptions',
+      text: `If you were charged and have not used any credits, email ${SUPPORT_EMAIL} within 7 days of the charge with your username and plan.`,
+    },
+    {
+      title: 'Cancelling',
+      text: 'Cancel at any time by emailing support. Your plan stays active until the end of the paid month.',
+    },
+  ],
+} as const;
+
+export const ADMIN = {
+  pageTitle: 'Admin Tools',
+  intro: 'Fix subscriptions by hand, verify them against the payment provider, and read the event log.',
+  accessDeniedTitle: 'Access Denied',
+  accessDenied:
+    "You don't have permission to access this page. This area is restricted to administrators only.",
+  tabs: {
+    update: 'Update User Subscription',
+    verify: 'Verify Subscriptions',
+    self: 'Self Update',
+    events: 'Event History',
+    rebuild: 'Rebuild Read Models',
+  },
+  update: {
+    lookupLabel: 'Find a user by email',
+    lookup: 'Find',
+    lookupNone: 'No user found with that email.',
+    found: (name: string, email: string, tier: string, credits: number) =>
+      `${name} (${email}): ${tier}, ${credits} credits`,
+    userId: 'User ID',
+    customerId: 'Customer ID',
+    subscriptionId: 'Subscription ID (optional)',
+    tier: 'Subscription tier',
+    credits: 'Credits',
+    submit: 'Update Subscription',
+    updating: 'Updating...',
+    required: 'Required',
+    creditsNumber: 'Credits must be a whole number of 0 or more',
+    result: (name: string, before: number, after: number, tier: string) =>
+      `${name} now has the ${tier} plan and ${after} credits (was ${before}).`,
+  },
+  verify: {
+    text: 'Checks every active subscription with the payment provider and downgrades those that have ended.',
+    button: 'Verify All Subscriptions',
+    running: 'Verifying...',
+  },
+  self: {
+    text: 'A testing tool: changes your own subscription and adds the plan credits. The page reloads after success.',
+    customerId: 'Customer ID',
+    subscriptionId: 'Subscription ID',
+    tier: 'Subscription tier',
+    submit: 'Update My Subscription',
+    notLoggedIn: 'You must be logged in to update your subscription',
+    reloading: 'Reloading...',
+  },
+  events: {
+    text: "Read a user's account stream: every event that shaped their credits and subscription, newest first.",
+    label: 'User ID or email',
+    submit: 'Show events',
+    loading: 'Loading events...',
+    empty: 'This user has no events.',
+    notFound: 'No user found with that email.',
+    count: (n: number, who: string) => `${n} event${n === 1 ? '' : 's'} for ${who}`,
+    revision: 'Revision',
+    position: 'Position',
+    correlation: 'Correlation',
+  },
+  rebuild: {
+    text: 'Drops every read model and rebuilds it from the event log. Use it after fixing events or a projection.',
+    button: 'Rebuild Read Models',
+    confirmTitle: 'Rebuild all read models?',
+    confirmText:
+      'Dashboards and galleries may be briefly incomplete while the log replays. Nothing in the event log changes.',
+    confirm: 'Rebuild now',
+    cancel: 'Cancel',
+    running: 'Rebuilding...',
+    result: (message: string, ms: number) => `${message} in ${ms} ms.`,
+  },
+} as const;
