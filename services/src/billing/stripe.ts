@@ -31,7 +31,7 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
     PLAN_IDS.find((id) => options.prices[id] === priceId);
 
   const gatewayError = (error: unknown, fallback: string): never => {
-    if (error instanceof Stripe.errors.StripeCardError) throw new DomainError('GATEWAY_ERROR', error.message);
+    if (error instanceof Stripe.errors.StripeCardError) throw new DomainError('CARD_DECLINED', error.message);
     if (error instanceof DomainError) throw error;
     throw new DomainError('GATEWAY_ERROR', fallback);
   };
@@ -66,7 +66,7 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
           },
           { idempotencyKey: `setup-${customer.userId}-${paymentMethodId}` },
         );
-        if (intent.status !== 'succeeded') throw new DomainError('GATEWAY_ERROR', CARD_FAILED);
+        if (intent.status !== 'succeeded') throw new DomainError('CARD_DECLINED', CARD_FAILED);
         return { customerId };
       } catch (error) {
         return gatewayError(error, CARD_FAILED);

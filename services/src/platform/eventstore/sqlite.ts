@@ -11,8 +11,8 @@ import {
   WrongExpectedRevisionError,
 } from './port';
 
-/** Fallback wake-up so appends made through other connections to the same file are seen. */
-const POLL_MS = 250;
+/** Fallback wake-up so appends made through other connections (processes) to the same file are seen. */
+const DEFAULT_POLL_MS = 250;
 const BATCH = 500;
 
 interface Row {
@@ -32,7 +32,8 @@ interface Row {
 const wakersByFile = new Map<string, Set<() => void>>();
 
 /** The embedded event store: one SQLite file in WAL mode, one transaction per append. */
-export function createSqliteEventStore(file: string): EventStore {
+export function createSqliteEventStore(file: string, options: { pollMs?: number } = {}): EventStore {
+  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   const db = new Database(file, { timeout: 5000 });
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
@@ -177,7 +178,7 @@ export function createSqliteEventStore(file: string): EventStore {
           if (stopped) return;
           await new Promise<void>((resolve) => {
             sleeper = resolve;
-            const timer = setTimeout(wake, POLL_MS);
+            const timer = setTimeout(wake, pollMs);
             timer.unref();
           });
         }
@@ -215,8 +216,10 @@ export function createSqliteEventStore(file: string): EventStore {
       try {
         result = appendTx.immediate(streamName, events, expectedRevision);
       } catch (error) {
-        if (error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE') {
-          throw new Error(`Append to ${streamName}: an event id is already in the store`);
+        // Checked by code, not instanceof: the native addon keeps the SqliteError class of the first
+        // realm that loaded it (jest runs each test file in its own realm).
+        if ((error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE') {
+          throw new Error(`Append to ${streamName}: an event id is already in the store`, { cause: error });
         }
         throw error;
       }
