@@ -20,6 +20,9 @@ export type UserRegistered = Event<
 /** Claims an email address for one user: the first event of `email-{address}`. */
 export type EmailClaimed = Event<'EmailClaimed', { email: string; userId: string }>;
 
-export type ProfileUpdated = Event<'ProfileUpdated', { name?: string; avatar?: string; phoneNumber?: string }>;
+export type ProfileUpdated = Event<
+  'ProfileUpdated',
+  { name?: string; avatar?: string; phoneNumber?: string }
+>;
 
 export type AccountEvent = UserRegistered | ProfileUpdated;

@@ -81,7 +81,10 @@ export type GenerationOutlinesReady = Event<
 >;
 
 /** Gen 2.0: the user picked an outline; the book itself is generated next. */
-export type GenerationOutlineChosen = Event<'GenerationOutlineChosen', { generationId: string; outlineIndex: 0 | 1 | 2 }>;
+export type GenerationOutlineChosen = Event<
+  'GenerationOutlineChosen',
+  { generationId: string; outlineIndex: 0 | 1 | 2 }
+>;
 
 export type GenerationCompleted = Event<
   'GenerationCompleted',
@@ -98,7 +101,13 @@ export type GenerationCompleted = Event<
 
 export type GenerationFailed = Event<
   'GenerationFailed',
-  { generationId: string; userId: string; kind: GenerationKind; reason: string; code: 'PROVIDER_ERROR' | 'TIMEOUT' }
+  {
+    generationId: string;
+    userId: string;
+    kind: GenerationKind;
+    reason: string;
+    code: 'PROVIDER_ERROR' | 'TIMEOUT';
+  }
 >;
 
 export type GenerationEvent =

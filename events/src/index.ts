@@ -1,11 +1,11 @@
-export * from './envelope';
-export * from './streams';
-export * from './upcasting';
 export * from './account';
 export * from './credits';
-export * from './subscription';
+export * from './envelope';
 export * from './generation';
 export * from './qr';
+export * from './streams';
+export * from './subscription';
+export * from './upcasting';
 
 import type { AccountEvent, EmailClaimed } from './account';
 import type { CreditsEvent } from './credits';

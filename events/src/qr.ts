@@ -53,4 +53,10 @@ export type QrSignupRecorded = Event<
   { qrId: string; email: string; name?: string; source: 'signup'; day: string }
 >;
 
-export type QrEvent = QrCodeCreated | QrCodeUpdated | QrTrackingToggled | QrCodeDeleted | QrScanned | QrSignupRecorded;
+export type QrEvent =
+  | QrCodeCreated
+  | QrCodeUpdated
+  | QrTrackingToggled
+  | QrCodeDeleted
+  | QrScanned
+  | QrSignupRecorded;

@@ -20,9 +20,15 @@ export type SubscriptionRenewed = Event<
   { planId: PlanId; subscriptionId?: string; paymentRef: string; periodEnd?: string }
 >;
 
-export type PaymentFailed = Event<'PaymentFailed', { subscriptionId?: string; paymentRef: string; reason: string }>;
+export type PaymentFailed = Event<
+  'PaymentFailed',
+  { subscriptionId?: string; paymentRef: string; reason: string }
+>;
 
-export type SubscriptionCancelled = Event<'SubscriptionCancelled', { subscriptionId?: string; atPeriodEnd: boolean }>;
+export type SubscriptionCancelled = Event<
+  'SubscriptionCancelled',
+  { subscriptionId?: string; atPeriodEnd: boolean }
+>;
 
 /**
  * A gateway subscription ended. When it was the account's current one (`downgraded`), the

@@ -11,12 +11,17 @@ import { openRuntime } from '../../services/src/main/runtime';
 import { loadConfig } from '../../services/src/platform/config';
 import { createSqliteEventStore } from '../../services/src/platform/eventstore/sqlite';
 import { createLogger } from '../../services/src/platform/logging';
-import { ProjectorRunner } from '../../services/src/platform/runners/projector';
 import { createSqliteReadStore } from '../../services/src/platform/readstore/sqlite';
+import { ProjectorRunner } from '../../services/src/platform/runners/projector';
 import { startGeneration } from '../../services/src/studio/start-generation';
 import { type BenchRow, percentile, ratio } from './table';
 
-const meta = { correlationId: 'bench', causationId: 'bench', occurredAt: '2026-11-22T00:00:00.000Z', schemaVersion: 1 };
+const meta = {
+  correlationId: 'bench',
+  causationId: 'bench',
+  occurredAt: '2026-11-22T00:00:00.000Z',
+  schemaVersion: 1,
+};
 const payload = { generationId: 'g', progress: 50, step: 'Rendering page 3 of 10' };
 
 function tempDir() {
@@ -33,9 +38,18 @@ function rawInsertsPerSecond(n: number): number {
   db.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, stream TEXT NOT NULL,
     revision INTEGER NOT NULL, event_id TEXT NOT NULL UNIQUE, type TEXT NOT NULL, data TEXT NOT NULL,
     metadata TEXT NOT NULL, UNIQUE (stream, revision))`);
-  const insert = db.prepare('INSERT INTO events (stream, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)');
+  const insert = db.prepare(
+    'INSERT INTO events (stream, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
+  );
   const tx = db.transaction((i: number) =>
-    insert.run(`generation-${i % 100}`, Math.floor(i / 100), randomUUID(), 'GenerationProgressed', JSON.stringify(payload), JSON.stringify(meta)),
+    insert.run(
+      `generation-${i % 100}`,
+      Math.floor(i / 100),
+      randomUUID(),
+      'GenerationProgressed',
+      JSON.stringify(payload),
+      JSON.stringify(meta),
+    ),
   );
   const start = process.hrtime.bigint();
   for (let i = 0; i < n; i++) tx(i);
@@ -75,15 +89,69 @@ async function rebuildVsRead(n: number): Promise<{ rebuild: number; read: number
   const perGeneration = 5;
   for (let g = 0; g < n / perGeneration; g++) {
     const id = randomUUID();
-    await events.append(`account-u${g % 50}`, [
-      { eventId: randomUUID(), type: 'GenerationRequested', data: { generationId: id, userId: `u${g % 50}`, kind: 'coloring-page', input: { prompt: `page ${g}` }, cost: 4 }, metadata: meta },
-    ], { expectedRevision: 'any' });
-    await events.append(`generation-${id}`, [
-      { eventId: randomUUID(), type: 'GenerationStarted', data: { generationId: id, userId: 'u', kind: 'coloring-page', phase: 'main', workerId: 'w', input: { prompt: 'x' }, deadline: meta.occurredAt }, metadata: meta },
-      { eventId: randomUUID(), type: 'GenerationProgressed', data: { generationId: id, progress: 10, step: 'Drawing' }, metadata: meta },
-      { eventId: randomUUID(), type: 'GenerationProgressed', data: { generationId: id, progress: 60, step: 'Inking' }, metadata: meta },
-      { eventId: randomUUID(), type: 'GenerationCompleted', data: { generationId: id, userId: 'u', kind: 'coloring-page', artifacts: [{ blobId: `gen-${id}-image.png`, contentType: 'image/png', role: 'image', bytes: 1000 }] }, metadata: meta },
-    ], { expectedRevision: 'no-stream' });
+    await events.append(
+      `account-u${g % 50}`,
+      [
+        {
+          eventId: randomUUID(),
+          type: 'GenerationRequested',
+          data: {
+            generationId: id,
+            userId: `u${g % 50}`,
+            kind: 'coloring-page',
+            input: { prompt: `page ${g}` },
+            cost: 4,
+          },
+          metadata: meta,
+        },
+      ],
+      { expectedRevision: 'any' },
+    );
+    await events.append(
+      `generation-${id}`,
+      [
+        {
+          eventId: randomUUID(),
+          type: 'GenerationStarted',
+          data: {
+            generationId: id,
+            userId: 'u',
+            kind: 'coloring-page',
+            phase: 'main',
+            workerId: 'w',
+            input: { prompt: 'x' },
+            deadline: meta.occurredAt,
+          },
+          metadata: meta,
+        },
+        {
+          eventId: randomUUID(),
+          type: 'GenerationProgressed',
+          data: { generationId: id, progress: 10, step: 'Drawing' },
+          metadata: meta,
+        },
+        {
+          eventId: randomUUID(),
+          type: 'GenerationProgressed',
+          data: { generationId: id, progress: 60, step: 'Inking' },
+          metadata: meta,
+        },
+        {
+          eventId: randomUUID(),
+          type: 'GenerationCompleted',
+          data: {
+            generationId: id,
+            userId: 'u',
+            kind: 'coloring-page',
+            artifacts: [
+              { blobId: `gen-${id}-image.png`, contentType: 'image/png', role: 'image', bytes: 1000 },
+            ],
+          },
+          metadata: meta,
+        },
+      ],
+      { expectedRevision: 'no-stream' },
+    );
   }
   const total = (await events.headPosition()) ?? 0;
 
@@ -111,16 +179,35 @@ async function rebuildVsRead(n: number): Promise<{ rebuild: number; read: number
 async function commandToReadModel(n: number): Promise<number[]> {
   const tmp = tempDir();
   const runtime = await openRuntime(loadConfig({ DATA_DIR: tmp.dir }), createLogger('silent'));
-  const runner = new ProjectorRunner(runtime.eventStore, runtime.readStore, generationsProjection, runtime.logger);
+  const runner = new ProjectorRunner(
+    runtime.eventStore,
+    runtime.readStore,
+    generationsProjection,
+    runtime.logger,
+  );
   await runner.start();
   const ctx = { at: meta.occurredAt, correlationId: 'bench', causationId: 'bench' };
-  const user = await register(runtime.commands, { name: 'Bench', email: 'bench@example.com', password: 'secret12' }, ctx);
-  await runtime.commands.handle(accountStream(user.userId), accountDecider, { type: 'GrantCredits', amount: n * 4, reason: 'plan-purchase', planId: 'premium', paymentRef: 'bench' }, ctx);
+  const user = await register(
+    runtime.commands,
+    { name: 'Bench', email: 'bench@example.com', password: 'secret12' },
+    ctx,
+  );
+  await runtime.commands.handle(
+    accountStream(user.userId),
+    accountDecider,
+    { type: 'GrantCredits', amount: n * 4, reason: 'plan-purchase', planId: 'premium', paymentRef: 'bench' },
+    ctx,
+  );
   const generations = runtime.readStore.collection('generations');
   const samples: number[] = [];
   for (let i = 0; i < n; i++) {
     const start = process.hrtime.bigint();
-    const { generationId } = await startGeneration(runtime.commands, { userId: user.userId, kind: 'coloring-page', input: { prompt: `p${i}` }, ...ctx });
+    const { generationId } = await startGeneration(runtime.commands, {
+      userId: user.userId,
+      kind: 'coloring-page',
+      input: { prompt: `p${i}` },
+      ...ctx,
+    });
     while (!(await generations.get(generationId))) await new Promise((resolve) => setImmediate(resolve));
     samples.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
@@ -143,11 +230,26 @@ export async function measureBackend(): Promise<BenchRow[]> {
   return [
     { metric: 'raw better-sqlite3 inserts/s (baseline)', value: raw.toFixed(0), target: '', pass: null },
     { metric: 'event append/s (expected revision)', value: appends.toFixed(0), target: '', pass: null },
-    { metric: 'event append vs raw insert', value: ratio(appends / raw), target: '≥ 0.70×', pass: appends / raw >= 0.7 },
+    {
+      metric: 'event append vs raw insert',
+      value: ratio(appends / raw),
+      target: '≥ 0.70×',
+      pass: appends / raw >= 0.7,
+    },
     { metric: 'raw event log read events/s (baseline)', value: read.toFixed(0), target: '', pass: null },
     { metric: 'projection rebuild events/s', value: rebuild.toFixed(0), target: '', pass: null },
-    { metric: 'projection rebuild vs raw read', value: ratio(rebuild / read), target: '≥ 0.50×', pass: rebuild / read >= 0.5 },
-    { metric: 'command → read model p50', value: `${percentile(latencies, 50).toFixed(2)} ms`, target: '', pass: null },
+    {
+      metric: 'projection rebuild vs raw read',
+      value: ratio(rebuild / read),
+      target: '≥ 0.50×',
+      pass: rebuild / read >= 0.5,
+    },
+    {
+      metric: 'command → read model p50',
+      value: `${percentile(latencies, 50).toFixed(2)} ms`,
+      target: '',
+      pass: null,
+    },
     { metric: 'command → read model p99', value: `${p99.toFixed(2)} ms`, target: '< 50 ms', pass: p99 < 50 },
   ];
 }

@@ -30,8 +30,19 @@ describe('credits ledger', () => {
   describe('GrantCredits', () => {
     it('given a registered account, when a plan is paid, then the plan credits are granted', () => {
       spec([registered])
-        .when({ type: 'GrantCredits', amount: 60, reason: 'plan-purchase', planId: 'basic', paymentRef: 'cs_1' })
-        .then([{ type: 'CreditsGranted', data: { amount: 60, reason: 'plan-purchase', planId: 'basic', paymentRef: 'cs_1' } }]);
+        .when({
+          type: 'GrantCredits',
+          amount: 60,
+          reason: 'plan-purchase',
+          planId: 'basic',
+          paymentRef: 'cs_1',
+        })
+        .then([
+          {
+            type: 'CreditsGranted',
+            data: { amount: 60, reason: 'plan-purchase', planId: 'basic', paymentRef: 'cs_1' },
+          },
+        ]);
     });
 
     it('given the payment was already granted, when it is granted again, then nothing happens', () => {
@@ -61,10 +72,19 @@ describe('credits ledger', () => {
       spec([registered, granted(10)])
         .when(start('g1'))
         .then([
-          { type: 'CreditsDebited', data: { amount: 4, reason: 'generation', generationId: 'g1', kind: 'coloring-page' } },
+          {
+            type: 'CreditsDebited',
+            data: { amount: 4, reason: 'generation', generationId: 'g1', kind: 'coloring-page' },
+          },
           {
             type: 'GenerationRequested',
-            data: { generationId: 'g1', userId: 'recA', kind: 'coloring-page', input: { prompt: 'a cat' }, cost: 4 },
+            data: {
+              generationId: 'g1',
+              userId: 'recA',
+              kind: 'coloring-page',
+              input: { prompt: 'a cat' },
+              cost: 4,
+            },
           },
         ]);
     });
@@ -84,7 +104,9 @@ describe('credits ledger', () => {
     });
 
     it('given the generation was already requested, when it is requested again, then nothing happens', () => {
-      spec([registered, granted(10), debited('g1')]).when(start('g1')).thenNothing();
+      spec([registered, granted(10), debited('g1')])
+        .when(start('g1'))
+        .thenNothing();
     });
 
     it('given a tier outside the allowed ones, then TIER_REQUIRED', () => {
@@ -98,7 +120,9 @@ describe('credits ledger', () => {
     it('given a debited generation, then exactly its cost comes back', () => {
       spec([registered, granted(10), debited('g1', 6)])
         .when({ type: 'RefundGeneration', generationId: 'g1', reason: 'generation-failed' })
-        .then([{ type: 'CreditsRefunded', data: { amount: 6, reason: 'generation-failed', generationId: 'g1' } }]);
+        .then([
+          { type: 'CreditsRefunded', data: { amount: 6, reason: 'generation-failed', generationId: 'g1' } },
+        ]);
     });
 
     it('given it was refunded already, then nothing happens (exactly once)', () => {

@@ -44,7 +44,9 @@ export type AdjustCredits = { type: 'AdjustCredits'; newCredits: number; reason:
 
 export type CreditsCommand = GrantCredits | StartGeneration | RefundGeneration | AdjustCredits;
 
-type Out = Emitted<CreditsGranted | CreditsDebited | CreditsRefunded | CreditsAdjusted | GenerationRequested>[];
+type Out = Emitted<
+  CreditsGranted | CreditsDebited | CreditsRefunded | CreditsAdjusted | GenerationRequested
+>[];
 
 function requireAccount(state: AccountState): void {
   if (!state.registered) throw new DomainError('NOT_FOUND', 'Account not found');
@@ -73,10 +75,14 @@ export function decideCredits(command: CreditsCommand, state: AccountState): Out
         throw new DomainError('TIER_REQUIRED', `This tool needs the ${allowedTiers.join(' or ')} plan.`);
       }
       if (state.credits < cost) {
-        throw new DomainError('INSUFFICIENT_CREDITS', `You need ${cost} credits. You currently have ${state.credits} credits.`, {
-          required: cost,
-          available: state.credits,
-        });
+        throw new DomainError(
+          'INSUFFICIENT_CREDITS',
+          `You need ${cost} credits. You currently have ${state.credits} credits.`,
+          {
+            required: cost,
+            available: state.credits,
+          },
+        );
       }
       return [
         { type: 'CreditsDebited', data: { amount: cost, reason: 'generation', generationId, kind } },
@@ -86,7 +92,12 @@ export function decideCredits(command: CreditsCommand, state: AccountState): Out
     case 'RefundGeneration': {
       const amount = state.debits.get(command.generationId);
       if (amount === undefined || state.refunded.has(command.generationId)) return [];
-      return [{ type: 'CreditsRefunded', data: { amount, reason: command.reason, generationId: command.generationId } }];
+      return [
+        {
+          type: 'CreditsRefunded',
+          data: { amount, reason: command.reason, generationId: command.generationId },
+        },
+      ];
     }
     case 'AdjustCredits': {
       requireWholeAmount(command.newCredits, 'Credits');

@@ -1,7 +1,7 @@
 import type { AccountStreamEvent } from '@studio/events';
+import { decideSubscription, type SubscriptionCommand } from '../billing/subscription';
 import type { Decider } from '../platform/decider';
 import { assertNever } from '../platform/decider';
-import { decideSubscription, type SubscriptionCommand } from '../billing/subscription';
 import { type CreditsCommand, decideCredits } from './credits';
 import { decideRegistration, type RegisterUser } from './registration';
 import { type AccountState, evolveAccount, initialAccountState } from './state';

@@ -18,7 +18,11 @@ export interface Registration {
 }
 
 /** Keeps the registration's card on file before the account exists (a failed card creates nothing). */
-export type SaveCard = (customer: { userId: string; email: string; name: string }) => Promise<{ customerId?: string }>;
+export type SaveCard = (customer: {
+  userId: string;
+  email: string;
+  name: string;
+}) => Promise<{ customerId?: string }>;
 
 /** CONFLICT when an account already owns the email. */
 export async function assertEmailAvailable(commands: CommandHandler, email: string): Promise<void> {
@@ -74,7 +78,11 @@ export async function register(
 }
 
 /** The account for an email and password, or UNAUTHENTICATED with one message for every cause. */
-export async function authenticate(commands: CommandHandler, email: string, password: string): Promise<AccountState> {
+export async function authenticate(
+  commands: CommandHandler,
+  email: string,
+  password: string,
+): Promise<AccountState> {
   const claim = await commands.load(emailStream(normaliseEmail(email)), emailClaimDecider);
   const account = claim.state.claimedBy
     ? (await commands.load(accountStream(claim.state.claimedBy), accountDecider)).state
@@ -85,7 +93,10 @@ export async function authenticate(commands: CommandHandler, email: string, pass
   return account;
 }
 
-export async function loadAccount(commands: CommandHandler, userId: string): Promise<AccountState | undefined> {
+export async function loadAccount(
+  commands: CommandHandler,
+  userId: string,
+): Promise<AccountState | undefined> {
   const { state } = await commands.load(accountStream(userId), accountDecider);
   return state.registered ? state : undefined;
 }

@@ -1,6 +1,6 @@
 import { type AccountStreamEvent, type RecordedEvent, streamId } from '@studio/events';
-import type { Projection } from '../platform/runners/projector';
 import type { Doc, WriteOp } from '../platform/readstore/port';
+import type { Projection } from '../platform/runners/projector';
 
 /** One document per account: for lookups by gateway ids, the admin tools and verify-all. */
 export const ACCOUNTS = 'accounts';
@@ -74,20 +74,38 @@ export const accountsProjection: Projection = {
       case 'CreditsGranted':
         return [
           set({}, { credits: event.data.amount }),
-          ledger({ amount: event.data.amount, kind: 'granted', reason: event.data.reason, planId: event.data.planId }),
+          ledger({
+            amount: event.data.amount,
+            kind: 'granted',
+            reason: event.data.reason,
+            planId: event.data.planId,
+          }),
         ];
       case 'CreditsDebited':
         return [
           set({}, { credits: -event.data.amount }),
-          ledger({ amount: -event.data.amount, kind: 'debited', reason: event.data.kind, generationId: event.data.generationId }),
+          ledger({
+            amount: -event.data.amount,
+            kind: 'debited',
+            reason: event.data.kind,
+            generationId: event.data.generationId,
+          }),
         ];
       case 'CreditsRefunded':
         return [
           set({}, { credits: event.data.amount }),
-          ledger({ amount: event.data.amount, kind: 'refunded', reason: event.data.reason, generationId: event.data.generationId }),
+          ledger({
+            amount: event.data.amount,
+            kind: 'refunded',
+            reason: event.data.reason,
+            generationId: event.data.generationId,
+          }),
         ];
       case 'CreditsAdjusted':
-        return [set({}, { credits: event.data.delta }), ledger({ amount: event.data.delta, kind: 'adjusted', reason: event.data.reason })];
+        return [
+          set({}, { credits: event.data.delta }),
+          ledger({ amount: event.data.delta, kind: 'adjusted', reason: event.data.reason }),
+        ];
       case 'SubscriptionActivated':
         return [
           set({

@@ -37,7 +37,12 @@ export function decideRegistration(command: RegisterUser, state: AccountState): 
  * `email-{address}`: whoever claims it first owns the address. A claim whose account was never
  * written (the process died between the two appends) is an orphan and may be claimed again.
  */
-export type ClaimEmail = { type: 'ClaimEmail'; email: string; userId: string; previousClaimIsOrphan: boolean };
+export type ClaimEmail = {
+  type: 'ClaimEmail';
+  email: string;
+  userId: string;
+  previousClaimIsOrphan: boolean;
+};
 export type EmailClaimState = { claimedBy?: string };
 
 export const emailClaimDecider: Decider<ClaimEmail, EmailClaimed, EmailClaimState> = {

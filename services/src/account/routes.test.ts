@@ -5,7 +5,12 @@ import { tempDataDir } from '../platform/testing';
 let embedded: Embedded;
 const tmp = tempDataDir();
 beforeAll(async () => {
-  embedded = await startEmbedded({ DATA_DIR: tmp.dir, PORT: '0', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000' });
+  embedded = await startEmbedded({
+    DATA_DIR: tmp.dir,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT: '1000',
+  });
 });
 afterAll(async () => {
   await embedded.stop();
@@ -28,14 +33,22 @@ describe('identity API', () => {
       const res = await api().post('/api/register').send(body);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(message);
-      expect((await api().post('/api/login').send({ email: valid.email, password: valid.password })).status).toBe(401);
+      expect(
+        (await api().post('/api/login').send({ email: valid.email, password: valid.password })).status,
+      ).toBe(401);
     });
 
     it('creates the account, signs it in with an httpOnly cookie, and hides the password', async () => {
       const agent = request.agent(embedded.url);
       const res = await agent.post('/api/register').send({ ...valid, phoneNumber: '+1 555 0100' });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', credits: 0, subscriptionTier: 'Demo', isAdmin: false });
+      expect(res.body).toMatchObject({
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        credits: 0,
+        subscriptionTier: 'Demo',
+        isAdmin: false,
+      });
       expect(res.body.id).toMatch(/^rec[A-Za-z0-9]{14}$/);
       expect(JSON.stringify(res.body)).not.toContain('analytical');
       expect(JSON.stringify(res.body)).not.toMatch(/argon2/);
@@ -46,24 +59,32 @@ describe('identity API', () => {
     });
 
     it('answers a duplicate email (any case) with 409 and keeps the first account', async () => {
-      const res = await api().post('/api/register').send({ ...valid, email: ' ADA@Example.com ', password: 'different' });
+      const res = await api()
+        .post('/api/register')
+        .send({ ...valid, email: ' ADA@Example.com ', password: 'different' });
       expect(res.status).toBe(409);
       expect(res.body.message).toBe('An account with this email already exists');
-      expect((await api().post('/api/login').send({ email: valid.email, password: valid.password })).status).toBe(200);
+      expect(
+        (await api().post('/api/login').send({ email: valid.email, password: valid.password })).status,
+      ).toBe(200);
     });
   });
 
   describe('login and logout', () => {
     it('signs in with a fresh session id each time and signs out', async () => {
       const agent = request.agent(embedded.url);
-      const first = await agent.post('/api/login').send({ email: 'Ada@example.com', password: valid.password });
+      const first = await agent
+        .post('/api/login')
+        .send({ email: 'Ada@example.com', password: valid.password });
       expect(first.status).toBe(200);
       const second = await agent.post('/api/login').send({ email: valid.email, password: valid.password });
       const sid = (r: request.Response) => /sid=([^;]+)/.exec(String(r.headers['set-cookie']))?.[1];
       expect(sid(first)).toBeTruthy();
       expect(sid(second)).not.toBe(sid(first));
 
-      const oldSession = request(embedded.url).get('/api/user').set('Cookie', `sid=${sid(first)}`);
+      const oldSession = request(embedded.url)
+        .get('/api/user')
+        .set('Cookie', `sid=${sid(first)}`);
       expect((await oldSession).status).toBe(401);
 
       expect((await agent.post('/api/logout')).body).toEqual({ message: 'Logged out' });
@@ -72,14 +93,18 @@ describe('identity API', () => {
 
     it('gives one answer for a wrong password and an unknown email', async () => {
       const wrong = await api().post('/api/login').send({ email: valid.email, password: 'wrongpass' });
-      const unknown = await api().post('/api/login').send({ email: 'nobody@example.com', password: 'whatever1' });
+      const unknown = await api()
+        .post('/api/login')
+        .send({ email: 'nobody@example.com', password: 'whatever1' });
       expect([wrong.status, unknown.status]).toEqual([401, 401]);
       expect(wrong.body).toEqual(unknown.body);
       expect(wrong.body.message).toBe('Invalid email or password');
     });
 
     it('validates the login form with the spec messages', async () => {
-      expect((await api().post('/api/login').send({ email: 'x', password: 'secret1' })).body.message).toBe('Please enter a valid email');
+      expect((await api().post('/api/login').send({ email: 'x', password: 'secret1' })).body.message).toBe(
+        'Please enter a valid email',
+      );
     });
 
     it('answers signed-out reads with 401 { message, error }', async () => {
@@ -92,14 +117,20 @@ describe('identity API', () => {
   describe('identity comes from the session only', () => {
     it('refuses a forged X-User-Id with 403 and honours a matching one', async () => {
       const agent = request.agent(embedded.url);
-      const me = (await agent.post('/api/register').send({ name: 'Bob', email: 'bob@example.com', password: 'secret12' })).body;
+      const me = (
+        await agent
+          .post('/api/register')
+          .send({ name: 'Bob', email: 'bob@example.com', password: 'secret12' })
+      ).body;
       expect((await agent.get('/api/user').set('X-User-Id', 'recSomeoneElse1234')).status).toBe(403);
       expect((await agent.get('/api/user').set('X-User-Id', me.id)).status).toBe(200);
     });
 
     it('returns only the signed-in user from /api/airtable/login', async () => {
       const agent = request.agent(embedded.url);
-      const me = (await agent.post('/api/register').send({ name: 'Cy', email: 'cy@example.com', password: 'secret12' })).body;
+      const me = (
+        await agent.post('/api/register').send({ name: 'Cy', email: 'cy@example.com', password: 'secret12' })
+      ).body;
       expect((await agent.post('/api/airtable/login').send({ id: me.id })).body.id).toBe(me.id);
       expect((await agent.post('/api/airtable/login').send({ id: 'recOther00000000' })).status).toBe(403);
       expect((await api().post('/api/airtable/login').send({ id: me.id })).status).toBe(401);
@@ -118,11 +149,22 @@ describe('identity API', () => {
 
 describe('rate limiting', () => {
   it('slows down repeated sign-in attempts from one address', async () => {
-    const limited = await startEmbedded({ DATA_DIR: `${tmp.dir}/limited`, PORT: '0', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '3' });
+    const limited = await startEmbedded({
+      DATA_DIR: `${tmp.dir}/limited`,
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      AUTH_RATE_LIMIT: '3',
+    });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) {
-        statuses.push((await request(limited.url).post('/api/login').send({ email: 'x@example.com', password: 'secret12' })).status);
+        statuses.push(
+          (
+            await request(limited.url)
+              .post('/api/login')
+              .send({ email: 'x@example.com', password: 'secret12' })
+          ).status,
+        );
       }
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
     } finally {

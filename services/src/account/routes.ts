@@ -17,8 +17,15 @@ export const MESSAGES = {
   password: 'Password must be at least 6 characters',
 } as const;
 
-const email = z.string({ error: MESSAGES.email }).trim().max(254, MESSAGES.email).pipe(z.email(MESSAGES.email));
-const password = z.string({ error: MESSAGES.password }).min(6, MESSAGES.password).max(200, 'Password is too long');
+const email = z
+  .string({ error: MESSAGES.email })
+  .trim()
+  .max(254, MESSAGES.email)
+  .pipe(z.email(MESSAGES.email));
+const password = z
+  .string({ error: MESSAGES.password })
+  .min(6, MESSAGES.password)
+  .max(200, 'Password is too long');
 
 const registerBody = z.object({
   name: z.string({ error: MESSAGES.name }).trim().min(2, MESSAGES.name).max(100, 'Name is too long'),
@@ -27,7 +34,10 @@ const registerBody = z.object({
   phoneNumber: z.string().trim().max(40, 'Phone number is too long').optional().or(z.literal('')),
   paymentMethodId: z.string().trim().max(255).optional().or(z.literal('')),
 });
-const loginBody = z.object({ email, password: z.string({ error: MESSAGES.password }).min(1, MESSAGES.password).max(200) });
+const loginBody = z.object({
+  email,
+  password: z.string({ error: MESSAGES.password }).min(1, MESSAGES.password).max(200),
+});
 
 export function accountRoutes(runtime: Runtime): RouteModule {
   const { commands, sessions, clock, config } = runtime;

@@ -71,7 +71,9 @@ export function evolveAccount(state: AccountState, event: AccountStreamEvent): A
       return {
         ...state,
         credits: state.credits + event.data.amount,
-        ...(event.data.paymentRef ? { appliedPayments: withItem(state.appliedPayments, event.data.paymentRef) } : {}),
+        ...(event.data.paymentRef
+          ? { appliedPayments: withItem(state.appliedPayments, event.data.paymentRef) }
+          : {}),
       };
     case 'CreditsDebited':
       return {

@@ -20,7 +20,9 @@ afterAll(async () => {
 
 async function account(email: string) {
   const agent = request.agent(embedded.url);
-  const res = await agent.post('/api/register').send({ name: email.split('@')[0], email, password: 'secret12' });
+  const res = await agent
+    .post('/api/register')
+    .send({ name: email.split('@')[0], email, password: 'secret12' });
   return { agent, user: res.body as { id: string; isAdmin: boolean } };
 }
 
@@ -47,15 +49,22 @@ describe('admin API', () => {
     expect(member.user.isAdmin).toBe(false);
   });
 
-  it.each(ADMIN_ENDPOINTS)('%s %s is 403 for a signed-in non-admin and 401 signed out', async (method, path, body) => {
-    const asMember = await (member.agent as unknown as Record<string, (p: string) => request.Test>)[method]!(path).send(body);
-    expect(asMember.status).toBe(403);
-    expect(asMember.body.message).toBe(
-      "You don't have permission to access this page. This area is restricted to administrators only.",
-    );
-    const anonymous = await (request(embedded.url) as unknown as Record<string, (p: string) => request.Test>)[method]!(path).send(body);
-    expect(anonymous.status).toBe(401);
-  });
+  it.each(ADMIN_ENDPOINTS)(
+    '%s %s is 403 for a signed-in non-admin and 401 signed out',
+    async (method, path, body) => {
+      const asMember = await (member.agent as unknown as Record<string, (p: string) => request.Test>)[
+        method
+      ]!(path).send(body);
+      expect(asMember.status).toBe(403);
+      expect(asMember.body.message).toBe(
+        "You don't have permission to access this page. This area is restricted to administrators only.",
+      );
+      const anonymous = await (
+        request(embedded.url) as unknown as Record<string, (p: string) => request.Test>
+      )[method]!(path).send(body);
+      expect(anonymous.status).toBe(401);
+    },
+  );
 
   it('the self-update tool asks a signed-out visitor to log in with the spec text', async () => {
     const res = await request(embedded.url).post('/api/manual-subscription-update').send({ tier: 'Basic' });
@@ -78,7 +87,11 @@ describe('admin API', () => {
       const h = (await member.agent.get('/api/credits/history')).body;
       return h.length ? h : undefined;
     });
-    expect(history[0]).toMatchObject({ amount: 250, kind: 'adjusted', reason: 'Admin update by boss@example.com' });
+    expect(history[0]).toMatchObject({
+      amount: 250,
+      kind: 'adjusted',
+      reason: 'Admin update by boss@example.com',
+    });
   });
 
   it.each([
@@ -105,14 +118,25 @@ describe('admin API', () => {
 
   it('finds users by email', async () => {
     const res = await admin.agent.get('/api/admin/users').query({ email: 'MEMBER@example.com' });
-    expect(res.body).toEqual([expect.objectContaining({ id: member.user.id, email: 'member@example.com', tier: 'Premium', credits: 250 })]);
+    expect(res.body).toEqual([
+      expect.objectContaining({
+        id: member.user.id,
+        email: 'member@example.com',
+        tier: 'Premium',
+        credits: 250,
+      }),
+    ]);
   });
 
   it('rebuilds the read models from the log with identical documents', async () => {
     const accounts = embedded.runtime.readStore.collection('accounts');
     const ledger = embedded.runtime.readStore.collection('ledger');
     await eventually(async () => (await accounts.count()) >= 2);
-    const snapshot = async () => JSON.stringify([await accounts.find({}, { sort: { _id: 1 } }), await ledger.find({}, { sort: { _id: 1 } })]);
+    const snapshot = async () =>
+      JSON.stringify([
+        await accounts.find({}, { sort: { _id: 1 } }),
+        await ledger.find({}, { sort: { _id: 1 } }),
+      ]);
     const before = await snapshot();
     const res = await admin.agent.post('/api/admin/rebuild-read-models');
     expect(res.status).toBe(200);
@@ -121,8 +145,14 @@ describe('admin API', () => {
   });
 
   it('verify-all reports verified and error counts', async () => {
-    await admin.agent.post('/api/manual-subscription-update').send({ tier: 'Basic', subscriptionId: 'sim_sub_boss' });
-    await eventually(async () => (await embedded.runtime.readStore.collection('accounts').count({ subscriptionId: 'sim_sub_boss' })) > 0);
+    await admin.agent
+      .post('/api/manual-subscription-update')
+      .send({ tier: 'Basic', subscriptionId: 'sim_sub_boss' });
+    await eventually(
+      async () =>
+        (await embedded.runtime.readStore.collection('accounts').count({ subscriptionId: 'sim_sub_boss' })) >
+        0,
+    );
     const res = await admin.agent.post('/api/admin/verify-all-subscriptions');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ verified: 1, errors: 0 });
@@ -135,9 +165,13 @@ describe('admin API', () => {
       .post('/api/manual-subscription-update')
       .send({ userId: member.user.id, tier: 'Standard', customerId: 'c', subscriptionId: 's' });
     expect(res.status).toBe(403);
-    const first = await admin.agent.post('/api/manual-subscription-update').send({ tier: 'Standard', subscriptionId: 'sub_self' });
+    const first = await admin.agent
+      .post('/api/manual-subscription-update')
+      .send({ tier: 'Standard', subscriptionId: 'sub_self' });
     expect(first.body).toMatchObject({ addedCredits: 150, tier: 'Standard' });
-    const second = await admin.agent.post('/api/manual-subscription-update').send({ tier: 'Standard', subscriptionId: 'sub_self' });
+    const second = await admin.agent
+      .post('/api/manual-subscription-update')
+      .send({ tier: 'Standard', subscriptionId: 'sub_self' });
     expect(second.body).toMatchObject({ addedCredits: 0 });
     expect(second.body.newCredits).toBe(first.body.newCredits);
   });

@@ -14,10 +14,16 @@ import { requireAdmin } from './require-admin';
 
 const TIERS = ['Demo', 'Basic', 'Standard', 'Premium'] as const;
 const tier = z.preprocess(
-  (v) => (typeof v === 'string' ? TIERS.find((t) => t.toLowerCase() === v.trim().toLowerCase()) ?? v : v),
+  (v) => (typeof v === 'string' ? (TIERS.find((t) => t.toLowerCase() === v.trim().toLowerCase()) ?? v) : v),
   z.enum(TIERS, { error: 'Tier must be Demo, Basic, Standard or Premium' }),
 );
-const optionalId = z.string().trim().max(255).optional().or(z.literal('')).transform((v) => v || undefined);
+const optionalId = z
+  .string()
+  .trim()
+  .max(255)
+  .optional()
+  .or(z.literal(''))
+  .transform((v) => v || undefined);
 
 /** Fields of the log an admin may read: never the password hash. */
 function readable(data: unknown): unknown {
@@ -55,7 +61,10 @@ export function adminRoutes(runtime: Runtime, options: AdminOptions = {}): Route
           stripeCustomerId: optionalId,
           subscriptionId: optionalId,
           tier,
-          credits: z.coerce.number({ error: 'Credits must be a number' }).int('Credits must be a whole number').min(0, 'Credits cannot be negative'),
+          credits: z.coerce
+            .number({ error: 'Credits must be a number' })
+            .int('Credits must be a whole number')
+            .min(0, 'Credits cannot be negative'),
         }),
         ctx.request.body,
       );
@@ -84,7 +93,9 @@ export function adminRoutes(runtime: Runtime, options: AdminOptions = {}): Route
 
     router.post('/api/admin/verify-all-subscriptions', async (ctx) => {
       await admin(ctx);
-      const accounts = await readStore.collection<AccountDoc>(ACCOUNTS).find({ subscriptionStatus: { $in: ['active', 'past_due', 'cancelling'] } });
+      const accounts = await readStore
+        .collection<AccountDoc>(ACCOUNTS)
+        .find({ subscriptionStatus: { $in: ['active', 'past_due', 'cancelling'] } });
       let verified = 0;
       let errors = 0;
       for (const account of accounts) {
@@ -95,7 +106,11 @@ export function adminRoutes(runtime: Runtime, options: AdminOptions = {}): Route
             await commands.handle(
               accountStream(account._id),
               accountDecider,
-              { type: 'ExpireSubscription', subscriptionId: account.subscriptionId, reason: `verify-all: ${check.status}` },
+              {
+                type: 'ExpireSubscription',
+                subscriptionId: account.subscriptionId,
+                reason: `verify-all: ${check.status}`,
+              },
               context(ctx, account._id),
             );
           }
@@ -110,7 +125,8 @@ export function adminRoutes(runtime: Runtime, options: AdminOptions = {}): Route
 
     /** The self-update testing tool: the signed-in admin's own subscription. */
     router.post('/api/manual-subscription-update', async (ctx) => {
-      if (!ctx.state.userId) throw new DomainError('UNAUTHENTICATED', 'You must be logged in to update your subscription');
+      if (!ctx.state.userId)
+        throw new DomainError('UNAUTHENTICATED', 'You must be logged in to update your subscription');
       const me = await admin(ctx);
       const body = parse(
         z.object({
@@ -142,7 +158,8 @@ export function adminRoutes(runtime: Runtime, options: AdminOptions = {}): Route
         previousCredits: me.credits,
         newCredits: state.credits,
         tier: state.tier,
-        message: added > 0 ? `Subscription updated: ${added} credits added` : 'Subscription already up to date',
+        message:
+          added > 0 ? `Subscription updated: ${added} credits added` : 'Subscription already up to date',
       };
     });
 
@@ -177,11 +194,18 @@ export function adminRoutes(runtime: Runtime, options: AdminOptions = {}): Route
     router.post('/api/admin/rebuild-read-models', async (ctx) => {
       await admin(ctx);
       if (!options.rebuildReadModels) {
-        throw new DomainError('CONFLICT', 'This process runs no projector: run `projector --rebuild` instead');
+        throw new DomainError(
+          'CONFLICT',
+          'This process runs no projector: run `projector --rebuild` instead',
+        );
       }
       const started = Date.now();
       await options.rebuildReadModels();
-      ctx.body = { success: true, message: 'Read models rebuilt from the event log', ms: Date.now() - started };
+      ctx.body = {
+        success: true,
+        message: 'Read models rebuilt from the event log',
+        ms: Date.now() - started,
+      };
     });
 
     /** Whether the signed-in user may see the admin tools (the client hides the link otherwise). */

@@ -36,7 +36,13 @@ export type GatewayEvent =
       status: string;
       cancelAtPeriodEnd: boolean;
     }
-  | { kind: 'subscription-deleted'; eventId: string; userId?: string; customerId?: string; subscriptionId: string }
+  | {
+      kind: 'subscription-deleted';
+      eventId: string;
+      userId?: string;
+      customerId?: string;
+      subscriptionId: string;
+    }
   | { kind: 'ignored'; eventId: string; type: string };
 
 export interface Customer {
@@ -58,17 +64,33 @@ export interface PaymentGateway {
   /** What the browser needs to show the card form (Stripe's publishable key), if anything. */
   readonly publishableKey?: string;
   /** Registration: keeps a card on file without charging it; throws GATEWAY_ERROR with the card message. */
-  saveCardAtRegistration(customer: Customer, paymentMethodId: string | undefined): Promise<{ customerId?: string }>;
+  saveCardAtRegistration(
+    customer: Customer,
+    paymentMethodId: string | undefined,
+  ): Promise<{ customerId?: string }>;
   /** Hosted checkout for a plan: the URL the browser goes to. */
-  createCheckoutSession(customer: Customer, planId: PlanId, urls: { success: string; cancel: string }): Promise<{ url: string; sessionRef: string }>;
+  createCheckoutSession(
+    customer: Customer,
+    planId: PlanId,
+    urls: { success: string; cancel: string },
+  ): Promise<{ url: string; sessionRef: string }>;
   /** Embedded card form for a plan: a client secret for the browser. */
-  createSubscriptionIntent(customer: Customer, planId: PlanId): Promise<{ clientSecret: string; ref: string; customerId?: string }>;
+  createSubscriptionIntent(
+    customer: Customer,
+    planId: PlanId,
+  ): Promise<{ clientSecret: string; ref: string; customerId?: string }>;
   /** After the browser confirmed: whether the plan's first payment went through. */
   completeSubscription(
     customer: Customer,
     planId: PlanId,
     ref: string | undefined,
-  ): Promise<{ paid: boolean; paymentRef: string; customerId?: string; subscriptionId?: string; message?: string }>;
+  ): Promise<{
+    paid: boolean;
+    paymentRef: string;
+    customerId?: string;
+    subscriptionId?: string;
+    message?: string;
+  }>;
   /** The gateway's view of a subscription, for the admin's verify-all. */
   checkSubscription(subscriptionId: string): Promise<SubscriptionCheck>;
   /** Verifies and normalises a webhook; throws BAD_SIGNATURE when it is not authentic. */

@@ -71,7 +71,12 @@ describe('credit ledger model', () => {
           eventId: 'r',
           type: 'UserRegistered',
           data: { userId: 'u', name: 'U', email: 'u@example.com', passwordHash: 'h' },
-          metadata: { correlationId: 'c', causationId: 'c', occurredAt: '2026-01-01T00:00:00.000Z', schemaVersion: 1 },
+          metadata: {
+            correlationId: 'c',
+            causationId: 'c',
+            occurredAt: '2026-01-01T00:00:00.000Z',
+            schemaVersion: 1,
+          },
         });
         for (const c of commands) {
           let emitted: ReturnType<typeof accountDecider.decide>;
@@ -82,7 +87,11 @@ describe('credit ledger model', () => {
             throw error;
           }
           for (const e of emitted) {
-            const event = { ...e, eventId: 'x', metadata: { correlationId: 'c', causationId: 'c', occurredAt: 'now', schemaVersion: 1 } } as AccountStreamEvent;
+            const event = {
+              ...e,
+              eventId: 'x',
+              metadata: { correlationId: 'c', causationId: 'c', occurredAt: 'now', schemaVersion: 1 },
+            } as AccountStreamEvent;
             log.push(event);
             state = accountDecider.evolve(state, event);
             if (state.credits < 0) return false;
@@ -93,9 +102,17 @@ describe('credit ledger model', () => {
         const debited = new Map<string, number>();
         for (const e of log) {
           if (e.type === 'CreditsDebited') debited.set(e.data.generationId, e.data.amount);
-          if (e.type === 'CreditsRefunded' && debited.get(e.data.generationId) !== e.data.amount) return false;
+          if (e.type === 'CreditsRefunded' && debited.get(e.data.generationId) !== e.data.amount)
+            return false;
         }
-        return log.filter((e) => e.type === 'CreditsRefunded').length === new Set(log.filter((e) => e.type === 'CreditsRefunded').map((e) => (e.data as { generationId: string }).generationId)).size;
+        return (
+          log.filter((e) => e.type === 'CreditsRefunded').length ===
+          new Set(
+            log
+              .filter((e) => e.type === 'CreditsRefunded')
+              .map((e) => (e.data as { generationId: string }).generationId),
+          ).size
+        );
       }),
       { numRuns: 500 },
     );

@@ -29,7 +29,10 @@ export class Payments {
     if (event.kind === 'ignored') return { applied: false, creditsAdded: 0 };
     const userId = event.userId ?? (await this.userOf(event.customerId, event.subscriptionId));
     if (!userId) {
-      this.logger.warn({ eventId: event.eventId, kind: event.kind }, 'payment event for an unknown account; ignored');
+      this.logger.warn(
+        { eventId: event.eventId, kind: event.kind },
+        'payment event for an unknown account; ignored',
+      );
       return { applied: false, creditsAdded: 0 };
     }
     const stream = accountStream(userId);
@@ -79,7 +82,11 @@ export class Payments {
           result = await this.commands.handle(
             stream,
             accountDecider,
-            { type: 'ExpireSubscription', subscriptionId: event.subscriptionId, reason: `subscription ${event.status}` },
+            {
+              type: 'ExpireSubscription',
+              subscriptionId: event.subscriptionId,
+              reason: `subscription ${event.status}`,
+            },
             context,
           );
         } else if (event.cancelAtPeriodEnd) {
@@ -95,7 +102,11 @@ export class Payments {
         result = await this.commands.handle(
           stream,
           accountDecider,
-          { type: 'ExpireSubscription', subscriptionId: event.subscriptionId, reason: 'subscription deleted' },
+          {
+            type: 'ExpireSubscription',
+            subscriptionId: event.subscriptionId,
+            reason: 'subscription deleted',
+          },
           context,
         );
         break;

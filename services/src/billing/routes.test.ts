@@ -6,7 +6,12 @@ import { eventually, tempDataDir } from '../platform/testing';
 let embedded: Embedded;
 const tmp = tempDataDir();
 beforeAll(async () => {
-  embedded = await startEmbedded({ DATA_DIR: tmp.dir, PORT: '0', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000' });
+  embedded = await startEmbedded({
+    DATA_DIR: tmp.dir,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT: '1000',
+  });
 });
 afterAll(async () => {
   await embedded.stop();
@@ -17,7 +22,11 @@ let n = 0;
 async function signedIn() {
   n += 1;
   const agent = request.agent(embedded.url);
-  const user = (await agent.post('/api/register').send({ name: `Payer ${n}`, email: `payer${n}@example.com`, password: 'secret12' })).body;
+  const user = (
+    await agent
+      .post('/api/register')
+      .send({ name: `Payer ${n}`, email: `payer${n}@example.com`, password: 'secret12' })
+  ).body;
   return { agent, user };
 }
 
@@ -25,12 +34,19 @@ describe('billing API (simulated gateway)', () => {
   it('tells the browser which gateway is in use', async () => {
     const res = await request(embedded.url).get('/api/payments/config');
     expect(res.body.gateway).toBe('simulated');
-    expect(res.body.plans.map((p: { id: string; credits: number }) => `${p.id}:${p.credits}`)).toEqual(['basic:60', 'standard:150', 'premium:400']);
+    expect(res.body.plans.map((p: { id: string; credits: number }) => `${p.id}:${p.credits}`)).toEqual([
+      'basic:60',
+      'standard:150',
+      'premium:400',
+    ]);
   });
 
   it('hosted checkout: a labelled test page whose Pay button activates the plan once', async () => {
     const { agent, user } = await signedIn();
-    const session = await agent.post('/api/create-checkout-session').set('X-User-ID', user.id).send({ planId: 'standard', priceId: 'price_x' });
+    const session = await agent
+      .post('/api/create-checkout-session')
+      .set('X-User-ID', user.id)
+      .send({ planId: 'standard', priceId: 'price_x' });
     expect(session.status).toBe(200);
     expect(session.body.url).toMatch(/^\/api\/simulated-checkout\/[0-9a-f]{24}$/);
 
@@ -50,7 +66,9 @@ describe('billing API (simulated gateway)', () => {
       const h = (await agent.get('/api/credits/history')).body;
       return h.length > 0 ? h : undefined;
     });
-    expect(history).toEqual([expect.objectContaining({ amount: 150, kind: 'granted', reason: 'plan-purchase', planId: 'standard' })]);
+    expect(history).toEqual([
+      expect.objectContaining({ amount: 150, kind: 'granted', reason: 'plan-purchase', planId: 'standard' }),
+    ]);
   });
 
   it("another user's test checkout is not found, and a signed-out visitor is asked to sign in", async () => {
@@ -69,7 +87,12 @@ describe('billing API (simulated gateway)', () => {
     expect(intent.status).toBe(200);
     expect(intent.body.clientSecret).toMatch(/^sim_[0-9a-f]{24}_secret_test$/);
     const done = await agent.post('/api/complete-subscription').send({ planId: 'premium' });
-    expect(done.body).toEqual({ success: true, creditsAdded: 400, newTotalCredits: 400, message: 'Subscription Successful' });
+    expect(done.body).toEqual({
+      success: true,
+      creditsAdded: 400,
+      newTotalCredits: 400,
+      message: 'Subscription Successful',
+    });
     const again = await agent.post('/api/complete-subscription').send({ planId: 'premium' });
     expect(again.body).toMatchObject({ success: true, creditsAdded: 0, newTotalCredits: 400 });
   });
@@ -94,15 +117,24 @@ describe('billing API (simulated gateway)', () => {
     expect(res.body.message).toBe('Plan must be basic, standard or premium');
   });
 
-  it.each(['/api/create-checkout-session', '/api/create-subscription', '/api/create-subscription-intent', '/api/complete-subscription'])(
-    '%s needs a signed-in user',
-    async (path) => {
-      expect((await request(embedded.url).post(path).send({ planId: 'basic' })).status).toBe(401);
-    },
-  );
+  it.each([
+    '/api/create-checkout-session',
+    '/api/create-subscription',
+    '/api/create-subscription-intent',
+    '/api/complete-subscription',
+  ])('%s needs a signed-in user', async (path) => {
+    expect((await request(embedded.url).post(path).send({ planId: 'basic' })).status).toBe(401);
+  });
 
   it('refuses a forged X-User-ID on checkout', async () => {
     const { agent } = await signedIn();
-    expect((await agent.post('/api/create-checkout-session').set('X-User-ID', 'recNotMe00000000').send({ planId: 'basic' })).status).toBe(403);
+    expect(
+      (
+        await agent
+          .post('/api/create-checkout-session')
+          .set('X-User-ID', 'recNotMe00000000')
+          .send({ planId: 'basic' })
+      ).status,
+    ).toBe(403);
   });
 });

@@ -53,12 +53,19 @@ export function billingRoutes(runtime: Runtime): RouteModule {
       accountStream(userId),
       accountDecider,
       { type: 'StartCheckout', planId: plan, gateway: gateway.kind, sessionRef },
-      { at: clock.now().toISOString(), correlationId: ctx.state.requestId as string, causationId: sessionRef, userId },
+      {
+        at: clock.now().toISOString(),
+        correlationId: ctx.state.requestId as string,
+        causationId: sessionRef,
+        userId,
+      },
     );
   const pendingIntent = async (ctx: Koa.Context, plan: PlanId) => {
     const customer = await customerOf(ctx);
     const intent = await gateway.createSubscriptionIntent(customer, plan);
-    await readStore.collection<PendingDoc>(PENDING).put({ _id: `${customer.userId}:${plan}`, ref: intent.ref });
+    await readStore
+      .collection<PendingDoc>(PENDING)
+      .put({ _id: `${customer.userId}:${plan}`, ref: intent.ref });
     await recordCheckout(ctx, customer.userId, plan, intent.ref);
     return { clientSecret: intent.clientSecret, gateway: gateway.kind };
   };
@@ -73,7 +80,10 @@ export function billingRoutes(runtime: Runtime): RouteModule {
     });
 
     router.post('/api/create-checkout-session', async (ctx) => {
-      const body = parse(z.object({ planId: planId.default('basic'), priceId: z.string().max(200).optional() }), ctx.request.body);
+      const body = parse(
+        z.object({ planId: planId.default('basic'), priceId: z.string().max(200).optional() }),
+        ctx.request.body,
+      );
       const customer = await customerOf(ctx);
       const base = origin(ctx);
       const session = await gateway.createCheckoutSession(customer, body.planId, {
@@ -97,7 +107,9 @@ export function billingRoutes(runtime: Runtime): RouteModule {
     router.post('/api/complete-subscription', async (ctx) => {
       const body = parse(z.object({ planId }), ctx.request.body);
       const customer = await customerOf(ctx);
-      const pending = await readStore.collection<PendingDoc>(PENDING).get(`${customer.userId}:${body.planId}`);
+      const pending = await readStore
+        .collection<PendingDoc>(PENDING)
+        .get(`${customer.userId}:${body.planId}`);
       const result = await gateway.completeSubscription(customer, body.planId, pending?.ref);
       if (!result.paid) {
         ctx.status = 402;
@@ -147,7 +159,9 @@ export function billingRoutes(runtime: Runtime): RouteModule {
     router.post('/api/simulated-checkout/:ref/pay', async (ctx) => {
       const checkout = await ownCheckout(ctx);
       await payments.apply(simulatedPayment(checkout), clock.now().toISOString());
-      await readStore.collection<SimulatedCheckout>(SIMULATED_CHECKOUTS).update(checkout._id, { set: { status: 'paid' } });
+      await readStore
+        .collection<SimulatedCheckout>(SIMULATED_CHECKOUTS)
+        .update(checkout._id, { set: { status: 'paid' } });
       ctx.redirect('/dashboard?subscription=success');
     });
   };
@@ -159,7 +173,8 @@ export function billingRoutes(runtime: Runtime): RouteModule {
     const checkout = /^[0-9a-f]{24}$/.test(ref)
       ? await readStore.collection<SimulatedCheckout>(SIMULATED_CHECKOUTS).get(ref)
       : null;
-    if (!checkout || checkout.userId !== userId) throw new DomainError('NOT_FOUND', 'This test checkout does not exist');
+    if (!checkout || checkout.userId !== userId)
+      throw new DomainError('NOT_FOUND', 'This test checkout does not exist');
     return checkout;
   }
 }

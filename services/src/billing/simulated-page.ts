@@ -1,8 +1,11 @@
 import type { PlanTerms } from '@studio/events';
 import type { SimulatedCheckout } from './simulated';
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /** The simulated gateway's hosted checkout: a plain page, unmistakably a test. */
 export function simulatedCheckoutPage(checkout: SimulatedCheckout, plan: PlanTerms): string {
@@ -13,7 +16,7 @@ export function simulatedCheckoutPage(checkout: SimulatedCheckout, plan: PlanTer
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Test checkout — ${escape(plan.name)}</title>
+<title>Test checkout — ${escapeHtml(plan.name)}</title>
 <style>
   body { font-family: system-ui, sans-serif; background: #f4f4f8; margin: 0; padding: 24px; color: #1a1a1a; }
   main { max-width: 440px; margin: 40px auto; background: #fff; border-radius: 12px; padding: 28px; box-shadow: 0 4px 24px rgba(0,0,0,.08); }
@@ -29,13 +32,13 @@ export function simulatedCheckoutPage(checkout: SimulatedCheckout, plan: PlanTer
 <body>
 <main>
   <p class="banner" role="note">Test mode — no real charge. This checkout is simulated; no card is needed.</p>
-  <h1>Subscribe to ${escape(plan.name)}</h1>
+  <h1>Subscribe to ${escapeHtml(plan.name)}</h1>
   <p class="price">${price}<small>/month</small></p>
   <p>${plan.credits} credits per month.</p>
   ${
     paid
       ? '<p><strong>This test checkout is already paid.</strong></p><a class="button" href="/dashboard">Go to Dashboard</a>'
-      : `<form method="post" action="/api/simulated-checkout/${escape(checkout._id)}/pay">
+      : `<form method="post" action="/api/simulated-checkout/${escapeHtml(checkout._id)}/pay">
     <button type="submit">Pay ${price} (test)</button>
   </form>
   <a class="button" href="/pricing">Cancel</a>`

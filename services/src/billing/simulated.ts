@@ -24,7 +24,13 @@ export function createSimulatedGateway(readStore: ReadStore, now: () => Date): P
   const checkouts = readStore.collection<SimulatedCheckout>(SIMULATED_CHECKOUTS);
   const open = async (customer: Customer, planId: PlanId) => {
     const ref = newRef();
-    await checkouts.put({ _id: ref, userId: customer.userId, planId, status: 'open', createdAt: now().toISOString() });
+    await checkouts.put({
+      _id: ref,
+      userId: customer.userId,
+      planId,
+      status: 'open',
+      createdAt: now().toISOString(),
+    });
     return ref;
   };
 

@@ -31,23 +31,43 @@ beforeAll(async () => {
   server = createServer(async (req, res) => {
     const form = new URLSearchParams(await read(req));
     const path = (req.url ?? '').split('?')[0] ?? '';
-    calls.push({ method: req.method ?? '', path, form, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
+    calls.push({
+      method: req.method ?? '',
+      path,
+      form,
+      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+    });
     res.setHeader('Content-Type', 'application/json');
     const send = (status: number, body: object) => {
       res.statusCode = status;
       res.end(JSON.stringify(body));
     };
-    if (path === '/v1/customers') return send(200, { id: 'cus_test_1', object: 'customer', email: form.get('email') });
+    if (path === '/v1/customers')
+      return send(200, { id: 'cus_test_1', object: 'customer', email: form.get('email') });
     if (path === '/v1/setup_intents') {
       if (declineCards) {
         return send(402, {
-          error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+          error: {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'generic_decline',
+            message: 'Your card was declined.',
+          },
         });
       }
-      return send(200, { id: 'seti_1', object: 'setup_intent', status: 'succeeded', customer: form.get('customer') });
+      return send(200, {
+        id: 'seti_1',
+        object: 'setup_intent',
+        status: 'succeeded',
+        customer: form.get('customer'),
+      });
     }
     if (path === '/v1/checkout/sessions') {
-      return send(200, { id: 'cs_test_1', object: 'checkout.session', url: 'https://checkout.example.test/c/cs_test_1' });
+      return send(200, {
+        id: 'cs_test_1',
+        object: 'checkout.session',
+        url: 'https://checkout.example.test/c/cs_test_1',
+      });
     }
     if (path === '/v1/subscriptions' && req.method === 'POST') {
       return send(200, {
@@ -56,7 +76,12 @@ beforeAll(async () => {
         status: 'incomplete',
         customer: form.get('customer'),
         metadata: { userId: form.get('metadata[userId]'), planId: form.get('metadata[planId]') },
-        latest_invoice: { id: 'in_test_1', object: 'invoice', status: 'open', confirmation_secret: { client_secret: 'pi_1_secret_2', type: 'payment_intent' } },
+        latest_invoice: {
+          id: 'in_test_1',
+          object: 'invoice',
+          status: 'open',
+          confirmation_secret: { client_secret: 'pi_1_secret_2', type: 'payment_intent' },
+        },
       });
     }
     if (path === '/v1/subscriptions/sub_test_1') {
@@ -75,7 +100,9 @@ beforeAll(async () => {
         latest_invoice: { id: 'in_test_1', object: 'invoice', status: 'paid' },
       });
     }
-    send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } });
+    send(404, {
+      error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` },
+    });
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -119,12 +146,19 @@ describe('Stripe gateway through the app', () => {
   });
 
   it('registration needs a card, keeps it with a SetupIntent (not a charge) and remembers the customer', async () => {
-    expect((await request(embedded.url).get('/api/payments/config')).body).toMatchObject({ gateway: 'stripe', publishableKey: 'pk_test_local' });
-    const noCard = await request(embedded.url).post('/api/register').send({ name: 'Ann', email: 'ann@example.com', password: 'secret12' });
+    expect((await request(embedded.url).get('/api/payments/config')).body).toMatchObject({
+      gateway: 'stripe',
+      publishableKey: 'pk_test_local',
+    });
+    const noCard = await request(embedded.url)
+      .post('/api/register')
+      .send({ name: 'Ann', email: 'ann@example.com', password: 'secret12' });
     expect(noCard.status).toBe(400);
 
     const agent = request.agent(embedded.url);
-    const res = await agent.post('/api/register').send({ name: 'Ann', email: 'ann@example.com', password: 'secret12', paymentMethodId: 'pm_card_visa' });
+    const res = await agent
+      .post('/api/register')
+      .send({ name: 'Ann', email: 'ann@example.com', password: 'secret12', paymentMethodId: 'pm_card_visa' });
     expect(res.status).toBe(201);
     expect(res.body.stripeCustomerId).toBe('cus_test_1');
     const setup = calls.find((c) => c.path === '/v1/setup_intents')!;
@@ -132,14 +166,19 @@ describe('Stripe gateway through the app', () => {
     expect(setup.form.get('confirm')).toBe('true');
     expect(setup.form.get('usage')).toBe('off_session');
     expect(setup.idempotencyKey).toMatch(/^setup-rec/);
-    expect(calls.some((c) => c.path.startsWith('/v1/payment_intents') || c.path.startsWith('/v1/charges'))).toBe(false);
+    expect(
+      calls.some((c) => c.path.startsWith('/v1/payment_intents') || c.path.startsWith('/v1/charges')),
+    ).toBe(false);
   });
 
   it("a declined card shows the provider's message and creates no account", async () => {
     declineCards = true;
-    const res = await request(embedded.url)
-      .post('/api/register')
-      .send({ name: 'Ben', email: 'ben@example.com', password: 'secret12', paymentMethodId: 'pm_card_chargeDeclined' });
+    const res = await request(embedded.url).post('/api/register').send({
+      name: 'Ben',
+      email: 'ben@example.com',
+      password: 'secret12',
+      paymentMethodId: 'pm_card_chargeDeclined',
+    });
     expect(res.status).toBe(402);
     expect(res.body.message).toBe('Your card was declined.');
     declineCards = false;
@@ -152,7 +191,9 @@ describe('Stripe gateway through the app', () => {
   it('hosted checkout uses the configured price, the user as reference and an idempotency key', async () => {
     const agent = request.agent(embedded.url);
     await agent.post('/api/login').send({ email: 'ann@example.com', password: 'secret12' });
-    const res = await agent.post('/api/create-checkout-session').send({ planId: 'premium', priceId: 'price_from_client_ignored' });
+    const res = await agent
+      .post('/api/create-checkout-session')
+      .send({ planId: 'premium', priceId: 'price_from_client_ignored' });
     expect(res.body).toEqual({ url: 'https://checkout.example.test/c/cs_test_1' });
     const call = calls.find((c) => c.path === '/v1/checkout/sessions')!;
     expect(call.form.get('mode')).toBe('subscription');
@@ -168,8 +209,16 @@ describe('Stripe gateway through the app', () => {
     const intent = await agent.post('/api/create-subscription-intent').send({ planId: 'standard' });
     expect(intent.body).toEqual({ clientSecret: 'pi_1_secret_2', gateway: 'stripe' });
     const done = await agent.post('/api/complete-subscription').send({ planId: 'standard' });
-    expect(done.body).toEqual({ success: true, creditsAdded: 150, newTotalCredits: 150, message: 'Subscription Successful' });
+    expect(done.body).toEqual({
+      success: true,
+      creditsAdded: 150,
+      newTotalCredits: 150,
+      message: 'Subscription Successful',
+    });
     expect(calls.some((c) => c.path === '/v1/subscriptions/sub_test_1')).toBe(true);
-    expect((await agent.get('/api/user')).body).toMatchObject({ subscriptionTier: 'Standard', stripeSubscriptionId: 'sub_test_1' });
+    expect((await agent.get('/api/user')).body).toMatchObject({
+      subscriptionTier: 'Standard',
+      stripeSubscriptionId: 'sub_test_1',
+    });
   });
 });

@@ -1,7 +1,7 @@
-import { type PlanId, PLAN_IDS } from '@studio/events';
+import { PLAN_IDS, type PlanId } from '@studio/events';
 import Stripe from 'stripe';
 import { DomainError } from '../platform/errors';
-import type { Customer, GatewayEvent, PaymentGateway } from './gateway';
+import type { Customer, PaymentGateway } from './gateway';
 
 export interface StripeOptions {
   secretKey: string;
@@ -25,10 +25,11 @@ const CARD_FAILED = 'Failed to validate your card. Please try again.';
 export function createStripeGateway(options: StripeOptions): PaymentGateway {
   const stripe = new Stripe(options.secretKey, {
     maxNetworkRetries: 2,
-    ...(options.api ? { host: options.api.host, port: options.api.port, protocol: options.api.protocol } : {}),
+    ...(options.api
+      ? { host: options.api.host, port: options.api.port, protocol: options.api.protocol }
+      : {}),
   });
-  const planOfPrice = (priceId: string | undefined) =>
-    PLAN_IDS.find((id) => options.prices[id] === priceId);
+  const planOfPrice = (priceId: string | undefined) => PLAN_IDS.find((id) => options.prices[id] === priceId);
 
   const gatewayError = (error: unknown, fallback: string): never => {
     if (error instanceof Stripe.errors.StripeCardError) throw new DomainError('CARD_DECLINED', error.message);
@@ -158,7 +159,8 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
       const eventId = event.id;
       switch (event.type) {
         case 'checkout.session.completed': {
-          if (o.mode !== 'subscription' || o.payment_status !== 'paid') return { kind: 'ignored', eventId, type: event.type };
+          if (o.mode !== 'subscription' || o.payment_status !== 'paid')
+            return { kind: 'ignored', eventId, type: event.type };
           const planId = obj(o.metadata).planId;
           const subscriptionId = idOf(o.subscription);
           const customerId = idOf(o.customer);
@@ -198,7 +200,8 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
             const reason = str(obj(o.last_finalization_error).message) ?? 'The payment was declined';
             return { kind: 'payment-failed', ...common, reason };
           }
-          const periodEnd = typeof line.period === 'object' ? (obj(line.period).end as number | undefined) : undefined;
+          const periodEnd =
+            typeof line.period === 'object' ? (obj(line.period).end as number | undefined) : undefined;
           return {
             kind: 'subscription-paid',
             ...common,

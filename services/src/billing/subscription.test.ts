@@ -8,18 +8,36 @@ const registered: Emitted<AccountStreamEvent> = {
   type: 'UserRegistered',
   data: { userId: 'recA', name: 'Ada', email: 'ada@example.com', passwordHash: 'h' },
 };
-const activated = (paymentRef = 'in_1', planId: 'basic' | 'standard' = 'basic'): Emitted<AccountStreamEvent>[] => [
+const activated = (
+  paymentRef = 'in_1',
+  planId: 'basic' | 'standard' = 'basic',
+): Emitted<AccountStreamEvent>[] => [
   {
     type: 'SubscriptionActivated',
-    data: { planId, tier: planId === 'basic' ? 'Basic' : 'Standard', paymentRef, customerId: 'cus_1', subscriptionId: 'sub_1' },
+    data: {
+      planId,
+      tier: planId === 'basic' ? 'Basic' : 'Standard',
+      paymentRef,
+      customerId: 'cus_1',
+      subscriptionId: 'sub_1',
+    },
   },
-  { type: 'CreditsGranted', data: { amount: planId === 'basic' ? 60 : 150, reason: 'plan-purchase', planId, paymentRef } },
+  {
+    type: 'CreditsGranted',
+    data: { amount: planId === 'basic' ? 60 : 150, reason: 'plan-purchase', planId, paymentRef },
+  },
 ];
 
 describe('subscription lifecycle', () => {
   it('given a new account, when a Standard checkout completes, then Standard is active with 150 credits', () => {
     spec([registered])
-      .when({ type: 'ActivateSubscription', planId: 'standard', paymentRef: 'in_1', customerId: 'cus_1', subscriptionId: 'sub_1' })
+      .when({
+        type: 'ActivateSubscription',
+        planId: 'standard',
+        paymentRef: 'in_1',
+        customerId: 'cus_1',
+        subscriptionId: 'sub_1',
+      })
       .then(activated('in_1', 'standard'));
   });
 
@@ -34,21 +52,51 @@ describe('subscription lifecycle', () => {
 
   it('given an active plan, when the monthly invoice is paid, then the plan credits are granted again', () => {
     spec([registered, ...activated('in_1')])
-      .when({ type: 'RenewSubscription', planId: 'basic', paymentRef: 'in_2', subscriptionId: 'sub_1', periodEnd: '2026-12-22T00:00:00.000Z' })
+      .when({
+        type: 'RenewSubscription',
+        planId: 'basic',
+        paymentRef: 'in_2',
+        subscriptionId: 'sub_1',
+        periodEnd: '2026-12-22T00:00:00.000Z',
+      })
       .then([
-        { type: 'SubscriptionRenewed', data: { planId: 'basic', paymentRef: 'in_2', subscriptionId: 'sub_1', periodEnd: '2026-12-22T00:00:00.000Z' } },
-        { type: 'CreditsGranted', data: { amount: 60, reason: 'renewal', planId: 'basic', paymentRef: 'in_2' } },
+        {
+          type: 'SubscriptionRenewed',
+          data: {
+            planId: 'basic',
+            paymentRef: 'in_2',
+            subscriptionId: 'sub_1',
+            periodEnd: '2026-12-22T00:00:00.000Z',
+          },
+        },
+        {
+          type: 'CreditsGranted',
+          data: { amount: 60, reason: 'renewal', planId: 'basic', paymentRef: 'in_2' },
+        },
       ]);
   });
 
   it('records a failed payment once', () => {
     spec([registered, ...activated()])
-      .when({ type: 'RecordPaymentFailure', paymentRef: 'in_3', reason: 'card_declined', subscriptionId: 'sub_1' })
-      .then([{ type: 'PaymentFailed', data: { paymentRef: 'in_3', reason: 'card_declined', subscriptionId: 'sub_1' } }]);
+      .when({
+        type: 'RecordPaymentFailure',
+        paymentRef: 'in_3',
+        reason: 'card_declined',
+        subscriptionId: 'sub_1',
+      })
+      .then([
+        {
+          type: 'PaymentFailed',
+          data: { paymentRef: 'in_3', reason: 'card_declined', subscriptionId: 'sub_1' },
+        },
+      ]);
     spec([
       registered,
       ...activated(),
-      { type: 'PaymentFailed', data: { paymentRef: 'in_3', reason: 'card_declined', subscriptionId: 'sub_1' } },
+      {
+        type: 'PaymentFailed',
+        data: { paymentRef: 'in_3', reason: 'card_declined', subscriptionId: 'sub_1' },
+      },
     ])
       .when({ type: 'RecordPaymentFailure', paymentRef: 'in_3', reason: 'card_declined' })
       .thenNothing();
@@ -57,43 +105,89 @@ describe('subscription lifecycle', () => {
   it('given an active plan, when the subscription is deleted, then the account is Demo; a second deletion does nothing', () => {
     spec([registered, ...activated()])
       .when({ type: 'ExpireSubscription', subscriptionId: 'sub_1', reason: 'customer.subscription.deleted' })
-      .then([{ type: 'SubscriptionExpired', data: { subscriptionId: 'sub_1', reason: 'customer.subscription.deleted', downgraded: true } }]);
-    spec([registered, ...activated(), { type: 'SubscriptionExpired', data: { subscriptionId: 'sub_1', reason: 'x', downgraded: true } }])
+      .then([
+        {
+          type: 'SubscriptionExpired',
+          data: { subscriptionId: 'sub_1', reason: 'customer.subscription.deleted', downgraded: true },
+        },
+      ]);
+    spec([
+      registered,
+      ...activated(),
+      { type: 'SubscriptionExpired', data: { subscriptionId: 'sub_1', reason: 'x', downgraded: true } },
+    ])
       .when({ type: 'ExpireSubscription', subscriptionId: 'sub_1', reason: 'x' })
       .thenNothing();
   });
 
-  it("records the end of another subscription without touching the current one", () => {
+  it('records the end of another subscription without touching the current one', () => {
     const state = [
       registered,
       ...activated(),
-      { type: 'SubscriptionExpired', data: { subscriptionId: 'sub_old', reason: 'x', downgraded: false } } as Emitted<AccountStreamEvent>,
-    ].reduce((s, e) => accountDecider.evolve(s, { ...e, eventId: 'e', metadata: {} } as never), accountDecider.initialState);
+      {
+        type: 'SubscriptionExpired',
+        data: { subscriptionId: 'sub_old', reason: 'x', downgraded: false },
+      } as Emitted<AccountStreamEvent>,
+    ].reduce(
+      (s, e) => accountDecider.evolve(s, { ...e, eventId: 'e', metadata: {} } as never),
+      accountDecider.initialState,
+    );
     expect(state.tier).toBe('Basic');
     expect(state.endedSubscriptions.has('sub_old')).toBe(true);
   });
 
   it('given the deletion arrived first, when the first payment arrives, then credits are granted but the tier stays Demo', () => {
-    spec([registered, { type: 'SubscriptionExpired', data: { subscriptionId: 'sub_1', reason: 'deleted', downgraded: true } }])
+    spec([
+      registered,
+      { type: 'SubscriptionExpired', data: { subscriptionId: 'sub_1', reason: 'deleted', downgraded: true } },
+    ])
       .when({ type: 'ActivateSubscription', planId: 'basic', paymentRef: 'in_1', subscriptionId: 'sub_1' })
-      .then([{ type: 'CreditsGranted', data: { amount: 60, reason: 'plan-purchase', planId: 'basic', paymentRef: 'in_1' } }]);
+      .then([
+        {
+          type: 'CreditsGranted',
+          data: { amount: 60, reason: 'plan-purchase', planId: 'basic', paymentRef: 'in_1' },
+        },
+      ]);
   });
 
   it('cancelling at period end is recorded once', () => {
     spec([registered, ...activated()])
       .when({ type: 'CancelSubscription', subscriptionId: 'sub_1', atPeriodEnd: true })
       .then([{ type: 'SubscriptionCancelled', data: { subscriptionId: 'sub_1', atPeriodEnd: true } }]);
-    spec([registered, ...activated(), { type: 'SubscriptionCancelled', data: { subscriptionId: 'sub_1', atPeriodEnd: true } }])
+    spec([
+      registered,
+      ...activated(),
+      { type: 'SubscriptionCancelled', data: { subscriptionId: 'sub_1', atPeriodEnd: true } },
+    ])
       .when({ type: 'CancelSubscription', subscriptionId: 'sub_1', atPeriodEnd: true })
       .thenNothing();
   });
 
   it('an admin fix sets the tier and ids and moves credits through the ledger with a reason', () => {
     spec([registered, ...activated()])
-      .when({ type: 'AdminUpdateSubscription', adminId: 'recAdmin', tier: 'Premium', customerId: 'cus_9', credits: 400, reason: 'Admin tools' })
+      .when({
+        type: 'AdminUpdateSubscription',
+        adminId: 'recAdmin',
+        tier: 'Premium',
+        customerId: 'cus_9',
+        credits: 400,
+        reason: 'Admin tools',
+      })
       .then([
-        { type: 'SubscriptionAdminUpdated', data: { adminId: 'recAdmin', tier: 'Premium', customerId: 'cus_9', reason: 'Admin tools' } },
-        { type: 'CreditsAdjusted', data: { delta: 340, reason: 'Admin tools', adminId: 'recAdmin', previousCredits: 60, newCredits: 400 } },
+        {
+          type: 'SubscriptionAdminUpdated',
+          data: { adminId: 'recAdmin', tier: 'Premium', customerId: 'cus_9', reason: 'Admin tools' },
+        },
+        {
+          type: 'CreditsAdjusted',
+          data: {
+            delta: 340,
+            reason: 'Admin tools',
+            adminId: 'recAdmin',
+            previousCredits: 60,
+            newCredits: 400,
+          },
+        },
       ]);
   });
 
@@ -105,7 +199,13 @@ describe('subscription lifecycle', () => {
 
   it('the self-update tool activates the tier and grants its credits once per reference', () => {
     spec([registered])
-      .when({ type: 'SelfUpdateSubscription', tier: 'Basic', paymentRef: 'manual-1', customerId: 'cus_1', subscriptionId: 'sub_1' })
+      .when({
+        type: 'SelfUpdateSubscription',
+        tier: 'Basic',
+        paymentRef: 'manual-1',
+        customerId: 'cus_1',
+        subscriptionId: 'sub_1',
+      })
       .then(activated('manual-1'));
   });
 });

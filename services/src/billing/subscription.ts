@@ -2,8 +2,8 @@ import {
   type CheckoutStarted,
   type CreditsAdjusted,
   type CreditsGranted,
-  PLAN_TERMS,
   type PaymentFailed,
+  PLAN_TERMS,
   type PlanId,
   type SubscriptionActivated,
   type SubscriptionAdminUpdated,
@@ -23,8 +23,20 @@ import { DomainError } from '../platform/errors';
  */
 export type SubscriptionCommand =
   | { type: 'StartCheckout'; planId: PlanId; gateway: 'stripe' | 'simulated'; sessionRef: string }
-  | { type: 'ActivateSubscription'; planId: PlanId; paymentRef: string; customerId?: string; subscriptionId?: string }
-  | { type: 'RenewSubscription'; planId: PlanId; paymentRef: string; subscriptionId?: string; periodEnd?: string }
+  | {
+      type: 'ActivateSubscription';
+      planId: PlanId;
+      paymentRef: string;
+      customerId?: string;
+      subscriptionId?: string;
+    }
+  | {
+      type: 'RenewSubscription';
+      planId: PlanId;
+      paymentRef: string;
+      subscriptionId?: string;
+      periodEnd?: string;
+    }
   | { type: 'RecordPaymentFailure'; paymentRef: string; reason: string; subscriptionId?: string }
   | { type: 'CancelSubscription'; subscriptionId?: string; atPeriodEnd: boolean }
   | { type: 'ExpireSubscription'; subscriptionId?: string; reason: string }
@@ -37,7 +49,13 @@ export type SubscriptionCommand =
       credits?: number;
       reason: string;
     }
-  | { type: 'SelfUpdateSubscription'; tier: Exclude<Tier, 'Demo'>; customerId?: string; subscriptionId?: string; paymentRef: string };
+  | {
+      type: 'SelfUpdateSubscription';
+      tier: Exclude<Tier, 'Demo'>;
+      customerId?: string;
+      subscriptionId?: string;
+      paymentRef: string;
+    };
 
 type Out = Emitted<
   | CheckoutStarted
@@ -57,13 +75,21 @@ export function decideSubscription(command: SubscriptionCommand, state: AccountS
   if (!state.registered) throw new DomainError('NOT_FOUND', 'Account not found');
   switch (command.type) {
     case 'StartCheckout':
-      return [{ type: 'CheckoutStarted', data: { planId: command.planId, gateway: command.gateway, sessionRef: command.sessionRef } }];
+      return [
+        {
+          type: 'CheckoutStarted',
+          data: { planId: command.planId, gateway: command.gateway, sessionRef: command.sessionRef },
+        },
+      ];
 
     case 'ActivateSubscription': {
       if (state.appliedPayments.has(command.paymentRef)) return [];
       const plan = PLAN_TERMS[command.planId];
       const { planId, paymentRef, customerId, subscriptionId } = command;
-      const grant = { type: 'CreditsGranted', data: { amount: plan.credits, reason: 'plan-purchase', planId, paymentRef } } as const;
+      const grant = {
+        type: 'CreditsGranted',
+        data: { amount: plan.credits, reason: 'plan-purchase', planId, paymentRef },
+      } as const;
       // Paid for a subscription that has already ended (events out of order): credit it, keep the tier.
       if (subscriptionId && state.endedSubscriptions.has(subscriptionId)) return [grant];
       return [
@@ -77,7 +103,10 @@ export function decideSubscription(command: SubscriptionCommand, state: AccountS
             ...(subscriptionId ? { subscriptionId } : {}),
           },
         },
-        { type: 'CreditsGranted', data: { amount: plan.credits, reason: 'plan-purchase', planId, paymentRef } },
+        {
+          type: 'CreditsGranted',
+          data: { amount: plan.credits, reason: 'plan-purchase', planId, paymentRef },
+        },
       ];
     }
 
@@ -85,12 +114,20 @@ export function decideSubscription(command: SubscriptionCommand, state: AccountS
       if (state.appliedPayments.has(command.paymentRef)) return [];
       const plan = PLAN_TERMS[command.planId];
       const { planId, paymentRef, subscriptionId, periodEnd } = command;
-      const grant = { type: 'CreditsGranted', data: { amount: plan.credits, reason: 'renewal', planId, paymentRef } } as const;
+      const grant = {
+        type: 'CreditsGranted',
+        data: { amount: plan.credits, reason: 'renewal', planId, paymentRef },
+      } as const;
       if (subscriptionId && state.endedSubscriptions.has(subscriptionId)) return [grant];
       return [
         {
           type: 'SubscriptionRenewed',
-          data: { planId, paymentRef, ...(subscriptionId ? { subscriptionId } : {}), ...(periodEnd ? { periodEnd } : {}) },
+          data: {
+            planId,
+            paymentRef,
+            ...(subscriptionId ? { subscriptionId } : {}),
+            ...(periodEnd ? { periodEnd } : {}),
+          },
         },
         { type: 'CreditsGranted', data: { amount: plan.credits, reason: 'renewal', planId, paymentRef } },
       ];
@@ -99,15 +136,26 @@ export function decideSubscription(command: SubscriptionCommand, state: AccountS
     case 'RecordPaymentFailure': {
       if (state.appliedPayments.has(command.paymentRef)) return [];
       const { paymentRef, reason, subscriptionId } = command;
-      return [{ type: 'PaymentFailed', data: { paymentRef, reason, ...(subscriptionId ? { subscriptionId } : {}) } }];
+      return [
+        {
+          type: 'PaymentFailed',
+          data: { paymentRef, reason, ...(subscriptionId ? { subscriptionId } : {}) },
+        },
+      ];
     }
 
     case 'CancelSubscription': {
-      if (command.subscriptionId && state.subscriptionId && command.subscriptionId !== state.subscriptionId) return [];
+      if (command.subscriptionId && state.subscriptionId && command.subscriptionId !== state.subscriptionId)
+        return [];
       const target = command.atPeriodEnd ? 'cancelling' : 'expired';
       if (state.subscriptionStatus === target || state.subscriptionStatus === 'expired') return [];
       const { subscriptionId, atPeriodEnd } = command;
-      return [{ type: 'SubscriptionCancelled', data: { atPeriodEnd, ...(subscriptionId ? { subscriptionId } : {}) } }];
+      return [
+        {
+          type: 'SubscriptionCancelled',
+          data: { atPeriodEnd, ...(subscriptionId ? { subscriptionId } : {}) },
+        },
+      ];
     }
 
     case 'ExpireSubscription': {
@@ -117,7 +165,12 @@ export function decideSubscription(command: SubscriptionCommand, state: AccountS
       } else if (state.tier === 'Demo' && state.subscriptionStatus !== 'active') return [];
       const { subscriptionId, reason } = command;
       const downgraded = !subscriptionId || !state.subscriptionId || subscriptionId === state.subscriptionId;
-      return [{ type: 'SubscriptionExpired', data: { reason, downgraded, ...(subscriptionId ? { subscriptionId } : {}) } }];
+      return [
+        {
+          type: 'SubscriptionExpired',
+          data: { reason, downgraded, ...(subscriptionId ? { subscriptionId } : {}) },
+        },
+      ];
     }
 
     case 'AdminUpdateSubscription': {
@@ -140,7 +193,13 @@ export function decideSubscription(command: SubscriptionCommand, state: AccountS
       if (credits !== undefined && credits !== state.credits) {
         out.push({
           type: 'CreditsAdjusted',
-          data: { delta: credits - state.credits, reason, adminId, previousCredits: state.credits, newCredits: credits },
+          data: {
+            delta: credits - state.credits,
+            reason,
+            adminId,
+            previousCredits: state.credits,
+            newCredits: credits,
+          },
         });
       }
       return out;

@@ -47,7 +47,11 @@ async function newUser(): Promise<string> {
   return state.userId;
 }
 
-const stripeEvent = (type: string, object: Record<string, unknown>, id = `evt_${Math.random().toString(36).slice(2)}`) => ({
+const stripeEvent = (
+  type: string,
+  object: Record<string, unknown>,
+  id = `evt_${Math.random().toString(36).slice(2)}`,
+) => ({
   id,
   object: 'event',
   api_version: '2026-10-28.endive',
@@ -73,7 +77,12 @@ const checkoutCompleted = (userId: string, invoice: string, sub = `sub_${userId}
     metadata: { userId, planId: 'basic' },
   });
 
-const invoicePaid = (userId: string, invoice: string, reason: 'subscription_create' | 'subscription_cycle', sub = `sub_${userId}`) =>
+const invoicePaid = (
+  userId: string,
+  invoice: string,
+  reason: 'subscription_create' | 'subscription_cycle',
+  sub = `sub_${userId}`,
+) =>
   stripeEvent('invoice.paid', {
     id: invoice,
     object: 'invoice',
@@ -104,11 +113,18 @@ const invoiceFailed = (userId: string, invoice: string) =>
     status: 'open',
     billing_reason: 'subscription_cycle',
     customer: `cus_${userId}`,
-    parent: { type: 'subscription_details', subscription_details: { subscription: `sub_${userId}`, metadata: { userId } } },
+    parent: {
+      type: 'subscription_details',
+      subscription_details: { subscription: `sub_${userId}`, metadata: { userId } },
+    },
     lines: { object: 'list', data: [] },
   });
 
-const subscriptionEvent = (type: 'customer.subscription.updated' | 'customer.subscription.deleted', userId: string, extra: Record<string, unknown>) =>
+const subscriptionEvent = (
+  type: 'customer.subscription.updated' | 'customer.subscription.deleted',
+  userId: string,
+  extra: Record<string, unknown>,
+) =>
   stripeEvent(type, {
     id: `sub_${userId}`,
     object: 'subscription',
@@ -126,12 +142,17 @@ async function post(event: object, options: { secret?: string; timestamp?: numbe
     secret: options.secret ?? SECRET,
     ...(options.timestamp ? { timestamp: options.timestamp } : {}),
   });
-  return request(embedded.url).post(WEBHOOK_PATH).set('Content-Type', 'application/json').set('Stripe-Signature', header).send(payload);
+  return request(embedded.url)
+    .post(WEBHOOK_PATH)
+    .set('Content-Type', 'application/json')
+    .set('Stripe-Signature', header)
+    .send(payload);
 }
 
 const account = async (userId: string) =>
   (await embedded.runtime.commands.load(accountStream(userId), accountDecider)).state;
-const streamLength = async (userId: string) => (await embedded.runtime.eventStore.readStream(accountStream(userId))).length;
+const streamLength = async (userId: string) =>
+  (await embedded.runtime.eventStore.readStream(accountStream(userId))).length;
 
 describe('Stripe webhooks', () => {
   it('checkout.session.completed activates Basic with 60 credits', async () => {
@@ -140,7 +161,12 @@ describe('Stripe webhooks', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ received: true, applied: true });
     const state = await account(userId);
-    expect([state.tier, state.credits, state.customerId, state.subscriptionId]).toEqual(['Basic', 60, `cus_${userId}`, `sub_${userId}`]);
+    expect([state.tier, state.credits, state.customerId, state.subscriptionId]).toEqual([
+      'Basic',
+      60,
+      `cus_${userId}`,
+      `sub_${userId}`,
+    ]);
   });
 
   it('a duplicate delivery, and the same payment seen through invoice.paid, grant nothing more', async () => {
@@ -207,14 +233,19 @@ describe('Stripe webhooks', () => {
   it('rejects a stale timestamp (replay) with 400 and changes nothing', async () => {
     const userId = await newUser();
     const before = await streamLength(userId);
-    const res = await post(checkoutCompleted(userId, 'in_g1'), { timestamp: Math.floor(Date.now() / 1000) - 15 * 60 });
+    const res = await post(checkoutCompleted(userId, 'in_g1'), {
+      timestamp: Math.floor(Date.now() / 1000) - 15 * 60,
+    });
     expect(res.status).toBe(400);
     expect(await streamLength(userId)).toBe(before);
   });
 
   it('rejects a missing signature, a non-JSON body and a huge body with a 4xx', async () => {
     expect((await request(embedded.url).post(WEBHOOK_PATH).send({ id: 'evt_x' })).status).toBe(400);
-    const notJson = await request(embedded.url).post(WEBHOOK_PATH).set('Content-Type', 'text/plain').send('hello');
+    const notJson = await request(embedded.url)
+      .post(WEBHOOK_PATH)
+      .set('Content-Type', 'text/plain')
+      .send('hello');
     expect(notJson.status).toBeGreaterThanOrEqual(400);
     expect(notJson.status).toBeLessThan(500);
     const huge = await request(embedded.url)

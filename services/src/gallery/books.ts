@@ -1,8 +1,8 @@
-import type { RouteModule } from '../platform/http/app';
 import { requireSelf } from '../account/auth';
 import type { Runtime } from '../main/runtime';
-import { fileUrl } from './routes';
+import type { RouteModule } from '../platform/http/app';
 import { GENERATIONS, type GenerationDoc } from './generations-projection';
+import { fileUrl } from './routes';
 
 export const BOOK_KINDS = ['non-fiction', 'non-fiction-v2', 'coloring-book', 'kids-book'];
 
@@ -12,7 +12,8 @@ export function bookStatus(doc: GenerationDoc): string {
   if (doc.status === 'completed') return 'Done';
   if (doc.kind === 'non-fiction-v2') {
     if (doc.status === 'outlines-ready') return 'Outline finished';
-    if (doc.status === 'outline-chosen' || doc.status === 'book-running') return 'In progress (book creation)';
+    if (doc.status === 'outline-chosen' || doc.status === 'book-running')
+      return 'In progress (book creation)';
     return 'In progress (outline creation)';
   }
   return 'In progress';
@@ -24,7 +25,8 @@ export function bookRecord(doc: GenerationDoc) {
     const artifact = doc.artifacts.find((a) => a.role === role);
     return artifact ? fileUrl(artifact.blobId) : undefined;
   };
-  const title = doc.title ?? String(doc.input.title ?? doc.input.prompt ?? doc.input.storyDescription ?? 'Untitled');
+  const title =
+    doc.title ?? String(doc.input.title ?? doc.input.prompt ?? doc.input.storyDescription ?? 'Untitled');
   const pdf = file('pdf');
   const outlines = doc.outlines ?? [];
   return {
@@ -50,7 +52,9 @@ export function bookRecord(doc: GenerationDoc) {
 export function bookRoutes(runtime: Runtime): RouteModule {
   const generations = runtime.readStore.collection<GenerationDoc>(GENERATIONS);
   const books = async (userId: string) =>
-    (await generations.find({ userId, kind: { $in: BOOK_KINDS } }, { sort: { createdAt: -1, _id: 1 } })).map(bookRecord);
+    (await generations.find({ userId, kind: { $in: BOOK_KINDS } }, { sort: { createdAt: -1, _id: 1 } })).map(
+      bookRecord,
+    );
   return (router) => {
     router.get('/api/airtable/books/:userId', async (ctx) => {
       ctx.body = await books(requireSelf(ctx, ctx.params.userId));

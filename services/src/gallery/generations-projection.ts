@@ -1,6 +1,6 @@
 import type { DomainEvent, RecordedEvent } from '@studio/events';
-import type { Projection } from '../platform/runners/projector';
 import type { WriteOp } from '../platform/readstore/port';
+import type { Projection } from '../platform/runners/projector';
 
 export const GENERATIONS = 'generations';
 
@@ -99,7 +99,11 @@ export const generationsProjection: Projection = {
           ...(event.data.result !== undefined ? { result: event.data.result } : {}),
         });
       case 'GenerationFailed':
-        return update(event.data.generationId, { status: 'failed', step: 'Failed', error: event.data.reason });
+        return update(event.data.generationId, {
+          status: 'failed',
+          step: 'Failed',
+          error: event.data.reason,
+        });
       default:
         return [];
     }

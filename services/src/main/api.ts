@@ -1,6 +1,6 @@
 import { frontends } from '../platform/http/frontends';
-import { createApi, listen } from './processes';
 import { runProcess } from './process-main';
+import { createApi, listen } from './processes';
 
 /** Distributed: the Koa API and the static front-ends (projections, relay and workers run elsewhere). */
 runProcess('api', async (runtime) => {

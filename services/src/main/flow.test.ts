@@ -87,7 +87,7 @@ describe('one coloring page, end to end', () => {
     expect(res.body.message).toBe('Please provide a prompt for your coloring page.');
   });
 
-  it("keeps every user to their own images and files; forged headers and signed-out calls are refused", async () => {
+  it('keeps every user to their own images and files; forged headers and signed-out calls are refused', async () => {
     const owner = await signUp('fay@example.com');
     await grant(owner.userId, 8);
     const started = await owner.agent.post('/api/generate-coloring-book-page').send({ prompt: 'a whale' });
@@ -102,7 +102,8 @@ describe('one coloring page, end to end', () => {
     expect((await other.agent.get(item.image)).status).toBe(404);
     expect((await other.agent.get('/api/user').set('X-User-Id', owner.userId)).status).toBe(403);
     expect(
-      (await other.agent.post('/api/generate-coloring-book-page').send({ prompt: 'x', userId: owner.userId })).status,
+      (await other.agent.post('/api/generate-coloring-book-page').send({ prompt: 'x', userId: owner.userId }))
+        .status,
     ).toBe(403);
 
     const anonymous = request(embedded.url);

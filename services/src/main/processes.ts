@@ -64,7 +64,9 @@ export interface Stoppable {
 }
 
 export async function startProjectors(runtime: Runtime): Promise<ProjectorRunner[]> {
-  const runners = PROJECTIONS.map((p) => new ProjectorRunner(runtime.eventStore, runtime.readStore, p, runtime.logger));
+  const runners = PROJECTIONS.map(
+    (p) => new ProjectorRunner(runtime.eventStore, runtime.readStore, p, runtime.logger),
+  );
   for (const runner of runners) await runner.start();
   return runners;
 }
@@ -73,7 +75,12 @@ export async function startProjectors(runtime: Runtime): Promise<ProjectorRunner
 export async function startReactors(runtime: Runtime): Promise<Stoppable[]> {
   const runners = [
     new ReactorRunner(runtime.eventStore, runtime.readStore, relay(runtime.bus, jobsFor), runtime.logger),
-    new ReactorRunner(runtime.eventStore, runtime.readStore, refundProcessManager(runtime.commands, runtime.clock), runtime.logger),
+    new ReactorRunner(
+      runtime.eventStore,
+      runtime.readStore,
+      refundProcessManager(runtime.commands, runtime.clock),
+      runtime.logger,
+    ),
   ];
   for (const runner of runners) await runner.start();
   return runners;

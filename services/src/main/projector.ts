@@ -1,5 +1,5 @@
-import { startProjectors } from './processes';
 import { runProcess } from './process-main';
+import { startProjectors } from './processes';
 
 /** Distributed: builds the read models from the event store. `--rebuild` drops and replays them first. */
 runProcess('projector', async (runtime) => {

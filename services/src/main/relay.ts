@@ -1,5 +1,5 @@
-import { startReactors } from './processes';
 import { runProcess } from './process-main';
+import { startReactors } from './processes';
 
 /** Distributed: event store → Kafka, and the refund process manager. */
 runProcess('relay', startReactors);

@@ -9,7 +9,11 @@ export async function openTestRuntime(
   overrides: RuntimeOverrides = {},
 ): Promise<Runtime & { dataDir: string; dispose(): Promise<void> }> {
   const { dir: dataDir, remove } = tempDataDir();
-  const runtime = await openRuntime(loadConfig({ DATA_DIR: dataDir, ...env }), createLogger('silent'), overrides);
+  const runtime = await openRuntime(
+    loadConfig({ DATA_DIR: dataDir, ...env }),
+    createLogger('silent'),
+    overrides,
+  );
   return {
     ...runtime,
     dataDir,

@@ -13,11 +13,23 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   EVENT_STORE_URL: z
     .string()
-    .regex(/^(sqlite:.+|kurrentdb(\+discover)?:\/\/.+|esdb(\+discover)?:\/\/.+)$/, 'must be sqlite:<file> or kurrentdb://…')
+    .regex(
+      /^(sqlite:.+|kurrentdb(\+discover)?:\/\/.+|esdb(\+discover)?:\/\/.+)$/,
+      'must be sqlite:<file> or kurrentdb://…',
+    )
     .optional(),
-  READ_STORE_URL: z.string().regex(/^(sqlite:.+|mongodb(\+srv)?:\/\/.+)$/, 'must be sqlite:<file> or mongodb://…').optional(),
-  BUS_URL: z.string().regex(/^(memory:|kafka:\/\/.+)$/, 'must be memory: or kafka://host:port[,host:port]').optional(),
-  BLOB_STORE_URL: z.string().regex(/^(file:.+|mongodb(\+srv)?:\/\/.+)$/, 'must be file:<folder> or mongodb://…').optional(),
+  READ_STORE_URL: z
+    .string()
+    .regex(/^(sqlite:.+|mongodb(\+srv)?:\/\/.+)$/, 'must be sqlite:<file> or mongodb://…')
+    .optional(),
+  BUS_URL: z
+    .string()
+    .regex(/^(memory:|kafka:\/\/.+)$/, 'must be memory: or kafka://host:port[,host:port]')
+    .optional(),
+  BLOB_STORE_URL: z
+    .string()
+    .regex(/^(file:.+|mongodb(\+srv)?:\/\/.+)$/, 'must be file:<folder> or mongodb://…')
+    .optional(),
   AI_PROVIDER: z.enum(['offline', 'openai']).default('offline'),
   OPENAI_API_KEY: optionalUrl,
   OPENAI_BASE_URL: z.url().optional(),
@@ -33,9 +45,16 @@ const schema = z.object({
   PUBLIC_URL: z.url().optional(),
   ADMIN_EMAILS: z.string().default(''),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
-  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 14),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 14),
   COOKIE_SECURE: z.enum(['true', 'false']).optional(),
-  GENERATION_TIMEOUT_MS: z.coerce.number().int().positive().default(10 * 60 * 1000),
+  GENERATION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 60 * 1000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   REMOTE_URLS: z
     .string()
@@ -122,10 +141,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     : e.READ_STORE_URL
       ? { kind: 'mongodb', url: e.READ_STORE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'read.db') };
-  const bus: BusSetting =
-    e.BUS_URL?.startsWith('kafka://')
-      ? { kind: 'kafka', brokers: e.BUS_URL.slice('kafka://'.length).split(',').filter(Boolean) }
-      : { kind: 'memory' };
+  const bus: BusSetting = e.BUS_URL?.startsWith('kafka://')
+    ? { kind: 'kafka', brokers: e.BUS_URL.slice('kafka://'.length).split(',').filter(Boolean) }
+    : { kind: 'memory' };
   const blobs: BlobSetting = e.BLOB_STORE_URL?.startsWith('file:')
     ? { kind: 'file', dir: path.resolve(e.BLOB_STORE_URL.slice('file:'.length)) }
     : e.BLOB_STORE_URL

@@ -15,6 +15,7 @@ export function specFor<Command, E extends Event, State>(decider: Decider<Comman
       );
       const run = () => decider.decide(command, state);
       return {
+        // biome-ignore lint/suspicious/noThenProperty: the given/when/then vocabulary; this object is never awaited.
         then: (expected: Emitted<E>[]) => expect(run()).toEqual(expected),
         thenNothing: () => expect(run()).toEqual([]),
         thenError: (code: ErrorCode, message?: string) => {

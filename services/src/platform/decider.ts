@@ -13,7 +13,10 @@ export interface Decider<Command, E extends Event, State> {
   decide(command: Command, state: State): Emitted<E>[];
 }
 
-export function fold<E extends Event, State>(decider: Pick<Decider<unknown, E, State>, 'evolve' | 'initialState'>, events: E[]): State {
+export function fold<E extends Event, State>(
+  decider: Pick<Decider<unknown, E, State>, 'evolve' | 'initialState'>,
+  events: E[],
+): State {
   return events.reduce(decider.evolve, decider.initialState);
 }
 

@@ -9,7 +9,10 @@ export function tempDataDir(): { dir: string; remove(): void } {
 }
 
 /** Polls until `check` returns a value (not undefined/false) or the time is up. */
-export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = await check();

@@ -17,7 +17,11 @@ describe('spending credits under contention', () => {
     const otherProcessStore = createSqliteEventStore(`${runtime.dataDir}/events.db`);
     const otherProcess = new CommandHandler(otherProcessStore);
     try {
-      const user = await register(runtime.commands, { name: 'Ada', email: 'ada@example.com', password: 'secret1' }, ctx);
+      const user = await register(
+        runtime.commands,
+        { name: 'Ada', email: 'ada@example.com', password: 'secret1' },
+        ctx,
+      );
       await runtime.commands.handle(
         accountStream(user.userId),
         accountDecider,
@@ -53,7 +57,9 @@ describe('spending credits under contention', () => {
       }
       expect(balance).toBe(0);
       expect(events.filter((e) => e.type === 'GenerationRequested')).toHaveLength(15);
-      const remaining = succeeded.map((r) => (r as PromiseFulfilledResult<{ remainingCredits: number }>).value.remainingCredits);
+      const remaining = succeeded.map(
+        (r) => (r as PromiseFulfilledResult<{ remainingCredits: number }>).value.remainingCredits,
+      );
       expect(Math.min(...remaining)).toBe(0);
     } finally {
       await otherProcessStore.close();

@@ -5,12 +5,34 @@ import { generationDecider } from './generation';
 
 const spec = specFor(generationDecider);
 const deadline = '2026-01-01T00:10:00.000Z';
-const input = { title: 'Bees', description: 'All about bees and their hives', numChapters: 5, includeIntroduction: true };
+const input = {
+  title: 'Bees',
+  description: 'All about bees and their hives',
+  numChapters: 5,
+  includeIntroduction: true,
+};
 const claim = (phase: 'main' | 'book' = 'main') =>
-  ({ type: 'ClaimJob', phase, generationId: 'g1', userId: 'recA', kind: 'non-fiction-v2', input, workerId: 'w1', deadline }) as const;
+  ({
+    type: 'ClaimJob',
+    phase,
+    generationId: 'g1',
+    userId: 'recA',
+    kind: 'non-fiction-v2',
+    input,
+    workerId: 'w1',
+    deadline,
+  }) as const;
 const started = (phase: 'main' | 'book' = 'main'): Emitted<GenerationEvent> => ({
   type: 'GenerationStarted',
-  data: { generationId: 'g1', userId: 'recA', kind: 'non-fiction-v2', phase, workerId: 'w1', input, deadline },
+  data: {
+    generationId: 'g1',
+    userId: 'recA',
+    kind: 'non-fiction-v2',
+    phase,
+    workerId: 'w1',
+    input,
+    deadline,
+  },
 });
 const completed: Emitted<GenerationEvent> = {
   type: 'GenerationCompleted',
@@ -24,7 +46,14 @@ const outlines: Emitted<GenerationEvent> = {
   type: 'GenerationOutlinesReady',
   data: { generationId: 'g1', outlines: ['a', 'b', 'c'] },
 };
-const fail = { type: 'FailJob', generationId: 'g1', userId: 'recA', kind: 'non-fiction-v2', reason: 'boom', code: 'PROVIDER_ERROR' } as const;
+const fail = {
+  type: 'FailJob',
+  generationId: 'g1',
+  userId: 'recA',
+  kind: 'non-fiction-v2',
+  reason: 'boom',
+  code: 'PROVIDER_ERROR',
+} as const;
 
 describe('generation decider', () => {
   it('given a new job, when a worker claims it, then it starts', () => {
@@ -41,13 +70,13 @@ describe('generation decider', () => {
   });
 
   it('given a running job, when it completes, then GenerationCompleted carries owner and kind', () => {
-    spec([started()])
-      .when({ type: 'CompleteJob', generationId: 'g1', artifacts: [] })
-      .then([completed]);
+    spec([started()]).when({ type: 'CompleteJob', generationId: 'g1', artifacts: [] }).then([completed]);
   });
 
   it('given a completed job, when it completes or fails again, then nothing', () => {
-    spec([started(), completed]).when({ type: 'CompleteJob', generationId: 'g1', artifacts: [] }).thenNothing();
+    spec([started(), completed])
+      .when({ type: 'CompleteJob', generationId: 'g1', artifacts: [] })
+      .thenNothing();
     spec([started(), completed]).when(fail).thenNothing();
   });
 
@@ -58,14 +87,23 @@ describe('generation decider', () => {
   it('given a job no worker claimed, when it times out, then it fails with the request owner', () => {
     spec([])
       .when({ ...fail, code: 'TIMEOUT', reason: 'timed out' })
-      .then([{ ...failed, data: { ...(failed.data as object), reason: 'timed out', code: 'TIMEOUT' } } as Emitted<GenerationEvent>]);
+      .then([
+        {
+          ...failed,
+          data: { ...(failed.data as object), reason: 'timed out', code: 'TIMEOUT' },
+        } as Emitted<GenerationEvent>,
+      ]);
   });
 
   it('clamps progress to 0..100 and ignores it once finished', () => {
     spec([started()])
       .when({ type: 'ReportProgress', generationId: 'g1', progress: 140.2, step: 'Rendering' })
-      .then([{ type: 'GenerationProgressed', data: { generationId: 'g1', progress: 100, step: 'Rendering' } }]);
-    spec([started(), completed]).when({ type: 'ReportProgress', generationId: 'g1', progress: 50, step: 'x' }).thenNothing();
+      .then([
+        { type: 'GenerationProgressed', data: { generationId: 'g1', progress: 100, step: 'Rendering' } },
+      ]);
+    spec([started(), completed])
+      .when({ type: 'ReportProgress', generationId: 'g1', progress: 50, step: 'x' })
+      .thenNothing();
   });
 
   describe('Gen 2.0 two phases', () => {
@@ -73,7 +111,11 @@ describe('generation decider', () => {
       spec([started(), outlines])
         .when({ type: 'ChooseOutline', generationId: 'g1', userId: 'recA', outlineIndex: 2 })
         .then([{ type: 'GenerationOutlineChosen', data: { generationId: 'g1', outlineIndex: 2 } }]);
-      spec([started(), outlines, { type: 'GenerationOutlineChosen', data: { generationId: 'g1', outlineIndex: 2 } }])
+      spec([
+        started(),
+        outlines,
+        { type: 'GenerationOutlineChosen', data: { generationId: 'g1', outlineIndex: 2 } },
+      ])
         .when(claim('book'))
         .then([started('book')]);
     });
@@ -88,7 +130,11 @@ describe('generation decider', () => {
     });
 
     it('treats choosing the same outline twice as one choice', () => {
-      spec([started(), outlines, { type: 'GenerationOutlineChosen', data: { generationId: 'g1', outlineIndex: 1 } }])
+      spec([
+        started(),
+        outlines,
+        { type: 'GenerationOutlineChosen', data: { generationId: 'g1', outlineIndex: 1 } },
+      ])
         .when({ type: 'ChooseOutline', generationId: 'g1', userId: 'recA', outlineIndex: 1 })
         .thenNothing();
     });

@@ -94,29 +94,52 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
   decide: (command, state) => {
     switch (command.type) {
       case 'ClaimJob': {
-        const claimable = command.phase === 'main' ? state.status === 'new' : state.status === 'outline-chosen';
+        const claimable =
+          command.phase === 'main' ? state.status === 'new' : state.status === 'outline-chosen';
         if (!claimable) return [];
         const { generationId, userId, kind, phase, workerId, input, deadline } = command;
-        return [{ type: 'GenerationStarted', data: { generationId, userId, kind, phase, workerId, input, deadline } }];
+        return [
+          {
+            type: 'GenerationStarted',
+            data: { generationId, userId, kind, phase, workerId, input, deadline },
+          },
+        ];
       }
       case 'ReportProgress': {
         if (!RUNNING.includes(state.status)) return [];
         const progress = Math.max(0, Math.min(100, Math.round(command.progress)));
-        return [{ type: 'GenerationProgressed', data: { generationId: command.generationId, progress, step: command.step } }];
+        return [
+          {
+            type: 'GenerationProgressed',
+            data: { generationId: command.generationId, progress, step: command.step },
+          },
+        ];
       }
       case 'RecordOutlines':
         if (state.status !== 'running') return [];
-        return [{ type: 'GenerationOutlinesReady', data: { generationId: command.generationId, outlines: command.outlines } }];
+        return [
+          {
+            type: 'GenerationOutlinesReady',
+            data: { generationId: command.generationId, outlines: command.outlines },
+          },
+        ];
       case 'ChooseOutline':
         if (state.userId !== command.userId) throw new DomainError('NOT_FOUND', 'Book not found');
-        if (state.status === 'outline-chosen' || state.status === 'book-running' || state.status === 'completed') {
+        if (
+          state.status === 'outline-chosen' ||
+          state.status === 'book-running' ||
+          state.status === 'completed'
+        ) {
           return state.outlineIndex === command.outlineIndex ? [] : alreadyGenerating();
         }
         if (state.status !== 'outlines-ready') {
           throw new DomainError('CONFLICT', 'The outlines are not ready yet');
         }
         return [
-          { type: 'GenerationOutlineChosen', data: { generationId: command.generationId, outlineIndex: command.outlineIndex } },
+          {
+            type: 'GenerationOutlineChosen',
+            data: { generationId: command.generationId, outlineIndex: command.outlineIndex },
+          },
         ];
       case 'CompleteJob': {
         if (!RUNNING.includes(state.status) || !state.userId || !state.kind) return [];

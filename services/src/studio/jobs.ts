@@ -27,7 +27,14 @@ export function jobsFor(event: RecordedEvent): Outgoing[] {
       kind: GenerationKind;
       input: GenerationInput;
     };
-    return job({ generationId, userId, kind, input, phase: 'main', correlationId: event.metadata.correlationId });
+    return job({
+      generationId,
+      userId,
+      kind,
+      input,
+      phase: 'main',
+      correlationId: event.metadata.correlationId,
+    });
   }
   if (event.type === 'GenerationOutlineChosen') {
     const { generationId } = event.data as { generationId: string };

@@ -18,8 +18,17 @@ export function refundProcessManager(commands: CommandHandler, clock: Clock): Re
       await commands.handle(
         accountStream(userId),
         accountDecider,
-        { type: 'RefundGeneration', generationId, reason: code === 'TIMEOUT' ? 'generation-timed-out' : 'generation-failed' },
-        { at: clock.now().toISOString(), correlationId: event.metadata.correlationId, causationId: event.eventId, userId },
+        {
+          type: 'RefundGeneration',
+          generationId,
+          reason: code === 'TIMEOUT' ? 'generation-timed-out' : 'generation-failed',
+        },
+        {
+          at: clock.now().toISOString(),
+          correlationId: event.metadata.correlationId,
+          causationId: event.eventId,
+          userId,
+        },
       );
     },
   };

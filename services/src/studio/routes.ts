@@ -14,11 +14,18 @@ export const STUDIO_MESSAGES = {
 } as const;
 
 const prompt = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(2000, 'The prompt is too long (2000 characters at most)');
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(2000, 'The prompt is too long (2000 characters at most)');
 
 export function studioRoutes(runtime: Runtime): RouteModule {
   const { commands, clock } = runtime;
-  const request = (ctx: Koa.Context) => ({ at: clock.now().toISOString(), correlationId: ctx.state.requestId as string });
+  const request = (ctx: Koa.Context) => ({
+    at: clock.now().toISOString(),
+    correlationId: ctx.state.requestId as string,
+  });
 
   return (router) => {
     router.post('/api/generate-coloring-book-page', async (ctx) => {

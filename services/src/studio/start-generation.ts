@@ -16,7 +16,13 @@ export interface StartedGeneration {
  */
 export async function startGeneration(
   commands: CommandHandler,
-  request: { userId: string; kind: GenerationKind; input: GenerationInput; at: string; correlationId: string },
+  request: {
+    userId: string;
+    kind: GenerationKind;
+    input: GenerationInput;
+    at: string;
+    correlationId: string;
+  },
 ): Promise<StartedGeneration> {
   const generationId = newId();
   const cost = costOf(request.kind, request.input as { bookLength?: number });
@@ -32,7 +38,12 @@ export async function startGeneration(
       cost,
       ...(allowedTiers ? { allowedTiers } : {}),
     },
-    { at: request.at, correlationId: request.correlationId, causationId: generationId, userId: request.userId },
+    {
+      at: request.at,
+      correlationId: request.correlationId,
+      causationId: generationId,
+      userId: request.userId,
+    },
   );
   return { generationId, creditsUsed: cost, remainingCredits: state.credits };
 }

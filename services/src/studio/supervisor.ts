@@ -1,8 +1,8 @@
+import type { GenerationKind } from '@studio/events';
 import { generationStream } from '@studio/events';
 import type { GenerationDoc } from '../gallery/generations-projection';
 import { GENERATIONS } from '../gallery/generations-projection';
 import type { Runtime } from '../main/runtime';
-import type { GenerationKind } from '@studio/events';
 import { generationDecider } from './generation';
 import { JOBS_TOPIC, type JobMessage } from './jobs';
 
@@ -54,8 +54,14 @@ export class GenerationSupervisor {
     const nowIso = now.toISOString();
     const unclaimedBefore = new Date(now.getTime() - this.runtime.config.generationTimeoutMs).toISOString();
     const late = [
-      ...(await this.generations().find({ status: { $in: ['running', 'book-running'] }, deadline: { $lt: nowIso } })),
-      ...(await this.generations().find({ status: { $in: ['requested', 'outline-chosen'] }, updatedAt: { $lt: unclaimedBefore } })),
+      ...(await this.generations().find({
+        status: { $in: ['running', 'book-running'] },
+        deadline: { $lt: nowIso },
+      })),
+      ...(await this.generations().find({
+        status: { $in: ['requested', 'outline-chosen'] },
+        updatedAt: { $lt: unclaimedBefore },
+      })),
     ];
     for (const doc of late) {
       await this.runtime.commands.handle(

@@ -18,7 +18,11 @@ const ctx = { at: '2026-11-22T10:00:00.000Z', correlationId: 'c', causationId: '
 
 async function setup(ai: AiProvider = createOfflineProvider(), timeoutMs = 10_000) {
   const runtime = await openTestRuntime();
-  const user = await register(runtime.commands, { name: 'Bo', email: 'bo@example.com', password: 'secret1' }, ctx);
+  const user = await register(
+    runtime.commands,
+    { name: 'Bo', email: 'bo@example.com', password: 'secret1' },
+    ctx,
+  );
   await runtime.commands.handle(
     accountStream(user.userId),
     accountDecider,
@@ -54,8 +58,10 @@ async function setup(ai: AiProvider = createOfflineProvider(), timeoutMs = 10_00
     timeoutMs,
     workerId: 'w-test',
   });
-  const types = async () => (await runtime.eventStore.readStream(generationStream(started.generationId))).map((e) => e.type);
-  const balance = async () => (await runtime.commands.load(accountStream(user.userId), accountDecider)).state.credits;
+  const types = async () =>
+    (await runtime.eventStore.readStream(generationStream(started.generationId))).map((e) => e.type);
+  const balance = async () =>
+    (await runtime.commands.load(accountStream(user.userId), accountDecider)).state.credits;
   return { runtime, user, started, message, handle, types, balance };
 }
 
@@ -109,7 +115,7 @@ describe('worker runner', () => {
     try {
       await handle(message);
       const failure = (await runtime.eventStore.readAll()).find((e) => e.type === 'GenerationFailed');
-      expect((failure?.data as { code: string }).code).toBe('TIMEOUT');
+      expect((failure!.data as { code: string }).code).toBe('TIMEOUT');
       expect(await types()).toEqual(['GenerationStarted', 'GenerationProgressed', 'GenerationFailed']);
     } finally {
       await runtime.dispose();

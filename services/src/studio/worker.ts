@@ -54,7 +54,16 @@ export function createJobHandler(deps: WorkerDeps) {
     const claim = await deps.commands.handle(
       stream,
       generationDecider,
-      { type: 'ClaimJob', phase: job.phase, generationId: job.generationId, userId: job.userId, kind: job.kind, input, workerId: deps.workerId, deadline },
+      {
+        type: 'ClaimJob',
+        phase: job.phase,
+        generationId: job.generationId,
+        userId: job.userId,
+        kind: job.kind,
+        input,
+        workerId: deps.workerId,
+        deadline,
+      },
       context(),
     );
     if (claim.events.length === 0) {
@@ -74,10 +83,18 @@ export function createJobHandler(deps: WorkerDeps) {
     try {
       if (!generator) throw new Error(`The ${job.kind} generator is not available yet`);
       const outline =
-        job.phase === 'book' && state.outlines && state.outlineIndex !== undefined ? state.outlines[state.outlineIndex] : undefined;
+        job.phase === 'book' && state.outlines && state.outlineIndex !== undefined
+          ? state.outlines[state.outlineIndex]
+          : undefined;
       const output: GeneratorOutput = await Promise.race([
         generator(
-          { generationId: job.generationId, kind: job.kind, phase: job.phase, input, ...(outline ? { outline } : {}) },
+          {
+            generationId: job.generationId,
+            kind: job.kind,
+            phase: job.phase,
+            input,
+            ...(outline ? { outline } : {}),
+          },
           {
             ai: deps.ai,
             signal: controller.signal,
@@ -130,7 +147,10 @@ export function createJobHandler(deps: WorkerDeps) {
       );
     } catch (error) {
       const timeout = error instanceof JobTimeoutError;
-      deps.logger.warn({ err: error, generationId: job.generationId }, timeout ? 'job timed out' : 'job failed');
+      deps.logger.warn(
+        { err: error, generationId: job.generationId },
+        timeout ? 'job timed out' : 'job failed',
+      );
       await deps.commands.handle(
         stream,
         generationDecider,

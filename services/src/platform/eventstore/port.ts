@@ -38,13 +38,20 @@ export interface SubscribeOptions {
  * in the stream (a retried command) is a no-op that returns the original result.
  */
 export interface EventStore {
-  append(streamName: string, events: Event[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
+  append(
+    streamName: string,
+    events: Event[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult>;
   /** The stream's events in order; an empty array when the stream does not exist. */
   readStream(streamName: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]>;
   /** Events of every stream in global order. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Catch-up from a checkpoint, then live. The handler sees events one at a time, in order. */
-  subscribeToAll(options: SubscribeOptions, handler: (event: RecordedEvent) => Promise<void>): SubscriptionHandle;
+  subscribeToAll(
+    options: SubscribeOptions,
+    handler: (event: RecordedEvent) => Promise<void>,
+  ): SubscriptionHandle;
   /** Position of the newest event, or undefined for an empty log. */
   headPosition(): Promise<number | undefined>;
   close(): Promise<void>;

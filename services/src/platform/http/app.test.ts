@@ -10,7 +10,10 @@ const app = createHttpApp({
   routes: [
     (router) => {
       router.post('/api/echo', (ctx) => {
-        const body = parse(z.object({ name: z.string().min(2, 'Name must be at least 2 characters') }), ctx.request.body);
+        const body = parse(
+          z.object({ name: z.string().min(2, 'Name must be at least 2 characters') }),
+          ctx.request.body,
+        );
         ctx.body = { name: body.name };
       });
       router.get('/api/broke', () => {
@@ -49,7 +52,11 @@ describe('HTTP app skeleton', () => {
   it('turns a validation failure into a 400 with the rule message', async () => {
     const res = await request(app).post('/api/echo').send({ name: 'A' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'Name must be at least 2 characters', error: 'VALIDATION', field: 'name' });
+    expect(res.body).toEqual({
+      message: 'Name must be at least 2 characters',
+      error: 'VALIDATION',
+      field: 'name',
+    });
   });
 
   it('rejects malformed JSON with a 400, not a 500', async () => {

@@ -24,12 +24,22 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
 /** Body-parser and Koa errors that a client can cause: answered as 4xx, never 500. */
 function clientError(error: unknown): { status: number; code: string; message: string } | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
-  const e = error as { status?: unknown; statusCode?: unknown; type?: unknown; message?: unknown; expose?: unknown };
-  const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 0;
+  const e = error as {
+    status?: unknown;
+    statusCode?: unknown;
+    type?: unknown;
+    message?: unknown;
+    expose?: unknown;
+  };
+  const status =
+    typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 0;
   if (status === 413 || e.type === 'entity.too.large') {
     return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' };
   }
-  if (e.type === 'entity.parse.failed' || (status === 400 && /JSON|Unexpected token|parse/i.test(String(e.message)))) {
+  if (
+    e.type === 'entity.parse.failed' ||
+    (status === 400 && /JSON|Unexpected token|parse/i.test(String(e.message)))
+  ) {
     return { status: 400, code: 'VALIDATION', message: 'Request body is not valid JSON' };
   }
   if (status === 415) return { status, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content type' };

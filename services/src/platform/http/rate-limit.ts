@@ -20,7 +20,8 @@ export function rateLimit(options: {
     if (!window || t - window.start >= options.windowMs) {
       window = { start: t, count: 0 };
       windows.set(key, window);
-      if (windows.size > 10_000) for (const [k, w] of windows) if (t - w.start >= options.windowMs) windows.delete(k);
+      if (windows.size > 10_000)
+        for (const [k, w] of windows) if (t - w.start >= options.windowMs) windows.delete(k);
     }
     window.count += 1;
     if (window.count > options.limit) {

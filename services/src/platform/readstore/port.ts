@@ -45,7 +45,11 @@ export interface Collection<T extends Doc = Doc> {
   put(doc: T): Promise<void>;
   update(
     id: string,
-    changes: { set?: Record<string, unknown>; inc?: Record<string, number>; setOnInsert?: Record<string, unknown> },
+    changes: {
+      set?: Record<string, unknown>;
+      inc?: Record<string, number>;
+      setOnInsert?: Record<string, unknown>;
+    },
     options?: { upsert?: boolean },
   ): Promise<void>;
   delete(id: string): Promise<void>;

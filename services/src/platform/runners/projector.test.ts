@@ -1,9 +1,9 @@
 import type { RecordedEvent } from '@studio/events';
-import { tempDataDir } from '../testing';
 import { createSqliteEventStore } from '../eventstore/sqlite';
 import { createLogger } from '../logging';
 import type { Doc } from '../readstore/port';
 import { createSqliteReadStore } from '../readstore/sqlite';
+import { tempDataDir } from '../testing';
 import { type Projection, ProjectorRunner } from './projector';
 
 /** Counts scans per code and day: increments, so a double-applied batch would show. */
@@ -34,7 +34,12 @@ const event = (i: number) => ({
   eventId: `e${i}`,
   type: 'Scanned',
   data: { code: `qr${i % 7}`, day: `2026-11-${String(1 + (i % 5)).padStart(2, '0')}` },
-  metadata: { correlationId: 'c', causationId: 'c', occurredAt: '2026-11-22T00:00:00.000Z', schemaVersion: 1 },
+  metadata: {
+    correlationId: 'c',
+    causationId: 'c',
+    occurredAt: '2026-11-22T00:00:00.000Z',
+    schemaVersion: 1,
+  },
 });
 
 const sorted = (docs: Doc[]) => JSON.stringify([...docs].sort((a, b) => a._id.localeCompare(b._id)));
@@ -46,7 +51,8 @@ describe('projector runner', () => {
     const reads = createSqliteReadStore(`${tmp.dir}/read.db`);
     const logger = createLogger('silent');
     try {
-      for (let i = 0; i < 2500; i++) await events.append(`qr-${i % 7}`, [event(i)], { expectedRevision: 'any' });
+      for (let i = 0; i < 2500; i++)
+        await events.append(`qr-${i % 7}`, [event(i)], { expectedRevision: 'any' });
       const all = await events.readAll();
       const crashAt = all[1700]!.position;
 
@@ -62,7 +68,10 @@ describe('projector runner', () => {
       await events.append('qr-1', [event(9999)], { expectedRevision: 'any' });
       await restarted.waitFor((await events.headPosition())!);
       const afterRestart = sorted(await reads.collection('scan_counts').find());
-      const total = (await reads.collection('scan_counts').find()).reduce((n, d) => n + (d.total as number), 0);
+      const total = (await reads.collection('scan_counts').find()).reduce(
+        (n, d) => n + (d.total as number),
+        0,
+      );
       expect(total).toBe(2501);
 
       await restarted.rebuild();

@@ -39,14 +39,16 @@ export class ProjectorRunner {
 
   async start(): Promise<void> {
     this.stopped = false;
-    for (const index of this.projection.indexes ?? []) await this.readStore.ensureIndex(index.collection, index.fields);
+    for (const index of this.projection.indexes ?? [])
+      await this.readStore.ensureIndex(index.collection, index.fields);
     this.position = await this.readStore.getCheckpoint(this.projection.name);
     await this.catchUp();
     if (this.stopped) return;
     this.subscription = this.eventStore.subscribeToAll(
       {
         ...(this.position !== undefined ? { after: this.position } : {}),
-        onError: (error) => this.logger.error({ err: error, projection: this.projection.name }, 'projection stopped'),
+        onError: (error) =>
+          this.logger.error({ err: error, projection: this.projection.name }, 'projection stopped'),
       },
       async (event) => this.applyBatch([event]),
     );

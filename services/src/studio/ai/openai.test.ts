@@ -29,7 +29,10 @@ const read = async (req: IncomingMessage) => {
 };
 
 beforeAll(async () => {
-  samplePng = await createOfflineProvider().image('sample', { style: 'coloring', signal: new AbortController().signal });
+  samplePng = await createOfflineProvider().image('sample', {
+    style: 'coloring',
+    signal: new AbortController().signal,
+  });
   server = createServer(async (req, res) => {
     const body = await read(req);
     seen.push({
@@ -43,7 +46,15 @@ beforeAll(async () => {
     if (failNext) {
       res.statusCode = failNext;
       failNext = undefined;
-      res.end(JSON.stringify({ error: { message: 'Your request was rejected', type: 'invalid_request_error', code: 'content_policy_violation' } }));
+      res.end(
+        JSON.stringify({
+          error: {
+            message: 'Your request was rejected',
+            type: 'invalid_request_error',
+            code: 'content_policy_violation',
+          },
+        }),
+      );
       return;
     }
     if (req.url === '/v1/chat/completions') {
@@ -55,7 +66,11 @@ beforeAll(async () => {
           created: 1,
           model: request.model,
           choices: [
-            { index: 0, message: { role: 'assistant', content: `Echo: ${request.messages[1]?.content}` }, finish_reason: 'stop' },
+            {
+              index: 0,
+              message: { role: 'assistant', content: `Echo: ${request.messages[1]?.content}` },
+              finish_reason: 'stop',
+            },
           ],
           usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
         }),
@@ -80,7 +95,12 @@ beforeEach(() => {
 });
 
 const provider = () =>
-  createOpenAiProvider({ apiKey: 'sk-test-123', baseURL, textModel: 'gpt-test', imageModel: 'gpt-image-test' });
+  createOpenAiProvider({
+    apiKey: 'sk-test-123',
+    baseURL,
+    textModel: 'gpt-test',
+    imageModel: 'gpt-image-test',
+  });
 const signal = new AbortController().signal;
 
 describe('openai provider over HTTP', () => {

@@ -55,7 +55,12 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
     image(prompt, { style, signal }) {
       return firstImage(
         client.images.generate(
-          { model: options.imageModel, prompt: `${STYLE_PROMPTS[style]}\n\n${prompt}`, size: '1024x1024', n: 1 },
+          {
+            model: options.imageModel,
+            prompt: `${STYLE_PROMPTS[style]}\n\n${prompt}`,
+            size: '1024x1024',
+            n: 1,
+          },
           { signal },
         ),
       );

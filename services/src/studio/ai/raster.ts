@@ -55,7 +55,15 @@ export class Raster {
   }
 
   /** Outline of an ellipse (circle when rx = ry), rotated by `angle`, with a stroke width. */
-  strokeEllipse(cx: number, cy: number, rx: number, ry: number, stroke: number, color: Rgb = BLACK, angle = 0): void {
+  strokeEllipse(
+    cx: number,
+    cy: number,
+    rx: number,
+    ry: number,
+    stroke: number,
+    color: Rgb = BLACK,
+    angle = 0,
+  ): void {
     const reach = max(rx, ry) + stroke;
     const cosA = cos(angle);
     const sinA = sin(angle);
@@ -103,7 +111,8 @@ export class Raster {
       const rows = glyph(char);
       rows.forEach((bits, row) => {
         for (let col = 0; col < GLYPH_WIDTH; col++) {
-          if (bits & (1 << (GLYPH_WIDTH - 1 - col))) this.fillRect(cursor + col * scale, y + row * scale, scale, scale, color);
+          if (bits & (1 << (GLYPH_WIDTH - 1 - col)))
+            this.fillRect(cursor + col * scale, y + row * scale, scale, scale, color);
         }
       });
       cursor += (GLYPH_WIDTH + 1) * scale;
