@@ -3,7 +3,6 @@
 // Keep these stateless: anything with state (auth, toasts, query client) is imported from '@studio/kit'.
 
 export { Accordion, type AccordionItem, type AccordionProps } from './components/Accordion';
-export { Alert, type AlertProps, type AlertTone } from './components/Alert';
 export { Field, type FieldProps, Label } from './components/Field';
 export { FilePicker, type FilePickerProps } from './components/FilePicker';
 export { Input, type InputProps } from './components/Input';

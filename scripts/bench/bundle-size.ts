@@ -60,7 +60,7 @@ async function serve(repoRoot: string): Promise<{ url: string; close: () => Prom
 /** Same-origin script paths a page loads, in order, until the network is idle. */
 async function scriptsLoaded(
   repoRoot: string,
-): Promise<{ shell: string[]; remotes: Record<string, string[]> }> {
+): Promise<{ shell: string[]; signedInChrome: string[]; remotes: Record<string, string[]> }> {
   const { chromium } = await import('playwright-core');
   const server = await serve(repoRoot);
   const browser = await chromium.launch({
