@@ -1,40 +1,24 @@
-// The account remote's screens (spec 01). Each is a placeholder until its issue builds it.
+// The account remote's screens (spec 01 §2), one lazily loaded chunk each: a visitor on the landing
+// page never downloads the admin tools. The shell's Suspense shows its spinner while a chunk loads.
 import type { ScreensModule } from '@studio/kit';
-import { placeholderScreen } from '@studio/kit/widgets';
+import { lazy } from 'react';
 
-const screen = (title: string, spec: string, summary?: string) =>
-  placeholderScreen('account', title, spec, summary);
+const PublicHelpPage = lazy(() => import('./help/PublicHelpPage'));
 
 export const screens: ScreensModule<'account'>['screens'] = {
-  Landing: screen(
-    'AI Book Generator Platform',
-    'spec 01 §2.5 Landing page',
-    'Header, hero, sections, pricing, FAQ and footer.',
-  ),
-  Auth: screen(
-    'Log in or register',
-    'spec 01 §2.3 Login and register',
-    'Two tabs, benefits panel, card collection.',
-  ),
-  Pricing: screen('Pricing', 'spec 01 §2.6 Pricing', 'Early Access notice and three plan cards.'),
-  Checkout: screen('Checkout', 'spec 01 §2.7 Checkout', 'Plan summary and the embedded payment form.'),
-  SubscriptionSuccess: screen('Subscription successful', 'spec 01 §2.10 Subscription success'),
-  Help: screen('Help', 'spec 01 §2.13 Help and refund pages'),
-  HelpSupportPage: screen('Help & Support', 'spec 01 §2.13 Help and refund pages (public help page)'),
-  Payment: screen('Plan payment', 'spec 01 §2.8 Plan payment page'),
-  Subscribe: screen('Complete Your Subscription', 'spec 01 §2.9 Subscription setup'),
-  Dashboard: screen(
-    'Dashboard',
-    'spec 01 §2.4 Dashboard',
-    'Welcome line, stats, Book Progress and Quick Actions.',
-  ),
-  Profile: screen('My Profile', 'spec 01 §2.11 Profile'),
-  Settings: screen('Settings', 'spec 01 §2.12 Settings'),
-  HelpSupport: screen('Help & Support', 'spec 01 §2.13 Help and refund pages (in-app help)'),
-  RefundPolicy: screen('Refund Policy', 'spec 01 §2.13 Help and refund pages (refund policy)'),
-  AdminTools: screen(
-    'Admin Tools',
-    'spec 01 §2.14 Admin tools',
-    'Update, verify and self-update subscriptions.',
-  ),
+  Landing: lazy(() => import('./landing/LandingPage')),
+  Auth: lazy(() => import('./auth/AuthPage')),
+  Pricing: lazy(() => import('./pricing/PricingPage')),
+  Checkout: lazy(() => import('./checkout/CheckoutPage')),
+  SubscriptionSuccess: lazy(() => import('./subscription-success/SubscriptionSuccessPage')),
+  Help: PublicHelpPage,
+  HelpSupportPage: PublicHelpPage,
+  Payment: lazy(() => import('./payment/PaymentPage')),
+  Subscribe: lazy(() => import('./subscribe/SubscribePage')),
+  Dashboard: lazy(() => import('./dashboard/DashboardPage')),
+  Profile: lazy(() => import('./profile/ProfilePage')),
+  Settings: lazy(() => import('./settings/SettingsPage')),
+  HelpSupport: lazy(() => import('./help/HelpSupportPage')),
+  RefundPolicy: lazy(() => import('./help/RefundPolicyPage')),
+  AdminTools: lazy(() => import('./admin/AdminToolsPage')),
 };

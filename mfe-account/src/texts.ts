@@ -24,7 +24,10 @@ export const TOASTS = {
   },
   dataRefreshed: { title: 'Data Refreshed', description: 'Your account data is up to date.' },
   paymentSuccessful: { title: 'Payment Successful', description: 'You are now subscribed!' },
-  subscriptionSuccessful: { title: 'Subscription Successful', description: 'Welcome to your new subscription!' },
+  subscriptionSuccessful: {
+    title: 'Subscription Successful',
+    description: 'Welcome to your new subscription!',
+  },
   subscriptionFailed: 'Subscription Failed',
   subscriptionFailedDefault: 'There was an error processing your subscription. Please try again.',
   setupFailed: 'Failed to set up subscription',
@@ -152,8 +155,7 @@ export const AUTH = {
   registerButton: 'Create Account',
   registering: 'Creating account...',
   cardNote: 'Your card is not charged now. It is collected to prevent multiple account creation.',
-  simulatedCardNote:
-    'Test mode: no card is needed. Card collection is simulated and nothing is charged.',
+  simulatedCardNote: 'Test mode: no card is needed. Card collection is simulated and nothing is charged.',
   paymentConfigLoading: 'Loading the payment form...',
   benefitsTitle: 'Why create an account?',
   benefits: [

@@ -20,9 +20,9 @@ describe('login and register validation (spec 01 §5)', () => {
   });
 
   it('the phone number is optional', () => {
-    expect(hasErrors(validateRegister({ name: 'Bo', email: 'b@x.io', password: 'secret', phoneNumber: '' }))).toBe(
-      false,
-    );
+    expect(
+      hasErrors(validateRegister({ name: 'Bo', email: 'b@x.io', password: 'secret', phoneNumber: '' })),
+    ).toBe(false);
   });
 
   it.each([

@@ -25,7 +25,14 @@ export function Page({ title, intro, aside, maxWidth = 1100, children }: PagePro
     >
       <header css={{ display: 'grid', gap: 6 }}>
         <div css={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
-          <h1 css={{ fontSize: theme.fontSizes.xxl, fontWeight: 800, lineHeight: 1.2, overflowWrap: 'anywhere' }}>
+          <h1
+            css={{
+              fontSize: theme.fontSizes.xxl,
+              fontWeight: 800,
+              lineHeight: 1.2,
+              overflowWrap: 'anywhere',
+            }}
+          >
             {title}
           </h1>
           {aside}

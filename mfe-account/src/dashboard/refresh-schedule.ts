@@ -10,7 +10,10 @@ export interface RefreshScheduleOptions {
 /** Calls `refresh` at intervalMs, 2×intervalMs, … `attempts` times; returns a cancel function. */
 export function scheduleRefreshes(
   refresh: (attempt: number) => void,
-  { intervalMs = SUBSCRIPTION_REFRESH_INTERVAL_MS, attempts = SUBSCRIPTION_REFRESH_ATTEMPTS }: RefreshScheduleOptions = {},
+  {
+    intervalMs = SUBSCRIPTION_REFRESH_INTERVAL_MS,
+    attempts = SUBSCRIPTION_REFRESH_ATTEMPTS,
+  }: RefreshScheduleOptions = {},
 ): () => void {
   let done = 0;
   const timer = setInterval(() => {

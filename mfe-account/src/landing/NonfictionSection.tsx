@@ -19,7 +19,12 @@ export function NonfictionSection() {
       >
         {LANDING.nonfiction.points.map((point) => (
           <li key={point} css={{ display: 'flex', gap: 10, alignItems: 'flex-start' }}>
-            <CheckCircle2 size={20} color={theme.colors.success} aria-hidden css={{ flexShrink: 0, marginTop: 2 }} />
+            <CheckCircle2
+              size={20}
+              color={theme.colors.success}
+              aria-hidden
+              css={{ flexShrink: 0, marginTop: 2 }}
+            />
             {point}
           </li>
         ))}

@@ -4,6 +4,15 @@ import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PRICING } from '../texts';
 
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 export interface PlanCardProps {
   plan: Plan;
   action: ReactNode;
@@ -42,9 +51,10 @@ export function PlanCard({ plan, action, showRegularPrice = false, note, heading
       <p css={{ color: theme.colors.textMuted, fontSize: theme.fontSizes.sm }}>{plan.description}</p>
       <div css={{ display: 'flex', alignItems: 'baseline', gap: 8, flexWrap: 'wrap' }}>
         {showRegularPrice && (
-          <s css={{ color: theme.colors.textMuted }} aria-label={`${PRICING.regularPrice} ${REGULAR_PRICES[plan.id]}`}>
-            {REGULAR_PRICES[plan.id]}
-          </s>
+          <span css={{ color: theme.colors.textMuted }}>
+            <span css={visuallyHidden}>{PRICING.regularPrice} </span>
+            <s>{REGULAR_PRICES[plan.id]}</s>
+          </span>
         )}
         <span css={{ fontSize: 32, fontWeight: 800 }}>{formatPrice(plan.price)}</span>
         <span css={{ color: theme.colors.textMuted }}>{PRICING.perMonth}</span>

@@ -1,0 +1,38 @@
+// /admin-tools (spec 01 §2.14): three tabs of the spec plus Event History and Rebuild Read Models.
+// The server decides who is an admin (ADMIN_EMAILS) and refuses everyone else; the page only hides.
+import { Alert, useAuth } from '@studio/kit';
+import { Tabs } from '@studio/kit/widgets';
+import { Page } from '../common/Page';
+import { ADMIN } from '../texts';
+import { EventHistoryTab } from './EventHistoryTab';
+import { RebuildReadModelsTab } from './RebuildReadModelsTab';
+import { SelfUpdateTab } from './SelfUpdateTab';
+import { UpdateUserSubscriptionTab } from './UpdateUserSubscriptionTab';
+import { VerifySubscriptionsTab } from './VerifySubscriptionsTab';
+
+export default function AdminToolsPage() {
+  const { user } = useAuth();
+  if (!user?.isAdmin) {
+    return (
+      <Page title={ADMIN.pageTitle} maxWidth={760}>
+        <Alert tone="danger" title={ADMIN.accessDeniedTitle}>
+          {ADMIN.accessDenied}
+        </Alert>
+      </Page>
+    );
+  }
+  return (
+    <Page title={ADMIN.pageTitle} intro={ADMIN.intro}>
+      <Tabs
+        aria-label={ADMIN.pageTitle}
+        items={[
+          { value: 'update', label: ADMIN.tabs.update, content: <UpdateUserSubscriptionTab /> },
+          { value: 'verify', label: ADMIN.tabs.verify, content: <VerifySubscriptionsTab /> },
+          { value: 'self', label: ADMIN.tabs.self, content: <SelfUpdateTab /> },
+          { value: 'events', label: ADMIN.tabs.events, content: <EventHistoryTab /> },
+          { value: 'rebuild', label: ADMIN.tabs.rebuild, content: <RebuildReadModelsTab /> },
+        ]}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,197 @@
+// Update User Subscription: set another user's tier, customer id, subscription id and credits.
+import { Alert, Button, Card, theme, toast } from '@studio/kit';
+import { Field, Input, Select } from '@studio/kit/widgets';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { findUsersByEmail, updateUserSubscription } from '../api/admin';
+import { errorText } from '../api/error-text';
+import type { AdminUser } from '../api/types';
+import { ADMIN, TOASTS } from '../texts';
+import {
+  creditsOfTier,
+  DEFAULT_ADMIN_CREDITS,
+  DEFAULT_ADMIN_TIER,
+  parseCredits,
+  TIER_OPTIONS,
+} from './tiers';
+
+interface FormValues {
+  userId: string;
+  customerId: string;
+  subscriptionId: string;
+  tier: string;
+  credits: string;
+}
+
+const EMPTY: FormValues = {
+  userId: '',
+  customerId: '',
+  subscriptionId: '',
+  tier: DEFAULT_ADMIN_TIER,
+  credits: String(DEFAULT_ADMIN_CREDITS),
+};
+
+export function UpdateUserSubscriptionTab() {
+  const [email, setEmail] = useState('');
+  const [values, setValues] = useState<FormValues>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<keyof FormValues, string>>>({});
+  const set = (key: keyof FormValues, value: string) => setValues((v) => ({ ...v, [key]: value }));
+
+  const lookup = useMutation({
+    mutationFn: findUsersByEmail,
+    onSuccess: (users) => {
+      const found: AdminUser | undefined = users[0];
+      if (!found) return;
+      setValues((v) => ({
+        ...v,
+        userId: found.id,
+        customerId: found.customerId ?? v.customerId,
+        subscriptionId: found.subscriptionId ?? v.subscriptionId,
+      }));
+    },
+    onError: (error) =>
+      toast({
+        title: TOASTS.updateFailed,
+        description: errorText(error, 'Lookup failed'),
+        variant: 'destructive',
+      }),
+  });
+
+  const update = useMutation({
+    mutationFn: updateUserSubscription,
+    onSuccess: (reply) =>
+      toast({
+        title: TOASTS.subscriptionUpdated,
+        description: ADMIN.update.result(
+          reply.user.name,
+          reply.previousCredits,
+          reply.user.credits,
+          reply.user.subscriptionTier,
+        ),
+        variant: 'success',
+      }),
+    onError: (error) =>
+      toast({
+        title: TOASTS.updateFailed,
+        description: errorText(error, TOASTS.genericFailed.description),
+        variant: 'destructive',
+      }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const credits = parseCredits(values.credits);
+    const next: typeof errors = {};
+    if (!values.userId.trim()) next.userId = ADMIN.update.required;
+    if (!values.customerId.trim()) next.customerId = ADMIN.update.required;
+    if (credits === null) next.credits = ADMIN.update.creditsNumber;
+    setErrors(next);
+    if (credits === null || Object.keys(next).length > 0 || update.isPending) return;
+    update.mutate({
+      userId: values.userId.trim(),
+      stripeCustomerId: values.customerId.trim(),
+      subscriptionId: values.subscriptionId.trim(),
+      tier: values.tier,
+      credits,
+    });
+  };
+
+  const found = lookup.data?.[0];
+  return (
+    <div css={{ display: 'grid', gap: 16 }}>
+      <Card>
+        <form
+          aria-label={ADMIN.update.lookupLabel}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (email.trim()) lookup.mutate(email);
+          }}
+          css={{ display: 'grid', gap: 8 }}
+        >
+          <div css={{ display: 'flex', gap: 8, alignItems: 'flex-end', flexWrap: 'wrap' }}>
+            <div css={{ flex: '1 1 240px', minWidth: 0 }}>
+              <Field label={ADMIN.update.lookupLabel}>
+                <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+              </Field>
+            </div>
+            <Button type="submit" variant="outline" disabled={lookup.isPending}>
+              {ADMIN.update.lookup}
+            </Button>
+          </div>
+          {lookup.isSuccess && (
+            <p role="status" css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }}>
+              {found
+                ? ADMIN.update.found(found.name, found.email, found.tier, found.credits)
+                : ADMIN.update.lookupNone}
+            </p>
+          )}
+        </form>
+      </Card>
+      <Card>
+        <form
+          aria-label={ADMIN.tabs.update}
+          noValidate
+          onSubmit={submit}
+          css={{
+            display: 'grid',
+            gap: 14,
+            gridTemplateColumns: 'repeat(auto-fit, minmax(min(240px, 100%), 1fr))',
+          }}
+        >
+          <Field label={ADMIN.update.userId} error={errors.userId}>
+            <Input name="userId" value={values.userId} onChange={(e) => set('userId', e.target.value)} />
+          </Field>
+          <Field label={ADMIN.update.customerId} error={errors.customerId}>
+            <Input
+              name="customerId"
+              value={values.customerId}
+              onChange={(e) => set('customerId', e.target.value)}
+            />
+          </Field>
+          <Field label={ADMIN.update.subscriptionId}>
+            <Input
+              name="subscriptionId"
+              value={values.subscriptionId}
+              onChange={(e) => set('subscriptionId', e.target.value)}
+            />
+          </Field>
+          <Field label={ADMIN.update.tier}>
+            <Select
+              options={TIER_OPTIONS}
+              value={values.tier}
+              onValueChange={(tier) =>
+                setValues((v) => ({ ...v, tier, credits: String(creditsOfTier(tier)) }))
+              }
+            />
+          </Field>
+          <Field label={ADMIN.update.credits} error={errors.credits}>
+            <Input
+              name="credits"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              value={values.credits}
+              onChange={(e) => set('credits', e.target.value)}
+            />
+          </Field>
+          <div css={{ gridColumn: '1 / -1' }}>
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? ADMIN.update.updating : ADMIN.update.submit}
+            </Button>
+          </div>
+        </form>
+      </Card>
+      {update.isSuccess && (
+        <Alert tone="success" title={TOASTS.subscriptionUpdated}>
+          {ADMIN.update.result(
+            update.data.user.name,
+            update.data.previousCredits,
+            update.data.user.credits,
+            update.data.user.subscriptionTier,
+          )}
+        </Alert>
+      )}
+    </div>
+  );
+}

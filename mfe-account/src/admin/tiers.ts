@@ -1,0 +1,25 @@
+// Tier choices of the admin tools. Their labels carry the older prices of spec 01 §9 ($19, $39, $89)
+// with the plans' current credits.
+import { ADMIN_TOOL_PRICE_LABELS, PLANS } from '@studio/kit';
+
+export const PAID_TIER_OPTIONS = PLANS.map((plan) => ({
+  value: plan.name,
+  label: `${plan.name} - ${ADMIN_TOOL_PRICE_LABELS[plan.id]} (${plan.credits} credits)`,
+}));
+
+export const TIER_OPTIONS = [...PAID_TIER_OPTIONS, { value: 'Demo', label: 'Demo (0 credits)' }];
+
+export const DEFAULT_ADMIN_TIER = 'Basic';
+export const DEFAULT_ADMIN_CREDITS = 60;
+
+/** The monthly credits of a tier, to prefill the credits field when the tier changes. */
+export function creditsOfTier(tier: string): number {
+  return PLANS.find((plan) => plan.name === tier)?.credits ?? 0;
+}
+
+/** The credits field is numeric: a whole number of 0 or more. */
+export function parseCredits(text: string): number | null {
+  if (!/^\s*\d+\s*$/.test(text)) return null;
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : null;
+}

@@ -1,0 +1,71 @@
+// /auth (spec 01 §2.3): Login and Register tabs, a benefits panel, the terms notice.
+// A signed-in user goes to /dashboard (or back to the page that sent them here).
+import { Card, Spinner, theme, useAuth } from '@studio/kit';
+import { Tabs } from '@studio/kit/widgets';
+import { Navigate, useLocation } from 'react-router-dom';
+import { PublicPage } from '../common/PublicPage';
+import { AUTH } from '../texts';
+import { BenefitsPanel } from './BenefitsPanel';
+import { LoginForm } from './LoginForm';
+import { RegisterForm } from './RegisterForm';
+
+interface FromState {
+  from?: { pathname?: string; search?: string };
+}
+
+export default function AuthPage() {
+  const { user, isLoading } = useAuth();
+  const location = useLocation();
+
+  if (isLoading) {
+    return (
+      <div css={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
+        <Spinner size={40} label="Loading your session" />
+      </div>
+    );
+  }
+  if (user) {
+    const from = (location.state as FromState | null)?.from;
+    const back = from?.pathname && from.pathname !== '/auth' ? `${from.pathname}${from.search ?? ''}` : null;
+    return <Navigate to={back ?? '/dashboard'} replace />;
+  }
+
+  return (
+    <PublicPage>
+      <div
+        css={{
+          maxWidth: 1040,
+          margin: '0 auto',
+          padding: 'clamp(16px, 4vw, 40px)',
+          display: 'grid',
+          gap: 24,
+          gridTemplateColumns: 'repeat(auto-fit, minmax(min(380px, 100%), 1fr))',
+          alignItems: 'stretch',
+        }}
+      >
+        <Card>
+          <div css={{ display: 'grid', gap: 6 }}>
+            <h1 css={{ fontSize: theme.fontSizes.xxl, fontWeight: 800 }}>{AUTH.pageTitle}</h1>
+            <p css={{ color: theme.colors.textMuted, fontSize: theme.fontSizes.sm }}>{AUTH.intro}</p>
+          </div>
+          <Tabs
+            aria-label={AUTH.pageTitle}
+            items={[
+              { value: 'login', label: AUTH.loginTab, content: <LoginForm /> },
+              { value: 'register', label: AUTH.registerTab, content: <RegisterForm /> },
+            ]}
+          />
+          <p css={{ fontSize: theme.fontSizes.xs, color: theme.colors.textMuted }}>
+            {AUTH.termsBefore}
+            {/* The spec's terms and privacy targets are empty. */}
+            <a href="#terms">{AUTH.terms}</a>
+            {AUTH.termsAnd}
+            <a href="#privacy">{AUTH.privacy}</a>
+            {AUTH.termsAfter}
+          </p>
+        </Card>
+        <BenefitsPanel />
+      </div>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,51 @@
+import { Button, useAuth } from '@studio/kit';
+import { Field, Input } from '@studio/kit/widgets';
+import { type FormEvent, useRef, useState } from 'react';
+import { AUTH } from '../texts';
+import { useFormErrors } from './use-form-errors';
+import { type LoginValues, validateLogin } from './validation';
+
+export function LoginForm() {
+  const { loginMutation } = useAuth();
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  const { errors, check, recheck } = useFormErrors(validateLogin);
+  const form = useRef<HTMLFormElement>(null);
+
+  const set = (key: keyof LoginValues) => (value: string) => {
+    const next = { ...values, [key]: value };
+    setValues(next);
+    recheck(next);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (loginMutation.isPending || !check(values, form.current)) return;
+    loginMutation.mutate({ email: values.email.trim(), password: values.password });
+  };
+
+  return (
+    <form ref={form} noValidate onSubmit={submit} aria-label="Log in" css={{ display: 'grid', gap: 16 }}>
+      <Field label={AUTH.email} error={errors.email}>
+        <Input
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={(e) => set('email')(e.target.value)}
+        />
+      </Field>
+      <Field label={AUTH.password} error={errors.password}>
+        <Input
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={(e) => set('password')(e.target.value)}
+        />
+      </Field>
+      <Button type="submit" size="lg" disabled={loginMutation.isPending}>
+        {loginMutation.isPending ? AUTH.loggingIn : AUTH.logInButton}
+      </Button>
+    </form>
+  );
+}

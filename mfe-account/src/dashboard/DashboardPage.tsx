@@ -1,0 +1,70 @@
+// /dashboard (spec 01 §2.4).
+import { Alert, Badge, DEFAULT_TIER, theme, useAuth } from '@studio/kit';
+import { Link } from 'react-router-dom';
+import { useBooks, useInProgressBooks } from '../api/queries';
+import { Page } from '../common/Page';
+import { DASHBOARD, SUPPORT_EMAIL, SUPPORT_MAILTO } from '../texts';
+import { BookProgressList } from './BookProgressList';
+import { dashboardStats, isInProgress } from './book-list';
+import { QuickActions } from './QuickActions';
+import { StatCards } from './StatCards';
+import { SubscriptionActivatedAlert } from './SubscriptionActivatedAlert';
+import { useSubscriptionReturn } from './use-subscription-return';
+
+export default function DashboardPage() {
+  const { user, error: userError } = useAuth();
+  const { activated } = useSubscriptionReturn();
+  const books = useBooks(user?.id);
+  const inProgress = useInProgressBooks(user?.id);
+  if (!user) return null; // the shell's guard renders signed-in screens for a user only
+
+  const failed = Boolean(userError || books.isError || inProgress.isError);
+  const tier = user.subscriptionTier || DEFAULT_TIER;
+  const paid = tier !== DEFAULT_TIER;
+  const stats = books.data ? dashboardStats(books.data) : null;
+  const progressBooks = inProgress.data ?? books.data?.filter(isInProgress);
+  const [before, after] = DASHBOARD.noticeText.split(SUPPORT_EMAIL);
+
+  return (
+    <Page title={DASHBOARD.pageTitle}>
+      {activated && <SubscriptionActivatedAlert />}
+      {failed && <Alert tone="danger">{DASHBOARD.loadError}</Alert>}
+      <div css={{ display: 'flex', alignItems: 'center', gap: 10, flexWrap: 'wrap' }}>
+        <p css={{ fontSize: theme.fontSizes.xl, fontWeight: 700, overflowWrap: 'anywhere' }}>
+          {DASHBOARD.welcome(user.name)}
+        </p>
+        <Badge tone="primary" data-testid="plan-badge">
+          {DASHBOARD.planBadge(tier)}
+        </Badge>
+        <Badge tone="success" data-testid="credits-badge">
+          {DASHBOARD.credits(user.credits)}
+        </Badge>
+      </div>
+      {paid && (
+        <Alert tone="warning" title={DASHBOARD.noticeTitle}>
+          <p>
+            {before}
+            <a href={SUPPORT_MAILTO}>{SUPPORT_EMAIL}</a>
+            {after}
+          </p>
+        </Alert>
+      )}
+      <p css={{ fontSize: theme.fontSizes.sm }}>
+        <Link to="/refund-policy">{DASHBOARD.refundLink}</Link>
+      </p>
+      <StatCards stats={failed ? { totalBooks: 0, inProgress: 0, completed: 0 } : stats} />
+      <div
+        css={{
+          display: 'grid',
+          gap: 20,
+          gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)',
+          alignItems: 'start',
+          '@media (max-width: 1023px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+        }}
+      >
+        <BookProgressList books={failed ? [] : progressBooks} loading={!failed && !progressBooks} />
+        <QuickActions />
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,59 @@
+// /pricing (spec 01 §2.6): Early Access notice, three plan cards with their payment links,
+// the after-paying instruction, crossed-out regular prices.
+import { Alert, EARLY_ACCESS_SAVING, PLANS, PRICE_DOUBLING_DATE, theme, useAuth } from '@studio/kit';
+import { LinkButton } from '../common/LinkButton';
+import { Page } from '../common/Page';
+import { PublicPage } from '../common/PublicPage';
+import { PRICING } from '../texts';
+import { PlanCard } from './PlanCard';
+import { PlanGrid } from './PlanGrid';
+
+export default function PricingPage() {
+  const { user } = useAuth();
+  return (
+    <PublicPage>
+      <Page title={PRICING.pageTitle} intro={PRICING.intro}>
+        <Alert tone="info" title={PRICING.earlyAccessTitle}>
+          {PRICING.earlyAccess(PRICE_DOUBLING_DATE, EARLY_ACCESS_SAVING)}
+        </Alert>
+        <PlanGrid>
+          {PLANS.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              headingLevel={2}
+              showRegularPrice
+              action={
+                // The plan's payment link: the plan page, then the payment provider's hosted checkout.
+                <LinkButton
+                  to={user ? `/payment?plan=${plan.id}` : '/auth'}
+                  variant={plan.popular ? 'primary' : 'outline'}
+                  size="lg"
+                >
+                  {PRICING.choose(plan.name)}
+                </LinkButton>
+              }
+              note={PRICING.cardNote}
+            />
+          ))}
+        </PlanGrid>
+        <section
+          aria-labelledby="after-paying"
+          css={{
+            padding: 20,
+            borderRadius: theme.radii.lg,
+            background: theme.colors.surface,
+            border: `1px solid ${theme.colors.border}`,
+            display: 'grid',
+            gap: 6,
+          }}
+        >
+          <h2 id="after-paying" css={{ fontSize: theme.fontSizes.lg, fontWeight: 700 }}>
+            {PRICING.afterPayingTitle}
+          </h2>
+          <p css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }}>{PRICING.afterPaying}</p>
+        </section>
+      </Page>
+    </PublicPage>
+  );
+}

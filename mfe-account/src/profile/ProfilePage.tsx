@@ -1,0 +1,67 @@
+// /profile, 'My Profile' (spec 01 §2.11), plus the credit history.
+import { Alert, Button, Card, DEFAULT_TIER, theme, useAuth } from '@studio/kit';
+import { Skeleton } from '@studio/kit/widgets';
+import { useCurrentUser } from '../api/queries';
+import { longDate } from '../common/format';
+import { Page } from '../common/Page';
+import { PROFILE } from '../texts';
+import { CreditHistoryCard } from './CreditHistoryCard';
+import { UserAvatar } from './UserAvatar';
+
+export default function ProfilePage() {
+  const { user: sessionUser } = useAuth();
+  const current = useCurrentUser();
+  const user = current.data ?? sessionUser;
+
+  return (
+    <Page title={PROFILE.pageTitle} maxWidth={820}>
+      {current.isError && <Alert tone="danger">{PROFILE.loadError}</Alert>}
+      <Card>
+        {!user ? (
+          <Skeleton height={120} />
+        ) : (
+          <div css={{ display: 'grid', gap: 20 }}>
+            <div css={{ display: 'flex', alignItems: 'center', gap: 16, flexWrap: 'wrap' }}>
+              <UserAvatar name={user.name} src={user.avatar} />
+              <div css={{ minWidth: 0 }}>
+                <p css={{ fontSize: theme.fontSizes.xl, fontWeight: 800, overflowWrap: 'anywhere' }}>
+                  {user.name}
+                </p>
+                <p css={{ color: theme.colors.textMuted, overflowWrap: 'anywhere' }}>{user.email}</p>
+              </div>
+            </div>
+            <dl
+              css={{
+                display: 'grid',
+                gap: 16,
+                margin: 0,
+                gridTemplateColumns: 'repeat(auto-fit, minmax(min(220px, 100%), 1fr))',
+              }}
+            >
+              {(
+                [
+                  [PROFILE.fullName, user.name],
+                  [PROFILE.email, user.email],
+                  [PROFILE.plan, user.subscriptionTier || DEFAULT_TIER],
+                  [PROFILE.createdAt, longDate(user.createdAt, PROFILE.notAvailable)],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label} css={{ display: 'grid', gap: 2, minWidth: 0 }}>
+                  <dt css={{ fontSize: theme.fontSizes.xs, color: theme.colors.textMuted, fontWeight: 600 }}>
+                    {label}
+                  </dt>
+                  <dd css={{ margin: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <div>
+              {/* The spec's Update Profile button has no action. */}
+              <Button variant="outline">{PROFILE.updateProfile}</Button>
+            </div>
+          </div>
+        )}
+      </Card>
+      <CreditHistoryCard />
+    </Page>
+  );
+}

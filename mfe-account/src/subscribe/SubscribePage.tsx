@@ -1,0 +1,76 @@
+// /subscribe (spec 01 §2.9): requests a subscription on load, then the payment form.
+import { Alert, Card, DEFAULT_PLAN_ID, findPlan, isPlanId, Spinner, theme, toast } from '@studio/kit';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { createSubscription } from '../api/billing';
+import { errorText } from '../api/error-text';
+import { usePaymentsConfig } from '../api/queries';
+import { successPath } from '../checkout/success-path';
+import { LinkButton } from '../common/LinkButton';
+import { Page } from '../common/Page';
+import { PaymentForm } from '../payments/PaymentForm';
+import { useSubscriptionIntent } from '../payments/use-subscription-intent';
+import { SUBSCRIBE, TOASTS } from '../texts';
+
+export default function SubscribePage() {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const param = search.get('plan');
+  const planId = isPlanId(param) ? param : DEFAULT_PLAN_ID;
+  const plan = findPlan(planId);
+  const config = usePaymentsConfig();
+  const intent = useSubscriptionIntent(planId, createSubscription);
+  const clientSecret = intent.data?.clientSecret;
+  const failed = intent.isError || config.isError || (intent.isSuccess && !clientSecret);
+
+  useEffect(() => {
+    if (!intent.isError && !(intent.isSuccess && !intent.data?.clientSecret)) return;
+    toast({
+      title: TOASTS.setupFailed,
+      description: intent.isError ? errorText(intent.error, TOASTS.noClientSecret) : TOASTS.noClientSecret,
+      variant: 'destructive',
+    });
+  }, [intent.isError, intent.isSuccess, intent.error, intent.data]);
+
+  if (failed) {
+    return (
+      <Page title={SUBSCRIBE.title} maxWidth={640}>
+        <Alert tone="danger">{SUBSCRIBE.unable}</Alert>
+        <div>
+          <LinkButton to="/dashboard" variant="outline">
+            {SUBSCRIBE.returnToDashboard}
+          </LinkButton>
+        </div>
+      </Page>
+    );
+  }
+
+  if (!clientSecret || !config.data) {
+    return (
+      <div css={{ display: 'grid', placeItems: 'center', minHeight: '50vh', gap: 12, padding: 24 }}>
+        <div css={{ display: 'grid', justifyItems: 'center', gap: 12 }} role="status">
+          <Spinner size={32} label={null} />
+          <p css={{ color: theme.colors.textMuted }}>{SUBSCRIBE.settingUp}</p>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <Page title={SUBSCRIBE.title} maxWidth={640}>
+      <Card title={`${plan.name} plan`} headingLevel={2}>
+        <PaymentForm
+          config={config.data}
+          clientSecret={clientSecret}
+          planId={planId}
+          submitLabel={SUBSCRIBE.button}
+          failureTitle={TOASTS.paymentSetupFailed}
+          onPaid={(reply) => {
+            toast({ ...TOASTS.subscriptionSuccessful, variant: 'success' });
+            navigate(successPath(plan.name, reply));
+          }}
+        />
+      </Card>
+    </Page>
+  );
+}
