@@ -70,36 +70,60 @@ export function createSqliteReadStore(file: string): ReadStore {
     stmt(`INSERT OR REPLACE INTO ${table(collection)} (id, doc) VALUES (?, ?)`).run(doc._id, serialize(doc));
   }
 
-  function updateDoc(collection: string, id: string, changes: Changes, upsert: boolean): void {
-    const updated = applyChanges(getDoc(collection, id), id, changes, upsert);
-    if (updated) putDoc(collection, updated);
-  }
-
-  function run(op: WriteOp): void {
-    switch (op.op) {
-      case 'put':
-        putDoc(op.collection, op.doc);
-        return;
-      case 'update':
-        updateDoc(op.collection, op.id, op, op.upsert === true);
-        return;
-      case 'delete':
-        stmt(`DELETE FROM ${table(op.collection)} WHERE id = ?`).run(op.id);
-        return;
-      case 'deleteMany': {
-        const where = compileFilter(op.filter);
-        stmt(`DELETE FROM ${table(op.collection)} WHERE ${where.sql}`).run(...where.params);
-        return;
+  /**
+   * One batch's writes, folded per document in memory: a projector batch often touches the same
+   * document many times (a generation's request, progress and completion), and writing each
+   * document once is what makes a rebuild fast. Reads inside the batch see its earlier writes.
+   */
+  function applyBatch(ops: WriteOp[]): void {
+    // Staged documents are this batch's own copies (puts are cloned, reads freshly parsed), so
+    // later updates change them in place; a failing op aborts the whole transaction anyway.
+    const pending = new Map<string, { collection: string; id: string; doc: Doc | null }>();
+    const keyOf = (collection: string, id: string) => `${collection}\0${id}`;
+    const current = (collection: string, id: string): Doc | null => {
+      const staged = pending.get(keyOf(collection, id));
+      return staged ? staged.doc : getDoc(collection, id);
+    };
+    const stage = (collection: string, id: string, doc: Doc | null) => pending.set(keyOf(collection, id), { collection, id, doc });
+    const flush = (only?: string) => {
+      for (const [key, entry] of pending) {
+        if (only !== undefined && entry.collection !== only) continue;
+        if (entry.doc) putDoc(entry.collection, entry.doc);
+        else stmt(`DELETE FROM ${table(entry.collection)} WHERE id = ?`).run(entry.id);
+        pending.delete(key);
       }
-      default: {
-        const never: never = op;
-        throw new Error(`Unknown write op ${JSON.stringify(never)}`);
+    };
+    for (const op of ops) {
+      switch (op.op) {
+        case 'put':
+          if (typeof op.doc._id !== 'string') throw new Error('A document needs a string _id');
+          stage(op.collection, op.doc._id, structuredClone(op.doc));
+          break;
+        case 'update': {
+          const updated = applyChanges(current(op.collection, op.id), op.id, op, op.upsert === true, true);
+          if (updated) stage(op.collection, op.id, updated);
+          break;
+        }
+        case 'delete':
+          stage(op.collection, op.id, null);
+          break;
+        case 'deleteMany': {
+          flush(op.collection);
+          const where = compileFilter(op.filter);
+          stmt(`DELETE FROM ${table(op.collection)} WHERE ${where.sql}`).run(...where.params);
+          break;
+        }
+        default: {
+          const never: never = op;
+          throw new Error(`Unknown write op ${JSON.stringify(never)}`);
+        }
       }
     }
+    flush();
   }
 
   const applyTx = db.transaction((ops: WriteOp[], checkpoint?: { name: string; position: number }) => {
-    for (const op of ops) run(op);
+    applyBatch(ops);
     if (checkpoint) putDoc(CHECKPOINTS, { _id: checkpoint.name, position: checkpoint.position });
   });
 
@@ -312,11 +336,18 @@ function orderBy(sort: FindOptions['sort']): string {
 }
 
 /** The document after an update, or null when it is missing and not upserted (a no-op). */
-function applyChanges(current: Doc | null, id: string, changes: Changes, upsert: boolean): Doc | null {
+function applyChanges(
+  current: Doc | null,
+  id: string,
+  changes: Changes,
+  upsert: boolean,
+  /** The caller owns `current` (a fresh parse or a staged copy): change it in place. */
+  owned = false,
+): Doc | null {
   const { set = {}, inc = {}, setOnInsert = {} } = changes;
   checkPaths([...Object.keys(set), ...Object.keys(inc), ...Object.keys(setOnInsert)]);
   if (!current && !upsert) return null;
-  const doc: Record<string, unknown> = current ? structuredClone(current) : { _id: id };
+  const doc: Record<string, unknown> = current ? (owned ? current : structuredClone(current)) : { _id: id };
   for (const [field, value] of Object.entries(set)) setPath(doc, field, value === undefined ? null : value);
   for (const [field, amount] of Object.entries(inc)) {
     if (typeof amount !== 'number' || !Number.isFinite(amount))

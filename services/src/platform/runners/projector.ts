@@ -17,7 +17,7 @@ export interface Projection {
   indexes?: Array<{ collection: string; fields: string[] }>;
 }
 
-const PAGE = 1000;
+const PAGE = 2000;
 
 /**
  * Runs one projection: catch-up in pages (each page's writes and the checkpoint in one
