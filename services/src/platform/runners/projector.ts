@@ -17,7 +17,8 @@ export interface Projection {
   indexes?: Array<{ collection: string; fields: string[] }>;
 }
 
-const PAGE = 2000;
+/** Events per catch-up transaction. */
+export const CATCH_UP_PAGE = 2000;
 
 /**
  * Runs one projection: catch-up in pages (each page's writes and the checkpoint in one
@@ -84,11 +85,11 @@ export class ProjectorRunner {
       if (this.stopped) return;
       const page = await this.eventStore.readAll({
         ...(this.position !== undefined ? { after: this.position } : {}),
-        limit: PAGE,
+        limit: CATCH_UP_PAGE,
       });
       if (page.length === 0) return;
       await this.applyBatch(page);
-      if (page.length < PAGE) return;
+      if (page.length < CATCH_UP_PAGE) return;
     }
   }
 
