@@ -14,9 +14,14 @@ const swc = [
 module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': swc },
-  testMatch: ['<rootDir>/{events,services,kit,shell,mfe-*}/src/**/*.test.{ts,tsx}', '<rootDir>/scripts/**/*.test.ts'],
+  testMatch: [
+    '<rootDir>/{events,services,kit,shell,mfe-*}/src/**/*.test.{ts,tsx}',
+    '<rootDir>/scripts/**/*.test.ts',
+  ],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 
-
   testTimeout: 30000,
+  // Real engines through testcontainers where a Docker engine is reachable (see the setup file).
+  globalSetup: '<rootDir>/scripts/test-engines/global-setup.ts',
+  globalTeardown: '<rootDir>/scripts/test-engines/global-teardown.ts',
 };
