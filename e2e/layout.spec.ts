@@ -1,5 +1,5 @@
 // The signed-in layout of spec 01 §2.2: desktop sidebar at 1280 px, top bar and menu at 375 px.
-import { expect, keepScreenshot, screenHeading, signUp, test } from './support/fixtures';
+import { expect, expectScreen, keepScreenshot, signUp, test } from './support/fixtures';
 
 /** Sidebar links in spec order: [label, path, placeholder heading (null: a public page)]. */
 const SIDEBAR: [string, string, string][] = [
@@ -44,7 +44,7 @@ test.describe('desktop, 1280 px', () => {
     for (const [label, path, heading] of SIDEBAR) {
       await sidebar.getByRole('link', { name: new RegExp(`^${label.replace(/[.()]/g, '\\$&')}`) }).click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
-      await expect(screenHeading(page, heading)).toBeVisible();
+      await expectScreen(page, heading);
       await expect(
         sidebar.getByRole('link', { name: new RegExp(`^${label.replace(/[.()]/g, '\\$&')}`) }),
       ).toHaveAttribute('aria-current', 'page');
@@ -53,7 +53,7 @@ test.describe('desktop, 1280 px', () => {
     // Desktop help goes to the public help page (outside the layout).
     await sidebar.getByRole('link', { name: 'Help & Support' }).click();
     await expect(page).toHaveURL(/\/help-support-page$/);
-    await expect(screenHeading(page, 'Help & Support')).toBeVisible();
+    await expectScreen(page, 'Help & Support');
   });
 
   test('credits card links to /pricing', async ({ page }) => {
@@ -73,7 +73,7 @@ test.describe('desktop, 1280 px', () => {
     await expect(link).toContainText('Dev');
     await link.click();
     await expect(page).toHaveURL(/\/admin-tools$/);
-    await expect(screenHeading(page, 'Admin Tools')).toBeVisible();
+    await expectScreen(page, 'Admin Tools');
   });
 
   test('Sign Out ends the session and lands on /auth', async ({ page }) => {
@@ -118,13 +118,13 @@ test.describe('mobile, 375 px', () => {
     await menu.getByRole('link', { name: 'My Images' }).click();
     await expect(menu).toBeHidden();
     await expect(page).toHaveURL(/\/my-images$/);
-    await expect(screenHeading(page, 'My Images')).toBeVisible();
+    await expectScreen(page, 'My Images');
 
     // The in-app help page sits inside the layout.
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Help & Support' }).click();
     await expect(page).toHaveURL(/\/help-support$/);
-    await expect(screenHeading(page, 'Help & Support')).toBeVisible();
+    await expectScreen(page, 'Help & Support');
 
     // Escape closes the menu and gives focus back to its button.
     await page.getByRole('button', { name: 'Open menu' }).click();

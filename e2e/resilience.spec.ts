@@ -1,6 +1,6 @@
 // A remote that cannot be loaded shows a friendly message with Retry inside the layout; the
 // rest of the app keeps working (DESIGN §4).
-import { expect, screenHeading, signUp, test } from './support/fixtures';
+import { expect, expectScreen, signUp, test } from './support/fixtures';
 
 // The browser reports the refused requests we cause on purpose.
 test.use({ allowConsoleErrors: /Failed to load resource|ERR_CONNECTION_REFUSED|ERR_FAILED/ });
@@ -19,18 +19,18 @@ test('the gallery server is down: its pages say so, other remotes work, Retry re
 
   // Other remotes are unaffected.
   await sidebar.getByRole('link', { name: 'Dashboard' }).click();
-  await expect(screenHeading(page, 'Dashboard')).toBeVisible();
+  await expectScreen(page, 'Dashboard');
   await sidebar.getByRole('link', { name: /^Image Generator v2/ }).click();
-  await expect(screenHeading(page, 'Image Generator v2')).toBeVisible();
+  await expectScreen(page, 'Image Generator v2');
 
   // The gallery comes back: Retry loads it without a page reload.
   await sidebar.getByRole('link', { name: 'My Images' }).click();
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
   await page.unroute('**/remotes/gallery/**');
   await page.getByRole('button', { name: 'Retry' }).click();
-  await expect(screenHeading(page, 'My Images')).toBeVisible();
+  await expectScreen(page, 'My Images');
   await sidebar.getByRole('link', { name: 'My Books' }).click();
-  await expect(screenHeading(page, 'My Books')).toBeVisible();
+  await expectScreen(page, 'My Books');
 });
 
 test('a bad manifest for one remote does not break the others', async ({ page }) => {
@@ -46,7 +46,7 @@ test('a bad manifest for one remote does not break the others', async ({ page })
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Profile' })
     .click();
-  await expect(screenHeading(page, 'My Profile')).toBeVisible();
+  await expectScreen(page, 'My Profile');
 });
 
 test('/remotes.json pointing a remote at a dead origin', async ({ page }) => {
@@ -64,5 +64,5 @@ test('/remotes.json pointing a remote at a dead origin', async ({ page }) => {
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'My Books' })
     .click();
-  await expect(screenHeading(page, 'My Books')).toBeVisible();
+  await expectScreen(page, 'My Books');
 });

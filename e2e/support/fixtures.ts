@@ -24,8 +24,9 @@ export const test = base.extend<Fixtures>({
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         const text = message.text();
-        // Chromium logs every 4xx; a 401 from the "who am I" probe is how a signed-out visitor looks.
-        if (/status of 401/.test(text) && /\/api\/user$/.test(message.location().url)) return;
+        // Chromium logs every 4xx; a 401 from a "who am I" probe (/api/user, /api/current-user)
+        // is simply how a signed-out visitor looks.
+        if (/status of 401/.test(text) && /\/api\/(user|current-user)$/.test(message.location().url)) return;
         if (!allowConsoleErrors?.test(text)) errors.push(`${text} (${message.location().url})`);
       });
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
@@ -66,4 +67,17 @@ export async function keepScreenshot(page: Page, testInfo: TestInfo, name: strin
 /** The placeholder heading a remote screen shows until its issue builds it. */
 export function screenHeading(page: Page, name: string) {
   return page.getByRole('heading', { level: 1, name });
+}
+
+/**
+ * The remote screen for the current route has loaded: its page heading is shown and no
+ * "couldn't be loaded" card. While the screen is still a placeholder, its title must match too;
+ * once a later issue builds the real screen, the URL checks of the callers carry the precision.
+ */
+export async function expectScreen(page: Page, placeholderTitle: string): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: "This page couldn't be loaded" })).toHaveCount(0);
+  if ((await page.getByTestId('screen-placeholder').count()) > 0) {
+    await expect(screenHeading(page, placeholderTitle)).toBeVisible();
+  }
 }
