@@ -235,7 +235,11 @@ export async function measureBackend(): Promise<BenchRow[]> {
     async () => ({ raw: rawInsertsPerSecond(n), appends: await appendsPerSecond(n) }),
     (r) => r.appends / r.raw,
   );
-  const { rebuild, read } = await medianOf(3, () => rebuildVsRead(20_000), (r) => r.rebuild / r.read);
+  const { rebuild, read } = await medianOf(
+    3,
+    () => rebuildVsRead(20_000),
+    (r) => r.rebuild / r.read,
+  );
   const latencies = await commandToReadModel(300);
   const p99 = percentile(latencies, 99);
   return [

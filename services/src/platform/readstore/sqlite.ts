@@ -84,7 +84,8 @@ export function createSqliteReadStore(file: string): ReadStore {
       const staged = pending.get(keyOf(collection, id));
       return staged ? staged.doc : getDoc(collection, id);
     };
-    const stage = (collection: string, id: string, doc: Doc | null) => pending.set(keyOf(collection, id), { collection, id, doc });
+    const stage = (collection: string, id: string, doc: Doc | null) =>
+      pending.set(keyOf(collection, id), { collection, id, doc });
     const flush = (only?: string) => {
       for (const [key, entry] of pending) {
         if (only !== undefined && entry.collection !== only) continue;
