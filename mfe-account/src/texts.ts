@@ -385,6 +385,7 @@ export const ADMIN = {
     rebuild: 'Rebuild Read Models',
   },
   update: {
+    lookupForm: 'User lookup',
     lookupLabel: 'Find a user by email',
     lookup: 'Find',
     lookupNone: 'No user found with that email.',

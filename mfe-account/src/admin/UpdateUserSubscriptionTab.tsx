@@ -101,7 +101,7 @@ export function UpdateUserSubscriptionTab() {
     <div css={{ display: 'grid', gap: 16 }}>
       <Card>
         <form
-          aria-label={ADMIN.update.lookupLabel}
+          aria-label={ADMIN.update.lookupForm}
           onSubmit={(event) => {
             event.preventDefault();
             if (email.trim()) lookup.mutate(email);

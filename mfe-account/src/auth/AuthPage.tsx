@@ -1,21 +1,16 @@
 // /auth (spec 01 §2.3): Login and Register tabs, a benefits panel, the terms notice.
-// A signed-in user goes to /dashboard (or back to the page that sent them here).
+// A signed-in user goes to /dashboard.
 import { Card, Spinner, theme, useAuth } from '@studio/kit';
 import { Tabs } from '@studio/kit/widgets';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { PublicPage } from '../common/PublicPage';
 import { AUTH } from '../texts';
 import { BenefitsPanel } from './BenefitsPanel';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
 
-interface FromState {
-  from?: { pathname?: string; search?: string };
-}
-
 export default function AuthPage() {
   const { user, isLoading } = useAuth();
-  const location = useLocation();
 
   if (isLoading) {
     return (
@@ -24,11 +19,7 @@ export default function AuthPage() {
       </div>
     );
   }
-  if (user) {
-    const from = (location.state as FromState | null)?.from;
-    const back = from?.pathname && from.pathname !== '/auth' ? `${from.pathname}${from.search ?? ''}` : null;
-    return <Navigate to={back ?? '/dashboard'} replace />;
-  }
+  if (user) return <Navigate to="/dashboard" replace />;
 
   return (
     <PublicPage>

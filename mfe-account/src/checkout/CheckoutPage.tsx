@@ -14,7 +14,7 @@ import {
   useAuth,
 } from '@studio/kit';
 import { type ReactNode, useEffect } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { createSubscriptionIntent } from '../api/billing';
 import { usePaymentsConfig } from '../api/queries';
 import { LinkButton } from '../common/LinkButton';
@@ -35,7 +35,6 @@ export default function CheckoutPage() {
 function Checkout({ planId }: { planId: Parameters<typeof findPlan>[0] }) {
   const plan = findPlan(planId);
   const { user, isLoading } = useAuth();
-  const location = useLocation();
   const navigate = useNavigate();
   const config = usePaymentsConfig();
   const intent = useSubscriptionIntent(user ? planId : null, createSubscriptionIntent);
@@ -60,9 +59,7 @@ function Checkout({ planId }: { planId: Parameters<typeof findPlan>[0] }) {
     payment = (
       <div css={{ display: 'grid', gap: 12, justifyItems: 'start' }}>
         <p css={{ fontSize: theme.fontSizes.sm }}>{CHECKOUT.signInFirst}</p>
-        <Link to="/auth" state={{ from: location }}>
-          {CHECKOUT.signIn}
-        </Link>
+        <LinkButton to="/auth">{CHECKOUT.signIn}</LinkButton>
       </div>
     );
   } else if (intent.isError || config.isError) {

@@ -1,0 +1,88 @@
+// Journey 3 (issue 4): an admin fixes another user's tier and credits in Admin Tools and reads the
+// user's event history; the user then sees the fix after signing in. A non-admin sees 'Access Denied'.
+import { expectToast, logInThroughUi, signOutThroughUi } from './account-helpers';
+import { expect, keepScreenshot, signUp, test } from './support/fixtures';
+
+test('an admin fixes a subscription and the user sees it', async ({ page }, testInfo) => {
+  // The user whose subscription "broke".
+  const user = await signUp(page, { name: 'Broken Sub' });
+  await page.request.post('/api/logout');
+
+  await signUp(page, { admin: true });
+  await page.goto('/admin-tools');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Tools' })).toBeVisible();
+  for (const tab of [
+    'Update User Subscription',
+    'Verify Subscriptions',
+    'Self Update',
+    'Event History',
+    'Rebuild Read Models',
+  ]) {
+    await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+  }
+
+  // Update User Subscription: defaults, lookup by email, then the fix.
+  const update = page.getByRole('form', { name: 'Update User Subscription' });
+  await expect(update.getByLabel('Credits')).toHaveValue('60');
+  await expect(update.getByRole('combobox', { name: 'Subscription tier' })).toHaveText(/Basic - \$19/);
+  await page.getByRole('textbox', { name: 'Find a user by email' }).fill(user.email);
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  await expect(page.getByText(`Broken Sub (${user.email}): Demo, 0 credits`)).toBeVisible();
+  await expect(update.getByLabel('User ID')).toHaveValue(user.id);
+
+  // The customer id is required, the subscription id optional, the credits numeric.
+  await update.getByRole('button', { name: 'Update Subscription' }).click();
+  await expect(update.getByText('Required', { exact: true })).toBeVisible();
+  await update.getByLabel('Customer ID').fill('cus_manual_fix');
+  await update.getByRole('combobox', { name: 'Subscription tier' }).click();
+  await page.getByRole('option', { name: /^Premium - \$89/ }).click();
+  await expect(update.getByLabel('Credits')).toHaveValue('400');
+  await update.getByLabel('Credits').fill('250');
+  await update.getByRole('button', { name: 'Update Subscription' }).click();
+  await expectToast(
+    page,
+    'Subscription Updated',
+    'Broken Sub now has the Premium plan and 250 credits (was 0).',
+  );
+
+  // Verify Subscriptions reports its counts.
+  await page.getByRole('tab', { name: 'Verify Subscriptions' }).click();
+  await page.getByRole('button', { name: 'Verify All Subscriptions' }).click();
+  await expectToast(page, 'Verification Complete', /^Verified: \d+ subscriptions?\. Errors: \d+\.$/);
+
+  // Event History: the user's account stream, newest first, readable.
+  await page.getByRole('tab', { name: 'Event History' }).click();
+  await page.getByLabel('User ID or email').fill(user.email);
+  await page.getByRole('button', { name: 'Show events' }).click();
+  const events = page.getByTestId('stream-event');
+  await expect(page.getByRole('heading', { name: new RegExp(`events? for ${user.email}`) })).toBeVisible();
+  await expect(events.first()).toContainText('Credits adjusted');
+  await expect(events.first()).toContainText('newCredits250');
+  await expect(events.filter({ hasText: 'Subscription admin updated' })).toHaveCount(1);
+  await expect(events.last()).toContainText('User registered');
+  await expect(page.getByText('passwordHash')).toHaveCount(0);
+  await keepScreenshot(page, testInfo, 'admin-event-history');
+
+  // Rebuild asks for confirmation; cancelling changes nothing.
+  await page.getByRole('tab', { name: 'Rebuild Read Models' }).click();
+  await page.getByRole('button', { name: 'Rebuild Read Models' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rebuild all read models?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The user signs in and sees the fix.
+  await signOutThroughUi(page);
+  await logInThroughUi(page, user.email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('plan-badge')).toHaveText('Premium plan');
+  await expect(page.getByTestId('credits-badge')).toHaveText('250 credits');
+  await expect(page.getByText('You have 250 credits remaining.')).toBeVisible();
+
+  // …and, not being an admin, is refused the tools.
+  await page.goto('/admin-tools');
+  await expect(page.getByRole('alert').filter({ hasText: 'Access Denied' })).toContainText(
+    "You don't have permission to access this page. This area is restricted to administrators only.",
+  );
+  await expect(page.getByRole('tab', { name: 'Update User Subscription' })).toHaveCount(0);
+});

@@ -1,0 +1,63 @@
+// Helpers for the account journeys (e2e/account-*.spec.ts): the UI's own forms, toasts, overflow.
+import type { Page } from '@playwright/test';
+import { expect } from './support/fixtures';
+import { PASSWORD } from './support/users';
+
+/** The toast region (Radix: "Notifications (F8)"). */
+export function toasts(page: Page) {
+  return page.getByRole('region', { name: /Notifications/ });
+}
+
+export async function expectToast(page: Page, title: string, description?: string | RegExp): Promise<void> {
+  const region = toasts(page);
+  await expect(region.getByText(title, { exact: true }).first()).toBeVisible();
+  if (description) {
+    const text =
+      typeof description === 'string'
+        ? region.getByText(description, { exact: true })
+        : region.getByText(description);
+    await expect(text.first()).toBeVisible();
+  }
+}
+
+export async function openAuthTab(page: Page, tab: 'Login' | 'Register') {
+  if (!/\/auth$/.test(page.url())) await page.goto('/auth');
+  await page.getByRole('tab', { name: tab }).click();
+  return page.getByRole('form', { name: tab === 'Login' ? 'Log in' : 'Register' });
+}
+
+export async function registerThroughUi(
+  page: Page,
+  user: { name: string; email: string; password?: string },
+) {
+  const form = await openAuthTab(page, 'Register');
+  await form.getByLabel('Full name').fill(user.name);
+  await form.getByLabel('Email').fill(user.email);
+  await form.getByLabel('Password').fill(user.password ?? PASSWORD);
+  // Simulated gateway: a clear note instead of a card form, and the button is ready.
+  await expect(form.getByText('Test mode: no card is needed.', { exact: false })).toBeVisible();
+  await form.getByRole('button', { name: 'Create Account' }).click();
+}
+
+export async function logInThroughUi(page: Page, email: string, password = PASSWORD) {
+  const form = await openAuthTab(page, 'Login');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Log In' }).click();
+}
+
+/** The desktop sidebar's Sign Out, then /auth with the 'Logged out' toast. */
+export async function signOutThroughUi(page: Page) {
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expectToast(page, 'Logged out', 'You have been successfully logged out.');
+}
+
+/** True when nothing sticks out sideways (the page cannot be scrolled horizontally). */
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, 'page width at most the viewport').toBeLessThanOrEqual(innerWidth);
+}

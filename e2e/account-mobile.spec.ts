@@ -1,0 +1,68 @@
+// Journey 4 (issue 4): the account screens at 375 px: mobile layout, no horizontal overflow, screenshots.
+import { expectNoHorizontalOverflow } from './account-helpers';
+import { expect, keepScreenshot, signUp, test } from './support/fixtures';
+
+test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+test('public screens at 375 px', async ({ page }, testInfo) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'AI Book Generator Platform' })).toBeVisible();
+  await expect(page.getByTitle('Product demo video')).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await keepScreenshot(page, testInfo, 'mobile-landing');
+
+  // The header's links live behind the menu toggle on phones.
+  await expect(page.getByRole('navigation', { name: 'Sections' })).toBeHidden();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Menu' });
+  await expect(menu.getByRole('link', { name: 'Help' })).toHaveAttribute('href', '/help-support-page');
+  await keepScreenshot(page, testInfo, 'mobile-landing-menu');
+  await menu.getByRole('link', { name: 'FAQ' }).click();
+  await expect(menu).toBeHidden();
+  await expect(page).toHaveURL(/#faq$/);
+
+  // FAQ: one answer open at a time, or none.
+  const faq = page.locator('#faq');
+  await faq.getByRole('button', { name: 'How do credits work?' }).click();
+  await expect(faq.getByText('A book uses 20 credits.', { exact: false })).toBeVisible();
+  await faq.getByRole('button', { name: 'Do I own the books I create?' }).click();
+  await expect(faq.getByText('A book uses 20 credits.', { exact: false })).toBeHidden();
+  await faq.getByRole('button', { name: 'Do I own the books I create?' }).click();
+  await expect(faq.getByRole('region')).toHaveCount(0);
+
+  for (const [path, heading, shot] of [
+    ['/auth', 'Log in or register', 'mobile-auth'],
+    ['/pricing', 'Pricing', 'mobile-pricing'],
+    ['/help-support-page', 'Help & Support', 'mobile-help'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await keepScreenshot(page, testInfo, shot);
+  }
+});
+
+test('signed-in screens at 375 px', async ({ page }, testInfo) => {
+  await signUp(page, { name: 'Mo Bile' });
+  for (const [path, heading, shot] of [
+    ['/dashboard', 'Dashboard', 'mobile-dashboard'],
+    ['/payment?plan=standard', 'Plan payment', 'mobile-payment'],
+    ['/checkout/premium', 'Checkout', 'mobile-checkout'],
+    ['/profile', 'My Profile', 'mobile-profile'],
+    ['/settings', 'Settings', 'mobile-settings'],
+    ['/help-support', 'Help & Support', 'mobile-help-support'],
+    ['/refund-policy', 'Refund Policy', 'mobile-refund-policy'],
+    ['/admin-tools', 'Admin Tools', 'mobile-admin-denied'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    // Signed-in screens keep the shell's mobile top bar.
+    if (path !== '/checkout/premium')
+      await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await keepScreenshot(page, testInfo, shot);
+  }
+  await page.goto('/dashboard');
+  await expect(page.getByText('Welcome back, Mo Bile!', { exact: true })).toBeVisible();
+  await expect(page.getByText('No books in progress')).toBeVisible();
+});
