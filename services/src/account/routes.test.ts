@@ -1,24 +1,10 @@
 import request from 'supertest';
-import { type Embedded, startEmbedded } from '../main/embedded';
-import { tempDataDir } from '../platform/testing';
+import { useEmbeddedServer } from '../main/test-runtime';
 
-let embedded: Embedded;
-const tmp = tempDataDir();
-beforeAll(async () => {
-  embedded = await startEmbedded({
-    DATA_DIR: tmp.dir,
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-    AUTH_RATE_LIMIT: '1000',
-  });
-});
-afterAll(async () => {
-  await embedded.stop();
-  tmp.remove();
-});
+const server = useEmbeddedServer();
 
 const valid = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'analytical' };
-const api = () => request(embedded.url);
+const api = () => request(server().url);
 
 describe('identity API', () => {
   describe('POST /api/register', () => {
@@ -39,7 +25,7 @@ describe('identity API', () => {
     });
 
     it('creates the account, signs it in with an httpOnly cookie, and hides the password', async () => {
-      const agent = request.agent(embedded.url);
+      const agent = request.agent(server().url);
       const res = await agent.post('/api/register').send({ ...valid, phoneNumber: '+1 555 0100' });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({
@@ -72,7 +58,7 @@ describe('identity API', () => {
 
   describe('login and logout', () => {
     it('signs in with a fresh session id each time and signs out', async () => {
-      const agent = request.agent(embedded.url);
+      const agent = request.agent(server().url);
       const first = await agent
         .post('/api/login')
         .send({ email: 'Ada@example.com', password: valid.password });
@@ -82,7 +68,7 @@ describe('identity API', () => {
       expect(sid(first)).toBeTruthy();
       expect(sid(second)).not.toBe(sid(first));
 
-      const oldSession = request(embedded.url)
+      const oldSession = request(server().url)
         .get('/api/user')
         .set('Cookie', `sid=${sid(first)}`);
       expect((await oldSession).status).toBe(401);
@@ -116,7 +102,7 @@ describe('identity API', () => {
 
   describe('identity comes from the session only', () => {
     it('refuses a forged X-User-Id with 403 and honours a matching one', async () => {
-      const agent = request.agent(embedded.url);
+      const agent = request.agent(server().url);
       const me = (
         await agent
           .post('/api/register')
@@ -127,7 +113,7 @@ describe('identity API', () => {
     });
 
     it('returns only the signed-in user from /api/airtable/login', async () => {
-      const agent = request.agent(embedded.url);
+      const agent = request.agent(server().url);
       const me = (
         await agent.post('/api/register').send({ name: 'Cy', email: 'cy@example.com', password: 'secret12' })
       ).body;
@@ -137,7 +123,7 @@ describe('identity API', () => {
     });
 
     it("refuses another user's books, credit history and reads", async () => {
-      const agent = request.agent(embedded.url);
+      const agent = request.agent(server().url);
       await agent.post('/api/register').send({ name: 'Di', email: 'di@example.com', password: 'secret12' });
       expect((await agent.get('/api/airtable/books/recOther00000000')).status).toBe(403);
       expect((await agent.get('/api/airtable/books/recOther00000000/status/in-progress')).status).toBe(403);
@@ -148,27 +134,19 @@ describe('identity API', () => {
 });
 
 describe('rate limiting', () => {
+  const limited = useEmbeddedServer({ AUTH_RATE_LIMIT: '3' });
+
   it('slows down repeated sign-in attempts from one address', async () => {
-    const limited = await startEmbedded({
-      DATA_DIR: `${tmp.dir}/limited`,
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      AUTH_RATE_LIMIT: '3',
-    });
-    try {
-      const statuses: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        statuses.push(
-          (
-            await request(limited.url)
-              .post('/api/login')
-              .send({ email: 'x@example.com', password: 'secret12' })
-          ).status,
-        );
-      }
-      expect(statuses).toEqual([401, 401, 401, 429, 429]);
-    } finally {
-      await limited.stop();
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push(
+        (
+          await request(limited().url)
+            .post('/api/login')
+            .send({ email: 'x@example.com', password: 'secret12' })
+        ).status,
+      );
     }
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
   });
 });

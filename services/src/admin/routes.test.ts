@@ -1,25 +1,13 @@
 import request from 'supertest';
-import { type Embedded, startEmbedded } from '../main/embedded';
-import { eventually, tempDataDir } from '../platform/testing';
+import { useEmbeddedServer } from '../main/test-runtime';
+import { eventually } from '../platform/testing';
 
-let embedded: Embedded;
-const tmp = tempDataDir();
-beforeAll(async () => {
-  embedded = await startEmbedded({
-    DATA_DIR: tmp.dir,
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-    AUTH_RATE_LIMIT: '1000',
-    ADMIN_EMAILS: 'boss@example.com',
-  });
-});
-afterAll(async () => {
-  await embedded.stop();
-  tmp.remove();
+const server = useEmbeddedServer({
+  ADMIN_EMAILS: 'boss@example.com',
 });
 
 async function account(email: string) {
-  const agent = request.agent(embedded.url);
+  const agent = request.agent(server().url);
   const res = await agent
     .post('/api/register')
     .send({ name: email.split('@')[0], email, password: 'secret12' });
@@ -60,14 +48,14 @@ describe('admin API', () => {
         "You don't have permission to access this page. This area is restricted to administrators only.",
       );
       const anonymous = await (
-        request(embedded.url) as unknown as Record<string, (p: string) => request.Test>
+        request(server().url) as unknown as Record<string, (p: string) => request.Test>
       )[method]!(path).send(body);
       expect(anonymous.status).toBe(401);
     },
   );
 
   it('the self-update tool asks a signed-out visitor to log in with the spec text', async () => {
-    const res = await request(embedded.url).post('/api/manual-subscription-update').send({ tier: 'Basic' });
+    const res = await request(server().url).post('/api/manual-subscription-update').send({ tier: 'Basic' });
     expect(res.body.message).toBe('You must be logged in to update your subscription');
   });
 
@@ -129,8 +117,8 @@ describe('admin API', () => {
   });
 
   it('rebuilds the read models from the log with identical documents', async () => {
-    const accounts = embedded.runtime.readStore.collection('accounts');
-    const ledger = embedded.runtime.readStore.collection('ledger');
+    const accounts = server().runtime.readStore.collection('accounts');
+    const ledger = server().runtime.readStore.collection('ledger');
     await eventually(async () => (await accounts.count()) >= 2);
     const snapshot = async () =>
       JSON.stringify([
@@ -150,7 +138,7 @@ describe('admin API', () => {
       .send({ tier: 'Basic', subscriptionId: 'sim_sub_boss' });
     await eventually(
       async () =>
-        (await embedded.runtime.readStore.collection('accounts').count({ subscriptionId: 'sim_sub_boss' })) >
+        (await server().runtime.readStore.collection('accounts').count({ subscriptionId: 'sim_sub_boss' })) >
         0,
     );
     const res = await admin.agent.post('/api/admin/verify-all-subscriptions');

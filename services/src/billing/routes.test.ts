@@ -1,27 +1,14 @@
 import request from 'supertest';
-import { type Embedded, startEmbedded } from '../main/embedded';
-import { eventually, tempDataDir } from '../platform/testing';
+import { useEmbeddedServer } from '../main/test-runtime';
+import { eventually } from '../platform/testing';
 
 /** The simulated gateway end to end: the same pages and events as Stripe, offline. */
-let embedded: Embedded;
-const tmp = tempDataDir();
-beforeAll(async () => {
-  embedded = await startEmbedded({
-    DATA_DIR: tmp.dir,
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-    AUTH_RATE_LIMIT: '1000',
-  });
-});
-afterAll(async () => {
-  await embedded.stop();
-  tmp.remove();
-});
+const server = useEmbeddedServer();
 
 let n = 0;
 async function signedIn() {
   n += 1;
-  const agent = request.agent(embedded.url);
+  const agent = request.agent(server().url);
   const user = (
     await agent
       .post('/api/register')
@@ -32,7 +19,7 @@ async function signedIn() {
 
 describe('billing API (simulated gateway)', () => {
   it('tells the browser which gateway is in use', async () => {
-    const res = await request(embedded.url).get('/api/payments/config');
+    const res = await request(server().url).get('/api/payments/config');
     expect(res.body.gateway).toBe('simulated');
     expect(res.body.plans.map((p: { id: string; credits: number }) => `${p.id}:${p.credits}`)).toEqual([
       'basic:60',
@@ -77,7 +64,7 @@ describe('billing API (simulated gateway)', () => {
     const other = await signedIn();
     expect((await other.agent.get(session.body.url)).status).toBe(404);
     expect((await other.agent.post(`${session.body.url}/pay`)).status).toBe(404);
-    expect((await request(embedded.url).get(session.body.url)).status).toBe(401);
+    expect((await request(server().url).get(session.body.url)).status).toBe(401);
     expect((await other.agent.get('/api/simulated-checkout/..%2F..%2Fetc')).status).toBe(404);
   });
 
@@ -123,7 +110,7 @@ describe('billing API (simulated gateway)', () => {
     '/api/create-subscription-intent',
     '/api/complete-subscription',
   ])('%s needs a signed-in user', async (path) => {
-    expect((await request(embedded.url).post(path).send({ planId: 'basic' })).status).toBe(401);
+    expect((await request(server().url).post(path).send({ planId: 'basic' })).status).toBe(401);
   });
 
   it('refuses a forged X-User-ID on checkout', async () => {

@@ -2,8 +2,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { type Embedded, startEmbedded } from '../main/embedded';
-import { tempDataDir } from '../platform/testing';
+import { useEmbeddedServer } from '../main/test-runtime';
 import { createStripeGateway } from './stripe';
 
 /**
@@ -18,7 +17,7 @@ interface Call {
 }
 const calls: Call[] = [];
 let declineCards = false;
-let server: Server;
+let stripeApi: Server;
 let port = 0;
 
 const read = async (req: IncomingMessage) => {
@@ -28,7 +27,7 @@ const read = async (req: IncomingMessage) => {
 };
 
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
+  stripeApi = createServer(async (req, res) => {
     const form = new URLSearchParams(await read(req));
     const path = (req.url ?? '').split('?')[0] ?? '';
     calls.push({
@@ -104,58 +103,48 @@ beforeAll(async () => {
       error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` },
     });
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  port = (server.address() as AddressInfo).port;
+  stripeApi.listen(0, '127.0.0.1');
+  await once(stripeApi, 'listening');
+  port = (stripeApi.address() as AddressInfo).port;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => new Promise<void>((resolve) => stripeApi.close(() => resolve())));
 
 describe('Stripe gateway through the app', () => {
-  let embedded: Embedded;
-  const tmp = tempDataDir();
-  beforeAll(async () => {
-    const env = {
-      DATA_DIR: tmp.dir,
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      PAYMENTS: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_local',
-      STRIPE_WEBHOOK_SECRET: 'whsec_local',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
-      STRIPE_PRICE_BASIC: 'price_basic',
-      STRIPE_PRICE_STANDARD: 'price_standard',
-      STRIPE_PRICE_PREMIUM: 'price_premium',
-    };
-    embedded = await startEmbedded(env, {
-      gateway: createStripeGateway({
-        secretKey: env.STRIPE_SECRET_KEY,
-        webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-        publishableKey: env.STRIPE_PUBLISHABLE_KEY,
-        prices: { basic: 'price_basic', standard: 'price_standard', premium: 'price_premium' },
-        api: { host: '127.0.0.1', port, protocol: 'http' },
-      }),
-    });
-  });
-  afterAll(async () => {
-    await embedded.stop();
-    tmp.remove();
-  });
+  const env = {
+    PAYMENTS: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_local',
+    STRIPE_WEBHOOK_SECRET: 'whsec_local',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
+    STRIPE_PRICE_BASIC: 'price_basic',
+    STRIPE_PRICE_STANDARD: 'price_standard',
+    STRIPE_PRICE_PREMIUM: 'price_premium',
+  };
+  // The gateway points at the local Stripe-shaped server, whose port is known once it listens.
+  const server = useEmbeddedServer(env, () => ({
+    gateway: createStripeGateway({
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      prices: { basic: 'price_basic', standard: 'price_standard', premium: 'price_premium' },
+      api: { host: '127.0.0.1', port, protocol: 'http' },
+    }),
+  }));
   beforeEach(() => {
     calls.length = 0;
     declineCards = false;
   });
 
   it('registration needs a card, keeps it with a SetupIntent (not a charge) and remembers the customer', async () => {
-    expect((await request(embedded.url).get('/api/payments/config')).body).toMatchObject({
+    expect((await request(server().url).get('/api/payments/config')).body).toMatchObject({
       gateway: 'stripe',
       publishableKey: 'pk_test_local',
     });
-    const noCard = await request(embedded.url)
+    const noCard = await request(server().url)
       .post('/api/register')
       .send({ name: 'Ann', email: 'ann@example.com', password: 'secret12' });
     expect(noCard.status).toBe(400);
 
-    const agent = request.agent(embedded.url);
+    const agent = request.agent(server().url);
     const res = await agent
       .post('/api/register')
       .send({ name: 'Ann', email: 'ann@example.com', password: 'secret12', paymentMethodId: 'pm_card_visa' });
@@ -173,7 +162,7 @@ describe('Stripe gateway through the app', () => {
 
   it("a declined card shows the provider's message and creates no account", async () => {
     declineCards = true;
-    const res = await request(embedded.url).post('/api/register').send({
+    const res = await request(server().url).post('/api/register').send({
       name: 'Ben',
       email: 'ben@example.com',
       password: 'secret12',
@@ -182,14 +171,14 @@ describe('Stripe gateway through the app', () => {
     expect(res.status).toBe(402);
     expect(res.body.message).toBe('Your card was declined.');
     declineCards = false;
-    const retry = await request(embedded.url)
+    const retry = await request(server().url)
       .post('/api/register')
       .send({ name: 'Ben', email: 'ben@example.com', password: 'secret12', paymentMethodId: 'pm_card_visa' });
     expect(retry.status).toBe(201);
   });
 
   it('hosted checkout uses the configured price, the user as reference and an idempotency key', async () => {
-    const agent = request.agent(embedded.url);
+    const agent = request.agent(server().url);
     await agent.post('/api/login').send({ email: 'ann@example.com', password: 'secret12' });
     const res = await agent
       .post('/api/create-checkout-session')
@@ -204,7 +193,7 @@ describe('Stripe gateway through the app', () => {
   });
 
   it('embedded form: subscription intent, then completion checks Stripe before granting', async () => {
-    const agent = request.agent(embedded.url);
+    const agent = request.agent(server().url);
     await agent.post('/api/login').send({ email: 'ann@example.com', password: 'secret12' });
     const intent = await agent.post('/api/create-subscription-intent').send({ planId: 'standard' });
     expect(intent.body).toEqual({ clientSecret: 'pi_1_secret_2', gateway: 'stripe' });

@@ -2,8 +2,7 @@ import { accountStream } from '@studio/events';
 import Stripe from 'stripe';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
-import { type Embedded, startEmbedded } from '../main/embedded';
-import { tempDataDir } from '../platform/testing';
+import { useEmbeddedServer } from '../main/test-runtime';
 import { WEBHOOK_PATH } from './routes';
 
 /**
@@ -14,25 +13,13 @@ const SECRET = 'whsec_test_secret';
 const stripe = new Stripe('sk_test_123');
 const PRICES = { basic: 'price_basic', standard: 'price_standard', premium: 'price_premium' };
 
-let embedded: Embedded;
-const tmp = tempDataDir();
-
-beforeAll(async () => {
-  embedded = await startEmbedded({
-    DATA_DIR: tmp.dir,
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-    PAYMENTS: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_test_123',
-    STRIPE_WEBHOOK_SECRET: SECRET,
-    STRIPE_PRICE_BASIC: PRICES.basic,
-    STRIPE_PRICE_STANDARD: PRICES.standard,
-    STRIPE_PRICE_PREMIUM: PRICES.premium,
-  });
-});
-afterAll(async () => {
-  await embedded.stop();
-  tmp.remove();
+const server = useEmbeddedServer({
+  PAYMENTS: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_test_123',
+  STRIPE_WEBHOOK_SECRET: SECRET,
+  STRIPE_PRICE_BASIC: PRICES.basic,
+  STRIPE_PRICE_STANDARD: PRICES.standard,
+  STRIPE_PRICE_PREMIUM: PRICES.premium,
 });
 
 let counter = 0;
@@ -40,7 +27,7 @@ async function newUser(): Promise<string> {
   counter += 1;
   const { register } = await import('../account/identity');
   const state = await register(
-    embedded.runtime.commands,
+    server().runtime.commands,
     { name: 'Webhook User', email: `hook${counter}@example.com`, password: 'secret12' },
     { at: new Date().toISOString(), correlationId: 't', causationId: 't' },
   );
@@ -142,7 +129,7 @@ async function post(event: object, options: { secret?: string; timestamp?: numbe
     secret: options.secret ?? SECRET,
     ...(options.timestamp ? { timestamp: options.timestamp } : {}),
   });
-  return request(embedded.url)
+  return request(server().url)
     .post(WEBHOOK_PATH)
     .set('Content-Type', 'application/json')
     .set('Stripe-Signature', header)
@@ -150,9 +137,9 @@ async function post(event: object, options: { secret?: string; timestamp?: numbe
 }
 
 const account = async (userId: string) =>
-  (await embedded.runtime.commands.load(accountStream(userId), accountDecider)).state;
+  (await server().runtime.commands.load(accountStream(userId), accountDecider)).state;
 const streamLength = async (userId: string) =>
-  (await embedded.runtime.eventStore.readStream(accountStream(userId))).length;
+  (await server().runtime.eventStore.readStream(accountStream(userId))).length;
 
 describe('Stripe webhooks', () => {
   it('checkout.session.completed activates Basic with 60 credits', async () => {
@@ -241,14 +228,14 @@ describe('Stripe webhooks', () => {
   });
 
   it('rejects a missing signature, a non-JSON body and a huge body with a 4xx', async () => {
-    expect((await request(embedded.url).post(WEBHOOK_PATH).send({ id: 'evt_x' })).status).toBe(400);
-    const notJson = await request(embedded.url)
+    expect((await request(server().url).post(WEBHOOK_PATH).send({ id: 'evt_x' })).status).toBe(400);
+    const notJson = await request(server().url)
       .post(WEBHOOK_PATH)
       .set('Content-Type', 'text/plain')
       .send('hello');
     expect(notJson.status).toBeGreaterThanOrEqual(400);
     expect(notJson.status).toBeLessThan(500);
-    const huge = await request(embedded.url)
+    const huge = await request(server().url)
       .post(WEBHOOK_PATH)
       .set('Content-Type', 'application/json')
       .send(JSON.stringify({ pad: 'x'.repeat(2_000_000) }));

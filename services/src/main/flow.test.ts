@@ -2,8 +2,7 @@ import { accountStream } from '@studio/events';
 import { PNG } from 'pngjs';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
-import { type Embedded, startEmbedded } from './embedded';
-import { eventually, tempDataDir } from './test-runtime';
+import { eventually, useEmbeddedServer } from './test-runtime';
 
 /**
  * Issue 2's flow through every part, in the embedded runtime: credits granted → StartGeneration
@@ -11,25 +10,16 @@ import { eventually, tempDataDir } from './test-runtime';
  * projector → the user's images, with the PNG readable.
  */
 describe('one coloring page, end to end', () => {
-  let embedded: Embedded;
-  const tmp = tempDataDir();
-
-  beforeAll(async () => {
-    embedded = await startEmbedded({ DATA_DIR: tmp.dir, PORT: '0', LOG_LEVEL: 'silent' });
-  });
-  afterAll(async () => {
-    await embedded.stop();
-    tmp.remove();
-  });
+  const server = useEmbeddedServer();
 
   const signUp = async (email: string) => {
-    const agent = request.agent(embedded.url);
+    const agent = request.agent(server().url);
     const res = await agent.post('/api/register').send({ name: 'Cleo', email, password: 'secret12' });
     expect(res.status).toBe(201);
     return { agent, userId: res.body.id as string };
   };
   const grant = (userId: string, amount: number) =>
-    embedded.runtime.commands.handle(
+    server().runtime.commands.handle(
       accountStream(userId),
       accountDecider,
       { type: 'GrantCredits', amount, reason: 'plan-purchase', planId: 'basic', paymentRef: `pay-${userId}` },
@@ -106,7 +96,7 @@ describe('one coloring page, end to end', () => {
         .status,
     ).toBe(403);
 
-    const anonymous = request(embedded.url);
+    const anonymous = request(server().url);
     expect((await anonymous.get(`/api/coloring-book-generations/${owner.userId}`)).status).toBe(401);
     expect((await anonymous.get(item.image)).status).toBe(401);
     expect((await anonymous.post('/api/generate-coloring-book-page').send({ prompt: 'x' })).status).toBe(401);

@@ -1,6 +1,7 @@
 import { loadConfig } from '../platform/config';
 import { createLogger } from '../platform/logging';
 import { tempDataDir } from '../platform/testing';
+import { type Embedded, startEmbedded } from './embedded';
 import { closeRuntime, openRuntime, type Runtime, type RuntimeOverrides } from './runtime';
 
 /** A real embedded runtime (SQLite files, in-process bus, blob folder) in a fresh temp folder. Tests only. */
@@ -25,3 +26,29 @@ export async function openTestRuntime(
 }
 
 export { eventually, tempDataDir } from '../platform/testing';
+
+/**
+ * A real embedded server in a temp folder for the enclosing describe block (jest hooks); the
+ * getter returns it once started. Rate limits are raised: tests sign up many users from one address.
+ */
+export function useEmbeddedServer(
+  env: Record<string, string> = {},
+  overrides: RuntimeOverrides | (() => RuntimeOverrides) = {},
+): () => Embedded {
+  let embedded: Embedded | undefined;
+  const tmp = tempDataDir();
+  beforeAll(async () => {
+    embedded = await startEmbedded(
+      { DATA_DIR: tmp.dir, PORT: '0', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', ...env },
+      typeof overrides === 'function' ? overrides() : overrides,
+    );
+  });
+  afterAll(async () => {
+    await embedded?.stop();
+    tmp.remove();
+  });
+  return () => {
+    if (!embedded) throw new Error('The embedded server has not started');
+    return embedded;
+  };
+}
