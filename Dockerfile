@@ -11,7 +11,7 @@ COPY mfe-account/package.json mfe-account/
 COPY mfe-studio/package.json mfe-studio/
 COPY mfe-gallery/package.json mfe-gallery/
 COPY mfe-qr/package.json mfe-qr/
-RUN npm ci --no-audit --no-fund
+RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build:web
 
