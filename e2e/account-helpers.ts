@@ -61,3 +61,15 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   }));
   expect(scrollWidth, 'page width at most the viewport').toBeLessThanOrEqual(innerWidth);
 }
+
+/** Requests to any origin but the app's own (nothing may load from the internet in simulated mode). */
+export function recordForeignRequests(page: Page, baseURL: string): string[] {
+  const own = new URL(baseURL).origin;
+  const foreign: string[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (/^(data|blob|about):/.test(url)) return;
+    if (new URL(url).origin !== own) foreign.push(url);
+  });
+  return foreign;
+}

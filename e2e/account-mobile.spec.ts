@@ -1,10 +1,12 @@
 // Journey 4 (issue 4): the account screens at 375 px: mobile layout, no horizontal overflow, screenshots.
-import { expectNoHorizontalOverflow } from './account-helpers';
+import { expectNoHorizontalOverflow, recordForeignRequests } from './account-helpers';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 
 test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
-test('public screens at 375 px', async ({ page }, testInfo) => {
+test('public screens at 375 px', async ({ page, baseURL }, testInfo) => {
+  // The landing page's demo and everything else load from the app itself, never the internet.
+  const foreign = recordForeignRequests(page, baseURL!);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'AI Book Generator Platform' })).toBeVisible();
   await expect(page.getByTitle('Product demo video')).toBeVisible();
@@ -40,6 +42,7 @@ test('public screens at 375 px', async ({ page }, testInfo) => {
     await expectNoHorizontalOverflow(page);
     await keepScreenshot(page, testInfo, shot);
   }
+  expect(foreign).toEqual([]);
 });
 
 test('signed-in screens at 375 px', async ({ page }, testInfo) => {

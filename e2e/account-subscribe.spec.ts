@@ -1,6 +1,12 @@
 // Journey 1 (issue 4): register through the UI → pricing → simulated subscribe through the test
 // checkout → credits on the dashboard and in the credit bar → sign out → sign in again.
-import { expectToast, logInThroughUi, registerThroughUi, signOutThroughUi } from './account-helpers';
+import {
+  expectToast,
+  logInThroughUi,
+  recordForeignRequests,
+  registerThroughUi,
+  signOutThroughUi,
+} from './account-helpers';
 import { expect, keepScreenshot, test } from './support/fixtures';
 import { uniqueEmail } from './support/users';
 
@@ -69,7 +75,12 @@ test('register, subscribe to Basic in test mode, see 60 credits, sign out and ba
   await expect(page.getByText('You have 60 credits remaining.')).toBeVisible();
 });
 
-test('the embedded checkout subscribes in test mode and lands on the success page', async ({ page }) => {
+test('the embedded checkout subscribes in test mode and lands on the success page', async ({
+  page,
+  baseURL,
+}) => {
+  // Simulated mode loads no payment provider script: nothing leaves the app's origin.
+  const foreign = recordForeignRequests(page, baseURL!);
   const name = 'Cy Checkout';
   await registerThroughUi(page, { name, email: uniqueEmail('checkout') });
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -86,10 +97,21 @@ test('the embedded checkout subscribes in test mode and lands on the success pag
   // Redirects by itself after 5 seconds.
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 8_000 });
   await expect(page.getByTestId('credits-badge')).toHaveText('150 credits');
+  expect(foreign).toEqual([]);
 });
 
 test('an unknown checkout plan goes to /pricing', async ({ page }) => {
   await page.goto('/checkout/platinum');
   await expect(page).toHaveURL(/\/pricing$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
+});
+
+test('the subscription setup page requests a subscription, then takes the payment', async ({ page }) => {
+  await registerThroughUi(page, { name: 'Sue Setup', email: uniqueEmail('setup') });
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/subscribe?plan=premium');
+  await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Subscription' })).toBeVisible();
+  await page.getByRole('button', { name: 'Subscribe Now' }).click();
+  await expect(page).toHaveURL(/\/subscription-success\?plan=Premium&credits=400&total=400$/);
+  await expectToast(page, 'Subscription Successful', 'Welcome to your new subscription!');
 });

@@ -22,6 +22,7 @@ export const TOASTS = {
     title: 'Subscription Activated',
     description: 'Thank you for subscribing! Your credits will appear in a moment.',
   },
+  fetchBooksFailed: 'Failed to fetch books',
   dataRefreshed: { title: 'Data Refreshed', description: 'Your account data is up to date.' },
   paymentSuccessful: { title: 'Payment Successful', description: 'You are now subscribed!' },
   subscriptionSuccessful: {

@@ -1,9 +1,11 @@
 // /dashboard (spec 01 §2.4).
-import { Alert, Badge, DEFAULT_TIER, theme, useAuth } from '@studio/kit';
+import { Alert, Badge, DEFAULT_TIER, theme, toast, useAuth } from '@studio/kit';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { errorText } from '../api/error-text';
 import { useBooks, useInProgressBooks } from '../api/queries';
 import { Page } from '../common/Page';
-import { DASHBOARD, SUPPORT_EMAIL, SUPPORT_MAILTO } from '../texts';
+import { DASHBOARD, SUPPORT_EMAIL, SUPPORT_MAILTO, TOASTS } from '../texts';
 import { BookProgressList } from './BookProgressList';
 import { dashboardStats, isInProgress } from './book-list';
 import { QuickActions } from './QuickActions';
@@ -16,6 +18,18 @@ export default function DashboardPage() {
   const { activated } = useSubscriptionReturn();
   const books = useBooks(user?.id);
   const inProgress = useInProgressBooks(user?.id);
+  const booksError = books.error ?? inProgress.error;
+
+  useEffect(() => {
+    if (booksError) {
+      toast({
+        title: TOASTS.fetchBooksFailed,
+        description: errorText(booksError, ''),
+        variant: 'destructive',
+      });
+    }
+  }, [booksError]);
+
   if (!user) return null; // the shell's guard renders signed-in screens for a user only
 
   const failed = Boolean(userError || books.isError || inProgress.isError);
