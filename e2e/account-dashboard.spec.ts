@@ -1,7 +1,7 @@
 // The dashboard's Book Progress rules (spec 01 §2.4) with stubbed book lists (the studio tools that
 // create books live in another remote): 5 books, or 3 under 390 px; pink for Fantasy; the error alert.
 import type { Page } from '@playwright/test';
-import { expectToast } from './account-helpers';
+import { expectNoHorizontalOverflow, expectToast } from './account-helpers';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 
 const book = (i: number, theme = 'Animals') => ({
@@ -44,6 +44,7 @@ test('Book Progress shows 3 books under 390 px and 5 above, with the right butto
   await expect(items.first()).toContainText('Drawing page 1');
   await expect(items.first()).toContainText('10%');
   await expect(items.first()).toContainText('Created Jun 1, 2025');
+  await expectNoHorizontalOverflow(page);
   await keepScreenshot(page, testInfo, 'dashboard-books-375');
 
   // Fantasy is pink, other themes green.

@@ -53,13 +53,21 @@ export async function signOutThroughUi(page: Page) {
   await expectToast(page, 'Logged out', 'You have been successfully logged out.');
 }
 
-/** True when nothing sticks out sideways (the page cannot be scrolled horizontally). */
+/**
+ * Nothing sticks out sideways. Compared with the configured viewport width, not window.innerWidth:
+ * with isMobile, Chromium widens the layout viewport to fit overflowing content.
+ */
 export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, 'page width at most the viewport').toBeLessThanOrEqual(innerWidth);
+  const width = page.viewportSize()?.width ?? 0;
+  const overflow = await page.evaluate((limit) => {
+    const scrollWidth = document.documentElement.scrollWidth;
+    const wide = Array.from(document.querySelectorAll('body *'))
+      .filter((el) => el.getBoundingClientRect().right > limit + 1)
+      .slice(0, 3)
+      .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"`);
+    return { scrollWidth, wide };
+  }, width);
+  expect(overflow, `page content within ${width} px`).toEqual({ scrollWidth: width, wide: [] });
 }
 
 /** Requests to any origin but the app's own (nothing may load from the internet in simulated mode). */

@@ -19,6 +19,8 @@ export function Page({ title, intro, aside, maxWidth = 1100, children }: PagePro
         margin: '0 auto',
         padding: 'clamp(16px, 4vw, 32px)',
         display: 'grid',
+        // One column that never grows past the page: a wide child wraps instead of widening the page.
+        gridTemplateColumns: 'minmax(0, 1fr)',
         gap: 24,
         minWidth: 0,
       }}

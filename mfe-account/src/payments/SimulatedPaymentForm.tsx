@@ -4,6 +4,7 @@ import { Field, Input } from '@studio/kit/widgets';
 import type { FormEvent } from 'react';
 import type { CompleteReply } from '../api/types';
 import { CHECKOUT } from '../texts';
+import { wrappingButton } from './pay-button';
 import { useCompleteSubscription } from './use-complete-subscription';
 
 export interface SimulatedPaymentFormProps {
@@ -26,7 +27,7 @@ export function SimulatedPaymentForm({ planId, submitLabel, onPaid }: SimulatedP
       <Field label={CHECKOUT.testCard}>
         <Input value={CHECKOUT.testCardValue} readOnly css={{ color: theme.colors.textMuted }} />
       </Field>
-      <Button type="submit" size="lg" disabled={complete.isPending}>
+      <Button type="submit" size="lg" css={wrappingButton} disabled={complete.isPending}>
         {complete.isPending ? CHECKOUT.processing : submitLabel}
       </Button>
     </form>

@@ -4,6 +4,7 @@ import { Button, type PlanId, toast } from '@studio/kit';
 import { type FormEvent, useMemo, useState } from 'react';
 import type { CompleteReply } from '../api/types';
 import { CHECKOUT, VALIDATION } from '../texts';
+import { wrappingButton } from './pay-button';
 import { loadStripeFor } from './stripe-loader';
 import { useCompleteSubscription } from './use-complete-subscription';
 
@@ -78,7 +79,7 @@ function PaymentForm({
     <form onSubmit={submit} aria-label="Payment" css={{ display: 'grid', gap: 16 }}>
       <PaymentElement onReady={() => setReady(true)} />
       {/* Disabled until the provider's elements are ready and while processing (spec 01 §5). */}
-      <Button type="submit" size="lg" disabled={!ready || processing}>
+      <Button type="submit" size="lg" css={wrappingButton} disabled={!ready || processing}>
         {processing ? CHECKOUT.processing : submitLabel}
       </Button>
     </form>
