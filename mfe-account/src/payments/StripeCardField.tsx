@@ -1,10 +1,10 @@
 // Stripe Elements card field for registration; lazily loaded, only when the gateway is 'stripe'.
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import { theme } from '@studio/kit';
+import { Alert, theme } from '@studio/kit';
 import { type RefObject, useEffect, useMemo, useState } from 'react';
 import { AUTH, VALIDATION } from '../texts';
 import type { CardCollector } from './card-collector';
-import { loadStripeFor } from './stripe-loader';
+import { loadStripeFor, useStripeLoadFailed } from './stripe-loader';
 
 export interface StripeCardFieldProps {
   publishableKey: string;
@@ -15,6 +15,13 @@ export interface StripeCardFieldProps {
 
 export default function StripeCardField({ publishableKey, ...props }: StripeCardFieldProps) {
   const stripe = useMemo(() => loadStripeFor(publishableKey), [publishableKey]);
+  if (useStripeLoadFailed(stripe)) {
+    return (
+      <Alert tone="danger" title={AUTH.card}>
+        {VALIDATION.cardMissing}
+      </Alert>
+    );
+  }
   return (
     <Elements stripe={stripe}>
       <CardField {...props} />

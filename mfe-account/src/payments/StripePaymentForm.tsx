@@ -1,11 +1,11 @@
 // Stripe Elements payment form for a subscription's client secret; lazily loaded, stripe mode only.
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { Button, type PlanId, toast } from '@studio/kit';
+import { Alert, Button, type PlanId, toast } from '@studio/kit';
 import { type FormEvent, useMemo, useState } from 'react';
 import type { CompleteReply } from '../api/types';
 import { CHECKOUT, VALIDATION } from '../texts';
 import { wrappingButton } from './pay-button';
-import { loadStripeFor } from './stripe-loader';
+import { loadStripeFor, useStripeLoadFailed } from './stripe-loader';
 import { useCompleteSubscription } from './use-complete-subscription';
 
 export interface StripePaymentFormProps {
@@ -24,6 +24,7 @@ export default function StripePaymentForm({
   ...props
 }: StripePaymentFormProps) {
   const stripe = useMemo(() => loadStripeFor(publishableKey), [publishableKey]);
+  if (useStripeLoadFailed(stripe)) return <Alert tone="danger">{VALIDATION.cardMissing}</Alert>;
   return (
     <Elements stripe={stripe} options={{ clientSecret }}>
       <PaymentForm {...props} />
