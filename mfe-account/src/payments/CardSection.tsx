@@ -54,7 +54,7 @@ export function CardSection({ config, configError, collector, onReadyChange, err
     );
   }
   return (
-    <Alert tone="info" title="Test mode">
+    <Alert tone="info" title={AUTH.card}>
       {AUTH.simulatedCardNote}
     </Alert>
   );

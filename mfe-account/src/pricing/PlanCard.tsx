@@ -59,7 +59,17 @@ export function PlanCard({ plan, action, showRegularPrice = false, note, heading
         <span css={{ fontSize: 32, fontWeight: 800 }}>{formatPrice(plan.price)}</span>
         <span css={{ color: theme.colors.textMuted }}>{PRICING.perMonth}</span>
       </div>
-      <ul css={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 8, flex: 1 }}>
+      <ul
+        css={{
+          listStyle: 'none',
+          padding: 0,
+          margin: 0,
+          display: 'grid',
+          gap: 8,
+          flex: 1,
+          alignContent: 'start',
+        }}
+      >
         {plan.features.map((feature) => (
           <li key={feature} css={{ display: 'flex', gap: 8, fontSize: theme.fontSizes.sm }}>
             <Check size={18} color={theme.colors.success} aria-hidden css={{ flexShrink: 0 }} />
