@@ -71,6 +71,18 @@ test('an admin fixes a subscription and the user sees it', async ({ page }, test
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 
+  // Self Update changes the admin's own subscription, then the page reloads (2.5 s).
+  await page.getByRole('tab', { name: 'Self Update' }).click();
+  const self = page.getByRole('form', { name: 'Self Update' });
+  await self.getByRole('combobox', { name: 'Subscription tier' }).click();
+  await page.getByRole('option', { name: /^Standard - \$39/ }).click();
+  const reloaded = page.waitForEvent('load');
+  await self.getByRole('button', { name: 'Update My Subscription' }).click();
+  await expectToast(page, 'Subscription Updated');
+  await expect(self.getByRole('button', { name: 'Reloading...' })).toBeDisabled();
+  await reloaded;
+  await expect(page.getByRole('link', { name: /Standard plan\. View plans/ })).toBeVisible();
+
   // The user signs in and sees the fix.
   await signOutThroughUi(page);
   await logInThroughUi(page, user.email);
