@@ -18,7 +18,7 @@ export interface Projection {
 }
 
 /** Events per catch-up transaction. */
-export const CATCH_UP_PAGE = 2000;
+export const CATCH_UP_PAGE = 5000;
 
 /**
  * Runs one projection: catch-up in pages (each page's writes and the checkpoint in one
