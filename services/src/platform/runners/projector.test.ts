@@ -66,7 +66,7 @@ describe('projector runner', () => {
       // Restart: resumes from the checkpoint and goes live.
       const restarted = new ProjectorRunner(events, reads, scans(), logger);
       await restarted.start();
-      await events.append('qr-1', [event(9999)], { expectedRevision: 'any' });
+      await events.append('qr-1', [event(total)], { expectedRevision: 'any' });
       await restarted.waitFor((await events.headPosition())!);
       const afterRestart = sorted(await reads.collection('scan_counts').find());
       const counted = (await reads.collection('scan_counts').find()).reduce(
