@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import { z } from 'zod';
 import type { Runtime } from '../main/runtime';
+import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import { rateLimit } from '../platform/http/rate-limit';
 import { parse } from '../platform/http/validation';
@@ -102,8 +103,9 @@ export function accountRoutes(runtime: Runtime): RouteModule {
       const userId = requireUser(ctx);
       const state = await loadAccount(commands, userId);
       if (!state) {
+        // A session whose account no longer exists: end it.
         await sessions.destroy(ctx.cookies.get(SESSION_COOKIE));
-        return requireUser({ state: {} } as Koa.Context);
+        throw new DomainError('UNAUTHENTICATED', 'Not authenticated');
       }
       ctx.body = view(state);
     };
