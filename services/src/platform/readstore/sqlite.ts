@@ -100,7 +100,7 @@ export function createSqliteReadStore(file: string): ReadStore {
       switch (op.op) {
         case 'put':
           if (typeof op.doc._id !== 'string') throw new Error('A document needs a string _id');
-          stage(op.collection, op.doc._id, structuredClone(op.doc));
+          stage(op.collection, op.doc._id, cloneJson(op.doc));
           break;
         case 'update': {
           const updated = applyChanges(current(op.collection, op.id), op.id, op, op.upsert === true, true);
@@ -356,7 +356,7 @@ function applyChanges(
   const { set = {}, inc = {}, setOnInsert = {} } = changes;
   checkPaths([...Object.keys(set), ...Object.keys(inc), ...Object.keys(setOnInsert)]);
   if (!current && !upsert) return null;
-  const doc: Record<string, unknown> = current ? (owned ? current : structuredClone(current)) : { _id: id };
+  const doc: Record<string, unknown> = current ? (owned ? current : cloneJson(current)) : { _id: id };
   for (const [field, value] of Object.entries(set)) setPath(doc, field, value === undefined ? null : value);
   for (const [field, amount] of Object.entries(inc)) {
     if (typeof amount !== 'number' || !Number.isFinite(amount))
@@ -389,6 +389,15 @@ function checkPaths(paths: string[]): void {
       }
     }
   }
+}
+
+/** A deep copy of a JSON document, several times faster than structuredClone for small documents. */
+function cloneJson<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(cloneJson) as T;
+  if (!isPlainObject(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return value;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) copy[key] = cloneJson(value[key]);
+  return copy as T;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
