@@ -35,6 +35,11 @@ export interface GenerationDoc {
   [key: string]: unknown;
 }
 
+// Module-level, not a closure per event: a rebuild calls this for every event in the log.
+const update = (at: string, id: string, set: Record<string, unknown>): WriteOp[] => [
+  { op: 'update', collection: GENERATIONS, id, set: { ...set, updatedAt: at } },
+];
+
 /** One document per generation, for the galleries, My Books and the job supervisor. */
 export const generationsProjection: Projection = {
   name: 'generations',
@@ -46,9 +51,6 @@ export const generationsProjection: Projection = {
   project(recorded: RecordedEvent): WriteOp[] {
     const event = recorded as unknown as RecordedEvent<DomainEvent>;
     const at = event.metadata.occurredAt;
-    const update = (id: string, set: Record<string, unknown>): WriteOp[] => [
-      { op: 'update', collection: GENERATIONS, id, set: { ...set, updatedAt: at } },
-    ];
     switch (event.type) {
       case 'GenerationRequested': {
         const { generationId, userId, kind, input, cost } = event.data;
@@ -68,29 +70,29 @@ export const generationsProjection: Projection = {
         return [{ op: 'put', collection: GENERATIONS, doc }];
       }
       case 'GenerationStarted':
-        return update(event.data.generationId, {
+        return update(at, event.data.generationId, {
           status: event.data.phase === 'book' ? 'book-running' : 'running',
           deadline: event.data.deadline,
           step: 'Started',
         });
       case 'GenerationProgressed':
-        return update(event.data.generationId, { progress: event.data.progress, step: event.data.step });
+        return update(at, event.data.generationId, { progress: event.data.progress, step: event.data.step });
       case 'GenerationOutlinesReady':
-        return update(event.data.generationId, {
+        return update(at, event.data.generationId, {
           status: 'outlines-ready',
           outlines: event.data.outlines,
           progress: 100,
           step: 'Outlines ready',
         });
       case 'GenerationOutlineChosen':
-        return update(event.data.generationId, {
+        return update(at, event.data.generationId, {
           status: 'outline-chosen',
           outlineIndex: event.data.outlineIndex,
           progress: 0,
           step: 'Queued',
         });
       case 'GenerationCompleted':
-        return update(event.data.generationId, {
+        return update(at, event.data.generationId, {
           status: 'completed',
           progress: 100,
           step: 'Done',
@@ -99,7 +101,7 @@ export const generationsProjection: Projection = {
           ...(event.data.result !== undefined ? { result: event.data.result } : {}),
         });
       case 'GenerationFailed':
-        return update(event.data.generationId, {
+        return update(at, event.data.generationId, {
           status: 'failed',
           step: 'Failed',
           error: event.data.reason,
