@@ -1,7 +1,6 @@
 // Top bar of the public pages other than the landing page (pricing, checkout, help, success).
-import { Badge, EARLY_ACCESS_LABEL, PRODUCT_NAME, theme, useAuth } from '@studio/kit';
-import { BookMarked } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Badge, EARLY_ACCESS_LABEL, theme, useAuth } from '@studio/kit';
+import { HomeLink } from './HomeLink';
 import { LinkButton } from './LinkButton';
 
 export function PublicHeader() {
@@ -20,23 +19,7 @@ export function PublicHeader() {
       }}
     >
       <div css={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }}>
-        <Link
-          to="/"
-          css={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 8,
-            fontWeight: 800,
-            color: theme.colors.text,
-            textDecoration: 'none',
-            whiteSpace: 'nowrap',
-            borderRadius: theme.radii.sm,
-            '&:focus-visible': theme.focusRing,
-          }}
-        >
-          <BookMarked size={22} color={theme.colors.primary} aria-hidden />
-          {PRODUCT_NAME}
-        </Link>
+        <HomeLink />
         <Badge tone="primary">{EARLY_ACCESS_LABEL}</Badge>
       </div>
       <nav aria-label="Site" css={{ display: 'flex', alignItems: 'center', gap: 4, flexWrap: 'wrap' }}>

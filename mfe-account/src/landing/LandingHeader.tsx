@@ -1,9 +1,10 @@
 // Fixed header of the landing page (spec 01 §2.5): section anchors, help, Log In, Get Started,
 // and a menu toggle below 768 px that shows the same links.
-import { Badge, buttonStyles, EARLY_ACCESS_LABEL, PRODUCT_NAME, theme } from '@studio/kit';
-import { BookMarked, Menu, X } from 'lucide-react';
+import { Badge, buttonStyles, EARLY_ACCESS_LABEL, theme } from '@studio/kit';
+import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { HomeLink } from '../common/HomeLink';
 import { LinkButton } from '../common/LinkButton';
 import { LANDING } from '../texts';
 
@@ -74,23 +75,7 @@ export function LandingHeader() {
         }}
       >
         <div css={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }}>
-          <Link
-            to="/"
-            css={{
-              display: 'flex',
-              alignItems: 'center',
-              gap: 8,
-              fontWeight: 800,
-              color: theme.colors.text,
-              textDecoration: 'none',
-              whiteSpace: 'nowrap',
-              borderRadius: theme.radii.sm,
-              '&:focus-visible': theme.focusRing,
-            }}
-          >
-            <BookMarked size={22} color={theme.colors.primary} aria-hidden />
-            {PRODUCT_NAME}
-          </Link>
+          <HomeLink />
           <span css={{ display: 'inline-flex', [theme.media.mobile]: { display: 'none' } }}>
             <Badge tone="primary">{EARLY_ACCESS_LABEL}</Badge>
           </span>
