@@ -9,7 +9,7 @@ test('public screens at 375 px', async ({ page, baseURL }, testInfo) => {
   const foreign = recordForeignRequests(page, baseURL!);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'AI Book Generator Platform' })).toBeVisible();
-  await expect(page.getByTitle('Product demo video')).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Product demo video/ })).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await keepScreenshot(page, testInfo, 'mobile-landing');
 
