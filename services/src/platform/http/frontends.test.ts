@@ -16,6 +16,8 @@ function write(path: string, content: string): void {
 /** An app like the real one: the API first, then the front ends. */
 function app(remoteUrls?: Record<string, string>) {
   const koa = new Koa();
+  // As in createHttpApp: a request the test client abandons is not an error worth printing.
+  koa.silent = true;
   koa.use(async (ctx, next) => {
     if (ctx.path === '/api/user') {
       ctx.status = 401;
