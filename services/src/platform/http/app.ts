@@ -27,8 +27,12 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   const app = new Koa({ proxy: process.env.TRUST_PROXY === 'true' });
   app.on('error', (error: NodeJS.ErrnoException) => {
     // A client that goes away mid-download is not a server fault.
-    const aborted = error.code === 'ECONNRESET' || error.code === 'EPIPE' || error.message === 'Premature close';
-    options.logger[aborted ? 'debug' : 'error']({ err: error }, aborted ? 'client went away' : 'response failed');
+    const aborted =
+      error.code === 'ECONNRESET' || error.code === 'EPIPE' || error.message === 'Premature close';
+    options.logger[aborted ? 'debug' : 'error'](
+      { err: error },
+      aborted ? 'client went away' : 'response failed',
+    );
   });
   app.use(errorMiddleware(options.logger));
   app.use(requestContext(options.logger));
