@@ -21,3 +21,34 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/**
+ * Registers a real-engine suite when its variable is set; otherwise prints one line saying why it
+ * is skipped and registers it as skipped, so it is counted as skipped, never as passed.
+ */
+export function whenEngineConfigured(
+  variable: string,
+  suite: string,
+  register: (value: string) => void,
+): void {
+  const value = process.env[variable]?.trim();
+  if (value) {
+    register(value);
+    return;
+  }
+  process.stdout.write(`skipped: ${suite} — ${variable} is not set (no such server on this machine)\n`);
+  describe.skip(`${suite} (needs ${variable})`, () => {
+    it('runs against the real engine', () => {});
+  });
+}
+
+/** Drops a MongoDB database a contract run created. */
+export async function dropMongoDatabase(url: string, name: string): Promise<void> {
+  const { MongoClient } = await import('mongodb');
+  const client = await MongoClient.connect(url);
+  try {
+    await client.db(name).dropDatabase();
+  } finally {
+    await client.close();
+  }
+}
