@@ -6,7 +6,7 @@ import { accountStream } from '@studio/events';
 import Database from 'better-sqlite3';
 import { accountDecider } from '../../services/src/account/decider';
 import { register } from '../../services/src/account/identity';
-import { generationsProjection } from '../../services/src/gallery/generations-projection';
+import { generationsProjection } from '../../services/src/studio/generations-projection';
 import { openRuntime } from '../../services/src/main/runtime';
 import { loadConfig } from '../../services/src/platform/config';
 import { createSqliteEventStore } from '../../services/src/platform/eventstore/sqlite';

@@ -1,5 +1,5 @@
 import type { AccountStreamEvent } from '@studio/events';
-import { decideSubscription, type SubscriptionCommand } from '../billing/subscription';
+import { decideSubscription, type SubscriptionCommand } from './subscription';
 import type { Decider } from '../platform/decider';
 import { assertNever } from '../platform/decider';
 import { type CreditsCommand, decideCredits } from './credits';

@@ -1,7 +1,7 @@
 import { requireSelf } from '../account/auth';
 import type { Runtime } from '../main/runtime';
 import type { RouteModule } from '../platform/http/app';
-import { GENERATIONS, type GenerationDoc } from './generations-projection';
+import { GENERATIONS, type GenerationDoc } from '../studio/generations-projection';
 import { fileUrl } from './routes';
 
 export const BOOK_KINDS = ['non-fiction', 'non-fiction-v2', 'coloring-book', 'kids-book'];

@@ -3,7 +3,7 @@ import { requireSelf, requireUser } from '../account/auth';
 import type { Runtime } from '../main/runtime';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
-import { GENERATIONS, type GenerationDoc } from './generations-projection';
+import { GENERATIONS, type GenerationDoc } from '../studio/generations-projection';
 
 /** spec 02 §4: what My Images shows for each internal status. */
 export function galleryStatus(status: GenerationDoc['status']): string {

@@ -6,7 +6,7 @@ import { accountRoutes } from '../account/routes';
 import { adminRoutes } from '../admin/routes';
 import { billingRoutes, WEBHOOK_PATH, webhookBody } from '../billing/routes';
 import { bookRoutes } from '../gallery/books';
-import { generationsProjection } from '../gallery/generations-projection';
+import { generationsProjection } from '../studio/generations-projection';
 import { galleryRoutes } from '../gallery/routes';
 import type { ConsumerHandle } from '../platform/bus/port';
 import { createHttpApp } from '../platform/http/app';

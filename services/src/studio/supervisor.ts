@@ -1,7 +1,7 @@
 import type { GenerationKind } from '@studio/events';
 import { generationStream } from '@studio/events';
-import type { GenerationDoc } from '../gallery/generations-projection';
-import { GENERATIONS } from '../gallery/generations-projection';
+import type { GenerationDoc } from './generations-projection';
+import { GENERATIONS } from './generations-projection';
 import type { Runtime } from '../main/runtime';
 import { generationDecider } from './generation';
 import { JOBS_TOPIC, type JobMessage } from './jobs';

@@ -1,5 +1,5 @@
 import type { AccountStreamEvent } from '@studio/events';
-import { accountDecider } from '../account/decider';
+import { accountDecider } from './decider';
 import type { Emitted } from '../platform/decider';
 import { specFor } from '../platform/decider-spec';
 

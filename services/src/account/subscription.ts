@@ -12,7 +12,7 @@ import {
   type SubscriptionRenewed,
   type Tier,
 } from '@studio/events';
-import type { AccountState } from '../account/state';
+import type { AccountState } from './state';
 import { assertNever, type Emitted } from '../platform/decider';
 import { DomainError } from '../platform/errors';
 
