@@ -13,6 +13,21 @@ export const GENERATION_KINDS = [
 ] as const;
 export type GenerationKind = (typeof GENERATION_KINDS)[number];
 
+/**
+ * One vocabulary for a job's life, from the decider through the read model to the screens (which
+ * translate it to the spec's labels in one place each). Gen 2.0 passes through the outline states.
+ */
+export const GENERATION_STATUSES = [
+  'requested',
+  'running',
+  'outlines-ready',
+  'outline-chosen',
+  'book-running',
+  'completed',
+  'failed',
+] as const;
+export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
+
 /** The request each tool sends, after validation (spec 02 §3). */
 export interface GenerationInputs {
   'non-fiction': { title: string; description: string };
@@ -32,6 +47,14 @@ export interface GenerationInputs {
 }
 export type GenerationInput<K extends GenerationKind = GenerationKind> = GenerationInputs[K];
 
+/**
+ * A tool and its input, correlated: `kind` decides the shape of `input`, so a generator receives
+ * its own typed input without casts.
+ */
+export type GenerationRequest = {
+  [K in GenerationKind]: { kind: K; input: GenerationInputs[K] };
+}[GenerationKind];
+
 /** A file produced by a generation, kept in the blob store. */
 export interface ArtifactRef {
   blobId: string;
@@ -44,7 +67,7 @@ export interface ArtifactRef {
 /** Appended to the account stream together with CreditsDebited, in one append. */
 export type GenerationRequested = Event<
   'GenerationRequested',
-  { generationId: string; userId: string; kind: GenerationKind; input: GenerationInput; cost: number }
+  { generationId: string; userId: string; cost: number } & GenerationRequest
 >;
 
 /**
@@ -59,14 +82,11 @@ export type GenerationStarted = Event<
   {
     generationId: string;
     userId: string;
-    kind: GenerationKind;
     phase: GenerationPhase;
     workerId: string;
-    /** The request's input, so that a later phase finds it in this stream. */
-    input: GenerationInput;
     /** The job is failed as timed out if it has not finished by then. */
     deadline: string;
-  }
+  } & GenerationRequest /* the request's input, so that a later phase finds it in this stream */
 >;
 
 export type GenerationProgressed = Event<

@@ -20,3 +20,4 @@ export type AccountStreamEvent = AccountEvent | CreditsEvent | SubscriptionEvent
 export type DomainEvent = AccountStreamEvent | EmailClaimed | GenerationEvent | QrEvent;
 export type DomainEventType = DomainEvent['type'];
 export * from './plans';
+export * from './tools';

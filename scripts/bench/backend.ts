@@ -6,13 +6,13 @@ import { accountStream } from '@studio/events';
 import Database from 'better-sqlite3';
 import { accountDecider } from '../../services/src/account/decider';
 import { register } from '../../services/src/account/identity';
-import { generationsProjection } from '../../services/src/studio/generations-projection';
-import { openRuntime } from '../../services/src/main/runtime';
+import { openPlatform } from '../../services/src/main/platform';
 import { loadConfig } from '../../services/src/platform/config';
 import { createSqliteEventStore } from '../../services/src/platform/eventstore/sqlite';
 import { createLogger } from '../../services/src/platform/logging';
 import { createSqliteReadStore } from '../../services/src/platform/readstore/sqlite';
 import { ProjectorRunner } from '../../services/src/platform/runners/projector';
+import { generationsProjection } from '../../services/src/studio/generations-projection';
 import { startGeneration } from '../../services/src/studio/start-generation';
 import { type BenchRow, percentile, ratio } from './table';
 
@@ -178,7 +178,7 @@ async function rebuildVsRead(n: number): Promise<{ rebuild: number; read: number
 /** StartGeneration through the command handler until the generations read model shows it. */
 async function commandToReadModel(n: number): Promise<number[]> {
   const tmp = tempDir();
-  const runtime = await openRuntime(loadConfig({ DATA_DIR: tmp.dir }), createLogger('silent'));
+  const runtime = await openPlatform(loadConfig({ DATA_DIR: tmp.dir }), createLogger('silent'));
   const runner = new ProjectorRunner(
     runtime.eventStore,
     runtime.readStore,
@@ -204,8 +204,9 @@ async function commandToReadModel(n: number): Promise<number[]> {
     const start = process.hrtime.bigint();
     const { generationId } = await startGeneration(runtime.commands, {
       userId: user.userId,
-      kind: 'coloring-page',
-      input: { prompt: `p${i}` },
+      generationId: randomUUID(),
+      request: { kind: 'coloring-page', input: { prompt: `p${i}` } },
+      cost: 4,
       ...ctx,
     });
     while (!(await generations.get(generationId))) await new Promise((resolve) => setImmediate(resolve));

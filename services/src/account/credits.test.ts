@@ -17,8 +17,7 @@ const start = (generationId: string, cost = 4) =>
   ({
     type: 'StartGeneration',
     generationId,
-    kind: 'coloring-page',
-    input: { prompt: 'a cat' },
+    request: { kind: 'coloring-page', input: { prompt: 'a cat' } },
     cost,
   }) as const;
 const debited = (generationId: string, amount = 4): Emitted<AccountStreamEvent> => ({
@@ -111,7 +110,11 @@ describe('credits ledger', () => {
 
     it('given a tier outside the allowed ones, then TIER_REQUIRED', () => {
       spec([registered, granted(100)])
-        .when({ ...start('g2', 20), kind: 'coloring-book', allowedTiers: ['Standard', 'Premium'] })
+        .when({
+          ...start('g2', 20),
+          request: { kind: 'coloring-book', input: { prompt: 'a cat', bookLength: 10 } },
+          allowedTiers: ['Standard', 'Premium'],
+        })
         .thenError('TIER_REQUIRED');
     });
   });

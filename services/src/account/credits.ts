@@ -3,8 +3,7 @@ import type {
   CreditsDebited,
   CreditsGranted,
   CreditsRefunded,
-  GenerationInput,
-  GenerationKind,
+  GenerationRequest,
   GenerationRequested,
   GrantReason,
   PlanId,
@@ -27,11 +26,10 @@ export type GrantCredits = {
 export type StartGeneration = {
   type: 'StartGeneration';
   generationId: string;
-  kind: GenerationKind;
-  input: GenerationInput;
   cost: number;
   /** Tiers allowed to use this tool; absent means every tier. */
-  allowedTiers?: Tier[];
+  allowedTiers?: readonly Tier[];
+  request: GenerationRequest;
 };
 
 export type RefundGeneration = {
@@ -68,7 +66,7 @@ export function decideCredits(command: CreditsCommand, state: AccountState): Out
       return [{ type: 'CreditsGranted', data: { amount, reason, planId, paymentRef } }];
     }
     case 'StartGeneration': {
-      const { generationId, kind, input, cost, allowedTiers } = command;
+      const { generationId, cost, allowedTiers, request } = command;
       requireWholeAmount(cost, 'Cost');
       if (state.debits.has(generationId)) return [];
       if (allowedTiers && !allowedTiers.includes(state.tier)) {
@@ -85,8 +83,11 @@ export function decideCredits(command: CreditsCommand, state: AccountState): Out
         );
       }
       return [
-        { type: 'CreditsDebited', data: { amount: cost, reason: 'generation', generationId, kind } },
-        { type: 'GenerationRequested', data: { generationId, userId: state.userId, kind, input, cost } },
+        {
+          type: 'CreditsDebited',
+          data: { amount: cost, reason: 'generation', generationId, kind: request.kind },
+        },
+        { type: 'GenerationRequested', data: { generationId, userId: state.userId, cost, ...request } },
       ];
     }
     case 'RefundGeneration': {

@@ -1,10 +1,10 @@
 import type { AccountStreamEvent } from '@studio/events';
-import { decideSubscription, type SubscriptionCommand } from './subscription';
 import type { Decider } from '../platform/decider';
 import { assertNever } from '../platform/decider';
 import { type CreditsCommand, decideCredits } from './credits';
 import { decideRegistration, type RegisterUser } from './registration';
 import { type AccountState, evolveAccount, initialAccountState } from './state';
+import { decideSubscription, type SubscriptionCommand } from './subscription';
 
 export type AccountCommand = RegisterUser | CreditsCommand | SubscriptionCommand;
 

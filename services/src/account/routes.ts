@@ -1,14 +1,14 @@
 import type Koa from 'koa';
 import { z } from 'zod';
-import type { Runtime } from '../main/runtime';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import { rateLimit } from '../platform/http/rate-limit';
 import { parse } from '../platform/http/validation';
+import type { Platform } from '../platform/module';
 import { requireSelf, requireUser } from './auth';
 import { authenticate, loadAccount, register } from './identity';
 import { LEDGER, type LedgerDoc } from './projections';
-import { SESSION_COOKIE } from './sessions';
+import { SESSION_COOKIE, type SessionStore } from './sessions';
 import { userView } from './user-view';
 
 /** spec 01 §5 validation texts, word for word. */
@@ -40,8 +40,22 @@ const loginBody = z.object({
   password: z.string({ error: MESSAGES.password }).min(1, MESSAGES.password).max(200),
 });
 
-export function accountRoutes(runtime: Runtime): RouteModule {
-  const { commands, sessions, clock, config } = runtime;
+/** A payment gateway's one duty at registration (billing's gateways provide it). */
+export interface CardOnFile {
+  saveCardAtRegistration(
+    customer: { userId: string; email: string; name: string },
+    paymentMethodId: string | undefined,
+  ): Promise<{ customerId?: string }>;
+}
+
+export interface AccountRouteDeps extends Pick<Platform, 'commands' | 'clock' | 'readStore'> {
+  sessions: SessionStore;
+  config: Pick<Platform['config'], 'adminEmails' | 'cookieSecure' | 'authRateLimit'>;
+  cards: CardOnFile;
+}
+
+export function accountRoutes(deps: AccountRouteDeps): RouteModule {
+  const { commands, sessions, clock, config, cards, readStore } = deps;
   const view = (state: Parameters<typeof userView>[0]) => userView(state, config.adminEmails);
   const context = (ctx: Koa.Context) => ({
     at: clock.now().toISOString(),
@@ -79,7 +93,7 @@ export function accountRoutes(runtime: Runtime): RouteModule {
           ...(body.paymentMethodId ? { paymentMethodId: body.paymentMethodId } : {}),
         },
         context(ctx),
-        (customer) => runtime.gateway.saveCardAtRegistration(customer, body.paymentMethodId || undefined),
+        (customer) => cards.saveCardAtRegistration(customer, body.paymentMethodId || undefined),
       );
       await startSession(ctx, state.userId);
       ctx.status = 201;
@@ -115,7 +129,7 @@ export function accountRoutes(runtime: Runtime): RouteModule {
     /** The signed-in user's credit history, newest first. */
     router.get('/api/credits/history', async (ctx) => {
       const userId = requireUser(ctx);
-      const entries = await runtime.readStore
+      const entries = await readStore
         .collection<LedgerDoc>(LEDGER)
         .find({ userId }, { sort: { at: -1, _id: 1 }, limit: 200 });
       ctx.body = entries.map(({ _id, userId: _owner, ...entry }) => ({ id: _id, ...entry }));

@@ -1,7 +1,7 @@
 import type { AccountStreamEvent } from '@studio/events';
-import { accountDecider } from './decider';
 import type { Emitted } from '../platform/decider';
 import { specFor } from '../platform/decider-spec';
+import { accountDecider } from './decider';
 
 const spec = specFor(accountDecider);
 const registered: Emitted<AccountStreamEvent> = {

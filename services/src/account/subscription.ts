@@ -12,9 +12,9 @@ import {
   type SubscriptionRenewed,
   type Tier,
 } from '@studio/events';
-import type { AccountState } from './state';
 import { assertNever, type Emitted } from '../platform/decider';
 import { DomainError } from '../platform/errors';
+import type { AccountState } from './state';
 
 /**
  * The subscription lifecycle on `account-{userId}`. Every payment-driven command carries the

@@ -117,8 +117,8 @@ describe('admin API', () => {
   });
 
   it('rebuilds the read models from the log with identical documents', async () => {
-    const accounts = server().runtime.readStore.collection('accounts');
-    const ledger = server().runtime.readStore.collection('ledger');
+    const accounts = server().platform.readStore.collection('accounts');
+    const ledger = server().platform.readStore.collection('ledger');
     await eventually(async () => (await accounts.count()) >= 2);
     const snapshot = async () =>
       JSON.stringify([
@@ -138,7 +138,7 @@ describe('admin API', () => {
       .send({ tier: 'Basic', subscriptionId: 'sim_sub_boss' });
     await eventually(
       async () =>
-        (await server().runtime.readStore.collection('accounts').count({ subscriptionId: 'sim_sub_boss' })) >
+        (await server().platform.readStore.collection('accounts').count({ subscriptionId: 'sim_sub_boss' })) >
         0,
     );
     const res = await admin.agent.post('/api/admin/verify-all-subscriptions');

@@ -6,10 +6,11 @@ import { accountDecider } from '../account/decider';
 import { loadAccount } from '../account/identity';
 import { ACCOUNTS, type AccountDoc } from '../account/projections';
 import { userView } from '../account/user-view';
-import type { Runtime } from '../main/runtime';
+import type { SubscriptionCheck } from '../billing/gateway';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import { parse } from '../platform/http/validation';
+import type { Platform } from '../platform/module';
 import { requireAdmin } from './require-admin';
 
 const TIERS = ['Demo', 'Basic', 'Standard', 'Premium'] as const;
@@ -37,8 +38,19 @@ export interface AdminOptions {
   rebuildReadModels?: () => Promise<void>;
 }
 
-export function adminRoutes(runtime: Runtime, options: AdminOptions = {}): RouteModule {
-  const { commands, clock, config, gateway, readStore } = runtime;
+/** What admin tools need of the payment gateway: its view of a subscription. */
+export interface SubscriptionChecker {
+  checkSubscription(subscriptionId: string): Promise<SubscriptionCheck>;
+}
+
+export interface AdminRouteDeps
+  extends Pick<Platform, 'commands' | 'clock' | 'readStore' | 'eventStore' | 'logger'> {
+  config: Pick<Platform['config'], 'adminEmails'>;
+  gateway: SubscriptionChecker;
+}
+
+export function adminRoutes(deps: AdminRouteDeps, options: AdminOptions = {}): RouteModule {
+  const { commands, clock, config, gateway, readStore, eventStore, logger } = deps;
   const admin = (ctx: Koa.Context) => requireAdmin(ctx, commands, config.adminEmails);
   const context = (ctx: Koa.Context, userId: string) => ({
     at: clock.now().toISOString(),
@@ -116,7 +128,7 @@ export function adminRoutes(runtime: Runtime, options: AdminOptions = {}): Route
           }
           verified += 1;
         } catch (error) {
-          runtime.logger.warn({ err: error, userId: account._id }, 'subscription check failed');
+          logger.warn({ err: error, userId: account._id }, 'subscription check failed');
           errors += 1;
         }
       }
@@ -178,7 +190,7 @@ export function adminRoutes(runtime: Runtime, options: AdminOptions = {}): Route
       await admin(ctx);
       const userId = String(ctx.params.userId);
       await existing(userId);
-      const events = await runtime.eventStore.readStream(accountStream(userId));
+      const events = await eventStore.readStream(accountStream(userId));
       ctx.body = events
         .map((e) => ({
           revision: e.revision,

@@ -23,8 +23,7 @@ const command: fc.Arbitrary<AccountCommand> = fc.oneof(
   fc.record({
     type: fc.constant('StartGeneration' as const),
     generationId: generationIds,
-    kind: fc.constant('coloring-page' as const),
-    input: fc.constant({ prompt: 'x' }),
+    request: fc.constant({ kind: 'coloring-page' as const, input: { prompt: 'x' } }),
     cost: fc.constantFrom(4, 6, 10, 20, 100),
   }),
   fc.record({

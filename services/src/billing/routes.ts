@@ -5,12 +5,13 @@ import { z } from 'zod';
 import { requireUser } from '../account/auth';
 import { accountDecider } from '../account/decider';
 import { loadAccount } from '../account/identity';
-import type { Runtime } from '../main/runtime';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import { parse } from '../platform/http/validation';
+import type { Platform } from '../platform/module';
 import type { Doc } from '../platform/readstore/port';
-import type { Customer } from './gateway';
+import type { Customer, PaymentGateway } from './gateway';
+import type { Payments } from './payments';
 import { SIMULATED_CHECKOUTS, type SimulatedCheckout, simulatedPayment } from './simulated';
 import { simulatedCheckoutPage } from './simulated-page';
 
@@ -34,8 +35,14 @@ interface PendingDoc extends Doc {
   ref: string;
 }
 
-export function billingRoutes(runtime: Runtime): RouteModule {
-  const { gateway, payments, commands, clock, readStore } = runtime;
+export interface BillingRouteDeps extends Pick<Platform, 'commands' | 'clock' | 'readStore'> {
+  config: Pick<Platform['config'], 'publicUrl'>;
+  gateway: PaymentGateway;
+  payments: Payments;
+}
+
+export function billingRoutes(deps: BillingRouteDeps): RouteModule {
+  const { gateway, payments, commands, clock, readStore, config } = deps;
   const customerOf = async (ctx: Koa.Context): Promise<Customer> => {
     const userId = requireUser(ctx);
     const account = await loadAccount(commands, userId);
@@ -47,7 +54,7 @@ export function billingRoutes(runtime: Runtime): RouteModule {
       ...(account.customerId ? { customerId: account.customerId } : {}),
     };
   };
-  const origin = (ctx: Koa.Context) => runtime.config.publicUrl ?? ctx.origin;
+  const origin = (ctx: Koa.Context) => config.publicUrl ?? ctx.origin;
   const recordCheckout = (ctx: Koa.Context, userId: string, plan: PlanId, sessionRef: string) =>
     commands.handle(
       accountStream(userId),

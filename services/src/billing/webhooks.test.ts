@@ -27,7 +27,7 @@ async function newUser(): Promise<string> {
   counter += 1;
   const { register } = await import('../account/identity');
   const state = await register(
-    server().runtime.commands,
+    server().platform.commands,
     { name: 'Webhook User', email: `hook${counter}@example.com`, password: 'secret12' },
     { at: new Date().toISOString(), correlationId: 't', causationId: 't' },
   );
@@ -137,9 +137,9 @@ async function post(event: object, options: { secret?: string; timestamp?: numbe
 }
 
 const account = async (userId: string) =>
-  (await server().runtime.commands.load(accountStream(userId), accountDecider)).state;
+  (await server().platform.commands.load(accountStream(userId), accountDecider)).state;
 const streamLength = async (userId: string) =>
-  (await server().runtime.eventStore.readStream(accountStream(userId))).length;
+  (await server().platform.eventStore.readStream(accountStream(userId))).length;
 
 describe('Stripe webhooks', () => {
   it('checkout.session.completed activates Basic with 60 credits', async () => {

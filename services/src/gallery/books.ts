@@ -1,6 +1,6 @@
 import { requireSelf } from '../account/auth';
-import type { Runtime } from '../main/runtime';
 import type { RouteModule } from '../platform/http/app';
+import type { Platform } from '../platform/module';
 import { GENERATIONS, type GenerationDoc } from '../studio/generations-projection';
 import { fileUrl } from './routes';
 
@@ -49,8 +49,8 @@ export function bookRecord(doc: GenerationDoc) {
   };
 }
 
-export function bookRoutes(runtime: Runtime): RouteModule {
-  const generations = runtime.readStore.collection<GenerationDoc>(GENERATIONS);
+export function bookRoutes({ readStore }: Pick<Platform, 'readStore'>): RouteModule {
+  const generations = readStore.collection<GenerationDoc>(GENERATIONS);
   const books = async (userId: string) =>
     (await generations.find({ userId, kind: { $in: BOOK_KINDS } }, { sort: { createdAt: -1, _id: 1 } })).map(
       bookRecord,

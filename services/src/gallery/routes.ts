@@ -1,8 +1,8 @@
 import type Koa from 'koa';
 import { requireSelf, requireUser } from '../account/auth';
-import type { Runtime } from '../main/runtime';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
+import type { Platform } from '../platform/module';
 import { GENERATIONS, type GenerationDoc } from '../studio/generations-projection';
 
 /** spec 02 §4: what My Images shows for each internal status. */
@@ -45,8 +45,8 @@ function editorRecord(doc: GenerationDoc) {
   };
 }
 
-export function galleryRoutes(runtime: Runtime): RouteModule {
-  const generations = runtime.readStore.collection<GenerationDoc>(GENERATIONS);
+export function galleryRoutes({ readStore, blobs }: Pick<Platform, 'readStore' | 'blobs'>): RouteModule {
+  const generations = readStore.collection<GenerationDoc>(GENERATIONS);
   const list = async (ctx: Koa.Context, kinds: string[]) => {
     const userId = requireSelf(ctx, ctx.params.userId);
     return generations.find({ userId, kind: { $in: kinds } }, { sort: { createdAt: -1, _id: 1 } });
@@ -70,7 +70,7 @@ export function galleryRoutes(runtime: Runtime): RouteModule {
       const match = /^gen-([0-9a-f-]{36})-[A-Za-z0-9._-]+$/.exec(blobId);
       const owner = match?.[1] ? await generations.get(match[1]) : null;
       if (!owner || owner.userId !== userId) throw new DomainError('NOT_FOUND', 'File not found');
-      const blob = await runtime.blobs.stream(blobId);
+      const blob = await blobs.stream(blobId);
       if (!blob) throw new DomainError('NOT_FOUND', 'File not found');
       ctx.set('Cache-Control', 'private, max-age=31536000, immutable');
       ctx.type = blob.contentType;

@@ -3,10 +3,10 @@ import { runProcess } from './process-main';
 import { createApi, listen } from './processes';
 
 /** Distributed: the Koa API and the static front-ends (projections, relay and workers run elsewhere). */
-runProcess('api', async (runtime) => {
-  const { webDistRoot, remoteUrls } = runtime.config;
-  const app = createApi(runtime, { after: [frontends({ repoRoot: webDistRoot, remoteUrls })] });
-  const server = await listen(app, runtime.config.host, runtime.config.port);
-  runtime.logger.info(`api listening on ${runtime.config.host}:${runtime.config.port}`);
+runProcess('api', async (platform, modules) => {
+  const { webDistRoot, remoteUrls, host, port } = platform.config;
+  const app = createApi(platform, modules, [frontends({ repoRoot: webDistRoot, remoteUrls })]);
+  const server = await listen(app, host, port);
+  platform.logger.info(`api listening on ${host}:${port}`);
   return [{ stop: () => new Promise<void>((resolve) => server.close(() => resolve())) }];
 });

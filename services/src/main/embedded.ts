@@ -3,13 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../platform/config';
 import { frontends } from '../platform/http/frontends';
 import { createLogger } from '../platform/logging';
+import type { Platform, Stoppable } from '../platform/module';
 import type { ProjectorRunner } from '../platform/runners/projector';
-import { createApi, listen, type Stoppable, startProjectors, startReactors, startWorker } from './processes';
-import { closeRuntime, openRuntime, type Runtime, type RuntimeOverrides } from './runtime';
+import { featureModules } from './modules';
+import { closePlatform, openPlatform, type PlatformOverrides } from './platform';
+import { createApi, listen, startProjectors, startReactors, startWorkers } from './processes';
 
 export interface Embedded {
   url: string;
-  runtime: Runtime;
+  platform: Platform;
   projectors: ProjectorRunner[];
   server: Server;
   stop(): Promise<void>;
@@ -21,24 +23,27 @@ export interface Embedded {
  */
 export async function startEmbedded(
   env: Record<string, string | undefined> = process.env,
-  overrides: RuntimeOverrides = {},
+  overrides: PlatformOverrides = {},
 ): Promise<Embedded> {
   const config = loadConfig(env);
   const logger = createLogger(config.logLevel);
-  const runtime = await openRuntime(config, logger, overrides);
-  const projectors = await startProjectors(runtime);
-  const parts: Stoppable[] = [...(await startReactors(runtime)), ...(await startWorker(runtime))];
-  const api = createApi(runtime, {
-    after: frontendMiddleware(runtime),
+  const platform = await openPlatform(config, logger, overrides.clock);
+  let projectors: ProjectorRunner[] = [];
+  const modules = await featureModules(platform, overrides, {
     rebuildReadModels: async () => {
       for (const projector of projectors) await projector.rebuild();
     },
   });
+  projectors = await startProjectors(platform, modules);
+  const parts: Stoppable[] = [...(await startReactors(platform, modules)), ...(await startWorkers(modules))];
+  const api = createApi(platform, modules, [
+    frontends({ repoRoot: config.webDistRoot, remoteUrls: config.remoteUrls }),
+  ]);
   const server = await listen(api, config.host, config.port);
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
-    runtime,
+    platform,
     projectors,
     server,
     async stop() {
@@ -46,13 +51,9 @@ export async function startEmbedded(
       server.closeAllConnections();
       for (const part of parts) await part.stop();
       for (const projector of projectors) await projector.stop();
-      await closeRuntime(runtime);
+      await closePlatform(platform);
     },
   };
-}
-
-function frontendMiddleware(runtime: Runtime) {
-  return [frontends({ repoRoot: runtime.config.webDistRoot, remoteUrls: runtime.config.remoteUrls })];
 }
 
 if (require.main === module) {

@@ -19,7 +19,7 @@ describe('one coloring page, end to end', () => {
     return { agent, userId: res.body.id as string };
   };
   const grant = (userId: string, amount: number) =>
-    server().runtime.commands.handle(
+    server().platform.commands.handle(
       accountStream(userId),
       accountDecider,
       { type: 'GrantCredits', amount, reason: 'plan-purchase', planId: 'basic', paymentRef: `pay-${userId}` },

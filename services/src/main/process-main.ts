@@ -1,10 +1,14 @@
 import { loadConfig } from '../platform/config';
 import { createLogger } from '../platform/logging';
-import type { Stoppable } from './processes';
-import { closeRuntime, openRuntime, type Runtime } from './runtime';
+import type { FeatureModule, Platform, Stoppable } from '../platform/module';
+import { featureModules } from './modules';
+import { closePlatform, openPlatform } from './platform';
 
-/** Shared start-up of the distributed processes: config, runtime, clean shutdown on signals. */
-export function runProcess(name: string, start: (runtime: Runtime) => Promise<Stoppable[]>): void {
+/** Shared start-up of the distributed processes: config, platform, modules, clean shutdown on signals. */
+export function runProcess(
+  name: string,
+  start: (platform: Platform, modules: FeatureModule[]) => Promise<Stoppable[]>,
+): void {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -13,13 +17,13 @@ export function runProcess(name: string, start: (runtime: Runtime) => Promise<St
     process.exit(1);
   }
   const logger = createLogger(config.logLevel).child({ process: name });
-  openRuntime(config, logger)
-    .then(async (runtime) => {
-      const parts = await start(runtime);
+  openPlatform(config, logger)
+    .then(async (platform) => {
+      const parts = await start(platform, await featureModules(platform));
       logger.info(`${name} started`);
       const shutdown = async () => {
         for (const part of parts) await part.stop();
-        await closeRuntime(runtime);
+        await closePlatform(platform);
         process.exit(0);
       };
       process.once('SIGINT', () => void shutdown());

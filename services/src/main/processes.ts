@@ -1,54 +1,22 @@
 import type { Server } from 'node:http';
 import type Koa from 'koa';
-import { sessionMiddleware } from '../account/auth';
-import { accountsProjection } from '../account/projections';
-import { accountRoutes } from '../account/routes';
-import { adminRoutes } from '../admin/routes';
-import { billingRoutes, WEBHOOK_PATH, webhookBody } from '../billing/routes';
-import { bookRoutes } from '../gallery/books';
-import { generationsProjection } from '../studio/generations-projection';
-import { galleryRoutes } from '../gallery/routes';
-import type { ConsumerHandle } from '../platform/bus/port';
 import { createHttpApp } from '../platform/http/app';
-import { newId } from '../platform/ids';
+import type { FeatureModule, Platform, Stoppable } from '../platform/module';
 import { ProjectorRunner } from '../platform/runners/projector';
 import { ReactorRunner } from '../platform/runners/reactor';
-import { relay } from '../platform/runners/relay';
-import { GENERATORS } from '../studio/generators';
-import { JOBS_TOPIC, type JobMessage, jobsFor } from '../studio/jobs';
-import { refundProcessManager } from '../studio/refunds';
-import { studioRoutes } from '../studio/routes';
-import { GenerationSupervisor } from '../studio/supervisor';
-import { createJobHandler } from '../studio/worker';
-import type { Runtime } from './runtime';
 
 /**
- * The four roles of the backend. The embedded process runs all of them; the distributed
- * deployment runs each as its own process (api.ts, projector.ts, relay.ts, worker.ts).
+ * The four roles of the backend, each a loop over the feature modules. The embedded process
+ * runs all of them; the distributed deployment runs each as its own process (api.ts,
+ * projector.ts, relay.ts, worker.ts).
  */
-export const PROJECTIONS = [accountsProjection, generationsProjection];
-
-export interface ApiOptions {
-  /** Mounted after the API (the front-ends). */
-  after?: Koa.Middleware[];
-  /** Present when this process runs the projectors (embedded). */
-  rebuildReadModels?: () => Promise<void>;
-}
-
-export function createApi(runtime: Runtime, options: ApiOptions = {}): Koa {
+export function createApi(platform: Platform, modules: FeatureModule[], after: Koa.Middleware[] = []): Koa {
   return createHttpApp({
-    logger: runtime.logger,
-    before: [sessionMiddleware(runtime.sessions, runtime.clock)],
-    bodyParsers: { [WEBHOOK_PATH]: webhookBody },
-    routes: [
-      accountRoutes(runtime),
-      billingRoutes(runtime),
-      adminRoutes(runtime, options.rebuildReadModels ? { rebuildReadModels: options.rebuildReadModels } : {}),
-      studioRoutes(runtime),
-      galleryRoutes(runtime),
-      bookRoutes(runtime),
-    ],
-    after: options.after ?? [],
+    logger: platform.logger,
+    before: modules.flatMap((m) => m.middleware ?? []),
+    bodyParsers: Object.assign({}, ...modules.map((m) => m.bodyParsers ?? {})),
+    routes: modules.flatMap((m) => m.routes ?? []),
+    after,
   });
 }
 
@@ -59,50 +27,29 @@ export async function listen(app: Koa, host: string, port: number): Promise<Serv
   });
 }
 
-export interface Stoppable {
-  stop(): Promise<void> | void;
-}
-
-export async function startProjectors(runtime: Runtime): Promise<ProjectorRunner[]> {
-  const runners = PROJECTIONS.map(
-    (p) => new ProjectorRunner(runtime.eventStore, runtime.readStore, p, runtime.logger),
-  );
+export async function startProjectors(
+  platform: Platform,
+  modules: FeatureModule[],
+): Promise<ProjectorRunner[]> {
+  const runners = modules
+    .flatMap((m) => m.projections ?? [])
+    .map((p) => new ProjectorRunner(platform.eventStore, platform.readStore, p, platform.logger));
   for (const runner of runners) await runner.start();
   return runners;
 }
 
-/** Relay (event store → bus) and the refund process manager. */
-export async function startReactors(runtime: Runtime): Promise<Stoppable[]> {
-  const runners = [
-    new ReactorRunner(runtime.eventStore, runtime.readStore, relay(runtime.bus, jobsFor), runtime.logger),
-    new ReactorRunner(
-      runtime.eventStore,
-      runtime.readStore,
-      refundProcessManager(runtime.commands, runtime.clock),
-      runtime.logger,
-    ),
-  ];
+/** Reactors and process managers (the relay to the bus, refunds). */
+export async function startReactors(platform: Platform, modules: FeatureModule[]): Promise<Stoppable[]> {
+  const runners = modules
+    .flatMap((m) => m.reactors ?? [])
+    .map((r) => new ReactorRunner(platform.eventStore, platform.readStore, r, platform.logger));
   for (const runner of runners) await runner.start();
   return runners;
 }
 
-export async function startWorker(runtime: Runtime): Promise<Stoppable[]> {
-  const consumer: ConsumerHandle = await runtime.bus.subscribe<JobMessage>(
-    JOBS_TOPIC,
-    'workers',
-    createJobHandler({
-      commands: runtime.commands,
-      blobs: runtime.blobs,
-      ai: runtime.ai,
-      generators: GENERATORS,
-      clock: runtime.clock,
-      logger: runtime.logger,
-      timeoutMs: runtime.config.generationTimeoutMs,
-      workerId: `worker-${newId().slice(0, 8)}`,
-    }),
-    { concurrency: runtime.config.workerConcurrency },
-  );
-  const supervisor = new GenerationSupervisor(runtime);
-  await supervisor.start();
-  return [consumer, supervisor];
+/** Bus consumers and background jobs. */
+export async function startWorkers(modules: FeatureModule[]): Promise<Stoppable[]> {
+  const running: Stoppable[] = [];
+  for (const worker of modules.flatMap((m) => m.workers ?? [])) running.push(await worker.start());
+  return running;
 }

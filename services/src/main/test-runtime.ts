@@ -1,25 +1,26 @@
 import { loadConfig } from '../platform/config';
 import { createLogger } from '../platform/logging';
+import type { Platform } from '../platform/module';
 import { tempDataDir } from '../platform/testing';
 import { type Embedded, startEmbedded } from './embedded';
-import { closeRuntime, openRuntime, type Runtime, type RuntimeOverrides } from './runtime';
+import { closePlatform, openPlatform, type PlatformOverrides } from './platform';
 
 /** A real embedded runtime (SQLite files, in-process bus, blob folder) in a fresh temp folder. Tests only. */
 export async function openTestRuntime(
   env: Record<string, string> = {},
-  overrides: RuntimeOverrides = {},
-): Promise<Runtime & { dataDir: string; dispose(): Promise<void> }> {
+  overrides: Pick<PlatformOverrides, 'clock'> = {},
+): Promise<Platform & { dataDir: string; dispose(): Promise<void> }> {
   const { dir: dataDir, remove } = tempDataDir();
-  const runtime = await openRuntime(
+  const platform = await openPlatform(
     loadConfig({ DATA_DIR: dataDir, ...env }),
     createLogger('silent'),
-    overrides,
+    overrides.clock,
   );
   return {
-    ...runtime,
+    ...platform,
     dataDir,
     async dispose() {
-      await closeRuntime(runtime);
+      await closePlatform(platform);
       remove();
     },
   };
@@ -33,7 +34,7 @@ export { eventually, tempDataDir } from '../platform/testing';
  */
 export function useEmbeddedServer(
   env: Record<string, string> = {},
-  overrides: RuntimeOverrides | (() => RuntimeOverrides) = {},
+  overrides: PlatformOverrides | (() => PlatformOverrides) = {},
 ): () => Embedded {
   let embedded: Embedded | undefined;
   const tmp = tempDataDir();

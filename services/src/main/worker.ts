@@ -1,5 +1,5 @@
 import { runProcess } from './process-main';
-import { startWorker } from './processes';
+import { startWorkers } from './processes';
 
-/** Distributed: Kafka → AI provider → event store. Scale by running more of these. */
-runProcess('worker', startWorker);
+/** Distributed: Kafka → AI provider → event store, and the job supervisor. Scale by running more. */
+runProcess('worker', (_platform, modules) => startWorkers(modules));

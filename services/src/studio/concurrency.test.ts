@@ -32,8 +32,9 @@ describe('spending credits under contention', () => {
       const attempts = Array.from({ length: 50 }, (_, i) =>
         startGeneration(i % 2 === 0 ? runtime.commands : otherProcess, {
           userId: user.userId,
-          kind: 'coloring-page',
-          input: { prompt: `page ${i}` },
+          generationId: `g-${i}`,
+          request: { kind: 'coloring-page', input: { prompt: `page ${i}` } },
+          cost: 4,
           ...ctx,
         }),
       );

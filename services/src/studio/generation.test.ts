@@ -17,8 +17,7 @@ const claim = (phase: 'main' | 'book' = 'main') =>
     phase,
     generationId: 'g1',
     userId: 'recA',
-    kind: 'non-fiction-v2',
-    input,
+    request: { kind: 'non-fiction-v2', input },
     workerId: 'w1',
     deadline,
   }) as const;

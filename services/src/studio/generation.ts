@@ -3,28 +3,21 @@ import type {
   GenerationCompleted,
   GenerationEvent,
   GenerationFailed,
-  GenerationInput,
   GenerationKind,
   GenerationPhase,
+  GenerationRequest,
+  GenerationStatus,
 } from '@studio/events';
 import { assertNever, type Decider } from '../platform/decider';
 import { DomainError } from '../platform/errors';
 
 /** The life of one job on `generation-{id}`. Every command is idempotent. */
-export type GenerationStatus =
-  | 'new'
-  | 'running'
-  | 'outlines-ready'
-  | 'outline-chosen'
-  | 'book-running'
-  | 'completed'
-  | 'failed';
+export type { GenerationStatus };
 
 export interface GenerationState {
   status: GenerationStatus;
   userId?: string;
-  kind?: GenerationKind;
-  input?: GenerationInput;
+  request?: GenerationRequest;
   deadline?: string;
   outlines?: [string, string, string];
   outlineIndex?: 0 | 1 | 2;
@@ -36,8 +29,7 @@ export type GenerationCommand =
       phase: GenerationPhase;
       generationId: string;
       userId: string;
-      kind: GenerationKind;
-      input: GenerationInput;
+      request: GenerationRequest;
       workerId: string;
       deadline: string;
     }
@@ -65,7 +57,7 @@ const FINISHED: GenerationStatus[] = ['completed', 'failed'];
 const RUNNING: GenerationStatus[] = ['running', 'book-running'];
 
 export const generationDecider: Decider<GenerationCommand, GenerationEvent, GenerationState> = {
-  initialState: { status: 'new' },
+  initialState: { status: 'requested' },
   evolve: (state, event) => {
     switch (event.type) {
       case 'GenerationStarted':
@@ -73,8 +65,7 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
           ...state,
           status: event.data.phase === 'book' ? 'book-running' : 'running',
           userId: event.data.userId,
-          kind: event.data.kind,
-          input: event.data.input,
+          request: event.data, // the started event carries the request (kind and its input)
           deadline: event.data.deadline,
         };
       case 'GenerationProgressed':
@@ -95,13 +86,13 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
     switch (command.type) {
       case 'ClaimJob': {
         const claimable =
-          command.phase === 'main' ? state.status === 'new' : state.status === 'outline-chosen';
+          command.phase === 'main' ? state.status === 'requested' : state.status === 'outline-chosen';
         if (!claimable) return [];
-        const { generationId, userId, kind, phase, workerId, input, deadline } = command;
+        const { generationId, userId, phase, workerId, request, deadline } = command;
         return [
           {
             type: 'GenerationStarted',
-            data: { generationId, userId, kind, phase, workerId, input, deadline },
+            data: { generationId, userId, phase, workerId, deadline, ...request },
           },
         ];
       }
@@ -142,11 +133,11 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
           },
         ];
       case 'CompleteJob': {
-        if (!RUNNING.includes(state.status) || !state.userId || !state.kind) return [];
+        if (!RUNNING.includes(state.status) || !state.userId || !state.request) return [];
         const data: GenerationCompleted['data'] = {
           generationId: command.generationId,
           userId: state.userId,
-          kind: state.kind,
+          kind: state.request.kind,
           artifacts: command.artifacts,
           ...(command.title !== undefined ? { title: command.title } : {}),
           ...(command.result !== undefined ? { result: command.result } : {}),

@@ -1,18 +1,11 @@
-import type { DomainEvent, RecordedEvent } from '@studio/events';
+import type { DomainEvent, GenerationStatus, RecordedEvent } from '@studio/events';
 import type { WriteOp } from '../platform/readstore/port';
 import type { Projection } from '../platform/runners/projector';
 
 export const GENERATIONS = 'generations';
 
-/** Internal life of a job as the read model keeps it; routes translate to the spec's labels. */
-export type GenerationDocStatus =
-  | 'requested'
-  | 'running'
-  | 'outlines-ready'
-  | 'outline-chosen'
-  | 'book-running'
-  | 'completed'
-  | 'failed';
+/** The job's life in the shared vocabulary; the galleries translate it to the spec's labels. */
+export type GenerationDocStatus = GenerationStatus;
 
 export interface GenerationDoc {
   _id: string;

@@ -1,4 +1,10 @@
-import type { GenerationInput, GenerationKind, GenerationPhase, RecordedEvent } from '@studio/events';
+import type {
+  DomainEvent,
+  GenerationKind,
+  GenerationPhase,
+  GenerationRequest,
+  RecordedEvent,
+} from '@studio/events';
 import type { Outgoing } from '../platform/runners/relay';
 
 /** The bus topic that carries generation jobs to the workers. */
@@ -10,34 +16,31 @@ export interface JobMessage {
   userId: string;
   kind: GenerationKind;
   phase: GenerationPhase;
-  /** The request's input (main phase); the book phase reads it from the generation stream. */
-  input?: GenerationInput;
+  /** The request (main phase); the book phase reads it from the generation stream. */
+  request?: GenerationRequest;
   correlationId: string;
 }
 
 /** What the relay publishes: a job per request, and the book phase once an outline is chosen. */
-export function jobsFor(event: RecordedEvent): Outgoing[] {
+export function jobsFor(recorded: RecordedEvent): Outgoing[] {
+  // The log is untyped at this boundary; the event's type names its data.
+  const event = recorded as RecordedEvent<DomainEvent>;
   const job = (value: JobMessage): Outgoing[] => [
     { topic: JOBS_TOPIC, message: { key: value.generationId, value, headers: { eventId: event.eventId } } },
   ];
   if (event.type === 'GenerationRequested') {
-    const { generationId, userId, kind, input } = event.data as {
-      generationId: string;
-      userId: string;
-      kind: GenerationKind;
-      input: GenerationInput;
-    };
+    const { generationId, userId, cost: _cost, ...request } = event.data;
     return job({
       generationId,
       userId,
-      kind,
-      input,
+      kind: request.kind,
+      request,
       phase: 'main',
       correlationId: event.metadata.correlationId,
     });
   }
   if (event.type === 'GenerationOutlineChosen') {
-    const { generationId } = event.data as { generationId: string };
+    const { generationId } = event.data;
     return job({
       generationId,
       userId: event.metadata.userId ?? '',

@@ -1,54 +1,71 @@
+import { GENERATION_KINDS, type GenerationKind, type ToolContract } from '@studio/events';
 import type Koa from 'koa';
-import { z } from 'zod';
 import { requireSelf } from '../account/auth';
-import type { Runtime } from '../main/runtime';
 import type { RouteModule } from '../platform/http/app';
 import { parse } from '../platform/http/validation';
-import { startGeneration } from './start-generation';
+import { newId } from '../platform/ids';
+import type { Platform } from '../platform/module';
+import { type StartedGeneration, startGeneration } from './start-generation';
+import type { ServerTool, ToolRegistry } from './tools/registry';
 
-/** spec 02 §5 texts. */
-export const STUDIO_MESSAGES = {
-  coloringPagePrompt: 'Please provide a prompt for your coloring page.',
-  coloringPageStarted: 'Your coloring page generation has started!',
-  imagePrompt: 'Prompt Required: Please enter a prompt for your image.',
-} as const;
+/** The user id the spec's clients put in the body (`userId`, or v1's `User: [id]`); only checked, never trusted. */
+function claimedUserId(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null) return undefined;
+  if ('userId' in body) return body.userId;
+  if ('User' in body && Array.isArray(body.User)) return body.User[0];
+  return undefined;
+}
 
-const prompt = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(2000, 'The prompt is too long (2000 characters at most)');
+/** spec 02 §3 generation response: the tool's message and id, and the credit fields. */
+export function startResponse(
+  response: ToolContract<GenerationKind>['response'],
+  started: StartedGeneration,
+) {
+  return {
+    success: true,
+    message: response.message,
+    generationId: started.generationId,
+    ...(response.idField ? { [response.idField]: started.generationId } : {}),
+    creditsUsed: started.creditsUsed,
+    creditsDeducted: started.creditsUsed,
+    remainingCredits: started.remainingCredits,
+  };
+}
 
-export function studioRoutes(runtime: Runtime): RouteModule {
-  const { commands, clock } = runtime;
-  const request = (ctx: Koa.Context) => ({
-    at: clock.now().toISOString(),
-    correlationId: ctx.state.requestId as string,
-  });
-
-  return (router) => {
-    router.post('/api/generate-coloring-book-page', async (ctx) => {
-      const body = parse(
-        z.object({ prompt: prompt(STUDIO_MESSAGES.coloringPagePrompt), userId: z.string().optional() }),
-        ctx.request.body,
-      );
-      const userId = requireSelf(ctx, body.userId);
-      const started = await startGeneration(commands, {
-        userId,
-        kind: 'coloring-page',
-        input: { prompt: body.prompt },
-        ...request(ctx),
-      });
-      ctx.status = 202;
-      ctx.body = {
-        success: true,
-        message: STUDIO_MESSAGES.coloringPageStarted,
-        generationId: started.generationId,
-        creditsUsed: started.creditsUsed,
-        creditsDeducted: started.creditsUsed,
-        remainingCredits: started.remainingCredits,
-      };
+function mountTool<K extends GenerationKind>(
+  router: Parameters<RouteModule>[0],
+  tool: ServerTool<K>,
+  { commands, clock, blobs }: Pick<Platform, 'commands' | 'clock' | 'blobs'>,
+) {
+  router.post(tool.route.path, async (ctx: Koa.Context) => {
+    const body = parse(tool.schema, ctx.request.body);
+    const userId = requireSelf(ctx, claimedUserId(ctx.request.body));
+    const generationId = newId();
+    const request = await tool.prepare(body, { generationId, blobs });
+    const started = await startGeneration(commands, {
+      userId,
+      generationId,
+      request,
+      cost: tool.cost(body),
+      ...(tool.tiers ? { tiers: tool.tiers } : {}),
+      at: clock.now().toISOString(),
+      correlationId: ctx.state.requestId as string,
     });
+    ctx.status = 202;
+    ctx.body = startResponse(tool.response, started);
+  });
+}
+
+/** One route per tool that has a generator, derived from the registry (spec 02 §7). */
+export function studioRoutes(
+  tools: ToolRegistry,
+  deps: Pick<Platform, 'commands' | 'clock' | 'blobs'>,
+): RouteModule {
+  return (router) => {
+    const mount = <K extends GenerationKind>(kind: K) => {
+      const tool = tools[kind];
+      if (tool.generator) mountTool(router, tool, deps);
+    };
+    for (const kind of GENERATION_KINDS) mount(kind);
   };
 }

@@ -1,8 +1,6 @@
-import { accountStream, type GenerationInput, type GenerationKind } from '@studio/events';
+import { accountStream, type GenerationRequest, type Tier } from '@studio/events';
 import { accountDecider } from '../account/decider';
 import type { CommandHandler } from '../platform/command-handler';
-import { newId } from '../platform/ids';
-import { ALLOWED_TIERS, costOf } from './costs';
 
 export interface StartedGeneration {
   generationId: string;
@@ -16,34 +14,22 @@ export interface StartedGeneration {
  */
 export async function startGeneration(
   commands: CommandHandler,
-  request: {
+  start: {
     userId: string;
-    kind: GenerationKind;
-    input: GenerationInput;
+    generationId: string;
+    request: GenerationRequest;
+    cost: number;
+    tiers?: readonly Tier[];
     at: string;
     correlationId: string;
   },
 ): Promise<StartedGeneration> {
-  const generationId = newId();
-  const cost = costOf(request.kind, request.input as { bookLength?: number });
-  const allowedTiers = ALLOWED_TIERS[request.kind];
+  const { userId, generationId, request, cost, tiers } = start;
   const { state } = await commands.handle(
-    accountStream(request.userId),
+    accountStream(userId),
     accountDecider,
-    {
-      type: 'StartGeneration',
-      generationId,
-      kind: request.kind,
-      input: request.input,
-      cost,
-      ...(allowedTiers ? { allowedTiers } : {}),
-    },
-    {
-      at: request.at,
-      correlationId: request.correlationId,
-      causationId: generationId,
-      userId: request.userId,
-    },
+    { type: 'StartGeneration', generationId, request, cost, ...(tiers ? { allowedTiers: tiers } : {}) },
+    { at: start.at, correlationId: start.correlationId, causationId: generationId, userId },
   );
   return { generationId, creditsUsed: cost, remainingCredits: state.credits };
 }

@@ -1,10 +1,15 @@
-import type { GenerationKind } from '@studio/events';
-import { generationStream } from '@studio/events';
+import { type GenerationKind, type GenerationRequest, generationStream } from '@studio/events';
+import type { Platform } from '../platform/module';
+import { generationDecider } from './generation';
 import type { GenerationDoc } from './generations-projection';
 import { GENERATIONS } from './generations-projection';
-import type { Runtime } from '../main/runtime';
-import { generationDecider } from './generation';
 import { JOBS_TOPIC, type JobMessage } from './jobs';
+
+export interface SupervisorDeps
+  extends Pick<Platform, 'commands' | 'readStore' | 'bus' | 'clock' | 'logger'> {
+  /** A job never claimed within this long is failed (refunded). */
+  generationTimeoutMs: number;
+}
 
 /**
  * Watches jobs from the read model: a job past its deadline (its worker died) or never claimed
@@ -16,7 +21,7 @@ export class GenerationSupervisor {
   private timer?: NodeJS.Timeout;
 
   constructor(
-    private readonly runtime: Runtime,
+    private readonly runtime: SupervisorDeps,
     private readonly intervalMs = 30_000,
   ) {}
 
@@ -40,7 +45,10 @@ export class GenerationSupervisor {
         userId: doc.userId,
         kind: doc.kind as GenerationKind,
         phase: doc.status === 'outline-chosen' ? 'book' : 'main',
-        ...(doc.status === 'requested' ? { input: doc.input as unknown as JobMessage['input'] } : {}),
+        // The read model keeps what GenerationRequested carried: the kind and its input.
+        ...(doc.status === 'requested'
+          ? { request: { kind: doc.kind, input: doc.input } as unknown as GenerationRequest }
+          : {}),
         correlationId: doc._id,
       };
       await this.runtime.bus.publish(JOBS_TOPIC, [{ key: doc._id, value: job }]);
@@ -52,7 +60,7 @@ export class GenerationSupervisor {
   async sweep(): Promise<number> {
     const now = this.runtime.clock.now();
     const nowIso = now.toISOString();
-    const unclaimedBefore = new Date(now.getTime() - this.runtime.config.generationTimeoutMs).toISOString();
+    const unclaimedBefore = new Date(now.getTime() - this.runtime.generationTimeoutMs).toISOString();
     const late = [
       ...(await this.generations().find({
         status: { $in: ['running', 'book-running'] },

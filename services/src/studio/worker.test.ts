@@ -4,14 +4,15 @@ import { register } from '../account/identity';
 import { openTestRuntime } from '../main/test-runtime';
 import type { DeliveredMessage } from '../platform/bus/port';
 import { systemClock } from '../platform/clock';
+import { newId } from '../platform/ids';
 import { createLogger } from '../platform/logging';
 import { createOfflineProvider } from './ai/offline';
 import type { AiProvider } from './ai/provider';
 import { ProviderError } from './ai/provider';
-import { GENERATORS } from './generators';
 import type { JobMessage } from './jobs';
 import { refundProcessManager } from './refunds';
 import { startGeneration } from './start-generation';
+import { TOOLS } from './tools/registry';
 import { createJobHandler } from './worker';
 
 const ctx = { at: '2026-11-22T10:00:00.000Z', correlationId: 'c', causationId: 'c' };
@@ -31,8 +32,9 @@ async function setup(ai: AiProvider = createOfflineProvider(), timeoutMs = 10_00
   );
   const started = await startGeneration(runtime.commands, {
     userId: user.userId,
-    kind: 'coloring-page',
-    input: { prompt: 'a lighthouse' },
+    generationId: newId(),
+    request: { kind: 'coloring-page', input: { prompt: 'a lighthouse' } },
+    cost: 4,
     ...ctx,
   });
   const message: DeliveredMessage<JobMessage> = {
@@ -44,7 +46,7 @@ async function setup(ai: AiProvider = createOfflineProvider(), timeoutMs = 10_00
       userId: user.userId,
       kind: 'coloring-page',
       phase: 'main',
-      input: { prompt: 'a lighthouse' },
+      request: { kind: 'coloring-page', input: { prompt: 'a lighthouse' } },
       correlationId: 'c',
     },
   };
@@ -52,7 +54,7 @@ async function setup(ai: AiProvider = createOfflineProvider(), timeoutMs = 10_00
     commands: runtime.commands,
     blobs: runtime.blobs,
     ai,
-    generators: GENERATORS,
+    tools: TOOLS,
     clock: systemClock,
     logger: createLogger('silent'),
     timeoutMs,

@@ -1,19 +1,27 @@
-import { type ArtifactRef, type GenerationInput, generationStream } from '@studio/events';
+import {
+  type ArtifactRef,
+  type GenerationInputs,
+  type GenerationKind,
+  type GenerationPhase,
+  generationStream,
+} from '@studio/events';
 import type { BlobStore } from '../platform/blobs/port';
 import type { DeliveredMessage } from '../platform/bus/port';
 import type { Clock } from '../platform/clock';
 import type { CommandContext, CommandHandler } from '../platform/command-handler';
 import type { Logger } from '../platform/logging';
 import type { AiProvider } from './ai/provider';
+import { artifactBlobId } from './artifacts';
 import { generationDecider } from './generation';
-import type { Generator, GeneratorOutput } from './generators/generator';
+import type { Generator, GeneratorOutput, GeneratorTools } from './generators/generator';
 import type { JobMessage } from './jobs';
 
 export interface WorkerDeps {
   commands: CommandHandler;
   blobs: BlobStore;
   ai: AiProvider;
-  generators: Partial<Record<string, Generator>>;
+  /** The registry (or any part of it): each tool's generator. */
+  tools: WorkerTools;
   clock: Clock;
   logger: Logger;
   timeoutMs: number;
@@ -24,9 +32,19 @@ export class JobTimeoutError extends Error {
   override name = 'JobTimeoutError';
 }
 
-/** Blob ids of generated files: `gen-{generationId}-{role}.{ext}` (owner found through the generation). */
-export const artifactBlobId = (generationId: string, role: string, extension: string) =>
-  `gen-${generationId}-${role}.${extension}`;
+export type WorkerTools = { [K in GenerationKind]?: { generator?: Generator<K> } };
+
+/** Runs the request's own generator with its typed input (the kind decides the input's shape). */
+function generate<K extends GenerationKind>(
+  tools: WorkerTools,
+  request: { kind: K; input: GenerationInputs[K] },
+  job: { generationId: string; phase: GenerationPhase; outline?: string },
+  generatorTools: GeneratorTools,
+): Promise<GeneratorOutput> {
+  const generator = tools[request.kind]?.generator;
+  if (!generator) throw new Error(`The ${request.kind} generator is not available yet`);
+  return generator({ ...job, kind: request.kind, input: request.input }, generatorTools);
+}
 
 /**
  * Handles one job message. Claiming the job is an append to `generation-{id}` that only the
@@ -45,8 +63,8 @@ export function createJobHandler(deps: WorkerDeps) {
     });
 
     const { state } = await deps.commands.load(stream, generationDecider);
-    const input: GenerationInput | undefined = job.input ?? state.input;
-    if (!input) {
+    const request = job.request ?? state.request;
+    if (!request) {
       deps.logger.error({ generationId: job.generationId }, 'job without input; skipped');
       return;
     }
@@ -59,8 +77,7 @@ export function createJobHandler(deps: WorkerDeps) {
         phase: job.phase,
         generationId: job.generationId,
         userId: job.userId,
-        kind: job.kind,
-        input,
+        request,
         workerId: deps.workerId,
         deadline,
       },
@@ -71,7 +88,6 @@ export function createJobHandler(deps: WorkerDeps) {
       return;
     }
 
-    const generator = deps.generators[job.kind];
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
@@ -81,20 +97,15 @@ export function createJobHandler(deps: WorkerDeps) {
       }, deps.timeoutMs);
     });
     try {
-      if (!generator) throw new Error(`The ${job.kind} generator is not available yet`);
       const outline =
         job.phase === 'book' && state.outlines && state.outlineIndex !== undefined
           ? state.outlines[state.outlineIndex]
           : undefined;
       const output: GeneratorOutput = await Promise.race([
-        generator(
-          {
-            generationId: job.generationId,
-            kind: job.kind,
-            phase: job.phase,
-            input,
-            ...(outline ? { outline } : {}),
-          },
+        generate(
+          deps.tools,
+          request,
+          { generationId: job.generationId, phase: job.phase, ...(outline ? { outline } : {}) },
           {
             ai: deps.ai,
             signal: controller.signal,

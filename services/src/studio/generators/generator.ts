@@ -1,12 +1,12 @@
-import type { GenerationInput, GenerationKind, GenerationPhase } from '@studio/events';
+import type { GenerationInputs, GenerationKind, GenerationPhase } from '@studio/events';
 import type { AiProvider } from '../ai/provider';
 
 /** One tool's recipe: from a request to files (PNG, PDF, EPUB) and text results. */
-export interface GeneratorJob {
+export interface GeneratorJob<K extends GenerationKind> {
   generationId: string;
-  kind: GenerationKind;
+  kind: K;
   phase: GenerationPhase;
-  input: GenerationInput;
+  input: GenerationInputs[K];
   /** Gen 2.0 book phase: the outline the user chose. */
   outline?: string;
 }
@@ -33,4 +33,10 @@ export interface GeneratorTools {
   readBlob(blobId: string): Promise<Buffer>;
 }
 
-export type Generator = (job: GeneratorJob, tools: GeneratorTools) => Promise<GeneratorOutput>;
+export type Generator<K extends GenerationKind> = (
+  job: GeneratorJob<K>,
+  tools: GeneratorTools,
+) => Promise<GeneratorOutput>;
+
+/** The generator of each tool that has one; a tool without one is not offered yet. */
+export type Generators = { [K in GenerationKind]?: Generator<K> };

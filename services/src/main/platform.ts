@@ -1,9 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { SessionStore } from '../account/sessions';
 import type { PaymentGateway } from '../billing/gateway';
-import { Payments } from '../billing/payments';
-import { createSimulatedGateway } from '../billing/simulated';
 import { createFsBlobStore } from '../platform/blobs/fs';
 import type { BlobStore } from '../platform/blobs/port';
 import { createMemoryBus } from '../platform/bus/memory';
@@ -14,30 +11,13 @@ import type { Config } from '../platform/config';
 import type { EventStore } from '../platform/eventstore/port';
 import { createSqliteEventStore } from '../platform/eventstore/sqlite';
 import type { Logger } from '../platform/logging';
+import type { Platform } from '../platform/module';
 import type { ReadStore } from '../platform/readstore/port';
 import { createSqliteReadStore } from '../platform/readstore/sqlite';
-import { createOfflineProvider } from '../studio/ai/offline';
 import type { AiProvider } from '../studio/ai/provider';
 
-/** The engines and shared services one process works with, chosen by configuration. */
-export interface Runtime {
-  config: Config;
-  logger: Logger;
-  clock: Clock;
-  eventStore: EventStore;
-  readStore: ReadStore;
-  bus: Bus;
-  blobs: BlobStore;
-  ai: AiProvider;
-  commands: CommandHandler;
-  sessions: SessionStore;
-  gateway: PaymentGateway;
-  payments: Payments;
-}
-
-// Distributed engines load lazily: the embedded process never pulls in their client libraries.
 /** Test seams at the boundaries we cannot reach (AI, payments) and the clock. */
-export interface RuntimeOverrides {
+export interface PlatformOverrides {
   clock?: Clock;
   ai?: AiProvider;
   gateway?: PaymentGateway;
@@ -45,11 +25,15 @@ export interface RuntimeOverrides {
 
 const ensureDir = (file: string) => mkdirSync(path.dirname(file), { recursive: true });
 
-export async function openRuntime(
+/**
+ * Builds the engines the configuration names. Distributed engines load lazily: the embedded
+ * process never pulls in their client libraries.
+ */
+export async function openPlatform(
   config: Config,
   logger: Logger,
-  overrides: RuntimeOverrides = {},
-): Promise<Runtime> {
+  clock: Clock = systemClock,
+): Promise<Platform> {
   let eventStore: EventStore;
   if (config.eventStore.kind === 'sqlite') {
     ensureDir(config.eventStore.file);
@@ -84,25 +68,6 @@ export async function openRuntime(
     blobs = await createGridFsBlobStore(config.blobs.url);
   }
 
-  let ai: AiProvider = overrides.ai ?? createOfflineProvider();
-  if (!overrides.ai && config.ai.provider === 'openai') {
-    const { createOpenAiProvider } = await import('../studio/ai/openai');
-    ai = createOpenAiProvider({
-      apiKey: config.ai.apiKey,
-      ...(config.ai.baseURL ? { baseURL: config.ai.baseURL } : {}),
-      textModel: config.ai.textModel,
-      imageModel: config.ai.imageModel,
-    });
-  }
-
-  const clock = overrides.clock ?? systemClock;
-  let gateway: PaymentGateway = overrides.gateway ?? createSimulatedGateway(readStore, () => clock.now());
-  if (!overrides.gateway && config.payments.gateway === 'stripe') {
-    const { createStripeGateway } = await import('../billing/stripe');
-    gateway = createStripeGateway(config.payments);
-  }
-  const commands = new CommandHandler(eventStore);
-
   return {
     config,
     logger,
@@ -111,17 +76,13 @@ export async function openRuntime(
     readStore,
     bus,
     blobs,
-    ai,
-    commands,
-    sessions: new SessionStore(readStore, config.sessionTtlMs),
-    gateway,
-    payments: new Payments(commands, readStore, logger),
+    commands: new CommandHandler(eventStore),
   };
 }
 
-export async function closeRuntime(runtime: Runtime): Promise<void> {
-  await runtime.bus.close();
-  await runtime.eventStore.close();
-  await runtime.readStore.close();
-  await runtime.blobs.close();
+export async function closePlatform(platform: Platform): Promise<void> {
+  await platform.bus.close();
+  await platform.eventStore.close();
+  await platform.readStore.close();
+  await platform.blobs.close();
 }

@@ -1,0 +1,244 @@
+import * as yup from 'yup';
+import type { GenerationKind } from './generation';
+import type { Tier } from './subscription';
+
+/**
+ * The contract half of the tool registry (spec 02 §3, §5, §7, §9): what the form sends, the
+ * route that receives it, the spec's validation messages, what it costs and who may use it.
+ * Screens and the server read the same entry; the server half (generator, input preparation)
+ * is `services/src/studio/tools/registry.ts`.
+ */
+
+/** The most a prompt-like field may hold; longer is refused rather than cut. */
+export const PROMPT_MAX = 2000;
+const TOO_LONG = `The prompt is too long (${PROMPT_MAX} characters at most)`;
+
+/** Trimmed text that must not be blank, with the spec's message for blank. */
+const text = (blank: string, max = PROMPT_MAX, tooLong = TOO_LONG) =>
+  yup.string().typeError(blank).trim().required(blank).max(max, tooLong);
+const atLeast = (min: number, message: string, max = PROMPT_MAX) =>
+  yup.string().typeError(message).trim().required(message).min(min, message).max(max, TOO_LONG);
+/** The spec's clients send the user id; the server only checks that it is the caller's own. */
+const userId = yup.string().max(100, 'userId is invalid').optional();
+
+export const COLORING_BOOK_COSTS = { 10: 20, 20: 40, 30: 60, 40: 80 } as const;
+export type ColoringBookLength = keyof typeof COLORING_BOOK_COSTS;
+export const COLORING_BOOK_LENGTHS = [10, 20, 30, 40] as const satisfies readonly ColoringBookLength[];
+export const DEFAULT_COLORING_BOOK_LENGTH: ColoringBookLength = 30;
+export const CHAPTERS = { min: 1, max: 12, default: 5 } as const;
+export const KIDS_BOOK_PAGES = 24;
+/** spec 02 §9: the image editor's upload limit. */
+export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+
+export const TOOL_SCHEMAS = {
+  'non-fiction': yup.object({
+    Title: atLeast(3, 'Book title must be at least 3 characters.', 200),
+    Description: atLeast(10, 'Book description must be at least 10 characters.'),
+    User: yup.array(yup.string().max(100).required()).max(1).optional(),
+    Status: yup.string().max(50).optional(),
+  }),
+  'non-fiction-v2': yup.object({
+    userId,
+    title: atLeast(3, 'Title must be at least 3 characters long', 200),
+    description: atLeast(20, 'Description must be at least 20 characters long'),
+    numChapters: yup
+      .number()
+      .typeError('Please select the number of chapters')
+      .integer('Please select the number of chapters')
+      .min(CHAPTERS.min, 'Please select the number of chapters')
+      .max(CHAPTERS.max, 'Please select the number of chapters')
+      .default(CHAPTERS.default),
+    includeIntroduction: yup
+      .string()
+      .oneOf(['yes', 'no'], 'Please select whether to include an introduction')
+      .default('yes'),
+  }),
+  'kdp-listing': yup.object({
+    userId,
+    bookTitle: atLeast(3, 'Book title must be at least 3 characters long', 200),
+    bookPrompt: atLeast(20, 'Book prompt must be at least 20 characters long'),
+  }),
+  'coloring-book': yup.object({
+    userId,
+    prompt: text('Please provide a prompt for your coloring book.'),
+    // Forms send the length as text or a number; either way it must be one of the four.
+    bookLength: yup
+      .mixed<ColoringBookLength>()
+      .transform((value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value))
+      .oneOf([...COLORING_BOOK_LENGTHS], 'Choose 10, 20, 30 or 40 pages')
+      .default(DEFAULT_COLORING_BOOK_LENGTH),
+  }),
+  'coloring-page': yup.object({
+    userId,
+    prompt: text('Please provide a prompt for your coloring page.'),
+  }),
+  'image-v2': yup.object({
+    userId,
+    prompt: text('Prompt Required: Please enter a prompt for your image.'),
+  }),
+  'image-edit': yup.object({
+    userId,
+    prompt: text('Description Required: Please describe the edits you want to make to your image.'),
+    // A data URL of at most 10 MB of image (base64 is 4/3 of the bytes, plus the prefix).
+    originalImageUrl: yup
+      .string()
+      .typeError('Image Required: Please select an image to edit.')
+      .required('Image Required: Please select an image to edit.')
+      .max(
+        Math.ceil((IMAGE_UPLOAD_MAX_BYTES * 4) / 3) + 100,
+        'File Too Large: Please select an image smaller than 10MB',
+      ),
+  }),
+  'kids-book': yup.object({
+    userId,
+    storyDescription: yup
+      .string()
+      .typeError('Story description must be at least 20 characters long')
+      .trim()
+      .required('Story description must be at least 20 characters long')
+      .min(20, 'Story description must be at least 20 characters long')
+      .max(500, 'Story description must not exceed 500 characters'),
+    characterName: yup
+      .string()
+      .typeError('Character name must be at least 2 characters long')
+      .trim()
+      .required('Character name must be at least 2 characters long')
+      .min(2, 'Character name must be at least 2 characters long')
+      .max(30, 'Character name must not exceed 30 characters'),
+    characterGender: yup
+      .string()
+      .required('Please select if the character is a boy or girl')
+      .oneOf(['boy', 'girl'] as const, 'Please select if the character is a boy or girl'),
+  }),
+} satisfies Record<GenerationKind, yup.AnyObjectSchema>;
+
+export type ToolBody<K extends GenerationKind> = yup.InferType<(typeof TOOL_SCHEMAS)[K]>;
+
+/** Where a tool's results are listed (spec 02 §2, §3): My Books, My KDP Listings, My Images. */
+export type GalleryPlacement =
+  | { list: 'books' }
+  | { list: 'listings' }
+  | { list: 'images'; source: 'coloring' | 'image-v2' | 'image-editor' };
+
+export type ArtifactType = 'png' | 'pdf' | 'epub' | 'jpeg';
+
+export interface ToolContract<K extends GenerationKind> {
+  kind: K;
+  /** spec 02 §2: the screen. */
+  screen: string;
+  /** spec 02 §7: the call that starts it; `multipart` where the spec sends a file. */
+  route: { method: 'POST'; path: string; body: 'json' | 'multipart' };
+  schema: yup.Schema<ToolBody<K>>;
+  /** spec 02 §9: credits spent, a function of the request (a coloring book's length). */
+  cost(body: ToolBody<K>): number;
+  /** spec 02 §6: tiers that may use it; absent means every tier. */
+  tiers?: readonly Tier[];
+  /** The start response's own fields beside the credit fields of spec 02 §3. */
+  response: { message: string; idField?: 'bookId' | 'listingId' };
+  /** spec 02 §8: what the screen says when the server answers INSUFFICIENT_CREDITS. */
+  insufficientCredits: string;
+  artifacts: readonly ArtifactType[];
+  gallery: readonly GalleryPlacement[];
+}
+
+export type ToolContracts = { [K in GenerationKind]: ToolContract<K> };
+
+export const TOOL_CONTRACTS: ToolContracts = {
+  'non-fiction': {
+    kind: 'non-fiction',
+    screen: '/non-fiction-book',
+    route: { method: 'POST', path: '/api/submit-non-fiction-form', body: 'json' },
+    schema: TOOL_SCHEMAS['non-fiction'],
+    cost: () => 20,
+    response: {
+      message: 'Your book is being created. It will appear in My Books when it is ready.',
+      idField: 'bookId',
+    },
+    insufficientCredits:
+      'You need at least 20 credits to create a non-fiction book. Please upgrade your subscription.',
+    artifacts: ['pdf', 'epub', 'jpeg'],
+    gallery: [{ list: 'books' }],
+  },
+  'non-fiction-v2': {
+    kind: 'non-fiction-v2',
+    screen: '/non-fiction-gen2',
+    route: { method: 'POST', path: '/api/non-fiction-gen2/submit', body: 'json' },
+    schema: TOOL_SCHEMAS['non-fiction-v2'],
+    cost: () => 20,
+    response: { message: 'Your outlines are being created.', idField: 'bookId' },
+    insufficientCredits: 'You need 20 credits to create this book.',
+    artifacts: ['pdf', 'epub', 'jpeg'],
+    gallery: [{ list: 'books' }],
+  },
+  'kdp-listing': {
+    kind: 'kdp-listing',
+    screen: '/kdp-listing-generator',
+    route: { method: 'POST', path: '/api/kdp-listings/create', body: 'json' },
+    schema: TOOL_SCHEMAS['kdp-listing'],
+    cost: () => 10,
+    response: { message: 'Your KDP listing is being created.', idField: 'listingId' },
+    insufficientCredits: 'You need 10 credits to create a KDP listing.',
+    artifacts: [],
+    gallery: [{ list: 'listings' }],
+  },
+  'coloring-book': {
+    kind: 'coloring-book',
+    screen: '/coloring-book-generator',
+    route: { method: 'POST', path: '/api/generate-coloring-book', body: 'json' },
+    schema: TOOL_SCHEMAS['coloring-book'],
+    cost: (body) => COLORING_BOOK_COSTS[body.bookLength],
+    tiers: ['Standard', 'Premium'],
+    response: { message: 'Your coloring book generation has started!', idField: 'bookId' },
+    insufficientCredits: 'You do not have enough credits for this coloring book.',
+    artifacts: ['pdf', 'png'],
+    gallery: [{ list: 'books' }, { list: 'images', source: 'coloring' }],
+  },
+  'coloring-page': {
+    kind: 'coloring-page',
+    screen: '/coloring-book-page-generator',
+    route: { method: 'POST', path: '/api/generate-coloring-book-page', body: 'json' },
+    schema: TOOL_SCHEMAS['coloring-page'],
+    cost: () => 4,
+    response: { message: 'Your coloring page generation has started!' },
+    insufficientCredits:
+      'Insufficient Credits: You need 4 credits to generate a coloring page. Please upgrade your subscription.',
+    artifacts: ['png'],
+    gallery: [{ list: 'images', source: 'coloring' }],
+  },
+  'image-v2': {
+    kind: 'image-v2',
+    screen: '/image-generator-v2',
+    route: { method: 'POST', path: '/api/generate-image-v2', body: 'json' },
+    schema: TOOL_SCHEMAS['image-v2'],
+    cost: () => 6,
+    response: { message: 'Your image is being generated. This may take a few minutes.' },
+    insufficientCredits:
+      "Insufficient Credits. You don't have enough credits to generate an image. Each image requires 6 credits. Please upgrade your plan.",
+    artifacts: ['png'],
+    gallery: [{ list: 'images', source: 'image-v2' }],
+  },
+  'image-edit': {
+    kind: 'image-edit',
+    screen: '/image-editor',
+    route: { method: 'POST', path: '/api/edit-image', body: 'json' },
+    schema: TOOL_SCHEMAS['image-edit'],
+    cost: () => 6,
+    response: { message: 'Your edit has started.' },
+    insufficientCredits:
+      'Not Enough Credits. You need 6 credits to edit an image. Please purchase more credits to continue.',
+    artifacts: ['png'],
+    gallery: [{ list: 'images', source: 'image-editor' }],
+  },
+  'kids-book': {
+    kind: 'kids-book',
+    screen: '/kids-book-generator',
+    route: { method: 'POST', path: '/api/generate-kids-book', body: 'multipart' },
+    schema: TOOL_SCHEMAS['kids-book'],
+    cost: () => 100,
+    response: { message: 'Your kids book is being created.', idField: 'bookId' },
+    insufficientCredits:
+      'Not Enough Credits. You need at least 100 credits to generate a kids book. Please purchase more credits to continue.',
+    artifacts: ['pdf', 'png'],
+    gallery: [{ list: 'books' }],
+  },
+};

@@ -1,0 +1,17 @@
+import type { FeatureModule, Platform } from '../platform/module';
+import type { PaymentGateway } from './gateway';
+import { Payments } from './payments';
+import { billingRoutes, WEBHOOK_PATH, webhookBody } from './routes';
+
+/** Plans, checkout, the payment gateways and their webhooks; credits land on the account stream. */
+export function billingModule(
+  platform: Pick<Platform, 'commands' | 'clock' | 'readStore' | 'config' | 'logger'>,
+  gateway: PaymentGateway,
+): FeatureModule {
+  const payments = new Payments(platform.commands, platform.readStore, platform.logger);
+  return {
+    name: 'billing',
+    bodyParsers: { [WEBHOOK_PATH]: webhookBody },
+    routes: [billingRoutes({ ...platform, gateway, payments })],
+  };
+}

@@ -1,0 +1,56 @@
+import type Koa from 'koa';
+import type { BlobStore } from './blobs/port';
+import type { Bus } from './bus/port';
+import type { Clock } from './clock';
+import type { CommandHandler } from './command-handler';
+import type { Config } from './config';
+import type { EventStore } from './eventstore/port';
+import type { RouteModule } from './http/app';
+import type { Logger } from './logging';
+import type { ReadStore } from './readstore/port';
+import type { Projection } from './runners/projector';
+import type { Reactor } from './runners/reactor';
+
+/**
+ * The engines a process works with, built once by a composition root (`main/`) from the
+ * configuration. Feature modules take the slice they need (`Pick<Platform, …>`), never the whole.
+ */
+export interface Platform {
+  config: Config;
+  logger: Logger;
+  clock: Clock;
+  eventStore: EventStore;
+  readStore: ReadStore;
+  bus: Bus;
+  blobs: BlobStore;
+  commands: CommandHandler;
+}
+
+/** Something a running process can stop. */
+export interface Stoppable {
+  stop(): Promise<void> | void;
+}
+
+/** A part of the worker role (a bus consumer, a supervisor) that runs until stopped. */
+export interface Runnable {
+  name: string;
+  start(): Promise<Stoppable>;
+}
+
+/**
+ * One bounded context as the composition roots see it. Each role of the backend takes its part:
+ * the API mounts middleware, body parsers and routes; the projector runs projections; the relay
+ * runs reactors; the worker runs the workers (bus consumers, supervisors). The embedded process runs all of them.
+ */
+export interface FeatureModule {
+  name: string;
+  /** Run before every route, in module order (the session reader). */
+  middleware?: Koa.Middleware[];
+  /** Body parsers for paths that differ from small JSON (uploads, raw webhook bodies). */
+  bodyParsers?: Record<string, Koa.Middleware>;
+  routes?: RouteModule[];
+  projections?: Projection[];
+  reactors?: Reactor[];
+  /** Bus consumers and background jobs of the worker role. */
+  workers?: Runnable[];
+}

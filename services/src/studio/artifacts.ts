@@ -1,0 +1,3 @@
+/** Blob ids of a generation's files: `gen-{generationId}-{role}.{ext}` (the owner is found through the generation). */
+export const artifactBlobId = (generationId: string, role: string, extension: string) =>
+  `gen-${generationId}-${role}.${extension}`;
