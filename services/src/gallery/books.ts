@@ -2,9 +2,11 @@ import { requireSelf } from '../account/auth';
 import type { RouteModule } from '../platform/http/app';
 import type { Platform } from '../platform/module';
 import { GENERATIONS, type GenerationDoc } from '../studio/generations-projection';
+import { kindsListedIn } from '../studio/tools/registry';
 import { fileUrl } from './routes';
 
-export const BOOK_KINDS = ['non-fiction', 'non-fiction-v2', 'coloring-book', 'kids-book'];
+/** My Books lists the tools the registry places there. */
+export const BOOK_KINDS = kindsListedIn({ list: 'books' });
 
 /** spec 02 §4 book statuses, including Gen 2.0's finer ones. */
 export function bookStatus(doc: GenerationDoc): string {

@@ -4,6 +4,7 @@ import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import type { Platform } from '../platform/module';
 import { GENERATIONS, type GenerationDoc } from '../studio/generations-projection';
+import { kindsListedIn } from '../studio/tools/registry';
 
 /** spec 02 §4: what My Images shows for each internal status. */
 export function galleryStatus(status: GenerationDoc['status']): string {
@@ -54,13 +55,15 @@ export function galleryRoutes({ readStore, blobs }: Pick<Platform, 'readStore' |
 
   return (router) => {
     router.get('/api/coloring-book-generations/:userId', async (ctx) => {
-      ctx.body = (await list(ctx, ['coloring-page', 'coloring-book'])).map(imageRecord);
+      ctx.body = (await list(ctx, kindsListedIn({ list: 'images', source: 'coloring' }))).map(imageRecord);
     });
     router.get('/api/image-generations-v2/:userId', async (ctx) => {
-      ctx.body = (await list(ctx, ['image-v2'])).map(imageRecord);
+      ctx.body = (await list(ctx, kindsListedIn({ list: 'images', source: 'image-v2' }))).map(imageRecord);
     });
     router.get('/api/image-editor-generations/:userId', async (ctx) => {
-      ctx.body = (await list(ctx, ['image-edit'])).map(editorRecord);
+      ctx.body = (await list(ctx, kindsListedIn({ list: 'images', source: 'image-editor' }))).map(
+        editorRecord,
+      );
     });
 
     /** Generated and uploaded files, to their owner only. Blob ids are `gen-{generationId}-…`. */

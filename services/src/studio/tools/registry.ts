@@ -1,4 +1,5 @@
 import {
+  type GalleryPlacement,
   type GenerationKind,
   type GenerationRequest,
   TOOL_CONTRACTS,
@@ -99,3 +100,11 @@ export const TOOLS: ToolRegistry = {
 
 /** Every tool, in the order of spec 02 §7. */
 export const TOOL_LIST = Object.values(TOOLS);
+
+/** The kinds a gallery lists (spec 02 §2): My Books, My KDP Listings, or one source of My Images. */
+export function kindsListedIn(placement: GalleryPlacement): GenerationKind[] {
+  const same = (g: GalleryPlacement) =>
+    g.list === placement.list &&
+    (g.list !== 'images' || placement.list !== 'images' || g.source === placement.source);
+  return TOOL_LIST.filter((tool) => tool.gallery.some(same)).map((tool) => tool.kind);
+}
