@@ -14,6 +14,7 @@ let failed = 0;
 for (const [name, args] of [
   ['typecheck', ['run', 'typecheck']],
   ['lint', ['run', 'lint']],
+  ['boundaries', ['run', 'boundaries']],
 ]) {
   const status = run('npm', args);
   if (status === 0) passed += 1;

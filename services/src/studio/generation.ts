@@ -12,7 +12,6 @@ import { assertNever, type Decider } from '../platform/decider';
 import { DomainError } from '../platform/errors';
 
 /** The life of one job on `generation-{id}`. Every command is idempotent. */
-export type { GenerationStatus };
 
 export interface GenerationState {
   status: GenerationStatus;

@@ -4,16 +4,14 @@ import type { Projection } from '../platform/runners/projector';
 
 export const GENERATIONS = 'generations';
 
-/** The job's life in the shared vocabulary; the galleries translate it to the spec's labels. */
-export type GenerationDocStatus = GenerationStatus;
-
 export interface GenerationDoc {
   _id: string;
   userId: string;
   kind: string;
   input: Record<string, unknown>;
   cost: number;
-  status: GenerationDocStatus;
+  /** The job's life in the shared vocabulary; the galleries translate it to the spec's labels. */
+  status: GenerationStatus;
   progress: number;
   step: string;
   createdAt: string;

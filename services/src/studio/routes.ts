@@ -17,10 +17,7 @@ function claimedUserId(body: unknown): unknown {
 }
 
 /** spec 02 §3 generation response: the tool's message and id, and the credit fields. */
-export function startResponse(
-  response: ToolContract<GenerationKind>['response'],
-  started: StartedGeneration,
-) {
+function startResponse(response: ToolContract<GenerationKind>['response'], started: StartedGeneration) {
   return {
     success: true,
     message: response.message,

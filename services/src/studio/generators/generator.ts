@@ -37,6 +37,3 @@ export type Generator<K extends GenerationKind> = (
   job: GeneratorJob<K>,
   tools: GeneratorTools,
 ) => Promise<GeneratorOutput>;
-
-/** The generator of each tool that has one; a tool without one is not offered yet. */
-export type Generators = { [K in GenerationKind]?: Generator<K> };

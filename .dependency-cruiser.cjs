@@ -1,0 +1,107 @@
+// The boundaries of DESIGN §2, checked on every `npm test` (`npm run boundaries`). A rule here
+// fails the build when an import crosses it; the comment of each rule says why it exists.
+const CONTEXTS = '(account|billing|admin|studio|gallery|qr)';
+const DECIDERS = `^services/src/${CONTEXTS}/(decider|credits|registration|subscription|state|generation)\\.ts$`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'deciders-are-pure',
+      comment: 'A decider decides from a command and a state: no HTTP, no engine adapter, no I/O library.',
+      severity: 'error',
+      from: { path: DECIDERS },
+      to: {
+        path: [
+          '^services/src/platform/(http|eventstore|readstore|bus|blobs|runners)/',
+          '^services/src/main/',
+          '^node_modules/(koa|@koa|better-sqlite3|mongodb|kafkajs|@kurrent|stripe|openai|sharp)',
+        ],
+      },
+    },
+    {
+      name: 'contexts-do-not-import-main',
+      comment: 'main/ composes the contexts; a context that imported it would depend on every other context.',
+      severity: 'error',
+      from: { path: `^services/src/${CONTEXTS}/`, pathNot: '\\.test\\.ts$' },
+      to: { path: '^services/src/main/' },
+    },
+    {
+      name: 'platform-knows-no-context',
+      comment:
+        'platform/ holds ports, adapters and runners that every context uses; it must not use them back.',
+      severity: 'error',
+      from: { path: '^services/src/platform/', pathNot: '\\.test\\.ts$' },
+      to: { path: `^services/src/(${CONTEXTS.slice(1, -1)}|main)/` },
+    },
+    {
+      name: 'account-is-the-core',
+      comment:
+        'Every context spends or grants credits through the account; the account depends on none of them.',
+      severity: 'error',
+      from: { path: '^services/src/account/' },
+      to: { path: '^services/src/(billing|admin|studio|gallery|qr)/' },
+    },
+    {
+      name: 'no-cycles',
+      comment: 'A cycle makes two modules one: neither can be understood, tested or moved alone.',
+      severity: 'error',
+      from: { path: '^(services|events|kit|shell|mfe-[a-z]+)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'events-are-contracts',
+      comment: 'events/ is shared by the server and the browser: types, schemas and constants only.',
+      severity: 'error',
+      from: { path: '^events/' },
+      to: { path: ['^(services|kit|shell|mfe-[a-z]+)/'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'events-use-no-node',
+      comment: 'events/ runs in the browser too.',
+      severity: 'error',
+      from: { path: '^events/src/', pathNot: '\\.test\\.ts$' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'kit-uses-no-node',
+      comment: 'The kit runs in the browser; Node modules would not bundle or would bloat every remote.',
+      severity: 'error',
+      from: { path: '^kit/src/', pathNot: '\\.(test|stories)\\.tsx?$' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'frontends-do-not-import-the-backend',
+      comment: 'The browser talks to the server over HTTP only.',
+      severity: 'error',
+      from: { path: '^(kit|shell|mfe-[a-z]+)/' },
+      to: { path: '^services/' },
+    },
+    {
+      name: 'remotes-are-independent',
+      comment: 'Each remote deploys alone (DESIGN §4): what two remotes share belongs in the kit.',
+      severity: 'error',
+      from: { path: '^mfe-([a-z]+)/' },
+      to: { path: '^mfe-', pathNot: '^mfe-$1/' },
+    },
+    {
+      name: 'shell-imports-no-remote',
+      comment: 'The shell loads remotes at run time from /remotes.json, never at build time.',
+      severity: 'error',
+      from: { path: '^shell/' },
+      to: { path: '^mfe-' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|storybook-static|node_modules/\\.cache)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
