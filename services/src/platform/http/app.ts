@@ -34,8 +34,9 @@ export function createHttpApp(options: HttpAppOptions): Koa {
       aborted ? 'client went away' : 'response failed',
     );
   });
-  app.use(errorMiddleware(options.logger));
+  // The access log wraps the error middleware, so it records the status actually sent.
   app.use(requestContext(options.logger));
+  app.use(errorMiddleware(options.logger));
   app.use(async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
     if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
