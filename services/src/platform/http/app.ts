@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { Logger } from '../logging';
-import { errorMiddleware } from './errors';
+import { errorMiddleware, unreadableBody } from './errors';
 import { requestContext } from './request-context';
 
 /** A bounded context contributes routes to the one API router. */
@@ -45,7 +45,14 @@ export function createHttpApp(options: HttpAppOptions): Koa {
 
   const defaultBody = jsonBody();
   const bodyParsers = options.bodyParsers ?? {};
-  app.use((ctx, next) => (bodyParsers[ctx.path] ?? defaultBody)(ctx, next));
+  app.use(async (ctx, next) => {
+    try {
+      await (bodyParsers[ctx.path] ?? defaultBody)(ctx, async () => {});
+    } catch (error) {
+      throw unreadableBody(error);
+    }
+    await next();
+  });
 
   for (const middleware of options.before ?? []) app.use(middleware);
 
