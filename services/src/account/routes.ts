@@ -48,13 +48,26 @@ export function accountRoutes(runtime: Runtime): RouteModule {
     correlationId: ctx.state.requestId as string,
     causationId: ctx.state.requestId as string,
   });
+  /**
+   * A Secure cookie can only be set on a secure request (TLS at a trusted proxy). Checked before
+   * anything is written, so a sign-up over plain HTTP leaves no account behind.
+   */
+  const secureTransport: Koa.Middleware = async (ctx, next) => {
+    if (config.cookieSecure && !ctx.secure) {
+      throw new DomainError('FORBIDDEN', 'Signing in needs a secure (HTTPS) connection');
+    }
+    await next();
+  };
+  // Secure whenever the request is (behind a trusted TLS proxy even without COOKIE_SECURE);
+  // with COOKIE_SECURE, secureTransport has already refused a sign-in that is not.
+  const cookieSecurity = (ctx: Koa.Context) => ctx.secure;
   const startSession = async (ctx: Koa.Context, userId: string) => {
     await sessions.destroy(ctx.cookies.get(SESSION_COOKIE));
     const { token, expiresAt } = await sessions.create(userId, clock.now());
     ctx.cookies.set(SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: 'lax',
-      secure: config.cookieSecure,
+      secure: cookieSecurity(ctx),
       expires: expiresAt,
       path: '/',
     });
@@ -67,7 +80,7 @@ export function accountRoutes(runtime: Runtime): RouteModule {
     });
 
   return (router) => {
-    router.post('/api/register', authLimit('register'), async (ctx) => {
+    router.post('/api/register', secureTransport, authLimit('register'), async (ctx) => {
       const body = parse(registerBody, ctx.request.body);
       const state = await register(
         commands,
@@ -86,7 +99,7 @@ export function accountRoutes(runtime: Runtime): RouteModule {
       ctx.body = view(state);
     });
 
-    router.post('/api/login', authLimit('login'), async (ctx) => {
+    router.post('/api/login', secureTransport, authLimit('login'), async (ctx) => {
       const body = parse(loginBody, ctx.request.body);
       const state = await authenticate(commands, body.email, body.password);
       await startSession(ctx, state.userId);
@@ -95,7 +108,12 @@ export function accountRoutes(runtime: Runtime): RouteModule {
 
     router.post('/api/logout', async (ctx) => {
       await sessions.destroy(ctx.cookies.get(SESSION_COOKIE));
-      ctx.cookies.set(SESSION_COOKIE, null, { httpOnly: true, sameSite: 'lax', path: '/' });
+      ctx.cookies.set(SESSION_COOKIE, null, {
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/',
+        secure: cookieSecurity(ctx),
+      });
       ctx.body = { message: 'Logged out' };
     });
 

@@ -38,6 +38,7 @@ export interface ApiOptions {
 export function createApi(runtime: Runtime, options: ApiOptions = {}): Koa {
   return createHttpApp({
     logger: runtime.logger,
+    trustProxy: runtime.config.trustProxy,
     before: [sessionMiddleware(runtime.sessions, runtime.clock)],
     bodyParsers: { [WEBHOOK_PATH]: webhookBody },
     routes: [

@@ -17,6 +17,8 @@ export interface HttpAppOptions {
   after?: Koa.Middleware[];
   /** Body parsers for the few paths that differ from small JSON (uploads, raw webhook bodies). */
   bodyParsers?: Record<string, Koa.Middleware>;
+  /** Proxies in front whose X-Forwarded-* headers are believed (TRUST_PROXY); 0 or absent = none. */
+  trustProxy?: number;
 }
 
 /** Small JSON bodies by default: a huge body is a 413 before any handler runs. */
@@ -24,7 +26,10 @@ export const jsonBody = (limit = '100kb') =>
   koaBody({ jsonLimit: limit, formLimit: limit, textLimit: limit, multipart: false, jsonStrict: true });
 
 export function createHttpApp(options: HttpAppOptions): Koa {
-  const app = new Koa({ proxy: process.env.TRUST_PROXY === 'true' });
+  const hops = options.trustProxy ?? 0;
+  // maxIpsCount: only the addresses the trusted proxies appended count, so a client cannot
+  // pick its own ctx.ip by sending X-Forwarded-For itself.
+  const app = new Koa({ proxy: hops > 0, maxIpsCount: hops });
   app.on('error', (error: NodeJS.ErrnoException) => {
     // A client that goes away mid-download is not a server fault.
     const aborted =
