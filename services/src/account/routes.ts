@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Runtime } from '../main/runtime';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
-import { rateLimit } from '../platform/http/rate-limit';
+import { failureLimit } from '../platform/http/rate-limit';
 import { parse } from '../platform/http/validation';
 import { requireSelf, requireUser } from './auth';
 import { authenticate, loadAccount, register } from './identity';
@@ -72,11 +72,16 @@ export function accountRoutes(runtime: Runtime): RouteModule {
       path: '/',
     });
   };
+  /** Failed attempts count per client address and per account named in the body. */
   const authLimit = (name: string) =>
-    rateLimit({
+    failureLimit({
       limit: config.authRateLimit,
       windowMs: 10 * 60 * 1000,
-      key: (ctx) => `${name}:${ctx.ip}`,
+      keys: (ctx) => {
+        const named = (ctx.request.body as { email?: unknown } | undefined)?.email;
+        const account = typeof named === 'string' ? named.trim().toLowerCase().slice(0, 254) : '';
+        return [`${name}:ip:${ctx.ip}`, ...(account ? [`${name}:email:${account}`] : [])];
+      },
     });
 
   return (router) => {
