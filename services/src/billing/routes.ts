@@ -8,6 +8,7 @@ import { loadAccount } from '../account/identity';
 import type { Runtime } from '../main/runtime';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
+import { ownOrigin } from '../platform/http/request-guards';
 import { parse } from '../platform/http/validation';
 import type { Doc } from '../platform/readstore/port';
 import type { Customer } from './gateway';
@@ -47,7 +48,8 @@ export function billingRoutes(runtime: Runtime): RouteModule {
       ...(account.customerId ? { customerId: account.customerId } : {}),
     };
   };
-  const origin = (ctx: Koa.Context) => runtime.config.publicUrl ?? ctx.origin;
+  // ownOrigin, not ctx.origin: in Koa 3 that is the client's Origin header.
+  const origin = (ctx: Koa.Context) => runtime.config.publicUrl ?? ownOrigin(ctx);
   const recordCheckout = (ctx: Koa.Context, userId: string, plan: PlanId, sessionRef: string) =>
     commands.handle(
       accountStream(userId),

@@ -174,3 +174,33 @@ describe('HTTP fuzz over every route', () => {
     expect(res.status).toBe(200);
   });
 });
+
+describe('cross-site request forgery', () => {
+  it("cannot make an admin's browser grant credits, by form or by foreign JSON", async () => {
+    const admin = await signedIn(ADMIN);
+    const { body: users } = await admin.get(`/api/admin/users?email=${encodeURIComponent(MEMBER)}`);
+    const memberId = (users as Array<{ id: string }>)[0]!.id;
+    const before = await server().runtime.eventStore.headPosition();
+
+    const form = await admin
+      .post('/api/admin/update-user-subscription')
+      .set('Origin', 'https://evil.example')
+      .type('form')
+      .send({ userId: memberId, tier: 'Premium', credits: '5000' });
+    expect(form.status).toBe(403);
+    const formSameSite = await admin
+      .post('/api/admin/update-user-subscription')
+      .type('form')
+      .send({ userId: memberId, tier: 'Premium', credits: '5000' });
+    expect(formSameSite.status).toBe(415);
+    const json = await admin
+      .post('/api/admin/update-user-subscription')
+      .set('Origin', 'https://blog.example')
+      .set('Sec-Fetch-Site', 'same-site')
+      .send({ userId: memberId, tier: 'Premium', credits: 5000 });
+    expect(json.status).toBe(403);
+    expect(json.body).toEqual({ message: expect.any(String), error: 'FORBIDDEN' });
+
+    expect(await server().runtime.eventStore.headPosition()).toBe(before);
+  });
+});

@@ -39,6 +39,8 @@ export function createApi(runtime: Runtime, options: ApiOptions = {}): Koa {
   return createHttpApp({
     logger: runtime.logger,
     trustProxy: runtime.config.trustProxy,
+    ...(runtime.config.publicUrl ? { publicOrigins: [runtime.config.publicUrl] } : {}),
+    originCheckExempt: [WEBHOOK_PATH],
     before: [sessionMiddleware(runtime.sessions, runtime.clock)],
     bodyParsers: { [WEBHOOK_PATH]: webhookBody },
     routes: [
