@@ -150,3 +150,34 @@ describe('rate limiting', () => {
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
   });
 });
+
+describe('rate limiting of successful sign-ins', () => {
+  const office = useEmbeddedServer({ AUTH_RATE_LIMIT: '3' });
+
+  it('never counts them: an office behind one address keeps signing in', async () => {
+    const colleague = { name: 'Office', email: 'office@example.com', password: 'secret12' };
+    expect((await request(office().url).post('/api/register').send(colleague)).status).toBe(201);
+    for (let i = 0; i < 6; i++) {
+      const res = await request(office().url)
+        .post('/api/login')
+        .send({ email: colleague.email, password: colleague.password });
+      expect(res.status).toBe(200);
+    }
+  });
+});
+
+describe('rate limiting behind a trusted proxy', () => {
+  const proxied = useEmbeddedServer({ AUTH_RATE_LIMIT: '3', TRUST_PROXY: '1' });
+
+  it('counts failures against the account too, so rotating X-Forwarded-For does not help', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await request(proxied().url)
+        .post('/api/login')
+        .set('X-Forwarded-For', `203.0.113.${i}`)
+        .send({ email: 'target@example.com', password: `guess-${i}` });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+  });
+});

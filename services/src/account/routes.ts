@@ -2,7 +2,7 @@ import type Koa from 'koa';
 import { z } from 'zod';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
-import { rateLimit } from '../platform/http/rate-limit';
+import { failureLimit } from '../platform/http/rate-limit';
 import { parse } from '../platform/http/validation';
 import type { Platform } from '../platform/module';
 import { requireSelf, requireUser } from './auth';
@@ -62,26 +62,44 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
     correlationId: ctx.state.requestId as string,
     causationId: ctx.state.requestId as string,
   });
+  /**
+   * A Secure cookie can only be set on a secure request (TLS at a trusted proxy). Checked before
+   * anything is written, so a sign-up over plain HTTP leaves no account behind.
+   */
+  const secureTransport: Koa.Middleware = async (ctx, next) => {
+    if (config.cookieSecure && !ctx.secure) {
+      throw new DomainError('FORBIDDEN', 'Signing in needs a secure (HTTPS) connection');
+    }
+    await next();
+  };
+  // Secure whenever the request is (behind a trusted TLS proxy even without COOKIE_SECURE);
+  // with COOKIE_SECURE, secureTransport has already refused a sign-in that is not.
+  const cookieSecurity = (ctx: Koa.Context) => ctx.secure;
   const startSession = async (ctx: Koa.Context, userId: string) => {
     await sessions.destroy(ctx.cookies.get(SESSION_COOKIE));
     const { token, expiresAt } = await sessions.create(userId, clock.now());
     ctx.cookies.set(SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: 'lax',
-      secure: config.cookieSecure,
+      secure: cookieSecurity(ctx),
       expires: expiresAt,
       path: '/',
     });
   };
+  /** Failed attempts count per client address and per account named in the body. */
   const authLimit = (name: string) =>
-    rateLimit({
+    failureLimit({
       limit: config.authRateLimit,
       windowMs: 10 * 60 * 1000,
-      key: (ctx) => `${name}:${ctx.ip}`,
+      keys: (ctx) => {
+        const named = (ctx.request.body as { email?: unknown } | undefined)?.email;
+        const account = typeof named === 'string' ? named.trim().toLowerCase().slice(0, 254) : '';
+        return [`${name}:ip:${ctx.ip}`, ...(account ? [`${name}:email:${account}`] : [])];
+      },
     });
 
   return (router) => {
-    router.post('/api/register', authLimit('register'), async (ctx) => {
+    router.post('/api/register', secureTransport, authLimit('register'), async (ctx) => {
       const body = parse(registerBody, ctx.request.body);
       const state = await register(
         commands,
@@ -100,7 +118,7 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
       ctx.body = view(state);
     });
 
-    router.post('/api/login', authLimit('login'), async (ctx) => {
+    router.post('/api/login', secureTransport, authLimit('login'), async (ctx) => {
       const body = parse(loginBody, ctx.request.body);
       const state = await authenticate(commands, body.email, body.password);
       await startSession(ctx, state.userId);
@@ -109,7 +127,12 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
 
     router.post('/api/logout', async (ctx) => {
       await sessions.destroy(ctx.cookies.get(SESSION_COOKIE));
-      ctx.cookies.set(SESSION_COOKIE, null, { httpOnly: true, sameSite: 'lax', path: '/' });
+      ctx.cookies.set(SESSION_COOKIE, null, {
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/',
+        secure: cookieSecurity(ctx),
+      });
       ctx.body = { message: 'Logged out' };
     });
 

@@ -177,7 +177,13 @@ export function adminRoutes(deps: AdminRouteDeps, options: AdminOptions = {}): R
 
     router.get('/api/admin/users', async (ctx) => {
       await admin(ctx);
-      const query = z.object({ email: z.string().trim().toLowerCase().max(254).optional() }).parse(ctx.query);
+      // parse(): a repeated or over-long email is a 400, not a thrown ZodError (a 500).
+      const query = parse(
+        z.object({
+          email: z.string().trim().toLowerCase().max(254, 'Please enter a valid email').optional(),
+        }),
+        ctx.query,
+      );
       const accounts = readStore.collection<AccountDoc>(ACCOUNTS);
       const found = query.email
         ? await accounts.find({ email: query.email }, { limit: 1 })

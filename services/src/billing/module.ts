@@ -12,6 +12,8 @@ export function billingModule(
   return {
     name: 'billing',
     bodyParsers: { [WEBHOOK_PATH]: webhookBody },
+    // Stripe calls from its own origin; the signature on the raw body is the proof.
+    originCheckExempt: [WEBHOOK_PATH],
     routes: [billingRoutes({ ...platform, gateway, payments })],
   };
 }

@@ -7,6 +7,7 @@ import { accountDecider } from '../account/decider';
 import { loadAccount } from '../account/identity';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
+import { ownOrigin } from '../platform/http/request-guards';
 import { parse } from '../platform/http/validation';
 import type { Platform } from '../platform/module';
 import type { Doc } from '../platform/readstore/port';
@@ -54,7 +55,8 @@ export function billingRoutes(deps: BillingRouteDeps): RouteModule {
       ...(account.customerId ? { customerId: account.customerId } : {}),
     };
   };
-  const origin = (ctx: Koa.Context) => config.publicUrl ?? ctx.origin;
+  // ownOrigin, not ctx.origin: in Koa 3 that is the client's Origin header.
+  const origin = (ctx: Koa.Context) => config.publicUrl ?? ownOrigin(ctx);
   const recordCheckout = (ctx: Koa.Context, userId: string, plan: PlanId, sessionRef: string) =>
     commands.handle(
       accountStream(userId),

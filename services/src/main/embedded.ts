@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../platform/config';
 import { frontends } from '../platform/http/frontends';
 import { createLogger } from '../platform/logging';
-import type { Platform, Stoppable } from '../platform/module';
+import type { FeatureModule, Platform, Stoppable } from '../platform/module';
 import type { ProjectorRunner } from '../platform/runners/projector';
 import { featureModules } from './modules';
 import { closePlatform, openPlatform, type PlatformOverrides } from './platform';
@@ -12,6 +12,7 @@ import { createApi, listen, startProjectors, startReactors, startWorkers } from 
 export interface Embedded {
   url: string;
   platform: Platform;
+  modules: FeatureModule[];
   projectors: ProjectorRunner[];
   server: Server;
   stop(): Promise<void>;
@@ -44,6 +45,7 @@ export async function startEmbedded(
   return {
     url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
     platform,
+    modules,
     projectors,
     server,
     async stop() {

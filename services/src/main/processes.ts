@@ -13,6 +13,10 @@ import { ReactorRunner } from '../platform/runners/reactor';
 export function createApi(platform: Platform, modules: FeatureModule[], after: Koa.Middleware[] = []): Koa {
   return createHttpApp({
     logger: platform.logger,
+    trustProxy: platform.config.trustProxy,
+    ...(platform.config.publicUrl ? { publicOrigins: [platform.config.publicUrl] } : {}),
+    originCheckExempt: modules.flatMap((m) => m.originCheckExempt ?? []),
+    contentTypes: Object.assign({}, ...modules.map((m) => m.contentTypes ?? {})),
     before: modules.flatMap((m) => m.middleware ?? []),
     bodyParsers: Object.assign({}, ...modules.map((m) => m.bodyParsers ?? {})),
     routes: modules.flatMap((m) => m.routes ?? []),

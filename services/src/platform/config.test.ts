@@ -43,6 +43,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(variable);
   });
 
+  it('trusts no proxy unless TRUST_PROXY names how many hops sit in front', () => {
+    expect(loadConfig({}).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
+  it.each([
+    [{ TRUST_PROXY: 'true' }],
+    [{ TRUST_PROXY: '-1' }],
+    [{ TRUST_PROXY: '1.5' }],
+    [{ COOKIE_SECURE: 'true' }],
+    [{ COOKIE_SECURE: 'true', TRUST_PROXY: '0' }],
+  ])('refuses %j naming TRUST_PROXY (a secure cookie needs a TLS proxy it trusts)', (env) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow('TRUST_PROXY');
+  });
+
+  it('accepts secure cookies behind a trusted TLS proxy', () => {
+    expect(loadConfig({ COOKIE_SECURE: 'true', TRUST_PROXY: '1' }).cookieSecure).toBe(true);
+  });
+
   it('reads admin emails case-insensitively', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' Ada@Example.com, bo@example.com ' }).adminEmails).toEqual([
       'ada@example.com',

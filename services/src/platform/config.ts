@@ -50,6 +50,12 @@ const schema = z.object({
     .positive()
     .default(24 * 14),
   COOKIE_SECURE: z.enum(['true', 'false']).optional(),
+  TRUST_PROXY: z.coerce
+    .number({ error: 'must be the number of proxies in front of the server (0 = none)' })
+    .int('must be the number of proxies in front of the server (0 = none)')
+    .min(0, 'must be the number of proxies in front of the server (0 = none)')
+    .max(10)
+    .default(0),
   GENERATION_TIMEOUT_MS: z.coerce
     .number()
     .int()
@@ -109,6 +115,8 @@ export interface Config {
   /** Sign-in and registration attempts per client address in ten minutes. */
   authRateLimit: number;
   cookieSecure: boolean;
+  /** Proxies in front of the server whose X-Forwarded-For/-Proto are believed; 0 = none. */
+  trustProxy: number;
   generationTimeoutMs: number;
   workerConcurrency: number;
   remoteUrls: Record<string, string>;
@@ -187,6 +195,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     };
   }
   if (bus.kind === 'kafka' && bus.brokers.length === 0) problems.push('BUS_URL: names no broker');
+  // The server speaks plain HTTP: a Secure cookie can only be set behind a TLS proxy it trusts.
+  if (e.COOKIE_SECURE === 'true' && e.TRUST_PROXY === 0)
+    problems.push(
+      'TRUST_PROXY: COOKIE_SECURE=true needs the TLS proxy in front trusted (TRUST_PROXY=1 or more)',
+    );
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
   return {
@@ -206,6 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600 * 1000,
     authRateLimit: e.AUTH_RATE_LIMIT,
     cookieSecure: e.COOKIE_SECURE === 'true',
+    trustProxy: e.TRUST_PROXY,
     generationTimeoutMs: e.GENERATION_TIMEOUT_MS,
     workerConcurrency: e.WORKER_CONCURRENCY,
     remoteUrls: e.REMOTE_URLS ? (JSON.parse(e.REMOTE_URLS) as Record<string, string>) : {},

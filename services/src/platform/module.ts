@@ -48,6 +48,10 @@ export interface FeatureModule {
   middleware?: Koa.Middleware[];
   /** Body parsers for paths that differ from small JSON (uploads, raw webhook bodies). */
   bodyParsers?: Record<string, Koa.Middleware>;
+  /** Request body types per path for routes that take something other than JSON (uploads). */
+  contentTypes?: Record<string, readonly string[]>;
+  /** Paths whose requests carry their own proof and skip the same-origin check (signed webhooks). */
+  originCheckExempt?: string[];
   routes?: RouteModule[];
   projections?: Projection[];
   reactors?: Reactor[];

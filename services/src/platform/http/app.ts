@@ -2,8 +2,9 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { Logger } from '../logging';
-import { errorMiddleware } from './errors';
+import { errorMiddleware, unreadableBody } from './errors';
 import { requestContext } from './request-context';
+import { acceptedContentTypes, sameOriginOnly } from './request-guards';
 
 /** A bounded context contributes routes to the one API router. */
 export type RouteModule = (router: Router) => void;
@@ -17,14 +18,25 @@ export interface HttpAppOptions {
   after?: Koa.Middleware[];
   /** Body parsers for the few paths that differ from small JSON (uploads, raw webhook bodies). */
   bodyParsers?: Record<string, Koa.Middleware>;
+  /** Request body types per path for the routes that take something other than JSON (uploads). */
+  contentTypes?: Record<string, readonly string[]>;
+  /** Origins besides the request's own that may send state-changing requests (PUBLIC_URL). */
+  publicOrigins?: string[];
+  /** Paths whose requests carry their own proof and skip the origin check (signed webhooks). */
+  originCheckExempt?: string[];
+  /** Proxies in front whose X-Forwarded-* headers are believed (TRUST_PROXY); 0 or absent = none. */
+  trustProxy?: number;
 }
 
-/** Small JSON bodies by default: a huge body is a 413 before any handler runs. */
+/** Small JSON bodies by default (nothing else is parsed): a huge body is a 413 before any handler runs. */
 export const jsonBody = (limit = '100kb') =>
-  koaBody({ jsonLimit: limit, formLimit: limit, textLimit: limit, multipart: false, jsonStrict: true });
+  koaBody({ jsonLimit: limit, multipart: false, urlencoded: false, text: false, jsonStrict: true });
 
 export function createHttpApp(options: HttpAppOptions): Koa {
-  const app = new Koa({ proxy: process.env.TRUST_PROXY === 'true' });
+  const hops = options.trustProxy ?? 0;
+  // maxIpsCount: only the addresses the trusted proxies appended count, so a client cannot
+  // pick its own ctx.ip by sending X-Forwarded-For itself.
+  const app = new Koa({ proxy: hops > 0, maxIpsCount: hops });
   app.on('error', (error: NodeJS.ErrnoException) => {
     // A client that goes away mid-download is not a server fault.
     const aborted =
@@ -34,17 +46,33 @@ export function createHttpApp(options: HttpAppOptions): Koa {
       aborted ? 'client went away' : 'response failed',
     );
   });
-  app.use(errorMiddleware(options.logger));
+  // The access log wraps the error middleware, so it records the status actually sent.
   app.use(requestContext(options.logger));
+  app.use(errorMiddleware(options.logger));
   app.use(async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
     if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
     await next();
   });
 
+  app.use(
+    sameOriginOnly({
+      ...(options.publicOrigins ? { publicOrigins: options.publicOrigins } : {}),
+      ...(options.originCheckExempt ? { exempt: options.originCheckExempt } : {}),
+    }),
+  );
+  app.use(acceptedContentTypes(options.contentTypes));
+
   const defaultBody = jsonBody();
   const bodyParsers = options.bodyParsers ?? {};
-  app.use((ctx, next) => (bodyParsers[ctx.path] ?? defaultBody)(ctx, next));
+  app.use(async (ctx, next) => {
+    try {
+      await (bodyParsers[ctx.path] ?? defaultBody)(ctx, async () => {});
+    } catch (error) {
+      throw unreadableBody(error);
+    }
+    await next();
+  });
 
   for (const middleware of options.before ?? []) app.use(middleware);
 

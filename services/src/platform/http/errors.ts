@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import type { ErrorCode } from '../errors';
-import { isDomainError } from '../errors';
+import { DomainError, isDomainError } from '../errors';
 import type { Logger } from '../logging';
 
 /** The one place where domain error codes become HTTP statuses. */
@@ -49,14 +49,44 @@ function clientError(error: unknown): { status: number; code: string; message: s
   return undefined;
 }
 
+/**
+ * A body the parser could not read is the client's fault whatever the parser threw: a body marked
+ * gzip or br that is not compressed, a bad charset, a truncated stream. Size and type errors keep
+ * their own status; the rest become a 400.
+ */
+export function unreadableBody(error: unknown): unknown {
+  const known = clientError(error);
+  if (known?.status === 415) return new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content encoding');
+  if (known && known.code !== 'BAD_REQUEST') return error;
+  return new DomainError('VALIDATION', 'The request body could not be read');
+}
+
+/** Statuses Koa or the router set without a body (405, 501, …) still leave in the error shape. */
+const EMPTY_STATUS: Record<number, { status: number; code: string; message: (ctx: Koa.Context) => string }> =
+  {
+    404: { status: 404, code: 'NOT_FOUND', message: (ctx) => `No route for ${ctx.method} ${ctx.path}` },
+    405: {
+      status: 405,
+      code: 'METHOD_NOT_ALLOWED',
+      message: (ctx) => `${ctx.method} is not allowed on ${ctx.path}`,
+    },
+    // An unknown method (TRACE, PROPFIND): the router says 501; for a client it is the same mistake as a 405.
+    501: {
+      status: 405,
+      code: 'METHOD_NOT_ALLOWED',
+      message: (ctx) => `${ctx.method} is not allowed on ${ctx.path}`,
+    },
+  };
+
 /** First middleware: every failure leaves as `{ message, error }` with a fitting status. */
 export function errorMiddleware(logger: Logger): Koa.Middleware {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
-        ctx.status = 404;
-        ctx.body = { message: `No route for ${ctx.method} ${ctx.path}`, error: 'NOT_FOUND' };
+      const empty = EMPTY_STATUS[ctx.status];
+      if (empty && (ctx.body === undefined || ctx.body === null) && ctx.path.startsWith('/api/')) {
+        ctx.status = empty.status;
+        ctx.body = { message: empty.message(ctx), error: empty.code };
       }
     } catch (error) {
       if (isDomainError(error)) {

@@ -1,33 +1,70 @@
 import type Koa from 'koa';
-import { DomainError } from '../errors';
+import { LRUCache } from 'lru-cache';
+import { DomainError, isDomainError } from '../errors';
 
-/**
- * A fixed-window limiter kept in memory: enough to slow password guessing against one
- * process. (Behind several API processes, put the same rule in the proxy in front of them.)
- */
-export function rateLimit(options: {
+/** The message a limited client sees (kept from the first version of the API). */
+export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
+
+export interface FailureLimitOptions {
+  /** Failures allowed per key within one window; the next attempt is a 429. */
   limit: number;
   windowMs: number;
-  key: (ctx: Koa.Context) => string;
+  /** Every key the request counts against, e.g. its address and the account it names. */
+  keys: (ctx: Koa.Context) => string[];
+  /** Keys remembered at most; the least recently used are forgotten first (bounded memory). */
+  maxKeys?: number;
   now?: () => number;
-}): Koa.Middleware {
-  const windows = new Map<string, { start: number; count: number }>();
+}
+
+export type FailureLimiter = Koa.Middleware & { trackedKeys(): number };
+
+/**
+ * Slows password guessing against one process: only failed attempts count (a client error from
+ * the handler), per key, in a fixed window from the first failure. A key over its limit is
+ * refused before the handler runs. (Behind several API processes, put the same rule in the
+ * proxy in front of them.)
+ */
+export function failureLimit(options: FailureLimitOptions): FailureLimiter {
+  const failures = new LRUCache<string, { start: number; count: number }>({ max: options.maxKeys ?? 10_000 });
   const now = options.now ?? Date.now;
-  return async (ctx, next) => {
-    const t = now();
-    const key = options.key(ctx);
-    let window = windows.get(key);
-    if (!window || t - window.start >= options.windowMs) {
-      window = { start: t, count: 0 };
-      windows.set(key, window);
-      if (windows.size > 10_000)
-        for (const [k, w] of windows) if (t - w.start >= options.windowMs) windows.delete(k);
+  const live = (key: string, t: number) => {
+    const window = failures.get(key);
+    if (window && t - window.start >= options.windowMs) {
+      failures.delete(key);
+      return undefined;
     }
-    window.count += 1;
-    if (window.count > options.limit) {
-      ctx.set('Retry-After', String(Math.ceil((window.start + options.windowMs - t) / 1000)));
-      throw new DomainError('RATE_LIMITED', 'Too many attempts. Please wait a few minutes and try again.');
-    }
-    await next();
+    return window;
   };
+
+  const middleware = (async (ctx, next) => {
+    const t = now();
+    const keys = [...new Set(options.keys(ctx))];
+    const blocked = keys
+      .map((key) => live(key, t))
+      .filter((w) => w !== undefined && w.count >= options.limit);
+    if (blocked.length > 0) {
+      const until = Math.max(...blocked.map((w) => w!.start + options.windowMs));
+      ctx.set('Retry-After', String(Math.max(1, Math.ceil((until - t) / 1000))));
+      throw new DomainError('RATE_LIMITED', RATE_LIMITED_MESSAGE);
+    }
+    try {
+      await next();
+    } catch (error) {
+      if (isClientFailure(error)) {
+        for (const key of keys) {
+          const window = live(key, t);
+          if (window) window.count += 1;
+          else failures.set(key, { start: t, count: 1 });
+        }
+      }
+      throw error;
+    }
+  }) as FailureLimiter;
+  middleware.trackedKeys = () => failures.size;
+  return middleware;
+}
+
+/** Wrong password, unknown or duplicate email, invalid form: the attempts a guesser makes. */
+function isClientFailure(error: unknown): boolean {
+  return isDomainError(error) && error.code !== 'RATE_LIMITED' && error.code !== 'GATEWAY_ERROR';
 }
