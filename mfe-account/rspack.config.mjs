@@ -1,4 +1,4 @@
-// The 'account' remote: exposes './screens' (typed by kit/src/federation/remote-contract.ts).
+// The 'account' remote: exposes './screens' and publishes src/routes.ts as routes.json.
 import { federatedApp } from '@studio/kit/build/federated-app.mjs';
 
 export default federatedApp({

@@ -1,8 +1,11 @@
 import type { PlanId, Tier } from './subscription';
 
+// The kit imports this file alone (`@studio/events/plans`): the plan words the front end needs too.
+export { PLAN_IDS, type PlanId, type Tier } from './subscription';
+
 /**
- * spec 01 §9: the plans, shared by the backend (what a payment grants) and the front-end (what
- * the cards say). Prices in cents.
+ * spec 01 §9: the plans, the one table shared by the backend (what a payment grants) and the
+ * front end (what the cards say; kit/src/plans adds the card texts). Prices in cents.
  */
 export interface PlanTerms {
   id: PlanId;

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
+import { RouteListPlugin } from './route-list-plugin.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -46,6 +47,31 @@ export function sharedSingletons(pkg) {
     '@studio/kit/widgets': single('@studio/kit'),
     '@studio/kit/overlays': single('@studio/kit'),
   };
+}
+
+/** Remote name → its workspace folder (as services/src/platform/http/frontends.ts serves them). */
+const REMOTE_DIRS = Object.fromEntries(
+  Object.keys(DEV_PORTS)
+    .filter((name) => name !== 'shell')
+    .map((name) => [name, `mfe-${name}`]),
+);
+
+/**
+ * A remote publishes src/routes.ts as routes.json beside its manifest; the shell keeps a snapshot
+ * of all of them (routes-fallback.json) for when a remote's own file cannot be fetched.
+ */
+function routeListPlugin(dir, name, isHost) {
+  if (!isHost) {
+    return new RouteListPlugin({
+      fileName: 'routes.json',
+      lists: { [name]: join(dir, 'src/routes.ts') },
+      single: true,
+    });
+  }
+  const lists = Object.fromEntries(
+    Object.entries(REMOTE_DIRS).map(([remote, folder]) => [remote, join(dir, '..', folder, 'src/routes.ts')]),
+  );
+  return new RouteListPlugin({ fileName: 'routes-fallback.json', lists });
 }
 
 /**
@@ -132,6 +158,7 @@ export function federatedApp({ dir, name, exposes }) {
             ? { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true }
             : false,
         }),
+        routeListPlugin(dir, name, isHost),
         new rspack.DefinePlugin({
           'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production'),
         }),

@@ -44,13 +44,21 @@ export { creditMessage, creditPercent } from './credits/credit-display';
 export {
   defaultManifestUrl,
   REMOTE_NAMES,
-  REMOTE_SCREENS,
-  type RemoteContract,
   type RemoteName,
   SCREENS_EXPOSE,
-  type ScreenName,
   type ScreensModule,
 } from './federation/remote-contract';
+export {
+  type NavBadge,
+  type NavEntry,
+  type NavIconName,
+  type NavSectionName,
+  type RemoteRoute,
+  ROUTE_LIST_FILE,
+  type RouteAccess,
+  type RouteList,
+  type ScreenOf,
+} from './federation/route-list';
 export { useIsMobile, useMediaQuery } from './layout/use-media-query';
 export * from './plans/plans';
 export { GlobalStyles } from './theme/GlobalStyles';

@@ -2,10 +2,11 @@
 // page never downloads the admin tools. The shell's Suspense shows its spinner while a chunk loads.
 import type { ScreensModule } from '@studio/kit';
 import { lazy } from 'react';
+import type { AccountScreen } from './routes';
 
 const PublicHelpPage = lazy(() => import('./help/PublicHelpPage'));
 
-export const screens: ScreensModule<'account'>['screens'] = {
+export const screens: ScreensModule<AccountScreen>['screens'] = {
   Landing: lazy(() => import('./landing/LandingPage')),
   Auth: lazy(() => import('./auth/AuthPage')),
   Pricing: lazy(() => import('./pricing/PricingPage')),

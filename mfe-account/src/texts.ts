@@ -1,15 +1,14 @@
 // Every text the account remote shows, in one place. Quoted strings of spec 01 are kept verbatim
 // (§2, §5, §8); the rest is worded to match them. Plan numbers come from the kit (spec 01 §9).
+import { ACCOUNT_MESSAGES } from '@studio/events/rules';
 
 /** Support is by email only (spec 01 §1). */
 export const SUPPORT_EMAIL = 'support@aibookstudio.example';
 export const SUPPORT_MAILTO = `mailto:${SUPPORT_EMAIL}`;
 
-/** Spec 01 §5, word for word. */
+/** Spec 01 §5, word for word (the field rules' messages are the request schemas' own). */
 export const VALIDATION = {
-  email: 'Please enter a valid email',
-  password: 'Password must be at least 6 characters',
-  name: 'Name must be at least 2 characters',
+  ...ACCOUNT_MESSAGES,
   cardFailed: 'Failed to validate your card. Please try again.',
   cardUnable: 'Unable to validate your card. Please try again.',
   cardNotReady: 'Please wait while we load the payment form.',
@@ -400,7 +399,6 @@ export const ADMIN = {
     submit: 'Update Subscription',
     updating: 'Updating...',
     required: 'Required',
-    creditsNumber: 'Credits must be a whole number of 0 or more',
     result: (name: string, before: number, after: number, tier: string) =>
       `${name} now has the ${tier} plan and ${after} credits (was ${before}).`,
   },

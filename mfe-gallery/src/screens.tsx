@@ -1,11 +1,12 @@
 // The gallery remote: the user's books, listings and images (spec 02 §2). Placeholders until their issues.
 import type { ScreensModule } from '@studio/kit';
 import { placeholderScreen } from '@studio/kit/widgets';
+import type { GalleryScreen } from './routes';
 
 const screen = (title: string, spec: string, summary?: string) =>
   placeholderScreen('gallery', title, spec, summary);
 
-export const screens: ScreensModule<'gallery'>['screens'] = {
+export const screens: ScreensModule<GalleryScreen>['screens'] = {
   MyBooks: screen('My Books', 'spec 02 §2 My Books', 'Manage your book projects'),
   MyListings: screen('My KDP Listings', 'spec 02 §2 KDP listing generator and My KDP Listings'),
   MyImages: screen('My Images', 'spec 02 §2 My Images', 'View and download your AI-generated images'),

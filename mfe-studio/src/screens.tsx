@@ -1,11 +1,12 @@
 // The studio remote: the eight creation tools (spec 02 §2). Placeholders until their issues.
 import type { ScreensModule } from '@studio/kit';
 import { placeholderScreen } from '@studio/kit/widgets';
+import type { StudioScreen } from './routes';
 
 const screen = (title: string, spec: string, summary?: string) =>
   placeholderScreen('studio', title, spec, summary);
 
-export const screens: ScreensModule<'studio'>['screens'] = {
+export const screens: ScreensModule<StudioScreen>['screens'] = {
   NonFictionBook: screen('Non-fiction Book Writer', 'spec 02 §2 Non-fiction creator v1'),
   NonFictionGen2: screen(
     'Non-Fiction Gen 2.0',

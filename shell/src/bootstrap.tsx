@@ -1,10 +1,10 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { RemoteUnavailableError } from './federation/load-screens';
-import { loadRemoteListing } from './federation/remote-registry';
+import { loadRouteTable } from './federation/route-lists';
 
-// Start fetching /remotes.json at once; screens wait for it, the chrome does not.
-void loadRemoteListing().catch(() => undefined);
+// Start fetching /remotes.json and the remotes' route lists at once, before React renders.
+void loadRouteTable();
 
 createRoot(document.getElementById('root')!, {
   // An unreachable remote is an expected, handled condition (the user sees Retry): a warning,

@@ -1,4 +1,5 @@
-import { booksForCredits, findPlan, formatPrice, isPlanId, tierAllowance } from './plans';
+import { PLAN_TERMS } from '@studio/events/plans';
+import { booksForCredits, findPlan, formatPrice, isPlanId, PLANS, tierAllowance } from './plans';
 
 describe('plan constants (spec 01 §9)', () => {
   it('prices and credits per plan', () => {
@@ -31,5 +32,20 @@ describe('plan constants (spec 01 §9)', () => {
   it('recognises plan ids', () => {
     expect(isPlanId('premium')).toBe(true);
     expect(isPlanId('gold')).toBe(false);
+  });
+});
+
+describe('plan cards over the shared plan terms (@studio/events)', () => {
+  it('lists the plans of the shared table, in its order, with its numbers', () => {
+    expect(PLANS.map((p) => [p.id, p.name, p.price, p.credits, p.popular])).toEqual(
+      Object.values(PLAN_TERMS).map((t) => [t.id, t.name, t.price, t.credits, t.popular]),
+    );
+  });
+
+  it("prints each plan's own credits on its card, so a change of terms cannot leave stale texts", () => {
+    for (const plan of PLANS) {
+      expect(plan.features[0]).toBe(`${plan.credits} credits per month`);
+      expect(plan.books).toContain(String(booksForCredits(plan.credits)));
+    }
   });
 });

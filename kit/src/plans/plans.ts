@@ -1,7 +1,17 @@
-// Plan and credit constants of spec 01 §9, verbatim; one module so no screen hard-codes a number.
+// Plan and credit constants of spec 01 §9. The numbers (prices, credits, allowances, books per
+// credit) come from @studio/events, the one table the backend grants by; the kit adds the texts
+// the plan cards print. One module so no screen hard-codes a number.
+import {
+  tierAllowance as allowanceOfTier,
+  PLAN_TERMS,
+  type PlanId,
+  type PlanTerms,
+  type Tier,
+} from '@studio/events/plans';
 
-export type PlanId = 'basic' | 'standard' | 'premium';
-export type SubscriptionTier = 'Demo' | 'Basic' | 'Standard' | 'Premium';
+export type { PlanId };
+export type SubscriptionTier = Tier;
+export { booksForCredits, CREDITS_PER_BOOK, PLAN_IDS } from '@studio/events/plans';
 
 export interface Plan {
   id: PlanId;
@@ -16,24 +26,15 @@ export interface Plan {
   features: readonly string[];
 }
 
-export const PLANS: readonly Plan[] = [
-  {
-    id: 'basic',
-    name: 'Basic',
-    price: 2999,
-    credits: 60,
+/** What the cards say about each plan, beside the shared terms. */
+const CARD_TEXTS: Readonly<Record<PlanId, Pick<Plan, 'books' | 'description' | 'features'>>> = {
+  basic: {
     books: 'up to 3 per month',
-    popular: false,
     description: 'For trying out the tools and publishing your first books.',
     features: ['60 credits per month', 'Up to 3 books per month', 'PDF download'],
   },
-  {
-    id: 'standard',
-    name: 'Standard',
-    price: 4999,
-    credits: 150,
+  standard: {
     books: 'up to 7-8 per month',
-    popular: true,
     description: 'For regular creators who publish every month.',
     features: [
       '150 credits per month',
@@ -43,13 +44,8 @@ export const PLANS: readonly Plan[] = [
       'Priority support',
     ],
   },
-  {
-    id: 'premium',
-    name: 'Premium',
-    price: 9999,
-    credits: 400,
+  premium: {
     books: 'up to 20 per month',
-    popular: false,
     description: 'For publishers who create at volume.',
     features: [
       '400 credits per month',
@@ -60,37 +56,40 @@ export const PLANS: readonly Plan[] = [
       'VIP support',
     ],
   },
-];
+};
 
-export const PLAN_IDS: readonly PlanId[] = ['basic', 'standard', 'premium'];
+const cardOf = ({ id, name, price, credits, popular }: PlanTerms): Plan => ({
+  id,
+  name,
+  price,
+  credits,
+  popular,
+  ...CARD_TEXTS[id],
+});
+
+export const PLANS: readonly Plan[] = Object.values(PLAN_TERMS).map(cardOf);
+
 export const DEFAULT_PLAN_ID: PlanId = 'basic';
 export const DEFAULT_TIER: SubscriptionTier = 'Demo';
 
 export function isPlanId(value: unknown): value is PlanId {
-  return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);
+  return typeof value === 'string' && Object.hasOwn(PLAN_TERMS, value);
 }
 
 export function findPlan(id: PlanId): Plan {
   return PLANS.find((plan) => plan.id === id)!;
 }
 
-/** Monthly credit allowance per tier, used for the credit bar; any other tier (Demo) is 0. */
+/** Monthly credit allowance per plan, used for the credit bar. */
 export const TIER_CREDIT_ALLOWANCE: Readonly<Record<PlanId, number>> = {
-  basic: 60,
-  standard: 150,
-  premium: 400,
+  basic: PLAN_TERMS.basic.credits,
+  standard: PLAN_TERMS.standard.credits,
+  premium: PLAN_TERMS.premium.credits,
 };
 
+/** The allowance of a tier in any case; any other tier (Demo) is 0. */
 export function tierAllowance(tier: string | null | undefined): number {
-  const key = (tier ?? '').toLowerCase();
-  return isPlanId(key) ? TIER_CREDIT_ALLOWANCE[key] : 0;
-}
-
-export const CREDITS_PER_BOOK = 20;
-
-/** The plan page shows books as credits divided by 20, rounded down. */
-export function booksForCredits(credits: number): number {
-  return Math.floor(credits / CREDITS_PER_BOOK);
+  return allowanceOfTier(tier ?? undefined);
 }
 
 /** Early-access prices shown crossed out; they double on the date below (a 50% saving). */
@@ -118,8 +117,7 @@ export const DASHBOARD_BOOK_LIMIT = 5;
 export const DASHBOARD_BOOK_LIMIT_NARROW = 3;
 export const DASHBOARD_NARROW_WIDTH_PX = 390;
 
-export const PASSWORD_MIN_LENGTH = 6;
-export const NAME_MIN_LENGTH = 2;
+export { NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH } from '@studio/events/rules';
 
 /** Formats a price in cents as "$29.99". */
 export function formatPrice(cents: number): string {

@@ -7,25 +7,12 @@ import { findUsersByEmail, updateUserSubscription } from '../api/admin';
 import { errorText } from '../api/error-text';
 import type { AdminUser } from '../api/types';
 import { ADMIN, TOASTS } from '../texts';
-import {
-  creditsOfTier,
-  DEFAULT_ADMIN_CREDITS,
-  DEFAULT_ADMIN_TIER,
-  parseCredits,
-  TIER_OPTIONS,
-} from './tiers';
-
-interface FormValues {
-  userId: string;
-  customerId: string;
-  subscriptionId: string;
-  tier: string;
-  credits: string;
-}
+import { creditsOfTier, DEFAULT_ADMIN_CREDITS, DEFAULT_ADMIN_TIER, TIER_OPTIONS } from './tiers';
+import { checkUpdateForm, type UpdateFormValues as FormValues } from './update-form';
 
 const EMPTY: FormValues = {
   userId: '',
-  customerId: '',
+  stripeCustomerId: '',
   subscriptionId: '',
   tier: DEFAULT_ADMIN_TIER,
   credits: String(DEFAULT_ADMIN_CREDITS),
@@ -45,7 +32,7 @@ export function UpdateUserSubscriptionTab() {
       setValues((v) => ({
         ...v,
         userId: found.id,
-        customerId: found.customerId ?? v.customerId,
+        stripeCustomerId: found.customerId ?? v.stripeCustomerId,
         subscriptionId: found.subscriptionId ?? v.subscriptionId,
       }));
     },
@@ -80,20 +67,9 @@ export function UpdateUserSubscriptionTab() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const credits = parseCredits(values.credits);
-    const next: typeof errors = {};
-    if (!values.userId.trim()) next.userId = ADMIN.update.required;
-    if (!values.customerId.trim()) next.customerId = ADMIN.update.required;
-    if (credits === null) next.credits = ADMIN.update.creditsNumber;
+    const { errors: next, request } = checkUpdateForm(values);
     setErrors(next);
-    if (credits === null || Object.keys(next).length > 0 || update.isPending) return;
-    update.mutate({
-      userId: values.userId.trim(),
-      stripeCustomerId: values.customerId.trim(),
-      subscriptionId: values.subscriptionId.trim(),
-      tier: values.tier,
-      credits,
-    });
+    if (request && !update.isPending) update.mutate(request);
   };
 
   const found = lookup.data?.[0];
@@ -141,11 +117,11 @@ export function UpdateUserSubscriptionTab() {
           <Field label={ADMIN.update.userId} error={errors.userId}>
             <Input name="userId" value={values.userId} onChange={(e) => set('userId', e.target.value)} />
           </Field>
-          <Field label={ADMIN.update.customerId} error={errors.customerId}>
+          <Field label={ADMIN.update.customerId} error={errors.stripeCustomerId}>
             <Input
-              name="customerId"
-              value={values.customerId}
-              onChange={(e) => set('customerId', e.target.value)}
+              name="stripeCustomerId"
+              value={values.stripeCustomerId}
+              onChange={(e) => set('stripeCustomerId', e.target.value)}
             />
           </Field>
           <Field label={ADMIN.update.subscriptionId}>

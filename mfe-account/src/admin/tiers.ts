@@ -16,10 +16,3 @@ export const DEFAULT_ADMIN_CREDITS = 60;
 export function creditsOfTier(tier: string): number {
   return PLANS.find((plan) => plan.name === tier)?.credits ?? 0;
 }
-
-/** The credits field is numeric: a whole number of 0 or more. */
-export function parseCredits(text: string): number | null {
-  if (!/^\s*\d+\s*$/.test(text)) return null;
-  const value = Number(text);
-  return Number.isSafeInteger(value) ? value : null;
-}

@@ -1,4 +1,5 @@
 // Admin calls (services/src/admin/routes.ts); every one is 403 for non-admins on the server.
+import type { UpdateUserSubscriptionRequest } from '@studio/events/requests';
 import { apiJson } from '@studio/kit';
 import type {
   AdminUpdateReply,
@@ -9,13 +10,8 @@ import type {
   VerifyReply,
 } from './types';
 
-export interface AdminUpdateInput {
-  userId: string;
-  stripeCustomerId: string;
-  subscriptionId: string;
-  tier: string;
-  credits: number;
-}
+/** What the route parses (the shared request schema). */
+export type AdminUpdateInput = UpdateUserSubscriptionRequest;
 
 export const updateUserSubscription = (input: AdminUpdateInput) =>
   apiJson<AdminUpdateReply>('POST', '/api/admin/update-user-subscription', input);

@@ -1,14 +1,19 @@
+import { loginRequest } from '@studio/events/requests';
 import { Button, useAuth } from '@studio/kit';
 import { Field, Input } from '@studio/kit/widgets';
 import { type FormEvent, useRef, useState } from 'react';
 import { AUTH } from '../texts';
 import { useFormErrors } from './use-form-errors';
-import { type LoginValues, validateLogin } from './validation';
+
+interface LoginValues {
+  email: string;
+  password: string;
+}
 
 export function LoginForm() {
   const { loginMutation } = useAuth();
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
-  const { errors, check, recheck } = useFormErrors(validateLogin);
+  const { errors, check, recheck } = useFormErrors(loginRequest);
   const form = useRef<HTMLFormElement>(null);
 
   const set = (key: keyof LoginValues) => (value: string) => {

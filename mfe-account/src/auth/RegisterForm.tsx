@@ -1,4 +1,6 @@
 // Register: name, email, password, optional phone, and a card (not charged; spec 01 §2.3, §5).
+
+import { registerRequest } from '@studio/events/requests';
 import { Button, theme, useAuth } from '@studio/kit';
 import { Field, Input } from '@studio/kit/widgets';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
@@ -7,7 +9,13 @@ import { CardSection } from '../payments/CardSection';
 import type { CardCollector } from '../payments/card-collector';
 import { AUTH, VALIDATION } from '../texts';
 import { useFormErrors } from './use-form-errors';
-import { type RegisterValues, validateRegister } from './validation';
+
+interface RegisterValues {
+  name: string;
+  email: string;
+  password: string;
+  phoneNumber: string;
+}
 
 export function RegisterForm() {
   const { registerMutation } = useAuth();
@@ -18,7 +26,7 @@ export function RegisterForm() {
     password: '',
     phoneNumber: '',
   });
-  const { errors, check, recheck } = useFormErrors(validateRegister);
+  const { errors, check, recheck } = useFormErrors(registerRequest);
   const [cardReady, setCardReady] = useState(false);
   const [cardError, setCardError] = useState<string>();
   const [collecting, setCollecting] = useState(false);
@@ -91,7 +99,7 @@ export function RegisterForm() {
           onChange={(e) => set('password')(e.target.value)}
         />
       </Field>
-      <Field label={AUTH.phone}>
+      <Field label={AUTH.phone} error={errors.phoneNumber}>
         <Input
           name="phoneNumber"
           type="tel"

@@ -1,32 +1,38 @@
-// Validate on submit, then again on every change once the user has tried to submit.
+// Validate on submit, then again on every change once the user has tried to submit. The rules and
+// messages are the request's own schema (@studio/events/requests), the one its route parses with.
+import { type FieldErrors, fieldErrors } from '@studio/events/requests';
 import { useCallback, useState } from 'react';
-import { type Errors, hasErrors } from './validation';
+import type { AnyObject, ObjectSchema } from 'yup';
 
-export function useFormErrors<T extends object>(validate: (values: T) => Errors<T>) {
-  const [errors, setErrors] = useState<Errors<T>>({});
+export function useFormErrors<T extends AnyObject>(schema: ObjectSchema<T>) {
+  const [errors, setErrors] = useState<FieldErrors<T>>({});
   const [submitted, setSubmitted] = useState(false);
 
   /** On submit: true when valid; otherwise shows the messages and focuses the first invalid field. */
   const check = useCallback(
-    (values: T, form: HTMLFormElement | null): boolean => {
-      const next = validate(values);
+    (values: unknown, form: HTMLFormElement | null): boolean => {
+      const next = fieldErrors(schema, values);
       setErrors(next);
       setSubmitted(true);
-      if (!hasErrors(next)) return true;
-      form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      // The attribute lands on the next render; focus the first named field that failed instead.
-      const first = Object.keys(next)[0];
-      if (first) form?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      const failed = Object.keys(next);
+      if (failed.length === 0) return true;
+      // The aria-invalid attribute lands on the next render: focus the first failed field in
+      // the form's own order.
+      const first = [...(form?.elements ?? [])].find(
+        (element): element is HTMLElement =>
+          element instanceof HTMLElement && failed.includes(element.getAttribute('name') ?? ''),
+      );
+      first?.focus();
       return false;
     },
-    [validate],
+    [schema],
   );
 
   const recheck = useCallback(
-    (values: T) => {
-      if (submitted) setErrors(validate(values));
+    (values: unknown) => {
+      if (submitted) setErrors(fieldErrors(schema, values));
     },
-    [submitted, validate],
+    [submitted, schema],
   );
 
   return { errors, check, recheck };

@@ -1,5 +1,10 @@
+import {
+  ACCOUNT_MESSAGES,
+  airtableLoginRequest,
+  loginRequest,
+  registerRequest,
+} from '@studio/events/requests';
 import type Koa from 'koa';
-import { z } from 'zod';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import { failureLimit } from '../platform/http/rate-limit';
@@ -11,34 +16,8 @@ import { LEDGER, type LedgerDoc } from './projections';
 import { SESSION_COOKIE, type SessionStore } from './sessions';
 import { userView } from './user-view';
 
-/** spec 01 §5 validation texts, word for word. */
-export const MESSAGES = {
-  name: 'Name must be at least 2 characters',
-  email: 'Please enter a valid email',
-  password: 'Password must be at least 6 characters',
-} as const;
-
-const email = z
-  .string({ error: MESSAGES.email })
-  .trim()
-  .max(254, MESSAGES.email)
-  .pipe(z.email(MESSAGES.email));
-const password = z
-  .string({ error: MESSAGES.password })
-  .min(6, MESSAGES.password)
-  .max(200, 'Password is too long');
-
-const registerBody = z.object({
-  name: z.string({ error: MESSAGES.name }).trim().min(2, MESSAGES.name).max(100, 'Name is too long'),
-  email,
-  password,
-  phoneNumber: z.string().trim().max(40, 'Phone number is too long').optional().or(z.literal('')),
-  paymentMethodId: z.string().trim().max(255).optional().or(z.literal('')),
-});
-const loginBody = z.object({
-  email,
-  password: z.string({ error: MESSAGES.password }).min(1, MESSAGES.password).max(200),
-});
+/** spec 01 §5 validation texts, word for word (the schemas in @studio/events/requests hold them). */
+export const MESSAGES = ACCOUNT_MESSAGES;
 
 /** A payment gateway's one duty at registration (billing's gateways provide it). */
 export interface CardOnFile {
@@ -100,7 +79,7 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
 
   return (router) => {
     router.post('/api/register', secureTransport, authLimit('register'), async (ctx) => {
-      const body = parse(registerBody, ctx.request.body);
+      const body = parse(registerRequest, ctx.request.body);
       const state = await register(
         commands,
         {
@@ -119,7 +98,7 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
     });
 
     router.post('/api/login', secureTransport, authLimit('login'), async (ctx) => {
-      const body = parse(loginBody, ctx.request.body);
+      const body = parse(loginRequest, ctx.request.body);
       const state = await authenticate(commands, body.email, body.password);
       await startSession(ctx, state.userId);
       ctx.body = view(state);
@@ -160,7 +139,7 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
 
     /** Kept for the spec's client: the id must be the signed-in user's own. */
     router.post('/api/airtable/login', async (ctx) => {
-      const body = parse(z.object({ id: z.string().max(100).optional() }), ctx.request.body);
+      const body = parse(airtableLoginRequest, ctx.request.body);
       requireSelf(ctx, body.id);
       await currentUser(ctx);
     });

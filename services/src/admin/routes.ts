@@ -1,6 +1,6 @@
 import { accountStream, type Tier } from '@studio/events';
+import { adminUsersQuery, selfUpdateRequest, updateUserSubscriptionRequest } from '@studio/events/requests';
 import type Koa from 'koa';
-import { z } from 'zod';
 import { requireUser } from '../account/auth';
 import { accountDecider } from '../account/decider';
 import { loadAccount } from '../account/identity';
@@ -12,19 +12,6 @@ import type { RouteModule } from '../platform/http/app';
 import { parse } from '../platform/http/validation';
 import type { Platform } from '../platform/module';
 import { requireAdmin } from './require-admin';
-
-const TIERS = ['Demo', 'Basic', 'Standard', 'Premium'] as const;
-const tier = z.preprocess(
-  (v) => (typeof v === 'string' ? (TIERS.find((t) => t.toLowerCase() === v.trim().toLowerCase()) ?? v) : v),
-  z.enum(TIERS, { error: 'Tier must be Demo, Basic, Standard or Premium' }),
-);
-const optionalId = z
-  .string()
-  .trim()
-  .max(255)
-  .optional()
-  .or(z.literal(''))
-  .transform((v) => v || undefined);
 
 /** Fields of the log an admin may read: never the password hash. */
 function readable(data: unknown): unknown {
@@ -67,19 +54,7 @@ export function adminRoutes(deps: AdminRouteDeps, options: AdminOptions = {}): R
   return (router) => {
     router.post('/api/admin/update-user-subscription', async (ctx) => {
       const me = await admin(ctx);
-      const body = parse(
-        z.object({
-          userId: z.string({ error: 'userId is required' }).trim().min(1, 'userId is required').max(100),
-          stripeCustomerId: optionalId,
-          subscriptionId: optionalId,
-          tier,
-          credits: z.coerce
-            .number({ error: 'Credits must be a number' })
-            .int('Credits must be a whole number')
-            .min(0, 'Credits cannot be negative'),
-        }),
-        ctx.request.body,
-      );
+      const body = parse(updateUserSubscriptionRequest, ctx.request.body);
       const before = await existing(body.userId);
       const { state } = await commands.handle(
         accountStream(body.userId),
@@ -140,15 +115,7 @@ export function adminRoutes(deps: AdminRouteDeps, options: AdminOptions = {}): R
       if (!ctx.state.userId)
         throw new DomainError('UNAUTHENTICATED', 'You must be logged in to update your subscription');
       const me = await admin(ctx);
-      const body = parse(
-        z.object({
-          userId: z.string().max(100).optional(),
-          customerId: optionalId,
-          subscriptionId: optionalId,
-          tier: tier.refine((t) => t !== 'Demo', 'Choose a paid tier'),
-        }),
-        ctx.request.body,
-      );
+      const body = parse(selfUpdateRequest, ctx.request.body);
       if (body.userId && body.userId !== me.userId) {
         throw new DomainError('FORBIDDEN', 'The self-update tool only changes your own subscription');
       }
@@ -177,13 +144,7 @@ export function adminRoutes(deps: AdminRouteDeps, options: AdminOptions = {}): R
 
     router.get('/api/admin/users', async (ctx) => {
       await admin(ctx);
-      // parse(): a repeated or over-long email is a 400, not a thrown ZodError (a 500).
-      const query = parse(
-        z.object({
-          email: z.string().trim().toLowerCase().max(254, 'Please enter a valid email').optional(),
-        }),
-        ctx.query,
-      );
+      const query = parse(adminUsersQuery, ctx.query);
       const accounts = readStore.collection<AccountDoc>(ACCOUNTS);
       const found = query.email
         ? await accounts.find({ email: query.email }, { limit: 1 })

@@ -1,7 +1,11 @@
 import { accountStream, PLAN_IDS, PLAN_TERMS, type PlanId } from '@studio/events';
+import {
+  checkoutSessionRequest,
+  createSubscriptionRequest,
+  subscriptionPlanRequest,
+} from '@studio/events/requests';
 import type Koa from 'koa';
 import { koaBody } from 'koa-body';
-import { z } from 'zod';
 import { requireUser } from '../account/auth';
 import { accountDecider } from '../account/decider';
 import { loadAccount } from '../account/identity';
@@ -27,8 +31,6 @@ export const webhookBody: Koa.Middleware = koaBody({
   urlencoded: false,
   text: false,
 });
-
-const planId = z.enum(PLAN_IDS, { error: 'Plan must be basic, standard or premium' });
 
 /** The embedded card form's pending subscription per user and plan (the spec's client sends only planId). */
 const PENDING = 'pending_subscriptions';
@@ -89,10 +91,7 @@ export function billingRoutes(deps: BillingRouteDeps): RouteModule {
     });
 
     router.post('/api/create-checkout-session', async (ctx) => {
-      const body = parse(
-        z.object({ planId: planId.default('basic'), priceId: z.string().max(200).optional() }),
-        ctx.request.body,
-      );
+      const body = parse(checkoutSessionRequest, ctx.request.body);
       const customer = await customerOf(ctx);
       const base = origin(ctx);
       const session = await gateway.createCheckoutSession(customer, body.planId, {
@@ -104,17 +103,17 @@ export function billingRoutes(deps: BillingRouteDeps): RouteModule {
     });
 
     router.post('/api/create-subscription', async (ctx) => {
-      const body = parse(z.object({ planId: planId.default('basic') }), ctx.request.body);
+      const body = parse(createSubscriptionRequest, ctx.request.body);
       ctx.body = await pendingIntent(ctx, body.planId);
     });
 
     router.post('/api/create-subscription-intent', async (ctx) => {
-      const body = parse(z.object({ planId }), ctx.request.body);
+      const body = parse(subscriptionPlanRequest, ctx.request.body);
       ctx.body = await pendingIntent(ctx, body.planId);
     });
 
     router.post('/api/complete-subscription', async (ctx) => {
-      const body = parse(z.object({ planId }), ctx.request.body);
+      const body = parse(subscriptionPlanRequest, ctx.request.body);
       const customer = await customerOf(ctx);
       const pending = await readStore
         .collection<PendingDoc>(PENDING)

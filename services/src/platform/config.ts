@@ -1,73 +1,82 @@
 import path from 'node:path';
-import { z } from 'zod';
+import * as yup from 'yup';
 
 /**
  * Every setting comes from the environment and is validated once at start-up. The embedded
- * defaults need no variable at all and keep their data in DATA_DIR (./data).
+ * defaults need no variable at all and keep their data in DATA_DIR (./data). Each message is
+ * printed after the variable's name.
  */
-const optionalUrl = z.string().trim().min(1).optional();
-
-const schema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  EVENT_STORE_URL: z
+const optionalText = yup.string().trim().min(1, 'must not be empty').optional();
+const url = (format: RegExp, message: string) => yup.string().matches(format, message).optional();
+const absoluteUrl = yup
+  .string()
+  .test('url', 'must be an absolute URL', (value) => value === undefined || URL.canParse(value))
+  .optional();
+const integer = (min: number, max: number, fallback: number) =>
+  yup
+    .number()
+    .typeError('must be a whole number')
+    .integer('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .default(fallback);
+const oneOf = <T extends string>(values: readonly T[]) =>
+  yup
     .string()
-    .regex(
-      /^(sqlite:.+|kurrentdb(\+discover)?:\/\/.+|esdb(\+discover)?:\/\/.+)$/,
-      'must be sqlite:<file> or kurrentdb://…',
+    .oneOf(values, `must be one of ${values.join(', ')}`)
+    .optional() as yup.StringSchema<T | undefined>;
+
+const schema = yup.object({
+  PORT: integer(0, 65535, 3000),
+  HOST: yup.string().default('127.0.0.1'),
+  DATA_DIR: yup.string().min(1, 'must not be empty').default('./data'),
+  EVENT_STORE_URL: url(
+    /^(sqlite:.+|kurrentdb(\+discover)?:\/\/.+|esdb(\+discover)?:\/\/.+)$/,
+    'must be sqlite:<file> or kurrentdb://…',
+  ),
+  READ_STORE_URL: url(/^(sqlite:.+|mongodb(\+srv)?:\/\/.+)$/, 'must be sqlite:<file> or mongodb://…'),
+  BUS_URL: url(/^(memory:|kafka:\/\/.+)$/, 'must be memory: or kafka://host:port[,host:port]'),
+  BLOB_STORE_URL: url(/^(file:.+|mongodb(\+srv)?:\/\/.+)$/, 'must be file:<folder> or mongodb://…'),
+  AI_PROVIDER: oneOf(['offline', 'openai'] as const).default('offline'),
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: absoluteUrl,
+  OPENAI_TEXT_MODEL: yup.string().default('gpt-4o-mini'),
+  OPENAI_IMAGE_MODEL: yup.string().default('gpt-image-1'),
+  PAYMENTS: oneOf(['simulated', 'stripe'] as const),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_PRICE_BASIC: optionalText,
+  STRIPE_PRICE_STANDARD: optionalText,
+  STRIPE_PRICE_PREMIUM: optionalText,
+  PUBLIC_URL: absoluteUrl,
+  ADMIN_EMAILS: yup.string().default(''),
+  AUTH_RATE_LIMIT: integer(1, Number.MAX_SAFE_INTEGER, 20),
+  SESSION_TTL_HOURS: yup
+    .number()
+    .typeError('must be a number')
+    .moreThan(0, 'must be more than 0')
+    .default(24 * 14),
+  COOKIE_SECURE: oneOf(['true', 'false'] as const),
+  TRUST_PROXY: yup
+    .number()
+    .typeError('must be the number of proxies in front of the server (0 = none)')
+    .integer('must be the number of proxies in front of the server (0 = none)')
+    .min(0, 'must be the number of proxies in front of the server (0 = none)')
+    .max(10, 'must be at most 10')
+    .default(0),
+  GENERATION_TIMEOUT_MS: integer(1, Number.MAX_SAFE_INTEGER, 10 * 60 * 1000),
+  WORKER_CONCURRENCY: integer(1, 64, 2),
+  REMOTE_URLS: yup
+    .string()
+    .test(
+      'string-map',
+      'must be a JSON object of remote name to manifest URL',
+      (v) => v === undefined || isStringMap(v),
     )
     .optional(),
-  READ_STORE_URL: z
-    .string()
-    .regex(/^(sqlite:.+|mongodb(\+srv)?:\/\/.+)$/, 'must be sqlite:<file> or mongodb://…')
-    .optional(),
-  BUS_URL: z
-    .string()
-    .regex(/^(memory:|kafka:\/\/.+)$/, 'must be memory: or kafka://host:port[,host:port]')
-    .optional(),
-  BLOB_STORE_URL: z
-    .string()
-    .regex(/^(file:.+|mongodb(\+srv)?:\/\/.+)$/, 'must be file:<folder> or mongodb://…')
-    .optional(),
-  AI_PROVIDER: z.enum(['offline', 'openai']).default('offline'),
-  OPENAI_API_KEY: optionalUrl,
-  OPENAI_BASE_URL: z.url().optional(),
-  OPENAI_TEXT_MODEL: z.string().default('gpt-4o-mini'),
-  OPENAI_IMAGE_MODEL: z.string().default('gpt-image-1'),
-  PAYMENTS: z.enum(['simulated', 'stripe']).optional(),
-  STRIPE_SECRET_KEY: optionalUrl,
-  STRIPE_WEBHOOK_SECRET: optionalUrl,
-  STRIPE_PUBLISHABLE_KEY: optionalUrl,
-  STRIPE_PRICE_BASIC: optionalUrl,
-  STRIPE_PRICE_STANDARD: optionalUrl,
-  STRIPE_PRICE_PREMIUM: optionalUrl,
-  PUBLIC_URL: z.url().optional(),
-  ADMIN_EMAILS: z.string().default(''),
-  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
-  SESSION_TTL_HOURS: z.coerce
-    .number()
-    .positive()
-    .default(24 * 14),
-  COOKIE_SECURE: z.enum(['true', 'false']).optional(),
-  TRUST_PROXY: z.coerce
-    .number({ error: 'must be the number of proxies in front of the server (0 = none)' })
-    .int('must be the number of proxies in front of the server (0 = none)')
-    .min(0, 'must be the number of proxies in front of the server (0 = none)')
-    .max(10)
-    .default(0),
-  GENERATION_TIMEOUT_MS: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(10 * 60 * 1000),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
-  REMOTE_URLS: z
-    .string()
-    .optional()
-    .refine((v) => v === undefined || isStringMap(v), 'must be a JSON object of remote name to manifest URL'),
-  WEB_DIST_ROOT: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  WEB_DIST_ROOT: yup.string().optional(),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const),
 });
 
 function isStringMap(text: string): boolean {
@@ -130,12 +139,16 @@ export class ConfigError extends Error {
 
 /** Parses the environment; throws a ConfigError whose message names each bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  let e: yup.InferType<typeof schema>;
+  try {
+    e = schema.validateSync(env, { abortEarly: false, stripUnknown: true });
+  } catch (error) {
+    if (!(error instanceof yup.ValidationError)) throw error;
+    const lines = (error.inner.length > 0 ? error.inner : [error]).map(
+      (issue) => `${issue.path}: ${issue.message}`,
+    );
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
-  const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const problems: string[] = [];
 

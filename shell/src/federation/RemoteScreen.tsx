@@ -1,16 +1,17 @@
 // Renders one screen of one remote: spinner while loading, friendly Retry card if it fails.
-import { type RemoteName, type ScreenName, Spinner } from '@studio/kit';
+import { type RemoteName, Spinner } from '@studio/kit';
 import { type ComponentType, Suspense, use, useState } from 'react';
 import { forgetRemote, loadScreens } from './load-screens';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteUnavailable } from './RemoteUnavailable';
 
-export interface RemoteScreenProps<R extends RemoteName> {
-  remote: R;
-  screen: ScreenName<R>;
+export interface RemoteScreenProps {
+  remote: RemoteName;
+  /** A key of the remote's './screens' map, as its route list names it. */
+  screen: string;
 }
 
-function LoadedScreen<R extends RemoteName>({ remote, screen }: RemoteScreenProps<R>) {
+function LoadedScreen({ remote, screen }: RemoteScreenProps) {
   const { screens } = use(loadScreens(remote));
   const Screen: ComponentType | undefined = screens[screen];
   if (!Screen) throw new Error(`Remote "${remote}" has no screen "${screen}"`);
@@ -25,7 +26,7 @@ export function ScreenLoading() {
   );
 }
 
-export function RemoteScreen<R extends RemoteName>({ remote, screen }: RemoteScreenProps<R>) {
+export function RemoteScreen({ remote, screen }: RemoteScreenProps) {
   // Bumped by Retry so React mounts a fresh subtree that calls loadScreens again.
   const [attempt, setAttempt] = useState(0);
   return (

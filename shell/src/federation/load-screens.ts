@@ -14,12 +14,12 @@ export class RemoteUnavailableError extends Error {
   }
 }
 
-const loaded = new Map<RemoteName, Promise<ScreensModule<RemoteName>>>();
+const loaded = new Map<RemoteName, Promise<ScreensModule>>();
 
-async function load<R extends RemoteName>(remote: R): Promise<ScreensModule<R>> {
+async function load(remote: RemoteName): Promise<ScreensModule> {
   try {
     await ensureRegistered(remote);
-    const module = await loadRemote<ScreensModule<R>>(`${remote}/screens`);
+    const module = await loadRemote<ScreensModule>(`${remote}/screens`);
     if (!module?.screens) throw new Error(`"${remote}/screens" has no screens export`);
     return module;
   } catch (cause) {
@@ -27,8 +27,8 @@ async function load<R extends RemoteName>(remote: R): Promise<ScreensModule<R>> 
   }
 }
 
-export function loadScreens<R extends RemoteName>(remote: R): Promise<ScreensModule<R>> {
-  let promise = loaded.get(remote) as Promise<ScreensModule<R>> | undefined;
+export function loadScreens(remote: RemoteName): Promise<ScreensModule> {
+  let promise = loaded.get(remote);
   if (!promise) {
     promise = load(remote);
     loaded.set(remote, promise);

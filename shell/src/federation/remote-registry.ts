@@ -36,15 +36,20 @@ export function loadRemoteListing(): Promise<void> {
   return listing;
 }
 
+/** Where /remotes.json says the remote's mf-manifest.json is (its routes.json sits beside it). */
+export async function manifestUrlOf(remote: RemoteName): Promise<string> {
+  await loadRemoteListing();
+  const manifestUrl = manifestUrls.get(remote);
+  if (!manifestUrl) throw new Error(`"${remote}" is not listed in ${REMOTES_MANIFEST_PATH}`);
+  return manifestUrl;
+}
+
 /** Reads the remote's manifest and registers its entry with the federation runtime (once). */
 export function ensureRegistered(remote: RemoteName): Promise<RemoteEntry> {
   let pending = registered.get(remote);
   if (!pending) {
     pending = (async () => {
-      await loadRemoteListing();
-      const manifestUrl = manifestUrls.get(remote);
-      if (!manifestUrl) throw new Error(`"${remote}" is not listed in ${REMOTES_MANIFEST_PATH}`);
-      const entry = await fetchRemoteEntry(manifestUrl);
+      const entry = await fetchRemoteEntry(await manifestUrlOf(remote));
       // force: a retry after a failure must drop whatever the runtime cached for this remote.
       registerRemotes([{ ...entry, name: remote }], { force: true });
       return entry;

@@ -3,6 +3,7 @@
 import { theme, useAuth } from '@studio/kit';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import type { AppRoute } from '../routes/route-table';
 import { DesktopSidebar, SIDEBAR_WIDTH_PX } from './DesktopSidebar';
 import { MobileTopBar, TOP_BAR_HEIGHT_PX } from './MobileTopBar';
 
@@ -11,7 +12,7 @@ const loadMobileMenu = () => import('./MobileMenu');
 const MobileMenu = lazy(loadMobileMenu);
 
 /** Loaded lazily by AppRoutes. */
-export default function AppLayout() {
+export default function AppLayout({ routes }: { routes: readonly AppRoute[] }) {
   const { user } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuUsed, setMenuUsed] = useState(false);
@@ -39,7 +40,7 @@ export default function AppLayout() {
       >
         Skip to content
       </a>
-      <DesktopSidebar user={user} />
+      <DesktopSidebar user={user} routes={routes} />
       <MobileTopBar
         user={user}
         onOpenMenu={openMenu}
@@ -48,7 +49,13 @@ export default function AppLayout() {
       />
       {menuUsed && (
         <Suspense fallback={null}>
-          <MobileMenu user={user} open={menuOpen} onOpenChange={setMenuOpen} menuButton={menuButton} />
+          <MobileMenu
+            user={user}
+            routes={routes}
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+            menuButton={menuButton}
+          />
         </Suspense>
       )}
       <main

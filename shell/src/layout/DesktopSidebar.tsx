@@ -1,14 +1,15 @@
 // Desktop (≥ 768 px) sidebar of spec 01 §2.2.
 import { theme, type User } from '@studio/kit';
+import type { AppRoute } from '../routes/route-table';
 import { Brand } from './Brand';
 import { CreditsCard } from './CreditsCard';
-import { NavItemLink, NavList } from './NavList';
-import { ADMIN_ITEM, DESKTOP_HELP_PATH, navSections } from './nav-items';
+import { NavList } from './NavList';
+import { navSections } from './nav-items';
 import { SignOutButton } from './SignOutButton';
 
 export const SIDEBAR_WIDTH_PX = 292;
 
-export function DesktopSidebar({ user }: { user: User }) {
+export function DesktopSidebar({ user, routes }: { user: User; routes: readonly AppRoute[] }) {
   return (
     <aside
       css={{
@@ -29,12 +30,7 @@ export function DesktopSidebar({ user }: { user: User }) {
         aria-label="Main navigation"
         css={{ flex: 1, minHeight: 0, overflowY: 'auto', padding: '8px 10px 16px' }}
       >
-        <NavList sections={navSections(DESKTOP_HELP_PATH)} />
-        {user.isAdmin && (
-          <div css={{ marginTop: 18 }}>
-            <NavItemLink item={ADMIN_ITEM} />
-          </div>
-        )}
+        <NavList sections={navSections(routes, { menu: 'desktop', isAdmin: user.isAdmin })} />
       </nav>
       <div css={{ padding: 12, display: 'grid', gap: 8, borderTop: `1px solid ${theme.colors.border}` }}>
         <CreditsCard user={user} />

@@ -4,19 +4,21 @@
 import { CreditSummary, theme, type User } from '@studio/kit';
 import { Sheet } from '@studio/kit/overlays';
 import type { RefObject } from 'react';
+import type { AppRoute } from '../routes/route-table';
 import { NavList } from './NavList';
-import { MOBILE_HELP_PATH, navSections } from './nav-items';
+import { navSections } from './nav-items';
 import { SignOutButton } from './SignOutButton';
 
 export interface MobileMenuProps {
   user: User;
+  routes: readonly AppRoute[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
   menuButton: RefObject<HTMLButtonElement | null>;
 }
 
 /** Loaded lazily by AppLayout the first time the menu opens. */
-export default function MobileMenu({ user, open, onOpenChange, menuButton }: MobileMenuProps) {
+export default function MobileMenu({ user, routes, open, onOpenChange, menuButton }: MobileMenuProps) {
   const close = () => onOpenChange(false);
   return (
     <Sheet open={open} onOpenChange={onOpenChange} title="Menu" returnFocusTo={menuButton}>
@@ -30,7 +32,10 @@ export default function MobileMenu({ user, open, onOpenChange, menuButton }: Mob
         <CreditSummary credits={user.credits} tier={user.subscriptionTier} />
       </div>
       <nav aria-label="Mobile navigation" css={{ flex: 1, padding: '12px 10px' }}>
-        <NavList sections={navSections(MOBILE_HELP_PATH)} onNavigate={close} />
+        <NavList
+          sections={navSections(routes, { menu: 'mobile', isAdmin: user.isAdmin })}
+          onNavigate={close}
+        />
       </nav>
       <div css={{ padding: 12, borderTop: `1px solid ${theme.colors.border}` }}>
         <SignOutButton />

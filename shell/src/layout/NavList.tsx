@@ -1,12 +1,13 @@
 // The link sections shared by the desktop sidebar and the mobile menu.
-import { Badge, type BadgeTone, theme } from '@studio/kit';
+import { Badge, type BadgeTone, type NavBadge, theme } from '@studio/kit';
 import { NavLink } from 'react-router-dom';
-import type { NavBadge, NavItem, NavSection } from './nav-items';
+import { navIcon } from './nav-icons';
+import type { NavItem, NavSection } from './nav-items';
 
 const badgeTone: Record<NavBadge, BadgeTone> = { New: 'success', Legacy: 'neutral', Dev: 'warning' };
 
 export function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
-  const Icon = item.icon;
+  const Icon = navIcon(item.icon);
   return (
     <NavLink
       to={item.to}
@@ -26,7 +27,13 @@ export function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate?: 
         '&:focus-visible': theme.focusRing,
       }}
     >
-      <Icon size={18} aria-hidden css={{ flexShrink: 0 }} />
+      {Icon ? (
+        <Icon size={18} aria-hidden css={{ flexShrink: 0 }} />
+      ) : (
+        <span aria-hidden css={{ width: 18, height: 18, display: 'grid', placeItems: 'center' }}>
+          •
+        </span>
+      )}
       <span
         css={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
       >
@@ -47,22 +54,24 @@ export function NavList({
   return (
     <div css={{ display: 'flex', flexDirection: 'column', gap: 18 }}>
       {sections.map((section) => {
-        const headingId = `nav-${section.title.toLowerCase().replace(/\W+/g, '-')}`;
+        const headingId = section.title && `nav-${section.title.toLowerCase().replace(/\W+/g, '-')}`;
         return (
-          <section key={section.title} aria-labelledby={headingId}>
-            <h2
-              id={headingId}
-              css={{
-                fontSize: 11,
-                fontWeight: 700,
-                textTransform: 'uppercase',
-                letterSpacing: 0.8,
-                color: theme.colors.textMuted,
-                padding: '0 10px 6px',
-              }}
-            >
-              {section.title}
-            </h2>
+          <section key={section.title ?? 'untitled'} aria-labelledby={headingId ?? undefined}>
+            {headingId && (
+              <h2
+                id={headingId}
+                css={{
+                  fontSize: 11,
+                  fontWeight: 700,
+                  textTransform: 'uppercase',
+                  letterSpacing: 0.8,
+                  color: theme.colors.textMuted,
+                  padding: '0 10px 6px',
+                }}
+              >
+                {section.title}
+              </h2>
+            )}
             <ul
               css={{
                 listStyle: 'none',

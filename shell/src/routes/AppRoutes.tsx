@@ -1,10 +1,14 @@
-// The router: public routes stand alone, signed-in routes sit behind the guard inside the layout.
-import { lazy, Suspense } from 'react';
+// The router, built from the remotes' merged route lists: public routes stand alone, signed-in and
+// admin routes sit behind the guard inside the layout.
+import { lazy, Suspense, use, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { RemoteScreen, ScreenLoading } from '../federation/RemoteScreen';
+import { RemoteUnavailable } from '../federation/RemoteUnavailable';
+import { loadRouteTable, reloadRouteTable } from '../federation/route-lists';
 import { NotFound } from './NotFound';
 import { RequireAuth } from './RequireAuth';
-import { type AppRoute, REDIRECTS, ROUTES } from './route-table';
+import { REDIRECTS } from './redirects';
+import type { AppRoute, RouteTable } from './route-table';
 
 // The signed-in chrome (sidebar, top bar, icons) is its own chunk: public pages and the 404 never
 // need it, and for signed-in pages it loads alongside the first remote.
@@ -15,29 +19,48 @@ const element = (route: AppRoute) => (
   <RemoteScreen key={route.path} remote={route.remote} screen={route.screen} />
 );
 
-export function AppRoutes() {
+function RouteTree({ table, onRetry }: { table: Promise<RouteTable>; onRetry: () => void }) {
+  const { routes, unknown } = use(table);
   return (
     <Routes>
-      {ROUTES.filter((r) => r.access === 'public').map((route) => (
-        <Route key={route.path} path={route.path} element={element(route)} />
-      ))}
+      {routes
+        .filter((r) => r.access === 'public')
+        .map((route) => (
+          <Route key={route.path} path={route.path} element={element(route)} />
+        ))}
       <Route element={<RequireAuth />}>
         <Route
           element={
             <Suspense fallback={<ScreenLoading />}>
-              <AppLayout />
+              <AppLayout routes={routes} />
             </Suspense>
           }
         >
-          {ROUTES.filter((r) => r.access === 'signed-in').map((route) => (
-            <Route key={route.path} path={route.path} element={element(route)} />
-          ))}
+          {routes
+            .filter((r) => r.access !== 'public')
+            .map((route) => (
+              <Route key={route.path} path={route.path} element={element(route)} />
+            ))}
         </Route>
       </Route>
       {REDIRECTS.map(({ from, to }) => (
         <Route key={from} path={from} element={<Navigate to={to} replace />} />
       ))}
-      <Route path="*" element={<NotFound />} />
+      {/* While a remote's routes are unknown, an unmatched path may be one of its pages: say so
+          and offer Retry instead of a 404 that would be wrong once it is back. */}
+      <Route
+        path="*"
+        element={unknown[0] ? <RemoteUnavailable remote={unknown[0]} onRetry={onRetry} /> : <NotFound />}
+      />
     </Routes>
+  );
+}
+
+export function AppRoutes() {
+  const [table, setTable] = useState(loadRouteTable);
+  return (
+    <Suspense fallback={null}>
+      <RouteTree table={table} onRetry={() => setTable(reloadRouteTable())} />
+    </Suspense>
   );
 }

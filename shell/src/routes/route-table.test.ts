@@ -1,22 +1,46 @@
-import { REMOTE_SCREENS } from '@studio/kit';
-import { REDIRECTS, ROUTES } from './route-table';
+import { routes as accountRoutes } from '../../../mfe-account/src/routes';
+import { routes as galleryRoutes } from '../../../mfe-gallery/src/routes';
+import { routes as qrRoutes } from '../../../mfe-qr/src/routes';
+import { routes as studioRoutes } from '../../../mfe-studio/src/routes';
+import { REDIRECTS } from './redirects';
+import { type AppRoute, mergeRouteLists, routesOf } from './route-table';
 
-describe('route table', () => {
-  it('owns every path once', () => {
-    const paths = ROUTES.map((r) => r.path);
+/** The four remotes' lists as the shell reads them from their routes.json. */
+const published = () => ({
+  account: routesOf('account', JSON.parse(JSON.stringify({ remote: 'account', routes: accountRoutes }))),
+  studio: routesOf('studio', JSON.parse(JSON.stringify({ remote: 'studio', routes: studioRoutes }))),
+  gallery: routesOf('gallery', JSON.parse(JSON.stringify({ remote: 'gallery', routes: galleryRoutes }))),
+  qr: routesOf('qr', JSON.parse(JSON.stringify({ remote: 'qr', routes: qrRoutes }))),
+});
+
+const route = (remote: AppRoute['remote'], path: string): AppRoute => ({
+  remote,
+  path,
+  screen: 'S',
+  access: 'signed-in',
+});
+
+describe('the merged route table of the four remotes', () => {
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  afterAll(() => warn.mockRestore());
+
+  it('owns every path once, with no remote unknown', () => {
+    const table = mergeRouteLists(published());
+    expect(table.unknown).toEqual([]);
+    expect(warn).not.toHaveBeenCalled();
+    const paths = table.routes.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
+    expect(paths).toHaveLength(30);
   });
 
-  it('uses every screen of every remote exactly once', () => {
-    for (const [remote, screens] of Object.entries(REMOTE_SCREENS)) {
-      const used = ROUTES.filter((r) => r.remote === remote).map((r) => r.screen);
-      expect([...used].sort()).toEqual([...screens].sort());
-    }
-  });
-
-  it('keeps the public routes of spec 01 §2.1 public and everything else signed-in', () => {
-    const publicPaths = ROUTES.filter((r) => r.access === 'public').map((r) => r.path);
-    expect(publicPaths.sort()).toEqual(
+  it('keeps the public routes of spec 01 §2.1 public and everything else behind sign-in', () => {
+    const { routes } = mergeRouteLists(published());
+    expect(
+      routes
+        .filter((r) => r.access === 'public')
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(
       [
         '/',
         '/auth',
@@ -28,16 +52,61 @@ describe('route table', () => {
         '/qr-landing/:id',
       ].sort(),
     );
+    expect(routes.filter((r) => r.access === 'admin').map((r) => r.path)).toEqual(['/admin-tools']);
   });
 
   it('assigns routes to the remotes listed in the issue', () => {
-    const byRemote = (remote: string) => ROUTES.filter((r) => r.remote === remote).map((r) => r.path);
+    const { routes } = mergeRouteLists(published());
+    const byRemote = (remote: string) => routes.filter((r) => r.remote === remote).map((r) => r.path);
     expect(byRemote('gallery')).toEqual(['/my-books', '/my-listings', '/my-images', '/kids-book/:bookId']);
     expect(byRemote('qr').sort()).toEqual(['/qr-codes', '/qr-codes/:id', '/qr-landing/:id']);
     expect(byRemote('studio')).toHaveLength(8);
+    expect(byRemote('account')).toHaveLength(15);
+  });
+});
+
+describe('mergeRouteLists', () => {
+  it('reports a remote without a list as unknown and keeps the others', () => {
+    const table = mergeRouteLists({ account: [route('account', '/a')], qr: [route('qr', '/q')] });
+    expect(table.unknown).toEqual(['studio', 'gallery']);
+    expect(table.routes.map((r) => r.path)).toEqual(['/a', '/q']);
   });
 
-  it('redirects the two unrouted links', () => {
+  it('gives a path claimed twice to the first remote and says so', () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const table = mergeRouteLists({
+      account: [route('account', '/x')],
+      studio: [route('studio', '/x'), route('studio', '/y')],
+      gallery: [],
+      qr: [],
+    });
+    expect(table.routes.map((r) => `${r.remote}${r.path}`)).toEqual(['account/x', 'studio/y']);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('/x is claimed by "account" and "studio"'));
+    warn.mockRestore();
+  });
+});
+
+describe('routesOf', () => {
+  it('tags each route with its remote and leaves out entries the shell cannot use', () => {
+    const routes = routesOf('gallery', {
+      routes: [
+        { path: '/ok', screen: 'Ok', access: 'signed-in' },
+        { path: 'no-slash', screen: 'A', access: 'public' },
+        { path: '/b', screen: 7, access: 'public' },
+        { path: '/c', screen: 'C', access: 'everyone' },
+        null,
+      ],
+    });
+    expect(routes).toEqual([{ path: '/ok', screen: 'Ok', access: 'signed-in', remote: 'gallery' }]);
+  });
+
+  it('refuses a document without routes', () => {
+    expect(() => routesOf('qr', { not: 'a route list' })).toThrow('The route list of "qr" has no routes');
+  });
+});
+
+describe('redirects', () => {
+  it('sends the two unrouted links to the current tools', () => {
     expect(REDIRECTS).toEqual([
       { from: '/create-book', to: '/non-fiction-gen2' },
       { from: '/image-generator', to: '/image-generator-v2' },

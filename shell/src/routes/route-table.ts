@@ -1,82 +1,56 @@
-// The full route table of spec 01 §2.1 and spec 02 §2; each path is owned by exactly one remote.
-import type { RemoteName, ScreenName } from '@studio/kit';
+// The app's route table, merged at start from the route lists the remotes publish
+// (kit/src/federation/route-list.ts). The shell owns no screen; it owns layout, guard, 404 and
+// the redirects (./redirects.ts).
+import { REMOTE_NAMES, type RemoteName, type RemoteRoute, type RouteAccess } from '@studio/kit';
 
-export type Access = 'public' | 'signed-in';
+export type AppRoute = RemoteRoute & { remote: RemoteName };
 
-type ScreenRef = { [R in RemoteName]: { remote: R; screen: ScreenName<R> } }[RemoteName];
+export interface RouteTable {
+  routes: readonly AppRoute[];
+  /** Remotes whose routes could not be read at all: their paths are unknown. */
+  unknown: readonly RemoteName[];
+}
 
-export type AppRoute = ScreenRef & { path: string; access: Access };
+const ACCESS: readonly RouteAccess[] = ['public', 'signed-in', 'admin'];
 
-const account = (path: string, screen: ScreenName<'account'>, access: Access): AppRoute => ({
-  path,
-  remote: 'account',
-  screen,
-  access,
-});
-const studio = (path: string, screen: ScreenName<'studio'>): AppRoute => ({
-  path,
-  remote: 'studio',
-  screen,
-  access: 'signed-in',
-});
-const gallery = (path: string, screen: ScreenName<'gallery'>): AppRoute => ({
-  path,
-  remote: 'gallery',
-  screen,
-  access: 'signed-in',
-});
-const qr = (path: string, screen: ScreenName<'qr'>, access: Access): AppRoute => ({
-  path,
-  remote: 'qr',
-  screen,
-  access,
-});
+function isRoute(value: unknown): value is RemoteRoute {
+  const route = value as Partial<RemoteRoute> | null;
+  return (
+    typeof route?.path === 'string' &&
+    route.path.startsWith('/') &&
+    typeof route.screen === 'string' &&
+    ACCESS.includes(route.access as RouteAccess)
+  );
+}
 
-export const ROUTES: readonly AppRoute[] = [
-  // Public (spec 01 §2.1). The checkout plan defaults to basic, so the segment is optional.
-  account('/', 'Landing', 'public'),
-  account('/auth', 'Auth', 'public'),
-  account('/pricing', 'Pricing', 'public'),
-  account('/checkout/:planId?', 'Checkout', 'public'),
-  account('/subscription-success', 'SubscriptionSuccess', 'public'),
-  account('/help', 'Help', 'public'),
-  account('/help-support-page', 'HelpSupportPage', 'public'),
-  qr('/qr-landing/:id', 'QrLanding', 'public'),
+/** The routes of one routes.json; entries the shell cannot use are left out, not fatal. */
+export function routesOf(remote: RemoteName, json: unknown): AppRoute[] {
+  const routes = (json as { routes?: unknown } | null)?.routes;
+  if (!Array.isArray(routes)) throw new Error(`The route list of "${remote}" has no routes`);
+  return routes.filter(isRoute).map((route) => ({ ...route, remote }));
+}
 
-  // Signed in: account area.
-  account('/payment', 'Payment', 'signed-in'),
-  account('/subscribe', 'Subscribe', 'signed-in'),
-  account('/dashboard', 'Dashboard', 'signed-in'),
-  account('/profile', 'Profile', 'signed-in'),
-  account('/settings', 'Settings', 'signed-in'),
-  account('/help-support', 'HelpSupport', 'signed-in'),
-  account('/refund-policy', 'RefundPolicy', 'signed-in'),
-  // The page itself shows 'Access Denied' to non-admins; the server enforces it.
-  account('/admin-tools', 'AdminTools', 'signed-in'),
-
-  // Signed in: the eight creation tools (spec 02 §2).
-  studio('/non-fiction-book', 'NonFictionBook'),
-  studio('/non-fiction-gen2', 'NonFictionGen2'),
-  studio('/kdp-listing-generator', 'KdpListingGenerator'),
-  studio('/coloring-book-generator', 'ColoringBookGenerator'),
-  studio('/coloring-book-page-generator', 'ColoringBookPageGenerator'),
-  studio('/image-generator-v2', 'ImageGeneratorV2'),
-  studio('/image-editor', 'ImageEditor'),
-  studio('/kids-book-generator', 'KidsBookGenerator'),
-
-  // Signed in: galleries.
-  gallery('/my-books', 'MyBooks'),
-  gallery('/my-listings', 'MyListings'),
-  gallery('/my-images', 'MyImages'),
-  gallery('/kids-book/:bookId', 'KidsBookViewer'),
-
-  // Signed in: QR codes.
-  qr('/qr-codes', 'QrCodes', 'signed-in'),
-  qr('/qr-codes/:id', 'QrCodeDetail', 'signed-in'),
-];
-
-/** Links seen in the spec that no screen owns: they go to the current tool (spec 01 §2.1). */
-export const REDIRECTS: readonly { from: string; to: string }[] = [
-  { from: '/create-book', to: '/non-fiction-gen2' },
-  { from: '/image-generator', to: '/image-generator-v2' },
-];
+/**
+ * Merges the remotes' lists in REMOTE_NAMES order. A path claimed twice goes to the first remote
+ * (and is reported), so one remote cannot hijack another's page.
+ */
+export function mergeRouteLists(lists: Partial<Record<RemoteName, readonly AppRoute[]>>): RouteTable {
+  const byPath = new Map<string, AppRoute>();
+  const unknown: RemoteName[] = [];
+  for (const remote of REMOTE_NAMES) {
+    const routes = lists[remote];
+    if (!routes) {
+      unknown.push(remote);
+      continue;
+    }
+    for (const route of routes) {
+      const owner = byPath.get(route.path);
+      if (owner)
+        console.warn(
+          `${route.path} is claimed by "${owner.remote}" and "${remote}"; "${owner.remote}" keeps it`,
+        );
+      else byPath.set(route.path, route);
+    }
+  }
+  return { routes: [...byPath.values()], unknown };
+}

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { z } from 'zod';
+import * as yup from 'yup';
 import { DomainError } from '../errors';
 import { createLogger } from '../logging';
 import { createHttpApp, jsonBody } from './app';
@@ -11,7 +11,7 @@ const app = createHttpApp({
     (router) => {
       router.post('/api/echo', (ctx) => {
         const body = parse(
-          z.object({ name: z.string().min(2, 'Name must be at least 2 characters') }),
+          yup.object({ name: yup.string().required().min(2, 'Name must be at least 2 characters') }),
           ctx.request.body,
         );
         ctx.body = { name: body.name };

@@ -37,6 +37,8 @@ beforeAll(() => {
   write('mfe-gallery/dist/remoteEntry.js', 'var gallery;');
   write('mfe-gallery/dist/mf-manifest.json', '{"metaData":{"name":"gallery"}}');
   write('mfe-gallery/dist/245.a5b09b19.js', 'chunk');
+  write('mfe-gallery/dist/routes.json', '{"remote":"gallery","routes":[]}');
+  write('shell/dist/routes-fallback.json', '{"gallery":{"remote":"gallery","routes":[]}}');
   write('secret.txt', 'outside every dist');
 });
 
@@ -76,6 +78,18 @@ describe('frontends middleware', () => {
     const chunk = await request(app()).get('/remotes/gallery/245.a5b09b19.js');
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(chunk.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it("revalidates the route lists: a remote's routes.json and the shell's fallback snapshot", async () => {
+    const routes = await request(app()).get('/remotes/gallery/routes.json');
+    expect(routes.status).toBe(200);
+    expect(routes.headers['cache-control']).toBe('no-cache');
+    expect(routes.headers['access-control-allow-origin']).toBe('*');
+    expect(routes.body).toEqual({ remote: 'gallery', routes: [] });
+
+    const fallback = await request(app()).get('/routes-fallback.json');
+    expect(fallback.status).toBe(200);
+    expect(fallback.headers['cache-control']).toBe('no-cache');
   });
 
   it('answers a CORS preflight for remote files', async () => {

@@ -1,0 +1,43 @@
+// Spec 01 §5 account requests: the register and login forms validate with these schemas, and the
+// routes that receive them parse with the same ones.
+import * as yup from 'yup';
+import {
+  ACCOUNT_MESSAGES,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  NAME_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_MAX_LENGTH,
+} from './rules';
+import { optionalId, text } from './text';
+
+const M = ACCOUNT_MESSAGES;
+
+/** Something before one @, a dotted domain after it, no spaces, no doubled or edge dots. */
+const EMAIL_PATTERN =
+  /^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+\-.]*[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+const email = text(M.email).required(M.email).max(EMAIL_MAX_LENGTH, M.email).matches(EMAIL_PATTERN, M.email);
+
+const password = text(M.password, { trim: false })
+  .required(M.password)
+  .min(PASSWORD_MIN_LENGTH, M.password)
+  .max(PASSWORD_MAX_LENGTH, 'Password is too long');
+
+/** POST /api/register. The card arrives as paymentMethodId once the card step has it. */
+export const registerRequest = yup.object({
+  name: text(M.name).required(M.name).min(NAME_MIN_LENGTH, M.name).max(NAME_MAX_LENGTH, 'Name is too long'),
+  email,
+  password,
+  phoneNumber: text().max(PHONE_MAX_LENGTH, 'Phone number is too long').optional(),
+  paymentMethodId: optionalId(),
+});
+export type RegisterRequest = yup.InferType<typeof registerRequest>;
+
+/** POST /api/login. */
+export const loginRequest = yup.object({ email, password });
+export type LoginRequest = yup.InferType<typeof loginRequest>;
+
+/** POST /api/airtable/login: the spec's client sends its own id. */
+export const airtableLoginRequest = yup.object({ id: text().max(100).optional() });

@@ -1,0 +1,52 @@
+// Spec 01 §2.14 admin tool requests.
+import * as yup from 'yup';
+import type { Tier } from '../subscription';
+import { ADMIN_MESSAGES } from './rules';
+import { lowerCase, optionalId, text } from './text';
+
+export const TIERS: readonly Tier[] = ['Demo', 'Basic', 'Standard', 'Premium'];
+
+const M = ADMIN_MESSAGES;
+
+/** Any case is accepted ('basic' is Basic). */
+const tier = () =>
+  text(M.tier)
+    .transform((value: unknown) =>
+      typeof value === 'string'
+        ? (TIERS.find((t) => t.toLowerCase() === value.toLowerCase()) ?? value)
+        : value,
+    )
+    .oneOf(TIERS, M.tier)
+    .required(M.tier) as yup.StringSchema<Tier>;
+
+/** The admin credits field is numeric (spec 01 §5). */
+const credits = yup
+  .number()
+  .typeError(M.creditsNumber)
+  .required(M.creditsNumber)
+  .integer(M.creditsWhole)
+  .max(Number.MAX_SAFE_INTEGER, M.creditsWhole)
+  .min(0, M.creditsNegative);
+
+/** POST /api/admin/update-user-subscription: another user's tier and credits. */
+export const updateUserSubscriptionRequest = yup.object({
+  userId: text(M.userId).required(M.userId).max(100),
+  stripeCustomerId: optionalId(),
+  subscriptionId: optionalId(),
+  tier: tier(),
+  credits,
+});
+export type UpdateUserSubscriptionRequest = yup.InferType<typeof updateUserSubscriptionRequest>;
+
+/** POST /api/manual-subscription-update: the signed-in admin's own subscription, a paid tier. */
+export const selfUpdateRequest = yup.object({
+  userId: text().max(100).optional(),
+  customerId: optionalId(),
+  subscriptionId: optionalId(),
+  tier: tier().test('paid', M.paidTier, (value) => value !== 'Demo') as yup.StringSchema<
+    Exclude<Tier, 'Demo'>
+  >,
+});
+
+/** GET /api/admin/users?email=…: one user by email, any case. */
+export const adminUsersQuery = yup.object({ email: text().transform(lowerCase).max(254).optional() });

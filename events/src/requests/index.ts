@@ -1,0 +1,8 @@
+// One yup schema per request, with the spec's messages: the form that sends a request and the route
+// that receives it validate with the same schema (`@studio/events/requests`).
+export * from './account';
+export * from './admin';
+export * from './billing';
+export * from './field-errors';
+export * from './rules';
+export { optionalId, text } from './text';

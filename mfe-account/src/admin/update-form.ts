@@ -1,0 +1,35 @@
+// The Update User Subscription form checks with the route's own schema, plus one rule of its own:
+// both ids must be filled in (the route accepts an absent customer id; the tool asks for it).
+import {
+  type FieldErrors,
+  fieldErrors,
+  text,
+  type UpdateUserSubscriptionRequest,
+  updateUserSubscriptionRequest,
+} from '@studio/events/requests';
+import { ADMIN } from '../texts';
+
+export interface UpdateFormValues {
+  userId: string;
+  stripeCustomerId: string;
+  subscriptionId: string;
+  tier: string;
+  credits: string;
+}
+
+const required = () => text(ADMIN.update.required).required(ADMIN.update.required);
+
+const updateForm = updateUserSubscriptionRequest.shape({
+  userId: required().max(100),
+  stripeCustomerId: required().max(255),
+});
+
+/** The messages to show, or the request to send when there are none. */
+export function checkUpdateForm(values: UpdateFormValues): {
+  errors: FieldErrors<UpdateFormValues>;
+  request?: UpdateUserSubscriptionRequest;
+} {
+  const errors = fieldErrors(updateForm, values);
+  if (Object.keys(errors).length > 0) return { errors };
+  return { errors, request: updateForm.validateSync(values) };
+}

@@ -1,0 +1,27 @@
+// The gallery remote's routes (spec 02 §2) and their nav entries (spec 01 §2.2). The build
+// publishes this list as routes.json; type imports only.
+import type { RemoteRoute, ScreenOf } from '@studio/kit';
+
+export const routes = [
+  {
+    path: '/my-books',
+    screen: 'MyBooks',
+    access: 'signed-in',
+    nav: { section: 'My Content', label: 'My Books', icon: 'Library', order: 10 },
+  },
+  {
+    path: '/my-listings',
+    screen: 'MyListings',
+    access: 'signed-in',
+    nav: { section: 'My Content', label: 'My KDP Listings', icon: 'FileText', order: 20 },
+  },
+  {
+    path: '/my-images',
+    screen: 'MyImages',
+    access: 'signed-in',
+    nav: { section: 'My Content', label: 'My Images', icon: 'Images', order: 30 },
+  },
+  { path: '/kids-book/:bookId', screen: 'KidsBookViewer', access: 'signed-in' },
+] as const satisfies readonly RemoteRoute[];
+
+export type GalleryScreen = ScreenOf<typeof routes>;
