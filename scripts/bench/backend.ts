@@ -178,7 +178,10 @@ async function rebuildVsRead(n: number): Promise<{ rebuild: number; read: number
 /** StartGeneration through the command handler until the generations read model shows it. */
 async function commandToReadModel(n: number): Promise<number[]> {
   const tmp = tempDir();
-  const runtime = await openRuntime(loadConfig({ DATA_DIR: tmp.dir }), createLogger('silent'));
+  const runtime = await openRuntime(
+    loadConfig({ DATA_DIR: tmp.dir }, { embedded: true }),
+    createLogger('silent'),
+  );
   const runner = new ProjectorRunner(
     runtime.eventStore,
     runtime.readStore,

@@ -8,6 +8,7 @@ import { loadAccount } from '../account/identity';
 import type { Runtime } from '../main/runtime';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
+import { rateLimit } from '../platform/http/rate-limit';
 import { parse } from '../platform/http/validation';
 import type { Doc } from '../platform/readstore/port';
 import type { Customer } from './gateway';
@@ -25,6 +26,15 @@ export const webhookBody: Koa.Middleware = koaBody({
   urlencoded: false,
   text: false,
 });
+
+/** Gateway sessions one account may open per ten minutes: each costs a call to the gateway. */
+export const CHECKOUT_SESSIONS_PER_WINDOW = 10;
+const checkoutLimit = () =>
+  rateLimit({
+    limit: CHECKOUT_SESSIONS_PER_WINDOW,
+    windowMs: 10 * 60 * 1000,
+    key: (ctx) => `checkout:${requireUser(ctx)}`,
+  });
 
 const planId = z.enum(PLAN_IDS, { error: 'Plan must be basic, standard or premium' });
 
@@ -70,6 +80,8 @@ export function billingRoutes(runtime: Runtime): RouteModule {
     return { clientSecret: intent.clientSecret, gateway: gateway.kind };
   };
 
+  const limitCheckouts = checkoutLimit();
+
   return (router) => {
     router.get('/api/payments/config', (ctx) => {
       ctx.body = {
@@ -79,7 +91,7 @@ export function billingRoutes(runtime: Runtime): RouteModule {
       };
     });
 
-    router.post('/api/create-checkout-session', async (ctx) => {
+    router.post('/api/create-checkout-session', limitCheckouts, async (ctx) => {
       const body = parse(
         z.object({ planId: planId.default('basic'), priceId: z.string().max(200).optional() }),
         ctx.request.body,
@@ -94,12 +106,12 @@ export function billingRoutes(runtime: Runtime): RouteModule {
       ctx.body = { url: session.url };
     });
 
-    router.post('/api/create-subscription', async (ctx) => {
+    router.post('/api/create-subscription', limitCheckouts, async (ctx) => {
       const body = parse(z.object({ planId: planId.default('basic') }), ctx.request.body);
       ctx.body = await pendingIntent(ctx, body.planId);
     });
 
-    router.post('/api/create-subscription-intent', async (ctx) => {
+    router.post('/api/create-subscription-intent', limitCheckouts, async (ctx) => {
       const body = parse(z.object({ planId }), ctx.request.body);
       ctx.body = await pendingIntent(ctx, body.planId);
     });

@@ -23,7 +23,7 @@ export async function startEmbedded(
   env: Record<string, string | undefined> = process.env,
   overrides: RuntimeOverrides = {},
 ): Promise<Embedded> {
-  const config = loadConfig(env);
+  const config = loadConfig(env, { embedded: true });
   const logger = createLogger(config.logLevel);
   const runtime = await openRuntime(config, logger, overrides);
   const projectors = await startProjectors(runtime);

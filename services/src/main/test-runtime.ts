@@ -11,7 +11,7 @@ export async function openTestRuntime(
 ): Promise<Runtime & { dataDir: string; dispose(): Promise<void> }> {
   const { dir: dataDir, remove } = tempDataDir();
   const runtime = await openRuntime(
-    loadConfig({ DATA_DIR: dataDir, ...env }),
+    loadConfig({ DATA_DIR: dataDir, ...env }, { embedded: true }),
     createLogger('silent'),
     overrides,
   );

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('needs no variable: embedded engines keep their data in ./data', () => {
-    const config = loadConfig({});
+    const config = loadConfig({}, { embedded: true });
     expect(config.eventStore).toEqual({ kind: 'sqlite', file: path.resolve('data/events.db') });
     expect(config.readStore).toEqual({ kind: 'sqlite', file: path.resolve('data/read.db') });
     expect(config.bus).toEqual({ kind: 'memory' });
@@ -13,7 +13,7 @@ describe('loadConfig', () => {
   });
 
   it('moves every embedded file with DATA_DIR', () => {
-    const config = loadConfig({ DATA_DIR: '/tmp/studio-x' });
+    const config = loadConfig({ DATA_DIR: '/tmp/studio-x' }, { embedded: true });
     expect(config.eventStore).toEqual({ kind: 'sqlite', file: '/tmp/studio-x/events.db' });
     expect(config.blobs).toEqual({ kind: 'file', dir: '/tmp/studio-x/blobs' });
   });
@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       READ_STORE_URL: 'mongodb://mongo:27017/studio?replicaSet=rs0',
       BUS_URL: 'kafka://kafka:9092,kafka2:9092',
       BLOB_STORE_URL: 'mongodb://mongo:27017/studio?replicaSet=rs0',
+      PAYMENTS: 'simulated',
     });
     expect(config.eventStore.kind).toBe('kurrentdb');
     expect(config.readStore.kind).toBe('mongodb');
@@ -43,10 +44,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(variable);
   });
 
+  describe('PAYMENTS outside the embedded runtime (issue 8 finding 6)', () => {
+    it.each([
+      ['a distributed process', {}, {}],
+      ['a distributed process with a Stripe key', { STRIPE_SECRET_KEY: 'sk_live_1' }, {}],
+      ['the embedded runtime in production', { NODE_ENV: 'production' }, { embedded: true }],
+    ])('refuses %s without an explicit PAYMENTS', (_name, env, options) => {
+      expect(() => loadConfig(env, options)).toThrow(ConfigError);
+      expect(() => loadConfig(env, options)).toThrow(/PAYMENTS: must be set/);
+    });
+
+    it('starts a distributed process that chose the simulated gateway explicitly', () => {
+      expect(loadConfig({ PAYMENTS: 'simulated', NODE_ENV: 'production' }).payments).toEqual({
+        gateway: 'simulated',
+      });
+    });
+
+    it('lets the embedded npm start default to the simulated gateway', () => {
+      expect(loadConfig({}, { embedded: true }).payments).toEqual({ gateway: 'simulated' });
+    });
+  });
+
   it('reads admin emails case-insensitively', () => {
-    expect(loadConfig({ ADMIN_EMAILS: ' Ada@Example.com, bo@example.com ' }).adminEmails).toEqual([
-      'ada@example.com',
-      'bo@example.com',
-    ]);
+    expect(
+      loadConfig({ ADMIN_EMAILS: ' Ada@Example.com, bo@example.com ', PAYMENTS: 'simulated' }).adminEmails,
+    ).toEqual(['ada@example.com', 'bo@example.com']);
   });
 });

@@ -120,8 +120,20 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+export interface LoadOptions {
+  /**
+   * The one-process `npm start`: may fall back to the simulated gateway (its pages say so). Every
+   * other entry point, and anything with NODE_ENV=production, must choose PAYMENTS explicitly, so
+   * a forgotten variable cannot hand out free credits.
+   */
+  embedded?: boolean;
+}
+
 /** Parses the environment; throws a ConfigError whose message names each bad variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  options: LoadOptions = {},
+): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
@@ -162,6 +174,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     };
   }
 
+  const mayDefaultPayments = options.embedded === true && env.NODE_ENV !== 'production';
+  if (!e.PAYMENTS && !mayDefaultPayments) {
+    problems.push('PAYMENTS: must be set (simulated or stripe) outside the embedded npm start');
+  }
   const gateway = e.PAYMENTS ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'simulated');
   let payments: Config['payments'] = { gateway: 'simulated' };
   if (gateway === 'stripe') {
