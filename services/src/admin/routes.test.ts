@@ -94,6 +94,25 @@ describe('admin API', () => {
     expect(res.body.message).toBe(message);
   });
 
+  // Issue 8 finding 8: loose coercion turned these into 0 (wiping a balance), 1 or 16.
+  it.each([
+    ['an empty string', '', 'Credits must be a number'],
+    ['null', null, 'Credits must be a number'],
+    ['false', false, 'Credits must be a number'],
+    ['true', true, 'Credits must be a number'],
+    ['a hex string', '0x10', 'Credits must be a number'],
+    ['a numeric string', '250', 'Credits must be a number'],
+    ['a fraction', 2.5, 'Credits must be a whole number'],
+  ])('refuses %s as credits and leaves the balance alone', async (_name, credits, message) => {
+    const before = (await member.agent.get('/api/user')).body.credits;
+    const res = await admin.agent
+      .post('/api/admin/update-user-subscription')
+      .send({ userId: member.user.id, tier: 'Premium', credits });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message, error: expect.any(String) });
+    expect((await member.agent.get('/api/user')).body.credits).toBe(before);
+  });
+
   it('reads a user history (newest first, no password hash)', async () => {
     const res = await admin.agent.get(`/api/admin/users/${member.user.id}/events`);
     expect(res.status).toBe(200);

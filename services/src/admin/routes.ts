@@ -17,6 +17,15 @@ const tier = z.preprocess(
   (v) => (typeof v === 'string' ? (TIERS.find((t) => t.toLowerCase() === v.trim().toLowerCase()) ?? v) : v),
   z.enum(TIERS, { error: 'Tier must be Demo, Basic, Standard or Premium' }),
 );
+/**
+ * A JSON number only: coercion turned "", null and false into 0 (wiping a balance), true into 1
+ * and "0x10" into 16.
+ */
+const credits = z
+  .number({ error: 'Credits must be a number' })
+  .int('Credits must be a whole number')
+  .min(0, 'Credits cannot be negative')
+  .max(1_000_000_000, 'Credits must be at most 1,000,000,000');
 const optionalId = z
   .string()
   .trim()
@@ -61,10 +70,7 @@ export function adminRoutes(runtime: Runtime, options: AdminOptions = {}): Route
           stripeCustomerId: optionalId,
           subscriptionId: optionalId,
           tier,
-          credits: z.coerce
-            .number({ error: 'Credits must be a number' })
-            .int('Credits must be a whole number')
-            .min(0, 'Credits cannot be negative'),
+          credits,
         }),
         ctx.request.body,
       );
