@@ -42,7 +42,6 @@ const loginBody = z.object({
 
 export function accountRoutes(runtime: Runtime): RouteModule {
   const { commands, sessions, clock, config } = runtime;
-  const view = (state: Parameters<typeof userView>[0]) => userView(state, config.adminEmails);
   const context = (ctx: Koa.Context) => ({
     at: clock.now().toISOString(),
     correlationId: ctx.state.requestId as string,
@@ -83,14 +82,14 @@ export function accountRoutes(runtime: Runtime): RouteModule {
       );
       await startSession(ctx, state.userId);
       ctx.status = 201;
-      ctx.body = view(state);
+      ctx.body = userView(state);
     });
 
     router.post('/api/login', authLimit('login'), async (ctx) => {
       const body = parse(loginBody, ctx.request.body);
       const state = await authenticate(commands, body.email, body.password);
       await startSession(ctx, state.userId);
-      ctx.body = view(state);
+      ctx.body = userView(state);
     });
 
     router.post('/api/logout', async (ctx) => {
@@ -107,7 +106,7 @@ export function accountRoutes(runtime: Runtime): RouteModule {
         await sessions.destroy(ctx.cookies.get(SESSION_COOKIE));
         throw new DomainError('UNAUTHENTICATED', 'Not authenticated');
       }
-      ctx.body = view(state);
+      ctx.body = userView(state);
     };
     router.get('/api/user', currentUser);
     router.get('/api/current-user', currentUser);

@@ -1,10 +1,10 @@
 import request from 'supertest';
+import { OPERATOR } from '../account/admin-rights';
 import { useEmbeddedServer } from '../main/test-runtime';
 import { eventually } from '../platform/testing';
+import { changeAdminRights } from './grant-admin';
 
-const server = useEmbeddedServer({
-  ADMIN_EMAILS: 'boss@example.com',
-});
+const server = useEmbeddedServer();
 
 async function account(email: string) {
   const agent = request.agent(server().url);
@@ -29,10 +29,17 @@ describe('admin API', () => {
   let member: Awaited<ReturnType<typeof account>>;
   beforeAll(async () => {
     admin = await account('boss@example.com');
+    await changeAdminRights(server().runtime.commands, {
+      email: 'boss@example.com',
+      grant: true,
+      by: OPERATOR,
+      at: new Date().toISOString(),
+    });
+    admin.user = (await admin.agent.get('/api/user')).body;
     member = await account('member@example.com');
   });
 
-  it('rights come from server configuration', () => {
+  it('rights come from the event log (granted by the operator)', () => {
     expect(admin.user.isAdmin).toBe(true);
     expect(member.user.isAdmin).toBe(false);
   });

@@ -10,6 +10,7 @@ import type { Runtime } from '../main/runtime';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import { parse } from '../platform/http/validation';
+import { changeAdminRights } from './grant-admin';
 import { requireAdmin } from './require-admin';
 
 const TIERS = ['Demo', 'Basic', 'Standard', 'Premium'] as const;
@@ -47,13 +48,15 @@ export interface AdminOptions {
 }
 
 export function adminRoutes(runtime: Runtime, options: AdminOptions = {}): RouteModule {
-  const { commands, clock, config, gateway, readStore } = runtime;
-  const admin = (ctx: Koa.Context) => requireAdmin(ctx, commands, config.adminEmails);
+  const { commands, clock, gateway, readStore } = runtime;
+  const admin = (ctx: Koa.Context) => requireAdmin(ctx, commands);
+  /** `userId`: whose stream changes; the signed-in admin is recorded as the actor. */
   const context = (ctx: Koa.Context, userId: string) => ({
     at: clock.now().toISOString(),
     correlationId: ctx.state.requestId as string,
     causationId: ctx.state.requestId as string,
     userId,
+    ...(ctx.state.userId && ctx.state.userId !== userId ? { actorId: ctx.state.userId as string } : {}),
   });
   const existing = async (userId: string) => {
     const account = await loadAccount(commands, userId);
@@ -93,7 +96,7 @@ export function adminRoutes(runtime: Runtime, options: AdminOptions = {}): Route
         success: true,
         message: 'Subscription Updated',
         previousCredits: before.credits,
-        user: userView(state, config.adminEmails),
+        user: userView(state),
       };
     });
 
@@ -193,8 +196,33 @@ export function adminRoutes(runtime: Runtime, options: AdminOptions = {}): Route
           occurredAt: e.metadata.occurredAt,
           data: readable(e.data),
           correlationId: e.metadata.correlationId,
+          ...(e.metadata.actorId ? { actorId: e.metadata.actorId } : {}),
         }))
         .reverse();
+    });
+
+    /** Grants or revokes another account's admin rights; the event names the admin who did it. */
+    router.post('/api/admin/admins', async (ctx) => {
+      const me = await admin(ctx);
+      const body = parse(
+        z.object({
+          email: z
+            .string({ error: 'Please enter a valid email' })
+            .trim()
+            .max(254)
+            .pipe(z.email('Please enter a valid email')),
+          action: z.enum(['grant', 'revoke'], { error: 'Action must be grant or revoke' }),
+        }),
+        ctx.request.body,
+      );
+      const state = await changeAdminRights(commands, {
+        email: body.email,
+        grant: body.action === 'grant',
+        by: me.userId,
+        at: clock.now().toISOString(),
+        correlationId: ctx.state.requestId as string,
+      });
+      ctx.body = { success: true, user: userView(state) };
     });
 
     router.post('/api/admin/rebuild-read-models', async (ctx) => {

@@ -64,10 +64,4 @@ describe('loadConfig', () => {
       expect(loadConfig({}, { embedded: true }).payments).toEqual({ gateway: 'simulated' });
     });
   });
-
-  it('reads admin emails case-insensitively', () => {
-    expect(
-      loadConfig({ ADMIN_EMAILS: ' Ada@Example.com, bo@example.com ', PAYMENTS: 'simulated' }).adminEmails,
-    ).toEqual(['ada@example.com', 'bo@example.com']);
-  });
 });

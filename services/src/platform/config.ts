@@ -43,7 +43,6 @@ const schema = z.object({
   STRIPE_PRICE_STANDARD: optionalUrl,
   STRIPE_PRICE_PREMIUM: optionalUrl,
   PUBLIC_URL: z.url().optional(),
-  ADMIN_EMAILS: z.string().default(''),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   SESSION_TTL_HOURS: z.coerce
     .number()
@@ -104,7 +103,6 @@ export interface Config {
         prices: { basic: string; standard: string; premium: string };
       };
   publicUrl?: string;
-  adminEmails: string[];
   sessionTtlMs: number;
   /** Sign-in and registration attempts per client address in ten minutes. */
   authRateLimit: number;
@@ -216,9 +214,6 @@ export function loadConfig(
     ai,
     payments,
     ...(e.PUBLIC_URL ? { publicUrl: e.PUBLIC_URL } : {}),
-    adminEmails: e.ADMIN_EMAILS.split(',')
-      .map((s) => s.trim().toLowerCase())
-      .filter(Boolean),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600 * 1000,
     authRateLimit: e.AUTH_RATE_LIMIT,
     cookieSecure: e.COOKIE_SECURE === 'true',
