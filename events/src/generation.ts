@@ -66,6 +66,30 @@ export type GenerationStarted = Event<
     input: GenerationInput;
     /** The job is failed as timed out if it has not finished by then. */
     deadline: string;
+    /** The worker holds the job until then unless it heartbeats (absent on events before leases). */
+    leaseExpiresAt?: string;
+  }
+>;
+
+/** The running worker is alive: its lease on the job now lasts until `leaseExpiresAt`. */
+export type GenerationHeartbeat = Event<
+  'GenerationHeartbeat',
+  { generationId: string; workerId: string; leaseExpiresAt: string }
+>;
+
+/**
+ * The worker's lease ran out (it died or hung): the phase goes back to the queue for another
+ * attempt. `attempt` is the attempt that was abandoned (1-based).
+ */
+export type GenerationReleased = Event<
+  'GenerationReleased',
+  {
+    generationId: string;
+    userId: string;
+    kind: GenerationKind;
+    phase: GenerationPhase;
+    workerId: string;
+    attempt: number;
   }
 >;
 
@@ -112,6 +136,8 @@ export type GenerationFailed = Event<
 
 export type GenerationEvent =
   | GenerationStarted
+  | GenerationHeartbeat
+  | GenerationReleased
   | GenerationProgressed
   | GenerationOutlinesReady
   | GenerationOutlineChosen

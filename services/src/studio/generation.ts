@@ -26,6 +26,11 @@ export interface GenerationState {
   kind?: GenerationKind;
   input?: GenerationInput;
   deadline?: string;
+  phase?: GenerationPhase;
+  workerId?: string;
+  leaseExpiresAt?: string;
+  /** Attempts abandoned by an expired lease, for this job. */
+  releases: number;
   outlines?: [string, string, string];
   outlineIndex?: 0 | 1 | 2;
 }
@@ -40,6 +45,17 @@ export type GenerationCommand =
       input: GenerationInput;
       workerId: string;
       deadline: string;
+      leaseExpiresAt: string;
+    }
+  | { type: 'Heartbeat'; generationId: string; workerId: string; leaseExpiresAt: string }
+  | {
+      /** The supervisor's check of a running job's lease; `now` comes from its clock. */
+      type: 'ExpireLease';
+      generationId: string;
+      userId: string;
+      kind: GenerationKind;
+      now: string;
+      maxAttempts: number;
     }
   | { type: 'ReportProgress'; generationId: string; progress: number; step: string }
   | { type: 'RecordOutlines'; generationId: string; outlines: [string, string, string] }
@@ -65,7 +81,7 @@ const FINISHED: GenerationStatus[] = ['completed', 'failed'];
 const RUNNING: GenerationStatus[] = ['running', 'book-running'];
 
 export const generationDecider: Decider<GenerationCommand, GenerationEvent, GenerationState> = {
-  initialState: { status: 'new' },
+  initialState: { status: 'new', releases: 0 },
   evolve: (state, event) => {
     switch (event.type) {
       case 'GenerationStarted':
@@ -76,7 +92,20 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
           kind: event.data.kind,
           input: event.data.input,
           deadline: event.data.deadline,
+          phase: event.data.phase,
+          workerId: event.data.workerId,
+          ...(event.data.leaseExpiresAt ? { leaseExpiresAt: event.data.leaseExpiresAt } : {}),
         };
+      case 'GenerationHeartbeat':
+        return { ...state, leaseExpiresAt: event.data.leaseExpiresAt };
+      case 'GenerationReleased': {
+        const { workerId: _worker, leaseExpiresAt: _lease, ...rest } = state;
+        return {
+          ...rest,
+          status: event.data.phase === 'book' ? 'outline-chosen' : 'new',
+          releases: state.releases + 1,
+        };
+      }
       case 'GenerationProgressed':
         return state;
       case 'GenerationOutlinesReady':
@@ -97,11 +126,56 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
         const claimable =
           command.phase === 'main' ? state.status === 'new' : state.status === 'outline-chosen';
         if (!claimable) return [];
-        const { generationId, userId, kind, phase, workerId, input, deadline } = command;
+        const { generationId, userId, kind, phase, workerId, input, deadline, leaseExpiresAt } = command;
         return [
           {
             type: 'GenerationStarted',
-            data: { generationId, userId, kind, phase, workerId, input, deadline },
+            data: { generationId, userId, kind, phase, workerId, input, deadline, leaseExpiresAt },
+          },
+        ];
+      }
+      case 'Heartbeat':
+        // Only the lease holder may extend it: a worker whose job was released just stops.
+        if (!RUNNING.includes(state.status) || state.workerId !== command.workerId) return [];
+        return [
+          {
+            type: 'GenerationHeartbeat',
+            data: {
+              generationId: command.generationId,
+              workerId: command.workerId,
+              leaseExpiresAt: command.leaseExpiresAt,
+            },
+          },
+        ];
+      case 'ExpireLease': {
+        if (!RUNNING.includes(state.status) || !state.leaseExpiresAt) return [];
+        if (Date.parse(command.now) <= Date.parse(state.leaseExpiresAt)) return [];
+        const { generationId, userId, kind } = command;
+        if (state.releases + 1 >= command.maxAttempts) {
+          return [
+            {
+              type: 'GenerationFailed',
+              data: {
+                generationId,
+                userId,
+                kind,
+                reason: 'The generation stopped responding and was stopped. Your credits have been refunded.',
+                code: 'TIMEOUT',
+              },
+            },
+          ];
+        }
+        return [
+          {
+            type: 'GenerationReleased',
+            data: {
+              generationId,
+              userId,
+              kind,
+              phase: state.phase ?? 'main',
+              workerId: state.workerId ?? '',
+              attempt: state.releases + 1,
+            },
           },
         ];
       }

@@ -18,7 +18,12 @@ export interface WorkerDeps {
   logger: Logger;
   timeoutMs: number;
   workerId: string;
+  /** How long a claim lasts without a heartbeat (the worker heartbeats every third of it). */
+  leaseMs?: number;
 }
+
+/** A dead worker's job is released within about this long plus one supervisor sweep. */
+export const JOB_LEASE_MS = 45_000;
 
 export class JobTimeoutError extends Error {
   override name = 'JobTimeoutError';
@@ -50,6 +55,8 @@ export function createJobHandler(deps: WorkerDeps) {
       deps.logger.error({ generationId: job.generationId }, 'job without input; skipped');
       return;
     }
+    const leaseMs = deps.leaseMs ?? JOB_LEASE_MS;
+    const leaseFromNow = () => new Date(deps.clock.now().getTime() + leaseMs).toISOString();
     const deadline = new Date(deps.clock.now().getTime() + deps.timeoutMs).toISOString();
     const claim = await deps.commands.handle(
       stream,
@@ -63,6 +70,7 @@ export function createJobHandler(deps: WorkerDeps) {
         input,
         workerId: deps.workerId,
         deadline,
+        leaseExpiresAt: leaseFromNow(),
       },
       context(),
     );
@@ -73,6 +81,40 @@ export function createJobHandler(deps: WorkerDeps) {
 
     const generator = deps.generators[job.kind];
     const controller = new AbortController();
+    // Heartbeats keep the lease; once it is lost (the supervisor released the job to another
+    // attempt), this attempt is abandoned without recording anything.
+    let leaseLost = false;
+    let abandon: (reason: Error) => void = () => {};
+    const abandoned = new Promise<never>((_, reject) => {
+      abandon = reject;
+    });
+    abandoned.catch(() => {});
+    const heartbeat = setInterval(
+      () => {
+        deps.commands
+          .handle(
+            stream,
+            generationDecider,
+            {
+              type: 'Heartbeat',
+              generationId: job.generationId,
+              workerId: deps.workerId,
+              leaseExpiresAt: leaseFromNow(),
+            },
+            context(),
+          )
+          .then(({ events }) => {
+            if (events.length > 0 || leaseLost) return;
+            leaseLost = true;
+            controller.abort();
+            abandon(new Error('The job lease was lost'));
+          })
+          .catch((error: unknown) =>
+            deps.logger.warn({ err: error, generationId: job.generationId }, 'heartbeat failed'),
+          );
+      },
+      Math.max(10, Math.floor(leaseMs / 3)),
+    );
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
@@ -114,6 +156,7 @@ export function createJobHandler(deps: WorkerDeps) {
           },
         ),
         timedOut,
+        abandoned,
       ]);
       if (output.outlines) {
         await deps.commands.handle(
@@ -146,6 +189,10 @@ export function createJobHandler(deps: WorkerDeps) {
         context(),
       );
     } catch (error) {
+      if (leaseLost) {
+        deps.logger.warn({ generationId: job.generationId }, 'job lease lost; attempt abandoned');
+        return;
+      }
       const timeout = error instanceof JobTimeoutError;
       deps.logger.warn(
         { err: error, generationId: job.generationId },
@@ -166,6 +213,7 @@ export function createJobHandler(deps: WorkerDeps) {
       );
     } finally {
       clearTimeout(timer);
+      clearInterval(heartbeat);
     }
   };
 }
