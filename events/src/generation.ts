@@ -78,8 +78,9 @@ export type GenerationHeartbeat = Event<
 >;
 
 /**
- * The worker's lease ran out (it died or hung): the phase goes back to the queue for another
- * attempt. `attempt` is the attempt that was abandoned (1-based).
+ * The phase goes back to the queue for another attempt: the worker's lease ran out (it died or
+ * hung), or the worker handed it back while shutting down. Only expired leases use up attempts;
+ * `attempt` counts them (1-based).
  */
 export type GenerationReleased = Event<
   'GenerationReleased',
@@ -90,6 +91,7 @@ export type GenerationReleased = Event<
     phase: GenerationPhase;
     workerId: string;
     attempt: number;
+    reason: 'lease-expired' | 'shutdown';
   }
 >;
 

@@ -55,18 +55,32 @@ function frontendMiddleware(runtime: Runtime) {
   return [frontends({ repoRoot: runtime.config.webDistRoot, remoteUrls: runtime.config.remoteUrls })];
 }
 
+/**
+ * Graceful shutdown on SIGTERM / SIGINT: stop accepting connections, hand running jobs back to
+ * the queue, let the relay and projectors finish their event (checkpoints stored), close the
+ * stores, exit 0. A second signal exits at once.
+ */
+export function stopOnSignals(embedded: Embedded): void {
+  const shutdown = () => {
+    process.once('SIGINT', () => process.exit(1));
+    process.once('SIGTERM', () => process.exit(1));
+    embedded.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error instanceof Error ? error.message : error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
 if (require.main === module) {
   startEmbedded()
     .then((embedded) => {
       console.log(`Studio is running at ${embedded.url}`);
-      const shutdown = () => {
-        embedded.stop().then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
-      };
-      process.once('SIGINT', shutdown);
-      process.once('SIGTERM', shutdown);
+      stopOnSignals(embedded);
     })
     .catch((error: unknown) => {
       console.error(error instanceof Error ? error.message : error);

@@ -87,22 +87,21 @@ export async function startReactors(runtime: Runtime): Promise<Stoppable[]> {
 }
 
 export async function startWorker(runtime: Runtime): Promise<Stoppable[]> {
-  const consumer: ConsumerHandle = await runtime.bus.subscribe<JobMessage>(
-    JOBS_TOPIC,
-    'workers',
-    createJobHandler({
-      commands: runtime.commands,
-      blobs: runtime.blobs,
-      ai: runtime.ai,
-      generators: GENERATORS,
-      clock: runtime.clock,
-      logger: runtime.logger,
-      timeoutMs: runtime.config.generationTimeoutMs,
-      workerId: `worker-${newId().slice(0, 8)}`,
-    }),
-    { concurrency: runtime.config.workerConcurrency },
-  );
+  const jobs = createJobHandler({
+    commands: runtime.commands,
+    blobs: runtime.blobs,
+    ai: runtime.ai,
+    generators: GENERATORS,
+    clock: runtime.clock,
+    logger: runtime.logger,
+    timeoutMs: runtime.config.generationTimeoutMs,
+    workerId: `worker-${newId().slice(0, 8)}`,
+  });
+  const consumer: ConsumerHandle = await runtime.bus.subscribe<JobMessage>(JOBS_TOPIC, 'workers', jobs, {
+    concurrency: runtime.config.workerConcurrency,
+  });
   const supervisor = new GenerationSupervisor(runtime);
   await supervisor.start();
-  return [consumer, supervisor];
+  // Stopped in this order: hand running jobs back, then stop consuming (nothing left in flight).
+  return [{ stop: () => jobs.releaseRunning() }, consumer, supervisor];
 }

@@ -161,7 +161,15 @@ describe('generation decider', () => {
       }) as const;
     const released = (phase: 'main' | 'book' = 'main'): Emitted<GenerationEvent> => ({
       type: 'GenerationReleased',
-      data: { generationId: 'g1', userId: 'recA', kind: 'non-fiction-v2', phase, workerId: 'w1', attempt: 1 },
+      data: {
+        generationId: 'g1',
+        userId: 'recA',
+        kind: 'non-fiction-v2',
+        phase,
+        workerId: 'w1',
+        attempt: 1,
+        reason: 'lease-expired',
+      },
     });
     const beat = (until: string): Emitted<GenerationEvent> => ({
       type: 'GenerationHeartbeat',
@@ -213,6 +221,30 @@ describe('generation decider', () => {
 
     it('after the last attempt the job fails as timed out (which refunds it)', () => {
       spec([started(), released(), started()]).when(expire('2026-01-01T00:00:46.000Z')).then([timedOut]);
+    });
+
+    it('a worker shutting down hands its running job back without using up an attempt', () => {
+      const handedBack: Emitted<GenerationEvent> = {
+        type: 'GenerationReleased',
+        data: {
+          generationId: 'g1',
+          userId: 'recA',
+          kind: 'non-fiction-v2',
+          phase: 'main',
+          workerId: 'w1',
+          attempt: 0,
+          reason: 'shutdown',
+        },
+      };
+      spec([started()]).when({ type: 'ReleaseJob', generationId: 'g1', workerId: 'w1' }).then([handedBack]);
+      spec([started()]).when({ type: 'ReleaseJob', generationId: 'g1', workerId: 'w2' }).thenNothing();
+      spec([started(), completed])
+        .when({ type: 'ReleaseJob', generationId: 'g1', workerId: 'w1' })
+        .thenNothing();
+      // Two hand-backs and one expiry still leave the second of two attempts.
+      spec([started(), handedBack, started(), handedBack, started()])
+        .when(expire('2026-01-01T00:00:46.000Z'))
+        .then([released()]);
     });
 
     it('a finished or queued job has no lease to expire', () => {

@@ -48,6 +48,8 @@ export type GenerationCommand =
       leaseExpiresAt: string;
     }
   | { type: 'Heartbeat'; generationId: string; workerId: string; leaseExpiresAt: string }
+  /** A worker shutting down hands its running job back to the queue. */
+  | { type: 'ReleaseJob'; generationId: string; workerId: string }
   | {
       /** The supervisor's check of a running job's lease; `now` comes from its clock. */
       type: 'ExpireLease';
@@ -103,7 +105,7 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
         return {
           ...rest,
           status: event.data.phase === 'book' ? 'outline-chosen' : 'new',
-          releases: state.releases + 1,
+          releases: state.releases + (event.data.reason === 'lease-expired' ? 1 : 0),
         };
       }
       case 'GenerationProgressed':
@@ -175,6 +177,25 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
               phase: state.phase ?? 'main',
               workerId: state.workerId ?? '',
               attempt: state.releases + 1,
+              reason: 'lease-expired',
+            },
+          },
+        ];
+      }
+      case 'ReleaseJob': {
+        if (!RUNNING.includes(state.status) || state.workerId !== command.workerId) return [];
+        if (!state.userId || !state.kind) return [];
+        return [
+          {
+            type: 'GenerationReleased',
+            data: {
+              generationId: command.generationId,
+              userId: state.userId,
+              kind: state.kind,
+              phase: state.phase ?? 'main',
+              workerId: command.workerId,
+              attempt: state.releases,
+              reason: 'shutdown',
             },
           },
         ];

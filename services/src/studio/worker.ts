@@ -38,9 +38,15 @@ export const artifactBlobId = (generationId: string, role: string, extension: st
  * first delivery wins, so a duplicate or late message is skipped; a failure or timeout is
  * recorded once and the refund process manager gives the credits back.
  */
-export function createJobHandler(deps: WorkerDeps) {
-  return async (message: DeliveredMessage<JobMessage>): Promise<void> => {
+export function createJobHandler(deps: WorkerDeps): JobHandler {
+  /** Running attempts by generation id: what a shutdown hands back. */
+  const running = new Map<string, () => Promise<void>>();
+  let stopping = false;
+
+  const handle = async (message: DeliveredMessage<JobMessage>): Promise<void> => {
     const job = message.value;
+    // Shutting down: claim nothing new (a queued job is published again when workers start).
+    if (stopping) return;
     const stream = generationStream(job.generationId);
     const context = (): CommandContext => ({
       at: deps.clock.now().toISOString(),
@@ -84,6 +90,7 @@ export function createJobHandler(deps: WorkerDeps) {
     // Heartbeats keep the lease; once it is lost (the supervisor released the job to another
     // attempt), this attempt is abandoned without recording anything.
     let leaseLost = false;
+    let handedBack = false;
     let abandon: (reason: Error) => void = () => {};
     const abandoned = new Promise<never>((_, reject) => {
       abandon = reject;
@@ -115,6 +122,17 @@ export function createJobHandler(deps: WorkerDeps) {
       },
       Math.max(10, Math.floor(leaseMs / 3)),
     );
+    running.set(job.generationId, async () => {
+      handedBack = true;
+      controller.abort();
+      abandon(new Error('The worker is shutting down'));
+      await deps.commands.handle(
+        stream,
+        generationDecider,
+        { type: 'ReleaseJob', generationId: job.generationId, workerId: deps.workerId },
+        context(),
+      );
+    });
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
@@ -189,8 +207,11 @@ export function createJobHandler(deps: WorkerDeps) {
         context(),
       );
     } catch (error) {
-      if (leaseLost) {
-        deps.logger.warn({ generationId: job.generationId }, 'job lease lost; attempt abandoned');
+      if (leaseLost || handedBack) {
+        deps.logger.warn(
+          { generationId: job.generationId },
+          handedBack ? 'job handed back at shutdown' : 'job lease lost; attempt abandoned',
+        );
         return;
       }
       const timeout = error instanceof JobTimeoutError;
@@ -214,6 +235,23 @@ export function createJobHandler(deps: WorkerDeps) {
     } finally {
       clearTimeout(timer);
       clearInterval(heartbeat);
+      running.delete(job.generationId);
     }
   };
+
+  return Object.assign(handle, {
+    async releaseRunning(): Promise<void> {
+      stopping = true;
+      await Promise.all([...running.values()].map((release) => release()));
+    },
+  });
 }
+
+/** The bus handler of the workers, plus the graceful half of a shutdown. */
+export type JobHandler = ((message: DeliveredMessage<JobMessage>) => Promise<void>) & {
+  /**
+   * Claims nothing more and hands every running attempt back to the queue (GenerationReleased,
+   * reason 'shutdown'), so another worker — or this one after a restart — runs it at once.
+   */
+  releaseRunning(): Promise<void>;
+};
