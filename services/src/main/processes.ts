@@ -95,12 +95,14 @@ export async function startWorker(runtime: Runtime): Promise<Stoppable[]> {
     clock: runtime.clock,
     logger: runtime.logger,
     timeoutMs: runtime.config.generationTimeoutMs,
+    leaseMs: runtime.config.jobLeaseMs,
     workerId: `worker-${newId().slice(0, 8)}`,
   });
   const consumer: ConsumerHandle = await runtime.bus.subscribe<JobMessage>(JOBS_TOPIC, 'workers', jobs, {
     concurrency: runtime.config.workerConcurrency,
   });
-  const supervisor = new GenerationSupervisor(runtime);
+  // Sweeps three times per lease: a dead worker's job moves on within about 1⅓ leases.
+  const supervisor = new GenerationSupervisor(runtime, Math.ceil(runtime.config.jobLeaseMs / 3));
   await supervisor.start();
   // Stopped in this order: hand running jobs back, then stop consuming (nothing left in flight).
   return [{ stop: () => jobs.releaseRunning() }, consumer, supervisor];

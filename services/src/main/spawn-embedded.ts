@@ -10,11 +10,14 @@ export interface EmbeddedChild {
 }
 
 const ENTRY = path.join(__dirname, 'embedded-child.fixture.ts');
-const TSX = path.join(__dirname, '../../../node_modules/.bin/tsx');
+const REPO = path.join(__dirname, '../../..');
 
 /** Tests only: the embedded server as a child process on DATA_DIR, resolved once it listens. */
 export function spawnEmbedded(dataDir: string, env: Record<string, string> = {}): Promise<EmbeddedChild> {
-  const child = spawn(TSX, [ENTRY], {
+  // One node process with tsx's loader (the tsx CLI would put a second process in between,
+  // and SIGKILL would only reach that one).
+  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
+    cwd: REPO,
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -54,6 +54,7 @@ const schema = z.object({
     .int()
     .positive()
     .default(10 * 60 * 1000),
+  JOB_LEASE_MS: z.coerce.number().int().min(100).default(45_000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   REMOTE_URLS: z
     .string()
@@ -108,6 +109,8 @@ export interface Config {
   authRateLimit: number;
   cookieSecure: boolean;
   generationTimeoutMs: number;
+  /** A running job's lease: a worker that stops heartbeating loses the job after this long. */
+  jobLeaseMs: number;
   workerConcurrency: number;
   remoteUrls: Record<string, string>;
   webDistRoot: string;
@@ -218,6 +221,7 @@ export function loadConfig(
     authRateLimit: e.AUTH_RATE_LIMIT,
     cookieSecure: e.COOKIE_SECURE === 'true',
     generationTimeoutMs: e.GENERATION_TIMEOUT_MS,
+    jobLeaseMs: e.JOB_LEASE_MS,
     workerConcurrency: e.WORKER_CONCURRENCY,
     remoteUrls: e.REMOTE_URLS ? (JSON.parse(e.REMOTE_URLS) as Record<string, string>) : {},
     ...(e.LOG_LEVEL ? { logLevel: e.LOG_LEVEL } : {}),
