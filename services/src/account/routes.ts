@@ -28,8 +28,23 @@ const password = z
   .min(6, MESSAGES.password)
   .max(200, 'Password is too long');
 
+/**
+ * No control or format characters (Unicode Cc/Cf: NUL, line breaks, zero-width spaces, bidi
+ * overrides), which hide or reorder what admins and other users read. The joiners U+200C/U+200D
+ * stay allowed between two visible characters: emoji sequences and several scripts need them.
+ */
+export function hasOnlyVisibleCharacters(text: string): boolean {
+  const withoutInnerJoiners = text.replace(/(?<=[^\s\p{Cc}\p{Cf}])[\u200c\u200d](?=[^\s\p{Cc}\p{Cf}])/gu, '');
+  return !/[\p{Cc}\p{Cf}]/u.test(withoutInnerJoiners);
+}
+
 const registerBody = z.object({
-  name: z.string({ error: MESSAGES.name }).trim().min(2, MESSAGES.name).max(100, 'Name is too long'),
+  name: z
+    .string({ error: MESSAGES.name })
+    .trim()
+    .min(2, MESSAGES.name)
+    .max(100, 'Name is too long')
+    .refine(hasOnlyVisibleCharacters, 'Name must not contain control or invisible characters'),
   email,
   password,
   phoneNumber: z.string().trim().max(40, 'Phone number is too long').optional().or(z.literal('')),
