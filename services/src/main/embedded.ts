@@ -4,7 +4,15 @@ import { loadConfig } from '../platform/config';
 import { frontends } from '../platform/http/frontends';
 import { createLogger } from '../platform/logging';
 import type { ProjectorRunner } from '../platform/runners/projector';
-import { createApi, listen, type Stoppable, startProjectors, startReactors, startWorker } from './processes';
+import {
+  createApi,
+  listen,
+  type Stoppable,
+  startProjectors,
+  startReactors,
+  startWorker,
+  sweepSessions,
+} from './processes';
 import { closeRuntime, openRuntime, type Runtime, type RuntimeOverrides } from './runtime';
 
 export interface Embedded {
@@ -27,7 +35,11 @@ export async function startEmbedded(
   const logger = createLogger(config.logLevel);
   const runtime = await openRuntime(config, logger, overrides);
   const projectors = await startProjectors(runtime);
-  const parts: Stoppable[] = [...(await startReactors(runtime)), ...(await startWorker(runtime))];
+  const parts: Stoppable[] = [
+    ...(await startReactors(runtime)),
+    ...(await startWorker(runtime)),
+    sweepSessions(runtime),
+  ];
   const api = createApi(runtime, {
     after: frontendMiddleware(runtime),
     rebuildReadModels: async () => {

@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import { sessionMiddleware } from '../account/auth';
 import { accountsProjection } from '../account/projections';
 import { accountRoutes } from '../account/routes';
+import { startSessionSweeper } from '../account/sessions';
 import { adminRoutes } from '../admin/routes';
 import { billingRoutes, WEBHOOK_PATH, webhookBody } from '../billing/routes';
 import { bookRoutes } from '../gallery/books';
@@ -61,6 +62,13 @@ export async function listen(app: Koa, host: string, port: number): Promise<Serv
 
 export interface Stoppable {
   stop(): Promise<void> | void;
+}
+
+/** Deletes expired sessions periodically, wherever the API runs. */
+export function sweepSessions(runtime: Runtime): Stoppable {
+  return startSessionSweeper(runtime.sessions, runtime.clock, undefined, (error) =>
+    runtime.logger.warn({ err: error }, 'session sweep failed'),
+  );
 }
 
 export async function startProjectors(runtime: Runtime): Promise<ProjectorRunner[]> {
