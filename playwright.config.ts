@@ -4,7 +4,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { ADMIN_EMAIL } from './e2e/support/users';
 
 const port = Number(process.env.E2E_PORT ?? 3217);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -50,7 +49,6 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.STUDIO_E2E_DATA_DIR,
-      ADMIN_EMAILS: ADMIN_EMAIL,
       AUTH_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
     },

@@ -1,4 +1,5 @@
 // Shared fixtures: every test fails on an unexpected browser console error or page error.
+import { execFileSync } from 'node:child_process';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { ADMIN_EMAIL, PASSWORD, uniqueEmail } from './users';
 
@@ -50,11 +51,31 @@ export async function signUp(
   const email = options.admin ? ADMIN_EMAIL : uniqueEmail('user');
   const name = options.name ?? (options.admin ? 'Ada Admin' : 'Grace Tester');
   const registered = await page.request.post('/api/register', { data: { name, email, password: PASSWORD } });
-  if (registered.status() === 201) return (await registered.json()) as SignedUpUser;
-  // The admin address can only be registered once per server: log in on later runs.
-  const loggedIn = await page.request.post('/api/login', { data: { email, password: PASSWORD } });
-  expect(loggedIn.status(), `register answered ${registered.status()}: ${await registered.text()}`).toBe(200);
-  return (await loggedIn.json()) as SignedUpUser;
+  let user: SignedUpUser;
+  if (registered.status() === 201) {
+    user = (await registered.json()) as SignedUpUser;
+  } else {
+    // The admin address can only be registered once per server: log in on later runs.
+    const loggedIn = await page.request.post('/api/login', { data: { email, password: PASSWORD } });
+    expect(loggedIn.status(), `register answered ${registered.status()}: ${await registered.text()}`).toBe(
+      200,
+    );
+    user = (await loggedIn.json()) as SignedUpUser;
+  }
+  if (!options.admin || user.isAdmin) return user;
+  grantAdmin(email);
+  return (await (await page.request.get('/api/user')).json()) as SignedUpUser;
+}
+
+/**
+ * Admin rights come only from the log: the operator command grants them on the server's data
+ * folder (the same one playwright.config.ts gives the server).
+ */
+function grantAdmin(email: string): void {
+  execFileSync('npx', ['tsx', 'services/src/main/admin.ts', 'grant', email], {
+    env: { ...process.env, DATA_DIR: process.env.STUDIO_E2E_DATA_DIR },
+    stdio: 'pipe',
+  });
 }
 
 /** Keeps a screenshot as a test artifact (attached to the report and left in test-results/e2e). */

@@ -1,4 +1,4 @@
-// Test users. ADMIN_EMAIL is given to the server as ADMIN_EMAILS (playwright.config.ts).
+// Test users. ADMIN_EMAIL is made an admin by the operator command (fixtures.ts, signUp).
 export const ADMIN_EMAIL = 'admin@e2e.studio.test';
 export const PASSWORD = 'correct-horse-7';
 

@@ -25,4 +25,11 @@ export type ProfileUpdated = Event<
   { name?: string; avatar?: string; phoneNumber?: string }
 >;
 
-export type AccountEvent = UserRegistered | ProfileUpdated;
+/**
+ * Admin rights are facts in the log, never a consequence of an address: granted and revoked by
+ * the operator command (`npm run admin`, by 'operator') or by an existing admin (their userId).
+ */
+export type AdminGranted = Event<'AdminGranted', { grantedBy: string }>;
+export type AdminRevoked = Event<'AdminRevoked', { revokedBy: string }>;
+
+export type AccountEvent = UserRegistered | ProfileUpdated | AdminGranted | AdminRevoked;

@@ -2,6 +2,8 @@
 export interface EventMetadata {
   /** The user on whose behalf the event happened, when there is one. */
   userId?: string;
+  /** Who acted, when not the user themself: an admin's userId, or 'operator'. */
+  actorId?: string;
   /** Shared by every event caused, directly or not, by one user action. */
   correlationId: string;
   /** The event or command id that directly caused this one. */

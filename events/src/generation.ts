@@ -86,7 +86,33 @@ export type GenerationStarted = Event<
     workerId: string;
     /** The job is failed as timed out if it has not finished by then. */
     deadline: string;
+    /** The worker holds the job until then unless it heartbeats (absent on events before leases). */
+    leaseExpiresAt?: string;
   } & GenerationRequest /* the request's input, so that a later phase finds it in this stream */
+>;
+
+/** The running worker is alive: its lease on the job now lasts until `leaseExpiresAt`. */
+export type GenerationHeartbeat = Event<
+  'GenerationHeartbeat',
+  { generationId: string; workerId: string; leaseExpiresAt: string }
+>;
+
+/**
+ * The phase goes back to the queue for another attempt: the worker's lease ran out (it died or
+ * hung), or the worker handed it back while shutting down. Only expired leases use up attempts;
+ * `attempt` counts them (1-based).
+ */
+export type GenerationReleased = Event<
+  'GenerationReleased',
+  {
+    generationId: string;
+    userId: string;
+    kind: GenerationKind;
+    phase: GenerationPhase;
+    workerId: string;
+    attempt: number;
+    reason: 'lease-expired' | 'shutdown';
+  }
 >;
 
 export type GenerationProgressed = Event<
@@ -132,6 +158,8 @@ export type GenerationFailed = Event<
 
 export type GenerationEvent =
   | GenerationStarted
+  | GenerationHeartbeat
+  | GenerationReleased
   | GenerationProgressed
   | GenerationOutlinesReady
   | GenerationOutlineChosen

@@ -18,17 +18,38 @@ const M = ACCOUNT_MESSAGES;
 const EMAIL_PATTERN =
   /^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+\-.]*[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
-const email = text(M.email).required(M.email).max(EMAIL_MAX_LENGTH, M.email).matches(EMAIL_PATTERN, M.email);
+export const emailAddress = text(M.email)
+  .required(M.email)
+  .max(EMAIL_MAX_LENGTH, M.email)
+  .matches(EMAIL_PATTERN, M.email);
 
 const password = text(M.password, { trim: false })
   .required(M.password)
   .min(PASSWORD_MIN_LENGTH, M.password)
   .max(PASSWORD_MAX_LENGTH, 'Password is too long');
 
+/**
+ * No control or format characters (Unicode Cc/Cf: NUL, line breaks, zero-width spaces, bidi
+ * overrides), which hide or reorder what admins and other users read. The joiners U+200C/U+200D
+ * stay allowed between two visible characters: emoji sequences and several scripts need them.
+ */
+export function hasOnlyVisibleCharacters(text: string): boolean {
+  const withoutInnerJoiners = text.replace(/(?<=[^\s\p{Cc}\p{Cf}])[\u200c\u200d](?=[^\s\p{Cc}\p{Cf}])/gu, '');
+  return !/[\p{Cc}\p{Cf}]/u.test(withoutInnerJoiners);
+}
+
 /** POST /api/register. The card arrives as paymentMethodId once the card step has it. */
 export const registerRequest = yup.object({
-  name: text(M.name).required(M.name).min(NAME_MIN_LENGTH, M.name).max(NAME_MAX_LENGTH, 'Name is too long'),
-  email,
+  name: text(M.name)
+    .required(M.name)
+    .min(NAME_MIN_LENGTH, M.name)
+    .max(NAME_MAX_LENGTH, 'Name is too long')
+    .test(
+      'visible',
+      'Name must not contain control or invisible characters',
+      (v) => !v || hasOnlyVisibleCharacters(v),
+    ),
+  email: emailAddress,
   password,
   phoneNumber: text().max(PHONE_MAX_LENGTH, 'Phone number is too long').optional(),
   paymentMethodId: optionalId(),
@@ -36,7 +57,7 @@ export const registerRequest = yup.object({
 export type RegisterRequest = yup.InferType<typeof registerRequest>;
 
 /** POST /api/login. */
-export const loginRequest = yup.object({ email, password });
+export const loginRequest = yup.object({ email: emailAddress, password });
 export type LoginRequest = yup.InferType<typeof loginRequest>;
 
 /** POST /api/airtable/login: the spec's client sends its own id. */

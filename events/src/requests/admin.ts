@@ -1,6 +1,7 @@
 // Spec 01 §2.14 admin tool requests.
 import * as yup from 'yup';
 import type { Tier } from '../subscription';
+import { emailAddress } from './account';
 import { ADMIN_MESSAGES } from './rules';
 import { lowerCase, optionalId, text } from './text';
 
@@ -19,9 +20,13 @@ const tier = () =>
     .oneOf(TIERS, M.tier)
     .required(M.tier) as yup.StringSchema<Tier>;
 
-/** The admin credits field is numeric (spec 01 §5). */
+/**
+ * The admin credits field is numeric (spec 01 §5): a JSON number only, never coerced ("", null
+ * and false would become 0 and wipe a balance, true 1, "0x10" 16). The form sends a number.
+ */
 const credits = yup
   .number()
+  .strict()
   .typeError(M.creditsNumber)
   .required(M.creditsNumber)
   .integer(M.creditsWhole)
@@ -50,3 +55,11 @@ export const selfUpdateRequest = yup.object({
 
 /** GET /api/admin/users?email=…: one user by email, any case. */
 export const adminUsersQuery = yup.object({ email: text().transform(lowerCase).max(254).optional() });
+
+/** POST /api/admin/admins: grant or revoke another account's admin rights, by email. */
+export const adminRightsRequest = yup.object({
+  email: emailAddress,
+  action: text('Action must be grant or revoke')
+    .required('Action must be grant or revoke')
+    .oneOf(['grant', 'revoke'] as const, 'Action must be grant or revoke'),
+});

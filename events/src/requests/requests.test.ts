@@ -98,7 +98,7 @@ describe('admin requests', () => {
   const update = {
     userId: 'rec1',
     tier: 'premium',
-    credits: '250',
+    credits: 250,
     stripeCustomerId: ' cus_1 ',
     subscriptionId: '',
   };
@@ -117,7 +117,14 @@ describe('admin requests', () => {
     [{ ...update, userId: ' ' }, 'userId', ADMIN_MESSAGES.userId],
     [{ ...update, tier: 'Gold' }, 'tier', 'Tier must be Demo, Basic, Standard or Premium'],
     [{ ...update, credits: 'lots' }, 'credits', 'Credits must be a number'],
-    [{ ...update, credits: '1.5' }, 'credits', 'Credits must be a whole number'],
+    // JSON numbers only: coercion would turn these into 0, 1 or 16 (issue 8 finding 8).
+    [{ ...update, credits: '' }, 'credits', 'Credits must be a number'],
+    [{ ...update, credits: null }, 'credits', 'Credits must be a number'],
+    [{ ...update, credits: false }, 'credits', 'Credits must be a number'],
+    [{ ...update, credits: true }, 'credits', 'Credits must be a number'],
+    [{ ...update, credits: '0x10' }, 'credits', 'Credits must be a number'],
+    [{ ...update, credits: '250' }, 'credits', 'Credits must be a number'],
+    [{ ...update, credits: 1.5 }, 'credits', 'Credits must be a whole number'],
     [{ ...update, credits: -5 }, 'credits', 'Credits cannot be negative'],
   ])('refuses %j', (value, field, message) => {
     expect(fieldErrors(updateUserSubscriptionRequest, value)).toEqual({ [field]: message });

@@ -9,7 +9,7 @@ export interface User {
   subscriptionTier: SubscriptionTier;
   createdAt?: string;
   avatar?: string;
-  /** Decided by the server (ADMIN_EMAILS), never by the client. */
+  /** Decided by the server (AdminGranted / AdminRevoked in the log), never by the client. */
   isAdmin: boolean;
 }
 

@@ -1,5 +1,5 @@
 // /admin-tools (spec 01 §2.14): three tabs of the spec plus Event History and Rebuild Read Models.
-// The server decides who is an admin (ADMIN_EMAILS) and refuses everyone else; the page only hides.
+// The server decides who is an admin (AdminGranted / AdminRevoked in the log) and refuses everyone else; the page only hides.
 import { Alert, useAuth } from '@studio/kit';
 import { Tabs } from '@studio/kit/widgets';
 import { Page } from '../common/Page';

@@ -29,7 +29,13 @@ export function checkUpdateForm(values: UpdateFormValues): {
   errors: FieldErrors<UpdateFormValues>;
   request?: UpdateUserSubscriptionRequest;
 } {
-  const errors = fieldErrors(updateForm, values);
+  // The route takes credits as a JSON number only; a decimal in the field becomes one, anything
+  // else stays text and is refused with the route's own message.
+  const typed = {
+    ...values,
+    credits: /^\s*-?\d+(\.\d+)?\s*$/.test(values.credits) ? Number(values.credits) : values.credits,
+  };
+  const errors = fieldErrors(updateForm, typed);
   if (Object.keys(errors).length > 0) return { errors };
-  return { errors, request: updateForm.validateSync(values) };
+  return { errors, request: updateForm.validateSync(typed) };
 }

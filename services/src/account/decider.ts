@@ -1,12 +1,13 @@
 import type { AccountStreamEvent } from '@studio/events';
 import type { Decider } from '../platform/decider';
 import { assertNever } from '../platform/decider';
+import { type AdminRightsCommand, decideAdminRights } from './admin-rights';
 import { type CreditsCommand, decideCredits } from './credits';
 import { decideRegistration, type RegisterUser } from './registration';
 import { type AccountState, evolveAccount, initialAccountState } from './state';
 import { decideSubscription, type SubscriptionCommand } from './subscription';
 
-export type AccountCommand = RegisterUser | CreditsCommand | SubscriptionCommand;
+export type AccountCommand = RegisterUser | AdminRightsCommand | CreditsCommand | SubscriptionCommand;
 
 /** The decider of `account-{userId}`: identity, credits and (through billing) the subscription. */
 export const accountDecider: Decider<AccountCommand, AccountStreamEvent, AccountState> = {
@@ -16,6 +17,9 @@ export const accountDecider: Decider<AccountCommand, AccountStreamEvent, Account
     switch (command.type) {
       case 'RegisterUser':
         return decideRegistration(command, state);
+      case 'GrantAdmin':
+      case 'RevokeAdmin':
+        return decideAdminRights(command, state);
       case 'GrantCredits':
       case 'StartGeneration':
       case 'RefundGeneration':

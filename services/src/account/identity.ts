@@ -4,7 +4,7 @@ import { DomainError } from '../platform/errors';
 import { newRecordId } from '../platform/ids';
 import { accountDecider } from './decider';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { emailClaimDecider } from './registration';
+import { emailClaimDecider, ORPHAN_CLAIM_AGE_MS } from './registration';
 import type { AccountState } from './state';
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -45,20 +45,16 @@ export async function register(
   const email = normaliseEmail(registration.email);
   const userId = newRecordId();
   await assertEmailAvailable(commands, email);
+  // Hash before claiming: the claim and the account follow each other within milliseconds.
+  const passwordHash = await hashPassword(registration.password);
   const { customerId } = saveCard ? await saveCard({ userId, email, name: registration.name.trim() }) : {};
-  const existing = await commands.load(emailStream(email), emailClaimDecider);
-  let previousClaimIsOrphan = false;
-  if (existing.state.claimedBy) {
-    const owner = await commands.load(accountStream(existing.state.claimedBy), accountDecider);
-    previousClaimIsOrphan = !owner.state.registered;
-  }
+  const replacesOrphanOf = await orphanedClaim(commands, email, context.at);
   await commands.handle(
     emailStream(email),
     emailClaimDecider,
-    { type: 'ClaimEmail', email, userId, previousClaimIsOrphan },
+    { type: 'ClaimEmail', email, userId, ...(replacesOrphanOf ? { replacesOrphanOf } : {}) },
     { ...context, userId },
   );
-  const passwordHash = await hashPassword(registration.password);
   const { state } = await commands.handle(
     accountStream(userId),
     accountDecider,
@@ -75,6 +71,15 @@ export async function register(
     { ...context, userId },
   );
   return state;
+}
+
+/** The owner of a claim older than ORPHAN_CLAIM_AGE_MS whose account was never written, if any. */
+async function orphanedClaim(commands: CommandHandler, email: string, now: string) {
+  const { state } = await commands.load(emailStream(email), emailClaimDecider);
+  if (!state.claimedBy || !state.claimedAt) return undefined;
+  if (Date.parse(now) - Date.parse(state.claimedAt) < ORPHAN_CLAIM_AGE_MS) return undefined;
+  const owner = await commands.load(accountStream(state.claimedBy), accountDecider);
+  return owner.state.registered ? undefined : state.claimedBy;
 }
 
 /** The account for an email and password, or UNAUTHENTICATED with one message for every cause. */

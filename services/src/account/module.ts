@@ -2,11 +2,11 @@ import type { FeatureModule, Platform } from '../platform/module';
 import { sessionMiddleware } from './auth';
 import { accountsProjection } from './projections';
 import { accountRoutes, type CardOnFile } from './routes';
-import { SessionStore } from './sessions';
+import { SessionStore, startSessionSweeper } from './sessions';
 
 /** Identity, sessions, the credit ledger and the subscription state of `account-{userId}`. */
 export function accountModule(
-  platform: Pick<Platform, 'commands' | 'clock' | 'readStore' | 'config'>,
+  platform: Pick<Platform, 'commands' | 'clock' | 'readStore' | 'config' | 'logger'>,
   cards: CardOnFile,
 ): FeatureModule {
   const sessions = new SessionStore(platform.readStore, platform.config.sessionTtlMs);
@@ -15,5 +15,15 @@ export function accountModule(
     middleware: [sessionMiddleware(sessions, platform.clock)],
     routes: [accountRoutes({ ...platform, sessions, cards })],
     projections: [accountsProjection],
+    workers: [
+      {
+        name: 'session-sweeper',
+        // Expired sessions are deleted on a timer, not only when their cookie comes back.
+        start: async () =>
+          startSessionSweeper(sessions, platform.clock, undefined, (error) =>
+            platform.logger.warn({ err: error }, 'session sweep failed'),
+          ),
+      },
+    ],
   };
 }

@@ -17,6 +17,7 @@ export interface AccountDoc extends Doc {
   customerId?: string;
   subscriptionId?: string;
   subscriptionStatus: string;
+  isAdmin?: boolean;
 }
 
 export interface LedgerDoc extends Doc {
@@ -71,6 +72,10 @@ export const accountsProjection: Projection = {
       }
       case 'ProfileUpdated':
         return event.data.name !== undefined ? [set({ name: event.data.name })] : [];
+      case 'AdminGranted':
+        return [set({ isAdmin: true })];
+      case 'AdminRevoked':
+        return [set({ isAdmin: false })];
       case 'CreditsGranted':
         return [
           set({}, { credits: event.data.amount }),

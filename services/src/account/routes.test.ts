@@ -24,6 +24,33 @@ describe('identity API', () => {
       ).toBe(401);
     });
 
+    // Issue 8 finding 11: control and format characters (Unicode Cc/Cf) hide or reorder text.
+    it.each([
+      ['a NUL', 'Ada\u0000Lovelace'],
+      ['a zero-width space', 'Ada\u200bLovelace'],
+      ['a right-to-left override', 'Ada \u202eecalevoL'],
+      ['a line break', 'Ada\nLovelace'],
+      ['a byte-order mark', 'Ada\ufeffLovelace'],
+      ['a joiner joining nothing', 'Ada\u200d Lovelace'],
+    ])('refuses a name with %s', async (_what, name) => {
+      const res = await api()
+        .post('/api/register')
+        .send({ ...valid, name, email: 'hidden-chars@example.com' });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        message: 'Name must not contain control or invisible characters',
+        error: expect.any(String),
+      });
+    });
+
+    it('accepts names in any script, with accents, emoji and joiners inside a word', async () => {
+      const res = await api()
+        .post('/api/register')
+        .send({ ...valid, name: 'Zoë 李 Ñandú می\u200cخواهم 👩\u200d💻', email: 'unicode-name@example.com' });
+      expect(res.status).toBe(201);
+      expect(res.body.name).toBe('Zoë 李 Ñandú می\u200cخواهم 👩\u200d💻');
+    });
+
     it('creates the account, signs it in with an httpOnly cookie, and hides the password', async () => {
       const agent = request.agent(server().url);
       const res = await agent.post('/api/register').send({ ...valid, phoneNumber: '+1 555 0100' });

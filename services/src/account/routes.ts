@@ -29,13 +29,13 @@ export interface CardOnFile {
 
 export interface AccountRouteDeps extends Pick<Platform, 'commands' | 'clock' | 'readStore'> {
   sessions: SessionStore;
-  config: Pick<Platform['config'], 'adminEmails' | 'cookieSecure' | 'authRateLimit'>;
+  config: Pick<Platform['config'], 'cookieSecure' | 'authRateLimit'>;
   cards: CardOnFile;
 }
 
 export function accountRoutes(deps: AccountRouteDeps): RouteModule {
   const { commands, sessions, clock, config, cards, readStore } = deps;
-  const view = (state: Parameters<typeof userView>[0]) => userView(state, config.adminEmails);
+  const view = (state: Parameters<typeof userView>[0]) => userView(state);
   const context = (ctx: Koa.Context) => ({
     at: clock.now().toISOString(),
     correlationId: ctx.state.requestId as string,
@@ -94,14 +94,14 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
       );
       await startSession(ctx, state.userId);
       ctx.status = 201;
-      ctx.body = view(state);
+      ctx.body = userView(state);
     });
 
     router.post('/api/login', secureTransport, authLimit('login'), async (ctx) => {
       const body = parse(loginRequest, ctx.request.body);
       const state = await authenticate(commands, body.email, body.password);
       await startSession(ctx, state.userId);
-      ctx.body = view(state);
+      ctx.body = userView(state);
     });
 
     router.post('/api/logout', async (ctx) => {
@@ -123,7 +123,7 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
         await sessions.destroy(ctx.cookies.get(SESSION_COOKIE));
         throw new DomainError('UNAUTHENTICATED', 'Not authenticated');
       }
-      ctx.body = view(state);
+      ctx.body = userView(state);
     };
     router.get('/api/user', currentUser);
     router.get('/api/current-user', currentUser);

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Clock } from '../platform/clock';
 import type { Doc, ReadStore } from '../platform/readstore/port';
 
 /**
@@ -50,4 +51,28 @@ export class SessionStore {
   async destroy(token: string | undefined): Promise<void> {
     if (token) await this.readStore.collection(SESSIONS).delete(hashToken(token));
   }
+
+  /** Deletes every session expired at `now`; returns how many. */
+  async sweepExpired(now: Date): Promise<number> {
+    const filter = { expiresAt: { $lte: now.toISOString() } };
+    const expired = await this.readStore.collection<SessionDoc>(SESSIONS).count(filter);
+    if (expired > 0) await this.readStore.apply([{ op: 'deleteMany', collection: SESSIONS, filter }]);
+    return expired;
+  }
+}
+
+/** Every hour by default: expired sessions do not wait for their cookie to come back. */
+export const SESSION_SWEEP_MS = 60 * 60 * 1000;
+
+export function startSessionSweeper(
+  sessions: SessionStore,
+  clock: Clock,
+  intervalMs = SESSION_SWEEP_MS,
+  onError: (error: unknown) => void = () => {},
+): { stop(): void } {
+  const timer = setInterval(() => {
+    sessions.sweepExpired(clock.now()).catch(onError);
+  }, intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
 }

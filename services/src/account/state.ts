@@ -11,6 +11,8 @@ export interface AccountState {
   avatar?: string;
   passwordHash: string;
   createdAt: string;
+  /** Granted and revoked by AdminGranted / AdminRevoked only. */
+  isAdmin: boolean;
   credits: number;
   tier: Tier;
   planId?: PlanId;
@@ -33,6 +35,7 @@ export const initialAccountState: AccountState = {
   email: '',
   passwordHash: '',
   createdAt: '',
+  isAdmin: false,
   credits: 0,
   tier: 'Demo',
   subscriptionStatus: 'none',
@@ -67,6 +70,10 @@ export function evolveAccount(state: AccountState, event: AccountStreamEvent): A
         ...(event.data.avatar !== undefined ? { avatar: event.data.avatar } : {}),
         ...(event.data.phoneNumber !== undefined ? { phoneNumber: event.data.phoneNumber } : {}),
       };
+    case 'AdminGranted':
+      return { ...state, isAdmin: true };
+    case 'AdminRevoked':
+      return { ...state, isAdmin: false };
     case 'CreditsGranted':
       return {
         ...state,

@@ -15,7 +15,7 @@ export interface UserView {
   isAdmin: boolean;
 }
 
-export function userView(state: AccountState, adminEmails: readonly string[]): UserView {
+export function userView(state: AccountState): UserView {
   return {
     id: state.userId,
     name: state.name,
@@ -27,6 +27,6 @@ export function userView(state: AccountState, adminEmails: readonly string[]): U
     ...(state.phoneNumber ? { phoneNumber: state.phoneNumber } : {}),
     ...(state.customerId ? { stripeCustomerId: state.customerId } : {}),
     ...(state.subscriptionId ? { stripeSubscriptionId: state.subscriptionId } : {}),
-    isAdmin: adminEmails.includes(state.email),
+    isAdmin: state.isAdmin,
   };
 }

@@ -1,10 +1,10 @@
 import request from 'supertest';
+import { OPERATOR } from '../account/admin-rights';
 import { useEmbeddedServer } from '../main/test-runtime';
 import { eventually } from '../platform/testing';
+import { changeAdminRights } from './grant-admin';
 
-const server = useEmbeddedServer({
-  ADMIN_EMAILS: 'boss@example.com',
-});
+const server = useEmbeddedServer();
 
 async function account(email: string) {
   const agent = request.agent(server().url);
@@ -29,10 +29,17 @@ describe('admin API', () => {
   let member: Awaited<ReturnType<typeof account>>;
   beforeAll(async () => {
     admin = await account('boss@example.com');
+    await changeAdminRights(server().platform.commands, {
+      email: 'boss@example.com',
+      grant: true,
+      by: OPERATOR,
+      at: new Date().toISOString(),
+    });
+    admin.user = (await admin.agent.get('/api/user')).body;
     member = await account('member@example.com');
   });
 
-  it('rights come from server configuration', () => {
+  it('rights come from the event log (granted by the operator)', () => {
     expect(admin.user.isAdmin).toBe(true);
     expect(member.user.isAdmin).toBe(false);
   });
@@ -92,6 +99,25 @@ describe('admin API', () => {
     const res = await admin.agent.post('/api/admin/update-user-subscription').send(body);
     expect(res.status).toBe(status);
     expect(res.body.message).toBe(message);
+  });
+
+  // Issue 8 finding 8: loose coercion turned these into 0 (wiping a balance), 1 or 16.
+  it.each([
+    ['an empty string', '', 'Credits must be a number'],
+    ['null', null, 'Credits must be a number'],
+    ['false', false, 'Credits must be a number'],
+    ['true', true, 'Credits must be a number'],
+    ['a hex string', '0x10', 'Credits must be a number'],
+    ['a numeric string', '250', 'Credits must be a number'],
+    ['a fraction', 2.5, 'Credits must be a whole number'],
+  ])('refuses %s as credits and leaves the balance alone', async (_name, credits, message) => {
+    const before = (await member.agent.get('/api/user')).body.credits;
+    const res = await admin.agent
+      .post('/api/admin/update-user-subscription')
+      .send({ userId: member.user.id, tier: 'Premium', credits });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message, error: expect.any(String) });
+    expect((await member.agent.get('/api/user')).body.credits).toBe(before);
   });
 
   it('reads a user history (newest first, no password hash)', async () => {

@@ -1,5 +1,10 @@
 import { accountStream, type Tier } from '@studio/events';
-import { adminUsersQuery, selfUpdateRequest, updateUserSubscriptionRequest } from '@studio/events/requests';
+import {
+  adminRightsRequest,
+  adminUsersQuery,
+  selfUpdateRequest,
+  updateUserSubscriptionRequest,
+} from '@studio/events/requests';
 import type Koa from 'koa';
 import { requireUser } from '../account/auth';
 import { accountDecider } from '../account/decider';
@@ -11,6 +16,7 @@ import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import { parse } from '../platform/http/validation';
 import type { Platform } from '../platform/module';
+import { changeAdminRights } from './grant-admin';
 import { requireAdmin } from './require-admin';
 
 /** Fields of the log an admin may read: never the password hash. */
@@ -32,18 +38,19 @@ export interface SubscriptionChecker {
 
 export interface AdminRouteDeps
   extends Pick<Platform, 'commands' | 'clock' | 'readStore' | 'eventStore' | 'logger'> {
-  config: Pick<Platform['config'], 'adminEmails'>;
   gateway: SubscriptionChecker;
 }
 
 export function adminRoutes(deps: AdminRouteDeps, options: AdminOptions = {}): RouteModule {
-  const { commands, clock, config, gateway, readStore, eventStore, logger } = deps;
-  const admin = (ctx: Koa.Context) => requireAdmin(ctx, commands, config.adminEmails);
+  const { commands, clock, gateway, readStore, eventStore, logger } = deps;
+  const admin = (ctx: Koa.Context) => requireAdmin(ctx, commands);
+  /** `userId`: whose stream changes; the signed-in admin is recorded as the actor. */
   const context = (ctx: Koa.Context, userId: string) => ({
     at: clock.now().toISOString(),
     correlationId: ctx.state.requestId as string,
     causationId: ctx.state.requestId as string,
     userId,
+    ...(ctx.state.userId && ctx.state.userId !== userId ? { actorId: ctx.state.userId as string } : {}),
   });
   const existing = async (userId: string) => {
     const account = await loadAccount(commands, userId);
@@ -74,7 +81,7 @@ export function adminRoutes(deps: AdminRouteDeps, options: AdminOptions = {}): R
         success: true,
         message: 'Subscription Updated',
         previousCredits: before.credits,
-        user: userView(state, config.adminEmails),
+        user: userView(state),
       };
     });
 
@@ -166,8 +173,23 @@ export function adminRoutes(deps: AdminRouteDeps, options: AdminOptions = {}): R
           occurredAt: e.metadata.occurredAt,
           data: readable(e.data),
           correlationId: e.metadata.correlationId,
+          ...(e.metadata.actorId ? { actorId: e.metadata.actorId } : {}),
         }))
         .reverse();
+    });
+
+    /** Grants or revokes another account's admin rights; the event names the admin who did it. */
+    router.post('/api/admin/admins', async (ctx) => {
+      const me = await admin(ctx);
+      const body = parse(adminRightsRequest, ctx.request.body);
+      const state = await changeAdminRights(commands, {
+        email: body.email,
+        grant: body.action === 'grant',
+        by: me.userId,
+        at: clock.now().toISOString(),
+        correlationId: ctx.state.requestId as string,
+      });
+      ctx.body = { success: true, user: userView(state) };
     });
 
     router.post('/api/admin/rebuild-read-models', async (ctx) => {

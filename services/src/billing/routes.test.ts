@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { useEmbeddedServer } from '../main/test-runtime';
 import { eventually } from '../platform/testing';
+import { CHECKOUT_SESSIONS_PER_WINDOW } from './routes';
 
 /** The simulated gateway end to end: the same pages and events as Stripe, offline. */
 const server = useEmbeddedServer();
@@ -124,4 +125,21 @@ describe('billing API (simulated gateway)', () => {
       ).status,
     ).toBe(403);
   });
+});
+
+describe('checkout rate limit (issue 8 finding 6)', () => {
+  it.each(['/api/create-checkout-session', '/api/create-subscription-intent'])(
+    '%s: one account may open a bounded number of gateway sessions; others are unaffected',
+    async (path) => {
+      const { agent } = await signedIn();
+      for (let i = 0; i < CHECKOUT_SESSIONS_PER_WINDOW; i += 1) {
+        expect((await agent.post(path).send({ planId: 'basic' })).status).toBe(200);
+      }
+      const refused = await agent.post(path).send({ planId: 'basic' });
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ message: expect.stringMatching(/Too many/), error: expect.any(String) });
+      const other = await signedIn();
+      expect((await other.agent.post(path).send({ planId: 'basic' })).status).toBe(200);
+    },
+  );
 });

@@ -11,6 +11,7 @@ import { accountDecider } from '../account/decider';
 import { loadAccount } from '../account/identity';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
+import { requestLimit } from '../platform/http/rate-limit';
 import { ownOrigin } from '../platform/http/request-guards';
 import { parse } from '../platform/http/validation';
 import type { Platform } from '../platform/module';
@@ -31,6 +32,15 @@ export const webhookBody: Koa.Middleware = koaBody({
   urlencoded: false,
   text: false,
 });
+
+/** Gateway sessions one account may open per ten minutes: each costs a call to the gateway. */
+export const CHECKOUT_SESSIONS_PER_WINDOW = 10;
+const checkoutLimit = () =>
+  requestLimit({
+    limit: CHECKOUT_SESSIONS_PER_WINDOW,
+    windowMs: 10 * 60 * 1000,
+    key: (ctx: Koa.Context) => `checkout:${requireUser(ctx)}`,
+  });
 
 /** The embedded card form's pending subscription per user and plan (the spec's client sends only planId). */
 const PENDING = 'pending_subscriptions';
@@ -81,6 +91,8 @@ export function billingRoutes(deps: BillingRouteDeps): RouteModule {
     return { clientSecret: intent.clientSecret, gateway: gateway.kind };
   };
 
+  const limitCheckouts = checkoutLimit();
+
   return (router) => {
     router.get('/api/payments/config', (ctx) => {
       ctx.body = {
@@ -90,7 +102,7 @@ export function billingRoutes(deps: BillingRouteDeps): RouteModule {
       };
     });
 
-    router.post('/api/create-checkout-session', async (ctx) => {
+    router.post('/api/create-checkout-session', limitCheckouts, async (ctx) => {
       const body = parse(checkoutSessionRequest, ctx.request.body);
       const customer = await customerOf(ctx);
       const base = origin(ctx);
@@ -102,12 +114,12 @@ export function billingRoutes(deps: BillingRouteDeps): RouteModule {
       ctx.body = { url: session.url };
     });
 
-    router.post('/api/create-subscription', async (ctx) => {
+    router.post('/api/create-subscription', limitCheckouts, async (ctx) => {
       const body = parse(createSubscriptionRequest, ctx.request.body);
       ctx.body = await pendingIntent(ctx, body.planId);
     });
 
-    router.post('/api/create-subscription-intent', async (ctx) => {
+    router.post('/api/create-subscription-intent', limitCheckouts, async (ctx) => {
       const body = parse(subscriptionPlanRequest, ctx.request.body);
       ctx.body = await pendingIntent(ctx, body.planId);
     });

@@ -26,7 +26,7 @@ export async function startEmbedded(
   env: Record<string, string | undefined> = process.env,
   overrides: PlatformOverrides = {},
 ): Promise<Embedded> {
-  const config = loadConfig(env);
+  const config = loadConfig(env, { embedded: true });
   const logger = createLogger(config.logLevel);
   const platform = await openPlatform(config, logger, overrides.clock);
   let projectors: ProjectorRunner[] = [];
@@ -58,18 +58,32 @@ export async function startEmbedded(
   };
 }
 
+/**
+ * Graceful shutdown on SIGTERM / SIGINT: stop accepting connections, hand running jobs back to
+ * the queue, let the relay and projectors finish their event (checkpoints stored), close the
+ * stores, exit 0. A second signal exits at once.
+ */
+export function stopOnSignals(embedded: Embedded): void {
+  const shutdown = () => {
+    process.once('SIGINT', () => process.exit(1));
+    process.once('SIGTERM', () => process.exit(1));
+    embedded.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error instanceof Error ? error.message : error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
 if (require.main === module) {
   startEmbedded()
     .then((embedded) => {
       console.log(`Studio is running at ${embedded.url}`);
-      const shutdown = () => {
-        embedded.stop().then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
-      };
-      process.once('SIGINT', shutdown);
-      process.once('SIGTERM', shutdown);
+      stopOnSignals(embedded);
     })
     .catch((error: unknown) => {
       console.error(error instanceof Error ? error.message : error);

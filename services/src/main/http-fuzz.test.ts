@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import type Router from '@koa/router';
 import fc from 'fast-check';
 import request from 'supertest';
+import { changeAdminRights } from '../admin/grant-admin';
 import { createApi } from './processes';
 import { useEmbeddedServer } from './test-runtime';
 
@@ -10,7 +11,7 @@ import { useEmbeddedServer } from './test-runtime';
  * body and path segment. Bad input is a 4xx in the `{ message, error }` shape, never a 5xx, and a
  * rejected request leaves the event log untouched.
  */
-const server = useEmbeddedServer({ ADMIN_EMAILS: 'boss@example.com' });
+const server = useEmbeddedServer();
 
 interface RouteInfo {
   path: string;
@@ -37,6 +38,15 @@ async function signedIn(email: string, register = false) {
     ? await agent.post('/api/register').send({ name: 'Fuzz User', email, password: PASSWORD })
     : await agent.post('/api/login').send({ email, password: PASSWORD });
   expect(res.status).toBe(register ? 201 : 200);
+  // Admin rights are a fact in the log, granted by the operator.
+  if (register && email === ADMIN) {
+    await changeAdminRights(server().platform.commands, {
+      email,
+      grant: true,
+      by: 'operator',
+      at: new Date().toISOString(),
+    });
+  }
   return agent;
 }
 

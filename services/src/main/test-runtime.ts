@@ -12,7 +12,7 @@ export async function openTestRuntime(
 ): Promise<Platform & { dataDir: string; dispose(): Promise<void> }> {
   const { dir: dataDir, remove } = tempDataDir();
   const platform = await openPlatform(
-    loadConfig({ DATA_DIR: dataDir, ...env }),
+    loadConfig({ DATA_DIR: dataDir, ...env }, { embedded: true }),
     createLogger('silent'),
     overrides.clock,
   );

@@ -11,6 +11,8 @@ export interface CommandContext {
   correlationId: string;
   causationId: string;
   userId?: string;
+  /** Who acted on the user's behalf (an admin, the operator): kept in the metadata for audit. */
+  actorId?: string;
 }
 
 export interface CommandResult<State, E extends Event> {
@@ -80,6 +82,7 @@ function toEvent<E extends Event>(emitted: Emitted<E>, context: CommandContext):
     data: emitted.data,
     metadata: {
       ...(context.userId ? { userId: context.userId } : {}),
+      ...(context.actorId ? { actorId: context.actorId } : {}),
       correlationId: context.correlationId,
       causationId: context.causationId,
       occurredAt: context.at,

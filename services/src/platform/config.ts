@@ -50,7 +50,6 @@ const schema = yup.object({
   STRIPE_PRICE_STANDARD: optionalText,
   STRIPE_PRICE_PREMIUM: optionalText,
   PUBLIC_URL: absoluteUrl,
-  ADMIN_EMAILS: yup.string().default(''),
   AUTH_RATE_LIMIT: integer(1, Number.MAX_SAFE_INTEGER, 20),
   SESSION_TTL_HOURS: yup
     .number()
@@ -66,6 +65,7 @@ const schema = yup.object({
     .max(10, 'must be at most 10')
     .default(0),
   GENERATION_TIMEOUT_MS: integer(1, Number.MAX_SAFE_INTEGER, 10 * 60 * 1000),
+  JOB_LEASE_MS: integer(100, Number.MAX_SAFE_INTEGER, 45_000),
   WORKER_CONCURRENCY: integer(1, 64, 2),
   REMOTE_URLS: yup
     .string()
@@ -119,7 +119,6 @@ export interface Config {
         prices: { basic: string; standard: string; premium: string };
       };
   publicUrl?: string;
-  adminEmails: string[];
   sessionTtlMs: number;
   /** Sign-in and registration attempts per client address in ten minutes. */
   authRateLimit: number;
@@ -127,6 +126,8 @@ export interface Config {
   /** Proxies in front of the server whose X-Forwarded-For/-Proto are believed; 0 = none. */
   trustProxy: number;
   generationTimeoutMs: number;
+  /** A running job's lease: a worker that stops heartbeating loses the job after this long. */
+  jobLeaseMs: number;
   workerConcurrency: number;
   remoteUrls: Record<string, string>;
   webDistRoot: string;
@@ -137,8 +138,20 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+export interface LoadOptions {
+  /**
+   * The one-process `npm start`: may fall back to the simulated gateway (its pages say so). Every
+   * other entry point, and anything with NODE_ENV=production, must choose PAYMENTS explicitly, so
+   * a forgotten variable cannot hand out free credits.
+   */
+  embedded?: boolean;
+}
+
 /** Parses the environment; throws a ConfigError whose message names each bad variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  options: LoadOptions = {},
+): Config {
   let e: yup.InferType<typeof schema>;
   try {
     e = schema.validateSync(env, { abortEarly: false, stripUnknown: true });
@@ -183,6 +196,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     };
   }
 
+  const mayDefaultPayments = options.embedded === true && env.NODE_ENV !== 'production';
+  if (!e.PAYMENTS && !mayDefaultPayments) {
+    problems.push('PAYMENTS: must be set (simulated or stripe) outside the embedded npm start');
+  }
   const gateway = e.PAYMENTS ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'simulated');
   let payments: Config['payments'] = { gateway: 'simulated' };
   if (gateway === 'stripe') {
@@ -226,14 +243,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ai,
     payments,
     ...(e.PUBLIC_URL ? { publicUrl: e.PUBLIC_URL } : {}),
-    adminEmails: e.ADMIN_EMAILS.split(',')
-      .map((s) => s.trim().toLowerCase())
-      .filter(Boolean),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600 * 1000,
     authRateLimit: e.AUTH_RATE_LIMIT,
     cookieSecure: e.COOKIE_SECURE === 'true',
     trustProxy: e.TRUST_PROXY,
     generationTimeoutMs: e.GENERATION_TIMEOUT_MS,
+    jobLeaseMs: e.JOB_LEASE_MS,
     workerConcurrency: e.WORKER_CONCURRENCY,
     remoteUrls: e.REMOTE_URLS ? (JSON.parse(e.REMOTE_URLS) as Record<string, string>) : {},
     ...(e.LOG_LEVEL ? { logLevel: e.LOG_LEVEL } : {}),

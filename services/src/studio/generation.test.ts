@@ -5,6 +5,7 @@ import { generationDecider } from './generation';
 
 const spec = specFor(generationDecider);
 const deadline = '2026-01-01T00:10:00.000Z';
+const leaseExpiresAt = '2026-01-01T00:00:45.000Z';
 const input = {
   title: 'Bees',
   description: 'All about bees and their hives',
@@ -20,6 +21,7 @@ const claim = (phase: 'main' | 'book' = 'main') =>
     request: { kind: 'non-fiction-v2', input },
     workerId: 'w1',
     deadline,
+    leaseExpiresAt,
   }) as const;
 const started = (phase: 'main' | 'book' = 'main'): Emitted<GenerationEvent> => ({
   type: 'GenerationStarted',
@@ -31,6 +33,7 @@ const started = (phase: 'main' | 'book' = 'main'): Emitted<GenerationEvent> => (
     workerId: 'w1',
     input,
     deadline,
+    leaseExpiresAt,
   },
 });
 const completed: Emitted<GenerationEvent> = {
@@ -140,6 +143,113 @@ describe('generation decider', () => {
 
     it('cannot claim the book phase before an outline is chosen', () => {
       spec([started(), outlines]).when(claim('book')).thenNothing();
+    });
+  });
+
+  describe('leases (issue 8 finding 12)', () => {
+    const heartbeat = (workerId: string, until: string) =>
+      ({ type: 'Heartbeat', generationId: 'g1', workerId, leaseExpiresAt: until }) as const;
+    const expire = (now: string) =>
+      ({
+        type: 'ExpireLease',
+        generationId: 'g1',
+        userId: 'recA',
+        kind: 'non-fiction-v2',
+        now,
+        maxAttempts: 2,
+      }) as const;
+    const released = (phase: 'main' | 'book' = 'main'): Emitted<GenerationEvent> => ({
+      type: 'GenerationReleased',
+      data: {
+        generationId: 'g1',
+        userId: 'recA',
+        kind: 'non-fiction-v2',
+        phase,
+        workerId: 'w1',
+        attempt: 1,
+        reason: 'lease-expired',
+      },
+    });
+    const beat = (until: string): Emitted<GenerationEvent> => ({
+      type: 'GenerationHeartbeat',
+      data: { generationId: 'g1', workerId: 'w1', leaseExpiresAt: until },
+    });
+    const timedOut: Emitted<GenerationEvent> = {
+      type: 'GenerationFailed',
+      data: {
+        generationId: 'g1',
+        userId: 'recA',
+        kind: 'non-fiction-v2',
+        reason: 'The generation stopped responding and was stopped. Your credits have been refunded.',
+        code: 'TIMEOUT',
+      },
+    };
+
+    it('the worker holding the lease extends it; any other worker cannot', () => {
+      spec([started()])
+        .when(heartbeat('w1', '2026-01-01T00:01:30.000Z'))
+        .then([beat('2026-01-01T00:01:30.000Z')]);
+      spec([started()]).when(heartbeat('w2', '2026-01-01T00:01:30.000Z')).thenNothing();
+      spec([started(), completed]).when(heartbeat('w1', '2026-01-01T00:01:30.000Z')).thenNothing();
+    });
+
+    it('a live lease is not expired', () => {
+      spec([started()]).when(expire('2026-01-01T00:00:44.000Z')).thenNothing();
+      spec([started(), beat('2026-01-01T00:01:30.000Z')])
+        .when(expire('2026-01-01T00:01:00.000Z'))
+        .thenNothing();
+    });
+
+    it('an expired lease releases the job for another attempt, which may claim it again', () => {
+      spec([started()]).when(expire('2026-01-01T00:00:46.000Z')).then([released()]);
+      spec([started(), released()]).when(claim()).then([started()]);
+    });
+
+    it('the book phase goes back to the book queue', () => {
+      const chosen: Emitted<GenerationEvent> = {
+        type: 'GenerationOutlineChosen',
+        data: { generationId: 'g1', outlineIndex: 0 },
+      };
+      spec([started(), outlines, chosen, started('book')])
+        .when(expire('2026-01-01T00:00:46.000Z'))
+        .then([released('book')]);
+      spec([started(), outlines, chosen, started('book'), released('book')])
+        .when(claim('book'))
+        .then([started('book')]);
+    });
+
+    it('after the last attempt the job fails as timed out (which refunds it)', () => {
+      spec([started(), released(), started()]).when(expire('2026-01-01T00:00:46.000Z')).then([timedOut]);
+    });
+
+    it('a worker shutting down hands its running job back without using up an attempt', () => {
+      const handedBack: Emitted<GenerationEvent> = {
+        type: 'GenerationReleased',
+        data: {
+          generationId: 'g1',
+          userId: 'recA',
+          kind: 'non-fiction-v2',
+          phase: 'main',
+          workerId: 'w1',
+          attempt: 0,
+          reason: 'shutdown',
+        },
+      };
+      spec([started()]).when({ type: 'ReleaseJob', generationId: 'g1', workerId: 'w1' }).then([handedBack]);
+      spec([started()]).when({ type: 'ReleaseJob', generationId: 'g1', workerId: 'w2' }).thenNothing();
+      spec([started(), completed])
+        .when({ type: 'ReleaseJob', generationId: 'g1', workerId: 'w1' })
+        .thenNothing();
+      // Two hand-backs and one expiry still leave the second of two attempts.
+      spec([started(), handedBack, started(), handedBack, started()])
+        .when(expire('2026-01-01T00:00:46.000Z'))
+        .then([released()]);
+    });
+
+    it('a finished or queued job has no lease to expire', () => {
+      spec([started(), completed]).when(expire('2026-01-01T00:05:00.000Z')).thenNothing();
+      spec([started(), released()]).when(expire('2026-01-01T00:05:00.000Z')).thenNothing();
+      spec([]).when(expire('2026-01-01T00:05:00.000Z')).thenNothing();
     });
   });
 });

@@ -11,13 +11,17 @@ import type {
 import { assertNever, type Decider } from '../platform/decider';
 import { DomainError } from '../platform/errors';
 
-/** The life of one job on `generation-{id}`. Every command is idempotent. */
-
+/** The life of one job on `generation-{id}` (statuses: `GENERATION_STATUSES`). Every command is idempotent. */
 export interface GenerationState {
   status: GenerationStatus;
   userId?: string;
   request?: GenerationRequest;
   deadline?: string;
+  phase?: GenerationPhase;
+  workerId?: string;
+  leaseExpiresAt?: string;
+  /** Attempts abandoned by an expired lease, for this job. */
+  releases: number;
   outlines?: [string, string, string];
   outlineIndex?: 0 | 1 | 2;
 }
@@ -31,6 +35,19 @@ export type GenerationCommand =
       request: GenerationRequest;
       workerId: string;
       deadline: string;
+      leaseExpiresAt: string;
+    }
+  | { type: 'Heartbeat'; generationId: string; workerId: string; leaseExpiresAt: string }
+  /** A worker shutting down hands its running job back to the queue. */
+  | { type: 'ReleaseJob'; generationId: string; workerId: string }
+  | {
+      /** The supervisor's check of a running job's lease; `now` comes from its clock. */
+      type: 'ExpireLease';
+      generationId: string;
+      userId: string;
+      kind: GenerationKind;
+      now: string;
+      maxAttempts: number;
     }
   | { type: 'ReportProgress'; generationId: string; progress: number; step: string }
   | { type: 'RecordOutlines'; generationId: string; outlines: [string, string, string] }
@@ -56,7 +73,7 @@ const FINISHED: GenerationStatus[] = ['completed', 'failed'];
 const RUNNING: GenerationStatus[] = ['running', 'book-running'];
 
 export const generationDecider: Decider<GenerationCommand, GenerationEvent, GenerationState> = {
-  initialState: { status: 'requested' },
+  initialState: { status: 'requested', releases: 0 },
   evolve: (state, event) => {
     switch (event.type) {
       case 'GenerationStarted':
@@ -66,7 +83,20 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
           userId: event.data.userId,
           request: event.data, // the started event carries the request (kind and its input)
           deadline: event.data.deadline,
+          phase: event.data.phase,
+          workerId: event.data.workerId,
+          ...(event.data.leaseExpiresAt ? { leaseExpiresAt: event.data.leaseExpiresAt } : {}),
         };
+      case 'GenerationHeartbeat':
+        return { ...state, leaseExpiresAt: event.data.leaseExpiresAt };
+      case 'GenerationReleased': {
+        const { workerId: _worker, leaseExpiresAt: _lease, ...rest } = state;
+        return {
+          ...rest,
+          status: event.data.phase === 'book' ? 'outline-chosen' : 'requested',
+          releases: state.releases + (event.data.reason === 'lease-expired' ? 1 : 0),
+        };
+      }
       case 'GenerationProgressed':
         return state;
       case 'GenerationOutlinesReady':
@@ -87,11 +117,75 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
         const claimable =
           command.phase === 'main' ? state.status === 'requested' : state.status === 'outline-chosen';
         if (!claimable) return [];
-        const { generationId, userId, phase, workerId, request, deadline } = command;
+        const { generationId, userId, phase, workerId, request, deadline, leaseExpiresAt } = command;
         return [
           {
             type: 'GenerationStarted',
-            data: { generationId, userId, phase, workerId, deadline, ...request },
+            data: { generationId, userId, phase, workerId, deadline, leaseExpiresAt, ...request },
+          },
+        ];
+      }
+      case 'Heartbeat':
+        // Only the lease holder may extend it: a worker whose job was released just stops.
+        if (!RUNNING.includes(state.status) || state.workerId !== command.workerId) return [];
+        return [
+          {
+            type: 'GenerationHeartbeat',
+            data: {
+              generationId: command.generationId,
+              workerId: command.workerId,
+              leaseExpiresAt: command.leaseExpiresAt,
+            },
+          },
+        ];
+      case 'ExpireLease': {
+        if (!RUNNING.includes(state.status) || !state.leaseExpiresAt) return [];
+        if (Date.parse(command.now) <= Date.parse(state.leaseExpiresAt)) return [];
+        const { generationId, userId, kind } = command;
+        if (state.releases + 1 >= command.maxAttempts) {
+          return [
+            {
+              type: 'GenerationFailed',
+              data: {
+                generationId,
+                userId,
+                kind,
+                reason: 'The generation stopped responding and was stopped. Your credits have been refunded.',
+                code: 'TIMEOUT',
+              },
+            },
+          ];
+        }
+        return [
+          {
+            type: 'GenerationReleased',
+            data: {
+              generationId,
+              userId,
+              kind,
+              phase: state.phase ?? 'main',
+              workerId: state.workerId ?? '',
+              attempt: state.releases + 1,
+              reason: 'lease-expired',
+            },
+          },
+        ];
+      }
+      case 'ReleaseJob': {
+        if (!RUNNING.includes(state.status) || state.workerId !== command.workerId) return [];
+        if (!state.userId || !state.request) return [];
+        return [
+          {
+            type: 'GenerationReleased',
+            data: {
+              generationId: command.generationId,
+              userId: state.userId,
+              kind: state.request.kind,
+              phase: state.phase ?? 'main',
+              workerId: command.workerId,
+              attempt: state.releases,
+              reason: 'shutdown',
+            },
           },
         ];
       }

@@ -17,6 +17,8 @@ export interface GenerationDoc {
   createdAt: string;
   updatedAt: string;
   deadline?: string;
+  /** The running worker's lease: the supervisor releases the job once it has passed. */
+  leaseExpiresAt?: string;
   title?: string;
   artifacts: Array<{ blobId: string; contentType: string; role: string; bytes: number }>;
   result?: Record<string, unknown>;
@@ -64,7 +66,16 @@ export const generationsProjection: Projection = {
         return update(at, event.data.generationId, {
           status: event.data.phase === 'book' ? 'book-running' : 'running',
           deadline: event.data.deadline,
+          ...(event.data.leaseExpiresAt ? { leaseExpiresAt: event.data.leaseExpiresAt } : {}),
           step: 'Started',
+        });
+      case 'GenerationHeartbeat':
+        return update(at, event.data.generationId, { leaseExpiresAt: event.data.leaseExpiresAt });
+      case 'GenerationReleased':
+        return update(at, event.data.generationId, {
+          status: event.data.phase === 'book' ? 'outline-chosen' : 'requested',
+          progress: 0,
+          step: 'Queued',
         });
       case 'GenerationProgressed':
         return update(at, event.data.generationId, { progress: event.data.progress, step: event.data.step });

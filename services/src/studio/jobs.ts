@@ -39,6 +39,16 @@ export function jobsFor(recorded: RecordedEvent): Outgoing[] {
       correlationId: event.metadata.correlationId,
     });
   }
+  if (event.type === 'GenerationReleased') {
+    // An abandoned attempt is queued again; the input is in the generation stream.
+    const { generationId, userId, kind, phase } = event.data as {
+      generationId: string;
+      userId: string;
+      kind: GenerationKind;
+      phase: GenerationPhase;
+    };
+    return job({ generationId, userId, kind, phase, correlationId: event.metadata.correlationId });
+  }
   if (event.type === 'GenerationOutlineChosen') {
     const { generationId } = event.data;
     return job({

@@ -24,30 +24,38 @@ export function studioModule(platform: Platform, ai: AiProvider): FeatureModule 
     workers: [
       {
         name: 'generation-worker',
-        start: () =>
-          bus.subscribe<JobMessage>(
-            JOBS_TOPIC,
-            'workers',
-            createJobHandler({
-              commands,
-              blobs: platform.blobs,
-              ai,
-              tools: TOOLS,
-              clock,
-              logger,
-              timeoutMs: config.generationTimeoutMs,
-              workerId: `worker-${newId().slice(0, 8)}`,
-            }),
-            { concurrency: config.workerConcurrency },
-          ),
+        start: async () => {
+          const jobs = createJobHandler({
+            commands,
+            blobs: platform.blobs,
+            ai,
+            tools: TOOLS,
+            clock,
+            logger,
+            timeoutMs: config.generationTimeoutMs,
+            leaseMs: config.jobLeaseMs,
+            workerId: `worker-${newId().slice(0, 8)}`,
+          });
+          const consumer = await bus.subscribe<JobMessage>(JOBS_TOPIC, 'workers', jobs, {
+            concurrency: config.workerConcurrency,
+          });
+          // Hand running jobs back first, then stop consuming: nothing is left in flight.
+          return {
+            stop: async () => {
+              await jobs.releaseRunning();
+              await consumer.stop();
+            },
+          };
+        },
       },
       {
         name: 'generation-supervisor',
         start: async () => {
-          const supervisor = new GenerationSupervisor({
-            ...platform,
-            generationTimeoutMs: config.generationTimeoutMs,
-          });
+          // Sweeps three times per lease: a dead worker's job moves on within about 1⅓ leases.
+          const supervisor = new GenerationSupervisor(
+            { ...platform, generationTimeoutMs: config.generationTimeoutMs },
+            Math.ceil(config.jobLeaseMs / 3),
+          );
           await supervisor.start();
           return supervisor;
         },

@@ -10,19 +10,24 @@ export interface SupervisorDeps
   /** A job never claimed within this long is failed (refunded). */
   generationTimeoutMs: number;
 }
+/** Attempts a job gets before an expired lease fails it (and refunds it). */
+export const MAX_JOB_ATTEMPTS = 3;
 
 /**
- * Watches jobs from the read model: a job past its deadline (its worker died) or never claimed
- * within the timeout is failed as timed out, which refunds it. At start, queued jobs are
- * published again, because the in-process bus does not outlive a restart (workers skip
- * duplicates).
+ * Watches jobs from the read model: a running job whose lease expired (its worker died or hung)
+ * is released for another attempt, or failed as timed out after MAX_JOB_ATTEMPTS; a job past its
+ * deadline or never claimed within the timeout is failed as timed out. Failing refunds. At start,
+ * queued jobs are published again, because the in-process bus does not outlive a restart
+ * (workers skip duplicates). The read model only nominates candidates: each decision is taken
+ * on the generation's own stream, so a heartbeat the projection has not seen yet still counts.
  */
 export class GenerationSupervisor {
   private timer?: NodeJS.Timeout;
 
   constructor(
     private readonly runtime: SupervisorDeps,
-    private readonly intervalMs = 30_000,
+    private readonly intervalMs = 15_000,
+    private readonly maxAttempts = MAX_JOB_ATTEMPTS,
   ) {}
 
   async start(): Promise<void> {
@@ -56,10 +61,29 @@ export class GenerationSupervisor {
     return queued.length;
   }
 
-  /** Fails every job whose time is up; returns how many. */
+  /** Releases or fails every job whose lease or time is up; returns how many were looked at. */
   async sweep(): Promise<number> {
     const now = this.runtime.clock.now();
     const nowIso = now.toISOString();
+    const leaseExpired = await this.generations().find({
+      status: { $in: ['running', 'book-running'] },
+      leaseExpiresAt: { $lt: nowIso },
+    });
+    for (const doc of leaseExpired) {
+      await this.runtime.commands.handle(
+        generationStream(doc._id),
+        generationDecider,
+        {
+          type: 'ExpireLease',
+          generationId: doc._id,
+          userId: doc.userId,
+          kind: doc.kind as GenerationKind,
+          now: nowIso,
+          maxAttempts: this.maxAttempts,
+        },
+        { at: nowIso, correlationId: doc._id, causationId: 'supervisor', userId: doc.userId },
+      );
+    }
     const unclaimedBefore = new Date(now.getTime() - this.runtime.generationTimeoutMs).toISOString();
     const late = [
       ...(await this.generations().find({
@@ -86,7 +110,7 @@ export class GenerationSupervisor {
         { at: nowIso, correlationId: doc._id, causationId: 'supervisor', userId: doc.userId },
       );
     }
-    return late.length;
+    return leaseExpired.length + late.length;
   }
 
   private generations() {

@@ -9,6 +9,7 @@ import { createLogger } from '../platform/logging';
 import { createOfflineProvider } from './ai/offline';
 import type { AiProvider } from './ai/provider';
 import { ProviderError } from './ai/provider';
+import { generationDecider } from './generation';
 import type { JobMessage } from './jobs';
 import { refundProcessManager } from './refunds';
 import { startGeneration } from './start-generation';
@@ -17,7 +18,7 @@ import { createJobHandler } from './worker';
 
 const ctx = { at: '2026-11-22T10:00:00.000Z', correlationId: 'c', causationId: 'c' };
 
-async function setup(ai: AiProvider = createOfflineProvider(), timeoutMs = 10_000) {
+async function setup(ai: AiProvider = createOfflineProvider(), timeoutMs = 10_000, leaseMs?: number) {
   const runtime = await openTestRuntime();
   const user = await register(
     runtime.commands,
@@ -59,6 +60,7 @@ async function setup(ai: AiProvider = createOfflineProvider(), timeoutMs = 10_00
     logger: createLogger('silent'),
     timeoutMs,
     workerId: 'w-test',
+    ...(leaseMs ? { leaseMs } : {}),
   });
   const types = async () =>
     (await runtime.eventStore.readStream(generationStream(started.generationId))).map((e) => e.type);
@@ -122,5 +124,49 @@ describe('worker runner', () => {
     } finally {
       await runtime.dispose();
     }
+  });
+
+  describe('leases (issue 8 finding 12)', () => {
+    it('a running worker heartbeats, so its lease outlives the claim and the job completes', async () => {
+      const slow = createOfflineProvider({ delayMs: 300 });
+      const { message, handle, types, runtime } = await setup(slow, 10_000, 60);
+      try {
+        await handle(message);
+        const log = await types();
+        expect(log.filter((t) => t === 'GenerationHeartbeat').length).toBeGreaterThanOrEqual(3);
+        expect(log.at(-1)).toBe('GenerationCompleted');
+      } finally {
+        await runtime.dispose();
+      }
+    });
+
+    it('a worker whose lease was taken away abandons the attempt without failing the job', async () => {
+      const hanging = createOfflineProvider({ delayMs: 60_000 });
+      const { message, handle, types, runtime, started, user } = await setup(hanging, 10_000, 60);
+      try {
+        const running = handle(message);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        await runtime.commands.handle(
+          generationStream(started.generationId),
+          generationDecider,
+          {
+            type: 'ExpireLease',
+            generationId: started.generationId,
+            userId: user.userId,
+            kind: 'coloring-page',
+            now: '2999-01-01T00:00:00.000Z',
+            maxAttempts: 3,
+          },
+          ctx,
+        );
+        await running;
+        const log = await types();
+        expect(log).toContain('GenerationReleased');
+        expect(log).not.toContain('GenerationFailed');
+        expect(log).not.toContain('GenerationCompleted');
+      } finally {
+        await runtime.dispose();
+      }
+    });
   });
 });

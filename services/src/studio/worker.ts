@@ -26,7 +26,12 @@ export interface WorkerDeps {
   logger: Logger;
   timeoutMs: number;
   workerId: string;
+  /** How long a claim lasts without a heartbeat (the worker heartbeats every third of it). */
+  leaseMs?: number;
 }
+
+/** A dead worker's job is released within about this long plus one supervisor sweep. */
+export const JOB_LEASE_MS = 45_000;
 
 export class JobTimeoutError extends Error {
   override name = 'JobTimeoutError';
@@ -51,9 +56,15 @@ function generate<K extends GenerationKind>(
  * first delivery wins, so a duplicate or late message is skipped; a failure or timeout is
  * recorded once and the refund process manager gives the credits back.
  */
-export function createJobHandler(deps: WorkerDeps) {
-  return async (message: DeliveredMessage<JobMessage>): Promise<void> => {
+export function createJobHandler(deps: WorkerDeps): JobHandler {
+  /** Running attempts by generation id: what a shutdown hands back. */
+  const running = new Map<string, () => Promise<void>>();
+  let stopping = false;
+
+  const handle = async (message: DeliveredMessage<JobMessage>): Promise<void> => {
     const job = message.value;
+    // Shutting down: claim nothing new (a queued job is published again when workers start).
+    if (stopping) return;
     const stream = generationStream(job.generationId);
     const context = (): CommandContext => ({
       at: deps.clock.now().toISOString(),
@@ -68,6 +79,8 @@ export function createJobHandler(deps: WorkerDeps) {
       deps.logger.error({ generationId: job.generationId }, 'job without input; skipped');
       return;
     }
+    const leaseMs = deps.leaseMs ?? JOB_LEASE_MS;
+    const leaseFromNow = () => new Date(deps.clock.now().getTime() + leaseMs).toISOString();
     const deadline = new Date(deps.clock.now().getTime() + deps.timeoutMs).toISOString();
     const claim = await deps.commands.handle(
       stream,
@@ -80,6 +93,7 @@ export function createJobHandler(deps: WorkerDeps) {
         request,
         workerId: deps.workerId,
         deadline,
+        leaseExpiresAt: leaseFromNow(),
       },
       context(),
     );
@@ -89,6 +103,52 @@ export function createJobHandler(deps: WorkerDeps) {
     }
 
     const controller = new AbortController();
+    // Heartbeats keep the lease; once it is lost (the supervisor released the job to another
+    // attempt), this attempt is abandoned without recording anything.
+    let leaseLost = false;
+    let handedBack = false;
+    let abandon: (reason: Error) => void = () => {};
+    const abandoned = new Promise<never>((_, reject) => {
+      abandon = reject;
+    });
+    abandoned.catch(() => {});
+    const heartbeat = setInterval(
+      () => {
+        deps.commands
+          .handle(
+            stream,
+            generationDecider,
+            {
+              type: 'Heartbeat',
+              generationId: job.generationId,
+              workerId: deps.workerId,
+              leaseExpiresAt: leaseFromNow(),
+            },
+            context(),
+          )
+          .then(({ events }) => {
+            if (events.length > 0 || leaseLost) return;
+            leaseLost = true;
+            controller.abort();
+            abandon(new Error('The job lease was lost'));
+          })
+          .catch((error: unknown) =>
+            deps.logger.warn({ err: error, generationId: job.generationId }, 'heartbeat failed'),
+          );
+      },
+      Math.max(10, Math.floor(leaseMs / 3)),
+    );
+    running.set(job.generationId, async () => {
+      handedBack = true;
+      controller.abort();
+      abandon(new Error('The worker is shutting down'));
+      await deps.commands.handle(
+        stream,
+        generationDecider,
+        { type: 'ReleaseJob', generationId: job.generationId, workerId: deps.workerId },
+        context(),
+      );
+    });
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
@@ -125,6 +185,7 @@ export function createJobHandler(deps: WorkerDeps) {
           },
         ),
         timedOut,
+        abandoned,
       ]);
       if (output.outlines) {
         await deps.commands.handle(
@@ -157,6 +218,13 @@ export function createJobHandler(deps: WorkerDeps) {
         context(),
       );
     } catch (error) {
+      if (leaseLost || handedBack) {
+        deps.logger.warn(
+          { generationId: job.generationId },
+          handedBack ? 'job handed back at shutdown' : 'job lease lost; attempt abandoned',
+        );
+        return;
+      }
       const timeout = error instanceof JobTimeoutError;
       deps.logger.warn(
         { err: error, generationId: job.generationId },
@@ -177,6 +245,24 @@ export function createJobHandler(deps: WorkerDeps) {
       );
     } finally {
       clearTimeout(timer);
+      clearInterval(heartbeat);
+      running.delete(job.generationId);
     }
   };
+
+  return Object.assign(handle, {
+    async releaseRunning(): Promise<void> {
+      stopping = true;
+      await Promise.all([...running.values()].map((release) => release()));
+    },
+  });
 }
+
+/** The bus handler of the workers, plus the graceful half of a shutdown. */
+export type JobHandler = ((message: DeliveredMessage<JobMessage>) => Promise<void>) & {
+  /**
+   * Claims nothing more and hands every running attempt back to the queue (GenerationReleased,
+   * reason 'shutdown'), so another worker — or this one after a restart — runs it at once.
+   */
+  releaseRunning(): Promise<void>;
+};

@@ -35,6 +35,19 @@ describe('SQLite event store', () => {
 
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
+  // Issue 8 finding 12: with NORMAL a power cut can lose appends that were already acknowledged.
+  it('acknowledges an append only once it is on disk (synchronous=FULL unless told otherwise)', async () => {
+    const durable = createSqliteEventStore(freshFile());
+    const fast = createSqliteEventStore(freshFile(), { synchronous: 'NORMAL' });
+    try {
+      expect(durable.synchronous).toBe('FULL');
+      expect(fast.synchronous).toBe('NORMAL');
+    } finally {
+      await durable.close();
+      await fast.close();
+    }
+  });
+
   it('has no head position while empty, and positions start at 1', async () => {
     const store = createSqliteEventStore(freshFile());
     try {

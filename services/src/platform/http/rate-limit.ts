@@ -64,6 +64,37 @@ export function failureLimit(options: FailureLimitOptions): FailureLimiter {
   return middleware;
 }
 
+export interface RequestLimitOptions {
+  /** Requests allowed per key within one window; the next is a 429. */
+  limit: number;
+  windowMs: number;
+  key: (ctx: Koa.Context) => string;
+  /** Keys remembered at most; the least recently used are forgotten first (bounded memory). */
+  maxKeys?: number;
+  now?: () => number;
+}
+
+/** Caps how often one key (an account) may call a costly route: every call counts. */
+export function requestLimit(options: RequestLimitOptions): Koa.Middleware {
+  const windows = new LRUCache<string, { start: number; count: number }>({ max: options.maxKeys ?? 10_000 });
+  const now = options.now ?? Date.now;
+  return async (ctx, next) => {
+    const t = now();
+    const key = options.key(ctx);
+    let window = windows.get(key);
+    if (!window || t - window.start >= options.windowMs) {
+      window = { start: t, count: 0 };
+      windows.set(key, window);
+    }
+    if (window.count >= options.limit) {
+      ctx.set('Retry-After', String(Math.max(1, Math.ceil((window.start + options.windowMs - t) / 1000))));
+      throw new DomainError('RATE_LIMITED', RATE_LIMITED_MESSAGE);
+    }
+    window.count += 1;
+    await next();
+  };
+}
+
 /** Wrong password, unknown or duplicate email, invalid form: the attempts a guesser makes. */
 function isClientFailure(error: unknown): boolean {
   return isDomainError(error) && error.code !== 'RATE_LIMITED' && error.code !== 'GATEWAY_ERROR';

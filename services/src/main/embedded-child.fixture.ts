@@ -1,0 +1,16 @@
+import { createOfflineProvider } from '../studio/ai/offline';
+import { startEmbedded, stopOnSignals } from './embedded';
+
+/**
+ * Tests only: `npm start`'s embedded process as a child (spawn-embedded.ts), with the offline
+ * provider slowed by AI_DELAY_MS so that jobs are in flight when the test signals or kills it.
+ */
+startEmbedded(process.env, { ai: createOfflineProvider({ delayMs: Number(process.env.AI_DELAY_MS ?? 0) }) })
+  .then((embedded) => {
+    console.log(`Studio is running at ${embedded.url}`);
+    stopOnSignals(embedded);
+  })
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
