@@ -4,12 +4,15 @@ import { sessionMiddleware } from '../account/auth';
 import { accountsProjection } from '../account/projections';
 import { accountRoutes } from '../account/routes';
 import { adminRoutes } from '../admin/routes';
+import { STRIPE_CSP_SOURCES } from '../billing/csp';
 import { billingRoutes, WEBHOOK_PATH, webhookBody } from '../billing/routes';
 import { bookRoutes } from '../gallery/books';
 import { generationsProjection } from '../gallery/generations-projection';
 import { galleryRoutes } from '../gallery/routes';
 import type { ConsumerHandle } from '../platform/bus/port';
 import { createHttpApp } from '../platform/http/app';
+import { remoteOrigins } from '../platform/http/frontends';
+import type { CspSources } from '../platform/http/security-headers';
 import { newId } from '../platform/ids';
 import { ProjectorRunner } from '../platform/runners/projector';
 import { ReactorRunner } from '../platform/runners/reactor';
@@ -41,6 +44,7 @@ export function createApi(runtime: Runtime, options: ApiOptions = {}): Koa {
     trustProxy: runtime.config.trustProxy,
     ...(runtime.config.publicUrl ? { publicOrigins: [runtime.config.publicUrl] } : {}),
     originCheckExempt: [WEBHOOK_PATH],
+    cspSources: cspSources(runtime),
     before: [sessionMiddleware(runtime.sessions, runtime.clock)],
     bodyParsers: { [WEBHOOK_PATH]: webhookBody },
     routes: [
@@ -53,6 +57,18 @@ export function createApi(runtime: Runtime, options: ApiOptions = {}): Koa {
     ],
     after: options.after ?? [],
   });
+}
+
+/** Origins beyond this server that pages use: remotes moved by REMOTE_URLS, and Stripe.js when it is the gateway. */
+function cspSources(runtime: Runtime): CspSources {
+  const remotes = remoteOrigins(runtime.config.remoteUrls);
+  const stripe = runtime.config.payments.gateway === 'stripe' ? STRIPE_CSP_SOURCES : {};
+  return {
+    script: [...remotes, ...(stripe.script ?? [])],
+    connect: [...remotes, ...(stripe.connect ?? [])],
+    frame: stripe.frame ?? [],
+    img: stripe.img ?? [],
+  };
 }
 
 export async function listen(app: Koa, host: string, port: number): Promise<Server> {
