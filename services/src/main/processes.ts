@@ -59,15 +59,18 @@ export function createApi(runtime: Runtime, options: ApiOptions = {}): Koa {
   });
 }
 
-/** Origins beyond this server that pages use: remotes moved by REMOTE_URLS, and Stripe.js when it is the gateway. */
+/**
+ * Origins beyond this server that pages use: remotes moved by REMOTE_URLS, and Stripe.js. Stripe
+ * is allowed whatever the gateway: the client decides from /api/payments/config, and those
+ * origins serve only Stripe's own code.
+ */
 function cspSources(runtime: Runtime): CspSources {
   const remotes = remoteOrigins(runtime.config.remoteUrls);
-  const stripe = runtime.config.payments.gateway === 'stripe' ? STRIPE_CSP_SOURCES : {};
   return {
-    script: [...remotes, ...(stripe.script ?? [])],
-    connect: [...remotes, ...(stripe.connect ?? [])],
-    frame: stripe.frame ?? [],
-    img: stripe.img ?? [],
+    script: [...remotes, ...(STRIPE_CSP_SOURCES.script ?? [])],
+    connect: [...remotes, ...(STRIPE_CSP_SOURCES.connect ?? [])],
+    frame: STRIPE_CSP_SOURCES.frame ?? [],
+    img: STRIPE_CSP_SOURCES.img ?? [],
   };
 }
 
