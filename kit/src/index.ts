@@ -3,6 +3,7 @@
 // separate shared entries, loaded on demand.
 // Shared as a Module Federation singleton, consumed as
 // source (no build step of its own): the shell provides the one instance every remote uses.
+import './theme/bundler-nonce'; // first: sign injected <style> tags with the CSP nonce
 
 export { apiJson, apiRequest, getQueryFn, type UnauthorizedBehavior, USER_ID_HEADER } from './api/api-client';
 export { ApiError, errorDetail, throwIfResNotOk } from './api/api-error';

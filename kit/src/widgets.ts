@@ -1,6 +1,7 @@
 // @studio/kit/widgets: form, feedback and disclosure components (and the screen placeholder), shared as their own singleton entry so the
 // shell's first load doesn't carry them (Radix Select, Tabs, Accordion… are only needed by screens).
 // Keep these stateless: anything with state (auth, toasts, query client) is imported from '@studio/kit'.
+import './theme/bundler-nonce'; // first: sign injected <style> tags with the CSP nonce
 
 export { Accordion, type AccordionItem, type AccordionProps } from './components/Accordion';
 export { Field, type FieldProps, Label } from './components/Field';

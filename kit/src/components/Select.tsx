@@ -1,8 +1,11 @@
 // Radix Select styled like the other fields; keyboard and screen-reader friendly.
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
+import { cspNonce } from '../theme/csp-nonce';
 import { theme } from '../theme/theme';
 import { fieldStyles } from './field-styles';
+
+const styleNonce = cspNonce();
 
 export interface SelectOption {
   value: string;
@@ -66,7 +69,8 @@ export function Select({ options, placeholder = 'Select…', id, ...props }: Sel
             padding: 4,
           }}
         >
-          <SelectPrimitive.Viewport>
+          {/* Radix writes a <style> tag here (hidden scrollbars): it needs the page's CSP nonce. */}
+          <SelectPrimitive.Viewport {...(styleNonce ? { nonce: styleNonce } : {})}>
             {options.map((option) => (
               <SelectPrimitive.Item
                 key={option.value}

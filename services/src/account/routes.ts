@@ -35,7 +35,6 @@ export interface AccountRouteDeps extends Pick<Platform, 'commands' | 'clock' | 
 
 export function accountRoutes(deps: AccountRouteDeps): RouteModule {
   const { commands, sessions, clock, config, cards, readStore } = deps;
-  const view = (state: Parameters<typeof userView>[0]) => userView(state);
   const context = (ctx: Koa.Context) => ({
     at: clock.now().toISOString(),
     correlationId: ctx.state.requestId as string,

@@ -1,4 +1,5 @@
 import type { FeatureModule, Platform } from '../platform/module';
+import { STRIPE_CSP_SOURCES } from './csp';
 import type { PaymentGateway } from './gateway';
 import { Payments } from './payments';
 import { billingRoutes, WEBHOOK_PATH, webhookBody } from './routes';
@@ -14,6 +15,8 @@ export function billingModule(
     bodyParsers: { [WEBHOOK_PATH]: webhookBody },
     // Stripe calls from its own origin; the signature on the raw body is the proof.
     originCheckExempt: [WEBHOOK_PATH],
+    // Stripe.js and its card frames, whichever gateway runs: the browser decides from the config.
+    cspSources: STRIPE_CSP_SOURCES,
     routes: [billingRoutes({ ...platform, gateway, payments })],
   };
 }

@@ -42,6 +42,10 @@ describe('billing API (simulated gateway)', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('Test mode — no real charge');
     expect(page.text).toContain('$49.99');
+    // Its inline styles carry the response's CSP nonce, so the page renders under the policy.
+    const nonce = /'nonce-([^']+)'/.exec(String(page.headers['content-security-policy']))?.[1];
+    expect(nonce).toBeDefined();
+    expect(page.text).toContain(`<style nonce="${nonce}">`);
 
     const paid = await agent.post(`${session.body.url}/pay`);
     expect(paid.status).toBe(302);

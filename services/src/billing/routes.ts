@@ -173,7 +173,11 @@ export function billingRoutes(deps: BillingRouteDeps): RouteModule {
       const checkout = await ownCheckout(ctx);
       ctx.type = 'text/html; charset=utf-8';
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = simulatedCheckoutPage(checkout, PLAN_TERMS[checkout.planId]);
+      ctx.body = simulatedCheckoutPage(
+        checkout,
+        PLAN_TERMS[checkout.planId],
+        String(ctx.state.cspNonce ?? ''),
+      );
     });
 
     router.post('/api/simulated-checkout/:ref/pay', async (ctx) => {

@@ -7,8 +7,11 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-/** The simulated gateway's hosted checkout: a plain page, unmistakably a test. */
-export function simulatedCheckoutPage(checkout: SimulatedCheckout, plan: PlanTerms): string {
+/**
+ * The simulated gateway's hosted checkout: a plain page, unmistakably a test. `styleNonce` is
+ * the response's CSP nonce, without which the browser drops the inline styles.
+ */
+export function simulatedCheckoutPage(checkout: SimulatedCheckout, plan: PlanTerms, styleNonce = ''): string {
   const price = `$${(plan.price / 100).toFixed(2)}`;
   const paid = checkout.status === 'paid';
   return `<!doctype html>
@@ -17,7 +20,7 @@ export function simulatedCheckoutPage(checkout: SimulatedCheckout, plan: PlanTer
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Test checkout — ${escapeHtml(plan.name)}</title>
-<style>
+<style nonce="${escapeHtml(styleNonce)}">
   body { font-family: system-ui, sans-serif; background: #f4f4f8; margin: 0; padding: 24px; color: #1a1a1a; }
   main { max-width: 440px; margin: 40px auto; background: #fff; border-radius: 12px; padding: 28px; box-shadow: 0 4px 24px rgba(0,0,0,.08); }
   .banner { background: #fff4cc; border: 1px solid #e0b400; border-radius: 8px; padding: 10px 12px; font-weight: 600; }

@@ -214,3 +214,42 @@ describe('cross-site request forgery', () => {
     expect(await server().platform.eventStore.headPosition()).toBe(before);
   });
 });
+
+describe('HTTP fuzz of sign-in behind a TLS proxy (TRUST_PROXY=1, COOKIE_SECURE=true)', () => {
+  const secure = useEmbeddedServer({ TRUST_PROXY: '1', COOKIE_SECURE: 'true' });
+  /** Mostly valid sign-ups and sign-ins, so the writes a transport failure must not leave happen. */
+  const plausible = fc
+    .record({
+      name: fc.constantFrom('Fuzz Person', 'Fuzz Person', 'A'),
+      email: fc.oneof(
+        { weight: 4, arbitrary: fc.stringMatching(/^[a-z]{1,12}$/).map((user) => `${user}@example.com`) },
+        { weight: 1, arbitrary: fc.constantFrom('taken@example.com', 'not-an-email') },
+      ),
+      password: fc.constantFrom(PASSWORD, PASSWORD, '123'),
+    })
+    .map((fields) => JSON.stringify(fields));
+
+  it('writes an account only when the request is secure, and never answers a 5xx', async () => {
+    const store = secure().platform.eventStore;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('/api/register', '/api/login', '/api/logout'),
+        fc.constantFrom(undefined, 'https', 'http', 'https, http', 'HTTPS'),
+        fc.oneof({ weight: 3, arbitrary: plausible }, { weight: 1, arbitrary: body }),
+        async (path, proto, payload) => {
+          const before = await store.headPosition();
+          const req = request(secure().url).post(path).set('Content-Type', 'application/json');
+          if (proto !== undefined) req.set('X-Forwarded-Proto', proto);
+          const res = await req.send(payload);
+          expect(res.status).toBeLessThan(500);
+          if (res.status >= 400) expect(await store.headPosition()).toBe(before);
+          if (path !== '/api/logout' && res.status < 400) {
+            expect(proto?.split(',')[0]?.trim().toLowerCase()).toBe('https');
+            expect(String(res.headers['set-cookie'])).toMatch(/; secure; httponly/i);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  }, 120_000);
+});

@@ -1,6 +1,8 @@
 import type { Server } from 'node:http';
 import type Koa from 'koa';
 import { createHttpApp } from '../platform/http/app';
+import { remoteOrigins } from '../platform/http/frontends';
+import type { CspSources } from '../platform/http/security-headers';
 import type { FeatureModule, Platform, Stoppable } from '../platform/module';
 import { ProjectorRunner } from '../platform/runners/projector';
 import { ReactorRunner } from '../platform/runners/reactor';
@@ -17,11 +19,31 @@ export function createApi(platform: Platform, modules: FeatureModule[], after: K
     ...(platform.config.publicUrl ? { publicOrigins: [platform.config.publicUrl] } : {}),
     originCheckExempt: modules.flatMap((m) => m.originCheckExempt ?? []),
     contentTypes: Object.assign({}, ...modules.map((m) => m.contentTypes ?? {})),
+    cspSources: cspSources(platform, modules),
     before: modules.flatMap((m) => m.middleware ?? []),
     bodyParsers: Object.assign({}, ...modules.map((m) => m.bodyParsers ?? {})),
     routes: modules.flatMap((m) => m.routes ?? []),
     after,
   });
+}
+
+/**
+ * Origins beyond this server that pages use: remotes moved by REMOTE_URLS, and Stripe.js. Stripe
+ * is allowed whatever the gateway: the client decides from /api/payments/config, and those
+ * origins serve only Stripe's own code.
+ */
+
+/** What the page may load besides its own origin: moved remotes, and what modules ask for (Stripe.js). */
+function cspSources(platform: Platform, modules: FeatureModule[]): CspSources {
+  const remotes = remoteOrigins(platform.config.remoteUrls);
+  const asked = modules.map((m) => m.cspSources ?? {});
+  const all = (kind: keyof CspSources) => asked.flatMap((sources) => sources[kind] ?? []);
+  return {
+    script: [...remotes, ...all('script')],
+    connect: [...remotes, ...all('connect')],
+    frame: all('frame'),
+    img: all('img'),
+  };
 }
 
 export async function listen(app: Koa, host: string, port: number): Promise<Server> {

@@ -6,6 +6,7 @@ import type { CommandHandler } from './command-handler';
 import type { Config } from './config';
 import type { EventStore } from './eventstore/port';
 import type { RouteModule } from './http/app';
+import type { CspSources } from './http/security-headers';
 import type { Logger } from './logging';
 import type { ReadStore } from './readstore/port';
 import type { Projection } from './runners/projector';
@@ -50,6 +51,8 @@ export interface FeatureModule {
   bodyParsers?: Record<string, Koa.Middleware>;
   /** Request body types per path for routes that take something other than JSON (uploads). */
   contentTypes?: Record<string, readonly string[]>;
+  /** Origins the pages need beyond their own, for this module's features (Stripe.js). */
+  cspSources?: CspSources;
   /** Paths whose requests carry their own proof and skip the same-origin check (signed webhooks). */
   originCheckExempt?: string[];
   routes?: RouteModule[];

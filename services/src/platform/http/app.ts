@@ -5,6 +5,7 @@ import type { Logger } from '../logging';
 import { errorMiddleware, unreadableBody } from './errors';
 import { requestContext } from './request-context';
 import { acceptedContentTypes, sameOriginOnly } from './request-guards';
+import { type CspSources, securityHeaders } from './security-headers';
 
 /** A bounded context contributes routes to the one API router. */
 export type RouteModule = (router: Router) => void;
@@ -24,6 +25,8 @@ export interface HttpAppOptions {
   publicOrigins?: string[];
   /** Paths whose requests carry their own proof and skip the origin check (signed webhooks). */
   originCheckExempt?: string[];
+  /** Other origins the pages may load scripts from, connect to or frame (CSP). */
+  cspSources?: CspSources;
   /** Proxies in front whose X-Forwarded-* headers are believed (TRUST_PROXY); 0 or absent = none. */
   trustProxy?: number;
 }
@@ -49,8 +52,8 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   // The access log wraps the error middleware, so it records the status actually sent.
   app.use(requestContext(options.logger));
   app.use(errorMiddleware(options.logger));
+  app.use(securityHeaders(options.cspSources));
   app.use(async (ctx, next) => {
-    ctx.set('X-Content-Type-Options', 'nosniff');
     if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
     await next();
   });

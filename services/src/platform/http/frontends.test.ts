@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Koa from 'koa';
 import request from 'supertest';
-import { frontends } from './frontends';
+import { frontends, remoteOrigins } from './frontends';
 
 let root: string;
 
@@ -63,6 +63,16 @@ describe('frontends middleware', () => {
     expect(res.body.account).toBe('/remotes/account/mf-manifest.json');
   });
 
+  it('names the origins of remotes moved elsewhere (for the CSP), not same-origin paths', () => {
+    expect(
+      remoteOrigins({
+        qr: 'https://qr.example.com/x/mf-manifest.json',
+        studio: 'https://qr.example.com/y/mf-manifest.json',
+        gallery: '/remotes/gallery/mf-manifest.json',
+      }),
+    ).toEqual(['https://qr.example.com']);
+  });
+
   it('serves a remote with CORS; manifest and entry revalidate, hashed chunks are immutable', async () => {
     const manifest = await request(app()).get('/remotes/gallery/mf-manifest.json');
     expect(manifest.status).toBe(200);
@@ -108,7 +118,7 @@ describe('frontends middleware', () => {
     const page = await request(app()).get('/');
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['cache-control']).toBe('no-store');
 
     const js = await request(app()).get('/main.1a2b3c4d.js');
     expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -119,8 +129,26 @@ describe('frontends middleware', () => {
       const res = await request(app()).get(path);
       expect(res.status).toBe(200);
       expect(res.text).toContain('<div id="root">');
-      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['cache-control']).toBe('no-store');
     }
+  });
+
+  it("writes the response's CSP nonce into index.html for the Emotion cache, never revalidated", async () => {
+    const nonces = ['bm9uY2Ugb25l', 'bm9uY2UgdHdv'];
+    const koa = new Koa();
+    koa.use(async (ctx, next) => {
+      ctx.state.cspNonce = nonces.shift();
+      await next();
+    });
+    koa.use(frontends({ repoRoot: root }));
+    const first = await request(koa.callback()).get('/dashboard');
+    expect(first.text).toBe(
+      '<!doctype html><meta name="csp-nonce" content="bm9uY2Ugb25l"><div id="root"></div>',
+    );
+    expect(first.headers.etag).toBeUndefined();
+    const second = await request(koa.callback()).get('/index.html');
+    expect(second.text).toContain('<meta name="csp-nonce" content="bm9uY2UgdHdv">');
+    expect(Number(second.headers['content-length'])).toBe(Buffer.byteLength(second.text));
   });
 
   it('404s a missing asset rather than answering HTML for it', async () => {

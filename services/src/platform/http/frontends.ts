@@ -2,7 +2,7 @@
 // '/remotes/{name}/', and '/remotes.json' telling the shell where every remote's manifest lives.
 // Mounted after the API routes; anything under /api passes through untouched.
 import { createReadStream, type Stats } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type Koa from 'koa';
 
@@ -55,6 +55,12 @@ export function remotesListing(remoteUrls: Record<string, string> = {}): Record<
   return { ...defaults, ...remoteUrls };
 }
 
+/** Origins of the remotes REMOTE_URLS moved to another server: the CSP lets pages load and fetch them. */
+export function remoteOrigins(remoteUrls: Record<string, string> = {}): string[] {
+  const absolute = Object.values(remoteUrls).filter((url) => /^https?:\/\//i.test(url));
+  return [...new Set(absolute.map((url) => new URL(url).origin))];
+}
+
 /** Resolves a URL path inside `root`, or null if it would escape it or is malformed. */
 function resolveInside(root: string, urlPath: string): string | null {
   let decoded: string;
@@ -91,6 +97,26 @@ function sendFile(ctx: Koa.Context, path: string, info: Stats, cacheControl: str
   // HEAD gets the headers only (Koa never sends a body for it); a stream body drops the length, so set it after.
   if (ctx.method !== 'HEAD') ctx.body = createReadStream(path);
   ctx.length = info.size;
+}
+
+const BASE64 = /^[A-Za-z0-9+/]+=*$/;
+
+/**
+ * The shell's index.html with this response's CSP nonce in a meta tag, which the Emotion cache
+ * reads to sign the <style> tags it writes. Never stored or revalidated: a cached page would carry
+ * a stale nonce under a fresh policy.
+ */
+async function sendShellPage(ctx: Koa.Context, path: string): Promise<void> {
+  const html = await readFile(path, 'utf8');
+  const nonce = ctx.state.cspNonce;
+  const meta =
+    typeof nonce === 'string' && BASE64.test(nonce) ? `<meta name="csp-nonce" content="${nonce}">` : '';
+  const head = /<head(\s[^>]*)?>/i.exec(html) ?? /^<!doctype html>/i.exec(html);
+  const at = head ? head.index + head[0].length : 0;
+  ctx.set('Cache-Control', 'no-store');
+  ctx.type = CONTENT_TYPES['.html']!;
+  ctx.status = 200;
+  ctx.body = html.slice(0, at) + meta + html.slice(at);
 }
 
 const cacheFor = (path: string) => (HASHED.test(path) ? IMMUTABLE : REVALIDATE);
@@ -137,10 +163,12 @@ export function frontends(options: FrontendsOptions): Koa.Middleware {
       return;
     }
 
+    const index = join(shellDist, 'index.html');
     const file = resolveInside(shellDist, path);
     const info = await fileAt(file);
     if (file && info) {
-      sendFile(ctx, file, info, cacheFor(file));
+      if (file === index) await sendShellPage(ctx, index);
+      else sendFile(ctx, file, info, cacheFor(file));
       return;
     }
     if (ASSET_EXTENSIONS.has(extname(path).toLowerCase())) {
@@ -151,9 +179,7 @@ export function frontends(options: FrontendsOptions): Koa.Middleware {
     }
 
     // SPA fallback: client-side routes (and the 404 screen) are the shell's index.html.
-    const index = join(shellDist, 'index.html');
-    const indexInfo = await fileAt(index);
-    if (!indexInfo) return next();
-    sendFile(ctx, index, indexInfo, REVALIDATE);
+    if (!(await fileAt(index))) return next();
+    await sendShellPage(ctx, index);
   };
 }
