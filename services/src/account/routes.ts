@@ -6,6 +6,7 @@ import type { RouteModule } from '../platform/http/app';
 import { rateLimit } from '../platform/http/rate-limit';
 import { parse } from '../platform/http/validation';
 import { requireSelf, requireUser } from './auth';
+import { creditHistoryPage, decodeCursor, HISTORY_PAGE } from './credit-history';
 import { authenticate, loadAccount, register } from './identity';
 import { LEDGER, type LedgerDoc } from './projections';
 import { SESSION_COOKIE } from './sessions';
@@ -49,6 +50,15 @@ const registerBody = z.object({
   password,
   phoneNumber: z.string().trim().max(40, 'Phone number is too long').optional().or(z.literal('')),
   paymentMethodId: z.string().trim().max(255).optional().or(z.literal('')),
+});
+const historyQuery = z.object({
+  cursor: z.string().max(500, 'Invalid cursor').optional(),
+  limit: z.coerce
+    .number({ error: `Limit must be a whole number from 1 to ${HISTORY_PAGE}` })
+    .int(`Limit must be a whole number from 1 to ${HISTORY_PAGE}`)
+    .min(1, `Limit must be a whole number from 1 to ${HISTORY_PAGE}`)
+    .max(HISTORY_PAGE, `Limit must be a whole number from 1 to ${HISTORY_PAGE}`)
+    .default(HISTORY_PAGE),
 });
 const loginBody = z.object({
   email,
@@ -126,13 +136,26 @@ export function accountRoutes(runtime: Runtime): RouteModule {
     router.get('/api/user', currentUser);
     router.get('/api/current-user', currentUser);
 
-    /** The signed-in user's credit history, newest first. */
+    /**
+     * The signed-in user's credit history, newest first: an array (the first page keeps the
+     * spec's shape) and, when more entries exist, `Link: <…?cursor=…>; rel="next"`.
+     */
     router.get('/api/credits/history', async (ctx) => {
       const userId = requireUser(ctx);
-      const entries = await runtime.readStore
-        .collection<LedgerDoc>(LEDGER)
-        .find({ userId }, { sort: { at: -1, _id: 1 }, limit: 200 });
-      ctx.body = entries.map(({ _id, userId: _owner, ...entry }) => ({ id: _id, ...entry }));
+      const query = parse(historyQuery, ctx.query);
+      const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+      if (query.cursor !== undefined && !after) throw new DomainError('VALIDATION', 'Invalid cursor');
+      const page = await creditHistoryPage(
+        runtime.readStore.collection<LedgerDoc>(LEDGER),
+        userId,
+        query.limit,
+        after,
+      );
+      if (page.nextCursor) {
+        const next = new URLSearchParams({ cursor: page.nextCursor, limit: String(query.limit) });
+        ctx.set('Link', `</api/credits/history?${next}>; rel="next"`);
+      }
+      ctx.body = page.entries;
     });
 
     /** Kept for the spec's client: the id must be the signed-in user's own. */
