@@ -5,12 +5,14 @@ import {
   registerRequest,
 } from '@studio/events/requests';
 import type Koa from 'koa';
+import * as yup from 'yup';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import { failureLimit } from '../platform/http/rate-limit';
 import { parse } from '../platform/http/validation';
 import type { Platform } from '../platform/module';
 import { requireSelf, requireUser } from './auth';
+import { creditHistoryPage, decodeCursor, HISTORY_PAGE } from './credit-history';
 import { authenticate, loadAccount, register } from './identity';
 import { LEDGER, type LedgerDoc } from './projections';
 import { SESSION_COOKIE, type SessionStore } from './sessions';
@@ -32,6 +34,19 @@ export interface AccountRouteDeps extends Pick<Platform, 'commands' | 'clock' | 
   config: Pick<Platform['config'], 'cookieSecure' | 'authRateLimit'>;
   cards: CardOnFile;
 }
+
+const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${HISTORY_PAGE}`;
+/** GET /api/credits/history: keyset pages, newest first. */
+const historyQuery = yup.object({
+  cursor: yup.string().max(500, 'Invalid cursor').optional(),
+  limit: yup
+    .number()
+    .typeError(LIMIT_MESSAGE)
+    .integer(LIMIT_MESSAGE)
+    .min(1, LIMIT_MESSAGE)
+    .max(HISTORY_PAGE, LIMIT_MESSAGE)
+    .default(HISTORY_PAGE),
+});
 
 export function accountRoutes(deps: AccountRouteDeps): RouteModule {
   const { commands, sessions, clock, config, cards, readStore } = deps;
@@ -127,13 +142,26 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
     router.get('/api/user', currentUser);
     router.get('/api/current-user', currentUser);
 
-    /** The signed-in user's credit history, newest first. */
+    /**
+     * The signed-in user's credit history, newest first: an array (the first page keeps the
+     * spec's shape) and, when more entries exist, `Link: <…?cursor=…>; rel="next"`.
+     */
     router.get('/api/credits/history', async (ctx) => {
       const userId = requireUser(ctx);
-      const entries = await readStore
-        .collection<LedgerDoc>(LEDGER)
-        .find({ userId }, { sort: { at: -1, _id: 1 }, limit: 200 });
-      ctx.body = entries.map(({ _id, userId: _owner, ...entry }) => ({ id: _id, ...entry }));
+      const query = parse(historyQuery, ctx.query);
+      const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+      if (query.cursor !== undefined && !after) throw new DomainError('VALIDATION', 'Invalid cursor');
+      const page = await creditHistoryPage(
+        readStore.collection<LedgerDoc>(LEDGER),
+        userId,
+        query.limit,
+        after,
+      );
+      if (page.nextCursor) {
+        const next = new URLSearchParams({ cursor: page.nextCursor, limit: String(query.limit) });
+        ctx.set('Link', `</api/credits/history?${next}>; rel="next"`);
+      }
+      ctx.body = page.entries;
     });
 
     /** Kept for the spec's client: the id must be the signed-in user's own. */
