@@ -3,6 +3,8 @@ import type Koa from 'koa';
 import { sessionMiddleware } from '../account/auth';
 import { accountsProjection } from '../account/projections';
 import { accountRoutes } from '../account/routes';
+import { parkedEventRoutes } from '../admin/parked-routes';
+import { requireAdmin } from '../admin/require-admin';
 import { adminRoutes } from '../admin/routes';
 import { billingRoutes, WEBHOOK_PATH, webhookBody } from '../billing/routes';
 import { bookRoutes } from '../gallery/books';
@@ -11,8 +13,9 @@ import { galleryRoutes } from '../gallery/routes';
 import type { ConsumerHandle } from '../platform/bus/port';
 import { createHttpApp } from '../platform/http/app';
 import { newId } from '../platform/ids';
+import { parkedEventRetrier } from '../platform/runners/parked-events';
 import { ProjectorRunner } from '../platform/runners/projector';
-import { ReactorRunner } from '../platform/runners/reactor';
+import { type Reactor, ReactorRunner } from '../platform/runners/reactor';
 import { relay } from '../platform/runners/relay';
 import { GENERATORS } from '../studio/generators';
 import { JOBS_TOPIC, type JobMessage, jobsFor } from '../studio/jobs';
@@ -47,6 +50,15 @@ export function createApi(runtime: Runtime, options: ApiOptions = {}): Koa {
       studioRoutes(runtime),
       galleryRoutes(runtime),
       bookRoutes(runtime),
+      parkedEventRoutes({
+        requireAdmin: (ctx) => requireAdmin(ctx, runtime.commands, runtime.config.adminEmails),
+        readStore: runtime.readStore,
+        retry: parkedEventRetrier({
+          ...runtime,
+          reactors: reactors(runtime),
+          now: () => runtime.clock.now(),
+        }),
+      }),
     ],
     after: options.after ?? [],
   });
@@ -71,17 +83,15 @@ export async function startProjectors(runtime: Runtime): Promise<ProjectorRunner
   return runners;
 }
 
-/** Relay (event store → bus) and the refund process manager. */
+/** Relay (event store → bus) and the refund process manager; the API retries their parked events. */
+function reactors(runtime: Runtime): Reactor[] {
+  return [relay(runtime.bus, jobsFor), refundProcessManager(runtime.commands, runtime.clock)];
+}
+
 export async function startReactors(runtime: Runtime): Promise<Stoppable[]> {
-  const runners = [
-    new ReactorRunner(runtime.eventStore, runtime.readStore, relay(runtime.bus, jobsFor), runtime.logger),
-    new ReactorRunner(
-      runtime.eventStore,
-      runtime.readStore,
-      refundProcessManager(runtime.commands, runtime.clock),
-      runtime.logger,
-    ),
-  ];
+  const runners = reactors(runtime).map(
+    (reactor) => new ReactorRunner(runtime.eventStore, runtime.readStore, reactor, runtime.logger),
+  );
   for (const runner of runners) await runner.start();
   return runners;
 }
