@@ -4,7 +4,7 @@ import type { Decider } from '../platform/decider';
 import { assertNever } from '../platform/decider';
 import { type CreditsCommand, decideCredits } from './credits';
 import { decideRegistration, type RegisterUser } from './registration';
-import { type AccountState, evolveAccount, initialAccountState } from './state';
+import { type AccountState, accountSnapshot, evolveAccount, initialAccountState } from './state';
 
 export type AccountCommand = RegisterUser | CreditsCommand | SubscriptionCommand;
 
@@ -12,6 +12,7 @@ export type AccountCommand = RegisterUser | CreditsCommand | SubscriptionCommand
 export const accountDecider: Decider<AccountCommand, AccountStreamEvent, AccountState> = {
   initialState: initialAccountState,
   evolve: evolveAccount,
+  snapshot: accountSnapshot,
   decide: (command, state) => {
     switch (command.type) {
       case 'RegisterUser':

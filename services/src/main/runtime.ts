@@ -16,6 +16,7 @@ import { createSqliteEventStore } from '../platform/eventstore/sqlite';
 import type { Logger } from '../platform/logging';
 import type { ReadStore } from '../platform/readstore/port';
 import { createSqliteReadStore } from '../platform/readstore/sqlite';
+import { readStoreSnapshots } from '../platform/snapshots';
 import { createOfflineProvider } from '../studio/ai/offline';
 import type { AiProvider } from '../studio/ai/provider';
 
@@ -101,7 +102,7 @@ export async function openRuntime(
     const { createStripeGateway } = await import('../billing/stripe');
     gateway = createStripeGateway(config.payments);
   }
-  const commands = new CommandHandler(eventStore);
+  const commands = new CommandHandler(eventStore, readStoreSnapshots(readStore));
 
   return {
     config,
