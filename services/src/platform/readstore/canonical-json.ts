@@ -7,28 +7,44 @@ import type { Doc } from './port';
  * puts integer-like keys first, in numeric order), so stored bytes stay what they always were.
  */
 export function serialize(doc: Doc): string {
-  const { integers, names } = orderedKeys(doc);
+  const keys = canonicalKeys(doc);
   let out = '{';
-  for (const key of integers) out = appendMember(out, key, doc[key]);
-  out = appendMember(out, '_id', doc._id);
-  for (const key of names) if (key !== '_id') out = appendMember(out, key, doc[key]);
+  let wroteId = false;
+  for (const key of keys) {
+    if (key === '_id') continue;
+    // _id comes after the integer-like keys (JavaScript lists those first) and before the rest.
+    if (!wroteId && !isIndexKey(key)) {
+      out = appendMember(out, '_id', doc._id);
+      wroteId = true;
+    }
+    out = appendMember(out, key, doc[key]);
+  }
+  if (!wroteId) out = appendMember(out, '_id', doc._id);
   return `${out}}`;
 }
 
-const INTEGER_KEY = /^(?:0|[1-9]\d{0,9})$/;
+const INDEX_KEY = /^(?:0|[1-9]\d{0,9})$/;
 
-/** Object.keys of a sorted copy: array-index keys ascending by value, then the rest sorted. */
-function orderedKeys(record: object): { integers: string[]; names: string[] } {
-  const integers: string[] = [];
-  const names: string[] = [];
-  for (const key of Object.keys(record)) {
-    const first = key.charCodeAt(0);
-    if (first >= 48 && first <= 57 && INTEGER_KEY.test(key) && Number(key) < 4294967295) integers.push(key);
-    else names.push(key);
+function isIndexKey(key: string): boolean {
+  const first = key.charCodeAt(0);
+  return first >= 48 && first <= 57 && INDEX_KEY.test(key) && Number(key) < 4294967295;
+}
+
+/**
+ * The keys of a sorted copy, in its order: Object.keys lists array-index keys first, ascending,
+ * then the others in insertion order, which are sorted here.
+ */
+function canonicalKeys(record: object): string[] {
+  const keys = Object.keys(record);
+  let names = 0;
+  while (names < keys.length && isIndexKey(keys[names] as string)) names += 1;
+  if (names === 0) {
+    if (!isSorted(keys)) keys.sort();
+    return keys;
   }
-  if (integers.length > 1) integers.sort((a, b) => Number(a) - Number(b));
-  if (!isSorted(names)) names.sort();
-  return { integers, names };
+  const rest = keys.slice(names);
+  if (!isSorted(rest)) rest.sort();
+  return [...keys.slice(0, names), ...rest];
 }
 
 function isSorted(keys: string[]): boolean {
@@ -83,10 +99,8 @@ function canonicalJson(value: unknown): string {
         return `${out}]`;
       }
       const record = value as Record<string, unknown>;
-      const { integers, names } = orderedKeys(record);
       let out = '{';
-      for (const key of integers) out = appendMember(out, key, record[key]);
-      for (const key of names) out = appendMember(out, key, record[key]);
+      for (const key of canonicalKeys(record)) out = appendMember(out, key, record[key]);
       return `${out}}`;
     }
     default:

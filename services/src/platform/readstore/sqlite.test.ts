@@ -29,6 +29,30 @@ describe('SQLite read store', () => {
     }
   };
 
+  it('a bulk write replacing collections ignores their old documents and swaps them at the commit', async () => {
+    const store = createSqliteReadStore(fileIn(root));
+    try {
+      await store.apply([
+        { op: 'put', collection: 'jobs', doc: { _id: 'old', n: 1 } },
+        { op: 'put', collection: 'jobs', doc: { _id: 'kept', n: 1 } },
+      ]);
+      const bulk = store.bulk?.({ replacing: ['jobs'] });
+      bulk?.stage([
+        { op: 'update', collection: 'jobs', id: 'old', inc: { n: 1 } }, // not upserted: no document
+        { op: 'update', collection: 'jobs', id: 'kept', inc: { n: 5 }, upsert: true },
+      ]);
+      expect(await store.collection('jobs').find()).toEqual([
+        { _id: 'kept', n: 1 },
+        { _id: 'old', n: 1 },
+      ]);
+      await bulk?.commit({ name: 'jobs-projection', position: 3 });
+      expect(await store.collection('jobs').find()).toEqual([{ _id: 'kept', n: 5 }]);
+      expect(await store.getCheckpoint('jobs-projection')).toBe(3);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('bulk writes give the same bytes as apply, a deleteMany in the middle included', async () => {
     const ops: WriteOp[] = [
       { op: 'put', collection: 'jobs', doc: { _id: 'a', status: 'queued', n: 1 } },

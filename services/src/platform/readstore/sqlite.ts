@@ -81,7 +81,7 @@ export function createSqliteReadStore(file: string): ReadStore {
    * `deferDeleteMany` (bulk): a deleteMany and every later op of its collection are kept as ops
    * and run at flush, in order, after the documents staged before them.
    */
-  function createStaging(deferDeleteMany: boolean) {
+  function createStaging(deferDeleteMany: boolean, empty: ReadonlySet<string> = new Set()) {
     // Staged documents are copies this staging owns (puts are cloned, reads freshly parsed), so
     // later updates change them in place. Per collection, per id; null = deleted.
     const pending = new Map<string, Map<string, Doc | null>>();
@@ -122,7 +122,8 @@ export function createSqliteReadStore(file: string): ReadStore {
         case 'update': {
           const docs = stagedIn(op.collection);
           const staged = docs.get(op.id);
-          const current = staged !== undefined ? staged : getDoc(op.collection, op.id);
+          const stored = empty.has(op.collection) ? null : getDoc(op.collection, op.id);
+          const current = staged !== undefined ? staged : stored;
           const updated = applyChanges(current, op.id, op, op.upsert === true, true);
           // A staged document was changed in place; a fresh one joins the batch.
           if (updated && updated !== staged) docs.set(op.id, updated);
@@ -171,22 +172,34 @@ export function createSqliteReadStore(file: string): ReadStore {
   });
 
   const bulkTx = db.transaction(
-    (staging: ReturnType<typeof createStaging>, checkpoint: { name: string; position: number }) => {
+    (
+      staging: ReturnType<typeof createStaging>,
+      checkpoint: { name: string; position: number },
+      replacing: readonly string[],
+    ) => {
+      // Dropped and created again inside the transaction: readers see the old documents until
+      // the commit, then the new ones; a failed rebuild leaves the old read model as it was.
+      for (const collection of replacing) {
+        const name = tableName(collection);
+        db.exec(`DROP TABLE IF EXISTS ${name}`);
+        db.exec(`CREATE TABLE ${name} (id TEXT PRIMARY KEY NOT NULL, doc TEXT NOT NULL)`);
+      }
       staging.flush();
       putDoc(CHECKPOINTS, { _id: checkpoint.name, position: checkpoint.position });
     },
   );
 
-  function bulk(): BulkWrite {
-    const staging = createStaging(true);
+  function bulk(options: { replacing?: readonly string[] } = {}): BulkWrite {
+    const replacing = options.replacing ?? [];
+    const staging = createStaging(true, new Set(replacing));
     return {
       stage(ops) {
         for (const op of ops) staging.stage(op);
       },
       async commit(checkpoint) {
-        for (const collection of staging.collections()) table(collection);
+        for (const collection of [...staging.collections(), ...replacing]) table(collection);
         table(CHECKPOINTS);
-        bulkTx.immediate(staging, checkpoint);
+        bulkTx.immediate(staging, checkpoint, replacing);
       },
     };
   }

@@ -79,19 +79,18 @@ export class ProjectorRunner {
   }
 
   /**
-   * Drops the read model and replays the whole log into it. Where the store offers `bulk`, the log
-   * is read page by page and folded into documents in memory, written once in one transaction with
-   * the checkpoint, and the indexes are built afterwards (by start()). The writes are the very ops
-   * the live path applies, so the documents are the same bytes. Memory holds this read model's
-   * documents until the commit. Without `bulk`, start() replays through the normal catch-up.
+   * Replays the whole log into a new read model. Where the store offers `bulk`, the log is read
+   * page by page and folded into documents in memory, then one transaction drops the old
+   * collections, writes each document once and moves the checkpoint (readers see the old read
+   * model until then, the new one after); the indexes are built afterwards, by start(). The
+   * writes are the very ops the live path applies, so the documents are the same bytes. Memory
+   * holds this read model's documents until the commit. Otherwise: drop, then the normal catch-up.
    */
   async rebuild(): Promise<void> {
     await this.stop();
-    await this.readStore.drop(this.projection.collections);
-    await this.readStore.apply([{ op: 'delete', collection: '_checkpoints', id: this.projection.name }]);
-    const bulk = this.readStore.bulk?.();
+    const bulk = this.readStore.bulk?.({ replacing: this.projection.collections });
+    let last: number | undefined;
     if (bulk) {
-      let last: number | undefined;
       for (;;) {
         const page = await this.eventStore.readAll({
           ...(last !== undefined ? { after: last } : {}),
@@ -102,6 +101,10 @@ export class ProjectorRunner {
         if (page.length < REBUILD_PAGE) break;
       }
       if (last !== undefined) await bulk.commit({ name: this.projection.name, position: last });
+    }
+    if (last === undefined) {
+      await this.readStore.drop(this.projection.collections);
+      await this.readStore.apply([{ op: 'delete', collection: '_checkpoints', id: this.projection.name }]);
     }
     await this.start();
   }
