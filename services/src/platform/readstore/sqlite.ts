@@ -122,8 +122,8 @@ export function createSqliteReadStore(file: string): ReadStore {
         case 'update': {
           const docs = stagedIn(op.collection);
           const staged = docs.get(op.id);
-          const stored = empty.has(op.collection) ? null : getDoc(op.collection, op.id);
-          const current = staged !== undefined ? staged : stored;
+          const current =
+            staged !== undefined ? staged : empty.has(op.collection) ? null : getDoc(op.collection, op.id);
           const updated = applyChanges(current, op.id, op, op.upsert === true, true);
           // A staged document was changed in place; a fresh one joins the batch.
           if (updated && updated !== staged) docs.set(op.id, updated);
@@ -419,6 +419,9 @@ function orderBy(sort: FindOptions['sort']): string {
   return terms.join(', ');
 }
 
+const NO_CHANGES: Readonly<Record<string, unknown>> = Object.freeze({});
+const NO_INCREMENTS: Readonly<Record<string, number>> = Object.freeze({});
+
 /** The document after an update, or null when it is missing and not upserted (a no-op). */
 function applyChanges(
   current: Doc | null,
@@ -428,7 +431,9 @@ function applyChanges(
   /** The caller owns `current` (a fresh parse or a staged copy): change it in place. */
   owned = false,
 ): Doc | null {
-  const { set = {}, inc = {}, setOnInsert = {} } = changes;
+  const set = changes.set ?? NO_CHANGES;
+  const inc = changes.inc ?? NO_INCREMENTS;
+  const setOnInsert = changes.setOnInsert ?? NO_CHANGES;
   const setKeys = Object.keys(set);
   const incKeys = Object.keys(inc);
   const insertKeys = Object.keys(setOnInsert);
