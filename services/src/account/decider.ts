@@ -4,7 +4,7 @@ import { assertNever } from '../platform/decider';
 import { type AdminRightsCommand, decideAdminRights } from './admin-rights';
 import { type CreditsCommand, decideCredits } from './credits';
 import { decideRegistration, type RegisterUser } from './registration';
-import { type AccountState, evolveAccount, initialAccountState } from './state';
+import { type AccountState, accountSnapshot, evolveAccount, initialAccountState } from './state';
 import { decideSubscription, type SubscriptionCommand } from './subscription';
 
 export type AccountCommand = RegisterUser | AdminRightsCommand | CreditsCommand | SubscriptionCommand;
@@ -13,6 +13,7 @@ export type AccountCommand = RegisterUser | AdminRightsCommand | CreditsCommand 
 export const accountDecider: Decider<AccountCommand, AccountStreamEvent, AccountState> = {
   initialState: initialAccountState,
   evolve: evolveAccount,
+  snapshot: accountSnapshot,
   decide: (command, state) => {
     switch (command.type) {
       case 'RegisterUser':

@@ -1,4 +1,5 @@
 import { type AccountStreamEvent, type RecordedEvent, streamId } from '@studio/events';
+import { assertNever } from '../platform/decider';
 import type { Doc, WriteOp } from '../platform/readstore/port';
 import type { Projection } from '../platform/runners/projector';
 
@@ -31,9 +32,29 @@ export interface LedgerDoc extends Doc {
   planId?: string;
 }
 
+/** The account-stream events that change an account document or the ledger. */
+const HANDLES = [
+  'UserRegistered',
+  'ProfileUpdated',
+  'CreditsGranted',
+  'CreditsDebited',
+  'CreditsRefunded',
+  'CreditsAdjusted',
+  'AdminGranted',
+  'AdminRevoked',
+  'SubscriptionActivated',
+  'SubscriptionRenewed',
+  'PaymentFailed',
+  'SubscriptionCancelled',
+  'SubscriptionExpired',
+  'SubscriptionAdminUpdated',
+] as const satisfies readonly AccountStreamEvent['type'][];
+type Handled = Extract<AccountStreamEvent, { type: (typeof HANDLES)[number] }>;
+
 export const accountsProjection: Projection = {
   name: 'accounts',
   collections: [ACCOUNTS, LEDGER],
+  handles: HANDLES,
   indexes: [
     { collection: ACCOUNTS, fields: ['customerId'] },
     { collection: ACCOUNTS, fields: ['subscriptionId'] },
@@ -41,7 +62,7 @@ export const accountsProjection: Projection = {
   ],
   project(recorded: RecordedEvent): WriteOp[] {
     if (!recorded.streamName.startsWith('account-')) return [];
-    const event = recorded as unknown as RecordedEvent<AccountStreamEvent>;
+    const event = recorded as unknown as RecordedEvent<Handled>;
     const userId = streamId(recorded.streamName);
     const at = event.metadata.occurredAt;
     const set = (fields: Record<string, unknown>, inc?: Record<string, number>): WriteOp => ({
@@ -138,11 +159,8 @@ export const accountsProjection: Projection = {
             ...(event.data.subscriptionId ? { subscriptionId: event.data.subscriptionId } : {}),
           }),
         ];
-      case 'CheckoutStarted':
-      case 'GenerationRequested':
-        return [];
       default:
-        return [];
+        return assertNever(event);
     }
   },
 };

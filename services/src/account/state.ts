@@ -1,5 +1,7 @@
 import type { AccountStreamEvent, PlanId, Tier } from '@studio/events';
 import { assertNever } from '../platform/decider';
+import { GrowOnlyMap, GrowOnlySet } from '../platform/grow-only';
+import type { SnapshotCodec } from '../platform/snapshots';
 
 /** Everything `account-{userId}` knows: identity, credit ledger and subscription. */
 export interface AccountState {
@@ -19,13 +21,15 @@ export interface AccountState {
   customerId?: string;
   subscriptionId?: string;
   subscriptionStatus: 'none' | 'pending' | 'active' | 'past_due' | 'cancelling' | 'expired';
+  // Grow-only collections: these grow with every payment and generation, and adding to them
+  // must not copy them (a command on a long-lived account costs what one on a new account does).
   /** Payment references already turned into credits: a replayed webhook grants nothing twice. */
-  appliedPayments: ReadonlySet<string>;
+  appliedPayments: GrowOnlySet<string>;
   /** Credits debited per generation, so a refund returns exactly what was spent. */
-  debits: ReadonlyMap<string, number>;
-  refunded: ReadonlySet<string>;
+  debits: GrowOnlyMap<string, number>;
+  refunded: GrowOnlySet<string>;
   /** Gateway subscriptions known to have ended: a late payment event cannot revive them. */
-  endedSubscriptions: ReadonlySet<string>;
+  endedSubscriptions: GrowOnlySet<string>;
 }
 
 export const initialAccountState: AccountState = {
@@ -39,13 +43,13 @@ export const initialAccountState: AccountState = {
   credits: 0,
   tier: 'Demo',
   subscriptionStatus: 'none',
-  appliedPayments: new Set(),
-  debits: new Map(),
-  refunded: new Set(),
-  endedSubscriptions: new Set(),
+  appliedPayments: GrowOnlySet.of(),
+  debits: GrowOnlyMap.of(),
+  refunded: GrowOnlySet.of(),
+  endedSubscriptions: GrowOnlySet.of(),
 };
 
-const withItem = <T>(set: ReadonlySet<T>, item: T) => new Set(set).add(item);
+const withItem = <T>(set: GrowOnlySet<T>, item: T) => set.with(item);
 
 export function evolveAccount(state: AccountState, event: AccountStreamEvent): AccountState {
   switch (event.type) {
@@ -86,7 +90,7 @@ export function evolveAccount(state: AccountState, event: AccountStreamEvent): A
       return {
         ...state,
         credits: state.credits - event.data.amount,
-        debits: new Map(state.debits).set(event.data.generationId, event.data.amount),
+        debits: state.debits.with(event.data.generationId, event.data.amount),
       };
     case 'CreditsRefunded':
       return {
@@ -148,3 +152,43 @@ export function evolveAccount(state: AccountState, event: AccountStreamEvent): A
       return assertNever(event);
   }
 }
+
+/** The account state as JSON: its sets and map become arrays, in insertion order. */
+type EncodedAccount = Omit<AccountState, 'appliedPayments' | 'debits' | 'refunded' | 'endedSubscriptions'> & {
+  appliedPayments: string[];
+  debits: Array<[string, number]>;
+  refunded: string[];
+  endedSubscriptions: string[];
+};
+
+/**
+ * Accounts grow with use (every generation, refund and payment adds events), so commands fold
+ * them from a snapshot. Bump `version` when AccountState or this encoding changes.
+ */
+export const accountSnapshot: SnapshotCodec<AccountState> = {
+  name: 'account',
+  version: 1,
+  every: 100,
+  encode(state) {
+    const encoded: Record<string, unknown> = {};
+    // Fields set to undefined are left out, as a fold leaves them out.
+    for (const [key, value] of Object.entries(state)) if (value !== undefined) encoded[key] = value;
+    return {
+      ...encoded,
+      appliedPayments: [...state.appliedPayments],
+      debits: [...state.debits],
+      refunded: [...state.refunded],
+      endedSubscriptions: [...state.endedSubscriptions],
+    };
+  },
+  decode(json) {
+    const encoded = json as EncodedAccount;
+    return {
+      ...encoded,
+      appliedPayments: GrowOnlySet.of(encoded.appliedPayments),
+      debits: GrowOnlyMap.of(encoded.debits),
+      refunded: GrowOnlySet.of(encoded.refunded),
+      endedSubscriptions: GrowOnlySet.of(encoded.endedSubscriptions),
+    };
+  },
+};

@@ -22,6 +22,8 @@ const ADMIN_ENDPOINTS: Array<[string, string, object]> = [
   ['get', '/api/admin/users/recX/events', {}],
   ['post', '/api/admin/rebuild-read-models', {}],
   ['get', '/api/admin/me', {}],
+  ['get', '/api/admin/parked-events', {}],
+  ['post', '/api/admin/parked-events/relay@1/retry', {}],
 ];
 
 describe('admin API', () => {

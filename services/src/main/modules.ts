@@ -25,12 +25,11 @@ export async function featureModules(
 ): Promise<FeatureModule[]> {
   const gateway = overrides.gateway ?? (await openGateway(platform));
   const ai = overrides.ai ?? (await openAiProvider(platform.config.ai));
-  return [
-    accountModule(platform, gateway),
-    billingModule(platform, gateway),
-    adminModule(platform, gateway, options),
-    studioModule(platform, ai),
-    galleryModule(platform),
-    qrModule(),
-  ];
+  const account = accountModule(platform, gateway);
+  const billing = billingModule(platform, gateway);
+  const studio = studioModule(platform, ai);
+  const gallery = galleryModule(platform);
+  const qr = qrModule();
+  const reactors = [account, billing, studio, gallery, qr].flatMap((m) => m.reactors ?? []);
+  return [account, billing, adminModule(platform, gateway, reactors, options), studio, gallery, qr];
 }

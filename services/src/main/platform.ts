@@ -14,6 +14,7 @@ import type { Logger } from '../platform/logging';
 import type { Platform } from '../platform/module';
 import type { ReadStore } from '../platform/readstore/port';
 import { createSqliteReadStore } from '../platform/readstore/sqlite';
+import { readStoreSnapshots } from '../platform/snapshots';
 import type { AiProvider } from '../studio/ai/provider';
 
 /** Test seams at the boundaries we cannot reach (AI, payments) and the clock. */
@@ -76,7 +77,7 @@ export async function openPlatform(
     readStore,
     bus,
     blobs,
-    commands: new CommandHandler(eventStore),
+    commands: new CommandHandler(eventStore, readStoreSnapshots(readStore)),
   };
 }
 

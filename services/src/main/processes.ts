@@ -27,12 +27,6 @@ export function createApi(platform: Platform, modules: FeatureModule[], after: K
   });
 }
 
-/**
- * Origins beyond this server that pages use: remotes moved by REMOTE_URLS, and Stripe.js. Stripe
- * is allowed whatever the gateway: the client decides from /api/payments/config, and those
- * origins serve only Stripe's own code.
- */
-
 /** What the page may load besides its own origin: moved remotes, and what modules ask for (Stripe.js). */
 function cspSources(platform: Platform, modules: FeatureModule[]): CspSources {
   const remotes = remoteOrigins(platform.config.remoteUrls);

@@ -1,4 +1,5 @@
 import type { Event } from '@studio/events';
+import type { SnapshotCodec } from './snapshots';
 
 /** An event as a decider emits it: the handler adds the id and metadata. */
 export type Emitted<E extends Event> = E extends Event<infer T, infer D> ? { type: T; data: D } : never;
@@ -11,6 +12,8 @@ export interface Decider<Command, E extends Event, State> {
   initialState: State;
   evolve(state: State, event: E): State;
   decide(command: Command, state: State): Emitted<E>[];
+  /** Present for streams that grow with use: the command handler then folds from a snapshot. */
+  snapshot?: SnapshotCodec<State>;
 }
 
 export function fold<E extends Event, State>(

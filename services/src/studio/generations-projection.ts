@@ -1,4 +1,5 @@
-import type { DomainEvent, GenerationStatus, RecordedEvent } from '@studio/events';
+import type { GenerationEvent, GenerationRequested, GenerationStatus, RecordedEvent } from '@studio/events';
+import { assertNever } from '../platform/decider';
 import type { WriteOp } from '../platform/readstore/port';
 import type { Projection } from '../platform/runners/projector';
 
@@ -33,16 +34,31 @@ const update = (at: string, id: string, set: Record<string, unknown>): WriteOp[]
   { op: 'update', collection: GENERATIONS, id, set: { ...set, updatedAt: at } },
 ];
 
+/** A generation's request (on the account stream) and every event of its own stream. */
+const HANDLES = [
+  'GenerationRequested',
+  'GenerationStarted',
+  'GenerationHeartbeat',
+  'GenerationReleased',
+  'GenerationProgressed',
+  'GenerationOutlinesReady',
+  'GenerationOutlineChosen',
+  'GenerationCompleted',
+  'GenerationFailed',
+] as const satisfies readonly (GenerationEvent | GenerationRequested)['type'][];
+type Handled = Extract<GenerationEvent | GenerationRequested, { type: (typeof HANDLES)[number] }>;
+
 /** One document per generation, for the galleries, My Books and the job supervisor. */
 export const generationsProjection: Projection = {
   name: 'generations',
   collections: [GENERATIONS],
+  handles: HANDLES,
   indexes: [
     { collection: GENERATIONS, fields: ['userId', 'kind'] },
     { collection: GENERATIONS, fields: ['status'] },
   ],
   project(recorded: RecordedEvent): WriteOp[] {
-    const event = recorded as unknown as RecordedEvent<DomainEvent>;
+    const event = recorded as unknown as RecordedEvent<Handled>;
     const at = event.metadata.occurredAt;
     switch (event.type) {
       case 'GenerationRequested': {
@@ -109,7 +125,7 @@ export const generationsProjection: Projection = {
           error: event.data.reason,
         });
       default:
-        return [];
+        return assertNever(event);
     }
   },
 };

@@ -156,6 +156,8 @@ export function eventStoreContract(
           ['D', 3],
         ]);
         expect(await store.readStream(s, { fromRevision: 4 })).toEqual([]);
+        expect(await store.readStream(s, { fromRevision: 0 })).toEqual(await store.readStream(s));
+        expect(await store.readStream(stream('from-nothing'), { fromRevision: 3 })).toEqual([]);
       });
 
       it('reads all streams in global order, strictly after a position, with a limit', async () => {

@@ -57,11 +57,23 @@ export interface Collection<T extends Doc = Doc> {
 
 export const CHECKPOINTS = '_checkpoints';
 
+/**
+ * A rebuild's writes: staged (folded per document in memory, nothing written yet), then committed
+ * with the checkpoint in one transaction. Same ops, same documents as `apply`. Collections given
+ * as `replacing` are treated as empty while staging and replaced wholesale by the commit.
+ */
+export interface BulkWrite {
+  stage(ops: WriteOp[]): void;
+  commit(checkpoint: { name: string; position: number }): Promise<void>;
+}
+
 export interface ReadStore {
   collection<T extends Doc = Doc>(name: string): Collection<T>;
   /** All ops, and the checkpoint when given, commit together or not at all. */
   apply(ops: WriteOp[], checkpoint?: { name: string; position: number }): Promise<void>;
   getCheckpoint(name: string): Promise<number | undefined>;
+  /** Optional fast path for a rebuild; without it the runner replays through `apply`. */
+  bulk?(options?: { replacing?: readonly string[] }): BulkWrite;
   /** Drop the named collections (for a rebuild). */
   drop(collections: string[]): Promise<void>;
   /** Hint that a field is queried often; adapters may create an index. Idempotent. */

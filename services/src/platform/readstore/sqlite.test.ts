@@ -29,6 +29,62 @@ describe('SQLite read store', () => {
     }
   };
 
+  it('a bulk write replacing collections ignores their old documents and swaps them at the commit', async () => {
+    const store = createSqliteReadStore(fileIn(root));
+    try {
+      await store.apply([
+        { op: 'put', collection: 'jobs', doc: { _id: 'old', n: 1 } },
+        { op: 'put', collection: 'jobs', doc: { _id: 'kept', n: 1 } },
+      ]);
+      const bulk = store.bulk?.({ replacing: ['jobs'] });
+      bulk?.stage([
+        { op: 'update', collection: 'jobs', id: 'old', inc: { n: 1 } }, // not upserted: no document
+        { op: 'update', collection: 'jobs', id: 'kept', inc: { n: 5 }, upsert: true },
+      ]);
+      expect(await store.collection('jobs').find()).toEqual([
+        { _id: 'kept', n: 1 },
+        { _id: 'old', n: 1 },
+      ]);
+      await bulk?.commit({ name: 'jobs-projection', position: 3 });
+      expect(await store.collection('jobs').find()).toEqual([{ _id: 'kept', n: 5 }]);
+      expect(await store.getCheckpoint('jobs-projection')).toBe(3);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('bulk writes give the same bytes as apply, a deleteMany in the middle included', async () => {
+    const ops: WriteOp[] = [
+      { op: 'put', collection: 'jobs', doc: { _id: 'a', status: 'queued', n: 1 } },
+      { op: 'put', collection: 'jobs', doc: { _id: 'b', status: 'done', n: 2 } },
+      { op: 'update', collection: 'jobs', id: 'a', set: { status: 'done' }, inc: { n: 10 } },
+      { op: 'put', collection: 'other', doc: { _id: 'x', v: 1 } },
+      { op: 'deleteMany', collection: 'jobs', filter: { status: 'done' } },
+      { op: 'put', collection: 'jobs', doc: { _id: 'c', status: 'done', n: 3 } },
+      { op: 'update', collection: 'jobs', id: 'c', set: { late: true } },
+      { op: 'update', collection: 'other', id: 'x', inc: { v: 1 } },
+      { op: 'delete', collection: 'other', id: 'missing' },
+    ];
+    const applied = fileIn(root);
+    const bulked = fileIn(root);
+    const a = createSqliteReadStore(applied);
+    const b = createSqliteReadStore(bulked);
+    await a.apply(ops, { name: 'p', position: 9 });
+    const bulk = b.bulk?.();
+    bulk?.stage(ops.slice(0, 5));
+    bulk?.stage(ops.slice(5));
+    expect(await b.collection('other').get('x')).toBeNull(); // nothing written before the commit
+    await bulk?.commit({ name: 'p', position: 9 });
+    expect(await b.getCheckpoint('p')).toBe(9);
+    await a.close();
+    await b.close();
+    expect(rawDocs(bulked, 'jobs')).toEqual(rawDocs(applied, 'jobs'));
+    expect(rawDocs(bulked, 'other')).toEqual(rawDocs(applied, 'other'));
+    expect(rawDocs(bulked, 'jobs')).toEqual([
+      { id: 'c', doc: '{"_id":"c","late":true,"n":3,"status":"done"}' },
+    ]);
+  });
+
   it('stores the same documents as the same bytes, whatever the key order of the input', async () => {
     const ops = (reversed: boolean): WriteOp[] => {
       const doc = reversed

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { serialize } from './canonical-json';
 import {
+  type BulkWrite,
   CHECKPOINTS,
   type Collection,
   type Condition,
@@ -73,44 +75,68 @@ export function createSqliteReadStore(file: string): ReadStore {
   }
 
   /**
-   * One batch's writes, folded per document in memory: a projector batch often touches the same
-   * document many times (a generation's request, progress and completion), and writing each
-   * document once is what makes a rebuild fast. Reads inside the batch see its earlier writes.
+   * Writes folded per document in memory: a projector batch often touches the same document many
+   * times (a generation's request, progress and completion), and writing each document once is
+   * what makes catch-up and rebuild fast. Reads while staging see the earlier staged writes.
+   * `deferDeleteMany` (bulk): a deleteMany and every later op of its collection are kept as ops
+   * and run at flush, in order, after the documents staged before them.
    */
-  function applyBatch(ops: WriteOp[]): void {
-    // Staged documents are this batch's own copies (puts are cloned, reads freshly parsed), so
-    // later updates change them in place; a failing op aborts the whole transaction anyway.
-    const pending = new Map<string, { collection: string; id: string; doc: Doc | null }>();
-    const keyOf = (collection: string, id: string) => `${collection}\0${id}`;
-    const current = (collection: string, id: string): Doc | null => {
-      const staged = pending.get(keyOf(collection, id));
-      return staged ? staged.doc : getDoc(collection, id);
+  function createStaging(deferDeleteMany: boolean, empty: ReadonlySet<string> = new Set()) {
+    // Staged documents are copies this staging owns (puts are cloned, reads freshly parsed), so
+    // later updates change them in place. Per collection, per id; null = deleted.
+    const pending = new Map<string, Map<string, Doc | null>>();
+    const deferred = new Map<string, WriteOp[]>();
+    const stagedIn = (collection: string) => {
+      let docs = pending.get(collection);
+      if (!docs) {
+        docs = new Map();
+        pending.set(collection, docs);
+      }
+      return docs;
     };
-    const stage = (collection: string, id: string, doc: Doc | null) =>
-      pending.set(keyOf(collection, id), { collection, id, doc });
+    // One prepared statement per collection, each document written once.
     const flush = (only?: string) => {
-      for (const [key, entry] of pending) {
-        if (only !== undefined && entry.collection !== only) continue;
-        if (entry.doc) putDoc(entry.collection, entry.doc);
-        else stmt(`DELETE FROM ${table(entry.collection)} WHERE id = ?`).run(entry.id);
-        pending.delete(key);
+      for (const [collection, docs] of pending) {
+        if (only !== undefined && collection !== only) continue;
+        const name = table(collection);
+        const put = stmt(`INSERT OR REPLACE INTO ${name} (id, doc) VALUES (?, ?)`);
+        const remove = stmt(`DELETE FROM ${name} WHERE id = ?`);
+        for (const [id, doc] of docs) {
+          if (doc) put.run(id, serialize(doc));
+          else remove.run(id);
+        }
+        pending.delete(collection);
       }
     };
-    for (const op of ops) {
+    const stage = (op: WriteOp): void => {
+      const later = deferred.get(op.collection);
+      if (later) {
+        later.push(op);
+        return;
+      }
       switch (op.op) {
         case 'put':
           if (typeof op.doc._id !== 'string') throw new Error('A document needs a string _id');
-          stage(op.collection, op.doc._id, cloneJson(op.doc));
+          stagedIn(op.collection).set(op.doc._id, cloneJson(op.doc));
           break;
         case 'update': {
-          const updated = applyChanges(current(op.collection, op.id), op.id, op, op.upsert === true, true);
-          if (updated) stage(op.collection, op.id, updated);
+          const docs = stagedIn(op.collection);
+          const staged = docs.get(op.id);
+          const current =
+            staged !== undefined ? staged : empty.has(op.collection) ? null : getDoc(op.collection, op.id);
+          const updated = applyChanges(current, op.id, op, op.upsert === true, true);
+          // A staged document was changed in place; a fresh one joins the batch.
+          if (updated && updated !== staged) docs.set(op.id, updated);
           break;
         }
         case 'delete':
-          stage(op.collection, op.id, null);
+          stagedIn(op.collection).set(op.id, null);
           break;
         case 'deleteMany': {
+          if (deferDeleteMany) {
+            deferred.set(op.collection, [op]);
+            break;
+          }
           flush(op.collection);
           const where = compileFilter(op.filter);
           stmt(`DELETE FROM ${table(op.collection)} WHERE ${where.sql}`).run(...where.params);
@@ -121,14 +147,62 @@ export function createSqliteReadStore(file: string): ReadStore {
           throw new Error(`Unknown write op ${JSON.stringify(never)}`);
         }
       }
-    }
-    flush();
+    };
+    return {
+      stage,
+      collections: () => [...pending.keys(), ...deferred.keys()],
+      /** Inside a write transaction. */
+      flush() {
+        flush();
+        for (const ops of deferred.values()) applyBatch(ops);
+        deferred.clear();
+      },
+    };
+  }
+
+  function applyBatch(ops: WriteOp[]): void {
+    const staging = createStaging(false);
+    for (const op of ops) staging.stage(op);
+    staging.flush();
   }
 
   const applyTx = db.transaction((ops: WriteOp[], checkpoint?: { name: string; position: number }) => {
     applyBatch(ops);
     if (checkpoint) putDoc(CHECKPOINTS, { _id: checkpoint.name, position: checkpoint.position });
   });
+
+  const bulkTx = db.transaction(
+    (
+      staging: ReturnType<typeof createStaging>,
+      checkpoint: { name: string; position: number },
+      replacing: readonly string[],
+    ) => {
+      // Dropped and created again inside the transaction: readers see the old documents until
+      // the commit, then the new ones; a failed rebuild leaves the old read model as it was.
+      for (const collection of replacing) {
+        const name = tableName(collection);
+        db.exec(`DROP TABLE IF EXISTS ${name}`);
+        db.exec(`CREATE TABLE ${name} (id TEXT PRIMARY KEY NOT NULL, doc TEXT NOT NULL)`);
+      }
+      staging.flush();
+      putDoc(CHECKPOINTS, { _id: checkpoint.name, position: checkpoint.position });
+    },
+  );
+
+  function bulk(options: { replacing?: readonly string[] } = {}): BulkWrite {
+    const replacing = options.replacing ?? [];
+    const staging = createStaging(true, new Set(replacing));
+    return {
+      stage(ops) {
+        for (const op of ops) staging.stage(op);
+      },
+      async commit(checkpoint) {
+        for (const collection of [...staging.collections(), ...replacing]) table(collection);
+        table(CHECKPOINTS);
+        bulkTx.immediate(staging, checkpoint, replacing);
+      },
+    };
+  }
 
   function apply(ops: WriteOp[], checkpoint?: { name: string; position: number }): void {
     for (const op of ops) table(op.collection);
@@ -174,6 +248,7 @@ export function createSqliteReadStore(file: string): ReadStore {
 
   return {
     collection,
+    bulk,
     async apply(ops, checkpoint) {
       apply(ops, checkpoint);
     },
@@ -344,6 +419,9 @@ function orderBy(sort: FindOptions['sort']): string {
   return terms.join(', ');
 }
 
+const NO_CHANGES: Readonly<Record<string, unknown>> = Object.freeze({});
+const NO_INCREMENTS: Readonly<Record<string, number>> = Object.freeze({});
+
 /** The document after an update, or null when it is missing and not upserted (a no-op). */
 function applyChanges(
   current: Doc | null,
@@ -353,12 +431,22 @@ function applyChanges(
   /** The caller owns `current` (a fresh parse or a staged copy): change it in place. */
   owned = false,
 ): Doc | null {
-  const { set = {}, inc = {}, setOnInsert = {} } = changes;
-  checkPaths([...Object.keys(set), ...Object.keys(inc), ...Object.keys(setOnInsert)]);
+  const set = changes.set ?? NO_CHANGES;
+  const inc = changes.inc ?? NO_INCREMENTS;
+  const setOnInsert = changes.setOnInsert ?? NO_CHANGES;
+  const setKeys = Object.keys(set);
+  const incKeys = Object.keys(inc);
+  const insertKeys = Object.keys(setOnInsert);
+  const onlySet = incKeys.length + insertKeys.length === 0;
+  checkPaths(onlySet ? setKeys : [...setKeys, ...incKeys, ...insertKeys], onlySet);
   if (!current && !upsert) return null;
   const doc: Record<string, unknown> = current ? (owned ? current : cloneJson(current)) : { _id: id };
-  for (const [field, value] of Object.entries(set)) setPath(doc, field, value === undefined ? null : value);
-  for (const [field, amount] of Object.entries(inc)) {
+  for (const field of setKeys) {
+    const value = set[field];
+    setPath(doc, field, value === undefined ? null : value);
+  }
+  for (const field of incKeys) {
+    const amount = inc[field];
     if (typeof amount !== 'number' || !Number.isFinite(amount))
       throw new Error(`Cannot increment ${field} by ${amount}`);
     const before = getPath(doc, field);
@@ -368,18 +456,23 @@ function applyChanges(
     setPath(doc, field, (before ?? 0) + amount);
   }
   if (!current) {
-    for (const [field, value] of Object.entries(setOnInsert))
+    for (const field of insertKeys) {
+      const value = setOnInsert[field];
       setPath(doc, field, value === undefined ? null : value);
+    }
   }
   return doc as Doc;
 }
 
 /** As in MongoDB: _id is immutable, and no path may be updated twice or together with its parent. */
-function checkPaths(paths: string[]): void {
+function checkPaths(paths: string[], keysOfOneObject = false): void {
+  let dotted = false;
   for (const field of paths) {
-    splitPath(field);
+    if (splitPath(field).length > 1) dotted = true;
     if (field === '_id' || field.startsWith('_id.')) throw new Error(`The field '_id' is immutable`);
   }
+  // The undotted keys of one object cannot clash.
+  if (keysOfOneObject && !dotted) return;
   for (let i = 0; i < paths.length; i += 1) {
     for (let j = i + 1; j < paths.length; j += 1) {
       const a = paths[i] ?? '';
@@ -429,29 +522,4 @@ function setPath(doc: Record<string, unknown>, field: string, value: unknown): v
     else throw new Error(`Cannot create field '${last}' under ${field}: a parent is not an object`);
   }
   node[last] = value;
-}
-
-/** Canonical JSON (_id first, then keys sorted at every level): the same document is always the same bytes. */
-function serialize(doc: Doc): string {
-  const { _id, ...rest } = canonical(doc) as Doc;
-  return JSON.stringify({ _id, ...rest });
-}
-
-function canonical(value: unknown): unknown {
-  if (value === undefined) return null;
-  if (value === null || typeof value !== 'object') {
-    if (typeof value === 'number' && !Number.isFinite(value)) return null;
-    if (typeof value === 'bigint') throw new Error('BigInt values cannot be stored');
-    return value;
-  }
-  const withJson = value as { toJSON?: () => unknown };
-  if (typeof withJson.toJSON === 'function') return canonical(withJson.toJSON());
-  if (Array.isArray(value)) return value.map(canonical);
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort()) {
-    const v = (value as Record<string, unknown>)[key];
-    if (typeof v === 'function' || typeof v === 'symbol') continue;
-    out[key] = canonical(v);
-  }
-  return out;
 }

@@ -10,6 +10,7 @@ import { CATCH_UP_PAGE, type Projection, ProjectorRunner } from './projector';
 const scans = (failAt?: { position: number; times: number }): Projection => ({
   name: 'scan-counts',
   collections: ['scan_counts'],
+  handles: ['Scanned'],
   project(event: RecordedEvent) {
     if (failAt && event.position === failAt.position && failAt.times > 0) {
       failAt.times -= 1;
@@ -45,6 +46,35 @@ const event = (i: number) => ({
 const sorted = (docs: Doc[]) => JSON.stringify([...docs].sort((a, b) => a._id.localeCompare(b._id)));
 
 describe('projector runner', () => {
+  it('never hands a projection an event type it does not declare', async () => {
+    const tmp = tempDataDir();
+    const events = createSqliteEventStore(`${tmp.dir}/events.db`);
+    const reads = createSqliteReadStore(`${tmp.dir}/read.db`);
+    try {
+      await events.append('qr-1', [event(1), { ...event(2), type: 'Renamed' }, event(3)], {
+        expectedRevision: 'no-stream',
+      });
+      const seen: string[] = [];
+      const projection = scans();
+      const watched: Projection = {
+        ...projection,
+        project: (e) => {
+          seen.push(e.type);
+          return projection.project(e);
+        },
+      };
+      const runner = new ProjectorRunner(events, reads, watched, createLogger('silent'));
+      await runner.start();
+      await runner.stop();
+      expect(seen).toEqual(['Scanned', 'Scanned']);
+      expect(await reads.getCheckpoint('scan-counts')).toBe(await events.headPosition());
+    } finally {
+      await events.close();
+      await reads.close();
+      tmp.remove();
+    }
+  });
+
   it('stopped in the middle of a batch and restarted, ends identical to a full rebuild', async () => {
     const tmp = tempDataDir();
     const events = createSqliteEventStore(`${tmp.dir}/events.db`);

@@ -12,6 +12,8 @@ export interface Projection {
   name: string;
   /** Collections it owns: dropped and rebuilt together. */
   collections: string[];
+  /** The event types it maps; the runner never calls `project` with any other. */
+  handles: readonly string[];
   project(event: RecordedEvent): WriteOp[];
   /** Indexes the queries of this read model need. */
   indexes?: Array<{ collection: string; fields: string[] }>;
@@ -19,6 +21,20 @@ export interface Projection {
 
 /** Events per catch-up transaction. */
 export const CATCH_UP_PAGE = 5000;
+/** Events per log read of a bulk rebuild (it writes once, at the end): small pages die young. */
+export const REBUILD_PAGE = 2000;
+
+const handledTypes = new WeakMap<Projection, ReadonlySet<string>>();
+
+/** The writes of one event: none for types the projection does not handle (skipped before upcasting). */
+export function projectEvent(projection: Projection, event: RecordedEvent): WriteOp[] {
+  let handled = handledTypes.get(projection);
+  if (!handled) {
+    handled = new Set(projection.handles);
+    handledTypes.set(projection, handled);
+  }
+  return handled.has(event.type) ? projection.project(upcast(event)) : [];
+}
 
 /**
  * Runs one projection: catch-up in pages (each page's writes and the checkpoint in one
@@ -62,11 +78,34 @@ export class ProjectorRunner {
     this.subscription = undefined;
   }
 
-  /** Drops the read model and replays the whole log into it. */
+  /**
+   * Replays the whole log into a new read model. Where the store offers `bulk`, the log is read
+   * page by page and folded into documents in memory, then one transaction drops the old
+   * collections, writes each document once and moves the checkpoint (readers see the old read
+   * model until then, the new one after); the indexes are built afterwards, by start(). The
+   * writes are the very ops the live path applies, so the documents are the same bytes. Memory
+   * holds this read model's documents until the commit. Otherwise: drop, then the normal catch-up.
+   */
   async rebuild(): Promise<void> {
     await this.stop();
-    await this.readStore.drop(this.projection.collections);
-    await this.readStore.apply([{ op: 'delete', collection: '_checkpoints', id: this.projection.name }]);
+    const bulk = this.readStore.bulk?.({ replacing: this.projection.collections });
+    let last: number | undefined;
+    if (bulk) {
+      for (;;) {
+        const page = await this.eventStore.readAll({
+          ...(last !== undefined ? { after: last } : {}),
+          limit: REBUILD_PAGE,
+        });
+        for (const event of page) bulk.stage(projectEvent(this.projection, event));
+        last = page.at(-1)?.position ?? last;
+        if (page.length < REBUILD_PAGE) break;
+      }
+      if (last !== undefined) await bulk.commit({ name: this.projection.name, position: last });
+    }
+    if (last === undefined) {
+      await this.readStore.drop(this.projection.collections);
+      await this.readStore.apply([{ op: 'delete', collection: '_checkpoints', id: this.projection.name }]);
+    }
     await this.start();
   }
 
@@ -97,7 +136,7 @@ export class ProjectorRunner {
     const last = events.at(-1);
     if (!last) return;
     const ops: WriteOp[] = [];
-    for (const event of events) ops.push(...this.projection.project(upcast(event)));
+    for (const event of events) ops.push(...projectEvent(this.projection, event));
     await this.readStore.apply(ops, { name: this.projection.name, position: last.position });
     this.position = last.position;
     if (this.waiters.length > 0) {

@@ -2,60 +2,168 @@ import { type RecordedEvent, upcast } from '@studio/events';
 import type { EventStore, SubscriptionHandle } from '../eventstore/port';
 import type { Logger } from '../logging';
 import type { ReadStore } from '../readstore/port';
+import { type ParkedEvent, parkedEventId, parkOp } from './parked-events';
+
+/** How often a reactor tries one event before parking it, and how long it waits in between. */
+export interface RetryPolicy {
+  /** Tries in total, the first included. */
+  maxAttempts: number;
+  /** Wait before the second try; doubled before each further one. */
+  baseDelayMs: number;
+  /** Upper bound of one wait. */
+  maxDelayMs: number;
+}
+
+/**
+ * Default for process managers: about 3 s of tries (0.2 + 0.4 + 0.8 + 1.6 s). Their failures are
+ * mostly deterministic (a bug, a malformed event), so waiting longer only blocks what follows.
+ */
+export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 5, baseDelayMs: 200, maxDelayMs: 10_000 };
 
 /**
  * Something that acts on events with side effects (publishing to the bus, issuing commands).
- * Its checkpoint advances only after `handle` succeeded, so every event is handled at least
- * once; handlers are idempotent.
+ * Its checkpoint advances only after `handle` succeeded — or after the event was parked — so every
+ * event is handled at least once or recorded as parked; handlers are idempotent.
  */
 export interface Reactor {
   name: string;
   handle(event: RecordedEvent): Promise<void>;
+  /** Absent: DEFAULT_RETRY. */
+  retry?: RetryPolicy;
 }
 
-const RETRY_MS = 500;
+export interface ReactorRunnerOptions {
+  /** Stamps `parkedAt`; the wall clock by default. */
+  now?: () => Date;
+  /** Replaces the waits between tries (tests). */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+/** Pause before restarting a subscription the engine (not the handler) ended. */
+const RESTART_MS = 500;
+
+/** The wait before try number `attempt + 1`. */
+export function backoffMs(policy: RetryPolicy, attempt: number): number {
+  return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+}
+
+class Stopped extends Error {}
 
 export class ReactorRunner {
   private subscription?: SubscriptionHandle;
   private stopped = true;
   private retryTimer?: NodeJS.Timeout;
+  private abort = new AbortController();
+  private readonly now: () => Date;
+  private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
 
   constructor(
     private readonly eventStore: EventStore,
     private readonly readStore: ReadStore,
     private readonly reactor: Reactor,
     private readonly logger: Logger,
-  ) {}
+    options: ReactorRunnerOptions = {},
+  ) {
+    this.now = options.now ?? (() => new Date());
+    this.sleep = options.sleep ?? abortableSleep;
+  }
 
   async start(): Promise<void> {
     this.stopped = false;
+    this.abort = new AbortController();
     const after = await this.readStore.getCheckpoint(this.reactor.name);
     this.subscription = this.eventStore.subscribeToAll(
       {
         ...(after !== undefined ? { after } : {}),
-        // A failed handler stops the subscription; restart from the checkpoint after a pause.
+        // The engine failed (or parking could not be written): restart from the checkpoint.
         onError: (error) => {
-          this.logger.warn({ err: error, reactor: this.reactor.name }, 'reactor failed; retrying');
-          if (!this.stopped) this.retryTimer = setTimeout(() => void this.restart(), RETRY_MS);
+          if (this.stopped) return;
+          this.logger.warn({ err: error, reactor: this.reactor.name }, 'reactor failed; restarting');
+          this.retryTimer = setTimeout(() => void this.restart(), RESTART_MS);
         },
       },
-      async (event) => {
-        await this.reactor.handle(upcast(event));
-        await this.readStore.apply([], { name: this.reactor.name, position: event.position });
-      },
+      (event) => this.handleWithRetries(event),
     );
     await this.subscription.caughtUp;
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.abort.abort();
     if (this.retryTimer) clearTimeout(this.retryTimer);
     await this.subscription?.stop();
     this.subscription = undefined;
+  }
+
+  /** Tries in place with backoff; after the last try, parks the event and moves past it. */
+  private async handleWithRetries(event: RecordedEvent): Promise<void> {
+    const policy = this.reactor.retry ?? DEFAULT_RETRY;
+    const checkpoint = { name: this.reactor.name, position: event.position };
+    for (let attempt = 1; ; attempt += 1) {
+      if (this.stopped) throw new Stopped('stopped');
+      try {
+        await this.reactor.handle(upcast(event));
+        await this.readStore.apply([], checkpoint);
+        return;
+      } catch (error) {
+        if (error instanceof Stopped) throw error;
+        if (attempt >= policy.maxAttempts) {
+          await this.park(event, error, attempt);
+          return;
+        }
+        this.logger.warn(
+          { err: error, reactor: this.reactor.name, position: event.position, attempt },
+          'reactor failed on an event; trying again',
+        );
+        await this.sleep(backoffMs(policy, attempt), this.abort.signal).catch(() => {
+          throw new Stopped('stopped');
+        });
+      }
+    }
+  }
+
+  /** The record and the checkpoint past the event commit together: parked once, never lost. */
+  private async park(event: RecordedEvent, error: unknown, attempts: number): Promise<void> {
+    const parked: ParkedEvent = {
+      _id: parkedEventId(this.reactor.name, event.position),
+      reactor: this.reactor.name,
+      position: event.position,
+      eventId: event.eventId,
+      type: event.type,
+      stream: event.streamName,
+      revision: event.revision,
+      error: errorMessage(error),
+      attempts,
+      parkedAt: this.now().toISOString(),
+    };
+    await this.readStore.apply([parkOp(parked)], { name: this.reactor.name, position: event.position });
+    this.logger.error(
+      { err: error, reactor: this.reactor.name, position: event.position, attempts },
+      'reactor parked an event it kept failing on',
+    );
   }
 
   private async restart(): Promise<void> {
     await this.subscription?.stop();
     if (!this.stopped) await this.start();
   }
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new Stopped('stopped'));
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new Stopped('stopped'));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }

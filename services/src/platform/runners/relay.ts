@@ -1,11 +1,18 @@
 import type { RecordedEvent } from '@studio/events';
 import type { Bus, BusMessage } from '../bus/port';
-import type { Reactor } from './reactor';
+import type { Reactor, RetryPolicy } from './reactor';
 
 export interface Outgoing {
   topic: string;
   message: BusMessage;
 }
+
+/**
+ * About five minutes of tries (0.5, 1, 2 … 32 s, then 60 s waits) before a job is parked: a bus
+ * restart or leader election is over long before, so a blip never parks a job. A job the bus keeps
+ * refusing is parked — recorded, shown to admins, retryable — instead of holding every later one.
+ */
+export const RELAY_RETRY: RetryPolicy = { maxAttempts: 12, baseDelayMs: 500, maxDelayMs: 60_000 };
 
 /**
  * Event store → bus. Run by a ReactorRunner, whose checkpoint moves only after `publish`
@@ -14,6 +21,7 @@ export interface Outgoing {
 export function relay(bus: Bus, route: (event: RecordedEvent) => Outgoing[]): Reactor {
   return {
     name: 'relay',
+    retry: RELAY_RETRY,
     async handle(event) {
       const outgoing = route(event);
       for (const { topic, message } of outgoing) await bus.publish(topic, [message]);

@@ -1,0 +1,159 @@
+import type { Event } from '@studio/events';
+import { CommandHandler } from './command-handler';
+import type { Decider } from './decider';
+import type { EventStore } from './eventstore/port';
+import { createSqliteEventStore } from './eventstore/sqlite';
+import { createSqliteReadStore } from './readstore/sqlite';
+import { readStoreSnapshots, SNAPSHOTS, type SnapshotCodec } from './snapshots';
+import { tempDataDir } from './testing';
+
+type Added = Event<'Added', { tag: string }>;
+interface Tags {
+  count: number;
+  tags: ReadonlySet<string>;
+}
+const codec: SnapshotCodec<Tags> = {
+  name: 'tags',
+  version: 2,
+  every: 5,
+  encode: (s) => ({ count: s.count, tags: [...s.tags] }),
+  decode: (json) => {
+    const j = json as { count: number; tags: string[] };
+    return { count: j.count, tags: new Set(j.tags) };
+  },
+};
+const plain: Decider<{ tag: string }, Added, Tags> = {
+  initialState: { count: 0, tags: new Set() },
+  evolve: (s, e) => ({ count: s.count + 1, tags: new Set(s.tags).add(e.data.tag) }),
+  decide: (command) => [{ type: 'Added', data: { tag: command.tag } }],
+};
+const snapshotted = { ...plain, snapshot: codec };
+const ctx = { at: '2026-11-22T00:00:00.000Z', correlationId: 'c', causationId: 'c' };
+
+/** Counts the events each readStream call returned: what a fold had to read. */
+function counting(store: EventStore) {
+  const reads: number[] = [];
+  const wrapped: EventStore = {
+    ...store,
+    readStream: async (name, options) => {
+      const events = await store.readStream(name, options);
+      reads.push(events.length);
+      return events;
+    },
+  };
+  return { store: wrapped, reads };
+}
+
+async function setUp() {
+  const tmp = tempDataDir();
+  const events = createSqliteEventStore(`${tmp.dir}/events.db`);
+  const reads = createSqliteReadStore(`${tmp.dir}/read.db`);
+  const snapshots = readStoreSnapshots(reads);
+  return {
+    events,
+    reads,
+    snapshots,
+    async close() {
+      await events.close();
+      await reads.close();
+      tmp.remove();
+    },
+  };
+}
+
+describe('command handler with snapshots', () => {
+  it('folds from the stored snapshot plus the events after it, to the same state as a full fold', async () => {
+    const env = await setUp();
+    try {
+      const writer = new CommandHandler(env.events, env.snapshots);
+      for (let i = 0; i < 12; i++) await writer.handle('tags-1', snapshotted, { tag: `t${i % 4}` }, ctx);
+      const stored = await env.snapshots.get('tags-1', 'tags');
+      expect(stored?.revision).toBe(9); // revisions 4 and 9: every 5 events
+      expect(stored?.version).toBe(2);
+
+      // A fresh process: nothing in memory, so it starts from the stored snapshot.
+      const { store, reads } = counting(env.events);
+      const fresh = await new CommandHandler(store, env.snapshots).load('tags-1', snapshotted);
+      const full = await new CommandHandler(env.events).load('tags-1', plain);
+      expect(fresh).toEqual(full);
+      expect(fresh).toEqual({ state: { count: 12, tags: new Set(['t0', 't1', 't2', 't3']) }, revision: 11 });
+      expect(reads).toEqual([3]); // the snapshot's own event (checked) and the two after it
+    } finally {
+      await env.close();
+    }
+  });
+
+  it('reads only what was appended since its last command, in memory, whatever the stream length', async () => {
+    const env = await setUp();
+    try {
+      const { store, reads } = counting(env.events);
+      const handler = new CommandHandler(store, env.snapshots);
+      for (let i = 0; i < 30; i++) await handler.handle('tags-2', snapshotted, { tag: `t${i}` }, ctx);
+      expect(Math.max(...reads.slice(1))).toBe(1);
+      // Another process appends: this one catches up from its memory, reading just those events.
+      const other = new CommandHandler(env.events);
+      await other.handle('tags-2', plain, { tag: 'x' }, ctx);
+      await other.handle('tags-2', plain, { tag: 'y' }, ctx);
+      reads.length = 0;
+      const { state, revision } = await handler.load('tags-2', snapshotted);
+      expect(reads).toEqual([3]);
+      expect(revision).toBe(31);
+      expect(state.count).toBe(32);
+    } finally {
+      await env.close();
+    }
+  });
+
+  it('ignores a snapshot of another codec version, and one whose event is not in the stream', async () => {
+    const env = await setUp();
+    try {
+      const writer = new CommandHandler(env.events);
+      for (let i = 0; i < 3; i++) await writer.handle('tags-3', plain, { tag: `t${i}` }, ctx);
+      const [, second] = await env.events.readStream('tags-3');
+      const expected = { state: { count: 3, tags: new Set(['t0', 't1', 't2']) }, revision: 2 };
+
+      await env.snapshots.put('tags-3', 'tags', {
+        revision: 1,
+        eventId: second!.eventId,
+        version: 1,
+        state: { count: 99, tags: [] },
+      });
+      expect(await new CommandHandler(env.events, env.snapshots).load('tags-3', snapshotted)).toEqual(
+        expected,
+      );
+
+      await env.snapshots.put('tags-3', 'tags', {
+        revision: 1,
+        eventId: 'from-another-log',
+        version: 2,
+        state: { count: 99, tags: [] },
+      });
+      expect(await new CommandHandler(env.events, env.snapshots).load('tags-3', snapshotted)).toEqual(
+        expected,
+      );
+
+      // The right one is used (its state wins over the events before it).
+      await env.snapshots.put('tags-3', 'tags', {
+        revision: 1,
+        eventId: second!.eventId,
+        version: 2,
+        state: { count: 50, tags: ['s'] },
+      });
+      const used = await new CommandHandler(env.events, env.snapshots).load('tags-3', snapshotted);
+      expect(used.state).toEqual({ count: 51, tags: new Set(['s', 't2']) });
+    } finally {
+      await env.close();
+    }
+  });
+
+  it('a decider without a codec never reads or writes snapshots', async () => {
+    const env = await setUp();
+    try {
+      const handler = new CommandHandler(env.events, env.snapshots);
+      for (let i = 0; i < 12; i++) await handler.handle('tags-4', plain, { tag: 't' }, ctx);
+      expect(await env.reads.collection(SNAPSHOTS).count()).toBe(0);
+    } finally {
+      await env.close();
+    }
+  });
+});

@@ -1,0 +1,172 @@
+import type { GenerationEvent, GenerationRequested } from '@studio/events';
+import { GIVEN_AT, type GivenEvent, projectionSpec } from '../platform/projection-spec';
+import { GENERATIONS, type GenerationDoc, generationsProjection } from './generations-projection';
+
+const spec = projectionSpec<GenerationEvent | GenerationRequested>(generationsProjection);
+const LATER = '2026-01-01T00:05:00.000Z';
+const g = 'g1';
+
+const requested: GivenEvent<GenerationRequested> = {
+  stream: 'account-u1',
+  type: 'GenerationRequested',
+  data: {
+    generationId: g,
+    userId: 'u1',
+    kind: 'non-fiction-v2',
+    input: { title: 'T', description: 'D', numChapters: 3, includeIntroduction: true },
+    cost: 8,
+  },
+};
+const started = (phase: 'main' | 'book', at = LATER): GivenEvent<GenerationEvent> => ({
+  stream: `generation-${g}`,
+  at,
+  type: 'GenerationStarted',
+  data: {
+    generationId: g,
+    userId: 'u1',
+    kind: 'non-fiction-v2',
+    phase,
+    workerId: 'w1',
+    input: { title: 'T', description: 'D', numChapters: 3, includeIntroduction: true },
+    deadline: '2026-01-01T00:15:00.000Z',
+  },
+});
+const queued: GenerationDoc = {
+  _id: g,
+  userId: 'u1',
+  kind: 'non-fiction-v2',
+  input: { title: 'T', description: 'D', numChapters: 3, includeIntroduction: true },
+  cost: 8,
+  status: 'requested',
+  progress: 0,
+  step: 'Queued',
+  createdAt: GIVEN_AT,
+  updatedAt: GIVEN_AT,
+  artifacts: [],
+};
+const running: GenerationDoc = {
+  ...queued,
+  status: 'running',
+  step: 'Started',
+  deadline: '2026-01-01T00:15:00.000Z',
+  updatedAt: LATER,
+};
+
+describe('generations projection', () => {
+  it('requested: a queued document with the request', () =>
+    spec.given([requested]).then({ [GENERATIONS]: [queued] }));
+
+  it('started: running, with the deadline', () =>
+    spec.given([requested, started('main')]).then({ [GENERATIONS]: [running] }));
+
+  it('progressed: the progress and the step', () =>
+    spec
+      .given([
+        requested,
+        started('main'),
+        {
+          stream: `generation-${g}`,
+          at: LATER,
+          type: 'GenerationProgressed',
+          data: { generationId: g, progress: 40, step: 'Writing chapter 2' },
+        },
+      ])
+      .then({ [GENERATIONS]: [{ ...running, progress: 40, step: 'Writing chapter 2' }] }));
+
+  const outlines: GivenEvent<GenerationEvent> = {
+    stream: `generation-${g}`,
+    at: LATER,
+    type: 'GenerationOutlinesReady',
+    data: { generationId: g, outlines: ['A', 'B', 'C'] },
+  };
+  const outlinesReady = {
+    ...running,
+    status: 'outlines-ready' as const,
+    outlines: ['A', 'B', 'C'],
+    progress: 100,
+    step: 'Outlines ready',
+  };
+  const chosen: GivenEvent<GenerationEvent> = {
+    stream: `generation-${g}`,
+    at: LATER,
+    type: 'GenerationOutlineChosen',
+    data: { generationId: g, outlineIndex: 2 },
+  };
+  const outlineChosen = {
+    ...outlinesReady,
+    status: 'outline-chosen' as const,
+    outlineIndex: 2,
+    progress: 0,
+    step: 'Queued',
+  };
+
+  it('outlines ready: the three outlines, waiting for a choice', () =>
+    spec.given([requested, started('main'), outlines]).then({ [GENERATIONS]: [outlinesReady] }));
+
+  it('outline chosen: the index, queued for the book phase', () =>
+    spec.given([requested, started('main'), outlines, chosen]).then({ [GENERATIONS]: [outlineChosen] }));
+
+  it('started again for the book phase: book-running', () =>
+    spec
+      .given([requested, started('main'), outlines, chosen, started('book')])
+      .then({ [GENERATIONS]: [{ ...outlineChosen, status: 'book-running', step: 'Started' }] }));
+
+  it('completed: done, with artifacts, title and result', () => {
+    const artifacts = [
+      { blobId: `gen-${g}-pdf.pdf`, contentType: 'application/pdf', role: 'pdf', bytes: 1234 },
+    ];
+    return spec
+      .given([
+        requested,
+        started('main'),
+        {
+          stream: `generation-${g}`,
+          at: LATER,
+          type: 'GenerationCompleted',
+          data: {
+            generationId: g,
+            userId: 'u1',
+            kind: 'non-fiction-v2',
+            title: 'The Book',
+            artifacts,
+            result: { pages: 3 },
+          },
+        },
+      ])
+      .then({
+        [GENERATIONS]: [
+          {
+            ...running,
+            status: 'completed',
+            progress: 100,
+            step: 'Done',
+            artifacts,
+            title: 'The Book',
+            result: { pages: 3 },
+          },
+        ],
+      });
+  });
+
+  it('failed: the reason, shown as the error', () =>
+    spec
+      .given([
+        requested,
+        started('main'),
+        {
+          stream: `generation-${g}`,
+          at: LATER,
+          type: 'GenerationFailed',
+          data: {
+            generationId: g,
+            userId: 'u1',
+            kind: 'non-fiction-v2',
+            reason: 'The provider is down',
+            code: 'PROVIDER_ERROR',
+          },
+        },
+      ])
+      .then({
+        [GENERATIONS]: [{ ...running, status: 'failed', step: 'Failed', error: 'The provider is down' }],
+      }));
+});
