@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@studio/events';
 import { createSqliteEventStore } from '../eventstore/sqlite';
 import { createLogger } from '../logging';
-import type { Doc } from '../readstore/port';
+import type { Doc, ReadStore } from '../readstore/port';
 import { createSqliteReadStore } from '../readstore/sqlite';
 import { tempDataDir } from '../testing';
 import { CATCH_UP_PAGE, type Projection, ProjectorRunner } from './projector';
@@ -85,4 +85,53 @@ describe('projector runner', () => {
       tmp.remove();
     }
   });
+
+  it('a crash while writing the checkpoint leaves no write of the batch behind', async () => {
+    const tmp = tempDataDir();
+    const events = createSqliteEventStore(`${tmp.dir}/events.db`);
+    const reads = createSqliteReadStore(`${tmp.dir}/read.db`);
+    const logger = createLogger('silent');
+    try {
+      for (let i = 0; i < 10; i++) await events.append(`qr-${i}`, [event(i)], { expectedRevision: 'any' });
+
+      const crashing = new ProjectorRunner(events, crashOnFirstCheckpoint(reads), scans(), logger);
+      await expect(crashing.start()).rejects.toThrow('crash while writing the checkpoint');
+      await crashing.stop();
+      expect(await reads.getCheckpoint('scan-counts')).toBeUndefined();
+      expect(await reads.collection('scan_counts').count()).toBe(0);
+
+      const restarted = new ProjectorRunner(events, reads, scans(), logger);
+      await restarted.start();
+      await restarted.stop();
+      const counted = (await reads.collection('scan_counts').find()).reduce(
+        (n, d) => n + (d.total as number),
+        0,
+      );
+      expect(counted).toBe(10);
+      expect(await reads.getCheckpoint('scan-counts')).toBe(await events.headPosition());
+    } finally {
+      await events.close();
+      await reads.close();
+      tmp.remove();
+    }
+  });
 });
+
+/** The process dies at the first write that carries a checkpoint: that write must take the batch with it. */
+function crashOnFirstCheckpoint(store: ReadStore): ReadStore {
+  let crashed = false;
+  return {
+    collection: (name) => store.collection(name),
+    async apply(ops, checkpoint) {
+      if (checkpoint && !crashed) {
+        crashed = true;
+        throw new Error('crash while writing the checkpoint');
+      }
+      await store.apply(ops, checkpoint);
+    },
+    getCheckpoint: (name) => store.getCheckpoint(name),
+    drop: (collections) => store.drop(collections),
+    ensureIndex: (collection, fields) => store.ensureIndex(collection, fields),
+    close: () => store.close(),
+  };
+}

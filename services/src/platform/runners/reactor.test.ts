@@ -1,0 +1,64 @@
+import type { RecordedEvent } from '@studio/events';
+import { eventually } from '../testing';
+import { type Reactor, ReactorRunner } from './reactor';
+import { openRunnerFixture, type RunnerFixture, testEvent } from './runner-fixtures';
+
+describe('reactor runner', () => {
+  let fixture: RunnerFixture;
+  let runner: ReactorRunner | undefined;
+  beforeEach(() => {
+    fixture = openRunnerFixture();
+  });
+  afterEach(async () => {
+    await runner?.stop();
+    runner = undefined;
+    await fixture.dispose();
+  });
+
+  it('has not moved its checkpoint to an event while that event is being handled', async () => {
+    const seen: Array<{ position: number; checkpoint: number | undefined }> = [];
+    const reactor: Reactor = {
+      name: 'watcher',
+      async handle(event) {
+        seen.push({ position: event.position, checkpoint: await fixture.reads.getCheckpoint('watcher') });
+      },
+    };
+    runner = new ReactorRunner(fixture.events, fixture.reads, reactor, fixture.logger);
+    await runner.start();
+    await fixture.events.append('s-1', [testEvent('e1'), testEvent('e2')], { expectedRevision: 'any' });
+    const head = (await fixture.events.headPosition())!;
+    await eventually(async () => (await fixture.reads.getCheckpoint('watcher')) === head);
+
+    expect(seen).toHaveLength(2);
+    for (const { position, checkpoint } of seen) expect(checkpoint ?? 0).toBeLessThan(position);
+  });
+
+  it('a handler that throws once gets the same event again; the checkpoint passes it only after success', async () => {
+    const handled: string[] = [];
+    let failuresLeft = 1;
+    const reactor: Reactor = {
+      name: 'flaky',
+      async handle(event: RecordedEvent) {
+        if (event.eventId === 'e2' && failuresLeft > 0) {
+          failuresLeft -= 1;
+          throw new Error('downstream unavailable');
+        }
+        handled.push(event.eventId);
+      },
+    };
+    runner = new ReactorRunner(fixture.events, fixture.reads, reactor, fixture.logger);
+    await runner.start();
+    await fixture.events.append('s-1', [testEvent('e1'), testEvent('e2'), testEvent('e3')], {
+      expectedRevision: 'any',
+    });
+    const [, second] = await fixture.events.readAll();
+
+    // Right after the failure the checkpoint still stands before the failed event.
+    await eventually(async () => failuresLeft === 0);
+    expect((await fixture.reads.getCheckpoint('flaky')) ?? 0).toBeLessThan(second!.position);
+
+    const head = (await fixture.events.headPosition())!;
+    await eventually(async () => (await fixture.reads.getCheckpoint('flaky')) === head, 5000);
+    expect(handled).toEqual(['e1', 'e2', 'e3']);
+  });
+});
