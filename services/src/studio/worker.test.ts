@@ -2,6 +2,7 @@ import { accountStream, generationStream } from '@studio/events';
 import { accountDecider } from '../account/decider';
 import { register } from '../account/identity';
 import { openTestRuntime } from '../main/test-runtime';
+import type { BlobStore } from '../platform/blobs/port';
 import type { DeliveredMessage } from '../platform/bus/port';
 import { systemClock } from '../platform/clock';
 import { createLogger } from '../platform/logging';
@@ -12,11 +13,15 @@ import { GENERATORS } from './generators';
 import type { JobMessage } from './jobs';
 import { refundProcessManager } from './refunds';
 import { startGeneration } from './start-generation';
-import { createJobHandler } from './worker';
+import { createJobHandler, type WorkerDeps } from './worker';
 
 const ctx = { at: '2026-11-22T10:00:00.000Z', correlationId: 'c', causationId: 'c' };
 
-async function setup(ai: AiProvider = createOfflineProvider(), timeoutMs = 10_000) {
+async function setup(
+  ai: AiProvider = createOfflineProvider(),
+  timeoutMs = 10_000,
+  seams: { generators?: WorkerDeps['generators']; blobs?: (real: BlobStore) => BlobStore } = {},
+) {
   const runtime = await openTestRuntime();
   const user = await register(
     runtime.commands,
@@ -50,9 +55,9 @@ async function setup(ai: AiProvider = createOfflineProvider(), timeoutMs = 10_00
   };
   const handle = createJobHandler({
     commands: runtime.commands,
-    blobs: runtime.blobs,
+    blobs: seams.blobs ? seams.blobs(runtime.blobs) : runtime.blobs,
     ai,
-    generators: GENERATORS,
+    generators: seams.generators ?? GENERATORS,
     clock: systemClock,
     logger: createLogger('silent'),
     timeoutMs,
@@ -67,10 +72,29 @@ async function setup(ai: AiProvider = createOfflineProvider(), timeoutMs = 10_00
 
 describe('worker runner', () => {
   it('the same bus message delivered twice produces one generation result', async () => {
-    const { runtime, message, handle, types, started } = await setup();
+    let generatorRuns = 0;
+    const blobWrites: string[] = [];
+    const paint = GENERATORS['coloring-page']!;
+    const { runtime, message, handle, types, started } = await setup(createOfflineProvider(), 10_000, {
+      generators: {
+        'coloring-page': async (job, tools) => {
+          generatorRuns += 1;
+          return paint(job, tools);
+        },
+      },
+      blobs: (real) => ({
+        ...real,
+        put: async (id, data, contentType) => {
+          blobWrites.push(id);
+          return real.put(id, data, contentType);
+        },
+      }),
+    });
     try {
       await Promise.all([handle(message), handle(message)]);
       await handle(message);
+      expect(generatorRuns).toBe(1);
+      expect(blobWrites).toEqual([`gen-${started.generationId}-image.png`]);
       const log = await types();
       expect(log.filter((t) => t === 'GenerationStarted')).toHaveLength(1);
       expect(log.filter((t) => t === 'GenerationCompleted')).toHaveLength(1);

@@ -1,0 +1,247 @@
+import {
+  accountStream,
+  type GenerationInput,
+  type GenerationKind,
+  generationStream,
+  type RecordedEvent,
+} from '@studio/events';
+import { GENERATIONS, type GenerationDoc, generationsProjection } from '../gallery/generations-projection';
+import type { Runtime } from '../main/runtime';
+import type { Bus, BusMessage } from '../platform/bus/port';
+import type { Clock } from '../platform/clock';
+import { CommandHandler } from '../platform/command-handler';
+import { ProjectorRunner } from '../platform/runners/projector';
+import { openRunnerFixture, type RunnerFixture, testEvent } from '../platform/runners/runner-fixtures';
+import { eventually } from '../platform/testing';
+import { generationDecider } from './generation';
+import { JOBS_TOPIC, type JobMessage } from './jobs';
+import { GenerationSupervisor } from './supervisor';
+
+const T0 = Date.parse('2026-11-22T10:00:00.000Z');
+const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
+const TIMEOUT_MS = 15 * 60_000;
+
+/** A clock the test moves by hand. */
+function fakeClock(minutes: number) {
+  let now = T0 + minutes * 60_000;
+  const clock: Clock = { now: () => new Date(now) };
+  return { clock, set: (m: number) => (now = T0 + m * 60_000) };
+}
+
+function recordingBus() {
+  const published: Array<{ topic: string; message: BusMessage<JobMessage> }> = [];
+  const bus: Bus = {
+    async publish(topic, messages) {
+      for (const message of messages)
+        published.push({ topic, message: message as unknown as BusMessage<JobMessage> });
+    },
+    async subscribe() {
+      throw new Error('not used by the supervisor');
+    },
+    async close() {},
+  };
+  return { bus, published };
+}
+
+describe('generation supervisor', () => {
+  let fixture: RunnerFixture;
+  let projector: ProjectorRunner;
+  let commands: CommandHandler;
+  const time = fakeClock(0);
+  const { bus, published } = recordingBus();
+
+  beforeEach(async () => {
+    fixture = openRunnerFixture();
+    commands = new CommandHandler(fixture.events);
+    projector = new ProjectorRunner(fixture.events, fixture.reads, generationsProjection, fixture.logger);
+    await projector.start();
+    published.length = 0;
+    time.set(0);
+  });
+  afterEach(async () => {
+    await projector.stop();
+    await fixture.dispose();
+  });
+
+  // The supervisor's narrow needs; the rest of the runtime is not touched.
+  const supervisor = (intervalMs?: number) =>
+    new GenerationSupervisor(
+      {
+        readStore: fixture.reads,
+        commands,
+        clock: time.clock,
+        bus,
+        logger: fixture.logger,
+        config: { generationTimeoutMs: TIMEOUT_MS },
+      } as unknown as Runtime,
+      intervalMs,
+    );
+
+  const request = async (id: string, minute: number, kind: GenerationKind = 'coloring-page') => {
+    const input = (
+      kind === 'non-fiction-v2'
+        ? { title: 'T', description: 'D', numChapters: 3, includeIntroduction: false }
+        : { prompt: `job ${id}` }
+    ) as GenerationInput;
+    const requested = testEvent(`req-${id}`, 'GenerationRequested', {
+      generationId: id,
+      userId: 'u1',
+      kind,
+      input,
+      cost: 4,
+    });
+    requested.metadata.occurredAt = at(minute);
+    await fixture.events.append(accountStream('u1'), [requested], { expectedRevision: 'any' });
+    return { kind, input };
+  };
+  const ctx = (minute: number) => ({ at: at(minute), correlationId: 'c', causationId: 'c', userId: 'u1' });
+  const claim = async (id: string, minute: number, deadlineMinute: number) => {
+    const { kind, input } = await request(id, minute);
+    await commands.handle(
+      generationStream(id),
+      generationDecider,
+      {
+        type: 'ClaimJob',
+        phase: 'main',
+        generationId: id,
+        userId: 'u1',
+        kind,
+        input,
+        workerId: 'w1',
+        deadline: at(deadlineMinute),
+      },
+      ctx(minute),
+    );
+  };
+  const projected = async () => {
+    await projector.waitFor((await fixture.events.headPosition())!);
+    const docs = await fixture.reads.collection<GenerationDoc>(GENERATIONS).find();
+    return Object.fromEntries(docs.map((d) => [d._id, d.status]));
+  };
+  const failures = async (id: string) =>
+    (await fixture.events.readStream(generationStream(id)))
+      .filter((e) => e.type === 'GenerationFailed')
+      .map((e) => (e as RecordedEvent).data as { code: string; userId: string; kind: string });
+
+  it('fails a running job once its deadline has passed, and leaves one whose deadline is ahead', async () => {
+    await claim('late', 0, 10);
+    await claim('on-time', 0, 30);
+    await projected();
+
+    time.set(20);
+    expect(await supervisor().sweep()).toBe(1);
+
+    expect(await failures('late')).toEqual([
+      expect.objectContaining({ code: 'TIMEOUT', userId: 'u1', kind: 'coloring-page' }),
+    ]);
+    expect(await failures('on-time')).toEqual([]);
+    expect(await projected()).toEqual({ late: 'failed', 'on-time': 'running' });
+  });
+
+  it('does not fail a job at the very instant of its deadline', async () => {
+    await claim('edge', 0, 20);
+    await projected();
+    time.set(20);
+    expect(await supervisor().sweep()).toBe(0);
+    expect(await failures('edge')).toEqual([]);
+  });
+
+  it('fails a job no worker claimed within the timeout, and leaves a recent one', async () => {
+    await request('forgotten', 0);
+    await request('recent', 10);
+    await projected();
+
+    time.set(20);
+    expect(await supervisor().sweep()).toBe(1);
+    expect(await failures('forgotten')).toEqual([expect.objectContaining({ code: 'TIMEOUT' })]);
+    expect(await failures('recent')).toEqual([]);
+    expect(await projected()).toEqual({ forgotten: 'failed', recent: 'requested' });
+  });
+
+  it('leaves finished jobs alone, however old', async () => {
+    await claim('done', 0, 10);
+    await commands.handle(
+      generationStream('done'),
+      generationDecider,
+      { type: 'CompleteJob', generationId: 'done', artifacts: [] },
+      ctx(1),
+    );
+    await projected();
+    time.set(24 * 60);
+    expect(await supervisor().sweep()).toBe(0);
+    expect(await failures('done')).toEqual([]);
+  });
+
+  it('publishes queued jobs again at start: the main phase with its input, a chosen outline as the book phase', async () => {
+    await request('queued', 0);
+    await claim('running', 0, 30);
+    const { input } = await request('book', 0, 'non-fiction-v2');
+    const book = generationStream('book');
+    const claimBook = {
+      type: 'ClaimJob',
+      phase: 'main',
+      generationId: 'book',
+      userId: 'u1',
+      kind: 'non-fiction-v2',
+      input,
+      workerId: 'w1',
+      deadline: at(30),
+    } as const;
+    await commands.handle(book, generationDecider, claimBook, ctx(1));
+    await commands.handle(
+      book,
+      generationDecider,
+      { type: 'RecordOutlines', generationId: 'book', outlines: ['a', 'b', 'c'] },
+      ctx(2),
+    );
+    await commands.handle(
+      book,
+      generationDecider,
+      { type: 'ChooseOutline', generationId: 'book', userId: 'u1', outlineIndex: 1 },
+      ctx(3),
+    );
+    await projected();
+
+    const running = supervisor(60_000);
+    await running.start();
+    running.stop();
+
+    const byKey = Object.fromEntries(published.map((p) => [p.message.key, p]));
+    expect(Object.keys(byKey).sort()).toEqual(['book', 'queued']);
+    expect(byKey.queued).toEqual({
+      topic: JOBS_TOPIC,
+      message: {
+        key: 'queued',
+        value: {
+          generationId: 'queued',
+          userId: 'u1',
+          kind: 'coloring-page',
+          phase: 'main',
+          input: { prompt: 'job queued' },
+          correlationId: 'queued',
+        },
+      },
+    });
+    expect(byKey.book?.message.value).toEqual({
+      generationId: 'book',
+      userId: 'u1',
+      kind: 'non-fiction-v2',
+      phase: 'book',
+      correlationId: 'book',
+    });
+  });
+
+  it('once started, sweeps on its interval', async () => {
+    await claim('late', 0, 10);
+    await projected();
+    time.set(20);
+    const running = supervisor(20);
+    await running.start();
+    try {
+      await eventually(async () => (await failures('late')).length === 1, 3000);
+    } finally {
+      running.stop();
+    }
+    expect(await failures('late')).toHaveLength(1);
+  });
+});
