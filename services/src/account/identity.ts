@@ -4,7 +4,7 @@ import { DomainError } from '../platform/errors';
 import { newRecordId } from '../platform/ids';
 import { accountDecider } from './decider';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { emailClaimDecider } from './registration';
+import { emailClaimDecider, isOrphanedClaim } from './registration';
 import type { AccountState } from './state';
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -47,15 +47,16 @@ export async function register(
   await assertEmailAvailable(commands, email);
   const { customerId } = saveCard ? await saveCard({ userId, email, name: registration.name.trim() }) : {};
   const existing = await commands.load(emailStream(email), emailClaimDecider);
-  let previousClaimIsOrphan = false;
+  let orphanOf: string | undefined;
   if (existing.state.claimedBy) {
     const owner = await commands.load(accountStream(existing.state.claimedBy), accountDecider);
-    previousClaimIsOrphan = !owner.state.registered;
+    if (isOrphanedClaim(existing.state.claimedAt, owner.state.registered, context.at))
+      orphanOf = existing.state.claimedBy;
   }
   await commands.handle(
     emailStream(email),
     emailClaimDecider,
-    { type: 'ClaimEmail', email, userId, previousClaimIsOrphan },
+    { type: 'ClaimEmail', email, userId, ...(orphanOf ? { orphanOf } : {}) },
     { ...context, userId },
   );
   const passwordHash = await hashPassword(registration.password);
