@@ -96,11 +96,29 @@ describe('credits ledger', () => {
     });
 
     it('given exactly the cost, then the balance may reach zero', () => {
-      const state = [registered, granted(4), debited('g1')].reduce(
+      spec([registered, granted(4)])
+        .when(start('g1', 4))
+        .then([
+          {
+            type: 'CreditsDebited',
+            data: { amount: 4, reason: 'generation', generationId: 'g1', kind: 'coloring-page' },
+          },
+          {
+            type: 'GenerationRequested',
+            data: {
+              generationId: 'g1',
+              userId: 'recA',
+              kind: 'coloring-page',
+              input: { prompt: 'a cat' },
+              cost: 4,
+            },
+          },
+        ]);
+      const after = [registered, granted(4), debited('g1', 4)].reduce(
         (s, e) => accountDecider.evolve(s, { ...e, eventId: 'x', metadata: {} } as never),
         accountDecider.initialState,
       );
-      expect(state.credits).toBe(0);
+      expect(after.credits).toBe(0);
     });
 
     it('given the generation was already requested, when it is requested again, then nothing happens', () => {

@@ -81,7 +81,13 @@ describe('RegisterUser', () => {
         data: { userId: 'recA', name: 'Ada', email: 'ada@example.com', passwordHash: 'h' },
       },
     ])
-      .when({ type: 'RegisterUser', userId: 'recA', name: 'Ada', email: 'ada@example.com', passwordHash: 'h' })
+      .when({
+        type: 'RegisterUser',
+        userId: 'recA',
+        name: 'Ada',
+        email: 'ada@example.com',
+        passwordHash: 'h',
+      })
       .thenError('CONFLICT');
   });
 });

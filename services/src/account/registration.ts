@@ -64,7 +64,11 @@ export const emailClaimDecider: Decider<ClaimEmail, EmailClaimed, EmailClaimStat
 };
 
 /** An unfinished claim may be taken over once it is older than ORPHAN_CLAIM_AFTER_MS. */
-export function isOrphanedClaim(claimedAt: string | undefined, ownerRegistered: boolean, now: string): boolean {
+export function isOrphanedClaim(
+  claimedAt: string | undefined,
+  ownerRegistered: boolean,
+  now: string,
+): boolean {
   if (ownerRegistered || claimedAt === undefined) return false;
   return Date.parse(now) - Date.parse(claimedAt) >= ORPHAN_CLAIM_AFTER_MS;
 }

@@ -63,7 +63,9 @@ describe('identity API', () => {
     it('lets only one of two simultaneous registrations with one email win', async () => {
       const attempts = await Promise.all(
         ['Eve One', 'Eve Two', 'Eve Three'].map((name) =>
-          api().post('/api/register').send({ name, email: 'eve@example.com', password: `secret-${name}` }),
+          api()
+            .post('/api/register')
+            .send({ name, email: 'eve@example.com', password: `secret-${name}` }),
         ),
       );
       expect(attempts.map((r) => r.status).sort()).toEqual([201, 409, 409]);
