@@ -123,10 +123,13 @@ describe('identity API', () => {
       );
     });
 
-    it('answers signed-out reads with 401 { message, error }', async () => {
+    it('answers signed-out reads with 401 { message, error }, whatever X-User-Id says', async () => {
       const res = await api().get('/api/user');
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ message: 'Not authenticated', error: 'UNAUTHENTICATED' });
+      const claimed = await api().get('/api/user').set('X-User-Id', 'recSomeone000000');
+      expect(claimed.status).toBe(401);
+      expect(claimed.body.error).toBe('UNAUTHENTICATED');
     });
   });
 

@@ -61,4 +61,46 @@ describe('reactor runner', () => {
     await eventually(async () => (await fixture.reads.getCheckpoint('flaky')) === head, 5000);
     expect(handled).toEqual(['e1', 'e2', 'e3']);
   });
+
+  it('a runner started again resumes after its checkpoint', async () => {
+    const handled: string[] = [];
+    const reactor: Reactor = {
+      name: 'resumer',
+      async handle(event) {
+        handled.push(event.eventId);
+      },
+    };
+    const first = new ReactorRunner(fixture.events, fixture.reads, reactor, fixture.logger);
+    await first.start();
+    await fixture.events.append('s-1', [testEvent('e1'), testEvent('e2')], { expectedRevision: 'any' });
+    await eventually(async () => handled.length === 2);
+    await first.stop();
+
+    await fixture.events.append('s-1', [testEvent('e3')], { expectedRevision: 'any' });
+    runner = new ReactorRunner(fixture.events, fixture.reads, reactor, fixture.logger);
+    await runner.start();
+    await eventually(async () => handled.length >= 3);
+    expect(handled).toEqual(['e1', 'e2', 'e3']);
+  });
+
+  it('once stopped, handles nothing more: a failure just before the stop is not retried', async () => {
+    const attempts: string[] = [];
+    const reactor: Reactor = {
+      name: 'stopping',
+      async handle(event) {
+        attempts.push(event.eventId);
+        throw new Error('always failing');
+      },
+    };
+    const stopped = new ReactorRunner(fixture.events, fixture.reads, reactor, fixture.logger);
+    await stopped.start();
+    await fixture.events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
+    await eventually(async () => attempts.length === 1);
+    await stopped.stop();
+
+    await fixture.events.append('s-1', [testEvent('e2')], { expectedRevision: 'any' });
+    // Longer than the retry pause: a retry scheduled before the stop would have run by now.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(attempts).toEqual(['e1']);
+  });
 });
