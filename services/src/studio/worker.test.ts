@@ -1,14 +1,15 @@
-import { accountStream, generationStream } from '@studio/events';
+import { accountStream, type GenerationStarted, generationStream, type RecordedEvent } from '@studio/events';
 import { accountDecider } from '../account/decider';
 import { register } from '../account/identity';
 import { openTestRuntime } from '../main/test-runtime';
 import type { BlobStore } from '../platform/blobs/port';
 import type { DeliveredMessage } from '../platform/bus/port';
-import { systemClock } from '../platform/clock';
+import { type Clock, systemClock } from '../platform/clock';
 import { createLogger } from '../platform/logging';
 import { createOfflineProvider } from './ai/offline';
 import type { AiProvider } from './ai/provider';
 import { ProviderError } from './ai/provider';
+import { generationDecider } from './generation';
 import { GENERATORS } from './generators';
 import type { JobMessage } from './jobs';
 import { refundProcessManager } from './refunds';
@@ -20,7 +21,11 @@ const ctx = { at: '2026-11-22T10:00:00.000Z', correlationId: 'c', causationId: '
 async function setup(
   ai: AiProvider = createOfflineProvider(),
   timeoutMs = 10_000,
-  seams: { generators?: WorkerDeps['generators']; blobs?: (real: BlobStore) => BlobStore } = {},
+  seams: {
+    generators?: WorkerDeps['generators'];
+    blobs?: (real: BlobStore) => BlobStore;
+    clock?: Clock;
+  } = {},
 ) {
   const runtime = await openTestRuntime();
   const user = await register(
@@ -58,7 +63,7 @@ async function setup(
     blobs: seams.blobs ? seams.blobs(runtime.blobs) : runtime.blobs,
     ai,
     generators: seams.generators ?? GENERATORS,
-    clock: systemClock,
+    clock: seams.clock ?? systemClock,
     logger: createLogger('silent'),
     timeoutMs,
     workerId: 'w-test',
@@ -141,6 +146,160 @@ describe('worker runner', () => {
       const failure = (await runtime.eventStore.readAll()).find((e) => e.type === 'GenerationFailed');
       expect((failure!.data as { code: string }).code).toBe('TIMEOUT');
       expect(await types()).toEqual(['GenerationStarted', 'GenerationProgressed', 'GenerationFailed']);
+    } finally {
+      await runtime.dispose();
+    }
+  });
+});
+
+describe('worker: one job', () => {
+  const fixed: Clock = { now: () => new Date('2026-11-22T12:00:00.000Z') };
+  const png = (data: string) => ({
+    role: 'image',
+    contentType: 'image/png',
+    extension: 'png',
+    data: Buffer.from(data),
+  });
+  const events = async (
+    runtime: { eventStore: { readStream(s: string): Promise<RecordedEvent[]> } },
+    id: string,
+  ) => runtime.eventStore.readStream(generationStream(id));
+
+  it('claims with a deadline of now plus the timeout, reports progress, stores the files and completes', async () => {
+    const { runtime, message, handle, started } = await setup(createOfflineProvider(), 90_000, {
+      clock: fixed,
+      generators: {
+        'coloring-page': async (job, tools) => {
+          await tools.progress(40, 'Drawing');
+          return {
+            title: `Page: ${(job.input as { prompt: string }).prompt}`,
+            files: [png('fox')],
+            result: { n: 1 },
+          };
+        },
+      },
+    });
+    try {
+      await handle({ ...message, headers: { eventId: 'evt-requested' } });
+      const log = await events(runtime, started.generationId);
+      expect(log.map((e) => e.type)).toEqual([
+        'GenerationStarted',
+        'GenerationProgressed',
+        'GenerationCompleted',
+      ]);
+      const [claim, progress, done] = log;
+      expect((claim as unknown as GenerationStarted).data).toMatchObject({
+        phase: 'main',
+        workerId: 'w-test',
+        input: { prompt: 'a lighthouse' },
+        deadline: '2026-11-22T12:01:30.000Z',
+      });
+      expect(claim!.metadata).toMatchObject({
+        occurredAt: '2026-11-22T12:00:00.000Z',
+        correlationId: 'c',
+        causationId: 'evt-requested',
+        userId: message.value.userId,
+      });
+      expect(progress!.data).toEqual({ generationId: started.generationId, progress: 40, step: 'Drawing' });
+      const blobId = `gen-${started.generationId}-image.png`;
+      expect(done!.data).toMatchObject({
+        title: 'Page: a lighthouse',
+        result: { n: 1 },
+        artifacts: [{ blobId, contentType: 'image/png', role: 'image', bytes: 3 }],
+      });
+      expect((await runtime.blobs.get(blobId))?.data.toString()).toBe('fox');
+    } finally {
+      await runtime.dispose();
+    }
+  });
+
+  it('a kind with no generator fails the job as PROVIDER_ERROR, saying so', async () => {
+    const { runtime, message, handle, started } = await setup(createOfflineProvider(), 10_000, {
+      generators: {},
+    });
+    try {
+      await handle(message);
+      const failed = (await events(runtime, started.generationId)).at(-1);
+      expect(failed?.data).toMatchObject({
+        code: 'PROVIDER_ERROR',
+        reason: 'The coloring-page generator is not available yet',
+        userId: message.value.userId,
+        kind: 'coloring-page',
+      });
+    } finally {
+      await runtime.dispose();
+    }
+  });
+
+  it('a job whose input is nowhere to be found is skipped without a claim', async () => {
+    const { runtime, message, handle, started } = await setup();
+    try {
+      const { input: _none, ...value } = message.value;
+      await handle({ ...message, value });
+      expect(await events(runtime, started.generationId)).toEqual([]);
+    } finally {
+      await runtime.dispose();
+    }
+  });
+
+  it('gives the generator its input files; a missing one fails the job', async () => {
+    const read: string[] = [];
+    const { runtime, message, handle, started } = await setup(createOfflineProvider(), 10_000, {
+      generators: {
+        'coloring-page': async (_job, tools) => {
+          read.push((await tools.readBlob('upload-1.png')).toString());
+          await tools.readBlob('upload-missing.png');
+          return { files: [] };
+        },
+      },
+    });
+    try {
+      await runtime.blobs.put('upload-1.png', Buffer.from('original'), 'image/png');
+      await handle(message);
+      expect(read).toEqual(['original']);
+      expect((await events(runtime, started.generationId)).at(-1)?.data).toMatchObject({
+        code: 'PROVIDER_ERROR',
+        reason: 'Input file upload-missing.png is missing',
+      });
+    } finally {
+      await runtime.dispose();
+    }
+  });
+
+  it('Gen 2.0: the main phase records three outlines; the book phase is given the chosen one', async () => {
+    const seen: Array<{ phase: string; outline?: string }> = [];
+    const { runtime, message, handle, started } = await setup(createOfflineProvider(), 10_000, {
+      generators: {
+        'non-fiction-v2': async (job) => {
+          seen.push({ phase: job.phase, ...(job.outline ? { outline: job.outline } : {}) });
+          return job.phase === 'main'
+            ? { files: [], outlines: ['one', 'two', 'three'] }
+            : {
+                title: 'The book',
+                files: [{ ...png('pdf'), role: 'pdf', contentType: 'application/pdf', extension: 'pdf' }],
+              };
+        },
+      },
+    });
+    try {
+      const main = { ...message.value, kind: 'non-fiction-v2' as const };
+      await handle({ ...message, value: main });
+      expect((await events(runtime, started.generationId)).map((e) => e.type)).toEqual([
+        'GenerationStarted',
+        'GenerationOutlinesReady',
+      ]);
+      await runtime.commands.handle(
+        generationStream(started.generationId),
+        generationDecider,
+        { type: 'ChooseOutline', generationId: started.generationId, userId: main.userId, outlineIndex: 1 },
+        ctx,
+      );
+      const { input: _fromStream, ...book } = main;
+      await handle({ ...message, value: { ...book, phase: 'book' } });
+      expect(seen).toEqual([{ phase: 'main' }, { phase: 'book', outline: 'two' }]);
+      const log = await events(runtime, started.generationId);
+      expect(log.at(-1)?.type).toBe('GenerationCompleted');
+      expect(log.at(-1)?.data).toMatchObject({ title: 'The book' });
     } finally {
       await runtime.dispose();
     }
