@@ -5,6 +5,7 @@ import type { Doc, ReadStore } from '../readstore/port';
 import { createSqliteReadStore } from '../readstore/sqlite';
 import { tempDataDir } from '../testing';
 import { CATCH_UP_PAGE, type Projection, ProjectorRunner } from './projector';
+import { openRunnerFixture, type RunnerFixture } from './runner-fixtures';
 
 /** Counts scans per code and day: increments, so a double-applied batch would show. */
 const scans = (failAt?: { position: number; times: number }): Projection => ({
@@ -117,11 +118,92 @@ describe('projector runner', () => {
   });
 });
 
+describe('projector runner, live', () => {
+  let fixture: RunnerFixture;
+  beforeEach(() => {
+    fixture = openRunnerFixture();
+  });
+  afterEach(() => fixture.dispose());
+
+  const total = async () =>
+    (await fixture.reads.collection('scan_counts').find()).reduce((n, d) => n + (d.total as number), 0);
+
+  it('creates the indexes its projection asks for', async () => {
+    const calls: string[] = [];
+    const spied: ReadStore = {
+      ...delegate(fixture.reads),
+      ensureIndex: async (collection, fields) => {
+        calls.push(`${collection}:${fields.join(',')}`);
+        await fixture.reads.ensureIndex(collection, fields);
+      },
+    };
+    const runner = new ProjectorRunner(
+      fixture.events,
+      spied,
+      { ...scans(), indexes: [{ collection: 'scan_counts', fields: ['code', 'total'] }] },
+      fixture.logger,
+    );
+    await runner.start();
+    await runner.stop();
+    expect(calls).toEqual(['scan_counts:code,total']);
+  });
+
+  it('projects new events as they are appended, and waitFor resolves once a position is applied', async () => {
+    await fixture.events.append('qr-0', [event(0)], { expectedRevision: 'any' });
+    const runner = new ProjectorRunner(fixture.events, fixture.reads, scans(), fixture.logger);
+    await runner.start();
+    const first = (await fixture.events.headPosition())!;
+    expect(runner.checkpoint).toBe(first);
+    await expect(runner.waitFor(first)).resolves.toBeUndefined();
+
+    let later = false;
+    const waiting = runner.waitFor(first + 2).then(() => {
+      later = true;
+    });
+    await fixture.events.append('qr-1', [event(1)], { expectedRevision: 'any' });
+    await runner.waitFor(first + 1);
+    expect(later).toBe(false);
+    await fixture.events.append('qr-2', [event(2)], { expectedRevision: 'any' });
+    await waiting;
+    expect(await total()).toBe(3);
+    expect(await fixture.reads.getCheckpoint('scan-counts')).toBe(runner.checkpoint);
+    await runner.stop();
+  });
+
+  it('once stopped, projects nothing more; started again, it resumes from its checkpoint', async () => {
+    const runner = new ProjectorRunner(fixture.events, fixture.reads, scans(), fixture.logger);
+    await runner.start();
+    await fixture.events.append('qr-0', [event(0)], { expectedRevision: 'any' });
+    await runner.waitFor((await fixture.events.headPosition())!);
+    await runner.stop();
+
+    await fixture.events.append('qr-1', [event(1)], { expectedRevision: 'any' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await total()).toBe(1);
+
+    const again = new ProjectorRunner(fixture.events, fixture.reads, scans(), fixture.logger);
+    await again.start();
+    expect(await total()).toBe(2);
+    await again.stop();
+  });
+});
+
+function delegate(store: ReadStore): ReadStore {
+  return {
+    collection: (name) => store.collection(name),
+    apply: (ops, checkpoint) => store.apply(ops, checkpoint),
+    getCheckpoint: (name) => store.getCheckpoint(name),
+    drop: (collections) => store.drop(collections),
+    ensureIndex: (collection, fields) => store.ensureIndex(collection, fields),
+    close: () => store.close(),
+  };
+}
+
 /** The process dies at the first write that carries a checkpoint: that write must take the batch with it. */
 function crashOnFirstCheckpoint(store: ReadStore): ReadStore {
   let crashed = false;
   return {
-    collection: (name) => store.collection(name),
+    ...delegate(store),
     async apply(ops, checkpoint) {
       if (checkpoint && !crashed) {
         crashed = true;
@@ -129,9 +211,5 @@ function crashOnFirstCheckpoint(store: ReadStore): ReadStore {
       }
       await store.apply(ops, checkpoint);
     },
-    getCheckpoint: (name) => store.getCheckpoint(name),
-    drop: (collections) => store.drop(collections),
-    ensureIndex: (collection, fields) => store.ensureIndex(collection, fields),
-    close: () => store.close(),
   };
 }
