@@ -57,6 +57,7 @@ describe('RegisterUser', () => {
         email: 'ada@example.com',
         passwordHash: 'h',
         phoneNumber: '+1 555',
+        paymentMethodId: 'pm_1',
         customerId: 'cus_1',
       })
       .then([
@@ -68,6 +69,7 @@ describe('RegisterUser', () => {
             email: 'ada@example.com',
             passwordHash: 'h',
             phoneNumber: '+1 555',
+            paymentMethodId: 'pm_1',
             customerId: 'cus_1',
           },
         },
@@ -88,7 +90,7 @@ describe('RegisterUser', () => {
         email: 'ada@example.com',
         passwordHash: 'h',
       })
-      .thenError('CONFLICT');
+      .thenError('CONFLICT', 'This account already exists');
   });
 });
 
