@@ -141,7 +141,12 @@ describe('identity API', () => {
           .post('/api/register')
           .send({ name: 'Bob', email: 'bob@example.com', password: 'secret12' })
       ).body;
-      expect((await agent.get('/api/user').set('X-User-Id', 'recSomeoneElse1234')).status).toBe(403);
+      const forged = await agent.get('/api/user').set('X-User-Id', 'recSomeoneElse1234');
+      expect(forged.status).toBe(403);
+      expect(forged.body).toEqual({
+        message: 'The X-User-Id header does not match the signed-in user',
+        error: 'FORBIDDEN',
+      });
       expect((await agent.get('/api/user').set('X-User-Id', me.id)).status).toBe(200);
     });
 
@@ -151,7 +156,12 @@ describe('identity API', () => {
         await agent.post('/api/register').send({ name: 'Cy', email: 'cy@example.com', password: 'secret12' })
       ).body;
       expect((await agent.post('/api/airtable/login').send({ id: me.id })).body.id).toBe(me.id);
-      expect((await agent.post('/api/airtable/login').send({ id: 'recOther00000000' })).status).toBe(403);
+      const other = await agent.post('/api/airtable/login').send({ id: 'recOther00000000' });
+      expect(other.status).toBe(403);
+      expect(other.body).toEqual({
+        message: "You can only access your own account's data",
+        error: 'FORBIDDEN',
+      });
       expect((await api().post('/api/airtable/login').send({ id: me.id })).status).toBe(401);
     });
 
