@@ -132,8 +132,20 @@ describe('generation supervisor', () => {
     expect(await supervisor().sweep()).toBe(1);
 
     expect(await failures('late')).toEqual([
-      expect.objectContaining({ code: 'TIMEOUT', userId: 'u1', kind: 'coloring-page' }),
+      expect.objectContaining({
+        code: 'TIMEOUT',
+        userId: 'u1',
+        kind: 'coloring-page',
+        reason: 'The generation took too long and was stopped. Your credits have been refunded.',
+      }),
     ]);
+    const failed = (await fixture.events.readStream(generationStream('late'))).at(-1);
+    expect(failed?.metadata).toMatchObject({
+      occurredAt: at(20),
+      correlationId: 'late',
+      causationId: 'supervisor',
+      userId: 'u1',
+    });
     expect(await failures('on-time')).toEqual([]);
     expect(await projected()).toEqual({ late: 'failed', 'on-time': 'running' });
   });
@@ -243,5 +255,88 @@ describe('generation supervisor', () => {
       running.stop();
     }
     expect(await failures('late')).toHaveLength(1);
+  });
+
+  it('fails a Gen 2.0 book phase that outlives its deadline', async () => {
+    const { input } = await request('book', 0, 'non-fiction-v2');
+    const book = generationStream('book');
+    const claim = (phase: 'main' | 'book', deadline: number) =>
+      ({
+        type: 'ClaimJob',
+        phase,
+        generationId: 'book',
+        userId: 'u1',
+        kind: 'non-fiction-v2',
+        input,
+        workerId: 'w1',
+        deadline: at(deadline),
+      }) as const;
+    await commands.handle(book, generationDecider, claim('main', 5), ctx(1));
+    await commands.handle(
+      book,
+      generationDecider,
+      { type: 'RecordOutlines', generationId: 'book', outlines: ['a', 'b', 'c'] },
+      ctx(2),
+    );
+    await commands.handle(
+      book,
+      generationDecider,
+      { type: 'ChooseOutline', generationId: 'book', userId: 'u1', outlineIndex: 0 },
+      ctx(3),
+    );
+    await commands.handle(book, generationDecider, claim('book', 10), ctx(4));
+    expect(await projected()).toEqual({ book: 'book-running' });
+
+    time.set(11);
+    expect(await supervisor().sweep()).toBe(1);
+    expect(await failures('book')).toEqual([expect.objectContaining({ code: 'TIMEOUT' })]);
+  });
+
+  it('sweeps no more once stopped', async () => {
+    const running = supervisor(20);
+    await running.start();
+    running.stop();
+    await claim('late', 0, 10);
+    await projected();
+    time.set(20);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await failures('late')).toEqual([]);
+  });
+
+  it('logs a failed sweep and keeps going', async () => {
+    const errors: string[] = [];
+    let broken = true;
+    const reads = fixture.reads;
+    const flaky = new GenerationSupervisor(
+      {
+        readStore: {
+          collection: (name: string) => {
+            if (broken) {
+              broken = false;
+              throw new Error('read store unavailable');
+            }
+            return reads.collection(name);
+          },
+        },
+        commands,
+        clock: time.clock,
+        bus,
+        logger: { error: (_context: unknown, message: string) => errors.push(message) },
+        config: { generationTimeoutMs: TIMEOUT_MS },
+      } as unknown as Runtime,
+      20,
+    );
+    await claim('late', 0, 10);
+    await projected();
+    time.set(20);
+    broken = false;
+    await flaky.start();
+    broken = true;
+    try {
+      await eventually(async () => (await failures('late')).length === 1, 3000);
+    } finally {
+      flaky.stop();
+    }
+    expect(errors[0]).toBe('generation sweep failed');
   });
 });
