@@ -19,6 +19,8 @@ module.exports = {
     '<rootDir>/scripts/**/*.test.ts',
   ],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // A mutation run's sandbox copy of the repo (stryker.config.mjs) is not part of the project.
+  modulePathIgnorePatterns: ['<rootDir>/.stryker-tmp/'],
 
   testTimeout: 30000,
   // Real engines through testcontainers where a Docker engine is reachable (see the setup file).

@@ -53,13 +53,19 @@ describe('credits ledger', () => {
     it('given no account, when credits are granted, then NOT_FOUND', () => {
       spec([])
         .when({ type: 'GrantCredits', amount: 60, reason: 'renewal', planId: 'basic', paymentRef: 'in_1' })
-        .thenError('NOT_FOUND');
+        .thenError('NOT_FOUND', 'Account not found');
+    });
+
+    it('given a grant of nothing, then nothing is recorded and the payment stays unused', () => {
+      spec([registered])
+        .when({ type: 'GrantCredits', amount: 0, reason: 'renewal', planId: 'basic', paymentRef: 'in_0' })
+        .thenNothing();
     });
 
     it('rejects a negative or fractional grant', () => {
       spec([registered])
         .when({ type: 'GrantCredits', amount: -5, reason: 'renewal', planId: 'basic', paymentRef: 'x' })
-        .thenError('VALIDATION');
+        .thenError('VALIDATION', 'Granted credits must be a whole number of credits, 0 or more');
       spec([registered])
         .when({ type: 'GrantCredits', amount: 1.5, reason: 'renewal', planId: 'basic', paymentRef: 'y' })
         .thenError('VALIDATION');
@@ -88,18 +94,49 @@ describe('credits ledger', () => {
         ]);
     });
 
-    it('given fewer credits than the cost, then INSUFFICIENT_CREDITS', () => {
+    it('given fewer credits than the cost, then INSUFFICIENT_CREDITS with what is needed and what is there', () => {
       spec([registered, granted(3)])
         .when(start('g1'))
         .thenError('INSUFFICIENT_CREDITS', 'You need 4 credits. You currently have 3 credits.');
-    });
-
-    it('given exactly the cost, then the balance may reach zero', () => {
-      const state = [registered, granted(4), debited('g1')].reduce(
+      const state = [registered, granted(3)].reduce(
         (s, e) => accountDecider.evolve(s, { ...e, eventId: 'x', metadata: {} } as never),
         accountDecider.initialState,
       );
-      expect(state.credits).toBe(0);
+      expect(() => accountDecider.decide(start('g1'), state)).toThrow(
+        expect.objectContaining({ details: { required: 4, available: 3 } }),
+      );
+    });
+
+    it('rejects a negative cost', () => {
+      spec([registered, granted(10)])
+        .when(start('g1', -4))
+        .thenError('VALIDATION', 'Cost must be a whole number of credits, 0 or more');
+    });
+
+    it('given exactly the cost, then the balance may reach zero', () => {
+      spec([registered, granted(4)])
+        .when(start('g1', 4))
+        .then([
+          {
+            type: 'CreditsDebited',
+            data: { amount: 4, reason: 'generation', generationId: 'g1', kind: 'coloring-page' },
+          },
+          {
+            type: 'GenerationRequested',
+            data: {
+              generationId: 'g1',
+              userId: 'recA',
+              kind: 'coloring-page',
+              input: { prompt: 'a cat' },
+              cost: 4,
+            },
+          },
+        ]);
+      const after = [registered, granted(4), debited('g1', 4)].reduce(
+        (s, e) => accountDecider.evolve(s, { ...e, eventId: 'x', metadata: {} } as never),
+        accountDecider.initialState,
+      );
+      expect(after.credits).toBe(0);
     });
 
     it('given the generation was already requested, when it is requested again, then nothing happens', () => {
@@ -115,7 +152,7 @@ describe('credits ledger', () => {
           request: { kind: 'coloring-book', input: { prompt: 'a cat', bookLength: 10 } },
           allowedTiers: ['Standard', 'Premium'],
         })
-        .thenError('TIER_REQUIRED');
+        .thenError('TIER_REQUIRED', 'This tool needs the Standard or Premium plan.');
     });
   });
 
@@ -158,10 +195,27 @@ describe('credits ledger', () => {
         ]);
     });
 
+    it('may set the balance to zero', () => {
+      spec([registered, granted(60)])
+        .when({ type: 'AdjustCredits', newCredits: 0, reason: 'fix', adminId: 'recAdmin' })
+        .then([
+          {
+            type: 'CreditsAdjusted',
+            data: { delta: -60, reason: 'fix', adminId: 'recAdmin', previousCredits: 60, newCredits: 0 },
+          },
+        ]);
+    });
+
+    it('given the balance already is the new one, then nothing is recorded', () => {
+      spec([registered, granted(60)])
+        .when({ type: 'AdjustCredits', newCredits: 60, reason: 'fix', adminId: 'recAdmin' })
+        .thenNothing();
+    });
+
     it('never sets a negative balance', () => {
       spec([registered, granted(60)])
         .when({ type: 'AdjustCredits', newCredits: -1, reason: 'fix', adminId: 'recAdmin' })
-        .thenError('VALIDATION');
+        .thenError('VALIDATION', 'Credits must be a whole number of credits, 0 or more');
     });
   });
 });

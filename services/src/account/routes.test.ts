@@ -5,6 +5,12 @@ const server = useEmbeddedServer();
 
 const valid = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'analytical' };
 const api = () => request(server().url);
+const sid = (r: request.Response) => /sid=([^;]+)/.exec(String(r.headers['set-cookie']))?.[1];
+/** A client that sends this session cookie whatever the server answered before. */
+const withCookie = (token: string) => ({
+  get: (path: string) => api().get(path).set('Cookie', `sid=${token}`),
+  post: (path: string) => api().post(path).set('Cookie', `sid=${token}`),
+});
 
 describe('identity API', () => {
   describe('POST /api/register', () => {
@@ -81,27 +87,51 @@ describe('identity API', () => {
         (await api().post('/api/login').send({ email: valid.email, password: valid.password })).status,
       ).toBe(200);
     });
+    it('lets only one of two simultaneous registrations with one email win', async () => {
+      const attempts = await Promise.all(
+        ['Eve One', 'Eve Two', 'Eve Three'].map((name) =>
+          api()
+            .post('/api/register')
+            .send({ name, email: 'eve@example.com', password: `secret-${name}` }),
+        ),
+      );
+      expect(attempts.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+      const winner = attempts.find((r) => r.status === 201)!;
+      const login = await api()
+        .post('/api/login')
+        .send({ email: 'eve@example.com', password: `secret-${winner.body.name}` });
+      expect(login.body.id).toBe(winner.body.id);
+    });
   });
 
   describe('login and logout', () => {
-    it('signs in with a fresh session id each time and signs out', async () => {
+    it('signs in with a fresh session id each time; an earlier session is ended', async () => {
       const agent = request.agent(server().url);
       const first = await agent
         .post('/api/login')
         .send({ email: 'Ada@example.com', password: valid.password });
       expect(first.status).toBe(200);
       const second = await agent.post('/api/login').send({ email: valid.email, password: valid.password });
-      const sid = (r: request.Response) => /sid=([^;]+)/.exec(String(r.headers['set-cookie']))?.[1];
       expect(sid(first)).toBeTruthy();
       expect(sid(second)).not.toBe(sid(first));
 
-      const oldSession = request(server().url)
-        .get('/api/user')
-        .set('Cookie', `sid=${sid(first)}`);
-      expect((await oldSession).status).toBe(401);
+      expect((await withCookie(sid(first)!).get('/api/user')).status).toBe(401);
+      expect((await withCookie(sid(second)!).get('/api/user')).status).toBe(200);
+    });
 
-      expect((await agent.post('/api/logout')).body).toEqual({ message: 'Logged out' });
-      expect((await agent.get('/api/user')).status).toBe(401);
+    it('logout ends the session on the server: the old cookie, sent again, is refused', async () => {
+      const login = await api().post('/api/login').send({ email: valid.email, password: valid.password });
+      const token = sid(login)!;
+      expect((await withCookie(token).get('/api/user')).status).toBe(200);
+
+      const logout = await withCookie(token).post('/api/logout');
+      expect(logout.body).toEqual({ message: 'Logged out' });
+      expect(String(logout.headers['set-cookie'])).toMatch(/sid=;/);
+
+      // A client that ignores the cleared cookie (or a copied cookie) gets nothing.
+      const replay = await withCookie(token).get('/api/user');
+      expect(replay.status).toBe(401);
+      expect(replay.body).toEqual({ message: 'Not authenticated', error: 'UNAUTHENTICATED' });
     });
 
     it('gives one answer for a wrong password and an unknown email', async () => {
@@ -120,10 +150,13 @@ describe('identity API', () => {
       );
     });
 
-    it('answers signed-out reads with 401 { message, error }', async () => {
+    it('answers signed-out reads with 401 { message, error }, whatever X-User-Id says', async () => {
       const res = await api().get('/api/user');
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ message: 'Not authenticated', error: 'UNAUTHENTICATED' });
+      const claimed = await api().get('/api/user').set('X-User-Id', 'recSomeone000000');
+      expect(claimed.status).toBe(401);
+      expect(claimed.body.error).toBe('UNAUTHENTICATED');
     });
   });
 
@@ -135,7 +168,12 @@ describe('identity API', () => {
           .post('/api/register')
           .send({ name: 'Bob', email: 'bob@example.com', password: 'secret12' })
       ).body;
-      expect((await agent.get('/api/user').set('X-User-Id', 'recSomeoneElse1234')).status).toBe(403);
+      const forged = await agent.get('/api/user').set('X-User-Id', 'recSomeoneElse1234');
+      expect(forged.status).toBe(403);
+      expect(forged.body).toEqual({
+        message: 'The X-User-Id header does not match the signed-in user',
+        error: 'FORBIDDEN',
+      });
       expect((await agent.get('/api/user').set('X-User-Id', me.id)).status).toBe(200);
     });
 
@@ -145,7 +183,12 @@ describe('identity API', () => {
         await agent.post('/api/register').send({ name: 'Cy', email: 'cy@example.com', password: 'secret12' })
       ).body;
       expect((await agent.post('/api/airtable/login').send({ id: me.id })).body.id).toBe(me.id);
-      expect((await agent.post('/api/airtable/login').send({ id: 'recOther00000000' })).status).toBe(403);
+      const other = await agent.post('/api/airtable/login').send({ id: 'recOther00000000' });
+      expect(other.status).toBe(403);
+      expect(other.body).toEqual({
+        message: "You can only access your own account's data",
+        error: 'FORBIDDEN',
+      });
       expect((await api().post('/api/airtable/login').send({ id: me.id })).status).toBe(401);
     });
 

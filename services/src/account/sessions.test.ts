@@ -1,43 +1,63 @@
-import { openTestRuntime } from '../main/test-runtime';
-import { eventually } from '../platform/testing';
-import { SESSIONS, SessionStore, startSessionSweeper } from './sessions';
+import type { ReadStore } from '../platform/readstore/port';
+import { createSqliteReadStore } from '../platform/readstore/sqlite';
+import { tempDataDir } from '../platform/testing';
+import { SESSIONS, SessionStore } from './sessions';
 
-/** Issue 8 finding 11: expired sessions were only deleted when next used. */
-describe('expired sessions are swept', () => {
-  const hour = 3600_000;
-  const t0 = new Date('2026-01-01T00:00:00.000Z');
+const TTL_MS = 60 * 60 * 1000;
+const T0 = new Date('2026-11-22T10:00:00.000Z');
+const later = (ms: number) => new Date(T0.getTime() + ms);
 
-  it('sweepExpired deletes every expired session and keeps live ones', async () => {
-    const runtime = await openTestRuntime();
-    try {
-      const sessions = new SessionStore(runtime.readStore, hour);
-      const old = await sessions.create('recOld', t0);
-      await sessions.create('recOld2', t0);
-      const live = await sessions.create('recLive', new Date(t0.getTime() + 2 * hour));
-      expect(await sessions.sweepExpired(new Date(t0.getTime() + 2 * hour))).toBe(2);
-      expect(await runtime.readStore.collection(SESSIONS).count()).toBe(1);
-      expect(await sessions.userIdFor(live.token, new Date(t0.getTime() + 2 * hour))).toBe('recLive');
-      expect(await sessions.userIdFor(old.token, t0)).toBeUndefined();
-    } finally {
-      await runtime.dispose();
-    }
+describe('session store', () => {
+  let tmp: ReturnType<typeof tempDataDir>;
+  let reads: ReadStore;
+  let sessions: SessionStore;
+  beforeEach(() => {
+    tmp = tempDataDir();
+    reads = createSqliteReadStore(`${tmp.dir}/read.db`);
+    sessions = new SessionStore(reads, TTL_MS);
+  });
+  afterEach(async () => {
+    await reads.close();
+    tmp.remove();
   });
 
-  it('the sweeper runs on its own, without anyone presenting the old cookies', async () => {
-    const runtime = await openTestRuntime();
-    try {
-      const sessions = new SessionStore(runtime.readStore, 1);
-      await sessions.create('recGone', new Date(Date.now() - hour));
-      const sweeper = startSessionSweeper(sessions, { now: () => new Date() }, 20);
-      try {
-        await eventually(async () =>
-          (await runtime.readStore.collection(SESSIONS).count()) === 0 ? true : undefined,
-        );
-      } finally {
-        sweeper.stop();
-      }
-    } finally {
-      await runtime.dispose();
-    }
+  it('knows the user of a fresh session until the last millisecond of its lifetime', async () => {
+    const { token, expiresAt } = await sessions.create('recA', T0);
+    expect(expiresAt).toEqual(later(TTL_MS));
+    expect(await sessions.userIdFor(token, T0)).toBe('recA');
+    expect(await sessions.userIdFor(token, later(TTL_MS - 1))).toBe('recA');
+  });
+
+  it('forgets an expired session and removes it from the store', async () => {
+    const { token } = await sessions.create('recA', T0);
+    expect(await sessions.userIdFor(token, later(TTL_MS))).toBeUndefined();
+    expect(await reads.collection(SESSIONS).count()).toBe(0);
+    // Even a clock that goes back does not revive it.
+    expect(await sessions.userIdFor(token, T0)).toBeUndefined();
+  });
+
+  it('stores only a hash of the token, never the token itself', async () => {
+    const { token } = await sessions.create('recA', T0);
+    const stored = JSON.stringify(await reads.collection(SESSIONS).find());
+    expect(stored).toContain('recA');
+    expect(stored).not.toContain(token);
+  });
+
+  it('gives every session its own token, and a destroyed one is gone while the other lives on', async () => {
+    const first = await sessions.create('recA', T0);
+    const second = await sessions.create('recA', T0);
+    expect(second.token).not.toBe(first.token);
+    await sessions.destroy(first.token);
+    expect(await sessions.userIdFor(first.token, T0)).toBeUndefined();
+    expect(await sessions.userIdFor(second.token, T0)).toBe('recA');
+  });
+
+  it('answers no user for a missing, unknown or oversized token', async () => {
+    await sessions.create('recA', T0);
+    expect(await sessions.userIdFor(undefined, T0)).toBeUndefined();
+    expect(await sessions.userIdFor('', T0)).toBeUndefined();
+    expect(await sessions.userIdFor('not-a-token', T0)).toBeUndefined();
+    expect(await sessions.userIdFor('x'.repeat(101), T0)).toBeUndefined();
+    await expect(sessions.destroy(undefined)).resolves.toBeUndefined();
   });
 });

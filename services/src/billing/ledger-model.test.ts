@@ -7,7 +7,8 @@ import { DomainError } from '../platform/errors';
 /**
  * Model test: any sequence of grants, debits, refunds, adjustments and subscription payments,
  * decided and folded like the command handler does, never takes the balance below zero, and
- * the balance always equals the sum of the ledger's own movements (no credit lost or invented).
+ * the balance always equals the sum of the ledger's own movements (no credit lost or invented),
+ * and each payment reference grants credits once: the first time it is seen, never again.
  */
 const generationIds = fc.constantFrom('g1', 'g2', 'g3', 'g4', 'g5');
 const refs = fc.constantFrom('in_1', 'in_2', 'in_3', 'in_4');
@@ -43,6 +44,21 @@ const command: fc.Arbitrary<AccountCommand> = fc.oneof(
     paymentRef: refs,
   }),
   fc.record({
+    type: fc.constant('ActivateSubscription' as const),
+    planId: fc.constantFrom('basic' as const, 'standard' as const),
+    paymentRef: refs,
+  }),
+  fc.record({
+    type: fc.constant('SelfUpdateSubscription' as const),
+    tier: fc.constantFrom('Basic' as const, 'Premium' as const),
+    paymentRef: refs,
+  }),
+  fc.record({
+    type: fc.constant('RecordPaymentFailure' as const),
+    paymentRef: refs,
+    reason: fc.constant('declined'),
+  }),
+  fc.record({
     type: fc.constant('AdminUpdateSubscription' as const),
     adminId: fc.constant('admin'),
     tier: fc.constantFrom('Demo' as const, 'Basic' as const),
@@ -50,6 +66,20 @@ const command: fc.Arbitrary<AccountCommand> = fc.oneof(
     reason: fc.constant('fix'),
   }),
 );
+
+/** The payment a command applies, for the commands that carry one. */
+function paymentOf(c: AccountCommand): string | undefined {
+  switch (c.type) {
+    case 'GrantCredits':
+    case 'ActivateSubscription':
+    case 'RenewSubscription':
+    case 'SelfUpdateSubscription':
+    case 'RecordPaymentFailure':
+      return c.paymentRef;
+    default:
+      return undefined;
+  }
+}
 
 function ledgerSum(events: AccountStreamEvent[]): number {
   let sum = 0;
@@ -62,7 +92,7 @@ function ledgerSum(events: AccountStreamEvent[]): number {
 }
 
 describe('credit ledger model', () => {
-  it('never goes negative and never loses a credit', () => {
+  it('never goes negative, never loses a credit, and grants one payment reference once', () => {
     fc.assert(
       fc.property(fc.array(command, { maxLength: 60 }), (commands) => {
         const log: AccountStreamEvent[] = [];
@@ -77,6 +107,8 @@ describe('credit ledger model', () => {
             schemaVersion: 1,
           },
         });
+        // Payment references the log has already used (granted, or recorded as failed).
+        const usedRefs = new Set<string>();
         for (const c of commands) {
           let emitted: ReturnType<typeof accountDecider.decide>;
           try {
@@ -84,6 +116,17 @@ describe('credit ledger model', () => {
           } catch (error) {
             if (error instanceof DomainError) continue;
             throw error;
+          }
+          const grants = emitted.filter((e) => e.type === 'CreditsGranted');
+          if (grants.length > 1) return false;
+          if (paymentOf(c) !== undefined) {
+            const ref = paymentOf(c) as string;
+            const paysSomething =
+              c.type !== 'RecordPaymentFailure' && !(c.type === 'GrantCredits' && c.amount === 0);
+            const fresh = !usedRefs.has(ref);
+            // A fresh payment grants exactly once; a used reference grants nothing.
+            if (grants.length !== (fresh && paysSomething ? 1 : 0)) return false;
+            if (emitted.length > 0) usedRefs.add(ref);
           }
           for (const e of emitted) {
             const event = {
@@ -97,6 +140,9 @@ describe('credit ledger model', () => {
           }
           if (state.credits !== ledgerSum(log)) return false;
         }
+        // One grant per payment reference over the whole log.
+        const grantedRefs = log.flatMap((e) => (e.type === 'CreditsGranted' ? [e.data.paymentRef] : []));
+        if (new Set(grantedRefs).size !== grantedRefs.length) return false;
         // Refunds never exceed what was debited for the same generation.
         const debited = new Map<string, number>();
         for (const e of log) {

@@ -17,6 +17,10 @@ interface Call {
 }
 const calls: Call[] = [];
 let declineCards = false;
+/** When set, Stripe reports sub_test_1 as made for this user instead of the one who created it. */
+let ownerOverride: string | undefined;
+/** Subscriptions the gateway-level tests place on the fake Stripe, by id. */
+const storedSubscriptions = new Map<string, object>();
 let stripeApi: Server;
 let port = 0;
 
@@ -91,7 +95,9 @@ beforeAll(async () => {
         customer: 'cus_test_1',
         metadata: calls.find((c) => c.path === '/v1/subscriptions')
           ? {
-              userId: calls.find((c) => c.path === '/v1/subscriptions')!.form.get('metadata[userId]'),
+              userId:
+                ownerOverride ??
+                calls.find((c) => c.path === '/v1/subscriptions')!.form.get('metadata[userId]'),
               planId: calls.find((c) => c.path === '/v1/subscriptions')!.form.get('metadata[planId]'),
             }
           : {},
@@ -99,6 +105,8 @@ beforeAll(async () => {
         latest_invoice: { id: 'in_test_1', object: 'invoice', status: 'paid' },
       });
     }
+    const stored = storedSubscriptions.get(path.replace('/v1/subscriptions/', ''));
+    if (req.method === 'GET' && path.startsWith('/v1/subscriptions/') && stored) return send(200, stored);
     send(404, {
       error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` },
     });
@@ -132,6 +140,7 @@ describe('Stripe gateway through the app', () => {
   beforeEach(() => {
     calls.length = 0;
     declineCards = false;
+    ownerOverride = undefined;
   });
 
   it('registration needs a card, keeps it with a SetupIntent (not a charge) and remembers the customer', async () => {
@@ -192,6 +201,20 @@ describe('Stripe gateway through the app', () => {
     expect(call.idempotencyKey).toMatch(/^checkout-rec/);
   });
 
+  it('refuses to complete a subscription that Stripe says belongs to another user, and grants nothing', async () => {
+    const agent = request.agent(server().url);
+    await agent.post('/api/login').send({ email: 'ben@example.com', password: 'secret12' });
+    await agent.post('/api/create-subscription-intent').send({ planId: 'standard' });
+    ownerOverride = 'recSomeoneElse0000';
+    const done = await agent.post('/api/complete-subscription').send({ planId: 'standard' });
+    expect(done.status).toBe(403);
+    expect(done.body).toEqual({
+      message: 'This subscription belongs to another account or plan',
+      error: 'FORBIDDEN',
+    });
+    expect((await agent.get('/api/user')).body).toMatchObject({ credits: 0, subscriptionTier: 'Demo' });
+  });
+
   it('embedded form: subscription intent, then completion checks Stripe before granting', async () => {
     const agent = request.agent(server().url);
     await agent.post('/api/login').send({ email: 'ann@example.com', password: 'secret12' });
@@ -208,6 +231,72 @@ describe('Stripe gateway through the app', () => {
     expect((await agent.get('/api/user')).body).toMatchObject({
       subscriptionTier: 'Standard',
       stripeSubscriptionId: 'sub_test_1',
+    });
+  });
+});
+
+describe('Stripe gateway: completing a subscription', () => {
+  const gateway = () =>
+    createStripeGateway({
+      secretKey: 'sk_test_local',
+      webhookSecret: 'whsec_local',
+      prices: { basic: 'price_basic', standard: 'price_standard', premium: 'price_premium' },
+      api: { host: '127.0.0.1', port, protocol: 'http' },
+    });
+  const caller = { userId: 'recCaller000000000', email: 'caller@example.com', name: 'Caller' };
+  const subscription = (
+    id: string,
+    metadata: Record<string, string>,
+    status = 'active',
+    invoice = 'paid',
+  ) => {
+    storedSubscriptions.set(id, {
+      id,
+      object: 'subscription',
+      status,
+      customer: 'cus_caller',
+      metadata,
+      items: { object: 'list', data: [{ id: 'si_1', price: { id: 'price_standard' } }] },
+      latest_invoice: { id: `in_${id}`, object: 'invoice', status: invoice },
+    });
+  };
+
+  it('refuses a subscription whose metadata names another user', async () => {
+    subscription('sub_foreign', { userId: 'recSomeoneElse0000', planId: 'standard' });
+    await expect(gateway().completeSubscription(caller, 'standard', 'sub_foreign')).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'This subscription belongs to another account or plan',
+    });
+  });
+
+  it('refuses a subscription made for another plan than the one being completed', async () => {
+    subscription('sub_basic', { userId: caller.userId, planId: 'basic' });
+    await expect(gateway().completeSubscription(caller, 'premium', 'sub_basic')).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+  });
+
+  it("completes the caller's own subscription with its invoice as the payment reference", async () => {
+    subscription('sub_mine', { userId: caller.userId, planId: 'standard' });
+    expect(await gateway().completeSubscription(caller, 'standard', 'sub_mine')).toEqual({
+      paid: true,
+      paymentRef: 'in_sub_mine',
+      customerId: 'cus_caller',
+      subscriptionId: 'sub_mine',
+    });
+  });
+
+  it('reports a subscription whose invoice is still open as not paid', async () => {
+    subscription('sub_open', { userId: caller.userId, planId: 'standard' }, 'incomplete', 'open');
+    expect(await gateway().completeSubscription(caller, 'standard', 'sub_open')).toMatchObject({
+      paid: false,
+      message: 'The payment has not gone through yet',
+    });
+  });
+
+  it('asks to start again when there is no subscription to complete', async () => {
+    await expect(gateway().completeSubscription(caller, 'standard', undefined)).rejects.toMatchObject({
+      code: 'VALIDATION',
     });
   });
 });

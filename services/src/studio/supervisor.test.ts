@@ -1,132 +1,339 @@
-import { accountStream, generationStream } from '@studio/events';
-import { accountDecider } from '../account/decider';
-import { register } from '../account/identity';
-import { eventually, openTestRuntime } from '../main/test-runtime';
-import type { DeliveredMessage } from '../platform/bus/port';
-import { newId } from '../platform/ids';
+import { accountStream, type GenerationRequest, generationStream, type RecordedEvent } from '@studio/events';
+import type { Bus, BusMessage } from '../platform/bus/port';
+import type { Clock } from '../platform/clock';
+import { CommandHandler } from '../platform/command-handler';
 import { ProjectorRunner } from '../platform/runners/projector';
-import { ReactorRunner } from '../platform/runners/reactor';
-import { relay } from '../platform/runners/relay';
+import { openRunnerFixture, type RunnerFixture, testEvent } from '../platform/runners/runner-fixtures';
+import { eventually } from '../platform/testing';
 import { generationDecider } from './generation';
-import { generationsProjection } from './generations-projection';
-import { JOBS_TOPIC, type JobMessage, jobsFor } from './jobs';
-import { refundProcessManager } from './refunds';
-import { startGeneration } from './start-generation';
-import { GenerationSupervisor } from './supervisor';
+import { GENERATIONS, type GenerationDoc, generationsProjection } from './generations-projection';
+import { JOBS_TOPIC, type JobMessage } from './jobs';
+import { GenerationSupervisor, type SupervisorDeps } from './supervisor';
 
-const ctx = { at: new Date().toISOString(), correlationId: 'c', causationId: 'c' };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const T0 = Date.parse('2026-11-22T10:00:00.000Z');
+const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
+const TIMEOUT_MS = 15 * 60_000;
 
-/**
- * Issue 8 finding 12: a job whose worker died used to stay "In progress" for the whole
- * GENERATION_TIMEOUT_MS. With leases it is retried, then failed and refunded, as soon as the
- * lease has expired.
- */
-describe('generation supervisor: expired leases', () => {
-  it('releases a dead worker’s job for another attempt, and after the last attempt fails and refunds it once', async () => {
-    const runtime = await openTestRuntime();
-    const projector = new ProjectorRunner(
-      runtime.eventStore,
-      runtime.readStore,
-      generationsProjection,
-      runtime.logger,
-    );
-    const reactors = [
-      new ReactorRunner(runtime.eventStore, runtime.readStore, relay(runtime.bus, jobsFor), runtime.logger),
-      new ReactorRunner(
-        runtime.eventStore,
-        runtime.readStore,
-        refundProcessManager(runtime.commands, runtime.clock),
-        runtime.logger,
-      ),
-    ];
-    const jobs: JobMessage[] = [];
-    const consumer = await runtime.bus.subscribe<JobMessage>(
-      JOBS_TOPIC,
-      'test',
-      async (m: DeliveredMessage<JobMessage>) => {
-        jobs.push(m.value);
+/** A clock the test moves by hand. */
+function fakeClock(minutes: number) {
+  let now = T0 + minutes * 60_000;
+  const clock: Clock = { now: () => new Date(now) };
+  return { clock, set: (m: number) => (now = T0 + m * 60_000) };
+}
+
+function recordingBus() {
+  const published: Array<{ topic: string; message: BusMessage<JobMessage> }> = [];
+  const bus: Bus = {
+    async publish(topic, messages) {
+      for (const message of messages)
+        published.push({ topic, message: message as unknown as BusMessage<JobMessage> });
+    },
+    async subscribe() {
+      throw new Error('not used by the supervisor');
+    },
+    async close() {},
+  };
+  return { bus, published };
+}
+
+describe('generation supervisor', () => {
+  let fixture: RunnerFixture;
+  let projector: ProjectorRunner;
+  let commands: CommandHandler;
+  const time = fakeClock(0);
+  const { bus, published } = recordingBus();
+
+  beforeEach(async () => {
+    fixture = openRunnerFixture();
+    commands = new CommandHandler(fixture.events);
+    projector = new ProjectorRunner(fixture.events, fixture.reads, generationsProjection, fixture.logger);
+    await projector.start();
+    published.length = 0;
+    time.set(0);
+  });
+  afterEach(async () => {
+    await projector.stop();
+    await fixture.dispose();
+  });
+
+  // The supervisor's narrow needs; the rest of the runtime is not touched.
+  const supervisor = (intervalMs?: number) =>
+    new GenerationSupervisor(
+      {
+        readStore: fixture.reads,
+        commands,
+        clock: time.clock,
+        bus,
+        logger: fixture.logger,
+        generationTimeoutMs: TIMEOUT_MS,
       },
+      intervalMs,
     );
+
+  const request = async (
+    id: string,
+    minute: number,
+    kind: 'coloring-page' | 'non-fiction-v2' = 'coloring-page',
+  ) => {
+    const request: GenerationRequest =
+      kind === 'non-fiction-v2'
+        ? { kind, input: { title: 'T', description: 'D', numChapters: 3, includeIntroduction: false } }
+        : { kind, input: { prompt: `job ${id}` } };
+    const requested = testEvent(`req-${id}`, 'GenerationRequested', {
+      generationId: id,
+      userId: 'u1',
+      cost: 4,
+      ...request,
+    });
+    requested.metadata.occurredAt = at(minute);
+    await fixture.events.append(accountStream('u1'), [requested], { expectedRevision: 'any' });
+    return request;
+  };
+  // Leases are another test's subject: here a worker's lease outlives every deadline.
+  const farLease = at(100_000);
+  const ctx = (minute: number) => ({ at: at(minute), correlationId: 'c', causationId: 'c', userId: 'u1' });
+  const claim = async (id: string, minute: number, deadlineMinute: number) => {
+    const requested = await request(id, minute);
+    await commands.handle(
+      generationStream(id),
+      generationDecider,
+      {
+        type: 'ClaimJob',
+        phase: 'main',
+        generationId: id,
+        userId: 'u1',
+        request: requested,
+        workerId: 'w1',
+        deadline: at(deadlineMinute),
+        leaseExpiresAt: farLease,
+      },
+      ctx(minute),
+    );
+  };
+  const projected = async () => {
+    await projector.waitFor((await fixture.events.headPosition())!);
+    const docs = await fixture.reads.collection<GenerationDoc>(GENERATIONS).find();
+    return Object.fromEntries(docs.map((d) => [d._id, d.status]));
+  };
+  const failures = async (id: string) =>
+    (await fixture.events.readStream(generationStream(id)))
+      .filter((e) => e.type === 'GenerationFailed')
+      .map((e) => (e as RecordedEvent).data as { code: string; userId: string; kind: string });
+
+  it('fails a running job once its deadline has passed, and leaves one whose deadline is ahead', async () => {
+    await claim('late', 0, 10);
+    await claim('on-time', 0, 30);
+    await projected();
+
+    time.set(20);
+    expect(await supervisor().sweep()).toBe(1);
+
+    expect(await failures('late')).toEqual([
+      expect.objectContaining({
+        code: 'TIMEOUT',
+        userId: 'u1',
+        kind: 'coloring-page',
+        reason: 'The generation took too long and was stopped. Your credits have been refunded.',
+      }),
+    ]);
+    const failed = (await fixture.events.readStream(generationStream('late'))).at(-1);
+    expect(failed?.metadata).toMatchObject({
+      occurredAt: at(20),
+      correlationId: 'late',
+      causationId: 'supervisor',
+      userId: 'u1',
+    });
+    expect(await failures('on-time')).toEqual([]);
+    expect(await projected()).toEqual({ late: 'failed', 'on-time': 'running' });
+  });
+
+  it('does not fail a job at the very instant of its deadline', async () => {
+    await claim('edge', 0, 20);
+    await projected();
+    time.set(20);
+    expect(await supervisor().sweep()).toBe(0);
+    expect(await failures('edge')).toEqual([]);
+  });
+
+  it('fails a job no worker claimed within the timeout, and leaves a recent one', async () => {
+    await request('forgotten', 0);
+    await request('recent', 10);
+    await projected();
+
+    time.set(20);
+    expect(await supervisor().sweep()).toBe(1);
+    expect(await failures('forgotten')).toEqual([expect.objectContaining({ code: 'TIMEOUT' })]);
+    expect(await failures('recent')).toEqual([]);
+    expect(await projected()).toEqual({ forgotten: 'failed', recent: 'requested' });
+  });
+
+  it('leaves finished jobs alone, however old', async () => {
+    await claim('done', 0, 10);
+    await commands.handle(
+      generationStream('done'),
+      generationDecider,
+      { type: 'CompleteJob', generationId: 'done', artifacts: [] },
+      ctx(1),
+    );
+    await projected();
+    time.set(24 * 60);
+    expect(await supervisor().sweep()).toBe(0);
+    expect(await failures('done')).toEqual([]);
+  });
+
+  it('publishes queued jobs again at start: the main phase with its input, a chosen outline as the book phase', async () => {
+    await request('queued', 0);
+    await claim('running', 0, 30);
+    const requested = await request('book', 0, 'non-fiction-v2');
+    const book = generationStream('book');
+    const claimBook = {
+      type: 'ClaimJob',
+      phase: 'main',
+      generationId: 'book',
+      userId: 'u1',
+      request: requested,
+      workerId: 'w1',
+      deadline: at(30),
+      leaseExpiresAt: farLease,
+    } as const;
+    await commands.handle(book, generationDecider, claimBook, ctx(1));
+    await commands.handle(
+      book,
+      generationDecider,
+      { type: 'RecordOutlines', generationId: 'book', outlines: ['a', 'b', 'c'] },
+      ctx(2),
+    );
+    await commands.handle(
+      book,
+      generationDecider,
+      { type: 'ChooseOutline', generationId: 'book', userId: 'u1', outlineIndex: 1 },
+      ctx(3),
+    );
+    await projected();
+
+    const running = supervisor(60_000);
+    await running.start();
+    running.stop();
+
+    const byKey = Object.fromEntries(published.map((p) => [p.message.key, p]));
+    expect(Object.keys(byKey).sort()).toEqual(['book', 'queued']);
+    expect(byKey.queued).toEqual({
+      topic: JOBS_TOPIC,
+      message: {
+        key: 'queued',
+        value: {
+          generationId: 'queued',
+          userId: 'u1',
+          kind: 'coloring-page',
+          phase: 'main',
+          request: { kind: 'coloring-page', input: { prompt: 'job queued' } },
+          correlationId: 'queued',
+        },
+      },
+    });
+    expect(byKey.book?.message.value).toEqual({
+      generationId: 'book',
+      userId: 'u1',
+      kind: 'non-fiction-v2',
+      phase: 'book',
+      correlationId: 'book',
+    });
+  });
+
+  it('once started, sweeps on its interval', async () => {
+    await claim('late', 0, 10);
+    await projected();
+    time.set(20);
+    const running = supervisor(20);
+    await running.start();
     try {
-      await projector.start();
-      for (const reactor of reactors) await reactor.start();
-      const user = await register(
-        runtime.commands,
-        { name: 'Bo', email: 'bo@example.com', password: 'secret1' },
-        ctx,
-      );
-      await runtime.commands.handle(
-        accountStream(user.userId),
-        accountDecider,
-        { type: 'GrantCredits', amount: 10, reason: 'plan-purchase', planId: 'basic', paymentRef: 'p1' },
-        ctx,
-      );
-      const { generationId } = await startGeneration(runtime.commands, {
-        userId: user.userId,
-        generationId: newId(),
-        request: { kind: 'coloring-page', input: { prompt: 'a lighthouse' } },
-        cost: 4,
-        ...ctx,
-      });
-      const stream = generationStream(generationId);
-      const types = async () => (await runtime.eventStore.readStream(stream)).map((e) => e.type);
-      const balance = async () =>
-        (await runtime.commands.load(accountStream(user.userId), accountDecider)).state.credits;
-      // A worker claims the job with a 50 ms lease and dies: no heartbeat ever comes.
-      const claimAndDie = async (worker: string) => {
-        const now = Date.now();
-        await runtime.commands.handle(
-          stream,
-          generationDecider,
-          {
-            type: 'ClaimJob',
-            phase: 'main',
-            generationId,
-            userId: user.userId,
-            request: { kind: 'coloring-page', input: { prompt: 'a lighthouse' } },
-            workerId: worker,
-            deadline: new Date(now + 600_000).toISOString(),
-            leaseExpiresAt: new Date(now + 50).toISOString(),
-          },
-          ctx,
-        );
-        await eventually(async () =>
-          (await runtime.readStore.collection('generations').get(generationId))?.status === 'running'
-            ? true
-            : undefined,
-        );
-      };
-      const supervisor = new GenerationSupervisor({ ...runtime, generationTimeoutMs: 600_000 }, 60_000, 2);
-      const jobsBefore = jobs.length;
-
-      await claimAndDie('w1');
-      expect(await supervisor.sweep()).toBe(0); // the lease is still live
-      await sleep(80);
-      await supervisor.sweep();
-      expect(await types()).toEqual(['GenerationStarted', 'GenerationReleased']);
-      // Queued again for the next attempt.
-      await eventually(async () => (jobs.length > jobsBefore ? true : undefined));
-      expect(jobs.at(-1)).toMatchObject({ generationId, phase: 'main' });
-
-      await claimAndDie('w2');
-      await sleep(80);
-      await supervisor.sweep();
-      expect(await types()).toEqual([
-        'GenerationStarted',
-        'GenerationReleased',
-        'GenerationStarted',
-        'GenerationFailed',
-      ]);
-      await eventually(async () => ((await balance()) === 10 ? true : undefined));
-      await supervisor.sweep();
-      const account = await runtime.eventStore.readStream(accountStream(user.userId));
-      expect(account.filter((e) => e.type === 'CreditsRefunded')).toHaveLength(1);
+      await eventually(async () => (await failures('late')).length === 1, 3000);
     } finally {
-      await consumer.stop();
-      for (const reactor of reactors) await reactor.stop();
-      await projector.stop();
-      await runtime.dispose();
+      running.stop();
     }
+    expect(await failures('late')).toHaveLength(1);
+  });
+
+  it('fails a Gen 2.0 book phase that outlives its deadline', async () => {
+    const requested = await request('book', 0, 'non-fiction-v2');
+    const book = generationStream('book');
+    const claim = (phase: 'main' | 'book', deadline: number) =>
+      ({
+        type: 'ClaimJob',
+        phase,
+        generationId: 'book',
+        userId: 'u1',
+        request: requested,
+        workerId: 'w1',
+        deadline: at(deadline),
+        leaseExpiresAt: farLease,
+      }) as const;
+    await commands.handle(book, generationDecider, claim('main', 5), ctx(1));
+    await commands.handle(
+      book,
+      generationDecider,
+      { type: 'RecordOutlines', generationId: 'book', outlines: ['a', 'b', 'c'] },
+      ctx(2),
+    );
+    await commands.handle(
+      book,
+      generationDecider,
+      { type: 'ChooseOutline', generationId: 'book', userId: 'u1', outlineIndex: 0 },
+      ctx(3),
+    );
+    await commands.handle(book, generationDecider, claim('book', 10), ctx(4));
+    expect(await projected()).toEqual({ book: 'book-running' });
+
+    time.set(11);
+    expect(await supervisor().sweep()).toBe(1);
+    expect(await failures('book')).toEqual([expect.objectContaining({ code: 'TIMEOUT' })]);
+  });
+
+  it('sweeps no more once stopped', async () => {
+    const running = supervisor(20);
+    await running.start();
+    running.stop();
+    await claim('late', 0, 10);
+    await projected();
+    time.set(20);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await failures('late')).toEqual([]);
+  });
+
+  it('logs a failed sweep and keeps going', async () => {
+    const errors: string[] = [];
+    let broken = true;
+    const reads = fixture.reads;
+    const flaky = new GenerationSupervisor(
+      {
+        readStore: {
+          collection: (name: string) => {
+            if (broken) {
+              broken = false;
+              throw new Error('read store unavailable');
+            }
+            return reads.collection(name);
+          },
+        },
+        commands,
+        clock: time.clock,
+        bus,
+        logger: { error: (_context: unknown, message: string) => errors.push(message) },
+        generationTimeoutMs: TIMEOUT_MS,
+      } as unknown as SupervisorDeps,
+      20,
+    );
+    await claim('late', 0, 10);
+    await projected();
+    time.set(20);
+    broken = false;
+    await flaky.start();
+    broken = true;
+    try {
+      await eventually(async () => (await failures('late')).length === 1, 3000);
+    } finally {
+      flaky.stop();
+    }
+    expect(errors[0]).toBe('generation sweep failed');
   });
 });

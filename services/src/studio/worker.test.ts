@@ -1,9 +1,10 @@
-import { accountStream, generationStream } from '@studio/events';
+import { accountStream, type GenerationStarted, generationStream, type RecordedEvent } from '@studio/events';
 import { accountDecider } from '../account/decider';
 import { register } from '../account/identity';
 import { openTestRuntime } from '../main/test-runtime';
+import type { BlobStore } from '../platform/blobs/port';
 import type { DeliveredMessage } from '../platform/bus/port';
-import { systemClock } from '../platform/clock';
+import { type Clock, systemClock } from '../platform/clock';
 import { newId } from '../platform/ids';
 import { createLogger } from '../platform/logging';
 import { createOfflineProvider } from './ai/offline';
@@ -14,11 +15,19 @@ import type { JobMessage } from './jobs';
 import { refundProcessManager } from './refunds';
 import { startGeneration } from './start-generation';
 import { TOOLS } from './tools/registry';
-import { createJobHandler } from './worker';
+import { createJobHandler, type WorkerDeps } from './worker';
 
 const ctx = { at: '2026-11-22T10:00:00.000Z', correlationId: 'c', causationId: 'c' };
 
-async function setup(ai: AiProvider = createOfflineProvider(), timeoutMs = 10_000, leaseMs?: number) {
+async function setup(
+  ai: AiProvider = createOfflineProvider(),
+  timeoutMs = 10_000,
+  seams: {
+    tools?: WorkerDeps['tools'];
+    blobs?: (real: BlobStore) => BlobStore;
+    clock?: Clock;
+  } = {},
+) {
   const runtime = await openTestRuntime();
   const user = await register(
     runtime.commands,
@@ -53,14 +62,13 @@ async function setup(ai: AiProvider = createOfflineProvider(), timeoutMs = 10_00
   };
   const handle = createJobHandler({
     commands: runtime.commands,
-    blobs: runtime.blobs,
+    blobs: seams.blobs ? seams.blobs(runtime.blobs) : runtime.blobs,
     ai,
-    tools: TOOLS,
-    clock: systemClock,
+    tools: seams.tools ?? TOOLS,
+    clock: seams.clock ?? systemClock,
     logger: createLogger('silent'),
     timeoutMs,
     workerId: 'w-test',
-    ...(leaseMs ? { leaseMs } : {}),
   });
   const types = async () =>
     (await runtime.eventStore.readStream(generationStream(started.generationId))).map((e) => e.type);
@@ -71,10 +79,31 @@ async function setup(ai: AiProvider = createOfflineProvider(), timeoutMs = 10_00
 
 describe('worker runner', () => {
   it('the same bus message delivered twice produces one generation result', async () => {
-    const { runtime, message, handle, types, started } = await setup();
+    let generatorRuns = 0;
+    const blobWrites: string[] = [];
+    const paint = TOOLS['coloring-page'].generator!;
+    const { runtime, message, handle, types, started } = await setup(createOfflineProvider(), 10_000, {
+      tools: {
+        'coloring-page': {
+          generator: async (job, tools) => {
+            generatorRuns += 1;
+            return paint(job, tools);
+          },
+        },
+      },
+      blobs: (real) => ({
+        ...real,
+        put: async (id, data, contentType) => {
+          blobWrites.push(id);
+          return real.put(id, data, contentType);
+        },
+      }),
+    });
     try {
       await Promise.all([handle(message), handle(message)]);
       await handle(message);
+      expect(generatorRuns).toBe(1);
+      expect(blobWrites).toEqual([`gen-${started.generationId}-image.png`]);
       const log = await types();
       expect(log.filter((t) => t === 'GenerationStarted')).toHaveLength(1);
       expect(log.filter((t) => t === 'GenerationCompleted')).toHaveLength(1);
@@ -125,48 +154,167 @@ describe('worker runner', () => {
       await runtime.dispose();
     }
   });
+});
 
-  describe('leases (issue 8 finding 12)', () => {
-    it('a running worker heartbeats, so its lease outlives the claim and the job completes', async () => {
-      const slow = createOfflineProvider({ delayMs: 300 });
-      const { message, handle, types, runtime } = await setup(slow, 10_000, 60);
-      try {
-        await handle(message);
-        const log = await types();
-        expect(log.filter((t) => t === 'GenerationHeartbeat').length).toBeGreaterThanOrEqual(3);
-        expect(log.at(-1)).toBe('GenerationCompleted');
-      } finally {
-        await runtime.dispose();
-      }
-    });
+describe('worker: one job', () => {
+  const fixed: Clock = { now: () => new Date('2026-11-22T12:00:00.000Z') };
+  const png = (data: string) => ({
+    role: 'image',
+    contentType: 'image/png',
+    extension: 'png',
+    data: Buffer.from(data),
+  });
+  const events = async (
+    runtime: { eventStore: { readStream(s: string): Promise<RecordedEvent[]> } },
+    id: string,
+  ) => runtime.eventStore.readStream(generationStream(id));
 
-    it('a worker whose lease was taken away abandons the attempt without failing the job', async () => {
-      const hanging = createOfflineProvider({ delayMs: 60_000 });
-      const { message, handle, types, runtime, started, user } = await setup(hanging, 10_000, 60);
-      try {
-        const running = handle(message);
-        await new Promise((resolve) => setTimeout(resolve, 30));
-        await runtime.commands.handle(
-          generationStream(started.generationId),
-          generationDecider,
-          {
-            type: 'ExpireLease',
-            generationId: started.generationId,
-            userId: user.userId,
-            kind: 'coloring-page',
-            now: '2999-01-01T00:00:00.000Z',
-            maxAttempts: 3,
+  it('claims with a deadline of now plus the timeout, reports progress, stores the files and completes', async () => {
+    const { runtime, message, handle, started } = await setup(createOfflineProvider(), 90_000, {
+      clock: fixed,
+      tools: {
+        'coloring-page': {
+          generator: async (job, tools) => {
+            await tools.progress(40, 'Drawing');
+            return { title: `Page: ${job.input.prompt}`, files: [png('fox')], result: { n: 1 } };
           },
-          ctx,
-        );
-        await running;
-        const log = await types();
-        expect(log).toContain('GenerationReleased');
-        expect(log).not.toContain('GenerationFailed');
-        expect(log).not.toContain('GenerationCompleted');
-      } finally {
-        await runtime.dispose();
-      }
+        },
+      },
     });
+    try {
+      await handle({ ...message, headers: { eventId: 'evt-requested' } });
+      const log = await events(runtime, started.generationId);
+      expect(log.map((e) => e.type)).toEqual([
+        'GenerationStarted',
+        'GenerationProgressed',
+        'GenerationCompleted',
+      ]);
+      const [claim, progress, done] = log;
+      expect((claim as unknown as GenerationStarted).data).toMatchObject({
+        phase: 'main',
+        workerId: 'w-test',
+        input: { prompt: 'a lighthouse' },
+        deadline: '2026-11-22T12:01:30.000Z',
+      });
+      expect(claim!.metadata).toMatchObject({
+        occurredAt: '2026-11-22T12:00:00.000Z',
+        correlationId: 'c',
+        causationId: 'evt-requested',
+        userId: message.value.userId,
+      });
+      expect(progress!.data).toEqual({ generationId: started.generationId, progress: 40, step: 'Drawing' });
+      const blobId = `gen-${started.generationId}-image.png`;
+      expect(done!.data).toMatchObject({
+        title: 'Page: a lighthouse',
+        result: { n: 1 },
+        artifacts: [{ blobId, contentType: 'image/png', role: 'image', bytes: 3 }],
+      });
+      expect((await runtime.blobs.get(blobId))?.data.toString()).toBe('fox');
+    } finally {
+      await runtime.dispose();
+    }
+  });
+
+  it('a kind with no generator fails the job as PROVIDER_ERROR, saying so', async () => {
+    const { runtime, message, handle, started } = await setup(createOfflineProvider(), 10_000, {
+      tools: {},
+    });
+    try {
+      await handle(message);
+      const failed = (await events(runtime, started.generationId)).at(-1);
+      expect(failed?.data).toMatchObject({
+        code: 'PROVIDER_ERROR',
+        reason: 'The coloring-page generator is not available yet',
+        userId: message.value.userId,
+        kind: 'coloring-page',
+      });
+    } finally {
+      await runtime.dispose();
+    }
+  });
+
+  it('a job whose input is nowhere to be found is skipped without a claim', async () => {
+    const { runtime, message, handle, started } = await setup();
+    try {
+      const { request: _none, ...value } = message.value;
+      await handle({ ...message, value });
+      expect(await events(runtime, started.generationId)).toEqual([]);
+    } finally {
+      await runtime.dispose();
+    }
+  });
+
+  it('gives the generator its input files; a missing one fails the job', async () => {
+    const read: string[] = [];
+    const { runtime, message, handle, started } = await setup(createOfflineProvider(), 10_000, {
+      tools: {
+        'coloring-page': {
+          generator: async (_job, tools) => {
+            read.push((await tools.readBlob('upload-1.png')).toString());
+            await tools.readBlob('upload-missing.png');
+            return { files: [] };
+          },
+        },
+      },
+    });
+    try {
+      await runtime.blobs.put('upload-1.png', Buffer.from('original'), 'image/png');
+      await handle(message);
+      expect(read).toEqual(['original']);
+      expect((await events(runtime, started.generationId)).at(-1)?.data).toMatchObject({
+        code: 'PROVIDER_ERROR',
+        reason: 'Input file upload-missing.png is missing',
+      });
+    } finally {
+      await runtime.dispose();
+    }
+  });
+
+  it('Gen 2.0: the main phase records three outlines; the book phase is given the chosen one', async () => {
+    const seen: Array<{ phase: string; outline?: string }> = [];
+    const { runtime, message, handle, started } = await setup(createOfflineProvider(), 10_000, {
+      tools: {
+        'non-fiction-v2': {
+          generator: async (job) => {
+            seen.push({ phase: job.phase, ...(job.outline ? { outline: job.outline } : {}) });
+            return job.phase === 'main'
+              ? { files: [], outlines: ['one', 'two', 'three'] }
+              : {
+                  title: 'The book',
+                  files: [{ ...png('pdf'), role: 'pdf', contentType: 'application/pdf', extension: 'pdf' }],
+                };
+          },
+        },
+      },
+    });
+    try {
+      const main = {
+        ...message.value,
+        kind: 'non-fiction-v2' as const,
+        request: {
+          kind: 'non-fiction-v2' as const,
+          input: { title: 'Bees', description: 'All about bees', numChapters: 3, includeIntroduction: true },
+        },
+      };
+      await handle({ ...message, value: main });
+      expect((await events(runtime, started.generationId)).map((e) => e.type)).toEqual([
+        'GenerationStarted',
+        'GenerationOutlinesReady',
+      ]);
+      await runtime.commands.handle(
+        generationStream(started.generationId),
+        generationDecider,
+        { type: 'ChooseOutline', generationId: started.generationId, userId: main.userId, outlineIndex: 1 },
+        ctx,
+      );
+      const { request: _fromStream, ...book } = main;
+      await handle({ ...message, value: { ...book, phase: 'book' } });
+      expect(seen).toEqual([{ phase: 'main' }, { phase: 'book', outline: 'two' }]);
+      const log = await events(runtime, started.generationId);
+      expect(log.at(-1)?.type).toBe('GenerationCompleted');
+      expect(log.at(-1)?.data).toMatchObject({ title: 'The book' });
+    } finally {
+      await runtime.dispose();
+    }
   });
 });

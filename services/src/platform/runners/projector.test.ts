@@ -1,10 +1,11 @@
 import type { RecordedEvent } from '@studio/events';
 import { createSqliteEventStore } from '../eventstore/sqlite';
 import { createLogger } from '../logging';
-import type { Doc } from '../readstore/port';
+import type { Doc, ReadStore } from '../readstore/port';
 import { createSqliteReadStore } from '../readstore/sqlite';
 import { tempDataDir } from '../testing';
 import { CATCH_UP_PAGE, type Projection, ProjectorRunner } from './projector';
+import { openRunnerFixture, type RunnerFixture } from './runner-fixtures';
 
 /** Counts scans per code and day: increments, so a double-applied batch would show. */
 const scans = (failAt?: { position: number; times: number }): Projection => ({
@@ -115,4 +116,130 @@ describe('projector runner', () => {
       tmp.remove();
     }
   });
+
+  it('a crash while writing the checkpoint leaves no write of the batch behind', async () => {
+    const tmp = tempDataDir();
+    const events = createSqliteEventStore(`${tmp.dir}/events.db`);
+    const reads = createSqliteReadStore(`${tmp.dir}/read.db`);
+    const logger = createLogger('silent');
+    try {
+      for (let i = 0; i < 10; i++) await events.append(`qr-${i}`, [event(i)], { expectedRevision: 'any' });
+
+      const crashing = new ProjectorRunner(events, crashOnFirstCheckpoint(reads), scans(), logger);
+      await expect(crashing.start()).rejects.toThrow('crash while writing the checkpoint');
+      await crashing.stop();
+      expect(await reads.getCheckpoint('scan-counts')).toBeUndefined();
+      expect(await reads.collection('scan_counts').count()).toBe(0);
+
+      const restarted = new ProjectorRunner(events, reads, scans(), logger);
+      await restarted.start();
+      await restarted.stop();
+      const counted = (await reads.collection('scan_counts').find()).reduce(
+        (n, d) => n + (d.total as number),
+        0,
+      );
+      expect(counted).toBe(10);
+      expect(await reads.getCheckpoint('scan-counts')).toBe(await events.headPosition());
+    } finally {
+      await events.close();
+      await reads.close();
+      tmp.remove();
+    }
+  });
 });
+
+describe('projector runner, live', () => {
+  let fixture: RunnerFixture;
+  beforeEach(() => {
+    fixture = openRunnerFixture();
+  });
+  afterEach(() => fixture.dispose());
+
+  const total = async () =>
+    (await fixture.reads.collection('scan_counts').find()).reduce((n, d) => n + (d.total as number), 0);
+
+  it('creates the indexes its projection asks for', async () => {
+    const calls: string[] = [];
+    const spied: ReadStore = {
+      ...delegate(fixture.reads),
+      ensureIndex: async (collection, fields) => {
+        calls.push(`${collection}:${fields.join(',')}`);
+        await fixture.reads.ensureIndex(collection, fields);
+      },
+    };
+    const runner = new ProjectorRunner(
+      fixture.events,
+      spied,
+      { ...scans(), indexes: [{ collection: 'scan_counts', fields: ['code', 'total'] }] },
+      fixture.logger,
+    );
+    await runner.start();
+    await runner.stop();
+    expect(calls).toEqual(['scan_counts:code,total']);
+  });
+
+  it('projects new events as they are appended, and waitFor resolves once a position is applied', async () => {
+    await fixture.events.append('qr-0', [event(0)], { expectedRevision: 'any' });
+    const runner = new ProjectorRunner(fixture.events, fixture.reads, scans(), fixture.logger);
+    await runner.start();
+    const first = (await fixture.events.headPosition())!;
+    expect(runner.checkpoint).toBe(first);
+    await expect(runner.waitFor(first)).resolves.toBeUndefined();
+
+    let later = false;
+    const waiting = runner.waitFor(first + 2).then(() => {
+      later = true;
+    });
+    await fixture.events.append('qr-1', [event(1)], { expectedRevision: 'any' });
+    await runner.waitFor(first + 1);
+    expect(later).toBe(false);
+    await fixture.events.append('qr-2', [event(2)], { expectedRevision: 'any' });
+    await waiting;
+    expect(await total()).toBe(3);
+    expect(await fixture.reads.getCheckpoint('scan-counts')).toBe(runner.checkpoint);
+    await runner.stop();
+  });
+
+  it('once stopped, projects nothing more; started again, it resumes from its checkpoint', async () => {
+    const runner = new ProjectorRunner(fixture.events, fixture.reads, scans(), fixture.logger);
+    await runner.start();
+    await fixture.events.append('qr-0', [event(0)], { expectedRevision: 'any' });
+    await runner.waitFor((await fixture.events.headPosition())!);
+    await runner.stop();
+
+    await fixture.events.append('qr-1', [event(1)], { expectedRevision: 'any' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await total()).toBe(1);
+
+    const again = new ProjectorRunner(fixture.events, fixture.reads, scans(), fixture.logger);
+    await again.start();
+    expect(await total()).toBe(2);
+    await again.stop();
+  });
+});
+
+function delegate(store: ReadStore): ReadStore {
+  return {
+    collection: (name) => store.collection(name),
+    apply: (ops, checkpoint) => store.apply(ops, checkpoint),
+    getCheckpoint: (name) => store.getCheckpoint(name),
+    drop: (collections) => store.drop(collections),
+    ensureIndex: (collection, fields) => store.ensureIndex(collection, fields),
+    close: () => store.close(),
+  };
+}
+
+/** The process dies at the first write that carries a checkpoint: that write must take the batch with it. */
+function crashOnFirstCheckpoint(store: ReadStore): ReadStore {
+  let crashed = false;
+  return {
+    ...delegate(store),
+    async apply(ops, checkpoint) {
+      if (checkpoint && !crashed) {
+        crashed = true;
+        throw new Error('crash while writing the checkpoint');
+      }
+      await store.apply(ops, checkpoint);
+    },
+  };
+}

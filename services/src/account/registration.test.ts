@@ -1,0 +1,141 @@
+import { accountStream, emailStream } from '@studio/events';
+import { CommandHandler } from '../platform/command-handler';
+import { specFor } from '../platform/decider-spec';
+import { createSqliteEventStore } from '../platform/eventstore/sqlite';
+import { tempDataDir } from '../platform/testing';
+import { accountDecider } from './decider';
+import { authenticate, register } from './identity';
+import { emailClaimDecider } from './registration';
+
+const claimSpec = specFor(emailClaimDecider);
+const accountSpec = specFor(accountDecider);
+const claimedBy = (userId: string) =>
+  ({ type: 'EmailClaimed', data: { email: 'ada@example.com', userId } }) as const;
+
+describe('email claims', () => {
+  it('given no claim, the address goes to the first claimant', () => {
+    claimSpec([])
+      .when({ type: 'ClaimEmail', email: 'ada@example.com', userId: 'recA' })
+      .then([claimedBy('recA')]);
+  });
+
+  it('given a claim, another claim is refused with CONFLICT', () => {
+    claimSpec([claimedBy('recA')])
+      .when({ type: 'ClaimEmail', email: 'ada@example.com', userId: 'recB' })
+      .thenError('CONFLICT', 'An account with this email already exists');
+  });
+
+  it('given an orphaned claim, the caller that checked exactly that claim takes it over', () => {
+    claimSpec([claimedBy('recA')])
+      .when({ type: 'ClaimEmail', email: 'ada@example.com', userId: 'recB', replacesOrphanOf: 'recA' })
+      .then([claimedBy('recB')]);
+  });
+
+  it('given the orphan was already taken over, a second taker of the same orphan is refused', () => {
+    claimSpec([claimedBy('recA'), claimedBy('recB')])
+      .when({ type: 'ClaimEmail', email: 'ada@example.com', userId: 'recC', replacesOrphanOf: 'recA' })
+      .thenError('CONFLICT');
+  });
+});
+
+describe('RegisterUser', () => {
+  it('given no account, registers it with the optional details it was given', () => {
+    accountSpec([])
+      .when({
+        type: 'RegisterUser',
+        userId: 'recA',
+        name: 'Ada',
+        email: 'ada@example.com',
+        passwordHash: 'h',
+        phoneNumber: '+1 555',
+        paymentMethodId: 'pm_1',
+        customerId: 'cus_1',
+      })
+      .then([
+        {
+          type: 'UserRegistered',
+          data: {
+            userId: 'recA',
+            name: 'Ada',
+            email: 'ada@example.com',
+            passwordHash: 'h',
+            phoneNumber: '+1 555',
+            paymentMethodId: 'pm_1',
+            customerId: 'cus_1',
+          },
+        },
+      ]);
+  });
+
+  it('given the account exists, then CONFLICT', () => {
+    accountSpec([
+      {
+        type: 'UserRegistered',
+        data: { userId: 'recA', name: 'Ada', email: 'ada@example.com', passwordHash: 'h' },
+      },
+    ])
+      .when({
+        type: 'RegisterUser',
+        userId: 'recA',
+        name: 'Ada',
+        email: 'ada@example.com',
+        passwordHash: 'h',
+      })
+      .thenError('CONFLICT', 'This account already exists');
+  });
+});
+
+describe('registration', () => {
+  let tmp: ReturnType<typeof tempDataDir>;
+  let events: ReturnType<typeof createSqliteEventStore>;
+  let commands: CommandHandler;
+  beforeEach(() => {
+    tmp = tempDataDir();
+    events = createSqliteEventStore(`${tmp.dir}/events.db`);
+    commands = new CommandHandler(events);
+  });
+  afterEach(async () => {
+    await events.close();
+    tmp.remove();
+  });
+
+  const context = (at: string) => ({ at, correlationId: 'c', causationId: 'c' });
+  /** A registration that died after claiming the email, before writing its account. */
+  const orphanClaim = async (at: string) => {
+    await events.append(
+      emailStream('ada@example.com'),
+      [
+        {
+          eventId: 'orphan',
+          type: 'EmailClaimed',
+          data: { email: 'ada@example.com', userId: 'recDied' },
+          metadata: { correlationId: 'c', causationId: 'c', occurredAt: at, schemaVersion: 1 },
+        },
+      ],
+      { expectedRevision: 'no-stream' },
+    );
+  };
+  const ada = { name: 'Ada', email: ' Ada@Example.com ', password: 'analytical' };
+
+  it('takes over an old orphaned claim, and the new account signs in', async () => {
+    await orphanClaim('2026-11-22T09:00:00.000Z');
+    const state = await register(commands, ada, context('2026-11-22T10:00:00.000Z'));
+    expect(state.email).toBe('ada@example.com');
+    expect((await authenticate(commands, 'ada@example.com', 'analytical')).userId).toBe(state.userId);
+    expect((await events.readStream(accountStream('recDied'))).length).toBe(0);
+  });
+
+  it('refuses to take over a claim so young that its account may still be on its way', async () => {
+    await orphanClaim('2026-11-22T09:59:30.000Z');
+    await expect(register(commands, ada, context('2026-11-22T10:00:00.000Z'))).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+  });
+
+  it('refuses an address whose account exists, whatever its case', async () => {
+    await register(commands, ada, context('2026-11-22T10:00:00.000Z'));
+    await expect(
+      register(commands, { ...ada, email: 'ADA@example.com' }, context('2026-11-22T11:00:00.000Z')),
+    ).rejects.toMatchObject({ code: 'CONFLICT', message: 'An account with this email already exists' });
+  });
+});
