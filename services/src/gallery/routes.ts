@@ -97,6 +97,15 @@ export function galleryRoutes({ readStore, blobs }: Pick<Platform, 'readStore' |
       );
     });
 
+    /**
+     * spec 02 §7 "standard images": the first image generator, which this product does not offer
+     * (its route redirects to v2), so nobody has any; the list is the owner's and always empty.
+     */
+    router.get('/api/airtable/images/:userId', async (ctx) => {
+      requireSelf(ctx, ctx.params.userId);
+      ctx.body = [];
+    });
+
     /** Generated and uploaded files, to their owner only. Blob ids are `gen-{generationId}-…`. */
     router.get('/api/files/:blobId', async (ctx) => {
       const userId = requireUser(ctx);
