@@ -96,16 +96,19 @@ export default function MyImagesPage() {
           <Link to="/image-generator">Generate New Image</Link>
         </Button>
       </header>
-      <Tabs
-        aria-label="Filter images"
-        value={tab}
-        onValueChange={(value) => setTab(value as ImageTab)}
-        items={IMAGE_TABS.map((t) => ({
-          value: t.value,
-          label: t.label,
-          content: <GalleryBody gallery={gallery} items={filterItems(gallery.items, t.value)} />,
-        }))}
-      />
+      {/* Six tabs wrap onto two lines on a phone rather than scroll sideways. */}
+      <div css={{ minWidth: 0, '& [role="tablist"]': { flexWrap: 'wrap' } }}>
+        <Tabs
+          aria-label="Filter images"
+          value={tab}
+          onValueChange={(value) => setTab(value as ImageTab)}
+          items={IMAGE_TABS.map((t) => ({
+            value: t.value,
+            label: t.label,
+            content: <GalleryBody gallery={gallery} items={filterItems(gallery.items, t.value)} />,
+          }))}
+        />
+      </div>
     </div>
   );
 }
