@@ -65,6 +65,7 @@ test('a coloring page and an edit appear in My Images with tabs, the toggle and 
   await expect(cards.getByText('Completed', { exact: true })).toHaveCount(2, { timeout: 30_000 });
   await expect(cards.first()).toContainText('AI Image Editor');
   await expect(cards.first()).toContainText(new Date().toLocaleDateString('en-US'));
+  await keepScreenshot(page, testInfo, 'my-images-1280');
 
   await page.getByRole('tab', { name: 'Coloring Books' }).click();
   const coloring = page.getByRole('tabpanel').getByTestId('image-card');
@@ -101,7 +102,11 @@ test('a coloring page and an edit appear in My Images with tabs, the toggle and 
 
   await page.getByRole('tab', { name: 'In Progress' }).click();
   await expect(page.getByRole('tabpanel').getByText('No images found')).toBeVisible();
-  await keepScreenshot(page, testInfo, 'my-images-1280');
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.getByRole('tab', { name: 'All Images' }).click();
+  await expect(page.getByRole('tabpanel').getByTestId('image-card')).toHaveCount(2);
+  await expectNoHorizontalOverflow(page);
+  await keepScreenshot(page, testInfo, 'my-images-375');
 });
 
 test('a KDP listing is created and read in its details dialog with each KDP rule passed', async ({

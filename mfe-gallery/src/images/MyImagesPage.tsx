@@ -97,7 +97,14 @@ export default function MyImagesPage() {
         </Button>
       </header>
       {/* Six tabs wrap onto two lines on a phone rather than scroll sideways. */}
-      <div css={{ minWidth: 0, '& [role="tablist"]': { flexWrap: 'wrap' } }}>
+      <div
+        css={{
+          minWidth: 0,
+          '& [role="tablist"]': { flexWrap: 'wrap' },
+          // The tabs' grid must not grow to a picture's own width.
+          '& > div': { gridTemplateColumns: 'minmax(0, 1fr)' },
+        }}
+      >
         <Tabs
           aria-label="Filter images"
           value={tab}
@@ -200,6 +207,9 @@ function ImageCard({ item }: { item: GalleryItem }) {
         css={{
           position: 'relative',
           aspectRatio: '1 / 1',
+          // A grid item sizes to its picture's own width unless told otherwise.
+          minWidth: 0,
+          overflow: 'hidden',
           background: theme.colors.surfaceMuted,
           display: 'grid',
           placeItems: 'center',
@@ -216,7 +226,7 @@ function ImageCard({ item }: { item: GalleryItem }) {
             src={preview}
             alt={item.prompt}
             loading="lazy"
-            css={{ width: '100%', height: '100%', objectFit: 'contain' }}
+            css={{ width: '100%', height: '100%', minWidth: 0, objectFit: 'contain', display: 'block' }}
           />
         ) : (
           <div css={{ display: 'grid', gap: 8, justifyItems: 'center', color: theme.colors.textMuted }}>

@@ -76,7 +76,14 @@ export default function MyListingsPage() {
           There was an error loading your listings. Please try again later.
         </Alert>
       ) : (
-        <div css={{ minWidth: 0, '& [role="tablist"]': { flexWrap: 'wrap' } }}>
+        <div
+          css={{
+            minWidth: 0,
+            '& [role="tablist"]': { flexWrap: 'wrap' },
+            // The tabs' grid must not grow to a picture's own width.
+            '& > div': { gridTemplateColumns: 'minmax(0, 1fr)' },
+          }}
+        >
           <Tabs
             aria-label="Filter listings"
             value={tab}

@@ -69,6 +69,8 @@ describe('the KDP listing generator', () => {
     const result = out.result as typeof valid;
     expect(checkListing(result).every((c) => c.passed)).toBe(true);
     expect(result.optimizedTitle).toBe('Garden Bees');
+    expect(result.subtitle).toBe('A gentle guide to the bees that visit garden flowers');
+    expect(result.keywords.slice(0, 3)).toEqual(['garden bees', 'gentle guide', 'visit garden']);
   });
 
   it('reads comma-separated keywords and refuses non-JSON', () => {

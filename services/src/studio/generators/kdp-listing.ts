@@ -1,6 +1,6 @@
 import type { Generator } from './generator';
 import { checkListing, type KdpListing, KEYWORD_COUNT } from './listing-checker';
-import { repairListing } from './listing-repair';
+import { cutAtWord, repairListing } from './listing-repair';
 
 const SYSTEM = `You write Amazon KDP book listings. Answer with JSON only:
 {"optimizedTitle": string, "subtitle": string, "description": string, "keywords": string[]}.
@@ -39,6 +39,13 @@ export function parseListing(answer: string): KdpListing | null {
 
 const passes = (listing: KdpListing) => checkListing(listing).every((verdict) => verdict.passed);
 
+/** The prompt's first sentence, capitalised, as a subtitle (under 120 characters). */
+export function subtitleFrom(prompt: string): string {
+  const sentence = (prompt.split(/(?<=[.!?])\s/)[0] ?? '').replace(/[.!?]+$/, '').trim();
+  const short = cutAtWord(sentence, 120);
+  return short.charAt(0).toUpperCase() + short.slice(1);
+}
+
 const paragraphs = (text: string) =>
   text
     .split(/\n\s*\n/)
@@ -58,10 +65,11 @@ export const kdpListing: Generator<'kdp-listing'> = async (job, { ai, signal, pr
   const ask = async (attempt: number): Promise<KdpListing> => {
     await progress(10 + attempt * 30, attempt === 1 ? 'Writing your listing' : 'Improving your listing');
     const answer = await ai.text(prompt, { system: SYSTEM, signal, maxTokens: 2000 });
+    // Not JSON (a plain-text model, or the offline provider): the text becomes the description.
     return (
       parseListing(answer) ?? {
         optimizedTitle: bookTitle,
-        subtitle: '',
+        subtitle: subtitleFrom(bookPrompt),
         description: paragraphs(answer),
         keywords: [],
       }

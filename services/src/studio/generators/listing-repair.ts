@@ -78,17 +78,28 @@ function cleanKeyword(keyword: string): string {
   return cutAtWord(text, KEYWORD_MAX);
 }
 
-/** Keyword ideas from the book's own words: single words and neighbouring pairs, most telling first. */
-export function keywordCandidates(...texts: string[]): string[] {
-  const words = texts
-    .join(' ')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s'-]/gu, ' ')
-    .split(/\s+/)
-    .filter((w) => w.length > 2 && !STOP_WORDS.has(w) && forbiddenTermsIn(w).length === 0);
+/**
+ * Keyword ideas from the book's own words, most telling first: the title, then pairs of words
+ * that stand side by side in the prompt ("garden flowers"), then single words.
+ */
+export function keywordCandidates(bookTitle: string, bookPrompt: string): string[] {
+  const tokens = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s'-]/gu, ' ')
+      .split(/\s+/)
+      .filter(Boolean);
+  const telling = (w: string | undefined): w is string =>
+    Boolean(w) &&
+    (w as string).length > 2 &&
+    !STOP_WORDS.has(w as string) &&
+    forbiddenTermsIn(w as string).length === 0;
+  const words = tokens(bookPrompt);
   const pairs: string[] = [];
-  for (let i = 0; i + 1 < words.length; i++) pairs.push(`${words[i]} ${words[i + 1]}`);
-  return [...pairs, ...words, ...FALLBACK_KEYWORDS];
+  for (let i = 0; i + 1 < words.length; i++)
+    if (telling(words[i]) && telling(words[i + 1])) pairs.push(`${words[i]} ${words[i + 1]}`);
+  const singles = [...tokens(bookTitle), ...words].filter(telling);
+  return [tokens(bookTitle).join(' '), ...pairs, ...singles, ...FALLBACK_KEYWORDS];
 }
 
 /** Makes a listing obey every rule of the checker, keeping as much of it as it can. */
