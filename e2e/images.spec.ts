@@ -73,6 +73,10 @@ test('a coloring page and an edit appear in My Images with tabs, the toggle and 
   await expect(coloring).toContainText('A friendly dragon reading in a garden');
   // The card shows the small preview, not the print file.
   await expect(coloring.getByRole('img')).toHaveAttribute('src', /\?preview$/);
+  await expect
+    .poll(() => coloring.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(300);
+  await keepScreenshot(page, testInfo, 'my-images-coloring-1280');
   const coloringDownload = page.waitForEvent('download');
   await coloring.getByRole('button', { name: 'Download image' }).click();
   expect((await coloringDownload).suggestedFilename()).toMatch(
@@ -173,6 +177,7 @@ test('the image screens fit a 375 px phone', async ({ page }, testInfo) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
     await expectNoHorizontalOverflow(page);
+    await keepScreenshot(page, testInfo, `375${path.replace(/\//g, '-')}`);
   }
   await expect(page.getByText('No listings yet.').first()).toBeVisible();
   await page.goto('/my-images');

@@ -226,7 +226,8 @@ function ImageCard({ item }: { item: GalleryItem }) {
             src={preview}
             alt={item.prompt}
             loading="lazy"
-            css={{ width: '100%', height: '100%', minWidth: 0, objectFit: 'contain', display: 'block' }}
+            // Absolutely placed: a percentage height does not resolve against an aspect-ratio box.
+            css={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain' }}
           />
         ) : (
           <div css={{ display: 'grid', gap: 8, justifyItems: 'center', color: theme.colors.textMuted }}>
