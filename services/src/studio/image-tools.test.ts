@@ -233,7 +233,9 @@ describe('image tools and KDP listings', () => {
         `/api/image-generations-v2/${owner.userId}`,
         res.body.generationId,
       );
+      expect((await owner.agent.get(`/api/airtable/images/${owner.userId}`)).body).toEqual([]);
       for (const list of [
+        'airtable/images',
         'kdp-listings',
         'image-generations-v2',
         'coloring-book-generations',
