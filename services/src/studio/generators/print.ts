@@ -13,25 +13,28 @@ const MARGIN = PRINT_DPI / 2;
  */
 export async function letterColoringPage(art: Buffer): Promise<Buffer> {
   const box = { width: LETTER_PAGE.width - 2 * MARGIN, height: LETTER_PAGE.height - 2 * MARGIN };
-  const fitted = await sharp(art, { limitInputPixels: 40_000_000 })
+  const { width = 1, height = 1 } = await sharp(art, { limitInputPixels: 40_000_000 }).metadata();
+  const scale = Math.min(box.width / width, box.height / height);
+  const fitted = { width: Math.round(width * scale), height: Math.round(height * scale) };
+  const left = Math.floor((LETTER_PAGE.width - fitted.width) / 2);
+  const top = Math.floor((LETTER_PAGE.height - fitted.height) / 2);
+  // One pipeline: fit, pad to the page, one grey band, threshold; a quick PNG of two inks.
+  return sharp(art, { limitInputPixels: 40_000_000 })
     .flatten({ background: '#ffffff' })
-    .resize({ ...box, fit: 'inside', kernel: 'lanczos3' })
-    .png()
+    .resize(fitted.width, fitted.height, { fit: 'fill' })
+    .extend({
+      left,
+      top,
+      right: LETTER_PAGE.width - fitted.width - left,
+      bottom: LETTER_PAGE.height - fitted.height - top,
+      background: '#ffffff',
+    })
+    .greyscale()
+    .threshold(160)
+    .toColourspace('b-w')
+    .withDensity(PRINT_DPI)
+    .png({ compressionLevel: 6, adaptiveFiltering: false })
     .toBuffer();
-  const { width = box.width, height = box.height } = await sharp(fitted).metadata();
-  return sharp({ create: { ...LETTER_PAGE, channels: 3, background: '#ffffff' } })
-    .composite([
-      {
-        input: fitted,
-        left: Math.round((LETTER_PAGE.width - width) / 2),
-        top: Math.round((LETTER_PAGE.height - height) / 2),
-      },
-    ])
-    .png()
-    .toBuffer()
-    .then((page) =>
-      sharp(page).greyscale().threshold(160).withDensity(PRINT_DPI).png({ compressionLevel: 9 }).toBuffer(),
-    );
 }
 
 /** Any picture as a PNG with its density recorded; the size is kept. */
