@@ -17,6 +17,8 @@ RUN npm run build:web
 
 FROM node:20-bookworm-slim
 WORKDIR /app
+# A font for the offline drawings' captions (their DEMO label is drawn as strokes and needs none).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 COPY --from=build /app /app
 USER node

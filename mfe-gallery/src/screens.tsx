@@ -1,6 +1,7 @@
 // The gallery remote: the user's books, listings and images (spec 02 §2). Placeholders until their issues.
 import type { ScreensModule } from '@studio/kit';
 import { placeholderScreen } from '@studio/kit/widgets';
+import { lazy } from 'react';
 import type { GalleryScreen } from './routes';
 
 const screen = (title: string, spec: string, summary?: string) =>
@@ -8,7 +9,7 @@ const screen = (title: string, spec: string, summary?: string) =>
 
 export const screens: ScreensModule<GalleryScreen>['screens'] = {
   MyBooks: screen('My Books', 'spec 02 §2 My Books', 'Manage your book projects'),
-  MyListings: screen('My KDP Listings', 'spec 02 §2 KDP listing generator and My KDP Listings'),
-  MyImages: screen('My Images', 'spec 02 §2 My Images', 'View and download your AI-generated images'),
+  MyListings: lazy(() => import('./listings/MyListingsPage')),
+  MyImages: lazy(() => import('./images/MyImagesPage')),
   KidsBookViewer: screen('Kids Book', 'spec 02 §2 Kids book viewer'),
 };

@@ -1,6 +1,8 @@
-// The studio remote: the eight creation tools (spec 02 §2). Placeholders until their issues.
+// The studio remote: the eight creation tools (spec 02 §2), one lazily loaded chunk each;
+// placeholders for the tools whose issues have not landed.
 import type { ScreensModule } from '@studio/kit';
 import { placeholderScreen } from '@studio/kit/widgets';
+import { lazy } from 'react';
 import type { StudioScreen } from './routes';
 
 const screen = (title: string, spec: string, summary?: string) =>
@@ -13,16 +15,10 @@ export const screens: ScreensModule<StudioScreen>['screens'] = {
     'spec 02 §2 Non-fiction Gen 2.0',
     'Outline first, then the book.',
   ),
-  KdpListingGenerator: screen(
-    'KDP Listing Generator',
-    'spec 02 §2 KDP listing generator and My KDP Listings',
-  ),
+  KdpListingGenerator: lazy(() => import('./tools/KdpListingGenerator')),
   ColoringBookGenerator: screen('Coloring Book Generator', 'spec 02 §2 Coloring book generator'),
-  ColoringBookPageGenerator: screen(
-    'Coloring Page Generator',
-    'spec 02 §2 Coloring book generator (single page)',
-  ),
-  ImageGeneratorV2: screen('Image Generator v2', 'spec 02 §2 Image generator v2'),
-  ImageEditor: screen('AI Image Editor', 'spec 02 §2 AI image editor'),
+  ColoringBookPageGenerator: lazy(() => import('./tools/ColoringPageGenerator')),
+  ImageGeneratorV2: lazy(() => import('./tools/ImageGeneratorV2')),
+  ImageEditor: lazy(() => import('./tools/ImageEditor')),
   KidsBookGenerator: screen('Kids Book Generator', 'spec 02 §2 Kids book generator'),
 };

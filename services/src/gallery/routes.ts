@@ -1,5 +1,7 @@
 import type Koa from 'koa';
+import sharp from 'sharp';
 import { requireSelf, requireUser } from '../account/auth';
+import type { BlobStore } from '../platform/blobs/port';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import type { Platform } from '../platform/module';
@@ -13,11 +15,35 @@ export function galleryStatus(status: GenerationDoc['status']): string {
   return 'In progress';
 }
 
+/** The gallery's cards show a small WebP; the full PNG is fetched only to download it. */
+export const PREVIEW_MAX_PX = 480;
+export const previewUrl = (blobId: string) => `${fileUrl(blobId)}?preview`;
+
+/** A blob's preview, made once and kept beside it (`{blobId}.preview.webp`). */
+async function imagePreview(blobs: BlobStore, blobId: string): Promise<Buffer> {
+  const previewId = `${blobId}.preview.webp`;
+  const cached = await blobs.get(previewId);
+  if (cached) return cached.data;
+  const blob = await blobs.get(blobId);
+  if (!blob?.contentType.startsWith('image/')) throw new DomainError('NOT_FOUND', 'Preview not found');
+  const preview = await sharp(blob.data, { limitInputPixels: 40_000_000 })
+    .resize(PREVIEW_MAX_PX, PREVIEW_MAX_PX, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 78 })
+    .toBuffer();
+  await blobs.put(previewId, preview, 'image/webp');
+  return preview;
+}
+
 export const fileUrl = (blobId: string) => `/api/files/${encodeURIComponent(blobId)}`;
 
 const artifactUrl = (doc: GenerationDoc, role: string) => {
   const artifact = doc.artifacts.find((a) => a.role === role);
   return artifact ? fileUrl(artifact.blobId) : null;
+};
+
+const artifactPreview = (doc: GenerationDoc, role: string) => {
+  const artifact = doc.artifacts.find((a) => a.role === role);
+  return artifact ? previewUrl(artifact.blobId) : null;
 };
 
 /** The image-source records of spec 02 §3: id, prompt, status, image, createdTime. */
@@ -27,8 +53,10 @@ function imageRecord(doc: GenerationDoc) {
     prompt: String(doc.input.prompt ?? ''),
     status: galleryStatus(doc.status),
     image: artifactUrl(doc, 'image'),
+    imagePreview: artifactPreview(doc, 'image'),
     createdTime: doc.createdAt,
     creditsUsed: doc.cost,
+    progress: doc.progress,
     type: doc.kind,
   };
 }
@@ -41,8 +69,11 @@ function editorRecord(doc: GenerationDoc) {
     status: galleryStatus(doc.status),
     originalImage: typeof originalBlobId === 'string' ? fileUrl(originalBlobId) : null,
     editedImage: artifactUrl(doc, 'edited'),
+    originalPreview: typeof originalBlobId === 'string' ? previewUrl(originalBlobId) : null,
+    editedPreview: artifactPreview(doc, 'edited'),
     createdTime: doc.createdAt,
     creditsUsed: doc.cost,
+    progress: doc.progress,
   };
 }
 
@@ -66,6 +97,15 @@ export function galleryRoutes({ readStore, blobs }: Pick<Platform, 'readStore' |
       );
     });
 
+    /**
+     * spec 02 §7 "standard images": the first image generator, which this product does not offer
+     * (its route redirects to v2), so nobody has any; the list is the owner's and always empty.
+     */
+    router.get('/api/airtable/images/:userId', async (ctx) => {
+      requireSelf(ctx, ctx.params.userId);
+      ctx.body = [];
+    });
+
     /** Generated and uploaded files, to their owner only. Blob ids are `gen-{generationId}-…`. */
     router.get('/api/files/:blobId', async (ctx) => {
       const userId = requireUser(ctx);
@@ -73,9 +113,15 @@ export function galleryRoutes({ readStore, blobs }: Pick<Platform, 'readStore' |
       const match = /^gen-([0-9a-f-]{36})-[A-Za-z0-9._-]+$/.exec(blobId);
       const owner = match?.[1] ? await generations.get(match[1]) : null;
       if (!owner || owner.userId !== userId) throw new DomainError('NOT_FOUND', 'File not found');
+      ctx.set('Cache-Control', 'private, max-age=31536000, immutable');
+      if (ctx.query.preview !== undefined) {
+        const preview = await imagePreview(blobs, blobId);
+        ctx.type = 'image/webp';
+        ctx.body = preview;
+        return;
+      }
       const blob = await blobs.stream(blobId);
       if (!blob) throw new DomainError('NOT_FOUND', 'File not found');
-      ctx.set('Cache-Control', 'private, max-age=31536000, immutable');
       ctx.type = blob.contentType;
       ctx.length = blob.size;
       ctx.body = blob.stream;

@@ -55,7 +55,8 @@ describe('one coloring page, end to end', () => {
     expect(image.status).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     const png = PNG.sync.read(image.body as Buffer);
-    expect([png.width, png.height]).toEqual([1024, 1024]);
+    // A coloring page is printed on its own: US Letter at 300 DPI (issue 10).
+    expect([png.width, png.height]).toEqual([2550, 3300]);
 
     const user = await agent.get('/api/user');
     expect(user.body.credits).toBe(6);

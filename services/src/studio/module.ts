@@ -8,6 +8,7 @@ import { refundProcessManager } from './refunds';
 import { studioRoutes } from './routes';
 import { GenerationSupervisor } from './supervisor';
 import { TOOLS } from './tools/registry';
+import { uploadBody } from './tools/uploads';
 import { createJobHandler } from './worker';
 
 /**
@@ -18,6 +19,8 @@ export function studioModule(platform: Platform, ai: AiProvider): FeatureModule 
   const { commands, clock, logger, bus, config } = platform;
   return {
     name: 'studio',
+    // The editor's upload travels as a data URL inside JSON (spec 02 §5): a larger body limit there.
+    bodyParsers: { [TOOLS['image-edit'].route.path]: uploadBody() },
     routes: [studioRoutes(TOOLS, platform)],
     projections: [generationsProjection],
     reactors: [relay(bus, jobsFor), refundProcessManager(commands, clock)],

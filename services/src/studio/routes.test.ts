@@ -1,8 +1,11 @@
+import Router from '@koa/router';
 import { accountStream } from '@studio/events';
 import sharp from 'sharp';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
 import { eventually, useEmbeddedServer } from '../main/test-runtime';
+import { studioRoutes } from './routes';
+import { TOOLS, type ToolRegistry } from './tools/registry';
 
 /** The tool routes the registry mounts, over HTTP in the embedded runtime. */
 describe('tool routes', () => {
@@ -89,13 +92,19 @@ describe('tool routes', () => {
     expect(res.body.message).toBe('Invalid File Type: Please select an image file (JPG, PNG, etc.)');
     expect((await agent.get('/api/user')).body.credits).toBe(10);
   });
+});
 
-  it('does not mount a tool that has no generator yet', async () => {
-    const { agent } = await signUp('kdp@example.com', 20);
-    const res = await agent
-      .post('/api/kdp-listings/create')
-      .send({ bookTitle: 'Bees', bookPrompt: 'x'.repeat(30) });
-    expect(res.status).toBe(404);
-    expect((await agent.get('/api/user')).body.credits).toBe(20);
+/** A registry entry without a generator is listed but not offered: no route, so nobody pays for it. */
+describe('mounting tools', () => {
+  it('mounts a route only for the tools that have a generator', () => {
+    const { generator: _dropped, ...withoutGenerator } = TOOLS['kdp-listing'];
+    const paths = (tools: ToolRegistry) => {
+      const router = new Router();
+      studioRoutes(tools, {} as Parameters<typeof studioRoutes>[1])(router);
+      return router.stack.map((layer) => layer.path);
+    };
+    expect(paths(TOOLS)).toContain('/api/kdp-listings/create');
+    expect(paths({ ...TOOLS, 'kdp-listing': withoutGenerator })).not.toContain('/api/kdp-listings/create');
+    expect(paths({ ...TOOLS, 'kdp-listing': withoutGenerator })).toContain('/api/generate-image-v2');
   });
 });

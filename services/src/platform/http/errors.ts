@@ -55,6 +55,8 @@ function clientError(error: unknown): { status: number; code: string; message: s
  * their own status; the rest become a 400.
  */
 export function unreadableBody(error: unknown): unknown {
+  // A body parser of a module may answer in its own words (the editor's "File Too Large").
+  if (isDomainError(error)) return error;
   const known = clientError(error);
   if (known?.status === 415) return new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content encoding');
   if (known && known.code !== 'BAD_REQUEST') return error;

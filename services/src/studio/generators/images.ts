@@ -1,28 +1,36 @@
 import type { Generator } from './generator';
+import { densePng, letterColoringPage } from './print';
 
 const png = (role: string, data: Buffer) => ({ role, contentType: 'image/png', extension: 'png', data });
 
-/** spec 02: a single coloring page (4 credits). */
+/**
+ * spec 02: a single coloring page (4 credits). Printed on its own, so it is a full 8.5 × 11 in
+ * page at 300 DPI (2550 × 3300), pure black and white.
+ */
 export const coloringPage: Generator<'coloring-page'> = async (job, { ai, signal, progress }) => {
   const { prompt } = job.input;
   await progress(10, 'Drawing your coloring page');
-  const image = await ai.image(prompt, { style: 'coloring', signal });
-  return { title: prompt, files: [png('image', image)] };
+  const art = await ai.image(prompt, { style: 'coloring', signal });
+  await progress(80, 'Preparing the page for print');
+  return { title: prompt, files: [png('image', await letterColoringPage(art))] };
 };
 
-/** spec 02: Image generator v2 (6 credits). */
+/**
+ * spec 02: Image generator v2 (6 credits). A picture for screens and covers-in-progress, kept
+ * at the model's own size (1024 × 1024; 3.4 in square at the 300 DPI recorded in it).
+ */
 export const imageV2: Generator<'image-v2'> = async (job, { ai, signal, progress }) => {
   const { prompt } = job.input;
   await progress(10, 'Generating your image');
   const image = await ai.image(prompt, { style: 'illustration', signal });
-  return { title: prompt, files: [png('image', image)] };
+  return { title: prompt, files: [png('image', await densePng(image))] };
 };
 
-/** spec 02: AI image editor (6 credits); the original is kept beside the edit. */
+/** spec 02: AI image editor (6 credits); the original is kept beside the edit, both PNG. */
 export const imageEdit: Generator<'image-edit'> = async (job, { ai, signal, progress, readBlob }) => {
   const { prompt, originalBlobId } = job.input;
   await progress(10, 'Editing your image');
   const original = await readBlob(originalBlobId);
   const edited = await ai.editImage(original, prompt, { signal });
-  return { title: prompt, files: [png('edited', edited)], result: { originalBlobId } };
+  return { title: prompt, files: [png('edited', await densePng(edited))], result: { originalBlobId } };
 };

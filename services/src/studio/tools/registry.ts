@@ -9,6 +9,7 @@ import {
 import type { BlobStore } from '../../platform/blobs/port';
 import type { Generator } from '../generators/generator';
 import { coloringPage, imageEdit, imageV2 } from '../generators/images';
+import { kdpListing } from '../generators/kdp-listing';
 import { storeUploadedImage } from './uploads';
 
 /** What preparing a request may use: the job's id (blob names) and the blob store (uploads). */
@@ -56,6 +57,7 @@ export const TOOLS: ToolRegistry = {
       kind: 'kdp-listing',
       input: { bookTitle: body.bookTitle, bookPrompt: body.bookPrompt },
     }),
+    generator: kdpListing,
   },
   'coloring-book': {
     ...TOOL_CONTRACTS['coloring-book'],

@@ -1,0 +1,279 @@
+// spec 02 §2 My KDP Listings: tabs with counts, cards (first 100 prompt characters, up to 3
+// keywords), a details dialog with the full listing, copy buttons and the KDP rule checks.
+import { Alert, Badge, Button, readStoredUserId, Spinner, theme, toast, useUser } from '@studio/kit';
+import { Dialog } from '@studio/kit/overlays';
+import { Skeleton, Tabs } from '@studio/kit/widgets';
+import { useQuery } from '@tanstack/react-query';
+import { Check, Copy, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  filterListings,
+  type KdpListingRecord,
+  LISTING_TABS,
+  type ListingTab,
+  listingKeywords,
+  listingStatusTone,
+  promptExcerpt,
+} from './listing-view';
+
+const REFRESH_MS = 4000;
+
+async function copy(text: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast({ variant: 'success', title: 'Copied to clipboard' });
+  } catch {
+    toast({ variant: 'destructive', title: 'Copy failed', description: 'Failed to copy text to clipboard.' });
+  }
+}
+
+export default function MyListingsPage() {
+  const user = useUser();
+  const userId = user?.id ?? readStoredUserId();
+  const [tab, setTab] = useState<ListingTab>('all');
+  const [open, setOpen] = useState<KdpListingRecord | null>(null);
+  const listings = useQuery<KdpListingRecord[]>({
+    queryKey: ['/api/kdp-listings', userId ?? ''],
+    enabled: Boolean(userId),
+    staleTime: 0,
+    refetchOnMount: 'always',
+    refetchInterval: (query) =>
+      query.state.data?.some((l) => l.status === 'In progress') ? REFRESH_MS : false,
+  });
+  const all = listings.data ?? [];
+
+  return (
+    <div
+      css={{
+        maxWidth: 1200,
+        margin: '0 auto',
+        padding: 'clamp(16px, 4vw, 32px)',
+        display: 'grid',
+        gridTemplateColumns: 'minmax(0, 1fr)',
+        gap: 24,
+      }}
+    >
+      <header
+        css={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 16,
+          justifyContent: 'space-between',
+          alignItems: 'center',
+        }}
+      >
+        <div css={{ display: 'grid', gap: 6, minWidth: 0 }}>
+          <h1 css={{ fontSize: theme.fontSizes.xxl, fontWeight: 800 }}>My KDP Listings</h1>
+          <p css={{ color: theme.colors.textMuted }}>Your generated Amazon KDP listings</p>
+        </div>
+        <Button asChild>
+          <Link to="/kdp-listing-generator">Create New Listing</Link>
+        </Button>
+      </header>
+      {listings.isError ? (
+        <Alert tone="danger" title="Error">
+          There was an error loading your listings. Please try again later.
+        </Alert>
+      ) : (
+        <div
+          css={{
+            minWidth: 0,
+            '& [role="tablist"]': { flexWrap: 'wrap' },
+            // The tabs' grid must not grow to a picture's own width.
+            '& > div': { gridTemplateColumns: 'minmax(0, 1fr)' },
+          }}
+        >
+          <Tabs
+            aria-label="Filter listings"
+            value={tab}
+            onValueChange={(v) => setTab(v as ListingTab)}
+            items={LISTING_TABS.map((t) => ({
+              value: t.value,
+              label: `${t.label} (${filterListings(all, t.value).length})`,
+              content: listings.isPending ? (
+                <div css={grid}>
+                  {['a', 'b', 'c'].map((key) => (
+                    <Skeleton key={key} height={180} />
+                  ))}
+                </div>
+              ) : filterListings(all, t.value).length === 0 ? (
+                <p css={{ color: theme.colors.textMuted, padding: 24, textAlign: 'center' }}>
+                  No listings yet.
+                </p>
+              ) : (
+                <div css={grid}>
+                  {filterListings(all, t.value).map((listing) => (
+                    <ListingCard key={listing.id} listing={listing} onOpen={() => setOpen(listing)} />
+                  ))}
+                </div>
+              ),
+            }))}
+          />
+        </div>
+      )}
+      {open && (
+        <Dialog
+          open
+          onOpenChange={(next) => !next && setOpen(null)}
+          title={open.optimizedTitle || open.originalTitle || 'KDP listing'}
+          description="The full listing, ready to paste into KDP"
+          maxWidth={760}
+        >
+          <ListingDetails listing={open} />
+        </Dialog>
+      )}
+    </div>
+  );
+}
+
+const grid = {
+  display: 'grid',
+  gap: 16,
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 300px), 1fr))',
+} as const;
+
+function ListingCard({ listing, onOpen }: { listing: KdpListingRecord; onOpen: () => void }) {
+  const keywords = listingKeywords(listing).slice(0, 3);
+  return (
+    <article
+      data-testid="listing-card"
+      css={{
+        background: theme.colors.surface,
+        border: `1px solid ${theme.colors.border}`,
+        borderRadius: theme.radii.lg,
+        padding: 16,
+        display: 'grid',
+        gap: 10,
+        alignContent: 'start',
+        minWidth: 0,
+      }}
+    >
+      <div css={{ display: 'flex', justifyContent: 'space-between', gap: 8, alignItems: 'start' }}>
+        <h2 css={{ fontSize: theme.fontSizes.md, fontWeight: 700, overflowWrap: 'anywhere' }}>
+          {listing.optimizedTitle || listing.originalTitle}
+        </h2>
+        <Badge tone={listingStatusTone(listing.status)}>{listing.status}</Badge>
+      </div>
+      <p css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted, overflowWrap: 'anywhere' }}>
+        {promptExcerpt(listing.bookPrompt)}
+      </p>
+      {listing.status === 'In progress' && (
+        <p css={{ display: 'flex', gap: 8, alignItems: 'center', fontSize: theme.fontSizes.sm }}>
+          <Spinner size={16} /> Your listing is being created. This takes 1 to 2 minutes.
+        </p>
+      )}
+      {listing.status === 'Failed' && (
+        <p css={{ fontSize: theme.fontSizes.sm, color: theme.colors.danger }}>
+          There was a problem creating this listing. Please create a new listing.
+        </p>
+      )}
+      {keywords.length > 0 && (
+        <div css={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
+          {keywords.map((k) => (
+            <Badge key={k} tone="primary">
+              {k}
+            </Badge>
+          ))}
+        </div>
+      )}
+      {listing.status === 'Completed' && (
+        <Button size="sm" variant="outline" onClick={onOpen} css={{ justifySelf: 'start' }}>
+          View details
+        </Button>
+      )}
+    </article>
+  );
+}
+
+function CopyBlock({ label, text, mono }: { label: string; text: string; mono?: boolean }) {
+  return (
+    <section css={{ display: 'grid', gap: 6 }}>
+      <div css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8 }}>
+        <h3 css={{ fontSize: theme.fontSizes.sm, fontWeight: 700 }}>{label}</h3>
+        <Button size="sm" variant="ghost" onClick={() => void copy(text)} aria-label={`Copy ${label}`}>
+          <Copy aria-hidden /> Copy
+        </Button>
+      </div>
+      <div
+        css={{
+          background: theme.colors.surfaceMuted,
+          borderRadius: theme.radii.md,
+          padding: 12,
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+          fontSize: theme.fontSizes.sm,
+          maxHeight: 260,
+          overflowY: 'auto',
+          ...(mono ? { fontFamily: theme.fonts.mono } : {}),
+        }}
+      >
+        {text}
+      </div>
+    </section>
+  );
+}
+
+function ListingDetails({ listing }: { listing: KdpListingRecord }) {
+  const keywords = listingKeywords(listing);
+  return (
+    <div css={{ display: 'grid', gap: 16, minWidth: 0 }}>
+      <CopyBlock label="Title" text={listing.optimizedTitle ?? ''} />
+      <CopyBlock label="Subtitle" text={listing.subtitle ?? ''} />
+      <CopyBlock label="Description (HTML for KDP)" text={listing.description ?? ''} mono />
+      <section css={{ display: 'grid', gap: 6 }}>
+        <div css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8 }}>
+          <h3 css={{ fontSize: theme.fontSizes.sm, fontWeight: 700 }}>Keywords</h3>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => void copy(keywords.join(', '))}
+            aria-label="Copy all keywords"
+          >
+            <Copy aria-hidden /> Copy all
+          </Button>
+        </div>
+        <ol css={{ display: 'grid', gap: 4, paddingLeft: 20, listStyle: 'decimal' }}>
+          {keywords.map((k) => (
+            <li key={k} css={{ fontSize: theme.fontSizes.sm }}>
+              <span css={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
+                {k}
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => void copy(k)}
+                  aria-label={`Copy keyword ${k}`}
+                >
+                  <Copy aria-hidden />
+                </Button>
+              </span>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section css={{ display: 'grid', gap: 6 }} aria-label="KDP rules">
+        <h3 css={{ fontSize: theme.fontSizes.sm, fontWeight: 700 }}>KDP rules</h3>
+        <ul css={{ display: 'grid', gap: 6 }}>
+          {(listing.checks ?? []).map((check) => (
+            <li
+              key={check.rule}
+              data-testid="listing-check"
+              data-passed={check.passed}
+              css={{ display: 'flex', gap: 8, alignItems: 'start', fontSize: theme.fontSizes.sm }}
+            >
+              {check.passed ? (
+                <Check aria-label="Passed" css={{ color: theme.colors.success, flexShrink: 0 }} />
+              ) : (
+                <X aria-label="Failed" css={{ color: theme.colors.danger, flexShrink: 0 }} />
+              )}
+              <span>
+                {check.label}
+                {check.detail && <span css={{ color: theme.colors.textMuted }}> · {check.detail}</span>}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { requireSelf } from '../account/auth';
+import type { RouteModule } from '../platform/http/app';
+import type { Platform } from '../platform/module';
+import { GENERATIONS, type GenerationDoc } from '../studio/generations-projection';
+import { kindsListedIn } from '../studio/tools/registry';
+
+/** My KDP Listings lists the tools the registry places there. */
+export const LISTING_KINDS = kindsListedIn({ list: 'listings' });
+
+/** spec 02 §4 KDP listing statuses. */
+export function listingStatus(status: GenerationDoc['status']): string {
+  if (status === 'completed') return 'Completed';
+  if (status === 'failed') return 'Failed';
+  return 'In progress';
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The KDP listing of spec 02 §3, plus the checker's verdicts (issue 10). */
+export function listingRecord(doc: GenerationDoc) {
+  const result = doc.result ?? {};
+  const keywords = Array.isArray(result.keywords) ? result.keywords.map(String) : [];
+  return {
+    id: doc._id,
+    originalTitle: text(doc.input.bookTitle),
+    bookPrompt: text(doc.input.bookPrompt),
+    optimizedTitle: text(result.optimizedTitle),
+    subtitle: text(result.subtitle),
+    description: text(result.description),
+    ...Object.fromEntries(keywords.map((keyword, i) => [`keyword${i + 1}`, keyword])),
+    keywords: keywords.join(', '),
+    checks: Array.isArray(result.checks) ? result.checks : [],
+    status: listingStatus(doc.status),
+    progress: doc.progress,
+    createdAt: doc.createdAt,
+  };
+}
+
+export function listingRoutes({ readStore }: Pick<Platform, 'readStore'>): RouteModule {
+  const generations = readStore.collection<GenerationDoc>(GENERATIONS);
+  return (router) => {
+    router.get('/api/kdp-listings/:userId', async (ctx) => {
+      const userId = requireSelf(ctx, ctx.params.userId);
+      const docs = await generations.find(
+        { userId, kind: { $in: LISTING_KINDS } },
+        { sort: { createdAt: -1, _id: 1 } },
+      );
+      ctx.body = docs.map(listingRecord);
+    });
+  };
+}
