@@ -31,6 +31,6 @@ export async function featureModules(
     adminModule(platform, gateway, options),
     studioModule(platform, ai),
     galleryModule(platform),
-    qrModule(),
+    qrModule(platform),
   ];
 }
