@@ -4,12 +4,23 @@ import { readFileSync } from 'node:fs';
 import { devices } from '@playwright/test';
 import { expect, signUp, test } from './support/fixtures';
 
-test('a landing code: create, public page at 375 px, sign up, analytics, CSV', async ({ page, browser }, testInfo) => {
+test('a landing code: create, public page at 375 px, sign up, analytics, CSV', async ({
+  page,
+  browser,
+}, testInfo) => {
   await signUp(page);
   await page.goto('/qr-codes/new');
   await page.getByLabel('Title', { exact: true }).fill('Spring flyer');
   await page.getByLabel('Page title').fill('Reader Club');
-  await expect(page.getByRole('complementary', { name: 'Landing page preview' }).getByRole('heading', { name: 'Reader Club' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('complementary', { name: 'Landing page preview' })
+      .getByRole('heading', { name: 'Reader Club' }),
+  ).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('create-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: testInfo.outputPath('create-375.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('button', { name: 'Create QR Code' }).click();
   await expect(page).toHaveURL(/\/qr-codes\/[A-Za-z0-9]{12}$/);
   const id = page.url().split('/').pop() as string;
@@ -19,7 +30,11 @@ test('a landing code: create, public page at 375 px, sign up, analytics, CSV', a
   await expect(page.getByText('No analytics data available yet')).toBeVisible();
 
   // A visitor's phone: a fresh context, nothing of the app loaded.
-  const phone = await browser.newContext({ ...devices['iPhone 13'], viewport: { width: 375, height: 740 }, baseURL: testInfo.project.use.baseURL });
+  const phone = await browser.newContext({
+    ...devices['iPhone 13'],
+    viewport: { width: 375, height: 740 },
+    baseURL: testInfo.project.use.baseURL,
+  });
   const visitor = await phone.newPage();
   const scripts: string[] = [];
   visitor.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));

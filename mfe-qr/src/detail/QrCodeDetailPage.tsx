@@ -130,7 +130,7 @@ export default function QrCodeDetailPage() {
           '@media (min-width: 960px)': { gridTemplateColumns: '340px minmax(0, 1fr)' },
         }}
       >
-        <Card title={QR_TEXTS.qrCard}>
+        <Card title={QR_TEXTS.qrCard} css={{ alignSelf: 'start' }}>
           <div css={{ display: 'grid', gap: 12 }}>
             <p css={{ margin: 0, color: theme.colors.textMuted, fontSize: theme.fontSizes.sm }}>
               {QR_TEXTS.created} {formatDate(qr.createdAt)}

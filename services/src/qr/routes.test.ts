@@ -220,6 +220,20 @@ describe('QR codes API', () => {
     expect((await post({ source: 'signup', email: 'other@example.com' }, '198.51.100.10')).status).toBe(201);
   });
 
+  it('the public signup is same-origin JSON: another site cannot post it', async () => {
+    const code = await createCode(owner, { title: 'CSRF', linkType: 'landing' });
+    const foreign = await request(server().url)
+      .post(`/api/qr-landing/${code.id}`)
+      .set('Origin', 'https://evil.example')
+      .send({ source: 'signup', email: 'victim@example.com' });
+    expect(foreign.status).toBe(403);
+    const form = await request(server().url)
+      .post(`/api/qr-landing/${code.id}`)
+      .type('form')
+      .send('source=signup&email=victim@example.com');
+    expect(form.status).toBe(415);
+  });
+
   it('bots and link previewers are served but not counted', async () => {
     const code = await createCode(owner, { title: 'Bots', linkType: 'direct', url: 'https://example.com/' });
     for (const agent of [
