@@ -1,12 +1,5 @@
 import type { ReadStore } from '../platform/readstore/port';
-import {
-  BREAKDOWN_DIMENSIONS,
-  type BreakdownDimension,
-  QR_BREAKDOWN,
-  QR_DAILY,
-  type QrBreakdownDoc,
-  type QrDailyDoc,
-} from './projections';
+import { BREAKDOWN_DIMENSIONS, type BreakdownDimension, QR_DAILY, type QrDailyDoc } from './projections';
 
 export interface DailyAnalytics {
   date: string;
@@ -41,10 +34,7 @@ export async function qrAnalytics(
   if (range.from) day.$gte = range.from;
   if (range.to) day.$lte = range.to;
   const filter = { qrId, ...(range.from || range.to ? { day } : {}) };
-  const [days, parts] = await Promise.all([
-    readStore.collection<QrDailyDoc>(QR_DAILY).find(filter, { sort: { day: 1 } }),
-    readStore.collection<QrBreakdownDoc>(QR_BREAKDOWN).find(filter),
-  ]);
+  const days = await readStore.collection<QrDailyDoc>(QR_DAILY).find(filter, { sort: { day: 1 } });
   const dailyAnalytics = days.map((d) => ({
     date: d.day,
     scans: d.scans,
@@ -57,10 +47,10 @@ export async function qrAnalytics(
   const breakdowns = Object.fromEntries(
     BREAKDOWN_DIMENSIONS.map((d) => [d, new Map<string, number>()]),
   ) as Record<BreakdownDimension, Map<string, number>>;
-  for (const part of parts) {
-    const counts = breakdowns[part.dimension];
-    if (counts) counts.set(part.value, (counts.get(part.value) ?? 0) + part.count);
-  }
+  for (const d of days)
+    for (const dimension of BREAKDOWN_DIMENSIONS)
+      for (const [value, count] of Object.entries(d[dimension] ?? {}))
+        breakdowns[dimension].set(value, (breakdowns[dimension].get(value) ?? 0) + count);
   const scanCount = sum('scans');
   const emailSignupCount = sum('signups');
   return {

@@ -4,7 +4,6 @@ import type { Projection } from '../platform/runners/projector';
 
 export const QR_CODES = 'qr_codes';
 export const QR_DAILY = 'qr_daily';
-export const QR_BREAKDOWN = 'qr_breakdown';
 export const QR_SIGNUPS = 'qr_signups';
 export const QR_VISITORS = 'qr_visitors';
 
@@ -22,7 +21,7 @@ export type QrCodeDoc = {
   scans: number;
   signups: number;
 };
-/** One code's day: scans, unique visitors and signups (conversion is derived when read). */
+/** Scans per device, OS, browser and referrer are kept on the day's document: one write per scan. */
 export type QrDailyDoc = {
   _id: string;
   qrId: string;
@@ -30,19 +29,14 @@ export type QrDailyDoc = {
   scans: number;
   uniques: number;
   signups: number;
-};
-export type QrBreakdownDoc = {
-  _id: string;
-  qrId: string;
-  day: string;
-  dimension: BreakdownDimension;
-  value: string;
-  count: number;
-};
+} & Partial<Record<BreakdownDimension, Record<string, number>>>;
 export type QrSignupDoc = { _id: string; qrId: string; email: string; name: string; timestamp: string };
 
 export const visitorKey = (qrId: string, day: string, visitor: string) => `${qrId}:${day}:${visitor}`;
 const dailyId = (qrId: string, day: string) => `${qrId}:${day}`;
+
+/** A breakdown value as a field name: no path separators or operators, bounded length. */
+export const breakdownKey = (value: string) => value.replace(/[.$]/g, '_').slice(0, 100) || 'Unknown';
 
 function daily(qrId: string, day: string, inc: Record<string, number>): WriteOp {
   return {
@@ -59,11 +53,10 @@ function daily(qrId: string, day: string, inc: Record<string, number>): WriteOp 
 /** Per code and day: scans, uniques, signups; breakdowns; the list rows; the signups table. */
 export const qrProjection: Projection = {
   name: 'qr',
-  collections: [QR_CODES, QR_DAILY, QR_BREAKDOWN, QR_SIGNUPS, QR_VISITORS],
+  collections: [QR_CODES, QR_DAILY, QR_SIGNUPS, QR_VISITORS],
   indexes: [
     { collection: QR_CODES, fields: ['userId'] },
     { collection: QR_DAILY, fields: ['qrId', 'day'] },
-    { collection: QR_BREAKDOWN, fields: ['qrId', 'day'] },
     { collection: QR_SIGNUPS, fields: ['qrId'] },
   ],
   project(event: RecordedEvent): WriteOp[] {
@@ -107,27 +100,22 @@ export const qrProjection: Projection = {
         ];
       case 'QrScanned': {
         const day = String(data.day);
+        const counts: Record<string, number> = { scans: 1, uniques: data.firstVisitOfDay ? 1 : 0 };
+        for (const dimension of BREAKDOWN_DIMENSIONS) {
+          const value = typeof data[dimension] === 'string' ? String(data[dimension]) : 'Unknown';
+          counts[`${dimension}.${breakdownKey(value)}`] = 1;
+        }
         const ops: WriteOp[] = [
           { op: 'update', collection: QR_CODES, id: data.qrId, inc: { scans: 1 } },
-          daily(data.qrId, day, { scans: 1, uniques: data.firstVisitOfDay ? 1 : 0 }),
+          daily(data.qrId, day, counts),
         ];
-        if (typeof data.visitor === 'string')
+        // A visitor's first scan of the day: later ones find it in the read model already.
+        if (typeof data.visitor === 'string' && data.firstVisitOfDay)
           ops.push({
             op: 'put',
             collection: QR_VISITORS,
             doc: { _id: visitorKey(data.qrId, day, data.visitor), qrId: data.qrId, day },
           });
-        for (const dimension of BREAKDOWN_DIMENSIONS) {
-          const value = typeof data[dimension] === 'string' ? String(data[dimension]) : 'Unknown';
-          ops.push({
-            op: 'update',
-            collection: QR_BREAKDOWN,
-            id: `${data.qrId}:${day}:${dimension}:${value}`,
-            setOnInsert: { qrId: data.qrId, day, dimension, value },
-            inc: { count: 1 },
-            upsert: true,
-          });
-        }
         return ops;
       }
       case 'QrSignupRecorded':

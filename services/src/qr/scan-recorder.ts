@@ -20,7 +20,7 @@ export interface Visit {
 
 /** How long a served page's own scan beacon counts as the same load (spec 02 §7 POST {source:'scan'}). */
 const SAME_LOAD_MS = 5 * 60_000;
-const FLUSH_MS = 20;
+const FLUSH_MS = 100;
 
 /**
  * Records scans off the request path: the redirect and the landing page answer at once, and the
