@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { qrActivityStream, qrStream } from '@studio/events';
 import sharp from 'sharp';
 import request from 'supertest';
 import { useEmbeddedServer } from '../main/test-runtime';
@@ -69,6 +70,16 @@ describe('QR codes API', () => {
       return a.scanCount === 2 && a;
     });
     expect(stats.uniqueVisitors).toBe(1);
+    // Scans go to the activity stream: the code's own stream holds only its create and update.
+    const { eventStore } = server().platform;
+    expect((await eventStore.readStream(qrStream(code.id))).map((e) => e.type)).toEqual([
+      'QrCodeCreated',
+      'QrCodeUpdated',
+    ]);
+    expect((await eventStore.readStream(qrActivityStream(code.id))).map((e) => e.type)).toEqual([
+      'QrScanned',
+      'QrScanned',
+    ]);
     expect(stats.breakdowns.os?.[0]).toEqual({ name: 'iOS', count: 2 });
     expect(stats.breakdowns.device?.[0]).toEqual({ name: 'Mobile', count: 2 });
   });
