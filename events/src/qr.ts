@@ -16,6 +16,12 @@ export interface LandingPageSettings {
   thankYouMessage?: string;
 }
 
+/** The two colours of the printed code (#RRGGBB); contrast of at least 4.5:1 is enforced. */
+export interface QrColors {
+  dark: string;
+  light: string;
+}
+
 export type QrCodeCreated = Event<
   'QrCodeCreated',
   {
@@ -27,6 +33,12 @@ export type QrCodeCreated = Event<
     linkType: QrLinkType;
     trackingEnabled: boolean;
     landingPage?: LandingPageSettings;
+    /**
+     * The address the printed code holds (`{origin}/r/{id}` or `{origin}/qr-landing/{id}`), fixed
+     * at creation so that a later image is the same code whatever the configuration becomes.
+     */
+    encodedUrl?: string;
+    colors?: QrColors;
   }
 >;
 
@@ -38,6 +50,7 @@ export type QrCodeUpdated = Event<
     description?: string;
     url?: string;
     landingPage?: LandingPageSettings;
+    colors?: QrColors;
   }
 >;
 
@@ -45,9 +58,28 @@ export type QrTrackingToggled = Event<'QrTrackingToggled', { qrId: string; track
 
 export type QrCodeDeleted = Event<'QrCodeDeleted', { qrId: string }>;
 
-/** A public visit of the landing page (or a redirect through a direct code) while tracking is on. */
-export type QrScanned = Event<'QrScanned', { qrId: string; day: string }>;
+/**
+ * A public visit of the landing page (or a redirect through a direct code) while tracking is on.
+ * Appended to `qractivity-{id}`, never folded by the code's decider. `visitor` is a keyed hash
+ * whose daily salt is deleted after the day: no address is ever stored. `firstVisitOfDay` says the
+ * hash was not seen on this code that day (a unique visitor).
+ */
+export type QrScanned = Event<
+  'QrScanned',
+  {
+    qrId: string;
+    day: string;
+    visitor?: string;
+    firstVisitOfDay?: boolean;
+    device?: string;
+    os?: string;
+    browser?: string;
+    referrer?: string;
+    via?: 'landing' | 'redirect' | 'beacon';
+  }
+>;
 
+/** An email left on the landing page; on `qractivity-{id}` too (it grows with use). */
 export type QrSignupRecorded = Event<
   'QrSignupRecorded',
   { qrId: string; email: string; name?: string; source: 'signup'; day: string }

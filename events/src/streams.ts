@@ -2,10 +2,12 @@
 export const accountStream = (userId: string) => `account-${userId}`;
 export const generationStream = (generationId: string) => `generation-${generationId}`;
 export const qrStream = (qrId: string) => `qr-${qrId}`;
+/** A code's scans and signups: appended without reading, so the code's own stream stays small. */
+export const qrActivityStream = (qrId: string) => `qractivity-${qrId}`;
 /** The identity index: one stream per normalised email makes "email already registered" atomic. */
 export const emailStream = (email: string) => `email-${email.trim().toLowerCase()}`;
 
-export type StreamCategory = 'account' | 'generation' | 'qr' | 'email';
+export type StreamCategory = 'account' | 'generation' | 'qr' | 'qractivity' | 'email';
 
 export function streamCategory(streamName: string): string {
   const dash = streamName.indexOf('-');

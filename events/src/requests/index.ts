@@ -4,5 +4,6 @@ export * from './account';
 export * from './admin';
 export * from './billing';
 export * from './field-errors';
+export * from './qr';
 export * from './rules';
 export { optionalId, text } from './text';

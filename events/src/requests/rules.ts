@@ -25,3 +25,48 @@ export const ADMIN_MESSAGES = {
   creditsWhole: 'Credits must be a whole number',
   creditsNegative: 'Credits cannot be negative',
 } as const;
+
+/** QR codes (spec 02 §3, §5, §8) and the limits this product adds. */
+export const QR_TITLE_MAX_LENGTH = 120;
+export const QR_DESCRIPTION_MAX_LENGTH = 500;
+export const QR_URL_MAX_LENGTH = 2000;
+export const QR_SETTINGS_TEXT_MAX_LENGTH = 300;
+export const QR_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const QR_MIN_CONTRAST = 4.5;
+export const QR_MESSAGES = {
+  title: 'Please enter a title',
+  url: 'Please enter a valid http(s) URL',
+  redirectUrl: 'The redirect URL must be an http(s) address',
+  color: 'Colours must be written as #RRGGBB',
+  contrast: 'The QR colours need a contrast of at least 4.5:1 to scan reliably',
+  darkOnLight: 'The QR code must be darker than its background',
+  image: 'Images must be uploaded here first',
+  linkType: 'Link type must be landing or direct',
+  emailRequiredTitle: 'Email Required',
+  emailRequired: 'Please enter your email address.',
+  email: 'Please enter a valid email address.',
+  uploadType: 'Invalid File Type: Please select an image file (JPG, PNG, etc.)',
+  uploadTooLarge: 'File Too Large: Please select an image smaller than 5MB',
+} as const;
+
+/** WCAG relative luminance of a #RRGGBB colour. */
+export function relativeLuminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/** WCAG contrast ratio (1 to 21) between two #RRGGBB colours. */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** Why a pair of QR colours is refused, or null when it scans. */
+export function qrColorsProblem(colors: { dark: string; light: string }): string | null {
+  if (relativeLuminance(colors.dark) >= relativeLuminance(colors.light)) return QR_MESSAGES.darkOnLight;
+  if (contrastRatio(colors.dark, colors.light) < QR_MIN_CONTRAST) return QR_MESSAGES.contrast;
+  return null;
+}

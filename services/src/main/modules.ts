@@ -29,7 +29,7 @@ export async function featureModules(
   const billing = billingModule(platform, gateway);
   const studio = studioModule(platform, ai);
   const gallery = galleryModule(platform);
-  const qr = qrModule();
+  const qr = qrModule(platform);
   const reactors = [account, billing, studio, gallery, qr].flatMap((m) => m.reactors ?? []);
   return [account, billing, adminModule(platform, gateway, reactors, options), studio, gallery, qr];
 }

@@ -1,9 +1,25 @@
-import type { FeatureModule } from '../platform/module';
+import { jsonBody } from '../platform/http/app';
+import type { FeatureModule, Platform } from '../platform/module';
+import { qrProjection } from './projections';
+import { qrPublicRoutes } from './public-routes';
+import { qrOwnerRoutes } from './routes';
+import { ScanRecorder } from './scan-recorder';
+import { VisitorHasher } from './visitors';
 
 /**
- * QR codes, their scans and signups on `qr-{id}` (spec 02 §2, §3, §7). Wired into every process
- * already; its commands, routes and projections arrive with the QR issue.
+ * QR codes (spec 02 §2, §3, §7): the code on `qr-{id}`, its scans and signups on
+ * `qractivity-{id}`, the owner's routes, the public redirect and landing page (server-rendered,
+ * mounted before the shell's SPA fallback), and the analytics read models.
  */
-export function qrModule(): FeatureModule {
-  return { name: 'qr' };
+export function qrModule(
+  platform: Pick<Platform, 'commands' | 'eventStore' | 'readStore' | 'blobs' | 'clock' | 'config' | 'logger'>,
+): FeatureModule {
+  const scans = new ScanRecorder({ ...platform, hasher: new VisitorHasher(platform.readStore) });
+  return {
+    name: 'qr',
+    // Logo and hero uploads arrive as data URLs (at most 5 MB of image).
+    bodyParsers: { '/api/qr-uploads': jsonBody('8mb') },
+    routes: [qrOwnerRoutes(platform), qrPublicRoutes({ ...platform, scans })],
+    projections: [qrProjection],
+  };
 }

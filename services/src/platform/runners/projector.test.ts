@@ -4,7 +4,7 @@ import { createLogger } from '../logging';
 import type { Doc, ReadStore } from '../readstore/port';
 import { createSqliteReadStore } from '../readstore/sqlite';
 import { tempDataDir } from '../testing';
-import { CATCH_UP_PAGE, type Projection, ProjectorRunner } from './projector';
+import { CATCH_UP_PAGE, IDLE_CHECKPOINT_EVERY, type Projection, ProjectorRunner } from './projector';
 import { openRunnerFixture, type RunnerFixture } from './runner-fixtures';
 
 /** Counts scans per code and day: increments, so a double-applied batch would show. */
@@ -140,6 +140,53 @@ describe('projector runner', () => {
       );
       expect(counted).toBe(10);
       expect(await reads.getCheckpoint('scan-counts')).toBe(await events.headPosition());
+    } finally {
+      await events.close();
+      await reads.close();
+      tmp.remove();
+    }
+  });
+
+  it('live events that change nothing cost no transaction each, and a restart still ends right', async () => {
+    const tmp = tempDataDir();
+    const events = createSqliteEventStore(`${tmp.dir}/events.db`);
+    const reads = createSqliteReadStore(`${tmp.dir}/read.db`);
+    const logger = createLogger('silent');
+    // Counts only codes qr0; every other scan is an event this read model ignores.
+    const onlyQr0: Projection = {
+      name: 'qr0',
+      collections: ['qr0'],
+      handles: ['Scanned'],
+      project: (e) =>
+        (e.data as { code: string }).code === 'qr0'
+          ? [{ op: 'update', collection: 'qr0', id: 'qr0', inc: { total: 1 }, upsert: true }]
+          : [],
+    };
+    try {
+      const runner = new ProjectorRunner(events, reads, onlyQr0, logger);
+      await runner.start();
+      await events.append('qr-0', [event(0)], { expectedRevision: 'any' });
+      await runner.waitFor((await events.headPosition())!);
+      const written = await reads.getCheckpoint('qr0');
+      for (let i = 1; i <= 6; i++)
+        await events.append('qr-x', [event(i * 7 + 1)], { expectedRevision: 'any' });
+      const head = (await events.headPosition())!;
+      await runner.waitFor(head);
+      // Live and caught up, but the ignored events did not move the stored checkpoint.
+      expect(runner.checkpoint).toBe(head);
+      expect(await reads.getCheckpoint('qr0')).toBe(written);
+      await runner.stop();
+
+      // Past IDLE_CHECKPOINT_EVERY ignored events the checkpoint is written anyway.
+      for (let i = 0; i < IDLE_CHECKPOINT_EVERY; i++)
+        await events.append('qr-x', [event(i * 7 + 2)], { expectedRevision: 'any' });
+      const restarted = new ProjectorRunner(events, reads, onlyQr0, logger);
+      await restarted.start();
+      await events.append('qr-0', [event(7000)], { expectedRevision: 'any' });
+      await restarted.waitFor((await events.headPosition())!);
+      expect((await reads.collection('qr0').get('qr0'))?.total).toBe(2);
+      expect(await reads.getCheckpoint('qr0')).toBe(await events.headPosition());
+      await restarted.stop();
     } finally {
       await events.close();
       await reads.close();

@@ -35,6 +35,12 @@ export function projectEvent(projection: Projection, event: RecordedEvent): Writ
   }
   return handled.has(event.type) ? projection.project(upcast(event)) : [];
 }
+/**
+ * Live events that change nothing in a read model (a scan, for the accounts projection) are not
+ * worth a transaction each: the checkpoint is written with the next event that has writes, or
+ * once this many such events have passed. Replaying them after a restart writes nothing.
+ */
+export const IDLE_CHECKPOINT_EVERY = 500;
 
 /**
  * Runs one projection: catch-up in pages (each page's writes and the checkpoint in one
@@ -46,6 +52,8 @@ export class ProjectorRunner {
   private position: number | undefined;
   private waiters: Array<{ position: number; resolve: () => void }> = [];
   private stopped = true;
+  /** The position last committed to the read store (the checkpoint a restart resumes from). */
+  private committed: number | undefined;
 
   constructor(
     private readonly eventStore: EventStore,
@@ -59,6 +67,7 @@ export class ProjectorRunner {
     for (const index of this.projection.indexes ?? [])
       await this.readStore.ensureIndex(index.collection, index.fields);
     this.position = await this.readStore.getCheckpoint(this.projection.name);
+    this.committed = this.position;
     await this.catchUp();
     if (this.stopped) return;
     this.subscription = this.eventStore.subscribeToAll(
@@ -137,7 +146,11 @@ export class ProjectorRunner {
     if (!last) return;
     const ops: WriteOp[] = [];
     for (const event of events) ops.push(...projectEvent(this.projection, event));
-    await this.readStore.apply(ops, { name: this.projection.name, position: last.position });
+    const idle = last.position - (this.committed ?? 0);
+    if (ops.length > 0 || idle >= IDLE_CHECKPOINT_EVERY) {
+      await this.readStore.apply(ops, { name: this.projection.name, position: last.position });
+      this.committed = last.position;
+    }
     this.position = last.position;
     if (this.waiters.length > 0) {
       const ready = this.waiters.filter((w) => w.position <= last.position);

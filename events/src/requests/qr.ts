@@ -1,0 +1,126 @@
+// Spec 02 §3 and §7 QR requests: create, update, the public signup and image uploads.
+import * as yup from 'yup';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  QR_DESCRIPTION_MAX_LENGTH,
+  QR_MESSAGES,
+  QR_SETTINGS_TEXT_MAX_LENGTH,
+  QR_TITLE_MAX_LENGTH,
+  QR_URL_MAX_LENGTH,
+  qrColorsProblem,
+} from './rules';
+import { text } from './text';
+
+/** An absolute http(s) address: no `javascript:`, `data:` or relative targets. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** Uploaded landing images live on this server only (no third-party trackers on the public page). */
+export const QR_IMAGE_PATH = /^\/qr-images\/qr-img-[0-9a-f-]{36}\.(webp|png)$/;
+
+const httpUrl = (message: string) =>
+  text(message)
+    .max(QR_URL_MAX_LENGTH, message)
+    .test('http-url', message, (v) => !v || isHttpUrl(v));
+const hexColor = () =>
+  text(QR_MESSAGES.color)
+    .matches(/^#[0-9a-fA-F]{6}$/, QR_MESSAGES.color)
+    .optional();
+const settingText = () => text().max(QR_SETTINGS_TEXT_MAX_LENGTH).optional();
+const imagePath = () =>
+  text(QR_MESSAGES.image)
+    .transform((v: string | undefined) => v || undefined)
+    .matches(QR_IMAGE_PATH, QR_MESSAGES.image)
+    .optional();
+
+export const landingPageSettingsSchema = yup
+  .object({
+    title: text().max(QR_TITLE_MAX_LENGTH).optional(),
+    description: text().max(QR_DESCRIPTION_MAX_LENGTH).optional(),
+    logoUrl: imagePath(),
+    heroImage: imagePath(),
+    buttonText: text().max(40).optional(),
+    buttonColor: hexColor(),
+    textColor: hexColor(),
+    backgroundColor: hexColor(),
+    redirectUrl: httpUrl(QR_MESSAGES.redirectUrl)
+      .transform((v: string | undefined) => v || undefined)
+      .optional(),
+    thankYouMessage: settingText(),
+  })
+  .noUnknown()
+  .default(undefined);
+
+export const qrColorsSchema = yup
+  .object({
+    dark: hexColor().required(QR_MESSAGES.color),
+    light: hexColor().required(QR_MESSAGES.color),
+  })
+  .default(undefined);
+
+/** POST /api/qr-codes. A landing code's url is the landing page; its target is the redirect. */
+export const createQrCodeRequest = yup.object({
+  title: text(QR_MESSAGES.title).required(QR_MESSAGES.title).max(QR_TITLE_MAX_LENGTH),
+  description: text().max(QR_DESCRIPTION_MAX_LENGTH).optional(),
+  linkType: text(QR_MESSAGES.linkType)
+    .oneOf(['landing', 'direct'] as const, QR_MESSAGES.linkType)
+    .required(QR_MESSAGES.linkType),
+  url: httpUrl(QR_MESSAGES.url).when('linkType', {
+    is: 'direct',
+    // biome-ignore lint/suspicious/noThenProperty: yup's conditional schema vocabulary.
+    then: (s) => s.required(QR_MESSAGES.url),
+    otherwise: (s) => s.transform((v: string | undefined) => v || undefined).optional(),
+  }),
+  trackingEnabled: yup.boolean().default(true),
+  landingPage: landingPageSettingsSchema.optional(),
+  colors: qrColorsSchema.optional().test('contrast', QR_MESSAGES.contrast, function (value) {
+    const problem = value ? qrColorsProblem(value as { dark: string; light: string }) : null;
+    return problem ? this.createError({ message: problem }) : true;
+  }),
+});
+export type CreateQrCodeRequest = yup.InferType<typeof createQrCodeRequest>;
+
+/** PUT /api/qr-codes/{id}: any of the editable fields (the encoded address never changes). */
+export const updateQrCodeRequest = yup.object({
+  title: text(QR_MESSAGES.title).min(1, QR_MESSAGES.title).max(QR_TITLE_MAX_LENGTH).optional(),
+  description: text().max(QR_DESCRIPTION_MAX_LENGTH).optional(),
+  url: httpUrl(QR_MESSAGES.url).optional(),
+  trackingEnabled: yup.boolean().strict().optional(),
+  landingPage: landingPageSettingsSchema.optional(),
+  colors: qrColorsSchema.optional().test('contrast', QR_MESSAGES.contrast, function (value) {
+    const problem = value ? qrColorsProblem(value as { dark: string; light: string }) : null;
+    return problem ? this.createError({ message: problem }) : true;
+  }),
+});
+export type UpdateQrCodeRequest = yup.InferType<typeof updateQrCodeRequest>;
+
+/** POST /api/qr-landing/{id}: a scan beacon or a signup (spec 02 §7). */
+export const qrLandingPostRequest = yup.object({
+  source: text()
+    .oneOf(['scan', 'signup'] as const)
+    .required(),
+  email: text(QR_MESSAGES.email)
+    .max(EMAIL_MAX_LENGTH, QR_MESSAGES.email)
+    .when('source', {
+      is: 'signup',
+      // biome-ignore lint/suspicious/noThenProperty: yup's conditional schema vocabulary.
+      then: (s) => s.required(QR_MESSAGES.emailRequired).email(QR_MESSAGES.email),
+      otherwise: (s) => s.optional(),
+    }),
+  name: text().max(NAME_MAX_LENGTH).optional(),
+});
+
+/** POST /api/qr-uploads: a logo or hero image as a data URL, re-encoded by the server. */
+export const qrUploadRequest = yup.object({
+  kind: text()
+    .oneOf(['logo', 'hero'] as const)
+    .required(),
+  dataUrl: text(QR_MESSAGES.uploadType).required(QR_MESSAGES.uploadType),
+});

@@ -1,0 +1,60 @@
+// The QR calls through the kit's client (JSON, credentials, X-User-Id, "{status}: {message}").
+import { apiJson, apiRequest } from '@studio/kit';
+import type { EmailSignup, LandingSettings, QrAnalytics, QrCode, QrListRow } from './types';
+
+export const qrKeys = {
+  list: ['qr-codes'] as const,
+  code: (id: string) => ['qr-codes', id] as const,
+  analytics: (id: string) => ['qr-codes', id, 'analytics'] as const,
+  emails: (id: string) => ['qr-codes', id, 'emails'] as const,
+};
+
+export const fetchQrCodes = () =>
+  apiJson<{ qrCodes: QrListRow[] }>('GET', '/api/qr-codes').then((r) => r.qrCodes);
+export const fetchQrCode = (id: string) =>
+  apiJson<{ qrCode: QrCode }>('GET', `/api/qr-codes/${encodeURIComponent(id)}`).then((r) => r.qrCode);
+export const updateQrCode = (id: string, changes: Record<string, unknown>) =>
+  apiJson<{ qrCode: QrCode }>('PUT', `/api/qr-codes/${encodeURIComponent(id)}`, changes).then(
+    (r) => r.qrCode,
+  );
+export const deleteQrCode = (id: string) => apiRequest('DELETE', `/api/qr-codes/${encodeURIComponent(id)}`);
+export const fetchAnalytics = (id: string) =>
+  apiJson<{ analytics: QrAnalytics }>('GET', `/api/qr-codes/${encodeURIComponent(id)}/analytics`).then(
+    (r) => r.analytics,
+  );
+export const fetchEmails = (id: string) =>
+  apiJson<{ emails: EmailSignup[] }>('GET', `/api/qr-codes/${encodeURIComponent(id)}/emails`).then(
+    (r) => r.emails,
+  );
+
+export interface CreateInput {
+  title: string;
+  description?: string;
+  linkType: 'landing' | 'direct';
+  url?: string;
+  trackingEnabled: boolean;
+  landingPage?: LandingSettings;
+  colors: { dark: string; light: string };
+}
+export const createQrCode = (input: CreateInput) =>
+  apiJson<{ qrCode: QrCode }>('POST', '/api/qr-codes', input).then((r) => r.qrCode);
+export const uploadLandingImage = (kind: 'logo' | 'hero', dataUrl: string) =>
+  apiJson<{ url: string }>('POST', '/api/qr-uploads', { kind, dataUrl }).then((r) => r.url);
+
+/** Saves a same-origin download (the CSV exports, the PNG) under the given name. */
+export async function download(url: string, filename: string): Promise<void> {
+  const res = await fetch(url, { credentials: 'include' });
+  if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
+  const href = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}
+
+export const formatDateTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });

@@ -1,0 +1,63 @@
+// The QR calls' shapes (spec 02 §3, §7).
+export type LinkType = 'landing' | 'direct';
+
+export interface LandingSettings {
+  title?: string;
+  description?: string;
+  logoUrl?: string;
+  heroImage?: string;
+  buttonText?: string;
+  buttonColor?: string;
+  textColor?: string;
+  backgroundColor?: string;
+  redirectUrl?: string;
+  thankYouMessage?: string;
+}
+
+export interface QrCode {
+  id: string;
+  title: string;
+  description?: string;
+  url: string;
+  linkType: LinkType;
+  trackingEnabled: boolean;
+  createdAt: string;
+  encodedUrl: string;
+  landingPageUrl?: string;
+  landingPage: LandingSettings;
+  colors: { dark: string; light: string };
+  dataUrl: string;
+}
+
+export interface QrListRow {
+  id: string;
+  title: string;
+  linkType: LinkType;
+  trackingEnabled: boolean;
+  createdAt: string;
+  scans: number;
+  signups: number;
+}
+
+export interface DailyRow {
+  date: string;
+  scans: number;
+  uniqueVisitors: number;
+  signups: number;
+  conversionRate: number;
+}
+
+export interface QrAnalytics {
+  scanCount: number;
+  uniqueVisitors: number;
+  emailSignupCount: number;
+  conversionRate: number;
+  dailyAnalytics: DailyRow[];
+  breakdowns: Record<'device' | 'os' | 'browser' | 'referrer', Array<{ name: string; count: number }>>;
+}
+
+export interface EmailSignup {
+  email: string;
+  name?: string;
+  timestamp: string;
+}

@@ -1,0 +1,68 @@
+// Small pieces the QR screens share: a page frame, a copy button with its 2-second feedback.
+import { Button, theme, toast } from '@studio/kit';
+import { type ReactNode, useState } from 'react';
+import { COPY_FEEDBACK_MS, QR_TEXTS } from '../texts';
+
+export function Page({ children }: { children: ReactNode }) {
+  return (
+    <div css={{ maxWidth: 1120, margin: '0 auto', padding: '24px 16px', display: 'grid', gap: 20 }}>
+      {children}
+    </div>
+  );
+}
+
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+      toast({ title: QR_TEXTS.copied });
+      setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
+    } catch {
+      toast({
+        title: QR_TEXTS.copyFailed,
+        description: 'Failed to copy text to clipboard.',
+        variant: 'destructive',
+      });
+    }
+  };
+  return (
+    <Button variant="outline" size="sm" onClick={copy} aria-label={`${QR_TEXTS.copy} ${label}`}>
+      {copied ? '✓' : QR_TEXTS.copy}
+    </Button>
+  );
+}
+
+/** A URL shown on one line, cut at about 180 px (spec 02 §9). */
+export function TruncatedUrl({ url }: { url: string }) {
+  return (
+    <span
+      title={url}
+      css={{
+        display: 'inline-block',
+        maxWidth: 180,
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+        verticalAlign: 'middle',
+        color: theme.colors.textMuted,
+        fontSize: theme.fontSizes.sm,
+      }}
+    >
+      {url}
+    </span>
+  );
+}
+
+export const tableCss = {
+  width: '100%',
+  borderCollapse: 'collapse' as const,
+  fontSize: theme.fontSizes.sm,
+  '& th, & td': {
+    textAlign: 'left' as const,
+    padding: '8px 10px',
+    borderBottom: `1px solid ${theme.colors.border}`,
+  },
+  '& th': { color: theme.colors.textMuted, fontWeight: 600 },
+};

@@ -1,0 +1,75 @@
+// /qr-codes: the owner's codes with type, tracking, scans, signups and creation date (not shown in
+// the spec; laid out as QR products list theirs). Rows link to the detail screen.
+import { Alert, Badge, Button, Card, Spinner, theme } from '@studio/kit';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { fetchQrCodes, formatDate, qrKeys } from '../api/qr-api';
+import { Page, tableCss } from '../common/ui';
+import { QR_TEXTS } from '../texts';
+
+export default function QrCodesPage() {
+  const { data, isLoading, isError } = useQuery({ queryKey: qrKeys.list, queryFn: fetchQrCodes });
+  return (
+    <Page>
+      <div
+        css={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 12,
+          justifyContent: 'space-between',
+          alignItems: 'center',
+        }}
+      >
+        <div>
+          <h1 css={{ margin: 0, fontSize: theme.fontSizes.xl }}>{QR_TEXTS.listTitle}</h1>
+          <p css={{ margin: '4px 0 0', color: theme.colors.textMuted }}>{QR_TEXTS.listIntro}</p>
+        </div>
+        <Button asChild>
+          <Link to="/qr-codes/new">{QR_TEXTS.newCode}</Link>
+        </Button>
+      </div>
+      <Card>
+        {isLoading ? (
+          <Spinner />
+        ) : isError ? (
+          <Alert tone="danger">{QR_TEXTS.fetchFailed}</Alert>
+        ) : !data?.length ? (
+          <p css={{ color: theme.colors.textMuted }}>{QR_TEXTS.noCodes}</p>
+        ) : (
+          <div css={{ overflowX: 'auto' }}>
+            <table css={tableCss}>
+              <thead>
+                <tr>
+                  <th>{QR_TEXTS.title}</th>
+                  <th>{QR_TEXTS.type}</th>
+                  <th>Tracking</th>
+                  <th>{QR_TEXTS.scans}</th>
+                  <th>{QR_TEXTS.signups}</th>
+                  <th>{QR_TEXTS.created}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.map((code) => (
+                  <tr key={code.id}>
+                    <td>
+                      <Link to={`/qr-codes/${code.id}`}>{code.title}</Link>
+                    </td>
+                    <td>
+                      <Badge tone={code.linkType === 'landing' ? 'primary' : 'info'}>
+                        {code.linkType === 'landing' ? QR_TEXTS.landingBadge : QR_TEXTS.directBadge}
+                      </Badge>
+                    </td>
+                    <td>{code.trackingEnabled ? 'On' : 'Off'}</td>
+                    <td>{code.scans}</td>
+                    <td>{code.linkType === 'landing' ? code.signups : '—'}</td>
+                    <td>{formatDate(code.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,294 @@
+// QR rows of `npm run bench` (issue 11): the public scan redirect and landing-data endpoint against
+// a bare Koa route in the same run, the landing page's weight and LCP/CLS under mobile throttling,
+// and the analytics query on a code with 100,000 scans.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import { qrActivityStream } from '@studio/events';
+import Koa from 'koa';
+import { startEmbedded } from '../../services/src/main/embedded';
+import { newEventId } from '../../services/src/platform/ids';
+import { tempDataDir } from '../../services/src/platform/testing';
+import { qrAnalytics } from '../../services/src/qr/analytics';
+import { type BenchRow, percentile, ratio } from './table';
+
+const PHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+
+/** Closed-loop load: `concurrency` clients on keep-alive sockets for `ms`; req/s and sorted latencies. */
+async function load(
+  url: string,
+  ms: number,
+  concurrency = 16,
+): Promise<{ rps: number; latencies: number[] }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const latencies: number[] = [];
+  const end = Date.now() + ms;
+  const one = () =>
+    new Promise<void>((resolve, reject) => {
+      const started = process.hrtime.bigint();
+      const req = http.get(url, { agent, headers: { 'User-Agent': PHONE_UA } }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+          resolve();
+        });
+      });
+      req.on('error', reject);
+    });
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) await one();
+    }),
+  );
+  agent.destroy();
+  return {
+    rps: latencies.length / ((Date.now() - started) / 1000),
+    latencies: latencies.sort((a, b) => a - b),
+  };
+}
+
+async function json(base: string, method: string, path: string, body?: unknown, cookie = '') {
+  const res = await fetch(base + path, {
+    method,
+    headers: { 'Content-Type': 'application/json', Cookie: cookie },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { res, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** LCP and CLS of one page load in Chromium with the DESIGN §7 mobile throttling. */
+async function lcpAndCls(url: string): Promise<{ lcp: number; cls: number } | string> {
+  let chromium: typeof import('playwright-core').chromium;
+  try {
+    ({ chromium } = await import('playwright-core'));
+  } catch {
+    return 'playwright-core missing';
+  }
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  let browser: Awaited<ReturnType<typeof chromium.launch>>;
+  try {
+    browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+  } catch {
+    return `Chromium not found at ${executablePath}`;
+  }
+  try {
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, userAgent: PHONE_UA });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __lcp: number; __cls: number };
+      w.__lcp = 0;
+      w.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__lcp = entry.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<
+          PerformanceEntry & { value: number; hadRecentInput: boolean }
+        >)
+          if (!entry.hadRecentInput) w.__cls += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForTimeout(1000);
+    return await page.evaluate(() => {
+      const w = window as unknown as { __lcp: number; __cls: number };
+      return { lcp: w.__lcp, cls: w.__cls };
+    });
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function measureQr(): Promise<BenchRow[]> {
+  const tmp = tempDataDir();
+  const embedded = await startEmbedded({
+    DATA_DIR: tmp.dir,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT: '1000',
+  });
+  const bare = new Koa();
+  bare.use((ctx) => {
+    ctx.body = { ok: true };
+  });
+  const bareServer = bare.listen(0);
+  const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/`;
+  const rows: BenchRow[] = [];
+  try {
+    const base = embedded.url;
+    const reg = await fetch(`${base}/api/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Bench', email: 'bench-qr@example.com', password: 'secret12' }),
+    });
+    const cookie = (reg.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+    const direct = (
+      await json(
+        base,
+        'POST',
+        '/api/qr-codes',
+        { title: 'B', linkType: 'direct', url: 'https://example.com/' },
+        cookie,
+      )
+    ).body.qrCode as { id: string };
+    const landing = (await json(base, 'POST', '/api/qr-codes', { title: 'L', linkType: 'landing' }, cookie))
+      .body.qrCode as {
+      id: string;
+    };
+
+    await load(bareUrl, 500);
+    const baseline = await load(bareUrl, 3000);
+    const redirect = await load(`${base}/r/${direct.id}`, 3000);
+    const data = await load(`${base}/api/qr-landing/${landing.id}/data`, 3000);
+    rows.push({
+      metric: 'bare Koa route req/s (baseline)',
+      value: baseline.rps.toFixed(0),
+      target: '',
+      pass: null,
+    });
+    for (const [name, result] of [
+      ['QR scan redirect /r/{id}', redirect],
+      ['QR landing data /api/qr-landing/{id}/data', data],
+    ] as const) {
+      const share = result.rps / baseline.rps;
+      const p99 = percentile(result.latencies, 99);
+      rows.push({
+        metric: `${name} req/s vs bare Koa`,
+        value: ratio(share),
+        target: '≥ 0.60×',
+        pass: share >= 0.6,
+      });
+      rows.push({
+        metric: `${name} p99 at that load`,
+        value: `${p99.toFixed(1)} ms`,
+        target: '< 20 ms',
+        pass: p99 < 20,
+      });
+    }
+
+    // The landing page's whole weight on the wire (gzip): the HTML and its one script.
+    const page = await fetch(`${base}/qr-landing/${landing.id}`, { headers: { 'Accept-Encoding': 'gzip' } });
+    const pageRaw = await rawGzipBytes(`${base}/qr-landing/${landing.id}`);
+    const html = await page.text();
+    const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1] as string);
+    let total = pageRaw;
+    for (const src of scripts) total += await rawGzipBytes(base + src);
+    rows.push({
+      metric: 'QR landing page total (gzip, HTML + script)',
+      value: `${(total / 1024).toFixed(1)} KB`,
+      target: '≤ 60 KB',
+      pass: total <= 60 * 1024,
+    });
+    const vitals = await lcpAndCls(`${base}/qr-landing/${landing.id}`);
+    if (typeof vitals === 'string') {
+      rows.push({
+        metric: 'QR landing LCP/CLS (throttled)',
+        value: `not measured: ${vitals}`,
+        target: 'LCP ≤ 2.5 s, CLS ≤ 0.1',
+        pass: null,
+      });
+    } else {
+      rows.push({
+        metric: 'QR landing LCP (1.6 Mbps, 150 ms RTT, 4× CPU)',
+        value: `${(vitals.lcp / 1000).toFixed(2)} s`,
+        target: '≤ 2.5 s',
+        pass: vitals.lcp <= 2500,
+      });
+      rows.push({
+        metric: 'QR landing CLS (same throttling)',
+        value: vitals.cls.toFixed(3),
+        target: '≤ 0.1',
+        pass: vitals.cls <= 0.1,
+      });
+    }
+
+    // 100,000 scans over 90 days on one code, through the real projector.
+    const { eventStore, readStore } = embedded.platform;
+    const N = 100_000;
+    const agents = [
+      ['Mobile', 'iOS', 'Safari'],
+      ['Mobile', 'Android', 'Chrome'],
+      ['Desktop', 'Windows', 'Edge'],
+    ];
+    for (let i = 0; i < N; i += 5000) {
+      const batch = Array.from({ length: 5000 }, (_, j) => {
+        const k = i + j;
+        const day = new Date(Date.UTC(2026, 7, 1) + (k % 90) * 86_400_000).toISOString().slice(0, 10);
+        const [device, os, browser] = agents[k % 3] as [string, string, string];
+        return {
+          eventId: newEventId(),
+          type: 'QrScanned',
+          data: {
+            qrId: landing.id,
+            day,
+            visitor: `v${k % 7000}`,
+            firstVisitOfDay: k < 7000,
+            device,
+            os,
+            browser,
+            referrer: 'Direct',
+            via: 'landing',
+          },
+          metadata: {
+            correlationId: 'bench',
+            causationId: 'bench',
+            occurredAt: `${day}T12:00:00.000Z`,
+            schemaVersion: 1,
+          },
+        };
+      });
+      await eventStore.append(qrActivityStream(landing.id), batch, { expectedRevision: 'any' });
+    }
+    const head = (await eventStore.headPosition()) ?? 0;
+    await Promise.all(embedded.projectors.map((p) => p.waitFor(head)));
+    const check = await qrAnalytics(readStore, landing.id);
+    const times: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const started = process.hrtime.bigint();
+      await qrAnalytics(readStore, landing.id);
+      times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+    times.sort((a, b) => a - b);
+    const p99 = percentile(times, 99);
+    rows.push({
+      metric: `QR analytics query, code with ${check.scanCount.toLocaleString('en-US')} scans, p99`,
+      value: `${p99.toFixed(1)} ms`,
+      target: '< 50 ms',
+      pass: p99 < 50 && check.scanCount >= N,
+    });
+  } finally {
+    bareServer.close();
+    await embedded.stop();
+    tmp.remove();
+  }
+  return rows;
+}
+
+/** Bytes on the wire of a gzip response (fetch would decompress it). */
+function rawGzipBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          // Check it really is gzip (the figure must be the compressed size).
+          if (res.headers['content-encoding'] === 'gzip') gunzipSync(body);
+          resolve(body.length);
+        });
+      })
+      .on('error', reject);
+  });
+}

@@ -1,0 +1,73 @@
+import type { ReadStore } from '../platform/readstore/port';
+import { BREAKDOWN_DIMENSIONS, type BreakdownDimension, QR_DAILY, type QrDailyDoc } from './projections';
+
+export interface DailyAnalytics {
+  date: string;
+  scans: number;
+  uniqueVisitors: number;
+  signups: number;
+  conversionRate: number;
+}
+
+export interface QrAnalytics {
+  scanCount: number;
+  uniqueVisitors: number;
+  emailSignupCount: number;
+  conversionRate: number;
+  dailyAnalytics: DailyAnalytics[];
+  breakdowns: Record<BreakdownDimension, Array<{ name: string; count: number }>>;
+  from?: string;
+  to?: string;
+}
+
+/** Signups per scan in percent, two decimals; no scans is 0, not NaN. */
+export const conversionRate = (signups: number, scans: number) =>
+  scans > 0 ? Math.round((signups / scans) * 10_000) / 100 : 0;
+
+/** spec 02 §3 QR analytics, over [from, to] (UTC days, inclusive) when given, with breakdowns. */
+export async function qrAnalytics(
+  readStore: ReadStore,
+  qrId: string,
+  range: { from?: string; to?: string } = {},
+): Promise<QrAnalytics> {
+  const day: Record<string, string> = {};
+  if (range.from) day.$gte = range.from;
+  if (range.to) day.$lte = range.to;
+  const filter = { qrId, ...(range.from || range.to ? { day } : {}) };
+  const days = await readStore.collection<QrDailyDoc>(QR_DAILY).find(filter, { sort: { day: 1 } });
+  const dailyAnalytics = days.map((d) => ({
+    date: d.day,
+    scans: d.scans,
+    uniqueVisitors: d.uniques,
+    signups: d.signups,
+    conversionRate: conversionRate(d.signups, d.scans),
+  }));
+  const sum = (field: 'scans' | 'uniqueVisitors' | 'signups') =>
+    dailyAnalytics.reduce((total, d) => total + d[field], 0);
+  const breakdowns = Object.fromEntries(
+    BREAKDOWN_DIMENSIONS.map((d) => [d, new Map<string, number>()]),
+  ) as Record<BreakdownDimension, Map<string, number>>;
+  for (const d of days)
+    for (const dimension of BREAKDOWN_DIMENSIONS)
+      for (const [value, count] of Object.entries(d[dimension] ?? {}))
+        breakdowns[dimension].set(value, (breakdowns[dimension].get(value) ?? 0) + count);
+  const scanCount = sum('scans');
+  const emailSignupCount = sum('signups');
+  return {
+    scanCount,
+    uniqueVisitors: sum('uniqueVisitors'),
+    emailSignupCount,
+    conversionRate: conversionRate(emailSignupCount, scanCount),
+    dailyAnalytics,
+    breakdowns: Object.fromEntries(
+      BREAKDOWN_DIMENSIONS.map((d) => [
+        d,
+        [...breakdowns[d]]
+          .map(([name, count]) => ({ name, count }))
+          .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
+      ]),
+    ) as QrAnalytics['breakdowns'],
+    ...(range.from ? { from: range.from } : {}),
+    ...(range.to ? { to: range.to } : {}),
+  };
+}

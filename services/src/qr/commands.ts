@@ -1,0 +1,57 @@
+import { type QrEvent, qrActivityStream, qrStream, upcast } from '@studio/events';
+import type { CommandContext, CommandHandler } from '../platform/command-handler';
+import { fold } from '../platform/decider';
+import type { EventStore } from '../platform/eventstore/port';
+import { newEventId } from '../platform/ids';
+import { type QrCodeState, type QrCommand, qrDecider } from './decider';
+
+type CodeCommand = Exclude<QrCommand, { type: 'RecordScan' } | { type: 'RecordSignup' }>;
+type ActivityCommand = Extract<QrCommand, { type: 'RecordScan' } | { type: 'RecordSignup' }>;
+
+/** Create, update, toggle, delete: the usual read → decide → append on `qr-{id}`. */
+export async function handleQrCommand(
+  commands: CommandHandler,
+  qrId: string,
+  command: CodeCommand,
+  context: CommandContext,
+): Promise<QrCodeState> {
+  const result = await commands.handle(qrStream(qrId), qrDecider, command, context);
+  return result.state;
+}
+
+export async function loadQrCode(eventStore: EventStore, qrId: string): Promise<QrCodeState> {
+  const events = (await eventStore.readStream(qrStream(qrId))).map((e) => upcast(e) as unknown as QrEvent);
+  return fold(qrDecider, events);
+}
+
+/**
+ * Scans and signups are decided against the code (it must exist and be live; scans need tracking)
+ * but appended to `qractivity-{id}` with no expected revision: nothing folds that stream, so the
+ * code's own stream, which every command and every public page reads, stays a handful of events
+ * however many scans arrive. (Chosen over decider snapshots: no snapshot to keep in step, and
+ * appends never conflict.)
+ */
+export function decideActivity(
+  state: QrCodeState,
+  command: ActivityCommand,
+  context: CommandContext,
+): QrEvent[] {
+  return qrDecider.decide(command, state).map(
+    (emitted) =>
+      ({
+        eventId: newEventId(),
+        type: emitted.type,
+        data: emitted.data,
+        metadata: {
+          correlationId: context.correlationId,
+          causationId: context.causationId,
+          occurredAt: context.at,
+          schemaVersion: 1,
+        },
+      }) as QrEvent,
+  );
+}
+
+export async function appendActivity(eventStore: EventStore, qrId: string, events: QrEvent[]): Promise<void> {
+  if (events.length > 0) await eventStore.append(qrActivityStream(qrId), events, { expectedRevision: 'any' });
+}

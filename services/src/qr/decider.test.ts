@@ -1,0 +1,89 @@
+import { specFor } from '../platform/decider-spec';
+import { qrDecider } from './decider';
+
+const spec = specFor(qrDecider);
+const created = {
+  type: 'QrCodeCreated' as const,
+  data: {
+    qrId: 'AbCdEfGhIjKl',
+    userId: 'recOwner',
+    title: 'Book',
+    url: 'https://example.com/',
+    linkType: 'direct' as const,
+    trackingEnabled: true,
+    encodedUrl: 'https://studio.example/r/AbCdEfGhIjKl',
+  },
+};
+const create = { type: 'CreateQrCode' as const, ...created.data };
+const scan = {
+  type: 'RecordScan' as const,
+  day: '2026-11-22',
+  visitor: 'h',
+  firstVisitOfDay: true,
+  via: 'redirect' as const,
+};
+
+describe('QR code decider', () => {
+  it('creates a code', () => spec([]).when(create).then([created]));
+  it('a repeated create by the owner is a no-op; by someone else a conflict', () => {
+    spec([created]).when(create).thenNothing();
+    spec([created])
+      .when({ ...create, userId: 'recOther' })
+      .thenError('CONFLICT');
+  });
+  it('updates only what changes, and only for the owner', () => {
+    spec([created])
+      .when({ type: 'UpdateQrCode', userId: 'recOwner', url: 'https://example.com/new' })
+      .then([{ type: 'QrCodeUpdated', data: { qrId: 'AbCdEfGhIjKl', url: 'https://example.com/new' } }]);
+    spec([created]).when({ type: 'UpdateQrCode', userId: 'recOwner' }).thenNothing();
+    spec([created]).when({ type: 'UpdateQrCode', userId: 'recOther', title: 'x' }).thenError('NOT_FOUND');
+  });
+  it('toggles tracking when it changes', () => {
+    spec([created])
+      .when({ type: 'ToggleTracking', userId: 'recOwner', trackingEnabled: false })
+      .then([{ type: 'QrTrackingToggled', data: { qrId: 'AbCdEfGhIjKl', trackingEnabled: false } }]);
+    spec([created]).when({ type: 'ToggleTracking', userId: 'recOwner', trackingEnabled: true }).thenNothing();
+  });
+  it('deletes for the owner only, once', () => {
+    spec([created])
+      .when({ type: 'DeleteQrCode', userId: 'recOwner' })
+      .then([{ type: 'QrCodeDeleted', data: { qrId: 'AbCdEfGhIjKl' } }]);
+    spec([created]).when({ type: 'DeleteQrCode', userId: 'recOther' }).thenError('NOT_FOUND');
+    spec([created, { type: 'QrCodeDeleted', data: { qrId: 'AbCdEfGhIjKl' } }])
+      .when({ type: 'DeleteQrCode', userId: 'recOwner' })
+      .thenError('NOT_FOUND');
+  });
+  it('records a scan while tracking is on, none when off, refuses for a missing or deleted code', () => {
+    spec([created])
+      .when(scan)
+      .then([
+        {
+          type: 'QrScanned',
+          data: {
+            qrId: 'AbCdEfGhIjKl',
+            day: '2026-11-22',
+            visitor: 'h',
+            firstVisitOfDay: true,
+            via: 'redirect',
+          },
+        },
+      ]);
+    spec([created, { type: 'QrTrackingToggled', data: { qrId: 'AbCdEfGhIjKl', trackingEnabled: false } }])
+      .when(scan)
+      .thenNothing();
+    spec([]).when(scan).thenError('NOT_FOUND', 'QR code not found');
+    spec([created, { type: 'QrCodeDeleted', data: { qrId: 'AbCdEfGhIjKl' } }])
+      .when(scan)
+      .thenError('NOT_FOUND', 'This QR code is no longer active');
+  });
+  it('records a signup (tracking or not), name optional', () => {
+    spec([created, { type: 'QrTrackingToggled', data: { qrId: 'AbCdEfGhIjKl', trackingEnabled: false } }])
+      .when({ type: 'RecordSignup', day: '2026-11-22', email: 'a@example.com', name: '' })
+      .then([
+        {
+          type: 'QrSignupRecorded',
+          data: { qrId: 'AbCdEfGhIjKl', email: 'a@example.com', source: 'signup', day: '2026-11-22' },
+        },
+      ]);
+  });
+});

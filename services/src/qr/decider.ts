@@ -1,0 +1,187 @@
+import type { LandingPageSettings, QrColors, QrEvent, QrLinkType } from '@studio/events';
+import { assertNever, type Decider } from '../platform/decider';
+import { DomainError } from '../platform/errors';
+
+/** A code as its owner sees it; scans and signups are not folded here (they live on qractivity-{id}). */
+export interface QrCodeState {
+  exists: boolean;
+  deleted: boolean;
+  qrId: string;
+  userId: string;
+  title: string;
+  description?: string;
+  url: string;
+  linkType: QrLinkType;
+  trackingEnabled: boolean;
+  landingPage: LandingPageSettings;
+  encodedUrl: string;
+  colors: QrColors;
+  createdAt: string;
+}
+
+export const DEFAULT_QR_COLORS: QrColors = { dark: '#000000', light: '#FFFFFF' };
+
+export const initialQrState: QrCodeState = {
+  exists: false,
+  deleted: false,
+  qrId: '',
+  userId: '',
+  title: '',
+  url: '',
+  linkType: 'direct',
+  trackingEnabled: true,
+  landingPage: {},
+  encodedUrl: '',
+  colors: DEFAULT_QR_COLORS,
+  createdAt: '',
+};
+
+export type QrCommand =
+  | {
+      type: 'CreateQrCode';
+      qrId: string;
+      userId: string;
+      title: string;
+      description?: string;
+      url: string;
+      linkType: QrLinkType;
+      trackingEnabled: boolean;
+      landingPage?: LandingPageSettings;
+      colors?: QrColors;
+      encodedUrl: string;
+    }
+  | {
+      type: 'UpdateQrCode';
+      userId: string;
+      title?: string;
+      description?: string;
+      url?: string;
+      landingPage?: LandingPageSettings;
+      colors?: QrColors;
+    }
+  | { type: 'ToggleTracking'; userId: string; trackingEnabled: boolean }
+  | { type: 'DeleteQrCode'; userId: string }
+  | {
+      type: 'RecordScan';
+      day: string;
+      visitor?: string;
+      firstVisitOfDay?: boolean;
+      device?: string;
+      os?: string;
+      browser?: string;
+      referrer?: string;
+      via: 'landing' | 'redirect' | 'beacon';
+    }
+  | { type: 'RecordSignup'; day: string; email: string; name?: string };
+
+export const QR_NOT_FOUND = 'QR code not found';
+export const QR_GONE = 'This QR code is no longer active';
+
+/** The owner's commands: another user's code reads as missing (no hint that it exists). */
+function owned(state: QrCodeState, userId: string): void {
+  if (!state.exists || state.deleted || state.userId !== userId)
+    throw new DomainError('NOT_FOUND', QR_NOT_FOUND);
+}
+
+/** Public commands: a missing or deleted code records nothing. */
+function live(state: QrCodeState): void {
+  if (!state.exists) throw new DomainError('NOT_FOUND', QR_NOT_FOUND);
+  if (state.deleted) throw new DomainError('NOT_FOUND', QR_GONE, { gone: true });
+}
+
+const defined = <T extends object>(value: T): T =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+
+export const qrDecider: Decider<QrCommand, QrEvent, QrCodeState> = {
+  initialState: initialQrState,
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'CreateQrCode': {
+        if (state.exists) {
+          // A retried create (same id, same owner) is a no-op; anything else is a clash.
+          if (state.userId === command.userId) return [];
+          throw new DomainError('CONFLICT', 'This QR code already exists');
+        }
+        const { type: _type, ...data } = command;
+        return [{ type: 'QrCodeCreated', data: defined(data) }];
+      }
+      case 'UpdateQrCode': {
+        owned(state, command.userId);
+        const { type: _type, userId: _user, ...changes } = command;
+        const data = defined({ qrId: state.qrId, ...changes });
+        return Object.keys(data).length > 1 ? [{ type: 'QrCodeUpdated', data }] : [];
+      }
+      case 'ToggleTracking':
+        owned(state, command.userId);
+        if (state.trackingEnabled === command.trackingEnabled) return [];
+        return [
+          { type: 'QrTrackingToggled', data: { qrId: state.qrId, trackingEnabled: command.trackingEnabled } },
+        ];
+      case 'DeleteQrCode':
+        owned(state, command.userId);
+        return [{ type: 'QrCodeDeleted', data: { qrId: state.qrId } }];
+      case 'RecordScan': {
+        live(state);
+        if (!state.trackingEnabled) return [];
+        const { type: _type, ...scan } = command;
+        return [{ type: 'QrScanned', data: defined({ qrId: state.qrId, ...scan }) }];
+      }
+      case 'RecordSignup':
+        live(state);
+        return [
+          {
+            type: 'QrSignupRecorded',
+            data: defined({
+              qrId: state.qrId,
+              email: command.email,
+              name: command.name || undefined,
+              source: 'signup' as const,
+              day: command.day,
+            }),
+          },
+        ];
+      default:
+        return assertNever(command);
+    }
+  },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'QrCodeCreated':
+        return {
+          ...state,
+          exists: true,
+          qrId: event.data.qrId,
+          userId: event.data.userId,
+          title: event.data.title,
+          ...(event.data.description ? { description: event.data.description } : {}),
+          url: event.data.url,
+          linkType: event.data.linkType,
+          trackingEnabled: event.data.trackingEnabled,
+          landingPage: event.data.landingPage ?? {},
+          encodedUrl: event.data.encodedUrl ?? '',
+          colors: event.data.colors ?? DEFAULT_QR_COLORS,
+          createdAt: event.metadata.occurredAt,
+        };
+      case 'QrCodeUpdated': {
+        const { qrId: _id, landingPage, colors, ...rest } = event.data;
+        return {
+          ...state,
+          ...rest,
+          ...(landingPage ? { landingPage } : {}),
+          ...(colors ? { colors } : {}),
+        };
+      }
+      case 'QrTrackingToggled':
+        return { ...state, trackingEnabled: event.data.trackingEnabled };
+      case 'QrCodeDeleted':
+        return { ...state, deleted: true };
+      case 'QrScanned':
+      case 'QrSignupRecorded':
+        return state;
+      default:
+        return assertNever(event);
+    }
+  },
+};

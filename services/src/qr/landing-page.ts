@@ -1,0 +1,130 @@
+import { LANDING_SCRIPT_PATH } from './landing-script';
+import { LANDING_DEFAULTS, type ResolvedLandingSettings } from './landing-settings';
+
+export const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** JSON inside a data island: `<` escaped so no value can close the script element. */
+const island = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+const color = (value: string, fallback: string) => (HEX.test(value) ? value : fallback);
+
+export const LOAD_FAILURE = { title: 'Error', body: 'Unable to load this page. The QR code may be invalid.' };
+
+function styles(s: ResolvedLandingSettings): string {
+  const button = color(s.buttonColor, LANDING_DEFAULTS.buttonColor);
+  const text = color(s.textColor, LANDING_DEFAULTS.textColor);
+  const background = color(s.backgroundColor, LANDING_DEFAULTS.backgroundColor);
+  return `*{box-sizing:border-box}
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:${background};color:${text};line-height:1.5;display:flex;flex-direction:column;min-height:100vh}
+main{flex:1;width:100%;max-width:480px;margin:0 auto;padding:24px 20px}
+.logo{display:block;width:96px;height:96px;object-fit:contain;margin:0 auto 16px}
+.hero{display:block;width:100%;aspect-ratio:3/2;object-fit:cover;border-radius:12px;margin-bottom:20px}
+h1{font-size:1.75rem;line-height:1.2;margin:0 0 8px;text-align:center}
+.desc{margin:0 0 24px;text-align:center;opacity:.85}
+form{display:flex;flex-direction:column;gap:12px}
+label{font-weight:600;font-size:.9rem}
+input{width:100%;font:inherit;padding:12px;border:1px solid #c8c8d0;border-radius:8px;background:#fff;color:#1a1a1a}
+input:focus-visible,button:focus-visible{outline:3px solid ${button};outline-offset:2px}
+button{font:inherit;font-weight:600;padding:14px;border:0;border-radius:8px;background:${button};color:#fff;cursor:pointer;margin-top:8px}
+button:disabled{opacity:.7;cursor:progress}
+.done{text-align:center;padding:24px 0}
+.done h2{margin:0 0 8px;font-size:1.5rem}
+footer{text-align:center;font-size:.8rem;opacity:.7;padding:16px}
+#qr-toasts{position:fixed;left:0;right:0;bottom:16px;display:flex;flex-direction:column;align-items:center;gap:8px;padding:0 16px;pointer-events:none}
+.toast{pointer-events:auto;max-width:420px;width:100%;background:#fff;color:#1a1a1a;border-radius:8px;padding:12px 16px;box-shadow:0 4px 16px rgba(0,0,0,.15);border-left:4px solid #d92d20}
+.gone{text-align:center;padding-top:15vh}
+[hidden]{display:none!important}`;
+}
+
+function shell(title: string, css: string, nonce: string, body: string, withScript: boolean): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<style nonce="${escapeHtml(nonce)}">${css}</style>
+${withScript ? `<script src="${LANDING_SCRIPT_PATH}" defer></script>\n` : ''}</head>
+<body>
+${body}
+</body>
+</html>`;
+}
+
+/**
+ * The public landing page (spec 02 §2): server-rendered with its settings, so the first paint is
+ * the page itself. `loadFailed` renders the default page with the load-failure toast (§4, §8).
+ */
+export function landingPageHtml(
+  s: ResolvedLandingSettings,
+  options: { nonce: string; year: number; loadFailed?: boolean },
+): string {
+  const redirecting = s.redirectUrl ? '<p>You will be redirected shortly...</p>' : '';
+  const body = `<main>
+${s.logoUrl ? `<img class="logo" src="${escapeHtml(s.logoUrl)}" alt="Logo" width="96" height="96">` : ''}
+${s.heroImage ? `<img class="hero" src="${escapeHtml(s.heroImage)}" alt="" width="720" height="480">` : ''}
+<h1>${escapeHtml(s.title)}</h1>
+${s.description ? `<p class="desc">${escapeHtml(s.description)}</p>` : ''}
+<form id="qr-form" action="#" method="post">
+<label for="qr-name">Name</label>
+<input id="qr-name" name="name" type="text" placeholder="Your name" autocomplete="name" maxlength="100">
+<label for="qr-email">Email</label>
+<input id="qr-email" name="email" type="email" placeholder="you@example.com" autocomplete="email" maxlength="254">
+<button type="submit">${escapeHtml(s.buttonText)}</button>
+</form>
+<div id="qr-done" class="done" hidden role="status">
+<h2>Success!</h2>
+<p>${escapeHtml(s.thankYouMessage)}</p>
+${redirecting}
+</div>
+</main>
+<footer>&copy; ${options.year} ${escapeHtml(s.title)}</footer>
+<div id="qr-toasts" aria-live="polite">${
+    options.loadFailed
+      ? `<div class="toast bad" role="alert"><strong>${LOAD_FAILURE.title}</strong><div>${LOAD_FAILURE.body}</div></div>`
+      : ''
+  }</div>
+<script type="application/json" id="qr-settings">${island(s)}</script>`;
+  return shell(s.title, styles(s), options.nonce, body, true);
+}
+
+/** A deleted code (410): a friendly page rather than an error. */
+export function inactiveCodeHtml(nonce: string): string {
+  const s = { ...LANDING_DEFAULTS, qrId: '' };
+  return shell(
+    'QR code no longer active',
+    styles(s),
+    nonce,
+    `<main class="gone">
+<h1>This QR code is no longer active</h1>
+<p class="desc">The owner of this code has removed it. If you expected something here, please contact them.</p>
+</main>`,
+    false,
+  );
+}
+
+/** An address that was never a code (404), for the short redirect. */
+export function unknownCodeHtml(nonce: string): string {
+  const s = { ...LANDING_DEFAULTS, qrId: '' };
+  return shell(
+    'QR code not found',
+    styles(s),
+    nonce,
+    `<main class="gone">
+<h1>QR code not found</h1>
+<p class="desc">This code does not lead anywhere. Please check that it was scanned completely.</p>
+</main>`,
+    false,
+  );
+}

@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+
+/**
+ * The landing page's only script (served from this origin: the CSP allows no inline script). The
+ * page is already rendered with its settings; this adds the signup: the "Email Required" toast,
+ * "Submitting...", "Success!", the redirect 2000 ms later, and "Submission Failed" (spec 02 §2, §4, §8).
+ */
+const SOURCE = `(function () {
+  var form = document.getElementById('qr-form');
+  var island = document.getElementById('qr-settings');
+  if (!form || !island) return;
+  var s = JSON.parse(island.textContent || '{}');
+  var toasts = document.getElementById('qr-toasts');
+  function toast(title, body) {
+    var t = document.createElement('div');
+    t.className = 'toast bad';
+    t.setAttribute('role', 'alert');
+    var h = document.createElement('strong');
+    h.textContent = title;
+    var p = document.createElement('div');
+    p.textContent = body;
+    t.appendChild(h);
+    t.appendChild(p);
+    toasts.appendChild(t);
+    setTimeout(function () { t.remove(); }, 5000);
+  }
+  var button = form.querySelector('button');
+  form.addEventListener('submit', function (e) {
+    e.preventDefault();
+    var email = document.getElementById('qr-email').value.trim();
+    var name = document.getElementById('qr-name').value.trim();
+    if (!email) { toast('Email Required', 'Please enter your email address.'); return; }
+    button.disabled = true;
+    button.textContent = 'Submitting...';
+    var body = { email: email, source: 'signup' };
+    if (name) body.name = name;
+    fetch('/api/qr-landing/' + encodeURIComponent(s.qrId), {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body)
+    }).then(function (res) {
+      if (!res.ok) throw new Error('HTTP ' + res.status);
+      form.hidden = true;
+      document.getElementById('qr-done').hidden = false;
+      if (s.redirectUrl && /^https?:\\/\\//i.test(s.redirectUrl)) {
+        setTimeout(function () { window.location.assign(s.redirectUrl); }, 2000);
+      }
+    }).catch(function () {
+      toast('Submission Failed', 'There was an error submitting your information. Please try again.');
+      button.disabled = false;
+      button.textContent = s.buttonText;
+    });
+  });
+})();
+`;
+
+export const LANDING_SCRIPT = SOURCE;
+export const LANDING_SCRIPT_GZIP = gzipSync(SOURCE, { level: 9 });
+const hash = createHash('sha256').update(SOURCE).digest('hex').slice(0, 10);
+/** Content-hashed, so it is cached for a year. */
+export const LANDING_SCRIPT_PATH = `/qr-landing-${hash}.js`;

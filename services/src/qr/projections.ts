@@ -1,0 +1,154 @@
+import type { QrEvent, RecordedEvent } from '@studio/events';
+import { assertNever } from '../platform/decider';
+import type { WriteOp } from '../platform/readstore/port';
+import type { Projection } from '../platform/runners/projector';
+
+export const QR_CODES = 'qr_codes';
+export const QR_DAILY = 'qr_daily';
+export const QR_SIGNUPS = 'qr_signups';
+export const QR_VISITORS = 'qr_visitors';
+
+export const BREAKDOWN_DIMENSIONS = ['device', 'os', 'browser', 'referrer'] as const;
+export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number];
+
+/** The list screen's row: the code plus running totals. */
+export type QrCodeDoc = {
+  _id: string;
+  userId: string;
+  title: string;
+  linkType: 'landing' | 'direct';
+  trackingEnabled: boolean;
+  createdAt: string;
+  scans: number;
+  signups: number;
+};
+/** Scans per device, OS, browser and referrer are kept on the day's document: one write per scan. */
+export type QrDailyDoc = {
+  _id: string;
+  qrId: string;
+  day: string;
+  scans: number;
+  uniques: number;
+  signups: number;
+} & Partial<Record<BreakdownDimension, Record<string, number>>>;
+export type QrSignupDoc = { _id: string; qrId: string; email: string; name: string; timestamp: string };
+
+export const visitorKey = (qrId: string, day: string, visitor: string) => `${qrId}:${day}:${visitor}`;
+const dailyId = (qrId: string, day: string) => `${qrId}:${day}`;
+
+/** A breakdown value as a field name: no path separators or operators, bounded length. */
+export const breakdownKey = (value: string) => value.replace(/[.$]/g, '_').slice(0, 100) || 'Unknown';
+
+function daily(qrId: string, day: string, inc: Record<string, number>): WriteOp {
+  return {
+    op: 'update',
+    collection: QR_DAILY,
+    id: dailyId(qrId, day),
+    setOnInsert: { qrId, day },
+    // Every counter is incremented (by 0 if need be) so each exists from the first event on.
+    inc: { scans: 0, uniques: 0, signups: 0, ...inc },
+    upsert: true,
+  };
+}
+
+const HANDLES = [
+  'QrCodeCreated',
+  'QrCodeUpdated',
+  'QrTrackingToggled',
+  'QrCodeDeleted',
+  'QrScanned',
+  'QrSignupRecorded',
+] as const satisfies readonly QrEvent['type'][];
+
+/** Per code and day: scans, uniques, signups; breakdowns; the list rows; the signups table. */
+export const qrProjection: Projection = {
+  name: 'qr',
+  collections: [QR_CODES, QR_DAILY, QR_SIGNUPS, QR_VISITORS],
+  handles: HANDLES,
+  indexes: [
+    { collection: QR_CODES, fields: ['userId'] },
+    { collection: QR_DAILY, fields: ['qrId', 'day'] },
+    { collection: QR_SIGNUPS, fields: ['qrId'] },
+  ],
+  project(recorded: RecordedEvent): WriteOp[] {
+    // The log is untyped at this boundary; `handles` guarantees the type is one of these.
+    const event = recorded as RecordedEvent<QrEvent>;
+    const data = event.data as Record<string, unknown> & { qrId: string };
+    switch (event.type) {
+      case 'QrCodeCreated':
+        return [
+          {
+            op: 'put',
+            collection: QR_CODES,
+            doc: {
+              _id: data.qrId,
+              userId: String(data.userId),
+              title: String(data.title),
+              linkType: data.linkType === 'landing' ? 'landing' : 'direct',
+              trackingEnabled: data.trackingEnabled !== false,
+              createdAt: event.metadata.occurredAt,
+              scans: 0,
+              signups: 0,
+            },
+          },
+        ];
+      case 'QrCodeUpdated':
+        return typeof data.title === 'string'
+          ? [{ op: 'update', collection: QR_CODES, id: data.qrId, set: { title: data.title } }]
+          : [];
+      case 'QrTrackingToggled':
+        return [
+          {
+            op: 'update',
+            collection: QR_CODES,
+            id: data.qrId,
+            set: { trackingEnabled: data.trackingEnabled === true },
+          },
+        ];
+      case 'QrCodeDeleted':
+        // The owner can no longer read them; the signups' addresses leave the read models too.
+        return [
+          { op: 'delete', collection: QR_CODES, id: data.qrId },
+          { op: 'deleteMany', collection: QR_SIGNUPS, filter: { qrId: data.qrId } },
+        ];
+      case 'QrScanned': {
+        const day = String(data.day);
+        const counts: Record<string, number> = { scans: 1, uniques: data.firstVisitOfDay ? 1 : 0 };
+        for (const dimension of BREAKDOWN_DIMENSIONS) {
+          const value = typeof data[dimension] === 'string' ? String(data[dimension]) : 'Unknown';
+          counts[`${dimension}.${breakdownKey(value)}`] = 1;
+        }
+        const ops: WriteOp[] = [
+          { op: 'update', collection: QR_CODES, id: data.qrId, inc: { scans: 1 } },
+          daily(data.qrId, day, counts),
+        ];
+        // A visitor's first scan of the day: later ones find it in the read model already.
+        if (typeof data.visitor === 'string' && data.firstVisitOfDay)
+          ops.push({
+            op: 'put',
+            collection: QR_VISITORS,
+            doc: { _id: visitorKey(data.qrId, day, data.visitor), qrId: data.qrId, day },
+          });
+        return ops;
+      }
+      case 'QrSignupRecorded':
+        return [
+          { op: 'update', collection: QR_CODES, id: data.qrId, inc: { signups: 1 } },
+          daily(data.qrId, String(data.day), { signups: 1 }),
+          {
+            op: 'put',
+            collection: QR_SIGNUPS,
+            doc: {
+              _id: event.eventId,
+              qrId: data.qrId,
+              email: String(data.email),
+              name: typeof data.name === 'string' ? data.name : '',
+              timestamp: event.metadata.occurredAt,
+            },
+          },
+        ];
+      default:
+        return assertNever(event);
+    }
+  },
+};

@@ -1,0 +1,155 @@
+import { gzipSync } from 'node:zlib';
+import { qrLandingPostRequest } from '@studio/events/requests';
+import type Koa from 'koa';
+import { DomainError } from '../platform/errors';
+import type { RouteModule } from '../platform/http/app';
+import { requestLimit } from '../platform/http/rate-limit';
+import { parse } from '../platform/http/validation';
+import type { Platform } from '../platform/module';
+import { appendActivity, decideActivity, loadQrCode } from './commands';
+import { initialQrState, QR_GONE, QR_NOT_FOUND, type QrCodeState } from './decider';
+import { inactiveCodeHtml, landingPageHtml, unknownCodeHtml } from './landing-page';
+import { LANDING_SCRIPT, LANDING_SCRIPT_GZIP, LANDING_SCRIPT_PATH } from './landing-script';
+import { resolveLandingSettings } from './landing-settings';
+import { QR_ID } from './qr-id';
+import type { ScanRecorder, Visit } from './scan-recorder';
+
+type Deps = Pick<Platform, 'eventStore' | 'blobs' | 'clock' | 'logger'> & { scans: ScanRecorder };
+
+/** Signups per address and code: a few per ten minutes (kept in memory only, never stored). */
+export const SIGNUPS_PER_WINDOW = 5;
+export const SIGNUP_WINDOW_MS = 10 * 60_000;
+
+const QR_IMAGE_ID = /^qr-img-[0-9a-f-]{36}\.webp$/;
+
+const visit = (ctx: Koa.Context, at: Date, via: Visit['via']): Visit => ({
+  address: ctx.ip,
+  userAgent: ctx.get('User-Agent'),
+  referer: ctx.get('Referer'),
+  host: ctx.host,
+  at,
+  via,
+});
+
+/** Small pages compressed here: the landing page must stay a few KB on mobile data. */
+function sendHtml(ctx: Koa.Context, status: number, html: string) {
+  ctx.status = status;
+  ctx.set('Cache-Control', 'no-store');
+  ctx.vary('Accept-Encoding');
+  ctx.type = 'text/html; charset=utf-8';
+  if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = gzipSync(html);
+  } else ctx.body = html;
+}
+
+const nonceOf = (ctx: Koa.Context) => String(ctx.state.cspNonce ?? '');
+
+/**
+ * The public routes (spec 02 §6: no sign-in): the short redirect of direct codes, the landing page
+ * and its data, the scan beacon and the signup. They answer from the code's small stream and show
+ * nothing about its owner.
+ */
+export function qrPublicRoutes(deps: Deps): RouteModule {
+  const { eventStore, blobs, clock, scans } = deps;
+  const load = async (id: string): Promise<QrCodeState> =>
+    QR_ID.test(id) ? loadQrCode(eventStore, id) : initialQrState;
+  const signupLimit = requestLimit({
+    limit: SIGNUPS_PER_WINDOW,
+    windowMs: SIGNUP_WINDOW_MS,
+    key: (ctx) => `${ctx.ip}\n${String(ctx.params.id)}`,
+  });
+
+  return (router) => {
+    router.get('/r/:id', async (ctx) => {
+      const state = await load(String(ctx.params.id));
+      if (!state.exists) return sendHtml(ctx, 404, unknownCodeHtml(nonceOf(ctx)));
+      if (state.deleted) return sendHtml(ctx, 410, inactiveCodeHtml(nonceOf(ctx)));
+      ctx.set('Cache-Control', 'no-store');
+      if (state.linkType === 'landing') {
+        ctx.redirect(`/qr-landing/${state.qrId}`);
+        return;
+      }
+      await scans.record(state, visit(ctx, clock.now(), 'redirect'));
+      ctx.redirect(state.url);
+    });
+
+    router.get('/qr-landing/:id', async (ctx) => {
+      const state = await load(String(ctx.params.id));
+      if (state.deleted) return sendHtml(ctx, 410, inactiveCodeHtml(nonceOf(ctx)));
+      const found = state.exists && state.linkType === 'landing';
+      const settings = resolveLandingSettings(
+        found ? state.qrId : String(ctx.params.id).slice(0, 64),
+        found ? state.landingPage : {},
+      );
+      if (found) await scans.record(state, visit(ctx, clock.now(), 'landing'));
+      const html = landingPageHtml(settings, {
+        nonce: nonceOf(ctx),
+        year: clock.now().getUTCFullYear(),
+        loadFailed: !found,
+      });
+      sendHtml(ctx, found ? 200 : 404, html);
+    });
+
+    router.get(LANDING_SCRIPT_PATH, (ctx) => {
+      ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+      ctx.vary('Accept-Encoding');
+      ctx.type = 'text/javascript; charset=utf-8';
+      if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+        ctx.set('Content-Encoding', 'gzip');
+        ctx.body = LANDING_SCRIPT_GZIP;
+      } else ctx.body = LANDING_SCRIPT;
+    });
+
+    router.get('/qr-images/:blobId', async (ctx) => {
+      const blobId = String(ctx.params.blobId);
+      const blob = QR_IMAGE_ID.test(blobId) ? await blobs.stream(blobId) : null;
+      if (!blob) throw new DomainError('NOT_FOUND', 'Image not found');
+      ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+      ctx.type = blob.contentType;
+      ctx.length = blob.size;
+      ctx.body = blob.stream;
+    });
+
+    router.get('/api/qr-landing/:id/data', async (ctx) => {
+      const state = await load(String(ctx.params.id));
+      if (state.deleted) {
+        ctx.status = 410;
+        ctx.body = { success: false, message: QR_GONE, error: 'GONE' };
+        return;
+      }
+      if (!state.exists || state.linkType !== 'landing') throw new DomainError('NOT_FOUND', QR_NOT_FOUND);
+      ctx.body = { success: true, landingPage: resolveLandingSettings(state.qrId, state.landingPage) };
+    });
+
+    router.post('/api/qr-landing/:id', async (ctx) => {
+      const input = parse(qrLandingPostRequest, ctx.request.body);
+      const state = await load(String(ctx.params.id));
+      if (!state.exists || state.linkType !== 'landing') throw new DomainError('NOT_FOUND', QR_NOT_FOUND);
+      if (state.deleted) throw new DomainError('NOT_FOUND', QR_GONE);
+      const at = clock.now();
+      if (input.source === 'scan') {
+        // The page served by GET /qr-landing/{id} already counted this load; a beacon from the same
+        // visitor right after it is the same scan (the recorder skips it).
+        const counted = await scans.record(state, visit(ctx, at, 'beacon'));
+        ctx.body = { success: true, counted };
+        return;
+      }
+      await signupLimit(ctx, async () => {
+        const events = decideActivity(
+          state,
+          {
+            type: 'RecordSignup',
+            day: at.toISOString().slice(0, 10),
+            email: input.email ?? '',
+            ...(input.name ? { name: input.name } : {}),
+          },
+          { at: at.toISOString(), correlationId: String(ctx.state.requestId ?? ''), causationId: 'signup' },
+        );
+        await appendActivity(eventStore, state.qrId, events);
+        ctx.status = 201;
+        ctx.body = { success: true, message: 'Thank you for signing up!' };
+      });
+    });
+  };
+}

@@ -1,0 +1,329 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { qrActivityStream, qrStream } from '@studio/events';
+import sharp from 'sharp';
+import request from 'supertest';
+import { useEmbeddedServer } from '../main/test-runtime';
+import { eventually } from '../platform/testing';
+
+const server = useEmbeddedServer({ TRUST_PROXY: '1' });
+
+const PHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const ADDRESS = '203.0.113.77';
+
+async function account(email: string) {
+  const agent = request.agent(server().url);
+  await agent.post('/api/register').send({ name: email.split('@')[0], email, password: 'secret12' });
+  return agent;
+}
+
+async function createCode(agent: request.Agent, body: object) {
+  const res = await agent.post('/api/qr-codes').send(body);
+  expect(res.status).toBe(201);
+  return res.body.qrCode as { id: string; encodedUrl: string; url: string; landingPageUrl?: string };
+}
+
+const analytics = async (agent: request.Agent, id: string) =>
+  (await agent.get(`/api/qr-codes/${id}/analytics`)).body.analytics as {
+    scanCount: number;
+    uniqueVisitors: number;
+    emailSignupCount: number;
+    conversionRate: number;
+    breakdowns: Record<string, Array<{ name: string; count: number }>>;
+  };
+
+/** Every file under the data folder, as bytes, searched for a needle. */
+function dataFolderContains(dir: string, needle: string): string[] {
+  const hits: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) hits.push(...dataFolderContains(full, needle));
+    else if (readFileSync(full).includes(Buffer.from(needle))) hits.push(full);
+  }
+  return hits;
+}
+
+describe('QR codes API', () => {
+  let owner: request.Agent;
+  let stranger: request.Agent;
+  beforeAll(async () => {
+    owner = await account('qr-owner@example.com');
+    stranger = await account('qr-stranger@example.com');
+  });
+
+  it('a direct code encodes our short redirect, which counts the scan and redirects to the current target', async () => {
+    const code = await createCode(owner, {
+      title: 'Book',
+      linkType: 'direct',
+      url: 'https://example.com/book',
+    });
+    expect(code.encodedUrl).toBe(`${server().url}/r/${code.id}`);
+    const first = await request(server().url).get(`/r/${code.id}`).set('User-Agent', PHONE).redirects(0);
+    expect(first.status).toBe(302);
+    expect(first.headers.location).toBe('https://example.com/book');
+    await owner.put(`/api/qr-codes/${code.id}`).send({ url: 'https://example.com/new' }).expect(200);
+    const second = await request(server().url).get(`/r/${code.id}`).set('User-Agent', PHONE).redirects(0);
+    expect(second.headers.location).toBe('https://example.com/new');
+    const stats = await eventually(async () => {
+      const a = await analytics(owner, code.id);
+      return a.scanCount === 2 && a;
+    });
+    expect(stats.uniqueVisitors).toBe(1);
+    // Scans go to the activity stream: the code's own stream holds only its create and update.
+    const { eventStore } = server().platform;
+    expect((await eventStore.readStream(qrStream(code.id))).map((e) => e.type)).toEqual([
+      'QrCodeCreated',
+      'QrCodeUpdated',
+    ]);
+    expect((await eventStore.readStream(qrActivityStream(code.id))).map((e) => e.type)).toEqual([
+      'QrScanned',
+      'QrScanned',
+    ]);
+    expect(stats.breakdowns.os?.[0]).toEqual({ name: 'iOS', count: 2 });
+    expect(stats.breakdowns.device?.[0]).toEqual({ name: 'Mobile', count: 2 });
+  });
+
+  it('a deleted code answers its redirect and landing page with the friendly 410 page', async () => {
+    const direct = await createCode(owner, {
+      title: 'Gone',
+      linkType: 'direct',
+      url: 'https://example.com/',
+    });
+    const landing = await createCode(owner, { title: 'Gone too', linkType: 'landing' });
+    await owner.delete(`/api/qr-codes/${direct.id}`).expect(200);
+    await owner.delete(`/api/qr-codes/${landing.id}`).expect(200);
+    const redirect = await request(server().url).get(`/r/${direct.id}`).redirects(0);
+    expect(redirect.status).toBe(410);
+    expect(redirect.text).toContain('This QR code is no longer active');
+    const page = await request(server().url).get(`/qr-landing/${landing.id}`);
+    expect(page.status).toBe(410);
+    expect(page.text).toContain('This QR code is no longer active');
+    await owner.get(`/api/qr-codes/${direct.id}`).expect(404);
+  });
+
+  it("another user's code cannot be read, changed, deleted, analysed or exported", async () => {
+    const code = await createCode(owner, { title: 'Mine', linkType: 'landing' });
+    const paths = ['', '/analytics', '/emails', '/export-emails', '/export-analytics', '/qr.png', '/qr.svg'];
+    for (const p of paths) {
+      const res = await stranger.get(`/api/qr-codes/${code.id}${p}`);
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe('QR code not found');
+    }
+    expect((await stranger.put(`/api/qr-codes/${code.id}`).send({ title: 'Hijacked' })).status).toBe(404);
+    expect((await stranger.delete(`/api/qr-codes/${code.id}`)).status).toBe(404);
+    expect((await request(server().url).get(`/api/qr-codes/${code.id}`)).status).toBe(401);
+    const list = await stranger.get('/api/qr-codes');
+    expect(list.body.qrCodes.map((c: { id: string }) => c.id)).not.toContain(code.id);
+    expect((await owner.get(`/api/qr-codes/${code.id}`)).body.qrCode.title).toBe('Mine');
+  });
+
+  it.each([
+    [{ title: 'x', linkType: 'direct', url: 'not a url' }, 'Please enter a valid http(s) URL'],
+    [{ title: 'x', linkType: 'direct', url: 'javascript:alert(1)' }, 'Please enter a valid http(s) URL'],
+    [
+      { title: 'x', linkType: 'landing', landingPage: { redirectUrl: 'javascript:alert(1)' } },
+      'The redirect URL must be an http(s) address',
+    ],
+    [
+      {
+        title: 'x',
+        linkType: 'direct',
+        url: 'https://example.com',
+        colors: { dark: '#777777', light: '#FFFFFF' },
+      },
+      'The QR colours need a contrast of at least 4.5:1 to scan reliably',
+    ],
+    [
+      { title: 'x', linkType: 'landing', landingPage: { logoUrl: 'https://tracker.example/pixel.png' } },
+      'Images must be uploaded here first',
+    ],
+    [{ title: '', linkType: 'direct', url: 'https://example.com' }, 'Please enter a title'],
+  ])('bad input %j is a 400 with its message', async (body, message) => {
+    const res = await owner.post('/api/qr-codes').send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+
+  it('uploads are re-encoded by sharp; oversized or non-image uploads are refused', async () => {
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
+    const ok = await owner
+      .post('/api/qr-uploads')
+      .send({ kind: 'logo', dataUrl: `data:image/png;base64,${png.toString('base64')}` });
+    expect(ok.status).toBe(201);
+    const image = await request(server().url).get(ok.body.url);
+    expect(image.headers['content-type']).toBe('image/webp');
+    expect((await sharp(image.body as Buffer).metadata()).format).toBe('webp');
+    const notImage = await owner.post('/api/qr-uploads').send({
+      kind: 'logo',
+      dataUrl: `data:image/png;base64,${Buffer.from('<svg onload=alert(1)>').toString('base64')}`,
+    });
+    expect(notImage.status).toBe(400);
+    const huge = Buffer.alloc(5 * 1024 * 1024 + 10, 1).toString('base64');
+    const tooLarge = await owner
+      .post('/api/qr-uploads')
+      .send({ kind: 'hero', dataUrl: `data:image/png;base64,${huge}` });
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body.message).toBe('File Too Large: Please select an image smaller than 5MB');
+  });
+
+  it('the landing page is served by the server with its settings, counts the scan once, and takes signups', async () => {
+    const code = await createCode(owner, {
+      title: 'Landing',
+      linkType: 'landing',
+      landingPage: { title: 'My <Newsletter>', buttonText: 'Join' },
+    });
+    expect(code.encodedUrl).toBe(`${server().url}/qr-landing/${code.id}`);
+    const visitor = request.agent(server().url);
+    const page = await visitor
+      .get(`/qr-landing/${code.id}`)
+      .set('User-Agent', PHONE)
+      .set('X-Forwarded-For', ADDRESS);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<h1>My &lt;Newsletter&gt;</h1>');
+    expect(page.text).toContain('placeholder="Your name"');
+    expect(page.text).not.toContain('remoteEntry');
+    const nonce = /'nonce-([^']+)'/.exec(String(page.headers['content-security-policy']))?.[1];
+    expect(page.text).toContain(`<style nonce="${nonce}">`);
+    // The spec's scan beacon after the load is the same scan.
+    const beacon = await visitor
+      .post(`/api/qr-landing/${code.id}`)
+      .set('User-Agent', PHONE)
+      .set('X-Forwarded-For', ADDRESS)
+      .send({ source: 'scan' });
+    expect(beacon.body.counted).toBe(false);
+    const signup = await visitor
+      .post(`/api/qr-landing/${code.id}`)
+      .set('X-Forwarded-For', ADDRESS)
+      .set('Origin', server().url)
+      .send({ email: 'reader@example.com', name: 'Reader', source: 'signup' });
+    expect(signup.status).toBe(201);
+    const stats = await eventually(async () => {
+      const a = await analytics(owner, code.id);
+      return a.scanCount === 1 && a.emailSignupCount === 1 && a;
+    });
+    expect(stats.conversionRate).toBe(100);
+    const data = await request(server().url).get(`/api/qr-landing/${code.id}/data`);
+    expect(data.body.landingPage).toEqual(
+      expect.objectContaining({
+        qrId: code.id,
+        title: 'My <Newsletter>',
+        buttonText: 'Join',
+        buttonColor: '#6C63FF',
+      }),
+    );
+    expect(JSON.stringify(data.body)).not.toMatch(/userId|qr-owner/);
+  });
+
+  it('a signup needs a valid email and is rate-limited per address and code', async () => {
+    const code = await createCode(owner, { title: 'Limits', linkType: 'landing' });
+    const post = (body: object, address = '198.51.100.9') =>
+      request(server().url).post(`/api/qr-landing/${code.id}`).set('X-Forwarded-For', address).send(body);
+    expect((await post({ source: 'signup', email: '' })).body.message).toBe(
+      'Please enter your email address.',
+    );
+    expect((await post({ source: 'signup', email: 'nope' })).status).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await post({ source: 'signup', email: `a${i}@example.com` })).status).toBe(201);
+    expect((await post({ source: 'signup', email: 'six@example.com' })).status).toBe(429);
+    expect((await post({ source: 'signup', email: 'other@example.com' }, '198.51.100.10')).status).toBe(201);
+  });
+
+  it('the public signup is same-origin JSON: another site cannot post it', async () => {
+    const code = await createCode(owner, { title: 'CSRF', linkType: 'landing' });
+    const foreign = await request(server().url)
+      .post(`/api/qr-landing/${code.id}`)
+      .set('Origin', 'https://evil.example')
+      .send({ source: 'signup', email: 'victim@example.com' });
+    expect(foreign.status).toBe(403);
+    const form = await request(server().url)
+      .post(`/api/qr-landing/${code.id}`)
+      .type('form')
+      .send('source=signup&email=victim@example.com');
+    expect(form.status).toBe(415);
+  });
+
+  it('bots and link previewers are served but not counted', async () => {
+    const code = await createCode(owner, { title: 'Bots', linkType: 'direct', url: 'https://example.com/' });
+    for (const agent of [
+      'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
+      'Googlebot/2.1',
+      'curl/8.0',
+    ])
+      expect(
+        (await request(server().url).get(`/r/${code.id}`).set('User-Agent', agent).redirects(0)).status,
+      ).toBe(302);
+    await request(server().url).get(`/r/${code.id}`).set('User-Agent', PHONE).redirects(0).expect(302);
+    await eventually(async () => (await analytics(owner, code.id)).scanCount === 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await analytics(owner, code.id)).scanCount).toBe(1);
+  });
+
+  it('tracking off records no scans; the code keeps redirecting', async () => {
+    const code = await createCode(owner, {
+      title: 'Quiet',
+      linkType: 'direct',
+      url: 'https://example.com/',
+      trackingEnabled: false,
+    });
+    expect(
+      (await request(server().url).get(`/r/${code.id}`).set('User-Agent', PHONE).redirects(0)).status,
+    ).toBe(302);
+    await owner.put(`/api/qr-codes/${code.id}`).send({ trackingEnabled: true }).expect(200);
+    await request(server().url).get(`/r/${code.id}`).set('User-Agent', PHONE).redirects(0).expect(302);
+    await eventually(async () => (await analytics(owner, code.id)).scanCount === 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await analytics(owner, code.id)).scanCount).toBe(1);
+  });
+
+  it('the CSV export neutralises formulas and has the header, BOM and CRLF', async () => {
+    const code = await createCode(owner, { title: 'CSV', linkType: 'landing' });
+    // Leading tabs and CRs are trimmed away by the request schema; toCsv's own test covers them.
+    const vectors = ['=HYPERLINK("http://evil")', '+1+1', '-2+3', '@SUM(A1)'];
+    for (const [i, name] of vectors.entries())
+      await request(server().url)
+        .post(`/api/qr-landing/${code.id}`)
+        .set('X-Forwarded-For', `192.0.2.${i + 1}`)
+        .send({ source: 'signup', email: `v${i}@example.com`, name })
+        .expect(201);
+    const csv = await eventually(async () => {
+      const res = await owner
+        .get(`/api/qr-codes/${code.id}/export-emails`)
+        .buffer(true)
+        .parse((res, cb) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => cb(null, Buffer.concat(chunks)));
+        });
+      return (res.body as Buffer).toString('utf8').split('\r\n').length >= 6 && res;
+    });
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="qr-${code.id}-emails.csv"`);
+    const text = (csv.body as Buffer).toString('utf8');
+    expect(text.startsWith('\uFEFFEmail,Name,Date\r\n')).toBe(true);
+    for (const vector of vectors) {
+      const cell = text.split('\r\n').find((line) => line.includes(vector.slice(1, 4)));
+      expect(cell).toMatch(/,"?'[=+\-@\t\r]/);
+    }
+  });
+
+  it('the visitor address is never stored (the data folder does not hold it)', async () => {
+    const code = await createCode(owner, { title: 'Private', linkType: 'landing' });
+    const address = '203.0.113.219';
+    await request(server().url)
+      .get(`/qr-landing/${code.id}`)
+      .set('User-Agent', PHONE)
+      .set('X-Forwarded-For', address);
+    await request(server().url)
+      .post(`/api/qr-landing/${code.id}`)
+      .set('X-Forwarded-For', address)
+      .send({ source: 'signup', email: 'private@example.com' })
+      .expect(201);
+    await eventually(async () => (await analytics(owner, code.id)).emailSignupCount === 1);
+    const dataDir = server().platform.config.dataDir;
+    expect(dataFolderContains(dataDir, 'private@example.com').length).toBeGreaterThan(0);
+    expect(dataFolderContains(dataDir, address)).toEqual([]);
+  });
+});

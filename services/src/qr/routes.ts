@@ -1,0 +1,222 @@
+import { createQrCodeRequest, qrUploadRequest, updateQrCodeRequest } from '@studio/events/requests';
+import type Koa from 'koa';
+import { requireUser } from '../account/auth';
+import { DomainError } from '../platform/errors';
+import type { RouteModule } from '../platform/http/app';
+import { ownOrigin } from '../platform/http/request-guards';
+import { parse } from '../platform/http/validation';
+import type { Platform } from '../platform/module';
+import { qrAnalytics } from './analytics';
+import { handleQrCommand, loadQrCode } from './commands';
+import { toCsv } from './csv';
+import { QR_NOT_FOUND, type QrCodeState } from './decider';
+import { qrDataUrl, qrPng, qrSvg } from './images';
+import { QR_CODES, QR_SIGNUPS, type QrCodeDoc, type QrSignupDoc } from './projections';
+import { newQrId, QR_ID } from './qr-id';
+import { storeLandingImage } from './uploads';
+
+type Deps = Pick<Platform, 'commands' | 'eventStore' | 'readStore' | 'blobs' | 'clock' | 'config'>;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The code as the owner's screens read it (spec 02 §3 QR code, plus its landing settings). */
+export async function qrCodeView(state: QrCodeState) {
+  return {
+    id: state.qrId,
+    title: state.title,
+    ...(state.description ? { description: state.description } : {}),
+    url: state.url,
+    linkType: state.linkType,
+    trackingEnabled: state.trackingEnabled,
+    createdAt: state.createdAt,
+    encodedUrl: state.encodedUrl,
+    ...(state.linkType === 'landing' ? { landingPageUrl: state.encodedUrl } : {}),
+    landingPage: state.landingPage,
+    colors: state.colors,
+    dataUrl: await qrDataUrl(state.encodedUrl, state.colors),
+  };
+}
+
+const range = (ctx: Koa.Context) => {
+  const from = typeof ctx.query.from === 'string' ? ctx.query.from : undefined;
+  const to = typeof ctx.query.to === 'string' ? ctx.query.to : undefined;
+  for (const [field, value] of [
+    ['from', from],
+    ['to', to],
+  ] as const) {
+    if (value !== undefined && !(DAY.test(value) && !Number.isNaN(Date.parse(value))))
+      throw new DomainError('VALIDATION', `${field} must be a date written YYYY-MM-DD`, { field });
+  }
+  return { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+};
+
+function attachment(ctx: Koa.Context, filename: string, type: string, body: string | Buffer) {
+  ctx.set('Content-Disposition', `attachment; filename="${filename}"`);
+  ctx.type = type;
+  ctx.body = body;
+}
+
+/** The owner's routes (spec 02 §7): every one reads the code and answers 404 for anyone else's. */
+export function qrOwnerRoutes(deps: Deps): RouteModule {
+  const { commands, eventStore, readStore, blobs, clock, config } = deps;
+  const context = (ctx: Koa.Context, userId: string) => ({
+    at: clock.now().toISOString(),
+    correlationId: String(ctx.state.requestId ?? ''),
+    causationId: `${ctx.method} ${ctx.path}`,
+    userId,
+  });
+  const owned = async (ctx: Koa.Context): Promise<{ userId: string; state: QrCodeState }> => {
+    const userId = requireUser(ctx);
+    const id = String(ctx.params.id);
+    const state = QR_ID.test(id) ? await loadQrCode(eventStore, id) : null;
+    if (!state?.exists || state.deleted || state.userId !== userId)
+      throw new DomainError('NOT_FOUND', QR_NOT_FOUND);
+    return { userId, state };
+  };
+
+  return (router) => {
+    router.get('/api/qr-codes', async (ctx) => {
+      const userId = requireUser(ctx);
+      const qrCodes = await readStore
+        .collection<QrCodeDoc>(QR_CODES)
+        .find({ userId }, { sort: { createdAt: -1, _id: 1 } });
+      ctx.body = {
+        success: true,
+        qrCodes: qrCodes.map(({ _id, userId: _owner, ...row }) => ({ id: _id, ...row })),
+      };
+    });
+
+    router.post('/api/qr-codes', async (ctx) => {
+      const userId = requireUser(ctx);
+      const input = parse(createQrCodeRequest, ctx.request.body);
+      const qrId = newQrId();
+      const origin = config.publicUrl ? new URL(config.publicUrl).origin : ownOrigin(ctx);
+      const encodedUrl =
+        input.linkType === 'landing' ? `${origin}/qr-landing/${qrId}` : `${origin}/r/${qrId}`;
+      const state = await handleQrCommand(
+        commands,
+        qrId,
+        {
+          type: 'CreateQrCode',
+          qrId,
+          userId,
+          title: input.title,
+          ...(input.description ? { description: input.description } : {}),
+          // A landing code's address is its landing page.
+          url: input.linkType === 'landing' ? encodedUrl : (input.url ?? ''),
+          linkType: input.linkType,
+          trackingEnabled: input.trackingEnabled,
+          ...(input.linkType === 'landing' ? { landingPage: input.landingPage ?? {} } : {}),
+          ...(input.colors ? { colors: input.colors } : {}),
+          encodedUrl,
+        },
+        context(ctx, userId),
+      );
+      ctx.status = 201;
+      ctx.body = { success: true, qrCode: await qrCodeView(state) };
+    });
+
+    router.get('/api/qr-codes/:id', async (ctx) => {
+      const { state } = await owned(ctx);
+      ctx.body = { success: true, qrCode: await qrCodeView(state) };
+    });
+
+    router.put('/api/qr-codes/:id', async (ctx) => {
+      const { userId, state } = await owned(ctx);
+      const input = parse(updateQrCodeRequest, ctx.request.body);
+      if (input.url !== undefined && state.linkType === 'landing')
+        throw new DomainError(
+          'VALIDATION',
+          "A landing code's address is its landing page; set a redirect URL instead",
+          {
+            field: 'url',
+          },
+        );
+      if (input.landingPage !== undefined && state.linkType !== 'landing')
+        throw new DomainError('VALIDATION', 'Only landing codes have a landing page', {
+          field: 'landingPage',
+        });
+      let next = state;
+      const { trackingEnabled, ...changes } = input;
+      const edits = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+      if (Object.keys(edits).length > 0)
+        next = await handleQrCommand(
+          commands,
+          state.qrId,
+          { type: 'UpdateQrCode', userId, ...edits },
+          context(ctx, userId),
+        );
+      if (trackingEnabled !== undefined)
+        next = await handleQrCommand(
+          commands,
+          state.qrId,
+          { type: 'ToggleTracking', userId, trackingEnabled },
+          context(ctx, userId),
+        );
+      ctx.body = { success: true, qrCode: await qrCodeView(next) };
+    });
+
+    router.delete('/api/qr-codes/:id', async (ctx) => {
+      const { userId, state } = await owned(ctx);
+      await handleQrCommand(commands, state.qrId, { type: 'DeleteQrCode', userId }, context(ctx, userId));
+      ctx.body = { success: true };
+    });
+
+    router.get('/api/qr-codes/:id/analytics', async (ctx) => {
+      const { state } = await owned(ctx);
+      ctx.body = { success: true, analytics: await qrAnalytics(readStore, state.qrId, range(ctx)) };
+    });
+
+    router.get('/api/qr-codes/:id/export-analytics', async (ctx) => {
+      const { state } = await owned(ctx);
+      const analytics = await qrAnalytics(readStore, state.qrId, range(ctx));
+      const csv = toCsv(
+        ['Date', 'Scans', 'Unique Visitors', 'Signups', 'Conversion Rate (%)'],
+        analytics.dailyAnalytics.map((d) => [d.date, d.scans, d.uniqueVisitors, d.signups, d.conversionRate]),
+      );
+      attachment(ctx, `qr-${state.qrId}-analytics.csv`, 'text/csv; charset=utf-8', csv);
+    });
+
+    const signups = async (qrId: string) =>
+      readStore.collection<QrSignupDoc>(QR_SIGNUPS).find({ qrId }, { sort: { timestamp: -1, _id: 1 } });
+
+    router.get('/api/qr-codes/:id/emails', async (ctx) => {
+      const { state } = await owned(ctx);
+      ctx.body = {
+        success: true,
+        emails: (await signups(state.qrId)).map((s) => ({
+          email: s.email,
+          name: s.name,
+          timestamp: s.timestamp,
+          source: 'signup',
+        })),
+      };
+    });
+
+    router.get('/api/qr-codes/:id/export-emails', async (ctx) => {
+      const { state } = await owned(ctx);
+      const csv = toCsv(
+        ['Email', 'Name', 'Date'],
+        (await signups(state.qrId)).map((s) => [s.email, s.name, s.timestamp]),
+      );
+      attachment(ctx, `qr-${state.qrId}-emails.csv`, 'text/csv; charset=utf-8', csv);
+    });
+
+    router.get('/api/qr-codes/:id/qr.png', async (ctx) => {
+      const { state } = await owned(ctx);
+      attachment(ctx, `qr-${state.qrId}.png`, 'image/png', await qrPng(state.encodedUrl, state.colors));
+    });
+
+    router.get('/api/qr-codes/:id/qr.svg', async (ctx) => {
+      const { state } = await owned(ctx);
+      attachment(ctx, `qr-${state.qrId}.svg`, 'image/svg+xml', await qrSvg(state.encodedUrl, state.colors));
+    });
+
+    router.post('/api/qr-uploads', async (ctx) => {
+      requireUser(ctx);
+      const input = parse(qrUploadRequest, ctx.request.body);
+      ctx.status = 201;
+      ctx.body = { success: true, url: await storeLandingImage(blobs, input.kind, input.dataUrl) };
+    });
+  };
+}

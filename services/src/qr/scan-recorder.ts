@@ -1,0 +1,106 @@
+import type { QrEvent } from '@studio/events';
+import { LRUCache } from 'lru-cache';
+import type { EventStore } from '../platform/eventstore/port';
+import { newId } from '../platform/ids';
+import type { Logger } from '../platform/logging';
+import type { ReadStore } from '../platform/readstore/port';
+import { appendActivity, decideActivity } from './commands';
+import type { QrCodeState } from './decider';
+import { QR_VISITORS, visitorKey } from './projections';
+import { describeAgent, isBot, referrerHost, type VisitorHasher } from './visitors';
+
+export interface Visit {
+  address: string;
+  userAgent: string;
+  referer: string;
+  host: string;
+  at: Date;
+  via: 'landing' | 'redirect' | 'beacon';
+}
+
+/** How long a served page's own scan beacon counts as the same load (spec 02 §7 POST {source:'scan'}). */
+const SAME_LOAD_MS = 5 * 60_000;
+const FLUSH_MS = 100;
+
+/**
+ * Records scans off the request path: the redirect and the landing page answer at once, and the
+ * scans of the last few milliseconds are appended together (one append per code), so a busy code
+ * costs one fsync per batch rather than one per visitor. A crash loses at most that window.
+ */
+export class ScanRecorder {
+  private pending = new Map<string, QrEvent[]>();
+  private timer?: NodeJS.Timeout;
+  private flushing: Promise<void> = Promise.resolve();
+  /** Visitor hashes seen per code and day in this process (the read model may lag a batch). */
+  private seen = new LRUCache<string, true>({ max: 100_000 });
+  /** Loads served here recently, so that the page's own beacon is not a second scan. */
+  private served = new LRUCache<string, number>({ max: 100_000 });
+
+  constructor(
+    private readonly deps: {
+      eventStore: EventStore;
+      readStore: ReadStore;
+      hasher: VisitorHasher;
+      logger: Logger;
+    },
+  ) {}
+
+  /** Returns whether a scan was counted (a bot, tracking off or a repeated beacon are not). */
+  async record(state: QrCodeState, visit: Visit): Promise<boolean> {
+    if (!state.exists || state.deleted || !state.trackingEnabled || isBot(visit.userAgent)) return false;
+    const day = visit.at.toISOString().slice(0, 10);
+    const visitor = await this.deps.hasher.hash(state.qrId, day, visit.address, visit.userAgent);
+    const key = visitorKey(state.qrId, day, visitor);
+    const now = visit.at.getTime();
+    if (visit.via === 'beacon') {
+      const servedAt = this.served.get(key);
+      if (servedAt !== undefined && now - servedAt < SAME_LOAD_MS) {
+        this.served.delete(key);
+        return false;
+      }
+    } else {
+      this.served.set(key, now);
+    }
+    const firstVisitOfDay =
+      !this.seen.has(key) && !(await this.deps.readStore.collection(QR_VISITORS).get(key));
+    this.seen.set(key, true);
+    const events = decideActivity(
+      state,
+      {
+        type: 'RecordScan',
+        day,
+        visitor,
+        firstVisitOfDay,
+        ...describeAgent(visit.userAgent),
+        referrer: referrerHost(visit.referer, visit.host),
+        via: visit.via,
+      },
+      { at: visit.at.toISOString(), correlationId: newId(), causationId: 'scan' },
+    );
+    if (events.length === 0) return false;
+    const queue = this.pending.get(state.qrId) ?? [];
+    queue.push(...events);
+    this.pending.set(state.qrId, queue);
+    this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS);
+    this.timer.unref?.();
+    return true;
+  }
+
+  /** Appends everything queued; resolves when it is durable. */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.pending;
+    this.pending = new Map();
+    this.flushing = this.flushing.then(async () => {
+      for (const [qrId, events] of batch) {
+        try {
+          await appendActivity(this.deps.eventStore, qrId, events);
+        } catch (error) {
+          this.deps.logger.error({ err: error, qrId, scans: events.length }, 'scans not recorded');
+        }
+      }
+    });
+    return this.flushing;
+  }
+}

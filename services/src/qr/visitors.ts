@@ -1,0 +1,77 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import Bowser from 'bowser';
+import { isbot } from 'isbot';
+import type { ReadStore } from '../platform/readstore/port';
+
+/** The day's salt lives in the read store (shared by every API process) and is replaced the next day. */
+export const QR_SALT = 'qr_visitor_salt';
+const SALT_ID = 'current';
+
+type SaltDoc = { _id: string; day: string; salt: string };
+
+/**
+ * Unique visitors without addresses: HMAC-SHA256 of (code, address, user agent) under a salt that
+ * exists for one UTC day. When the day turns the salt is overwritten, so yesterday's hashes can no
+ * longer be recomputed from an address (the address itself is never written anywhere).
+ */
+export class VisitorHasher {
+  private cached?: { day: string; salt: string };
+
+  constructor(private readonly readStore: ReadStore) {}
+
+  async hash(qrId: string, day: string, address: string, userAgent: string): Promise<string> {
+    const salt = await this.saltFor(day);
+    return createHmac('sha256', salt)
+      .update(`${qrId}\n${address}\n${userAgent}`)
+      .digest('base64url')
+      .slice(0, 22);
+  }
+
+  private async saltFor(day: string): Promise<string> {
+    if (this.cached?.day === day) return this.cached.salt;
+    const salts = this.readStore.collection<SaltDoc>(QR_SALT);
+    let doc = await salts.get(SALT_ID);
+    if (!doc || doc.day < day) {
+      // Two processes may both rotate: the first write wins for the day and both read it back.
+      await salts.put({ _id: SALT_ID, day, salt: randomBytes(32).toString('base64') });
+      doc = await salts.get(SALT_ID);
+    }
+    if (!doc || doc.day !== day) {
+      // A clock behind the stored day: hash under a salt of its own that is never kept.
+      const salt = randomBytes(32).toString('base64');
+      this.cached = { day, salt };
+      return salt;
+    }
+    this.cached = { day: doc.day, salt: doc.salt };
+    return doc.salt;
+  }
+}
+
+export const isBot = (userAgent: string) => userAgent === '' || isbot(userAgent);
+
+/** Device, OS and browser names from the user agent (bowser: MIT; ua-parser-js 2.x is AGPL). */
+export function describeAgent(userAgent: string): { device: string; os: string; browser: string } {
+  try {
+    const parsed = Bowser.parse(userAgent);
+    const platform = parsed.platform.type;
+    return {
+      device: platform ? platform[0]!.toUpperCase() + platform.slice(1) : 'Unknown',
+      os: parsed.os.name || 'Unknown',
+      browser: parsed.browser.name || 'Unknown',
+    };
+  } catch {
+    return { device: 'Unknown', os: 'Unknown', browser: 'Unknown' };
+  }
+}
+
+/** Only the referring site's host is kept (paths can carry personal data); none → 'Direct'. */
+export function referrerHost(referer: string, ownHost: string): string {
+  if (!referer) return 'Direct';
+  try {
+    const host = new URL(referer).hostname.toLowerCase();
+    if (!host) return 'Direct';
+    return host === ownHost.split(':')[0]?.toLowerCase() ? 'Direct' : host.slice(0, 100);
+  } catch {
+    return 'Direct';
+  }
+}
