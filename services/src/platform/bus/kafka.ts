@@ -1,4 +1,5 @@
 import { type Admin, type IHeaders, Kafka, logLevel, type Producer } from 'kafkajs';
+import { TopicCreationError } from '../engines/failure';
 import type { Bus, ConsumerHandle, DeliveredMessage } from './port';
 
 const PARTITIONS = 8;
@@ -23,6 +24,10 @@ export function createKafkaBus(options: { brokers: string[]; clientId: string })
       await p.connect();
       return p;
     })();
+    // A broker that was down at the first call must not stay "down" for the life of the process.
+    producer.catch(() => {
+      producer = undefined;
+    });
     return producer;
   };
 
@@ -32,6 +37,9 @@ export function createKafkaBus(options: { brokers: string[]; clientId: string })
       await a.connect();
       return a;
     })();
+    admin.catch(() => {
+      admin = undefined;
+    });
     return admin;
   };
 
@@ -43,7 +51,11 @@ export function createKafkaBus(options: { brokers: string[]; clientId: string })
         const a = await getAdmin();
         const existing = await a.listTopics();
         if (!existing.includes(topic)) {
-          await a.createTopics({ topics: [{ topic, numPartitions: PARTITIONS }], waitForLeaders: true });
+          try {
+            await a.createTopics({ topics: [{ topic, numPartitions: PARTITIONS }], waitForLeaders: true });
+          } catch (error) {
+            throw new TopicCreationError(topic, options.brokers, error);
+          }
         }
       })();
       ready.catch(() => topics.delete(topic));
@@ -148,6 +160,10 @@ export function createKafkaBus(options: { brokers: string[]; clientId: string })
           await stop();
         },
       };
+    },
+
+    async ping() {
+      await (await getAdmin()).describeCluster();
     },
 
     async close() {
