@@ -57,8 +57,9 @@ export async function openPlatform(
     eventStore = await connectWithRetry(
       { variable: 'EVENT_STORE_URL', engine: 'KurrentDB', url, tls: wantsTls(url) },
       policy,
-      async () => {
+      async (onAbandon) => {
         const store = createKurrentEventStore(url);
+        onAbandon(() => store.close());
         try {
           await store.headPosition();
           return store;
@@ -97,8 +98,9 @@ export async function openPlatform(
     bus = await connectWithRetry(
       { variable: 'BUS_URL', engine: 'Kafka', url: `kafka://${brokers.join(',')}`, tls: false },
       policy,
-      async () => {
-        const kafka = createKafkaBus({ brokers, clientId: 'studio' });
+      async (onAbandon) => {
+        const kafka = createKafkaBus({ brokers, clientId: 'studio', retries: 3 });
+        onAbandon(() => kafka.close());
         try {
           await kafka.ping?.();
           return kafka;

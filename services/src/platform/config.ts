@@ -69,6 +69,7 @@ const schema = yup.object({
   WORKER_CONCURRENCY: integer(1, 64, 2),
   ENGINE_CONNECT_ATTEMPTS: integer(1, 100, 8),
   ENGINE_CONNECT_DELAY_MS: integer(1, 60_000, 500),
+  ENGINE_CONNECT_TIMEOUT_MS: integer(100, 600_000, 10_000),
   METRICS_TOKEN: yup.string().trim().min(16, 'must be at least 16 characters').optional(),
   OPS_PORT: integer(0, 65535, 9464),
   REMOTE_URLS: yup
@@ -134,7 +135,7 @@ export interface Config {
   jobLeaseMs: number;
   workerConcurrency: number;
   /** Start-up: tries per distributed engine, and the first pause between them (it doubles). */
-  engineConnect: { attempts: number; delayMs: number };
+  engineConnect: { attempts: number; delayMs: number; attemptTimeoutMs: number };
   /** Bearer token that /metrics asks for; without it /metrics is not served. */
   metricsToken?: string;
   /** Port of the projector, relay and worker processes' ops server (/api/health, /api/ready, /metrics). */
@@ -260,7 +261,11 @@ export function loadConfig(
     generationTimeoutMs: e.GENERATION_TIMEOUT_MS,
     jobLeaseMs: e.JOB_LEASE_MS,
     workerConcurrency: e.WORKER_CONCURRENCY,
-    engineConnect: { attempts: e.ENGINE_CONNECT_ATTEMPTS, delayMs: e.ENGINE_CONNECT_DELAY_MS },
+    engineConnect: {
+      attempts: e.ENGINE_CONNECT_ATTEMPTS,
+      delayMs: e.ENGINE_CONNECT_DELAY_MS,
+      attemptTimeoutMs: e.ENGINE_CONNECT_TIMEOUT_MS,
+    },
     ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
     opsPort: e.OPS_PORT,
     remoteUrls: e.REMOTE_URLS ? (JSON.parse(e.REMOTE_URLS) as Record<string, string>) : {},

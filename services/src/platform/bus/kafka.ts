@@ -9,8 +9,18 @@ const PARTITIONS = 8;
  * partition and keeps its order. Offsets are committed only after the handler succeeds; a failure
  * pauses the partition and seeks back to the message, which comes again after the back-off.
  */
-export function createKafkaBus(options: { brokers: string[]; clientId: string }): Bus {
-  const kafka = new Kafka({ clientId: options.clientId, brokers: options.brokers, logLevel: logLevel.WARN });
+export function createKafkaBus(options: {
+  brokers: string[];
+  clientId: string;
+  /** Retries of each request before it fails (kafkajs' default is 5, about 10 s). */
+  retries?: number;
+}): Bus {
+  const kafka = new Kafka({
+    clientId: options.clientId,
+    brokers: options.brokers,
+    logLevel: logLevel.WARN,
+    ...(options.retries !== undefined ? { retry: { retries: options.retries } } : {}),
+  });
   let producer: Promise<Producer> | undefined;
   let admin: Promise<Admin> | undefined;
   const topics = new Map<string, Promise<void>>();

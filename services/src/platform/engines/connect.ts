@@ -14,6 +14,8 @@ export interface EngineTarget {
 
 export interface RetryPolicy {
   attempts: number;
+  /** One attempt that has not answered by then counts as failed ("timed out"). */
+  attemptTimeoutMs?: number;
   /** First pause; it doubles after each failure, up to maxDelayMs. */
   delayMs: number;
   maxDelayMs?: number;
@@ -30,7 +32,8 @@ const FINAL: ReadonlySet<Cause> = new Set(['authentication failed', 'TLS handsha
 export async function connectWithRetry<T>(
   target: EngineTarget,
   policy: RetryPolicy,
-  open: () => Promise<T>,
+  /** Opens the engine; `onAbandon` registers how to close what an attempt that timed out left open. */
+  open: (onAbandon: (close: () => Promise<unknown>) => void) => Promise<T>,
   logger?: Logger,
 ): Promise<T> {
   let last: unknown;
@@ -38,7 +41,7 @@ export async function connectWithRetry<T>(
   while (attempt < policy.attempts) {
     attempt += 1;
     try {
-      return await open();
+      return await withTimeout(open, policy.attemptTimeoutMs ?? 10_000);
     } catch (error) {
       if (error instanceof EngineStartError) throw error;
       last = error;
@@ -56,9 +59,39 @@ export async function connectWithRetry<T>(
   }
   const hosts = hostsOf(target.url);
   const firstHost = hosts.split(',')[0] ?? hosts;
-  const cause = causeOf(last) ?? (await probeHost(firstHost, target.tls)) ?? detail(last);
+  // A timeout says little: ask the network ourselves (it may be DNS, a refusal or a TLS mismatch).
+  const told = causeOf(last);
+  const cause =
+    told && told !== 'timed out' ? told : ((await probeHost(firstHost, target.tls)) ?? told ?? detail(last));
   const tries = attempt === 1 ? '1 attempt' : `${attempt} attempts`;
   throw new EngineStartError(`${target.variable}: cannot reach ${target.engine} at ${hosts} (${cause}) after ${tries}`);
+}
+
+class AttemptTimedOut extends Error {
+  readonly code = 'ETIMEDOUT';
+  constructor(ms: number) {
+    super(`no answer within ${ms} ms (timed out)`);
+  }
+}
+
+/** Runs one attempt; past the deadline it fails, and whatever the attempt opened is closed. */
+async function withTimeout<T>(
+  open: (onAbandon: (close: () => Promise<unknown>) => void) => Promise<T>,
+  ms: number,
+): Promise<T> {
+  const closers: Array<() => Promise<unknown>> = [];
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      for (const close of closers) void close().catch(() => {});
+      reject(new AttemptTimedOut(ms));
+    }, ms);
+  });
+  try {
+    return await Promise.race([open((close) => closers.push(close)), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Whether a MongoDB or KurrentDB connection string asks for TLS. */
