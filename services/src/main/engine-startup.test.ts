@@ -65,7 +65,11 @@ describe('an engine unreachable at start-up gives one line: variable, host witho
       'mongodb://ops:s3cret@127.0.0.1:1/studio?serverSelectionTimeoutMS=300',
       'BLOB_STORE_URL: cannot reach MongoDB at 127.0.0.1:1 (connection refused) after 2 attempts',
     ],
-    ['BUS_URL', 'kafka://127.0.0.1:1', 'BUS_URL: cannot reach Kafka at 127.0.0.1:1 (connection refused) after 2 attempts'],
+    [
+      'BUS_URL',
+      'kafka://127.0.0.1:1',
+      'BUS_URL: cannot reach Kafka at 127.0.0.1:1 (connection refused) after 2 attempts',
+    ],
   ])('%s refused', async (variable, url, line) => {
     await expect(open({ [variable]: url })).rejects.toThrow(new Error(line));
   });
@@ -94,9 +98,13 @@ describe('an engine unreachable at start-up gives one line: variable, host witho
         ),
       );
       await expect(
-        open({ READ_STORE_URL: `mongodb://127.0.0.1:${server.port}/studio?tls=true&serverSelectionTimeoutMS=300` }),
+        open({
+          READ_STORE_URL: `mongodb://127.0.0.1:${server.port}/studio?tls=true&serverSelectionTimeoutMS=300`,
+        }),
       ).rejects.toThrow(
-        new Error(`READ_STORE_URL: cannot reach MongoDB at 127.0.0.1:${server.port} (TLS handshake failed) after 1 attempt`),
+        new Error(
+          `READ_STORE_URL: cannot reach MongoDB at 127.0.0.1:${server.port} (TLS handshake failed) after 1 attempt`,
+        ),
       );
     } finally {
       await server.close();

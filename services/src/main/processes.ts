@@ -4,10 +4,10 @@ import { createHttpApp } from '../platform/http/app';
 import { remoteOrigins } from '../platform/http/frontends';
 import type { CspSources } from '../platform/http/security-headers';
 import type { FeatureModule, Platform, Stoppable } from '../platform/module';
-import { createOps, type Ops } from './ops';
 import type { RunnerRegistry } from '../platform/ops/runner-registry';
 import { ProjectorRunner } from '../platform/runners/projector';
 import { ReactorRunner } from '../platform/runners/reactor';
+import { createOps, type Ops } from './ops';
 
 /**
  * The four roles of the backend, each a loop over the feature modules. The embedded process

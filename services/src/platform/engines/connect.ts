@@ -64,7 +64,9 @@ export async function connectWithRetry<T>(
   const cause =
     told && told !== 'timed out' ? told : ((await probeHost(firstHost, target.tls)) ?? told ?? detail(last));
   const tries = attempt === 1 ? '1 attempt' : `${attempt} attempts`;
-  throw new EngineStartError(`${target.variable}: cannot reach ${target.engine} at ${hosts} (${cause}) after ${tries}`);
+  throw new EngineStartError(
+    `${target.variable}: cannot reach ${target.engine} at ${hosts} (${cause}) after ${tries}`,
+  );
 }
 
 class AttemptTimedOut extends Error {

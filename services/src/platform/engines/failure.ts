@@ -44,7 +44,8 @@ export function withoutCredentials(text: string): string {
   return text.replace(/(\b[a-z0-9+]+:\/\/)[^@/\s]*@/gi, '$1');
 }
 
-const TLS_CODES = /^(ERR_SSL_|ERR_TLS_|EPROTO$|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_(VERIFY|GET)_)/;
+const TLS_CODES =
+  /^(ERR_SSL_|ERR_TLS_|EPROTO$|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_(VERIFY|GET)_)/;
 const AUTH_CLASSES = new Set([
   'KafkaJSSASLAuthenticationError',
   'AccessDeniedError',

@@ -15,7 +15,7 @@ export function requireReplicaSet(hello: HelloReply, variable: string, url: stri
   if (hello.setName || hello.msg === 'isdbgrid') return;
   throw new EngineStartError(
     `${variable}: MongoDB at ${hostsOf(url)} is not a replica set (transactions need one); ` +
-      "start mongod with --replSet rs0 and run rs.initiate() once",
+      'start mongod with --replSet rs0 and run rs.initiate() once',
   );
 }
 

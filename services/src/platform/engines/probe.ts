@@ -8,7 +8,11 @@ import type { Cause } from './failure';
  * reports only "UnavailableError"): DNS, then TCP, then (when the connection string asks for it)
  * a TLS handshake. Undefined when all of them work.
  */
-export async function probeHost(hostPort: string, useTls: boolean, timeoutMs = 2000): Promise<Cause | undefined> {
+export async function probeHost(
+  hostPort: string,
+  useTls: boolean,
+  timeoutMs = 2000,
+): Promise<Cause | undefined> {
   const [host = '', portText] = splitHostPort(hostPort);
   const port = Number(portText);
   try {

@@ -137,8 +137,10 @@ export class Metrics {
 
   /** Gauges from the readiness report, set just before a scrape. */
   observeReadiness(report: ReadinessReport): void {
-    for (const [engine, check] of Object.entries(report.engines)) this.engineUp.set({ engine }, check.up ? 1 : 0);
-    for (const p of report.projections) if (p.lag !== null) this.projectionLag.set({ projection: p.name }, p.lag);
+    for (const [engine, check] of Object.entries(report.engines))
+      this.engineUp.set({ engine }, check.up ? 1 : 0);
+    for (const p of report.projections)
+      if (p.lag !== null) this.projectionLag.set({ projection: p.name }, p.lag);
     for (const r of report.reactors) if (r.lag !== null) this.reactorLag.set({ reactor: r.name }, r.lag);
     for (const q of report.queues) {
       this.queueDepth.set({ queue: q.name }, q.depth);

@@ -123,7 +123,9 @@ export async function readiness(deps: ReadinessDeps): Promise<ReadinessReport> {
     deps.queues.map(async (queue) => {
       try {
         const { depth, oldestQueuedAt } = await queue.measure();
-        const oldestAgeSeconds = oldestQueuedAt ? Math.max(0, (now - Date.parse(oldestQueuedAt)) / 1000) : null;
+        const oldestAgeSeconds = oldestQueuedAt
+          ? Math.max(0, (now - Date.parse(oldestQueuedAt)) / 1000)
+          : null;
         return { name: queue.name, depth, oldestAgeSeconds };
       } catch {
         return { name: queue.name, depth: -1, oldestAgeSeconds: null };
