@@ -4,12 +4,14 @@ export type FaultMode = 'up' | 'down' | 'slow' | 'flapping';
 
 /**
  * The control of one fault-injecting wrapper: a drill turns an engine down (every call fails and
- * live connections drop), slow (every call stalls), flapping (every other call fails) or up again.
+ * live connections drop), slow (every call stalls), flapping (down and up by turns, starting
+ * down, every `periodMs`) or up again.
  */
 export class FaultSwitch {
   private current: FaultMode = 'up';
   private stallMs = 0;
-  private calls = 0;
+  private flapSince = 0;
+  private flapPeriodMs = 40;
   private readonly dropListeners = new Set<(error: EngineUnavailableError) => void>();
 
   constructor(readonly engine: EngineName) {}
@@ -34,15 +36,20 @@ export class FaultSwitch {
     this.stallMs = stallMs;
   }
 
-  flapping(): void {
+  flapping(periodMs = 40): void {
     this.current = 'flapping';
-    this.calls = 0;
+    this.flapSince = Date.now();
+    this.flapPeriodMs = periodMs;
   }
 
   /** Passes a call through the fault: throws when the engine is down, waits when it is slow. */
   async gate(): Promise<void> {
     if (this.current === 'down') throw this.unavailable();
-    if (this.current === 'flapping' && this.calls++ % 2 === 0) throw this.unavailable();
+    if (
+      this.current === 'flapping' &&
+      Math.floor((Date.now() - this.flapSince) / this.flapPeriodMs) % 2 === 0
+    )
+      throw this.unavailable();
     if (this.current === 'slow') await new Promise((resolve) => setTimeout(resolve, this.stallMs));
   }
 
