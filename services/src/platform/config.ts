@@ -164,8 +164,10 @@ export function loadConfig(
   options: LoadOptions = {},
 ): Config {
   let e: yup.InferType<typeof schema>;
+  // An empty variable is an unset one: compose writes `${OPENAI_API_KEY:-}` as "" when it is not given.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   try {
-    e = schema.validateSync(env, { abortEarly: false, stripUnknown: true });
+    e = schema.validateSync(given, { abortEarly: false, stripUnknown: true });
   } catch (error) {
     if (!(error instanceof yup.ValidationError)) throw error;
     const lines = (error.inner.length > 0 ? error.inner : [error]).map(
