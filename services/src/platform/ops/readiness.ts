@@ -8,8 +8,11 @@ export interface QueueProbe {
   measure(): Promise<{ depth: number; oldestQueuedAt?: string }>;
 }
 
-/** Where the reactor runner parks events it gave up on (when that collection exists). */
-export const PARKED_EVENTS = 'parked-events';
+/**
+ * Where the reactor runner parks events it gave up on (the platform branch's `PARKED_EVENTS`;
+ * collection names allow no hyphen). Counted as 0 until something is parked.
+ */
+export const PARKED_EVENTS = 'parked_events';
 
 /** Lag is counted in events up to this many; beyond it the report says "at least". */
 export const LAG_CAP = 1000;
