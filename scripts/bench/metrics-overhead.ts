@@ -23,7 +23,11 @@ async function commandsPerSecond(n: number, metered: boolean): Promise<number> {
   const raw = createSqliteEventStore(path.join(dir, 'events.db'), { synchronous: 'NORMAL' });
   const metrics = metered ? new Metrics({ processMetrics: false }) : undefined;
   const commands = new CommandHandler(metrics ? meteredEventStore(raw, metrics) : raw);
-  const user = await register(commands, { name: 'Bench', email: 'bench@example.com', password: 'secret12' }, ctx);
+  const user = await register(
+    commands,
+    { name: 'Bench', email: 'bench@example.com', password: 'secret12' },
+    ctx,
+  );
   await commands.handle(
     accountStream(user.userId),
     accountDecider,
@@ -40,7 +44,12 @@ async function commandsPerSecond(n: number, metered: boolean): Promise<number> {
       cost: 4,
       ...ctx,
     });
-    metrics?.observeRequest('POST', '/api/generate-coloring-book-page', 202, (performance.now() - began) / 1000);
+    metrics?.observeRequest(
+      'POST',
+      '/api/generate-coloring-book-page',
+      202,
+      (performance.now() - began) / 1000,
+    );
   }
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   await raw.close();

@@ -66,7 +66,7 @@ describe('loadConfig', () => {
     );
   });
 
-  it('takes an empty variable as unset (compose writes ${X:-} as "")', () => {
+  it('takes an empty variable as unset (compose gives an unset variable written with :- as "")', () => {
     const config = loadConfig({
       PAYMENTS: 'simulated',
       OPENAI_API_KEY: '',

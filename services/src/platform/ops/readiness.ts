@@ -1,4 +1,8 @@
-import type { Platform } from '../module';
+import type { BlobStore } from '../blobs/port';
+import type { Bus } from '../bus/port';
+import type { Clock } from '../clock';
+import type { EventStore } from '../eventstore/port';
+import type { ReadStore } from '../readstore/port';
 import type { RunnerState } from '../runners/projector';
 import type { RunnerRegistry } from './runner-registry';
 
@@ -44,7 +48,7 @@ export interface ReadinessReport {
 }
 
 export interface ReadinessDeps {
-  platform: Pick<Platform, 'eventStore' | 'readStore' | 'bus' | 'blobs' | 'clock'>;
+  platform: { eventStore: EventStore; readStore: ReadStore; bus: Bus; blobs: BlobStore; clock: Clock };
   runners: RunnerRegistry;
   /** Every projection and reactor of the product by checkpoint name (whichever process runs them). */
   projections: string[];
