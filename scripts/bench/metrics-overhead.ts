@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { accountStream } from '@studio/events';
+import { accountStream, type Event } from '@studio/events';
 import { accountDecider } from '../../services/src/account/decider';
 import { register } from '../../services/src/account/identity';
 import { CommandHandler } from '../../services/src/platform/command-handler';
@@ -15,25 +15,26 @@ const ctx = { at: '2026-11-22T00:00:00.000Z', correlationId: 'bench', causationI
 const USERS = 40;
 
 /**
- * StartGeneration through the command handler, with and without what metrics add to the command
- * path: the metered event store (a counter per event) and the request histogram (one observation
- * per request). The two run interleaved, command by command, on one store, so a busy machine slows
- * both alike; synchronous=NORMAL, so fsync does not hide the CPU cost.
+ * What metrics add to the command path is synchronous CPU work: the metered event store counts each
+ * appended event, and the request histogram takes one observation per request. Measured directly
+ * (the same calls, many times) against the mean time of the command itself, with the commands
+ * (StartGeneration through the command handler, synchronous=NORMAL so fsync does not hide the cost)
+ * going through the metered store. A side-by-side A/B of whole commands was tried first: on a
+ * shared, loaded machine its spread (±40 %) is far larger than the effect being measured.
  */
-export async function measureMetricsOverhead(n = 2000): Promise<BenchRow[]> {
+export async function measureMetricsOverhead(n = 1000): Promise<BenchRow[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'studio-bench-metrics-'));
   const store = createSqliteEventStore(path.join(dir, 'events.db'), { synchronous: 'NORMAL' });
   const metrics = new Metrics({ processMetrics: false });
-  const plain = new CommandHandler(store);
-  const metered = new CommandHandler(meteredEventStore(store, metrics));
+  const commands = new CommandHandler(meteredEventStore(store, metrics));
   const users: string[] = [];
   for (let u = 0; u < USERS; u++) {
     const user = await register(
-      plain,
+      commands,
       { name: 'Bench', email: `bench${u}@example.com`, password: 'secret12' },
       ctx,
     );
-    await plain.handle(
+    await commands.handle(
       accountStream(user.userId),
       accountDecider,
       {
@@ -47,39 +48,67 @@ export async function measureMetricsOverhead(n = 2000): Promise<BenchRow[]> {
     );
     users.push(user.userId);
   }
-  const spent = { plain: 0, metered: 0 };
+  const appended: Event[][] = [];
+  const recording = meteredEventStore(
+    {
+      ...store,
+      append: async (stream, events, options) => {
+        appended.push(events);
+        return store.append(stream, events, options);
+      },
+    },
+    metrics,
+  );
+  const recorded = new CommandHandler(recording);
+  let commandMs = 0;
   for (let i = 0; i < n; i++) {
-    const withMetrics = i % 2 === 1;
     const started = performance.now();
-    await startGeneration(withMetrics ? metered : plain, {
+    await startGeneration(recorded, {
       userId: users[i % USERS] as string,
       generationId: randomUUID(),
       request: { kind: 'coloring-page', input: { prompt: `p${i}` } },
       cost: 4,
       ...ctx,
     });
-    if (withMetrics)
-      metrics.observeRequest(
-        'POST',
-        '/api/generate-coloring-book-page',
-        202,
-        (performance.now() - started) / 1000,
-      );
-    spent[withMetrics ? 'metered' : 'plain'] += performance.now() - started;
+    metrics.observeRequest(
+      'POST',
+      '/api/generate-coloring-book-page',
+      202,
+      (performance.now() - started) / 1000,
+    );
+    commandMs += performance.now() - started;
   }
   await store.close();
   rmSync(dir, { recursive: true, force: true });
-  const cost = spent.metered / spent.plain - 1;
+
+  // The metrics work of those same commands, replayed many times over.
+  const rounds = 20;
+  const started = performance.now();
+  for (let r = 0; r < rounds; r++) {
+    for (const events of appended) {
+      metrics.observeAppended(events);
+      metrics.observeRequest('POST', '/api/generate-coloring-book-page', 202, 0.004);
+    }
+  }
+  const metricsMs = (performance.now() - started) / (rounds * appended.length);
+  const commandMean = commandMs / n;
+  const cost = metricsMs / (commandMean - metricsMs);
   return [
     {
-      metric: 'command mean time without metrics (baseline)',
-      value: `${(spent.plain / (n / 2)).toFixed(2)} ms`,
+      metric: 'StartGeneration command, mean',
+      value: `${commandMean.toFixed(3)} ms`,
+      target: '',
+      pass: null,
+    },
+    {
+      metric: 'metrics work per command',
+      value: `${(metricsMs * 1000).toFixed(1)} µs`,
       target: '',
       pass: null,
     },
     {
       metric: 'metrics overhead on the command path',
-      value: `${(cost * 100).toFixed(1)} %`,
+      value: `${(cost * 100).toFixed(2)} %`,
       target: '≤ 5 %',
       pass: cost <= 0.05,
     },
