@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { measureBackend } from './backend';
+import { measureMetricsOverhead } from './metrics-overhead';
 import { measureQr } from './qr';
 import { type BenchRow, printTable } from './table';
 
@@ -9,6 +10,7 @@ async function main() {
   const repoRoot = path.resolve(__dirname, '../..');
   const rows: BenchRow[] = await measureBackend();
   rows.push(...(await measureQr()));
+  rows.push(...(await measureMetricsOverhead()));
   if (existsSync(path.join(__dirname, 'bundle-size.ts'))) {
     const { measureBundleSizes } = (await import('./bundle-size')) as {
       measureBundleSizes: (root: string) => Promise<BenchRow[]>;

@@ -3,9 +3,9 @@ import { runProcess } from './process-main';
 import { createApi, listen } from './processes';
 
 /** Distributed: the Koa API and the static front-ends (projections, relay and workers run elsewhere). */
-runProcess('api', async (platform, modules) => {
+runProcess('api', async (platform, modules, ops) => {
   const { webDistRoot, remoteUrls, host, port } = platform.config;
-  const app = createApi(platform, modules, [frontends({ repoRoot: webDistRoot, remoteUrls })]);
+  const app = createApi(platform, modules, [frontends({ repoRoot: webDistRoot, remoteUrls })], ops);
   const server = await listen(app, host, port);
   platform.logger.info(`api listening on ${host}:${port}`);
   return [{ stop: () => new Promise<void>((resolve) => server.close(() => resolve())) }];

@@ -6,6 +6,7 @@ import { createLogger } from '../platform/logging';
 import type { FeatureModule, Platform, Stoppable } from '../platform/module';
 import type { ProjectorRunner } from '../platform/runners/projector';
 import { featureModules } from './modules';
+import { createOps } from './ops';
 import { closePlatform, openPlatform, type PlatformOverrides } from './platform';
 import { createApi, listen, startProjectors, startReactors, startWorkers } from './processes';
 
@@ -28,18 +29,25 @@ export async function startEmbedded(
 ): Promise<Embedded> {
   const config = loadConfig(env, { embedded: true });
   const logger = createLogger(config.logLevel);
-  const platform = await openPlatform(config, logger, overrides.clock);
+  const platform = await openPlatform(config, logger, overrides.clock, overrides.wrapEngines);
   let projectors: ProjectorRunner[] = [];
   const modules = await featureModules(platform, overrides, {
     rebuildReadModels: async () => {
       for (const projector of projectors) await projector.rebuild();
     },
   });
-  projectors = await startProjectors(platform, modules);
-  const parts: Stoppable[] = [...(await startReactors(platform, modules)), ...(await startWorkers(modules))];
-  const api = createApi(platform, modules, [
-    frontends({ repoRoot: config.webDistRoot, remoteUrls: config.remoteUrls }),
-  ]);
+  const ops = createOps(platform, modules);
+  projectors = await startProjectors(platform, modules, ops.runners);
+  const parts: Stoppable[] = [
+    ...(await startReactors(platform, modules, ops.runners)),
+    ...(await startWorkers(modules)),
+  ];
+  const api = createApi(
+    platform,
+    modules,
+    [frontends({ repoRoot: config.webDistRoot, remoteUrls: config.remoteUrls })],
+    ops,
+  );
   const server = await listen(api, config.host, config.port);
   const { port } = server.address() as AddressInfo;
   return {

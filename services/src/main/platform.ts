@@ -8,21 +8,32 @@ import type { Bus } from '../platform/bus/port';
 import { type Clock, systemClock } from '../platform/clock';
 import { CommandHandler } from '../platform/command-handler';
 import type { Config } from '../platform/config';
+import { connectWithRetry, wantsTls, withDefaultParam } from '../platform/engines/connect';
+import { checkMongoReplicaSet } from '../platform/engines/mongo-replica-set';
 import type { EventStore } from '../platform/eventstore/port';
 import { createSqliteEventStore } from '../platform/eventstore/sqlite';
 import type { Logger } from '../platform/logging';
 import type { Platform } from '../platform/module';
+import { Metrics, meteredEventStore } from '../platform/ops/metrics';
 import type { ReadStore } from '../platform/readstore/port';
 import { createSqliteReadStore } from '../platform/readstore/sqlite';
 import { readStoreSnapshots } from '../platform/snapshots';
 import type { AiProvider } from '../studio/ai/provider';
 
-/** Test seams at the boundaries we cannot reach (AI, payments) and the clock. */
+/** The four engines, as a drill may wrap them (fault injection). */
+export type Engines = Pick<Platform, 'eventStore' | 'readStore' | 'bus' | 'blobs'>;
+
+/** Test seams at the boundaries we cannot reach (AI, payments), the clock, and engine faults. */
 export interface PlatformOverrides {
   clock?: Clock;
   ai?: AiProvider;
   gateway?: PaymentGateway;
+  /** Wraps the engines once they are open (fault drills). */
+  wrapEngines?: (engines: Engines) => Engines;
 }
+
+/** Server selection fails in seconds, not the driver's 30 s: start-up retries and requests answer 503 sooner. */
+const mongoUrl = (url: string) => withDefaultParam(url, 'serverSelectionTimeoutMS', '5000');
 
 const ensureDir = (file: string) => mkdirSync(path.dirname(file), { recursive: true });
 
@@ -34,14 +45,32 @@ export async function openPlatform(
   config: Config,
   logger: Logger,
   clock: Clock = systemClock,
+  wrapEngines: (engines: Engines) => Engines = (engines) => engines,
 ): Promise<Platform> {
+  const policy = config.engineConnect;
   let eventStore: EventStore;
   if (config.eventStore.kind === 'sqlite') {
     ensureDir(config.eventStore.file);
     eventStore = createSqliteEventStore(config.eventStore.file);
   } else {
     const { createKurrentEventStore } = await import('../platform/eventstore/kurrent');
-    eventStore = createKurrentEventStore(config.eventStore.url);
+    const { url } = config.eventStore;
+    eventStore = await connectWithRetry(
+      { variable: 'EVENT_STORE_URL', engine: 'KurrentDB', url, tls: wantsTls(url) },
+      policy,
+      async (onAbandon) => {
+        const store = createKurrentEventStore(url);
+        onAbandon(() => store.close());
+        try {
+          await store.headPosition();
+          return store;
+        } catch (error) {
+          await store.close().catch(() => {});
+          throw error;
+        }
+      },
+      logger,
+    );
   }
 
   let readStore: ReadStore;
@@ -50,14 +79,39 @@ export async function openPlatform(
     readStore = createSqliteReadStore(config.readStore.file);
   } else {
     const { createMongoReadStore } = await import('../platform/readstore/mongo');
-    readStore = await createMongoReadStore(config.readStore.url);
+    const url = mongoUrl(config.readStore.url);
+    readStore = await connectWithRetry(
+      { variable: 'READ_STORE_URL', engine: 'MongoDB', url, tls: wantsTls(url) },
+      policy,
+      async () => {
+        await checkMongoReplicaSet('READ_STORE_URL', url);
+        return createMongoReadStore(url);
+      },
+      logger,
+    );
   }
 
   let bus: Bus;
   if (config.bus.kind === 'memory') bus = createMemoryBus();
   else {
     const { createKafkaBus } = await import('../platform/bus/kafka');
-    bus = createKafkaBus({ brokers: config.bus.brokers, clientId: 'studio' });
+    const { brokers } = config.bus;
+    bus = await connectWithRetry(
+      { variable: 'BUS_URL', engine: 'Kafka', url: `kafka://${brokers.join(',')}`, tls: false },
+      policy,
+      async (onAbandon) => {
+        const kafka = createKafkaBus({ brokers, clientId: 'studio', retries: 3 });
+        onAbandon(() => kafka.close());
+        try {
+          await kafka.ping?.();
+          return kafka;
+        } catch (error) {
+          await kafka.close().catch(() => {});
+          throw error;
+        }
+      },
+      logger,
+    );
   }
 
   let blobs: BlobStore;
@@ -66,18 +120,26 @@ export async function openPlatform(
     blobs = createFsBlobStore(config.blobs.dir);
   } else {
     const { createGridFsBlobStore } = await import('../platform/blobs/gridfs');
-    blobs = await createGridFsBlobStore(config.blobs.url);
+    const url = mongoUrl(config.blobs.url);
+    blobs = await connectWithRetry(
+      { variable: 'BLOB_STORE_URL', engine: 'MongoDB', url, tls: wantsTls(url) },
+      policy,
+      () => createGridFsBlobStore(url),
+      logger,
+    );
   }
 
+  const engines = wrapEngines({ eventStore, readStore, bus, blobs });
+  const metrics = new Metrics();
+  const metered = meteredEventStore(engines.eventStore, metrics);
   return {
     config,
     logger,
     clock,
-    eventStore,
-    readStore,
-    bus,
-    blobs,
-    commands: new CommandHandler(eventStore, readStoreSnapshots(readStore)),
+    ...engines,
+    eventStore: metered,
+    commands: new CommandHandler(metered, readStoreSnapshots(readStore)),
+    metrics,
   };
 }
 

@@ -1,13 +1,21 @@
 import { loadConfig } from '../platform/config';
+import { EngineStartError } from '../platform/engines/failure';
 import { createLogger } from '../platform/logging';
 import type { FeatureModule, Platform, Stoppable } from '../platform/module';
 import { featureModules } from './modules';
+import { createOps, listenOps, type Ops } from './ops';
 import { closePlatform, openPlatform } from './platform';
+
+export interface ProcessOptions {
+  /** Serve /api/health, /api/ready and /metrics on OPS_PORT (the processes without an API). */
+  opsServer?: boolean;
+}
 
 /** Shared start-up of the distributed processes: config, platform, modules, clean shutdown on signals. */
 export function runProcess(
   name: string,
-  start: (platform: Platform, modules: FeatureModule[]) => Promise<Stoppable[]>,
+  start: (platform: Platform, modules: FeatureModule[], ops: Ops) => Promise<Stoppable[]>,
+  options: ProcessOptions = {},
 ): void {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -19,7 +27,13 @@ export function runProcess(
   const logger = createLogger(config.logLevel).child({ process: name });
   openPlatform(config, logger)
     .then(async (platform) => {
-      const parts = await start(platform, await featureModules(platform));
+      const modules = await featureModules(platform);
+      const ops = createOps(platform, modules);
+      const parts = await start(platform, modules, ops);
+      if (options.opsServer) {
+        const server = await listenOps(platform, ops);
+        parts.unshift({ stop: () => new Promise<void>((resolve) => server.close(() => resolve())) });
+      }
       logger.info(`${name} started`);
       const shutdown = async () => {
         for (const part of parts) await part.stop();
@@ -30,7 +44,9 @@ export function runProcess(
       process.once('SIGTERM', () => void shutdown());
     })
     .catch((error: unknown) => {
-      logger.fatal({ err: error }, `${name} failed to start`);
+      // An engine that stays unreachable is told in one line: variable, host, cause.
+      if (error instanceof EngineStartError) console.error(`${name} cannot start: ${error.message}`);
+      else logger.fatal({ err: error }, `${name} failed to start`);
       process.exit(1);
     });
 }

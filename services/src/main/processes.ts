@@ -4,23 +4,32 @@ import { createHttpApp } from '../platform/http/app';
 import { remoteOrigins } from '../platform/http/frontends';
 import type { CspSources } from '../platform/http/security-headers';
 import type { FeatureModule, Platform, Stoppable } from '../platform/module';
+import type { RunnerRegistry } from '../platform/ops/runner-registry';
 import { ProjectorRunner } from '../platform/runners/projector';
 import { ReactorRunner } from '../platform/runners/reactor';
+import { createOps, type Ops } from './ops';
 
 /**
  * The four roles of the backend, each a loop over the feature modules. The embedded process
  * runs all of them; the distributed deployment runs each as its own process (api.ts,
  * projector.ts, relay.ts, worker.ts).
  */
-export function createApi(platform: Platform, modules: FeatureModule[], after: Koa.Middleware[] = []): Koa {
+export function createApi(
+  platform: Platform,
+  modules: FeatureModule[],
+  after: Koa.Middleware[] = [],
+  ops: Ops = createOps(platform, modules),
+): Koa {
   return createHttpApp({
+    outer: [ops.requestMetrics],
     logger: platform.logger,
     trustProxy: platform.config.trustProxy,
     ...(platform.config.publicUrl ? { publicOrigins: [platform.config.publicUrl] } : {}),
     originCheckExempt: modules.flatMap((m) => m.originCheckExempt ?? []),
     contentTypes: Object.assign({}, ...modules.map((m) => m.contentTypes ?? {})),
     cspSources: cspSources(platform, modules),
-    before: modules.flatMap((m) => m.middleware ?? []),
+    // Readiness and metrics answer before the session reader, which needs the read store.
+    before: [ops.endpoints, ...modules.flatMap((m) => m.middleware ?? [])],
     bodyParsers: Object.assign({}, ...modules.map((m) => m.bodyParsers ?? {})),
     routes: modules.flatMap((m) => m.routes ?? []),
     after,
@@ -50,19 +59,48 @@ export async function listen(app: Koa, host: string, port: number): Promise<Serv
 export async function startProjectors(
   platform: Platform,
   modules: FeatureModule[],
+  registry?: RunnerRegistry,
 ): Promise<ProjectorRunner[]> {
   const runners = modules
     .flatMap((m) => m.projections ?? [])
     .map((p) => new ProjectorRunner(platform.eventStore, platform.readStore, p, platform.logger));
+  registry?.add(
+    ...runners.map((runner) => ({
+      kind: 'projection' as const,
+      name: runner.projection.name,
+      get state() {
+        return runner.state;
+      },
+      get checkpoint() {
+        return runner.checkpoint;
+      },
+    })),
+  );
   for (const runner of runners) await runner.start();
   return runners;
 }
 
 /** Reactors and process managers (the relay to the bus, refunds). */
-export async function startReactors(platform: Platform, modules: FeatureModule[]): Promise<Stoppable[]> {
+export async function startReactors(
+  platform: Platform,
+  modules: FeatureModule[],
+  registry?: RunnerRegistry,
+): Promise<Stoppable[]> {
   const runners = modules
     .flatMap((m) => m.reactors ?? [])
     .map((r) => new ReactorRunner(platform.eventStore, platform.readStore, r, platform.logger));
+  registry?.add(
+    ...runners.map((runner) => ({
+      kind: 'reactor' as const,
+      name: runner.name,
+      get state() {
+        return runner.state;
+      },
+      get checkpoint() {
+        return runner.checkpoint;
+      },
+    })),
+  );
   for (const runner of runners) await runner.start();
   return runners;
 }

@@ -65,4 +65,32 @@ describe('loadConfig', () => {
       true,
     );
   });
+
+  it('takes an empty variable as unset (compose gives an unset variable written with :- as "")', () => {
+    const config = loadConfig({
+      PAYMENTS: 'simulated',
+      OPENAI_API_KEY: '',
+      OPENAI_BASE_URL: '',
+      METRICS_TOKEN: '',
+    });
+    expect(config.ai).toEqual({ provider: 'offline' });
+    expect(config.metricsToken).toBeUndefined();
+  });
+
+  it('reads the start-up retry policy, the metrics token and the ops port', () => {
+    const config = loadConfig({
+      PAYMENTS: 'simulated',
+      ENGINE_CONNECT_ATTEMPTS: '3',
+      ENGINE_CONNECT_DELAY_MS: '250',
+      ENGINE_CONNECT_TIMEOUT_MS: '2000',
+      METRICS_TOKEN: 'a-long-enough-metrics-token',
+      OPS_PORT: '9100',
+    });
+    expect(config.engineConnect).toEqual({ attempts: 3, delayMs: 250, attemptTimeoutMs: 2000 });
+    expect(config.metricsToken).toBe('a-long-enough-metrics-token');
+    expect(config.opsPort).toBe(9100);
+    expect(() => loadConfig({ PAYMENTS: 'simulated', METRICS_TOKEN: 'short' })).toThrow(
+      'METRICS_TOKEN: must be at least 16 characters',
+    );
+  });
 });

@@ -67,6 +67,11 @@ const schema = yup.object({
   GENERATION_TIMEOUT_MS: integer(1, Number.MAX_SAFE_INTEGER, 10 * 60 * 1000),
   JOB_LEASE_MS: integer(100, Number.MAX_SAFE_INTEGER, 45_000),
   WORKER_CONCURRENCY: integer(1, 64, 2),
+  ENGINE_CONNECT_ATTEMPTS: integer(1, 100, 8),
+  ENGINE_CONNECT_DELAY_MS: integer(1, 60_000, 500),
+  ENGINE_CONNECT_TIMEOUT_MS: integer(100, 600_000, 10_000),
+  METRICS_TOKEN: yup.string().trim().min(16, 'must be at least 16 characters').optional(),
+  OPS_PORT: integer(0, 65535, 9464),
   REMOTE_URLS: yup
     .string()
     .test(
@@ -129,6 +134,12 @@ export interface Config {
   /** A running job's lease: a worker that stops heartbeating loses the job after this long. */
   jobLeaseMs: number;
   workerConcurrency: number;
+  /** Start-up: tries per distributed engine, and the first pause between them (it doubles). */
+  engineConnect: { attempts: number; delayMs: number; attemptTimeoutMs: number };
+  /** Bearer token that /metrics asks for; without it /metrics is not served. */
+  metricsToken?: string;
+  /** Port of the projector, relay and worker processes' ops server (/api/health, /api/ready, /metrics). */
+  opsPort: number;
   remoteUrls: Record<string, string>;
   webDistRoot: string;
   logLevel?: string;
@@ -153,8 +164,10 @@ export function loadConfig(
   options: LoadOptions = {},
 ): Config {
   let e: yup.InferType<typeof schema>;
+  // An empty variable is an unset one: compose writes `${OPENAI_API_KEY:-}` as "" when it is not given.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   try {
-    e = schema.validateSync(env, { abortEarly: false, stripUnknown: true });
+    e = schema.validateSync(given, { abortEarly: false, stripUnknown: true });
   } catch (error) {
     if (!(error instanceof yup.ValidationError)) throw error;
     const lines = (error.inner.length > 0 ? error.inner : [error]).map(
@@ -250,6 +263,13 @@ export function loadConfig(
     generationTimeoutMs: e.GENERATION_TIMEOUT_MS,
     jobLeaseMs: e.JOB_LEASE_MS,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    engineConnect: {
+      attempts: e.ENGINE_CONNECT_ATTEMPTS,
+      delayMs: e.ENGINE_CONNECT_DELAY_MS,
+      attemptTimeoutMs: e.ENGINE_CONNECT_TIMEOUT_MS,
+    },
+    ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
+    opsPort: e.OPS_PORT,
     remoteUrls: e.REMOTE_URLS ? (JSON.parse(e.REMOTE_URLS) as Record<string, string>) : {},
     ...(e.LOG_LEVEL ? { logLevel: e.LOG_LEVEL } : {}),
     webDistRoot: path.resolve(e.WEB_DIST_ROOT ?? path.join(__dirname, '../../..')),

@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'CARD_DECLINED',
   'GATEWAY_ERROR',
   'CONCURRENCY',
+  'UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -8,6 +8,8 @@ import type { EventStore } from './eventstore/port';
 import type { RouteModule } from './http/app';
 import type { CspSources } from './http/security-headers';
 import type { Logger } from './logging';
+import type { Metrics } from './ops/metrics';
+import type { QueueProbe } from './ops/readiness';
 import type { ReadStore } from './readstore/port';
 import type { Projection } from './runners/projector';
 import type { Reactor } from './runners/reactor';
@@ -25,6 +27,8 @@ export interface Platform {
   bus: Bus;
   blobs: BlobStore;
   commands: CommandHandler;
+  /** This process's Prometheus metrics (the event store is already metered). */
+  metrics: Metrics;
 }
 
 /** Something a running process can stop. */
@@ -60,4 +64,6 @@ export interface FeatureModule {
   reactors?: Reactor[];
   /** Bus consumers and background jobs of the worker role. */
   workers?: Runnable[];
+  /** Job queues the operator watches (/api/ready, /metrics): depth and oldest waiting job. */
+  queues?: QueueProbe[];
 }

@@ -3,6 +3,7 @@ import type { FeatureModule, Platform } from '../platform/module';
 import { relay } from '../platform/runners/relay';
 import type { AiProvider } from './ai/provider';
 import { generationsProjection } from './generations-projection';
+import { generationQueue } from './job-queue';
 import { JOBS_TOPIC, type JobMessage, jobsFor } from './jobs';
 import { refundProcessManager } from './refunds';
 import { studioRoutes } from './routes';
@@ -24,6 +25,7 @@ export function studioModule(platform: Platform, ai: AiProvider): FeatureModule 
     routes: [studioRoutes(TOOLS, platform)],
     projections: [generationsProjection],
     reactors: [relay(bus, jobsFor), refundProcessManager(commands, clock)],
+    queues: [generationQueue(platform.readStore)],
     workers: [
       {
         name: 'generation-worker',

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { blobStoreFaultContract } from './contract-faults';
 import type { BlobStore } from './port';
 
 /** The behaviour every BlobStore adapter must have. Ids are unique per test (shared servers). */
@@ -91,6 +92,8 @@ export function blobStoreContract(
         await expect(store.delete(bad)).rejects.toThrow('Invalid blob id');
       }
     });
+    // The same expectations, with the engine failing, stalling or flapping under a fault-injecting wrapper.
+    blobStoreFaultContract(name, make);
   });
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { busFaultContract } from './contract-faults';
 import type { Bus, ConsumeOptions, ConsumerHandle, DeliveredMessage } from './port';
 
 interface Value {
@@ -198,6 +199,8 @@ export function busContract(
       await sleep(50);
       expect(later).toEqual([1]);
     });
+    // The same expectations, with the broker failing, stalling or flapping under a fault-injecting wrapper.
+    busFaultContract(name, make, { waitMs });
   });
 }
 

@@ -1,4 +1,5 @@
 import { type Admin, type IHeaders, Kafka, logLevel, type Producer } from 'kafkajs';
+import { TopicCreationError } from '../engines/failure';
 import type { Bus, ConsumerHandle, DeliveredMessage } from './port';
 
 const PARTITIONS = 8;
@@ -8,8 +9,18 @@ const PARTITIONS = 8;
  * partition and keeps its order. Offsets are committed only after the handler succeeds; a failure
  * pauses the partition and seeks back to the message, which comes again after the back-off.
  */
-export function createKafkaBus(options: { brokers: string[]; clientId: string }): Bus {
-  const kafka = new Kafka({ clientId: options.clientId, brokers: options.brokers, logLevel: logLevel.WARN });
+export function createKafkaBus(options: {
+  brokers: string[];
+  clientId: string;
+  /** Retries of each request before it fails (kafkajs' default is 5, about 10 s). */
+  retries?: number;
+}): Bus {
+  const kafka = new Kafka({
+    clientId: options.clientId,
+    brokers: options.brokers,
+    logLevel: logLevel.WARN,
+    ...(options.retries !== undefined ? { retry: { retries: options.retries } } : {}),
+  });
   let producer: Promise<Producer> | undefined;
   let admin: Promise<Admin> | undefined;
   const topics = new Map<string, Promise<void>>();
@@ -23,6 +34,10 @@ export function createKafkaBus(options: { brokers: string[]; clientId: string })
       await p.connect();
       return p;
     })();
+    // A broker that was down at the first call must not stay "down" for the life of the process.
+    producer.catch(() => {
+      producer = undefined;
+    });
     return producer;
   };
 
@@ -32,6 +47,9 @@ export function createKafkaBus(options: { brokers: string[]; clientId: string })
       await a.connect();
       return a;
     })();
+    admin.catch(() => {
+      admin = undefined;
+    });
     return admin;
   };
 
@@ -43,7 +61,11 @@ export function createKafkaBus(options: { brokers: string[]; clientId: string })
         const a = await getAdmin();
         const existing = await a.listTopics();
         if (!existing.includes(topic)) {
-          await a.createTopics({ topics: [{ topic, numPartitions: PARTITIONS }], waitForLeaders: true });
+          try {
+            await a.createTopics({ topics: [{ topic, numPartitions: PARTITIONS }], waitForLeaders: true });
+          } catch (error) {
+            throw new TopicCreationError(topic, options.brokers, error);
+          }
         }
       })();
       ready.catch(() => topics.delete(topic));
@@ -148,6 +170,10 @@ export function createKafkaBus(options: { brokers: string[]; clientId: string })
           await stop();
         },
       };
+    },
+
+    async ping() {
+      await (await getAdmin()).describeCluster();
     },
 
     async close() {

@@ -35,5 +35,7 @@ export interface Bus {
     handler: (message: DeliveredMessage<T>) => Promise<void>,
     options?: ConsumeOptions,
   ): Promise<ConsumerHandle>;
+  /** Round trip to the broker (readiness, start-up); absent where there is nothing to reach. */
+  ping?(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Event, RecordedEvent } from '@studio/events';
+import { eventStoreFaultContract } from './contract-faults';
 import { type EventStore, WrongExpectedRevisionError } from './port';
 
 /**
@@ -317,6 +318,8 @@ export function eventStoreContract(
         await sub.stop();
       });
     });
+    // The same expectations, with the engine failing, stalling or flapping under a fault-injecting wrapper.
+    eventStoreFaultContract(name, make);
   });
 }
 

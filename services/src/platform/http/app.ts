@@ -13,6 +13,8 @@ export type RouteModule = (router: Router) => void;
 export interface HttpAppOptions {
   logger: Logger;
   routes: RouteModule[];
+  /** Run outside the error middleware, so they see the status actually sent (request metrics). */
+  outer?: Koa.Middleware[];
   /** Run before the routes (sessions). */
   before?: Koa.Middleware[];
   /** Mounted after the API (static front-ends, SPA fallback). */
@@ -51,6 +53,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   });
   // The access log wraps the error middleware, so it records the status actually sent.
   app.use(requestContext(options.logger));
+  for (const middleware of options.outer ?? []) app.use(middleware);
   app.use(errorMiddleware(options.logger));
   app.use(securityHeaders(options.cspSources));
   app.use(async (ctx, next) => {

@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import type { ErrorCode } from '../errors';
 import { DomainError, isDomainError } from '../errors';
+import { asEngineUnavailable, RETRY_AFTER_SECONDS } from '../faults/unavailable';
 import type { Logger } from '../logging';
 
 /** The one place where domain error codes become HTTP statuses. */
@@ -19,6 +20,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   GATEWAY_ERROR: 502,
+  UNAVAILABLE: 503,
 };
 
 /** Body-parser and Koa errors that a client can cause: answered as 4xx, never 500. */
@@ -90,8 +92,14 @@ export function errorMiddleware(logger: Logger): Koa.Middleware {
         ctx.status = empty.status;
         ctx.body = { message: empty.message(ctx), error: empty.code };
       }
-    } catch (error) {
+    } catch (thrown) {
+      // An engine that dropped (ours or a driver's error) is a 503 the client may retry, never a 500.
+      const error = asEngineUnavailable(thrown) ?? thrown;
       if (isDomainError(error)) {
+        if (error.code === 'UNAVAILABLE') {
+          ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
+          logger.warn({ err: thrown, path: ctx.path }, 'engine unavailable');
+        }
         ctx.status = STATUS_BY_CODE[error.code];
         ctx.body = { message: error.message, error: error.code, ...(error.details ?? {}) };
         return;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readStoreFaultContract } from './contract-faults';
 import type { Doc, Filter, ReadStore, WriteOp } from './port';
 
 /**
@@ -376,5 +377,7 @@ export function readStoreContract(
         expect(ids(await c.find({ owner: 'u1', 'stats.day': { $gt: 0 } }))).toEqual(['d2']);
       });
     });
+    // The same expectations, with the engine failing, stalling or flapping under a fault-injecting wrapper.
+    readStoreFaultContract(name, make);
   });
 }

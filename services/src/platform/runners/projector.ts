@@ -21,6 +21,12 @@ export interface Projection {
 
 /** Events per catch-up transaction. */
 export const CATCH_UP_PAGE = 5000;
+
+/** Pause before a runner whose engine failed tries again from its checkpoint. */
+export const RUNNER_RETRY_MS = 500;
+
+/** running: live or catching up; paused: an engine failed, retrying by itself; stopped: stop() was called. */
+export type RunnerState = 'running' | 'paused' | 'stopped';
 /** Events per log read of a bulk rebuild (it writes once, at the end): small pages die young. */
 export const REBUILD_PAGE = 2000;
 
@@ -52,6 +58,8 @@ export class ProjectorRunner {
   private position: number | undefined;
   private waiters: Array<{ position: number; resolve: () => void }> = [];
   private stopped = true;
+  private paused = false;
+  private retryTimer?: NodeJS.Timeout;
   /** The position last committed to the read store (the checkpoint a restart resumes from). */
   private committed: number | undefined;
 
@@ -73,18 +81,44 @@ export class ProjectorRunner {
     this.subscription = this.eventStore.subscribeToAll(
       {
         ...(this.position !== undefined ? { after: this.position } : {}),
-        onError: (error) =>
-          this.logger.error({ err: error, projection: this.projection.name }, 'projection stopped'),
+        onError: (error) => this.pause(error),
       },
       async (event) => this.applyBatch([event]),
     );
     await this.subscription.caughtUp;
   }
 
+  get state(): RunnerState {
+    return this.stopped ? 'stopped' : this.paused ? 'paused' : 'running';
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
+    this.paused = false;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
     await this.subscription?.stop();
     this.subscription = undefined;
+  }
+
+  /** An engine failed (or the projection threw): resume from the checkpoint after a pause, by itself. */
+  private pause(error: unknown): void {
+    this.logger.warn({ err: error, projection: this.projection.name }, 'projection paused; retrying');
+    if (this.stopped) return;
+    this.paused = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => void this.resume(), RUNNER_RETRY_MS);
+  }
+
+  private async resume(): Promise<void> {
+    await this.subscription?.stop();
+    this.subscription = undefined;
+    if (this.stopped) return;
+    try {
+      await this.start();
+      this.paused = false;
+    } catch (error) {
+      this.pause(error);
+    }
   }
 
   /**

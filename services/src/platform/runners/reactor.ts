@@ -3,6 +3,7 @@ import type { EventStore, SubscriptionHandle } from '../eventstore/port';
 import type { Logger } from '../logging';
 import type { ReadStore } from '../readstore/port';
 import { type ParkedEvent, parkedEventId, parkOp } from './parked-events';
+import { RUNNER_RETRY_MS, type RunnerState } from './projector';
 
 /** How often a reactor tries one event before parking it, and how long it waits in between. */
 export interface RetryPolicy {
@@ -39,9 +40,6 @@ export interface ReactorRunnerOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
-/** Pause before restarting a subscription the engine (not the handler) ended. */
-const RESTART_MS = 500;
-
 /** The wait before try number `attempt + 1`. */
 export function backoffMs(policy: RetryPolicy, attempt: number): number {
   return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
@@ -52,6 +50,8 @@ class Stopped extends Error {}
 export class ReactorRunner {
   private subscription?: SubscriptionHandle;
   private stopped = true;
+  private paused = false;
+  private position: number | undefined;
   private retryTimer?: NodeJS.Timeout;
   private abort = new AbortController();
   private readonly now: () => Date;
@@ -72,23 +72,34 @@ export class ReactorRunner {
     this.stopped = false;
     this.abort = new AbortController();
     const after = await this.readStore.getCheckpoint(this.reactor.name);
+    this.position = after;
     this.subscription = this.eventStore.subscribeToAll(
       {
         ...(after !== undefined ? { after } : {}),
         // The engine failed (or parking could not be written): restart from the checkpoint.
-        onError: (error) => {
-          if (this.stopped) return;
-          this.logger.warn({ err: error, reactor: this.reactor.name }, 'reactor failed; restarting');
-          this.retryTimer = setTimeout(() => void this.restart(), RESTART_MS);
-        },
+        onError: (error) => this.pause(error),
       },
       (event) => this.handleWithRetries(event),
     );
     await this.subscription.caughtUp;
   }
 
+  get name(): string {
+    return this.reactor.name;
+  }
+
+  /** Position of the last event handled or parked (the stored checkpoint). */
+  get checkpoint(): number | undefined {
+    return this.position;
+  }
+
+  get state(): RunnerState {
+    return this.stopped ? 'stopped' : this.paused ? 'paused' : 'running';
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
+    this.paused = false;
     this.abort.abort();
     if (this.retryTimer) clearTimeout(this.retryTimer);
     await this.subscription?.stop();
@@ -104,6 +115,8 @@ export class ReactorRunner {
       try {
         await this.reactor.handle(upcast(event));
         await this.readStore.apply([], checkpoint);
+        this.position = event.position;
+        this.paused = false;
         return;
       } catch (error) {
         if (error instanceof Stopped) throw error;
@@ -115,6 +128,8 @@ export class ReactorRunner {
           { err: error, reactor: this.reactor.name, position: event.position, attempt },
           'reactor failed on an event; trying again',
         );
+        // Retrying in place is a pause as readiness sees it: nothing behind this event moves.
+        this.paused = true;
         await this.sleep(backoffMs(policy, attempt), this.abort.signal).catch(() => {
           throw new Stopped('stopped');
         });
@@ -137,15 +152,34 @@ export class ReactorRunner {
       parkedAt: this.now().toISOString(),
     };
     await this.readStore.apply([parkOp(parked)], { name: this.reactor.name, position: event.position });
+    this.position = event.position;
+    this.paused = false;
     this.logger.error(
       { err: error, reactor: this.reactor.name, position: event.position, attempts },
       'reactor parked an event it kept failing on',
     );
   }
 
+  /** The engine failed (or parking could not be written): restart from the checkpoint after a pause. */
+  private pause(error: unknown): void {
+    this.logger.warn({ err: error, reactor: this.reactor.name }, 'reactor failed; retrying');
+    if (this.stopped) return;
+    this.paused = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => void this.restart(), RUNNER_RETRY_MS);
+  }
+
   private async restart(): Promise<void> {
     await this.subscription?.stop();
-    if (!this.stopped) await this.start();
+    this.subscription = undefined;
+    if (this.stopped) return;
+    try {
+      await this.start();
+      this.paused = false;
+    } catch (error) {
+      // Still unreachable (the checkpoint read failed): try again later rather than give up.
+      this.pause(error);
+    }
   }
 }
 
