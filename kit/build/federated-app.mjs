@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
+import { PrecompressPlugin } from './precompress-plugin.mjs';
 import { RouteListPlugin } from './route-list-plugin.mjs';
 
 const require = createRequire(import.meta.url);
@@ -163,6 +164,8 @@ export function federatedApp({ dir, name, exposes }) {
           'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production'),
         }),
         ...(isHost ? [new rspack.HtmlRspackPlugin({ template: './index.html', inject: 'body' })] : []),
+        // Brotli and gzip variants of every text asset (production only).
+        new PrecompressPlugin(),
       ],
       devServer: {
         port: DEV_PORTS[name],

@@ -84,19 +84,50 @@ async function fileAt(path: string | null): Promise<Stats | null> {
   }
 }
 
-function sendFile(ctx: Koa.Context, path: string, info: Stats, cacheControl: string): void {
+/** Types served with a precompressed variant when one sits beside the file (built by kit/build/precompress-plugin.mjs). */
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript)|image\/svg\+xml)/;
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/** The best precompressed variant the request accepts (brotli before gzip), or null for the file itself. */
+async function precompressedVariant(
+  ctx: Koa.Context,
+  path: string,
+): Promise<{ name: string; path: string; info: Stats } | null> {
+  for (const encoding of ENCODINGS) {
+    // acceptsEncodings returns the first accepted of the list, so ask one encoding at a time.
+    if (ctx.acceptsEncodings(encoding.name, 'identity') !== encoding.name) continue;
+    const variant = `${path}${encoding.suffix}`;
+    const info = await fileAt(variant);
+    if (info) return { name: encoding.name, path: variant, info };
+  }
+  return null;
+}
+
+async function sendFile(ctx: Koa.Context, path: string, info: Stats, cacheControl: string): Promise<void> {
+  const type = CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+  const compressible = COMPRESSIBLE.test(type);
+  const variant = compressible ? await precompressedVariant(ctx, path) : null;
+  const sent = variant ?? { name: 'identity', path, info };
   ctx.set('Cache-Control', cacheControl);
-  ctx.type = CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+  // Caches must key compressible files by Accept-Encoding, whichever variant this response is.
+  if (compressible) ctx.vary('Accept-Encoding');
+  ctx.type = type;
   ctx.lastModified = info.mtime;
-  ctx.etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  // One ETag per encoding: a cache must never answer a gzip request with a brotli body.
+  const tag = `${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}`;
+  ctx.etag = `W/"${variant ? `${tag}-${variant.name}` : tag}"`;
   ctx.status = 200;
   if (ctx.fresh) {
     ctx.status = 304;
     return;
   }
+  if (variant) ctx.set('Content-Encoding', variant.name);
   // HEAD gets the headers only (Koa never sends a body for it); a stream body drops the length, so set it after.
-  if (ctx.method !== 'HEAD') ctx.body = createReadStream(path);
-  ctx.length = info.size;
+  if (ctx.method !== 'HEAD') ctx.body = createReadStream(sent.path);
+  ctx.length = sent.info.size;
 }
 
 const BASE64 = /^[A-Za-z0-9+/]+=*$/;
@@ -159,7 +190,7 @@ export function frontends(options: FrontendsOptions): Koa.Middleware {
         ctx.body = 'Not Found';
         return;
       }
-      sendFile(ctx, file, info, cacheFor(file));
+      await sendFile(ctx, file, info, cacheFor(file));
       return;
     }
 
@@ -168,7 +199,7 @@ export function frontends(options: FrontendsOptions): Koa.Middleware {
     const info = await fileAt(file);
     if (file && info) {
       if (file === index) await sendShellPage(ctx, index);
-      else sendFile(ctx, file, info, cacheFor(file));
+      else await sendFile(ctx, file, info, cacheFor(file));
       return;
     }
     if (ASSET_EXTENSIONS.has(extname(path).toLowerCase())) {
