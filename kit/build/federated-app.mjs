@@ -162,6 +162,8 @@ export function federatedApp({ dir, name, exposes }) {
         routeListPlugin(dir, name, isHost),
         new rspack.DefinePlugin({
           'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production'),
+          // The early-access promotion's end (kit/src/plans/plans.ts), set at build time.
+          'process.env.PRICE_DOUBLING_AT': JSON.stringify(process.env.PRICE_DOUBLING_AT ?? ''),
         }),
         ...(isHost ? [new rspack.HtmlRspackPlugin({ template: './index.html', inject: 'body' })] : []),
         // Brotli and gzip variants of every text asset (production only).

@@ -42,6 +42,7 @@ export { ProgressBar, type ProgressBarProps } from './components/ProgressBar';
 export { Spinner, type SpinnerProps } from './components/Spinner';
 export { CreditSummary, type CreditSummaryProps } from './credits/CreditSummary';
 export { creditMessage, creditPercent } from './credits/credit-display';
+export { documentTitle } from './federation/document-title';
 export {
   defaultManifestUrl,
   REMOTE_NAMES,

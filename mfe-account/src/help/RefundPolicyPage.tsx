@@ -1,10 +1,12 @@
-// /refund-policy (spec 01 §2.13): no refund once credits are used.
+// /refund-policy (spec 01 §2.13): no refund once credits are used. Readable signed in and out.
 import { Card, theme } from '@studio/kit';
+import { FramedPage } from '../common/FramedPage';
 import { Page } from '../common/Page';
 import { REFUND } from '../texts';
 
 export default function RefundPolicyPage() {
   return (
+    <FramedPage>
     <Page title={REFUND.pageTitle} maxWidth={820}>
       <Card>
         <div css={{ display: 'grid', gap: 18 }}>
@@ -17,5 +19,6 @@ export default function RefundPolicyPage() {
         </div>
       </Card>
     </Page>
+    </FramedPage>
   );
 }

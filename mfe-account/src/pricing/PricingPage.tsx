@@ -1,6 +1,6 @@
 // /pricing (spec 01 §2.6): Early Access notice, three plan cards with their payment links,
 // the after-paying instruction, crossed-out regular prices.
-import { Alert, EARLY_ACCESS_SAVING, PLANS, PRICE_DOUBLING_DATE, theme, useAuth } from '@studio/kit';
+import { Alert, EARLY_ACCESS_SAVING, PLANS, theme, upcomingPriceDoubling, useAuth } from '@studio/kit';
 import { LinkButton } from '../common/LinkButton';
 import { Page } from '../common/Page';
 import { PublicPage } from '../common/PublicPage';
@@ -10,12 +10,15 @@ import { PlanGrid } from './PlanGrid';
 
 export default function PricingPage() {
   const { user } = useAuth();
+  const doublingDate = upcomingPriceDoubling(new Date());
   return (
     <PublicPage>
       <Page title={PRICING.pageTitle} intro={PRICING.intro}>
-        <Alert tone="info" title={PRICING.earlyAccessTitle}>
-          {PRICING.earlyAccess(PRICE_DOUBLING_DATE, EARLY_ACCESS_SAVING)}
-        </Alert>
+        {doublingDate && (
+          <Alert tone="info" title={PRICING.earlyAccessTitle}>
+            {PRICING.earlyAccess(doublingDate, EARLY_ACCESS_SAVING)}
+          </Alert>
+        )}
         <PlanGrid>
           {PLANS.map((plan) => (
             <PlanCard

@@ -120,6 +120,20 @@ describe('identity API', () => {
       );
     });
 
+    it('answers GET /api/session with 200 and no user when signed out, and the user when signed in', async () => {
+      const visitor = await api().get('/api/session');
+      expect(visitor.status).toBe(200);
+      expect(visitor.body).toEqual({ user: null });
+      const agent = request.agent(server().url);
+      await agent.post('/api/register').send({ ...valid, email: 'session-check@example.com' }).expect(201);
+      const member = await agent.get('/api/session');
+      expect(member.status).toBe(200);
+      expect(member.body.user).toMatchObject({ email: 'session-check@example.com', name: valid.name });
+      expect(member.body.user.password).toBeUndefined();
+      await agent.post('/api/logout').expect(200);
+      expect((await agent.get('/api/session')).body).toEqual({ user: null });
+    });
+
     it('answers signed-out reads with 401 { message, error }', async () => {
       const res = await api().get('/api/user');
       expect(res.status).toBe(401);

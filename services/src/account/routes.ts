@@ -125,6 +125,17 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
       ctx.body = userView(state);
     };
     router.get('/api/user', currentUser);
+
+    /**
+     * "Who am I" for the app's start: 200 with `user: null` when signed out, so a visitor's page
+     * logs no 401 (GET /api/user keeps its 401 for the spec's clients).
+     */
+    router.get('/api/session', async (ctx) => {
+      const userId = ctx.state.userId as string | undefined;
+      const state = userId ? await loadAccount(commands, userId) : null;
+      if (userId && !state) await sessions.destroy(ctx.cookies.get(SESSION_COOKIE));
+      ctx.body = { user: state ? userView(state) : null };
+    });
     router.get('/api/current-user', currentUser);
 
     /** The signed-in user's credit history, newest first. */

@@ -1,6 +1,7 @@
 // Renders one screen of one remote: spinner while loading, friendly Retry card if it fails.
 import { type RemoteName, Spinner } from '@studio/kit';
-import { type ComponentType, Suspense, use, useState } from 'react';
+import { type ComponentType, Suspense, use, useLayoutEffect, useState } from 'react';
+import { revealApp } from '../app/prerendered';
 import { forgetRemote, loadScreens } from './load-screens';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteUnavailable } from './RemoteUnavailable';
@@ -15,7 +16,18 @@ function LoadedScreen({ remote, screen }: RemoteScreenProps) {
   const { screens } = use(loadScreens(remote));
   const Screen: ComponentType | undefined = screens[screen];
   if (!Screen) throw new Error(`Remote "${remote}" has no screen "${screen}"`);
-  return <Screen />;
+  return (
+    <>
+      <Screen />
+      <RevealOnCommit />
+    </>
+  );
+}
+
+/** Runs once the whole screen (its lazy chunk included) has committed, before the browser paints. */
+function RevealOnCommit() {
+  useLayoutEffect(revealApp, []);
+  return null;
 }
 
 export function ScreenLoading() {

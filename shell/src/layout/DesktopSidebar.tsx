@@ -7,7 +7,8 @@ import { NavList } from './NavList';
 import { navSections } from './nav-items';
 import { SignOutButton } from './SignOutButton';
 
-export const SIDEBAR_WIDTH_PX = 292;
+export { SIDEBAR_WIDTH_PX } from "./dimensions";
+import { SIDEBAR_WIDTH_PX } from "./dimensions";
 
 export function DesktopSidebar({ user, routes }: { user: User; routes: readonly AppRoute[] }) {
   return (

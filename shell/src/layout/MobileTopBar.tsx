@@ -5,7 +5,8 @@ import type { RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { Brand } from './Brand';
 
-export const TOP_BAR_HEIGHT_PX = 56;
+export { TOP_BAR_HEIGHT_PX } from "./dimensions";
+import { TOP_BAR_HEIGHT_PX } from "./dimensions";
 
 export interface MobileTopBarProps {
   user: User;

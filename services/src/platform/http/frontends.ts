@@ -137,11 +137,54 @@ const BASE64 = /^[A-Za-z0-9+/]+=*$/;
  * reads to sign the <style> tags it writes. Never stored or revalidated: a cached page would carry
  * a stale nonce under a fresh policy.
  */
-async function sendShellPage(ctx: Koa.Context, path: string): Promise<void> {
-  const html = await readFile(path, 'utf8');
+/** Build-time HTML of a public page (mfe-account/prerender/): dist/prerendered.json names the files. */
+interface PrerenderedPage {
+  file: string;
+  title: string;
+}
+
+async function prerenderedPage(accountDist: string, path: string): Promise<{ html: string; title: string } | null> {
+  try {
+    const index = JSON.parse(await readFile(join(accountDist, 'prerendered.json'), 'utf8')) as Record<
+      string,
+      PrerenderedPage
+    >;
+    const page = Object.hasOwn(index, path) ? index[path] : undefined;
+    const file = page ? resolveInside(accountDist, `/${page.file}`) : null;
+    if (!page || !file) return null;
+    return { html: await readFile(file, 'utf8'), title: page.title };
+  } catch {
+    return null; // not built (or the account remote lives elsewhere): the page renders client-side
+  }
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/**
+ * The shell's index.html with this response's CSP nonce in a meta tag, which the Emotion cache
+ * reads to sign the <style> tags it writes. For a prerendered public page, its HTML goes in
+ * <div id="prerendered"> (its <style> tags signed with the same nonce) and #root is hidden until
+ * the live app has rendered the page (shell/src/app/prerendered.ts). Never stored or revalidated:
+ * a cached page would carry a stale nonce under a fresh policy.
+ */
+async function sendShellPage(
+  ctx: Koa.Context,
+  path: string,
+  prerendered: { html: string; title: string } | null,
+): Promise<void> {
+  let html = await readFile(path, 'utf8');
   const nonce = ctx.state.cspNonce;
-  const meta =
-    typeof nonce === 'string' && BASE64.test(nonce) ? `<meta name="csp-nonce" content="${nonce}">` : '';
+  const signed = typeof nonce === 'string' && BASE64.test(nonce);
+  const meta = signed ? `<meta name="csp-nonce" content="${nonce}">` : '';
+  if (prerendered) {
+    const body = prerendered.html.replace(/<style(?=[\s>])/g, signed ? `<style nonce="${nonce}"` : '<style');
+    html = html
+      // The page reads without JavaScript now: no "needs JavaScript" line above it.
+      .replace(/<noscript>[\s\S]*?<\/noscript>/i, '')
+      .replace(/<title>[^<]*<\/title>/i, `<title>${escapeHtml(prerendered.title)}</title>`)
+      .replace('<div id="root"></div>', () => `<div id="prerendered">${body}</div><div id="root" hidden></div>`);
+  }
   const head = /<head(\s[^>]*)?>/i.exec(html) ?? /^<!doctype html>/i.exec(html);
   const at = head ? head.index + head[0].length : 0;
   ctx.set('Cache-Control', 'no-store');
@@ -155,6 +198,7 @@ const cacheFor = (path: string) => (HASHED.test(path) ? IMMUTABLE : REVALIDATE);
 export function frontends(options: FrontendsOptions): Koa.Middleware {
   const root = normalize(options.repoRoot);
   const shellDist = join(root, 'shell', 'dist');
+  const accountDist = join(root, REMOTE_FOLDERS.account!, 'dist');
   const listing = JSON.stringify(remotesListing(options.remoteUrls));
 
   return async (ctx, next) => {
@@ -198,7 +242,7 @@ export function frontends(options: FrontendsOptions): Koa.Middleware {
     const file = resolveInside(shellDist, path);
     const info = await fileAt(file);
     if (file && info) {
-      if (file === index) await sendShellPage(ctx, index);
+      if (file === index) await sendShellPage(ctx, index, await prerenderedPage(accountDist, '/'));
       else await sendFile(ctx, file, info, cacheFor(file));
       return;
     }
@@ -211,6 +255,6 @@ export function frontends(options: FrontendsOptions): Koa.Middleware {
 
     // SPA fallback: client-side routes (and the 404 screen) are the shell's index.html.
     if (!(await fileAt(index))) return next();
-    await sendShellPage(ctx, index);
+    await sendShellPage(ctx, index, await prerenderedPage(accountDist, path));
   };
 }
