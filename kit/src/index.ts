@@ -11,8 +11,10 @@ export { createQueryClient, queryDefaults } from './api/query-client';
 export {
   type AuthContextValue,
   AuthProvider,
+  fetchSession,
   type LoginInput,
   type RegisterInput,
+  SESSION_URL,
   USER_QUERY_KEY,
   useAuth,
   useUser,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { measureBackend } from './backend';
+import { measureFirstLoad } from './first-load';
 import { type BenchRow, printTable } from './table';
 
 /** `npm run bench`: every figure as a ratio or percentile against a baseline measured in this run. */
@@ -13,6 +14,7 @@ async function main() {
     };
     rows.push(...(await measureBundleSizes(repoRoot)));
   }
+  rows.push(...(await measureFirstLoad(repoRoot)));
   printTable(rows);
 }
 

@@ -3,7 +3,7 @@
 import { type UseMutationResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
 import { apiJson } from '../api/api-client';
-import { ApiError } from '../api/api-error';
+import { ApiError, throwIfResNotOk } from '../api/api-error';
 import { toast } from '../toast/toast-store';
 import { clearStoredUser, storeUser } from './storage';
 import { normalizeUser, type User } from './user';
@@ -40,6 +40,22 @@ export interface AuthContextValue {
   logoutMutation: UseMutationResult<void, Error, void>;
 }
 
+/**
+ * Who is signed in, from GET /api/session (or from a response the shell requested early, before
+ * the app's chunks had arrived). Throws on a failed answer ('Failed to fetch user').
+ */
+export async function fetchSession(early?: Promise<Response>): Promise<User | null> {
+  let body: { user: Record<string, unknown> | null };
+  if (early) {
+    const res = await early;
+    await throwIfResNotOk(res);
+    body = await res.json();
+  } else {
+    body = await apiJson('GET', SESSION_URL);
+  }
+  return body.user ? normalizeUser(body.user) : null;
+}
+
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 const serverMessage = (error: Error): string => (error instanceof ApiError ? error.detail : error.message);
@@ -50,10 +66,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryKey: USER_QUERY_KEY,
     // GET /api/session answers 200 with `user: null` for a visitor: no 401 in the console and a
     // body that is always read (GET /api/user keeps its 401 for the spec's clients).
-    queryFn: async () => {
-      const { user: raw } = await apiJson<{ user: Record<string, unknown> | null }>('GET', SESSION_URL);
-      return raw ? normalizeUser(raw) : null;
-    },
+    queryFn: () => fetchSession(),
   });
   const user = userQuery.error ? null : (userQuery.data ?? null);
   const signedOut = userQuery.isSuccess && !userQuery.data;
