@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
 import { PrecompressPlugin } from './precompress-plugin.mjs';
+import { StartupPreloadPlugin } from './startup-preload-plugin.mjs';
 import { RouteListPlugin } from './route-list-plugin.mjs';
 
 const require = createRequire(import.meta.url);
@@ -166,6 +167,8 @@ export function federatedApp({ dir, name, exposes }) {
           'process.env.PRICE_DOUBLING_AT': JSON.stringify(process.env.PRICE_DOUBLING_AT ?? ''),
         }),
         ...(isHost ? [new rspack.HtmlRspackPlugin({ template: './index.html', inject: 'body' })] : []),
+        // The shell's start-up chunks are fetched with index.html, not discovered one step later.
+        ...(isHost ? [new StartupPreloadPlugin()] : []),
         // Brotli and gzip variants of every text asset (production only).
         new PrecompressPlugin(),
       ],

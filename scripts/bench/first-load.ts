@@ -111,9 +111,18 @@ export async function measureFirstLoad(repoRoot: string): Promise<BenchRow[]> {
           bytes += event.encodedDataLength;
           requests += 1;
         });
-        await tab.goto(`${server.url}${page.path}`, { waitUntil: 'networkidle', timeout: 60_000 });
-        await tab.waitForTimeout(500);
+        await tab.goto(`${server.url}${page.path}`, { waitUntil: 'load', timeout: 60_000 });
+        // Done when the live app shows the screen (its heading, no prerendered stand-in) and the
+        // network has settled; a throttled CPU can leave gaps that look like idle before that.
+        await tab.waitForFunction(
+          () => !document.getElementById('prerendered') && document.querySelector('#root main h1'),
+          undefined,
+          { timeout: 60_000 },
+        );
+        await tab.waitForLoadState('networkidle');
+        await tab.waitForTimeout(1000);
         const vitals = (await tab.evaluate('window.__vitals')) as { lcp: number; cls: number };
+        if (process.env.BENCH_DEBUG) console.log(page.name, vitals, bytes, requests, tab.url());
         samples.push({ ...vitals, bytes, requests });
         await context.close();
       }
