@@ -292,6 +292,15 @@ export const PROFILE = {
   historyEmpty: 'No credit activity yet.',
   historyError: 'Could not load your credit history.',
   kinds: { granted: 'Granted', debited: 'Used', refunded: 'Refunded', adjusted: 'Adjusted' },
+  balanceAfter: (n: number) => `Balance ${n}`,
+  reasons: {
+    planPurchase: (plan: string) => `${plan} plan purchased: monthly credits`,
+    renewal: (plan: string) => `${plan} plan renewed: monthly credits`,
+    generation: (what: string) => `Used for: ${what}`,
+    generationFailed: 'Refund: the generation failed',
+    generationTimedOut: 'Refund: the generation timed out',
+    adjusted: (why: string) => `Adjusted by support: ${why}`,
+  },
 } as const;
 
 export const SETTINGS = {

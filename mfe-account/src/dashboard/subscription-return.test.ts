@@ -5,7 +5,7 @@ const user = (subscriptionTier: string, credits: number) =>
   ({ id: 'u', name: 'U', email: 'u@example.com', subscriptionTier, credits, isAdmin: false }) as unknown as User;
 
 describe('accountUpdated (the important notice shows when it is false after the refreshes)', () => {
-  const before = { subscriptionTier: 'Demo', credits: 0 };
+  const before = { subscriptionTier: 'Demo', credits: 0 } as Pick<User, 'subscriptionTier' | 'credits'>;
   it('is true once the plan or the credits moved', () => {
     expect(accountUpdated(before, user('Basic', 0))).toBe(true);
     expect(accountUpdated(before, user('Demo', 60))).toBe(true);

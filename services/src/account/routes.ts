@@ -12,7 +12,7 @@ import { parse } from '../platform/http/validation';
 import type { Platform } from '../platform/module';
 import { requireSelf, requireUser } from './auth';
 import { authenticate, loadAccount, register } from './identity';
-import { LEDGER, type LedgerDoc } from './projections';
+import { ACCOUNTS, type AccountDoc, LEDGER, type LedgerDoc } from './projections';
 import { SESSION_COOKIE, type SessionStore } from './sessions';
 import { userView } from './user-view';
 
@@ -141,10 +141,18 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
     /** The signed-in user's credit history, newest first. */
     router.get('/api/credits/history', async (ctx) => {
       const userId = requireUser(ctx);
-      const entries = await readStore
-        .collection<LedgerDoc>(LEDGER)
-        .find({ userId }, { sort: { at: -1, _id: 1 }, limit: 200 });
-      ctx.body = entries.map(({ _id, userId: _owner, ...entry }) => ({ id: _id, ...entry }));
+      const [entries, account] = await Promise.all([
+        readStore.collection<LedgerDoc>(LEDGER).find({ userId }, { sort: { at: -1, _id: 1 }, limit: 200 }),
+        readStore.collection<AccountDoc>(ACCOUNTS).get(userId),
+      ]);
+      // Running balance: the newest entry leaves today's balance; each older one the balance
+      // before the entries above it (so it stays right when only the latest 200 are listed).
+      let balance = account?.credits ?? 0;
+      ctx.body = entries.map(({ _id, userId: _owner, ...entry }) => {
+        const row = { id: _id, ...entry, balanceAfter: balance };
+        balance -= entry.amount;
+        return row;
+      });
     });
 
     /** Kept for the spec's client: the id must be the signed-in user's own. */
