@@ -33,7 +33,9 @@ test.describe('when the books cannot be loaded', () => {
       route.fulfill({ status: 500, json: { message: 'Failed to fetch books', error: 'INTERNAL' } }),
     );
     await page.goto('/dashboard');
-    await expect(page.getByText('Error loading dashboard data. Please try refreshing the page.')).toBeVisible();
+    await expect(
+      page.getByText('Error loading dashboard data. Please try refreshing the page.'),
+    ).toBeVisible();
     await expect(page.getByText('Total books created')).toHaveCount(0);
     await expect(page.getByText(/No books in progress/i)).toHaveCount(0);
   });

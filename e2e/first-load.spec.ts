@@ -18,9 +18,11 @@ test.describe('without JavaScript', () => {
       await expect(page).toHaveTitle(title);
       await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
       // Its styles are applied under the CSP (the inline <style> tags carry the response's nonce).
-      const laidOut = await page.locator('#prerendered [class^="studio-"]').evaluateAll(
-        (elements) => elements.filter((e) => ['flex', 'grid'].includes(getComputedStyle(e).display)).length,
-      );
+      const laidOut = await page
+        .locator('#prerendered [class^="studio-"]')
+        .evaluateAll(
+          (elements) => elements.filter((e) => ['flex', 'grid'].includes(getComputedStyle(e).display)).length,
+        );
       expect(laidOut).toBeGreaterThan(3);
       await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(247, 247, 251)');
     });
@@ -86,7 +88,10 @@ test('every page has its own title', async ({ page }) => {
   await signUp(page);
   await page.goto('/dashboard');
   await expect(page).toHaveTitle('Dashboard · AI Book Studio');
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Profile' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Profile' })
+    .click();
   await expect(page).toHaveTitle('Profile · AI Book Studio');
 });
 
@@ -111,4 +116,43 @@ test('a visitor reads the refund policy from help in the public frame, not the s
   await expect(page).toHaveURL(/\/refund-policy$/);
   await expect(page.getByRole('heading', { level: 1, name: /Refund/i })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Site' })).toBeVisible();
+});
+
+test('at 1280×720 every sidebar entry is reachable and reads in full, with a hint that there is more', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await signUp(page);
+  await page.goto('/dashboard');
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  const scrollable = await nav.evaluate((el) => el.scrollHeight > el.clientHeight);
+  if (scrollable) {
+    // The fade at the bottom edge is drawn by the nav's own background.
+    expect(await nav.evaluate((el) => getComputedStyle(el).backgroundImage)).toMatch(/gradient/);
+  }
+  for (const name of ['Profile', 'Settings', 'Help & Support']) {
+    const link = nav.getByRole('link', { name });
+    await link.scrollIntoViewIfNeeded();
+    await expect(link).toBeInViewport();
+  }
+  const truncated = await nav
+    .locator('[data-nav-label]')
+    .evaluateAll((labels) =>
+      labels.filter((l) => l.scrollWidth > l.clientWidth + 1).map((l) => l.textContent),
+    );
+  expect(truncated).toEqual([]);
+});
+
+test('public pages: one-row header at 375 px and a skip link as the first stop', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/pricing');
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+  const header = page.locator('header').first();
+  const box = await header.boundingBox();
+  expect(box?.height).toBeLessThan(70);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main-content')).toBeFocused();
 });

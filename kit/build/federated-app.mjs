@@ -6,8 +6,8 @@ import { dirname, join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
 import { PrecompressPlugin } from './precompress-plugin.mjs';
-import { StartupPreloadPlugin } from './startup-preload-plugin.mjs';
 import { RouteListPlugin } from './route-list-plugin.mjs';
+import { StartupPreloadPlugin } from './startup-preload-plugin.mjs';
 
 const require = createRequire(import.meta.url);
 

@@ -49,17 +49,19 @@ function render(path: string, Screen: ComponentType): string {
   const queryClient = createQueryClient();
   // A visitor: the session answer is "nobody", as a signed-out browser would get.
   queryClient.setQueryData(USER_QUERY_KEY, null);
-  return withoutStyleAttributes(renderToString(
-    <StudioThemeProvider>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <StaticRouter location={path}>
-            <Screen />
-          </StaticRouter>
-        </AuthProvider>
-      </QueryClientProvider>
-    </StudioThemeProvider>,
-  ));
+  return withoutStyleAttributes(
+    renderToString(
+      <StudioThemeProvider>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider>
+            <StaticRouter location={path}>
+              <Screen />
+            </StaticRouter>
+          </AuthProvider>
+        </QueryClientProvider>
+      </StudioThemeProvider>,
+    ),
+  );
 }
 
 const dist = join(import.meta.dirname, '..', 'dist');

@@ -9,7 +9,12 @@ export const routes = [
   { path: '/auth', screen: 'Auth', access: 'public', title: 'Log in or sign up' },
   { path: '/pricing', screen: 'Pricing', access: 'public', title: 'Pricing' },
   { path: '/checkout/:planId?', screen: 'Checkout', access: 'public', title: 'Checkout' },
-  { path: '/subscription-success', screen: 'SubscriptionSuccess', access: 'public', title: 'Subscription activated' },
+  {
+    path: '/subscription-success',
+    screen: 'SubscriptionSuccess',
+    access: 'public',
+    title: 'Subscription activated',
+  },
   { path: '/help', screen: 'Help', access: 'any', title: 'Help & Support' },
   // Desktop help goes to /help-support-page, the mobile menu's to /help-support. Help and the
   // refund policy are readable by anyone: inside the sidebar layout when signed in (so Help &

@@ -79,10 +79,24 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 export async function measureFirstLoad(repoRoot: string): Promise<BenchRow[]> {
   if (!existsSync(`${repoRoot}/shell/dist/index.html`)) {
-    return [{ metric: 'First load (throttled)', value: 'not built (run npm run build:web)', target: '—', pass: null }];
+    return [
+      {
+        metric: 'First load (throttled)',
+        value: 'not built (run npm run build:web)',
+        target: '—',
+        pass: null,
+      },
+    ];
   }
   if (!existsSync(CHROMIUM)) {
-    return [{ metric: 'First load (throttled)', value: `not measured: no Chromium at ${CHROMIUM}`, target: '—', pass: null }];
+    return [
+      {
+        metric: 'First load (throttled)',
+        value: `not measured: no Chromium at ${CHROMIUM}`,
+        target: '—',
+        pass: null,
+      },
+    ];
   }
   const { chromium } = await import('playwright-core');
   let signedIn = false;

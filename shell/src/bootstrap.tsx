@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
 import { matchPath } from 'react-router-dom';
+import { App } from './app/App';
 import { loadScreens, RemoteUnavailableError } from './federation/load-screens';
 import { loadRouteTable } from './federation/route-lists';
 

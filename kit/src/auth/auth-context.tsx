@@ -139,7 +139,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       registerMutation,
       logoutMutation,
     }),
-    [user, userQuery.isPending, userQuery.error, userQuery.refetch, loginMutation, registerMutation, logoutMutation],
+    [
+      user,
+      userQuery.isPending,
+      userQuery.error,
+      userQuery.refetch,
+      loginMutation,
+      registerMutation,
+      logoutMutation,
+    ],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

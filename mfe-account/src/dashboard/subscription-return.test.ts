@@ -2,7 +2,14 @@ import type { User } from '@studio/kit';
 import { accountUpdated } from './use-subscription-return';
 
 const user = (subscriptionTier: string, credits: number) =>
-  ({ id: 'u', name: 'U', email: 'u@example.com', subscriptionTier, credits, isAdmin: false }) as unknown as User;
+  ({
+    id: 'u',
+    name: 'U',
+    email: 'u@example.com',
+    subscriptionTier,
+    credits,
+    isAdmin: false,
+  }) as unknown as User;
 
 describe('accountUpdated (the important notice shows when it is false after the refreshes)', () => {
   const before = { subscriptionTier: 'Demo', credits: 0 } as Pick<User, 'subscriptionTier' | 'credits'>;

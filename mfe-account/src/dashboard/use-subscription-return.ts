@@ -20,7 +20,10 @@ export interface SubscriptionReturn {
 }
 
 /** Plan and credits moved since the return: the payment reached the account. */
-export function accountUpdated(before: Pick<User, 'subscriptionTier' | 'credits'>, now: User | null): boolean {
+export function accountUpdated(
+  before: Pick<User, 'subscriptionTier' | 'credits'>,
+  now: User | null,
+): boolean {
   if (!now) return false;
   return now.subscriptionTier !== before.subscriptionTier || now.credits !== before.credits;
 }

@@ -1,6 +1,7 @@
 // The help pages /help and /help-support-page: readable by anyone, in the frame that fits (FramedPage).
-import { Page } from '../common/Page';
+
 import { FramedPage } from '../common/FramedPage';
+import { Page } from '../common/Page';
 import { HELP } from '../texts';
 import { HelpContent } from './HelpContent';
 

@@ -4,7 +4,8 @@ import { findPlan, isPlanId } from '@studio/kit';
 import type { CreditEntry } from '../api/types';
 import { PROFILE } from '../texts';
 
-const planName = (planId: string | undefined) => (planId && isPlanId(planId) ? findPlan(planId).name : 'Your');
+const planName = (planId: string | undefined) =>
+  planId && isPlanId(planId) ? findPlan(planId).name : 'Your';
 
 /** 'coloring-page' → 'coloring page'. */
 const words = (code: string) => code.replace(/[-_]+/g, ' ').trim();

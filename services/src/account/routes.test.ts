@@ -125,7 +125,10 @@ describe('identity API', () => {
       expect(visitor.status).toBe(200);
       expect(visitor.body).toEqual({ user: null });
       const agent = request.agent(server().url);
-      await agent.post('/api/register').send({ ...valid, email: 'session-check@example.com' }).expect(201);
+      await agent
+        .post('/api/register')
+        .send({ ...valid, email: 'session-check@example.com' })
+        .expect(201);
       const member = await agent.get('/api/session');
       expect(member.status).toBe(200);
       expect(member.body.user).toMatchObject({ email: 'session-check@example.com', name: valid.name });

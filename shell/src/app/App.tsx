@@ -16,7 +16,10 @@ import { takeEarly } from './early-requests';
 
 const queryClient = createQueryClient();
 // The session answer index.ts asked for early becomes the user query AuthProvider reads.
-void queryClient.prefetchQuery({ queryKey: USER_QUERY_KEY, queryFn: () => fetchSession(takeEarly(SESSION_URL)) });
+void queryClient.prefetchQuery({
+  queryKey: USER_QUERY_KEY,
+  queryFn: () => fetchSession(takeEarly(SESSION_URL)),
+});
 
 export function App() {
   return (

@@ -13,7 +13,10 @@ const json = { headers: { Accept: 'application/json' } } as const;
 export function startEarlyRequests(): void {
   early.set(SESSION_URL, fetch(SESSION_URL, { ...json, credentials: 'include' }));
   const listing = fetch(REMOTES_LISTING_URL, { ...json, cache: 'no-store' });
-  early.set(REMOTES_LISTING_URL, listing.then((res) => res.clone()));
+  early.set(
+    REMOTES_LISTING_URL,
+    listing.then((res) => res.clone()),
+  );
   // Each remote's routes.json sits beside its manifest.
   void listing
     .then((res) => (res.ok ? (res.json() as Promise<Record<string, unknown>>) : {}))

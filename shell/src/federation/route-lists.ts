@@ -11,7 +11,8 @@ export const FALLBACK_ROUTES_PATH = '/routes-fallback.json';
 
 async function fetchJson(url: string): Promise<unknown> {
   const res =
-    (await takeEarly(url)) ?? (await fetch(url, { cache: 'no-cache', headers: { Accept: 'application/json' } }));
+    (await takeEarly(url)) ??
+    (await fetch(url, { cache: 'no-cache', headers: { Accept: 'application/json' } }));
   if (!res.ok) throw new Error(`${url} answered ${res.status}`);
   return res.json();
 }

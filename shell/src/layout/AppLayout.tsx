@@ -1,6 +1,6 @@
 // Layout of signed-in screens: sidebar on desktop, top bar + slide-in menu below 768 px.
 // Both are in the DOM and CSS picks one, so resizing never remounts the page.
-import { theme, useAuth } from '@studio/kit';
+import { SkipLink, theme, useAuth } from '@studio/kit';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import type { AppRoute } from '../routes/route-table';
@@ -24,22 +24,7 @@ export default function AppLayout({ routes }: { routes: readonly AppRoute[] }) {
   if (!user) return null; // RequireAuth renders this only for a signed-in user
   return (
     <div css={{ minHeight: '100vh' }}>
-      <a
-        href="#main-content"
-        css={{
-          position: 'absolute',
-          left: 8,
-          top: -48,
-          zIndex: theme.zIndex.toast,
-          padding: '8px 12px',
-          borderRadius: theme.radii.sm,
-          background: theme.colors.primary,
-          color: theme.colors.primaryText,
-          '&:focus': { top: 8 },
-        }}
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <DesktopSidebar user={user} routes={routes} />
       <MobileTopBar
         user={user}

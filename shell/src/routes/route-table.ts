@@ -54,4 +54,3 @@ export function mergeRouteLists(lists: Partial<Record<RemoteName, readonly AppRo
   }
   return { routes: [...byPath.values()], unknown };
 }
-

@@ -143,7 +143,10 @@ interface PrerenderedPage {
   title: string;
 }
 
-async function prerenderedPage(accountDist: string, path: string): Promise<{ html: string; title: string } | null> {
+async function prerenderedPage(
+  accountDist: string,
+  path: string,
+): Promise<{ html: string; title: string } | null> {
   try {
     const index = JSON.parse(await readFile(join(accountDist, 'prerendered.json'), 'utf8')) as Record<
       string,
@@ -183,7 +186,10 @@ async function sendShellPage(
       // The page reads without JavaScript now: no "needs JavaScript" line above it.
       .replace(/<noscript>[\s\S]*?<\/noscript>/i, '')
       .replace(/<title>[^<]*<\/title>/i, `<title>${escapeHtml(prerendered.title)}</title>`)
-      .replace('<div id="root"></div>', () => `<div id="prerendered">${body}</div><div id="root" hidden></div>`);
+      .replace(
+        '<div id="root"></div>',
+        () => `<div id="prerendered">${body}</div><div id="root" hidden></div>`,
+      );
   }
   const head = /<head(\s[^>]*)?>/i.exec(html) ?? /^<!doctype html>/i.exec(html);
   const at = head ? head.index + head[0].length : 0;
