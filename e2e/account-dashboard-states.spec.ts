@@ -40,3 +40,33 @@ test.describe('when the books cannot be loaded', () => {
     await expect(page.getByText(/No books in progress/i)).toHaveCount(0);
   });
 });
+
+test('credits above the allowance read as a count, never "670 / 60"', async ({ page }) => {
+  const user = await signUp(page);
+  await page.route('**/api/session', (route) =>
+    route.fulfill({ json: { user: { ...user, subscriptionTier: 'Basic', credits: 670 } } }),
+  );
+  await page.goto('/dashboard');
+  const card = page.getByRole('link', { name: /^Credits: 670/ });
+  await expect(card).toContainText('670');
+  await expect(card).not.toContainText('/ 60');
+});
+
+test.describe('when checkout cannot start', () => {
+  test.use({ allowConsoleErrors: /status of 500/ });
+  test('one Back to Pricing, and Try again starts the checkout', async ({ page }) => {
+    await signUp(page);
+    let failures = 1;
+    await page.route('**/api/create-subscription-intent', (route) =>
+      failures-- > 0
+        ? route.fulfill({ status: 500, json: { message: 'Stripe is down', error: 'INTERNAL' } })
+        : route.continue(),
+    );
+    await page.goto('/checkout/basic');
+    await expect(page.getByText('Failed to initialize checkout. Please try again.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Pricing' })).toHaveCount(1);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByText('Failed to initialize checkout. Please try again.')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Subscribe|Pay/ }).first()).toBeVisible();
+  });
+});

@@ -229,6 +229,7 @@ export const CHECKOUT = {
   payButton: (plan: string, price: string) => `Subscribe to ${plan} - ${price}/month`,
   processing: 'Processing...',
   failed: 'Failed to initialize checkout. Please try again.',
+  tryAgain: 'Try again',
   preparing: 'Preparing your checkout...',
   signInFirst: 'Log in or create an account to subscribe to this plan.',
   signIn: 'Log in to continue',
