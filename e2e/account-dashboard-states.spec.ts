@@ -70,3 +70,38 @@ test.describe('when checkout cannot start', () => {
     await expect(page.getByRole('button', { name: /Subscribe|Pay/ }).first()).toBeVisible();
   });
 });
+
+test('pricing marks the current plan and asks before a downgrade', async ({ page }) => {
+  const user = await signUp(page);
+  await page.route('**/api/session', (route) =>
+    route.fulfill({ json: { user: { ...user, subscriptionTier: 'Standard', credits: 150 } } }),
+  );
+  await page.goto('/pricing');
+  await expect(
+    page.getByTestId('plan-standard').getByRole('button', { name: 'Your current plan' }),
+  ).toBeDisabled();
+  await expect(
+    page.getByTestId('plan-premium').getByRole('link', { name: 'Subscribe to Premium' }),
+  ).toBeVisible();
+  await page.getByTestId('plan-basic').getByRole('button', { name: 'Switch to Basic' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.getByText(/Basic has fewer credits each month than your Standard plan/)).toBeVisible();
+  await page.getByRole('link', { name: 'Yes, switch to Basic' }).click();
+  await expect(page).toHaveURL(/\/payment\?plan=basic$/);
+});
+
+test('the price rows of the plan cards line up at 1280 px', async ({ page }) => {
+  await page.goto('/pricing');
+  const tops = await page
+    .locator('[data-testid^="plan-"]')
+    .evaluateAll((cards) =>
+      cards.map(
+        (card) =>
+          [...card.querySelectorAll('span')]
+            .find((s) => s.textContent?.startsWith('$'))
+            ?.getBoundingClientRect().top ?? -1,
+      ),
+    );
+  expect(tops).toHaveLength(3);
+  expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(2);
+});

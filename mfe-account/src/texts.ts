@@ -215,6 +215,12 @@ export const PRICING = {
   perMonth: '/month',
   creditsPerMonth: (n: number) => `${n} credits per month`,
   choose: (plan: string) => `Subscribe to ${plan}`,
+  currentPlan: 'Your current plan',
+  downgrade: (plan: string) => `Switch to ${plan}`,
+  downgradeWarning: (plan: string, current: string) =>
+    `${plan} has fewer credits each month than your ${current} plan, and buying it replaces ${current}.`,
+  confirmDowngrade: (plan: string) => `Yes, switch to ${plan}`,
+  keepPlan: (current: string) => `Keep ${current}`,
   cardNote: 'Use the payment link above to subscribe to this plan.',
   afterPayingTitle: 'After paying',
   afterPaying: `Your credits usually arrive within minutes. If they have not, email ${SUPPORT_EMAIL} with your username and plan, and your account will then be activated manually.`,
