@@ -151,6 +151,10 @@ test('public pages: one-row header at 375 px and a skip link as the first stop',
   const header = page.locator('header').first();
   const box = await header.boundingBox();
   expect(box?.height).toBeLessThan(70);
+  // The name and the links do not overlap either.
+  const name = await header.getByRole('link', { name: 'AI Book Studio' }).boundingBox();
+  const links = await header.getByRole('navigation', { name: 'Site' }).boundingBox();
+  expect((name?.x ?? 0) + (name?.width ?? 0)).toBeLessThanOrEqual(links?.x ?? 0);
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
   await page.keyboard.press('Enter');

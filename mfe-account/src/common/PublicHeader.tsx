@@ -25,7 +25,17 @@ export function PublicHeader() {
           {EARLY_ACCESS_LABEL}
         </Badge>
       </div>
-      <nav aria-label="Site" css={{ display: 'flex', alignItems: 'center', gap: 2, flexShrink: 0 }}>
+      <nav
+        aria-label="Site"
+        css={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 2,
+          flexShrink: 0,
+          // Narrow phones: tighter links so the name and the three links share one row.
+          '@media (max-width: 479.98px)': { '& > a': { paddingInline: 8 } },
+        }}
+      >
         <LinkButton to="/pricing" variant="ghost" size="sm">
           Pricing
         </LinkButton>
