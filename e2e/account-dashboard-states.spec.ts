@@ -105,3 +105,25 @@ test('the price rows of the plan cards line up at 1280 px', async ({ page }) => 
   expect(tops).toHaveLength(3);
   expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(2);
 });
+
+test('Update Profile saves the name and phone, validated as at registration, and says so', async ({
+  page,
+}) => {
+  await signUp(page);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  const form = page.getByRole('form', { name: 'Update Profile' });
+  await form.getByLabel('Full name').fill('A');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form.getByText('Name must be at least 2 characters')).toBeVisible();
+  await form.getByLabel('Full name').fill('Grace Brewster Hopper');
+  await form.getByLabel('Phone number').fill('+1 202 555 0143');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(
+    page.getByRole('region', { name: /Notifications/ }).getByText('Profile updated'),
+  ).toBeVisible();
+  await expect(form).toHaveCount(0);
+  await expect(page.getByText('Grace Brewster Hopper').first()).toBeVisible();
+  const me = await (await page.request.get('/api/user')).json();
+  expect(me).toMatchObject({ name: 'Grace Brewster Hopper', phoneNumber: '+1 202 555 0143' });
+});

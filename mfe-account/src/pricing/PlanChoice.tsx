@@ -44,7 +44,10 @@ export function PlanChoice({ plan }: { plan: Plan }) {
     );
   }
   return (
-    <div role="group" aria-label={PRICING.downgrade(plan.name)} css={{ display: 'grid', gap: 8 }}>
+    <fieldset
+      aria-label={PRICING.downgrade(plan.name)}
+      css={{ display: 'grid', gap: 8, border: 0, padding: 0, margin: 0, minWidth: 0 }}
+    >
       <p css={{ fontSize: 14 }}>{PRICING.downgradeWarning(plan.name, currentName)}</p>
       <div css={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
         <LinkButton to={to} variant="destructive">
@@ -54,6 +57,6 @@ export function PlanChoice({ plan }: { plan: Plan }) {
           {PRICING.keepPlan(currentName)}
         </Button>
       </div>
-    </div>
+    </fieldset>
   );
 }

@@ -1,8 +1,10 @@
+import { accountStream } from '@studio/events';
 import {
   ACCOUNT_MESSAGES,
   airtableLoginRequest,
   loginRequest,
   registerRequest,
+  updateProfileRequest,
 } from '@studio/events/requests';
 import type Koa from 'koa';
 import { DomainError } from '../platform/errors';
@@ -11,6 +13,7 @@ import { failureLimit } from '../platform/http/rate-limit';
 import { parse } from '../platform/http/validation';
 import type { Platform } from '../platform/module';
 import { requireSelf, requireUser } from './auth';
+import { accountDecider } from './decider';
 import { authenticate, loadAccount, register } from './identity';
 import { ACCOUNTS, type AccountDoc, LEDGER, type LedgerDoc } from './projections';
 import { SESSION_COOKIE, type SessionStore } from './sessions';
@@ -137,6 +140,19 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
       ctx.body = { user: state ? userView(state) : null };
     });
     router.get('/api/current-user', currentUser);
+
+    /** The signed-in user's own name and phone number (Profile's Update Profile). */
+    router.put('/api/user/profile', async (ctx) => {
+      const userId = requireUser(ctx);
+      const body = parse(updateProfileRequest, ctx.request.body);
+      const { state } = await commands.handle(
+        accountStream(userId),
+        accountDecider,
+        { type: 'UpdateProfile', name: body.name.trim(), phoneNumber: (body.phoneNumber ?? '').trim() },
+        { ...context(ctx), userId },
+      );
+      ctx.body = userView(state);
+    });
 
     /** The signed-in user's credit history, newest first. */
     router.get('/api/credits/history', async (ctx) => {
