@@ -1,5 +1,6 @@
 // The public landing page at / (spec 01 §2.5).
-import { SkipLink, theme } from '@studio/kit';
+import { theme } from '@studio/kit';
+import { SkipLink } from '../common/SkipLink';
 import { ColoringSection } from './ColoringSection';
 import { ComingSoonSection } from './ComingSoonSection';
 import { FaqSection } from './FaqSection';

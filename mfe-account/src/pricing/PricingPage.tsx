@@ -1,12 +1,13 @@
 // /pricing (spec 01 §2.6): Early Access notice, three plan cards with their payment links,
 // the after-paying instruction, crossed-out regular prices.
-import { Alert, EARLY_ACCESS_SAVING, PLANS, theme, upcomingPriceDoubling } from '@studio/kit';
+import { Alert, EARLY_ACCESS_SAVING, PLANS, theme } from '@studio/kit';
 import { Page } from '../common/Page';
 import { PublicPage } from '../common/PublicPage';
 import { PRICING } from '../texts';
 import { PlanCard } from './PlanCard';
 import { PlanChoice } from './PlanChoice';
 import { PlanGrid } from './PlanGrid';
+import { upcomingPriceDoubling } from './price-doubling';
 
 export default function PricingPage() {
   const doublingDate = upcomingPriceDoubling(new Date());

@@ -28,9 +28,6 @@ export function LayoutSkeleton() {
         }}
       >
         <div css={bar('60%')} />
-        {[70, 55, 65, 50, 60, 45].map((w) => (
-          <div key={w} css={bar(`${w}%`)} />
-        ))}
       </div>
       <div
         css={{

@@ -1,7 +1,5 @@
-// "Skip to content": the first stop of the keyboard on every page, visible only when focused.
-import { theme } from '../theme/theme';
-
-export const MAIN_CONTENT_ID = 'main-content';
+// "Skip to content": the first stop of the keyboard on the public pages, visible only when focused.
+import { MAIN_CONTENT_ID, theme } from '@studio/kit';
 
 export function SkipLink() {
   return (
