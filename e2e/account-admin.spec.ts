@@ -98,3 +98,19 @@ test('an admin fixes a subscription and the user sees it', async ({ page }, test
   );
   await expect(page.getByRole('tab', { name: 'Update User Subscription' })).toHaveCount(0);
 });
+
+test('at 375 px the admin tabs scroll with a visible hint, and the last tab is reachable', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signUp(page, { admin: true });
+  await page.goto('/admin-tools');
+  const tabs = page.getByRole('tablist');
+  await expect(tabs).toBeVisible();
+  expect(await tabs.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  expect(await tabs.evaluate((el) => getComputedStyle(el).backgroundImage)).toMatch(/radial-gradient/);
+  const last = page.getByRole('tab', { name: 'Rebuild Read Models' });
+  await last.click();
+  await expect(last).toBeInViewport({ ratio: 1 });
+  await expect(last).toHaveAttribute('aria-selected', 'true');
+});

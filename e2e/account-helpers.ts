@@ -22,6 +22,8 @@ export async function expectToast(page: Page, title: string, description?: strin
 
 export async function openAuthTab(page: Page, tab: 'Login' | 'Register') {
   if (!/\/auth$/.test(page.url())) await page.goto('/auth');
+  // /auth is prerendered: its tabs and fields come alive once the app has replaced that HTML.
+  await expect(page.locator('#prerendered')).toHaveCount(0);
   await page.getByRole('tab', { name: tab }).click();
   return page.getByRole('form', { name: tab === 'Login' ? 'Log in' : 'Register' });
 }

@@ -29,6 +29,8 @@ test('the gallery server is down: its pages say so, other remotes work, Retry re
   await page.unroute('**/remotes/gallery/**');
   await page.getByRole('button', { name: 'Retry' }).click();
   await expectScreen(page, 'My Images');
+  // Focus is not lost with the Retry button: it moves to the content that loaded (issue 12).
+  await expect(page.locator('#main-content')).toBeFocused();
   await sidebar.getByRole('link', { name: 'My Books' }).click();
   await expectScreen(page, 'My Books');
 });

@@ -9,11 +9,11 @@ async function expectParam(page: Page, text: string): Promise<void> {
 }
 
 test.describe('signed-out visitor', () => {
-  test('is sent to /auth from a signed-in route, with a spinner while the session loads', async ({
+  test('is sent to /auth from a signed-in route, with the layout skeleton while the session loads', async ({
     page,
   }) => {
-    // Hold the session answer back a little so the spinner can be seen.
-    await page.route('**/api/user', async (route) => {
+    // Hold the session answer back a little so the skeleton can be seen.
+    await page.route('**/api/session', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 600));
       await route.continue();
     });

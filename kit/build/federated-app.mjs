@@ -5,7 +5,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
+import { PrecompressPlugin } from './precompress-plugin.mjs';
 import { RouteListPlugin } from './route-list-plugin.mjs';
+import { StartupPreloadPlugin } from './startup-preload-plugin.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -161,8 +163,14 @@ export function federatedApp({ dir, name, exposes }) {
         routeListPlugin(dir, name, isHost),
         new rspack.DefinePlugin({
           'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production'),
+          // The early-access promotion's end (kit/src/plans/plans.ts), set at build time.
+          'process.env.PRICE_DOUBLING_AT': JSON.stringify(process.env.PRICE_DOUBLING_AT ?? ''),
         }),
         ...(isHost ? [new rspack.HtmlRspackPlugin({ template: './index.html', inject: 'body' })] : []),
+        // The shell's start-up chunks are fetched with index.html, not discovered one step later.
+        ...(isHost ? [new StartupPreloadPlugin()] : []),
+        // Brotli and gzip variants of every text asset (production only).
+        new PrecompressPlugin(),
       ],
       devServer: {
         port: DEV_PORTS[name],

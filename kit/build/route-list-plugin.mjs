@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { rspack } from '@rspack/core';
 import { tsImport } from 'tsx/esm/api';
 
-const ACCESS = new Set(['public', 'signed-in', 'admin']);
+const ACCESS = new Set(['public', 'any', 'signed-in', 'admin']);
 
 /** Reads a remote's typed routes.ts (type imports only) and checks what the shell relies on. */
 export async function readRouteList(remote, source) {

@@ -11,8 +11,10 @@ export { createQueryClient, queryDefaults } from './api/query-client';
 export {
   type AuthContextValue,
   AuthProvider,
+  fetchSession,
   type LoginInput,
   type RegisterInput,
+  SESSION_URL,
   USER_QUERY_KEY,
   useAuth,
   useUser,
@@ -38,10 +40,12 @@ export {
   buttonStyles,
 } from './components/Button';
 export { Card, type CardProps } from './components/Card';
+export { MAIN_CONTENT_ID } from './components/main-content';
 export { ProgressBar, type ProgressBarProps } from './components/ProgressBar';
 export { Spinner, type SpinnerProps } from './components/Spinner';
 export { CreditSummary, type CreditSummaryProps } from './credits/CreditSummary';
 export { creditMessage, creditPercent } from './credits/credit-display';
+export { documentTitle } from './federation/document-title';
 export {
   defaultManifestUrl,
   REMOTE_NAMES,

@@ -5,23 +5,31 @@ import type { RemoteRoute, ScreenOf } from '@studio/kit';
 
 export const routes = [
   // Public. The checkout plan defaults to basic, so the segment is optional.
-  { path: '/', screen: 'Landing', access: 'public' },
-  { path: '/auth', screen: 'Auth', access: 'public' },
-  { path: '/pricing', screen: 'Pricing', access: 'public' },
-  { path: '/checkout/:planId?', screen: 'Checkout', access: 'public' },
-  { path: '/subscription-success', screen: 'SubscriptionSuccess', access: 'public' },
-  { path: '/help', screen: 'Help', access: 'public' },
-  // Desktop help goes to the public help page; the mobile menu's goes to the in-app one.
+  { path: '/', screen: 'Landing', access: 'public', title: 'Create books, listings and images with AI' },
+  { path: '/auth', screen: 'Auth', access: 'public', title: 'Log in or sign up' },
+  { path: '/pricing', screen: 'Pricing', access: 'public', title: 'Pricing' },
+  { path: '/checkout/:planId?', screen: 'Checkout', access: 'public', title: 'Checkout' },
+  {
+    path: '/subscription-success',
+    screen: 'SubscriptionSuccess',
+    access: 'public',
+    title: 'Subscription activated',
+  },
+  { path: '/help', screen: 'Help', access: 'any', title: 'Help & Support' },
+  // Desktop help goes to /help-support-page, the mobile menu's to /help-support. Help and the
+  // refund policy are readable by anyone: inside the sidebar layout when signed in (so Help &
+  // Support never leaves the app), in the public frame otherwise.
   {
     path: '/help-support-page',
     screen: 'HelpSupportPage',
-    access: 'public',
+    access: 'any',
+    title: 'Help & Support',
     nav: { section: 'Account', label: 'Help & Support', icon: 'CircleHelp', order: 30, menu: 'desktop' },
   },
 
   // Signed in.
-  { path: '/payment', screen: 'Payment', access: 'signed-in' },
-  { path: '/subscribe', screen: 'Subscribe', access: 'signed-in' },
+  { path: '/payment', screen: 'Payment', access: 'signed-in', title: 'Payment' },
+  { path: '/subscribe', screen: 'Subscribe', access: 'signed-in', title: 'Subscribe' },
   {
     path: '/dashboard',
     screen: 'Dashboard',
@@ -46,7 +54,7 @@ export const routes = [
     access: 'signed-in',
     nav: { section: 'Account', label: 'Help & Support', icon: 'CircleHelp', order: 30, menu: 'mobile' },
   },
-  { path: '/refund-policy', screen: 'RefundPolicy', access: 'signed-in' },
+  { path: '/refund-policy', screen: 'RefundPolicy', access: 'any', title: 'Refund policy' },
   // The page itself shows 'Access Denied' to non-admins; the server enforces it. Never in the
   // mobile menu (spec 01 §2.2).
   {

@@ -36,8 +36,8 @@ const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 9 }).le
 async function serve(repoRoot: string): Promise<{ url: string; close: () => Promise<void> }> {
   const app = new Koa();
   app.use(async (ctx, next) => {
-    if (ctx.path !== '/api/user') return next();
-    ctx.body = {
+    if (ctx.path !== '/api/user' && ctx.path !== '/api/session') return next();
+    const user = {
       id: 'bench',
       name: 'Bench User',
       email: 'bench@example.test',
@@ -45,6 +45,8 @@ async function serve(repoRoot: string): Promise<{ url: string; close: () => Prom
       subscriptionTier: 'Basic',
       isAdmin: false,
     };
+    // The app asks GET /api/session ({ user }); /api/user answers the user itself.
+    ctx.body = ctx.path === '/api/session' ? { user } : user;
   });
   app.use(frontends({ repoRoot }));
   const server: Server = await new Promise((resolve) => {

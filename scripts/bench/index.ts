@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { measureBackend } from './backend';
+import { measureFirstLoad } from './first-load';
 import { measureMetricsOverhead } from './metrics-overhead';
 import { measureQr } from './qr';
 import { type BenchRow, printTable } from './table';
@@ -17,6 +18,7 @@ async function main() {
     };
     rows.push(...(await measureBundleSizes(repoRoot)));
   }
+  rows.push(...(await measureFirstLoad(repoRoot)));
   printTable(rows);
 }
 

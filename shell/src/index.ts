@@ -1,2 +1,5 @@
 // Async boundary: shared singletons are negotiated before any app code runs (DESIGN §4).
+import { startEarlyRequests } from './app/early-requests';
+
+startEarlyRequests();
 import('./bootstrap');

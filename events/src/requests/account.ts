@@ -56,6 +56,10 @@ export const registerRequest = yup.object({
 });
 export type RegisterRequest = yup.InferType<typeof registerRequest>;
 
+/** PUT /api/user/profile: name and phone number, validated exactly as at registration. */
+export const updateProfileRequest = registerRequest.pick(['name', 'phoneNumber']);
+export type UpdateProfileRequest = yup.InferType<typeof updateProfileRequest>;
+
 /** POST /api/login. */
 export const loginRequest = yup.object({ email: emailAddress, password });
 export type LoginRequest = yup.InferType<typeof loginRequest>;

@@ -2,13 +2,15 @@
 // The session is an httpOnly cookie; storage keeps userId/userData (spec 01 §3) for X-User-Id.
 import { type UseMutationResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
-import { apiJson, getQueryFn } from '../api/api-client';
-import { ApiError } from '../api/api-error';
+import { apiJson } from '../api/api-client';
+import { ApiError, throwIfResNotOk } from '../api/api-error';
 import { toast } from '../toast/toast-store';
 import { clearStoredUser, storeUser } from './storage';
 import { normalizeUser, type User } from './user';
 
 export const USER_QUERY_KEY = ['/api/user'] as const;
+/** Where the app asks who is signed in. */
+export const SESSION_URL = '/api/session';
 
 export interface LoginInput {
   email: string;
@@ -26,11 +28,32 @@ export interface RegisterInput {
 export interface AuthContextValue {
   user: User | null;
   isLoading: boolean;
-  /** The "Failed to fetch user" error, if any; the user is then treated as signed out. */
+  /**
+   * The "Failed to fetch user" error, if any. Public pages then show the visitor's view; signed-in
+   * pages show the error with Retry and keep the session (no redirect to /auth).
+   */
   error: Error | null;
+  /** Asks the server again (Retry after 'Failed to fetch user'). */
+  retry: () => void;
   loginMutation: UseMutationResult<User, Error, LoginInput>;
   registerMutation: UseMutationResult<User, Error, RegisterInput>;
   logoutMutation: UseMutationResult<void, Error, void>;
+}
+
+/**
+ * Who is signed in, from GET /api/session (or from a response the shell requested early, before
+ * the app's chunks had arrived). Throws on a failed answer ('Failed to fetch user').
+ */
+export async function fetchSession(early?: Promise<Response>): Promise<User | null> {
+  let body: { user: Record<string, unknown> | null };
+  if (early) {
+    const res = await early;
+    await throwIfResNotOk(res);
+    body = await res.json();
+  } else {
+    body = await apiJson('GET', SESSION_URL);
+  }
+  return body.user ? normalizeUser(body.user) : null;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -41,19 +64,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const userQuery = useQuery<User | null>({
     queryKey: USER_QUERY_KEY,
-    queryFn: async (context) => {
-      const raw = await getQueryFn<Record<string, unknown>>({ on401: 'returnNull' })(context);
-      return raw ? normalizeUser(raw) : null;
-    },
+    // GET /api/session answers 200 with `user: null` for a visitor: no 401 in the console and a
+    // body that is always read (GET /api/user keeps its 401 for the spec's clients).
+    queryFn: () => fetchSession(),
   });
   const user = userQuery.error ? null : (userQuery.data ?? null);
+  const signedOut = userQuery.isSuccess && !userQuery.data;
 
-  // Keep storage in step with the session: a signed-out answer clears a stale userId.
+  // Keep storage in step with the session: only a signed-out answer clears a stale userId, never a
+  // failed check (the session is still there; the user sees 'Failed to fetch user' and Retry).
   useEffect(() => {
-    if (userQuery.isPending) return;
     if (user) storeUser(user);
-    else clearStoredUser();
-  }, [user, userQuery.isPending]);
+    else if (signedOut) clearStoredUser();
+  }, [user, signedOut]);
 
   const signedIn = (next: User) => {
     storeUser(next);
@@ -111,11 +134,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user,
       isLoading: userQuery.isPending,
       error: userQuery.error,
+      retry: () => void userQuery.refetch(),
       loginMutation,
       registerMutation,
       logoutMutation,
     }),
-    [user, userQuery.isPending, userQuery.error, loginMutation, registerMutation, logoutMutation],
+    [
+      user,
+      userQuery.isPending,
+      userQuery.error,
+      userQuery.refetch,
+      loginMutation,
+      registerMutation,
+      logoutMutation,
+    ],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -27,6 +27,8 @@ export function ProgressBar({ value, label, color = theme.colors.primary, height
         height,
         borderRadius: theme.radii.pill,
         background: theme.colors.surfaceMuted,
+        // The track's edge must be seen (3:1, WCAG 1.4.11), on white cards and tinted ones alike.
+        boxShadow: `inset 0 0 0 1px ${theme.colors.borderStrong}`,
       }}
     >
       <div

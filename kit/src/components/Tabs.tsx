@@ -31,11 +31,19 @@ export function Tabs({ items, defaultValue, 'aria-label': ariaLabel, ...props }:
           display: 'flex',
           gap: 4,
           padding: 4,
-          background: theme.colors.surfaceMuted,
           borderRadius: theme.radii.md,
           overflowX: 'auto',
           width: 'fit-content',
           maxWidth: '100%',
+          // Scroll shadows: on a narrow screen a fade at the edge shows more tabs lie beyond it
+          // (the covers scroll with the tabs and hide the fade at either end).
+          background: [
+            `linear-gradient(to right, ${theme.colors.surfaceMuted} 30%, transparent) left / 32px 100% no-repeat local`,
+            `linear-gradient(to left, ${theme.colors.surfaceMuted} 30%, transparent) right / 32px 100% no-repeat local`,
+            'radial-gradient(farthest-side at 0 50%, rgba(17, 17, 34, 0.22), transparent) left / 12px 100% no-repeat scroll',
+            'radial-gradient(farthest-side at 100% 50%, rgba(17, 17, 34, 0.22), transparent) right / 12px 100% no-repeat scroll',
+            theme.colors.surfaceMuted,
+          ].join(', '),
         }}
       >
         {items.map((item) => (

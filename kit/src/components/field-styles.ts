@@ -6,7 +6,7 @@ export const fieldStyles: CSSObject = {
   width: '100%',
   minHeight: 40,
   padding: '8px 12px',
-  border: `1px solid ${theme.colors.border}`,
+  border: `1px solid ${theme.colors.borderStrong}`,
   borderRadius: theme.radii.md,
   background: theme.colors.surface,
   color: theme.colors.text,

@@ -18,7 +18,8 @@ export function CreditSummary({ credits, tier }: CreditSummaryProps) {
         <span css={{ fontSize: theme.fontSizes.sm, fontWeight: 700 }}>Credits</span>
         <span css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }}>
           {credits}
-          {allowance > 0 ? ` / ${allowance}` : ''}
+          {/* "670 / 60" reads as an error: above the monthly allowance (top-ups, admin grants) show the count alone. */}
+          {allowance > 0 && credits <= allowance ? ` / ${allowance}` : ''}
         </span>
       </div>
       <ProgressBar value={creditPercent(credits, tier)} label="Credits remaining" />

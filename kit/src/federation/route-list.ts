@@ -3,9 +3,11 @@
 // a remote's routes.ts can be read by the build without loading React or the kit.
 import type { RemoteName } from './remote-contract';
 
-/** public: anyone; signed-in: behind the auth guard, in the layout; admin: signed-in, and its nav
- * entry is shown to admins only (the server enforces the rest). */
-export type RouteAccess = 'public' | 'signed-in' | 'admin';
+/** public: anyone, in the page's own public frame; any: anyone, inside the signed-in layout when
+ * signed in and in the public frame otherwise (help, refund policy); signed-in: behind the auth
+ * guard, in the layout; admin: signed-in, and its nav entry is shown to admins only (the server
+ * enforces the rest). */
+export type RouteAccess = 'public' | 'any' | 'signed-in' | 'admin';
 
 /** The sidebar sections a nav entry may join; their order and headings are the shell's (spec 01 §2.2). */
 export type NavSectionName = 'Main' | 'My Content' | 'Account' | 'Legacy Models' | 'Admin';
@@ -49,6 +51,8 @@ export interface RemoteRoute<S extends string = string> {
   /** A key of the remote's './screens' map. */
   screen: S;
   access: RouteAccess;
+  /** The document title's first part ("Pricing" → "Pricing · AI Book Studio"); default: the nav label. */
+  title?: string;
   nav?: NavEntry;
 }
 

@@ -98,6 +98,7 @@ export const REGULAR_PRICES: Readonly<Record<PlanId, string>> = {
   standard: '$99.98',
   premium: '$199.98',
 };
+/** The spec's words for the date (spec 01 §2.6), kept for its own date. */
 export const PRICE_DOUBLING_DATE = 'July 15th, 2025';
 export const EARLY_ACCESS_SAVING = '50%';
 

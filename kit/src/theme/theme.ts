@@ -10,6 +10,8 @@ export const theme = {
     text: '#1a1a2e',
     textMuted: '#5b5b73',
     border: '#e3e2ec',
+    /** Borders that must be seen (inputs, progress tracks): 3:1 against white and the page (WCAG 1.4.11). */
+    borderStrong: '#84849c',
     primary: '#5b4fe0',
     primaryHover: '#4a3fcc',
     primaryText: '#ffffff',

@@ -45,6 +45,8 @@ export interface CreditEntry {
   reason: string;
   planId?: string;
   generationId?: string;
+  /** The balance once this entry applied (the server computes it). */
+  balanceAfter: number;
 }
 
 export interface IntentReply {

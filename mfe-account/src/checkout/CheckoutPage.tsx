@@ -2,6 +2,7 @@
 // Unknown plan: /pricing. No client secret: back to /pricing. Other failures: the failure text.
 import {
   Alert,
+  Button,
   Card,
   DEFAULT_PLAN_ID,
   findPlan,
@@ -63,10 +64,18 @@ function Checkout({ planId }: { planId: Parameters<typeof findPlan>[0] }) {
       </div>
     );
   } else if (intent.isError || config.isError) {
+    // The text says "Please try again": offer exactly that (the page's own Back to Pricing is below).
     payment = (
       <div css={{ display: 'grid', gap: 12, justifyItems: 'start' }}>
         <Alert tone="danger">{CHECKOUT.failed}</Alert>
-        {backToPricing}
+        <Button
+          onClick={() => {
+            if (config.isError) void config.refetch();
+            if (intent.isError) intent.mutate(planId);
+          }}
+        >
+          {CHECKOUT.tryAgain}
+        </Button>
       </div>
     );
   } else if (!clientSecret || !config.data) {

@@ -16,6 +16,7 @@ export function HomeLink() {
         textDecoration: 'none',
         whiteSpace: 'nowrap',
         borderRadius: theme.radii.sm,
+        '@media (max-width: 479.98px)': { fontSize: theme.fontSizes.sm, gap: 6 },
         '&:focus-visible': theme.focusRing,
       }}
     >

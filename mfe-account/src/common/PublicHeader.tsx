@@ -11,8 +11,9 @@ export function PublicHeader() {
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'space-between',
-        gap: 12,
-        flexWrap: 'wrap',
+        gap: 8,
+        // One row at 375 px: the badge gives way on narrow screens rather than pushing the links down.
+        flexWrap: 'nowrap',
         padding: '12px clamp(12px, 4vw, 32px)',
         background: theme.colors.surface,
         borderBottom: `1px solid ${theme.colors.border}`,
@@ -20,9 +21,21 @@ export function PublicHeader() {
     >
       <div css={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }}>
         <HomeLink />
-        <Badge tone="primary">{EARLY_ACCESS_LABEL}</Badge>
+        <Badge tone="primary" css={{ '@media (max-width: 479.98px)': { display: 'none' } }}>
+          {EARLY_ACCESS_LABEL}
+        </Badge>
       </div>
-      <nav aria-label="Site" css={{ display: 'flex', alignItems: 'center', gap: 4, flexWrap: 'wrap' }}>
+      <nav
+        aria-label="Site"
+        css={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 2,
+          flexShrink: 0,
+          // Narrow phones: tighter links so the name and the three links share one row.
+          '@media (max-width: 479.98px)': { '& > a': { paddingInline: 8 } },
+        }}
+      >
         <LinkButton to="/pricing" variant="ghost" size="sm">
           Pricing
         </LinkButton>

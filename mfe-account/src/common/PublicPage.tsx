@@ -2,10 +2,12 @@
 import { theme } from '@studio/kit';
 import type { ReactNode } from 'react';
 import { PublicHeader } from './PublicHeader';
+import { SkipLink } from './SkipLink';
 
 export function PublicPage({ children }: { children: ReactNode }) {
   return (
     <div css={{ minHeight: '100vh', background: theme.colors.background }}>
+      <SkipLink />
       <PublicHeader />
       <main id="main-content" tabIndex={-1} css={{ outline: 'none' }}>
         {children}

@@ -15,7 +15,7 @@ import { useSubscriptionReturn } from './use-subscription-return';
 
 export default function DashboardPage() {
   const { user, error: userError } = useAuth();
-  const { activated } = useSubscriptionReturn();
+  const { activated, notUpdated } = useSubscriptionReturn();
   const books = useBooks(user?.id);
   const inProgress = useInProgressBooks(user?.id);
   const booksError = books.error ?? inProgress.error;
@@ -34,7 +34,6 @@ export default function DashboardPage() {
 
   const failed = Boolean(userError || books.isError || inProgress.isError);
   const tier = user.subscriptionTier || DEFAULT_TIER;
-  const paid = tier !== DEFAULT_TIER;
   const stats = books.data ? dashboardStats(books.data) : null;
   const progressBooks = inProgress.data ?? books.data?.filter(isInProgress);
   const [before, after] = DASHBOARD.noticeText.split(SUPPORT_EMAIL);
@@ -54,7 +53,7 @@ export default function DashboardPage() {
           {DASHBOARD.credits(user.credits)}
         </Badge>
       </div>
-      {paid && (
+      {notUpdated && (
         <Alert tone="warning" title={DASHBOARD.noticeTitle}>
           <p>
             {before}
@@ -66,7 +65,8 @@ export default function DashboardPage() {
       <p css={{ fontSize: theme.fontSizes.sm }}>
         <Link to="/refund-policy">{DASHBOARD.refundLink}</Link>
       </p>
-      <StatCards stats={failed ? { totalBooks: 0, inProgress: 0, completed: 0 } : stats} />
+      {/* On a failed load the error says so; no invented "0 / 0 / 0" or empty list under it. */}
+      {!failed && <StatCards stats={stats} />}
       <div
         css={{
           display: 'grid',
@@ -76,7 +76,7 @@ export default function DashboardPage() {
           '@media (max-width: 1023px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
         }}
       >
-        <BookProgressList books={failed ? [] : progressBooks} loading={!failed && !progressBooks} />
+        {!failed && <BookProgressList books={progressBooks} loading={!progressBooks} />}
         <QuickActions />
       </div>
     </Page>

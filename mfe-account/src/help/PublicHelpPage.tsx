@@ -1,15 +1,16 @@
-// The public help pages, /help and /help-support-page.
+// The help pages /help and /help-support-page: readable by anyone, in the frame that fits (FramedPage).
+
+import { FramedPage } from '../common/FramedPage';
 import { Page } from '../common/Page';
-import { PublicPage } from '../common/PublicPage';
 import { HELP } from '../texts';
 import { HelpContent } from './HelpContent';
 
 export default function PublicHelpPage() {
   return (
-    <PublicPage>
+    <FramedPage>
       <Page title={HELP.pageTitle} intro={HELP.intro} maxWidth={960}>
         <HelpContent />
       </Page>
-    </PublicPage>
+    </FramedPage>
   );
 }

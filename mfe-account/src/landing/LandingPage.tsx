@@ -1,5 +1,6 @@
 // The public landing page at / (spec 01 §2.5).
 import { theme } from '@studio/kit';
+import { SkipLink } from '../common/SkipLink';
 import { ColoringSection } from './ColoringSection';
 import { ComingSoonSection } from './ComingSoonSection';
 import { FaqSection } from './FaqSection';
@@ -12,6 +13,7 @@ import { PricingSection } from './PricingSection';
 export default function LandingPage() {
   return (
     <div id="top" css={{ minHeight: '100vh', background: theme.colors.background }}>
+      <SkipLink />
       <LandingHeader />
       <main id="main-content" tabIndex={-1} css={{ outline: 'none', paddingTop: LANDING_HEADER_HEIGHT_PX }}>
         <div

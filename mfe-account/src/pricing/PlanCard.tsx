@@ -48,7 +48,17 @@ export function PlanCard({ plan, action, showRegularPrice = false, note, heading
         </Heading>
         {plan.popular && <Badge tone="primary">{PRICING.mostPopular}</Badge>}
       </div>
-      <p css={{ color: theme.colors.textMuted, fontSize: theme.fontSizes.sm }}>{plan.description}</p>
+      {/* Two lines reserved, so the price rows of neighbouring cards line up whatever the description. */}
+      <p
+        css={{
+          color: theme.colors.textMuted,
+          fontSize: theme.fontSizes.sm,
+          lineHeight: 1.5,
+          minHeight: '3em',
+        }}
+      >
+        {plan.description}
+      </p>
       <div css={{ display: 'flex', alignItems: 'baseline', gap: 8, flexWrap: 'wrap' }}>
         {showRegularPrice && (
           <span css={{ color: theme.colors.textMuted }}>

@@ -1,21 +1,24 @@
 // /pricing (spec 01 §2.6): Early Access notice, three plan cards with their payment links,
 // the after-paying instruction, crossed-out regular prices.
-import { Alert, EARLY_ACCESS_SAVING, PLANS, PRICE_DOUBLING_DATE, theme, useAuth } from '@studio/kit';
-import { LinkButton } from '../common/LinkButton';
+import { Alert, EARLY_ACCESS_SAVING, PLANS, theme } from '@studio/kit';
 import { Page } from '../common/Page';
 import { PublicPage } from '../common/PublicPage';
 import { PRICING } from '../texts';
 import { PlanCard } from './PlanCard';
+import { PlanChoice } from './PlanChoice';
 import { PlanGrid } from './PlanGrid';
+import { upcomingPriceDoubling } from './price-doubling';
 
 export default function PricingPage() {
-  const { user } = useAuth();
+  const doublingDate = upcomingPriceDoubling(new Date());
   return (
     <PublicPage>
       <Page title={PRICING.pageTitle} intro={PRICING.intro}>
-        <Alert tone="info" title={PRICING.earlyAccessTitle}>
-          {PRICING.earlyAccess(PRICE_DOUBLING_DATE, EARLY_ACCESS_SAVING)}
-        </Alert>
+        {doublingDate && (
+          <Alert tone="info" title={PRICING.earlyAccessTitle}>
+            {PRICING.earlyAccess(doublingDate, EARLY_ACCESS_SAVING)}
+          </Alert>
+        )}
         <PlanGrid>
           {PLANS.map((plan) => (
             <PlanCard
@@ -23,16 +26,8 @@ export default function PricingPage() {
               plan={plan}
               headingLevel={2}
               showRegularPrice
-              action={
-                // The plan's payment link: the plan page, then the payment provider's hosted checkout.
-                <LinkButton
-                  to={user ? `/payment?plan=${plan.id}` : '/auth'}
-                  variant={plan.popular ? 'primary' : 'outline'}
-                  size="lg"
-                >
-                  {PRICING.choose(plan.name)}
-                </LinkButton>
-              }
+              // The plan's payment link (current plan marked, a downgrade confirmed first).
+              action={<PlanChoice plan={plan} />}
               note={PRICING.cardNote}
             />
           ))}

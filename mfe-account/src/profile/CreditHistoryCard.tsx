@@ -5,6 +5,7 @@ import { useCreditHistory } from '../api/queries';
 import type { CreditKind } from '../api/types';
 import { dateTime, signedAmount } from '../common/format';
 import { PROFILE } from '../texts';
+import { creditReasonText } from './credit-reason';
 
 const TONES: Record<CreditKind, BadgeTone> = {
   granted: 'success',
@@ -48,7 +49,9 @@ export function CreditHistoryCard() {
                   <Badge tone={TONES[entry.kind] ?? 'neutral'}>
                     {PROFILE.kinds[entry.kind] ?? entry.kind}
                   </Badge>
-                  <span css={{ fontSize: theme.fontSizes.sm, overflowWrap: 'anywhere' }}>{entry.reason}</span>
+                  <span css={{ fontSize: theme.fontSizes.sm, overflowWrap: 'anywhere' }}>
+                    {creditReasonText(entry)}
+                  </span>
                 </span>
                 <time
                   dateTime={entry.at}
@@ -57,14 +60,17 @@ export function CreditHistoryCard() {
                   {dateTime(entry.at)}
                 </time>
               </div>
-              <strong
-                css={{
-                  fontVariantNumeric: 'tabular-nums',
-                  color: entry.amount < 0 ? theme.colors.danger : theme.colors.success,
-                }}
-              >
-                {signedAmount(entry.amount)}
-              </strong>
+              <div css={{ display: 'grid', justifyItems: 'end', gap: 2, fontVariantNumeric: 'tabular-nums' }}>
+                <strong css={{ color: entry.amount < 0 ? theme.colors.danger : theme.colors.success }}>
+                  {signedAmount(entry.amount)}
+                </strong>
+                <span
+                  data-testid="balance-after"
+                  css={{ fontSize: theme.fontSizes.xs, color: theme.colors.textMuted, whiteSpace: 'nowrap' }}
+                >
+                  {PROFILE.balanceAfter(entry.balanceAfter)}
+                </span>
+              </div>
             </li>
           ))}
         </ul>

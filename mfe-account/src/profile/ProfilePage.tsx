@@ -1,17 +1,20 @@
 // /profile, 'My Profile' (spec 01 §2.11), plus the credit history.
 import { Alert, Button, Card, DEFAULT_TIER, theme, useAuth } from '@studio/kit';
 import { Skeleton } from '@studio/kit/widgets';
+import { useState } from 'react';
 import { useCurrentUser } from '../api/queries';
 import { longDate } from '../common/format';
 import { Page } from '../common/Page';
 import { PROFILE } from '../texts';
 import { CreditHistoryCard } from './CreditHistoryCard';
+import { ProfileEditForm } from './ProfileEditForm';
 import { UserAvatar } from './UserAvatar';
 
 export default function ProfilePage() {
   const { user: sessionUser } = useAuth();
   const current = useCurrentUser();
   const user = current.data ?? sessionUser;
+  const [editing, setEditing] = useState(false);
 
   return (
     <Page title={PROFILE.pageTitle} maxWidth={820}>
@@ -54,10 +57,15 @@ export default function ProfilePage() {
                 </div>
               ))}
             </dl>
-            <div>
-              {/* The spec's Update Profile button has no action. */}
-              <Button variant="outline">{PROFILE.updateProfile}</Button>
-            </div>
+            {editing ? (
+              <ProfileEditForm user={user} onDone={() => setEditing(false)} />
+            ) : (
+              <div>
+                <Button variant="outline" onClick={() => setEditing(true)}>
+                  {PROFILE.updateProfile}
+                </Button>
+              </div>
+            )}
           </div>
         )}
       </Card>

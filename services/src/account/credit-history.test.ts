@@ -9,7 +9,7 @@ describe('GET /api/credits/history pages', () => {
   const server = useEmbeddedServer();
   const ENTRIES = 450;
 
-  type Entry = { id: string; amount: number; at: string };
+  type Entry = { id: string; amount: number; at: string; balanceAfter: number };
   const nextLink = (res: request.Response) =>
     /<([^>]+)>; rel="next"/.exec(String(res.headers.link ?? ''))?.[1];
 
@@ -53,6 +53,12 @@ describe('GET /api/credits/history pages', () => {
     expect(pages).toBe(3);
     expect(new Set(seen.map((e) => e.id)).size).toBe(ENTRIES);
     expect(seen.reduce((sum, e) => sum + e.amount, 0)).toBe(balance);
+    // The running balance chains across pages: each entry leaves the balance the one above began with.
+    expect(seen[0]?.balanceAfter).toBe(balance);
+    for (let i = 1; i < seen.length; i++) {
+      expect(seen[i]?.balanceAfter).toBe(seen[i - 1]!.balanceAfter - seen[i - 1]!.amount);
+    }
+    expect(seen.at(-1)!.balanceAfter - seen.at(-1)!.amount).toBe(0);
   });
 
   it('takes a smaller page size, and refuses a forged cursor or a bad limit with 400', async () => {

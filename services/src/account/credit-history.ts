@@ -5,7 +5,9 @@ import type { LedgerDoc } from './projections';
 export const HISTORY_PAGE = 200;
 
 export interface HistoryPage {
-  entries: Array<Omit<LedgerDoc, '_id' | 'userId'> & { id: string }>;
+  entries: Array<
+    Pick<LedgerDoc, 'at' | 'amount' | 'kind' | 'reason' | 'generationId' | 'planId'> & { id: string }
+  >;
   /** Opaque; absent on the last page. */
   nextCursor?: string;
 }
@@ -62,4 +64,17 @@ export async function creditHistoryPage(
     entries: page.map(({ _id, userId: _owner, ...entry }) => ({ id: _id, ...entry })),
     ...(docs.length > limit && last ? { nextCursor: encodeCursor({ at: last.at, id: last._id }) } : {}),
   };
+}
+
+/** The sum of the entries newer than a position (the page before it and all above). */
+export async function amountNewerThan(
+  ledger: Collection<LedgerDoc>,
+  userId: string,
+  position: Position,
+): Promise<number> {
+  const newer = [
+    ...(await ledger.find({ userId, at: { $gt: position.at } })),
+    ...(await ledger.find({ userId, at: position.at, _id: { $lte: position.id } })),
+  ];
+  return newer.reduce((sum, entry) => sum + entry.amount, 0);
 }

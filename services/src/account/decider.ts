@@ -3,11 +3,17 @@ import type { Decider } from '../platform/decider';
 import { assertNever } from '../platform/decider';
 import { type AdminRightsCommand, decideAdminRights } from './admin-rights';
 import { type CreditsCommand, decideCredits } from './credits';
+import { decideProfile, type UpdateProfile } from './profile';
 import { decideRegistration, type RegisterUser } from './registration';
 import { type AccountState, accountSnapshot, evolveAccount, initialAccountState } from './state';
 import { decideSubscription, type SubscriptionCommand } from './subscription';
 
-export type AccountCommand = RegisterUser | AdminRightsCommand | CreditsCommand | SubscriptionCommand;
+export type AccountCommand =
+  | RegisterUser
+  | UpdateProfile
+  | AdminRightsCommand
+  | CreditsCommand
+  | SubscriptionCommand;
 
 /** The decider of `account-{userId}`: identity, credits and (through billing) the subscription. */
 export const accountDecider: Decider<AccountCommand, AccountStreamEvent, AccountState> = {
@@ -18,6 +24,8 @@ export const accountDecider: Decider<AccountCommand, AccountStreamEvent, Account
     switch (command.type) {
       case 'RegisterUser':
         return decideRegistration(command, state);
+      case 'UpdateProfile':
+        return decideProfile(command, state);
       case 'GrantAdmin':
       case 'RevokeAdmin':
         return decideAdminRights(command, state);

@@ -150,6 +150,41 @@ describe('identity API', () => {
       );
     });
 
+    it('answers GET /api/session with 200 and no user when signed out, and the user when signed in', async () => {
+      const visitor = await api().get('/api/session');
+      expect(visitor.status).toBe(200);
+      expect(visitor.body).toEqual({ user: null });
+      const agent = request.agent(server().url);
+      await agent
+        .post('/api/register')
+        .send({ ...valid, email: 'session-check@example.com' })
+        .expect(201);
+      const member = await agent.get('/api/session');
+      expect(member.status).toBe(200);
+      expect(member.body.user).toMatchObject({ email: 'session-check@example.com', name: valid.name });
+      expect(member.body.user.password).toBeUndefined();
+      await agent.post('/api/logout').expect(200);
+      expect((await agent.get('/api/session')).body).toEqual({ user: null });
+    });
+
+    it('updates the name and phone number with the registration rules, for the signed-in user only', async () => {
+      const agent = request.agent(server().url);
+      await agent
+        .post('/api/register')
+        .send({ ...valid, email: 'profile-edit@example.com' })
+        .expect(201);
+      const updated = await agent
+        .put('/api/user/profile')
+        .send({ name: 'Ada King', phoneNumber: '+44 20 7946 0000' });
+      expect(updated.status).toBe(200);
+      expect(updated.body).toMatchObject({ name: 'Ada King', phoneNumber: '+44 20 7946 0000' });
+      expect((await agent.get('/api/session')).body.user).toMatchObject({ name: 'Ada King' });
+      const short = await agent.put('/api/user/profile').send({ name: 'A' });
+      expect(short.status).toBe(400);
+      expect(short.body.message).toBe('Name must be at least 2 characters');
+      expect((await api().put('/api/user/profile').send({ name: 'Mallory' })).status).toBe(401);
+    });
+
     it('answers signed-out reads with 401 { message, error }, whatever X-User-Id says', async () => {
       const res = await api().get('/api/user');
       expect(res.status).toBe(401);

@@ -1,8 +1,10 @@
+import { accountStream } from '@studio/events';
 import {
   ACCOUNT_MESSAGES,
   airtableLoginRequest,
   loginRequest,
   registerRequest,
+  updateProfileRequest,
 } from '@studio/events/requests';
 import type Koa from 'koa';
 import * as yup from 'yup';
@@ -12,9 +14,10 @@ import { failureLimit } from '../platform/http/rate-limit';
 import { parse } from '../platform/http/validation';
 import type { Platform } from '../platform/module';
 import { requireSelf, requireUser } from './auth';
-import { creditHistoryPage, decodeCursor, HISTORY_PAGE } from './credit-history';
+import { amountNewerThan, creditHistoryPage, decodeCursor, HISTORY_PAGE } from './credit-history';
+import { accountDecider } from './decider';
 import { authenticate, loadAccount, register } from './identity';
-import { LEDGER, type LedgerDoc } from './projections';
+import { ACCOUNTS, type AccountDoc, LEDGER, type LedgerDoc } from './projections';
 import { SESSION_COOKIE, type SessionStore } from './sessions';
 import { userView } from './user-view';
 
@@ -140,7 +143,31 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
       ctx.body = userView(state);
     };
     router.get('/api/user', currentUser);
+
+    /**
+     * "Who am I" for the app's start: 200 with `user: null` when signed out, so a visitor's page
+     * logs no 401 (GET /api/user keeps its 401 for the spec's clients).
+     */
+    router.get('/api/session', async (ctx) => {
+      const userId = ctx.state.userId as string | undefined;
+      const state = userId ? await loadAccount(commands, userId) : null;
+      if (userId && !state) await sessions.destroy(ctx.cookies.get(SESSION_COOKIE));
+      ctx.body = { user: state ? userView(state) : null };
+    });
     router.get('/api/current-user', currentUser);
+
+    /** The signed-in user's own name and phone number (Profile's Update Profile). */
+    router.put('/api/user/profile', async (ctx) => {
+      const userId = requireUser(ctx);
+      const body = parse(updateProfileRequest, ctx.request.body);
+      const { state } = await commands.handle(
+        accountStream(userId),
+        accountDecider,
+        { type: 'UpdateProfile', name: body.name.trim(), phoneNumber: (body.phoneNumber ?? '').trim() },
+        { ...context(ctx), userId },
+      );
+      ctx.body = userView(state);
+    });
 
     /**
      * The signed-in user's credit history, newest first: an array (the first page keeps the
@@ -151,17 +178,21 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
       const query = parse(historyQuery, ctx.query);
       const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
       if (query.cursor !== undefined && !after) throw new DomainError('VALIDATION', 'Invalid cursor');
-      const page = await creditHistoryPage(
-        readStore.collection<LedgerDoc>(LEDGER),
-        userId,
-        query.limit,
-        after,
-      );
+      const ledger = readStore.collection<LedgerDoc>(LEDGER);
+      const page = await creditHistoryPage(ledger, userId, query.limit, after);
       if (page.nextCursor) {
         const next = new URLSearchParams({ cursor: page.nextCursor, limit: String(query.limit) });
         ctx.set('Link', `</api/credits/history?${next}>; rel="next"`);
       }
-      ctx.body = page.entries;
+      // Running balance: the newest entry leaves today's balance; each older one the balance
+      // before the entries above it. A later page starts below every newer entry.
+      const account = await readStore.collection<AccountDoc>(ACCOUNTS).get(userId);
+      let balance = (account?.credits ?? 0) - (after ? await amountNewerThan(ledger, userId, after) : 0);
+      ctx.body = page.entries.map((entry) => {
+        const row = { ...entry, balanceAfter: balance };
+        balance -= entry.amount;
+        return row;
+      });
     });
 
     /** Kept for the spec's client: the id must be the signed-in user's own. */

@@ -59,7 +59,13 @@ describe('billing API (simulated gateway)', () => {
       return h.length > 0 ? h : undefined;
     });
     expect(history).toEqual([
-      expect.objectContaining({ amount: 150, kind: 'granted', reason: 'plan-purchase', planId: 'standard' }),
+      expect.objectContaining({
+        amount: 150,
+        kind: 'granted',
+        reason: 'plan-purchase',
+        planId: 'standard',
+        balanceAfter: 150,
+      }),
     ]);
   });
 

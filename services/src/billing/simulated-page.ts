@@ -27,7 +27,7 @@ export function simulatedCheckoutPage(checkout: SimulatedCheckout, plan: PlanTer
   h1 { font-size: 1.4rem; margin: 20px 0 4px; }
   .price { font-size: 2rem; font-weight: 700; margin: 8px 0; }
   button, a.button { display: block; width: 100%; box-sizing: border-box; text-align: center; margin-top: 16px; padding: 12px; border-radius: 8px; border: 0; font-size: 1rem; font-weight: 600; cursor: pointer; text-decoration: none; }
-  button { background: #6c63ff; color: #fff; }
+  button { background: #5b4fe0; color: #fff; }
   button:focus-visible, a.button:focus-visible { outline: 3px solid #1a1a1a; outline-offset: 2px; }
   a.button { background: #eee; color: #1a1a1a; }
 </style>

@@ -1,6 +1,7 @@
 // Renders one screen of one remote: spinner while loading, friendly Retry card if it fails.
-import { type RemoteName, Spinner } from '@studio/kit';
-import { type ComponentType, Suspense, use, useState } from 'react';
+import { MAIN_CONTENT_ID, type RemoteName, Spinner } from '@studio/kit';
+import { type ComponentType, Suspense, use, useLayoutEffect, useState } from 'react';
+import { revealApp } from '../app/prerendered';
 import { forgetRemote, loadScreens } from './load-screens';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteUnavailable } from './RemoteUnavailable';
@@ -11,11 +12,29 @@ export interface RemoteScreenProps {
   screen: string;
 }
 
-function LoadedScreen({ remote, screen }: RemoteScreenProps) {
+function LoadedScreen({ remote, screen, afterRetry = false }: RemoteScreenProps & { afterRetry?: boolean }) {
   const { screens } = use(loadScreens(remote));
   const Screen: ComponentType | undefined = screens[screen];
   if (!Screen) throw new Error(`Remote "${remote}" has no screen "${screen}"`);
-  return <Screen />;
+  return (
+    <>
+      <Screen />
+      <RevealOnCommit afterRetry={afterRetry} />
+    </>
+  );
+}
+
+/**
+ * Runs once the whole screen (its lazy chunk included) has committed, before the browser paints.
+ * After a Retry the button that had focus is gone: focus moves to the page's main landmark, so a
+ * keyboard or screen-reader user continues at the content that just loaded.
+ */
+function RevealOnCommit({ afterRetry }: { afterRetry: boolean }) {
+  useLayoutEffect(() => {
+    revealApp();
+    if (afterRetry) document.getElementById(MAIN_CONTENT_ID)?.focus();
+  }, [afterRetry]);
+  return null;
 }
 
 export function ScreenLoading() {
@@ -44,7 +63,7 @@ export function RemoteScreen({ remote, screen }: RemoteScreenProps) {
       )}
     >
       <Suspense fallback={<ScreenLoading />}>
-        <LoadedScreen remote={remote} screen={screen} />
+        <LoadedScreen remote={remote} screen={screen} afterRetry={attempt > 0} />
       </Suspense>
     </RemoteErrorBoundary>
   );

@@ -1,8 +1,11 @@
 // The friendly message shown in place of a remote that could not be loaded.
 import { Button, Card, type RemoteName, theme } from '@studio/kit';
+import { useLayoutEffect } from 'react';
+import { revealApp } from '../app/prerendered';
 import { REMOTE_LABELS } from './remote-labels';
 
 export function RemoteUnavailable({ remote, onRetry }: { remote: RemoteName; onRetry: () => void }) {
+  useLayoutEffect(revealApp, []);
   return (
     <div css={{ display: 'grid', placeItems: 'center', padding: 'clamp(16px, 6vw, 64px) 16px' }}>
       <div css={{ width: 'min(480px, 100%)' }}>

@@ -2,6 +2,7 @@
 // the remotes is known at build time, so each deploys alone and can move origin without a rebuild.
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTE_NAMES, type RemoteName } from '@studio/kit';
+import { takeEarly } from '../app/early-requests';
 import { fetchRemoteEntry, type RemoteEntry } from './manifest';
 
 export const REMOTES_MANIFEST_PATH = '/remotes.json';
@@ -13,10 +14,9 @@ let listing: Promise<void> | null = null;
 const isRemoteName = (name: string): name is RemoteName => (REMOTE_NAMES as readonly string[]).includes(name);
 
 async function fetchListing(): Promise<void> {
-  const res = await fetch(REMOTES_MANIFEST_PATH, {
-    cache: 'no-store',
-    headers: { Accept: 'application/json' },
-  });
+  const res =
+    (await takeEarly(REMOTES_MANIFEST_PATH)) ??
+    (await fetch(REMOTES_MANIFEST_PATH, { cache: 'no-store', headers: { Accept: 'application/json' } }));
   if (!res.ok) throw new Error(`${REMOTES_MANIFEST_PATH} answered ${res.status}`);
   const map = (await res.json()) as Record<string, unknown>;
   for (const [name, url] of Object.entries(map)) {

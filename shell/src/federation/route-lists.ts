@@ -3,13 +3,16 @@
 // built with (routes-fallback.json): its nav entries stay and its pages show the Retry card.
 // Only if both fail are its paths unknown (see AppRoutes for what the user sees then).
 import { REMOTE_NAMES, type RemoteName, ROUTE_LIST_FILE } from '@studio/kit';
+import { takeEarly } from '../app/early-requests';
 import { type AppRoute, mergeRouteLists, type RouteTable, routesOf } from '../routes/route-table';
 import { manifestUrlOf } from './remote-registry';
 
 export const FALLBACK_ROUTES_PATH = '/routes-fallback.json';
 
 async function fetchJson(url: string): Promise<unknown> {
-  const res = await fetch(url, { cache: 'no-cache', headers: { Accept: 'application/json' } });
+  const res =
+    (await takeEarly(url)) ??
+    (await fetch(url, { cache: 'no-cache', headers: { Accept: 'application/json' } }));
   if (!res.ok) throw new Error(`${url} answered ${res.status}`);
   return res.json();
 }

@@ -6,6 +6,7 @@ import { Outlet } from 'react-router-dom';
 import type { AppRoute } from '../routes/route-table';
 import { DesktopSidebar, SIDEBAR_WIDTH_PX } from './DesktopSidebar';
 import { MobileTopBar, TOP_BAR_HEIGHT_PX } from './MobileTopBar';
+import { SkipLink } from './SkipLink';
 
 // The slide-in menu (and Radix Dialog with it) loads on first use, or when the button is pointed at.
 const loadMobileMenu = () => import('./MobileMenu');
@@ -24,22 +25,7 @@ export default function AppLayout({ routes }: { routes: readonly AppRoute[] }) {
   if (!user) return null; // RequireAuth renders this only for a signed-in user
   return (
     <div css={{ minHeight: '100vh' }}>
-      <a
-        href="#main-content"
-        css={{
-          position: 'absolute',
-          left: 8,
-          top: -48,
-          zIndex: theme.zIndex.toast,
-          padding: '8px 12px',
-          borderRadius: theme.radii.sm,
-          background: theme.colors.primary,
-          color: theme.colors.primaryText,
-          '&:focus': { top: 8 },
-        }}
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <DesktopSidebar user={user} routes={routes} />
       <MobileTopBar
         user={user}

@@ -23,7 +23,14 @@ export function CreditsCard({ user }: { user: User }) {
       <CreditSummary credits={user.credits} tier={user.subscriptionTier} />
       <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
         <Badge tone="primary">{user.subscriptionTier} plan</Badge>
-        <span css={{ fontSize: theme.fontSizes.xs, fontWeight: 600, color: theme.colors.primary }}>
+        <span
+          css={{
+            fontSize: theme.fontSizes.xs,
+            fontWeight: 600,
+            color: theme.colors.primary,
+            whiteSpace: 'nowrap',
+          }}
+        >
           Get more credits →
         </span>
       </div>

@@ -7,7 +7,9 @@ import { NavList } from './NavList';
 import { navSections } from './nav-items';
 import { SignOutButton } from './SignOutButton';
 
-export const SIDEBAR_WIDTH_PX = 292;
+export { SIDEBAR_WIDTH_PX } from './dimensions';
+
+import { SIDEBAR_WIDTH_PX } from './dimensions';
 
 export function DesktopSidebar({ user, routes }: { user: User; routes: readonly AppRoute[] }) {
   return (
@@ -28,7 +30,22 @@ export function DesktopSidebar({ user, routes }: { user: User; routes: readonly 
       </div>
       <nav
         aria-label="Main navigation"
-        css={{ flex: 1, minHeight: 0, overflowY: 'auto', padding: '8px 10px 16px' }}
+        css={{
+          flex: 1,
+          minHeight: 0,
+          overflowY: 'auto',
+          overscrollBehavior: 'contain',
+          padding: '8px 10px 16px',
+          // Scroll shadows: a fade at an edge with more links beyond it (the covers scroll with the
+          // content and hide the fade once an end is reached), so a short window shows there is more.
+          background: [
+            `linear-gradient(${theme.colors.surface} 30%, transparent) top / 100% 32px no-repeat local`,
+            `linear-gradient(transparent, ${theme.colors.surface} 70%) bottom / 100% 32px no-repeat local`,
+            'radial-gradient(farthest-side at 50% 0, rgba(17, 17, 34, 0.18), transparent) top / 100% 12px no-repeat scroll',
+            'radial-gradient(farthest-side at 50% 100%, rgba(17, 17, 34, 0.18), transparent) bottom / 100% 12px no-repeat scroll',
+          ].join(', '),
+        }}
+        data-scroll-hint
       >
         <NavList sections={navSections(routes, { menu: 'desktop', isAdmin: user.isAdmin })} />
       </nav>

@@ -1,11 +1,13 @@
 // Mobile (< 768 px) fixed top bar of spec 01 §2.2: product name, Early Access tag, compact credits, menu.
 import { Button, theme, type User } from '@studio/kit';
-import { Coins, Menu } from 'lucide-react';
+import { Gem, Menu } from 'lucide-react';
 import type { RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { Brand } from './Brand';
 
-export const TOP_BAR_HEIGHT_PX = 56;
+export { TOP_BAR_HEIGHT_PX } from './dimensions';
+
+import { TOP_BAR_HEIGHT_PX } from './dimensions';
 
 export interface MobileTopBarProps {
   user: User;
@@ -52,7 +54,8 @@ export function MobileTopBar({ user, onOpenMenu, onPrepareMenu, menuButton }: Mo
           '&:focus-visible': theme.focusRing,
         }}
       >
-        <Coins size={16} aria-hidden />
+        {/* A gem, not coins: at 16 px Lucide's coins read as a chain link. */}
+        <Gem size={16} aria-hidden />
         {user.credits}
       </Link>
       <Button

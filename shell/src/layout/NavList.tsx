@@ -34,9 +34,8 @@ export function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate?: 
           •
         </span>
       )}
-      <span
-        css={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-      >
+      {/* Labels wrap rather than truncate: "Coloring Book Generator" must read in full. */}
+      <span data-nav-label css={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere', lineHeight: 1.3 }}>
         {item.label}
       </span>
       {item.badge && <Badge tone={badgeTone[item.badge]}>{item.badge}</Badge>}

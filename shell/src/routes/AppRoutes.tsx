@@ -1,10 +1,12 @@
 // The router, built from the remotes' merged route lists: public routes stand alone, signed-in and
 // admin routes sit behind the guard inside the layout.
-import { lazy, Suspense, use, useState } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
-import { RemoteScreen, ScreenLoading } from '../federation/RemoteScreen';
+import { documentTitle, useAuth } from '@studio/kit';
+import { lazy, Suspense, use, useEffect, useState } from 'react';
+import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
+import { RemoteScreen } from '../federation/RemoteScreen';
 import { RemoteUnavailable } from '../federation/RemoteUnavailable';
 import { loadRouteTable, reloadRouteTable } from '../federation/route-lists';
+import { LayoutSkeleton } from '../layout/LayoutSkeleton';
 import { NotFound } from './NotFound';
 import { RequireAuth } from './RequireAuth';
 import { REDIRECTS } from './redirects';
@@ -16,8 +18,27 @@ const AppLayout = lazy(() => import('../layout/AppLayout'));
 
 const element = (route: AppRoute) => (
   // Keyed by path: each route gets its own error boundary, so one failure doesn't stick to the next page.
-  <RemoteScreen key={route.path} remote={route.remote} screen={route.screen} />
+  <TitledScreen key={route.path} route={route} />
 );
+
+function TitledScreen({ route }: { route: AppRoute }) {
+  useEffect(() => {
+    document.title = documentTitle(route);
+  }, [route]);
+  return <RemoteScreen remote={route.remote} screen={route.screen} />;
+}
+
+const layout = (routes: readonly AppRoute[]) => (
+  <Suspense fallback={<LayoutSkeleton />}>
+    <AppLayout routes={routes} />
+  </Suspense>
+);
+
+/** Pages anyone may read: inside the signed-in layout for a member, in their public frame otherwise. */
+function AnyAccessFrame({ routes }: { routes: readonly AppRoute[] }) {
+  const { user } = useAuth();
+  return user ? layout(routes) : <Outlet />;
+}
 
 function RouteTree({ table, onRetry }: { table: Promise<RouteTable>; onRetry: () => void }) {
   const { routes, unknown } = use(table);
@@ -28,16 +49,17 @@ function RouteTree({ table, onRetry }: { table: Promise<RouteTable>; onRetry: ()
         .map((route) => (
           <Route key={route.path} path={route.path} element={element(route)} />
         ))}
+      <Route element={<AnyAccessFrame routes={routes} />}>
+        {routes
+          .filter((r) => r.access === 'any')
+          .map((route) => (
+            <Route key={route.path} path={route.path} element={element(route)} />
+          ))}
+      </Route>
       <Route element={<RequireAuth />}>
-        <Route
-          element={
-            <Suspense fallback={<ScreenLoading />}>
-              <AppLayout routes={routes} />
-            </Suspense>
-          }
-        >
+        <Route element={layout(routes)}>
           {routes
-            .filter((r) => r.access !== 'public')
+            .filter((r) => r.access === 'signed-in' || r.access === 'admin')
             .map((route) => (
               <Route key={route.path} path={route.path} element={element(route)} />
             ))}

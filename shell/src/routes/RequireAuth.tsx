@@ -1,15 +1,21 @@
-// Signed-in routes: a spinner while the session loads, then /auth for visitors (spec 01 §2.1).
-import { AUTH_PATH, Spinner, useAuth } from '@studio/kit';
+// Signed-in routes: the layout skeleton while the session loads, then /auth for visitors
+// (spec 01 §2.1). A failed check is not a sign-out: 'Failed to fetch user' with Retry, session kept.
+import { AUTH_PATH, useAuth } from '@studio/kit';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { LayoutSkeleton } from '../layout/LayoutSkeleton';
+
+const SessionCheckFailed = lazy(() => import('./SessionCheckFailed'));
 
 export function RequireAuth() {
-  const { user, isLoading } = useAuth();
+  const { user, isLoading, error, retry } = useAuth();
   const location = useLocation();
-  if (isLoading) {
+  if (isLoading) return <LayoutSkeleton />;
+  if (error && !user) {
     return (
-      <div css={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
-        <Spinner size={40} label="Loading your session" />
-      </div>
+      <Suspense fallback={<LayoutSkeleton />}>
+        <SessionCheckFailed onRetry={retry} />
+      </Suspense>
     );
   }
   if (!user) return <Navigate to={AUTH_PATH} replace state={{ from: location }} />;

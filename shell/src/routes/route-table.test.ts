@@ -35,12 +35,12 @@ describe('the merged route table of the four remotes', () => {
 
   it('keeps the public routes of spec 01 §2.1 public and everything else behind sign-in', () => {
     const { routes } = mergeRouteLists(published());
-    expect(
+    const withAccess = (...access: string[]) =>
       routes
-        .filter((r) => r.access === 'public')
+        .filter((r) => access.includes(r.access))
         .map((r) => r.path)
-        .sort(),
-    ).toEqual(
+        .sort();
+    expect(withAccess('public', 'any')).toEqual(
       [
         '/',
         '/auth',
@@ -49,9 +49,12 @@ describe('the merged route table of the four remotes', () => {
         '/subscription-success',
         '/help',
         '/help-support-page',
+        '/refund-policy',
         '/qr-landing/:id',
       ].sort(),
     );
+    // Help and the refund policy are read by anyone, inside the app's layout when signed in (issue 12).
+    expect(withAccess('any')).toEqual(['/help', '/help-support-page', '/refund-policy']);
     expect(routes.filter((r) => r.access === 'admin').map((r) => r.path)).toEqual(['/admin-tools']);
   });
 

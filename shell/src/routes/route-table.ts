@@ -11,7 +11,7 @@ export interface RouteTable {
   unknown: readonly RemoteName[];
 }
 
-const ACCESS: readonly RouteAccess[] = ['public', 'signed-in', 'admin'];
+const ACCESS: readonly RouteAccess[] = ['public', 'any', 'signed-in', 'admin'];
 
 function isRoute(value: unknown): value is RemoteRoute {
   const route = value as Partial<RemoteRoute> | null;

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { Logger } from '../logging';
+import { compression } from './compression';
 import { errorMiddleware, unreadableBody } from './errors';
 import { requestContext } from './request-context';
 import { acceptedContentTypes, sameOriginOnly } from './request-guards';
@@ -56,6 +57,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   for (const middleware of options.outer ?? []) app.use(middleware);
   app.use(errorMiddleware(options.logger));
   app.use(securityHeaders(options.cspSources));
+  app.use(compression());
   app.use(async (ctx, next) => {
     if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
     await next();

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Koa from 'koa';
 import request from 'supertest';
 import { frontends, remoteOrigins } from './frontends';
@@ -40,6 +41,11 @@ beforeAll(() => {
   write('mfe-gallery/dist/routes.json', '{"remote":"gallery","routes":[]}');
   write('shell/dist/routes-fallback.json', '{"gallery":{"remote":"gallery","routes":[]}}');
   write('secret.txt', 'outside every dist');
+  // A chunk with the variants the build writes beside it (kit/build/precompress-plugin.mjs).
+  const chunk = `export const text = "${'compress me '.repeat(200)}";`;
+  write('mfe-account/dist/77.0badc0de.js', chunk);
+  writeFileSync(join(root, 'mfe-account/dist/77.0badc0de.js.br'), brotliCompressSync(chunk));
+  writeFileSync(join(root, 'mfe-account/dist/77.0badc0de.js.gz'), gzipSync(chunk));
 });
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -192,5 +198,47 @@ describe('frontends middleware', () => {
     const res = await request(app()).head('/remotes/gallery/remoteEntry.js');
     expect(res.status).toBe(200);
     expect(res.text ?? '').toBe('');
+  });
+
+  describe('precompressed static files', () => {
+    const chunkPath = '/remotes/account/77.0badc0de.js';
+    const raw = (res: request.Response) => (res.body as Buffer).toString();
+    const binary = (req: request.Test) =>
+      req.buffer(true).parse((res, done) => {
+        const parts: Buffer[] = [];
+        res.on('data', (part: Buffer) => parts.push(part));
+        res.on('end', () => done(null, Buffer.concat(parts)));
+      });
+
+    it('sends the brotli variant to a browser that accepts it, with Vary', async () => {
+      const res = await binary(request(app()).get(chunkPath).set('Accept-Encoding', 'gzip, deflate, br'));
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(res.headers['content-type']).toMatch(/^text\/javascript/);
+      expect(Number(res.headers['content-length'])).toBeLessThan(600);
+    });
+
+    it('sends gzip when brotli is not accepted, and the file itself when neither is', async () => {
+      const gz = await binary(request(app()).get(chunkPath).set('Accept-Encoding', 'gzip'));
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      const plain = await binary(request(app()).get(chunkPath).set('Accept-Encoding', 'identity'));
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(raw(plain)).toContain('compress me');
+    });
+
+    it('gives each encoding its own ETag', async () => {
+      const br = await request(app()).head(chunkPath).set('Accept-Encoding', 'br');
+      const gz = await request(app()).head(chunkPath).set('Accept-Encoding', 'gzip');
+      expect(br.headers.etag).not.toBe(gz.headers.etag);
+    });
+
+    it('sends a file without variants as it is (the compression middleware handles it)', async () => {
+      const res = await binary(
+        request(app()).get('/remotes/gallery/remoteEntry.js').set('Accept-Encoding', 'br'),
+      );
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(raw(res)).toBe('var gallery;');
+    });
   });
 });

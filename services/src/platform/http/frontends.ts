@@ -84,19 +84,50 @@ async function fileAt(path: string | null): Promise<Stats | null> {
   }
 }
 
-function sendFile(ctx: Koa.Context, path: string, info: Stats, cacheControl: string): void {
+/** Types served with a precompressed variant when one sits beside the file (built by kit/build/precompress-plugin.mjs). */
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript)|image\/svg\+xml)/;
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/** The best precompressed variant the request accepts (brotli before gzip), or null for the file itself. */
+async function precompressedVariant(
+  ctx: Koa.Context,
+  path: string,
+): Promise<{ name: string; path: string; info: Stats } | null> {
+  for (const encoding of ENCODINGS) {
+    // acceptsEncodings returns the first accepted of the list, so ask one encoding at a time.
+    if (ctx.acceptsEncodings(encoding.name, 'identity') !== encoding.name) continue;
+    const variant = `${path}${encoding.suffix}`;
+    const info = await fileAt(variant);
+    if (info) return { name: encoding.name, path: variant, info };
+  }
+  return null;
+}
+
+async function sendFile(ctx: Koa.Context, path: string, info: Stats, cacheControl: string): Promise<void> {
+  const type = CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+  const compressible = COMPRESSIBLE.test(type);
+  const variant = compressible ? await precompressedVariant(ctx, path) : null;
+  const sent = variant ?? { name: 'identity', path, info };
   ctx.set('Cache-Control', cacheControl);
-  ctx.type = CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+  // Caches must key compressible files by Accept-Encoding, whichever variant this response is.
+  if (compressible) ctx.vary('Accept-Encoding');
+  ctx.type = type;
   ctx.lastModified = info.mtime;
-  ctx.etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  // One ETag per encoding: a cache must never answer a gzip request with a brotli body.
+  const tag = `${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}`;
+  ctx.etag = `W/"${variant ? `${tag}-${variant.name}` : tag}"`;
   ctx.status = 200;
   if (ctx.fresh) {
     ctx.status = 304;
     return;
   }
+  if (variant) ctx.set('Content-Encoding', variant.name);
   // HEAD gets the headers only (Koa never sends a body for it); a stream body drops the length, so set it after.
-  if (ctx.method !== 'HEAD') ctx.body = createReadStream(path);
-  ctx.length = info.size;
+  if (ctx.method !== 'HEAD') ctx.body = createReadStream(sent.path);
+  ctx.length = sent.info.size;
 }
 
 const BASE64 = /^[A-Za-z0-9+/]+=*$/;
@@ -106,11 +137,60 @@ const BASE64 = /^[A-Za-z0-9+/]+=*$/;
  * reads to sign the <style> tags it writes. Never stored or revalidated: a cached page would carry
  * a stale nonce under a fresh policy.
  */
-async function sendShellPage(ctx: Koa.Context, path: string): Promise<void> {
-  const html = await readFile(path, 'utf8');
+/** Build-time HTML of a public page (mfe-account/prerender/): dist/prerendered.json names the files. */
+interface PrerenderedPage {
+  file: string;
+  title: string;
+}
+
+async function prerenderedPage(
+  accountDist: string,
+  path: string,
+): Promise<{ html: string; title: string } | null> {
+  try {
+    const index = JSON.parse(await readFile(join(accountDist, 'prerendered.json'), 'utf8')) as Record<
+      string,
+      PrerenderedPage
+    >;
+    const page = Object.hasOwn(index, path) ? index[path] : undefined;
+    const file = page ? resolveInside(accountDist, `/${page.file}`) : null;
+    if (!page || !file) return null;
+    return { html: await readFile(file, 'utf8'), title: page.title };
+  } catch {
+    return null; // not built (or the account remote lives elsewhere): the page renders client-side
+  }
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/**
+ * The shell's index.html with this response's CSP nonce in a meta tag, which the Emotion cache
+ * reads to sign the <style> tags it writes. For a prerendered public page, its HTML goes in
+ * <div id="prerendered"> (its <style> tags signed with the same nonce) and #root is hidden until
+ * the live app has rendered the page (shell/src/app/prerendered.ts). Never stored or revalidated:
+ * a cached page would carry a stale nonce under a fresh policy.
+ */
+async function sendShellPage(
+  ctx: Koa.Context,
+  path: string,
+  prerendered: { html: string; title: string } | null,
+): Promise<void> {
+  let html = await readFile(path, 'utf8');
   const nonce = ctx.state.cspNonce;
-  const meta =
-    typeof nonce === 'string' && BASE64.test(nonce) ? `<meta name="csp-nonce" content="${nonce}">` : '';
+  const signed = typeof nonce === 'string' && BASE64.test(nonce);
+  const meta = signed ? `<meta name="csp-nonce" content="${nonce}">` : '';
+  if (prerendered) {
+    const body = prerendered.html.replace(/<style(?=[\s>])/g, signed ? `<style nonce="${nonce}"` : '<style');
+    html = html
+      // The page reads without JavaScript now: no "needs JavaScript" line above it.
+      .replace(/<noscript>[\s\S]*?<\/noscript>/i, '')
+      .replace(/<title>[^<]*<\/title>/i, `<title>${escapeHtml(prerendered.title)}</title>`)
+      .replace(
+        '<div id="root"></div>',
+        () => `<div id="prerendered">${body}</div><div id="root" hidden></div>`,
+      );
+  }
   const head = /<head(\s[^>]*)?>/i.exec(html) ?? /^<!doctype html>/i.exec(html);
   const at = head ? head.index + head[0].length : 0;
   ctx.set('Cache-Control', 'no-store');
@@ -124,6 +204,7 @@ const cacheFor = (path: string) => (HASHED.test(path) ? IMMUTABLE : REVALIDATE);
 export function frontends(options: FrontendsOptions): Koa.Middleware {
   const root = normalize(options.repoRoot);
   const shellDist = join(root, 'shell', 'dist');
+  const accountDist = join(root, REMOTE_FOLDERS.account!, 'dist');
   const listing = JSON.stringify(remotesListing(options.remoteUrls));
 
   return async (ctx, next) => {
@@ -159,7 +240,7 @@ export function frontends(options: FrontendsOptions): Koa.Middleware {
         ctx.body = 'Not Found';
         return;
       }
-      sendFile(ctx, file, info, cacheFor(file));
+      await sendFile(ctx, file, info, cacheFor(file));
       return;
     }
 
@@ -167,8 +248,8 @@ export function frontends(options: FrontendsOptions): Koa.Middleware {
     const file = resolveInside(shellDist, path);
     const info = await fileAt(file);
     if (file && info) {
-      if (file === index) await sendShellPage(ctx, index);
-      else sendFile(ctx, file, info, cacheFor(file));
+      if (file === index) await sendShellPage(ctx, index, await prerenderedPage(accountDist, '/'));
+      else await sendFile(ctx, file, info, cacheFor(file));
       return;
     }
     if (ASSET_EXTENSIONS.has(extname(path).toLowerCase())) {
@@ -180,6 +261,6 @@ export function frontends(options: FrontendsOptions): Koa.Middleware {
 
     // SPA fallback: client-side routes (and the 404 screen) are the shell's index.html.
     if (!(await fileAt(index))) return next();
-    await sendShellPage(ctx, index);
+    await sendShellPage(ctx, index, await prerenderedPage(accountDist, path));
   };
 }

@@ -1,0 +1,129 @@
+// Issue 12: the dashboard's important notice only for paid users whose account did not update,
+// and an error state without invented numbers.
+import { expect, signUp, test } from './support/fixtures';
+
+test('a paid user whose plan is in place never sees the important notice', async ({ page }) => {
+  const user = await signUp(page);
+  await page.route('**/api/session', (route) =>
+    route.fulfill({ json: { user: { ...user, subscriptionTier: 'Basic', credits: 60 } } }),
+  );
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('plan-badge')).toContainText('Basic');
+  await expect(page.getByText('Important notice')).toHaveCount(0);
+});
+
+test('back from a payment that never reached the account: the notice replaces the green alert', async ({
+  page,
+}) => {
+  test.setTimeout(45_000);
+  await signUp(page);
+  await page.goto('/dashboard?subscription=success');
+  await expect(page.getByText('Subscription Activated!').first()).toBeVisible();
+  await expect(page.getByText('Important notice')).toHaveCount(0);
+  // Three refreshes 3 s apart, and still Demo with the same credits.
+  await expect(page.getByText('Important notice')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Subscription Activated!' })).toHaveCount(0);
+});
+
+test.describe('when the books cannot be loaded', () => {
+  test.use({ allowConsoleErrors: /status of 500/ });
+  test('the dashboard shows the error, not "0 / 0 / 0" or "No books in progress"', async ({ page }) => {
+    await signUp(page);
+    await page.route(/\/api\/airtable\/books\//, (route) =>
+      route.fulfill({ status: 500, json: { message: 'Failed to fetch books', error: 'INTERNAL' } }),
+    );
+    await page.goto('/dashboard');
+    await expect(
+      page.getByText('Error loading dashboard data. Please try refreshing the page.'),
+    ).toBeVisible();
+    await expect(page.getByText('Total books created')).toHaveCount(0);
+    await expect(page.getByText(/No books in progress/i)).toHaveCount(0);
+  });
+});
+
+test('credits above the allowance read as a count, never "670 / 60"', async ({ page }) => {
+  const user = await signUp(page);
+  await page.route('**/api/session', (route) =>
+    route.fulfill({ json: { user: { ...user, subscriptionTier: 'Basic', credits: 670 } } }),
+  );
+  await page.goto('/dashboard');
+  const card = page.getByRole('link', { name: /^Credits: 670/ });
+  await expect(card).toContainText('670');
+  await expect(card).not.toContainText('/ 60');
+});
+
+test.describe('when checkout cannot start', () => {
+  test.use({ allowConsoleErrors: /status of 500/ });
+  test('one Back to Pricing, and Try again starts the checkout', async ({ page }) => {
+    await signUp(page);
+    let failures = 1;
+    await page.route('**/api/create-subscription-intent', (route) =>
+      failures-- > 0
+        ? route.fulfill({ status: 500, json: { message: 'Stripe is down', error: 'INTERNAL' } })
+        : route.continue(),
+    );
+    await page.goto('/checkout/basic');
+    await expect(page.getByText('Failed to initialize checkout. Please try again.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Pricing' })).toHaveCount(1);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByText('Failed to initialize checkout. Please try again.')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Subscribe|Pay/ }).first()).toBeVisible();
+  });
+});
+
+test('pricing marks the current plan and asks before a downgrade', async ({ page }) => {
+  const user = await signUp(page);
+  await page.route('**/api/session', (route) =>
+    route.fulfill({ json: { user: { ...user, subscriptionTier: 'Standard', credits: 150 } } }),
+  );
+  await page.goto('/pricing');
+  await expect(
+    page.getByTestId('plan-standard').getByRole('button', { name: 'Your current plan' }),
+  ).toBeDisabled();
+  await expect(
+    page.getByTestId('plan-premium').getByRole('link', { name: 'Subscribe to Premium' }),
+  ).toBeVisible();
+  await page.getByTestId('plan-basic').getByRole('button', { name: 'Switch to Basic' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.getByText(/Basic has fewer credits each month than your Standard plan/)).toBeVisible();
+  await page.getByRole('link', { name: 'Yes, switch to Basic' }).click();
+  await expect(page).toHaveURL(/\/payment\?plan=basic$/);
+});
+
+test('the price rows of the plan cards line up at 1280 px', async ({ page }) => {
+  await page.goto('/pricing');
+  const tops = await page
+    .locator('[data-testid^="plan-"]')
+    .evaluateAll((cards) =>
+      cards.map(
+        (card) =>
+          [...card.querySelectorAll('span')]
+            .find((s) => s.textContent?.startsWith('$'))
+            ?.getBoundingClientRect().top ?? -1,
+      ),
+    );
+  expect(tops).toHaveLength(3);
+  expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(2);
+});
+
+test('Update Profile saves the name and phone, validated as at registration, and says so', async ({
+  page,
+}) => {
+  await signUp(page);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  const form = page.getByRole('form', { name: 'Update Profile' });
+  await form.getByLabel('Full name').fill('A');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form.getByText('Name must be at least 2 characters')).toBeVisible();
+  await form.getByLabel('Full name').fill('Grace Brewster Hopper');
+  await form.getByLabel('Phone number').fill('+1 202 555 0143');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(
+    page.getByRole('region', { name: /Notifications/ }).getByText('Profile updated'),
+  ).toBeVisible();
+  await expect(form).toHaveCount(0);
+  await expect(page.getByText('Grace Brewster Hopper').first()).toBeVisible();
+  const me = await (await page.request.get('/api/user')).json();
+  expect(me).toMatchObject({ name: 'Grace Brewster Hopper', phoneNumber: '+1 202 555 0143' });
+});

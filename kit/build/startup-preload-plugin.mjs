@@ -1,0 +1,39 @@
+// The shell's index.ts only loads main.js; the chunks it needs next (the async bootstrap and the
+// shared libraries it provides: React, the router, Emotion, React Query, the kit core) were found
+// only once main.js had run — a whole round trip late on a phone network. This plugin lists them
+// in index.html as <link rel="preload" as="script">, so they download alongside main.js.
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Shared entries loaded on demand, not at start (see kit/src/widgets.ts, overlays.ts). */
+const ON_DEMAND = /\/kit\/src\/(widgets|overlays)\.ts/;
+
+function startupFiles(compilation) {
+  const files = new Set();
+  for (const group of compilation.chunkGroups) {
+    const origins = group.origins ?? [];
+    const bootstrap = origins.some((o) => o.request === './bootstrap');
+    const provided = origins.some((o) => {
+      const id = o.module?.identifier?.() ?? '';
+      return id.startsWith('provide shared module') && !ON_DEMAND.test(id);
+    });
+    if (bootstrap || provided) for (const file of group.getFiles()) if (file.endsWith('.js')) files.add(file);
+  }
+  return [...files].sort();
+}
+
+export class StartupPreloadPlugin {
+  apply(compiler) {
+    compiler.hooks.afterEmit.tapPromise('StartupPreloadPlugin', async (compilation) => {
+      // Also skips the federation's own sub-builds (shared tree-shaking), which write no page.
+      if (compiler.options.mode !== 'production' || !compilation.assets['index.html']) return;
+      const publicPath = compilation.outputOptions.publicPath ?? '/';
+      const page = join(compilation.outputOptions.path, 'index.html');
+      const html = await readFile(page, 'utf8');
+      const links = startupFiles(compilation)
+        .map((file) => `<link rel="preload" as="script" href="${publicPath}${file}">`)
+        .join('');
+      await writeFile(page, html.replace('</head>', `${links}</head>`));
+    });
+  }
+}

@@ -1,0 +1,22 @@
+import { creditReasonText } from './credit-reason';
+
+describe('creditReasonText', () => {
+  it('names the plan of a purchase or renewal instead of the code', () => {
+    expect(creditReasonText({ kind: 'granted', reason: 'plan-purchase', planId: 'standard' })).toBe(
+      'Standard plan purchased: monthly credits',
+    );
+    expect(creditReasonText({ kind: 'granted', reason: 'renewal', planId: 'basic' })).toBe(
+      'Basic plan renewed: monthly credits',
+    );
+  });
+
+  it('words uses, refunds and adjustments', () => {
+    expect(creditReasonText({ kind: 'debited', reason: 'coloring-page' })).toBe('Used for: coloring page');
+    expect(creditReasonText({ kind: 'refunded', reason: 'generation-failed' })).toBe(
+      'Refund: the generation failed',
+    );
+    expect(creditReasonText({ kind: 'adjusted', reason: 'Admin update by a@b.c' })).toBe(
+      'Adjusted by support: Admin update by a@b.c',
+    );
+  });
+});

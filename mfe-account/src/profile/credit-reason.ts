@@ -1,0 +1,31 @@
+// The credit ledger's reasons are codes ('plan-purchase', 'coloring-page', 'generation-failed'):
+// plain words for people, with the plan's name.
+import { findPlan, isPlanId } from '@studio/kit';
+import type { CreditEntry } from '../api/types';
+import { PROFILE } from '../texts';
+
+const planName = (planId: string | undefined) =>
+  planId && isPlanId(planId) ? findPlan(planId).name : 'Your';
+
+/** 'coloring-page' → 'coloring page'. */
+const words = (code: string) => code.replace(/[-_]+/g, ' ').trim();
+
+export function creditReasonText(entry: Pick<CreditEntry, 'kind' | 'reason' | 'planId'>): string {
+  const { reasons } = PROFILE;
+  switch (entry.kind) {
+    case 'granted':
+      if (entry.reason === 'plan-purchase') return reasons.planPurchase(planName(entry.planId));
+      if (entry.reason === 'renewal') return reasons.renewal(planName(entry.planId));
+      return words(entry.reason);
+    case 'debited':
+      return reasons.generation(words(entry.reason));
+    case 'refunded':
+      if (entry.reason === 'generation-failed') return reasons.generationFailed;
+      if (entry.reason === 'generation-timed-out') return reasons.generationTimedOut;
+      return words(entry.reason);
+    case 'adjusted':
+      return reasons.adjusted(entry.reason);
+    default:
+      return words(entry.reason);
+  }
+}
