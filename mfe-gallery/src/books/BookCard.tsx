@@ -4,7 +4,16 @@ import { Badge, Button, buttonStyles, ProgressBar, theme } from '@studio/kit';
 import { Download, Eye, Loader2 } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { type Book, bookActions, type CardClick, cardClick, progressMessage, progressPercent, statusTone, typeLabel } from './book';
+import {
+  type Book,
+  bookActions,
+  type CardClick,
+  cardClick,
+  progressMessage,
+  progressPercent,
+  statusTone,
+  typeLabel,
+} from './book';
 import { bookDate } from './format';
 import { MY_BOOKS } from './texts';
 
@@ -44,7 +53,11 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
         cursor: click ? 'pointer' : 'default',
         '&:hover': click ? { boxShadow: theme.shadows.md } : {},
         ...(view === 'list'
-          ? { gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'center', '@media (max-width: 639px)': { gridTemplateColumns: 'minmax(0, 1fr)' } }
+          ? {
+              gridTemplateColumns: 'minmax(0, 1fr) auto',
+              alignItems: 'center',
+              '@media (max-width: 639px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+            }
           : {}),
       }}
     >
@@ -76,7 +89,11 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
             {typeLabel(book.type)}
           </Badge>
         </div>
-        {date && <p css={{ fontSize: theme.fontSizes.xs, color: theme.colors.textMuted }}>{MY_BOOKS.createdOn(date)}</p>}
+        {date && (
+          <p css={{ fontSize: theme.fontSizes.xs, color: theme.colors.textMuted }}>
+            {MY_BOOKS.createdOn(date)}
+          </p>
+        )}
         <div css={{ display: 'grid', gap: 6 }}>
           <div css={{ display: 'flex', justifyContent: 'space-between', fontSize: theme.fontSizes.xs }}>
             <span css={{ color: theme.colors.textMuted }}>{MY_BOOKS.progress}</span>
@@ -86,7 +103,9 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
           </div>
           <ProgressBar value={percent} label={`${book.title} progress`} />
           {message && (
-            <p css={{ fontSize: theme.fontSizes.xs, color: theme.colors.textMuted, overflowWrap: 'anywhere' }}>
+            <p
+              css={{ fontSize: theme.fontSizes.xs, color: theme.colors.textMuted, overflowWrap: 'anywhere' }}
+            >
               {message}
               {book.currentStep ? ` · ${book.currentStep}` : ''}
             </p>
@@ -113,7 +132,13 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
                 );
               case 'view-link':
                 return (
-                  <a key="view" href={action.href} target="_blank" rel="noopener noreferrer" css={buttonStyles('primary', 'sm')}>
+                  <a
+                    key="view"
+                    href={action.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    css={buttonStyles('primary', 'sm')}
+                  >
                     <Eye aria-hidden />
                     {MY_BOOKS.view}
                   </a>

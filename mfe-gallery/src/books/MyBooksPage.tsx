@@ -6,8 +6,8 @@ import { BookOpen, LayoutGrid, List, Palette, Plus, Search } from 'lucide-react'
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useBooks } from './api';
-import type { Book } from './book';
 import { BookCard } from './BookCard';
+import type { Book } from './book';
 import { filterBooks } from './book-filters';
 import { Screen } from './Screen';
 import { MY_BOOKS, STATUS_FILTERS, type StatusFilter } from './texts';
@@ -27,7 +27,8 @@ export default function MyBooksPage() {
   useGenerationStream(Boolean(user), true);
 
   useEffect(() => {
-    if (books.error) toast({ title: MY_BOOKS.fetchFailed, description: MY_BOOKS.loadFailed, variant: 'destructive' });
+    if (books.error)
+      toast({ title: MY_BOOKS.fetchFailed, description: MY_BOOKS.loadFailed, variant: 'destructive' });
   }, [books.error]);
 
   const visible = useMemo(() => filterBooks(books.data ?? [], search, status), [books.data, search, status]);
@@ -61,7 +62,6 @@ export default function MyBooksPage() {
       }
     >
       <div
-        role="search"
         css={{
           display: 'grid',
           gap: 12,
@@ -70,11 +70,19 @@ export default function MyBooksPage() {
           '@media (max-width: 639px)': { gridTemplateColumns: 'minmax(0, 1fr) auto' },
         }}
       >
-        <div css={{ position: 'relative', minWidth: 0, '@media (max-width: 639px)': { gridColumn: '1 / -1' } }}>
+        <div
+          css={{ position: 'relative', minWidth: 0, '@media (max-width: 639px)': { gridColumn: '1 / -1' } }}
+        >
           <Search
             aria-hidden
             size={16}
-            css={{ position: 'absolute', left: 12, top: '50%', transform: 'translateY(-50%)', color: theme.colors.textMuted }}
+            css={{
+              position: 'absolute',
+              left: 12,
+              top: '50%',
+              transform: 'translateY(-50%)',
+              color: theme.colors.textMuted,
+            }}
           />
           <Input
             type="search"
@@ -119,7 +127,13 @@ export default function MyBooksPage() {
       {!user ? (
         <Alert tone="danger">{MY_BOOKS.noUserId}</Alert>
       ) : books.isPending ? (
-        <div aria-busy="true" aria-label={MY_BOOKS.loading} css={gridStyles('grid')} data-testid="books-loading">
+        <div
+          role="status"
+          aria-busy="true"
+          aria-label={MY_BOOKS.loading}
+          css={gridStyles('grid')}
+          data-testid="books-loading"
+        >
           {Array.from({ length: SKELETONS }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders
             <Skeleton key={i} height={190} radius={theme.radii.lg} />
@@ -130,7 +144,11 @@ export default function MyBooksPage() {
       ) : visible.length === 0 ? (
         <EmptyState searching={search.trim() !== ''} />
       ) : (
-        <ul css={[gridStyles(view), { listStyle: 'none', margin: 0, padding: 0 }]} aria-label={MY_BOOKS.title} data-view={view}>
+        <ul
+          css={[gridStyles(view), { listStyle: 'none', margin: 0, padding: 0 }]}
+          aria-label={MY_BOOKS.title}
+          data-view={view}
+        >
           {visible.map((book) => (
             <li key={book.id} css={{ minWidth: 0, display: 'grid' }}>
               <BookCard book={book} view={view} onOpen={onOpen} />
@@ -177,7 +195,9 @@ function EmptyState({ searching }: { searching: boolean }) {
     >
       <BookOpen aria-hidden size={40} color={theme.colors.textMuted} />
       <h2 css={{ fontSize: theme.fontSizes.lg, fontWeight: 700 }}>{MY_BOOKS.emptyTitle}</h2>
-      <p css={{ color: theme.colors.textMuted }}>{searching ? MY_BOOKS.emptyWithSearch : MY_BOOKS.emptyWithoutSearch}</p>
+      <p css={{ color: theme.colors.textMuted }}>
+        {searching ? MY_BOOKS.emptyWithSearch : MY_BOOKS.emptyWithoutSearch}
+      </p>
       {!searching && (
         <div css={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 8 }}>
           <Link to="/non-fiction-book" css={buttonStyles('outline', 'sm')}>

@@ -2,8 +2,8 @@
 // 24rem scrollable box that can be selected, then Generate Book.
 import { Alert, BOOKS_QUERY_ROOT, Button, theme, toast, useUser } from '@studio/kit';
 import { Dialog, DialogClose } from '@studio/kit/overlays';
+import { ChoiceBox } from '@studio/kit/widgets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Check } from 'lucide-react';
 import { useState } from 'react';
 import { generateBook, serverMessage } from './api';
 import type { Book } from './book';
@@ -23,7 +23,11 @@ export function OutlineDialog({ book, onClose }: OutlineDialogProps) {
   const generate = useMutation({
     mutationFn: generateBook,
     onSuccess: () => {
-      toast({ title: OUTLINE_DIALOG.successTitle, description: OUTLINE_DIALOG.successBody, variant: 'success' });
+      toast({
+        title: OUTLINE_DIALOG.successTitle,
+        description: OUTLINE_DIALOG.successBody,
+        variant: 'success',
+      });
       void client.invalidateQueries({ queryKey: [BOOKS_QUERY_ROOT] });
       onClose();
     },
@@ -63,7 +67,9 @@ export function OutlineDialog({ book, onClose }: OutlineDialogProps) {
     >
       {!hasOutlines(book) && <Alert tone="info">{OUTLINE_DIALOG.noOutlines}</Alert>}
       {options.length === 0 ? (
-        <p css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }}>{OUTLINE_DIALOG.stillCreating}</p>
+        <p css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }}>
+          {OUTLINE_DIALOG.stillCreating}
+        </p>
       ) : (
         <ul
           aria-label="Outlines"
@@ -78,84 +84,18 @@ export function OutlineDialog({ book, onClose }: OutlineDialogProps) {
         >
           {options.map((option) => (
             <li key={option.index} css={{ minWidth: 0 }}>
-              <OutlineBox
+              <ChoiceBox
                 label={OUTLINE_DIALOG.option(option.index + 1)}
                 text={option.text}
                 selected={selected === option.index}
                 selectable={showsGenerate(book)}
                 onSelect={() => setSelected(option.index)}
+                selectedText={OUTLINE_DIALOG.selected}
               />
             </li>
           ))}
         </ul>
       )}
     </Dialog>
-  );
-}
-
-interface OutlineBoxProps {
-  label: string;
-  text: string;
-  selected: boolean;
-  selectable: boolean;
-  onSelect: () => void;
-}
-
-/** One option: a heading button that selects it, and the outline in a 24rem scrollable, focusable box. */
-function OutlineBox({ label, text, selected, selectable, onSelect }: OutlineBoxProps) {
-  return (
-    <section
-      aria-label={label}
-      css={{
-        display: 'grid',
-        gap: 8,
-        padding: 12,
-        borderRadius: theme.radii.md,
-        border: `2px solid ${selected ? theme.colors.primary : theme.colors.border}`,
-        background: selected ? theme.colors.primarySoft : theme.colors.surface,
-        cursor: selectable ? 'pointer' : 'default',
-      }}
-      onClick={selectable ? onSelect : undefined}
-    >
-      <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
-        <h3 css={{ fontSize: theme.fontSizes.md, fontWeight: 700 }}>{label}</h3>
-        {selectable && (
-          <Button
-            size="sm"
-            variant={selected ? 'primary' : 'outline'}
-            aria-pressed={selected}
-            aria-label={`Select ${label}`}
-            onClick={(event) => {
-              event.stopPropagation();
-              onSelect();
-            }}
-          >
-            {selected ? <Check aria-hidden /> : null}
-            {selected ? OUTLINE_DIALOG.selected : 'Select'}
-          </Button>
-        )}
-      </div>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-      <div
-        tabIndex={0}
-        role="region"
-        aria-label={`${label} text`}
-        css={{
-          height: '24rem',
-          overflowY: 'auto',
-          whiteSpace: 'pre-wrap',
-          overflowWrap: 'anywhere',
-          fontSize: theme.fontSizes.sm,
-          lineHeight: 1.55,
-          padding: 10,
-          borderRadius: theme.radii.sm,
-          background: theme.colors.surface,
-          border: `1px solid ${theme.colors.border}`,
-          '&:focus-visible': theme.focusRing,
-        }}
-      >
-        {text}
-      </div>
-    </section>
   );
 }

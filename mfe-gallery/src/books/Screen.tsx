@@ -32,7 +32,14 @@ export function Screen({ title, subtitle, actions, children }: ScreenProps) {
         }}
       >
         <div css={{ display: 'grid', gap: 6, minWidth: 0 }}>
-          <h1 css={{ fontSize: theme.fontSizes.xxl, fontWeight: 800, lineHeight: 1.2, overflowWrap: 'anywhere' }}>
+          <h1
+            css={{
+              fontSize: theme.fontSizes.xxl,
+              fontWeight: 800,
+              lineHeight: 1.2,
+              overflowWrap: 'anywhere',
+            }}
+          >
             {title}
           </h1>
           {subtitle && <p css={{ color: theme.colors.textMuted, overflowWrap: 'anywhere' }}>{subtitle}</p>}

@@ -16,7 +16,11 @@ export interface GenerateBookRequest {
 }
 
 export const generateBook = (request: GenerateBookRequest) =>
-  apiJson<{ success?: boolean; bookGenerated?: boolean }>('POST', '/api/non-fiction-gen2/generate-book', request);
+  apiJson<{ success?: boolean; bookGenerated?: boolean }>(
+    'POST',
+    '/api/non-fiction-gen2/generate-book',
+    request,
+  );
 
 /** The server's own message, without the status prefix; the fallback when there is none. */
 export function serverMessage(error: unknown, fallback: string): string {

@@ -70,7 +70,8 @@ export function bookActions(book: Book, view: 'grid' | 'list'): BookAction[] {
   const actions: BookAction[] = [];
   switch (book.type) {
     case 'non-fiction-v2':
-      if (done && book.downloadLink) actions.push({ kind: 'download', href: book.downloadLink, sample: false });
+      if (done && book.downloadLink)
+        actions.push({ kind: 'download', href: book.downloadLink, sample: false });
       else if (view === 'list' && isInProgressStatus(book.status)) actions.push({ kind: 'processing' });
       break;
     case 'coloring-book':

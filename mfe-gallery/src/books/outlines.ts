@@ -8,7 +8,9 @@ export interface OutlineOption {
 }
 
 /** The outline texts a book holds, with their index (empty texts are left out). */
-export function outlineOptions(book: Pick<Book, 'outlineText1' | 'outlineText2' | 'outlineText3'>): OutlineOption[] {
+export function outlineOptions(
+  book: Pick<Book, 'outlineText1' | 'outlineText2' | 'outlineText3'>,
+): OutlineOption[] {
   const texts = [book.outlineText1, book.outlineText2, book.outlineText3];
   return texts.flatMap((text, index) =>
     typeof text === 'string' && text.trim() !== '' ? [{ index: index as 0 | 1 | 2, text }] : [],

@@ -8,7 +8,15 @@ import { Link, useParams } from 'react-router-dom';
 import { statusTone } from '../books/book';
 import { bookDate } from '../books/format';
 import { Screen } from '../books/Screen';
-import { bookPage, bookPages, clampPage, isEmptyPage, KIDS_BOOK_PAGES, type KidsBookRecord, pageImageFileName } from './kids-book';
+import {
+  bookPage,
+  bookPages,
+  clampPage,
+  isEmptyPage,
+  KIDS_BOOK_PAGES,
+  type KidsBookRecord,
+  pageImageFileName,
+} from './kids-book';
 import { VIEWER } from './texts';
 
 export default function KidsBookViewerPage() {
@@ -20,7 +28,10 @@ export default function KidsBookViewerPage() {
   const [page, setPage] = useState(1);
 
   const back = (
-    <Link to="/my-books" css={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: theme.fontSizes.sm }}>
+    <Link
+      to="/my-books"
+      css={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: theme.fontSizes.sm }}
+    >
       <ArrowLeft aria-hidden size={16} />
       {VIEWER.backToBooks}
     </Link>
@@ -29,7 +40,7 @@ export default function KidsBookViewerPage() {
   if (book.isPending) {
     return (
       <Screen title={<Skeleton width={240} height={28} />}>
-        <div aria-busy="true" aria-label={VIEWER.loading} css={{ display: 'grid', gap: 16 }}>
+        <div role="status" aria-busy="true" aria-label={VIEWER.loading} css={{ display: 'grid', gap: 16 }}>
           <Skeleton height={320} />
           <Skeleton height={120} />
         </div>
@@ -51,15 +62,28 @@ export default function KidsBookViewerPage() {
 
   return (
     <Screen title={record.title || 'Kids Book'} subtitle={record.storyDescription}>
-      <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 12, fontSize: theme.fontSizes.sm }}>
+      <div
+        css={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: 12,
+          fontSize: theme.fontSizes.sm,
+        }}
+      >
         {back}
         {record.status && <Badge tone={statusTone(record.status)}>{record.status}</Badge>}
         {record.createdAt && (
-          <span css={{ color: theme.colors.textMuted }}>{VIEWER.created(bookDate(record.createdAt, 'list'))}</span>
+          <span css={{ color: theme.colors.textMuted }}>
+            {VIEWER.created(bookDate(record.createdAt, 'list'))}
+          </span>
         )}
       </div>
 
-      <nav aria-label="Pages" css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
+      <nav
+        aria-label="Pages"
+        css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}
+      >
         <Button variant="outline" onClick={() => go(page - 1)} disabled={page <= 1}>
           <ChevronLeft aria-hidden />
           {VIEWER.previous}
@@ -118,7 +142,15 @@ export default function KidsBookViewerPage() {
   );
 }
 
-function ImageCard({ title, page, image }: { title: string | undefined; page: number; image: string | null }) {
+function ImageCard({
+  title,
+  page,
+  image,
+}: {
+  title: string | undefined;
+  page: number;
+  image: string | null;
+}) {
   const download = async () => {
     if (!image) return;
     try {
@@ -132,7 +164,11 @@ function ImageCard({ title, page, image }: { title: string | undefined; page: nu
       setTimeout(() => URL.revokeObjectURL(url), 1000);
       toast({ title: VIEWER.downloadStarted });
     } catch {
-      toast({ title: VIEWER.downloadFailedTitle, description: VIEWER.downloadFailedBody, variant: 'destructive' });
+      toast({
+        title: VIEWER.downloadFailedTitle,
+        description: VIEWER.downloadFailedBody,
+        variant: 'destructive',
+      });
     }
   };
   return (
@@ -141,7 +177,14 @@ function ImageCard({ title, page, image }: { title: string | undefined; page: nu
         <img
           src={image}
           alt={VIEWER.pageImageAlt(page)}
-          css={{ width: '100%', height: 'auto', aspectRatio: '1 / 1', objectFit: 'contain', borderRadius: theme.radii.md, background: theme.colors.surfaceMuted }}
+          css={{
+            width: '100%',
+            height: 'auto',
+            aspectRatio: '1 / 1',
+            objectFit: 'contain',
+            borderRadius: theme.radii.md,
+            background: theme.colors.surfaceMuted,
+          }}
         />
       ) : (
         <div
@@ -183,7 +226,13 @@ function TextCard({ text }: { text: string | null }) {
     <Card>
       <p
         data-testid="page-text"
-        css={{ fontSize: theme.fontSizes.lg, lineHeight: 1.6, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', color: text ? theme.colors.text : theme.colors.textMuted }}
+        css={{
+          fontSize: theme.fontSizes.lg,
+          lineHeight: 1.6,
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+          color: text ? theme.colors.text : theme.colors.textMuted,
+        }}
       >
         {text ?? VIEWER.noText}
       </p>
