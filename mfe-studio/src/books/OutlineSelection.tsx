@@ -148,10 +148,12 @@ function OutlineOptions({ record, choice, onChoose }: OutlineOptionsProps) {
     );
   }
   return (
-    <div
-      role="group"
+    <ul
       aria-label={GEN2.selectTitle}
       css={{
+        listStyle: 'none',
+        margin: 0,
+        padding: 0,
         display: 'grid',
         gap: 12,
         gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 260px), 1fr))',
@@ -159,19 +161,20 @@ function OutlineOptions({ record, choice, onChoose }: OutlineOptionsProps) {
     >
       {record.texts.map((text, index) =>
         text === null ? null : (
-          <ChoiceBox
-            // biome-ignore lint/suspicious/noArrayIndexKey: the index is the outline's identity
-            key={index}
-            label={GEN2.option(index + 1)}
-            text={text}
-            selected={choice?.outlineId === record.id && choice.outlineIndex === index}
-            selectable={canChoose(record, index)}
-            onSelect={() => onChoose({ outlineId: record.id, outlineIndex: index as 0 | 1 | 2 })}
-            selectText={GEN2.select}
-            selectedText={GEN2.selected}
-          />
+          // biome-ignore lint/suspicious/noArrayIndexKey: the index is the outline's identity
+          <li key={index} css={{ minWidth: 0, display: 'grid' }}>
+            <ChoiceBox
+              label={GEN2.option(index + 1)}
+              text={text}
+              selected={choice?.outlineId === record.id && choice.outlineIndex === index}
+              selectable={canChoose(record, index)}
+              onSelect={() => onChoose({ outlineId: record.id, outlineIndex: index as 0 | 1 | 2 })}
+              selectText={GEN2.select}
+              selectedText={GEN2.selected}
+            />
+          </li>
         ),
       )}
-    </div>
+    </ul>
   );
 }
