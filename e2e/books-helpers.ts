@@ -1,0 +1,42 @@
+// Helpers for the book journeys (e2e/books-*.spec.ts). The book routes of the API are built by
+// another engineer in parallel (issue 9, books-api): until they are merged these tests STUB the
+// studio and gallery calls with page.route, speaking the shapes of spec 02 §3 and §7. Sign-up,
+// sessions, plans and credits are real.
+import type { Page, Route } from '@playwright/test';
+import { expect } from './support/fixtures';
+
+/** Buys a plan through the simulated gateway (real credits and tier on the server). */
+export async function buyPlan(page: Page, planId: 'basic' | 'standard' | 'premium'): Promise<void> {
+  const session = await page.request.post('/api/create-checkout-session', { data: { planId } });
+  expect(session.status(), await session.text()).toBe(200);
+  const { url } = (await session.json()) as { url: string };
+  const ref = url.split('/').pop();
+  const paid = await page.request.post(`/api/simulated-checkout/${ref}/pay`, { maxRedirects: 0 });
+  expect([200, 302, 303]).toContain(paid.status());
+}
+
+/** Serves /api/user with the real answer changed (a tier or balance the test needs). */
+export async function overrideUser(page: Page, changes: { credits?: number; subscriptionTier?: string }) {
+  await page.route(/\/api\/user$/, async (route) => {
+    const response = await route.fetch();
+    if (!response.ok()) return route.fulfill({ response });
+    return route.fulfill({ response, json: { ...(await response.json()), ...changes } });
+  });
+}
+
+/** Fulfils a JSON request and records its body. */
+export function recordJson(status: number, json: unknown) {
+  const bodies: unknown[] = [];
+  const handler = (route: Route) => {
+    bodies.push(route.request().postDataJSON());
+    return route.fulfill({ status, json });
+  };
+  return { bodies, handler };
+}
+
+/** A server-sent-events body, one event per entry (retry: ms before the browser reconnects). */
+export function sseBody(events: { id: string; data: unknown }[], retryMs = 300): string {
+  return `retry: ${retryMs}\n\n${events.map((e) => `id: ${e.id}\ndata: ${JSON.stringify(e.data)}\n\n`).join('')}`;
+}
+
+export const SSE_HEADERS = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' };
