@@ -28,17 +28,35 @@ test.describe('Gen 2.0 [stubbed API]', () => {
     const user = await signUp(page);
     await buyPlan(page, 'standard');
 
-    const submit = recordJson(202, { success: true, bookId: 'g2-book', generationId: 'g2-book', creditsUsed: 20, remainingCredits: 130 });
+    const submit = recordJson(202, {
+      success: true,
+      bookId: 'g2-book',
+      generationId: 'g2-book',
+      creditsUsed: 20,
+      remainingCredits: 130,
+    });
     await page.route('**/api/non-fiction-gen2/submit', submit.handler);
     let outlineCalls = 0;
     await page.route('**/api/non-fiction-gen2/outlines?**', (route) => {
       outlineCalls += 1;
       expect(new URL(route.request().url()).searchParams.get('bookId')).toBe('g2-book');
-      if (outlineCalls === 1) return route.fulfill({ status: 422, json: { message: 'Outlines are being generated' } });
+      if (outlineCalls === 1)
+        return route.fulfill({ status: 422, json: { message: 'Outlines are being generated' } });
       if (outlineCalls === 2)
-        return route.fulfill({ json: [{ id: 'g2-book', status: 'In progress (outline creation)', bookGenerated: false }] });
+        return route.fulfill({
+          json: [{ id: 'g2-book', status: 'In progress (outline creation)', bookGenerated: false }],
+        });
       return route.fulfill({
-        json: [{ id: 'g2-book', status: 'Outline finished', outline1: OUTLINES[0], outline2: OUTLINES[1], outline3: OUTLINES[2], bookGenerated: false }],
+        json: [
+          {
+            id: 'g2-book',
+            status: 'Outline finished',
+            outline1: OUTLINES[0],
+            outline2: OUTLINES[1],
+            outline3: OUTLINES[2],
+            bookGenerated: false,
+          },
+        ],
       });
     });
     const generate = recordJson(200, { success: true, bookGenerated: true });
@@ -64,16 +82,40 @@ test.describe('Gen 2.0 [stubbed API]', () => {
         phase = 1;
         return route.fulfill({
           headers: SSE_HEADERS,
-          body: sseBody([{ id: '1', data: { generationId: 'g2-book', status: 'book-running', progress: 35, step: 'Writing chapter 2 of 5' } }], 1500),
+          body: sseBody(
+            [
+              {
+                id: '1',
+                data: {
+                  generationId: 'g2-book',
+                  status: 'book-running',
+                  progress: 35,
+                  step: 'Writing chapter 2 of 5',
+                },
+              },
+            ],
+            1500,
+          ),
         });
       }
       phase = 2;
       return route.fulfill({
         headers: SSE_HEADERS,
-        body: sseBody([
-          { id: '2', data: { generationId: 'g2-book', status: 'book-running', progress: 80, step: 'Writing chapter 4 of 5' } },
-          { id: '3', data: { generationId: 'g2-book', status: 'completed', progress: 100, step: 'Done' } },
-        ], 60_000),
+        body: sseBody(
+          [
+            {
+              id: '2',
+              data: {
+                generationId: 'g2-book',
+                status: 'book-running',
+                progress: 80,
+                step: 'Writing chapter 4 of 5',
+              },
+            },
+            { id: '3', data: { generationId: 'g2-book', status: 'completed', progress: 100, step: 'Done' } },
+          ],
+          60_000,
+        ),
       });
     });
     await page.route('**/files/g2.*', (route) =>
@@ -82,8 +124,12 @@ test.describe('Gen 2.0 [stubbed API]', () => {
 
     await page.goto('/non-fiction-gen2');
     await expect(page.getByRole('heading', { level: 1, name: 'Non-Fiction Gen 2.0' })).toBeVisible();
-    for (const step of ['1. Create Outline', '2. Select Outline', '3. Generate Book'])
-      await expect(page.getByText(step, { exact: true })).toBeVisible();
+    const steps = page
+      .getByRole('heading', { name: 'How it works' })
+      .locator('..')
+      .locator('..')
+      .getByRole('listitem');
+    await expect(steps).toHaveText([/^1\s*Create Outline/, /^2\s*Select Outline/, /^3\s*Generate Book/]);
     await expect(page.getByTestId('content-policy')).toContainText('suitable for all ages');
     await expect(page.getByTestId('low-credits')).toHaveCount(0);
     await expect(page.getByRole('combobox', { name: 'Number of Chapters' })).toHaveText('5');
@@ -113,22 +159,38 @@ test.describe('Gen 2.0 [stubbed API]', () => {
     const generateButton = page.getByRole('button', { name: 'Generate Book' });
     await expect(generateButton).toBeDisabled();
     await option2.getByRole('button', { name: 'Select Outline Option 2' }).click();
-    await expect(option2.getByRole('button', { name: 'Select Outline Option 2' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(option2.getByRole('button', { name: 'Select Outline Option 2' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect(option2).toContainText('Selected');
     await expect(option2).toHaveAttribute('data-selected', 'true');
-    await expect(page.getByRole('region', { name: 'Outline Option 1' })).not.toHaveAttribute('data-selected', 'true');
+    await expect(page.getByRole('region', { name: 'Outline Option 1' })).not.toHaveAttribute(
+      'data-selected',
+      'true',
+    );
     await keepScreenshot(page, testInfo, 'gen2-outlines-1280');
     await generateButton.click();
 
     const confirmation = page.getByTestId('generation-confirmation');
     await expect(confirmation).toBeVisible();
     expect(generate.bodies[0]).toEqual({ outlineId: 'g2-book', outlineIndex: 1, userId: user.id });
-    await expect(confirmation.getByRole('progressbar', { name: 'Book progress' })).toHaveAttribute('aria-valuenow', '35');
+    await expect(confirmation.getByRole('progressbar', { name: 'Book progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '35',
+    );
     await expect(confirmation).toContainText('Writing chapter 2 of 5');
     await expect(confirmation).toContainText('Generating your book (15-20 minutes)');
     // The stream reconnects (Last-Event-ID) and carries the rest: no reload, no polling of the list.
-    await expect(confirmation.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', '/files/g2.pdf', { timeout: 10_000 });
-    await expect(confirmation.getByRole('link', { name: 'Download EPUB' })).toHaveAttribute('href', '/files/g2.epub');
+    await expect(confirmation.getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
+      'href',
+      '/files/g2.pdf',
+      { timeout: 10_000 },
+    );
+    await expect(confirmation.getByRole('link', { name: 'Download EPUB' })).toHaveAttribute(
+      'href',
+      '/files/g2.epub',
+    );
     await expect(confirmation).toContainText('Your book is ready.');
     const pdf = page.waitForEvent('download');
     await confirmation.getByRole('link', { name: 'Download PDF' }).click();
@@ -144,7 +206,9 @@ test.describe('Gen 2.0 [stubbed API]', () => {
     await page.goto('/non-fiction-gen2');
     await page.getByRole('button', { name: 'Create Outline (20 credits)' }).click();
     await expect(page.getByText('Title must be at least 3 characters long', { exact: true })).toBeVisible();
-    await expect(page.getByText('Description must be at least 20 characters long', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Description must be at least 20 characters long', { exact: true }),
+    ).toBeVisible();
     await expect(page.getByLabel('Book Title')).toBeFocused();
     await page.getByLabel('Book Title').fill('Ok title');
     await expect(page.getByText('Title must be at least 3 characters long', { exact: true })).toHaveCount(0);
@@ -191,10 +255,21 @@ test.describe('Gen 2.0 [stubbed API]', () => {
         call += 1;
         if (call === 1) return route.fulfill({ status: 500, json: { message: 'Read store down' } });
         return route.fulfill({
-          json: [{ id: 'b9', status: 'Outline finished', outline1: 'A', outline2: 'B', outline3: 'C', bookGenerated: false }],
+          json: [
+            {
+              id: 'b9',
+              status: 'Outline finished',
+              outline1: 'A',
+              outline2: 'B',
+              outline3: 'C',
+              bookGenerated: false,
+            },
+          ],
         });
       });
-      await page.route('**/api/non-fiction-gen2/generate-book', (route) => route.fulfill({ status: 500, json: {} }));
+      await page.route('**/api/non-fiction-gen2/generate-book', (route) =>
+        route.fulfill({ status: 500, json: {} }),
+      );
       await page.goto('/non-fiction-gen2?bookId=b9');
       await expect(page.getByTestId('outline-waiting')).toContainText('Creating your outline (5-10 minutes)');
       await expect(page.getByRole('region', { name: 'Outline Option 3' })).toBeVisible({ timeout: 12_000 });
@@ -209,7 +284,15 @@ test.describe('Gen 2.0 [stubbed API]', () => {
     await signUp(page);
     await page.route('**/api/non-fiction-gen2/outlines?**', (route) =>
       route.fulfill({
-        json: [{ id: 'b1', status: 'Outline finished', outline1: OUTLINES[0], outline2: OUTLINES[1], outline3: OUTLINES[2] }],
+        json: [
+          {
+            id: 'b1',
+            status: 'Outline finished',
+            outline1: OUTLINES[0],
+            outline2: OUTLINES[1],
+            outline3: OUTLINES[2],
+          },
+        ],
       }),
     );
     await page.goto('/non-fiction-gen2');

@@ -40,3 +40,13 @@ export function sseBody(events: { id: string; data: unknown }[], retryMs = 300):
 }
 
 export const SSE_HEADERS = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' };
+
+/**
+ * A toast, found by CSS rather than by role: a modal dialog marks the rest of the page (the
+ * toast region included) aria-hidden, which hides it from role queries.
+ */
+export async function expectToastText(page: Page, title: string, description?: string): Promise<void> {
+  const region = page.locator('[role="region"][aria-label^="Notifications"]');
+  await expect(region.getByText(title, { exact: true }).first()).toBeVisible();
+  if (description) await expect(region.getByText(description, { exact: true }).first()).toBeVisible();
+}

@@ -24,7 +24,8 @@ export default function MyBooksPage() {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [view, setView] = useState<'grid' | 'list'>('grid');
   const [outlinesOf, setOutlinesOf] = useState<string | null>(null);
-  useGenerationStream(Boolean(user), true);
+  // Opened once the list is read, so every event lands on a listed book.
+  useGenerationStream(Boolean(user) && books.isSuccess, true);
 
   useEffect(() => {
     if (books.error)

@@ -66,6 +66,12 @@ export function OutlineDialog({ book, onClose }: OutlineDialogProps) {
       }
     >
       {!hasOutlines(book) && <Alert tone="info">{OUTLINE_DIALOG.noOutlines}</Alert>}
+      {/* The modal hides the page's toasts from screen readers: the failure is also said here. */}
+      {generate.isError && (
+        <Alert tone="danger" title={OUTLINE_DIALOG.errorTitle}>
+          {serverMessage(generate.error, OUTLINE_DIALOG.errorFallback)}
+        </Alert>
+      )}
       {options.length === 0 ? (
         <p css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }}>
           {OUTLINE_DIALOG.stillCreating}

@@ -22,8 +22,12 @@ export const generateBook = (request: GenerateBookRequest) =>
     request,
   );
 
-/** The server's own message, without the status prefix; the fallback when there is none. */
+/**
+ * The server's own message, without the status prefix; the fallback when there is none (the kit
+ * hands back the raw body when a JSON answer has no message: that is no message either).
+ */
 export function serverMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.detail || fallback;
-  return fallback;
+  if (!(error instanceof ApiError)) return fallback;
+  const detail = error.detail.trim();
+  return detail === '' || detail.startsWith('{') || detail.startsWith('[') ? fallback : detail;
 }

@@ -29,7 +29,7 @@ export function BookProgress({ bookId }: { bookId: string }) {
     queryKey: [BOOKS_QUERY_ROOT, user?.id ?? ''],
     enabled: Boolean(user),
   });
-  useGenerationStream(Boolean(user), true);
+  useGenerationStream(Boolean(user) && books.isSuccess, true);
   const book = books.data?.find((b) => b.id === bookId);
   const percent = Math.max(0, Math.min(100, Math.round(Number(book?.progress) || 0)));
   const done = book?.status === 'Done';

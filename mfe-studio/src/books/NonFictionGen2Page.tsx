@@ -90,7 +90,7 @@ function Steps() {
               {i + 1}
             </span>
             <div css={{ display: 'grid', gap: 2 }}>
-              <strong>{`${i + 1}. ${step.title}`}</strong>
+              <strong>{step.title}</strong>
               <span css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }}>{step.body}</span>
             </div>
           </li>
