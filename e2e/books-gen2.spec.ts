@@ -155,7 +155,9 @@ test.describe('Gen 2.0 [stubbed API]', () => {
     const option2 = page.getByRole('region', { name: 'Outline Option 2' });
     await expect(option2).toBeVisible({ timeout: 20_000 });
     expect(outlineCalls).toBe(3);
-    await expect(page.getByRole('textbox', { name: 'Outline Option 2 text' })).toHaveValue(OUTLINES[1]);
+    await expect(page.getByRole('textbox', { name: 'Outline Option 2 text' })).toHaveValue(
+      OUTLINES[1] as string,
+    );
     const generateButton = page.getByRole('button', { name: 'Generate Book' });
     await expect(generateButton).toBeDisabled();
     await option2.getByRole('button', { name: 'Select Outline Option 2' }).click();

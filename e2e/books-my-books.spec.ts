@@ -110,7 +110,7 @@ test.describe('My Books [stubbed API]', () => {
       ['Create Non-Fiction 2.0', '/non-fiction-gen2'],
       ['Create Coloring Book', '/coloring-book-generator'],
       ['Create Kids Book', '/kids-book-generator'],
-    ])
+    ] as const)
       await expect(page.getByRole('link', { name: label }).first()).toHaveAttribute('href', href);
     await expect(page.getByRole('article')).toHaveCount(BOOKS.length);
     await expect(page.getByTestId('books-loading')).toHaveCount(0);

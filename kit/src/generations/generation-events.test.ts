@@ -41,7 +41,7 @@ describe('generation stream → book lists', () => {
   });
 
   it('clamps progress to 0..100', () => {
-    expect(applyGenerationEvent(books, { generationId: 'g1', progress: 140 }).books[0].progress).toBe(100);
+    expect(applyGenerationEvent(books, { generationId: 'g1', progress: 140 }).books[0]?.progress).toBe(100);
   });
 
   it('asks for a refetch when a book settles or is not listed', () => {
