@@ -75,8 +75,8 @@ describe('generation stream → book lists', () => {
     const unknown = new Set<string>();
 
     applyToBookQueries(client, { generationId: 'g1', progress: 42 }, unknown);
-    expect((client.getQueryData(all) as typeof books)[0].progress).toBe(42);
-    expect((client.getQueryData(inProgress) as typeof books)[0].progress).toBe(42);
+    expect((client.getQueryData(all) as typeof books)[0]?.progress).toBe(42);
+    expect((client.getQueryData(inProgress) as typeof books)[0]?.progress).toBe(42);
     expect(invalidate).not.toHaveBeenCalled();
 
     applyToBookQueries(client, { generationId: 'image-9', progress: 10 }, unknown);

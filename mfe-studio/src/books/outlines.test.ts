@@ -1,4 +1,19 @@
-import { canChoose, canGenerate, isWaiting, keepPolling, OUTLINE_FINISHED, parseOutlines } from './outlines';
+import {
+  canChoose,
+  canGenerate,
+  isWaiting,
+  keepPolling,
+  OUTLINE_FINISHED,
+  type OutlineRecord,
+  parseOutlines,
+} from './outlines';
+
+/** The one record of an answer (fails the test when there is none). */
+function only(body: unknown): OutlineRecord {
+  const [record] = parseOutlines(body);
+  if (!record) throw new Error('no outline record');
+  return record;
+}
 
 const finished = { id: 'b1', status: OUTLINE_FINISHED, outline1: 'One', outline2: 'Two', outline3: 'Three' };
 const creating = { id: 'b1', status: 'In progress (outline creation)' };
@@ -17,8 +32,8 @@ describe('Gen 2.0 outline answers (spec 02 §3, §7)', () => {
 
   it('leaves out malformed records and blank texts', () => {
     expect(parseOutlines([null, { status: 'x' }, 'text'])).toEqual([]);
-    expect(parseOutlines([{ ...finished, outline2: '' }])[0].texts).toEqual(['One', null, 'Three']);
-    expect(parseOutlines([{ id: 'b', outlineText1: 'Alt' }])[0].texts[0]).toBe('Alt');
+    expect(parseOutlines([{ ...finished, outline2: '' }])[0]?.texts).toEqual(['One', null, 'Three']);
+    expect(parseOutlines([{ id: 'b', outlineText1: 'Alt' }])[0]?.texts[0]).toBe('Alt');
   });
 });
 
@@ -34,14 +49,14 @@ describe('outline view rules (spec 02 §4)', () => {
   });
 
   it('only a finished outline with text at that index can be chosen, and not after its book was generated', () => {
-    const [ready] = parseOutlines([{ ...finished, outline3: '' }]);
+    const ready = only([{ ...finished, outline3: '' }]);
     expect(canChoose(ready, 0)).toBe(true);
     expect(canChoose(ready, 1)).toBe(true);
     expect(canChoose(ready, 2)).toBe(false);
     expect(canChoose(ready, 3)).toBe(false);
-    const [pending] = parseOutlines([{ ...finished, status: 'In progress (outline creation)' }]);
+    const pending = only([{ ...finished, status: 'In progress (outline creation)' }]);
     expect(canChoose(pending, 0)).toBe(false);
-    const [generated] = parseOutlines([{ ...finished, bookGenerated: true }]);
+    const generated = only([{ ...finished, bookGenerated: true }]);
     expect(canChoose(generated, 0)).toBe(false);
   });
 
