@@ -23,7 +23,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { creditCheck, mayUseColoringBooks } from './credits';
-import { ToolScreen } from './ToolScreen';
+import { SubmitRow, ToolScreen } from './ToolScreen';
 import { COLORING, COMMON } from './texts';
 import { failureText, postJson, type StartResponse } from './tool-call';
 import { useFormErrors } from './use-form-errors';
@@ -157,11 +157,11 @@ function ColoringBookForm() {
               </span>
             ) : null}
           </p>
-          <div>
+          <SubmitRow>
             <Button type="submit" size="lg" disabled={submit.isPending}>
               {submit.isPending ? COLORING.submitting : COLORING.submit(cost)}
             </Button>
-          </div>
+          </SubmitRow>
         </form>
       </Card>
     </>

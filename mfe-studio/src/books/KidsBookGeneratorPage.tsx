@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { creditCheck, KIDS_BOOK_COST } from './credits';
-import { ToolScreen, TwoColumns } from './ToolScreen';
+import { SubmitRow, ToolScreen, TwoColumns } from './ToolScreen';
 import { COMMON, KIDS } from './texts';
 import { failureText, isInsufficientCredits, postForm, type StartResponse } from './tool-call';
 import { useFormErrors } from './use-form-errors';
@@ -136,11 +136,11 @@ export default function KidsBookGeneratorPage() {
                 hint={KIDS.imageHint}
                 onFileChange={setImage}
               />
-              <div>
+              <SubmitRow>
                 <Button type="submit" size="lg" disabled={!user || submit.isPending}>
                   {submit.isPending ? KIDS.submitting : KIDS.submit}
                 </Button>
-              </div>
+              </SubmitRow>
             </form>
           </Card>
         }

@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { creditCheck, NON_FICTION_COST } from './credits';
-import { ToolScreen, TwoColumns } from './ToolScreen';
+import { SubmitRow, ToolScreen, TwoColumns } from './ToolScreen';
 import { COMMON, NON_FICTION } from './texts';
 import { failureText, postJson, type StartResponse } from './tool-call';
 import { useFormErrors } from './use-form-errors';
@@ -116,11 +116,11 @@ export default function NonFictionBookPage() {
                   onChange={(e) => set('Description', e.target.value)}
                 />
               </Field>
-              <div>
+              <SubmitRow>
                 <Button type="submit" size="lg" disabled={submit.isPending}>
                   {submit.isPending ? NON_FICTION.submitting : NON_FICTION.submit}
                 </Button>
-              </div>
+              </SubmitRow>
             </form>
           </Card>
         }

@@ -8,7 +8,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { creditCheck, GEN2_COST } from './credits';
 import { OutlineSelection } from './OutlineSelection';
-import { ToolScreen } from './ToolScreen';
+import { SubmitRow, ToolScreen } from './ToolScreen';
 import { COMMON, GEN2 } from './texts';
 import { failureText, postJson, type StartResponse } from './tool-call';
 import { useFormErrors } from './use-form-errors';
@@ -206,11 +206,11 @@ function Gen2Form({ onSubmitted }: { onSubmitted: (bookId: string) => void }) {
             </p>
           )}
         </div>
-        <div>
+        <SubmitRow>
           <Button type="submit" size="lg" disabled={submit.isPending}>
             {submit.isPending ? GEN2.submitting : GEN2.submit}
           </Button>
-        </div>
+        </SubmitRow>
       </form>
     </Card>
   );

@@ -72,3 +72,23 @@ export function TwoColumns({ main, side }: { main: ReactNode; side: ReactNode })
     </div>
   );
 }
+
+/** Holds a form's submit button; long labels ("… (100 credits)") wrap instead of widening a phone screen. */
+export function SubmitRow({ children }: { children: ReactNode }) {
+  return (
+    <div
+      css={{
+        '& > button': {
+          whiteSpace: 'normal',
+          height: 'auto',
+          minHeight: 48,
+          lineHeight: 1.3,
+          paddingBlock: 10,
+          textAlign: 'center',
+        },
+      }}
+    >
+      {children}
+    </div>
+  );
+}
