@@ -112,7 +112,10 @@ test.describe('Gen 2.0 [stubbed API]', () => {
                 step: 'Writing chapter 4 of 5',
               },
             },
-            { id: '3', data: { generationId: 'g2-book', status: 'completed', progress: 100, step: 'Done' } },
+            {
+              id: '3',
+              data: { generationId: 'g2-book', type: 'GenerationCompleted', kind: 'non-fiction-v2' },
+            },
           ],
           60_000,
         ),

@@ -34,9 +34,13 @@ export function recordJson(status: number, json: unknown) {
   return { bodies, handler };
 }
 
-/** A server-sent-events body, one event per entry (retry: ms before the browser reconnects). */
+/**
+ * A server-sent-events body as GET /api/generations/events writes it (`event: progress`, the log
+ * position as id), one event per entry; retry: ms before the browser reconnects.
+ */
 export function sseBody(events: { id: string; data: unknown }[], retryMs = 300): string {
-  return `retry: ${retryMs}\n\n${events.map((e) => `id: ${e.id}\ndata: ${JSON.stringify(e.data)}\n\n`).join('')}`;
+  const lines = events.map((e) => `id: ${e.id}\nevent: progress\ndata: ${JSON.stringify(e.data)}\n\n`);
+  return `: connected\nretry: ${retryMs}\n\n${lines.join('')}`;
 }
 
 export const SSE_HEADERS = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' };

@@ -124,6 +124,9 @@ test.describe('My Books [stubbed API]', () => {
     await expect(card(page, 'Stars at Night')).toContainText('Generating your book (15-20 minutes)');
     await expect(card(page, 'Ocean Tides')).toContainText('Creating your outline (5-10 minutes)');
     await expect(card(page, 'Jungle Coloring')).toContainText('Creating your coloring book (1-2 minutes)');
+    await expect(card(page, 'Broken Birdhouse')).toContainText(
+      'The writer stopped; your 20 credits were refunded.',
+    );
 
     // Badge colours: in progress yellow, done green, error red, other grey.
     const colour = (title: string) =>

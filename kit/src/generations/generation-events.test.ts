@@ -65,6 +65,17 @@ describe('generation stream → book lists', () => {
     expect(parseGenerationEvent('{"progress":3}')).toBeNull();
   });
 
+  it("reads the status from the event's type when the stream names the event instead", () => {
+    const parse = (type: string) =>
+      parseGenerationEvent(JSON.stringify({ generationId: 'g1', type, progress: 50 }))?.status;
+    expect(parse('GenerationCompleted')).toBe('completed');
+    expect(parse('GenerationFailed')).toBe('failed');
+    expect(parse('GenerationOutlinesReady')).toBe('outlines-ready');
+    expect(parse('GenerationOutlineChosen')).toBe('outline-chosen');
+    expect(parse('GenerationProgressed')).toBeUndefined();
+    expect(parse('GenerationStarted')).toBeUndefined();
+  });
+
   it('updates every cached book list; an unknown id refetches once, not on every event', () => {
     const client = new QueryClient();
     const all = ['/api/airtable/books', 'u1'];

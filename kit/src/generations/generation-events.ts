@@ -83,15 +83,33 @@ export function applyGenerationEvent<B extends LiveBook>(
   return { books: next, complete: found && !settled };
 }
 
+/**
+ * The status an event type brings, for a stream that names the event (`type`) rather than the
+ * status. Started, progressed and released events change no status: a Gen 2.0 book's second
+ * phase would otherwise read as outline creation again.
+ */
+const STATUS_OF_TYPE: Record<string, string> = {
+  GenerationCompleted: 'completed',
+  GenerationFailed: 'failed',
+  GenerationOutlinesReady: 'outlines-ready',
+  GenerationOutlineChosen: 'outline-chosen',
+};
+
 /** Parses one message's data; null when it is not a generation event. */
 export function parseGenerationEvent(data: string): GenerationEventData | null {
   try {
-    const value = JSON.parse(data) as Partial<GenerationEventData> & { id?: unknown };
+    const value = JSON.parse(data) as Partial<GenerationEventData> & { id?: unknown; type?: unknown };
     const generationId = value.generationId ?? value.id;
     if (typeof generationId !== 'string' || generationId === '') return null;
+    const status =
+      typeof value.status === 'string'
+        ? value.status
+        : typeof value.type === 'string'
+          ? STATUS_OF_TYPE[value.type]
+          : undefined;
     return {
       generationId,
-      ...(typeof value.status === 'string' ? { status: value.status } : {}),
+      ...(status ? { status } : {}),
       ...(typeof value.progress === 'number' ? { progress: value.progress } : {}),
       ...(typeof value.step === 'string' ? { step: value.step } : {}),
     };

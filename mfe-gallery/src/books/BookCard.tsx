@@ -102,6 +102,11 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
             </span>
           </div>
           <ProgressBar value={percent} label={`${book.title} progress`} />
+          {book.status === 'ERROR' && book.error && (
+            <p css={{ fontSize: theme.fontSizes.xs, color: theme.colors.danger, overflowWrap: 'anywhere' }}>
+              {book.error}
+            </p>
+          )}
           {message && (
             <p
               css={{ fontSize: theme.fontSizes.xs, color: theme.colors.textMuted, overflowWrap: 'anywhere' }}

@@ -20,6 +20,8 @@ export interface Book {
   'Final Product'?: string;
   'Final Book File'?: string;
   epubFile?: string;
+  /** Why a failed book failed (its credits were refunded). */
+  error?: string;
   outlineText1?: string;
   outlineText2?: string;
   outlineText3?: string;

@@ -1,7 +1,17 @@
 // The Gen 2.0 outline view (spec 02 §4): polls GET /api/non-fiction-gen2/outlines every 5 s
 // (422 = still generating; a failed fetch keeps waiting), lets the user pick a finished outline,
 // then POST generate-book and a confirmation that follows the book's progress live.
-import { BOOKS_QUERY_ROOT, Button, Card, Spinner, theme, toast, USER_QUERY_KEY, useUser } from '@studio/kit';
+import {
+  Alert,
+  BOOKS_QUERY_ROOT,
+  Button,
+  Card,
+  Spinner,
+  theme,
+  toast,
+  USER_QUERY_KEY,
+  useUser,
+} from '@studio/kit';
 import { ChoiceBox } from '@studio/kit/widgets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +19,7 @@ import { BookProgress } from './BookProgress';
 import {
   canChoose,
   canGenerate,
+  isFailed,
   isFinished,
   isWaiting,
   keepPolling,
@@ -97,6 +108,10 @@ export function OutlineSelection({ bookId, onCreateAnother }: OutlineSelectionPr
 
       {alreadyGenerated ? (
         <BookProgress bookId={bookId} />
+      ) : (records ?? []).some(isFailed) ? (
+        <Alert tone="danger" title={COMMON.errorTitle}>
+          {GEN2.outlinesFailed}
+        </Alert>
       ) : isWaiting(records) ? (
         <Card>
           <div

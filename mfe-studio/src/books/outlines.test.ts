@@ -46,6 +46,7 @@ describe('outline view rules (spec 02 §4)', () => {
     expect(keepPolling(parseOutlines([creating]))).toBe(true);
     expect(keepPolling(parseOutlines([finished]))).toBe(false);
     expect(keepPolling(parseOutlines([{ ...creating, bookGenerated: true }]))).toBe(false);
+    expect(keepPolling(parseOutlines([{ ...creating, status: 'ERROR' }]))).toBe(false);
   });
 
   it('only a finished outline with text at that index can be chosen, and not after its book was generated', () => {

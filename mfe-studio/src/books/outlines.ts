@@ -49,9 +49,12 @@ export const isFinished = (outline: OutlineRecord): boolean => outline.status ==
 export const isWaiting = (outlines: readonly OutlineRecord[] | undefined): boolean =>
   !outlines?.some(isFinished);
 
-/** Polling goes on every 5 s until an outline is finished (or its book already generated). */
+/** The outline job failed (its credits are refunded): nothing more will come. */
+export const isFailed = (outline: OutlineRecord): boolean => outline.status === 'ERROR';
+
+/** Polling goes on every 5 s until an outline is finished, failed, or its book already generated. */
 export const keepPolling = (outlines: readonly OutlineRecord[] | undefined): boolean =>
-  isWaiting(outlines) && !(outlines ?? []).some((o) => o.bookGenerated);
+  isWaiting(outlines) && !(outlines ?? []).some((o) => o.bookGenerated || isFailed(o));
 
 export interface OutlineChoice {
   outlineId: string;

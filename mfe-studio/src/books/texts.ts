@@ -84,6 +84,7 @@ export const GEN2 = {
   downloadEpub: 'Download EPUB',
   bookDone: 'Your book is ready.',
   bookFailed: 'Your book could not be generated. Your credits were refunded.',
+  outlinesFailed: 'Your outlines could not be created. Your credits were refunded.',
 } as const;
 
 export const COLORING = {
