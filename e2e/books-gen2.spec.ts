@@ -88,7 +88,8 @@ test.describe('Gen 2.0 [stubbed API]', () => {
                 id: '1',
                 data: {
                   generationId: 'g2-book',
-                  status: 'book-running',
+                  type: 'GenerationProgressed',
+                  kind: 'non-fiction-v2',
                   progress: 35,
                   step: 'Writing chapter 2 of 5',
                 },
@@ -107,7 +108,8 @@ test.describe('Gen 2.0 [stubbed API]', () => {
               id: '2',
               data: {
                 generationId: 'g2-book',
-                status: 'book-running',
+                type: 'GenerationProgressed',
+                kind: 'non-fiction-v2',
                 progress: 80,
                 step: 'Writing chapter 4 of 5',
               },

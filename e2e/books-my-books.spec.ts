@@ -70,6 +70,7 @@ const BOOKS = [
     status: 'ERROR',
     progress: 0,
     createdAt: at,
+    error: 'The writer stopped; your 20 credits were refunded.',
   },
   {
     id: 'v1-sample',
@@ -333,6 +334,7 @@ test.describe('My Books [stubbed API]', () => {
     await page.route('**/api/generations/events', (route) =>
       route.fulfill({
         headers: SSE_HEADERS,
+        // Events that carry a status (the dashboard test below uses the event-type form).
         body: sseBody(
           [
             {
@@ -389,4 +391,40 @@ test.describe('My Books [stubbed API]', () => {
     await expectNoHorizontalOverflow(page);
     await keepScreenshot(page, testInfo, 'outline-dialog-375');
   });
+});
+
+test('[stubbed API] the dashboard Book Progress moves live from the generation stream too', async ({
+  page,
+}) => {
+  await signUp(page);
+  const running = BOOKS.filter((b) => b.status.startsWith('In progress'));
+  await page.route(/\/api\/airtable\/books\/[^/]+\/status\/in-progress$/, (route) =>
+    route.fulfill({ json: running }),
+  );
+  await page.route(/\/api\/airtable\/books\/[^/]+$/, (route) => route.fulfill({ json: BOOKS }));
+  await page.route('**/api/generations/events', (route) =>
+    route.fulfill({
+      headers: SSE_HEADERS,
+      body: sseBody(
+        [
+          {
+            id: '3',
+            data: {
+              generationId: 'color-run',
+              type: 'GenerationProgressed',
+              kind: 'coloring-book',
+              progress: 90,
+              step: 'Drawing design 27 of 30',
+            },
+          },
+        ],
+        60_000,
+      ),
+    }),
+  );
+  await page.goto('/dashboard');
+  const item = page.getByRole('listitem').filter({ hasText: 'Jungle Coloring' });
+  await expect(item).toContainText('90%');
+  await expect(item).toContainText('Drawing design 27 of 30');
+  await expect(item.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '90');
 });
