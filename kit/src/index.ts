@@ -60,17 +60,6 @@ export {
   type RouteList,
   type ScreenOf,
 } from './federation/route-list';
-export {
-  type AppliedEvent,
-  applyGenerationEvent,
-  BOOKS_QUERY_ROOT,
-  bookStatusLabel,
-  GENERATION_EVENTS_PATH,
-  type GenerationEventData,
-  type LiveBook,
-  parseGenerationEvent,
-} from './generations/generation-events';
-export { BOOKS_FALLBACK_REFETCH_MS, type StreamState, useGenerationStream } from './generations/live-books';
 export { useIsMobile, useMediaQuery } from './layout/use-media-query';
 export * from './plans/plans';
 export { GlobalStyles } from './theme/GlobalStyles';

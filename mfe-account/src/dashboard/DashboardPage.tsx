@@ -1,5 +1,6 @@
 // /dashboard (spec 01 §2.4).
-import { Alert, Badge, DEFAULT_TIER, theme, toast, useAuth, useGenerationStream } from '@studio/kit';
+import { Alert, Badge, DEFAULT_TIER, theme, toast, useAuth } from '@studio/kit';
+import { useGenerationStream } from '@studio/kit/live';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { errorText } from '../api/error-text';

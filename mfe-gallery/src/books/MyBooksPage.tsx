@@ -1,6 +1,7 @@
 // /my-books (spec 02 §2, §4, §5, §8): search, status filter, grid or list, live progress from the
 // generation stream, the outline dialog.
-import { Alert, Button, buttonStyles, theme, toast, useGenerationStream, useUser } from '@studio/kit';
+import { Alert, Button, buttonStyles, theme, toast, useUser } from '@studio/kit';
+import { useGenerationStream } from '@studio/kit/live';
 import { Input, Select, Skeleton } from '@studio/kit/widgets';
 import { BookOpen, LayoutGrid, List, Palette, Plus, Search } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';

@@ -1,6 +1,7 @@
 // The outline dialog of My Books (spec 02 §2, §5, §8): up to three outlines side by side, each a
 // 24rem scrollable box that can be selected, then Generate Book.
-import { Alert, BOOKS_QUERY_ROOT, Button, theme, toast, useUser } from '@studio/kit';
+import { Alert, Button, theme, toast, useUser } from '@studio/kit';
+import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
 import { Dialog, DialogClose } from '@studio/kit/overlays';
 import { ChoiceBox } from '@studio/kit/widgets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

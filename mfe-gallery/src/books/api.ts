@@ -1,5 +1,6 @@
 // My Books' calls (spec 02 §7): the list and the Gen 2.0 generate call.
-import { ApiError, apiJson, BOOKS_QUERY_ROOT } from '@studio/kit';
+import { ApiError, apiJson } from '@studio/kit';
+import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
 import { useQuery } from '@tanstack/react-query';
 import type { Book } from './book';
 

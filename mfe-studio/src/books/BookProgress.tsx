@@ -1,14 +1,7 @@
 // After Generate: the confirmation, with the book's progress moving live (the generation stream)
 // and its PDF and EPUB once done.
-import {
-  Alert,
-  BOOKS_QUERY_ROOT,
-  buttonStyles,
-  ProgressBar,
-  theme,
-  useGenerationStream,
-  useUser,
-} from '@studio/kit';
+import { Alert, buttonStyles, ProgressBar, theme, useUser } from '@studio/kit';
+import { BOOKS_QUERY_ROOT, useGenerationStream } from '@studio/kit/live';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { Link } from 'react-router-dom';

@@ -7,17 +7,8 @@ import {
   DEFAULT_COLORING_BOOK_LENGTH,
   TOOL_SCHEMAS,
 } from '@studio/events';
-import {
-  Alert,
-  BOOKS_QUERY_ROOT,
-  Button,
-  buttonStyles,
-  Card,
-  theme,
-  toast,
-  USER_QUERY_KEY,
-  useUser,
-} from '@studio/kit';
+import { Alert, Button, buttonStyles, Card, theme, toast, USER_QUERY_KEY, useUser } from '@studio/kit';
+import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
 import { Field, RadioGroup, Textarea } from '@studio/kit/widgets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';

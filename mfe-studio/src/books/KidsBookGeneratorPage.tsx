@@ -1,7 +1,8 @@
 // /kids-book-generator (spec 02 §2, §5, §7, §8): multipart with the optional character image and
 // the x-user-id header; 100 credits; the 'What You'll Get' card with the balance.
 import { TOOL_SCHEMAS } from '@studio/events';
-import { BOOKS_QUERY_ROOT, Button, Card, theme, toast, USER_QUERY_KEY, useUser } from '@studio/kit';
+import { Button, Card, theme, toast, USER_QUERY_KEY, useUser } from '@studio/kit';
+import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
 import { Field, FilePicker, Input, RadioGroup, Textarea } from '@studio/kit/widgets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check } from 'lucide-react';

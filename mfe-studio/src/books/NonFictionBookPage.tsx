@@ -1,6 +1,7 @@
 // /non-fiction-book (spec 02 §2, §5, §8): the legacy one-form book writer, 20 credits.
 import { TOOL_SCHEMAS } from '@studio/events';
-import { Alert, BOOKS_QUERY_ROOT, Button, Card, theme, toast, USER_QUERY_KEY, useUser } from '@studio/kit';
+import { Alert, Button, Card, theme, toast, USER_QUERY_KEY, useUser } from '@studio/kit';
+import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
 import { Field, Input, Textarea } from '@studio/kit/widgets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';

@@ -1,7 +1,8 @@
 // /non-fiction-gen2 (spec 02 §2, §4, §5, §8): three steps explained, the form, then the outline
 // view (?bookId= keeps it across a reload). 'Create Another Book' returns to the form.
 import { CHAPTERS, TOOL_SCHEMAS } from '@studio/events';
-import { Alert, BOOKS_QUERY_ROOT, Button, Card, theme, toast, USER_QUERY_KEY, useUser } from '@studio/kit';
+import { Alert, Button, Card, theme, toast, USER_QUERY_KEY, useUser } from '@studio/kit';
+import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
 import { Field, Input, RadioGroup, Select, Textarea } from '@studio/kit/widgets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';

@@ -1,17 +1,8 @@
 // The Gen 2.0 outline view (spec 02 §4): polls GET /api/non-fiction-gen2/outlines every 5 s
 // (422 = still generating; a failed fetch keeps waiting), lets the user pick a finished outline,
 // then POST generate-book and a confirmation that follows the book's progress live.
-import {
-  Alert,
-  BOOKS_QUERY_ROOT,
-  Button,
-  Card,
-  Spinner,
-  theme,
-  toast,
-  USER_QUERY_KEY,
-  useUser,
-} from '@studio/kit';
+import { Alert, Button, Card, Spinner, theme, toast, USER_QUERY_KEY, useUser } from '@studio/kit';
+import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
 import { ChoiceBox } from '@studio/kit/widgets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
