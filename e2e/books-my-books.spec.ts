@@ -82,11 +82,15 @@ const BOOKS = [
   },
 ];
 
-async function stubBooks(page: Page, books: unknown[], delayMs = 0) {
+/** Serves the list; with `held`, the answer waits until the returned release() is called. */
+async function stubBooks(page: Page, books: unknown[], held = false): Promise<() => void> {
+  let release = () => {};
+  const gate = held ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
   await page.route(/\/api\/airtable\/books\/[^/]+$/, async (route) => {
-    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await gate;
     await route.fulfill({ json: books });
   });
+  return release;
 }
 
 /** No stream in these tests unless one says otherwise: a refused stream (204 closes an EventSource for good). */
@@ -102,9 +106,10 @@ test.describe('My Books [stubbed API]', () => {
   }, testInfo) => {
     await signUp(page);
     await noStream(page);
-    await stubBooks(page, BOOKS, 400);
+    const release = await stubBooks(page, BOOKS, true);
     await page.goto('/my-books');
     await expect(page.getByTestId('books-loading')).toBeVisible();
+    release();
     await expect(page.getByRole('heading', { level: 1, name: 'My Books' })).toBeVisible();
     await expect(page.getByText('Manage your book projects', { exact: true })).toBeVisible();
     for (const [label, href] of [
