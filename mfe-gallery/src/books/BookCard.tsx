@@ -81,7 +81,15 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
             book.title
           )}
         </h3>
-        <div css={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
+        {/* Long statuses ('In progress (outline creation)') wrap inside a narrow card. */}
+        <div
+          css={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 6,
+            '& > span': { whiteSpace: 'normal', maxWidth: '100%' },
+          }}
+        >
           <Badge tone={statusTone(book.status)} data-testid="status-badge">
             {book.status}
           </Badge>
