@@ -433,3 +433,19 @@ test('[stubbed API] the dashboard Book Progress moves live from the generation s
   await expect(item).toContainText('Drawing design 27 of 30');
   await expect(item.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '90');
 });
+
+test('[stubbed API] a refused stream falls back to refetching the list every 10 s', async ({ page }) => {
+  await signUp(page);
+  await noStream(page);
+  let listReads = 0;
+  await page.route(/\/api\/airtable\/books\/[^/]+$/, (route) => {
+    listReads += 1;
+    const progress = listReads === 1 ? 50 : 75;
+    return route.fulfill({ json: BOOKS.map((b) => (b.id === 'color-run' ? { ...b, progress } : b)) });
+  });
+  await page.goto('/my-books');
+  const percent = card(page, 'Jungle Coloring').getByTestId('progress-percent');
+  await expect(percent).toHaveText('50%');
+  await expect(percent).toHaveText('75%', { timeout: 15_000 });
+  expect(listReads).toBe(2);
+});

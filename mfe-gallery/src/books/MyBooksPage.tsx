@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useBooks } from './api';
 import { BookCard } from './BookCard';
-import type { Book } from './book';
+import { type Book, isInProgressStatus } from './book';
 import { filterBooks } from './book-filters';
 import { Screen } from './Screen';
 import { MY_BOOKS, STATUS_FILTERS, type StatusFilter } from './texts';
@@ -25,8 +25,10 @@ export default function MyBooksPage() {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [view, setView] = useState<'grid' | 'list'>('grid');
   const [outlinesOf, setOutlinesOf] = useState<string | null>(null);
-  // Opened once the list is read, so every event lands on a listed book.
-  useGenerationStream(Boolean(user) && books.isSuccess, true);
+  // Opened once the list is read (so every event lands on a listed book), and only while a book
+  // is being made: with nothing running there is nothing to follow.
+  const running = books.data?.some((book) => isInProgressStatus(book.status)) ?? false;
+  useGenerationStream(Boolean(user) && running, true);
 
   useEffect(() => {
     if (books.error)
