@@ -16,6 +16,8 @@ const book = (i: number, theme = 'Animals') => ({
 });
 
 async function stubBooks(page: Page, inProgress: unknown[], all: unknown[]) {
+  // The live progress stream is not part of these tests: refused (204), the lists stay as stubbed.
+  await page.route('**/api/generations/events', (route) => route.fulfill({ status: 204, body: '' }));
   await page.route(/\/api\/airtable\/books\/[^/]+\/status\/in-progress$/, (route) =>
     route.fulfill({ json: inProgress }),
   );

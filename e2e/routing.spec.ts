@@ -63,9 +63,12 @@ test.describe('signed-in user', () => {
     test.use({ allowConsoleErrors: /status of 404/ });
     test('reaches routes with parameters', async ({ page }) => {
       await signUp(page);
+      // The kids book viewer reads its book by the route's id.
+      await page.route('**/api/kids-book/book-42', (route) => route.fulfill({ json: { title: 'Book 42' } }));
       await page.goto('/kids-book/book-42');
       await expectScreen(page, 'Kids Book');
       await expectParam(page, 'bookId = book-42');
+      await expect(page.getByRole('heading', { level: 1, name: 'Book 42' })).toBeVisible();
       await page.goto('/qr-codes/qr-7');
       await expect(page.getByText('QR code not found')).toBeVisible();
       await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/qr-codes');

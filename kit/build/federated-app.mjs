@@ -48,6 +48,7 @@ export function sharedSingletons(pkg) {
     // Entries of kit loaded on demand (not in the shell's first load).
     '@studio/kit/widgets': single('@studio/kit'),
     '@studio/kit/overlays': single('@studio/kit'),
+    '@studio/kit/live': single('@studio/kit'),
   };
 }
 

@@ -1,5 +1,6 @@
 // /dashboard (spec 01 §2.4).
 import { Alert, Badge, DEFAULT_TIER, theme, toast, useAuth } from '@studio/kit';
+import { useGenerationStream } from '@studio/kit/live';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { errorText } from '../api/error-text';
@@ -19,6 +20,8 @@ export default function DashboardPage() {
   const books = useBooks(user?.id);
   const inProgress = useInProgressBooks(user?.id);
   const booksError = books.error ?? inProgress.error;
+  // Book Progress moves live (the generation stream patches both lists) while a book is being made.
+  useGenerationStream(Boolean(user) && inProgress.isSuccess && inProgress.data.length > 0, true);
 
   useEffect(() => {
     if (booksError) {

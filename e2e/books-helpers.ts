@@ -1,0 +1,56 @@
+// Helpers for the book journeys (e2e/books-*.spec.ts). The book routes of the API are built by
+// another engineer in parallel (issue 9, books-api): until they are merged these tests STUB the
+// studio and gallery calls with page.route, speaking the shapes of spec 02 §3 and §7. Sign-up,
+// sessions, plans and credits are real.
+import type { Page, Route } from '@playwright/test';
+import { expect } from './support/fixtures';
+
+/** Buys a plan through the simulated gateway (real credits and tier on the server). */
+export async function buyPlan(page: Page, planId: 'basic' | 'standard' | 'premium'): Promise<void> {
+  const session = await page.request.post('/api/create-checkout-session', { data: { planId } });
+  expect(session.status(), await session.text()).toBe(200);
+  const { url } = (await session.json()) as { url: string };
+  const ref = url.split('/').pop();
+  const paid = await page.request.post(`/api/simulated-checkout/${ref}/pay`, { maxRedirects: 0 });
+  expect([200, 302, 303]).toContain(paid.status());
+}
+
+/** Serves /api/user with the real answer changed (a tier or balance the test needs). */
+export async function overrideUser(page: Page, changes: { credits?: number; subscriptionTier?: string }) {
+  await page.route(/\/api\/user$/, async (route) => {
+    const response = await route.fetch();
+    if (!response.ok()) return route.fulfill({ response });
+    return route.fulfill({ response, json: { ...(await response.json()), ...changes } });
+  });
+}
+
+/** Fulfils a JSON request and records its body. */
+export function recordJson(status: number, json: unknown) {
+  const bodies: unknown[] = [];
+  const handler = (route: Route) => {
+    bodies.push(route.request().postDataJSON());
+    return route.fulfill({ status, json });
+  };
+  return { bodies, handler };
+}
+
+/**
+ * A server-sent-events body as GET /api/generations/events writes it (`event: progress`, the log
+ * position as id), one event per entry; retry: ms before the browser reconnects.
+ */
+export function sseBody(events: { id: string; data: unknown }[], retryMs = 300): string {
+  const lines = events.map((e) => `id: ${e.id}\nevent: progress\ndata: ${JSON.stringify(e.data)}\n\n`);
+  return `: connected\nretry: ${retryMs}\n\n${lines.join('')}`;
+}
+
+export const SSE_HEADERS = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' };
+
+/**
+ * A toast, found by CSS rather than by role: a modal dialog marks the rest of the page (the
+ * toast region included) aria-hidden, which hides it from role queries.
+ */
+export async function expectToastText(page: Page, title: string, description?: string): Promise<void> {
+  const region = page.locator('[role="region"][aria-label^="Notifications"]');
+  await expect(region.getByText(title, { exact: true }).first()).toBeVisible();
+  if (description) await expect(region.getByText(description, { exact: true }).first()).toBeVisible();
+}

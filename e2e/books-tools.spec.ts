@@ -1,0 +1,283 @@
+// The book tools' forms (spec 02 §2, §5, §8): non-fiction v1, coloring book, kids book. STUBBED
+// API for the tool calls until books-api's backend is merged; sign-up, plans, credits are real
+// (a balance or tier a test needs is set by overriding the /api/user answer).
+import { expectNoHorizontalOverflow, expectToast } from './account-helpers';
+import { buyPlan, overrideUser, recordJson } from './books-helpers';
+import { expect, keepScreenshot, signUp, test } from './support/fixtures';
+
+test.describe('Non-fiction v1 [stubbed API]', () => {
+  test('banner under 20 credits, validation messages, the two client checks', async ({ page }, testInfo) => {
+    await signUp(page);
+    await page.goto('/non-fiction-book');
+    await expect(page.getByRole('heading', { level: 1, name: 'Non-fiction Book Writer' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
+    await expect(page.getByTestId('credits-banner')).toContainText(
+      'You need at least 20 credits to create a non-fiction book. Please upgrade your subscription.',
+    );
+    await page.getByRole('button', { name: 'Create Book (20 credits)' }).click();
+    await expect(page.getByText('Book title must be at least 3 characters.', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Book description must be at least 10 characters.', { exact: true }),
+    ).toBeVisible();
+    await page.getByLabel('Book Title').fill('Bees');
+    await page.getByLabel('Book Description').fill('All about honey bees.');
+    await page.getByRole('button', { name: 'Create Book (20 credits)' }).click();
+    await expectToast(
+      page,
+      'Insufficient credits',
+      'You need at least 20 credits to create a non-fiction book. Please upgrade your subscription.',
+    );
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expectNoHorizontalOverflow(page);
+    await keepScreenshot(page, testInfo, 'non-fiction-375');
+  });
+
+  test.describe('server answers', () => {
+    test.use({ allowConsoleErrors: /status of (500|502)/ });
+
+    test("success points to My Books; failures: the server's message, 'Server error: …', the fallback", async ({
+      page,
+    }) => {
+      const user = await signUp(page);
+      await buyPlan(page, 'basic');
+      let call = 0;
+      const bodies: unknown[] = [];
+      await page.route('**/api/submit-non-fiction-form', (route) => {
+        call += 1;
+        bodies.push(route.request().postDataJSON());
+        if (call === 1)
+          return route.fulfill({ status: 500, json: { message: 'Writer is busy', error: 'INTERNAL' } });
+        if (call === 2)
+          return route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' });
+        if (call === 3) return route.fulfill({ status: 500, json: {} });
+        return route.fulfill({
+          status: 202,
+          json: {
+            success: true,
+            message: 'Your book is being created. It will appear in My Books when it is ready.',
+            bookId: 'nf1',
+          },
+        });
+      });
+      await page.goto('/non-fiction-book');
+      await expect(page.getByTestId('credits-banner')).toHaveCount(0);
+      await page.getByLabel('Book Title').fill('  Honey Bees  ');
+      await page.getByLabel('Book Description').fill('Everything about honey bees.');
+      const submit = page.getByRole('button', { name: 'Create Book (20 credits)' });
+      await submit.click();
+      await expectToast(page, 'Error', 'Writer is busy');
+      await submit.click();
+      await expectToast(page, 'Error', 'Server error: 502 Bad Gateway');
+      await submit.click();
+      await expectToast(page, 'Error', 'Failed to submit non-fiction book creation request');
+      await submit.click();
+      await expectToast(
+        page,
+        'Success!',
+        'Your book is being created. It will appear in My Books when it is ready.',
+      );
+      await expect(page.getByRole('link', { name: 'Go to My Books' })).toHaveAttribute('href', '/my-books');
+      expect(bodies[3]).toEqual({
+        Title: 'Honey Bees',
+        Description: 'Everything about honey bees.',
+        User: [user.id],
+        Status: 'In progress',
+      });
+      await expect(page.getByLabel('Book Title')).toHaveValue('');
+    });
+  });
+});
+
+test.describe('Coloring book [stubbed API]', () => {
+  test("'Upgrade Required' below Standard", async ({ page }) => {
+    await signUp(page);
+    await buyPlan(page, 'basic');
+    await page.goto('/coloring-book-generator');
+    await expect(page.getByTestId('upgrade-required')).toContainText('Upgrade Required');
+    await expect(
+      page.getByTestId('upgrade-required').getByRole('link', { name: 'View Plans' }),
+    ).toHaveAttribute('href', '/pricing');
+    await expect(page.getByRole('button', { name: /Generate Coloring Book/ })).toHaveCount(0);
+  });
+
+  test('cost of the chosen length, 30 by default; prompt message; credit check; start', async ({
+    page,
+  }, testInfo) => {
+    const user = await signUp(page);
+    await buyPlan(page, 'standard');
+    const start = recordJson(202, {
+      success: true,
+      message: 'Your coloring book generation has started!',
+      bookId: 'c1',
+    });
+    await page.route('**/api/generate-coloring-book', start.handler);
+    await page.goto('/coloring-book-generator');
+    await expect(page.getByRole('radio', { name: '30 designs (60 credits)' })).toBeChecked();
+    await expect(page.getByTestId('coloring-cost')).toContainText('Cost: 60 credits');
+    for (const [pages, credits] of [
+      [10, 20],
+      [20, 40],
+      [40, 80],
+    ] as const) {
+      await page.getByRole('radio', { name: `${pages} designs (${credits} credits)` }).click();
+      await expect(page.getByTestId('coloring-cost')).toContainText(`Cost: ${credits} credits`);
+      await expect(
+        page.getByRole('button', { name: `Generate Coloring Book (${credits} credits)` }),
+      ).toBeVisible();
+    }
+    await page.getByRole('button', { name: 'Generate Coloring Book (80 credits)' }).click();
+    await expect(
+      page.getByText('Please provide a prompt for your coloring book.', { exact: true }),
+    ).toBeVisible();
+    await page.getByLabel('Coloring Book Prompt').fill('  Friendly dinosaurs  ');
+    await page.getByRole('button', { name: 'Generate Coloring Book (80 credits)' }).click();
+    await expectToast(page, 'Success!', 'Your coloring book generation has started!');
+    expect(start.bodies[0]).toEqual({ prompt: 'Friendly dinosaurs', bookLength: 40, userId: user.id });
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expectNoHorizontalOverflow(page);
+    await keepScreenshot(page, testInfo, 'coloring-375');
+  });
+
+  test.describe('failures', () => {
+    test.use({ allowConsoleErrors: /status of 500/ });
+
+    test("'You need {n} credits…' before sending; 'Failed to generate coloring book' after", async ({
+      page,
+    }) => {
+      await signUp(page);
+      await overrideUser(page, { subscriptionTier: 'Standard', credits: 50 });
+      await page.route('**/api/generate-coloring-book', (route) => route.fulfill({ status: 500, json: {} }));
+      await page.goto('/coloring-book-generator');
+      await page.getByLabel('Coloring Book Prompt').fill('Ocean animals');
+      await page.getByRole('button', { name: 'Generate Coloring Book (60 credits)' }).click();
+      await expectToast(
+        page,
+        'Insufficient credits',
+        'You need 60 credits to generate a 30-page coloring book. You have 50 credits.',
+      );
+      await page.getByRole('radio', { name: '20 designs (40 credits)' }).click();
+      await page.getByRole('button', { name: 'Generate Coloring Book (40 credits)' }).click();
+      await expectToast(page, 'Error', 'Failed to generate coloring book');
+    });
+  });
+});
+
+test.describe('Kids book generator [stubbed API]', () => {
+  test("'What You'll Get', every validation message, and the balance check", async ({ page }, testInfo) => {
+    await signUp(page);
+    await page.goto('/kids-book-generator');
+    const card = page.getByTestId('what-you-get');
+    await expect(card.getByRole('heading', { name: "What You'll Get" })).toBeVisible();
+    for (const text of [
+      'A 24-page book',
+      'A custom character',
+      'Downloadable content',
+      '100 credits required',
+      'Your balance: 0 credits',
+    ])
+      await expect(card).toContainText(text);
+
+    const submit = page.getByRole('button', { name: 'Generate Kids Book (100 credits)' });
+    await submit.click();
+    await expect(
+      page.getByText('Story description must be at least 20 characters long', { exact: true }),
+    ).toBeVisible();
+    await expect(
+      page.getByText('Character name must be at least 2 characters long', { exact: true }),
+    ).toBeVisible();
+    await expect(
+      page.getByText('Please select if the character is a boy or girl', { exact: true }),
+    ).toBeVisible();
+    await page.getByLabel('Story Description').fill('x'.repeat(501));
+    await page.getByLabel('Character Name').fill('y'.repeat(31));
+    await expect(
+      page.getByText('Story description must not exceed 500 characters', { exact: true }),
+    ).toBeVisible();
+    await expect(
+      page.getByText('Character name must not exceed 30 characters', { exact: true }),
+    ).toBeVisible();
+
+    await page.getByLabel('Story Description').fill('Mia finds a lost baby dragon in the garden.');
+    await page.getByLabel('Character Name').fill('Mia');
+    await page.getByRole('radio', { name: 'Girl' }).click();
+    await submit.click();
+    await expectToast(
+      page,
+      'Not Enough Credits',
+      'You need at least 100 credits to generate a kids book. Please purchase more credits to continue.',
+    );
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expectNoHorizontalOverflow(page);
+    await keepScreenshot(page, testInfo, 'kids-generator-375');
+  });
+
+  test.describe('server answers', () => {
+    test.use({ allowConsoleErrors: /status of (402|500)/ });
+
+    test('multipart with the character image and x-user-id; INSUFFICIENT_CREDITS, failure and success texts', async ({
+      page,
+    }) => {
+      const user = await signUp(page);
+      await buyPlan(page, 'standard');
+      let call = 0;
+      const requests: { headers: Record<string, string>; body: string }[] = [];
+      await page.route('**/api/generate-kids-book', (route) => {
+        call += 1;
+        const request = route.request();
+        requests.push({
+          headers: request.headers(),
+          body: request.postDataBuffer()?.toString('latin1') ?? '',
+        });
+        if (call === 1)
+          return route.fulfill({
+            status: 402,
+            json: { message: 'You need 100 credits', error: 'INSUFFICIENT_CREDITS' },
+          });
+        if (call === 2)
+          return route.fulfill({
+            status: 500,
+            json: { message: 'Illustrator unavailable', error: 'INTERNAL' },
+          });
+        return route.fulfill({
+          status: 202,
+          json: { success: true, bookId: 'k1', creditsUsed: 100, remainingCredits: 50 },
+        });
+      });
+      await page.goto('/kids-book-generator');
+      await page
+        .getByLabel('Story Description')
+        .fill('Leo builds a rocket and visits the moon with his cat.');
+      await page.getByLabel('Character Name').fill('Leo');
+      await page.getByRole('radio', { name: 'Boy' }).click();
+      await page.locator('input[type=file]').setInputFiles({
+        name: 'leo.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('89504e470d0a1a0a', 'hex'),
+      });
+      const submit = page.getByRole('button', { name: 'Generate Kids Book (100 credits)' });
+      await submit.click();
+      await expectToast(
+        page,
+        'Not Enough Credits',
+        'You need at least 100 credits to generate a kids book. Please purchase more credits to continue.',
+      );
+      await submit.click();
+      await expectToast(page, 'Generation Failed', 'Illustrator unavailable');
+      await submit.click();
+      await expectToast(page, 'Book Generation Started!', 'Credits used: 100. Remaining credits: 50.');
+
+      const sent = requests[2];
+      expect(sent?.headers['x-user-id']).toBe(user.id);
+      expect(sent?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+      for (const [name, value] of [
+        ['storyDescription', 'Leo builds a rocket and visits the moon with his cat.'],
+        ['characterName', 'Leo'],
+        ['characterGender', 'boy'],
+        ['userId', user.id],
+      ])
+        expect(sent?.body).toContain(`name="${name}"\r\n\r\n${value}\r\n`);
+      expect(sent?.body).toContain('name="characterImage"; filename="leo.png"');
+      await expect(page.getByLabel('Character Name')).toHaveValue('');
+    });
+  });
+});

@@ -1,0 +1,95 @@
+// The page's one connection to the generation stream, opened while some screen needs it. The
+// browser's EventSource resumes with Last-Event-ID after a dropped connection; when the stream
+// cannot be had at all (no EventSource, or the server refuses it), screens fall back to refetching.
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import {
+  applyToBookQueries,
+  BOOKS_QUERY_ROOT,
+  GENERATION_EVENTS_PATH,
+  parseGenerationEvent,
+} from './generation-events';
+
+export type StreamState = 'idle' | 'connecting' | 'open' | 'unavailable';
+
+/** How often a screen refetches its books while the stream is unavailable and work is running. */
+export const BOOKS_FALLBACK_REFETCH_MS = 10_000;
+/** Event names the stream may use besides the default 'message'. */
+const EVENT_NAMES = ['message', 'progress', 'generation'] as const;
+
+let source: EventSource | null = null;
+let users = 0;
+let state: StreamState = 'idle';
+const listeners = new Set<() => void>();
+const unknownIds = new Set<string>();
+
+function setState(next: StreamState): void {
+  if (state === next) return;
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+function open(client: QueryClient): void {
+  if (typeof EventSource === 'undefined') {
+    setState('unavailable');
+    return;
+  }
+  setState('connecting');
+  const stream = new EventSource(GENERATION_EVENTS_PATH, { withCredentials: true });
+  source = stream;
+  const onEvent = (message: MessageEvent<string>) => {
+    const event = parseGenerationEvent(message.data);
+    if (event) applyToBookQueries(client, event, unknownIds);
+  };
+  for (const name of EVENT_NAMES) stream.addEventListener(name, onEvent as EventListener);
+  stream.onopen = () => setState('open');
+  // CONNECTING: the browser retries by itself (with Last-Event-ID). CLOSED: refused for good.
+  stream.onerror = () => {
+    if (stream.readyState === EventSource.CLOSED) setState('unavailable');
+    else setState('connecting');
+  };
+}
+
+function close(): void {
+  source?.close();
+  source = null;
+  setState('idle');
+}
+
+/**
+ * Keeps the generation stream open while the calling screen is mounted and `enabled` (a user is
+ * signed in), and returns its state. With `fallbackRefetch`, the book lists are refetched every
+ * BOOKS_FALLBACK_REFETCH_MS while the stream is unavailable.
+ */
+export function useGenerationStream(enabled: boolean, fallbackRefetch = false): StreamState {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    users += 1;
+    if (users === 1) open(client);
+    return () => {
+      users -= 1;
+      if (users === 0) close();
+    };
+  }, [enabled, client]);
+
+  const current = useSyncExternalStore(
+    (notify) => {
+      listeners.add(notify);
+      return () => listeners.delete(notify);
+    },
+    () => state,
+    () => 'idle' as const,
+  );
+
+  useEffect(() => {
+    if (!fallbackRefetch || current !== 'unavailable') return;
+    const timer = setInterval(
+      () => void client.invalidateQueries({ queryKey: [BOOKS_QUERY_ROOT] }),
+      BOOKS_FALLBACK_REFETCH_MS,
+    );
+    return () => clearInterval(timer);
+  }, [fallbackRefetch, current, client]);
+
+  return current;
+}

@@ -1,0 +1,16 @@
+// @studio/kit/live: live generation progress (the one EventSource per page and the book-list
+// patches), a shared entry of its own so the shell's first load does not carry it. Its state is a
+// module-level singleton, shared by every remote through this entry.
+import './theme/bundler-nonce'; // first: sign injected <style> tags with the CSP nonce
+
+export {
+  type AppliedEvent,
+  applyGenerationEvent,
+  BOOKS_QUERY_ROOT,
+  bookStatusLabel,
+  GENERATION_EVENTS_PATH,
+  type GenerationEventData,
+  type LiveBook,
+  parseGenerationEvent,
+} from './generations/generation-events';
+export { BOOKS_FALLBACK_REFETCH_MS, type StreamState, useGenerationStream } from './generations/live-books';

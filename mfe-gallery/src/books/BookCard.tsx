@@ -1,0 +1,181 @@
+// One book of My Books (spec 02 §2, §4): title, status and type badges, 'Created on', progress,
+// action buttons. Clicking the card opens what its type opens; the title is the keyboard way in.
+import { Badge, Button, buttonStyles, ProgressBar, theme } from '@studio/kit';
+import { Download, Eye, Loader2 } from 'lucide-react';
+import type { MouseEvent } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  type Book,
+  bookActions,
+  type CardClick,
+  cardClick,
+  progressMessage,
+  progressPercent,
+  statusTone,
+  typeLabel,
+} from './book';
+import { bookDate } from './format';
+import { MY_BOOKS } from './texts';
+
+export interface BookCardProps {
+  book: Book;
+  view: 'grid' | 'list';
+  onOpen: (book: Book, click: Exclude<CardClick, null>) => void;
+}
+
+export function BookCard({ book, view, onOpen }: BookCardProps) {
+  const click = cardClick(book);
+  const percent = progressPercent(book.progress);
+  const message = progressMessage(book);
+  const date = bookDate(book.createdAt, view);
+  const actions = bookActions(book, view);
+
+  // A click on a button or link inside the card does only that.
+  const onCardClick = (event: MouseEvent<HTMLElement>) => {
+    if (!click || (event.target as HTMLElement).closest('a, button')) return;
+    onOpen(book, click);
+  };
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the title button is the keyboard equivalent
+    <article
+      aria-label={book.title}
+      onClick={onCardClick}
+      css={{
+        display: 'grid',
+        gap: 12,
+        padding: 16,
+        minWidth: 0,
+        background: theme.colors.surface,
+        border: `1px solid ${theme.colors.border}`,
+        borderRadius: theme.radii.lg,
+        boxShadow: theme.shadows.sm,
+        cursor: click ? 'pointer' : 'default',
+        '&:hover': click ? { boxShadow: theme.shadows.md } : {},
+        ...(view === 'list'
+          ? {
+              gridTemplateColumns: 'minmax(0, 1fr) auto',
+              alignItems: 'center',
+              '@media (max-width: 639px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+            }
+          : {}),
+      }}
+    >
+      <div css={{ display: 'grid', gap: 10, minWidth: 0 }}>
+        <h3 css={{ fontSize: theme.fontSizes.md, fontWeight: 700, overflowWrap: 'anywhere', margin: 0 }}>
+          {click ? (
+            <button
+              type="button"
+              onClick={() => onOpen(book, click)}
+              css={{
+                all: 'unset',
+                cursor: 'pointer',
+                borderRadius: theme.radii.sm,
+                '&:focus-visible': theme.focusRing,
+                '&:hover': { textDecoration: 'underline' },
+              }}
+            >
+              {book.title}
+            </button>
+          ) : (
+            book.title
+          )}
+        </h3>
+        {/* Long statuses ('In progress (outline creation)') wrap inside a narrow card. */}
+        <div
+          css={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 6,
+            '& > span': { whiteSpace: 'normal', maxWidth: '100%' },
+          }}
+        >
+          <Badge tone={statusTone(book.status)} data-testid="status-badge">
+            {book.status}
+          </Badge>
+          <Badge tone="primary" data-testid="type-badge">
+            {typeLabel(book.type)}
+          </Badge>
+        </div>
+        {date && (
+          <p css={{ fontSize: theme.fontSizes.xs, color: theme.colors.textMuted }}>
+            {MY_BOOKS.createdOn(date)}
+          </p>
+        )}
+        <div css={{ display: 'grid', gap: 6 }}>
+          <div css={{ display: 'flex', justifyContent: 'space-between', fontSize: theme.fontSizes.xs }}>
+            <span css={{ color: theme.colors.textMuted }}>{MY_BOOKS.progress}</span>
+            <span css={{ fontWeight: 700 }} data-testid="progress-percent">
+              {percent}%
+            </span>
+          </div>
+          <ProgressBar value={percent} label={`${book.title} progress`} />
+          {book.status === 'ERROR' && book.error && (
+            <p css={{ fontSize: theme.fontSizes.xs, color: theme.colors.danger, overflowWrap: 'anywhere' }}>
+              {book.error}
+            </p>
+          )}
+          {message && (
+            <p
+              css={{ fontSize: theme.fontSizes.xs, color: theme.colors.textMuted, overflowWrap: 'anywhere' }}
+            >
+              {message}
+              {book.currentStep ? ` · ${book.currentStep}` : ''}
+            </p>
+          )}
+        </div>
+      </div>
+      {actions.length > 0 && (
+        <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+          {actions.map((action) => {
+            switch (action.kind) {
+              case 'download':
+                return (
+                  <a key="download" href={action.href} download css={buttonStyles('primary', 'sm')}>
+                    <Download aria-hidden />
+                    {action.sample ? `${MY_BOOKS.download} ${MY_BOOKS.sample}` : MY_BOOKS.download}
+                  </a>
+                );
+              case 'download-epub':
+                return (
+                  <a key="epub" href={action.href} download css={buttonStyles('outline', 'sm')}>
+                    <Download aria-hidden />
+                    {MY_BOOKS.downloadEpub}
+                  </a>
+                );
+              case 'view-link':
+                return (
+                  <a
+                    key="view"
+                    href={action.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    css={buttonStyles('primary', 'sm')}
+                  >
+                    <Eye aria-hidden />
+                    {MY_BOOKS.view}
+                  </a>
+                );
+              case 'view-kids-book':
+                return (
+                  <Link key="view" to={action.to} css={buttonStyles('primary', 'sm')}>
+                    <Eye aria-hidden />
+                    {MY_BOOKS.view}
+                  </Link>
+                );
+              case 'processing':
+                return (
+                  <Button key="processing" size="sm" variant="outline" disabled>
+                    <Loader2 aria-hidden />
+                    {MY_BOOKS.processing}
+                  </Button>
+                );
+              default:
+                return null;
+            }
+          })}
+        </div>
+      )}
+    </article>
+  );
+}

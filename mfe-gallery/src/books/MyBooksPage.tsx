@@ -1,0 +1,223 @@
+// /my-books (spec 02 §2, §4, §5, §8): search, status filter, grid or list, live progress from the
+// generation stream, the outline dialog.
+import { Alert, Button, buttonStyles, theme, toast, useUser } from '@studio/kit';
+import { useGenerationStream } from '@studio/kit/live';
+import { Input, Select, Skeleton } from '@studio/kit/widgets';
+import { BookOpen, LayoutGrid, List, Palette, Plus, Search } from 'lucide-react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useBooks } from './api';
+import { BookCard } from './BookCard';
+import { type Book, isInProgressStatus } from './book';
+import { filterBooks } from './book-filters';
+import { Screen } from './Screen';
+import { MY_BOOKS, STATUS_FILTERS, type StatusFilter } from './texts';
+
+const OutlineDialog = lazy(() => import('./OutlineDialog').then((m) => ({ default: m.OutlineDialog })));
+
+const SKELETONS = 6;
+
+export default function MyBooksPage() {
+  const user = useUser();
+  const navigate = useNavigate();
+  const books = useBooks(user?.id);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [view, setView] = useState<'grid' | 'list'>('grid');
+  const [outlinesOf, setOutlinesOf] = useState<string | null>(null);
+  // Opened once the list is read (so every event lands on a listed book), and only while a book
+  // is being made: with nothing running there is nothing to follow.
+  const running = books.data?.some((book) => isInProgressStatus(book.status)) ?? false;
+  useGenerationStream(Boolean(user) && running, true);
+
+  useEffect(() => {
+    if (books.error)
+      toast({ title: MY_BOOKS.fetchFailed, description: MY_BOOKS.loadFailed, variant: 'destructive' });
+  }, [books.error]);
+
+  const visible = useMemo(() => filterBooks(books.data ?? [], search, status), [books.data, search, status]);
+  // The dialog follows the live list, so an outline that finishes while it is open appears.
+  const dialogBook = outlinesOf ? books.data?.find((b) => b.id === outlinesOf) : undefined;
+
+  const onOpen = (book: Book, click: { kind: 'outlines' } | { kind: 'navigate'; to: string }) => {
+    if (click.kind === 'outlines') setOutlinesOf(book.id);
+    else navigate(click.to);
+  };
+
+  return (
+    <Screen
+      title={MY_BOOKS.title}
+      subtitle={MY_BOOKS.subtitle}
+      actions={
+        <>
+          <Link to="/non-fiction-gen2" css={buttonStyles('primary', 'md')}>
+            <Plus aria-hidden />
+            {MY_BOOKS.createGen2}
+          </Link>
+          <Link to="/coloring-book-generator" css={buttonStyles('outline', 'md')}>
+            <Palette aria-hidden />
+            {MY_BOOKS.createColoring}
+          </Link>
+          <Link to="/kids-book-generator" css={buttonStyles('outline', 'md')}>
+            <BookOpen aria-hidden />
+            {MY_BOOKS.createKids}
+          </Link>
+        </>
+      }
+    >
+      <div
+        css={{
+          display: 'grid',
+          gap: 12,
+          gridTemplateColumns: 'minmax(0, 1fr) minmax(140px, 200px) auto',
+          alignItems: 'center',
+          '@media (max-width: 639px)': { gridTemplateColumns: 'minmax(0, 1fr) auto' },
+        }}
+      >
+        <div
+          css={{ position: 'relative', minWidth: 0, '@media (max-width: 639px)': { gridColumn: '1 / -1' } }}
+        >
+          <Search
+            aria-hidden
+            size={16}
+            css={{
+              position: 'absolute',
+              left: 12,
+              top: '50%',
+              transform: 'translateY(-50%)',
+              color: theme.colors.textMuted,
+            }}
+          />
+          <Input
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder={MY_BOOKS.searchPlaceholder}
+            aria-label={MY_BOOKS.searchLabel}
+            css={{ paddingLeft: 36 }}
+          />
+        </div>
+        <Select
+          aria-label={MY_BOOKS.statusLabel}
+          options={STATUS_FILTERS}
+          value={status}
+          onValueChange={(value) => setStatus(value as StatusFilter)}
+        />
+        <fieldset
+          css={{ display: 'flex', gap: 4, border: 0, padding: 0, margin: 0 }}
+          aria-label={MY_BOOKS.viewLabel}
+        >
+          <Button
+            size="icon"
+            variant={view === 'grid' ? 'secondary' : 'ghost'}
+            aria-pressed={view === 'grid'}
+            aria-label={MY_BOOKS.grid}
+            onClick={() => setView('grid')}
+          >
+            <LayoutGrid aria-hidden />
+          </Button>
+          <Button
+            size="icon"
+            variant={view === 'list' ? 'secondary' : 'ghost'}
+            aria-pressed={view === 'list'}
+            aria-label={MY_BOOKS.list}
+            onClick={() => setView('list')}
+          >
+            <List aria-hidden />
+          </Button>
+        </fieldset>
+      </div>
+
+      {!user ? (
+        <Alert tone="danger">{MY_BOOKS.noUserId}</Alert>
+      ) : books.isPending ? (
+        <div
+          role="status"
+          aria-busy="true"
+          aria-label={MY_BOOKS.loading}
+          css={gridStyles('grid')}
+          data-testid="books-loading"
+        >
+          {Array.from({ length: SKELETONS }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders
+            <Skeleton key={i} height={190} radius={theme.radii.lg} />
+          ))}
+        </div>
+      ) : books.isError ? (
+        <Alert tone="danger">{MY_BOOKS.loadFailed}</Alert>
+      ) : visible.length === 0 ? (
+        <EmptyState searching={search.trim() !== ''} />
+      ) : (
+        <ul
+          css={[gridStyles(view), { listStyle: 'none', margin: 0, padding: 0 }]}
+          aria-label={MY_BOOKS.title}
+          data-view={view}
+        >
+          {visible.map((book) => (
+            <li key={book.id} css={{ minWidth: 0, display: 'grid' }}>
+              <BookCard book={book} view={view} onOpen={onOpen} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {dialogBook && (
+        <Suspense fallback={null}>
+          <OutlineDialog book={dialogBook} onClose={() => setOutlinesOf(null)} />
+        </Suspense>
+      )}
+    </Screen>
+  );
+}
+
+/** Grid: 1 to 4 columns by width; list: one column. */
+function gridStyles(view: 'grid' | 'list') {
+  if (view === 'list') return { display: 'grid', gap: 12, gridTemplateColumns: 'minmax(0, 1fr)' } as const;
+  return {
+    display: 'grid',
+    gap: 16,
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    '@media (min-width: 768px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+    '@media (min-width: 1024px)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+    '@media (min-width: 1280px)': { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
+  } as const;
+}
+
+function EmptyState({ searching }: { searching: boolean }) {
+  return (
+    <div
+      css={{
+        display: 'grid',
+        justifyItems: 'center',
+        gap: 12,
+        padding: '48px 16px',
+        textAlign: 'center',
+        border: `1px dashed ${theme.colors.border}`,
+        borderRadius: theme.radii.lg,
+        background: theme.colors.surface,
+      }}
+    >
+      <BookOpen aria-hidden size={40} color={theme.colors.textMuted} />
+      <h2 css={{ fontSize: theme.fontSizes.lg, fontWeight: 700 }}>{MY_BOOKS.emptyTitle}</h2>
+      <p css={{ color: theme.colors.textMuted }}>
+        {searching ? MY_BOOKS.emptyWithSearch : MY_BOOKS.emptyWithoutSearch}
+      </p>
+      {!searching && (
+        <div css={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 8 }}>
+          <Link to="/non-fiction-book" css={buttonStyles('outline', 'sm')}>
+            {MY_BOOKS.createNonFiction}
+          </Link>
+          <Link to="/non-fiction-gen2" css={buttonStyles('primary', 'sm')}>
+            {MY_BOOKS.createGen2}
+          </Link>
+          <Link to="/coloring-book-generator" css={buttonStyles('outline', 'sm')}>
+            {MY_BOOKS.createColoring}
+          </Link>
+          <Link to="/kids-book-generator" css={buttonStyles('outline', 'sm')}>
+            {MY_BOOKS.createKids}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}

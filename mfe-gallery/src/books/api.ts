@@ -1,0 +1,34 @@
+// My Books' calls (spec 02 §7): the list and the Gen 2.0 generate call.
+import { ApiError, apiJson } from '@studio/kit';
+import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
+import { useQuery } from '@tanstack/react-query';
+import type { Book } from './book';
+
+export const booksKey = (userId: string) => [BOOKS_QUERY_ROOT, userId] as const;
+
+export function useBooks(userId: string | undefined) {
+  return useQuery<Book[]>({ queryKey: booksKey(userId ?? ''), enabled: Boolean(userId) });
+}
+
+export interface GenerateBookRequest {
+  outlineId: string;
+  userId: string;
+  outlineIndex: 0 | 1 | 2;
+}
+
+export const generateBook = (request: GenerateBookRequest) =>
+  apiJson<{ success?: boolean; bookGenerated?: boolean }>(
+    'POST',
+    '/api/non-fiction-gen2/generate-book',
+    request,
+  );
+
+/**
+ * The server's own message, without the status prefix; the fallback when there is none (the kit
+ * hands back the raw body when a JSON answer has no message: that is no message either).
+ */
+export function serverMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  const detail = error.detail.trim();
+  return detail === '' || detail.startsWith('{') || detail.startsWith('[') ? fallback : detail;
+}

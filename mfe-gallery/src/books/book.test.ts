@@ -1,0 +1,117 @@
+import {
+  type Book,
+  bookActions,
+  cardClick,
+  progressMessage,
+  SAMPLE_BOOK_LINK,
+  statusTone,
+  typeLabel,
+} from './book';
+import { PROGRESS_MESSAGES } from './texts';
+
+const base: Book = { id: 'b1', title: 'A Book', type: 'non-fiction', status: 'In progress', progress: 0 };
+
+describe('status badge colours (spec 02 §4)', () => {
+  it('in progress yellow, done green, error red, other grey', () => {
+    expect(statusTone('In progress')).toBe('warning');
+    expect(statusTone('In progress (outline creation)')).toBe('warning');
+    expect(statusTone('Done')).toBe('success');
+    expect(statusTone('ERROR')).toBe('danger');
+    expect(statusTone('Outline finished')).toBe('neutral');
+  });
+});
+
+describe('type badges', () => {
+  it('names each book type and passes an unknown one through', () => {
+    expect(typeLabel('non-fiction-v2')).toBe('Non-Fiction 2.0');
+    expect(typeLabel('kids-book')).toBe('Kids Book');
+    expect(typeLabel('mystery')).toBe('mystery');
+  });
+});
+
+describe('progress messages (spec 02 §4)', () => {
+  it('follows the Gen 2.0 statuses, coloring books, and the default', () => {
+    expect(progressMessage({ type: 'non-fiction-v2', status: 'In progress (outline creation)' })).toBe(
+      'Creating your outline (5-10 minutes)',
+    );
+    expect(progressMessage({ type: 'non-fiction-v2', status: 'Outline finished' })).toBe(
+      'Outline ready. Book generation will start soon.',
+    );
+    expect(progressMessage({ type: 'non-fiction-v2', status: 'In progress (book creation)' })).toBe(
+      'Generating your book (15-20 minutes)',
+    );
+    expect(progressMessage({ type: 'coloring-book', status: 'In progress' })).toBe(
+      'Creating your coloring book (1-2 minutes)',
+    );
+    expect(progressMessage({ type: 'kids-book', status: 'In progress' })).toBe(PROGRESS_MESSAGES.default);
+    expect(progressMessage({ type: 'kids-book', status: 'Done' })).toBeNull();
+    expect(progressMessage({ type: 'kids-book', status: 'ERROR' })).toBeNull();
+  });
+});
+
+describe('action buttons (spec 02 §4)', () => {
+  it('Gen 2.0: Download when Done with a link; list view shows Processing while in progress', () => {
+    const v2 = { ...base, type: 'non-fiction-v2' };
+    expect(bookActions({ ...v2, status: 'Done', downloadLink: '/f.pdf' }, 'grid')).toEqual([
+      { kind: 'download', href: '/f.pdf', sample: false },
+    ]);
+    expect(bookActions({ ...v2, status: 'Done' }, 'grid')).toEqual([]);
+    expect(bookActions({ ...v2, status: 'In progress (book creation)' }, 'list')).toEqual([
+      { kind: 'processing' },
+    ]);
+    expect(bookActions({ ...v2, status: 'In progress (book creation)' }, 'grid')).toEqual([]);
+  });
+
+  it('coloring book: View when Done with a share link', () => {
+    const coloring = { ...base, type: 'coloring-book' };
+    expect(bookActions({ ...coloring, status: 'Done', shareLink: '/c.pdf' }, 'grid')).toEqual([
+      { kind: 'view-link', href: '/c.pdf' },
+    ]);
+    expect(bookActions({ ...coloring, status: 'Done' }, 'grid')).toEqual([]);
+    expect(bookActions({ ...coloring, shareLink: '/c.pdf' }, 'grid')).toEqual([]);
+  });
+
+  it('kids book: View when Done', () => {
+    expect(bookActions({ ...base, type: 'kids-book', status: 'Done' }, 'grid')).toEqual([
+      { kind: 'view-kids-book', to: '/kids-book/b1' },
+    ]);
+    expect(bookActions({ ...base, type: 'kids-book' }, 'grid')).toEqual([]);
+  });
+
+  it("others: Download when Done or at 100 %, from finalBookFile, its fallbacks, or the '(Sample)' link", () => {
+    expect(bookActions({ ...base, status: 'Done', finalBookFile: '/a.pdf' }, 'grid')).toEqual([
+      { kind: 'download', href: '/a.pdf', sample: false },
+    ]);
+    expect(bookActions({ ...base, progress: 100, 'Final Product': '/p.pdf' }, 'grid')).toEqual([
+      { kind: 'download', href: '/p.pdf', sample: false },
+    ]);
+    expect(bookActions({ ...base, status: 'Done', 'Final Book File': '/q.pdf' }, 'list')).toEqual([
+      { kind: 'download', href: '/q.pdf', sample: false },
+    ]);
+    expect(bookActions({ ...base, status: 'Done' }, 'grid')).toEqual([
+      { kind: 'download', href: SAMPLE_BOOK_LINK, sample: true },
+    ]);
+    expect(bookActions({ ...base, progress: 99 }, 'grid')).toEqual([]);
+  });
+
+  it('a finished book with an EPUB also offers it', () => {
+    expect(
+      bookActions(
+        { ...base, type: 'non-fiction-v2', status: 'Done', downloadLink: '/f.pdf', epubFile: '/f.epub' },
+        'grid',
+      ),
+    ).toEqual([
+      { kind: 'download', href: '/f.pdf', sample: false },
+      { kind: 'download-epub', href: '/f.epub' },
+    ]);
+  });
+});
+
+describe('card click (spec 02 §2)', () => {
+  it('Gen 2.0 opens the outlines, kids books their viewer, others nothing', () => {
+    expect(cardClick({ id: 'x', type: 'non-fiction-v2' })).toEqual({ kind: 'outlines' });
+    expect(cardClick({ id: 'k 1', type: 'kids-book' })).toEqual({ kind: 'navigate', to: '/kids-book/k%201' });
+    expect(cardClick({ id: 'x', type: 'coloring-book' })).toBeNull();
+    expect(cardClick({ id: 'x', type: 'non-fiction' })).toBeNull();
+  });
+});

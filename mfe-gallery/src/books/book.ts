@@ -1,0 +1,102 @@
+// A book of My Books (spec 02 §3) and the rules of its card (§4): badge colour, progress
+// message, and which action buttons it offers.
+import type { BadgeTone } from '@studio/kit';
+import { PROGRESS_MESSAGES, TYPE_LABELS } from './texts';
+
+export type BookType = 'non-fiction' | 'non-fiction-v2' | 'coloring-book' | 'kids-book';
+
+export interface Book {
+  id: string;
+  userId?: string;
+  title: string;
+  type: BookType | string;
+  status: string;
+  progress?: number;
+  currentStep?: string;
+  createdAt?: string;
+  downloadLink?: string;
+  shareLink?: string;
+  finalBookFile?: string;
+  'Final Product'?: string;
+  'Final Book File'?: string;
+  epubFile?: string;
+  /** Why a failed book failed (its credits were refunded). */
+  error?: string;
+  outlineText1?: string;
+  outlineText2?: string;
+  outlineText3?: string;
+}
+
+/** The placeholder a finished legacy book links to when it has no file (spec 02 §4). */
+export const SAMPLE_BOOK_LINK = 'https://example.com/sample-book.pdf';
+
+export const isInProgressStatus = (status: string): boolean => status.startsWith('In progress');
+
+/** Badge colours (spec 02 §4): in progress yellow, done green, error red, other grey. */
+export function statusTone(status: string): BadgeTone {
+  if (status === 'Done') return 'success';
+  if (status === 'ERROR') return 'danger';
+  if (isInProgressStatus(status)) return 'warning';
+  return 'neutral';
+}
+
+export const typeLabel = (type: string): string => TYPE_LABELS[type] ?? type;
+
+export const progressPercent = (progress: number | undefined): number =>
+  Math.max(0, Math.min(100, Math.round(Number(progress) || 0)));
+
+/** The §4 progress message of an unfinished book; null once it is Done or failed. */
+export function progressMessage(book: Pick<Book, 'type' | 'status'>): string | null {
+  if (book.status === 'Done' || book.status === 'ERROR') return null;
+  if (book.status === 'In progress (outline creation)') return PROGRESS_MESSAGES.outlineCreation;
+  if (book.status === 'Outline finished') return PROGRESS_MESSAGES.outlineFinished;
+  if (book.status === 'In progress (book creation)') return PROGRESS_MESSAGES.bookCreation;
+  if (book.type === 'coloring-book') return PROGRESS_MESSAGES.coloringBook;
+  return PROGRESS_MESSAGES.default;
+}
+
+/** The file of a legacy/other book: finalBookFile, then the list's fallbacks. */
+export const finalFile = (book: Book): string | undefined =>
+  book.finalBookFile || book['Final Product'] || book['Final Book File'] || undefined;
+
+export type BookAction =
+  | { kind: 'download'; href: string; sample: boolean }
+  | { kind: 'download-epub'; href: string }
+  | { kind: 'view-link'; href: string }
+  | { kind: 'view-kids-book'; to: string }
+  | { kind: 'processing' };
+
+/** spec 02 §4 action buttons, per type; list view adds Gen 2.0's disabled 'Processing...'. */
+export function bookActions(book: Book, view: 'grid' | 'list'): BookAction[] {
+  const done = book.status === 'Done';
+  const actions: BookAction[] = [];
+  switch (book.type) {
+    case 'non-fiction-v2':
+      if (done && book.downloadLink)
+        actions.push({ kind: 'download', href: book.downloadLink, sample: false });
+      else if (view === 'list' && isInProgressStatus(book.status)) actions.push({ kind: 'processing' });
+      break;
+    case 'coloring-book':
+      if (done && book.shareLink) actions.push({ kind: 'view-link', href: book.shareLink });
+      break;
+    case 'kids-book':
+      if (done) actions.push({ kind: 'view-kids-book', to: `/kids-book/${encodeURIComponent(book.id)}` });
+      break;
+    default:
+      if (done || progressPercent(book.progress) === 100) {
+        const file = finalFile(book);
+        actions.push({ kind: 'download', href: file ?? SAMPLE_BOOK_LINK, sample: !file });
+      }
+  }
+  if (done && book.epubFile) actions.push({ kind: 'download-epub', href: book.epubFile });
+  return actions;
+}
+
+/** Card click (spec 02 §2): Gen 2.0 opens the outline dialog, kids books their viewer, others nothing. */
+export type CardClick = { kind: 'outlines' } | { kind: 'navigate'; to: string } | null;
+
+export function cardClick(book: Pick<Book, 'id' | 'type'>): CardClick {
+  if (book.type === 'non-fiction-v2') return { kind: 'outlines' };
+  if (book.type === 'kids-book') return { kind: 'navigate', to: `/kids-book/${encodeURIComponent(book.id)}` };
+  return null;
+}

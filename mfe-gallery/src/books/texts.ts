@@ -1,0 +1,73 @@
+// The My Books texts of spec 02 §2, §4, §5 and §8, word for word.
+export const MY_BOOKS = {
+  title: 'My Books',
+  subtitle: 'Manage your book projects',
+  createGen2: 'Create Non-Fiction 2.0',
+  createColoring: 'Create Coloring Book',
+  createKids: 'Create Kids Book',
+  createNonFiction: 'Create Non-Fiction',
+  searchPlaceholder: 'Search books...',
+  searchLabel: 'Search books',
+  statusLabel: 'Filter by status',
+  viewLabel: 'View',
+  grid: 'Grid',
+  list: 'List',
+  loading: 'Loading books…',
+  emptyTitle: 'No books found',
+  emptyWithSearch: 'Try adjusting your search or filters',
+  emptyWithoutSearch: 'Start creating your first book',
+  createdOn: (date: string) => `Created on ${date}`,
+  progress: 'Progress',
+  loadFailed: 'Failed to load books data. Please try again later.',
+  fetchFailed: 'Failed to fetch books',
+  noUserId: 'User ID not found',
+  download: 'Download',
+  downloadEpub: 'Download EPUB',
+  sample: '(Sample)',
+  view: 'View',
+  processing: 'Processing...',
+  viewOutlines: 'View Outlines',
+} as const;
+
+export const STATUS_FILTERS = [
+  { value: 'all', label: 'All Status' },
+  { value: 'draft', label: 'Draft' },
+  { value: 'in-progress', label: 'In Progress' },
+  { value: 'complete', label: 'Complete' },
+] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number]['value'];
+
+/** spec 02 §4 progress messages. */
+export const PROGRESS_MESSAGES = {
+  outlineCreation: 'Creating your outline (5-10 minutes)',
+  outlineFinished: 'Outline ready. Book generation will start soon.',
+  bookCreation: 'Generating your book (15-20 minutes)',
+  coloringBook: 'Creating your coloring book (1-2 minutes)',
+  default: 'Processing (typically takes 15-20 minutes)',
+} as const;
+
+export const OUTLINE_DIALOG = {
+  title: (bookTitle: string) => `Book Outlines: ${bookTitle}`,
+  description: 'View the generated outlines for your non-fiction book',
+  option: (n: number) => `Outline Option ${n}`,
+  generate: 'Generate Book',
+  generating: 'Generating...',
+  close: 'Close',
+  noOutlines:
+    'No outlines are available for this book. This feature is only available for Non-Fiction Gen 2.0 books with completed outlines.',
+  stillCreating:
+    'Your outline is still being created. Please check back later when the book status is "Outline finished".',
+  selected: 'Selected',
+  successTitle: 'Success!',
+  successBody: "Your book is now being generated. It will appear in your 'My Books' section when complete.",
+  errorTitle: 'Error',
+  errorFallback: 'Failed to generate book. Please try again.',
+} as const;
+
+/** Book type badges. */
+export const TYPE_LABELS: Record<string, string> = {
+  'non-fiction': 'Non-Fiction',
+  'non-fiction-v2': 'Non-Fiction 2.0',
+  'coloring-book': 'Coloring Book',
+  'kids-book': 'Kids Book',
+};

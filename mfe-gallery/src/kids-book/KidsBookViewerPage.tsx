@@ -1,0 +1,247 @@
+// /kids-book/:bookId (spec 02 §2): the book page by page, with the 24-page overview.
+import { Badge, Button, Card, theme, toast } from '@studio/kit';
+import { Skeleton } from '@studio/kit/widgets';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, ChevronLeft, ChevronRight, Copy, Download } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { statusTone } from '../books/book';
+import { bookDate } from '../books/format';
+import { Screen } from '../books/Screen';
+import {
+  bookPage,
+  bookPages,
+  clampPage,
+  isEmptyPage,
+  KIDS_BOOK_PAGES,
+  type KidsBookRecord,
+  pageImageFileName,
+} from './kids-book';
+import { VIEWER } from './texts';
+
+export default function KidsBookViewerPage() {
+  const { bookId = '' } = useParams();
+  const book = useQuery<KidsBookRecord>({
+    queryKey: ['/api/kids-book', encodeURIComponent(bookId)],
+    enabled: bookId !== '',
+  });
+  const [page, setPage] = useState(1);
+
+  const back = (
+    <Link
+      to="/my-books"
+      css={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: theme.fontSizes.sm }}
+    >
+      <ArrowLeft aria-hidden size={16} />
+      {VIEWER.backToBooks}
+    </Link>
+  );
+
+  if (book.isPending) {
+    return (
+      <Screen title={<Skeleton width={240} height={28} />}>
+        <div role="status" aria-busy="true" aria-label={VIEWER.loading} css={{ display: 'grid', gap: 16 }}>
+          <Skeleton height={320} />
+          <Skeleton height={120} />
+        </div>
+      </Screen>
+    );
+  }
+  // 'Failed to fetch book data' (any failed read) shows the not-found view (spec 02 §8).
+  if (book.isError || !book.data) {
+    return (
+      <Screen title={VIEWER.notFoundTitle} subtitle={VIEWER.notFoundBody}>
+        <div>{back}</div>
+      </Screen>
+    );
+  }
+
+  const record = book.data;
+  const current = bookPage(record, page);
+  const go = (n: number) => setPage(clampPage(n));
+
+  return (
+    <Screen title={record.title || 'Kids Book'} subtitle={record.storyDescription}>
+      <div
+        css={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: 12,
+          fontSize: theme.fontSizes.sm,
+        }}
+      >
+        {back}
+        {record.status && <Badge tone={statusTone(record.status)}>{record.status}</Badge>}
+        {record.createdAt && (
+          <span css={{ color: theme.colors.textMuted }}>
+            {VIEWER.created(bookDate(record.createdAt, 'list'))}
+          </span>
+        )}
+      </div>
+
+      <nav
+        aria-label="Pages"
+        css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}
+      >
+        <Button variant="outline" onClick={() => go(page - 1)} disabled={page <= 1}>
+          <ChevronLeft aria-hidden />
+          {VIEWER.previous}
+        </Button>
+        <p aria-live="polite" css={{ fontWeight: 700, textAlign: 'center' }} data-testid="page-indicator">
+          {VIEWER.pageOf(current.number, KIDS_BOOK_PAGES)}
+        </p>
+        <Button variant="outline" onClick={() => go(page + 1)} disabled={page >= KIDS_BOOK_PAGES}>
+          {VIEWER.next}
+          <ChevronRight aria-hidden />
+        </Button>
+      </nav>
+
+      <div
+        css={{
+          display: 'grid',
+          gap: 16,
+          gridTemplateColumns: 'minmax(0, 1fr)',
+          '@media (min-width: 1024px)': { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <ImageCard title={record.title} page={current.number} image={current.image} />
+        <TextCard text={current.text} />
+      </div>
+
+      <Card title={VIEWER.overview} headingLevel={2}>
+        <ol
+          css={{
+            listStyle: 'none',
+            margin: 0,
+            padding: 0,
+            display: 'grid',
+            gap: 8,
+            gridTemplateColumns: 'repeat(auto-fill, minmax(44px, 1fr))',
+          }}
+        >
+          {bookPages(record).map((p) => (
+            <li key={p.number}>
+              <Button
+                size="sm"
+                variant={p.number === current.number ? 'primary' : 'outline'}
+                aria-current={p.number === current.number ? 'page' : undefined}
+                aria-label={VIEWER.goToPage(p.number)}
+                data-empty={isEmptyPage(p) ? 'true' : undefined}
+                onClick={() => go(p.number)}
+                css={{ width: '100%', ...(isEmptyPage(p) ? { opacity: 0.4 } : {}) }}
+              >
+                {p.number}
+              </Button>
+            </li>
+          ))}
+        </ol>
+      </Card>
+    </Screen>
+  );
+}
+
+function ImageCard({
+  title,
+  page,
+  image,
+}: {
+  title: string | undefined;
+  page: number;
+  image: string | null;
+}) {
+  const download = async () => {
+    if (!image) return;
+    try {
+      const res = await fetch(image, { credentials: 'include' });
+      if (!res.ok) throw new Error(String(res.status));
+      const url = URL.createObjectURL(await res.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = pageImageFileName(title, page);
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      toast({ title: VIEWER.downloadStarted });
+    } catch {
+      toast({
+        title: VIEWER.downloadFailedTitle,
+        description: VIEWER.downloadFailedBody,
+        variant: 'destructive',
+      });
+    }
+  };
+  return (
+    <Card>
+      {image ? (
+        <img
+          src={image}
+          alt={VIEWER.pageImageAlt(page)}
+          css={{
+            width: '100%',
+            height: 'auto',
+            aspectRatio: '1 / 1',
+            objectFit: 'contain',
+            borderRadius: theme.radii.md,
+            background: theme.colors.surfaceMuted,
+          }}
+        />
+      ) : (
+        <div
+          css={{
+            display: 'grid',
+            placeItems: 'center',
+            aspectRatio: '1 / 1',
+            borderRadius: theme.radii.md,
+            background: theme.colors.surfaceMuted,
+            color: theme.colors.textMuted,
+            textAlign: 'center',
+            padding: 16,
+          }}
+        >
+          {VIEWER.noImage}
+        </div>
+      )}
+      <div>
+        <Button variant="outline" onClick={download} disabled={!image}>
+          <Download aria-hidden />
+          {VIEWER.downloadImage}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function TextCard({ text }: { text: string | null }) {
+  const copy = async () => {
+    if (!text) return;
+    try {
+      await navigator.clipboard.writeText(text);
+      toast({ title: VIEWER.copied });
+    } catch {
+      toast({ title: VIEWER.copyFailedTitle, description: VIEWER.copyFailedBody, variant: 'destructive' });
+    }
+  };
+  return (
+    <Card>
+      <p
+        data-testid="page-text"
+        css={{
+          fontSize: theme.fontSizes.lg,
+          lineHeight: 1.6,
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+          color: text ? theme.colors.text : theme.colors.textMuted,
+        }}
+      >
+        {text ?? VIEWER.noText}
+      </p>
+      <div>
+        <Button variant="outline" onClick={copy} disabled={!text}>
+          <Copy aria-hidden />
+          {VIEWER.copyText}
+        </Button>
+      </div>
+    </Card>
+  );
+}

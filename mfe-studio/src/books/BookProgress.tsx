@@ -1,0 +1,75 @@
+// After Generate: the confirmation, with the book's progress moving live (the generation stream)
+// and its PDF and EPUB once done.
+import { Alert, buttonStyles, ProgressBar, theme, useUser } from '@studio/kit';
+import { BOOKS_QUERY_ROOT, useGenerationStream } from '@studio/kit/live';
+import { useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { COMMON, GEN2 } from './texts';
+
+interface ListedBook {
+  id: string;
+  status: string;
+  progress?: number;
+  currentStep?: string;
+  downloadLink?: string;
+  epubFile?: string;
+}
+
+export function BookProgress({ bookId }: { bookId: string }) {
+  const user = useUser();
+  const books = useQuery<ListedBook[]>({
+    queryKey: [BOOKS_QUERY_ROOT, user?.id ?? ''],
+    enabled: Boolean(user),
+  });
+  useGenerationStream(Boolean(user) && books.isSuccess, true);
+  const book = books.data?.find((b) => b.id === bookId);
+  const percent = Math.max(0, Math.min(100, Math.round(Number(book?.progress) || 0)));
+  const done = book?.status === 'Done';
+  const failed = book?.status === 'ERROR';
+
+  return (
+    <Alert
+      tone={failed ? 'danger' : 'success'}
+      title={GEN2.startedTitle}
+      data-testid="generation-confirmation"
+    >
+      <p>
+        {done
+          ? GEN2.bookDone
+          : failed
+            ? GEN2.bookFailed
+            : book?.status === 'Outline finished'
+              ? GEN2.outlineReady
+              : GEN2.bookCreation}
+      </p>
+      {!done && !failed && (
+        <div css={{ display: 'grid', gap: 4, maxWidth: 420 }}>
+          <ProgressBar value={percent} label="Book progress" />
+          <span css={{ fontSize: theme.fontSizes.xs, color: theme.colors.textMuted }}>
+            {percent}%{book?.currentStep ? ` · ${book.currentStep}` : ''}
+          </span>
+        </div>
+      )}
+      {done && (
+        <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+          {book?.downloadLink && (
+            <a href={book.downloadLink} download css={buttonStyles('primary', 'sm')}>
+              <Download aria-hidden />
+              {GEN2.downloadPdf}
+            </a>
+          )}
+          {book?.epubFile && (
+            <a href={book.epubFile} download css={buttonStyles('outline', 'sm')}>
+              <Download aria-hidden />
+              {GEN2.downloadEpub}
+            </a>
+          )}
+        </div>
+      )}
+      <p>
+        {GEN2.checkMyBooks} <Link to="/my-books">{COMMON.goToMyBooks}</Link>
+      </p>
+    </Alert>
+  );
+}

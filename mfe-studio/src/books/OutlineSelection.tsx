@@ -1,0 +1,186 @@
+// The Gen 2.0 outline view (spec 02 §4): polls GET /api/non-fiction-gen2/outlines every 5 s
+// (422 = still generating; a failed fetch keeps waiting), lets the user pick a finished outline,
+// then POST generate-book and a confirmation that follows the book's progress live.
+import { Alert, Button, Card, Spinner, theme, toast, USER_QUERY_KEY, useUser } from '@studio/kit';
+import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
+import { ChoiceBox } from '@studio/kit/widgets';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { BookProgress } from './BookProgress';
+import {
+  canChoose,
+  canGenerate,
+  isFailed,
+  isFinished,
+  isWaiting,
+  keepPolling,
+  OUTLINE_POLL_MS,
+  type OutlineChoice,
+  type OutlineRecord,
+  parseOutlines,
+} from './outlines';
+import { COMMON, GEN2 } from './texts';
+import { failureText, getJson, postJson, ToolCallError } from './tool-call';
+
+export interface OutlineSelectionProps {
+  bookId: string;
+  onCreateAnother: () => void;
+}
+
+export function OutlineSelection({ bookId, onCreateAnother }: OutlineSelectionProps) {
+  const user = useUser();
+  const client = useQueryClient();
+  const key = ['gen2-outlines', bookId] as const;
+  const outlines = useQuery<OutlineRecord[]>({
+    queryKey: key,
+    queryFn: async () => {
+      try {
+        return parseOutlines(
+          await getJson(`/api/non-fiction-gen2/outlines?bookId=${encodeURIComponent(bookId)}`),
+        );
+      } catch (error) {
+        // 422: still generating. Any other failure keeps the waiting state too (spec 02 §8).
+        if (!(error instanceof ToolCallError && error.status === 422))
+          console.warn('Outline fetch failed', error);
+        return client.getQueryData<OutlineRecord[]>(key) ?? [];
+      }
+    },
+    refetchInterval: (query) => (keepPolling(query.state.data) ? OUTLINE_POLL_MS : false),
+  });
+  const [choice, setChoice] = useState<OutlineChoice | null>(null);
+  const [generated, setGenerated] = useState(false);
+
+  const generate = useMutation({
+    mutationFn: (body: OutlineChoice & { userId: string }) =>
+      postJson<{ bookGenerated?: boolean }>('/api/non-fiction-gen2/generate-book', body),
+    onSuccess: () => {
+      setGenerated(true);
+      void client.invalidateQueries({ queryKey: [BOOKS_QUERY_ROOT] });
+      void client.invalidateQueries({ queryKey: USER_QUERY_KEY });
+    },
+    onError: (error) => {
+      toast({
+        title: COMMON.errorTitle,
+        description: failureText(error, GEN2.generateFailed),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const records = outlines.data;
+  const alreadyGenerated = generated || (records ?? []).some((r) => r.bookGenerated);
+
+  const onGenerate = () => {
+    if (!choice || !user || generate.isPending) return;
+    generate.mutate({ ...choice, userId: user.id });
+  };
+
+  return (
+    <section aria-labelledby="outline-heading" css={{ display: 'grid', gap: 16 }}>
+      <div
+        css={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          gap: 12,
+        }}
+      >
+        <div css={{ display: 'grid', gap: 4 }}>
+          <h2 id="outline-heading" css={{ fontSize: theme.fontSizes.xl, fontWeight: 700 }}>
+            {GEN2.selectTitle}
+          </h2>
+          <p css={{ color: theme.colors.textMuted, fontSize: theme.fontSizes.sm }}>{GEN2.selectIntro}</p>
+        </div>
+        <Button variant="outline" onClick={onCreateAnother}>
+          {GEN2.createAnother}
+        </Button>
+      </div>
+
+      {alreadyGenerated ? (
+        <BookProgress bookId={bookId} />
+      ) : (records ?? []).some(isFailed) ? (
+        <Alert tone="danger" title={COMMON.errorTitle}>
+          {GEN2.outlinesFailed}
+        </Alert>
+      ) : isWaiting(records) ? (
+        <Card>
+          <div
+            role="status"
+            css={{ display: 'flex', alignItems: 'center', gap: 12 }}
+            data-testid="outline-waiting"
+          >
+            <Spinner />
+            <div css={{ display: 'grid', gap: 2 }}>
+              <strong>{GEN2.waiting}</strong>
+              <span css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }}>
+                {GEN2.waitingHint}
+              </span>
+            </div>
+          </div>
+        </Card>
+      ) : (
+        <>
+          {(records ?? []).map((record) => (
+            <OutlineOptions key={record.id} record={record} choice={choice} onChoose={setChoice} />
+          ))}
+          <div>
+            <Button size="lg" onClick={onGenerate} disabled={!canGenerate(choice, generate.isPending)}>
+              {generate.isPending ? GEN2.generating : GEN2.generate}
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+interface OutlineOptionsProps {
+  record: OutlineRecord;
+  choice: OutlineChoice | null;
+  onChoose: (choice: OutlineChoice) => void;
+}
+
+/** One record's three outlines: a spinner while in creation, else selectable boxes. */
+function OutlineOptions({ record, choice, onChoose }: OutlineOptionsProps) {
+  if (!isFinished(record)) {
+    return (
+      <Card>
+        <div role="status" css={{ display: 'flex', alignItems: 'center', gap: 12 }}>
+          <Spinner />
+          <span>{GEN2.waiting}</span>
+        </div>
+      </Card>
+    );
+  }
+  return (
+    <ul
+      aria-label={GEN2.selectTitle}
+      css={{
+        listStyle: 'none',
+        margin: 0,
+        padding: 0,
+        display: 'grid',
+        gap: 12,
+        gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 260px), 1fr))',
+      }}
+    >
+      {record.texts.map((text, index) =>
+        text === null ? null : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the index is the outline's identity
+          <li key={index} css={{ minWidth: 0, display: 'grid' }}>
+            <ChoiceBox
+              label={GEN2.option(index + 1)}
+              text={text}
+              selected={choice?.outlineId === record.id && choice.outlineIndex === index}
+              selectable={canChoose(record, index)}
+              onSelect={() => onChoose({ outlineId: record.id, outlineIndex: index as 0 | 1 | 2 })}
+              selectText={GEN2.select}
+              selectedText={GEN2.selected}
+            />
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}

@@ -1,0 +1,69 @@
+import {
+  canChoose,
+  canGenerate,
+  isWaiting,
+  keepPolling,
+  OUTLINE_FINISHED,
+  type OutlineRecord,
+  parseOutlines,
+} from './outlines';
+
+/** The one record of an answer (fails the test when there is none). */
+function only(body: unknown): OutlineRecord {
+  const [record] = parseOutlines(body);
+  if (!record) throw new Error('no outline record');
+  return record;
+}
+
+const finished = { id: 'b1', status: OUTLINE_FINISHED, outline1: 'One', outline2: 'Two', outline3: 'Three' };
+const creating = { id: 'b1', status: 'In progress (outline creation)' };
+
+describe('Gen 2.0 outline answers (spec 02 §3, §7)', () => {
+  it('reads a list, a single record or { outlines }', () => {
+    expect(parseOutlines([finished])[0]).toEqual({
+      id: 'b1',
+      status: OUTLINE_FINISHED,
+      texts: ['One', 'Two', 'Three'],
+      bookGenerated: false,
+    });
+    expect(parseOutlines(finished)).toHaveLength(1);
+    expect(parseOutlines({ outlines: [finished, creating] })).toHaveLength(2);
+  });
+
+  it('leaves out malformed records and blank texts', () => {
+    expect(parseOutlines([null, { status: 'x' }, 'text'])).toEqual([]);
+    expect(parseOutlines([{ ...finished, outline2: '' }])[0]?.texts).toEqual(['One', null, 'Three']);
+    expect(parseOutlines([{ id: 'b', outlineText1: 'Alt' }])[0]?.texts[0]).toBe('Alt');
+  });
+});
+
+describe('outline view rules (spec 02 §4)', () => {
+  it('waits (and polls) until an outline is finished, also after a failed or empty fetch', () => {
+    expect(isWaiting(undefined)).toBe(true);
+    expect(isWaiting([])).toBe(true);
+    expect(isWaiting(parseOutlines([creating]))).toBe(true);
+    expect(isWaiting(parseOutlines([finished]))).toBe(false);
+    expect(keepPolling(parseOutlines([creating]))).toBe(true);
+    expect(keepPolling(parseOutlines([finished]))).toBe(false);
+    expect(keepPolling(parseOutlines([{ ...creating, bookGenerated: true }]))).toBe(false);
+    expect(keepPolling(parseOutlines([{ ...creating, status: 'ERROR' }]))).toBe(false);
+  });
+
+  it('only a finished outline with text at that index can be chosen, and not after its book was generated', () => {
+    const ready = only([{ ...finished, outline3: '' }]);
+    expect(canChoose(ready, 0)).toBe(true);
+    expect(canChoose(ready, 1)).toBe(true);
+    expect(canChoose(ready, 2)).toBe(false);
+    expect(canChoose(ready, 3)).toBe(false);
+    const pending = only([{ ...finished, status: 'In progress (outline creation)' }]);
+    expect(canChoose(pending, 0)).toBe(false);
+    const generated = only([{ ...finished, bookGenerated: true }]);
+    expect(canChoose(generated, 0)).toBe(false);
+  });
+
+  it('Generate needs a choice and no request in flight', () => {
+    expect(canGenerate(null, false)).toBe(false);
+    expect(canGenerate({ outlineId: 'b1', outlineIndex: 1 }, false)).toBe(true);
+    expect(canGenerate({ outlineId: 'b1', outlineIndex: 1 }, true)).toBe(false);
+  });
+});

@@ -1,0 +1,43 @@
+import { failureText, isInsufficientCredits, ToolCallError, toolCallError } from './tool-call';
+
+describe('tool call failures (spec 02 §8)', () => {
+  it("shows the server's message", () => {
+    const error = toolCallError(
+      400,
+      'Bad Request',
+      JSON.stringify({ message: 'Title is taken', error: 'VALIDATION' }),
+    );
+    expect(failureText(error, 'fallback', true)).toBe('Title is taken');
+    expect(error.code).toBe('VALIDATION');
+  });
+
+  it('a plain error text counts as the message, a code does not', () => {
+    expect(failureText(toolCallError(500, 'x', JSON.stringify({ error: 'Model is down' })), 'fb')).toBe(
+      'Model is down',
+    );
+    expect(failureText(toolCallError(500, 'x', JSON.stringify({ error: 'INTERNAL' })), 'fb')).toBe('fb');
+  });
+
+  it("a body that is not JSON gives 'Server error: {status} {statusText}' where the screen has it", () => {
+    const error = toolCallError(502, 'Bad Gateway', '<html>proxy</html>');
+    expect(failureText(error, 'Failed to submit', true)).toBe('Server error: 502 Bad Gateway');
+    expect(failureText(error, 'Failed to submit')).toBe('Failed to submit');
+  });
+
+  it('JSON without a message, or a network failure, gives the fallback', () => {
+    expect(failureText(toolCallError(500, 'Internal Server Error', '{}'), 'Failed to submit', true)).toBe(
+      'Failed to submit',
+    );
+    expect(failureText(new TypeError('Failed to fetch'), 'Failed to submit', true)).toBe('Failed to submit');
+  });
+
+  it('recognises INSUFFICIENT_CREDITS', () => {
+    const error = toolCallError(
+      402,
+      'Payment Required',
+      JSON.stringify({ message: 'Not enough', error: 'INSUFFICIENT_CREDITS' }),
+    );
+    expect(isInsufficientCredits(error)).toBe(true);
+    expect(isInsufficientCredits(new ToolCallError(402, '', undefined, 'TIER_REQUIRED', true))).toBe(false);
+  });
+});
