@@ -15,12 +15,19 @@ export async function buyPlan(page: Page, planId: 'basic' | 'standard' | 'premiu
   expect([200, 302, 303]).toContain(paid.status());
 }
 
-/** Serves /api/user with the real answer changed (a tier or balance the test needs). */
+/**
+ * Serves the signed-in user with the real answer changed (a tier or balance the test needs): both
+ * GET /api/user and the app's start-up check GET /api/session (`{ user }`).
+ */
 export async function overrideUser(page: Page, changes: { credits?: number; subscriptionTier?: string }) {
-  await page.route(/\/api\/user$/, async (route) => {
+  await page.route(/\/api\/(user|session)$/, async (route) => {
     const response = await route.fetch();
     if (!response.ok()) return route.fulfill({ response });
-    return route.fulfill({ response, json: { ...(await response.json()), ...changes } });
+    const body = await response.json();
+    const json = route.request().url().endsWith('/session')
+      ? { ...body, user: body.user ? { ...body.user, ...changes } : body.user }
+      : { ...body, ...changes };
+    return route.fulfill({ response, json });
   });
 }
 

@@ -1,6 +1,6 @@
 // The reads of this remote, through the kit's default query function (GET of the key joined by '/')
 // and its defaults (never stale, no refetch, no retry: spec 01 §7).
-import { USER_QUERY_KEY } from '@studio/kit';
+import { USER_QUERY_KEY, useAuth } from '@studio/kit';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { Book, CreditEntry, CurrentUser, PaymentsConfig } from './types';
 
@@ -15,12 +15,16 @@ export function usePaymentsConfig() {
   return useQuery<PaymentsConfig>({ queryKey: PAYMENTS_CONFIG_KEY });
 }
 
+// The signed-in user's own reads wait for a session: after Sign Out clears the cache, a screen
+// still on its way out must not ask again (a 401 for nothing).
 export function useCurrentUser() {
-  return useQuery<CurrentUser>({ queryKey: CURRENT_USER_KEY });
+  const { user } = useAuth();
+  return useQuery<CurrentUser>({ queryKey: CURRENT_USER_KEY, enabled: Boolean(user) });
 }
 
 export function useCreditHistory() {
-  return useQuery<CreditEntry[]>({ queryKey: CREDIT_HISTORY_KEY });
+  const { user } = useAuth();
+  return useQuery<CreditEntry[]>({ queryKey: CREDIT_HISTORY_KEY, enabled: Boolean(user) });
 }
 
 /** Both book reads run only when a user id exists (spec 01 §7). */

@@ -91,7 +91,7 @@ describe('crash recovery (SIGKILL under load)', () => {
           if (job.state.status === 'failed' && !account.state.refunded.has(generationId)) return undefined;
         }
         return true;
-      }, 90_000);
+      }, 120_000);
     } finally {
       final.child.kill('SIGTERM');
       expect(await final.exited).toBe(0);
@@ -178,5 +178,5 @@ describe('crash recovery (SIGKILL under load)', () => {
       await closePlatform(runtime);
       await store.close();
     }
-  }, 90_000);
+  }, 240_000);
 });
