@@ -49,6 +49,7 @@ export function bookRecord(doc: GenerationDoc) {
     ...(file('epub') ? { epubFile: file('epub') } : {}),
     ...(file('cover') ? { coverImage: file('cover') } : {}),
     ...(file('cover-pdf') ? { coverFile: file('cover-pdf') } : {}),
+    ...(doc.status === 'failed' && doc.error ? { error: doc.error } : {}),
     ...(outlines[0] ? { outlineText1: outlines[0] } : {}),
     ...(outlines[1] ? { outlineText2: outlines[1] } : {}),
     ...(outlines[2] ? { outlineText3: outlines[2] } : {}),

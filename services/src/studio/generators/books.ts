@@ -1,7 +1,7 @@
 import { KIDS_BOOK_PAGES } from '@studio/events';
 import { OFFLINE_LABEL } from '../ai/offline';
 import type { AiProvider } from '../ai/provider';
-import { ebookCoverJpeg, paperbackWrapPdf } from '../outputs/covers';
+import { ebookCoverJpeg, paperbackWrapPdf, pictureWidthFor } from '../outputs/covers';
 import { buildEpub } from '../outputs/epub';
 import { coloringInterior, type Interior, kidsInterior, nonFictionInterior } from '../outputs/interior';
 import { characterPng, coloringPagePng, fullBleedPng } from '../outputs/pictures';
@@ -39,7 +39,12 @@ async function covers(
   picture?: Buffer,
 ): Promise<GeneratedFile[]> {
   const subtitle = subtitleFor(ai);
-  const cover = { title, author: AUTHOR, ...(subtitle ? { subtitle } : {}), ...(picture ? { picture } : {}) };
+  const cover = {
+    title,
+    author: AUTHOR,
+    ...(subtitle ? { subtitle } : {}),
+    ...(picture ? { picture, pictureWidth: await pictureWidthFor(picture) } : {}),
+  };
   const jpeg = await ebookCoverJpeg(cover);
   const wrap = paperbackWrapPdf(cover, interior.trim, interior.pages);
   await assertPreflight('paperback cover', wrap.pdf, { type: 'cover', size: wrap });

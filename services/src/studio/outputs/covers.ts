@@ -14,6 +14,14 @@ export interface CoverText {
   author: string;
   /** A picture for the front (a coloring design, a kids book page), opaque PNG. */
   picture?: Buffer;
+  /** Inches the picture is drawn at: no wider than its pixels allow at 300 ppi. */
+  pictureWidth?: number;
+}
+
+/** The front's picture size: at most 4 in, and never under 300 ppi. */
+export async function pictureWidthFor(picture: Buffer): Promise<number> {
+  const { width = 0 } = await sharp(picture).metadata();
+  return Math.min(4, Math.floor((width / 300) * 100) / 100);
 }
 
 export const EBOOK_COVER = { width: 1600, height: 2560 } as const;
@@ -35,7 +43,7 @@ const front = (colors: { background: string; accent: string }) => `
   #text(size: 34pt, weight: "bold")[#cover.title]
   #if cover.at("subtitle", default: none) != none [ #v(0.4em) #text(size: 15pt, fill: ${colors.accent})[#cover.subtitle] ]
   #v(1fr)
-  #if cover.picture [ #box(width: 70%, image("/cover.png", width: 100%)) #v(1fr) ]
+  #if cover.picture [ #image("/cover.png", width: cover.pictureWidth * 1in) #v(1fr) ]
   #text(size: 16pt)[#cover.author]
   #v(6%)
 ]
@@ -56,7 +64,7 @@ export async function ebookCoverJpeg(cover: CoverText): Promise<Buffer> {
   const h = EBOOK_COVER.height / 300;
   const svg = typesetSvg({
     source: `${HEAD}${front(palette(cover.title))}
-#set page(width: ${w}in, height: ${h}in, margin: 0)
+#set page(width: ${w}in, height: ${h}in, margin: 0pt)
 #front(100%, 100%)
 `,
     files: files(cover),
@@ -81,7 +89,7 @@ export function paperbackWrapPdf(
   const spineText = pages >= SPINE_TEXT_MIN_PAGES;
   const { pdf } = typesetPdf({
     source: `${HEAD}${front(colors)}
-#set page(width: ${width.toFixed(4)}in, height: ${height.toFixed(4)}in, margin: 0, fill: ${colors.background})
+#set page(width: ${width.toFixed(4)}in, height: ${height.toFixed(4)}in, margin: 0pt, fill: ${colors.background})
 #grid(columns: (${(trim.width + BLEED).toFixed(4)}in, ${spine.toFixed(4)}in, ${(trim.width + BLEED).toFixed(4)}in), rows: 100%,
   block(width: 100%, height: 100%, fill: ${colors.background}, inset: (left: 0.625in, rest: 0.5in))[
     #set text(fill: white, size: 11pt)
