@@ -16,7 +16,13 @@ const signUp = async (server: Embedded, email: string, credits: number) => {
   await server.platform.commands.handle(
     accountStream(userId),
     accountDecider,
-    { type: 'GrantCredits', amount: credits, reason: 'plan-purchase', planId: 'basic', paymentRef: `p-${email}` },
+    {
+      type: 'GrantCredits',
+      amount: credits,
+      reason: 'plan-purchase',
+      planId: 'basic',
+      paymentRef: `p-${email}`,
+    },
     { at: new Date().toISOString(), correlationId: 't', causationId: 't' },
   );
   return { agent, userId, cookie };
@@ -29,7 +35,8 @@ describe('a provider failing mid-book', () => {
   const flaky: AiProvider = {
     ...offline,
     async write(task, options) {
-      if (task.task === 'chapter' && ++chapters > 1) throw new ProviderError('The text service is unavailable');
+      if (task.task === 'chapter' && ++chapters > 1)
+        throw new ProviderError('The text service is unavailable');
       return offline.write(task, options);
     },
   };
@@ -46,7 +53,10 @@ describe('a provider failing mid-book', () => {
     expect(res.status).toBe(202);
     expect(res.body.remainingCredits).toBe(10);
     const failed = await eventually(async () => {
-      const list = (await agent.get(`/api/airtable/books/${userId}`)).body as Array<{ id: string; status: string }>;
+      const list = (await agent.get(`/api/airtable/books/${userId}`)).body as Array<{
+        id: string;
+        status: string;
+      }>;
       return list.find((b) => b.id === res.body.bookId && b.status === 'ERROR');
     });
     expect(failed).toMatchObject({ error: 'The text service is unavailable' });
@@ -63,38 +73,45 @@ describe('live progress over server-sent events', () => {
 
   /** Reads the event stream with Node's HTTP client until `count` progress events arrived. */
   const readEvents = (cookie: string, count: number, lastEventId?: string) =>
-    new Promise<{ headers: http.IncomingHttpHeaders; events: Array<{ id: string; data: Record<string, unknown> }> }>(
-      (resolve, reject) => {
-        const events: Array<{ id: string; data: Record<string, unknown> }> = [];
-        const req = http.get(
-          `${server().url}/api/generations/events`,
-          { headers: { Cookie: cookie, 'Accept-Encoding': 'gzip, br', ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) } },
-          (res) => {
-            let buffer = '';
-            res.setEncoding('utf8');
-            res.on('data', (chunk: string) => {
-              buffer += chunk;
-              let end = buffer.indexOf('\n\n');
-              while (end >= 0) {
-                const block = buffer.slice(0, end);
-                buffer = buffer.slice(end + 2);
-                const id = /^id: (.+)$/m.exec(block)?.[1];
-                const data = /^data: (.+)$/m.exec(block)?.[1];
-                if (id && data) events.push({ id, data: JSON.parse(data) });
-                if (events.length >= count) {
-                  req.destroy();
-                  resolve({ headers: res.headers, events });
-                  return;
-                }
-                end = buffer.indexOf('\n\n');
-              }
-            });
+    new Promise<{
+      headers: http.IncomingHttpHeaders;
+      events: Array<{ id: string; data: Record<string, unknown> }>;
+    }>((resolve, reject) => {
+      const events: Array<{ id: string; data: Record<string, unknown> }> = [];
+      const req = http.get(
+        `${server().url}/api/generations/events`,
+        {
+          headers: {
+            Cookie: cookie,
+            'Accept-Encoding': 'gzip, br',
+            ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}),
           },
-        );
-        req.on('error', (error) => (events.length >= count ? undefined : reject(error)));
-        setTimeout(() => reject(new Error(`only ${events.length} events`)), 20_000).unref();
-      },
-    );
+        },
+        (res) => {
+          let buffer = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            buffer += chunk;
+            let end = buffer.indexOf('\n\n');
+            while (end >= 0) {
+              const block = buffer.slice(0, end);
+              buffer = buffer.slice(end + 2);
+              const id = /^id: (.+)$/m.exec(block)?.[1];
+              const data = /^data: (.+)$/m.exec(block)?.[1];
+              if (id && data) events.push({ id, data: JSON.parse(data) });
+              if (events.length >= count) {
+                req.destroy();
+                resolve({ headers: res.headers, events });
+                return;
+              }
+              end = buffer.indexOf('\n\n');
+            }
+          });
+        },
+      );
+      req.on('error', (error) => (events.length >= count ? undefined : reject(error)));
+      setTimeout(() => reject(new Error(`only ${events.length} events`)), 20_000).unref();
+    });
 
   it('streams the owner’s generation progress uncompressed, resumes after Last-Event-ID, and shows nobody else’s', async () => {
     const owner = await signUp(server(), 'sse@example.com', 50);
@@ -113,9 +130,9 @@ describe('live progress over server-sent events', () => {
     // Reconnecting after the first event replays the ones after it, in order.
     const resumed = await readEvents(owner.cookie, 2, events[0]?.id);
     expect(resumed.events.map((e) => e.id)).toEqual(events.slice(1, 3).map((e) => e.id));
-    await expect(Promise.race([strangers, new Promise((r) => setTimeout(() => r('nothing'), 500))])).resolves.toBe(
-      'nothing',
-    );
+    await expect(
+      Promise.race([strangers, new Promise((r) => setTimeout(() => r('nothing'), 500))]),
+    ).resolves.toBe('nothing');
     expect((await request(server().url).get('/api/generations/events')).status).toBe(401);
   }, 60_000);
 });

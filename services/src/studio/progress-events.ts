@@ -11,6 +11,8 @@ export interface ProgressMessage {
   progress?: number;
   step?: string;
   kind?: string;
+  /** When it happened (the event's time), for clients and the delivery-lag bench. */
+  at: string;
 }
 
 const HEARTBEAT_MS = 15_000;
@@ -26,6 +28,7 @@ export function progressMessage(event: RecordedEvent, userId: string): ProgressM
   return {
     generationId,
     type: event.type,
+    at: event.metadata.occurredAt,
     ...(typeof data.progress === 'number' ? { progress: data.progress } : {}),
     ...(typeof data.step === 'string' ? { step: data.step } : {}),
     ...(typeof data.kind === 'string' ? { kind: data.kind } : {}),

@@ -71,7 +71,10 @@ beforeAll(async () => {
           choices: [
             {
               index: 0,
-              message: { role: 'assistant', content: reply?.content ?? `Echo: ${request.messages[1]?.content}` },
+              message: {
+                role: 'assistant',
+                content: reply?.content ?? `Echo: ${request.messages[1]?.content}`,
+              },
               finish_reason: reply?.finish_reason ?? 'stop',
             },
           ],
@@ -147,7 +150,12 @@ describe('openai provider over HTTP', () => {
 });
 
 describe('openai provider: structured book text', () => {
-  const brief = { title: 'Bees', description: 'Keeping bees in town', numChapters: 2, includeIntroduction: false };
+  const brief = {
+    title: 'Bees',
+    description: 'Keeping bees in town',
+    numChapters: 2,
+    includeIntroduction: false,
+  };
   const outline = (approach: string) => ({
     approach,
     introduction: '',
@@ -164,12 +172,18 @@ describe('openai provider: structured book text', () => {
     expect(result.outlines.map((o) => o.approach)).toEqual(['A', 'B', 'C']);
     expect(result.outlines[0]).not.toHaveProperty('introduction');
     const sent = JSON.parse(seen[0]!.body.toString());
-    expect(sent.response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'outlines', strict: true } });
+    expect(sent.response_format).toMatchObject({
+      type: 'json_schema',
+      json_schema: { name: 'outlines', strict: true },
+    });
     expect(seen).toHaveLength(1);
   });
 
   it('retries once after malformed JSON, and the second answer counts', async () => {
-    chatReplies.push({ content: '{"outlines": [', finish_reason: 'stop' }, { content: outlines, finish_reason: 'stop' });
+    chatReplies.push(
+      { content: '{"outlines": [', finish_reason: 'stop' },
+      { content: outlines, finish_reason: 'stop' },
+    );
     const result = await provider().write({ task: 'outlines', brief }, { signal });
     expect(result.outlines).toHaveLength(3);
     expect(seen).toHaveLength(2);
@@ -177,18 +191,31 @@ describe('openai provider: structured book text', () => {
 
   it('fails after a truncated answer twice (no third call), so the job fails and is refunded', async () => {
     const chapter = JSON.stringify({ title: 'One', paragraphs: ['Some text.'] });
-    chatReplies.push({ content: chapter, finish_reason: 'length' }, { content: chapter, finish_reason: 'length' });
+    chatReplies.push(
+      { content: chapter, finish_reason: 'length' },
+      { content: chapter, finish_reason: 'length' },
+    );
     const task = {
       task: 'chapter' as const,
-      brief: { bookTitle: 'Bees', description: 'd', chapter: { title: 'One', summary: 's' }, number: 1, total: 1 },
+      brief: {
+        bookTitle: 'Bees',
+        description: 'd',
+        chapter: { title: 'One', summary: 's' },
+        number: 1,
+        total: 1,
+      },
     };
-    await expect(provider().write(task, { signal })).rejects.toThrow('failed twice to write the chapter: the answer was cut short');
+    await expect(provider().write(task, { signal })).rejects.toThrow(
+      'failed twice to write the chapter: the answer was cut short',
+    );
     expect(seen).toHaveLength(2);
   });
 
   it('refuses three identical outlines as incomplete', async () => {
     const same = JSON.stringify({ outlines: [outline('A'), outline('A'), outline('A')] });
     chatReplies.push({ content: same, finish_reason: 'stop' }, { content: same, finish_reason: 'stop' });
-    await expect(provider().write({ task: 'outlines', brief }, { signal })).rejects.toThrow('expected structure');
+    await expect(provider().write({ task: 'outlines', brief }, { signal })).rejects.toThrow(
+      'expected structure',
+    );
   });
 });
