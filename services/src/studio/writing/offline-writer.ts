@@ -1,4 +1,3 @@
-import { seededRandom } from '../ai/offline';
 import type {
   BookOutline,
   ChapterBrief,
@@ -9,6 +8,7 @@ import type {
   WritingResult,
   WritingTask,
 } from './book-text';
+import { seededRandom } from './seeded-random';
 
 /**
  * The offline provider's writer: no model, but on-topic, structured and seeded by the request, so
