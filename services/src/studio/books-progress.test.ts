@@ -71,6 +71,12 @@ describe('a provider failing mid-book', () => {
 describe('live progress over server-sent events', () => {
   const server = useEmbeddedServer();
 
+  /** Open streams, closed after each test so the server can stop. */
+  const open: http.ClientRequest[] = [];
+  afterEach(() => {
+    for (const req of open.splice(0)) req.destroy();
+  });
+
   /** Reads the event stream with Node's HTTP client until `count` progress events arrived. */
   const readEvents = (cookie: string, count: number, lastEventId?: string) =>
     new Promise<{

@@ -70,7 +70,7 @@ export function progressRoutes({ eventStore }: Pick<Platform, 'eventStore'>): Ro
         void subscription.stop();
         stream.end();
       };
-      ctx.req.on('close', close);
+      ctx.res.on('close', close);
       stream.on('error', close);
     });
   };
