@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { measureBackend } from './backend';
+import { measureBooks } from './books';
 import { measureFirstLoad } from './first-load';
 import { measureMetricsOverhead } from './metrics-overhead';
 import { measureQr } from './qr';
@@ -12,6 +13,7 @@ async function main() {
   const rows: BenchRow[] = await measureBackend();
   rows.push(...(await measureQr()));
   rows.push(...(await measureMetricsOverhead()));
+  rows.push(...(await measureBooks()));
   if (existsSync(path.join(__dirname, 'bundle-size.ts'))) {
     const { measureBundleSizes } = (await import('./bundle-size')) as {
       measureBundleSizes: (root: string) => Promise<BenchRow[]>;

@@ -3,6 +3,7 @@
 export * from './account';
 export * from './admin';
 export * from './billing';
+export * from './books';
 export * from './field-errors';
 export * from './qr';
 export * from './rules';

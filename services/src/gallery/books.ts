@@ -1,4 +1,6 @@
-import { requireSelf } from '../account/auth';
+import { KIDS_BOOK_PAGES } from '@studio/events';
+import { requireSelf, requireUser } from '../account/auth';
+import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import type { Platform } from '../platform/module';
 import { GENERATIONS, type GenerationDoc } from '../studio/generations-projection';
@@ -45,10 +47,36 @@ export function bookRecord(doc: GenerationDoc) {
     ...(doc.kind === 'coloring-book' && pdf ? { shareLink: pdf } : {}),
     ...(doc.kind !== 'non-fiction-v2' && doc.kind !== 'coloring-book' && pdf ? { finalBookFile: pdf } : {}),
     ...(file('epub') ? { epubFile: file('epub') } : {}),
+    ...(file('cover') ? { coverImage: file('cover') } : {}),
+    ...(file('cover-pdf') ? { coverFile: file('cover-pdf') } : {}),
+    ...(doc.status === 'failed' && doc.error ? { error: doc.error } : {}),
     ...(outlines[0] ? { outlineText1: outlines[0] } : {}),
     ...(outlines[1] ? { outlineText2: outlines[1] } : {}),
     ...(outlines[2] ? { outlineText3: outlines[2] } : {}),
   };
+}
+
+/** spec 02 §3 Kids book record: title, storyDescription, status, createdAt, Page1..Page24, PNG1..PNG24. */
+export function kidsBookRecord(doc: GenerationDoc) {
+  const pages = Array.isArray(doc.result?.pages) ? (doc.result.pages as unknown[]) : [];
+  const record: Record<string, unknown> = {
+    id: doc._id,
+    title: doc.title ?? String(doc.input.characterName ?? 'Kids book'),
+    storyDescription: String(doc.input.storyDescription ?? ''),
+    characterName: String(doc.input.characterName ?? ''),
+    status: bookStatus(doc),
+    progress: doc.progress,
+    createdAt: doc.createdAt,
+  };
+  for (let n = 1; n <= KIDS_BOOK_PAGES; n++) {
+    const text = pages[n - 1];
+    if (typeof text === 'string') record[`Page${n}`] = text;
+    const image = doc.artifacts.find((a) => a.role === `page-${n}-image`);
+    if (image) record[`PNG${n}`] = fileUrl(image.blobId);
+  }
+  const pdf = doc.artifacts.find((a) => a.role === 'pdf');
+  if (pdf) record.finalBookFile = fileUrl(pdf.blobId);
+  return record;
 }
 
 export function bookRoutes({ readStore }: Pick<Platform, 'readStore'>): RouteModule {
@@ -60,6 +88,13 @@ export function bookRoutes({ readStore }: Pick<Platform, 'readStore'>): RouteMod
   return (router) => {
     router.get('/api/airtable/books/:userId', async (ctx) => {
       ctx.body = await books(requireSelf(ctx, ctx.params.userId));
+    });
+    router.get('/api/kids-book/:bookId', async (ctx) => {
+      const userId = requireUser(ctx);
+      const doc = await generations.get(String(ctx.params.bookId));
+      if (!doc || doc.userId !== userId || doc.kind !== 'kids-book')
+        throw new DomainError('NOT_FOUND', 'Book not found');
+      ctx.body = kidsBookRecord(doc);
     });
     router.get('/api/airtable/books/:userId/status/in-progress', async (ctx) => {
       const all = await books(requireSelf(ctx, ctx.params.userId));

@@ -1,6 +1,6 @@
 import { frontends } from '../platform/http/frontends';
 import { runProcess } from './process-main';
-import { createApi, listen } from './processes';
+import { closeServer, createApi, listen } from './processes';
 
 /** Distributed: the Koa API and the static front-ends (projections, relay and workers run elsewhere). */
 runProcess('api', async (platform, modules, ops) => {
@@ -8,5 +8,5 @@ runProcess('api', async (platform, modules, ops) => {
   const app = createApi(platform, modules, [frontends({ repoRoot: webDistRoot, remoteUrls })], ops);
   const server = await listen(app, host, port);
   platform.logger.info(`api listening on ${host}:${port}`);
-  return [{ stop: () => new Promise<void>((resolve) => server.close(() => resolve())) }];
+  return [{ stop: () => closeServer(server) }];
 });

@@ -8,7 +8,7 @@ import type { ProjectorRunner } from '../platform/runners/projector';
 import { featureModules } from './modules';
 import { createOps } from './ops';
 import { closePlatform, openPlatform, type PlatformOverrides } from './platform';
-import { createApi, listen, startProjectors, startReactors, startWorkers } from './processes';
+import { closeServer, createApi, listen, startProjectors, startReactors, startWorkers } from './processes';
 
 export interface Embedded {
   url: string;
@@ -57,8 +57,7 @@ export async function startEmbedded(
     projectors,
     server,
     async stop() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
+      await closeServer(server);
       for (const part of parts) await part.stop();
       for (const projector of projectors) await projector.stop();
       await closePlatform(platform);

@@ -5,6 +5,7 @@ import type { FeatureModule, Platform, Stoppable } from '../platform/module';
 import { featureModules } from './modules';
 import { createOps, listenOps, type Ops } from './ops';
 import { closePlatform, openPlatform } from './platform';
+import { closeServer } from './processes';
 
 export interface ProcessOptions {
   /** Serve /api/health, /api/ready and /metrics on OPS_PORT (the processes without an API). */
@@ -32,7 +33,7 @@ export function runProcess(
       const parts = await start(platform, modules, ops);
       if (options.opsServer) {
         const server = await listenOps(platform, ops);
-        parts.unshift({ stop: () => new Promise<void>((resolve) => server.close(() => resolve())) });
+        parts.unshift({ stop: () => closeServer(server) });
       }
       logger.info(`${name} started`);
       const shutdown = async () => {

@@ -49,6 +49,19 @@ function cspSources(platform: Platform, modules: FeatureModule[]): CspSources {
   };
 }
 
+/**
+ * Stops accepting, lets requests in flight finish, and after `graceMs` ends whatever is still
+ * open: live-progress streams never end by themselves, and a shutdown must not wait for them.
+ */
+export async function closeServer(server: Server, graceMs = 2000): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const grace = setTimeout(() => server.closeAllConnections(), graceMs);
+  grace.unref();
+  await closed;
+  clearTimeout(grace);
+}
+
 export async function listen(app: Koa, host: string, port: number): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host, () => resolve(server));

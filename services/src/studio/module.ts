@@ -2,13 +2,16 @@ import { newId } from '../platform/ids';
 import type { FeatureModule, Platform } from '../platform/module';
 import { relay } from '../platform/runners/relay';
 import type { AiProvider } from './ai/provider';
+import { gen2Routes } from './gen2-routes';
 import { generationsProjection } from './generations-projection';
 import { generationQueue } from './job-queue';
 import { JOBS_TOPIC, type JobMessage, jobsFor } from './jobs';
+import { progressRoutes } from './progress-events';
 import { refundProcessManager } from './refunds';
 import { studioRoutes } from './routes';
 import { GenerationSupervisor } from './supervisor';
-import { TOOLS } from './tools/registry';
+import { multipartBody } from './tools/multipart';
+import { TOOL_LIST, TOOLS } from './tools/registry';
 import { uploadBody } from './tools/uploads';
 import { createJobHandler } from './worker';
 
@@ -18,11 +21,21 @@ import { createJobHandler } from './worker';
  */
 export function studioModule(platform: Platform, ai: AiProvider): FeatureModule {
   const { commands, clock, logger, bus, config } = platform;
+  const uploads = TOOL_LIST.filter((tool) => tool.route.body === 'multipart' && tool.generator).map(
+    (tool) => tool.route.path,
+  );
   return {
     name: 'studio',
-    // The editor's upload travels as a data URL inside JSON (spec 02 §5): a larger body limit there.
-    bodyParsers: { [TOOLS['image-edit'].route.path]: uploadBody() },
-    routes: [studioRoutes(TOOLS, platform)],
+    // Tools that take a file (the kids book's character) take multipart, or JSON without a file.
+    contentTypes: Object.fromEntries(
+      uploads.map((path) => [path, ['multipart/form-data', 'application/json']]),
+    ),
+    bodyParsers: {
+      ...Object.fromEntries(uploads.map((path) => [path, multipartBody])),
+      // The editor's upload travels as a data URL inside JSON (spec 02 §5): a larger body limit there.
+      [TOOLS['image-edit'].route.path]: uploadBody(),
+    },
+    routes: [studioRoutes(TOOLS, platform), gen2Routes(platform), progressRoutes(platform)],
     projections: [generationsProjection],
     reactors: [relay(bus, jobsFor), refundProcessManager(commands, clock)],
     queues: [generationQueue(platform.readStore)],

@@ -6,6 +6,7 @@ import { parse } from '../platform/http/validation';
 import { newId } from '../platform/ids';
 import type { Platform } from '../platform/module';
 import { type StartedGeneration, startGeneration } from './start-generation';
+import type { UploadedPart } from './tools/character-upload';
 import type { ServerTool, ToolRegistry } from './tools/registry';
 
 /** The user id the spec's clients put in the body (`userId`, or v1's `User: [id]`); only checked, never trusted. */
@@ -29,6 +30,18 @@ function startResponse(response: ToolContract<GenerationKind>['response'], start
   };
 }
 
+/** A multipart file part parsed by koa-body (one file per field; a repeated field keeps the first). */
+function uploadedPart(ctx: Koa.Context, field: string): UploadedPart | undefined {
+  const files = (ctx.request as { files?: Record<string, unknown> }).files;
+  const part = files?.[field];
+  const first = Array.isArray(part) ? part[0] : part;
+  if (!first || typeof first !== 'object' || !('filepath' in first)) return undefined;
+  const { filepath, size } = first as { filepath: unknown; size: unknown };
+  return typeof filepath === 'string' && typeof size === 'number' && size > 0
+    ? { filepath, size }
+    : undefined;
+}
+
 function mountTool<K extends GenerationKind>(
   router: Parameters<RouteModule>[0],
   tool: ServerTool<K>,
@@ -38,7 +51,11 @@ function mountTool<K extends GenerationKind>(
     const body = parse(tool.schema, ctx.request.body);
     const userId = requireSelf(ctx, claimedUserId(ctx.request.body));
     const generationId = newId();
-    const request = await tool.prepare(body, { generationId, blobs });
+    const request = await tool.prepare(body, {
+      generationId,
+      blobs,
+      file: (field) => uploadedPart(ctx, field),
+    });
     const started = await startGeneration(commands, {
       userId,
       generationId,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { offlineWrite } from '../writing/offline-writer';
 import { demoEdit, rasterise, sceneSvg } from './drawing';
 import type { AiProvider } from './provider';
 import { ProviderError } from './provider';
@@ -18,6 +19,10 @@ export function createOfflineProvider(options: { delayMs?: number } = {}): AiPro
     async text(prompt, { signal }) {
       await pause(signal);
       return offlineText(prompt);
+    },
+    async write(task, { signal }) {
+      await pause(signal);
+      return offlineWrite(task);
     },
     async image(prompt, { style, signal }) {
       await pause(signal);

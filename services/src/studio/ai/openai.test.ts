@@ -21,6 +21,8 @@ let baseURL: string;
 const seen: Seen[] = [];
 let samplePng: Buffer;
 let failNext: number | undefined;
+/** Replies the fake model gives, in order, before it falls back to echoing (structured-output tests). */
+const chatReplies: Array<{ content: string; finish_reason: 'stop' | 'length' }> = [];
 
 const read = async (req: IncomingMessage) => {
   const chunks: Buffer[] = [];
@@ -59,6 +61,7 @@ beforeAll(async () => {
     }
     if (req.url === '/v1/chat/completions') {
       const request = JSON.parse(body.toString()) as { model: string; messages: Array<{ content: string }> };
+      const reply = chatReplies.shift();
       res.end(
         JSON.stringify({
           id: 'chatcmpl-1',
@@ -68,8 +71,11 @@ beforeAll(async () => {
           choices: [
             {
               index: 0,
-              message: { role: 'assistant', content: `Echo: ${request.messages[1]?.content}` },
-              finish_reason: 'stop',
+              message: {
+                role: 'assistant',
+                content: reply?.content ?? `Echo: ${request.messages[1]?.content}`,
+              },
+              finish_reason: reply?.finish_reason ?? 'stop',
             },
           ],
           usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
@@ -92,6 +98,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   seen.length = 0;
+  chatReplies.length = 0;
 });
 
 const provider = () =>
@@ -138,6 +145,77 @@ describe('openai provider over HTTP', () => {
     failNext = 400;
     await expect(provider().image('forbidden', { style: 'illustration', signal })).rejects.toThrow(
       'Your request was rejected',
+    );
+  });
+});
+
+describe('openai provider: structured book text', () => {
+  const brief = {
+    title: 'Bees',
+    description: 'Keeping bees in town',
+    numChapters: 2,
+    includeIntroduction: false,
+  };
+  const outline = (approach: string) => ({
+    approach,
+    introduction: '',
+    chapters: [
+      { title: `${approach} one`, summary: 'First.' },
+      { title: `${approach} two`, summary: 'Second.' },
+    ],
+  });
+  const outlines = JSON.stringify({ outlines: [outline('A'), outline('B'), outline('C')] });
+
+  it('asks for the outlines as a JSON schema and returns three different ones', async () => {
+    chatReplies.push({ content: outlines, finish_reason: 'stop' });
+    const result = await provider().write({ task: 'outlines', brief }, { signal });
+    expect(result.outlines.map((o) => o.approach)).toEqual(['A', 'B', 'C']);
+    expect(result.outlines[0]).not.toHaveProperty('introduction');
+    const sent = JSON.parse(seen[0]!.body.toString());
+    expect(sent.response_format).toMatchObject({
+      type: 'json_schema',
+      json_schema: { name: 'outlines', strict: true },
+    });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('retries once after malformed JSON, and the second answer counts', async () => {
+    chatReplies.push(
+      { content: '{"outlines": [', finish_reason: 'stop' },
+      { content: outlines, finish_reason: 'stop' },
+    );
+    const result = await provider().write({ task: 'outlines', brief }, { signal });
+    expect(result.outlines).toHaveLength(3);
+    expect(seen).toHaveLength(2);
+  });
+
+  it('fails after a truncated answer twice (no third call), so the job fails and is refunded', async () => {
+    const chapter = JSON.stringify({ title: 'One', paragraphs: ['Some text.'] });
+    chatReplies.push(
+      { content: chapter, finish_reason: 'length' },
+      { content: chapter, finish_reason: 'length' },
+    );
+    const task = {
+      task: 'chapter' as const,
+      brief: {
+        bookTitle: 'Bees',
+        description: 'd',
+        chapter: { title: 'One', summary: 's' },
+        number: 1,
+        total: 1,
+      },
+    };
+    await expect(provider().write(task, { signal })).rejects.toThrow(
+      'failed twice to write the chapter: the answer was cut short',
+    );
+    expect(seen).toHaveLength(2);
+  });
+
+  it('refuses three identical outlines as incomplete', async () => {
+    const same = JSON.stringify({ outlines: [outline('A'), outline('A'), outline('A')] });
+    chatReplies.push({ content: same, finish_reason: 'stop' }, { content: same, finish_reason: 'stop' });
+    await expect(provider().write({ task: 'outlines', brief }, { signal })).rejects.toThrow(
+      'expected structure',
     );
   });
 });

@@ -1,4 +1,5 @@
 import OpenAI, { toFile } from 'openai';
+import { openAiWrite } from '../writing/openai-writer';
 import type { AiProvider, ImageStyle } from './provider';
 import { ProviderError } from './provider';
 
@@ -51,6 +52,9 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
       const content = completion.choices[0]?.message?.content;
       if (!content) throw new ProviderError('The text service returned no text');
       return content;
+    },
+    write(task, { signal }) {
+      return openAiWrite(client, options.textModel, task, signal);
     },
     image(prompt, { style, signal }) {
       return firstImage(

@@ -7,15 +7,19 @@ import {
   type ToolContract,
 } from '@studio/events';
 import type { BlobStore } from '../../platform/blobs/port';
+import { coloringBook, kidsBook, nonFiction, nonFictionV2 } from '../generators/books';
 import type { Generator } from '../generators/generator';
 import { coloringPage, imageEdit, imageV2 } from '../generators/images';
 import { kdpListing } from '../generators/kdp-listing';
+import { storeCharacterImage, type UploadedPart } from './character-upload';
 import { storeUploadedImage } from './uploads';
 
 /** What preparing a request may use: the job's id (blob names) and the blob store (uploads). */
 export interface PrepareContext {
   generationId: string;
   blobs: BlobStore;
+  /** A multipart request's file part, if one was sent under that name. */
+  file(field: string): UploadedPart | undefined;
 }
 
 /**
@@ -38,6 +42,7 @@ export const TOOLS: ToolRegistry = {
       kind: 'non-fiction',
       input: { title: body.Title, description: body.Description },
     }),
+    generator: nonFiction,
   },
   'non-fiction-v2': {
     ...TOOL_CONTRACTS['non-fiction-v2'],
@@ -50,6 +55,7 @@ export const TOOLS: ToolRegistry = {
         includeIntroduction: body.includeIntroduction === 'yes',
       },
     }),
+    generator: nonFictionV2,
   },
   'kdp-listing': {
     ...TOOL_CONTRACTS['kdp-listing'],
@@ -65,6 +71,7 @@ export const TOOLS: ToolRegistry = {
       kind: 'coloring-book',
       input: { prompt: body.prompt, bookLength: body.bookLength },
     }),
+    generator: coloringBook,
   },
   'coloring-page': {
     ...TOOL_CONTRACTS['coloring-page'],
@@ -89,14 +96,21 @@ export const TOOLS: ToolRegistry = {
   },
   'kids-book': {
     ...TOOL_CONTRACTS['kids-book'],
-    prepare: async (body) => ({
-      kind: 'kids-book',
-      input: {
-        storyDescription: body.storyDescription,
-        characterName: body.characterName,
-        characterGender: body.characterGender,
-      },
-    }),
+    prepare: async (body, { generationId, blobs, file }) => {
+      const character = file('characterImage');
+      return {
+        kind: 'kids-book',
+        input: {
+          storyDescription: body.storyDescription,
+          characterName: body.characterName,
+          characterGender: body.characterGender,
+          ...(character
+            ? { characterImageBlobId: await storeCharacterImage(blobs, generationId, character) }
+            : {}),
+        },
+      };
+    },
+    generator: kidsBook,
   },
 };
 

@@ -1,0 +1,76 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * Debian's validators run on a file, for the tests and CI (poppler-utils, qpdf, epubcheck): the
+ * second opinion on what the in-process preflight passes. Each returns its output; a failing
+ * tool throws with its output.
+ */
+function withFile<T>(data: Buffer, extension: string, run: (file: string) => T): T {
+  const dir = mkdtempSync(path.join(tmpdir(), 'validate-'));
+  const file = path.join(dir, `book.${extension}`);
+  writeFileSync(file, data);
+  try {
+    return run(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const run = (tool: string, args: string[]) =>
+  execFileSync(tool, args, {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+
+export interface PdfReport {
+  pages: number;
+  /** Page size in points, as pdfinfo reports it for page 1. */
+  width: number;
+  height: number;
+  /** pdffonts rows: name, type, embedded. */
+  fonts: Array<{ name: string; type: string; embedded: boolean }>;
+  /** pdfimages -list rows: x-ppi, y-ppi and whether a soft mask follows. */
+  images: Array<{ xppi: number; yppi: number; type: string }>;
+  qpdf: string;
+  text: string;
+}
+
+export function inspectPdf(data: Buffer): PdfReport {
+  return withFile(data, 'pdf', (file) => {
+    const info = run('pdfinfo', [file]);
+    const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
+    const size = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(info);
+    const fonts = run('pdffonts', [file])
+      .split('\n')
+      .slice(2)
+      .filter((l) => l.trim())
+      .map((line) => {
+        const parts = line.trim().split(/\s+/);
+        // name, type (one or more words), encoding, emb, sub, uni, object, id
+        const [emb] = parts.slice(-5, -4);
+        return { name: parts[0] ?? '', type: parts.slice(1, -6).join(' '), embedded: emb === 'yes' };
+      });
+    const images = run('pdfimages', ['-list', file])
+      .split('\n')
+      .slice(2)
+      .filter((l) => l.trim())
+      .map((line) => {
+        const parts = line.trim().split(/\s+/);
+        return { type: parts[2] ?? '', xppi: Number(parts[12]), yppi: Number(parts[13]) };
+      });
+    const qpdf = run('qpdf', ['--check', file]);
+    const text = run('pdftotext', ['-layout', file, '-']);
+    return { pages, width: Number(size?.[1]), height: Number(size?.[2]), fonts, images, qpdf, text };
+  });
+}
+
+/** EPUBCheck's verdict; throws (with its messages) on any error or warning. */
+export function epubcheck(data: Buffer): string {
+  return withFile(data, 'epub', (file) =>
+    run('java', ['-jar', '/usr/share/java/epubcheck.jar', '--failonwarnings', file]),
+  );
+}

@@ -1,0 +1,66 @@
+import { isCompleteResult, parseOutline, renderOutline } from './book-text';
+import { DEMO_NOTE, writeChapter, writeKidsStory, writeOutlines } from './offline-writer';
+
+const brief = {
+  title: 'Urban Beekeeping',
+  description: 'Keeping healthy bees on a city rooftop, from the first hive to the first honey',
+  numChapters: 5,
+  includeIntroduction: true,
+};
+
+describe('the offline writer', () => {
+  it('writes three outlines with different approaches and chapter titles, each with numChapters chapters', () => {
+    const outlines = writeOutlines(brief);
+    expect(new Set(outlines.map((o) => o.approach)).size).toBe(3);
+    const titles = outlines.map((o) => o.chapters.map((c) => c.title).join('|'));
+    expect(new Set(titles).size).toBe(3);
+    expect(outlines.every((o) => o.chapters.length === 5 && o.introduction)).toBe(true);
+    expect(isCompleteResult({ task: 'outlines', brief }, { outlines })).toBe(true);
+    expect(titles.join(' ')).toMatch(/Urban Beekeeping/);
+  });
+
+  it('leaves the introduction out when it is not wanted', () => {
+    expect(writeOutlines({ ...brief, includeIntroduction: false }).every((o) => !o.introduction)).toBe(true);
+  });
+
+  it('is seeded by the request: the same brief writes the same text, another brief other text', () => {
+    expect(writeOutlines(brief)).toEqual(writeOutlines(brief));
+    expect(renderOutline(writeOutlines({ ...brief, title: 'Sourdough Bread' })[0])).not.toEqual(
+      renderOutline(writeOutlines(brief)[0]),
+    );
+  });
+
+  it('writes chapters of several paragraphs about the subject, labelled as a demo', () => {
+    const [outline] = writeOutlines(brief);
+    const chapter = writeChapter({
+      bookTitle: brief.title,
+      description: brief.description,
+      chapter: outline.chapters[1] as { title: string; summary: string },
+      number: 2,
+      total: 5,
+    });
+    expect(chapter.paragraphs.length).toBeGreaterThanOrEqual(5);
+    expect(chapter.paragraphs[0]).toContain(DEMO_NOTE);
+    expect(chapter.paragraphs.join(' ')).toMatch(/beekeeping|rooftop|bees/i);
+    expect(chapter.paragraphs.slice(1).every((p) => p.split('. ').length >= 3)).toBe(true);
+  });
+
+  it('writes a 24-page kids story that uses the character name and the story', () => {
+    const story = writeKidsStory({
+      storyDescription: 'Pip the puppy learns to swim at the seaside',
+      characterName: 'Pip',
+      characterGender: 'boy',
+      pages: 24,
+    });
+    expect(story.pages).toHaveLength(24);
+    expect(story.pages.filter((p) => p.includes('Pip')).length).toBeGreaterThan(12);
+    expect(story.pages[0]).toContain('learns to swim at the seaside');
+    expect(story.title).toContain('Pip');
+  });
+
+  it('reads a rendered outline back into the same chapters for the book phase', () => {
+    const [outline] = writeOutlines(brief);
+    expect(parseOutline(renderOutline(outline))).toEqual(outline);
+    expect(() => parseOutline('no chapters here')).toThrow('The chosen outline has no chapters');
+  });
+});

@@ -1,0 +1,255 @@
+import type {
+  BookOutline,
+  ChapterBrief,
+  ChapterText,
+  KidsStory,
+  OutlineBrief,
+  StoryBrief,
+  WritingResult,
+  WritingTask,
+} from './book-text';
+import { seededRandom } from './seeded-random';
+
+/**
+ * The offline provider's writer: no model, but on-topic, structured and seeded by the request, so
+ * that a demo book reads like a book about its subject. Every text says it is an offline demo.
+ */
+export const DEMO_NOTE = 'Offline demo text: written on this machine without an AI model.';
+
+const STOP = new Set(
+  'a an and are as at be book by for from guide how in into is it its of on or our the their this to what when why with you your about will that who which'.split(
+    ' ',
+  ),
+);
+
+/** The subject's key words, most telling first (long, not stop words, in order of appearance). */
+export function keywords(...texts: string[]): string[] {
+  const seen = new Set<string>();
+  const words: string[] = [];
+  for (const text of texts) {
+    for (const word of text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? []) {
+      if (word.length < 4 || STOP.has(word) || seen.has(word)) continue;
+      seen.add(word);
+      words.push(word);
+    }
+  }
+  return words.length > 0 ? words : ['practice'];
+}
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const pick = <T>(random: () => number, list: readonly T[]): T =>
+  list[Math.floor(random() * list.length)] as T;
+
+/** Three approaches with their own chapter arcs: a progression, a set of questions, a workbook. */
+const APPROACHES: Array<{ name: string; intro: string; arc: readonly string[]; summary: readonly string[] }> =
+  [
+    {
+      name: 'From foundations to mastery: a step-by-step progression',
+      intro: 'why {subject} matters now, who this book is for, and how each chapter builds on the last',
+      arc: [
+        'What {subject} Really Is',
+        'The Core Principles of {key}',
+        'Getting Started with {key}',
+        'Building Everyday Habits around {key}',
+        'Avoiding the Common Mistakes',
+        'Tools and Resources for {key}',
+        'Going Deeper: Advanced {key}',
+        'Measuring Your Progress',
+        'Adapting {key} to Your Situation',
+        'Teaching {key} to Others',
+        'Staying Motivated for the Long Run',
+        'Your Next Steps with {subject}',
+      ],
+      summary: [
+        'Lays the groundwork: the vocabulary of {key}, the ideas behind it and the first practical step.',
+        'Builds on the previous chapter with a concrete routine for {key} and a worked example.',
+        'Shows how {key} connects to {other}, with a checklist the reader can follow this week.',
+      ],
+    },
+    {
+      name: 'The questions readers ask: a problem-and-answer guide',
+      intro:
+        'the questions people most often ask about {subject}, and how to use this book to find answers fast',
+      arc: [
+        'Why Does {subject} Feel So Hard?',
+        'Where Should I Begin with {key}?',
+        'How Much Time Does {key} Take?',
+        'What If {key} Does Not Work for Me?',
+        'Which Myths about {key} Should I Ignore?',
+        'How Do I Fit {key} into a Busy Life?',
+        'What Does Good {key} Look Like?',
+        'How Do I Know I Am Improving?',
+        'What Do Experts Do Differently?',
+        'How Can I Get Help with {key}?',
+        'What Comes after the Basics?',
+        'What Will {subject} Change for Me?',
+      ],
+      summary: [
+        'Answers one common question about {key} directly, then explains the reasoning and the exceptions.',
+        'Takes a frequent worry about {key}, names its causes and offers three ways forward.',
+        'Compares popular advice on {key} with what tends to work, with {other} as the example.',
+      ],
+    },
+    {
+      name: 'Learning by doing: stories, case studies and exercises',
+      intro: 'how to use the stories and exercises in this book to practise {subject} as you read',
+      arc: [
+        'A First Story about {subject}',
+        'Case Study: Starting {key} from Scratch',
+        'Exercise Set: Your First Week of {key}',
+        'Case Study: When {key} Went Wrong',
+        'Exercise Set: Fixing the Weak Spots',
+        'Story: {key} at Home',
+        'Story: {key} at Work',
+        'Case Study: Scaling {key} Up',
+        'Exercise Set: Planning a Month of {key}',
+        'Interview Notes on {key}',
+        'Reflection Exercises',
+        'A Workbook for the Road Ahead',
+      ],
+      summary: [
+        'Follows one person through {key}: what they tried, what happened and what the reader can copy.',
+        'A hands-on set of exercises on {key}, each with a goal, the steps and a short reflection.',
+        'A case study that links {key} and {other}, followed by questions to discuss or journal.',
+      ],
+    },
+  ];
+
+function fill(template: string, vars: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => vars[name] ?? name);
+}
+
+function subjectOf(title: string): string {
+  return title.replace(/\s+/g, ' ').trim();
+}
+
+export function writeOutlines(brief: OutlineBrief): [BookOutline, BookOutline, BookOutline] {
+  const subject = subjectOf(brief.title);
+  const keys = keywords(brief.title, brief.description);
+  const make = (approachIndex: number): BookOutline => {
+    const approach = APPROACHES[approachIndex] as (typeof APPROACHES)[number];
+    const random = seededRandom(`outline:${approachIndex}:${brief.title}:${brief.description}`);
+    const chapters = Array.from({ length: brief.numChapters }, (_, i) => {
+      const key = cap(keys[i % keys.length] as string);
+      const other = keys[(i + 1) % keys.length] as string;
+      const vars = { subject, key, other };
+      return {
+        title: fill(approach.arc[i % approach.arc.length] as string, vars),
+        summary: fill(pick(random, approach.summary), { ...vars, key: key.toLowerCase() }),
+      };
+    });
+    return {
+      approach: approach.name,
+      ...(brief.includeIntroduction
+        ? { introduction: `An introduction to ${fill(approach.intro, { subject })}.` }
+        : {}),
+      chapters,
+    };
+  };
+  return [make(0), make(1), make(2)];
+}
+
+const OPENERS = [
+  'Most people come to {key} with a mix of curiosity and doubt.',
+  'It helps to start with a plain description of {key}.',
+  'Consider a simple situation that shows {key} at work.',
+  'Before any technique, there is a reason to care about {key}.',
+  'Every reader of this chapter already knows something about {key}.',
+];
+const MIDDLES = [
+  'In the context of {subject}, {key} is less about talent than about small decisions repeated every day.',
+  'The link between {key} and {other} is worth noticing: progress in one usually makes the other easier.',
+  'A useful way to think about it is as a cycle: try something small, notice what happens, and adjust.',
+  'Many beginners try to change everything at once; a single, well-chosen change to their {key} lasts longer.',
+  'Writing down what you did and what followed turns vague impressions about {key} into evidence.',
+  'Experienced practitioners of {subject} tend to keep their methods simple and their attention on the basics.',
+  'When {key} stops working, the cause is usually a missing step rather than a lack of effort.',
+  'It is fine to adapt the advice here to your own circumstances, as long as you keep the principle behind it.',
+];
+const CLOSERS = [
+  'The next chapter takes this one step further.',
+  'Try it this week, then come back to compare notes with what follows.',
+  'Keep this idea in mind; it returns throughout the book.',
+  'With that in place, the rest of {subject} becomes easier to approach.',
+];
+
+export function writeChapter(brief: ChapterBrief): ChapterText {
+  const random = seededRandom(`chapter:${brief.number}:${brief.bookTitle}:${brief.chapter.title}`);
+  const subject = subjectOf(brief.bookTitle);
+  const keys = keywords(brief.chapter.title, brief.bookTitle, brief.description);
+  const paragraphs: string[] = [`${brief.chapter.summary} (${DEMO_NOTE})`];
+  const count = brief.introduction ? 4 : 6;
+  for (let p = 0; p < count; p++) {
+    const key = keys[(p + brief.number) % keys.length] as string;
+    const other = keys[(p + brief.number + 1) % keys.length] as string;
+    const vars = { subject, key, other };
+    const sentences = [fill(pick(random, OPENERS), vars)];
+    const middles = 3 + Math.floor(random() * 3);
+    for (let s = 0; s < middles; s++) sentences.push(fill(pick(random, MIDDLES), vars));
+    if (p === count - 1) sentences.push(fill(pick(random, CLOSERS), vars));
+    paragraphs.push(sentences.join(' '));
+  }
+  return { title: brief.introduction ? 'Introduction' : brief.chapter.title, paragraphs };
+}
+
+const STORY_BEATS = [
+  'One bright morning, {name} woke up with a big idea: {story}',
+  '{name} told {pronoun} best friend all about it, and they both smiled.',
+  'First, {name} packed a small bag with everything {pronoun2} would need.',
+  'Outside, the sky was wide and blue, and the path looked full of surprises.',
+  '{name} met a curious little bird who wanted to come along.',
+  'Together they crossed a wobbly bridge, one careful step at a time.',
+  'On the other side, {name} found something {pronoun2} had never seen before.',
+  '"How wonderful!" said {name}, eyes shining.',
+  'But then a gust of wind blew the map away!',
+  '{name} took a deep breath and remembered to stay calm.',
+  'The little bird spotted the map caught in a tall tree.',
+  '{name} thought hard and found a clever way to reach it.',
+  'With the map back, the adventure could go on.',
+  'They shared a snack under a shady tree and laughed at silly clouds.',
+  '{name} helped a tired turtle who had lost {turtle} way home.',
+  'The turtle said thank you with a slow, happy smile.',
+  'As the sun sank lower, the sky turned pink and gold.',
+  '{name} realised that being brave means trying even when you feel unsure.',
+  'On the way home, {name} counted the stars as they appeared.',
+  'At home, {name} told the whole family about the day.',
+  'Everyone agreed it was the best adventure yet.',
+  'That night, {name} drew a picture of every friend met along the way.',
+  '{name} snuggled into bed, already dreaming of tomorrow.',
+  'The End. (An offline demo story written for {name}.)',
+];
+
+export function writeKidsStory(brief: StoryBrief): KidsStory {
+  const name = brief.characterName.trim();
+  const pronoun = brief.characterGender === 'girl' ? 'her' : 'his';
+  const pronoun2 = brief.characterGender === 'girl' ? 'she' : 'he';
+  const story = brief.storyDescription.replace(/\s+/g, ' ').trim();
+  const idea = story.endsWith('.') ? story : `${story}.`;
+  const pages = Array.from({ length: brief.pages }, (_, i) =>
+    fill(STORY_BEATS[i % STORY_BEATS.length] as string, {
+      name,
+      pronoun,
+      pronoun2,
+      story: idea,
+      turtle: 'its',
+    }),
+  );
+  const key = cap(keywords(story)[0] as string);
+  return { title: `${name} and the ${key} Adventure`, pages };
+}
+
+/** The offline answer to a writing task. */
+export function offlineWrite<T extends WritingTask>(task: T): WritingResult<T> {
+  switch (task.task) {
+    case 'outlines':
+      return { outlines: writeOutlines(task.brief) } as WritingResult<T>;
+    case 'chapter':
+      return writeChapter(task.brief) as WritingResult<T>;
+    case 'kids-story':
+      return writeKidsStory(task.brief) as WritingResult<T>;
+    default: {
+      const never: never = task;
+      return never;
+    }
+  }
+}
