@@ -1,8 +1,6 @@
-// The book journeys against the REAL backend (books-api's routes, offline provider): Gen 2.0 from
-// submit to downloaded PDF and EPUB with live progress, and a kids book from the form to its
-// viewer. Not a spec yet because this branch has no book routes: it passed (2 tests, 32 s) on a
-// scratch merge of books-web with books-api at 50334d1. After the merge, rename it to
-// books-real-backend.spec.ts (and drop the [stubbed API] twins it then replaces, if wanted).
+// The book journeys against the real backend (offline provider): Gen 2.0 from submit to downloaded
+// PDF and EPUB with live progress, and a kids book from the form to its viewer. The [stubbed API]
+// specs cover the failure states a real server cannot be made to show on demand.
 import { expectToast } from './account-helpers';
 import { buyPlan } from './books-helpers';
 import { expect, signUp, test } from './support/fixtures';
