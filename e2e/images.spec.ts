@@ -186,3 +186,45 @@ test('the image screens fit a 375 px phone', async ({ page }, testInfo) => {
   ).toBeVisible();
   await keepScreenshot(page, testInfo, 'my-images-375-empty');
 });
+
+test('My Images opens the live progress stream while a card is in progress, and the card then completes', async ({
+  page,
+}) => {
+  const { id: userId } = await signUp(page);
+  // The v2 list answers "In progress" until the page has asked for the stream, "Done" after.
+  let told = false;
+  const record = (status: string) => ({
+    id: 'live-1',
+    prompt: 'a lighthouse at dusk',
+    status,
+    image: status === 'Done' ? '/api/files/none.png' : null,
+    createdTime: '2026-11-22T10:00:00.000Z',
+  });
+  await page.route(`**/api/image-generations-v2/${userId}`, (route) =>
+    route.fulfill({ json: [record(told ? 'Done' : 'In progress')] }),
+  );
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#223344' } })
+    .png()
+    .toBuffer();
+  await page.route('**/api/files/none.png*', (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: png }),
+  );
+  const stream = page.waitForRequest('**/api/generations/events');
+  await page.route('**/api/generations/events', async (route) => {
+    told = true;
+    await route.fulfill({
+      status: 200,
+      headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store' },
+      body: `retry: 600000\nid: 1\nevent: progress\ndata: ${JSON.stringify({
+        generationId: 'live-1',
+        status: 'completed',
+        progress: 100,
+        step: 'Done',
+      })}\n\n`,
+    });
+  });
+  await page.goto('/my-images');
+  // Asked for only while a card is in progress: the first answer had one.
+  await stream;
+  await expect(page.getByText('Completed').first()).toBeVisible();
+});

@@ -13,4 +13,9 @@ export {
   type LiveBook,
   parseGenerationEvent,
 } from './generations/generation-events';
-export { BOOKS_FALLBACK_REFETCH_MS, type StreamState, useGenerationStream } from './generations/live-books';
+export {
+  BOOKS_FALLBACK_REFETCH_MS,
+  onGenerationEvent,
+  type StreamState,
+  useGenerationStream,
+} from './generations/live-books';

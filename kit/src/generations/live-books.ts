@@ -7,6 +7,7 @@ import {
   applyToBookQueries,
   BOOKS_QUERY_ROOT,
   GENERATION_EVENTS_PATH,
+  type GenerationEventData,
   parseGenerationEvent,
 } from './generation-events';
 
@@ -21,6 +22,7 @@ let source: EventSource | null = null;
 let users = 0;
 let state: StreamState = 'idle';
 const listeners = new Set<() => void>();
+const eventListeners = new Set<(event: GenerationEventData) => void>();
 const unknownIds = new Set<string>();
 
 function setState(next: StreamState): void {
@@ -39,7 +41,9 @@ function open(client: QueryClient): void {
   source = stream;
   const onEvent = (message: MessageEvent<string>) => {
     const event = parseGenerationEvent(message.data);
-    if (event) applyToBookQueries(client, event, unknownIds);
+    if (!event) return;
+    applyToBookQueries(client, event, unknownIds);
+    for (const listener of eventListeners) listener(event);
   };
   for (const name of EVENT_NAMES) stream.addEventListener(name, onEvent as EventListener);
   stream.onopen = () => setState('open');
@@ -54,6 +58,17 @@ function close(): void {
   source?.close();
   source = null;
   setState('idle');
+}
+
+/**
+ * Calls `listener` with every event of the stream while it is open: for screens whose lists are
+ * not book lists (My Images refreshes its own). Returns the unsubscribe.
+ */
+export function onGenerationEvent(listener: (event: GenerationEventData) => void): () => void {
+  eventListeners.add(listener);
+  return () => {
+    eventListeners.delete(listener);
+  };
 }
 
 /**

@@ -1,16 +1,18 @@
 // spec 02 §2 My Images: four sources in one gallery, tabs, skeletons, failure with Retry, empty
 // states, cards with status, preview (a small WebP), date and download, the editor's toggle.
 import { Alert, Badge, Button, Card, readStoredUserId, Spinner, theme, useUser } from '@studio/kit';
+import { onGenerationEvent, useGenerationStream } from '@studio/kit/live';
 import { Skeleton, Tabs } from '@studio/kit/widgets';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Download, ImageOff } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { downloadPng } from './download';
 import {
   canDownload,
   downloadBaseName,
   type EditorSourceRecord,
+  eventTouchesWork,
   filterItems,
   type GalleryItem,
   IMAGE_TABS,
@@ -22,7 +24,7 @@ import {
   statusDisplay,
 } from './gallery-items';
 
-/** How often in-progress cards are refreshed (until a live progress stream exists). */
+/** How often in-progress cards are refreshed when the live progress stream cannot be had. */
 export const PROGRESS_REFRESH_MS = 4000;
 
 const SOURCES = [
@@ -32,14 +34,16 @@ const SOURCES = [
   '/api/image-editor-generations',
 ] as const;
 
-function useGallery(userId: string | null) {
+function useGallery(userId: string | null, live: { current: boolean }) {
   return useQueries({
     queries: SOURCES.map((path) => ({
       queryKey: [path, userId ?? ''],
       enabled: Boolean(userId),
       staleTime: 0,
       refetchOnMount: 'always' as const,
+      // Polling only while the live stream is not open: with it, events refresh the lists.
       refetchInterval: (query: { state: { data?: unknown } }) =>
+        !live.current &&
         Array.isArray(query.state.data) &&
         query.state.data.some((r: { status?: string }) => statusDisplay(r.status ?? '').inProgress)
           ? PROGRESS_REFRESH_MS
@@ -62,11 +66,34 @@ function useGallery(userId: string | null) {
   });
 }
 
+/**
+ * Live progress (issue 10 item 5): while a card is in progress the page holds the generation
+ * stream open, and an event for one of its cards refreshes the four lists.
+ */
+function useLiveProgress(userId: string | null, items: readonly GalleryItem[], live: { current: boolean }) {
+  const working = items.some((item) => statusDisplay(item.status).inProgress);
+  const stream = useGenerationStream(Boolean(userId) && working);
+  live.current = stream === 'open';
+  const queryClient = useQueryClient();
+  const latest = useRef(items);
+  latest.current = items;
+  useEffect(
+    () =>
+      onGenerationEvent((event) => {
+        if (!eventTouchesWork(event.generationId, latest.current)) return;
+        for (const path of SOURCES) void queryClient.invalidateQueries({ queryKey: [path] });
+      }),
+    [queryClient],
+  );
+}
+
 export default function MyImagesPage() {
   const user = useUser();
   const userId = user?.id ?? readStoredUserId();
-  const gallery = useGallery(userId);
+  const live = useRef(false);
+  const gallery = useGallery(userId, live);
   const [tab, setTab] = useState<ImageTab>('all');
+  useLiveProgress(userId, gallery.items, live);
 
   return (
     <div

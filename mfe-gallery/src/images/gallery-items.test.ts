@@ -1,6 +1,7 @@
 import {
   canDownload,
   downloadBaseName,
+  eventTouchesWork,
   filterItems,
   type GalleryItem,
   normaliseSources,
@@ -55,6 +56,12 @@ const sources = {
 describe('My Images items (spec 02 §3, §4, §9)', () => {
   const items = normaliseSources('u1', sources);
   const byId = (id: string) => items.find((i) => i.id === id) as GalleryItem;
+
+  it('refreshes on a live event only for a card still in progress', () => {
+    expect(eventTouchesWork('v1', items)).toBe(true);
+    expect(eventTouchesWork('c1', items)).toBe(false);
+    expect(eventTouchesWork('someone-else', items)).toBe(false);
+  });
 
   it('normalises the four sources into one list, newest first', () => {
     expect(items.map((i) => [i.id, i.type])).toEqual([

@@ -209,3 +209,8 @@ export const shortUsDate = (iso: string) => {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US');
 };
+
+/** Whether a live progress event concerns a card that is still in progress (so the lists refresh). */
+export function eventTouchesWork(generationId: string, items: readonly GalleryItem[]): boolean {
+  return items.some((item) => item.id === generationId && statusDisplay(item.status).inProgress);
+}
