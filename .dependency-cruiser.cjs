@@ -23,7 +23,7 @@ module.exports = {
       name: 'contexts-do-not-import-main',
       comment: 'main/ composes the contexts; a context that imported it would depend on every other context.',
       severity: 'error',
-      from: { path: `^services/src/${CONTEXTS}/`, pathNot: '\\.test\\.ts$' },
+      from: { path: `^services/src/${CONTEXTS}/`, pathNot: '\\.(test|fixture)\\.ts$' },
       to: { path: '^services/src/main/' },
     },
     {

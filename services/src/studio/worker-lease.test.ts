@@ -1,71 +1,10 @@
-import { accountStream, generationStream } from '@studio/events';
-import { accountDecider } from '../account/decider';
-import { register } from '../account/identity';
-import { openTestRuntime } from '../main/test-runtime';
-import type { DeliveredMessage } from '../platform/bus/port';
-import { systemClock } from '../platform/clock';
-import { newId } from '../platform/ids';
-import { createLogger } from '../platform/logging';
+import { generationStream } from '@studio/events';
 import { createOfflineProvider } from './ai/offline';
 import type { AiProvider } from './ai/provider';
 import { generationDecider } from './generation';
-import type { JobMessage } from './jobs';
-import { startGeneration } from './start-generation';
-import { TOOLS } from './tools/registry';
-import { createJobHandler } from './worker';
+import { ctx, setupJob } from './worker.fixture';
 
-const ctx = { at: '2026-11-22T10:00:00.000Z', correlationId: 'c', causationId: 'c' };
-
-async function setup(ai: AiProvider = createOfflineProvider(), timeoutMs = 10_000, leaseMs?: number) {
-  const runtime = await openTestRuntime();
-  const user = await register(
-    runtime.commands,
-    { name: 'Bo', email: 'bo@example.com', password: 'secret1' },
-    ctx,
-  );
-  await runtime.commands.handle(
-    accountStream(user.userId),
-    accountDecider,
-    { type: 'GrantCredits', amount: 10, reason: 'plan-purchase', planId: 'basic', paymentRef: 'p1' },
-    ctx,
-  );
-  const started = await startGeneration(runtime.commands, {
-    userId: user.userId,
-    generationId: newId(),
-    request: { kind: 'coloring-page', input: { prompt: 'a lighthouse' } },
-    cost: 4,
-    ...ctx,
-  });
-  const message: DeliveredMessage<JobMessage> = {
-    topic: 'generation-jobs',
-    offset: '0',
-    key: started.generationId,
-    value: {
-      generationId: started.generationId,
-      userId: user.userId,
-      kind: 'coloring-page',
-      phase: 'main',
-      request: { kind: 'coloring-page', input: { prompt: 'a lighthouse' } },
-      correlationId: 'c',
-    },
-  };
-  const handle = createJobHandler({
-    commands: runtime.commands,
-    blobs: runtime.blobs,
-    ai,
-    tools: TOOLS,
-    clock: systemClock,
-    logger: createLogger('silent'),
-    timeoutMs,
-    workerId: 'w-test',
-    ...(leaseMs ? { leaseMs } : {}),
-  });
-  const types = async () =>
-    (await runtime.eventStore.readStream(generationStream(started.generationId))).map((e) => e.type);
-  const balance = async () =>
-    (await runtime.commands.load(accountStream(user.userId), accountDecider)).state.credits;
-  return { runtime, user, started, message, handle, types, balance };
-}
+const setup = (ai: AiProvider, timeoutMs: number, leaseMs: number) => setupJob(ai, timeoutMs, { leaseMs });
 
 describe('worker runner', () => {
   describe('leases (issue 8 finding 12)', () => {
