@@ -47,6 +47,35 @@ test('the live app replaces the prerendered page without console errors or a pen
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
 });
 
+test('a signed-in page starts its screen with the HTML and fetches each preloaded file once', async ({
+  page,
+}) => {
+  await signUp(page);
+  const fetched = new Map<string, number>();
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    fetched.set(pathname, (fetched.get(pathname) ?? 0) + 1);
+  });
+  const html = await (await page.goto('/dashboard'))!.text();
+  const preloaded = [...html.matchAll(/<link rel="preload" href="([^"]+)"/g)].map((m) => m[1]!);
+  // The session, the route lists, and the account remote's manifest, entry and dashboard chunk.
+  expect(preloaded).toEqual(
+    expect.arrayContaining([
+      '/api/session',
+      '/remotes/qr/routes.json',
+      '/remotes/account/mf-manifest.json',
+      '/remotes/account/remoteEntry.js',
+      expect.stringMatching(/^\/remotes\/account\/screen-Dashboard\.[0-9a-f]+\.js$/),
+    ]),
+  );
+  expect(preloaded.some((url) => url.startsWith('/remotes/studio/remoteEntry'))).toBe(false);
+  await expect(page.getByText(/Welcome back/)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // A hint whose attributes did not match the app's own request would show up as a second fetch.
+  const twice = preloaded.filter((url) => (fetched.get(url) ?? 0) !== 1);
+  expect(twice).toEqual([]);
+});
+
 test('signed-in pages show the layout skeleton at once while the session is checked', async ({ page }) => {
   await signUp(page);
   let release = () => {};

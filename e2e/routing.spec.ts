@@ -12,13 +12,19 @@ test.describe('signed-out visitor', () => {
   test('is sent to /auth from a signed-in route, with the layout skeleton while the session loads', async ({
     page,
   }) => {
-    // Hold the session answer back a little so the skeleton can be seen.
+    // Hold the session answer back until the skeleton has been seen (the page preloads it, so
+    // a fixed delay could be over before the app has even started).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route('**/api/session', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await held;
       await route.continue();
     });
-    await page.goto('/dashboard');
+    await page.goto('/dashboard', { waitUntil: 'commit' });
     await expect(page.getByRole('status', { name: 'Loading your session' })).toBeVisible();
+    release();
     await expect(page).toHaveURL(/\/auth$/);
     await expectScreen(page, 'Log in or register');
   });

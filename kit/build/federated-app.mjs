@@ -108,7 +108,8 @@ export function federatedApp({ dir, name, exposes }) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.jsx', '.mjs', '.js', '.json'],
-        // react-router's package exports only name its development build; production has no dev checks.
+        // react-router's package exports only name its development build; production has no dev checks
+        // and no server-only cookie code.
         alias: dev ? {} : reactRouterProduction(),
       },
       module: {
@@ -188,9 +189,12 @@ export function federatedApp({ dir, name, exposes }) {
 
 function reactRouterProduction() {
   const dist = join(dirname(require.resolve('react-router/package.json')), 'dist/production');
+  const serverOnly = new URL('./server-only-stub.mjs', import.meta.url).pathname;
   return {
     'react-router$': join(dist, 'index.mjs'),
     'react-router/dom$': join(dist, 'dom-export.mjs'),
+    cookie$: serverOnly,
+    'set-cookie-parser$': serverOnly,
   };
 }
 

@@ -1,12 +1,14 @@
 // The shell's index.ts only loads main.js; the chunks it needs next (the async bootstrap and the
 // shared libraries it provides: React, the router, Emotion, React Query, the kit core) were found
 // only once main.js had run — a whole round trip late on a phone network. This plugin lists them
-// in index.html as <link rel="preload" as="script">, so they download alongside main.js.
+// in index.html as <link rel="preload" as="script">, so they download alongside main.js. main.js
+// is listed first: as a deferred <script> at the end of the body it would be fetched at low
+// priority, after every preload, though nothing runs without it.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** Shared entries loaded on demand, not at start (see kit/src/widgets.ts, overlays.ts). */
-const ON_DEMAND = /\/kit\/src\/(widgets|overlays)\.ts/;
+export const ON_DEMAND = /\/kit\/src\/(widgets|overlays)\.ts/;
 
 function startupFiles(compilation) {
   const files = new Set();
@@ -19,7 +21,12 @@ function startupFiles(compilation) {
     });
     if (bootstrap || provided) for (const file of group.getFiles()) if (file.endsWith('.js')) files.add(file);
   }
-  return [...files].sort();
+  const entry =
+    compilation.entrypoints
+      .get('main')
+      ?.getFiles()
+      .filter((file) => file.endsWith('.js')) ?? [];
+  return [...entry, ...[...files].filter((file) => !entry.includes(file)).sort()];
 }
 
 export class StartupPreloadPlugin {

@@ -4,22 +4,29 @@ import type { ScreensModule } from '@studio/kit';
 import { lazy } from 'react';
 import type { AccountScreen } from './routes';
 
-const PublicHelpPage = lazy(() => import('./help/PublicHelpPage'));
+const PublicHelpPage = lazy(
+  () => import(/* webpackChunkName: "screen-PublicHelpPage" */ './help/PublicHelpPage'),
+);
 
 export const screens: ScreensModule<AccountScreen>['screens'] = {
-  Landing: lazy(() => import('./landing/LandingPage')),
-  Auth: lazy(() => import('./auth/AuthPage')),
-  Pricing: lazy(() => import('./pricing/PricingPage')),
-  Checkout: lazy(() => import('./checkout/CheckoutPage')),
-  SubscriptionSuccess: lazy(() => import('./subscription-success/SubscriptionSuccessPage')),
+  Landing: lazy(() => import(/* webpackChunkName: "screen-Landing" */ './landing/LandingPage')),
+  Auth: lazy(() => import(/* webpackChunkName: "screen-Auth" */ './auth/AuthPage')),
+  Pricing: lazy(() => import(/* webpackChunkName: "screen-Pricing" */ './pricing/PricingPage')),
+  Checkout: lazy(() => import(/* webpackChunkName: "screen-Checkout" */ './checkout/CheckoutPage')),
+  SubscriptionSuccess: lazy(
+    () =>
+      import(
+        /* webpackChunkName: "screen-SubscriptionSuccess" */ './subscription-success/SubscriptionSuccessPage'
+      ),
+  ),
   Help: PublicHelpPage,
   HelpSupportPage: PublicHelpPage,
-  Payment: lazy(() => import('./payment/PaymentPage')),
-  Subscribe: lazy(() => import('./subscribe/SubscribePage')),
-  Dashboard: lazy(() => import('./dashboard/DashboardPage')),
-  Profile: lazy(() => import('./profile/ProfilePage')),
-  Settings: lazy(() => import('./settings/SettingsPage')),
-  HelpSupport: lazy(() => import('./help/HelpSupportPage')),
-  RefundPolicy: lazy(() => import('./help/RefundPolicyPage')),
-  AdminTools: lazy(() => import('./admin/AdminToolsPage')),
+  Payment: lazy(() => import(/* webpackChunkName: "screen-Payment" */ './payment/PaymentPage')),
+  Subscribe: lazy(() => import(/* webpackChunkName: "screen-Subscribe" */ './subscribe/SubscribePage')),
+  Dashboard: lazy(() => import(/* webpackChunkName: "screen-Dashboard" */ './dashboard/DashboardPage')),
+  Profile: lazy(() => import(/* webpackChunkName: "screen-Profile" */ './profile/ProfilePage')),
+  Settings: lazy(() => import(/* webpackChunkName: "screen-Settings" */ './settings/SettingsPage')),
+  HelpSupport: lazy(() => import(/* webpackChunkName: "screen-HelpSupport" */ './help/HelpSupportPage')),
+  RefundPolicy: lazy(() => import(/* webpackChunkName: "screen-RefundPolicy" */ './help/RefundPolicyPage')),
+  AdminTools: lazy(() => import(/* webpackChunkName: "screen-AdminTools" */ './admin/AdminToolsPage')),
 };

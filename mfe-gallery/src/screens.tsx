@@ -4,8 +4,10 @@ import { lazy } from 'react';
 import type { GalleryScreen } from './routes';
 
 export const screens: ScreensModule<GalleryScreen>['screens'] = {
-  MyBooks: lazy(() => import('./books/MyBooksPage')),
-  MyListings: lazy(() => import('./listings/MyListingsPage')),
-  MyImages: lazy(() => import('./images/MyImagesPage')),
-  KidsBookViewer: lazy(() => import('./kids-book/KidsBookViewerPage')),
+  MyBooks: lazy(() => import(/* webpackChunkName: "screen-MyBooks" */ './books/MyBooksPage')),
+  MyListings: lazy(() => import(/* webpackChunkName: "screen-MyListings" */ './listings/MyListingsPage')),
+  MyImages: lazy(() => import(/* webpackChunkName: "screen-MyImages" */ './images/MyImagesPage')),
+  KidsBookViewer: lazy(
+    () => import(/* webpackChunkName: "screen-KidsBookViewer" */ './kids-book/KidsBookViewerPage'),
+  ),
 };

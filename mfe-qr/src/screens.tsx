@@ -4,8 +4,8 @@ import { lazy } from 'react';
 import type { QrScreen } from './routes';
 
 export const screens: ScreensModule<QrScreen>['screens'] = {
-  QrCodes: lazy(() => import('./list/QrCodesPage')),
-  QrCodeCreate: lazy(() => import('./create/CreateQrCodePage')),
-  QrCodeDetail: lazy(() => import('./detail/QrCodeDetailPage')),
-  QrLanding: lazy(() => import('./landing/QrLandingPage')),
+  QrCodes: lazy(() => import(/* webpackChunkName: "screen-QrCodes" */ './list/QrCodesPage')),
+  QrCodeCreate: lazy(() => import(/* webpackChunkName: "screen-QrCodeCreate" */ './create/CreateQrCodePage')),
+  QrCodeDetail: lazy(() => import(/* webpackChunkName: "screen-QrCodeDetail" */ './detail/QrCodeDetailPage')),
+  QrLanding: lazy(() => import(/* webpackChunkName: "screen-QrLanding" */ './landing/QrLandingPage')),
 };

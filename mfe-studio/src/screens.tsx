@@ -4,12 +4,26 @@ import { lazy } from 'react';
 import type { StudioScreen } from './routes';
 
 export const screens: ScreensModule<StudioScreen>['screens'] = {
-  NonFictionBook: lazy(() => import('./books/NonFictionBookPage')),
-  NonFictionGen2: lazy(() => import('./books/NonFictionGen2Page')),
-  KdpListingGenerator: lazy(() => import('./tools/KdpListingGenerator')),
-  ColoringBookGenerator: lazy(() => import('./books/ColoringBookPage')),
-  ColoringBookPageGenerator: lazy(() => import('./tools/ColoringPageGenerator')),
-  ImageGeneratorV2: lazy(() => import('./tools/ImageGeneratorV2')),
-  ImageEditor: lazy(() => import('./tools/ImageEditor')),
-  KidsBookGenerator: lazy(() => import('./books/KidsBookGeneratorPage')),
+  NonFictionBook: lazy(
+    () => import(/* webpackChunkName: "screen-NonFictionBook" */ './books/NonFictionBookPage'),
+  ),
+  NonFictionGen2: lazy(
+    () => import(/* webpackChunkName: "screen-NonFictionGen2" */ './books/NonFictionGen2Page'),
+  ),
+  KdpListingGenerator: lazy(
+    () => import(/* webpackChunkName: "screen-KdpListingGenerator" */ './tools/KdpListingGenerator'),
+  ),
+  ColoringBookGenerator: lazy(
+    () => import(/* webpackChunkName: "screen-ColoringBookGenerator" */ './books/ColoringBookPage'),
+  ),
+  ColoringBookPageGenerator: lazy(
+    () => import(/* webpackChunkName: "screen-ColoringBookPageGenerator" */ './tools/ColoringPageGenerator'),
+  ),
+  ImageGeneratorV2: lazy(
+    () => import(/* webpackChunkName: "screen-ImageGeneratorV2" */ './tools/ImageGeneratorV2'),
+  ),
+  ImageEditor: lazy(() => import(/* webpackChunkName: "screen-ImageEditor" */ './tools/ImageEditor')),
+  KidsBookGenerator: lazy(
+    () => import(/* webpackChunkName: "screen-KidsBookGenerator" */ './books/KidsBookGeneratorPage'),
+  ),
 };

@@ -1,7 +1,10 @@
 // The requests the app needs before it can draw a screen — who is signed in, where the remotes
-// live and their route lists — started by index.ts while the app's own chunks are still on their
-// way (on a slow phone network that is about a second saved). No shared module is imported here:
-// this runs before the federation's shared scope exists.
+// live and their route lists — started by index.ts while the app's own chunks are still
+// on their way. The server's page preloads the same URLs (preloadHints in
+// services/src/platform/http/frontends.ts), so these fetches pick up responses already under way:
+// same mode and credentials as the hints, and no `cache` option (the server's headers decide), or
+// the browser would not match them. No shared module is imported here: this runs before the
+// federation's shared scope exists.
 export const REMOTES_LISTING_URL = '/remotes.json';
 export const SESSION_URL = '/api/session';
 const ROUTE_LIST_FILE = 'routes.json';
@@ -12,7 +15,7 @@ const json = { headers: { Accept: 'application/json' } } as const;
 
 export function startEarlyRequests(): void {
   early.set(SESSION_URL, fetch(SESSION_URL, { ...json, credentials: 'include' }));
-  const listing = fetch(REMOTES_LISTING_URL, { ...json, cache: 'no-store' });
+  const listing = fetch(REMOTES_LISTING_URL, json);
   early.set(
     REMOTES_LISTING_URL,
     listing.then((res) => res.clone()),
@@ -24,7 +27,7 @@ export function startEarlyRequests(): void {
       for (const manifest of Object.values(map)) {
         if (typeof manifest !== 'string') continue;
         const url = new URL(ROUTE_LIST_FILE, new URL(manifest, window.location.href)).href;
-        early.set(url, fetch(url, { ...json, cache: 'no-cache' }));
+        early.set(url, fetch(url, json));
       }
     })
     .catch(() => {}); // the app asks again itself and shows what failed

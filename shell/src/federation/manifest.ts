@@ -36,7 +36,9 @@ export function remoteEntryFromManifest(
 }
 
 export async function fetchRemoteEntry(manifestUrl: string): Promise<RemoteEntry> {
-  const res = await fetch(manifestUrl, { cache: 'no-cache', headers: { Accept: 'application/json' } });
+  // No `cache` option: the server has it revalidated (no-cache), and a plain fetch picks up the
+  // copy the page preloads for the screen it serves (services/src/platform/http/screen-preloads.ts).
+  const res = await fetch(manifestUrl, { headers: { Accept: 'application/json' } });
   if (!res.ok) throw new Error(`${manifestUrl} answered ${res.status}`);
   return remoteEntryFromManifest(manifestUrl, await res.json());
 }

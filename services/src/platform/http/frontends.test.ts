@@ -148,13 +148,28 @@ describe('frontends middleware', () => {
     });
     koa.use(frontends({ repoRoot: root }));
     const first = await request(koa.callback()).get('/dashboard');
-    expect(first.text).toBe(
-      '<!doctype html><meta name="csp-nonce" content="bm9uY2Ugb25l"><div id="root"></div>',
+    expect(first.text).toMatch(
+      /^<!doctype html><meta name="csp-nonce" content="bm9uY2Ugb25l">(<link [^>]+>)*<div id="root"><\/div>$/,
     );
     expect(first.headers.etag).toBeUndefined();
     const second = await request(koa.callback()).get('/index.html');
     expect(second.text).toContain('<meta name="csp-nonce" content="bm9uY2UgdHdv">');
     expect(Number(second.headers['content-length'])).toBe(Buffer.byteLength(second.text));
+  });
+
+  it('preloads what the shell asks first, with the mode and credentials of its own requests', async () => {
+    const page = (await request(app({ qr: 'https://qr.example.test/mf-manifest.json' })).get('/dashboard'))
+      .text;
+    const links = page.match(/<link [^>]+>/g);
+    expect(links).toEqual(
+      expect.arrayContaining([
+        '<link rel="preload" href="/api/session" as="fetch" crossorigin="use-credentials">',
+        '<link rel="preload" href="/remotes.json" as="fetch" crossorigin="anonymous">',
+        '<link rel="preload" href="/remotes/gallery/routes.json" as="fetch" crossorigin="anonymous">',
+        // A remote moved elsewhere: its route list beside its manifest there.
+        '<link rel="preload" href="https://qr.example.test/routes.json" as="fetch" crossorigin="anonymous">',
+      ]),
+    );
   });
 
   it('404s a missing asset rather than answering HTML for it', async () => {
