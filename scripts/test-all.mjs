@@ -15,6 +15,8 @@ for (const [name, args] of [
   ['typecheck', ['run', 'typecheck']],
   ['lint', ['run', 'lint']],
   ['boundaries', ['run', 'boundaries']],
+  // Unused files, exports and dependencies (knip.json): dead code fails the build.
+  ['deadcode', ['run', 'deadcode']],
 ]) {
   const status = run('npm', args);
   if (status === 0) passed += 1;

@@ -1,6 +1,5 @@
 import { accountStream } from '@studio/events';
 import {
-  ACCOUNT_MESSAGES,
   airtableLoginRequest,
   loginRequest,
   registerRequest,
@@ -20,9 +19,6 @@ import { authenticate, loadAccount, register } from './identity';
 import { ACCOUNTS, type AccountDoc, LEDGER, type LedgerDoc } from './projections';
 import { SESSION_COOKIE, type SessionStore } from './sessions';
 import { userView } from './user-view';
-
-/** spec 01 §5 validation texts, word for word (the schemas in @studio/events/requests hold them). */
-export const MESSAGES = ACCOUNT_MESSAGES;
 
 /** A payment gateway's one duty at registration (billing's gateways provide it). */
 export interface CardOnFile {

@@ -1,4 +1,4 @@
-import { accountStream, PLAN_TERMS, type PlanId } from '@studio/events';
+import { accountStream, type PlanId } from '@studio/events';
 import { accountDecider } from '../account/decider';
 import { ACCOUNTS, type AccountDoc } from '../account/projections';
 import type { AccountState } from '../account/state';
@@ -134,5 +134,3 @@ export class Payments {
     return undefined;
   }
 }
-
-export const planCredits = (planId: PlanId) => PLAN_TERMS[planId].credits;

@@ -26,7 +26,7 @@ export async function openTestRuntime(
   };
 }
 
-export { eventually, tempDataDir } from '../platform/testing';
+export { eventually } from '../platform/testing';
 
 /**
  * A real embedded server in a temp folder for the enclosing describe block (jest hooks); the

@@ -4,8 +4,6 @@ import type { ImageStyle } from './provider';
 
 /** The offline provider's pictures are square, like the image models' own default size. */
 export const DRAWING_SIZE = 1024;
-/** Every picture says what it is: an offline demo, not AI work. */
-export const DEMO_LABEL = 'DEMO';
 /** Recorded in every PNG the product makes (issue 10: pictures people can print). */
 /** Recorded in the drawings, like every PNG the product makes. */
 const PRINT_DPI = 300;

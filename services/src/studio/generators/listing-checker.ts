@@ -134,5 +134,3 @@ export function checkListing(listing: KdpListing): RuleVerdict[] {
     },
   ];
 }
-
-export const listingPasses = (listing: KdpListing) => checkListing(listing).every((v) => v.passed);
