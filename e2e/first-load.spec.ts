@@ -58,9 +58,11 @@ test('a signed-in page starts its screen with the HTML and fetches each preloade
   });
   const html = await (await page.goto('/dashboard'))!.text();
   const preloaded = [...html.matchAll(/<link rel="preload" href="([^"]+)"/g)].map((m) => m[1]!);
-  // The session, the route lists, and the account remote's manifest, entry and dashboard chunk.
+  // The session, the route lists, the signed-in layout, and the account remote's manifest, entry
+  // and dashboard chunk.
   expect(preloaded).toEqual(
     expect.arrayContaining([
+      expect.stringMatching(/^\/layout\.[0-9a-f]+\.js$/),
       '/api/session',
       '/remotes/qr/routes.json',
       '/remotes/account/mf-manifest.json',

@@ -29,8 +29,26 @@ function startupFiles(compilation) {
   return [...entry, ...[...files].filter((file) => !entry.includes(file)).sort()];
 }
 
+/** The signed-in layout's chunk group ("layout" in shell/src/routes/AppRoutes.tsx), for the server. */
+const LAYOUT_CHUNKS_FILE = 'layout-chunks.json';
+
 export class StartupPreloadPlugin {
   apply(compiler) {
+    compiler.hooks.thisCompilation.tap('StartupPreloadPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        // After the content hashes are final: these are the names served.
+        { name: 'StartupPreloadPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const layout = compilation.namedChunkGroups.get('layout');
+          if (!layout) return; // the federation's own sub-builds
+          const files = layout.getFiles().filter((file) => file.endsWith('.js'));
+          compilation.emitAsset(
+            LAYOUT_CHUNKS_FILE,
+            new compiler.webpack.sources.RawSource(JSON.stringify(files)),
+          );
+        },
+      );
+    });
     compiler.hooks.afterEmit.tapPromise('StartupPreloadPlugin', async (compilation) => {
       // Also skips the federation's own sub-builds (shared tree-shaking), which write no page.
       if (compiler.options.mode !== 'production' || !compilation.assets['index.html']) return;

@@ -13,8 +13,9 @@ import { REDIRECTS } from './redirects';
 import type { AppRoute, RouteTable } from './route-table';
 
 // The signed-in chrome (sidebar, top bar, icons) is its own chunk: public pages and the 404 never
-// need it, and for signed-in pages it loads alongside the first remote.
-const AppLayout = lazy(() => import('../layout/AppLayout'));
+// need it. For a signed-in page the server preloads it with the HTML (the build lists its files in
+// layout-chunks.json; services/src/platform/http/screen-preloads.ts).
+const AppLayout = lazy(() => import(/* webpackChunkName: "layout" */ '../layout/AppLayout'));
 
 const element = (route: AppRoute) => (
   // Keyed by path: each route gets its own error boundary, so one failure doesn't stick to the next page.

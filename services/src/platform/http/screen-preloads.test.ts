@@ -33,7 +33,10 @@ describe('screenPreloads', () => {
   beforeAll(() => {
     root = mkdtempSync(join(tmpdir(), 'preloads-'));
     write('mfe-account/dist/routes.json', {
-      routes: [{ path: '/dashboard', screen: 'Dashboard' }],
+      routes: [
+        { path: '/dashboard', screen: 'Dashboard', access: 'signed-in' },
+        { path: '/pricing', screen: 'Pricing', access: 'public' },
+      ],
       screenChunks: { Dashboard: ['9.js', 'screen-Dashboard.1a.js'] },
     });
     write('mfe-account/dist/mf-manifest.json', {
@@ -42,6 +45,7 @@ describe('screenPreloads', () => {
     });
     write('mfe-gallery/dist/routes.json', { routes: [{ path: '/my-books', screen: 'MyBooks' }] });
     write('mfe-gallery/dist/mf-manifest.json', { metaData: { remoteEntry: { name: 'remoteEntry.js' } } });
+    write('shell/dist/layout-chunks.json', ['layout.3c.js']);
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -51,11 +55,13 @@ describe('screenPreloads', () => {
     const preloads = screenPreloads(root, FOLDERS, new Set());
     expect(hrefs(await preloads('/dashboard'))).toEqual([
       '/remotes/account/mf-manifest.json',
+      '/layout.3c.js', // the signed-in layout the screen is drawn in
       '/remotes/account/remoteEntry.js',
       '/remotes/account/__federation_expose_screens.2b.js',
       '/remotes/account/9.js',
       '/remotes/account/screen-Dashboard.1a.js',
     ]);
+    expect(hrefs(await preloads('/pricing'))).not.toContain('/layout.3c.js');
     expect(hrefs(await preloads('/my-books'))).toEqual([
       '/remotes/gallery/mf-manifest.json',
       '/remotes/gallery/remoteEntry.js',

@@ -2,7 +2,9 @@
 // publishes for the shell) names its paths. The shell's page then preloads that remote's
 // remoteEntry.js and the chunk of its './screens' module, which the browser would otherwise
 // discover one after the other once the shell has started (two round trips on a phone), and the
-// chunks of the screen itself (`screenChunks`, written by kit/build/route-list-plugin.mjs).
+// chunks of the screen itself (`screenChunks`, written by kit/build/route-list-plugin.mjs); for a
+// signed-in page, also the shell's layout chunk (shell/dist/layout-chunks.json), which the screen
+// renders inside.
 // Only remotes served from this process's dists: one moved elsewhere (REMOTE_URLS) is not read.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,7 +12,11 @@ import { join } from 'node:path';
 interface RouteEntry {
   path: string;
   screen: string;
+  access?: string;
 }
+
+/** Pages drawn inside the signed-in layout (an 'any' page is, only for a member: not hinted). */
+const IN_LAYOUT = new Set(['signed-in', 'admin']);
 
 interface Manifest {
   metaData?: { remoteEntry?: { name?: string; path?: string } };
@@ -64,6 +70,15 @@ export function screenPreloads(
   movedElsewhere: ReadonlySet<string>,
 ): (path: string) => Promise<string> {
   const cache = new Map<string, Promise<RemoteFiles>>();
+  let layout: Promise<string[]> | undefined;
+  const layoutFiles = async () => {
+    layout ??= readJson<string[]>(join(root, 'shell', 'dist', 'layout-chunks.json')).then((files) =>
+      Array.isArray(files) ? files.map((file) => `/${file.replace(/^\/+/, '')}`) : [],
+    );
+    const files = await layout;
+    if (files.length === 0) layout = undefined; // not built yet: look again next time
+    return files;
+  };
   const load = async (remote: string, folder: string): Promise<RemoteFiles> => {
     const dist = join(root, folder, 'dist');
     const [list, manifest] = await Promise.all([
@@ -99,9 +114,11 @@ export function screenPreloads(
         // federation runtime adds them (plain <script>), or the browser would fetch twice.
         return [
           `<link rel="preload" href="${manifest}" as="fetch" crossorigin="anonymous">`,
-          ...[...entry, ...(screens[route.screen] ?? [])].map(
-            (url) => `<link rel="preload" href="${url}" as="script">`,
-          ),
+          ...[
+            ...(IN_LAYOUT.has(route.access ?? '') ? await layoutFiles() : []),
+            ...entry,
+            ...(screens[route.screen] ?? []),
+          ].map((url) => `<link rel="preload" href="${url}" as="script">`),
         ].join('');
     }
     return '';
