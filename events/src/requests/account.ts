@@ -15,7 +15,7 @@ import { optionalId, text } from './text';
 const M = ACCOUNT_MESSAGES;
 
 /** Something before one @, a dotted domain after it, no spaces, no doubled or edge dots. */
-const EMAIL_PATTERN =
+export const EMAIL_PATTERN =
   /^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+\-.]*[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 export const emailAddress = text(M.email)

@@ -70,3 +70,11 @@ export function qrColorsProblem(colors: { dark: string; light: string }): string
   if (contrastRatio(colors.dark, colors.light) < QR_MIN_CONTRAST) return QR_MESSAGES.contrast;
   return null;
 }
+
+/** The landing page's newsletter box (issue 12: it stores the address and says so). */
+export const NEWSLETTER_MESSAGES = {
+  emailRequired: 'Please enter your email address.',
+  email: 'Please enter a valid email address.',
+  subscribed: "Thanks! You're subscribed.",
+  alreadySubscribed: "You're already subscribed. Thanks!",
+} as const;
