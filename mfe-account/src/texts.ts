@@ -102,6 +102,8 @@ export const LANDING = {
     newsletterLabel: 'Email address',
     newsletterPlaceholder: 'you@example.com',
     subscribe: 'Subscribe',
+    subscribing: 'Subscribing…',
+    failed: "We couldn't subscribe you. Please try again.",
   },
   pricing: { title: 'Pricing', intro: 'Simple monthly plans. Credits renew every month.' },
   faqTitle: 'Frequently Asked Questions',
@@ -247,6 +249,7 @@ export const CHECKOUT = {
 
 export const PAYMENT = {
   pageTitle: 'Plan payment',
+  currentPlan: 'Current plan',
   plan: 'Plan',
   price: 'Price',
   credits: 'Credits per month',
@@ -404,6 +407,7 @@ export const ADMIN = {
     self: 'Self Update',
     events: 'Event History',
     rebuild: 'Rebuild Read Models',
+    newsletter: 'Newsletter',
   },
   update: {
     lookupForm: 'User lookup',
@@ -459,5 +463,12 @@ export const ADMIN = {
     cancel: 'Cancel',
     running: 'Rebuilding...',
     result: (message: string, ms: number) => `${message} in ${ms} ms.`,
+  },
+  newsletter: {
+    text: "Addresses left in the landing page's newsletter box. The export is a CSV for your mailing tool.",
+    loading: 'Counting subscribers...',
+    count: (n: number) => `${n} subscriber${n === 1 ? '' : 's'}`,
+    export: 'Export CSV',
+    failed: "Couldn't load the subscribers.",
   },
 } as const;
