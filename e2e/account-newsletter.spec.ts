@@ -92,3 +92,32 @@ test('at 375 px the newsletter box fits and confirms', async ({ page }, testInfo
   await form.scrollIntoViewIfNeeded();
   await keepScreenshot(page, testInfo, 'newsletter-375');
 });
+
+test.describe('when the server refuses', () => {
+  test.use({ allowConsoleErrors: /status of 429/ });
+  test("the box shows the server's message and stays usable", async ({ page }) => {
+    let refusals = 1;
+    await page.route('**/api/newsletter', (route) =>
+      refusals-- > 0
+        ? route.fulfill({
+            status: 429,
+            json: {
+              message: 'Too many attempts. Please wait a few minutes and try again.',
+              error: 'RATE_LIMITED',
+            },
+          })
+        : route.continue(),
+    );
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Newsletter' });
+    const input = form.getByRole('textbox', { name: 'Email address' });
+    await input.fill(uniqueEmail('refused'));
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(form.getByRole('status')).toHaveText(
+      'Too many attempts. Please wait a few minutes and try again.',
+    );
+    await expect(input).toBeEnabled();
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(form.getByRole('status')).toHaveText("Thanks! You're subscribed.");
+  });
+});

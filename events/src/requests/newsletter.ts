@@ -1,7 +1,6 @@
 // The landing page's newsletter box (issue 12): the form and POST /api/newsletter share this schema.
 import * as yup from 'yup';
-import { EMAIL_PATTERN } from './account';
-import { EMAIL_MAX_LENGTH, NEWSLETTER_MESSAGES } from './rules';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, NEWSLETTER_MESSAGES } from './rules';
 import { lowerCase, text } from './text';
 
 const M = NEWSLETTER_MESSAGES;

@@ -1,6 +1,6 @@
 // Coming soon, with the newsletter box (spec 01 §2.5, §5: a typed email input; issue 12 adds the
 // handling: the address is stored by POST /api/newsletter and the box says so).
-import { NEWSLETTER_MESSAGES } from '@studio/events/rules';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, NEWSLETTER_MESSAGES } from '@studio/events/rules';
 import { apiJson, Button, theme } from '@studio/kit';
 import { Input, Label } from '@studio/kit/widgets';
 import { type FormEvent, useState } from 'react';
@@ -21,6 +21,11 @@ export function ComingSoonSection() {
     const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
     if (!email) {
       setOutcome({ tone: 'danger', text: NEWSLETTER_MESSAGES.emailRequired });
+      return;
+    }
+    // The server's rule, checked here first (without loading yup on the landing page).
+    if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) {
+      setOutcome({ tone: 'danger', text: NEWSLETTER_MESSAGES.email });
       return;
     }
     setBusy(true);
