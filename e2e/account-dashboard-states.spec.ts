@@ -125,6 +125,26 @@ test('the payment page for a higher plan names the current plan and goes straigh
   await expect(page.getByText(/fewer credits each month/)).toHaveCount(0);
 });
 
+for (const [path, payButton] of [
+  ['/checkout/basic', 'Subscribe to Basic - $29.99/month'],
+  ['/subscribe?plan=basic', 'Subscribe Now'],
+] as const) {
+  test(`${path} names the current plan and shows the payment form only once a downgrade is confirmed`, async ({
+    page,
+  }) => {
+    const user = await signUp(page);
+    await page.route('**/api/session', (route) =>
+      route.fulfill({ json: { user: { ...user, subscriptionTier: 'Standard', credits: 150 } } }),
+    );
+    await page.goto(path);
+    await expect(page.getByTestId('current-plan')).toHaveText('Current plan: Standard');
+    await expect(page.getByText(/Basic has fewer credits each month than your Standard plan/)).toBeVisible();
+    await expect(page.getByRole('button', { name: payButton })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Yes, switch to Basic' }).click();
+    await expect(page.getByRole('button', { name: payButton })).toBeVisible();
+  });
+}
+
 test('the price rows of the plan cards line up at 1280 px', async ({ page }) => {
   await page.goto('/pricing');
   const tops = await page

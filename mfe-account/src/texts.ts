@@ -218,6 +218,7 @@ export const PRICING = {
   creditsPerMonth: (n: number) => `${n} credits per month`,
   choose: (plan: string) => `Subscribe to ${plan}`,
   currentPlan: 'Your current plan',
+  currentPlanLabel: 'Current plan',
   downgrade: (plan: string) => `Switch to ${plan}`,
   downgradeWarning: (plan: string, current: string) =>
     `${plan} has fewer credits each month than your ${current} plan, and buying it replaces ${current}.`,
@@ -249,7 +250,6 @@ export const CHECKOUT = {
 
 export const PAYMENT = {
   pageTitle: 'Plan payment',
-  currentPlan: 'Current plan',
   plan: 'Plan',
   price: 'Price',
   credits: 'Credits per month',

@@ -21,8 +21,8 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { createCheckoutSession } from '../api/billing';
 import { LinkButton } from '../common/LinkButton';
 import { Page } from '../common/Page';
+import { CurrentPlanNote, useDowngradeFrom } from '../pricing/CurrentPlan';
 import { DowngradeConfirm } from '../pricing/DowngradeConfirm';
-import { currentPaidPlan, isDowngrade } from '../pricing/plan-rank';
 import { PAYMENT, PRICING, TOASTS } from '../texts';
 
 const NOTE_ICONS = [Lock, UserCheck, XCircle];
@@ -32,6 +32,8 @@ export default function PaymentPage() {
   const [search] = useSearchParams();
   const [confirming, setConfirming] = useState(false);
   const planParam = search.get('plan') ?? DEFAULT_PLAN_ID;
+  // Buying a lower plan replaces the higher one (issue 12): the checkout button asks first.
+  const downgrade = useDowngradeFrom(isPlanId(planParam) ? findPlan(planParam) : undefined);
   const checkout = useMutation({
     mutationFn: createCheckoutSession,
     onSuccess: ({ url }) => {
@@ -59,9 +61,6 @@ export default function PaymentPage() {
   }
 
   const plan = findPlan(planParam);
-  // Buying a lower plan replaces the higher one (issue 12): say what the user has, and ask first.
-  const current = currentPaidPlan(user.subscriptionTier);
-  const downgrade = current && isDowngrade(plan, user.subscriptionTier) ? current : undefined;
   // Once the provider's page is on its way, keep the button busy until the browser leaves.
   const busy = checkout.isPending || (checkout.isSuccess && Boolean(checkout.data?.url));
   const rows: [string, string][] = [
@@ -73,9 +72,7 @@ export default function PaymentPage() {
 
   return (
     <Page title={PAYMENT.pageTitle} maxWidth={720}>
-      <p data-testid="current-plan" css={{ color: theme.colors.textMuted }}>
-        {PAYMENT.currentPlan}: <strong css={{ color: theme.colors.text }}>{user.subscriptionTier}</strong>
-      </p>
+      <CurrentPlanNote />
       <Card title={`${plan.name} plan`} headingLevel={2}>
         <dl css={{ display: 'grid', gap: 10, margin: 0 }}>
           {rows.map(([label, value]) => (
