@@ -42,7 +42,9 @@ test('a visitor subscribes on the landing page, and an admin downloads the CSV w
   await signUp(page, { admin: true });
   await page.goto('/admin-tools');
   await page.getByRole('tab', { name: 'Newsletter' }).click();
-  await expect(page.getByRole('tabpanel').getByRole('status')).toHaveText(/^\d+ subscribers?$/);
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByRole('status')).toHaveText(/^\d+ subscribers?$/);
+  await expect(panel.getByRole('region', { name: 'Latest' }).getByRole('listitem')).toContainText([email]);
   await keepScreenshot(page, testInfo, 'admin-newsletter');
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export CSV' }).click();
@@ -50,6 +52,8 @@ test('a visitor subscribes on the landing page, and an admin downloads the CSV w
   expect(file.suggestedFilename()).toBe('newsletter-subscribers.csv');
   const csv = readFileSync((await file.path())!, 'utf8');
   expect(csv.startsWith('\uFEFFEmail,Date\r\n')).toBe(true);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await keepScreenshot(page, testInfo, 'admin-newsletter-375');
   expect(csv).toMatch(new RegExp(`\\r\\n${email.replace(/[.+]/g, '\\$&')},\\d{4}-\\d\\d-\\d\\dT`));
 });
 

@@ -468,6 +468,7 @@ export const ADMIN = {
     text: "Addresses left in the landing page's newsletter box. The export is a CSV for your mailing tool.",
     loading: 'Counting subscribers...',
     count: (n: number) => `${n} subscriber${n === 1 ? '' : 's'}`,
+    latest: 'Latest',
     export: 'Export CSV',
     failed: "Couldn't load the subscribers.",
   },
