@@ -89,6 +89,20 @@ describe('newsletter API', () => {
     expect(res.body.message).toBe(message);
   });
 
+  it.each(['[]', '"ada@example.com"', 'null', '{"email":{"$gt":""}}', '{'])(
+    'a body of %s is a 4xx, never a 500',
+    async (raw) => {
+      const res = await request(server().url)
+        .post('/api/newsletter')
+        .set('X-Forwarded-For', '198.51.100.45')
+        .set('Content-Type', 'application/json')
+        .send(raw);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(typeof res.body.message).toBe('string');
+    },
+  );
+
   it('takes JSON only, and never from another site', async () => {
     const form = await request(server().url)
       .post('/api/newsletter')
