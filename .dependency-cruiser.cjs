@@ -1,6 +1,6 @@
 // The boundaries of DESIGN §2, checked on every `npm test` (`npm run boundaries`). A rule here
 // fails the build when an import crosses it; the comment of each rule says why it exists.
-const CONTEXTS = '(account|billing|admin|studio|gallery|qr)';
+const CONTEXTS = '(account|billing|admin|studio|gallery|qr|newsletter)';
 const DECIDERS = `^services/src/${CONTEXTS}/(decider|credits|registration|subscription|state|generation)\\.ts$`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -40,7 +40,7 @@ module.exports = {
         'Every context spends or grants credits through the account; the account depends on none of them.',
       severity: 'error',
       from: { path: '^services/src/account/' },
-      to: { path: '^services/src/(billing|admin|studio|gallery|qr)/' },
+      to: { path: '^services/src/(billing|admin|studio|gallery|qr|newsletter)/' },
     },
     {
       name: 'no-cycles',

@@ -17,6 +17,7 @@ test('an admin fixes a subscription and the user sees it', async ({ page }, test
     'Self Update',
     'Event History',
     'Rebuild Read Models',
+    'Newsletter',
   ]) {
     await expect(page.getByRole('tab', { name: tab })).toBeVisible();
   }

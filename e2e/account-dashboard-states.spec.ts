@@ -1,6 +1,6 @@
 // Issue 12: the dashboard's important notice only for paid users whose account did not update,
 // and an error state without invented numbers.
-import { expect, signUp, test } from './support/fixtures';
+import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 
 test('a paid user whose plan is in place never sees the important notice', async ({ page }) => {
   const user = await signUp(page);
@@ -89,6 +89,61 @@ test('pricing marks the current plan and asks before a downgrade', async ({ page
   await page.getByRole('link', { name: 'Yes, switch to Basic' }).click();
   await expect(page).toHaveURL(/\/payment\?plan=basic$/);
 });
+
+test('the payment page names the current plan and asks before a downgrade', async ({ page }, testInfo) => {
+  const user = await signUp(page);
+  await page.route('**/api/session', (route) =>
+    route.fulfill({ json: { user: { ...user, subscriptionTier: 'Premium', credits: 400 } } }),
+  );
+  await page.goto('/payment?plan=basic');
+  await expect(page.getByTestId('current-plan')).toHaveText('Current plan: Premium');
+  // No way to checkout without confirming: the button asks first.
+  await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Switch to Basic' }).click();
+  await expect(page.getByText(/Basic has fewer credits each month than your Premium plan/)).toBeVisible();
+  await keepScreenshot(page, testInfo, 'payment-downgrade-1280');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await keepScreenshot(page, testInfo, 'payment-downgrade-375');
+  await page.getByRole('button', { name: 'Keep Premium' }).click();
+  await page.getByRole('button', { name: 'Switch to Basic' }).click();
+  // Confirmed, the checkout starts for Basic (answered here: the provider's page is not the point).
+  await page.route('**/api/create-checkout-session', (route) => route.fulfill({ json: { url: '/pricing' } }));
+  const checkout = page.waitForRequest('**/api/create-checkout-session');
+  await page.getByRole('button', { name: 'Yes, switch to Basic' }).click();
+  expect((await checkout).postDataJSON()).toEqual({ planId: 'basic' });
+  await expect(page).toHaveURL(/\/pricing$/);
+});
+
+test('the payment page for a higher plan names the current plan and goes straight on', async ({ page }) => {
+  const user = await signUp(page);
+  await page.route('**/api/session', (route) =>
+    route.fulfill({ json: { user: { ...user, subscriptionTier: 'Basic', credits: 60 } } }),
+  );
+  await page.goto('/payment?plan=premium');
+  await expect(page.getByTestId('current-plan')).toHaveText('Current plan: Basic');
+  await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeVisible();
+  await expect(page.getByText(/fewer credits each month/)).toHaveCount(0);
+});
+
+for (const [path, payButton] of [
+  ['/checkout/basic', 'Subscribe to Basic - $29.99/month'],
+  ['/subscribe?plan=basic', 'Subscribe Now'],
+] as const) {
+  test(`${path} names the current plan and shows the payment form only once a downgrade is confirmed`, async ({
+    page,
+  }) => {
+    const user = await signUp(page);
+    await page.route('**/api/session', (route) =>
+      route.fulfill({ json: { user: { ...user, subscriptionTier: 'Standard', credits: 150 } } }),
+    );
+    await page.goto(path);
+    await expect(page.getByTestId('current-plan')).toHaveText('Current plan: Standard');
+    await expect(page.getByText(/Basic has fewer credits each month than your Standard plan/)).toBeVisible();
+    await expect(page.getByRole('button', { name: payButton })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Yes, switch to Basic' }).click();
+    await expect(page.getByRole('button', { name: payButton })).toBeVisible();
+  });
+}
 
 test('the price rows of the plan cards line up at 1280 px', async ({ page }) => {
   await page.goto('/pricing');

@@ -2,6 +2,7 @@ export * from './account';
 export * from './credits';
 export * from './envelope';
 export * from './generation';
+export * from './newsletter';
 export * from './qr';
 export * from './streams';
 export * from './subscription';
@@ -10,6 +11,7 @@ export * from './upcasting';
 import type { AccountEvent, EmailClaimed } from './account';
 import type { CreditsEvent } from './credits';
 import type { GenerationEvent, GenerationRequested } from './generation';
+import type { NewsletterEvent } from './newsletter';
 import type { QrEvent } from './qr';
 import type { SubscriptionEvent } from './subscription';
 
@@ -17,7 +19,7 @@ import type { SubscriptionEvent } from './subscription';
 export type AccountStreamEvent = AccountEvent | CreditsEvent | SubscriptionEvent | GenerationRequested;
 
 /** Every event type of the product. */
-export type DomainEvent = AccountStreamEvent | EmailClaimed | GenerationEvent | QrEvent;
+export type DomainEvent = AccountStreamEvent | EmailClaimed | GenerationEvent | QrEvent | NewsletterEvent;
 export type DomainEventType = DomainEvent['type'];
 export * from './plans';
 export * from './tools';

@@ -7,7 +7,14 @@ export const qrActivityStream = (qrId: string) => `qractivity-${qrId}`;
 /** The identity index: one stream per normalised email makes "email already registered" atomic. */
 export const emailStream = (email: string) => `email-${email.trim().toLowerCase()}`;
 
-export type StreamCategory = 'account' | 'generation' | 'qr' | 'qractivity' | 'email';
+/**
+ * One newsletter subscription per address: appended with `no-stream`, so a second subscription of
+ * the same address is refused by the store. The id is a hash of the normalised address (computed
+ * by the server), which keeps addresses out of stream names.
+ */
+export const newsletterStream = (emailHash: string) => `newsletter-${emailHash}`;
+
+export type StreamCategory = 'account' | 'generation' | 'qr' | 'qractivity' | 'email' | 'newsletter';
 
 export function streamCategory(streamName: string): string {
   const dash = streamName.indexOf('-');

@@ -102,6 +102,8 @@ export const LANDING = {
     newsletterLabel: 'Email address',
     newsletterPlaceholder: 'you@example.com',
     subscribe: 'Subscribe',
+    subscribing: 'Subscribing…',
+    failed: "We couldn't subscribe you. Please try again.",
   },
   pricing: { title: 'Pricing', intro: 'Simple monthly plans. Credits renew every month.' },
   faqTitle: 'Frequently Asked Questions',
@@ -216,6 +218,7 @@ export const PRICING = {
   creditsPerMonth: (n: number) => `${n} credits per month`,
   choose: (plan: string) => `Subscribe to ${plan}`,
   currentPlan: 'Your current plan',
+  currentPlanLabel: 'Current plan',
   downgrade: (plan: string) => `Switch to ${plan}`,
   downgradeWarning: (plan: string, current: string) =>
     `${plan} has fewer credits each month than your ${current} plan, and buying it replaces ${current}.`,
@@ -404,6 +407,7 @@ export const ADMIN = {
     self: 'Self Update',
     events: 'Event History',
     rebuild: 'Rebuild Read Models',
+    newsletter: 'Newsletter',
   },
   update: {
     lookupForm: 'User lookup',
@@ -459,5 +463,13 @@ export const ADMIN = {
     cancel: 'Cancel',
     running: 'Rebuilding...',
     result: (message: string, ms: number) => `${message} in ${ms} ms.`,
+  },
+  newsletter: {
+    text: "Addresses left in the landing page's newsletter box. The export is a CSV for your mailing tool.",
+    loading: 'Counting subscribers...',
+    count: (n: number) => `${n} subscriber${n === 1 ? '' : 's'}`,
+    latest: 'Latest',
+    export: 'Export CSV',
+    failed: "Couldn't load the subscribers.",
   },
 } as const;

@@ -1,5 +1,7 @@
 // Async boundary: shared singletons are negotiated before any app code runs (DESIGN §4).
 import { startEarlyRequests } from './app/early-requests';
+import { holdPrerenderedSubmits } from './app/prerendered';
 
 startEarlyRequests();
+holdPrerenderedSubmits();
 import('./bootstrap');

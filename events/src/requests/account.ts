@@ -4,6 +4,7 @@ import * as yup from 'yup';
 import {
   ACCOUNT_MESSAGES,
   EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
   NAME_MAX_LENGTH,
   NAME_MIN_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -13,10 +14,6 @@ import {
 import { optionalId, text } from './text';
 
 const M = ACCOUNT_MESSAGES;
-
-/** Something before one @, a dotted domain after it, no spaces, no doubled or edge dots. */
-const EMAIL_PATTERN =
-  /^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+\-.]*[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 export const emailAddress = text(M.email)
   .required(M.email)

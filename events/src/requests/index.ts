@@ -5,6 +5,7 @@ export * from './admin';
 export * from './billing';
 export * from './books';
 export * from './field-errors';
+export * from './newsletter';
 export * from './qr';
 export * from './rules';
 export { optionalId, text } from './text';

@@ -6,6 +6,8 @@ import {
   checkoutSessionRequest,
   fieldErrors,
   loginRequest,
+  NEWSLETTER_MESSAGES,
+  newsletterRequest,
   registerRequest,
   selfUpdateRequest,
   subscriptionPlanRequest,
@@ -142,5 +144,22 @@ describe('admin requests', () => {
     expect(fieldErrors(adminUsersQuery, { email: ['a@x.io', 'b@x.io'] })).toEqual({
       email: 'email is missing or invalid',
     });
+  });
+});
+
+describe('newsletter request (issue 12)', () => {
+  it('trims and lower-cases the address', () => {
+    expect(newsletterRequest.validateSync({ email: '  Ada@Example.COM ' })).toEqual({
+      email: 'ada@example.com',
+    });
+  });
+
+  it('asks for a missing address and names an invalid one', () => {
+    expect(fieldErrors(newsletterRequest, {})).toEqual({ email: NEWSLETTER_MESSAGES.emailRequired });
+    expect(fieldErrors(newsletterRequest, { email: ' ' })).toEqual({
+      email: NEWSLETTER_MESSAGES.emailRequired,
+    });
+    expect(fieldErrors(newsletterRequest, { email: 'a@b' })).toEqual({ email: NEWSLETTER_MESSAGES.email });
+    expect(fieldErrors(newsletterRequest, { email: 7 })).toEqual({ email: NEWSLETTER_MESSAGES.email });
   });
 });

@@ -8,6 +8,10 @@ export const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MAX_LENGTH = 200;
 export const PHONE_MAX_LENGTH = 40;
 
+/** Something before one @, a dotted domain after it, no spaces, no doubled or edge dots. */
+export const EMAIL_PATTERN =
+  /^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+\-.]*[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
 /** spec 01 §5 validation texts, word for word. */
 export const ACCOUNT_MESSAGES = {
   name: 'Name must be at least 2 characters',
@@ -70,3 +74,11 @@ export function qrColorsProblem(colors: { dark: string; light: string }): string
   if (contrastRatio(colors.dark, colors.light) < QR_MIN_CONTRAST) return QR_MESSAGES.contrast;
   return null;
 }
+
+/** The landing page's newsletter box (issue 12: it stores the address and says so). */
+export const NEWSLETTER_MESSAGES = {
+  emailRequired: 'Please enter your email address.',
+  email: 'Please enter a valid email address.',
+  subscribed: "Thanks! You're subscribed.",
+  alreadySubscribed: "You're already subscribed. Thanks!",
+} as const;

@@ -1,10 +1,11 @@
-// /admin-tools (spec 01 §2.14): three tabs of the spec plus Event History and Rebuild Read Models.
+// /admin-tools (spec 01 §2.14): three tabs of the spec plus Event History, Rebuild Read Models and Newsletter.
 // The server decides who is an admin (AdminGranted / AdminRevoked in the log) and refuses everyone else; the page only hides.
 import { Alert, useAuth } from '@studio/kit';
 import { Tabs } from '@studio/kit/widgets';
 import { Page } from '../common/Page';
 import { ADMIN } from '../texts';
 import { EventHistoryTab } from './EventHistoryTab';
+import { NewsletterTab } from './NewsletterTab';
 import { RebuildReadModelsTab } from './RebuildReadModelsTab';
 import { SelfUpdateTab } from './SelfUpdateTab';
 import { UpdateUserSubscriptionTab } from './UpdateUserSubscriptionTab';
@@ -31,6 +32,7 @@ export default function AdminToolsPage() {
           { value: 'self', label: ADMIN.tabs.self, content: <SelfUpdateTab /> },
           { value: 'events', label: ADMIN.tabs.events, content: <EventHistoryTab /> },
           { value: 'rebuild', label: ADMIN.tabs.rebuild, content: <RebuildReadModelsTab /> },
+          { value: 'newsletter', label: ADMIN.tabs.newsletter, content: <NewsletterTab /> },
         ]}
       />
     </Page>

@@ -5,6 +5,7 @@ import type {
   AdminUpdateReply,
   AdminUser,
   ManualUpdateReply,
+  NewsletterSummary,
   RebuildReply,
   StreamEvent,
   VerifyReply,
@@ -36,3 +37,8 @@ export const userEvents = (userId: string) =>
   apiJson<StreamEvent[]>('GET', `/api/admin/users/${encodeURIComponent(userId)}/events`);
 
 export const rebuildReadModels = () => apiJson<RebuildReply>('POST', '/api/admin/rebuild-read-models');
+
+export const newsletterSummary = () => apiJson<NewsletterSummary>('GET', '/api/admin/newsletter');
+
+/** A plain link: the browser downloads the CSV with the session cookie. */
+export const NEWSLETTER_EXPORT_URL = '/api/admin/newsletter/export';

@@ -106,3 +106,9 @@ export interface RebuildReply {
   message: string;
   ms: number;
 }
+
+/** GET /api/admin/newsletter. */
+export interface NewsletterSummary {
+  count: number;
+  latest: Array<{ email: string; subscribedAt: string }>;
+}

@@ -23,6 +23,7 @@ import { Page } from '../common/Page';
 import { PublicPage } from '../common/PublicPage';
 import { PaymentForm } from '../payments/PaymentForm';
 import { useSubscriptionIntent } from '../payments/use-subscription-intent';
+import { CurrentPlanNote, DowngradeGate } from '../pricing/CurrentPlan';
 import { CHECKOUT, TOASTS } from '../texts';
 import { PlanSummary } from './PlanSummary';
 import { successPath } from './success-path';
@@ -87,23 +88,26 @@ function Checkout({ planId }: { planId: Parameters<typeof findPlan>[0] }) {
     );
   } else {
     payment = (
-      <PaymentForm
-        config={config.data}
-        clientSecret={clientSecret}
-        planId={planId}
-        submitLabel={CHECKOUT.payButton(plan.name, formatPrice(plan.price))}
-        failureTitle={TOASTS.paymentFailed}
-        onPaid={(reply) => {
-          toast({ ...TOASTS.paymentSuccessful, variant: 'success' });
-          navigate(successPath(plan.name, reply));
-        }}
-      />
+      <DowngradeGate plan={plan}>
+        <PaymentForm
+          config={config.data}
+          clientSecret={clientSecret}
+          planId={planId}
+          submitLabel={CHECKOUT.payButton(plan.name, formatPrice(plan.price))}
+          failureTitle={TOASTS.paymentFailed}
+          onPaid={(reply) => {
+            toast({ ...TOASTS.paymentSuccessful, variant: 'success' });
+            navigate(successPath(plan.name, reply));
+          }}
+        />
+      </DowngradeGate>
     );
   }
 
   return (
     <PublicPage>
       <Page title={CHECKOUT.pageTitle} maxWidth={960}>
+        <CurrentPlanNote />
         <div
           css={{
             display: 'grid',

@@ -1,5 +1,6 @@
 // /payment?plan= (spec 01 §2.8): the plan, its price, credits and books, three notes, and
 // 'Proceed to Checkout' to the payment provider's hosted page (our test page in simulated mode).
+// Issue 12: it also names the user's current plan, and a lower plan asks first (as on pricing).
 import {
   Alert,
   Button,
@@ -15,18 +16,24 @@ import {
 } from '@studio/kit';
 import { useMutation } from '@tanstack/react-query';
 import { CreditCard, Lock, UserCheck, XCircle } from 'lucide-react';
+import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { createCheckoutSession } from '../api/billing';
 import { LinkButton } from '../common/LinkButton';
 import { Page } from '../common/Page';
-import { PAYMENT, TOASTS } from '../texts';
+import { CurrentPlanNote, useDowngradeFrom } from '../pricing/CurrentPlan';
+import { DowngradeConfirm } from '../pricing/DowngradeConfirm';
+import { PAYMENT, PRICING, TOASTS } from '../texts';
 
 const NOTE_ICONS = [Lock, UserCheck, XCircle];
 
 export default function PaymentPage() {
   const { user } = useAuth();
   const [search] = useSearchParams();
+  const [confirming, setConfirming] = useState(false);
   const planParam = search.get('plan') ?? DEFAULT_PLAN_ID;
+  // Buying a lower plan replaces the higher one (issue 12): the checkout button asks first.
+  const downgrade = useDowngradeFrom(isPlanId(planParam) ? findPlan(planParam) : undefined);
   const checkout = useMutation({
     mutationFn: createCheckoutSession,
     onSuccess: ({ url }) => {
@@ -65,6 +72,7 @@ export default function PaymentPage() {
 
   return (
     <Page title={PAYMENT.pageTitle} maxWidth={720}>
+      <CurrentPlanNote />
       <Card title={`${plan.name} plan`} headingLevel={2}>
         <dl css={{ display: 'grid', gap: 10, margin: 0 }}>
           {rows.map(([label, value]) => (
@@ -103,15 +111,33 @@ export default function PaymentPage() {
           );
         })}
       </ul>
-      <div css={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
-        <Button size="lg" onClick={() => checkout.mutate(plan.id)} disabled={busy}>
-          <CreditCard aria-hidden />
-          {busy ? PAYMENT.redirecting : PAYMENT.proceed}
-        </Button>
-        <LinkButton to="/pricing" variant="outline" size="lg">
-          {PAYMENT.backToPlans}
-        </LinkButton>
-      </div>
+      {downgrade && confirming ? (
+        <DowngradeConfirm
+          plan={plan}
+          current={downgrade}
+          confirm={(label) => (
+            <Button variant="destructive" onClick={() => checkout.mutate(plan.id)} disabled={busy}>
+              <CreditCard aria-hidden />
+              {busy ? PAYMENT.redirecting : label}
+            </Button>
+          )}
+          onKeep={() => setConfirming(false)}
+        />
+      ) : (
+        <div css={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
+          <Button
+            size="lg"
+            onClick={() => (downgrade ? setConfirming(true) : checkout.mutate(plan.id))}
+            disabled={busy}
+          >
+            <CreditCard aria-hidden />
+            {busy ? PAYMENT.redirecting : downgrade ? PRICING.downgrade(plan.name) : PAYMENT.proceed}
+          </Button>
+          <LinkButton to="/pricing" variant="outline" size="lg">
+            {PAYMENT.backToPlans}
+          </LinkButton>
+        </div>
+      )}
     </Page>
   );
 }

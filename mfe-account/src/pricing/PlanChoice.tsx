@@ -1,17 +1,15 @@
 // The action of one plan card: the current plan says so; a lower plan than the current one asks
 // before leading to payment (buying it replaces the higher plan); any other plan leads straight on.
-import { Button, PLANS, type Plan, useAuth } from '@studio/kit';
+import { Button, type Plan, useAuth } from '@studio/kit';
 import { useState } from 'react';
 import { LinkButton } from '../common/LinkButton';
 import { PRICING } from '../texts';
-
-// A plan's name is its tier's name (events/src/plans.ts).
-const rank = (tier: string | undefined) => PLANS.findIndex((p) => p.name === tier);
+import { DowngradeConfirm } from './DowngradeConfirm';
+import { currentPaidPlan, isDowngrade } from './plan-rank';
 
 export function PlanChoice({ plan }: { plan: Plan }) {
   const { user } = useAuth();
   const [confirming, setConfirming] = useState(false);
-  const current = rank(user?.subscriptionTier);
   const variant = plan.popular ? 'primary' : 'outline';
   if (!user) {
     return (
@@ -28,14 +26,14 @@ export function PlanChoice({ plan }: { plan: Plan }) {
     );
   }
   const to = `/payment?plan=${plan.id}`;
-  if (current < 0 || rank(plan.name) > current) {
+  const current = currentPaidPlan(user.subscriptionTier);
+  if (!current || !isDowngrade(plan, user.subscriptionTier)) {
     return (
       <LinkButton to={to} variant={variant} size="lg">
         {PRICING.choose(plan.name)}
       </LinkButton>
     );
   }
-  const currentName = PLANS[current]!.name;
   if (!confirming) {
     return (
       <Button size="lg" variant="outline" onClick={() => setConfirming(true)}>
@@ -44,19 +42,15 @@ export function PlanChoice({ plan }: { plan: Plan }) {
     );
   }
   return (
-    <fieldset
-      aria-label={PRICING.downgrade(plan.name)}
-      css={{ display: 'grid', gap: 8, border: 0, padding: 0, margin: 0, minWidth: 0 }}
-    >
-      <p css={{ fontSize: 14 }}>{PRICING.downgradeWarning(plan.name, currentName)}</p>
-      <div css={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+    <DowngradeConfirm
+      plan={plan}
+      current={current}
+      confirm={(label) => (
         <LinkButton to={to} variant="destructive">
-          {PRICING.confirmDowngrade(plan.name)}
+          {label}
         </LinkButton>
-        <Button variant="ghost" onClick={() => setConfirming(false)}>
-          {PRICING.keepPlan(currentName)}
-        </Button>
-      </div>
-    </fieldset>
+      )}
+      onKeep={() => setConfirming(false)}
+    />
   );
 }

@@ -10,6 +10,7 @@ import { LinkButton } from '../common/LinkButton';
 import { Page } from '../common/Page';
 import { PaymentForm } from '../payments/PaymentForm';
 import { useSubscriptionIntent } from '../payments/use-subscription-intent';
+import { CurrentPlanNote, DowngradeGate } from '../pricing/CurrentPlan';
 import { SUBSCRIBE, TOASTS } from '../texts';
 
 export default function SubscribePage() {
@@ -58,18 +59,21 @@ export default function SubscribePage() {
 
   return (
     <Page title={SUBSCRIBE.title} maxWidth={640}>
+      <CurrentPlanNote />
       <Card title={`${plan.name} plan`} headingLevel={2}>
-        <PaymentForm
-          config={config.data}
-          clientSecret={clientSecret}
-          planId={planId}
-          submitLabel={SUBSCRIBE.button}
-          failureTitle={TOASTS.paymentSetupFailed}
-          onPaid={(reply) => {
-            toast({ ...TOASTS.subscriptionSuccessful, variant: 'success' });
-            navigate(successPath(plan.name, reply));
-          }}
-        />
+        <DowngradeGate plan={plan}>
+          <PaymentForm
+            config={config.data}
+            clientSecret={clientSecret}
+            planId={planId}
+            submitLabel={SUBSCRIBE.button}
+            failureTitle={TOASTS.paymentSetupFailed}
+            onPaid={(reply) => {
+              toast({ ...TOASTS.subscriptionSuccessful, variant: 'success' });
+              navigate(successPath(plan.name, reply));
+            }}
+          />
+        </DowngradeGate>
       </Card>
     </Page>
   );

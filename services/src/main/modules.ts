@@ -1,8 +1,10 @@
 import { accountModule } from '../account/module';
 import { adminModule } from '../admin/module';
+import { requireAdmin } from '../admin/require-admin';
 import { billingModule } from '../billing/module';
 import { openGateway } from '../billing/open-gateway';
 import { galleryModule } from '../gallery/module';
+import { newsletterModule } from '../newsletter/module';
 import type { FeatureModule, Platform } from '../platform/module';
 import { qrModule } from '../qr/module';
 import { openAiProvider } from '../studio/ai/open-provider';
@@ -30,6 +32,15 @@ export async function featureModules(
   const studio = studioModule(platform, ai);
   const gallery = galleryModule(platform);
   const qr = qrModule(platform);
-  const reactors = [account, billing, studio, gallery, qr].flatMap((m) => m.reactors ?? []);
-  return [account, billing, adminModule(platform, gateway, reactors, options), studio, gallery, qr];
+  const newsletter = newsletterModule(platform, (ctx) => requireAdmin(ctx, platform.commands));
+  const reactors = [account, billing, studio, gallery, qr, newsletter].flatMap((m) => m.reactors ?? []);
+  return [
+    account,
+    billing,
+    adminModule(platform, gateway, reactors, options),
+    studio,
+    gallery,
+    qr,
+    newsletter,
+  ];
 }

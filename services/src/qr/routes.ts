@@ -3,12 +3,12 @@ import type Koa from 'koa';
 import { requireUser } from '../account/auth';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
+import { sendCsv } from '../platform/http/csv';
 import { ownOrigin } from '../platform/http/request-guards';
 import { parse } from '../platform/http/validation';
 import type { Platform } from '../platform/module';
 import { qrAnalytics } from './analytics';
 import { handleQrCommand, loadQrCode } from './commands';
-import { toCsv } from './csv';
 import { QR_NOT_FOUND, type QrCodeState } from './decider';
 import { qrDataUrl, qrPng, qrSvg } from './images';
 import { QR_CODES, QR_SIGNUPS, type QrCodeDoc, type QrSignupDoc } from './projections';
@@ -170,11 +170,12 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
     router.get('/api/qr-codes/:id/export-analytics', async (ctx) => {
       const { state } = await owned(ctx);
       const analytics = await qrAnalytics(readStore, state.qrId, range(ctx));
-      const csv = toCsv(
+      sendCsv(
+        ctx,
+        `qr-${state.qrId}-analytics.csv`,
         ['Date', 'Scans', 'Unique Visitors', 'Signups', 'Conversion Rate (%)'],
         analytics.dailyAnalytics.map((d) => [d.date, d.scans, d.uniqueVisitors, d.signups, d.conversionRate]),
       );
-      attachment(ctx, `qr-${state.qrId}-analytics.csv`, 'text/csv; charset=utf-8', csv);
     });
 
     const signups = async (qrId: string) =>
@@ -195,11 +196,12 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
 
     router.get('/api/qr-codes/:id/export-emails', async (ctx) => {
       const { state } = await owned(ctx);
-      const csv = toCsv(
+      sendCsv(
+        ctx,
+        `qr-${state.qrId}-emails.csv`,
         ['Email', 'Name', 'Date'],
         (await signups(state.qrId)).map((s) => [s.email, s.name, s.timestamp]),
       );
-      attachment(ctx, `qr-${state.qrId}-emails.csv`, 'text/csv; charset=utf-8', csv);
     });
 
     router.get('/api/qr-codes/:id/qr.png', async (ctx) => {
