@@ -32,6 +32,7 @@ export const NON_FICTION = {
   successHeading: 'Your book is on its way',
   successBody: 'It will appear in My Books when it is ready (about 3 to 5 minutes).',
   tutorialTitle: 'Tutorial',
+  tutorialVideoTitle: 'Tutorial video',
   tutorialSteps: [
     'Give your book a clear, specific title.',
     'Describe the subject, the audience and what readers should take away.',
