@@ -201,18 +201,28 @@ export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
     },
     { signal },
   );
-  const character = characterImageBlobId
-    ? await characterPng(await readBlob(characterImageBlobId))
-    : undefined;
+  const uploaded = characterImageBlobId ? await readBlob(characterImageBlobId) : undefined;
+  // One character reference for the whole book, given with every page's picture.
+  const reference = await ai.character(
+    {
+      name: characterName,
+      gender: characterGender,
+      story: storyDescription,
+      ...(uploaded ? { image: uploaded } : {}),
+    },
+    { signal },
+  );
+  const character = uploaded ? await characterPng(uploaded) : undefined;
   const pictures: Buffer[] = [];
   for (const [i, text] of story.pages.entries()) {
     await progress(
       10 + Math.round((70 * i) / story.pages.length),
       `Illustrating page ${i + 1} of ${story.pages.length}`,
     );
-    // The character's description travels with every page, so the pictures keep one character.
     const prompt = `${characterName}, a ${characterGender}, in a children's book: ${text}`;
-    pictures.push(await fullBleedPng(await ai.image(prompt, { style: 'illustration', signal })));
+    pictures.push(
+      await fullBleedPng(await ai.image(prompt, { style: 'illustration', signal, character: reference })),
+    );
   }
   await progress(85, 'Typesetting the book');
   const interior = kidsInterior({
