@@ -231,7 +231,9 @@ describe('openai provider: one character reference for every kids book page', ()
   const LOOKS = 'A small boy of six with curly red hair, a green raincoat and yellow boots.';
   /** The multipart form the SDK sent, read as a browser would. */
   const form = (request: Seen) =>
-    new Response(request.body, { headers: { 'content-type': request.contentType ?? '' } }).formData();
+    new Response(new Uint8Array(request.body), {
+      headers: { 'content-type': request.contentType ?? '' },
+    }).formData();
   const run = (characterImageBlobId: string | undefined, uploaded?: Buffer) =>
     kidsBook(
       {
