@@ -1,4 +1,4 @@
-import { once } from 'node:events';
+import { getEventListeners, once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { KIDS_BOOK_PAGES } from '@studio/events';
@@ -142,6 +142,15 @@ describe('openai provider over HTTP', () => {
     expect(seen[0]?.path).toBe('/v1/images/edits');
     expect(seen[0]?.contentType).toMatch(/^multipart\/form-data/);
     expect(seen[0]?.body.includes(Buffer.from('make it night'))).toBe(true);
+  });
+
+  it('leaves no listener on the job signal after its calls, and still stops when the job is aborted', async () => {
+    const job = new AbortController();
+    for (let i = 0; i < 12; i++)
+      await provider().image(`page ${i}`, { style: 'illustration', signal: job.signal });
+    expect(getEventListeners(job.signal, 'abort')).toHaveLength(0);
+    job.abort();
+    await expect(provider().image('late', { style: 'illustration', signal: job.signal })).rejects.toThrow();
   });
 
   it('surfaces an API error instead of returning something', async () => {

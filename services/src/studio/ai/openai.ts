@@ -44,6 +44,23 @@ const withCharacter = (prompt: string, character: CharacterReference | undefined
 /** `input_fidelity` keeps a reference's features; GPT image models take it, except the mini one. */
 const takesInputFidelity = (model: string) => /^gpt-image-/.test(model) && !/mini/.test(model);
 
+/**
+ * Runs one provider call on its own child of the job's signal. The SDK adds an abort listener to
+ * the signal it is given and never removes it, and a job's signal serves dozens of calls (every
+ * chapter, 24 pictures): the child takes those listeners and is dropped when the call ends.
+ */
+async function scoped<T>(job: AbortSignal, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const child = new AbortController();
+  const abort = () => child.abort(job.reason);
+  if (job.aborted) abort();
+  else job.addEventListener('abort', abort, { once: true });
+  try {
+    return await run(child.signal);
+  } finally {
+    job.removeEventListener('abort', abort);
+  }
+}
+
 /** The `openai` provider: chat completions for text, the Images API for pictures and edits. */
 export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
   const client = new OpenAI({
@@ -62,85 +79,95 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
 
   return {
     name: 'openai',
-    async text(prompt, { system, signal, maxTokens }) {
-      const completion = await client.chat.completions.create(
-        {
-          model: options.textModel,
-          messages: [
-            { role: 'system', content: system },
-            { role: 'user', content: prompt },
-          ],
-          ...(maxTokens ? { max_tokens: maxTokens } : {}),
-        },
-        { signal },
-      );
-      const content = completion.choices[0]?.message?.content;
-      if (!content) throw new ProviderError('The text service returned no text');
-      return content;
+    text(prompt, { system, signal: job, maxTokens }) {
+      return scoped(job, async (signal) => {
+        const completion = await client.chat.completions.create(
+          {
+            model: options.textModel,
+            messages: [
+              { role: 'system', content: system },
+              { role: 'user', content: prompt },
+            ],
+            ...(maxTokens ? { max_tokens: maxTokens } : {}),
+          },
+          { signal },
+        );
+        const content = completion.choices[0]?.message?.content;
+        if (!content) throw new ProviderError('The text service returned no text');
+        return content;
+      });
     },
-    write(task, { signal }) {
-      return openAiWrite(client, options.textModel, task, signal);
+    write(task, { signal: job }) {
+      return scoped(job, (signal) => {
+        return openAiWrite(client, options.textModel, task, signal);
+      });
     },
-    async character(brief: CharacterBrief, { signal }): Promise<CharacterReference> {
-      const image = brief.image ? await referencePng(brief.image) : undefined;
-      const about = `Name: ${brief.name}\nThe character is a ${brief.gender}.\nStory: ${brief.story}`;
-      const completion = await client.chat.completions.create(
-        {
-          model: options.textModel,
-          messages: [
-            { role: 'system', content: CHARACTER_SYSTEM },
-            {
-              role: 'user',
-              content: image
-                ? [
-                    { type: 'text', text: `${about}\nThe picture shows the character.` },
-                    {
-                      type: 'image_url',
-                      image_url: { url: `data:image/png;base64,${image.toString('base64')}` },
-                    },
-                  ]
-                : about,
-            },
-          ],
-          max_tokens: 200,
-        },
-        { signal },
-      );
-      const looks = completion.choices[0]?.message?.content?.replace(/\s+/g, ' ').trim();
-      if (!looks) throw new ProviderError('The text service returned no character description');
-      const description = `${brief.name}, a ${brief.gender}. ${looks}`.slice(0, CHARACTER_MAX);
-      return { description, ...(image ? { image } : {}) };
+    character(brief: CharacterBrief, { signal: job }): Promise<CharacterReference> {
+      return scoped(job, async (signal) => {
+        const image = brief.image ? await referencePng(brief.image) : undefined;
+        const about = `Name: ${brief.name}\nThe character is a ${brief.gender}.\nStory: ${brief.story}`;
+        const completion = await client.chat.completions.create(
+          {
+            model: options.textModel,
+            messages: [
+              { role: 'system', content: CHARACTER_SYSTEM },
+              {
+                role: 'user',
+                content: image
+                  ? [
+                      { type: 'text', text: `${about}\nThe picture shows the character.` },
+                      {
+                        type: 'image_url',
+                        image_url: { url: `data:image/png;base64,${image.toString('base64')}` },
+                      },
+                    ]
+                  : about,
+              },
+            ],
+            max_tokens: 200,
+          },
+          { signal },
+        );
+        const looks = completion.choices[0]?.message?.content?.replace(/\s+/g, ' ').trim();
+        if (!looks) throw new ProviderError('The text service returned no character description');
+        const description = `${brief.name}, a ${brief.gender}. ${looks}`.slice(0, CHARACTER_MAX);
+        return { description, ...(image ? { image } : {}) };
+      });
     },
-    async image(prompt, { style, signal, character }) {
-      const text = `${STYLE_PROMPTS[style]}\n\n${withCharacter(prompt, character)}`;
-      // With the user's picture, every page is an edit of that same picture (the Images API's
-      // reference input); otherwise a generation with the same description on every page.
-      if (character?.image) {
-        const image = await toFile(character.image, 'character.png', { type: 'image/png' });
+    image(prompt, { style, signal: job, character }) {
+      return scoped(job, async (signal) => {
+        const text = `${STYLE_PROMPTS[style]}\n\n${withCharacter(prompt, character)}`;
+        // With the user's picture, every page is an edit of that same picture (the Images API's
+        // reference input); otherwise a generation with the same description on every page.
+        if (character?.image) {
+          const image = await toFile(character.image, 'character.png', { type: 'image/png' });
+          return firstImage(
+            client.images.edit(
+              {
+                model: options.imageModel,
+                image,
+                prompt: text,
+                size: '1024x1024',
+                n: 1,
+                ...(takesInputFidelity(options.imageModel) ? { input_fidelity: 'high' as const } : {}),
+              },
+              { signal },
+            ),
+          );
+        }
         return firstImage(
-          client.images.edit(
-            {
-              model: options.imageModel,
-              image,
-              prompt: text,
-              size: '1024x1024',
-              n: 1,
-              ...(takesInputFidelity(options.imageModel) ? { input_fidelity: 'high' as const } : {}),
-            },
+          client.images.generate(
+            { model: options.imageModel, prompt: text, size: '1024x1024', n: 1 },
             { signal },
           ),
         );
-      }
-      return firstImage(
-        client.images.generate(
-          { model: options.imageModel, prompt: text, size: '1024x1024', n: 1 },
-          { signal },
-        ),
-      );
+      });
     },
-    async editImage(original, prompt, { signal }) {
-      const image = await toFile(original, 'image.png', { type: 'image/png' });
-      return firstImage(client.images.edit({ model: options.imageModel, image, prompt, n: 1 }, { signal }));
+    editImage(original, prompt, { signal: job }) {
+      return scoped(job, async (signal) => {
+        const image = await toFile(original, 'image.png', { type: 'image/png' });
+        return firstImage(client.images.edit({ model: options.imageModel, image, prompt, n: 1 }, { signal }));
+      });
     },
   };
 }
