@@ -134,18 +134,20 @@ export function createSqliteEventStore(
         const metadata = JSON.stringify(event.metadata);
         const info = insert.run(streamName, revision, event.eventId, event.type, data, metadata);
         position = Number(info.lastInsertRowid);
-        // Parsed back from the stored JSON, so listeners see exactly what a reader would.
-        written.push(
-          toRecorded({
-            position,
-            stream: streamName,
-            revision,
-            event_id: event.eventId,
-            type: event.type,
-            data,
-            metadata,
-          }),
-        );
+        // Parsed back from the stored JSON, so listeners see exactly what a reader would; only
+        // when someone listens, so a store without live readers appends at full speed.
+        if (appendListeners.size > 0)
+          written.push(
+            toRecorded({
+              position,
+              stream: streamName,
+              revision,
+              event_id: event.eventId,
+              type: event.type,
+              data,
+              metadata,
+            }),
+          );
         revision += 1;
       }
       return { nextExpectedRevision: revision - 1, position };
@@ -166,13 +168,15 @@ export function createSqliteEventStore(
 
   function notify(events: RecordedEvent[]): void {
     // Live readers first and synchronously: nothing else runs between the commit and their write.
-    for (const listener of appendListeners) {
-      try {
-        listener(events);
-      } catch (error) {
-        console.error('append listener failed', error);
+    // A retried append that wrote nothing new has nothing to announce (subscribers still wake).
+    if (events.length > 0)
+      for (const listener of appendListeners) {
+        try {
+          listener(events);
+        } catch (error) {
+          console.error('append listener failed', error);
+        }
       }
-    }
     for (const wake of wakers) wake();
   }
 
@@ -265,11 +269,9 @@ export function createSqliteEventStore(
         }
         throw error;
       }
-      // A retried append that wrote nothing new has nothing to announce.
       const appended = written;
       written = [];
-      if (appended.length > 0) notify(appended);
-      else for (const wake of wakers) wake();
+      notify(appended);
       return result;
     },
 
