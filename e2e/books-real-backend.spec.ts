@@ -1,6 +1,7 @@
 // The book journeys against the real backend (offline provider): Gen 2.0 from submit to downloaded
-// PDF and EPUB with live progress, and a kids book from the form to its viewer. The [stubbed API]
-// specs cover the failure states a real server cannot be made to show on demand.
+// PDF and EPUB with live progress, a Basic plan book without EPUB, and a kids book from the form to
+// its viewer. The [stubbed API] specs cover the failure states a real server cannot be made to
+// show on demand.
 import { expectToast } from './account-helpers';
 import { buyPlan } from './books-helpers';
 import { expect, signUp, test } from './support/fixtures';
@@ -67,4 +68,22 @@ test('REAL backend: kids book through the form, then the viewer', async ({ page 
   await expect(page.getByRole('img', { name: 'Illustration of page 1' })).toBeVisible();
   await page.getByRole('button', { name: 'Go to page 24', exact: true }).click();
   await expect(page.getByTestId('page-indicator')).toHaveText('Page 24 of 24');
+});
+
+test('REAL backend: a Basic plan book has a PDF and no EPUB, and My Books says why', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  await buyPlan(page, 'basic');
+  await page.goto('/non-fiction-book');
+  await page.getByLabel('Book Title').fill('Window Boxes');
+  await page.getByLabel('Book Description').fill('Growing herbs and flowers in window boxes.');
+  await page.getByRole('button', { name: 'Create Book (20 credits)' }).click();
+  await page.getByRole('link', { name: 'Go to My Books' }).click();
+  const card = page.getByRole('article', { name: 'Window Boxes' });
+  await expect(card.getByTestId('status-badge')).toHaveText('Done', { timeout: 60_000 });
+  await expect(card.getByRole('link', { name: 'Download', exact: true })).toBeVisible();
+  await expect(card.getByTestId('pdf-only')).toHaveText(
+    'PDF only: EPUB is included in the Standard and Premium plans.',
+  );
+  await expect(card.getByRole('link', { name: 'Download EPUB' })).toHaveCount(0);
 });

@@ -32,6 +32,35 @@ test.describe('Non-fiction v1 [stubbed API]', () => {
     await keepScreenshot(page, testInfo, 'non-fiction-375');
   });
 
+  test('tutorial: written steps, and no frame while no TUTORIAL_VIDEO_URL is set', async ({ page }) => {
+    await signUp(page);
+    const tutorial = page.waitForResponse('**/api/studio/tutorial');
+    await page.goto('/non-fiction-book');
+    expect(await (await tutorial).json()).toEqual({ videoUrl: null });
+    const card = page.getByTestId('tutorial');
+    await expect(card.getByRole('heading', { level: 2, name: 'Tutorial' })).toBeVisible();
+    await expect(card.getByRole('listitem')).toHaveCount(4);
+    await expect(card.getByRole('listitem').first()).toHaveText('Give your book a clear, specific title.');
+    await expect(page.locator('iframe')).toHaveCount(0);
+  });
+
+  test.describe('tutorial video', () => {
+    // This server's CSP has no video origin (TUTORIAL_VIDEO_URL unset), so Chromium refuses the frame.
+    test.use({ allowConsoleErrors: /Refused to frame|frame-src/ });
+
+    test('the configured video is embedded above the steps [stubbed tutorial answer]', async ({ page }) => {
+      await signUp(page);
+      await page.route('**/api/studio/tutorial', (route) =>
+        route.fulfill({ json: { videoUrl: 'https://videos.example.org/embed/abc' } }),
+      );
+      await page.goto('/non-fiction-book');
+      const video = page.getByTitle('Tutorial video');
+      await expect(video).toHaveAttribute('src', 'https://videos.example.org/embed/abc');
+      await expect(video).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin allow-presentation');
+      await expect(page.getByTestId('tutorial').getByRole('listitem')).toHaveCount(4);
+    });
+  });
+
   test.describe('server answers', () => {
     test.use({ allowConsoleErrors: /status of (500|502)/ });
 

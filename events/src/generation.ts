@@ -1,4 +1,5 @@
 import type { Event } from './envelope';
+import type { Tier } from './subscription';
 
 /** Every tool of spec 02 that spends credits and runs asynchronously. */
 export const GENERATION_KINDS = [
@@ -52,7 +53,15 @@ export type GenerationInput<K extends GenerationKind = GenerationKind> = Generat
  * its own typed input without casts.
  */
 export type GenerationRequest = {
-  [K in GenerationKind]: { kind: K; input: GenerationInputs[K] };
+  [K in GenerationKind]: {
+    kind: K;
+    input: GenerationInputs[K];
+    /**
+     * The plan the request was made on, recorded by the account decider (absent on requests from
+     * before it was recorded): it decides the formats a book gets (`epubIncluded`).
+     */
+    tier?: Tier;
+  };
 }[GenerationKind];
 
 /** A file produced by a generation, kept in the blob store. */

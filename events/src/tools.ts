@@ -30,6 +30,17 @@ export const KIDS_BOOK_PAGES = 24;
 /** spec 02 §9: the image editor's upload limit. */
 export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 
+/**
+ * spec 01 §9: "PDF and EPUB" (Standard), "all formats" (Premium); Basic lists no format beyond the
+ * PDF every book has ("EPUB is offered on higher plans"). Books requested on another plan get no EPUB.
+ */
+export const EPUB_TIERS = ['Standard', 'Premium'] as const satisfies readonly Tier[];
+/** Whether a book requested on this plan gets its EPUB; requests from before plans were recorded did. */
+export const epubIncluded = (tier: Tier | undefined): boolean =>
+  tier === undefined || (EPUB_TIERS as readonly Tier[]).includes(tier);
+export const EPUB_NOT_INCLUDED =
+  'EPUB is included in the Standard and Premium plans. This book was created on another plan, so it has a PDF only.';
+
 export const TOOL_SCHEMAS = {
   'non-fiction': yup.object({
     Title: atLeast(3, 'Book title must be at least 3 characters.', 200),

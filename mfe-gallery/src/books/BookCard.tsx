@@ -115,6 +115,11 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
               {book.error}
             </p>
           )}
+          {book.status === 'Done' && book.epubIncluded === false && (
+            <p css={{ fontSize: theme.fontSizes.xs, color: theme.colors.textMuted }} data-testid="pdf-only">
+              {MY_BOOKS.pdfOnly}
+            </p>
+          )}
           {message && (
             <p
               css={{ fontSize: theme.fontSizes.xs, color: theme.colors.textMuted, overflowWrap: 'anywhere' }}

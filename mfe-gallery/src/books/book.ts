@@ -20,6 +20,8 @@ export interface Book {
   'Final Product'?: string;
   'Final Book File'?: string;
   epubFile?: string;
+  /** false for non-fiction made on a plan without EPUB (Basic): it has a PDF only. */
+  epubIncluded?: boolean;
   /** Why a failed book failed (its credits were refunded). */
   error?: string;
   outlineText1?: string;

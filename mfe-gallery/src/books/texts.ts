@@ -23,6 +23,8 @@ export const MY_BOOKS = {
   noUserId: 'User ID not found',
   download: 'Download',
   downloadEpub: 'Download EPUB',
+  /** spec 01 §9: EPUB comes with Standard ("PDF and EPUB") and Premium ("all formats"). */
+  pdfOnly: 'PDF only: EPUB is included in the Standard and Premium plans.',
   sample: '(Sample)',
   view: 'View',
   processing: 'Processing...',

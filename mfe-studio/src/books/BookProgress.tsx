@@ -14,6 +14,8 @@ interface ListedBook {
   currentStep?: string;
   downloadLink?: string;
   epubFile?: string;
+  /** false when the book was made on a plan without EPUB (Basic). */
+  epubIncluded?: boolean;
 }
 
 export function BookProgress({ bookId }: { bookId: string }) {
@@ -67,6 +69,7 @@ export function BookProgress({ bookId }: { bookId: string }) {
           )}
         </div>
       )}
+      {done && book?.epubIncluded === false && <p data-testid="pdf-only">{GEN2.pdfOnly}</p>}
       <p>
         {GEN2.checkMyBooks} <Link to="/my-books">{COMMON.goToMyBooks}</Link>
       </p>

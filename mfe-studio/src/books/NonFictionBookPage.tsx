@@ -3,7 +3,7 @@ import { TOOL_SCHEMAS } from '@studio/events';
 import { Alert, Button, Card, theme, toast, USER_QUERY_KEY, useUser } from '@studio/kit';
 import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
 import { Field, Input, Textarea } from '@studio/kit/widgets';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { creditCheck, NON_FICTION_COST } from './credits';
@@ -125,16 +125,38 @@ export default function NonFictionBookPage() {
             </form>
           </Card>
         }
-        side={
-          <Card title={NON_FICTION.tutorialTitle} headingLevel={2}>
-            <ol css={{ paddingLeft: 20, display: 'grid', gap: 8, fontSize: theme.fontSizes.sm }}>
-              {NON_FICTION.tutorialSteps.map((step) => (
-                <li key={step}>{step}</li>
-              ))}
-            </ol>
-          </Card>
-        }
+        side={<Tutorial />}
       />
     </ToolScreen>
+  );
+}
+
+/**
+ * spec 02 §2 "an embedded tutorial video": the operator's TUTORIAL_VIDEO_URL when one is set (the
+ * server lets only its origin be framed), and the written steps always, so the card is useful
+ * without a video and readable without the frame.
+ */
+function Tutorial() {
+  const tutorial = useQuery<{ videoUrl: string | null }>({ queryKey: ['/api/studio/tutorial'] });
+  const videoUrl = tutorial.data?.videoUrl;
+  return (
+    <Card title={NON_FICTION.tutorialTitle} headingLevel={2} data-testid="tutorial">
+      {videoUrl && (
+        <iframe
+          src={videoUrl}
+          title={NON_FICTION.tutorialVideoTitle}
+          loading="lazy"
+          allow="fullscreen; picture-in-picture"
+          sandbox="allow-scripts allow-same-origin allow-presentation"
+          referrerPolicy="strict-origin-when-cross-origin"
+          css={{ width: '100%', aspectRatio: '16 / 9', border: 0, borderRadius: 8, marginBottom: 12 }}
+        />
+      )}
+      <ol css={{ paddingLeft: 20, display: 'grid', gap: 8, fontSize: theme.fontSizes.sm }}>
+        {NON_FICTION.tutorialSteps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+    </Card>
   );
 }

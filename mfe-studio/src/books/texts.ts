@@ -32,6 +32,7 @@ export const NON_FICTION = {
   successHeading: 'Your book is on its way',
   successBody: 'It will appear in My Books when it is ready (about 3 to 5 minutes).',
   tutorialTitle: 'Tutorial',
+  tutorialVideoTitle: 'Tutorial video',
   tutorialSteps: [
     'Give your book a clear, specific title.',
     'Describe the subject, the audience and what readers should take away.',
@@ -82,6 +83,8 @@ export const GEN2 = {
   checkMyBooks: 'Your book will appear in My Books when it is complete.',
   downloadPdf: 'Download PDF',
   downloadEpub: 'Download EPUB',
+  /** spec 01 §9: EPUB comes with Standard ("PDF and EPUB") and Premium ("all formats"). */
+  pdfOnly: 'PDF only: EPUB is included in the Standard and Premium plans.',
   bookDone: 'Your book is ready.',
   bookFailed: 'Your book could not be generated. Your credits were refunded.',
   outlinesFailed: 'Your outlines could not be created. Your credits were refunded.',

@@ -89,9 +89,25 @@ describe('credits ledger', () => {
               kind: 'coloring-page',
               input: { prompt: 'a cat' },
               cost: 4,
+              tier: 'Demo',
             },
           },
         ]);
+    });
+
+    it('records the plan the request is made on (it decides whether a book gets an EPUB)', () => {
+      const subscribed: Emitted<AccountStreamEvent> = {
+        type: 'SubscriptionActivated',
+        data: { planId: 'basic', tier: 'Basic', paymentRef: 'in_1' },
+      };
+      const [, requested] = accountDecider.decide(
+        start('g1'),
+        [registered, subscribed, granted(60)].reduce(
+          (s, e) => accountDecider.evolve(s, { ...e, eventId: 'x', metadata: {} } as never),
+          accountDecider.initialState,
+        ),
+      );
+      expect(requested).toMatchObject({ type: 'GenerationRequested', data: { tier: 'Basic' } });
     });
 
     it('given fewer credits than the cost, then INSUFFICIENT_CREDITS with what is needed and what is there', () => {
@@ -129,6 +145,7 @@ describe('credits ledger', () => {
               kind: 'coloring-page',
               input: { prompt: 'a cat' },
               cost: 4,
+              tier: 'Demo',
             },
           },
         ]);

@@ -87,7 +87,11 @@ export function decideCredits(command: CreditsCommand, state: AccountState): Out
           type: 'CreditsDebited',
           data: { amount: cost, reason: 'generation', generationId, kind: request.kind },
         },
-        { type: 'GenerationRequested', data: { generationId, userId: state.userId, cost, ...request } },
+        // The plan is recorded with the request: it decides the formats the job makes (EPUB).
+        {
+          type: 'GenerationRequested',
+          data: { generationId, userId: state.userId, cost, ...request, tier: state.tier },
+        },
       ];
     }
     case 'RefundGeneration': {

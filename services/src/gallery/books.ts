@@ -1,4 +1,4 @@
-import { KIDS_BOOK_PAGES } from '@studio/events';
+import { epubIncluded, KIDS_BOOK_PAGES } from '@studio/events';
 import { requireSelf, requireUser } from '../account/auth';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
@@ -9,6 +9,8 @@ import { fileUrl } from './routes';
 
 /** My Books lists the tools the registry places there. */
 export const BOOK_KINDS = kindsListedIn({ list: 'books' });
+
+const NON_FICTION = ['non-fiction', 'non-fiction-v2'];
 
 /** spec 02 §4 book statuses, including Gen 2.0's finer ones. */
 export function bookStatus(doc: GenerationDoc): string {
@@ -47,6 +49,8 @@ export function bookRecord(doc: GenerationDoc) {
     ...(doc.kind === 'coloring-book' && pdf ? { shareLink: pdf } : {}),
     ...(doc.kind !== 'non-fiction-v2' && doc.kind !== 'coloring-book' && pdf ? { finalBookFile: pdf } : {}),
     ...(file('epub') ? { epubFile: file('epub') } : {}),
+    // Non-fiction made on a plan without EPUB: the screens say why there is no EPUB to download.
+    ...(NON_FICTION.includes(doc.kind) && !epubIncluded(doc.tier) ? { epubIncluded: false } : {}),
     ...(file('cover') ? { coverImage: file('cover') } : {}),
     ...(file('cover-pdf') ? { coverFile: file('cover-pdf') } : {}),
     ...(doc.status === 'failed' && doc.error ? { error: doc.error } : {}),

@@ -1,3 +1,4 @@
+import { EPUB_NOT_INCLUDED, epubIncluded } from '@studio/events';
 import type Koa from 'koa';
 import sharp from 'sharp';
 import { requireSelf, requireUser } from '../account/auth';
@@ -5,6 +6,7 @@ import type { BlobStore } from '../platform/blobs/port';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import type { Platform } from '../platform/module';
+import { artifactBlobId } from '../studio/artifacts';
 import { GENERATIONS, type GenerationDoc } from '../studio/generations-projection';
 import { kindsListedIn } from '../studio/tools/registry';
 
@@ -113,6 +115,9 @@ export function galleryRoutes({ readStore, blobs }: Pick<Platform, 'readStore' |
       const match = /^gen-([0-9a-f-]{36})-[A-Za-z0-9._-]+$/.exec(blobId);
       const owner = match?.[1] ? await generations.get(match[1]) : null;
       if (!owner || owner.userId !== userId) throw new DomainError('NOT_FOUND', 'File not found');
+      // A book made on a plan without EPUB has none: say why instead of a bare 404.
+      if (blobId === artifactBlobId(owner._id, 'epub', 'epub') && !epubIncluded(owner.tier))
+        throw new DomainError('FORBIDDEN', EPUB_NOT_INCLUDED);
       ctx.set('Cache-Control', 'private, max-age=31536000, immutable');
       if (ctx.query.preview !== undefined) {
         const preview = await imagePreview(blobs, blobId);

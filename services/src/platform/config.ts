@@ -50,6 +50,15 @@ const schema = yup.object({
   STRIPE_PRICE_STANDARD: optionalText,
   STRIPE_PRICE_PREMIUM: optionalText,
   PUBLIC_URL: absoluteUrl,
+  // An https page the non-fiction screen embeds as its tutorial video (its origin joins frame-src).
+  TUTORIAL_VIDEO_URL: yup
+    .string()
+    .test(
+      'https-url',
+      'must be an https:// URL (an embeddable video page)',
+      (value) => value === undefined || (URL.canParse(value) && new URL(value).protocol === 'https:'),
+    )
+    .optional(),
   AUTH_RATE_LIMIT: integer(1, Number.MAX_SAFE_INTEGER, 20),
   SESSION_TTL_HOURS: yup
     .number()
@@ -124,6 +133,8 @@ export interface Config {
         prices: { basic: string; standard: string; premium: string };
       };
   publicUrl?: string;
+  /** The tutorial video the non-fiction screen embeds; without it the screen shows written steps. */
+  tutorialVideoUrl?: string;
   sessionTtlMs: number;
   /** Sign-in and registration attempts per client address in ten minutes. */
   authRateLimit: number;
@@ -256,6 +267,7 @@ export function loadConfig(
     ai,
     payments,
     ...(e.PUBLIC_URL ? { publicUrl: e.PUBLIC_URL } : {}),
+    ...(e.TUTORIAL_VIDEO_URL ? { tutorialVideoUrl: e.TUTORIAL_VIDEO_URL } : {}),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600 * 1000,
     authRateLimit: e.AUTH_RATE_LIMIT,
     cookieSecure: e.COOKIE_SECURE === 'true',

@@ -19,15 +19,16 @@ describe('books over HTTP', () => {
       correlationId: 't',
       causationId: `t-${Math.random()}`,
     });
-  const signUp = async (email: string, plan: 'basic' | 'standard' = 'basic', credits = 0) => {
+  /** A new account: Demo with the given credits, or subscribed to a plan (and its credits). */
+  const signUp = async (email: string, plan: 'demo' | 'basic' | 'standard' = 'demo', credits = 0) => {
     const agent = request.agent(server().url);
     const res = await agent.post('/api/register').send({ name: 'Tess', email, password: 'secret12' });
     expect(res.status).toBe(201);
     const userId = res.body.id as string;
-    if (plan === 'standard')
+    if (plan !== 'demo')
       await grant(userId, {
         type: 'ActivateSubscription',
-        planId: 'standard',
+        planId: plan,
         paymentRef: `in-${email}`,
         customerId: 'c',
         subscriptionId: `s-${email}`,
@@ -73,8 +74,8 @@ describe('books over HTTP', () => {
     return report;
   };
 
-  it('Gen 2.0: outlines (422 while writing), pick outline 2, the book as PDF, EPUB and covers that pass KDP checks', async () => {
-    const { agent, userId } = await signUp('gen2@example.com', 'basic', 20);
+  it('Gen 2.0 on Standard: outlines (422 while writing), pick outline 2, the book as PDF, EPUB and covers that pass KDP checks', async () => {
+    const { agent, userId } = await signUp('gen2@example.com', 'standard');
     const submit = await agent.post('/api/non-fiction-gen2/submit').send({
       userId,
       title: 'Urban Beekeeping',
@@ -103,6 +104,8 @@ describe('books over HTTP', () => {
     expect(chosen.body.bookGenerated).toBe(true);
     const done = await book(agent, userId, bookId);
     expect(done.downloadLink).toMatch(/^\/api\/files\/gen-/);
+    expect(done.epubFile).toBe(`/api/files/gen-${bookId}-epub.epub`);
+    expect(done.epubIncluded).toBeUndefined();
 
     const pdf = await download(agent, done.downloadLink);
     const report = await checkInterior(pdf, TRIMS['non-fiction']);
@@ -127,14 +130,43 @@ describe('books over HTTP', () => {
     expect((await stranger.agent.get(done.downloadLink)).status).toBe(404);
   }, 180_000);
 
+  it('non-fiction v1 on Basic: PDF and covers, no EPUB made, and its EPUB address answers 403 saying why', async () => {
+    const { agent, userId } = await signUp('basic-book@example.com', 'basic');
+    const res = await agent.post('/api/submit-non-fiction-form').send({
+      Title: 'Window Boxes',
+      Description: 'Growing herbs and flowers in window boxes on a city flat',
+      User: [userId],
+    });
+    expect(res.status).toBe(202);
+    const bookId = res.body.bookId as string;
+    const done = await book(agent, userId, bookId);
+    expect(done.finalBookFile).toMatch(/^\/api\/files\/gen-/);
+    expect(done.coverImage).toMatch(/^\/api\/files\/gen-/);
+    expect(done.epubFile).toBeUndefined();
+    expect(done.epubIncluded).toBe(false);
+    await checkInterior(await download(agent, done.finalBookFile), TRIMS['non-fiction']);
+    const epub = await agent.get(`/api/files/gen-${bookId}-epub.epub`);
+    expect(epub.status).toBe(403);
+    expect(epub.body).toEqual({
+      error: 'FORBIDDEN',
+      message:
+        'EPUB is included in the Standard and Premium plans. This book was created on another plan, so it has a PDF only.',
+    });
+    // Nothing was written for it either: no blob behind the refused address.
+    expect(await server().platform.blobs.get(`gen-${bookId}-epub.epub`)).toBeNull();
+    // A stranger still learns nothing about the book.
+    const stranger = await signUp('basic-book-stranger@example.com');
+    expect((await stranger.agent.get(`/api/files/gen-${bookId}-epub.epub`)).status).toBe(404);
+  }, 180_000);
+
   it('coloring book: Basic is refused; Standard gets 10 designs on recto pages with blank backs, padded to 24 pages', async () => {
-    const basic = await signUp('basic-colors@example.com', 'basic', 100);
+    const basic = await signUp('basic-colors@example.com', 'basic');
     const refused = await basic.agent
       .post('/api/generate-coloring-book')
       .send({ prompt: 'Cats', bookLength: 10 });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe('TIER_REQUIRED');
-    expect((await basic.agent.get('/api/user')).body.credits).toBe(100);
+    expect((await basic.agent.get('/api/user')).body.credits).toBe(60);
 
     const { agent, userId } = await signUp('colors@example.com', 'standard');
     const res = await agent
@@ -152,7 +184,7 @@ describe('books over HTTP', () => {
   }, 180_000);
 
   it('kids book: multipart with a character picture, 24 pages of text and pictures, full-bleed square interior', async () => {
-    const { agent, userId } = await signUp('kids@example.com', 'basic', 100);
+    const { agent, userId } = await signUp('kids@example.com', 'demo', 100);
     const character = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#ff8800aa' } })
       .png()
       .toBuffer();
@@ -186,7 +218,7 @@ describe('books over HTTP', () => {
   }, 240_000);
 
   it('the kids book refuses a character file that is not an image, and spends nothing', async () => {
-    const { agent } = await signUp('kids-bad@example.com', 'basic', 100);
+    const { agent } = await signUp('kids-bad@example.com', 'demo', 100);
     const res = await agent
       .post('/api/generate-kids-book')
       .field('storyDescription', 'Pip the puppy learns to swim at the seaside')

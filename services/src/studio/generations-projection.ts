@@ -1,4 +1,10 @@
-import type { GenerationEvent, GenerationRequested, GenerationStatus, RecordedEvent } from '@studio/events';
+import type {
+  GenerationEvent,
+  GenerationRequested,
+  GenerationStatus,
+  RecordedEvent,
+  Tier,
+} from '@studio/events';
 import { assertNever } from '../platform/decider';
 import type { WriteOp } from '../platform/readstore/port';
 import type { Projection } from '../platform/runners/projector';
@@ -11,6 +17,8 @@ export interface GenerationDoc {
   kind: string;
   input: Record<string, unknown>;
   cost: number;
+  /** The plan the request was made on (decides whether a book has an EPUB). */
+  tier?: Tier;
   /** The job's life in the shared vocabulary; the galleries translate it to the spec's labels. */
   status: GenerationStatus;
   progress: number;
@@ -62,13 +70,14 @@ export const generationsProjection: Projection = {
     const at = event.metadata.occurredAt;
     switch (event.type) {
       case 'GenerationRequested': {
-        const { generationId, userId, kind, input, cost } = event.data;
+        const { generationId, userId, kind, input, cost, tier } = event.data;
         const doc: GenerationDoc = {
           _id: generationId,
           userId,
           kind,
           input: input as unknown as Record<string, unknown>,
           cost,
+          ...(tier ? { tier } : {}),
           status: 'requested',
           progress: 0,
           step: 'Queued',

@@ -13,6 +13,7 @@ import { GenerationSupervisor } from './supervisor';
 import { multipartBody } from './tools/multipart';
 import { TOOL_LIST, TOOLS } from './tools/registry';
 import { uploadBody } from './tools/uploads';
+import { tutorialCsp, tutorialRoutes } from './tutorial';
 import { createJobHandler } from './worker';
 
 /**
@@ -21,6 +22,7 @@ import { createJobHandler } from './worker';
  */
 export function studioModule(platform: Platform, ai: AiProvider): FeatureModule {
   const { commands, clock, logger, bus, config } = platform;
+  const tutorialSources = tutorialCsp(config.tutorialVideoUrl);
   const uploads = TOOL_LIST.filter((tool) => tool.route.body === 'multipart' && tool.generator).map(
     (tool) => tool.route.path,
   );
@@ -35,7 +37,14 @@ export function studioModule(platform: Platform, ai: AiProvider): FeatureModule 
       // The editor's upload travels as a data URL inside JSON (spec 02 §5): a larger body limit there.
       [TOOLS['image-edit'].route.path]: uploadBody(),
     },
-    routes: [studioRoutes(TOOLS, platform), gen2Routes(platform), progressRoutes(platform)],
+    // The configured tutorial video's origin may be framed, nothing else.
+    ...(tutorialSources ? { cspSources: tutorialSources } : {}),
+    routes: [
+      studioRoutes(TOOLS, platform),
+      gen2Routes(platform),
+      progressRoutes(platform),
+      tutorialRoutes(config.tutorialVideoUrl),
+    ],
     projections: [generationsProjection],
     reactors: [relay(bus, jobsFor), refundProcessManager(commands, clock)],
     queues: [generationQueue(platform.readStore)],

@@ -59,14 +59,29 @@ export function progressRoutes({ eventStore }: Pick<Platform, 'eventStore'>): Ro
       ctx.status = 200;
       ctx.body = stream;
       stream.write(': connected\nretry: 2000\n\n');
-      const subscription = eventStore.subscribeToAll(after === undefined ? {} : { after }, async (event) => {
+      // Everything up to `delivered` has been looked at, in log order: each event is sent once.
+      let delivered = after ?? 0;
+      const deliver = (event: RecordedEvent) => {
+        if (event.position <= delivered) return;
+        delivered = event.position;
         const message = progressMessage(event, userId);
         if (message)
           stream.write(`id: ${event.position}\nevent: progress\ndata: ${JSON.stringify(message)}\n\n`);
+      };
+      // The subscription is complete (catch-up, other processes' appends); the append listener is
+      // the fast path for this process's appends: written the moment they commit, before the
+      // projectors, relay and workers take their turn. It only takes the next event in line, so
+      // while the subscription is catching up (or another process appended) nothing is reordered.
+      const subscription = eventStore.subscribeToAll(after === undefined ? {} : { after }, async (event) =>
+        deliver(event),
+      );
+      const unlisten = eventStore.onAppended?.((events) => {
+        for (const event of events) if (event.position === delivered + 1) deliver(event);
       });
       const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
       const close = () => {
         clearInterval(heartbeat);
+        unlisten?.();
         void subscription.stop();
         stream.end();
       };

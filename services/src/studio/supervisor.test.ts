@@ -120,6 +120,31 @@ describe('generation supervisor', () => {
       .filter((e) => e.type === 'GenerationFailed')
       .map((e) => (e as RecordedEvent).data as { code: string; userId: string; kind: string });
 
+  it('re-publishes a queued job with its kind, input and the plan it was requested on (its formats)', async () => {
+    const requested = testEvent('req-q', 'GenerationRequested', {
+      generationId: 'q',
+      userId: 'u1',
+      cost: 20,
+      kind: 'non-fiction',
+      input: { title: 'Window Boxes', description: 'Herbs on a sill' },
+      tier: 'Basic',
+    });
+    await fixture.events.append(accountStream('u1'), [requested], { expectedRevision: 'any' });
+    await projected();
+    expect(await supervisor().redriveQueued()).toBe(1);
+    expect(published.map((p) => p.message.value)).toEqual([
+      expect.objectContaining({
+        generationId: 'q',
+        phase: 'main',
+        request: {
+          kind: 'non-fiction',
+          input: { title: 'Window Boxes', description: 'Herbs on a sill' },
+          tier: 'Basic',
+        },
+      }),
+    ]);
+  });
+
   it('fails a running job once its deadline has passed, and leaves one whose deadline is ahead', async () => {
     await claim('late', 0, 10);
     await claim('on-time', 0, 30);

@@ -50,9 +50,15 @@ export class GenerationSupervisor {
         userId: doc.userId,
         kind: doc.kind as GenerationKind,
         phase: doc.status === 'outline-chosen' ? 'book' : 'main',
-        // The read model keeps what GenerationRequested carried: the kind and its input.
+        // The read model keeps what GenerationRequested carried: the kind, its input and the plan.
         ...(doc.status === 'requested'
-          ? { request: { kind: doc.kind, input: doc.input } as unknown as GenerationRequest }
+          ? {
+              request: {
+                kind: doc.kind,
+                input: doc.input,
+                ...(doc.tier ? { tier: doc.tier } : {}),
+              } as unknown as GenerationRequest,
+            }
           : {}),
         correlationId: doc._id,
       };

@@ -4,6 +4,7 @@ import {
   type GenerationKind,
   type GenerationPhase,
   generationStream,
+  type Tier,
 } from '@studio/events';
 import type { BlobStore } from '../platform/blobs/port';
 import type { DeliveredMessage } from '../platform/bus/port';
@@ -42,13 +43,16 @@ export type WorkerTools = { [K in GenerationKind]?: { generator?: Generator<K> }
 /** Runs the request's own generator with its typed input (the kind decides the input's shape). */
 function generate<K extends GenerationKind>(
   tools: WorkerTools,
-  request: { kind: K; input: GenerationInputs[K] },
+  request: { kind: K; input: GenerationInputs[K]; tier?: Tier },
   job: { generationId: string; phase: GenerationPhase; outline?: string },
   generatorTools: GeneratorTools,
 ): Promise<GeneratorOutput> {
   const generator = tools[request.kind]?.generator;
   if (!generator) throw new Error(`The ${request.kind} generator is not available yet`);
-  return generator({ ...job, kind: request.kind, input: request.input }, generatorTools);
+  return generator(
+    { ...job, kind: request.kind, input: request.input, ...(request.tier ? { tier: request.tier } : {}) },
+    generatorTools,
+  );
 }
 
 /**

@@ -54,6 +54,12 @@ export interface EventStore {
   ): SubscriptionHandle;
   /** Position of the newest event, or undefined for an empty log. */
   headPosition(): Promise<number | undefined>;
+  /**
+   * Optional fast path for live readers: the listener gets the events appended in this process,
+   * synchronously once they are committed, in commit order. Appends of other processes never
+   * arrive here, so it complements a subscription, never replaces it. Returns the unsubscribe.
+   */
+  onAppended?(listener: (events: RecordedEvent[]) => void): () => void;
   close(): Promise<void>;
 }
 

@@ -48,6 +48,31 @@ describe('SQLite event store', () => {
     }
   });
 
+  it('announces each committed append to its listeners before append returns, as readers see it, across instances', async () => {
+    const file = freshFile();
+    const store = createSqliteEventStore(file);
+    const other = createSqliteEventStore(file);
+    try {
+      const heard: RecordedEvent[][] = [];
+      const stop = other.onAppended?.((events) => heard.push(events));
+      const first = [event('A'), event('B')];
+      const appending = store.append('s', first, { expectedRevision: 'no-stream' });
+      expect(heard).toHaveLength(1); // synchronously, in the append call itself
+      await appending;
+      expect(heard[0]).toEqual(await store.readAll());
+      // A retried append writes nothing and announces nothing; a refused one neither.
+      await store.append('s', first, { expectedRevision: 'no-stream' });
+      await expect(store.append('s', [event('C')], { expectedRevision: 5 })).rejects.toThrow();
+      expect(heard).toHaveLength(1);
+      stop?.();
+      await store.append('s', [event('D')], { expectedRevision: 1 });
+      expect(heard).toHaveLength(1);
+    } finally {
+      await store.close();
+      await other.close();
+    }
+  });
+
   it('has no head position while empty, and positions start at 1', async () => {
     const store = createSqliteEventStore(freshFile());
     try {

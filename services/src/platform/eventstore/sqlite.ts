@@ -30,6 +30,9 @@ interface Row {
  * instance wakes subscribers of all instances at once instead of at their next poll.
  */
 const wakersByFile = new Map<string, Set<() => void>>();
+/** Listeners of `onAppended` of every store instance in this process, by database file. */
+type AppendListener = (events: RecordedEvent[]) => void;
+const appendListenersByFile = new Map<string, Set<AppendListener>>();
 
 export type Synchronous = 'FULL' | 'NORMAL';
 const SYNCHRONOUS_NAMES: Record<number, Synchronous> = { 1: 'NORMAL', 2: 'FULL' };
@@ -108,8 +111,11 @@ export function createSqliteEventStore(
     return new WrongExpectedRevisionError(streamName, expected, streamHead.get(streamName) ?? 'no-stream');
   }
 
+  /** What an append wrote, as subscribers see it (filled by the transaction, read after commit). */
+  let written: RecordedEvent[] = [];
   const appendTx = db.transaction(
     (streamName: string, events: Event[], expected: ExpectedRevision): AppendResult => {
+      written = [];
       const first = events[0];
       if (!first) throw new Error('append needs at least one event');
       const existing = byEventId.get(first.eventId);
@@ -124,15 +130,24 @@ export function createSqliteEventStore(
       let revision = current === null ? 0 : current + 1;
       let position = 0;
       for (const event of events) {
-        const info = insert.run(
-          streamName,
-          revision,
-          event.eventId,
-          event.type,
-          JSON.stringify(event.data ?? null),
-          JSON.stringify(event.metadata),
-        );
+        const data = JSON.stringify(event.data ?? null);
+        const metadata = JSON.stringify(event.metadata);
+        const info = insert.run(streamName, revision, event.eventId, event.type, data, metadata);
         position = Number(info.lastInsertRowid);
+        // Parsed back from the stored JSON, so listeners see exactly what a reader would; only
+        // when someone listens, so a store without live readers appends at full speed.
+        if (appendListeners.size > 0)
+          written.push(
+            toRecorded({
+              position,
+              stream: streamName,
+              revision,
+              event_id: event.eventId,
+              type: event.type,
+              data,
+              metadata,
+            }),
+          );
         revision += 1;
       }
       return { nextExpectedRevision: revision - 1, position };
@@ -143,10 +158,25 @@ export function createSqliteEventStore(
   const localWakers = new Set<() => void>();
   const wakers = typeof fileKey === 'string' ? (wakersByFile.get(fileKey) ?? new Set()) : localWakers;
   if (typeof fileKey === 'string') wakersByFile.set(fileKey, wakers);
+  const appendListeners =
+    typeof fileKey === 'string'
+      ? (appendListenersByFile.get(fileKey) ?? new Set<AppendListener>())
+      : new Set<AppendListener>();
+  if (typeof fileKey === 'string') appendListenersByFile.set(fileKey, appendListeners);
   const subscriptions = new Set<SubscriptionHandle>();
   let closed = false;
 
-  function notify(): void {
+  function notify(events: RecordedEvent[]): void {
+    // Live readers first and synchronously: nothing else runs between the commit and their write.
+    // A retried append that wrote nothing new has nothing to announce (subscribers still wake).
+    if (events.length > 0)
+      for (const listener of appendListeners) {
+        try {
+          listener(events);
+        } catch (error) {
+          console.error('append listener failed', error);
+        }
+      }
     for (const wake of wakers) wake();
   }
 
@@ -239,7 +269,9 @@ export function createSqliteEventStore(
         }
         throw error;
       }
-      notify();
+      const appended = written;
+      written = [];
+      notify(appended);
       return result;
     },
 
@@ -253,6 +285,13 @@ export function createSqliteEventStore(
 
     subscribeToAll,
 
+    onAppended(listener) {
+      appendListeners.add(listener);
+      return () => {
+        appendListeners.delete(listener);
+      };
+    },
+
     async headPosition() {
       return head.get() ?? undefined;
     },
@@ -262,6 +301,7 @@ export function createSqliteEventStore(
       closed = true;
       await Promise.all([...subscriptions].map((s) => s.stop()));
       if (typeof fileKey === 'string' && wakers.size === 0) wakersByFile.delete(fileKey);
+      if (typeof fileKey === 'string' && appendListeners.size === 0) appendListenersByFile.delete(fileKey);
       db.close();
     },
   };

@@ -50,6 +50,8 @@ export function faultyEventStore(inner: EventStore, faults: FaultSwitch): EventS
         },
       };
     },
+    // Only appends that reached the store are announced, so a failed one never is.
+    ...(inner.onAppended ? { onAppended: inner.onAppended } : {}),
     close: () => inner.close(),
   };
 }

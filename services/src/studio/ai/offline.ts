@@ -24,6 +24,11 @@ export function createOfflineProvider(options: { delayMs?: number } = {}): AiPro
       await pause(signal);
       return offlineWrite(task);
     },
+    async character({ name, gender, image }, { signal }) {
+      await pause(signal);
+      return { description: `${name}, a ${gender}`, ...(image ? { image } : {}) };
+    },
+    // The drawings come from the prompt alone (the page prompt names the character already).
     async image(prompt, { style, signal }) {
       await pause(signal);
       return rasterise(sceneSvg(prompt, style, seededRandom(`${style}:${prompt}`)), style);

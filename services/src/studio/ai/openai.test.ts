@@ -1,6 +1,9 @@
-import { once } from 'node:events';
+import { getEventListeners, once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { KIDS_BOOK_PAGES } from '@studio/events';
+import sharp from 'sharp';
+import { kidsBook } from '../generators/books';
 import { createOfflineProvider } from './offline';
 import { createOpenAiProvider } from './openai';
 
@@ -141,6 +144,15 @@ describe('openai provider over HTTP', () => {
     expect(seen[0]?.body.includes(Buffer.from('make it night'))).toBe(true);
   });
 
+  it('leaves no listener on the job signal after its calls, and still stops when the job is aborted', async () => {
+    const job = new AbortController();
+    for (let i = 0; i < 12; i++)
+      await provider().image(`page ${i}`, { style: 'illustration', signal: job.signal });
+    expect(getEventListeners(job.signal, 'abort')).toHaveLength(0);
+    job.abort();
+    await expect(provider().image('late', { style: 'illustration', signal: job.signal })).rejects.toThrow();
+  });
+
   it('surfaces an API error instead of returning something', async () => {
     failNext = 400;
     await expect(provider().image('forbidden', { style: 'illustration', signal })).rejects.toThrow(
@@ -217,5 +229,109 @@ describe('openai provider: structured book text', () => {
     await expect(provider().write({ task: 'outlines', brief }, { signal })).rejects.toThrow(
       'expected structure',
     );
+  });
+});
+
+describe('openai provider: one character reference for every kids book page', () => {
+  const story = {
+    title: 'Pip at the Seaside',
+    pages: Array.from({ length: KIDS_BOOK_PAGES }, (_, i) => `Page ${i + 1}: Pip splashes in the waves.`),
+  };
+  const LOOKS = 'A small boy of six with curly red hair, a green raincoat and yellow boots.';
+  /** The multipart form the SDK sent, read as a browser would. */
+  const form = (request: Seen) =>
+    new Response(new Uint8Array(request.body), {
+      headers: { 'content-type': request.contentType ?? '' },
+    }).formData();
+  const run = (characterImageBlobId: string | undefined, uploaded?: Buffer) =>
+    kidsBook(
+      {
+        generationId: 'k1',
+        kind: 'kids-book',
+        phase: 'main',
+        input: {
+          storyDescription: 'Pip the puppy learns to swim at the seaside',
+          characterName: 'Pip',
+          characterGender: 'boy',
+          ...(characterImageBlobId ? { characterImageBlobId } : {}),
+        },
+      },
+      {
+        ai: provider(),
+        signal,
+        progress: async () => {},
+        readBlob: async () => uploaded ?? Buffer.alloc(0),
+      },
+    );
+
+  it('without a picture: the description is written once and every page generation carries it', async () => {
+    chatReplies.push(
+      { content: JSON.stringify(story), finish_reason: 'stop' },
+      { content: LOOKS, finish_reason: 'stop' },
+    );
+    await run(undefined);
+    const chats = seen.filter((r) => r.path === '/v1/chat/completions');
+    expect(chats).toHaveLength(2);
+    const asked = JSON.parse(chats[1]!.body.toString());
+    expect(asked.messages[1].content).toContain('Name: Pip');
+    expect(asked.messages[1].content).toContain('Pip the puppy learns to swim at the seaside');
+    const pages = seen.filter((r) => r.path === '/v1/images/generations');
+    expect(pages).toHaveLength(KIDS_BOOK_PAGES);
+    expect(seen.some((r) => r.path === '/v1/images/edits')).toBe(false);
+    const reference = `The main character, identical on every page: Pip, a boy. ${LOOKS}`;
+    for (const [i, page] of pages.entries()) {
+      const prompt = JSON.parse(page.body.toString()).prompt as string;
+      expect(prompt).toContain(reference);
+      expect(prompt).toContain(`Page ${i + 1}: Pip splashes in the waves.`);
+    }
+  }, 60_000);
+
+  it('with an uploaded picture: it is described once, and every page is an edit of that same picture', async () => {
+    const uploaded = await sharp({
+      create: { width: 1600, height: 1200, channels: 4, background: '#ff8800aa' },
+    })
+      .png()
+      .toBuffer();
+    chatReplies.push(
+      { content: JSON.stringify(story), finish_reason: 'stop' },
+      { content: LOOKS, finish_reason: 'stop' },
+    );
+    await run('gen-k1-character.png', uploaded);
+    const asked = JSON.parse(seen.filter((r) => r.path === '/v1/chat/completions')[1]!.body.toString());
+    const parts = asked.messages[1].content as Array<{ type: string; image_url?: { url: string } }>;
+    const described = parts.find((p) => p.type === 'image_url')?.image_url?.url ?? '';
+    expect(described).toMatch(/^data:image\/png;base64,/);
+    const reference = Buffer.from(described.split(',')[1] ?? '', 'base64');
+    // The reference is the upload, flattened and brought within 1024 px.
+    expect(await sharp(reference).metadata()).toMatchObject({ format: 'png', width: 1024, height: 768 });
+
+    const pages = seen.filter((r) => r.path === '/v1/images/edits');
+    expect(pages).toHaveLength(KIDS_BOOK_PAGES);
+    expect(seen.some((r) => r.path === '/v1/images/generations')).toBe(false);
+    for (const [i, page] of pages.entries()) {
+      const sent = await form(page);
+      const image = sent.get('image') as File;
+      expect(Buffer.from(await image.arrayBuffer()).equals(reference)).toBe(true);
+      expect(sent.get('model')).toBe('gpt-image-test');
+      expect(sent.get('prompt')).toContain(
+        `The main character, identical on every page and as in the reference picture: Pip, a boy. ${LOOKS}`,
+      );
+      expect(sent.get('prompt')).toContain(`Page ${i + 1}: Pip splashes in the waves.`);
+    }
+  }, 60_000);
+
+  it('asks for high input fidelity where the image model takes it', async () => {
+    const ai = createOpenAiProvider({ apiKey: 'k', baseURL, textModel: 't', imageModel: 'gpt-image-1' });
+    const character = { description: 'Pip, a boy.', image: samplePng };
+    await ai.image('on the beach', { style: 'illustration', signal, character });
+    expect((await form(seen[0]!)).get('input_fidelity')).toBe('high');
+    const mini = createOpenAiProvider({
+      apiKey: 'k',
+      baseURL,
+      textModel: 't',
+      imageModel: 'gpt-image-1-mini',
+    });
+    await mini.image('on the beach', { style: 'illustration', signal, character });
+    expect((await form(seen[1]!)).get('input_fidelity')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import OpenAI, { toFile } from 'openai';
+import sharp from 'sharp';
 import { openAiWrite } from '../writing/openai-writer';
-import type { AiProvider, ImageStyle } from './provider';
+import type { AiProvider, CharacterBrief, CharacterReference, ImageStyle } from './provider';
 import { ProviderError } from './provider';
 
 export interface OpenAiOptions {
@@ -18,6 +19,47 @@ const STYLE_PROMPTS: Record<ImageStyle, string> = {
     'Black and white line art for a coloring book page: clean, thick, closed outlines, pure white background, no shading, no grey, no colour, no text.',
   illustration: 'A warm, detailed, colourful illustration suitable for all ages, no text.',
 };
+
+const CHARACTER_SYSTEM =
+  "You design the main character of a children's picture book. Describe only how the character looks, in one paragraph of at most 60 words: age, build, skin, hair, face, clothes and their colours, and one distinctive item. When a picture is given, describe the character in the picture exactly. No story, no text, no other characters.";
+/** Longest description carried with every page prompt. */
+const CHARACTER_MAX = 600;
+/** The reference picture is sent with every page: at most this many pixels a side. */
+const REFERENCE_PX = 1024;
+
+/** The uploaded picture as the Images API takes it: an opaque PNG no larger than REFERENCE_PX. */
+const referencePng = (image: Buffer) =>
+  sharp(image)
+    .flatten({ background: '#ffffff' })
+    .resize(REFERENCE_PX, REFERENCE_PX, { fit: 'inside', withoutEnlargement: true })
+    .png()
+    .toBuffer();
+
+/** The page prompt with the character reference in front of it, the same words on every page. */
+const withCharacter = (prompt: string, character: CharacterReference | undefined) =>
+  character
+    ? `The main character, identical on every page${character.image ? ' and as in the reference picture' : ''}: ${character.description}\n\n${prompt}`
+    : prompt;
+
+/** `input_fidelity` keeps a reference's features; GPT image models take it, except the mini one. */
+const takesInputFidelity = (model: string) => /^gpt-image-/.test(model) && !/mini/.test(model);
+
+/**
+ * Runs one provider call on its own child of the job's signal. The SDK adds an abort listener to
+ * the signal it is given and never removes it, and a job's signal serves dozens of calls (every
+ * chapter, 24 pictures): the child takes those listeners and is dropped when the call ends.
+ */
+async function scoped<T>(job: AbortSignal, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const child = new AbortController();
+  const abort = () => child.abort(job.reason);
+  if (job.aborted) abort();
+  else job.addEventListener('abort', abort, { once: true });
+  try {
+    return await run(child.signal);
+  } finally {
+    job.removeEventListener('abort', abort);
+  }
+}
 
 /** The `openai` provider: chat completions for text, the Images API for pictures and edits. */
 export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
@@ -37,41 +79,95 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
 
   return {
     name: 'openai',
-    async text(prompt, { system, signal, maxTokens }) {
-      const completion = await client.chat.completions.create(
-        {
-          model: options.textModel,
-          messages: [
-            { role: 'system', content: system },
-            { role: 'user', content: prompt },
-          ],
-          ...(maxTokens ? { max_tokens: maxTokens } : {}),
-        },
-        { signal },
-      );
-      const content = completion.choices[0]?.message?.content;
-      if (!content) throw new ProviderError('The text service returned no text');
-      return content;
-    },
-    write(task, { signal }) {
-      return openAiWrite(client, options.textModel, task, signal);
-    },
-    image(prompt, { style, signal }) {
-      return firstImage(
-        client.images.generate(
+    text(prompt, { system, signal: job, maxTokens }) {
+      return scoped(job, async (signal) => {
+        const completion = await client.chat.completions.create(
           {
-            model: options.imageModel,
-            prompt: `${STYLE_PROMPTS[style]}\n\n${prompt}`,
-            size: '1024x1024',
-            n: 1,
+            model: options.textModel,
+            messages: [
+              { role: 'system', content: system },
+              { role: 'user', content: prompt },
+            ],
+            ...(maxTokens ? { max_tokens: maxTokens } : {}),
           },
           { signal },
-        ),
-      );
+        );
+        const content = completion.choices[0]?.message?.content;
+        if (!content) throw new ProviderError('The text service returned no text');
+        return content;
+      });
     },
-    async editImage(original, prompt, { signal }) {
-      const image = await toFile(original, 'image.png', { type: 'image/png' });
-      return firstImage(client.images.edit({ model: options.imageModel, image, prompt, n: 1 }, { signal }));
+    write(task, { signal: job }) {
+      return scoped(job, (signal) => {
+        return openAiWrite(client, options.textModel, task, signal);
+      });
+    },
+    character(brief: CharacterBrief, { signal: job }): Promise<CharacterReference> {
+      return scoped(job, async (signal) => {
+        const image = brief.image ? await referencePng(brief.image) : undefined;
+        const about = `Name: ${brief.name}\nThe character is a ${brief.gender}.\nStory: ${brief.story}`;
+        const completion = await client.chat.completions.create(
+          {
+            model: options.textModel,
+            messages: [
+              { role: 'system', content: CHARACTER_SYSTEM },
+              {
+                role: 'user',
+                content: image
+                  ? [
+                      { type: 'text', text: `${about}\nThe picture shows the character.` },
+                      {
+                        type: 'image_url',
+                        image_url: { url: `data:image/png;base64,${image.toString('base64')}` },
+                      },
+                    ]
+                  : about,
+              },
+            ],
+            max_tokens: 200,
+          },
+          { signal },
+        );
+        const looks = completion.choices[0]?.message?.content?.replace(/\s+/g, ' ').trim();
+        if (!looks) throw new ProviderError('The text service returned no character description');
+        const description = `${brief.name}, a ${brief.gender}. ${looks}`.slice(0, CHARACTER_MAX);
+        return { description, ...(image ? { image } : {}) };
+      });
+    },
+    image(prompt, { style, signal: job, character }) {
+      return scoped(job, async (signal) => {
+        const text = `${STYLE_PROMPTS[style]}\n\n${withCharacter(prompt, character)}`;
+        // With the user's picture, every page is an edit of that same picture (the Images API's
+        // reference input); otherwise a generation with the same description on every page.
+        if (character?.image) {
+          const image = await toFile(character.image, 'character.png', { type: 'image/png' });
+          return firstImage(
+            client.images.edit(
+              {
+                model: options.imageModel,
+                image,
+                prompt: text,
+                size: '1024x1024',
+                n: 1,
+                ...(takesInputFidelity(options.imageModel) ? { input_fidelity: 'high' as const } : {}),
+              },
+              { signal },
+            ),
+          );
+        }
+        return firstImage(
+          client.images.generate(
+            { model: options.imageModel, prompt: text, size: '1024x1024', n: 1 },
+            { signal },
+          ),
+        );
+      });
+    },
+    editImage(original, prompt, { signal: job }) {
+      return scoped(job, async (signal) => {
+        const image = await toFile(original, 'image.png', { type: 'image/png' });
+        return firstImage(client.images.edit({ model: options.imageModel, image, prompt, n: 1 }, { signal }));
+      });
     },
   };
 }

@@ -7,14 +7,39 @@ import type { WritingResult, WritingTask } from '../writing/book-text';
 
 export type ImageStyle = 'coloring' | 'illustration';
 
+/** Who a kids book is about, as the request gives it (spec 02 §3), with the uploaded picture if any. */
+export interface CharacterBrief {
+  name: string;
+  gender: 'boy' | 'girl';
+  story: string;
+  /** The user's character picture (PNG, already decoded and cleaned by sharp). */
+  image?: Buffer;
+}
+
+/**
+ * spec: "character consistency for kids books": one reference made once per book and given with
+ * every page's picture, so all 24 pages show the same character.
+ */
+export interface CharacterReference {
+  /** The character's look in words, written once. */
+  description: string;
+  /** The uploaded picture every page is drawn from, when there is one. */
+  image?: Buffer;
+}
+
 export interface AiProvider {
   readonly name: 'offline' | 'openai';
   /** Plain text for a prompt (chapters, outlines, listings). */
   text(prompt: string, options: { system: string; signal: AbortSignal; maxTokens?: number }): Promise<string>;
   /** Structured text for a book (outlines, a chapter, a kids story), complete or a ProviderError. */
   write<T extends WritingTask>(task: T, options: { signal: AbortSignal }): Promise<WritingResult<T>>;
-  /** A square PNG. */
-  image(prompt: string, options: { style: ImageStyle; signal: AbortSignal }): Promise<Buffer>;
+  /** The reference a kids book keeps for its character (see CharacterReference). */
+  character(brief: CharacterBrief, options: { signal: AbortSignal }): Promise<CharacterReference>;
+  /** A square PNG; with a character, the picture shows that character as the reference has it. */
+  image(
+    prompt: string,
+    options: { style: ImageStyle; signal: AbortSignal; character?: CharacterReference },
+  ): Promise<Buffer>;
   /** A PNG of `original` changed as the prompt says. */
   editImage(original: Buffer, prompt: string, options: { signal: AbortSignal }): Promise<Buffer>;
 }

@@ -1,4 +1,4 @@
-import { KIDS_BOOK_PAGES } from '@studio/events';
+import { epubIncluded, KIDS_BOOK_PAGES } from '@studio/events';
 import { OFFLINE_LABEL } from '../ai/offline';
 import type { AiProvider } from '../ai/provider';
 import { ebookCoverJpeg, paperbackWrapPdf, pictureWidthFor } from '../outputs/covers';
@@ -11,9 +11,9 @@ import type { GeneratedFile, Generator, GeneratorOutput, GeneratorTools } from '
 
 /**
  * The book tools: non-fiction v1 and Gen 2.0, coloring books and kids books. Each one writes its
- * text and pictures through the AI provider, typesets the KDP files (interior PDF, covers, EPUB
- * for non-fiction), and runs the preflight on every file before returning: a file KDP would
- * refuse fails the job, which is then refunded.
+ * text and pictures through the AI provider, typesets the KDP files (interior PDF, covers, and for
+ * non-fiction an EPUB on the plans that include it), and runs the preflight on every file before
+ * returning: a file KDP would refuse fails the job, which is then refunded.
  */
 const AUTHOR = 'The Author';
 
@@ -52,12 +52,10 @@ async function covers(
 }
 
 async function writeNonFiction(
-  id: string,
-  title: string,
-  description: string,
-  outline: BookOutline,
+  book: { id: string; title: string; description: string; outline: BookOutline; epub: boolean },
   { ai, signal, progress }: GeneratorTools,
 ): Promise<GeneratorOutput> {
+  const { id, title, description, outline } = book;
   const chapters: ChapterText[] = [];
   const parts = [
     ...(outline.introduction
@@ -98,26 +96,26 @@ async function writeNonFiction(
     chapters,
   });
   await assertPreflight('interior PDF', interior.pdf, { type: 'interior', trim: interior.trim });
-  await progress(90, 'Making the covers and the EPUB');
+  await progress(90, book.epub ? 'Making the covers and the EPUB' : 'Making the covers');
   const coverFiles = await covers(title, ai, interior);
-  const cover = coverFiles[0]?.data as Buffer;
-  const epub = buildEpub({
-    id,
-    title,
-    author: AUTHOR,
-    language: 'en',
-    cover,
-    notices: notices(ai),
-    chapters,
-  });
-  await assertPreflight('EPUB', epub, { type: 'epub' });
+  const files = [file('pdf', 'application/pdf', 'pdf', interior.pdf)];
+  // Only plans with EPUB get one made (spec 01 §9); the others have the PDF and the covers.
+  if (book.epub) {
+    const epub = buildEpub({
+      id,
+      title,
+      author: AUTHOR,
+      language: 'en',
+      cover: coverFiles[0]?.data as Buffer,
+      notices: notices(ai),
+      chapters,
+    });
+    await assertPreflight('EPUB', epub, { type: 'epub' });
+    files.push(file('epub', 'application/epub+zip', 'epub', epub));
+  }
   return {
     title,
-    files: [
-      file('pdf', 'application/pdf', 'pdf', interior.pdf),
-      file('epub', 'application/epub+zip', 'epub', epub),
-      ...coverFiles,
-    ],
+    files: [...files, ...coverFiles],
     result: { pages: interior.pages, chapters: chapters.map((c) => c.title) },
   };
 }
@@ -130,7 +128,10 @@ export const nonFiction: Generator<'non-fiction'> = async (job, tools) => {
     { task: 'outlines', brief: { title, description, numChapters: 6, includeIntroduction: true } },
     { signal: tools.signal },
   );
-  return writeNonFiction(job.generationId, title, description, outlines[0], tools);
+  return writeNonFiction(
+    { id: job.generationId, title, description, outline: outlines[0], epub: epubIncluded(job.tier) },
+    tools,
+  );
 };
 
 /**
@@ -154,7 +155,10 @@ export const nonFictionV2: Generator<'non-fiction-v2'> = async (job, tools) => {
   if (!job.outline) throw new Error('No outline was chosen for this book');
   const outline = parseOutline(job.outline);
   if (!includeIntroduction) delete outline.introduction;
-  return writeNonFiction(job.generationId, title, description, outline, tools);
+  return writeNonFiction(
+    { id: job.generationId, title, description, outline, epub: epubIncluded(job.tier) },
+    tools,
+  );
 };
 
 /** spec 02: coloring book of 10/20/30/40 designs, each on a recto page with a blank back. */
@@ -197,18 +201,28 @@ export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
     },
     { signal },
   );
-  const character = characterImageBlobId
-    ? await characterPng(await readBlob(characterImageBlobId))
-    : undefined;
+  const uploaded = characterImageBlobId ? await readBlob(characterImageBlobId) : undefined;
+  // One character reference for the whole book, given with every page's picture.
+  const reference = await ai.character(
+    {
+      name: characterName,
+      gender: characterGender,
+      story: storyDescription,
+      ...(uploaded ? { image: uploaded } : {}),
+    },
+    { signal },
+  );
+  const character = uploaded ? await characterPng(uploaded) : undefined;
   const pictures: Buffer[] = [];
   for (const [i, text] of story.pages.entries()) {
     await progress(
       10 + Math.round((70 * i) / story.pages.length),
       `Illustrating page ${i + 1} of ${story.pages.length}`,
     );
-    // The character's description travels with every page, so the pictures keep one character.
     const prompt = `${characterName}, a ${characterGender}, in a children's book: ${text}`;
-    pictures.push(await fullBleedPng(await ai.image(prompt, { style: 'illustration', signal })));
+    pictures.push(
+      await fullBleedPng(await ai.image(prompt, { style: 'illustration', signal, character: reference })),
+    );
   }
   await progress(85, 'Typesetting the book');
   const interior = kidsInterior({

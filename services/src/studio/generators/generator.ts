@@ -1,4 +1,4 @@
-import type { GenerationInputs, GenerationKind, GenerationPhase } from '@studio/events';
+import type { GenerationInputs, GenerationKind, GenerationPhase, Tier } from '@studio/events';
 import type { AiProvider } from '../ai/provider';
 
 /** One tool's recipe: from a request to files (PNG, PDF, EPUB) and text results. */
@@ -9,6 +9,8 @@ export interface GeneratorJob<K extends GenerationKind> {
   input: GenerationInputs[K];
   /** Gen 2.0 book phase: the outline the user chose. */
   outline?: string;
+  /** The plan the request was made on: a book's formats depend on it (`epubIncluded`). */
+  tier?: Tier;
 }
 
 export interface GeneratedFile {

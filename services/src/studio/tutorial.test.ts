@@ -1,0 +1,42 @@
+import request from 'supertest';
+import { useEmbeddedServer } from '../main/test-runtime';
+import { loadConfig } from '../platform/config';
+
+const frameSrc = (csp: unknown) => (/frame-src ([^;]+)/.exec(String(csp))?.[1] ?? '').split(' ');
+const STRIPE_FRAMES = ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'];
+
+describe('the tutorial video (spec 02 §2)', () => {
+  describe('with TUTORIAL_VIDEO_URL', () => {
+    const server = useEmbeddedServer({ TUTORIAL_VIDEO_URL: 'https://videos.example.org/embed/abc?x=1' });
+
+    it('names the video, and lets its origin (only that) be framed beside Stripe', async () => {
+      const res = await request(server().url).get('/api/studio/tutorial');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ videoUrl: 'https://videos.example.org/embed/abc?x=1' });
+      const page = await request(server().url).get('/non-fiction-book');
+      expect(frameSrc(page.headers['content-security-policy'])).toEqual([
+        ...STRIPE_FRAMES,
+        'https://videos.example.org',
+      ]);
+    });
+  });
+
+  describe('without it', () => {
+    const server = useEmbeddedServer();
+
+    it('says there is none, and nothing may be framed', async () => {
+      const res = await request(server().url).get('/api/studio/tutorial');
+      expect(res.body).toEqual({ videoUrl: null });
+      expect(frameSrc(res.headers['content-security-policy'])).toEqual(STRIPE_FRAMES);
+    });
+  });
+
+  it('refuses an address that is not https at start-up', () => {
+    expect(() =>
+      loadConfig({ TUTORIAL_VIDEO_URL: 'http://videos.example.org/v' }, { embedded: true }),
+    ).toThrow(/TUTORIAL_VIDEO_URL: must be an https:\/\/ URL/);
+    expect(() => loadConfig({ TUTORIAL_VIDEO_URL: 'javascript:alert(1)' }, { embedded: true })).toThrow(
+      /TUTORIAL_VIDEO_URL/,
+    );
+  });
+});
