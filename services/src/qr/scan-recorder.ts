@@ -23,14 +23,17 @@ const SAME_LOAD_MS = 5 * 60_000;
 const FLUSH_MS = 100;
 
 /**
- * Records scans off the request path: the redirect and the landing page answer at once, and the
- * scans of the last few milliseconds are appended together (one append per code), so a busy code
- * costs one fsync per batch rather than one per visitor. A crash loses at most that window.
+ * Records scans off the request path: the redirect and the landing page answer without waiting
+ * for it, and the scans of the last few milliseconds are appended together (one append per code),
+ * so a busy code costs one fsync per batch rather than one per visitor. A crash loses at most that
+ * window; a graceful stop (`stop`, the module's stop hook) appends what is pending first.
  */
 export class ScanRecorder {
   private pending = new Map<string, QrEvent[]>();
   private timer?: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
+  /** Scans being decided (hashing, the visitor lookup) that have not reached the queue yet. */
+  private deciding = new Set<Promise<unknown>>();
   /** Visitor hashes seen per code and day in this process (the read model may lag a batch). */
   private seen = new LRUCache<string, true>({ max: 100_000 });
   /** Loads served here recently, so that the page's own beacon is not a second scan. */
@@ -45,8 +48,21 @@ export class ScanRecorder {
     },
   ) {}
 
-  /** Returns whether a scan was counted (a bot, tracking off or a repeated beacon are not). */
-  async record(state: QrCodeState, visit: Visit): Promise<boolean> {
+  /**
+   * Returns whether a scan was counted (a bot, tracking off or a repeated beacon are not). The
+   * request paths need not await it: failures are logged here, never thrown.
+   */
+  record(state: QrCodeState, visit: Visit): Promise<boolean> {
+    const deciding = this.decide(state, visit).catch((error: unknown) => {
+      this.deps.logger.error({ err: error, qrId: state.qrId }, 'scan not recorded');
+      return false;
+    });
+    this.deciding.add(deciding);
+    void deciding.finally(() => this.deciding.delete(deciding));
+    return deciding;
+  }
+
+  private async decide(state: QrCodeState, visit: Visit): Promise<boolean> {
     if (!state.exists || state.deleted || !state.trackingEnabled || isBot(visit.userAgent)) return false;
     const day = visit.at.toISOString().slice(0, 10);
     const visitor = await this.deps.hasher.hash(state.qrId, day, visit.address, visit.userAgent);
@@ -102,5 +118,11 @@ export class ScanRecorder {
       }
     });
     return this.flushing;
+  }
+
+  /** Graceful stop: the scans already answered are appended before the stores close. */
+  async stop(): Promise<void> {
+    while (this.deciding.size > 0) await Promise.all(this.deciding);
+    await this.flush();
   }
 }
