@@ -15,7 +15,11 @@ import { VisitorHasher } from './visitors';
 export function qrModule(
   platform: Pick<Platform, 'commands' | 'eventStore' | 'readStore' | 'blobs' | 'clock' | 'config' | 'logger'>,
 ): FeatureModule {
-  const scans = new ScanRecorder({ ...platform, hasher: new VisitorHasher(platform.readStore) });
+  const scans = new ScanRecorder({
+    ...platform,
+    hasher: new VisitorHasher(platform.readStore),
+    flushMs: platform.config.qrScanFlushMs,
+  });
   const codes = new QrCodeCache(platform);
   return {
     name: 'qr',

@@ -50,6 +50,23 @@ function sendHtml(ctx: Koa.Context, status: number, html: string) {
 const nonceOf = (ctx: Koa.Context) => String(ctx.state.cspNonce ?? '');
 
 /**
+ * The landing data as JSON text, made once per cached state: Koa would otherwise serialise an
+ * object twice per request (once to measure it for compression, once to send it).
+ */
+const landingJson = new WeakMap<QrCodeState, string>();
+function landingDataJson(state: QrCodeState): string {
+  let json = landingJson.get(state);
+  if (json === undefined) {
+    json = JSON.stringify({
+      success: true,
+      landingPage: resolveLandingSettings(state.qrId, state.landingPage),
+    });
+    landingJson.set(state, json);
+  }
+  return json;
+}
+
+/**
  * The public routes (spec 02 §6: no sign-in): the short redirect of direct codes, the landing page
  * and its data, the scan beacon and the signup. They answer from the code's small stream and show
  * nothing about its owner.
@@ -124,7 +141,8 @@ export function qrPublicRoutes(deps: Deps): RouteModule {
         return;
       }
       if (!state.exists || state.linkType !== 'landing') throw new DomainError('NOT_FOUND', QR_NOT_FOUND);
-      ctx.body = { success: true, landingPage: resolveLandingSettings(state.qrId, state.landingPage) };
+      ctx.type = 'application/json';
+      ctx.body = landingDataJson(state);
     });
 
     router.post('/api/qr-landing/:id', async (ctx) => {

@@ -20,7 +20,6 @@ export interface Visit {
 
 /** How long a served page's own scan beacon counts as the same load (spec 02 §7 POST {source:'scan'}). */
 const SAME_LOAD_MS = 5 * 60_000;
-const FLUSH_MS = 100;
 
 /**
  * Records scans off the request path: the redirect and the landing page answer without waiting
@@ -45,6 +44,8 @@ export class ScanRecorder {
       readStore: ReadStore;
       hasher: VisitorHasher;
       logger: Logger;
+      /** How long scans gather before one append (QR_SCAN_FLUSH_MS, 100 ms). */
+      flushMs: number;
     },
   ) {}
 
@@ -97,7 +98,7 @@ export class ScanRecorder {
     const queue = this.pending.get(state.qrId) ?? [];
     queue.push(...events);
     this.pending.set(state.qrId, queue);
-    this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS);
+    this.timer ??= setTimeout(() => void this.flush(), this.deps.flushMs);
     this.timer.unref?.();
     return true;
   }

@@ -62,7 +62,13 @@ describe('the merged route table of the four remotes', () => {
     const { routes } = mergeRouteLists(published());
     const byRemote = (remote: string) => routes.filter((r) => r.remote === remote).map((r) => r.path);
     expect(byRemote('gallery')).toEqual(['/my-books', '/my-listings', '/my-images', '/kids-book/:bookId']);
-    expect(byRemote('qr').sort()).toEqual(['/qr-codes', '/qr-codes/:id', '/qr-codes/new', '/qr-landing/:id']);
+    expect(byRemote('qr').sort()).toEqual([
+      '/qr-codes',
+      '/qr-codes/:id',
+      '/qr-codes/:id/edit',
+      '/qr-codes/new',
+      '/qr-landing/:id',
+    ]);
     expect(byRemote('studio')).toHaveLength(8);
     expect(byRemote('account')).toHaveLength(15);
   });
