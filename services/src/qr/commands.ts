@@ -52,6 +52,13 @@ export function decideActivity(
   );
 }
 
-export async function appendActivity(eventStore: EventStore, qrId: string, events: QrEvent[]): Promise<void> {
-  if (events.length > 0) await eventStore.append(qrActivityStream(qrId), events, { expectedRevision: 'any' });
+/** `lazySync` for scan batches: the visitor was answered before the write, nobody waits on the disk. */
+export async function appendActivity(
+  eventStore: EventStore,
+  qrId: string,
+  events: QrEvent[],
+  options: { lazySync?: boolean } = {},
+): Promise<void> {
+  if (events.length > 0)
+    await eventStore.append(qrActivityStream(qrId), events, { expectedRevision: 'any', ...options });
 }

@@ -112,7 +112,8 @@ export class ScanRecorder {
     this.flushing = this.flushing.then(async () => {
       for (const [qrId, events] of batch) {
         try {
-          await appendActivity(this.deps.eventStore, qrId, events);
+          // Without an fsync of its own: nobody waits on it, and a stop closes the store cleanly.
+          await appendActivity(this.deps.eventStore, qrId, events, { lazySync: true });
         } catch (error) {
           this.deps.logger.error({ err: error, qrId, scans: events.length }, 'scans not recorded');
         }

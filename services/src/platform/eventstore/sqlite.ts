@@ -225,10 +225,16 @@ export function createSqliteEventStore(
   }
 
   return {
-    synchronous,
+    /** Read back from SQLite each time: a lazy append must leave it as configured. */
+    get synchronous() {
+      return SYNCHRONOUS_NAMES[db.pragma('synchronous', { simple: true }) as number] ?? 'NORMAL';
+    },
 
-    async append(streamName, events, { expectedRevision }) {
+    async append(streamName, events, { expectedRevision, lazySync }) {
       let result: AppendResult;
+      // A lazy append commits without the fsync; the next FULL commit syncs the WAL with it in.
+      const relax = lazySync === true && synchronous === 'FULL';
+      if (relax) db.pragma('synchronous = NORMAL');
       try {
         result = appendTx.immediate(streamName, events, expectedRevision);
       } catch (error) {
@@ -238,6 +244,8 @@ export function createSqliteEventStore(
           throw new Error(`Append to ${streamName}: an event id is already in the store`, { cause: error });
         }
         throw error;
+      } finally {
+        if (relax) db.pragma('synchronous = FULL');
       }
       notify();
       return result;
