@@ -1,4 +1,4 @@
-import { type QrEvent, qrActivityStream, qrStream, upcast } from '@studio/events';
+import { type QrEvent, type QrScanRecord, qrActivityStream, qrStream, upcast } from '@studio/events';
 import type { CommandContext, CommandHandler } from '../platform/command-handler';
 import { fold } from '../platform/decider';
 import type { EventStore } from '../platform/eventstore/port';
@@ -50,6 +50,35 @@ export function decideActivity(
         },
       }) as QrEvent,
   );
+}
+
+/**
+ * The scans decided for one code within one batch window, as one `QrScansRecorded` event (each
+ * scan keeps its own time): the log, the subscribers and the read models handle one event per
+ * batch instead of one per visitor.
+ */
+export function scanBatch(qrId: string, scans: QrEvent[]): QrEvent[] {
+  const records: QrScanRecord[] = [];
+  for (const event of scans)
+    if (event.type === 'QrScanned') {
+      const { qrId: _id, ...scan } = event.data;
+      records.push({ ...scan, at: event.metadata.occurredAt });
+    }
+  const last = scans.at(-1);
+  if (!last || records.length === 0) return [];
+  return [
+    {
+      eventId: newEventId(),
+      type: 'QrScansRecorded',
+      data: { qrId, scans: records },
+      metadata: {
+        correlationId: last.metadata.correlationId,
+        causationId: 'scans',
+        occurredAt: last.metadata.occurredAt,
+        schemaVersion: 1,
+      },
+    },
+  ];
 }
 
 /** `lazySync` for scan batches: the visitor was answered before the write, nobody waits on the disk. */

@@ -47,12 +47,9 @@ describe('QR scans on a graceful stop', () => {
     const second = await startEmbedded(env);
     try {
       const logged = await second.platform.eventStore.readStream(qrActivityStream(id));
-      expect(logged.map((e) => e.type)).toEqual(['QrScanned', 'QrScanned', 'QrScanned']);
-      expect(logged.map((e) => (e.data as { browser: string }).browser).sort()).toEqual([
-        'Chrome',
-        'Chrome',
-        'Safari',
-      ]);
+      expect(logged.map((e) => e.type)).toEqual(['QrScansRecorded']);
+      const scans = (logged[0]?.data as { scans: Array<{ browser: string }> }).scans;
+      expect(scans.map((s) => s.browser).sort()).toEqual(['Chrome', 'Chrome', 'Safari']);
       const again = request.agent(second.url);
       await again.post('/api/login').send({ email: 'flush@example.com', password: 'secret12' });
       const analytics = (await again.get(`/api/qr-codes/${id}/analytics`)).body.analytics;

@@ -4,7 +4,7 @@ import type { EventStore } from '../platform/eventstore/port';
 import { newId } from '../platform/ids';
 import type { Logger } from '../platform/logging';
 import type { ReadStore } from '../platform/readstore/port';
-import { appendActivity, decideActivity } from './commands';
+import { appendActivity, decideActivity, scanBatch } from './commands';
 import type { QrCodeState } from './decider';
 import { QR_VISITORS, visitorKey } from './projections';
 import { describeAgent, isBot, referrerHost, type VisitorHasher } from './visitors';
@@ -23,7 +23,8 @@ const SAME_LOAD_MS = 5 * 60_000;
 
 /**
  * Records scans off the request path: the redirect and the landing page answer without waiting
- * for it, and the scans of the last few milliseconds are appended together (one append per code),
+ * for it, and the scans of the last few milliseconds are appended together (one append of one
+ * `QrScansRecorded` event per code),
  * so a busy code costs one fsync per batch rather than one per visitor. A crash loses at most that
  * window; a graceful stop (`stop`, the module's stop hook) appends what is pending first.
  */
@@ -113,7 +114,7 @@ export class ScanRecorder {
       for (const [qrId, events] of batch) {
         try {
           // Without an fsync of its own: nobody waits on it, and a stop closes the store cleanly.
-          await appendActivity(this.deps.eventStore, qrId, events, { lazySync: true });
+          await appendActivity(this.deps.eventStore, qrId, scanBatch(qrId, events), { lazySync: true });
         } catch (error) {
           this.deps.logger.error({ err: error, qrId, scans: events.length }, 'scans not recorded');
         }
