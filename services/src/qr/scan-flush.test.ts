@@ -48,7 +48,7 @@ describe('QR scans on a graceful stop', () => {
     try {
       const logged = await second.platform.eventStore.readStream(qrActivityStream(id));
       expect(logged.map((e) => e.type)).toEqual(['QrScansRecorded']);
-      const scans = (logged[0]?.data as { scans: Array<{ browser: string }> }).scans;
+      const scans = logged.flatMap((e) => (e.data as { scans: Array<{ browser: string }> }).scans);
       expect(scans.map((s) => s.browser).sort()).toEqual(['Chrome', 'Chrome', 'Safari']);
       const again = request.agent(second.url);
       await again.post('/api/login').send({ email: 'flush@example.com', password: 'secret12' });
