@@ -23,10 +23,10 @@ const SAME_LOAD_MS = 5 * 60_000;
 
 /**
  * Records scans off the request path: the redirect and the landing page answer without waiting
- * for it, and the scans of the last few milliseconds are appended together (one append of one
- * `QrScansRecorded` event per code),
- * so a busy code costs one fsync per batch rather than one per visitor. A crash loses at most that
- * window; a graceful stop (`stop`, the module's stop hook) appends what is pending first.
+ * for it, and the scans of the last few milliseconds are appended together (one `QrScansRecorded`
+ * event per code), so a busy code costs one small append per batch rather than one event per
+ * visitor. A crash loses at most that window; a graceful stop (`stop`, the module's stop hook)
+ * appends what is pending first.
  */
 export class ScanRecorder {
   private pending = new Map<string, QrEvent[]>();
@@ -104,7 +104,7 @@ export class ScanRecorder {
     return true;
   }
 
-  /** Appends everything queued; resolves when it is durable. */
+  /** Appends everything queued; resolves once it is in the log (see lazySync for the disk). */
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
