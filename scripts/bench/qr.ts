@@ -205,7 +205,7 @@ export async function measureQr(): Promise<BenchRow[]> {
       ['QR landing data /api/qr-landing/{id}/data', data, dataBaseline],
     ] as const) {
       rows.push({
-        metric: `${name} CPU per request vs bare Koa (bare ÷ route; informative)`,
+        metric: `${name} CPU per request vs bare Koa (whole process, GC and SQLite threads too; bare ÷ route; informative)`,
         value: `${ratio(cpuPerRequest(baseline) / cpuPerRequest(result))} (${cpuPerRequest(baseline).toFixed(0)} vs ${cpuPerRequest(result).toFixed(0)} µs)`,
         target: '',
         pass: null,

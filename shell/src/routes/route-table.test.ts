@@ -30,7 +30,7 @@ describe('the merged route table of the four remotes', () => {
     expect(warn).not.toHaveBeenCalled();
     const paths = table.routes.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths).toHaveLength(31);
+    expect(paths).toHaveLength(32);
   });
 
   it('keeps the public routes of spec 01 §2.1 public and everything else behind sign-in', () => {
