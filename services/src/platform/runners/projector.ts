@@ -50,8 +50,9 @@ export const IDLE_CHECKPOINT_EVERY = 500;
 
 /**
  * Runs one projection: catch-up in pages (each page's writes and the checkpoint in one
- * transaction), then live, the events that arrive together in one transaction. A crash mid-batch rolls the batch back;
- * the restart resumes from the checkpoint, so the result equals a full rebuild.
+ * transaction), then live, the events that arrive together in one transaction. A crash
+ * mid-batch rolls the batch back; the restart resumes from the checkpoint, so the result equals a
+ * full rebuild.
  */
 export class ProjectorRunner {
   private subscription?: SubscriptionHandle;
@@ -123,10 +124,10 @@ export class ProjectorRunner {
     if (this.live.length >= CATCH_UP_PAGE) return this.flushLive();
     if (!this.flushScheduled) {
       this.flushScheduled = true;
-      const epoch = this.epoch;
+      // Whatever is gathered when it runs belongs to the current epoch (a pause empties the list).
       setImmediate(() => {
         this.flushScheduled = false;
-        if (epoch === this.epoch) this.flushLive().catch((error: unknown) => this.pause(error));
+        this.flushLive().catch((error: unknown) => this.pause(error));
       });
     }
     return Promise.resolve();
