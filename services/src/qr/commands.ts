@@ -2,7 +2,7 @@ import { type QrEvent, type QrScanRecord, qrActivityStream, qrStream, upcast } f
 import type { CommandContext, CommandHandler } from '../platform/command-handler';
 import { fold } from '../platform/decider';
 import type { EventStore } from '../platform/eventstore/port';
-import { newEventId } from '../platform/ids';
+import { newEventId, newId } from '../platform/ids';
 import { type QrCodeState, type QrCommand, qrDecider } from './decider';
 
 type CodeCommand = Exclude<QrCommand, { type: 'RecordScan' } | { type: 'RecordSignup' }>;
@@ -53,30 +53,34 @@ export function decideActivity(
 }
 
 /**
- * The scans decided for one code within one batch window, as one `QrScansRecorded` event (each
- * scan keeps its own time): the log, the subscribers and the read models handle one event per
- * batch instead of one per visitor.
+ * One scan decided against the code (live, tracking on), as the record a batch keeps: the
+ * `QrScanned` data without the code's id, plus its time. Null when nothing is to be recorded.
  */
-export function scanBatch(qrId: string, scans: QrEvent[]): QrEvent[] {
-  const records: QrScanRecord[] = [];
-  for (const event of scans)
-    if (event.type === 'QrScanned') {
-      const { qrId: _id, ...scan } = event.data;
-      records.push({ ...scan, at: event.metadata.occurredAt });
-    }
+export function decideScan(
+  state: QrCodeState,
+  command: Extract<QrCommand, { type: 'RecordScan' }>,
+  at: string,
+): QrScanRecord | null {
+  const [scanned] = qrDecider.decide(command, state);
+  if (scanned?.type !== 'QrScanned') return null;
+  const { qrId: _id, ...scan } = scanned.data;
+  return { ...scan, at };
+}
+
+/**
+ * The scans of one code within one batch window, as one `QrScansRecorded` event (each scan keeps
+ * its own time): the log, the subscribers and the read models handle one event per batch instead
+ * of one per visitor.
+ */
+export function scanBatch(qrId: string, scans: QrScanRecord[]): QrEvent[] {
   const last = scans.at(-1);
-  if (!last || records.length === 0) return [];
+  if (!last) return [];
   return [
     {
       eventId: newEventId(),
       type: 'QrScansRecorded',
-      data: { qrId, scans: records },
-      metadata: {
-        correlationId: last.metadata.correlationId,
-        causationId: 'scans',
-        occurredAt: last.metadata.occurredAt,
-        schemaVersion: 1,
-      },
+      data: { qrId, scans },
+      metadata: { correlationId: newId(), causationId: 'scans', occurredAt: last.at, schemaVersion: 1 },
     },
   ];
 }

@@ -1,10 +1,9 @@
-import type { QrEvent } from '@studio/events';
+import type { QrScanRecord } from '@studio/events';
 import { LRUCache } from 'lru-cache';
 import type { EventStore } from '../platform/eventstore/port';
-import { newId } from '../platform/ids';
 import type { Logger } from '../platform/logging';
 import type { ReadStore } from '../platform/readstore/port';
-import { appendActivity, decideActivity, scanBatch } from './commands';
+import { appendActivity, decideScan, scanBatch } from './commands';
 import type { QrCodeState } from './decider';
 import { QR_VISITORS, visitorKey } from './projections';
 import { describeAgent, isBot, referrerHost, type VisitorHasher } from './visitors';
@@ -29,7 +28,7 @@ const SAME_LOAD_MS = 5 * 60_000;
  * appends what is pending first.
  */
 export class ScanRecorder {
-  private pending = new Map<string, QrEvent[]>();
+  private pending = new Map<string, QrScanRecord[]>();
   private timer?: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
   /** Scans being decided (hashing, the visitor lookup) that have not reached the queue yet. */
@@ -82,7 +81,7 @@ export class ScanRecorder {
     const firstVisitOfDay =
       !this.seen.has(key) && !(await this.deps.readStore.collection(QR_VISITORS).get(key));
     this.seen.set(key, true);
-    const events = decideActivity(
+    const scan = decideScan(
       state,
       {
         type: 'RecordScan',
@@ -93,12 +92,12 @@ export class ScanRecorder {
         referrer: referrerHost(visit.referer, visit.host),
         via: visit.via,
       },
-      { at: visit.at.toISOString(), correlationId: newId(), causationId: 'scan' },
+      visit.at.toISOString(),
     );
-    if (events.length === 0) return false;
-    const queue = this.pending.get(state.qrId) ?? [];
-    queue.push(...events);
-    this.pending.set(state.qrId, queue);
+    if (!scan) return false;
+    const queue = this.pending.get(state.qrId);
+    if (queue) queue.push(scan);
+    else this.pending.set(state.qrId, [scan]);
     this.timer ??= setTimeout(() => void this.flush(), this.deps.flushMs);
     this.timer.unref?.();
     return true;
@@ -111,12 +110,12 @@ export class ScanRecorder {
     const batch = this.pending;
     this.pending = new Map();
     this.flushing = this.flushing.then(async () => {
-      for (const [qrId, events] of batch) {
+      for (const [qrId, scans] of batch) {
         try {
           // Without an fsync of its own: nobody waits on it, and a stop closes the store cleanly.
-          await appendActivity(this.deps.eventStore, qrId, scanBatch(qrId, events), { lazySync: true });
+          await appendActivity(this.deps.eventStore, qrId, scanBatch(qrId, scans), { lazySync: true });
         } catch (error) {
-          this.deps.logger.error({ err: error, qrId, scans: events.length }, 'scans not recorded');
+          this.deps.logger.error({ err: error, qrId, scans: scans.length }, 'scans not recorded');
         }
       }
     });

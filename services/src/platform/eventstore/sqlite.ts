@@ -275,14 +275,37 @@ export function createSqliteEventStore(
   };
 }
 
+/**
+ * `data` is parsed on first read: most subscribers pass over most events by their type (a batch
+ * of QR scans is tens of KB that only the QR projection reads), so they never pay for it. It is an
+ * ordinary enumerable property to everyone else (spread, JSON, equality).
+ */
 function toRecorded(row: Row): RecordedEvent {
-  return {
+  const event = {
     eventId: row.event_id,
     type: row.type,
-    data: JSON.parse(row.data) as unknown,
+    data: undefined as unknown,
     metadata: JSON.parse(row.metadata) as EventMetadata,
     streamName: row.stream,
     revision: row.revision,
     position: row.position,
   };
+  let text: string | undefined = row.data;
+  let data: unknown;
+  Object.defineProperty(event, 'data', {
+    enumerable: true,
+    configurable: true,
+    get() {
+      if (text !== undefined) {
+        data = JSON.parse(text);
+        text = undefined;
+      }
+      return data;
+    },
+    set(value: unknown) {
+      data = value;
+      text = undefined;
+    },
+  });
+  return event;
 }
