@@ -79,6 +79,16 @@ export type QrScanned = Event<
   }
 >;
 
+/** One scan of a `QrScansRecorded` batch: a `QrScanned`'s data plus its own time. */
+export type QrScanRecord = Omit<QrScanned['data'], 'qrId'> & { at: string };
+
+/**
+ * The scans of one code answered within one batch window (QR_SCAN_FLUSH_MS), as one event: each
+ * scan keeps its time, visitor hash, device, OS, browser, referrer and route. Read models count
+ * it exactly like as many `QrScanned` events, at the cost of one event instead of one per scan.
+ */
+export type QrScansRecorded = Event<'QrScansRecorded', { qrId: string; scans: QrScanRecord[] }>;
+
 /** An email left on the landing page; on `qractivity-{id}` too (it grows with use). */
 export type QrSignupRecorded = Event<
   'QrSignupRecorded',
@@ -91,4 +101,5 @@ export type QrEvent =
   | QrTrackingToggled
   | QrCodeDeleted
   | QrScanned
+  | QrScansRecorded
   | QrSignupRecorded;

@@ -8,6 +8,7 @@ export const routes = [
   { path: '/qr-codes', screen: 'QrCodes', access: 'signed-in' },
   { path: '/qr-codes/new', screen: 'QrCodeCreate', access: 'signed-in' },
   { path: '/qr-codes/:id', screen: 'QrCodeDetail', access: 'signed-in' },
+  { path: '/qr-codes/:id/edit', screen: 'QrCodeEdit', access: 'signed-in' },
 ] as const satisfies readonly RemoteRoute[];
 
 export type QrScreen = ScreenOf<typeof routes>;

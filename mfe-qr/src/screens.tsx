@@ -1,4 +1,4 @@
-// The QR remote: list, create, detail (spec 02 §2) and the in-app landing page, one chunk each.
+// The QR remote: list, create, detail (spec 02 §2), edit and the in-app landing page, one chunk each.
 import type { ScreensModule } from '@studio/kit';
 import { lazy } from 'react';
 import type { QrScreen } from './routes';
@@ -7,5 +7,6 @@ export const screens: ScreensModule<QrScreen>['screens'] = {
   QrCodes: lazy(() => import(/* webpackChunkName: "screen-QrCodes" */ './list/QrCodesPage')),
   QrCodeCreate: lazy(() => import(/* webpackChunkName: "screen-QrCodeCreate" */ './create/CreateQrCodePage')),
   QrCodeDetail: lazy(() => import(/* webpackChunkName: "screen-QrCodeDetail" */ './detail/QrCodeDetailPage')),
+  QrCodeEdit: lazy(() => import(/* webpackChunkName: "screen-QrCodeEdit" */ './edit/EditQrCodePage')),
   QrLanding: lazy(() => import(/* webpackChunkName: "screen-QrLanding" */ './landing/QrLandingPage')),
 };

@@ -16,6 +16,15 @@ export const QR_TEXTS = {
   deleteTitle: 'Delete this QR code?',
   deleteBody: 'Printed copies will show a "no longer active" page. This cannot be undone.',
   cancel: 'Cancel',
+  // Edit screen (not in the spec)
+  edit: 'Edit',
+  editTitle: 'Edit QR Code',
+  editFixed:
+    'What this code encodes never changes after printing: its type and address stay as they are. You can change where it leads and how its page looks.',
+  save: 'Save Changes',
+  saving: 'Saving...',
+  saved: 'QR code updated',
+  savedBody: 'Your changes are live. Printed codes keep working.',
   qrCard: 'QR Code',
   created: 'Created',
   copy: 'Copy',

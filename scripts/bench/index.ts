@@ -7,20 +7,33 @@ import { measureMetricsOverhead } from './metrics-overhead';
 import { measureQr } from './qr';
 import { type BenchRow, printTable } from './table';
 
-/** `npm run bench`: every figure as a ratio or percentile against a baseline measured in this run. */
+/**
+ * `npm run bench`: every figure as a ratio or percentile against a baseline measured in this run.
+ * `npm run bench -- qr books` runs only the named groups (backend, qr, metrics, books, bundle, first-load).
+ */
 async function main() {
   const repoRoot = path.resolve(__dirname, '../..');
-  const rows: BenchRow[] = await measureBackend();
-  rows.push(...(await measureQr()));
-  rows.push(...(await measureMetricsOverhead()));
-  rows.push(...(await measureBooks()));
-  if (existsSync(path.join(__dirname, 'bundle-size.ts'))) {
-    const { measureBundleSizes } = (await import('./bundle-size')) as {
-      measureBundleSizes: (root: string) => Promise<BenchRow[]>;
-    };
-    rows.push(...(await measureBundleSizes(repoRoot)));
-  }
-  rows.push(...(await measureFirstLoad(repoRoot)));
+  const groups: Record<string, () => Promise<BenchRow[]>> = {
+    backend: measureBackend,
+    qr: measureQr,
+    metrics: measureMetricsOverhead,
+    books: measureBooks,
+    bundle: async () => {
+      if (!existsSync(path.join(__dirname, 'bundle-size.ts'))) return [];
+      const { measureBundleSizes } = (await import('./bundle-size')) as {
+        measureBundleSizes: (root: string) => Promise<BenchRow[]>;
+      };
+      return measureBundleSizes(repoRoot);
+    },
+    'first-load': () => measureFirstLoad(repoRoot),
+  };
+  const asked = process.argv.slice(2);
+  const unknown = asked.filter((name) => !(name in groups));
+  if (unknown.length > 0)
+    throw new Error(`Unknown bench group ${unknown.join(', ')}; known: ${Object.keys(groups).join(', ')}`);
+  const rows: BenchRow[] = [];
+  for (const [name, measure] of Object.entries(groups))
+    if (asked.length === 0 || asked.includes(name)) rows.push(...(await measure()));
   printTable(rows);
 }
 

@@ -1,4 +1,4 @@
-// /qr-codes/{id} (spec 02 §2, §8): header with badges, refresh and delete; the QR card; tabs
+// /qr-codes/{id} (spec 02 §2, §8): header with badges, refresh, edit and delete; the QR card; tabs
 // Analytics, Details and Email Signups (landing codes only).
 import { Alert, Badge, Button, Card, Spinner, theme, toast } from '@studio/kit';
 import { Dialog } from '@studio/kit/overlays';
@@ -102,6 +102,9 @@ export default function QrCodeDetailPage() {
         <div css={{ display: 'flex', gap: 8 }}>
           <Button variant="outline" onClick={refresh} title={QR_TEXTS.refresh} aria-label={QR_TEXTS.refresh}>
             ↻
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={`/qr-codes/${encodeURIComponent(qr.id)}/edit`}>{QR_TEXTS.edit}</Link>
           </Button>
           <Dialog
             open={confirming}

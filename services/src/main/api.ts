@@ -1,6 +1,6 @@
 import { frontends } from '../platform/http/frontends';
 import { runProcess } from './process-main';
-import { closeServer, createApi, listen } from './processes';
+import { closeServer, createApi, listen, stopModules } from './processes';
 
 /** Distributed: the Koa API and the static front-ends (projections, relay and workers run elsewhere). */
 runProcess('api', async (platform, modules, ops) => {
@@ -8,5 +8,12 @@ runProcess('api', async (platform, modules, ops) => {
   const app = createApi(platform, modules, [frontends({ repoRoot: webDistRoot, remoteUrls })], ops);
   const server = await listen(app, host, port);
   platform.logger.info(`api listening on ${host}:${port}`);
-  return [{ stop: () => closeServer(server) }];
+  return [
+    {
+      stop: async () => {
+        await closeServer(server);
+        await stopModules(modules);
+      },
+    },
+  ];
 });

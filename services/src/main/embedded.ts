@@ -8,7 +8,15 @@ import type { ProjectorRunner } from '../platform/runners/projector';
 import { featureModules } from './modules';
 import { createOps } from './ops';
 import { closePlatform, openPlatform, type PlatformOverrides } from './platform';
-import { closeServer, createApi, listen, startProjectors, startReactors, startWorkers } from './processes';
+import {
+  closeServer,
+  createApi,
+  listen,
+  startProjectors,
+  startReactors,
+  startWorkers,
+  stopModules,
+} from './processes';
 
 export interface Embedded {
   url: string;
@@ -58,6 +66,7 @@ export async function startEmbedded(
     server,
     async stop() {
       await closeServer(server);
+      await stopModules(modules);
       for (const part of parts) await part.stop();
       for (const projector of projectors) await projector.stop();
       await closePlatform(platform);

@@ -62,6 +62,11 @@ export async function closeServer(server: Server, graceMs = 2000): Promise<void>
   clearTimeout(grace);
 }
 
+/** The modules' stop hooks (buffered writes), after the server closed and before the stores do. */
+export async function stopModules(modules: FeatureModule[]): Promise<void> {
+  for (const module of modules) await module.stop?.();
+}
+
 export async function listen(app: Koa, host: string, port: number): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host, () => resolve(server));

@@ -75,6 +75,7 @@ const schema = yup.object({
     .default(0),
   GENERATION_TIMEOUT_MS: integer(1, Number.MAX_SAFE_INTEGER, 10 * 60 * 1000),
   JOB_LEASE_MS: integer(100, Number.MAX_SAFE_INTEGER, 45_000),
+  QR_SCAN_FLUSH_MS: integer(1, 60_000, 100),
   WORKER_CONCURRENCY: integer(1, 64, 2),
   ENGINE_CONNECT_ATTEMPTS: integer(1, 100, 8),
   ENGINE_CONNECT_DELAY_MS: integer(1, 60_000, 500),
@@ -144,6 +145,8 @@ export interface Config {
   generationTimeoutMs: number;
   /** A running job's lease: a worker that stops heartbeating loses the job after this long. */
   jobLeaseMs: number;
+  /** QR scans answered within this window are appended together (a crash loses at most this). */
+  qrScanFlushMs: number;
   workerConcurrency: number;
   /** Start-up: tries per distributed engine, and the first pause between them (it doubles). */
   engineConnect: { attempts: number; delayMs: number; attemptTimeoutMs: number };
@@ -274,6 +277,7 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     generationTimeoutMs: e.GENERATION_TIMEOUT_MS,
     jobLeaseMs: e.JOB_LEASE_MS,
+    qrScanFlushMs: e.QR_SCAN_FLUSH_MS,
     workerConcurrency: e.WORKER_CONCURRENCY,
     engineConnect: {
       attempts: e.ENGINE_CONNECT_ATTEMPTS,

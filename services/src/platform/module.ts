@@ -66,4 +66,9 @@ export interface FeatureModule {
   workers?: Runnable[];
   /** Job queues the operator watches (/api/ready, /metrics): depth and oldest waiting job. */
   queues?: QueueProbe[];
+  /**
+   * Graceful stop of a process serving this module's routes: called once the server no longer
+   * accepts requests and before the stores close, to write what the routes buffered (QR scans).
+   */
+  stop?: () => Promise<void>;
 }

@@ -1,8 +1,8 @@
-import { type QrEvent, qrActivityStream, qrStream, upcast } from '@studio/events';
+import { type QrEvent, type QrScanRecord, qrActivityStream, qrStream, upcast } from '@studio/events';
 import type { CommandContext, CommandHandler } from '../platform/command-handler';
 import { fold } from '../platform/decider';
 import type { EventStore } from '../platform/eventstore/port';
-import { newEventId } from '../platform/ids';
+import { newEventId, newId } from '../platform/ids';
 import { type QrCodeState, type QrCommand, qrDecider } from './decider';
 
 type CodeCommand = Exclude<QrCommand, { type: 'RecordScan' } | { type: 'RecordSignup' }>;
@@ -52,6 +52,46 @@ export function decideActivity(
   );
 }
 
-export async function appendActivity(eventStore: EventStore, qrId: string, events: QrEvent[]): Promise<void> {
-  if (events.length > 0) await eventStore.append(qrActivityStream(qrId), events, { expectedRevision: 'any' });
+/**
+ * One scan decided against the code (live, tracking on), as the record a batch keeps: the
+ * `QrScanned` data without the code's id, plus its time. Null when nothing is to be recorded.
+ */
+export function decideScan(
+  state: QrCodeState,
+  command: Extract<QrCommand, { type: 'RecordScan' }>,
+  at: string,
+): QrScanRecord | null {
+  const [scanned] = qrDecider.decide(command, state);
+  if (scanned?.type !== 'QrScanned') return null;
+  const { qrId: _id, ...scan } = scanned.data;
+  return { ...scan, at };
+}
+
+/**
+ * The scans of one code within one batch window, as one `QrScansRecorded` event (each scan keeps
+ * its own time): the log, the subscribers and the read models handle one event per batch instead
+ * of one per visitor.
+ */
+export function scanBatch(qrId: string, scans: QrScanRecord[]): QrEvent[] {
+  const last = scans.at(-1);
+  if (!last) return [];
+  return [
+    {
+      eventId: newEventId(),
+      type: 'QrScansRecorded',
+      data: { qrId, scans },
+      metadata: { correlationId: newId(), causationId: 'scans', occurredAt: last.at, schemaVersion: 1 },
+    },
+  ];
+}
+
+/** `lazySync` for scan batches: the visitor was answered before the write, nobody waits on the disk. */
+export async function appendActivity(
+  eventStore: EventStore,
+  qrId: string,
+  events: QrEvent[],
+  options: { lazySync?: boolean } = {},
+): Promise<void> {
+  if (events.length > 0)
+    await eventStore.append(qrActivityStream(qrId), events, { expectedRevision: 'any', ...options });
 }

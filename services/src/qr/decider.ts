@@ -178,6 +178,7 @@ export const qrDecider: Decider<QrCommand, QrEvent, QrCodeState> = {
       case 'QrCodeDeleted':
         return { ...state, deleted: true };
       case 'QrScanned':
+      case 'QrScansRecorded':
       case 'QrSignupRecorded':
         return state;
       default:

@@ -1,5 +1,6 @@
 import { jsonBody } from '../platform/http/app';
 import type { FeatureModule, Platform } from '../platform/module';
+import { QrCodeCache } from './code-cache';
 import { qrProjection } from './projections';
 import { qrPublicRoutes } from './public-routes';
 import { qrOwnerRoutes } from './routes';
@@ -14,12 +15,22 @@ import { VisitorHasher } from './visitors';
 export function qrModule(
   platform: Pick<Platform, 'commands' | 'eventStore' | 'readStore' | 'blobs' | 'clock' | 'config' | 'logger'>,
 ): FeatureModule {
-  const scans = new ScanRecorder({ ...platform, hasher: new VisitorHasher(platform.readStore) });
+  const scans = new ScanRecorder({
+    ...platform,
+    hasher: new VisitorHasher(platform.readStore),
+    flushMs: platform.config.qrScanFlushMs,
+  });
+  const codes = new QrCodeCache(platform);
   return {
     name: 'qr',
     // Logo and hero uploads arrive as data URLs (at most 5 MB of image).
     bodyParsers: { '/api/qr-uploads': jsonBody('8mb') },
-    routes: [qrOwnerRoutes(platform), qrPublicRoutes({ ...platform, scans })],
+    routes: [qrOwnerRoutes({ ...platform, codes }), qrPublicRoutes({ ...platform, scans, codes })],
     projections: [qrProjection],
+    // Scans answered but still in the batch are appended before the stores close.
+    async stop() {
+      await scans.stop();
+      await codes.stop();
+    },
   };
 }

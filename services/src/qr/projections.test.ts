@@ -72,6 +72,44 @@ describe('QR projection', () => {
     expect(list).toMatchObject({ scans: 4, signups: 1, linkType: 'landing' });
   });
 
+  it('a QrScansRecorded batch gives the same documents as the same scans one event each', async () => {
+    const one = createSqliteReadStore(path.join(tmp.dir, 'one.db'));
+    const batched = createSqliteReadStore(path.join(tmp.dir, 'batched.db'));
+    try {
+      const created = event('QrCodeCreated', {
+        qrId,
+        userId: 'u',
+        title: 'T',
+        url: 'x',
+        linkType: 'direct',
+        trackingEnabled: true,
+      });
+      const scans = [
+        scan('2026-11-20', 'a', true),
+        scan('2026-11-20', 'a', false, 'Android'),
+        scan('2026-11-21', 'b', true),
+        scan('2026-11-21', 'c', true, 'Windows'),
+      ];
+      await one.apply([created, ...scans].flatMap((e) => qrProjection.project(e)));
+      const batch = event('QrScansRecorded', {
+        qrId,
+        scans: scans.map((e) => {
+          const { qrId: _id, ...data } = e.data as Record<string, unknown>;
+          return { ...data, at: e.metadata.occurredAt };
+        }),
+      });
+      await batched.apply([created, batch].flatMap((e) => qrProjection.project(e)));
+      for (const collection of qrProjection.collections)
+        expect(await batched.collection(collection).find({}, { sort: { _id: 1 } })).toEqual(
+          await one.collection(collection).find({}, { sort: { _id: 1 } }),
+        );
+      expect((await qrAnalytics(batched, qrId)).scanCount).toBe(4);
+    } finally {
+      await one.close();
+      await batched.close();
+    }
+  });
+
   it('a code with no scans has conversion 0, not NaN', async () => {
     const analytics = await qrAnalytics(readStore, 'NoScansAtAll');
     expect(analytics).toMatchObject({ scanCount: 0, conversionRate: 0, dailyAnalytics: [] });

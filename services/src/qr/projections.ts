@@ -51,12 +51,48 @@ function daily(qrId: string, day: string, inc: Record<string, number>): WriteOp 
   };
 }
 
+/**
+ * The writes of some scans of one code: its list row's total, each day's counters and breakdowns
+ * summed (one update per day), and each visitor's first visit of the day. A batch of scans gives
+ * the same documents as the same scans one event at a time.
+ */
+function scanOps(qrId: string, scans: Array<Record<string, unknown>>): WriteOp[] {
+  if (scans.length === 0) return [];
+  const days = new Map<string, Record<string, number>>();
+  const visitors: WriteOp[] = [];
+  for (const scan of scans) {
+    const day = String(scan.day);
+    const counts = days.get(day) ?? { scans: 0, uniques: 0 };
+    days.set(day, counts);
+    counts.scans = (counts.scans ?? 0) + 1;
+    if (scan.firstVisitOfDay) counts.uniques = (counts.uniques ?? 0) + 1;
+    for (const dimension of BREAKDOWN_DIMENSIONS) {
+      const value = typeof scan[dimension] === 'string' ? String(scan[dimension]) : 'Unknown';
+      const field = `${dimension}.${breakdownKey(value)}`;
+      counts[field] = (counts[field] ?? 0) + 1;
+    }
+    // A visitor's first scan of the day: later ones find it in the read model already.
+    if (typeof scan.visitor === 'string' && scan.firstVisitOfDay)
+      visitors.push({
+        op: 'put',
+        collection: QR_VISITORS,
+        doc: { _id: visitorKey(qrId, day, scan.visitor), qrId, day },
+      });
+  }
+  return [
+    { op: 'update', collection: QR_CODES, id: qrId, inc: { scans: scans.length } },
+    ...[...days].map(([day, counts]) => daily(qrId, day, counts)),
+    ...visitors,
+  ];
+}
+
 const HANDLES = [
   'QrCodeCreated',
   'QrCodeUpdated',
   'QrTrackingToggled',
   'QrCodeDeleted',
   'QrScanned',
+  'QrScansRecorded',
   'QrSignupRecorded',
 ] as const satisfies readonly QrEvent['type'][];
 
@@ -111,26 +147,12 @@ export const qrProjection: Projection = {
           { op: 'delete', collection: QR_CODES, id: data.qrId },
           { op: 'deleteMany', collection: QR_SIGNUPS, filter: { qrId: data.qrId } },
         ];
-      case 'QrScanned': {
-        const day = String(data.day);
-        const counts: Record<string, number> = { scans: 1, uniques: data.firstVisitOfDay ? 1 : 0 };
-        for (const dimension of BREAKDOWN_DIMENSIONS) {
-          const value = typeof data[dimension] === 'string' ? String(data[dimension]) : 'Unknown';
-          counts[`${dimension}.${breakdownKey(value)}`] = 1;
-        }
-        const ops: WriteOp[] = [
-          { op: 'update', collection: QR_CODES, id: data.qrId, inc: { scans: 1 } },
-          daily(data.qrId, day, counts),
-        ];
-        // A visitor's first scan of the day: later ones find it in the read model already.
-        if (typeof data.visitor === 'string' && data.firstVisitOfDay)
-          ops.push({
-            op: 'put',
-            collection: QR_VISITORS,
-            doc: { _id: visitorKey(data.qrId, day, data.visitor), qrId: data.qrId, day },
-          });
-        return ops;
-      }
+      case 'QrScanned':
+        return scanOps(data.qrId, [data]);
+      case 'QrScansRecorded':
+        return Array.isArray(data.scans)
+          ? scanOps(data.qrId, data.scans as Array<Record<string, unknown>>)
+          : [];
       case 'QrSignupRecorded':
         return [
           { op: 'update', collection: QR_CODES, id: data.qrId, inc: { signups: 1 } },

@@ -6,7 +6,8 @@ import type { RouteModule } from '../platform/http/app';
 import { requestLimit } from '../platform/http/rate-limit';
 import { parse } from '../platform/http/validation';
 import type { Platform } from '../platform/module';
-import { appendActivity, decideActivity, loadQrCode } from './commands';
+import type { QrCodeCache } from './code-cache';
+import { appendActivity, decideActivity } from './commands';
 import { initialQrState, QR_GONE, QR_NOT_FOUND, type QrCodeState } from './decider';
 import { inactiveCodeHtml, landingPageHtml, unknownCodeHtml } from './landing-page';
 import { LANDING_SCRIPT, LANDING_SCRIPT_GZIP, LANDING_SCRIPT_PATH } from './landing-script';
@@ -14,7 +15,10 @@ import { resolveLandingSettings } from './landing-settings';
 import { QR_ID } from './qr-id';
 import type { ScanRecorder, Visit } from './scan-recorder';
 
-type Deps = Pick<Platform, 'eventStore' | 'blobs' | 'clock' | 'logger'> & { scans: ScanRecorder };
+type Deps = Pick<Platform, 'eventStore' | 'blobs' | 'clock' | 'logger'> & {
+  scans: ScanRecorder;
+  codes: QrCodeCache;
+};
 
 /** Signups per address and code: a few per ten minutes (kept in memory only, never stored). */
 export const SIGNUPS_PER_WINDOW = 5;
@@ -46,14 +50,31 @@ function sendHtml(ctx: Koa.Context, status: number, html: string) {
 const nonceOf = (ctx: Koa.Context) => String(ctx.state.cspNonce ?? '');
 
 /**
+ * The landing data as JSON text, made once per cached state: Koa would otherwise serialise an
+ * object twice per request (once to measure it for compression, once to send it).
+ */
+const landingJson = new WeakMap<QrCodeState, string>();
+function landingDataJson(state: QrCodeState): string {
+  let json = landingJson.get(state);
+  if (json === undefined) {
+    json = JSON.stringify({
+      success: true,
+      landingPage: resolveLandingSettings(state.qrId, state.landingPage),
+    });
+    landingJson.set(state, json);
+  }
+  return json;
+}
+
+/**
  * The public routes (spec 02 §6: no sign-in): the short redirect of direct codes, the landing page
  * and its data, the scan beacon and the signup. They answer from the code's small stream and show
  * nothing about its owner.
  */
 export function qrPublicRoutes(deps: Deps): RouteModule {
-  const { eventStore, blobs, clock, scans } = deps;
-  const load = async (id: string): Promise<QrCodeState> =>
-    QR_ID.test(id) ? loadQrCode(eventStore, id) : initialQrState;
+  const { eventStore, blobs, clock, scans, codes } = deps;
+  // From memory: the cache drops a code as soon as its stream changes.
+  const load = async (id: string): Promise<QrCodeState> => (QR_ID.test(id) ? codes.get(id) : initialQrState);
   const signupLimit = requestLimit({
     limit: SIGNUPS_PER_WINDOW,
     windowMs: SIGNUP_WINDOW_MS,
@@ -70,7 +91,8 @@ export function qrPublicRoutes(deps: Deps): RouteModule {
         ctx.redirect(`/qr-landing/${state.qrId}`);
         return;
       }
-      await scans.record(state, visit(ctx, clock.now(), 'redirect'));
+      // Not awaited: the visitor is on their way while the scan waits for its batch.
+      void scans.record(state, visit(ctx, clock.now(), 'redirect'));
       ctx.redirect(state.url);
     });
 
@@ -82,7 +104,7 @@ export function qrPublicRoutes(deps: Deps): RouteModule {
         found ? state.qrId : String(ctx.params.id).slice(0, 64),
         found ? state.landingPage : {},
       );
-      if (found) await scans.record(state, visit(ctx, clock.now(), 'landing'));
+      if (found) void scans.record(state, visit(ctx, clock.now(), 'landing'));
       const html = landingPageHtml(settings, {
         nonce: nonceOf(ctx),
         year: clock.now().getUTCFullYear(),
@@ -119,7 +141,8 @@ export function qrPublicRoutes(deps: Deps): RouteModule {
         return;
       }
       if (!state.exists || state.linkType !== 'landing') throw new DomainError('NOT_FOUND', QR_NOT_FOUND);
-      ctx.body = { success: true, landingPage: resolveLandingSettings(state.qrId, state.landingPage) };
+      ctx.type = 'application/json';
+      ctx.body = landingDataJson(state);
     });
 
     router.post('/api/qr-landing/:id', async (ctx) => {

@@ -76,10 +76,12 @@ describe('QR codes API', () => {
       'QrCodeCreated',
       'QrCodeUpdated',
     ]);
-    expect((await eventStore.readStream(qrActivityStream(code.id))).map((e) => e.type)).toEqual([
-      'QrScanned',
-      'QrScanned',
-    ]);
+    // In batches: one QrScansRecorded per code and batch window, each scan kept with its time.
+    const activity = await eventStore.readStream(qrActivityStream(code.id));
+    expect(new Set(activity.map((e) => e.type))).toEqual(new Set(['QrScansRecorded']));
+    const scans = activity.flatMap((e) => (e.data as { scans: Array<{ via: string; at: string }> }).scans);
+    expect(scans.map((s) => s.via)).toEqual(['redirect', 'redirect']);
+    expect(scans.every((s) => !Number.isNaN(Date.parse(s.at)))).toBe(true);
     expect(stats.breakdowns.os?.[0]).toEqual({ name: 'iOS', count: 2 });
     expect(stats.breakdowns.device?.[0]).toEqual({ name: 'Mobile', count: 2 });
   });

@@ -8,6 +8,7 @@ import { ownOrigin } from '../platform/http/request-guards';
 import { parse } from '../platform/http/validation';
 import type { Platform } from '../platform/module';
 import { qrAnalytics } from './analytics';
+import type { QrCodeCache } from './code-cache';
 import { handleQrCommand, loadQrCode } from './commands';
 import { QR_NOT_FOUND, type QrCodeState } from './decider';
 import { qrDataUrl, qrPng, qrSvg } from './images';
@@ -15,7 +16,10 @@ import { QR_CODES, QR_SIGNUPS, type QrCodeDoc, type QrSignupDoc } from './projec
 import { newQrId, QR_ID } from './qr-id';
 import { storeLandingImage } from './uploads';
 
-type Deps = Pick<Platform, 'commands' | 'eventStore' | 'readStore' | 'blobs' | 'clock' | 'config'>;
+type Deps = Pick<Platform, 'commands' | 'eventStore' | 'readStore' | 'blobs' | 'clock' | 'config'> & {
+  /** The public routes' cache: told at once when a command here changes a code. */
+  codes: Pick<QrCodeCache, 'forget'>;
+};
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -58,7 +62,15 @@ function attachment(ctx: Koa.Context, filename: string, type: string, body: stri
 
 /** The owner's routes (spec 02 §7): every one reads the code and answers 404 for anyone else's. */
 export function qrOwnerRoutes(deps: Deps): RouteModule {
-  const { commands, eventStore, readStore, blobs, clock, config } = deps;
+  const { commands, eventStore, readStore, blobs, clock, config, codes } = deps;
+  const command = async (qrId: string, cmd: Parameters<typeof handleQrCommand>[2], ctx: Koa.Context) => {
+    try {
+      return await handleQrCommand(commands, qrId, cmd, context(ctx, cmd.userId));
+    } finally {
+      // The log subscription would tell the cache too; this process need not wait for it.
+      codes.forget(qrId);
+    }
+  };
   const context = (ctx: Koa.Context, userId: string) => ({
     at: clock.now().toISOString(),
     correlationId: String(ctx.state.requestId ?? ''),
@@ -93,8 +105,7 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
       const origin = config.publicUrl ? new URL(config.publicUrl).origin : ownOrigin(ctx);
       const encodedUrl =
         input.linkType === 'landing' ? `${origin}/qr-landing/${qrId}` : `${origin}/r/${qrId}`;
-      const state = await handleQrCommand(
-        commands,
+      const state = await command(
         qrId,
         {
           type: 'CreateQrCode',
@@ -110,7 +121,7 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
           ...(input.colors ? { colors: input.colors } : {}),
           encodedUrl,
         },
-        context(ctx, userId),
+        ctx,
       );
       ctx.status = 201;
       ctx.body = { success: true, qrCode: await qrCodeView(state) };
@@ -140,25 +151,15 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
       const { trackingEnabled, ...changes } = input;
       const edits = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
       if (Object.keys(edits).length > 0)
-        next = await handleQrCommand(
-          commands,
-          state.qrId,
-          { type: 'UpdateQrCode', userId, ...edits },
-          context(ctx, userId),
-        );
+        next = await command(state.qrId, { type: 'UpdateQrCode', userId, ...edits }, ctx);
       if (trackingEnabled !== undefined)
-        next = await handleQrCommand(
-          commands,
-          state.qrId,
-          { type: 'ToggleTracking', userId, trackingEnabled },
-          context(ctx, userId),
-        );
+        next = await command(state.qrId, { type: 'ToggleTracking', userId, trackingEnabled }, ctx);
       ctx.body = { success: true, qrCode: await qrCodeView(next) };
     });
 
     router.delete('/api/qr-codes/:id', async (ctx) => {
       const { userId, state } = await owned(ctx);
-      await handleQrCommand(commands, state.qrId, { type: 'DeleteQrCode', userId }, context(ctx, userId));
+      await command(state.qrId, { type: 'DeleteQrCode', userId }, ctx);
       ctx.body = { success: true };
     });
 

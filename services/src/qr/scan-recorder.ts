@@ -1,10 +1,9 @@
-import type { QrEvent } from '@studio/events';
+import type { QrScanRecord } from '@studio/events';
 import { LRUCache } from 'lru-cache';
 import type { EventStore } from '../platform/eventstore/port';
-import { newId } from '../platform/ids';
 import type { Logger } from '../platform/logging';
 import type { ReadStore } from '../platform/readstore/port';
-import { appendActivity, decideActivity } from './commands';
+import { appendActivity, decideScan, scanBatch } from './commands';
 import type { QrCodeState } from './decider';
 import { QR_VISITORS, visitorKey } from './projections';
 import { describeAgent, isBot, referrerHost, type VisitorHasher } from './visitors';
@@ -20,17 +19,20 @@ export interface Visit {
 
 /** How long a served page's own scan beacon counts as the same load (spec 02 §7 POST {source:'scan'}). */
 const SAME_LOAD_MS = 5 * 60_000;
-const FLUSH_MS = 100;
 
 /**
- * Records scans off the request path: the redirect and the landing page answer at once, and the
- * scans of the last few milliseconds are appended together (one append per code), so a busy code
- * costs one fsync per batch rather than one per visitor. A crash loses at most that window.
+ * Records scans off the request path: the redirect and the landing page answer without waiting
+ * for it, and the scans of the last few milliseconds are appended together (one `QrScansRecorded`
+ * event per code), so a busy code costs one small append per batch rather than one event per
+ * visitor. A crash loses at most that window; a graceful stop (`stop`, the module's stop hook)
+ * appends what is pending first.
  */
 export class ScanRecorder {
-  private pending = new Map<string, QrEvent[]>();
+  private pending = new Map<string, QrScanRecord[]>();
   private timer?: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
+  /** Scans being decided (hashing, the visitor lookup) that have not reached the queue yet. */
+  private deciding = new Set<Promise<unknown>>();
   /** Visitor hashes seen per code and day in this process (the read model may lag a batch). */
   private seen = new LRUCache<string, true>({ max: 100_000 });
   /** Loads served here recently, so that the page's own beacon is not a second scan. */
@@ -42,11 +44,26 @@ export class ScanRecorder {
       readStore: ReadStore;
       hasher: VisitorHasher;
       logger: Logger;
+      /** How long scans gather before one append (QR_SCAN_FLUSH_MS, 100 ms). */
+      flushMs: number;
     },
   ) {}
 
-  /** Returns whether a scan was counted (a bot, tracking off or a repeated beacon are not). */
-  async record(state: QrCodeState, visit: Visit): Promise<boolean> {
+  /**
+   * Returns whether a scan was counted (a bot, tracking off or a repeated beacon are not). The
+   * request paths need not await it: failures are logged here, never thrown.
+   */
+  record(state: QrCodeState, visit: Visit): Promise<boolean> {
+    const deciding = this.decide(state, visit).catch((error: unknown) => {
+      this.deps.logger.error({ err: error, qrId: state.qrId }, 'scan not recorded');
+      return false;
+    });
+    this.deciding.add(deciding);
+    void deciding.finally(() => this.deciding.delete(deciding));
+    return deciding;
+  }
+
+  private async decide(state: QrCodeState, visit: Visit): Promise<boolean> {
     if (!state.exists || state.deleted || !state.trackingEnabled || isBot(visit.userAgent)) return false;
     const day = visit.at.toISOString().slice(0, 10);
     const visitor = await this.deps.hasher.hash(state.qrId, day, visit.address, visit.userAgent);
@@ -64,7 +81,7 @@ export class ScanRecorder {
     const firstVisitOfDay =
       !this.seen.has(key) && !(await this.deps.readStore.collection(QR_VISITORS).get(key));
     this.seen.set(key, true);
-    const events = decideActivity(
+    const scan = decideScan(
       state,
       {
         type: 'RecordScan',
@@ -75,32 +92,39 @@ export class ScanRecorder {
         referrer: referrerHost(visit.referer, visit.host),
         via: visit.via,
       },
-      { at: visit.at.toISOString(), correlationId: newId(), causationId: 'scan' },
+      visit.at.toISOString(),
     );
-    if (events.length === 0) return false;
-    const queue = this.pending.get(state.qrId) ?? [];
-    queue.push(...events);
-    this.pending.set(state.qrId, queue);
-    this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS);
+    if (!scan) return false;
+    const queue = this.pending.get(state.qrId);
+    if (queue) queue.push(scan);
+    else this.pending.set(state.qrId, [scan]);
+    this.timer ??= setTimeout(() => void this.flush(), this.deps.flushMs);
     this.timer.unref?.();
     return true;
   }
 
-  /** Appends everything queued; resolves when it is durable. */
+  /** Appends everything queued; resolves once it is in the log (see lazySync for the disk). */
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     const batch = this.pending;
     this.pending = new Map();
     this.flushing = this.flushing.then(async () => {
-      for (const [qrId, events] of batch) {
+      for (const [qrId, scans] of batch) {
         try {
-          await appendActivity(this.deps.eventStore, qrId, events);
+          // Without an fsync of its own: nobody waits on it, and a stop closes the store cleanly.
+          await appendActivity(this.deps.eventStore, qrId, scanBatch(qrId, scans), { lazySync: true });
         } catch (error) {
-          this.deps.logger.error({ err: error, qrId, scans: events.length }, 'scans not recorded');
+          this.deps.logger.error({ err: error, qrId, scans: scans.length }, 'scans not recorded');
         }
       }
     });
     return this.flushing;
+  }
+
+  /** Graceful stop: the scans already answered are appended before the stores close. */
+  async stop(): Promise<void> {
+    while (this.deciding.size > 0) await Promise.all(this.deciding);
+    await this.flush();
   }
 }

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import Bowser from 'bowser';
 import { isbot } from 'isbot';
+import { LRUCache } from 'lru-cache';
 import type { ReadStore } from '../platform/readstore/port';
 
 /** The day's salt lives in the read store (shared by every API process) and is replaced the next day. */
@@ -47,10 +48,34 @@ export class VisitorHasher {
   }
 }
 
-export const isBot = (userAgent: string) => userAgent === '' || isbot(userAgent);
+/** A few hundred user agents make most traffic: each is judged and parsed once (a scan pays neither). */
+const bots = new LRUCache<string, boolean>({ max: 2000 });
+const agents = new LRUCache<string, AgentDescription>({ max: 2000 });
+/** Real user agents are a few hundred characters; longer ones are judged every time, never kept. */
+const CACHED_AGENT_LENGTH = 512;
+
+export const isBot = (userAgent: string) => {
+  let bot = bots.get(userAgent);
+  if (bot === undefined) {
+    bot = userAgent === '' || isbot(userAgent);
+    if (userAgent.length <= CACHED_AGENT_LENGTH) bots.set(userAgent, bot);
+  }
+  return bot;
+};
+
+export type AgentDescription = { device: string; os: string; browser: string };
 
 /** Device, OS and browser names from the user agent (bowser: MIT; ua-parser-js 2.x is AGPL). */
-export function describeAgent(userAgent: string): { device: string; os: string; browser: string } {
+export function describeAgent(userAgent: string): AgentDescription {
+  let described = agents.get(userAgent);
+  if (!described) {
+    described = parseAgent(userAgent);
+    if (userAgent.length <= CACHED_AGENT_LENGTH) agents.set(userAgent, described);
+  }
+  return described;
+}
+
+function parseAgent(userAgent: string): AgentDescription {
   try {
     const parsed = Bowser.parse(userAgent);
     const platform = parsed.platform.type;

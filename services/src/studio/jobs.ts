@@ -21,6 +21,13 @@ export interface JobMessage {
   correlationId: string;
 }
 
+/** The events jobsFor turns into jobs (the relay passes over every other one cheaply). */
+export const JOB_EVENT_TYPES = [
+  'GenerationRequested',
+  'GenerationReleased',
+  'GenerationOutlineChosen',
+] as const;
+
 /** What the relay publishes: a job per request, and the book phase once an outline is chosen. */
 export function jobsFor(recorded: RecordedEvent): Outgoing[] {
   // The log is untyped at this boundary; the event's type names its data.

@@ -5,7 +5,7 @@ import type { AiProvider } from './ai/provider';
 import { gen2Routes } from './gen2-routes';
 import { generationsProjection } from './generations-projection';
 import { generationQueue } from './job-queue';
-import { JOBS_TOPIC, type JobMessage, jobsFor } from './jobs';
+import { JOB_EVENT_TYPES, JOBS_TOPIC, type JobMessage, jobsFor } from './jobs';
 import { progressRoutes } from './progress-events';
 import { refundProcessManager } from './refunds';
 import { studioRoutes } from './routes';
@@ -46,7 +46,7 @@ export function studioModule(platform: Platform, ai: AiProvider): FeatureModule 
       tutorialRoutes(config.tutorialVideoUrl),
     ],
     projections: [generationsProjection],
-    reactors: [relay(bus, jobsFor), refundProcessManager(commands, clock)],
+    reactors: [relay(bus, jobsFor, JOB_EVENT_TYPES), refundProcessManager(commands, clock)],
     queues: [generationQueue(platform.readStore)],
     workers: [
       {

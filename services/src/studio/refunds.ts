@@ -12,6 +12,7 @@ import type { Reactor } from '../platform/runners/reactor';
 export function refundProcessManager(commands: CommandHandler, clock: Clock): Reactor {
   return {
     name: 'refunds',
+    handles: ['GenerationFailed'],
     async handle(event) {
       if (event.type !== 'GenerationFailed') return;
       const { generationId, userId, code } = (event as unknown as GenerationFailed).data;

@@ -30,7 +30,7 @@ describe('the merged route table of the four remotes', () => {
     expect(warn).not.toHaveBeenCalled();
     const paths = table.routes.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths).toHaveLength(31);
+    expect(paths).toHaveLength(32);
   });
 
   it('keeps the public routes of spec 01 §2.1 public and everything else behind sign-in', () => {
@@ -62,7 +62,13 @@ describe('the merged route table of the four remotes', () => {
     const { routes } = mergeRouteLists(published());
     const byRemote = (remote: string) => routes.filter((r) => r.remote === remote).map((r) => r.path);
     expect(byRemote('gallery')).toEqual(['/my-books', '/my-listings', '/my-images', '/kids-book/:bookId']);
-    expect(byRemote('qr').sort()).toEqual(['/qr-codes', '/qr-codes/:id', '/qr-codes/new', '/qr-landing/:id']);
+    expect(byRemote('qr').sort()).toEqual([
+      '/qr-codes',
+      '/qr-codes/:id',
+      '/qr-codes/:id/edit',
+      '/qr-codes/new',
+      '/qr-landing/:id',
+    ]);
     expect(byRemote('studio')).toHaveLength(8);
     expect(byRemote('account')).toHaveLength(15);
   });

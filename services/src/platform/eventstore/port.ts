@@ -33,16 +33,22 @@ export interface SubscribeOptions {
   onError?: (error: unknown) => void;
 }
 
+export interface AppendOptions {
+  expectedRevision: ExpectedRevision;
+  /**
+   * Nobody waits on this append being on disk (a batch of QR scans, answered before it was
+   * written): the store may commit it without syncing, and the next synced commit takes it along.
+   * A power cut may lose it; a crash of the process does not. Never for what a client is told about.
+   */
+  lazySync?: boolean;
+}
+
 /**
  * The event store port. Appends are atomic per call; re-appending events whose ids are already
  * in the stream (a retried command) is a no-op that returns the original result.
  */
 export interface EventStore {
-  append(
-    streamName: string,
-    events: Event[],
-    options: { expectedRevision: ExpectedRevision },
-  ): Promise<AppendResult>;
+  append(streamName: string, events: Event[], options: AppendOptions): Promise<AppendResult>;
   /** The stream's events in order; an empty array when the stream does not exist. */
   readStream(streamName: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]>;
   /** Events of every stream in global order. */

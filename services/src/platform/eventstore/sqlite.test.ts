@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Event, RecordedEvent } from '@studio/events';
 import Database from 'better-sqlite3';
 import { eventStoreContract, waitUntil } from './contract';
+import { WrongExpectedRevisionError } from './port';
 import { createSqliteEventStore } from './sqlite';
 
 const tempRoot = () => fs.mkdtempSync(path.join(os.tmpdir(), 'eventstore-'));
@@ -70,6 +71,21 @@ describe('SQLite event store', () => {
     } finally {
       await store.close();
       await other.close();
+    }
+  });
+
+  it('a lazySync append (QR scan batches) commits without its own fsync and leaves FULL in place', async () => {
+    const store = createSqliteEventStore(freshFile());
+    try {
+      await store.append('scans', [event('A')], { expectedRevision: 'any', lazySync: true });
+      expect(store.synchronous).toBe('FULL');
+      await expect(
+        store.append('scans', [event('B')], { expectedRevision: 'no-stream', lazySync: true }),
+      ).rejects.toThrow(WrongExpectedRevisionError);
+      expect(store.synchronous).toBe('FULL');
+      expect((await store.readStream('scans')).map((e) => e.type)).toEqual(['A']);
+    } finally {
+      await store.close();
     }
   });
 

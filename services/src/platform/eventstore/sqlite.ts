@@ -255,10 +255,16 @@ export function createSqliteEventStore(
   }
 
   return {
-    synchronous,
+    /** Read back from SQLite each time: a lazy append must leave it as configured. */
+    get synchronous() {
+      return SYNCHRONOUS_NAMES[db.pragma('synchronous', { simple: true }) as number] ?? 'NORMAL';
+    },
 
-    async append(streamName, events, { expectedRevision }) {
+    async append(streamName, events, { expectedRevision, lazySync }) {
       let result: AppendResult;
+      // A lazy append commits without the fsync; the next FULL commit syncs the WAL with it in.
+      const relax = lazySync === true && synchronous === 'FULL';
+      if (relax) db.pragma('synchronous = NORMAL');
       try {
         result = appendTx.immediate(streamName, events, expectedRevision);
       } catch (error) {
@@ -268,6 +274,8 @@ export function createSqliteEventStore(
           throw new Error(`Append to ${streamName}: an event id is already in the store`, { cause: error });
         }
         throw error;
+      } finally {
+        if (relax) db.pragma('synchronous = FULL');
       }
       const appended = written;
       written = [];
@@ -307,14 +315,37 @@ export function createSqliteEventStore(
   };
 }
 
+/**
+ * `data` is parsed on first read: most subscribers pass over most events by their type (a batch
+ * of QR scans is tens of KB that only the QR projection reads), so they never pay for it. It is an
+ * ordinary enumerable property to everyone else (spread, JSON, equality).
+ */
 function toRecorded(row: Row): RecordedEvent {
-  return {
+  const event = {
     eventId: row.event_id,
     type: row.type,
-    data: JSON.parse(row.data) as unknown,
+    data: undefined as unknown,
     metadata: JSON.parse(row.metadata) as EventMetadata,
     streamName: row.stream,
     revision: row.revision,
     position: row.position,
   };
+  let text: string | undefined = row.data;
+  let data: unknown;
+  Object.defineProperty(event, 'data', {
+    enumerable: true,
+    configurable: true,
+    get() {
+      if (text !== undefined) {
+        data = JSON.parse(text);
+        text = undefined;
+      }
+      return data;
+    },
+    set(value: unknown) {
+      data = value;
+      text = undefined;
+    },
+  });
+  return event;
 }

@@ -43,10 +43,13 @@ const PERMISSIONS_POLICY =
  * browser ignores it, and a local `npm start` must not pin localhost to HTTPS.
  */
 export function securityHeaders(sources: CspSources = {}): Koa.Middleware {
+  // The policy is the same text for every response but the nonce: built once, split around it.
+  const MARK = '\u0000nonce\u0000';
+  const [before = '', after = ''] = contentSecurityPolicy(MARK, sources).split(MARK);
   return async (ctx, next) => {
     const nonce = randomBytes(16).toString('base64');
     ctx.state.cspNonce = nonce;
-    ctx.set('Content-Security-Policy', contentSecurityPolicy(nonce, sources));
+    ctx.set('Content-Security-Policy', before + nonce + after);
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('X-Frame-Options', 'DENY');
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');

@@ -247,6 +247,28 @@ describe('projector runner, live', () => {
     await runner.stop();
   });
 
+  it('live events appended together are applied in one transaction with one checkpoint', async () => {
+    let transactions = 0;
+    const counting: ReadStore = {
+      ...delegate(fixture.reads),
+      apply: async (ops, checkpoint) => {
+        transactions += 1;
+        await fixture.reads.apply(ops, checkpoint);
+      },
+    };
+    const runner = new ProjectorRunner(fixture.events, counting, scans(), fixture.logger);
+    await runner.start();
+    transactions = 0;
+    const batch = Array.from({ length: 50 }, (_, i) => event(i));
+    await fixture.events.append('qr-0', batch, { expectedRevision: 'any' });
+    const head = (await fixture.events.headPosition())!;
+    await runner.waitFor(head);
+    expect(await total()).toBe(50);
+    expect(transactions).toBe(1);
+    expect(await fixture.reads.getCheckpoint('scan-counts')).toBe(head);
+    await runner.stop();
+  });
+
   it('once stopped, projects nothing more; started again, it resumes from its checkpoint', async () => {
     const runner = new ProjectorRunner(fixture.events, fixture.reads, scans(), fixture.logger);
     await runner.start();

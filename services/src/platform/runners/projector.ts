@@ -50,8 +50,9 @@ export const IDLE_CHECKPOINT_EVERY = 500;
 
 /**
  * Runs one projection: catch-up in pages (each page's writes and the checkpoint in one
- * transaction), then live, one event per transaction. A crash mid-batch rolls the batch back;
- * the restart resumes from the checkpoint, so the result equals a full rebuild.
+ * transaction), then live, the events that arrive together in one transaction. A crash
+ * mid-batch rolls the batch back; the restart resumes from the checkpoint, so the result equals a
+ * full rebuild.
  */
 export class ProjectorRunner {
   private subscription?: SubscriptionHandle;
@@ -62,6 +63,12 @@ export class ProjectorRunner {
   private retryTimer?: NodeJS.Timeout;
   /** The position last committed to the read store (the checkpoint a restart resumes from). */
   private committed: number | undefined;
+  /** Live events gathered for the next transaction, and the one being written. */
+  private live: RecordedEvent[] = [];
+  private flushScheduled = false;
+  private applying: Promise<void> = Promise.resolve();
+  /** Bumped by a pause: batches gathered before it are not applied (the restart re-reads them). */
+  private epoch = 0;
 
   constructor(
     private readonly eventStore: EventStore,
@@ -72,6 +79,8 @@ export class ProjectorRunner {
 
   async start(): Promise<void> {
     this.stopped = false;
+    // A live batch still being written (before a pause) lands before the checkpoint is read.
+    await this.applying.catch(() => {});
     for (const index of this.projection.indexes ?? [])
       await this.readStore.ensureIndex(index.collection, index.fields);
     this.position = await this.readStore.getCheckpoint(this.projection.name);
@@ -83,7 +92,7 @@ export class ProjectorRunner {
         ...(this.position !== undefined ? { after: this.position } : {}),
         onError: (error) => this.pause(error),
       },
-      async (event) => this.applyBatch([event]),
+      (event) => this.onLive(event),
     );
     await this.subscription.caughtUp;
   }
@@ -98,11 +107,49 @@ export class ProjectorRunner {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     await this.subscription?.stop();
     this.subscription = undefined;
+    // What was gathered is applied (a failure only means a replay from the checkpoint at restart).
+    await this.flushLive().catch((error: unknown) =>
+      this.logger.warn({ err: error, projection: this.projection.name }, 'projection stopped before a batch'),
+    );
+  }
+
+  /**
+   * Live events that arrive together (one append of a batch of scans, a burst of commands) are
+   * applied in one transaction: the subscription hands them over one at a time, so they are
+   * gathered until the event loop's current turn ends (or a page is full), then written with
+   * one checkpoint. Nothing is lost by a crash in between: the checkpoint has not moved.
+   */
+  private onLive(event: RecordedEvent): Promise<void> {
+    this.live.push(event);
+    if (this.live.length >= CATCH_UP_PAGE) return this.flushLive();
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      // Whatever is gathered when it runs belongs to the current epoch (a pause empties the list).
+      setImmediate(() => {
+        this.flushScheduled = false;
+        this.flushLive().catch((error: unknown) => this.pause(error));
+      });
+    }
+    return Promise.resolve();
+  }
+
+  /** Applies the gathered live events after any batch still being written, in order. */
+  private flushLive(): Promise<void> {
+    const events = this.live;
+    this.live = [];
+    const epoch = this.epoch;
+    this.applying = this.applying
+      .catch(() => {})
+      .then(() => (events.length > 0 && epoch === this.epoch ? this.applyBatch(events) : undefined));
+    return this.applying;
   }
 
   /** An engine failed (or the projection threw): resume from the checkpoint after a pause, by itself. */
   private pause(error: unknown): void {
     this.logger.warn({ err: error, projection: this.projection.name }, 'projection paused; retrying');
+    // Gathered events are dropped: the restart reads them again from the checkpoint.
+    this.epoch += 1;
+    this.live = [];
     if (this.stopped) return;
     this.paused = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);

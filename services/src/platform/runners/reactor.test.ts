@@ -1,5 +1,7 @@
 import type { RecordedEvent } from '@studio/events';
+import type { ReadStore } from '../readstore/port';
 import { eventually } from '../testing';
+import { IDLE_CHECKPOINT_EVERY } from './projector';
 import { type Reactor, ReactorRunner } from './reactor';
 import { openRunnerFixture, type RunnerFixture, testEvent } from './runner-fixtures';
 
@@ -13,6 +15,43 @@ describe('reactor runner', () => {
     await runner?.stop();
     runner = undefined;
     await fixture.dispose();
+  });
+
+  it('passes over the types it does not handle without a write each, and still hands over the rest', async () => {
+    const handled: string[] = [];
+    let writes = 0;
+    const counting: ReadStore = {
+      ...fixture.reads,
+      collection: (name) => fixture.reads.collection(name),
+      apply: async (ops, checkpoint) => {
+        writes += 1;
+        await fixture.reads.apply(ops, checkpoint);
+      },
+    };
+    const reactor: Reactor = {
+      name: 'picky',
+      handles: ['Wanted'],
+      async handle(event) {
+        handled.push(event.eventId);
+      },
+    };
+    runner = new ReactorRunner(fixture.events, counting, reactor, fixture.logger);
+    await runner.start();
+    const scans = Array.from({ length: 50 }, (_, i) => testEvent(`scan${i}`, 'Scanned'));
+    await fixture.events.append('s-1', scans, { expectedRevision: 'any' });
+    await fixture.events.append('s-2', [testEvent('w1', 'Wanted')], { expectedRevision: 'any' });
+    const head = (await fixture.events.headPosition())!;
+    await eventually(async () => (await fixture.reads.getCheckpoint('picky')) === head);
+    expect(handled).toEqual(['w1']);
+    expect(writes).toBe(1);
+
+    // Past IDLE_CHECKPOINT_EVERY passed-over events the checkpoint is written anyway.
+    const many = Array.from({ length: IDLE_CHECKPOINT_EVERY }, (_, i) => testEvent(`more${i}`, 'Scanned'));
+    await fixture.events.append('s-1', many, { expectedRevision: 'any' });
+    const later = (await fixture.events.headPosition())!;
+    await eventually(async () => (runner?.checkpoint === later ? true : undefined));
+    expect(writes).toBe(2);
+    expect(await fixture.reads.getCheckpoint('picky')).toBe(later);
   });
 
   it('has not moved its checkpoint to an event while that event is being handled', async () => {

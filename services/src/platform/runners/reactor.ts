@@ -3,7 +3,7 @@ import type { EventStore, SubscriptionHandle } from '../eventstore/port';
 import type { Logger } from '../logging';
 import type { ReadStore } from '../readstore/port';
 import { type ParkedEvent, parkedEventId, parkOp } from './parked-events';
-import { RUNNER_RETRY_MS, type RunnerState } from './projector';
+import { IDLE_CHECKPOINT_EVERY, RUNNER_RETRY_MS, type RunnerState } from './projector';
 
 /** How often a reactor tries one event before parking it, and how long it waits in between. */
 export interface RetryPolicy {
@@ -29,6 +29,12 @@ export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 5, baseDelayMs: 200, ma
 export interface Reactor {
   name: string;
   handle(event: RecordedEvent): Promise<void>;
+  /**
+   * The event types it acts on, when it can say. Others are passed over without a transaction
+   * each (the checkpoint follows with the next handled event, or every IDLE_CHECKPOINT_EVERY):
+   * a burst of QR scans must not cost the relay a write per scan.
+   */
+  handles?: readonly string[];
   /** Absent: DEFAULT_RETRY. */
   retry?: RetryPolicy;
 }
@@ -52,6 +58,9 @@ export class ReactorRunner {
   private stopped = true;
   private paused = false;
   private position: number | undefined;
+  /** The checkpoint last written (events passed over since then are simply read again after a restart). */
+  private committed: number | undefined;
+  private readonly handled: ReadonlySet<string> | undefined;
   private retryTimer?: NodeJS.Timeout;
   private abort = new AbortController();
   private readonly now: () => Date;
@@ -66,6 +75,7 @@ export class ReactorRunner {
   ) {
     this.now = options.now ?? (() => new Date());
     this.sleep = options.sleep ?? abortableSleep;
+    this.handled = reactor.handles ? new Set(reactor.handles) : undefined;
   }
 
   async start(): Promise<void> {
@@ -73,13 +83,14 @@ export class ReactorRunner {
     this.abort = new AbortController();
     const after = await this.readStore.getCheckpoint(this.reactor.name);
     this.position = after;
+    this.committed = after;
     this.subscription = this.eventStore.subscribeToAll(
       {
         ...(after !== undefined ? { after } : {}),
         // The engine failed (or parking could not be written): restart from the checkpoint.
         onError: (error) => this.pause(error),
       },
-      (event) => this.handleWithRetries(event),
+      (event) => this.onEvent(event),
     );
     await this.subscription.caughtUp;
   }
@@ -107,6 +118,15 @@ export class ReactorRunner {
   }
 
   /** Tries in place with backoff; after the last try, parks the event and moves past it. */
+  private async onEvent(event: RecordedEvent): Promise<void> {
+    if (!this.handled || this.handled.has(event.type)) return this.handleWithRetries(event);
+    this.position = event.position;
+    if (event.position - (this.committed ?? 0) >= IDLE_CHECKPOINT_EVERY) {
+      await this.readStore.apply([], { name: this.reactor.name, position: event.position });
+      this.committed = event.position;
+    }
+  }
+
   private async handleWithRetries(event: RecordedEvent): Promise<void> {
     const policy = this.reactor.retry ?? DEFAULT_RETRY;
     const checkpoint = { name: this.reactor.name, position: event.position };
@@ -116,6 +136,7 @@ export class ReactorRunner {
         await this.reactor.handle(upcast(event));
         await this.readStore.apply([], checkpoint);
         this.position = event.position;
+        this.committed = event.position;
         this.paused = false;
         return;
       } catch (error) {
@@ -153,6 +174,7 @@ export class ReactorRunner {
     };
     await this.readStore.apply([parkOp(parked)], { name: this.reactor.name, position: event.position });
     this.position = event.position;
+    this.committed = event.position;
     this.paused = false;
     this.logger.error(
       { err: error, reactor: this.reactor.name, position: event.position, attempts },

@@ -18,10 +18,16 @@ export const RELAY_RETRY: RetryPolicy = { maxAttempts: 12, baseDelayMs: 500, max
  * Event store → bus. Run by a ReactorRunner, whose checkpoint moves only after `publish`
  * resolved, i.e. after the bus acknowledged: a crash republishes, never loses.
  */
-export function relay(bus: Bus, route: (event: RecordedEvent) => Outgoing[]): Reactor {
+export function relay(
+  bus: Bus,
+  route: (event: RecordedEvent) => Outgoing[],
+  /** The only types `route` publishes, if known: the runner passes over the rest without a write. */
+  handles?: readonly string[],
+): Reactor {
   return {
     name: 'relay',
     retry: RELAY_RETRY,
+    ...(handles ? { handles } : {}),
     async handle(event) {
       const outgoing = route(event);
       for (const { topic, message } of outgoing) await bus.publish(topic, [message]);

@@ -1,0 +1,311 @@
+// The code's form, shared by create (/qr-codes/new) and edit (/qr-codes/{id}/edit): title,
+// description, target URL for direct codes, the landing page's settings with a live preview,
+// logo and hero uploads, the code's colours (refused below 4.5:1 contrast). In edit mode the type
+// and the encoded address are shown but cannot change: they are what the printed code holds.
+import { QR_MESSAGES, qrColorsProblem } from '@studio/events/rules';
+import { Alert, Badge, Button, Card, theme } from '@studio/kit';
+import { Field, FilePicker, Input, RadioGroup, Switch, Textarea } from '@studio/kit/widgets';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { uploadLandingImage } from '../api/qr-api';
+import type { LandingSettings, LinkType } from '../api/types';
+import { TruncatedUrl } from '../common/ui';
+import { LandingView, withDefaults } from '../landing/LandingView';
+import { LANDING_DEFAULTS, QR_TEXTS } from '../texts';
+
+export interface QrFormValues {
+  linkType: LinkType;
+  title: string;
+  description: string;
+  url: string;
+  trackingEnabled: boolean;
+  landingPage: LandingSettings;
+  colors: { dark: string; light: string };
+}
+
+export const EMPTY_QR_FORM: QrFormValues = {
+  linkType: 'landing',
+  title: '',
+  description: '',
+  url: '',
+  trackingEnabled: true,
+  landingPage: {},
+  colors: { dark: '#000000', light: '#FFFFFF' },
+};
+
+interface Props {
+  initial: QrFormValues;
+  /** Edit mode: the address the printed code holds (type and address are then fixed). */
+  encodedUrl?: string;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  /** The server's answer to the last submit (the spec's validation messages). */
+  error: string | null;
+  onSubmit: (values: QrFormValues) => void;
+  /** Beside the submit button (edit: Cancel). */
+  actions?: ReactNode;
+}
+
+const readAsDataUrl = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+
+export function QrCodeForm({
+  initial,
+  encodedUrl,
+  submitLabel,
+  pendingLabel,
+  pending,
+  error,
+  onSubmit,
+  actions,
+}: Props) {
+  const editing = encodedUrl !== undefined;
+  const [linkType, setLinkType] = useState<LinkType>(initial.linkType);
+  const [title, setTitle] = useState(initial.title);
+  const [description, setDescription] = useState(initial.description);
+  const [url, setUrl] = useState(initial.url);
+  const [tracking, setTracking] = useState(initial.trackingEnabled);
+  const [landing, setLanding] = useState<LandingSettings>(initial.landingPage);
+  const [colors, setColors] = useState(initial.colors);
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const colorProblem = qrColorsProblem(colors);
+  const set = (field: keyof LandingSettings) => (value: string) =>
+    setLanding((l) => ({ ...l, [field]: value }));
+
+  const upload = (kind: 'logo' | 'hero') => async (file: File | null) => {
+    const field = kind === 'logo' ? 'logoUrl' : 'heroImage';
+    if (!file) return set(field)('');
+    setUploading(true);
+    setUploadError(null);
+    try {
+      set(field)(await uploadLandingImage(kind, await readAsDataUrl(file)));
+    } catch (e) {
+      setUploadError(e instanceof Error ? e.message.replace(/^\d+: /, '') : QR_MESSAGES.uploadType);
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setUploadError(null);
+    if (!colorProblem)
+      onSubmit({
+        linkType,
+        title,
+        description,
+        url,
+        trackingEnabled: tracking,
+        landingPage: landing,
+        colors,
+      });
+  };
+
+  const color = (label: string, value: string, onChange: (v: string) => void) => (
+    <Field label={label}>
+      <Input
+        type="color"
+        value={value}
+        onChange={(e) => onChange(e.target.value.toUpperCase())}
+        css={{ height: 40, padding: 4 }}
+      />
+    </Field>
+  );
+
+  const image = (kind: 'logo' | 'hero', label: string) => {
+    const current = kind === 'logo' ? landing.logoUrl : landing.heroImage;
+    return (
+      <div css={{ display: 'grid', gap: 6 }}>
+        <FilePicker
+          label={label}
+          accept="image/*"
+          hint="JPG, PNG, GIF or WebP, up to 5MB"
+          onFileChange={upload(kind)}
+          disabled={uploading}
+        />
+        {current && (
+          <div css={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+            <img src={current} alt={`Current ${label.toLowerCase()}`} css={{ height: 32, borderRadius: 4 }} />
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => set(kind === 'logo' ? 'logoUrl' : 'heroImage')('')}
+            >
+              Remove {label.toLowerCase()}
+            </Button>
+          </div>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <div
+      css={{
+        display: 'grid',
+        gap: 20,
+        gridTemplateColumns: 'minmax(0, 1fr)',
+        '@media (min-width: 960px)': { gridTemplateColumns: 'minmax(0, 1fr) 380px' },
+      }}
+    >
+      <form onSubmit={submit} css={{ display: 'grid', gap: 16, alignContent: 'start' }}>
+        <Card title="Code">
+          <div css={{ display: 'grid', gap: 14 }}>
+            {editing ? (
+              <div css={{ display: 'grid', gap: 8 }}>
+                <div css={{ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center' }}>
+                  <Badge tone={linkType === 'landing' ? 'primary' : 'info'}>
+                    {linkType === 'landing' ? QR_TEXTS.landingBadge : QR_TEXTS.directBadge}
+                  </Badge>
+                  <TruncatedUrl url={encodedUrl} />
+                </div>
+                <Alert tone="info">{QR_TEXTS.editFixed}</Alert>
+              </div>
+            ) : (
+              <RadioGroup
+                aria-label={QR_TEXTS.type}
+                value={linkType}
+                onValueChange={(v) => setLinkType(v as LinkType)}
+                options={[
+                  {
+                    value: 'landing',
+                    label: `${QR_TEXTS.landingBadge} — collect emails, then optionally redirect`,
+                  },
+                  { value: 'direct', label: `${QR_TEXTS.directBadge} — send scanners straight to your URL` },
+                ]}
+              />
+            )}
+            <Field label={QR_TEXTS.title}>
+              <Input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={120} required />
+            </Field>
+            <Field label={QR_TEXTS.description}>
+              <Textarea
+                value={description}
+                onChange={(e) => setDescription(e.target.value)}
+                rows={2}
+                maxLength={500}
+              />
+            </Field>
+            {linkType === 'direct' && (
+              <Field
+                label={QR_TEXTS.targetUrl}
+                hint={
+                  editing
+                    ? 'Scanners go here from now on; the printed code stays the same.'
+                    : 'You can change it later; the printed code stays the same.'
+                }
+              >
+                <Input
+                  type="url"
+                  value={url}
+                  onChange={(e) => setUrl(e.target.value)}
+                  placeholder="https://"
+                  required
+                />
+              </Field>
+            )}
+            {!editing && (
+              <Switch label={QR_TEXTS.trackingSwitch} checked={tracking} onCheckedChange={setTracking} />
+            )}
+          </div>
+        </Card>
+        {linkType === 'landing' && (
+          <Card title="Landing page">
+            <div css={{ display: 'grid', gap: 14 }}>
+              <Field label="Page title">
+                <Input
+                  value={landing.title ?? ''}
+                  onChange={(e) => set('title')(e.target.value)}
+                  placeholder={LANDING_DEFAULTS.title}
+                />
+              </Field>
+              <Field label="Page description">
+                <Textarea
+                  value={landing.description ?? ''}
+                  onChange={(e) => set('description')(e.target.value)}
+                  placeholder={LANDING_DEFAULTS.description}
+                  rows={2}
+                />
+              </Field>
+              {image('logo', 'Logo')}
+              {image('hero', 'Hero image')}
+              <Field label="Button text">
+                <Input
+                  value={landing.buttonText ?? ''}
+                  onChange={(e) => set('buttonText')(e.target.value)}
+                  placeholder={LANDING_DEFAULTS.buttonText}
+                  maxLength={40}
+                />
+              </Field>
+              <div css={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
+                {color(
+                  'Button colour',
+                  landing.buttonColor ?? LANDING_DEFAULTS.buttonColor,
+                  set('buttonColor'),
+                )}
+                {color('Text colour', landing.textColor ?? LANDING_DEFAULTS.textColor, set('textColor'))}
+                {color(
+                  'Background',
+                  landing.backgroundColor ?? LANDING_DEFAULTS.backgroundColor,
+                  set('backgroundColor'),
+                )}
+              </div>
+              <Field label="Redirect URL (optional)" hint="Visitors go here 2 seconds after signing up.">
+                <Input
+                  type="url"
+                  value={landing.redirectUrl ?? ''}
+                  onChange={(e) => set('redirectUrl')(e.target.value)}
+                  placeholder="https://"
+                />
+              </Field>
+              <Field label="Thank-you message">
+                <Textarea
+                  value={landing.thankYouMessage ?? ''}
+                  onChange={(e) => set('thankYouMessage')(e.target.value)}
+                  placeholder={LANDING_DEFAULTS.thankYouMessage}
+                  rows={2}
+                />
+              </Field>
+            </div>
+          </Card>
+        )}
+        <Card title="QR colours">
+          <div css={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
+            {color('Code colour', colors.dark, (dark) => setColors((c) => ({ ...c, dark })))}
+            {color('Background colour', colors.light, (light) => setColors((c) => ({ ...c, light })))}
+          </div>
+          {colorProblem && <Alert tone="warning">{colorProblem}</Alert>}
+        </Card>
+        {(uploadError ?? error) && <Alert tone="danger">{uploadError ?? error}</Alert>}
+        <div css={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+          <Button type="submit" disabled={pending || uploading || Boolean(colorProblem)}>
+            {pending ? pendingLabel : submitLabel}
+          </Button>
+          {actions}
+        </div>
+      </form>
+      {linkType === 'landing' && (
+        <aside aria-label="Landing page preview" css={{ alignSelf: 'start', position: 'sticky', top: 16 }}>
+          <p css={{ margin: '0 0 8px', fontWeight: 600 }}>Preview</p>
+          <div
+            css={{
+              border: `1px solid ${theme.colors.border}`,
+              borderRadius: 16,
+              overflow: 'hidden',
+              height: 640,
+            }}
+          >
+            <LandingView settings={withDefaults(landing)} />
+          </div>
+        </aside>
+      )}
+    </div>
+  );
+}
