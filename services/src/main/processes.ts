@@ -32,6 +32,7 @@ export function createApi(
     before: [ops.endpoints, ...modules.flatMap((m) => m.middleware ?? [])],
     bodyParsers: Object.assign({}, ...modules.map((m) => m.bodyParsers ?? {})),
     routes: modules.flatMap((m) => m.routes ?? []),
+    edgeRoutes: modules.flatMap((m) => m.edgeRoutes ?? []),
     after,
   });
 }

@@ -60,6 +60,12 @@ export interface FeatureModule {
   /** Paths whose requests carry their own proof and skip the same-origin check (signed webhooks). */
   originCheckExempt?: string[];
   routes?: RouteModule[];
+  /**
+   * Public GET routes on a hot path (a QR scan's redirect): answered right after the security
+   * headers and compression, before the request guards, body parsing, the session reader and the
+   * main router, none of which a bodiless, anonymous GET needs. A path not matched here goes on.
+   */
+  edgeRoutes?: RouteModule[];
   projections?: Projection[];
   reactors?: Reactor[];
   /** Bus consumers and background jobs of the worker role. */

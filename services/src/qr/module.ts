@@ -21,11 +21,14 @@ export function qrModule(
     flushMs: platform.config.qrScanFlushMs,
   });
   const codes = new QrCodeCache(platform);
+  const publicRoutes = qrPublicRoutes({ ...platform, scans, codes });
   return {
     name: 'qr',
     // Logo and hero uploads arrive as data URLs (at most 5 MB of image).
     bodyParsers: { '/api/qr-uploads': jsonBody('8mb') },
-    routes: [qrOwnerRoutes({ ...platform, codes }), qrPublicRoutes({ ...platform, scans, codes })],
+    routes: [qrOwnerRoutes({ ...platform, codes }), publicRoutes.guarded],
+    // A scan's redirect and landing page skip what an anonymous GET does not need.
+    edgeRoutes: [publicRoutes.edge],
     projections: [qrProjection],
     // Scans answered but still in the batch are appended before the stores close.
     async stop() {

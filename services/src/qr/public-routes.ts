@@ -69,9 +69,11 @@ function landingDataJson(state: QrCodeState): string {
 /**
  * The public routes (spec 02 §6: no sign-in): the short redirect of direct codes, the landing page
  * and its data, the scan beacon and the signup. They answer from the code's small stream and show
- * nothing about its owner.
+ * nothing about its owner. `edge`: the GETs a scan hits, served ahead of the request guards, body
+ * parsing and the session reader (FeatureModule.edgeRoutes); `guarded`: the beacon and the signup,
+ * which carry a body.
  */
-export function qrPublicRoutes(deps: Deps): RouteModule {
+export function qrPublicRoutes(deps: Deps): { edge: RouteModule; guarded: RouteModule } {
   const { eventStore, blobs, clock, scans, codes } = deps;
   // From memory: the cache drops a code as soon as its stream changes.
   const load = async (id: string): Promise<QrCodeState> => (QR_ID.test(id) ? codes.get(id) : initialQrState);
@@ -81,7 +83,7 @@ export function qrPublicRoutes(deps: Deps): RouteModule {
     key: (ctx) => `${ctx.ip}\n${String(ctx.params.id)}`,
   });
 
-  return (router) => {
+  const edge: RouteModule = (router) => {
     router.get('/r/:id', async (ctx) => {
       const state = await load(String(ctx.params.id));
       if (!state.exists) return sendHtml(ctx, 404, unknownCodeHtml(nonceOf(ctx)));
@@ -144,7 +146,9 @@ export function qrPublicRoutes(deps: Deps): RouteModule {
       ctx.type = 'application/json';
       ctx.body = landingDataJson(state);
     });
+  };
 
+  const guarded: RouteModule = (router) => {
     router.post('/api/qr-landing/:id', async (ctx) => {
       const input = parse(qrLandingPostRequest, ctx.request.body);
       const state = await load(String(ctx.params.id));
@@ -175,4 +179,5 @@ export function qrPublicRoutes(deps: Deps): RouteModule {
       });
     });
   };
+  return { edge, guarded };
 }

@@ -89,3 +89,67 @@ describe('HTTP app skeleton', () => {
     expect(res.body.error).toBe('NOT_FOUND');
   });
 });
+
+describe('edge routes', () => {
+  // A `before` middleware stands in for the session reader: edge GETs never reach it.
+  const reached: string[] = [];
+  const edgeApp = createHttpApp({
+    logger: createLogger('silent'),
+    before: [
+      async (ctx, next) => {
+        reached.push(`${ctx.method} ${ctx.path}`);
+        await next();
+      },
+    ],
+    edgeRoutes: [
+      (router) => {
+        router.get('/r/:id', (ctx) => {
+          ctx.redirect(`https://example.com/${ctx.params.id}`);
+        });
+      },
+    ],
+    routes: [
+      (router) => {
+        router.post('/r/:id', (ctx) => {
+          ctx.body = { posted: ctx.request.body };
+        });
+      },
+    ],
+  }).callback();
+
+  beforeEach(() => {
+    reached.length = 0;
+  });
+
+  it('answers a matching GET before the guarded stack, with the security headers', async () => {
+    const res = await request(edgeApp).get('/r/abc');
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('https://example.com/abc');
+    expect(res.headers['content-security-policy']).toBeDefined();
+    expect(reached).toEqual([]);
+  });
+
+  it('sends any other method on the same path through the guards and the body parser', async () => {
+    const res = await request(edgeApp).post('/r/abc').send({ a: 1 });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ posted: { a: 1 } });
+    expect(reached).toEqual(['POST /r/abc']);
+    // A cross-site form post is refused by the same-origin guard, as on every other route.
+    const forged = await request(edgeApp).post('/r/abc').set('Origin', 'https://evil.example').send({});
+    expect(forged.status).toBe(403);
+  });
+
+  it('refuses to mount an edge route that is not a GET', () => {
+    expect(() =>
+      createHttpApp({
+        logger: createLogger('silent'),
+        routes: [],
+        edgeRoutes: [
+          (router) => {
+            router.post('/r/:id', () => {});
+          },
+        ],
+      }),
+    ).toThrow('Edge route /r/:id must be GET only');
+  });
+});

@@ -14,6 +14,8 @@ export type RouteModule = (router: Router) => void;
 export interface HttpAppOptions {
   logger: Logger;
   routes: RouteModule[];
+  /** Public, bodiless GET routes answered before the guards, body parsing, `before` and the router. */
+  edgeRoutes?: RouteModule[];
   /** Run outside the error middleware, so they see the status actually sent (request metrics). */
   outer?: Koa.Middleware[];
   /** Run before the routes (sessions). */
@@ -62,6 +64,17 @@ export function createHttpApp(options: HttpAppOptions): Koa {
     if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
     await next();
   });
+
+  if (options.edgeRoutes?.length) {
+    const edge = new Router();
+    for (const mount of options.edgeRoutes) mount(edge);
+    // A route that takes a body or changes state must not skip the guards.
+    const unsafe = edge.stack.find((layer) => layer.methods.some((m) => m !== 'GET' && m !== 'HEAD'));
+    if (unsafe) throw new Error(`Edge route ${String(unsafe.path)} must be GET only`);
+    // Only a matching path and method is answered here (the modules mount GETs); anything else,
+    // a POST to the same path included, goes on to the guarded stack.
+    app.use(edge.routes());
+  }
 
   app.use(
     sameOriginOnly({

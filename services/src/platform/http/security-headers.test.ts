@@ -32,6 +32,18 @@ const directives = (header: string) =>
   );
 
 describe('security headers', () => {
+  it('gives every response its own nonce, also past a refill of the random pool', async () => {
+    const app = appWith();
+    const nonces = new Set<string>();
+    for (let i = 0; i < 300; i += 1) {
+      const res = await request(app).get('/api/page');
+      const nonce = /nonce="([^"]+)"/.exec(res.text)?.[1] ?? '';
+      expect(res.headers['content-security-policy']).toContain(`'nonce-${nonce}'`);
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(300);
+  });
+
   it('sends a strict CSP: own scripts only, styles by per-response nonce, no framing', async () => {
     const res = await request(appWith()).get('/api/page');
     const csp = directives(String(res.headers['content-security-policy']));

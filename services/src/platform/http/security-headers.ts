@@ -1,4 +1,24 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
+
+/**
+ * 16 random bytes per response, drawn from a pool refilled 256 nonces at a time: one system call
+ * per 4 KB instead of one per request (the scan redirect's hottest line). Each nonce is still used
+ * once and never reused.
+ */
+const NONCE_BYTES = 16;
+const pool = Buffer.alloc(NONCE_BYTES * 256);
+let offset = pool.length;
+
+function nextNonce(): string {
+  if (offset === pool.length) {
+    randomFillSync(pool);
+    offset = 0;
+  }
+  const nonce = pool.toString('base64', offset, offset + NONCE_BYTES);
+  offset += NONCE_BYTES;
+  return nonce;
+}
+
 import type Koa from 'koa';
 
 /** Origins outside this server that pages may use, per CSP directive (remotes moved elsewhere, Stripe). */
@@ -47,7 +67,7 @@ export function securityHeaders(sources: CspSources = {}): Koa.Middleware {
   const MARK = '\u0000nonce\u0000';
   const [before = '', after = ''] = contentSecurityPolicy(MARK, sources).split(MARK);
   return async (ctx, next) => {
-    const nonce = randomBytes(16).toString('base64');
+    const nonce = nextNonce();
     ctx.state.cspNonce = nonce;
     ctx.set('Content-Security-Policy', before + nonce + after);
     ctx.set('X-Content-Type-Options', 'nosniff');
