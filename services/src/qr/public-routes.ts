@@ -53,6 +53,25 @@ const nonceOf = (ctx: Koa.Context) => String(ctx.state.cspNonce ?? '');
  * The landing data as JSON text, made once per cached state: Koa would otherwise serialise an
  * object twice per request (once to measure it for compression, once to send it).
  */
+/**
+ * A direct code's redirect, worked out once per version of the code (the cache hands out the same
+ * state until the code changes): the target as a serialised URL (percent-encoded, absolute http(s),
+ * validated when it was saved), sent with a one-line body and no content negotiation.
+ */
+const locations = new WeakMap<QrCodeState, string>();
+
+function redirectTo(ctx: Koa.Context, state: QrCodeState): void {
+  let location = locations.get(state);
+  if (location === undefined) {
+    location = new URL(state.url).href;
+    locations.set(state, location);
+  }
+  ctx.status = 302;
+  ctx.set('Location', location);
+  ctx.set('Content-Type', 'text/plain; charset=utf-8');
+  ctx.body = 'Redirecting.';
+}
+
 const landingJson = new WeakMap<QrCodeState, string>();
 function landingDataJson(state: QrCodeState): string {
   let json = landingJson.get(state);
@@ -95,7 +114,7 @@ export function qrPublicRoutes(deps: Deps): { edge: RouteModule; guarded: RouteM
       }
       // Not awaited: the visitor is on their way while the scan waits for its batch.
       void scans.record(state, visit(ctx, clock.now(), 'redirect'));
-      ctx.redirect(state.url);
+      redirectTo(ctx, state);
     });
 
     router.get('/qr-landing/:id', async (ctx) => {

@@ -27,7 +27,7 @@ export function shouldCompress(contentType: string | undefined): boolean {
 }
 
 export function compression(): Koa.Middleware {
-  return compress({
+  const compressor = compress({
     filter: shouldCompress,
     threshold: COMPRESSION_THRESHOLD_BYTES,
     // Quality 5 keeps per-request brotli cheap; build-time assets use the maximum.
@@ -35,4 +35,13 @@ export function compression(): Koa.Middleware {
     gzip: { level: 6 },
     deflate: false,
   });
+  const done = async () => {};
+  return async (ctx, next) => {
+    await next();
+    // No body, or one of known length under the threshold (a redirect, a small answer): it is
+    // sent as it is, without negotiating an encoding (a scan's redirect pays for every step).
+    const length = ctx.body == null ? 0 : ctx.response.length;
+    if (length !== undefined && length < COMPRESSION_THRESHOLD_BYTES) return;
+    await compressor(ctx, done);
+  };
 }
