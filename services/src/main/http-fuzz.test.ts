@@ -21,10 +21,14 @@ interface RouteInfo {
 /** The routes the API router registered, read from the app itself so new routes are fuzzed too. */
 function registeredRoutes(): RouteInfo[] {
   const app = createApi(server().platform, server().modules);
-  const dispatch = app.middleware.find((m) => 'router' in m) as unknown as { router: Router } | undefined;
-  if (!dispatch) throw new Error('The API router is not mounted');
+  // The edge router (public GETs a scan hits) and the main API router.
+  const routers = app.middleware
+    .filter((m) => 'router' in m)
+    .map((m) => (m as unknown as { router: Router }).router);
+  if (routers.length === 0) throw new Error('The API router is not mounted');
   return (
-    dispatch.router.stack
+    routers
+      .flatMap((router) => router.stack)
       .filter((layer) => layer.methods.length > 0)
       // A server-sent-events stream answers a signed-in GET by staying open; it has its own test.
       .filter((layer) => !LONG_LIVED.has(String(layer.path)))

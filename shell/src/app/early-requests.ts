@@ -11,12 +11,18 @@ const ROUTE_LIST_FILE = 'routes.json';
 
 const early = new Map<string, Promise<Response>>();
 
+/** Kept for whoever takes it; a failure is theirs to report, not an unhandled rejection meanwhile. */
+function keep(url: string, response: Promise<Response>): void {
+  response.catch(() => {});
+  early.set(url, response);
+}
+
 const json = { headers: { Accept: 'application/json' } } as const;
 
 export function startEarlyRequests(): void {
-  early.set(SESSION_URL, fetch(SESSION_URL, { ...json, credentials: 'include' }));
+  keep(SESSION_URL, fetch(SESSION_URL, { ...json, credentials: 'include' }));
   const listing = fetch(REMOTES_LISTING_URL, json);
-  early.set(
+  keep(
     REMOTES_LISTING_URL,
     listing.then((res) => res.clone()),
   );
@@ -27,7 +33,7 @@ export function startEarlyRequests(): void {
       for (const manifest of Object.values(map)) {
         if (typeof manifest !== 'string') continue;
         const url = new URL(ROUTE_LIST_FILE, new URL(manifest, window.location.href)).href;
-        early.set(url, fetch(url, json));
+        keep(url, fetch(url, json));
       }
     })
     .catch(() => {}); // the app asks again itself and shows what failed

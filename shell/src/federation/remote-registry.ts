@@ -44,12 +44,32 @@ export async function manifestUrlOf(remote: RemoteName): Promise<string> {
   return manifestUrl;
 }
 
+/** Retries of each remote since the page loaded (Retry after a failure). */
+const retries = new Map<RemoteName, number>();
+
+/**
+ * A retry loads the remote from a fresh address: `/remotes/{name}/~retry-{n}/` serves the same
+ * files (services/src/platform/http/frontends.ts). The page's own preloads of that remote failed
+ * when it was down, and the browser hands a failed preload back to the script that asks for the
+ * same URL; the entry's chunks follow its address, so none of them meets a failed preload again.
+ * Only for remotes served under this origin's /remotes/ (the server preloads no others).
+ */
+export function retryAddress(entry: string, remote: RemoteName, retry: number): string {
+  if (retry === 0) return entry;
+  const url = new URL(entry);
+  const prefix = `/remotes/${remote}/`;
+  if (url.origin !== window.location.origin || !url.pathname.startsWith(prefix)) return entry;
+  url.pathname = `${prefix}~retry-${retry}/${url.pathname.slice(prefix.length)}`;
+  return url.href;
+}
+
 /** Reads the remote's manifest and registers its entry with the federation runtime (once). */
 export function ensureRegistered(remote: RemoteName): Promise<RemoteEntry> {
   let pending = registered.get(remote);
   if (!pending) {
     pending = (async () => {
-      const entry = await fetchRemoteEntry(await manifestUrlOf(remote));
+      const fetched = await fetchRemoteEntry(await manifestUrlOf(remote));
+      const entry = { ...fetched, entry: retryAddress(fetched.entry, remote, retries.get(remote) ?? 0) };
       // force: a retry after a failure must drop whatever the runtime cached for this remote.
       registerRemotes([{ ...entry, name: remote }], { force: true });
       return entry;
@@ -63,4 +83,5 @@ export function ensureRegistered(remote: RemoteName): Promise<RemoteEntry> {
 /** Forget a remote that failed after registration (e.g. its script did not load). */
 export function forgetRegistration(remote: RemoteName): void {
   registered.delete(remote);
+  retries.set(remote, (retries.get(remote) ?? 0) + 1);
 }

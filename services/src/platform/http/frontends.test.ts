@@ -108,6 +108,13 @@ describe('frontends middleware', () => {
     expect(fallback.headers['cache-control']).toBe('no-cache');
   });
 
+  it("serves a retried remote's files at its fresh address too (the shell's Retry)", async () => {
+    const res = await request(app()).get('/remotes/gallery/~retry-2/remoteEntry.js');
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('var gallery;');
+    expect((await request(app()).get('/remotes/gallery/~retry-x/remoteEntry.js')).status).toBe(404);
+  });
+
   it('answers a CORS preflight for remote files', async () => {
     const res = await request(app()).options('/remotes/gallery/remoteEntry.js');
     expect(res.status).toBe(204);

@@ -236,7 +236,9 @@ export function frontends(options: FrontendsOptions): Koa.Middleware {
     const path = ctx.path;
     if (path === '/api' || path.startsWith('/api/')) return next();
 
-    const remote = /^\/remotes\/([^/]+)(\/.*)?$/.exec(path);
+    // `~retry-{n}/` after the remote's name is the shell's fresh address for a retried remote
+    // (shell/src/federation/remote-registry.ts): the same files.
+    const remote = /^\/remotes\/([^/]+)(?:\/~retry-\d{1,6})?(\/.*)?$/.exec(path);
     if (remote) {
       // Remotes may be loaded by a shell on another origin.
       ctx.set('Access-Control-Allow-Origin', '*');
