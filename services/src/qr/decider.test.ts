@@ -87,3 +87,119 @@ describe('QR code decider', () => {
       ]);
   });
 });
+
+describe('QR code state', () => {
+  const fold = (events: Array<{ type: string; data: object }>) =>
+    events.reduce(
+      (state, event) =>
+        qrDecider.evolve(state, {
+          ...event,
+          eventId: 'e',
+          metadata: {
+            correlationId: 'c',
+            causationId: 'c',
+            occurredAt: '2026-11-22T10:00:00.000Z',
+            schemaVersion: 1,
+          },
+        } as never),
+      qrDecider.initialState,
+    );
+
+  it('a created code carries its owner, target, settings and creation time; absent settings take defaults', () => {
+    expect(fold([created])).toEqual({
+      exists: true,
+      deleted: false,
+      qrId: 'AbCdEfGhIjKl',
+      userId: 'recOwner',
+      title: 'Book',
+      url: 'https://example.com/',
+      linkType: 'direct',
+      trackingEnabled: true,
+      landingPage: {},
+      encodedUrl: 'https://studio.example/r/AbCdEfGhIjKl',
+      colors: { dark: '#000000', light: '#FFFFFF' },
+      createdAt: '2026-11-22T10:00:00.000Z',
+    });
+    const full = fold([
+      {
+        type: 'QrCodeCreated',
+        data: {
+          ...created.data,
+          description: 'Back cover',
+          linkType: 'landing',
+          landingPage: { title: 'Hi' },
+          colors: { dark: '#112233', light: '#FFEEDD' },
+        },
+      },
+    ]);
+    expect(full).toMatchObject({
+      description: 'Back cover',
+      linkType: 'landing',
+      landingPage: { title: 'Hi' },
+      colors: { dark: '#112233', light: '#FFEEDD' },
+    });
+  });
+
+  it('an update changes only the fields it carries; toggling and deleting are remembered; scans change nothing', () => {
+    const updated = fold([
+      created,
+      { type: 'QrCodeUpdated', data: { qrId: 'AbCdEfGhIjKl', title: 'New title' } },
+    ]);
+    expect(updated).toMatchObject({ title: 'New title', url: 'https://example.com/', landingPage: {} });
+    expect(updated.colors).toEqual({ dark: '#000000', light: '#FFFFFF' });
+    const restyled = fold([
+      created,
+      {
+        type: 'QrCodeUpdated',
+        data: {
+          qrId: 'AbCdEfGhIjKl',
+          landingPage: { title: 'Hi' },
+          colors: { dark: '#111111', light: '#EEEEEE' },
+        },
+      },
+    ]);
+    expect(restyled).toMatchObject({
+      title: 'Book',
+      landingPage: { title: 'Hi' },
+      colors: { dark: '#111111', light: '#EEEEEE' },
+    });
+    const off = fold([
+      created,
+      { type: 'QrTrackingToggled', data: { qrId: 'AbCdEfGhIjKl', trackingEnabled: false } },
+    ]);
+    expect(off.trackingEnabled).toBe(false);
+    const scanned = fold([
+      created,
+      { type: 'QrScanned', data: { qrId: 'AbCdEfGhIjKl', day: '2026-11-22', via: 'redirect' } },
+    ]);
+    expect(scanned).toEqual(fold([created]));
+    expect(fold([created, { type: 'QrCodeDeleted', data: { qrId: 'AbCdEfGhIjKl' } }]).deleted).toBe(true);
+  });
+
+  it('a deleted or missing code cannot be changed by its owner', () => {
+    const deleted = { type: 'QrCodeDeleted' as const, data: { qrId: 'AbCdEfGhIjKl' } };
+    spec([created, deleted])
+      .when({ type: 'UpdateQrCode', userId: 'recOwner', title: 'x' })
+      .thenError('NOT_FOUND');
+    spec([])
+      .when({ type: 'ToggleTracking', userId: 'recOwner', trackingEnabled: false })
+      .thenError('NOT_FOUND');
+  });
+
+  it('a signup keeps the name it was given', () => {
+    spec([created])
+      .when({ type: 'RecordSignup', day: '2026-11-22', email: 'a@example.com', name: 'Ann' })
+      .then([
+        {
+          type: 'QrSignupRecorded',
+          data: {
+            qrId: 'AbCdEfGhIjKl',
+            email: 'a@example.com',
+            name: 'Ann',
+            source: 'signup',
+            day: '2026-11-22',
+          },
+        },
+      ]);
+  });
+});
