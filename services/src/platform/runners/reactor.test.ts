@@ -1,4 +1,6 @@
 import type { RecordedEvent } from '@studio/events';
+import type { EventStore, SubscribeOptions } from '../eventstore/port';
+import type { Logger } from '../logging';
 import { eventually } from '../testing';
 import { type Reactor, ReactorRunner } from './reactor';
 import { openRunnerFixture, type RunnerFixture, testEvent } from './runner-fixtures';
@@ -102,5 +104,156 @@ describe('reactor runner', () => {
     // Longer than the retry pause: a retry scheduled before the stop would have run by now.
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(attempts).toEqual(['e1']);
+  });
+
+  /** A logger that keeps what was logged, level and message. */
+  const recordingLogger = () => {
+    const lines: Array<{ level: string; fields: Record<string, unknown>; message: string }> = [];
+    const at = (level: string) => (fields: Record<string, unknown>, message: string) =>
+      lines.push({ level, fields, message });
+    return { lines, logger: { warn: at('warn'), error: at('error'), info: at('info') } as unknown as Logger };
+  };
+
+  it('is stopped until started and after stopping, and paused while it retries an event in place', async () => {
+    let release = () => {};
+    let failures = 1;
+    const reactor: Reactor = {
+      name: 'pausing',
+      async handle() {
+        if (failures-- > 0) throw new Error('downstream unavailable');
+      },
+    };
+    const { lines, logger } = recordingLogger();
+    runner = new ReactorRunner(fixture.events, fixture.reads, reactor, logger, {
+      sleep: () => new Promise<void>((resolve) => (release = resolve)),
+    });
+    expect(runner.state).toBe('stopped');
+    await runner.start();
+    expect(runner.state).toBe('running');
+    await fixture.events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
+    await eventually(async () => runner?.state === 'paused');
+    expect(lines).toEqual([
+      {
+        level: 'warn',
+        fields: expect.objectContaining({ reactor: 'pausing', attempt: 1 }),
+        message: 'reactor failed on an event; trying again',
+      },
+    ]);
+    release();
+    await eventually(async () => runner?.checkpoint !== undefined);
+    expect(runner.state).toBe('running');
+    await runner.stop();
+    expect(runner.state).toBe('stopped');
+  });
+
+  it('a parked event is logged as an error naming the reactor, the event and the tries, and the runner runs on', async () => {
+    const reactor: Reactor = {
+      name: 'hopeless',
+      retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 },
+      async handle() {
+        throw new Error('malformed');
+      },
+    };
+    const { lines, logger } = recordingLogger();
+    runner = new ReactorRunner(fixture.events, fixture.reads, reactor, logger, { sleep: async () => {} });
+    await runner.start();
+    await fixture.events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
+    const head = (await fixture.events.headPosition())!;
+    await eventually(async () => runner?.checkpoint === head);
+    expect(lines.filter((l) => l.level === 'error')).toEqual([
+      {
+        level: 'error',
+        fields: expect.objectContaining({ reactor: 'hopeless', position: head, attempts: 2 }),
+        message: 'reactor parked an event it kept failing on',
+      },
+    ]);
+    expect(runner.state).toBe('running');
+  });
+
+  it('stopped while an event fails, it does not try that event again', async () => {
+    const attempts: string[] = [];
+    const reactor: Reactor = {
+      name: 'stopped-mid-try',
+      async handle(event) {
+        attempts.push(event.eventId);
+        void runner?.stop();
+        throw new Error('failing as the runner stops');
+      },
+    };
+    // A wait that ignores the stop: only the runner's own check can end the retries.
+    runner = new ReactorRunner(fixture.events, fixture.reads, reactor, fixture.logger, {
+      sleep: async () => {},
+    });
+    await runner.start();
+    await fixture.events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
+    await eventually(async () => runner?.state === 'stopped' && attempts.length > 0);
+    expect(attempts).toEqual(['e1']);
+  });
+
+  it('a handler failure is retried in place: the subscription is not restarted', async () => {
+    const subscriptions: SubscribeOptions[] = [];
+    const store: EventStore = {
+      ...fixture.events,
+      subscribeToAll: (options, handler) => {
+        subscriptions.push(options);
+        return fixture.events.subscribeToAll(options, handler);
+      },
+    };
+    let failures = 1;
+    const reactor: Reactor = {
+      name: 'in-place',
+      retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1 },
+      async handle() {
+        if (failures-- > 0) throw new Error('once');
+      },
+    };
+    runner = new ReactorRunner(store, fixture.reads, reactor, fixture.logger);
+    await runner.start();
+    await fixture.events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
+    const head = (await fixture.events.headPosition())!;
+    await eventually(async () => runner?.checkpoint === head);
+    expect(subscriptions).toHaveLength(1);
+  });
+
+  it('an engine failure pauses the runner, which subscribes again from its checkpoint; after a stop it does not', async () => {
+    const subscriptions: SubscribeOptions[] = [];
+    const store: EventStore = {
+      ...fixture.events,
+      subscribeToAll: (options, handler) => {
+        subscriptions.push(options);
+        return fixture.events.subscribeToAll(options, handler);
+      },
+    };
+    const handled: string[] = [];
+    const reactor: Reactor = {
+      name: 'resubscriber',
+      async handle(event) {
+        handled.push(event.eventId);
+      },
+    };
+    const { lines, logger } = recordingLogger();
+    runner = new ReactorRunner(store, fixture.reads, reactor, logger);
+    await runner.start();
+    expect(subscriptions[0]).not.toHaveProperty('after');
+    await fixture.events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
+    const head = (await fixture.events.headPosition())!;
+    await eventually(async () => runner?.checkpoint === head);
+
+    subscriptions[0]!.onError?.(new Error('engine down'));
+    expect(runner.state).toBe('paused');
+    expect(lines).toContainEqual({
+      level: 'warn',
+      fields: expect.objectContaining({ reactor: 'resubscriber' }),
+      message: 'reactor failed; retrying',
+    });
+    await eventually(async () => subscriptions.length === 2 && runner?.state === 'running');
+    expect(subscriptions[1]).toMatchObject({ after: head });
+    await fixture.events.append('s-1', [testEvent('e2')], { expectedRevision: 'any' });
+    await eventually(async () => handled.includes('e2'));
+    expect(handled).toEqual(['e1', 'e2']);
+
+    await runner.stop();
+    subscriptions[1]!.onError?.(new Error('engine down after the stop'));
+    expect(runner.state).toBe('stopped');
   });
 });
