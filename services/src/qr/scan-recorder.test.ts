@@ -94,13 +94,11 @@ describe('QR scan recorder', () => {
 
     // Another process: only the read model knows this visitor already came today.
     const [first] = await scans();
-    await fixture.reads
-      .collection(QR_VISITORS)
-      .put({
-        _id: visitorKey(code.qrId, '2026-11-22', first!.visitor as string),
-        qrId: code.qrId,
-        day: '2026-11-22',
-      });
+    await fixture.reads.collection(QR_VISITORS).put({
+      _id: visitorKey(code.qrId, '2026-11-22', first!.visitor as string),
+      qrId: code.qrId,
+      day: '2026-11-22',
+    });
     const restarted = recorder();
     await restarted.record(code, visit(2));
     await restarted.flush();
