@@ -163,6 +163,29 @@ describe('registration', () => {
     const [registered] = await events.readStream(accountStream(state.userId));
     expect(registered?.data).toMatchObject({ paymentMethodId: 'pm_1' });
     expect((await loadAccount(commands, state.userId))?.email).toBe('ada@example.com');
+    // The address is claimed for the new account, so no second account can take it.
+    const claims = await events.readStream(emailStream('ada@example.com'));
+    expect(claims.map((e) => [e.type, (e.data as { userId: string }).userId])).toEqual([
+      ['EmailClaimed', state.userId],
+    ]);
+  });
+
+  it('a taken address is refused before any card is saved for it', async () => {
+    await register(commands, ada, context('2026-11-22T10:00:00.000Z'));
+    const saved: string[] = [];
+    await expect(
+      register(commands, ada, context('2026-11-22T11:00:00.000Z'), async (customer) => {
+        saved.push(customer.email);
+        return { customerId: 'cus_2' };
+      }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(saved).toEqual([]);
+  });
+
+  it('a claim exactly as old as the orphan age counts as orphaned', async () => {
+    await orphanClaim('2026-11-22T09:50:00.000Z');
+    const state = await register(commands, ada, context('2026-11-22T10:00:00.000Z'));
+    expect((await authenticate(commands, 'ada@example.com', 'analytical')).userId).toBe(state.userId);
   });
 
   it('a declined card creates neither the claim nor the account', async () => {
