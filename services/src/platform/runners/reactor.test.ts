@@ -186,8 +186,64 @@ describe('reactor runner', () => {
     });
     await runner.start();
     await fixture.events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
-    await eventually(async () => runner?.state === 'stopped' && attempts.length > 0);
+    await eventually(async () => attempts.length > 0);
+    // Stopping waits for the handler in flight: whatever it was going to do, it has done.
+    await runner.stop();
     expect(attempts).toEqual(['e1']);
+  });
+
+  const failingForever = (attempts: string[], stop = false): Reactor => ({
+    name: 'waiting',
+    // A backoff far longer than any test: only the stop can end the wait.
+    retry: { maxAttempts: 3, baseDelayMs: 600_000, maxDelayMs: 600_000 },
+    async handle(event) {
+      attempts.push(event.eventId);
+      if (stop) void runner?.stop();
+      throw new Error('always failing');
+    },
+  });
+
+  it('a stop during the wait before a retry ends the wait at once', async () => {
+    const attempts: string[] = [];
+    runner = new ReactorRunner(fixture.events, fixture.reads, failingForever(attempts), fixture.logger);
+    await runner.start();
+    await fixture.events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
+    await eventually(async () => runner?.state === 'paused');
+    await runner.stop();
+    expect(attempts).toEqual(['e1']);
+  });
+
+  it('a stop while an event is being handled means no wait and no retry after it', async () => {
+    const attempts: string[] = [];
+    runner = new ReactorRunner(fixture.events, fixture.reads, failingForever(attempts, true), fixture.logger);
+    await runner.start();
+    await fixture.events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
+    await eventually(async () => attempts.length > 0);
+    await runner.stop();
+    expect(attempts).toEqual(['e1']);
+  });
+
+  it('a runner stopped while paused by an engine failure runs again when started again', async () => {
+    const subscriptions: SubscribeOptions[] = [];
+    const store: EventStore = {
+      ...fixture.events,
+      subscribeToAll: (options, handler) => {
+        subscriptions.push(options);
+        return fixture.events.subscribeToAll(options, handler);
+      },
+    };
+    runner = new ReactorRunner(
+      store,
+      fixture.reads,
+      { name: 'again', handle: async () => {} },
+      fixture.logger,
+    );
+    await runner.start();
+    subscriptions[0]!.onError?.(new Error('engine down'));
+    expect(runner.state).toBe('paused');
+    await runner.stop();
+    await runner.start();
+    expect(runner.state).toBe('running');
   });
 
   it('a handler failure is retried in place: the subscription is not restarted', async () => {
