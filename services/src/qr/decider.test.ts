@@ -1,5 +1,5 @@
 import { specFor } from '../platform/decider-spec';
-import { qrDecider } from './decider';
+import { QR_GONE, QR_NOT_FOUND, qrDecider } from './decider';
 
 const spec = specFor(qrDecider);
 const created = {
@@ -201,5 +201,45 @@ describe('QR code state', () => {
           },
         },
       ]);
+  });
+
+  it('a deleted code tells the public it is gone (the friendly 410), a missing one that it is not found', () => {
+    const deleted = qrDecider.evolve(
+      qrDecider.evolve(qrDecider.initialState, { ...created, metadata: {} } as never),
+      {
+        type: 'QrCodeDeleted',
+        data: { qrId: 'AbCdEfGhIjKl' },
+      } as never,
+    );
+    const refusal = (state: typeof deleted) => {
+      try {
+        qrDecider.decide(scan, state);
+      } catch (error) {
+        return error;
+      }
+    };
+    expect(refusal(deleted)).toMatchObject({ message: QR_GONE, details: { gone: true } });
+    expect(refusal(qrDecider.initialState)).toMatchObject({ message: QR_NOT_FOUND, details: undefined });
+  });
+
+  it('fields a request left undefined are not changes, and are not carried in the event', () => {
+    spec([created])
+      .when({ type: 'UpdateQrCode', userId: 'recOwner', title: undefined, url: undefined, colors: undefined })
+      .thenNothing();
+    const [event] = qrDecider.decide(
+      { ...create, description: undefined, colors: undefined },
+      qrDecider.initialState,
+    );
+    expect(Object.keys(event?.data ?? {}).sort()).toEqual(Object.keys(created.data).sort());
+    const [update] = qrDecider.decide(
+      { type: 'UpdateQrCode', userId: 'recOwner', title: 'T', url: undefined },
+      fold([created]),
+    );
+    expect(Object.keys(update?.data ?? {}).sort()).toEqual(['qrId', 'title']);
+  });
+
+  it('a code created before images fixed their address has none', () => {
+    const { encodedUrl: _none, ...legacy } = created.data;
+    expect(fold([{ type: 'QrCodeCreated', data: legacy }]).encodedUrl).toBe('');
   });
 });
