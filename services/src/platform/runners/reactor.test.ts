@@ -312,4 +312,29 @@ describe('reactor runner', () => {
     subscriptions[1]!.onError?.(new Error('engine down after the stop'));
     expect(runner.state).toBe('stopped');
   });
+
+  it('an engine still down when the runner comes back is tried again later, until it is up', async () => {
+    const subscriptions: SubscribeOptions[] = [];
+    const store: EventStore = {
+      ...fixture.events,
+      subscribeToAll: (options, handler) => {
+        subscriptions.push(options);
+        return fixture.events.subscribeToAll(options, handler);
+      },
+    };
+    let checkpointFailures = 0;
+    const reads = {
+      ...fixture.reads,
+      getCheckpoint: (name: string) =>
+        checkpointFailures-- > 0
+          ? Promise.reject(new Error('read store down'))
+          : fixture.reads.getCheckpoint(name),
+    } as typeof fixture.reads;
+    runner = new ReactorRunner(store, reads, { name: 'patient', handle: async () => {} }, fixture.logger);
+    await runner.start();
+    checkpointFailures = 1;
+    subscriptions[0]!.onError?.(new Error('engine down'));
+    await eventually(async () => subscriptions.length === 2 && runner?.state === 'running');
+    expect(checkpointFailures).toBe(-1);
+  });
 });
