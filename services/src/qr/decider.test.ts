@@ -29,7 +29,7 @@ describe('QR code decider', () => {
     spec([created]).when(create).thenNothing();
     spec([created])
       .when({ ...create, userId: 'recOther' })
-      .thenError('CONFLICT');
+      .thenError('CONFLICT', 'This QR code already exists');
   });
   it('updates only what changes, and only for the owner', () => {
     spec([created])

@@ -58,6 +58,8 @@ describe('QR scan recorder', () => {
     const scans$ = recorder();
     expect(await scans$.record(code, visit(0))).toBe(true);
     await scans$.flush();
+    const [recorded] = await fixture.events.readStream(qrActivityStream(code.qrId));
+    expect(recorded?.metadata).toMatchObject({ causationId: 'scan', occurredAt: visit(0).at.toISOString() });
     const [scan, ...more] = await scans();
     expect(more).toEqual([]);
     expect(scan).toEqual({
