@@ -41,6 +41,13 @@ export default {
     // Payments
     'services/src/billing/payments.ts',
     'services/src/billing/stripe.ts',
+    // QR codes: the decider and scan recording
+    'services/src/qr/decider.ts',
+    'services/src/qr/scan-recorder.ts',
+    // KDP preflight of the book files
+    'services/src/studio/preflight/preflight.ts',
+    'services/src/studio/preflight/epub.ts',
+    'services/src/studio/preflight/pdf.ts',
   ],
   thresholds: { high: 90, low: 85, break: 85 },
   reporters: ['html', 'json', 'clear-text', 'progress'],

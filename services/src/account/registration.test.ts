@@ -4,7 +4,7 @@ import { specFor } from '../platform/decider-spec';
 import { createSqliteEventStore } from '../platform/eventstore/sqlite';
 import { tempDataDir } from '../platform/testing';
 import { accountDecider } from './decider';
-import { authenticate, register } from './identity';
+import { authenticate, loadAccount, register } from './identity';
 import { emailClaimDecider } from './registration';
 
 const claimSpec = specFor(emailClaimDecider);
@@ -137,5 +137,64 @@ describe('registration', () => {
     await expect(
       register(commands, { ...ada, email: 'ADA@example.com' }, context('2026-11-22T11:00:00.000Z')),
     ).rejects.toMatchObject({ code: 'CONFLICT', message: 'An account with this email already exists' });
+  });
+
+  it('signs in whatever the case and spacing of the address; a wrong password or unknown address gets one answer', async () => {
+    const state = await register(commands, ada, context('2026-11-22T10:00:00.000Z'));
+    expect((await authenticate(commands, '  ADA@example.COM ', 'analytical')).userId).toBe(state.userId);
+    const refused = { code: 'UNAUTHENTICATED', message: 'Invalid email or password' };
+    await expect(authenticate(commands, 'ada@example.com', 'analytical!')).rejects.toMatchObject(refused);
+    await expect(authenticate(commands, 'bob@example.com', 'analytical')).rejects.toMatchObject(refused);
+  });
+
+  it('keeps the trimmed name, the phone number and the customer the saved card belongs to', async () => {
+    const cards: Array<{ userId: string; email: string; name: string }> = [];
+    const state = await register(
+      commands,
+      { ...ada, name: '  Ada  ', phoneNumber: '+44 20 7946 0000', paymentMethodId: 'pm_1' },
+      context('2026-11-22T10:00:00.000Z'),
+      async (customer) => {
+        cards.push(customer);
+        return { customerId: 'cus_1' };
+      },
+    );
+    expect(cards).toEqual([{ userId: state.userId, email: 'ada@example.com', name: 'Ada' }]);
+    expect(state).toMatchObject({ name: 'Ada', phoneNumber: '+44 20 7946 0000', customerId: 'cus_1' });
+    const [registered] = await events.readStream(accountStream(state.userId));
+    expect(registered?.data).toMatchObject({ paymentMethodId: 'pm_1' });
+    expect((await loadAccount(commands, state.userId))?.email).toBe('ada@example.com');
+    // The address is claimed for the new account, so no second account can take it.
+    const claims = await events.readStream(emailStream('ada@example.com'));
+    expect(claims.map((e) => [e.type, (e.data as { userId: string }).userId])).toEqual([
+      ['EmailClaimed', state.userId],
+    ]);
+  });
+
+  it('a taken address is refused before any card is saved for it', async () => {
+    await register(commands, ada, context('2026-11-22T10:00:00.000Z'));
+    const saved: string[] = [];
+    await expect(
+      register(commands, ada, context('2026-11-22T11:00:00.000Z'), async (customer) => {
+        saved.push(customer.email);
+        return { customerId: 'cus_2' };
+      }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(saved).toEqual([]);
+  });
+
+  it('a claim exactly as old as the orphan age counts as orphaned', async () => {
+    await orphanClaim('2026-11-22T09:50:00.000Z');
+    const state = await register(commands, ada, context('2026-11-22T10:00:00.000Z'));
+    expect((await authenticate(commands, 'ada@example.com', 'analytical')).userId).toBe(state.userId);
+  });
+
+  it('a declined card creates neither the claim nor the account', async () => {
+    await expect(
+      register(commands, ada, context('2026-11-22T10:00:00.000Z'), async () => {
+        throw new Error('card declined');
+      }),
+    ).rejects.toThrow('card declined');
+    expect(await events.readStream(emailStream('ada@example.com'))).toEqual([]);
+    expect(await loadAccount(commands, 'recNobody')).toBeUndefined();
   });
 });

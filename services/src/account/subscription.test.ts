@@ -208,4 +208,158 @@ describe('subscription lifecycle', () => {
       })
       .then(activated('manual-1'));
   });
+
+  it('refuses every subscription command for an account that does not exist', () => {
+    spec([])
+      .when({ type: 'StartCheckout', planId: 'basic', gateway: 'simulated', sessionRef: 's1' })
+      .thenError('NOT_FOUND', 'Account not found');
+  });
+
+  it('a checkout marks a new or expired account pending, and leaves an active plan as it is', () => {
+    spec([registered])
+      .when({ type: 'StartCheckout', planId: 'premium', gateway: 'stripe', sessionRef: 'cs_1' })
+      .then([
+        { type: 'CheckoutStarted', data: { planId: 'premium', gateway: 'stripe', sessionRef: 'cs_1' } },
+      ]);
+    const checkout: Emitted<AccountStreamEvent> = {
+      type: 'CheckoutStarted',
+      data: { planId: 'basic', gateway: 'simulated', sessionRef: 's1' },
+    };
+    const expired: Emitted<AccountStreamEvent> = {
+      type: 'SubscriptionExpired',
+      data: { subscriptionId: 'sub_1', reason: 'x', downgraded: true },
+    };
+    expect(fold([registered, checkout]).subscriptionStatus).toBe('pending');
+    expect(fold([registered, ...activated(), checkout]).subscriptionStatus).toBe('active');
+    expect(fold([registered, ...activated(), expired, checkout]).subscriptionStatus).toBe('pending');
+  });
+
+  it('a renewal of a subscription that already ended grants its credits and keeps the account as it is', () => {
+    spec([
+      registered,
+      ...activated(),
+      { type: 'SubscriptionExpired', data: { subscriptionId: 'sub_1', reason: 'x', downgraded: true } },
+    ])
+      .when({ type: 'RenewSubscription', planId: 'basic', paymentRef: 'in_2', subscriptionId: 'sub_1' })
+      .then([
+        {
+          type: 'CreditsGranted',
+          data: { amount: 60, reason: 'renewal', planId: 'basic', paymentRef: 'in_2' },
+        },
+      ]);
+  });
+
+  it('a failed payment without a subscription id is recorded as such, and marks the plan past due', () => {
+    spec([registered, ...activated()])
+      .when({ type: 'RecordPaymentFailure', paymentRef: 'in_4', reason: 'expired_card' })
+      .then([{ type: 'PaymentFailed', data: { paymentRef: 'in_4', reason: 'expired_card' } }]);
+    const failed: Emitted<AccountStreamEvent> = {
+      type: 'PaymentFailed',
+      data: { paymentRef: 'in_4', reason: 'expired_card' },
+    };
+    expect(fold([registered, ...activated(), failed]).subscriptionStatus).toBe('past_due');
+  });
+
+  it('cancelling ignores another subscription, ends at once when asked, and does nothing to an ended plan', () => {
+    spec([registered, ...activated()])
+      .when({ type: 'CancelSubscription', subscriptionId: 'sub_other', atPeriodEnd: true })
+      .thenNothing();
+    spec([registered, ...activated()])
+      .when({ type: 'CancelSubscription', atPeriodEnd: false })
+      .then([{ type: 'SubscriptionCancelled', data: { atPeriodEnd: false } }]);
+    const cancelledNow: Emitted<AccountStreamEvent> = {
+      type: 'SubscriptionCancelled',
+      data: { atPeriodEnd: false },
+    };
+    expect(fold([registered, ...activated(), cancelledNow]).subscriptionStatus).toBe('expired');
+    spec([registered, ...activated(), cancelledNow])
+      .when({ type: 'CancelSubscription', subscriptionId: 'sub_1', atPeriodEnd: true })
+      .thenNothing();
+    // Cancelling at period end, then at once: the second still ends it.
+    const cancelling: Emitted<AccountStreamEvent> = {
+      type: 'SubscriptionCancelled',
+      data: { subscriptionId: 'sub_1', atPeriodEnd: true },
+    };
+    expect(fold([registered, ...activated(), cancelling]).subscriptionStatus).toBe('cancelling');
+    spec([registered, ...activated(), cancelling])
+      .when({ type: 'CancelSubscription', subscriptionId: 'sub_1', atPeriodEnd: false })
+      .then([{ type: 'SubscriptionCancelled', data: { subscriptionId: 'sub_1', atPeriodEnd: false } }]);
+  });
+
+  it('an expiry without a subscription id downgrades a paid plan, and does nothing to a Demo account', () => {
+    spec([registered, ...activated()])
+      .when({ type: 'ExpireSubscription', reason: 'admin' })
+      .then([{ type: 'SubscriptionExpired', data: { reason: 'admin', downgraded: true } }]);
+    spec([registered]).when({ type: 'ExpireSubscription', reason: 'admin' }).thenNothing();
+    const expired = fold([
+      registered,
+      ...activated(),
+      { type: 'SubscriptionExpired', data: { reason: 'admin', downgraded: true } },
+    ]);
+    expect(expired).toMatchObject({ tier: 'Demo', subscriptionStatus: 'expired' });
+    expect(expired.planId).toBeUndefined();
+    expect(expired.subscriptionId).toBeUndefined();
+  });
+
+  it('the end of an older subscription is remembered but does not downgrade the current one', () => {
+    spec([registered, ...activated()])
+      .when({ type: 'ExpireSubscription', subscriptionId: 'sub_old', reason: 'x' })
+      .then([
+        { type: 'SubscriptionExpired', data: { subscriptionId: 'sub_old', reason: 'x', downgraded: false } },
+      ]);
+  });
+
+  it('an admin fix without a credit change adjusts nothing; a fractional amount is refused; Demo means no plan', () => {
+    spec([registered, ...activated()])
+      .when({ type: 'AdminUpdateSubscription', adminId: 'a', tier: 'Basic', credits: 60, reason: 'same' })
+      .then([{ type: 'SubscriptionAdminUpdated', data: { adminId: 'a', tier: 'Basic', reason: 'same' } }]);
+    spec([registered])
+      .when({ type: 'AdminUpdateSubscription', adminId: 'a', tier: 'Basic', credits: 1.5, reason: 'x' })
+      .thenError('VALIDATION', 'Credits must be a whole number, 0 or more');
+    const toDemo = fold([
+      registered,
+      ...activated(),
+      { type: 'SubscriptionAdminUpdated', data: { adminId: 'a', tier: 'Demo', reason: 'x' } },
+    ]);
+    expect(toDemo).toMatchObject({ tier: 'Demo', subscriptionStatus: 'none' });
+    const toPremium = fold([
+      registered,
+      {
+        type: 'SubscriptionAdminUpdated',
+        data: { adminId: 'a', tier: 'Premium', customerId: 'cus_9', subscriptionId: 'sub_9', reason: 'x' },
+      },
+    ]);
+    expect(toPremium).toMatchObject({
+      tier: 'Premium',
+      subscriptionStatus: 'active',
+      customerId: 'cus_9',
+      subscriptionId: 'sub_9',
+    });
+  });
+
+  it('the self-update tool picks the plan of the tier asked for', () => {
+    spec([registered])
+      .when({ type: 'SelfUpdateSubscription', tier: 'Premium', paymentRef: 'manual-2' })
+      .then([
+        {
+          type: 'SubscriptionActivated',
+          data: { planId: 'premium', tier: 'Premium', paymentRef: 'manual-2' },
+        },
+        {
+          type: 'CreditsGranted',
+          data: { amount: 400, reason: 'plan-purchase', planId: 'premium', paymentRef: 'manual-2' },
+        },
+      ]);
+  });
 });
+
+const fold = (events: Emitted<AccountStreamEvent>[]) =>
+  events.reduce(
+    (s, e) =>
+      accountDecider.evolve(s, {
+        ...e,
+        eventId: 'e',
+        metadata: { occurredAt: '2026-11-22T10:00:00.000Z' },
+      } as never),
+    accountDecider.initialState,
+  );

@@ -157,3 +157,30 @@ describe('command handler with snapshots', () => {
     }
   });
 });
+
+describe('snapshot store', () => {
+  it('keeps one snapshot per stream and decider, and gives back only the snapshot', async () => {
+    const env = await setUp();
+    try {
+      const snapshot = (revision: number) => ({
+        revision,
+        eventId: `e${revision}`,
+        version: 1,
+        state: { n: revision },
+      });
+      await env.snapshots.put('tags-a', 'tags', snapshot(1));
+      await env.snapshots.put('tags-b', 'tags', snapshot(2));
+      await env.snapshots.put('tags-a', 'other', snapshot(3));
+      expect(await env.snapshots.get('tags-a', 'tags')).toEqual(snapshot(1));
+      expect(await env.snapshots.get('tags-b', 'tags')).toEqual(snapshot(2));
+      expect(await env.snapshots.get('tags-a', 'other')).toEqual(snapshot(3));
+      expect(await env.snapshots.get('tags-c', 'tags')).toBeUndefined();
+      // A newer snapshot replaces the stream's last one.
+      await env.snapshots.put('tags-a', 'tags', snapshot(4));
+      expect(await env.snapshots.get('tags-a', 'tags')).toEqual(snapshot(4));
+      expect(await env.reads.collection(SNAPSHOTS).find({ stream: 'tags-a' })).toHaveLength(2);
+    } finally {
+      await env.close();
+    }
+  });
+});

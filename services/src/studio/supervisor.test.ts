@@ -314,6 +314,74 @@ describe('generation supervisor', () => {
     expect(await failures('book')).toEqual([expect.objectContaining({ code: 'TIMEOUT' })]);
   });
 
+  /** A Gen 2.0 book whose outline was chosen at minute 3: the book phase is queued. */
+  const bookWithChosenOutline = async () => {
+    const requested = await request('book', 0, 'non-fiction-v2');
+    const book = generationStream('book');
+    const claimMain = {
+      type: 'ClaimJob',
+      phase: 'main',
+      generationId: 'book',
+      userId: 'u1',
+      request: requested,
+      workerId: 'w1',
+      deadline: at(30),
+      leaseExpiresAt: farLease,
+    } as const;
+    await commands.handle(book, generationDecider, claimMain, ctx(1));
+    await commands.handle(
+      book,
+      generationDecider,
+      { type: 'RecordOutlines', generationId: 'book', outlines: ['a', 'b', 'c'] },
+      ctx(2),
+    );
+    await commands.handle(
+      book,
+      generationDecider,
+      { type: 'ChooseOutline', generationId: 'book', userId: 'u1', outlineIndex: 0 },
+      ctx(3),
+    );
+    return { requested, book };
+  };
+
+  it('fails a chosen outline whose book phase no worker claimed within the timeout', async () => {
+    await bookWithChosenOutline();
+    expect(await projected()).toEqual({ book: 'outline-chosen' });
+    time.set(3 + 15 + 1);
+    expect(await supervisor().sweep()).toBe(1);
+    expect(await failures('book')).toEqual([expect.objectContaining({ code: 'TIMEOUT' })]);
+  });
+
+  it('releases a book phase whose worker’s lease expired, on the supervisor’s behalf', async () => {
+    const { requested, book } = await bookWithChosenOutline();
+    await commands.handle(
+      book,
+      generationDecider,
+      {
+        type: 'ClaimJob',
+        phase: 'book',
+        generationId: 'book',
+        userId: 'u1',
+        request: requested,
+        workerId: 'w2',
+        deadline: at(60),
+        leaseExpiresAt: at(5),
+      },
+      ctx(4),
+    );
+    expect(await projected()).toEqual({ book: 'book-running' });
+    time.set(6);
+    expect(await supervisor().sweep()).toBe(1);
+    const released = (await fixture.events.readStream(book)).at(-1);
+    expect(released?.type).toBe('GenerationReleased');
+    expect(released?.metadata).toMatchObject({
+      occurredAt: at(6),
+      correlationId: 'book',
+      causationId: 'supervisor',
+      userId: 'u1',
+    });
+  });
+
   it('sweeps no more once stopped', async () => {
     const running = supervisor(20);
     await running.start();

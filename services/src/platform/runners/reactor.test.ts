@@ -1,4 +1,6 @@
 import type { RecordedEvent } from '@studio/events';
+import type { EventStore, SubscribeOptions } from '../eventstore/port';
+import type { Logger } from '../logging';
 import type { ReadStore } from '../readstore/port';
 import { eventually } from '../testing';
 import { IDLE_CHECKPOINT_EVERY } from './projector';
@@ -141,5 +143,237 @@ describe('reactor runner', () => {
     // Longer than the retry pause: a retry scheduled before the stop would have run by now.
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(attempts).toEqual(['e1']);
+  });
+
+  /** A logger that keeps what was logged, level and message. */
+  const recordingLogger = () => {
+    const lines: Array<{ level: string; fields: Record<string, unknown>; message: string }> = [];
+    const at = (level: string) => (fields: Record<string, unknown>, message: string) =>
+      lines.push({ level, fields, message });
+    return { lines, logger: { warn: at('warn'), error: at('error'), info: at('info') } as unknown as Logger };
+  };
+
+  it('is stopped until started and after stopping, and paused while it retries an event in place', async () => {
+    let release = () => {};
+    let failures = 1;
+    const reactor: Reactor = {
+      name: 'pausing',
+      async handle() {
+        if (failures-- > 0) throw new Error('downstream unavailable');
+      },
+    };
+    const { lines, logger } = recordingLogger();
+    runner = new ReactorRunner(fixture.events, fixture.reads, reactor, logger, {
+      sleep: () => new Promise<void>((resolve) => (release = resolve)),
+    });
+    expect(runner.state).toBe('stopped');
+    await runner.start();
+    expect(runner.state).toBe('running');
+    await fixture.events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
+    await eventually(async () => runner?.state === 'paused');
+    expect(lines).toEqual([
+      {
+        level: 'warn',
+        fields: expect.objectContaining({ reactor: 'pausing', attempt: 1 }),
+        message: 'reactor failed on an event; trying again',
+      },
+    ]);
+    release();
+    await eventually(async () => runner?.checkpoint !== undefined);
+    expect(runner.state).toBe('running');
+    await runner.stop();
+    expect(runner.state).toBe('stopped');
+  });
+
+  it('a parked event is logged as an error naming the reactor, the event and the tries, and the runner runs on', async () => {
+    const reactor: Reactor = {
+      name: 'hopeless',
+      retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 },
+      async handle() {
+        throw new Error('malformed');
+      },
+    };
+    const { lines, logger } = recordingLogger();
+    runner = new ReactorRunner(fixture.events, fixture.reads, reactor, logger, { sleep: async () => {} });
+    await runner.start();
+    await fixture.events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
+    const head = (await fixture.events.headPosition())!;
+    await eventually(async () => runner?.checkpoint === head);
+    expect(lines.filter((l) => l.level === 'error')).toEqual([
+      {
+        level: 'error',
+        fields: expect.objectContaining({ reactor: 'hopeless', position: head, attempts: 2 }),
+        message: 'reactor parked an event it kept failing on',
+      },
+    ]);
+    expect(runner.state).toBe('running');
+  });
+
+  it('stopped while an event fails, it does not try that event again', async () => {
+    const attempts: string[] = [];
+    const reactor: Reactor = {
+      name: 'stopped-mid-try',
+      async handle(event) {
+        attempts.push(event.eventId);
+        void runner?.stop();
+        throw new Error('failing as the runner stops');
+      },
+    };
+    // A wait that ignores the stop: only the runner's own check can end the retries.
+    runner = new ReactorRunner(fixture.events, fixture.reads, reactor, fixture.logger, {
+      sleep: async () => {},
+    });
+    await runner.start();
+    await fixture.events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
+    await eventually(async () => attempts.length > 0);
+    // Stopping waits for the handler in flight: whatever it was going to do, it has done.
+    await runner.stop();
+    expect(attempts).toEqual(['e1']);
+  });
+
+  const failingForever = (attempts: string[], stop = false): Reactor => ({
+    name: 'waiting',
+    // A backoff far longer than any test: only the stop can end the wait.
+    retry: { maxAttempts: 3, baseDelayMs: 600_000, maxDelayMs: 600_000 },
+    async handle(event) {
+      attempts.push(event.eventId);
+      if (stop) void runner?.stop();
+      throw new Error('always failing');
+    },
+  });
+
+  it('a stop during the wait before a retry ends the wait at once', async () => {
+    const attempts: string[] = [];
+    runner = new ReactorRunner(fixture.events, fixture.reads, failingForever(attempts), fixture.logger);
+    await runner.start();
+    await fixture.events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
+    await eventually(async () => runner?.state === 'paused');
+    await runner.stop();
+    expect(attempts).toEqual(['e1']);
+  });
+
+  it('a stop while an event is being handled means no wait and no retry after it', async () => {
+    const attempts: string[] = [];
+    runner = new ReactorRunner(fixture.events, fixture.reads, failingForever(attempts, true), fixture.logger);
+    await runner.start();
+    await fixture.events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
+    await eventually(async () => attempts.length > 0);
+    await runner.stop();
+    expect(attempts).toEqual(['e1']);
+  });
+
+  it('a runner stopped while paused by an engine failure runs again when started again', async () => {
+    const subscriptions: SubscribeOptions[] = [];
+    const store: EventStore = {
+      ...fixture.events,
+      subscribeToAll: (options, handler) => {
+        subscriptions.push(options);
+        return fixture.events.subscribeToAll(options, handler);
+      },
+    };
+    runner = new ReactorRunner(
+      store,
+      fixture.reads,
+      { name: 'again', handle: async () => {} },
+      fixture.logger,
+    );
+    await runner.start();
+    subscriptions[0]!.onError?.(new Error('engine down'));
+    expect(runner.state).toBe('paused');
+    await runner.stop();
+    await runner.start();
+    expect(runner.state).toBe('running');
+  });
+
+  it('a handler failure is retried in place: the subscription is not restarted', async () => {
+    const subscriptions: SubscribeOptions[] = [];
+    const store: EventStore = {
+      ...fixture.events,
+      subscribeToAll: (options, handler) => {
+        subscriptions.push(options);
+        return fixture.events.subscribeToAll(options, handler);
+      },
+    };
+    let failures = 1;
+    const reactor: Reactor = {
+      name: 'in-place',
+      retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1 },
+      async handle() {
+        if (failures-- > 0) throw new Error('once');
+      },
+    };
+    runner = new ReactorRunner(store, fixture.reads, reactor, fixture.logger);
+    await runner.start();
+    await fixture.events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
+    const head = (await fixture.events.headPosition())!;
+    await eventually(async () => runner?.checkpoint === head);
+    expect(subscriptions).toHaveLength(1);
+  });
+
+  it('an engine failure pauses the runner, which subscribes again from its checkpoint; after a stop it does not', async () => {
+    const subscriptions: SubscribeOptions[] = [];
+    const store: EventStore = {
+      ...fixture.events,
+      subscribeToAll: (options, handler) => {
+        subscriptions.push(options);
+        return fixture.events.subscribeToAll(options, handler);
+      },
+    };
+    const handled: string[] = [];
+    const reactor: Reactor = {
+      name: 'resubscriber',
+      async handle(event) {
+        handled.push(event.eventId);
+      },
+    };
+    const { lines, logger } = recordingLogger();
+    runner = new ReactorRunner(store, fixture.reads, reactor, logger);
+    await runner.start();
+    expect(subscriptions[0]).not.toHaveProperty('after');
+    await fixture.events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
+    const head = (await fixture.events.headPosition())!;
+    await eventually(async () => runner?.checkpoint === head);
+
+    subscriptions[0]!.onError?.(new Error('engine down'));
+    expect(runner.state).toBe('paused');
+    expect(lines).toContainEqual({
+      level: 'warn',
+      fields: expect.objectContaining({ reactor: 'resubscriber' }),
+      message: 'reactor failed; retrying',
+    });
+    await eventually(async () => subscriptions.length === 2 && runner?.state === 'running');
+    expect(subscriptions[1]).toMatchObject({ after: head });
+    await fixture.events.append('s-1', [testEvent('e2')], { expectedRevision: 'any' });
+    await eventually(async () => handled.includes('e2'));
+    expect(handled).toEqual(['e1', 'e2']);
+
+    await runner.stop();
+    subscriptions[1]!.onError?.(new Error('engine down after the stop'));
+    expect(runner.state).toBe('stopped');
+  });
+
+  it('an engine still down when the runner comes back is tried again later, until it is up', async () => {
+    const subscriptions: SubscribeOptions[] = [];
+    const store: EventStore = {
+      ...fixture.events,
+      subscribeToAll: (options, handler) => {
+        subscriptions.push(options);
+        return fixture.events.subscribeToAll(options, handler);
+      },
+    };
+    let checkpointFailures = 0;
+    const reads = {
+      ...fixture.reads,
+      getCheckpoint: (name: string) =>
+        checkpointFailures-- > 0
+          ? Promise.reject(new Error('read store down'))
+          : fixture.reads.getCheckpoint(name),
+    } as typeof fixture.reads;
+    runner = new ReactorRunner(store, reads, { name: 'patient', handle: async () => {} }, fixture.logger);
+    await runner.start();
+    checkpointFailures = 1;
+    subscriptions[0]!.onError?.(new Error('engine down'));
+    await eventually(async () => subscriptions.length === 2 && runner?.state === 'running');
+    expect(checkpointFailures).toBe(-1);
   });
 });

@@ -9,7 +9,7 @@ import { nonFictionInterior } from '../outputs/interior';
 import { TRIMS } from '../outputs/kdp';
 import { writeChapter, writeOutlines } from '../writing/offline-writer';
 import { inspectPdf } from './debian-tools';
-import { preflight } from './preflight';
+import { assertPreflight, PreflightError, preflight } from './preflight';
 
 /** A PDF KDP would refuse, made on purpose: each rule the preflight knows, broken once. */
 async function brokenPdf(options: {
@@ -92,6 +92,34 @@ describe('KDP preflight', () => {
     const report = inspectPdf(pdf);
     expect(report.images[0]?.xppi).toBe(150);
     expect(report.fonts.some((f) => !f.embedded)).toBe(true);
+  });
+
+  it('checks a cover against its own size, without the interior page rules', async () => {
+    const cover = await brokenPdf({ pages: 1, width: 12.5, height: 9.25 });
+    expect(await preflight(cover, { type: 'cover', size: { width: 12.5, height: 9.25 } })).toEqual([]);
+    expect(await preflight(cover, { type: 'cover', size: { width: 12, height: 9.25 } })).not.toEqual([]);
+  });
+
+  it('a file KDP would refuse stops delivery with the file named and its first five reasons', async () => {
+    const bad = await brokenPdf({ pages: 25, width: 6, height: 9 });
+    await expect(
+      assertPreflight('interior.pdf', await brokenPdf({ pages: 24, width: 6, height: 9 }), {
+        type: 'interior',
+        trim,
+      }),
+    ).resolves.toBeUndefined();
+    const error = await assertPreflight('interior.pdf', bad, { type: 'interior', trim }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(PreflightError);
+    expect(error).toMatchObject({
+      name: 'PreflightError',
+      file: 'interior.pdf',
+      problems: ['The interior has an odd page count (25)'],
+      message: 'The interior.pdf failed the KDP preflight: The interior has an odd page count (25)',
+    });
+    const many = new PreflightError('book.epub', ['a', 'b', 'c', 'd', 'e', 'f']);
+    expect(many.message).toBe('The book.epub failed the KDP preflight: a; b; c; d; e');
   });
 
   it('refuses an EPUB whose mimetype is not first and stored', async () => {

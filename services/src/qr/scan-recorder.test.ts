@@ -1,0 +1,171 @@
+import { qrActivityStream } from '@studio/events';
+import type { EventStore } from '../platform/eventstore/port';
+import type { Logger } from '../platform/logging';
+import { openRunnerFixture, type RunnerFixture } from '../platform/runners/runner-fixtures';
+import { eventually } from '../platform/testing';
+import { initialQrState, type QrCodeState } from './decider';
+import { QR_VISITORS, visitorKey } from './projections';
+import { ScanRecorder, type Visit } from './scan-recorder';
+import { VisitorHasher } from './visitors';
+
+const code: QrCodeState = {
+  ...initialQrState,
+  exists: true,
+  qrId: 'AbCdEfGhIjKl',
+  userId: 'recOwner',
+  title: 'Book',
+  url: 'https://example.com/',
+};
+const other: QrCodeState = { ...code, qrId: 'MnOpQrStUvWx' };
+const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:120.0) Gecko/20100101 Firefox/120.0';
+const T0 = Date.parse('2026-11-22T10:00:00.000Z');
+const visit = (minutes: number, via: Visit['via'] = 'redirect', over: Partial<Visit> = {}): Visit => ({
+  address: '203.0.113.7',
+  userAgent: FIREFOX,
+  referer: 'https://social.example/post/1',
+  host: 'studio.example',
+  at: new Date(T0 + minutes * 60_000),
+  via,
+  ...over,
+});
+
+describe('QR scan recorder', () => {
+  let fixture: RunnerFixture;
+  let errors: Array<{ fields: Record<string, unknown>; message: string }>;
+  let logger: Logger;
+  const recorder = (eventStore: EventStore = fixture.events, flushMs = 60_000) =>
+    new ScanRecorder({
+      eventStore,
+      readStore: fixture.reads,
+      hasher: new VisitorHasher(fixture.reads),
+      logger,
+      flushMs, // by default long: the tests flush themselves
+    });
+  /** Every scan recorded for the code, out of its batches, each with its code and without its time. */
+  const scans = async (qr: QrCodeState = code): Promise<Array<Record<string, unknown>>> =>
+    (await fixture.events.readStream(qrActivityStream(qr.qrId))).flatMap((e) =>
+      e.type === 'QrScansRecorded'
+        ? (e.data as { qrId: string; scans: Array<Record<string, unknown>> }).scans.map(
+            ({ at: _at, ...scan }) => ({
+              qrId: (e.data as { qrId: string }).qrId,
+              ...scan,
+            }),
+          )
+        : [],
+    );
+
+  beforeEach(() => {
+    fixture = openRunnerFixture();
+    errors = [];
+    logger = {
+      error: (fields: Record<string, unknown>, message: string) => errors.push({ fields, message }),
+    } as unknown as Logger;
+  });
+  afterEach(() => fixture.dispose());
+
+  it('records a person’s scan on the activity stream: hashed visitor, agent, referring host, how it came', async () => {
+    const scans$ = recorder();
+    expect(await scans$.record(code, visit(0))).toBe(true);
+    await scans$.flush();
+    const [recorded] = await fixture.events.readStream(qrActivityStream(code.qrId));
+    expect(recorded?.metadata).toMatchObject({ causationId: 'scans', occurredAt: visit(0).at.toISOString() });
+    const [scan, ...more] = await scans();
+    expect(more).toEqual([]);
+    expect(scan).toEqual({
+      qrId: code.qrId,
+      day: '2026-11-22',
+      visitor: expect.stringMatching(/^[\w-]{22}$/),
+      firstVisitOfDay: true,
+      device: 'Desktop',
+      os: 'Windows',
+      browser: 'Firefox',
+      referrer: 'social.example',
+      via: 'redirect',
+    });
+    expect(JSON.stringify(scan)).not.toContain('203.0.113.7');
+  });
+
+  it('counts nothing for a bot, a code with tracking off, a deleted code or one that does not exist', async () => {
+    const scans$ = recorder();
+    expect(await scans$.record(code, visit(0, 'redirect', { userAgent: 'Googlebot/2.1' }))).toBe(false);
+    expect(await scans$.record(code, visit(0, 'redirect', { userAgent: '' }))).toBe(false);
+    expect(await scans$.record({ ...code, trackingEnabled: false }, visit(0))).toBe(false);
+    expect(await scans$.record({ ...code, deleted: true }, visit(0))).toBe(false);
+    expect(await scans$.record({ ...code, exists: false }, visit(0))).toBe(false);
+    await scans$.flush();
+    expect(await scans()).toEqual([]);
+  });
+
+  it('a visitor’s second scan of the day is not their first, in this process or after the read model saw them', async () => {
+    const scans$ = recorder();
+    await scans$.record(code, visit(0));
+    await scans$.record(code, visit(1));
+    await scans$.flush();
+    expect((await scans()).map((s) => s.firstVisitOfDay)).toEqual([true, false]);
+
+    // Another process: only the read model knows this visitor already came today.
+    const [first] = await scans();
+    await fixture.reads.collection(QR_VISITORS).put({
+      _id: visitorKey(code.qrId, '2026-11-22', first!.visitor as string),
+      qrId: code.qrId,
+      day: '2026-11-22',
+    });
+    const restarted = recorder();
+    await restarted.record(code, visit(2));
+    await restarted.flush();
+    expect((await scans()).map((s) => s.firstVisitOfDay)).toEqual([true, false, false]);
+  });
+
+  it('the landing page’s own beacon within five minutes is the same load; a later or unmatched beacon is a scan', async () => {
+    const scans$ = recorder();
+    expect(await scans$.record(code, visit(0, 'landing'))).toBe(true);
+    expect(await scans$.record(code, visit(4.9, 'beacon'))).toBe(false);
+    // That load's beacon was used up: the next one is a scan of its own.
+    expect(await scans$.record(code, visit(4.95, 'beacon'))).toBe(true);
+
+    expect(await scans$.record(code, visit(10, 'landing'))).toBe(true);
+    expect(await scans$.record(code, visit(15, 'beacon'))).toBe(true);
+    await scans$.flush();
+    expect((await scans()).map((s) => s.via)).toEqual(['landing', 'beacon', 'landing', 'beacon']);
+  });
+
+  it('appends each code’s scans together, and on its own, once the batch window closes', async () => {
+    const appends: string[] = [];
+    const counting: EventStore = {
+      ...fixture.events,
+      append: (stream, events, options) => {
+        appends.push(`${stream}:${events.length}`);
+        return fixture.events.append(stream, events, options);
+      },
+    };
+    const scans$ = recorder(counting, 50);
+    await scans$.record(code, visit(0));
+    await scans$.record(code, visit(0, 'redirect', { address: '198.51.100.1' }));
+    await scans$.record(other, visit(0));
+    expect(appends).toEqual([]);
+    // No flush called: the recorder's own timer writes the batch, one event per code.
+    await eventually(async () => appends.length === 2);
+    expect(appends.sort()).toEqual([`${qrActivityStream(code.qrId)}:1`, `${qrActivityStream(other.qrId)}:1`]);
+    expect(await scans(code)).toHaveLength(2);
+    expect(await scans(other)).toHaveLength(1);
+  });
+
+  it('a batch that cannot be written is logged per code and does not stop the next one', async () => {
+    let failing = true;
+    const flaky: EventStore = {
+      ...fixture.events,
+      append: (stream, events, options) =>
+        failing ? Promise.reject(new Error('disk full')) : fixture.events.append(stream, events, options),
+    };
+    const scans$ = recorder(flaky);
+    await scans$.record(code, visit(0));
+    await scans$.flush();
+    expect(errors).toEqual([
+      { fields: expect.objectContaining({ qrId: code.qrId, scans: 1 }), message: 'scans not recorded' },
+    ]);
+    failing = false;
+    await scans$.record(code, visit(1));
+    await scans$.flush();
+    expect(await scans()).toHaveLength(1);
+  });
+});
