@@ -1,4 +1,4 @@
-import { hash, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import Bowser from 'bowser';
 import { isbot } from 'isbot';
 import { LRUCache } from 'lru-cache';
@@ -11,10 +11,8 @@ const SALT_ID = 'current';
 type SaltDoc = { _id: string; day: string; salt: string };
 
 /**
- * Unique visitors without addresses: SHA-256 of the secret salt and (code, address, user agent),
- * the salt existing for one UTC day. (A secret-prefix hash, not HMAC: the digest is only ever
- * compared, never verified as a signature, so length extension buys nothing; the one-shot
- * `crypto.hash` costs a quarter of an HMAC on the scan's hot path.) When the day turns the salt is overwritten, so yesterday's hashes can no
+ * Unique visitors without addresses: HMAC-SHA256 of (code, address, user agent) under a salt that
+ * exists for one UTC day. When the day turns the salt is overwritten, so yesterday's hashes can no
  * longer be recomputed from an address (the address itself is never written anywhere).
  */
 export class VisitorHasher {
@@ -24,7 +22,10 @@ export class VisitorHasher {
 
   async hash(qrId: string, day: string, address: string, userAgent: string): Promise<string> {
     const salt = await this.saltFor(day);
-    return hash('sha256', `${salt}\n${qrId}\n${address}\n${userAgent}`, 'base64url').slice(0, 22);
+    return createHmac('sha256', salt)
+      .update(`${qrId}\n${address}\n${userAgent}`)
+      .digest('base64url')
+      .slice(0, 22);
   }
 
   private async saltFor(day: string): Promise<string> {
