@@ -1,6 +1,6 @@
 // /qr-codes/{id} (spec 02 §2, §8): header with badges, refresh, edit and delete; the QR card; tabs
 // Analytics, Details and Email Signups (landing codes only).
-import { Alert, Badge, Button, Card, Spinner, theme, toast } from '@studio/kit';
+import { Badge, Button, Card, Spinner, theme, toast } from '@studio/kit';
 import { Dialog } from '@studio/kit/overlays';
 import { Switch, Tabs } from '@studio/kit/widgets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,6 +18,7 @@ import {
   updateQrCode,
 } from '../api/qr-api';
 import type { QrCode } from '../api/types';
+import { CodeUnavailable } from '../common/CodeUnavailable';
 import { CopyButton, Page, TruncatedUrl, tableCss } from '../common/ui';
 import { BREAKDOWN_LABELS, QR_TEXTS } from '../texts';
 import { DailyChart } from './DailyChart';
@@ -51,25 +52,7 @@ export default function QrCodeDetailPage() {
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: qrKeys.code(id) });
 
-  if (code.isLoading)
-    return (
-      <Page>
-        <Spinner />
-      </Page>
-    );
-  if (!code.data)
-    return (
-      <Page>
-        <Alert tone="danger" title={QR_TEXTS.notFound}>
-          {QR_TEXTS.fetchFailed}
-        </Alert>
-        <div>
-          <Button asChild variant="outline">
-            <Link to="/qr-codes">{QR_TEXTS.back}</Link>
-          </Button>
-        </div>
-      </Page>
-    );
+  if (code.isLoading || !code.data) return <CodeUnavailable loading={code.isLoading} />;
   const qr = code.data;
   const landing = qr.linkType === 'landing';
   const shownUrl = landing ? (qr.landingPageUrl ?? qr.url) : qr.url;

@@ -1,12 +1,13 @@
 // /qr-codes/{id}/edit (not shown in the spec): the create form pre-filled with the code's current
 // values. The type and the encoded address are fixed (printed codes keep working); a direct code's
 // target, the texts, the landing page and the colours change. Saved: a toast, back to the detail.
-import { Alert, Button, Spinner, theme, toast } from '@studio/kit';
+import { Button, theme, toast } from '@studio/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { fetchQrCode, qrKeys, updateQrCode } from '../api/qr-api';
 import type { QrCode } from '../api/types';
+import { CodeUnavailable } from '../common/CodeUnavailable';
 import { Page } from '../common/ui';
 import { QrCodeForm, type QrFormValues } from '../form/QrCodeForm';
 import { QR_TEXTS } from '../texts';
@@ -48,25 +49,7 @@ export default function EditQrCodePage() {
     onError: (e) => setError(e instanceof Error ? e.message.replace(/^\d+: /, '') : QR_TEXTS.updateError),
   });
 
-  if (code.isLoading)
-    return (
-      <Page>
-        <Spinner />
-      </Page>
-    );
-  if (!code.data)
-    return (
-      <Page>
-        <Alert tone="danger" title={QR_TEXTS.notFound}>
-          {QR_TEXTS.fetchFailed}
-        </Alert>
-        <div>
-          <Button asChild variant="outline">
-            <Link to="/qr-codes">{QR_TEXTS.back}</Link>
-          </Button>
-        </div>
-      </Page>
-    );
+  if (code.isLoading || !code.data) return <CodeUnavailable loading={code.isLoading} />;
   const qr = code.data;
 
   return (
