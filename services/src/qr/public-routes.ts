@@ -112,8 +112,8 @@ export function qrPublicRoutes(deps: Deps): { edge: RouteModule; guarded: RouteM
         ctx.redirect(`/qr-landing/${state.qrId}`);
         return;
       }
-      // Not awaited: the visitor is on their way while the scan waits for its batch.
-      void scans.record(state, visit(ctx, clock.now(), 'redirect'));
+      // Handed over: the visitor is on their way while the scan waits for its batch.
+      scans.queue(state, visit(ctx, clock.now(), 'redirect'));
       redirectTo(ctx, state);
     });
 
@@ -125,7 +125,7 @@ export function qrPublicRoutes(deps: Deps): { edge: RouteModule; guarded: RouteM
         found ? state.qrId : String(ctx.params.id).slice(0, 64),
         found ? state.landingPage : {},
       );
-      if (found) void scans.record(state, visit(ctx, clock.now(), 'landing'));
+      if (found) scans.queue(state, visit(ctx, clock.now(), 'landing'));
       const html = landingPageHtml(settings, {
         nonce: nonceOf(ctx),
         year: clock.now().getUTCFullYear(),

@@ -129,6 +129,51 @@ describe('QR scan recorder', () => {
     expect((await scans()).map((s) => s.via)).toEqual(['landing', 'beacon', 'landing', 'beacon']);
   });
 
+  it('a queued visit is decided with its batch, in arrival order, and before a beacon that follows it', async () => {
+    const scans$ = recorder();
+    scans$.queue(code, visit(0, 'landing'));
+    scans$.queue(code, visit(0.5, 'redirect', { userAgent: 'Googlebot/2.1' }));
+    // Its page's beacon comes before the batch closes: the queued load is decided first.
+    expect(await scans$.record(code, visit(1, 'beacon'))).toBe(false);
+    scans$.queue(code, visit(2, 'redirect'));
+    expect(await scans()).toEqual([]);
+    await scans$.flush();
+    expect((await scans()).map((s) => [s.via, s.firstVisitOfDay])).toEqual([
+      ['landing', true],
+      ['redirect', false],
+    ]);
+  });
+
+  it('a queued visit that cannot be decided is logged and the rest of the batch is still recorded', async () => {
+    const failingHasher = new VisitorHasher(fixture.reads);
+    const hash = failingHasher.hash.bind(failingHasher);
+    failingHasher.hash = (qrId, day, address, userAgent) =>
+      address === '198.51.100.9' ? Promise.reject(new Error('no salt')) : hash(qrId, day, address, userAgent);
+    const scans$ = new ScanRecorder({
+      eventStore: fixture.events,
+      readStore: fixture.reads,
+      hasher: failingHasher,
+      logger,
+      flushMs: 60_000,
+    });
+    scans$.queue(code, visit(0, 'redirect', { address: '198.51.100.9' }));
+    scans$.queue(code, visit(1));
+    await scans$.flush();
+    expect(errors).toEqual([
+      { fields: expect.objectContaining({ qrId: code.qrId }), message: 'scan not recorded' },
+    ]);
+    expect(await scans()).toHaveLength(1);
+  });
+
+  it('stop decides and appends the visits still queued', async () => {
+    const scans$ = recorder();
+    scans$.queue(code, visit(0));
+    scans$.queue(other, visit(0));
+    await scans$.stop();
+    expect(await scans(code)).toHaveLength(1);
+    expect(await scans(other)).toHaveLength(1);
+  });
+
   it('appends each code’s scans together, and on its own, once the batch window closes', async () => {
     const appends: string[] = [];
     const counting: EventStore = {
@@ -141,7 +186,7 @@ describe('QR scan recorder', () => {
     const scans$ = recorder(counting, 50);
     await scans$.record(code, visit(0));
     await scans$.record(code, visit(0, 'redirect', { address: '198.51.100.1' }));
-    await scans$.record(other, visit(0));
+    scans$.queue(other, visit(0));
     expect(appends).toEqual([]);
     // No flush called: the recorder's own timer writes the batch, one event per code.
     await eventually(async () => appends.length === 2);
