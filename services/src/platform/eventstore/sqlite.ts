@@ -221,9 +221,14 @@ export function createSqliteEventStore(
         if (rows.length < BATCH && !dirty) {
           if (stopped) return;
           await new Promise<void>((resolve) => {
-            sleeper = resolve;
+            // An append wakes it early: the poll timer goes too, or every wake-up would leave one
+            // more timer behind, each polling again when it fires and leaving the next.
             const timer = setTimeout(wake, pollMs);
             timer.unref();
+            sleeper = () => {
+              clearTimeout(timer);
+              resolve();
+            };
           });
         }
       }
