@@ -17,6 +17,9 @@ export interface Visit {
   via: 'landing' | 'redirect' | 'beacon';
 }
 
+/** Visits decided between two turns of the event loop. */
+const DECIDE_SLICE = 256;
+
 /** How long a served page's own scan beacon counts as the same load (spec 02 §7 POST {source:'scan'}). */
 const SAME_LOAD_MS = 5 * 60_000;
 
@@ -77,7 +80,9 @@ export class ScanRecorder {
       while (this.queued.length > 0) {
         const visits = this.queued;
         this.queued = [];
-        for (const { state, visit, answer } of visits) {
+        for (const [index, { state, visit, answer }] of visits.entries()) {
+          // A long batch lets requests in now and then (their latency), a few hundred scans at a time.
+          if (index > 0 && index % DECIDE_SLICE === 0) await new Promise(setImmediate);
           const counted = await this.decide(state, visit).catch((error: unknown) => {
             this.deps.logger.error({ err: error, qrId: state.qrId }, 'scan not recorded');
             return false;
