@@ -5,7 +5,7 @@ import { openRunnerFixture, type RunnerFixture } from '../platform/runners/runne
 import { eventually } from '../platform/testing';
 import { initialQrState, type QrCodeState } from './decider';
 import { QR_VISITORS, visitorKey } from './projections';
-import { ScanRecorder, type Visit } from './scan-recorder';
+import { DECIDE_SLICE, ScanRecorder, type Visit } from './scan-recorder';
 import { VisitorHasher } from './visitors';
 
 const code: QrCodeState = {
@@ -94,6 +94,8 @@ describe('QR scan recorder', () => {
     expect(await scans$.record({ ...code, exists: false }, visit(0))).toBe(false);
     await scans$.flush();
     expect(await scans()).toEqual([]);
+    // Turned away before deciding: not an error of the recorder.
+    expect(errors).toEqual([]);
   });
 
   it('a visitor’s second scan of the day is not their first, in this process or after the read model saw them', async () => {
@@ -163,6 +165,67 @@ describe('QR scan recorder', () => {
       { fields: expect.objectContaining({ qrId: code.qrId }), message: 'scan not recorded' },
     ]);
     expect(await scans()).toHaveLength(1);
+    // A beacon that cannot be decided is answered as not counted.
+    expect(await scans$.record(code, visit(2, 'beacon', { address: '198.51.100.9' }))).toBe(false);
+  });
+
+  it('a long batch lets other work run every few hundred visits while it decides', async () => {
+    let hashed = 0;
+    const hasher = new VisitorHasher(fixture.reads);
+    const hash = hasher.hash.bind(hasher);
+    hasher.hash = (...args) => {
+      hashed += 1;
+      return hash(...args);
+    };
+    const scans$ = new ScanRecorder({
+      eventStore: fixture.events,
+      readStore: fixture.reads,
+      hasher,
+      logger,
+      flushMs: 60_000,
+    });
+    for (let i = 0; i < DECIDE_SLICE * 2 + 50; i++) scans$.queue(code, visit(i / 100));
+    const flushing = scans$.flush();
+    let hashedWhenOthersRan = -1;
+    setImmediate(() => {
+      hashedWhenOthersRan = hashed;
+    });
+    await flushing;
+    expect(hashedWhenOthersRan).toBe(DECIDE_SLICE);
+    expect(await scans()).toHaveLength(DECIDE_SLICE * 2 + 50);
+  });
+
+  it('a batch is appended its window after its first visit, never earlier, whatever was flushed before', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'Date', 'performance'] });
+    try {
+      let appends = 0;
+      const counting: EventStore = {
+        ...fixture.events,
+        append: (stream, events, options) => {
+          appends += 1;
+          return fixture.events.append(stream, events, options);
+        },
+      };
+      const settle = async () => {
+        for (let i = 0; i < 5; i++) await new Promise(setImmediate);
+      };
+      const scans$ = recorder(counting, 100);
+      scans$.queue(code, visit(0));
+      await jest.advanceTimersByTimeAsync(10);
+      scans$.queue(code, visit(1));
+      await scans$.flush(); // early, at 10 ms: its window's timer goes with it
+      expect(appends).toBe(1);
+      await jest.advanceTimersByTimeAsync(50);
+      scans$.queue(code, visit(2)); // at 60 ms: its own window ends at 160 ms
+      await jest.advanceTimersByTimeAsync(60);
+      await settle();
+      expect(appends).toBe(1);
+      await jest.advanceTimersByTimeAsync(40);
+      await settle();
+      expect(appends).toBe(2);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('stop decides and appends the visits still queued', async () => {
@@ -179,7 +242,8 @@ describe('QR scan recorder', () => {
     const counting: EventStore = {
       ...fixture.events,
       append: (stream, events, options) => {
-        appends.push(`${stream}:${events.length}`);
+        // Without an fsync of its own: nobody waits on a batch of scans.
+        appends.push(`${stream}:${events.length}:${options.lazySync}`);
         return fixture.events.append(stream, events, options);
       },
     };
@@ -190,7 +254,10 @@ describe('QR scan recorder', () => {
     expect(appends).toEqual([]);
     // No flush called: the recorder's own timer writes the batch, one event per code.
     await eventually(async () => appends.length === 2);
-    expect(appends.sort()).toEqual([`${qrActivityStream(code.qrId)}:1`, `${qrActivityStream(other.qrId)}:1`]);
+    expect(appends.sort()).toEqual([
+      `${qrActivityStream(code.qrId)}:1:true`,
+      `${qrActivityStream(other.qrId)}:1:true`,
+    ]);
     expect(await scans(code)).toHaveLength(2);
     expect(await scans(other)).toHaveLength(1);
   });

@@ -18,7 +18,7 @@ export interface Visit {
 }
 
 /** Visits decided between two turns of the event loop. */
-const DECIDE_SLICE = 256;
+export const DECIDE_SLICE = 256;
 
 /** How long a served page's own scan beacon counts as the same load (spec 02 §7 POST {source:'scan'}). */
 const SAME_LOAD_MS = 5 * 60_000;
@@ -70,6 +70,7 @@ export class ScanRecorder {
   record(state: QrCodeState, visit: Visit): Promise<boolean> {
     return new Promise((answer) => {
       this.queued.push({ state, visit, answer });
+      this.schedule();
       void this.decideQueued();
     });
   }
@@ -97,7 +98,7 @@ export class ScanRecorder {
   private schedule(): void {
     if (this.timer) return;
     this.timer = setTimeout(() => void this.flush(), this.deps.flushMs);
-    this.timer.unref?.();
+    this.timer.unref();
   }
 
   private async decide(state: QrCodeState, visit: Visit): Promise<boolean> {
@@ -131,17 +132,17 @@ export class ScanRecorder {
       },
       visit.at.toISOString(),
     );
+    // Stryker disable next-line BooleanLiteral: only tracking off decides no scan, and it returned above.
     if (!scan) return false;
     const queue = this.pending.get(state.qrId);
     if (queue) queue.push(scan);
     else this.pending.set(state.qrId, [scan]);
-    this.schedule();
     return true;
   }
 
   /** Decides and appends everything queued; resolves once it is in the log (see lazySync for the disk). */
   flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
+    clearTimeout(this.timer);
     this.timer = undefined;
     const decided = this.decideQueued();
     this.flushing = Promise.all([this.flushing, decided]).then(async () => {
