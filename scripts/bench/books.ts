@@ -147,9 +147,9 @@ export async function sseLag(samples: number): Promise<{ fromCommit: number[]; f
 
 export async function measureBooks(): Promise<BenchRow[]> {
   const book = longBook();
-  nonFictionInterior({ ...book, chapters: book.chapters.slice(0, 2) }); // warm the compiler and fonts
+  await nonFictionInterior({ ...book, chapters: book.chapters.slice(0, 2) }); // warm the compiler and fonts
   let started = Date.now();
-  const interior = nonFictionInterior(book);
+  const interior = await nonFictionInterior(book);
   const typesetMs = Date.now() - started;
   started = Date.now();
   buildEpub({

@@ -46,7 +46,7 @@ async function covers(
     ...(picture ? { picture, pictureWidth: await pictureWidthFor(picture) } : {}),
   };
   const jpeg = await ebookCoverJpeg(cover);
-  const wrap = paperbackWrapPdf(cover, interior.trim, interior.pages);
+  const wrap = await paperbackWrapPdf(cover, interior.trim, interior.pages);
   await assertPreflight('paperback cover', wrap.pdf, { type: 'cover', size: wrap });
   return [file('cover', 'image/jpeg', 'jpg', jpeg), file('cover-pdf', 'application/pdf', 'pdf', wrap.pdf)];
 }
@@ -88,7 +88,7 @@ async function writeNonFiction(
   }
   await progress(82, 'Typesetting the interior PDF');
   const subtitle = subtitleFor(ai);
-  const interior = nonFictionInterior({
+  const interior = await nonFictionInterior({
     title,
     ...(subtitle ? { subtitle } : {}),
     author: AUTHOR,
@@ -174,7 +174,7 @@ export const coloringBook: Generator<'coloring-book'> = async (job, tools) => {
   }
   await progress(85, 'Typesetting the coloring book');
   const title = `${prompt.replace(/\s+/g, ' ').trim().slice(0, 80)} Coloring Book`;
-  const interior = coloringInterior({ title, author: AUTHOR, notices: notices(ai), pictures: designs });
+  const interior = await coloringInterior({ title, author: AUTHOR, notices: notices(ai), pictures: designs });
   await assertPreflight('interior PDF', interior.pdf, { type: 'interior', trim: interior.trim });
   const coverFiles = await covers(title, ai, interior, designs[0]);
   return {
@@ -225,7 +225,7 @@ export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
     );
   }
   await progress(85, 'Typesetting the book');
-  const interior = kidsInterior({
+  const interior = await kidsInterior({
     title: story.title,
     author: AUTHOR,
     notices: notices(ai),

@@ -62,7 +62,7 @@ const HEAD = `#let cover = json("/cover.json")
 export async function ebookCoverJpeg(cover: CoverText): Promise<Buffer> {
   const w = EBOOK_COVER.width / 300;
   const h = EBOOK_COVER.height / 300;
-  const svg = typesetSvg({
+  const svg = await typesetSvg({
     source: `${HEAD}${front(palette(cover.title))}
 #set page(width: ${w}in, height: ${h}in, margin: 0pt)
 #front(100%, 100%)
@@ -77,17 +77,17 @@ export async function ebookCoverJpeg(cover: CoverText): Promise<Buffer> {
 }
 
 /** The paperback wrap: bleed + back + spine + front + bleed wide, bleed + trim + bleed tall. */
-export function paperbackWrapPdf(
+export async function paperbackWrapPdf(
   cover: CoverText,
   trim: Trim,
   pages: number,
-): { pdf: Buffer; width: number; height: number } {
+): Promise<{ pdf: Buffer; width: number; height: number }> {
   const spine = spineWidth(pages);
   const width = 2 * trim.width + spine + 2 * BLEED;
   const height = trim.height + 2 * BLEED;
   const colors = palette(cover.title);
   const spineText = pages >= SPINE_TEXT_MIN_PAGES;
-  const { pdf } = typesetPdf({
+  const { pdf } = await typesetPdf({
     source: `${HEAD}${front(colors)}
 #set page(width: ${width.toFixed(4)}in, height: ${height.toFixed(4)}in, margin: 0pt, fill: ${colors.background})
 #grid(columns: (${(trim.width + BLEED).toFixed(4)}in, ${spine.toFixed(4)}in, ${(trim.width + BLEED).toFixed(4)}in), rows: 100%,

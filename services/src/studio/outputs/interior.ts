@@ -68,16 +68,20 @@ const FRONT_MATTER = `
 ]
 `;
 
-function build(trim: Trim, source: (gutter: number) => string, files: Record<string, Buffer>): Interior {
+async function build(
+  trim: Trim,
+  source: (gutter: number) => string,
+  files: Record<string, Buffer>,
+): Promise<Interior> {
   // Count the pages, pick the gutter for the padded count, and recount until the band settles.
   let gutter = gutterFor(MIN_PAGES);
-  let pages = countPages({ source: source(gutter), files });
+  let pages = await countPages({ source: source(gutter), files });
   for (let tries = 0; gutterFor(paddedPageCount(pages)) !== gutter && tries < 3; tries++) {
     gutter = gutterFor(paddedPageCount(pages));
-    pages = countPages({ source: source(gutter), files });
+    pages = await countPages({ source: source(gutter), files });
   }
   const target = paddedPageCount(pages);
-  const built = typesetPdf({ source: source(gutter) + pad(target - pages), files });
+  const built = await typesetPdf({ source: source(gutter) + pad(target - pages), files });
   if (built.pages !== target || gutterFor(built.pages) !== gutter)
     throw new Error(`The interior did not settle: ${built.pages} pages for ${target}`);
   return { pdf: built.pdf, pages: built.pages, trim };
@@ -86,7 +90,7 @@ function build(trim: Trim, source: (gutter: number) => string, files: Record<str
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 
 /** 6×9 non-fiction: title page, copyright page, contents, chapters on recto pages. */
-export function nonFictionInterior(book: NonFictionInterior): Interior {
+export function nonFictionInterior(book: NonFictionInterior): Promise<Interior> {
   const trim = TRIMS['non-fiction'];
   const outer = 0.625;
   const source = (gutter: number) => `${PREAMBLE}
@@ -113,7 +117,7 @@ ${FRONT_MATTER}
 }
 
 /** 8.5×11 coloring book: each design alone on a recto page, its back left blank. */
-export function coloringInterior(book: PictureBookInterior): Interior {
+export function coloringInterior(book: PictureBookInterior): Promise<Interior> {
   const trim = TRIMS.coloring;
   const outer = 0.5;
   const files: Record<string, Buffer> = { '/book.json': json({ ...book, pictures: book.pictures.length }) };
@@ -132,7 +136,7 @@ ${FRONT_MATTER}
 }
 
 /** Square kids book with full-bleed pictures and the story's text in a box inside the safe area. */
-export function kidsInterior(book: PictureBookInterior): Interior {
+export function kidsInterior(book: PictureBookInterior): Promise<Interior> {
   const trim = TRIMS.kids;
   const outer = minOuterMargin(trim) + 0.125;
   const files: Record<string, Buffer> = {

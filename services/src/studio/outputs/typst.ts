@@ -1,18 +1,13 @@
-import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 
 /**
- * Typst, in process. Data (the book's text, its pictures) goes in as files in the compiler's
- * shadow file system, never spliced into the source, so no text can break the markup. Builds
- * are deterministic: no document date, no wall-clock timestamp, only Typst's bundled fonts.
+ * Typst, on a worker thread (`typst-worker.cjs`): a book's typesetting is seconds of CPU, and the
+ * embedded server runs the jobs in the same process as the API. Data (the book's text, its
+ * pictures) goes in as files in the compiler's shadow file system, never spliced into the source,
+ * so no text can break the markup. Builds are deterministic: no document date, no wall-clock
+ * timestamp, only Typst's bundled fonts. One thread, one document at a time, as before.
  */
-let compiler: NodeCompiler | undefined;
-/** A virtual root: every file the documents read is a shadow under it, nothing on disk. */
-const WORKSPACE = '/studio-typst';
-const shared = () => {
-  compiler ??= NodeCompiler.create({ workspace: WORKSPACE });
-  return compiler;
-};
-
 export interface TypstInput {
   source: string;
   /** Shadow files by absolute path ("/book.json", "/img/page-1.png"). */
@@ -23,42 +18,92 @@ export class TypesetError extends Error {
   override name = 'TypesetError';
 }
 
-function withFiles<T>(input: TypstInput, run: (c: NodeCompiler) => T): T {
-  const c = shared();
-  const paths = Object.keys(input.files ?? {});
-  for (const path of paths) c.mapShadow(WORKSPACE + path, input.files?.[path] as Buffer);
-  try {
-    return run(c);
-  } finally {
-    for (const path of paths) c.unmapShadow(WORKSPACE + path);
-  }
+/** An idle thread is stopped after this long (its fonts cost memory); the next build starts one. */
+const IDLE_MS = 30_000;
+
+type Reply = {
+  id: number;
+  typesetError?: string;
+  failure?: string;
+  pdf?: Uint8Array;
+  pages?: number;
+  svg?: string;
+};
+
+interface Thread {
+  worker: Worker;
+  waiting: Map<number, (reply: Reply) => void>;
+  idle?: NodeJS.Timeout;
 }
 
-function compileDoc(c: NodeCompiler, source: string) {
-  const compiled = c.compile({ mainFileContent: source });
-  const doc = compiled.result;
-  if (!doc || compiled.hasError()) {
-    const error = compiled.takeError();
-    const details = error ? JSON.stringify(c.fetchDiagnostics(error)).slice(0, 500) : 'no document';
-    throw new TypesetError(`Typesetting failed: ${details}`);
-  }
-  return doc;
+let thread: Thread | undefined;
+let nextId = 0;
+
+function typst(): Thread {
+  if (thread) return thread;
+  const worker = new Worker(path.join(__dirname, 'typst-worker.cjs'));
+  const current: Thread = { worker, waiting: new Map() };
+  const fail = (error: unknown) => {
+    if (thread === current) thread = undefined;
+    for (const answer of current.waiting.values())
+      answer({ id: -1, failure: `The typesetting thread stopped: ${String(error)}` });
+    current.waiting.clear();
+  };
+  worker.on('message', (reply: Reply) => {
+    const answer = current.waiting.get(reply.id);
+    current.waiting.delete(reply.id);
+    answer?.(reply);
+    if (current.waiting.size === 0) idle(current);
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(`exit ${code}`));
+  thread = current;
+  return current;
 }
 
-/** A PDF and its page count. */
-export function typesetPdf(input: TypstInput): { pdf: Buffer; pages: number } {
-  return withFiles(input, (c) => {
-    const doc = compileDoc(c, input.source);
-    return { pdf: c.pdf(doc, { pdfTags: false }), pages: doc.numOfPages };
+function idle(current: Thread) {
+  // Nothing keeps the process alive for an idle thread; it ends itself after a while.
+  current.worker.unref();
+  current.idle = setTimeout(() => {
+    if (current.waiting.size === 0) void current.worker.terminate();
+  }, IDLE_MS);
+  current.idle.unref();
+}
+
+function call(op: 'pdf' | 'pages' | 'svg', input: TypstInput): Promise<Reply> {
+  const current = typst();
+  clearTimeout(current.idle);
+  current.worker.ref();
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    current.waiting.set(id, (reply) => {
+      if (reply.typesetError !== undefined) reject(new TypesetError(reply.typesetError));
+      else if (reply.failure !== undefined) reject(new Error(reply.failure));
+      else resolve(reply);
+    });
+    current.worker.postMessage({ id, op, source: input.source, files: input.files ?? {} });
   });
 }
 
+/** A PDF and its page count. */
+export async function typesetPdf(input: TypstInput): Promise<{ pdf: Buffer; pages: number }> {
+  const { pdf, pages } = await call('pdf', input);
+  return {
+    pdf: Buffer.from(
+      (pdf as Uint8Array).buffer,
+      (pdf as Uint8Array).byteOffset,
+      (pdf as Uint8Array).byteLength,
+    ),
+    pages: pages as number,
+  };
+}
+
 /** Only the page count (to choose the gutter before the final build). */
-export function countPages(input: TypstInput): number {
-  return withFiles(input, (c) => compileDoc(c, input.source).numOfPages);
+export async function countPages(input: TypstInput): Promise<number> {
+  return (await call('pages', input)).pages as number;
 }
 
 /** The first page as SVG (glyphs as outlines), for raster covers. */
-export function typesetSvg(input: TypstInput): string {
-  return withFiles(input, (c) => c.plainSvg(compileDoc(c, input.source)));
+export async function typesetSvg(input: TypstInput): Promise<string> {
+  return (await call('svg', input)).svg as string;
 }

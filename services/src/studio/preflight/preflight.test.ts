@@ -42,7 +42,7 @@ async function brokenPdf(options: {
 const trim = TRIMS['non-fiction'];
 
 describe('KDP preflight', () => {
-  it('passes a real interior and, with the same input, it is byte-identical', () => {
+  it('passes a real interior and, with the same input, it is byte-identical', async () => {
     const [outline] = writeOutlines({
       title: 'Sourdough at Home',
       description: 'Bread from a starter',
@@ -59,8 +59,8 @@ describe('KDP preflight', () => {
       }),
     );
     const book = { title: 'Sourdough at Home', author: 'A', notices: ['demo'], chapters };
-    const first = nonFictionInterior(book);
-    expect(nonFictionInterior(book).pdf.equals(first.pdf)).toBe(true);
+    const first = await nonFictionInterior(book);
+    expect((await nonFictionInterior(book)).pdf.equals(first.pdf)).toBe(true);
     const cover = Buffer.from([0xff, 0xd8, 0xff, 0xd9]);
     const epub = { id: 'g1', title: 'T', author: 'A', language: 'en', cover, notices: [], chapters };
     expect(buildEpub(epub).equals(buildEpub(epub))).toBe(true);
