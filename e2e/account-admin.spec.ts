@@ -115,3 +115,16 @@ test('at 375 px the admin tabs scroll with a visible hint, and the last tab is r
   await expect(last).toBeInViewport({ ratio: 1 });
   await expect(last).toHaveAttribute('aria-selected', 'true');
 });
+
+test('the open admin tab stays in view when the window gets narrower', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signUp(page, { admin: true });
+  await page.goto('/admin-tools');
+  const last = page.getByRole('tab', { name: 'Newsletter' });
+  await last.click();
+  await expect(last).toHaveAttribute('aria-selected', 'true');
+  await page.setViewportSize({ width: 375, height: 812 });
+  const tabs = page.getByRole('tablist');
+  await expect.poll(() => tabs.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await expect(last).toBeInViewport({ ratio: 1 });
+});

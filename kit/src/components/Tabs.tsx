@@ -1,6 +1,6 @@
 // Radix Tabs: arrow keys move between tabs, each panel is labelled by its tab.
 import * as TabsPrimitive from '@radix-ui/react-tabs';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { theme } from '../theme/theme';
 
 export interface TabItem {
@@ -18,7 +18,35 @@ export interface TabsProps {
   'aria-label'?: string;
 }
 
+/**
+ * When the strip gets narrower (a window made smaller, a phone turned), the chosen tab is scrolled
+ * back into it: it would otherwise sit beyond the edge with nothing showing which tab is open.
+ */
+const STRIP_PADDING = 4;
+
+function useActiveTabKeptInView() {
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const strip = list.current;
+    if (!strip || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      const active = strip.querySelector<HTMLElement>('[role="tab"][data-state="active"]');
+      if (!active) return;
+      const bounds = strip.getBoundingClientRect();
+      const tab = active.getBoundingClientRect();
+      // Whole pixels past the edge, plus the strip's padding, so the tab is wholly in view.
+      if (tab.left < bounds.left) strip.scrollLeft -= Math.ceil(bounds.left - tab.left) + STRIP_PADDING;
+      else if (tab.right > bounds.right)
+        strip.scrollLeft += Math.ceil(tab.right - bounds.right) + STRIP_PADDING;
+    });
+    observer.observe(strip);
+    return () => observer.disconnect();
+  }, []);
+  return list;
+}
+
 export function Tabs({ items, defaultValue, 'aria-label': ariaLabel, ...props }: TabsProps) {
+  const list = useActiveTabKeptInView();
   return (
     <TabsPrimitive.Root
       defaultValue={defaultValue ?? items[0]?.value}
@@ -26,11 +54,12 @@ export function Tabs({ items, defaultValue, 'aria-label': ariaLabel, ...props }:
       {...props}
     >
       <TabsPrimitive.List
+        ref={list}
         aria-label={ariaLabel}
         css={{
           display: 'flex',
           gap: 4,
-          padding: 4,
+          padding: STRIP_PADDING,
           borderRadius: theme.radii.md,
           overflowX: 'auto',
           width: 'fit-content',
