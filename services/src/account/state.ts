@@ -25,6 +25,11 @@ export interface AccountState {
   // must not copy them (a command on a long-lived account costs what one on a new account does).
   /** Payment references already turned into credits: a replayed webhook grants nothing twice. */
   appliedPayments: GrowOnlySet<string>;
+  /**
+   * Payment references recorded as failed: a replayed failure records nothing twice, while the
+   * same invoice paid on a later retry still grants its credits.
+   */
+  failedPayments: GrowOnlySet<string>;
   /** Credits debited per generation, so a refund returns exactly what was spent. */
   debits: GrowOnlyMap<string, number>;
   refunded: GrowOnlySet<string>;
@@ -44,6 +49,7 @@ export const initialAccountState: AccountState = {
   tier: 'Demo',
   subscriptionStatus: 'none',
   appliedPayments: GrowOnlySet.of(),
+  failedPayments: GrowOnlySet.of(),
   debits: GrowOnlyMap.of(),
   refunded: GrowOnlySet.of(),
   endedSubscriptions: GrowOnlySet.of(),
@@ -126,7 +132,7 @@ export function evolveAccount(state: AccountState, event: AccountStreamEvent): A
       return {
         ...state,
         subscriptionStatus: 'past_due',
-        appliedPayments: withItem(state.appliedPayments, event.data.paymentRef),
+        failedPayments: withItem(state.failedPayments, event.data.paymentRef),
       };
     case 'SubscriptionCancelled':
       return { ...state, subscriptionStatus: event.data.atPeriodEnd ? 'cancelling' : 'expired' };
@@ -154,8 +160,12 @@ export function evolveAccount(state: AccountState, event: AccountStreamEvent): A
 }
 
 /** The account state as JSON: its sets and map become arrays, in insertion order. */
-type EncodedAccount = Omit<AccountState, 'appliedPayments' | 'debits' | 'refunded' | 'endedSubscriptions'> & {
+type EncodedAccount = Omit<
+  AccountState,
+  'appliedPayments' | 'failedPayments' | 'debits' | 'refunded' | 'endedSubscriptions'
+> & {
   appliedPayments: string[];
+  failedPayments: string[];
   debits: Array<[string, number]>;
   refunded: string[];
   endedSubscriptions: string[];
@@ -167,7 +177,8 @@ type EncodedAccount = Omit<AccountState, 'appliedPayments' | 'debits' | 'refunde
  */
 export const accountSnapshot: SnapshotCodec<AccountState> = {
   name: 'account',
-  version: 1,
+  // 2: failed payments kept apart from applied ones.
+  version: 2,
   every: 100,
   encode(state) {
     const encoded: Record<string, unknown> = {};
@@ -176,6 +187,7 @@ export const accountSnapshot: SnapshotCodec<AccountState> = {
     return {
       ...encoded,
       appliedPayments: [...state.appliedPayments],
+      failedPayments: [...state.failedPayments],
       debits: [...state.debits],
       refunded: [...state.refunded],
       endedSubscriptions: [...state.endedSubscriptions],
@@ -186,6 +198,7 @@ export const accountSnapshot: SnapshotCodec<AccountState> = {
     return {
       ...encoded,
       appliedPayments: GrowOnlySet.of(encoded.appliedPayments),
+      failedPayments: GrowOnlySet.of(encoded.failedPayments),
       debits: GrowOnlyMap.of(encoded.debits),
       refunded: GrowOnlySet.of(encoded.refunded),
       endedSubscriptions: GrowOnlySet.of(encoded.endedSubscriptions),

@@ -102,6 +102,38 @@ describe('subscription lifecycle', () => {
       .thenNothing();
   });
 
+  it('an invoice that failed and is paid on a retry renews the plan and grants its credits once', () => {
+    const failed: Emitted<AccountStreamEvent> = {
+      type: 'PaymentFailed',
+      data: { paymentRef: 'in_3', reason: 'card_declined', subscriptionId: 'sub_1' },
+    };
+    const retried = {
+      type: 'RenewSubscription',
+      planId: 'basic',
+      paymentRef: 'in_3',
+      subscriptionId: 'sub_1',
+    } as const;
+    const renewed: Emitted<AccountStreamEvent>[] = [
+      { type: 'SubscriptionRenewed', data: { planId: 'basic', paymentRef: 'in_3', subscriptionId: 'sub_1' } },
+      {
+        type: 'CreditsGranted',
+        data: { amount: 60, reason: 'renewal', planId: 'basic', paymentRef: 'in_3' },
+      },
+    ];
+    spec([registered, ...activated(), failed])
+      .when(retried)
+      .then(renewed);
+    const after = fold([registered, ...activated(), failed, ...renewed]);
+    expect(after.subscriptionStatus).toBe('active');
+    // Replayed afterwards, neither the payment nor the old failure changes anything.
+    spec([registered, ...activated(), failed, ...renewed])
+      .when(retried)
+      .thenNothing();
+    spec([registered, ...activated(), failed, ...renewed])
+      .when({ type: 'RecordPaymentFailure', paymentRef: 'in_3', reason: 'card_declined' })
+      .thenNothing();
+  });
+
   it('given an active plan, when the subscription is deleted, then the account is Demo; a second deletion does nothing', () => {
     spec([registered, ...activated()])
       .when({ type: 'ExpireSubscription', subscriptionId: 'sub_1', reason: 'customer.subscription.deleted' })

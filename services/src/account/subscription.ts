@@ -134,7 +134,10 @@ export function decideSubscription(command: SubscriptionCommand, state: AccountS
     }
 
     case 'RecordPaymentFailure': {
-      if (state.appliedPayments.has(command.paymentRef)) return [];
+      // Paid already, or this failure is recorded: nothing to add. A failed invoice paid later
+      // (the gateway retries the same invoice) still renews: only payments count as applied.
+      if (state.appliedPayments.has(command.paymentRef) || state.failedPayments.has(command.paymentRef))
+        return [];
       const { paymentRef, reason, subscriptionId } = command;
       return [
         {

@@ -107,8 +107,10 @@ describe('credit ledger model', () => {
             schemaVersion: 1,
           },
         });
-        // Payment references the log has already used (granted, or recorded as failed).
-        const usedRefs = new Set<string>();
+        // Payment references the log has already granted, and those recorded as failed (a failed
+        // invoice may still be paid by a later retry of the same invoice).
+        const paidRefs = new Set<string>();
+        const failedRefs = new Set<string>();
         for (const c of commands) {
           let emitted: ReturnType<typeof accountDecider.decide>;
           try {
@@ -123,10 +125,16 @@ describe('credit ledger model', () => {
             const ref = paymentOf(c) as string;
             const paysSomething =
               c.type !== 'RecordPaymentFailure' && !(c.type === 'GrantCredits' && c.amount === 0);
-            const fresh = !usedRefs.has(ref);
-            // A fresh payment grants exactly once; a used reference grants nothing.
+            const fresh = !paidRefs.has(ref);
+            // A fresh payment grants exactly once; a paid reference grants nothing.
             if (grants.length !== (fresh && paysSomething ? 1 : 0)) return false;
-            if (emitted.length > 0) usedRefs.add(ref);
+            // A failure is recorded once, and never after the payment went through.
+            if (
+              c.type === 'RecordPaymentFailure' &&
+              emitted.length !== (fresh && !failedRefs.has(ref) ? 1 : 0)
+            )
+              return false;
+            if (emitted.length > 0) (c.type === 'RecordPaymentFailure' ? failedRefs : paidRefs).add(ref);
           }
           for (const e of emitted) {
             const event = {

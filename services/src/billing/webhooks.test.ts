@@ -208,6 +208,18 @@ describe('Stripe webhooks', () => {
     expect([state.subscriptionStatus, state.credits, state.tier]).toEqual(['past_due', 60, 'Basic']);
   });
 
+  it('an invoice whose first charge failed and a retry paid grants its credits once and makes the plan active', async () => {
+    const userId = await newUser();
+    await post(checkoutCompleted(userId, 'in_f1'));
+    // Stripe retries the same invoice: the failure, then invoice.paid with the same id.
+    await post(invoiceFailed(userId, 'in_f2'));
+    await post(invoiceFailed(userId, 'in_f2'));
+    await post(invoicePaid(userId, 'in_f2', 'subscription_cycle'));
+    await post(invoicePaid(userId, 'in_f2', 'subscription_cycle'));
+    const state = await account(userId);
+    expect([state.subscriptionStatus, state.credits, state.tier]).toEqual(['active', 120, 'Basic']);
+  });
+
   it('rejects a bad signature with 400 and changes nothing', async () => {
     const userId = await newUser();
     const before = await streamLength(userId);
