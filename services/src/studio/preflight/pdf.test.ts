@@ -1,6 +1,9 @@
-import { type LiteralObject, PDFDocument, type PDFPage, type PDFRef } from 'pdf-lib';
+import { type PDFContext, PDFDocument, type PDFPage, type PDFRef } from 'pdf-lib';
 import { MAX_PAGES, TRIMS } from '../outputs/kdp';
 import { checkPdfStructure, type PdfRules, preflightPdf } from './pdf';
+
+/** A dictionary as pdf-lib's `context.obj` takes it (names as strings). */
+type LiteralObject = NonNullable<Parameters<PDFContext['stream']>[1]>;
 
 /** Content checks only: no page size, no page count. */
 const ANY: PdfRules = { interior: false };
