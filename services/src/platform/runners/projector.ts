@@ -104,7 +104,7 @@ export class ProjectorRunner {
   async stop(): Promise<void> {
     this.stopped = true;
     this.paused = false;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
+    clearTimeout(this.retryTimer);
     await this.subscription?.stop();
     this.subscription = undefined;
     // What was gathered is applied (a failure only means a replay from the checkpoint at restart).
@@ -152,7 +152,7 @@ export class ProjectorRunner {
     this.live = [];
     if (this.stopped) return;
     this.paused = true;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
+    clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => void this.resume(), RUNNER_RETRY_MS);
   }
 
