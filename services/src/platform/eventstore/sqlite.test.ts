@@ -365,25 +365,39 @@ describe('SQLite event store', () => {
     }
   });
 
-  it('closing twice is harmless, and closing one instance leaves the others on the same file awake', async () => {
+  it('closing twice is harmless, and an instance opened after another closed still wakes and tells the rest', async () => {
     const file = freshFile();
     const closed = createSqliteEventStore(file);
     const reader = createSqliteEventStore(file, { pollMs: 60_000 });
-    const writer = createSqliteEventStore(file);
     const seen: string[] = [];
+    const heard: string[] = [];
     const sub = reader.subscribeToAll({}, async (e) => {
       seen.push(e.type);
     });
+    reader.onAppended?.((events) => heard.push(...events.map((e) => e.type)));
+    await sub.caughtUp;
+    await closed.close();
+    await closed.close();
+    const writer = createSqliteEventStore(file);
     try {
-      await sub.caughtUp;
-      await closed.close();
-      await closed.close();
       await writer.append('s', [event('A')], { expectedRevision: 'no-stream' });
+      expect(heard).toEqual(['A']);
       await waitUntil(() => seen.length === 1, 2000);
     } finally {
       await sub.stop();
       await writer.close();
       await reader.close();
+    }
+  });
+
+  it('a store opened with NORMAL stays NORMAL, lazy appends or not', async () => {
+    const store = createSqliteEventStore(freshFile(), { synchronous: 'NORMAL' });
+    try {
+      await store.append('s', [event('A')], { expectedRevision: 'no-stream', lazySync: true });
+      await store.append('s', [event('B')], { expectedRevision: 0 });
+      expect(store.synchronous).toBe('NORMAL');
+    } finally {
+      await store.close();
     }
   });
 
