@@ -81,6 +81,7 @@ describe('PDF preflight: pages', () => {
     const sized = async (width: number, height: number) =>
       checkPdfStructure(await pages(1, [width, height]), { interior: false, trim: TRIMS['non-fiction'] });
     expect(await sized(432.4, 648)).toEqual([]);
+    expect(await sized(432.5, 647.5)).toEqual([]);
     expect(await sized(431.6, 647.6)).toEqual([]);
     expect(await sized(432.6, 648)).toEqual(['Page 1 is 6.008×9.000 in; expected 6.000×9.000 in']);
     expect(await sized(432, 647.4)).toEqual(['Page 1 is 6.000×8.992 in; expected 6.000×9.000 in']);
@@ -104,8 +105,9 @@ describe('PDF preflight: pages', () => {
     expect(checkPdfStructure(doc, { interior: false, trim: TRIMS['non-fiction'] })).toEqual([
       'Page 3 is 1.389×1.389 in; expected 6.000×9.000 in',
     ]);
-    const [problem] = await preflightPdf(new TextEncoder().encode('not a pdf'), ANY);
-    expect(problem).toMatch(/^Not a readable PDF: ./);
+    expect(await preflightPdf(new TextEncoder().encode('not a pdf'), ANY)).toEqual([
+      'Not a readable PDF: Failed to parse PDF document (line:0 col:18 offset=9): No PDF header found',
+    ]);
     expect(await preflightPdf(await doc.save(), ANY)).toEqual([]);
   });
 });
@@ -187,6 +189,22 @@ describe('PDF preflight: images', () => {
       '72 0 0 72 0 0 cm /Im0 Do',
     ].join('\n');
     expect(checkPdfStructure(await withImage(content), ANY)).toEqual([]);
+  });
+
+  it('reads a drawing whose name and operator a comment separates', async () => {
+    expect(checkPdfStructure(await withImage('144 0 0 144 0 0 cm /Im0 % the picture\nDo'), ANY)).toEqual([
+      'Page 1: an image is 150 ppi; KDP needs at least 300',
+    ]);
+  });
+
+  it('says once what is wrong with an image drawn twice on a page, and again on another page', async () => {
+    const doc = await withImage('144 0 0 144 0 0 cm /Im0 Do /Im0 Do');
+    const second = doc.addPage([432, 648]);
+    setPage(doc, second, '144 0 0 144 0 0 cm /Im0 Do', { XObject: { Im0: image(doc, 300, 300) } });
+    expect(checkPdfStructure(doc, ANY)).toEqual([
+      'Page 1: an image is 150 ppi; KDP needs at least 300',
+      'Page 2: an image is 150 ppi; KDP needs at least 300',
+    ]);
   });
 
   it('survives an unbalanced string and an inline image without its end', async () => {
@@ -317,6 +335,31 @@ describe('PDF preflight: fonts', () => {
       'Font Bare is not embedded',
       'Font Bitmap is a Type 3 font',
       'Font /F6 is a Type 3 font',
+    ]);
+  });
+
+  it('names a font once however many pages use it, and checks fonts of the same name on every page', async () => {
+    const doc = await PDFDocument.create();
+    const shared = doc.context.register(
+      doc.context.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: 'Shared' }),
+    );
+    for (const base of ['Embedded', 'Loose']) {
+      const page = doc.addPage([432, 648]);
+      // Each page's own /F1, not the same font: the second is not embedded.
+      const own =
+        base === 'Embedded'
+          ? doc.context.obj({
+              Type: 'Font',
+              Subtype: 'TrueType',
+              BaseFont: base,
+              FontDescriptor: embeddedDescriptor(doc),
+            })
+          : doc.context.obj({ Type: 'Font', Subtype: 'TrueType', BaseFont: base });
+      setPage(doc, page, 'BT /F1 1 Tf ET', { Font: { F1: own, F2: shared } });
+    }
+    expect(checkPdfStructure(doc, ANY)).toEqual([
+      'Font Shared is not embedded',
+      'Font Loose is not embedded',
     ]);
   });
 

@@ -77,7 +77,6 @@ export function checkPdfStructure(doc: PDFDocument, rules: PdfRules): string[] {
     if (pages.length > MAX_PAGES) problems.push(`The interior has more than ${MAX_PAGES} pages`);
   }
   const expected = rules.size ?? (rules.trim ? pageSize(rules.trim) : undefined);
-  const seenFonts = new Set<string>();
   const lookup = (o: PDFObject | undefined) => (o instanceof PDFRef ? doc.context.lookup(o) : o);
   const dict = (o: PDFObject | undefined) => {
     const r = lookup(o);
@@ -89,9 +88,6 @@ export function checkPdfStructure(doc: PDFDocument, rules: PdfRules): string[] {
     for (const [name, ref] of fonts?.entries() ?? []) {
       const font = dict(ref);
       if (!font) continue;
-      const key = ref instanceof PDFRef ? ref.toString() : name.toString();
-      if (seenFonts.has(key)) continue;
-      seenFonts.add(key);
       const baseName = font.get(PDFName.of('BaseFont'))?.toString().slice(1) ?? name.toString();
       const subtype = font.get(PDFName.of('Subtype'))?.toString();
       if (subtype === '/Type3') {
@@ -125,14 +121,8 @@ export function checkPdfStructure(doc: PDFDocument, rules: PdfRules): string[] {
     // Streams split at any token boundary (PDF 7.8.2): joined by a line break, never glued together.
     const text = content.map((c) => Buffer.from(c).toString('latin1')).join('\n');
     for (const token of tokens(text)) {
-      if (
-        /^[-+]?(\d+\.?\d*|\.\d+)$/.test(token) ||
-        token.startsWith('/') ||
-        token.startsWith('(') ||
-        token.startsWith('<') ||
-        token === '[' ||
-        token === ']'
-      ) {
+      // Operators are the bare words (q, cm, Do, T*, ' and "); numbers, names, strings, arrays are operands.
+      if (!/^[A-Za-z'"]/.test(token)) {
         operands.push(token);
         continue;
       }
@@ -197,7 +187,7 @@ export function checkPdfStructure(doc: PDFDocument, rules: PdfRules): string[] {
 export async function preflightPdf(data: Uint8Array, rules: PdfRules): Promise<string[]> {
   let doc: PDFDocument;
   try {
-    doc = await PDFDocument.load(data, { updateMetadata: false });
+    doc = await PDFDocument.load(data);
   } catch (error) {
     return [`Not a readable PDF: ${error instanceof Error ? error.message : String(error)}`];
   }
