@@ -338,7 +338,8 @@ describe('SQLite event store', () => {
   });
 
   it('delivers a log longer than one read page in order, and is caught up only after its last event', async () => {
-    const store = createSqliteEventStore(freshFile(), { synchronous: 'NORMAL' });
+    // A poll this slow cannot pass for reading the next page at once.
+    const store = createSqliteEventStore(freshFile(), { synchronous: 'NORMAL', pollMs: 60_000 });
     try {
       const count = 1201;
       await store.append(
@@ -398,6 +399,32 @@ describe('SQLite event store', () => {
       expect(store.synchronous).toBe('NORMAL');
     } finally {
       await store.close();
+    }
+  });
+
+  it('keeps in-memory and anonymous stores apart: an append to one is announced to its own listeners only', async () => {
+    for (const file of [':memory:', '']) {
+      const one = createSqliteEventStore(file, { pollMs: 60_000 });
+      const two = createSqliteEventStore(file, { pollMs: 60_000 });
+      try {
+        const heard: string[] = [];
+        one.onAppended?.((events) => heard.push(...events.map((e) => `one:${e.type}`)));
+        two.onAppended?.((events) => heard.push(...events.map((e) => `two:${e.type}`)));
+        const seen: string[] = [];
+        const sub = one.subscribeToAll({}, async (e) => {
+          seen.push(e.type);
+        });
+        await sub.caughtUp;
+        await two.append('s', [event('B')], { expectedRevision: 'no-stream' });
+        await one.append('s', [event('A')], { expectedRevision: 'no-stream' });
+        expect(heard).toEqual(['two:B', 'one:A']);
+        await waitUntil(() => seen.length === 1, 2000);
+        expect(seen).toEqual(['A']);
+        await sub.stop();
+      } finally {
+        await one.close();
+        await two.close();
+      }
     }
   });
 
