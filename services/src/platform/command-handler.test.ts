@@ -5,6 +5,7 @@ import { DomainError } from './errors';
 import { type EventStore, WrongExpectedRevisionError } from './eventstore/port';
 import { createSqliteEventStore } from './eventstore/sqlite';
 import { createSqliteReadStore } from './readstore/sqlite';
+import { deferred } from './runners/runner-fixtures';
 import { readStoreSnapshots, SNAPSHOTS, type SnapshotCodec } from './snapshots';
 import { tempDataDir } from './testing';
 
@@ -288,6 +289,43 @@ describe('command handler', () => {
       expect(await loadFrom('lru-1')).toEqual([undefined]);
     } finally {
       await events.close();
+    }
+  });
+
+  it('a query that read the stream before a command landed does not set the state in memory back', async () => {
+    const env = await setUp();
+    try {
+      const held = deferred();
+      let holdNext = false;
+      const reads: number[] = [];
+      const store: EventStore = {
+        ...env.events,
+        readStream: async (name, options) => {
+          const events = await env.events.readStream(name, options);
+          reads.push(events.length);
+          // This read is done, but its caller resumes only later: after the command below.
+          if (holdNext) {
+            holdNext = false;
+            await held.promise;
+          }
+          return events;
+        },
+      };
+      const handler = new CommandHandler(store);
+      await handler.handle('tags-q', snapshotted, { tag: 'a' }, ctx);
+      holdNext = true;
+      const query = handler.load('tags-q', snapshotted);
+      await handler.handle('tags-q', snapshotted, { tag: 'b' }, ctx);
+      held.resolve();
+      expect((await query).revision).toBe(0);
+
+      reads.length = 0;
+      const { state, revision } = await handler.load('tags-q', snapshotted);
+      expect(revision).toBe(1);
+      expect(state.count).toBe(2);
+      expect(reads).toEqual([1]); // from the command's state (revision 1), not the query's
+    } finally {
+      await env.close();
     }
   });
 
