@@ -315,15 +315,21 @@ describe('projector runner, failures', () => {
   const total = async () =>
     (await fixture.reads.collection('scan_counts').find()).reduce((n, d) => n + (d.total as number), 0);
 
-  /** A logger that keeps the warnings' messages. */
+  /** A logger that keeps the warnings' messages, and their fields. */
   const warnings = () => {
     const lines: string[] = [];
-    const logger = { warn: (_: unknown, message: string) => lines.push(message) } as unknown as Logger;
-    return { lines, logger };
+    const fields: unknown[] = [];
+    const logger = {
+      warn: (f: unknown, message: string) => {
+        fields.push(f);
+        lines.push(message);
+      },
+    } as unknown as Logger;
+    return { lines, fields, logger };
   };
 
   it('an engine failure pauses the runner, which subscribes again from its checkpoint and runs on', async () => {
-    const { lines, logger } = warnings();
+    const { lines, fields, logger } = warnings();
     const runner = new ProjectorRunner(store, fixture.reads, scans(), logger);
     expect(runner.state).toBe('stopped');
     await runner.start();
@@ -336,6 +342,7 @@ describe('projector runner, failures', () => {
     subscriptions[0]!.onError?.(new Error('engine down'));
     expect(runner.state).toBe('paused');
     expect(lines).toEqual(['projection paused; retrying']);
+    expect(fields).toEqual([{ err: new Error('engine down'), projection: 'scan-counts' }]);
     await eventually(async () => subscriptions.length === 2 && runner.state === 'running');
     expect(subscriptions[1]).toMatchObject({ after: head });
     await fixture.events.append('qr-1', [event(1)], { expectedRevision: 'any' });
@@ -423,7 +430,7 @@ describe('projector runner, failures', () => {
   });
 
   it('a batch that cannot be written at the stop is logged; the restart replays it from the checkpoint', async () => {
-    const { lines, logger } = warnings();
+    const { lines, fields, logger } = warnings();
     let failing = false;
     const reads: ReadStore = {
       ...delegate(fixture.reads),
@@ -446,12 +453,109 @@ describe('projector runner, failures', () => {
     await fixture.events.append('qr-0', [event(0)], { expectedRevision: 'any' });
     await eventually(async () => lines.length > 0);
     expect(lines).toEqual(['projection stopped before a batch']);
+    expect(fields).toEqual([{ err: new Error('read store down'), projection: 'scan-counts' }]);
     expect(runner.state).toBe('stopped');
     failing = false;
     const again = new ProjectorRunner(fixture.events, fixture.reads, scans(), createLogger('silent'));
     await again.start();
     expect(await total()).toBe(1);
     await again.stop();
+  });
+});
+
+describe('projector runner, catch-up', () => {
+  let fixture: RunnerFixture;
+  beforeEach(() => {
+    fixture = openRunnerFixture();
+  });
+  afterEach(() => fixture.dispose());
+
+  const watched = (subscriptions: SubscribeOptions[]): EventStore => ({
+    ...fixture.events,
+    subscribeToAll: (options, handler) => {
+      subscriptions.push(options);
+      return fixture.events.subscribeToAll(options, handler);
+    },
+  });
+  const counting = (batches: number[]): ReadStore => ({
+    ...delegate(fixture.reads),
+    apply: (ops, checkpoint) => {
+      batches.push(ops.length);
+      return fixture.reads.apply(ops, checkpoint);
+    },
+  });
+  const many = (count: number) =>
+    fixture.events.append(
+      'qr-0',
+      Array.from({ length: count }, (_, i) => event(i)),
+      { expectedRevision: 'any' },
+    );
+
+  it('catches up in pages, each in its own transaction, then goes live after the last event', async () => {
+    await many(CATCH_UP_PAGE + 1);
+    const head = (await fixture.events.headPosition())!;
+    const subscriptions: SubscribeOptions[] = [];
+    const batches: number[] = [];
+    const runner = new ProjectorRunner(
+      watched(subscriptions),
+      counting(batches),
+      scans(),
+      createLogger('silent'),
+    );
+    await runner.start();
+    expect(batches).toEqual([CATCH_UP_PAGE, 1]);
+    expect(subscriptions).toEqual([expect.objectContaining({ after: head })]);
+    await runner.stop();
+  });
+
+  it('stopped during catch-up, it finishes the page in hand, reads no further and does not go live', async () => {
+    await many(CATCH_UP_PAGE + 1);
+    const subscriptions: SubscribeOptions[] = [];
+    let runner: ProjectorRunner | undefined;
+    const projection = scans();
+    const stopping: Projection = {
+      ...projection,
+      project: (e) => {
+        void runner?.stop();
+        return projection.project(e);
+      },
+    };
+    runner = new ProjectorRunner(watched(subscriptions), fixture.reads, stopping, createLogger('silent'));
+    await runner.start();
+    const all = await fixture.events.readAll();
+    expect(await fixture.reads.getCheckpoint('scan-counts')).toBe(all[CATCH_UP_PAGE - 1]!.position);
+    expect(subscriptions).toEqual([]);
+    expect(runner.state).toBe('stopped');
+  });
+
+  it('writes the checkpoint for events that change nothing once 500 have passed since the last one written', async () => {
+    const projection = scans();
+    const onlyQr0: Projection = {
+      ...projection,
+      project: (e) => ((e.data as { code: string }).code === 'qr0' ? projection.project(e) : []),
+    };
+    const runner = new ProjectorRunner(fixture.events, fixture.reads, onlyQr0, createLogger('silent'));
+    await runner.start();
+    // 600 counted events: the stored checkpoint is well past 500.
+    const counted = Array.from({ length: 600 }, (_, i) => ({ ...event(i), data: { code: 'qr0', day: 'd' } }));
+    await fixture.events.append('qr-0', counted, { expectedRevision: 'any' });
+    const written = (await fixture.events.headPosition())!;
+    await runner.waitFor(written);
+    expect(await fixture.reads.getCheckpoint(onlyQr0.name)).toBe(written);
+
+    const ignored = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        ...event(i),
+        eventId: `x${n}-${i}`,
+        data: { code: 'qr1', day: 'd' },
+      }));
+    await fixture.events.append('qr-x', ignored(IDLE_CHECKPOINT_EVERY - 1), { expectedRevision: 'any' });
+    await runner.waitFor(written + IDLE_CHECKPOINT_EVERY - 1);
+    expect(await fixture.reads.getCheckpoint(onlyQr0.name)).toBe(written);
+    await fixture.events.append('qr-x', ignored(1), { expectedRevision: 'any' });
+    await runner.waitFor(written + IDLE_CHECKPOINT_EVERY);
+    expect(await fixture.reads.getCheckpoint(onlyQr0.name)).toBe(written + IDLE_CHECKPOINT_EVERY);
+    await runner.stop();
   });
 });
 
@@ -478,10 +582,22 @@ describe('projector runner, rebuild', () => {
       Array.from({ length: count }, (_, i) => event(i)),
       { expectedRevision: 'any' },
     );
-    const runner = new ProjectorRunner(fixture.events, fixture.reads, scans(), createLogger('silent'));
+    let applied = 0;
+    const reads: ReadStore = {
+      ...delegate(fixture.reads),
+      apply: (ops, checkpoint) => {
+        applied += 1;
+        return fixture.reads.apply(ops, checkpoint);
+      },
+      bulk: (options) => fixture.reads.bulk!(options),
+    };
+    const runner = new ProjectorRunner(fixture.events, reads, scans(), createLogger('silent'));
     await runner.start();
     await fixture.reads.apply([stray]);
+    applied = 0;
     await runner.rebuild();
+    // One bulk commit: no transaction per page, and nothing left for the catch-up after it.
+    expect(applied).toBe(0);
     const docs = await fixture.reads.collection('scan_counts').find();
     expect(docs.map((d) => d._id).sort()).toEqual(['qr0', 'qr1', 'qr2', 'qr3', 'qr4', 'qr5', 'qr6']);
     expect(docs.reduce((n, d) => n + (d.total as number), 0)).toBe(count);
