@@ -206,6 +206,228 @@ describe('SQLite event store', () => {
     }
   });
 
+  it('a retried append must find all its events, in order, where it expected them; otherwise it is a conflict', async () => {
+    const store = createSqliteEventStore(freshFile());
+    try {
+      const [a, b, c] = [event('A'), event('B'), event('C')];
+      await store.append('s', [a, b], { expectedRevision: 'no-stream' });
+      expect(await store.append('s', [a, b], { expectedRevision: 'any' })).toEqual({
+        nextExpectedRevision: 1,
+        position: 2,
+      });
+      // The first id is stored but the batch differs: not the same append.
+      await expect(store.append('s', [a, c], { expectedRevision: 'no-stream' })).rejects.toThrow(
+        WrongExpectedRevisionError,
+      );
+      await expect(store.append('s', [a, b, c], { expectedRevision: 'no-stream' })).rejects.toThrow(
+        WrongExpectedRevisionError,
+      );
+      // The same events, but the caller expected them elsewhere.
+      await expect(store.append('s', [b], { expectedRevision: 'no-stream' })).rejects.toThrow(
+        WrongExpectedRevisionError,
+      );
+      await expect(store.append('s', [b], { expectedRevision: 1 })).rejects.toMatchObject({
+        expected: 1,
+        actual: 1,
+      });
+      expect(await store.append('s', [b], { expectedRevision: 0 })).toEqual({
+        nextExpectedRevision: 1,
+        position: 2,
+      });
+      expect((await store.readAll()).map((e) => e.type)).toEqual(['A', 'B']);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('reads a stream from a revision, and all events after a position up to a limit', async () => {
+    const store = createSqliteEventStore(freshFile());
+    try {
+      await store.append('s', [event('A'), event('B'), event('C')], { expectedRevision: 'no-stream' });
+      await store.append('t', [event('D')], { expectedRevision: 'no-stream' });
+      expect((await store.readStream('s')).map((e) => e.type)).toEqual(['A', 'B', 'C']);
+      expect((await store.readStream('s', { fromRevision: 1 })).map((e) => e.revision)).toEqual([1, 2]);
+      expect((await store.readAll()).map((e) => e.position)).toEqual([1, 2, 3, 4]);
+      expect((await store.readAll({ after: 1, limit: 2 })).map((e) => e.type)).toEqual(['B', 'C']);
+      expect((await store.readAll({ after: 2 })).map((e) => e.type)).toEqual(['C', 'D']);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('reads back large event data (2 KB or more, parsed on first read) and small data alike', async () => {
+    const store = createSqliteEventStore(freshFile());
+    try {
+      // `{"s":"…"}` is 8 characters around the string: 2047 and 2048 characters stored.
+      const small = { s: 'x'.repeat(2039) };
+      const large = { s: 'y'.repeat(2040) };
+      await store.append(
+        's',
+        [
+          { ...event('Small'), data: small },
+          { ...event('Large'), data: large },
+        ],
+        {
+          expectedRevision: 'no-stream',
+        },
+      );
+      const [first, second] = await store.readAll();
+      expect(first!.data).toEqual(small);
+      expect(second!.data).toEqual(large);
+      expect(second!.data).toBe(second!.data); // parsed once, the same object after
+      // An ordinary enumerable property to spread, JSON and equality.
+      expect({ ...second! }.data).toEqual(large);
+      expect(JSON.parse(JSON.stringify(second))).toMatchObject({ type: 'Large', data: large });
+      // Small data is a plain value; large data a getter until read.
+      expect(Object.getOwnPropertyDescriptor(first, 'data')).toHaveProperty('value', small);
+      const [, unread] = await store.readAll();
+      expect(Object.getOwnPropertyDescriptor(unread, 'data')).toHaveProperty('get');
+      // An upcaster may replace the data: the new value is what readers see, before or after a read.
+      unread!.data = { replaced: true };
+      expect(unread!.data).toEqual({ replaced: true });
+      second!.data = { replaced: 2 };
+      expect(second!.data).toEqual({ replaced: 2 });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('an append listener that throws is reported and does not stop the others or the append', async () => {
+    const store = createSqliteEventStore(freshFile());
+    const reported = jest.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const heard: string[] = [];
+      store.onAppended?.(() => {
+        throw new Error('listener broke');
+      });
+      store.onAppended?.((events) => heard.push(...events.map((e) => e.type)));
+      await store.append('s', [event('A')], { expectedRevision: 'no-stream' });
+      expect(heard).toEqual(['A']);
+      expect(reported).toHaveBeenCalledWith(
+        'append listener failed',
+        expect.objectContaining({ message: 'listener broke' }),
+      );
+      expect(await store.readStream('s')).toHaveLength(1);
+    } finally {
+      reported.mockRestore();
+      await store.close();
+    }
+  });
+
+  it('a subscription without onError that fails is reported on the console and stops', async () => {
+    const store = createSqliteEventStore(freshFile());
+    const reported = jest.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      await store.append('s', [event('A'), event('B')], { expectedRevision: 'no-stream' });
+      const seen: string[] = [];
+      const sub = store.subscribeToAll({}, async (e) => {
+        seen.push(e.type);
+        throw new Error('handler broke');
+      });
+      await expect(sub.caughtUp).rejects.toThrow('handler broke');
+      expect(reported).toHaveBeenCalledWith(
+        'event store subscription failed',
+        expect.objectContaining({ message: 'handler broke' }),
+      );
+      await sub.stop();
+      expect(seen).toEqual(['A']);
+    } finally {
+      reported.mockRestore();
+      await store.close();
+    }
+  });
+
+  it('delivers a log longer than one read page in order, and is caught up only after its last event', async () => {
+    // A poll this slow cannot pass for reading the next page at once.
+    const store = createSqliteEventStore(freshFile(), { synchronous: 'NORMAL', pollMs: 60_000 });
+    try {
+      const count = 1201;
+      await store.append(
+        's',
+        Array.from({ length: count }, (_, i) => event(`E${i}`)),
+        { expectedRevision: 'no-stream' },
+      );
+      const seen: number[] = [];
+      const sub = store.subscribeToAll({}, async (e) => {
+        seen.push(e.position);
+      });
+      await sub.caughtUp;
+      expect(seen).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+      await sub.stop();
+      const fromMiddle: number[] = [];
+      const later = store.subscribeToAll({ after: 1000 }, async (e) => {
+        fromMiddle.push(e.position);
+      });
+      await later.caughtUp;
+      expect(fromMiddle).toHaveLength(count - 1000);
+      await later.stop();
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('closing twice is harmless, and an instance opened after another closed still wakes and tells the rest', async () => {
+    const file = freshFile();
+    const closed = createSqliteEventStore(file);
+    const reader = createSqliteEventStore(file, { pollMs: 60_000 });
+    const seen: string[] = [];
+    const heard: string[] = [];
+    const sub = reader.subscribeToAll({}, async (e) => {
+      seen.push(e.type);
+    });
+    reader.onAppended?.((events) => heard.push(...events.map((e) => e.type)));
+    await sub.caughtUp;
+    await closed.close();
+    await closed.close();
+    const writer = createSqliteEventStore(file);
+    try {
+      await writer.append('s', [event('A')], { expectedRevision: 'no-stream' });
+      expect(heard).toEqual(['A']);
+      await waitUntil(() => seen.length === 1, 2000);
+    } finally {
+      await sub.stop();
+      await writer.close();
+      await reader.close();
+    }
+  });
+
+  it('a store opened with NORMAL stays NORMAL, lazy appends or not', async () => {
+    const store = createSqliteEventStore(freshFile(), { synchronous: 'NORMAL' });
+    try {
+      await store.append('s', [event('A')], { expectedRevision: 'no-stream', lazySync: true });
+      await store.append('s', [event('B')], { expectedRevision: 0 });
+      expect(store.synchronous).toBe('NORMAL');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('keeps in-memory and anonymous stores apart: an append to one is announced to its own listeners only', async () => {
+    for (const file of [':memory:', '']) {
+      const one = createSqliteEventStore(file, { pollMs: 60_000 });
+      const two = createSqliteEventStore(file, { pollMs: 60_000 });
+      try {
+        const heard: string[] = [];
+        one.onAppended?.((events) => heard.push(...events.map((e) => `one:${e.type}`)));
+        two.onAppended?.((events) => heard.push(...events.map((e) => `two:${e.type}`)));
+        const seen: string[] = [];
+        const sub = one.subscribeToAll({}, async (e) => {
+          seen.push(e.type);
+        });
+        await sub.caughtUp;
+        await two.append('s', [event('B')], { expectedRevision: 'no-stream' });
+        await one.append('s', [event('A')], { expectedRevision: 'no-stream' });
+        expect(heard).toEqual(['two:B', 'one:A']);
+        await waitUntil(() => seen.length === 1, 2000);
+        expect(seen).toEqual(['A']);
+        await sub.stop();
+      } finally {
+        await one.close();
+        await two.close();
+      }
+    }
+  });
+
   it('supports :memory:', async () => {
     const store = createSqliteEventStore(':memory:');
     await store.append('s', [event('A')], { expectedRevision: 'no-stream' });

@@ -122,9 +122,7 @@ export function createSqliteEventStore(
       if (existing) return previousResult(streamName, events, expected, existing);
 
       const current = streamHead.get(streamName) ?? null;
-      const ok =
-        expected === 'any' ||
-        (expected === 'no-stream' ? current === null : current !== null && current === expected);
+      const ok = expected === 'any' || (expected === 'no-stream' ? current === null : current === expected);
       if (!ok) throw new WrongExpectedRevisionError(streamName, expected, current ?? 'no-stream');
 
       let revision = current === null ? 0 : current + 1;

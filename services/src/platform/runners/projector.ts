@@ -104,7 +104,7 @@ export class ProjectorRunner {
   async stop(): Promise<void> {
     this.stopped = true;
     this.paused = false;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
+    clearTimeout(this.retryTimer);
     await this.subscription?.stop();
     this.subscription = undefined;
     // What was gathered is applied (a failure only means a replay from the checkpoint at restart).
@@ -152,7 +152,7 @@ export class ProjectorRunner {
     this.live = [];
     if (this.stopped) return;
     this.paused = true;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
+    clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => void this.resume(), RUNNER_RETRY_MS);
   }
 
@@ -216,7 +216,6 @@ export class ProjectorRunner {
         ...(this.position !== undefined ? { after: this.position } : {}),
         limit: CATCH_UP_PAGE,
       });
-      if (page.length === 0) return;
       await this.applyBatch(page);
       if (page.length < CATCH_UP_PAGE) return;
     }
@@ -233,10 +232,11 @@ export class ProjectorRunner {
       this.committed = last.position;
     }
     this.position = last.position;
-    if (this.waiters.length > 0) {
-      const ready = this.waiters.filter((w) => w.position <= last.position);
-      this.waiters = this.waiters.filter((w) => w.position > last.position);
-      for (const waiter of ready) waiter.resolve();
+    const waiting = this.waiters;
+    this.waiters = [];
+    for (const waiter of waiting) {
+      if (waiter.position <= last.position) waiter.resolve();
+      else this.waiters.push(waiter);
     }
   }
 }

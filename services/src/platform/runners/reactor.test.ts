@@ -5,7 +5,7 @@ import type { ReadStore } from '../readstore/port';
 import { eventually } from '../testing';
 import { IDLE_CHECKPOINT_EVERY } from './projector';
 import { type Reactor, ReactorRunner } from './reactor';
-import { openRunnerFixture, type RunnerFixture, testEvent } from './runner-fixtures';
+import { deferred, openRunnerFixture, type RunnerFixture, testEvent } from './runner-fixtures';
 
 describe('reactor runner', () => {
   let fixture: RunnerFixture;
@@ -283,6 +283,82 @@ describe('reactor runner', () => {
     await runner.stop();
     await runner.start();
     expect(runner.state).toBe('running');
+  });
+
+  it('stopped before it caught up, start() rejects saying the runner was stopped', async () => {
+    await fixture.events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
+    const attempts: string[] = [];
+    const reactor: Reactor = {
+      name: 'stopped-at-startup',
+      async handle(event) {
+        attempts.push(event.eventId);
+        void runner?.stop();
+        throw new Error('failing as the runner stops');
+      },
+    };
+    runner = new ReactorRunner(fixture.events, fixture.reads, reactor, fixture.logger);
+    await expect(runner.start()).rejects.toThrow('the reactor runner was stopped');
+    expect(attempts).toEqual(['e1']);
+    expect(runner.state).toBe('stopped');
+  });
+
+  it('an engine failure reported after the stop is ignored: started again, the runner runs', async () => {
+    const subscriptions: SubscribeOptions[] = [];
+    const store: EventStore = {
+      ...fixture.events,
+      subscribeToAll: (options, handler) => {
+        subscriptions.push(options);
+        return fixture.events.subscribeToAll(options, handler);
+      },
+    };
+    runner = new ReactorRunner(
+      store,
+      fixture.reads,
+      { name: 'late-error', handle: async () => {} },
+      fixture.logger,
+    );
+    await runner.start();
+    await runner.stop();
+    subscriptions[0]!.onError?.(new Error('engine down after the stop'));
+    await runner.start();
+    expect(runner.state).toBe('running');
+  });
+
+  it('a stop while the runner comes back from an engine failure keeps it stopped', async () => {
+    const subscriptions: SubscribeOptions[] = [];
+    const held = deferred();
+    let stopsAsked = 0;
+    const store: EventStore = {
+      ...fixture.events,
+      subscribeToAll: (options, handler) => {
+        subscriptions.push(options);
+        const inner = fixture.events.subscribeToAll(options, handler);
+        // The first subscription's stop hangs until released: the runner is caught mid-restart.
+        if (subscriptions.length > 1) return inner;
+        return {
+          caughtUp: inner.caughtUp,
+          stop: async () => {
+            stopsAsked += 1;
+            await held.promise;
+            await inner.stop();
+          },
+        };
+      },
+    };
+    runner = new ReactorRunner(
+      store,
+      fixture.reads,
+      { name: 'coming-back', handle: async () => {} },
+      fixture.logger,
+    );
+    await runner.start();
+    subscriptions[0]!.onError?.(new Error('engine down'));
+    await eventually(async () => stopsAsked === 1);
+    const stopping = runner.stop();
+    held.resolve();
+    await stopping;
+    expect(runner.state).toBe('stopped');
+    expect(subscriptions).toHaveLength(1);
   });
 
   it('a handler failure is retried in place: the subscription is not restarted', async () => {

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { type RecordedEvent, upcast } from '@studio/events';
 import type { EventStore, SubscriptionHandle } from '../eventstore/port';
 import type { Logger } from '../logging';
@@ -42,7 +43,7 @@ export interface Reactor {
 export interface ReactorRunnerOptions {
   /** Stamps `parkedAt`; the wall clock by default. */
   now?: () => Date;
-  /** Replaces the waits between tries (tests). */
+  /** Replaces the waits between tries (tests); may reject once the signal aborts (a stop). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
@@ -50,8 +51,6 @@ export interface ReactorRunnerOptions {
 export function backoffMs(policy: RetryPolicy, attempt: number): number {
   return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
 }
-
-class Stopped extends Error {}
 
 export class ReactorRunner {
   private subscription?: SubscriptionHandle;
@@ -74,7 +73,7 @@ export class ReactorRunner {
     options: ReactorRunnerOptions = {},
   ) {
     this.now = options.now ?? (() => new Date());
-    this.sleep = options.sleep ?? abortableSleep;
+    this.sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
     this.handled = reactor.handles ? new Set(reactor.handles) : undefined;
   }
 
@@ -112,7 +111,7 @@ export class ReactorRunner {
     this.stopped = true;
     this.paused = false;
     this.abort.abort();
-    if (this.retryTimer) clearTimeout(this.retryTimer);
+    clearTimeout(this.retryTimer);
     await this.subscription?.stop();
     this.subscription = undefined;
   }
@@ -131,7 +130,8 @@ export class ReactorRunner {
     const policy = this.reactor.retry ?? DEFAULT_RETRY;
     const checkpoint = { name: this.reactor.name, position: event.position };
     for (let attempt = 1; ; attempt += 1) {
-      if (this.stopped) throw new Stopped('stopped');
+      // Ends the subscription's run (start() rejects with it if it was still catching up).
+      if (this.stopped) throw new Error('the reactor runner was stopped');
       try {
         await this.reactor.handle(upcast(event));
         await this.readStore.apply([], checkpoint);
@@ -140,7 +140,6 @@ export class ReactorRunner {
         this.paused = false;
         return;
       } catch (error) {
-        if (error instanceof Stopped) throw error;
         if (attempt >= policy.maxAttempts) {
           await this.park(event, error, attempt);
           return;
@@ -151,9 +150,8 @@ export class ReactorRunner {
         );
         // Retrying in place is a pause as readiness sees it: nothing behind this event moves.
         this.paused = true;
-        await this.sleep(backoffMs(policy, attempt), this.abort.signal).catch(() => {
-          throw new Stopped('stopped');
-        });
+        // A stop ends the wait early; the check at the top of the loop then ends the tries.
+        await this.sleep(backoffMs(policy, attempt), this.abort.signal).catch(() => undefined);
       }
     }
   }
@@ -187,7 +185,7 @@ export class ReactorRunner {
     this.logger.warn({ err: error, reactor: this.reactor.name }, 'reactor failed; retrying');
     if (this.stopped) return;
     this.paused = true;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
+    clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => void this.restart(), RUNNER_RETRY_MS);
   }
 
@@ -207,19 +205,4 @@ export class ReactorRunner {
 
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new Stopped('stopped'));
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new Stopped('stopped'));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }

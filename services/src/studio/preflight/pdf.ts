@@ -26,14 +26,14 @@ export interface PdfRules {
 }
 
 const TOLERANCE_PT = 0.5;
-type Matrix = [number, number, number, number, number, number];
+/** The linear part (a b c d) of a transformation matrix: a translation never changes an image's size. */
+type Matrix = [number, number, number, number];
+const IDENTITY: Matrix = [1, 0, 0, 1];
 const multiply = (m: Matrix, n: Matrix): Matrix => [
   m[0] * n[0] + m[1] * n[2],
   m[0] * n[1] + m[1] * n[3],
   m[2] * n[0] + m[3] * n[2],
   m[2] * n[1] + m[3] * n[3],
-  m[4] * n[0] + m[5] * n[2] + n[4],
-  m[4] * n[1] + m[5] * n[3] + n[5],
 ];
 
 function bytesOf(stream: PDFObject | undefined, doc: PDFDocument): Uint8Array[] {
@@ -77,7 +77,6 @@ export function checkPdfStructure(doc: PDFDocument, rules: PdfRules): string[] {
     if (pages.length > MAX_PAGES) problems.push(`The interior has more than ${MAX_PAGES} pages`);
   }
   const expected = rules.size ?? (rules.trim ? pageSize(rules.trim) : undefined);
-  const seenFonts = new Set<string>();
   const lookup = (o: PDFObject | undefined) => (o instanceof PDFRef ? doc.context.lookup(o) : o);
   const dict = (o: PDFObject | undefined) => {
     const r = lookup(o);
@@ -89,9 +88,6 @@ export function checkPdfStructure(doc: PDFDocument, rules: PdfRules): string[] {
     for (const [name, ref] of fonts?.entries() ?? []) {
       const font = dict(ref);
       if (!font) continue;
-      const key = ref instanceof PDFRef ? ref.toString() : name.toString();
-      if (seenFonts.has(key)) continue;
-      seenFonts.add(key);
       const baseName = font.get(PDFName.of('BaseFont'))?.toString().slice(1) ?? name.toString();
       const subtype = font.get(PDFName.of('Subtype'))?.toString();
       if (subtype === '/Type3') {
@@ -122,22 +118,18 @@ export function checkPdfStructure(doc: PDFDocument, rules: PdfRules): string[] {
     const stack: Matrix[] = [];
     let ctm = start;
     const operands: string[] = [];
-    for (const token of tokens(Buffer.concat(content.map((c) => Buffer.from(c))).toString('latin1'))) {
-      if (
-        /^[-+]?(\d+\.?\d*|\.\d+)$/.test(token) ||
-        token.startsWith('/') ||
-        token.startsWith('(') ||
-        token.startsWith('<') ||
-        token === '[' ||
-        token === ']'
-      ) {
+    // Streams split at any token boundary (PDF 7.8.2): joined by a line break, never glued together.
+    const text = content.map((c) => Buffer.from(c).toString('latin1')).join('\n');
+    for (const token of tokens(text)) {
+      // Operators are the bare words (q, cm, Do, T*, ' and "); numbers, names, strings, arrays are operands.
+      if (!/^[A-Za-z'"]/.test(token)) {
         operands.push(token);
         continue;
       }
       if (token === 'q') stack.push(ctm);
       else if (token === 'Q') ctm = stack.pop() ?? start;
       else if (token === 'cm' && operands.length >= 6) {
-        const m = operands.slice(-6).map(Number) as Matrix;
+        const m = operands.slice(-6, -2).map(Number) as Matrix;
         ctm = multiply(m, ctm);
       } else if (token === 'Do' && operands.length >= 1) {
         const name = (operands[operands.length - 1] as string).slice(1);
@@ -161,8 +153,11 @@ export function checkPdfStructure(doc: PDFDocument, rules: PdfRules): string[] {
             const matrix = lookup(xobject.dict.get(PDFName.of('Matrix')));
             const m =
               matrix instanceof PDFArray
-                ? (matrix.asArray().map((n) => (n as PDFNumber).asNumber()) as Matrix)
-                : ([1, 0, 0, 1, 0, 0] as Matrix);
+                ? (matrix
+                    .asArray()
+                    .slice(0, 4)
+                    .map((n) => (n as PDFNumber).asNumber()) as Matrix)
+                : IDENTITY;
             const formResources = dict(xobject.dict.get(PDFName.of('Resources'))) ?? resources;
             walk([decodePDFRawStream(xobject).decode()], formResources, multiply(m, ctm), pageNo, depth + 1);
           }
@@ -183,13 +178,7 @@ export function checkPdfStructure(doc: PDFDocument, rules: PdfRules): string[] {
         `Page ${i + 1} is ${(width / 72).toFixed(3)}×${(height / 72).toFixed(3)} in; expected ${expected.width.toFixed(3)}×${expected.height.toFixed(3)} in`,
       );
     }
-    walk(
-      bytesOf(page.node.get(PDFName.of('Contents')), doc),
-      page.node.Resources(),
-      [1, 0, 0, 1, 0, 0],
-      i + 1,
-      0,
-    );
+    walk(bytesOf(page.node.get(PDFName.of('Contents')), doc), page.node.Resources(), IDENTITY, i + 1, 0);
   });
   // One line per kind of problem and page is plenty; the first few say what is wrong.
   return [...new Set(problems)];
@@ -198,7 +187,7 @@ export function checkPdfStructure(doc: PDFDocument, rules: PdfRules): string[] {
 export async function preflightPdf(data: Uint8Array, rules: PdfRules): Promise<string[]> {
   let doc: PDFDocument;
   try {
-    doc = await PDFDocument.load(data, { updateMetadata: false });
+    doc = await PDFDocument.load(data);
   } catch (error) {
     return [`Not a readable PDF: ${error instanceof Error ? error.message : String(error)}`];
   }
