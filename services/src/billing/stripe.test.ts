@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
 import request from 'supertest';
 import { useEmbeddedServer } from '../main/test-runtime';
 import { createStripeGateway } from './stripe';
@@ -297,6 +298,306 @@ describe('Stripe gateway: completing a subscription', () => {
   it('asks to start again when there is no subscription to complete', async () => {
     await expect(gateway().completeSubscription(caller, 'standard', undefined)).rejects.toMatchObject({
       code: 'VALIDATION',
+    });
+  });
+});
+
+/**
+ * Webhooks as Stripe sends them (signed with the SDK's own test-header helper), normalised into
+ * the gateway events the payments service applies.
+ */
+describe('Stripe gateway: webhooks', () => {
+  const secret = 'whsec_unit';
+  const gateway = createStripeGateway({
+    secretKey: 'sk_test_local',
+    webhookSecret: secret,
+    prices: { basic: 'price_basic', standard: 'price_standard', premium: 'price_premium' },
+    api: { host: '127.0.0.1', port: 9, protocol: 'http' },
+  });
+  const signer = new Stripe('sk_test_local');
+  const parse = (type: string, object: Record<string, unknown>, id = 'evt_1') => {
+    const payload = JSON.stringify({
+      id,
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created: 1_790_000_000,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object },
+    });
+    const header = signer.webhooks.generateTestHeaderString({ payload, secret });
+    return gateway.parseWebhook(Buffer.from(payload), header);
+  };
+  const invoice = (extra: Record<string, unknown> = {}) => ({
+    id: 'in_1',
+    object: 'invoice',
+    status: 'paid',
+    billing_reason: 'subscription_cycle',
+    customer: 'cus_1',
+    parent: {
+      type: 'subscription_details',
+      subscription_details: { subscription: 'sub_1', metadata: { userId: 'recA', planId: 'standard' } },
+    },
+    lines: {
+      object: 'list',
+      data: [
+        {
+          id: 'il_1',
+          object: 'line_item',
+          period: { start: 1_790_000_000, end: 1_792_592_000 },
+          pricing: { type: 'price_details', price_details: { price: 'price_standard', product: 'prod_1' } },
+        },
+      ],
+    },
+    ...extra,
+  });
+
+  it('refuses a body not signed with the webhook secret, or without a signature', () => {
+    const payload = JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'invoice.paid',
+      data: { object: {} },
+    });
+    const forged = signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' });
+    for (const signature of [forged, undefined]) {
+      expect(() => gateway.parseWebhook(Buffer.from(payload), signature)).toThrow(
+        expect.objectContaining({ code: 'BAD_SIGNATURE', message: 'Webhook signature verification failed' }),
+      );
+    }
+  });
+
+  it('a paid subscription checkout is the first payment of its plan, for the user it names', () => {
+    expect(
+      parse('checkout.session.completed', {
+        id: 'cs_1',
+        object: 'checkout.session',
+        mode: 'subscription',
+        payment_status: 'paid',
+        client_reference_id: 'recA',
+        customer: 'cus_1',
+        subscription: { id: 'sub_1', object: 'subscription' },
+        invoice: 'in_1',
+        metadata: { userId: 'recA', planId: 'premium' },
+      }),
+    ).toEqual({
+      kind: 'subscription-paid',
+      eventId: 'evt_1',
+      paymentRef: 'in_1',
+      firstPayment: true,
+      userId: 'recA',
+      customerId: 'cus_1',
+      subscriptionId: 'sub_1',
+      planId: 'premium',
+    });
+  });
+
+  it('a checkout without an invoice pays by its session; the user may come from its metadata; an unknown plan is left out', () => {
+    expect(
+      parse('checkout.session.completed', {
+        id: 'cs_2',
+        object: 'checkout.session',
+        mode: 'subscription',
+        payment_status: 'paid',
+        client_reference_id: null,
+        customer: null,
+        subscription: null,
+        invoice: null,
+        metadata: { userId: 'recB', planId: 'gold' },
+      }),
+    ).toEqual({
+      kind: 'subscription-paid',
+      eventId: 'evt_1',
+      paymentRef: 'cs_2',
+      firstPayment: true,
+      userId: 'recB',
+    });
+  });
+
+  it('ignores a checkout that is not a paid subscription', () => {
+    const session = {
+      id: 'cs_3',
+      object: 'checkout.session',
+      mode: 'subscription',
+      payment_status: 'unpaid',
+    };
+    expect(parse('checkout.session.completed', session)).toEqual({
+      kind: 'ignored',
+      eventId: 'evt_1',
+      type: 'checkout.session.completed',
+    });
+    expect(
+      parse('checkout.session.completed', { ...session, mode: 'payment', payment_status: 'paid' }),
+    ).toEqual({
+      kind: 'ignored',
+      eventId: 'evt_1',
+      type: 'checkout.session.completed',
+    });
+  });
+
+  it('a paid renewal invoice renews the plan of its subscription until the end of its period', () => {
+    expect(parse('invoice.paid', invoice())).toEqual({
+      kind: 'subscription-paid',
+      eventId: 'evt_1',
+      paymentRef: 'in_1',
+      userId: 'recA',
+      customerId: 'cus_1',
+      subscriptionId: 'sub_1',
+      firstPayment: false,
+      planId: 'standard',
+      periodEnd: new Date(1_792_592_000 * 1000).toISOString(),
+    });
+  });
+
+  it("the invoice of a new subscription is its first payment; without a plan in the metadata the line's price names it", () => {
+    const event = parse(
+      'invoice.paid',
+      invoice({
+        billing_reason: 'subscription_create',
+        parent: {
+          type: 'subscription_details',
+          subscription_details: { subscription: 'sub_1', metadata: { userId: 'recA' } },
+        },
+        lines: {
+          object: 'list',
+          data: [{ id: 'il_1', object: 'line_item', pricing: { price_details: { price: 'price_premium' } } }],
+        },
+      }),
+    );
+    expect(event).toEqual({
+      kind: 'subscription-paid',
+      eventId: 'evt_1',
+      paymentRef: 'in_1',
+      userId: 'recA',
+      customerId: 'cus_1',
+      subscriptionId: 'sub_1',
+      firstPayment: true,
+      planId: 'premium',
+    });
+  });
+
+  it('reads an invoice of an older API version: the subscription and its metadata on the invoice, the price on the line', () => {
+    const { parent: _parent, ...rest } = invoice({
+      subscription: 'sub_old',
+      subscription_details: { metadata: { userId: 'recOld' } },
+      customer: { id: 'cus_old', object: 'customer' },
+      lines: {
+        object: 'list',
+        data: [{ id: 'il_1', object: 'line_item', price: { id: 'price_basic', object: 'price' } }],
+      },
+    });
+    expect(parse('invoice.paid', rest)).toEqual({
+      kind: 'subscription-paid',
+      eventId: 'evt_1',
+      paymentRef: 'in_1',
+      userId: 'recOld',
+      customerId: 'cus_old',
+      subscriptionId: 'sub_old',
+      firstPayment: false,
+      planId: 'basic',
+    });
+  });
+
+  it('an invoice of an unknown price names no plan', () => {
+    const event = parse(
+      'invoice.paid',
+      invoice({
+        parent: { subscription_details: { subscription: 'sub_1', metadata: {} } },
+        lines: {
+          object: 'list',
+          data: [{ id: 'il_1', pricing: { price_details: { price: 'price_other' } } }],
+        },
+      }),
+    );
+    expect(event).toEqual({
+      kind: 'subscription-paid',
+      eventId: 'evt_1',
+      paymentRef: 'in_1',
+      customerId: 'cus_1',
+      subscriptionId: 'sub_1',
+      firstPayment: false,
+    });
+  });
+
+  it("a failed invoice payment carries Stripe's reason, or says the payment was declined", () => {
+    expect(
+      parse(
+        'invoice.payment_failed',
+        invoice({ status: 'open', last_finalization_error: { message: 'Your card has expired.' } }),
+      ),
+    ).toEqual({
+      kind: 'payment-failed',
+      eventId: 'evt_1',
+      paymentRef: 'in_1',
+      userId: 'recA',
+      customerId: 'cus_1',
+      subscriptionId: 'sub_1',
+      reason: 'Your card has expired.',
+    });
+    expect(parse('invoice.payment_failed', invoice({ status: 'open' }))).toMatchObject({
+      kind: 'payment-failed',
+      reason: 'The payment was declined',
+    });
+  });
+
+  it('a subscription update carries its status and whether it ends at the period end', () => {
+    const subscription = {
+      id: 'sub_1',
+      object: 'subscription',
+      customer: 'cus_1',
+      metadata: { userId: 'recA', planId: 'basic' },
+      status: 'past_due',
+      cancel_at_period_end: true,
+    };
+    expect(parse('customer.subscription.updated', subscription)).toEqual({
+      kind: 'subscription-updated',
+      eventId: 'evt_1',
+      subscriptionId: 'sub_1',
+      status: 'past_due',
+      cancelAtPeriodEnd: true,
+      userId: 'recA',
+      customerId: 'cus_1',
+    });
+    expect(
+      parse('customer.subscription.updated', {
+        id: 'sub_1',
+        object: 'subscription',
+        cancel_at_period_end: 'yes',
+      }),
+    ).toEqual({
+      kind: 'subscription-updated',
+      eventId: 'evt_1',
+      subscriptionId: 'sub_1',
+      status: 'unknown',
+      cancelAtPeriodEnd: false,
+    });
+  });
+
+  it('a deleted subscription names its account', () => {
+    expect(
+      parse('customer.subscription.deleted', {
+        id: 'sub_1',
+        object: 'subscription',
+        customer: 'cus_1',
+        metadata: { userId: 'recA' },
+        status: 'canceled',
+      }),
+    ).toEqual({
+      kind: 'subscription-deleted',
+      eventId: 'evt_1',
+      subscriptionId: 'sub_1',
+      userId: 'recA',
+      customerId: 'cus_1',
+    });
+  });
+
+  it('ignores the event types it does not handle', () => {
+    expect(parse('charge.refunded', { id: 'ch_1', object: 'charge' }, 'evt_9')).toEqual({
+      kind: 'ignored',
+      eventId: 'evt_9',
+      type: 'charge.refunded',
     });
   });
 });
