@@ -22,6 +22,8 @@ let declineCards = false;
 let ownerOverride: string | undefined;
 /** Subscriptions the gateway-level tests place on the fake Stripe, by id. */
 const storedSubscriptions = new Map<string, object>();
+/** Replies the gateway-level tests set for one request line ("POST /v1/customers"), before the defaults. */
+const replies = new Map<string, [status: number, body: object]>();
 let stripeApi: Server;
 let port = 0;
 
@@ -46,6 +48,8 @@ beforeAll(async () => {
       res.statusCode = status;
       res.end(JSON.stringify(body));
     };
+    const reply = replies.get(`${req.method} ${path}`);
+    if (reply) return send(...reply);
     if (path === '/v1/customers')
       return send(200, { id: 'cus_test_1', object: 'customer', email: form.get('email') });
     if (path === '/v1/setup_intents') {
@@ -600,4 +604,229 @@ describe('Stripe gateway: webhooks', () => {
       type: 'charge.refunded',
     });
   });
+});
+
+describe('Stripe gateway: API calls', () => {
+  const gateway = createStripeGateway({
+    secretKey: 'sk_test_local',
+    webhookSecret: 'whsec_local',
+    prices: { basic: 'price_basic', standard: 'price_standard', premium: 'price_premium' },
+    api: { host: '127.0.0.1', port: 0, protocol: 'http' },
+  });
+  // The port is known only once the fake listens.
+  const stripeGateway = () =>
+    createStripeGateway({
+      secretKey: 'sk_test_local',
+      webhookSecret: 'whsec_local',
+      prices: { basic: 'price_basic', standard: 'price_standard', premium: 'price_premium' },
+      api: { host: '127.0.0.1', port, protocol: 'http' },
+    });
+  const newCustomer = { userId: 'recNew000000000000', email: 'new@example.com', name: 'New' };
+  const known = { ...newCustomer, customerId: 'cus_known' };
+  beforeEach(() => {
+    calls.length = 0;
+    replies.clear();
+  });
+  afterAll(() => replies.clear());
+
+  it('is the stripe gateway, without a publishable key unless configured', () => {
+    expect(gateway.kind).toBe('stripe');
+    expect('publishableKey' in gateway).toBe(false);
+  });
+
+  it('creates a customer once per user (idempotently) with their email, name and user id, and reuses a known one', async () => {
+    await stripeGateway().createCheckoutSession(newCustomer, 'basic', {
+      success: 'https://app.test/ok',
+      cancel: 'https://app.test/back',
+    });
+    const created = calls.find((c) => c.path === '/v1/customers')!;
+    expect(created.idempotencyKey).toBe('customer-recNew000000000000');
+    expect(Object.fromEntries(created.form)).toEqual({
+      email: 'new@example.com',
+      name: 'New',
+      'metadata[userId]': 'recNew000000000000',
+    });
+    const session = calls.find((c) => c.path === '/v1/checkout/sessions')!;
+    expect(session.form.get('customer')).toBe('cus_test_1');
+    expect(session.form.get('client_reference_id')).toBe('recNew000000000000');
+    expect(session.form.get('line_items[0][quantity]')).toBe('1');
+    expect(session.form.get('success_url')).toBe('https://app.test/ok');
+    expect(session.form.get('cancel_url')).toBe('https://app.test/back');
+    expect(session.form.get('metadata[userId]')).toBe('recNew000000000000');
+    expect(session.form.get('metadata[planId]')).toBe('basic');
+    expect(session.form.get('subscription_data[metadata][userId]')).toBe('recNew000000000000');
+
+    calls.length = 0;
+    await stripeGateway().createCheckoutSession(known, 'basic', { success: 's', cancel: 'c' });
+    expect(calls.map((c) => c.path)).toEqual(['/v1/checkout/sessions']);
+    expect(calls[0]!.form.get('customer')).toBe('cus_known');
+  });
+
+  it('returns the checkout URL and session, and refuses a session without a URL', async () => {
+    expect(
+      await stripeGateway().createCheckoutSession(known, 'standard', { success: 's', cancel: 'c' }),
+    ).toEqual({
+      url: 'https://checkout.example.test/c/cs_test_1',
+      sessionRef: 'cs_test_1',
+    });
+    replies.set('POST /v1/checkout/sessions', [200, { id: 'cs_2', object: 'checkout.session', url: null }]);
+    await expect(
+      stripeGateway().createCheckoutSession(known, 'standard', { success: 's', cancel: 'c' }),
+    ).rejects.toMatchObject({ code: 'GATEWAY_ERROR', message: 'No checkout URL was returned' });
+  });
+
+  it("an API failure becomes a gateway error with the operation's own message", async () => {
+    const broken: [number, object] = [
+      400,
+      { error: { type: 'invalid_request_error', message: 'No such price' } },
+    ];
+    replies.set('POST /v1/checkout/sessions', broken);
+    replies.set('POST /v1/subscriptions', broken);
+    replies.set('GET /v1/subscriptions/sub_broken', broken);
+    replies.set('POST /v1/setup_intents', broken);
+    await expect(
+      stripeGateway().createCheckoutSession(known, 'basic', { success: 's', cancel: 'c' }),
+    ).rejects.toMatchObject({ code: 'GATEWAY_ERROR', message: 'Could not start the checkout' });
+    await expect(stripeGateway().createSubscriptionIntent(known, 'basic')).rejects.toMatchObject({
+      code: 'GATEWAY_ERROR',
+      message: 'Failed to set up subscription',
+    });
+    await expect(stripeGateway().completeSubscription(known, 'basic', 'sub_broken')).rejects.toMatchObject({
+      code: 'GATEWAY_ERROR',
+      message: 'There was an error processing your subscription. Please try again.',
+    });
+    await expect(stripeGateway().saveCardAtRegistration(known, 'pm_1')).rejects.toMatchObject({
+      code: 'GATEWAY_ERROR',
+      message: 'Failed to validate your card. Please try again.',
+    });
+  });
+
+  it('registration refuses a missing card, and a card whose setup did not succeed', async () => {
+    await expect(stripeGateway().saveCardAtRegistration(known, undefined)).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: 'Please add a card to create your account.',
+    });
+    replies.set('POST /v1/setup_intents', [
+      200,
+      { id: 'seti_2', object: 'setup_intent', status: 'requires_action', customer: 'cus_known' },
+    ]);
+    await expect(stripeGateway().saveCardAtRegistration(known, 'pm_3ds')).rejects.toMatchObject({
+      code: 'CARD_DECLINED',
+      message: 'Failed to validate your card. Please try again.',
+    });
+  });
+
+  it('registration keeps the card for later off-session payments, on the known customer', async () => {
+    expect(await stripeGateway().saveCardAtRegistration(known, 'pm_card_visa')).toEqual({
+      customerId: 'cus_known',
+    });
+    const setup = calls.find((c) => c.path === '/v1/setup_intents')!;
+    expect(setup.idempotencyKey).toBe('setup-recNew000000000000-pm_card_visa');
+    expect(Object.fromEntries(setup.form)).toMatchObject({
+      customer: 'cus_known',
+      'automatic_payment_methods[enabled]': 'true',
+      'automatic_payment_methods[allow_redirects]': 'never',
+      'metadata[userId]': 'recNew000000000000',
+    });
+  });
+
+  it("the embedded form's subscription is incomplete until paid, saves the card, and returns the invoice's client secret", async () => {
+    expect(await stripeGateway().createSubscriptionIntent(known, 'premium')).toEqual({
+      clientSecret: 'pi_1_secret_2',
+      ref: 'sub_test_1',
+      customerId: 'cus_known',
+    });
+    const created = calls.find((c) => c.path === '/v1/subscriptions')!;
+    expect(Object.fromEntries(created.form)).toMatchObject({
+      customer: 'cus_known',
+      'items[0][price]': 'price_premium',
+      payment_behavior: 'default_incomplete',
+      'payment_settings[save_default_payment_method]': 'on_subscription',
+      'expand[0]': 'latest_invoice.confirmation_secret',
+      'metadata[userId]': 'recNew000000000000',
+      'metadata[planId]': 'premium',
+    });
+    expect(created.idempotencyKey).toMatch(/^subscription-recNew000000000000-premium-\d+$/);
+
+    replies.set('POST /v1/subscriptions', [
+      200,
+      {
+        id: 'sub_2',
+        object: 'subscription',
+        status: 'incomplete',
+        latest_invoice: { id: 'in_2', object: 'invoice' },
+      },
+    ]);
+    await expect(stripeGateway().createSubscriptionIntent(known, 'premium')).rejects.toMatchObject({
+      code: 'GATEWAY_ERROR',
+      message: 'No client secret received',
+    });
+  });
+
+  it('a trialing subscription with a paid invoice counts as paid; an active one with an open invoice does not', async () => {
+    const meta = { userId: known.userId, planId: 'basic' };
+    subscriptionReply('sub_trial', {
+      status: 'trialing',
+      metadata: meta,
+      latest_invoice: { id: 'in_t', status: 'paid' },
+    });
+    expect(await stripeGateway().completeSubscription(known, 'basic', 'sub_trial')).toMatchObject({
+      paid: true,
+      paymentRef: 'in_t',
+    });
+    subscriptionReply('sub_unpaid', {
+      status: 'active',
+      metadata: meta,
+      latest_invoice: { id: 'in_u', status: 'open' },
+    });
+    expect(await stripeGateway().completeSubscription(known, 'basic', 'sub_unpaid')).toMatchObject({
+      paid: false,
+    });
+    // Without an invoice, the subscription itself is the payment reference.
+    subscriptionReply('sub_bare', {
+      status: 'incomplete',
+      metadata: meta,
+      latest_invoice: null,
+      customer: null,
+    });
+    expect(await stripeGateway().completeSubscription(known, 'basic', 'sub_bare')).toEqual({
+      paid: false,
+      paymentRef: 'sub_bare',
+      customerId: '',
+      subscriptionId: 'sub_bare',
+      message: 'The payment has not gone through yet',
+    });
+  });
+
+  it("checks a subscription's status and names the plan of its price, if it is one of ours", async () => {
+    subscriptionReply('sub_std', {
+      status: 'past_due',
+      items: { object: 'list', data: [{ price: { id: 'price_standard' } }] },
+    });
+    expect(await stripeGateway().checkSubscription('sub_std')).toEqual({
+      subscriptionId: 'sub_std',
+      status: 'past_due',
+      planId: 'standard',
+    });
+    subscriptionReply('sub_other', {
+      status: 'active',
+      items: { object: 'list', data: [{ price: { id: 'price_x' } }] },
+    });
+    expect(await stripeGateway().checkSubscription('sub_other')).toEqual({
+      subscriptionId: 'sub_other',
+      status: 'active',
+    });
+    subscriptionReply('sub_empty', { status: 'canceled', items: { object: 'list', data: [] } });
+    expect(await stripeGateway().checkSubscription('sub_empty')).toEqual({
+      subscriptionId: 'sub_empty',
+      status: 'canceled',
+    });
+  });
+
+  function subscriptionReply(id: string, fields: Record<string, unknown>) {
+    replies.set(`GET /v1/subscriptions/${id}`, [
+      200,
+      { id, object: 'subscription', customer: 'cus_known', items: { object: 'list', data: [] }, ...fields },
+    ]);
+  }
 });
