@@ -6,7 +6,7 @@ import { ProviderError } from './ai/provider';
 import { generationDecider } from './generation';
 import { refundProcessManager } from './refunds';
 import { TOOLS } from './tools/registry';
-import { ctx, setupJob } from './worker.fixture';
+import { capturingLogger, ctx, setupJob } from './worker.fixture';
 
 const setup = setupJob;
 
@@ -254,21 +254,22 @@ describe('worker: one job', () => {
     }
   });
 
-  it('at shutdown a running job is handed back, not failed, and no new job is claimed', async () => {
+  it('at shutdown a running job is aborted and handed back, not failed, and no new job is claimed', async () => {
+    let signal: AbortSignal | undefined;
     let began: () => void = () => {};
     const running = new Promise<void>((resolve) => {
       began = resolve;
     });
-    const { runtime, message, handle, started, types } = await setup(createOfflineProvider(), 10_000, {
+    const { logger, lines } = capturingLogger();
+    const { runtime, message, handle, started, types } = await setup(createOfflineProvider(), 60_000, {
+      logger,
       tools: {
         'coloring-page': {
           generator: async (_job, tools) => {
+            signal = tools.signal;
             began();
-            // Runs until the worker aborts it.
-            await new Promise((_, reject) =>
-              tools.signal.addEventListener('abort', () => reject(new Error('aborted'))),
-            );
-            return { files: [] };
+            // A generator that does not listen to the signal: the worker must not wait for it.
+            return new Promise(() => {});
           },
         },
       },
@@ -278,9 +279,17 @@ describe('worker: one job', () => {
       await running;
       await handle.releaseRunning();
       await attempt;
+      expect(signal?.aborted).toBe(true);
       const log = await events(runtime, started.generationId);
       expect(log.map((e) => e.type)).toEqual(['GenerationStarted', 'GenerationReleased']);
       expect(log.at(-1)?.data).toMatchObject({ reason: 'shutdown', workerId: 'w-test' });
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          level: 40,
+          generationId: started.generationId,
+          msg: 'job handed back at shutdown',
+        }),
+      );
       // The released job is queued again, but this worker is stopping: it claims nothing.
       await handle(message);
       expect(await types()).toEqual(['GenerationStarted', 'GenerationReleased']);
@@ -389,6 +398,72 @@ describe('worker: one job', () => {
       expect(log.at(-1)?.data).toMatchObject({ title: 'The book' });
     } finally {
       await runtime.dispose();
+    }
+  });
+});
+
+describe('worker: what it logs', () => {
+  it('a job without input is an error naming the generation; a duplicate delivery is noted as skipped', async () => {
+    const { logger, lines } = capturingLogger();
+    const { runtime, message, handle, started } = await setup(createOfflineProvider(), 10_000, { logger });
+    try {
+      const { request: _none, ...value } = message.value;
+      await handle({ ...message, value });
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          level: 50,
+          generationId: started.generationId,
+          msg: 'job without input; skipped',
+        }),
+      );
+      await handle(message);
+      await handle(message);
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          level: 30,
+          generationId: started.generationId,
+          phase: 'main',
+          msg: 'job already claimed; skipped',
+        }),
+      );
+    } finally {
+      await runtime.dispose();
+    }
+  });
+
+  it('a failed job is a warning with its error; a timed-out one says so', async () => {
+    const failing = {
+      ...createOfflineProvider(),
+      image: async () => Promise.reject(new ProviderError('down')),
+    };
+    const { logger, lines } = capturingLogger();
+    const first = await setup(failing, 10_000, { logger });
+    try {
+      await first.handle(first.message);
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          level: 40,
+          generationId: first.started.generationId,
+          err: expect.objectContaining({ message: 'down' }),
+          msg: 'job failed',
+        }),
+      );
+    } finally {
+      await first.runtime.dispose();
+    }
+    const slow = await setup(createOfflineProvider({ delayMs: 60_000 }), 50, { logger });
+    try {
+      await slow.handle(slow.message);
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          level: 40,
+          generationId: slow.started.generationId,
+          err: expect.objectContaining({ name: 'JobTimeoutError' }),
+          msg: 'job timed out',
+        }),
+      );
+    } finally {
+      await slow.runtime.dispose();
     }
   });
 });

@@ -161,10 +161,8 @@ export function createJobHandler(deps: WorkerDeps): JobHandler {
       }, deps.timeoutMs);
     });
     try {
-      const outline =
-        job.phase === 'book' && state.outlines && state.outlineIndex !== undefined
-          ? state.outlines[state.outlineIndex]
-          : undefined;
+      // Only the book phase has a chosen outline (it is chosen after the main phase ends).
+      const outline = state.outlineIndex === undefined ? undefined : state.outlines?.[state.outlineIndex];
       const output: GeneratorOutput = await Promise.race([
         generate(
           deps.tools,
@@ -216,8 +214,9 @@ export function createJobHandler(deps: WorkerDeps): JobHandler {
           type: 'CompleteJob',
           generationId: job.generationId,
           artifacts,
-          ...(output.title !== undefined ? { title: output.title } : {}),
-          ...(output.result !== undefined ? { result: output.result } : {}),
+          // The decider leaves out what the generator did not give.
+          title: output.title,
+          result: output.result,
         },
         context(),
       );
