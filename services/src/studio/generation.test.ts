@@ -129,8 +129,15 @@ describe('generation decider', () => {
       .then([
         {
           type: 'GenerationCompleted',
-          data: { ...(completed.data as object), artifacts, title: 'Bees', result: { pages: 3 } },
-        } as Emitted<GenerationEvent>,
+          data: {
+            generationId: 'g1',
+            userId: 'recA',
+            kind: 'non-fiction-v2',
+            artifacts,
+            title: 'Bees',
+            result: { pages: 3 },
+          },
+        },
       ]);
   });
 
@@ -190,7 +197,7 @@ describe('generation decider', () => {
       const record = {
         type: 'RecordOutlines',
         generationId: 'g1',
-        outlines: ['a', 'b', 'c'],
+        outlines: ['a', 'b', 'c'] as [string, string, string],
       } as const;
       spec([started()]).when(record).then([outlines]);
       const chosen: Emitted<GenerationEvent> = {
