@@ -386,7 +386,7 @@ describe('Stripe gateway: webhooks', () => {
         invoice: 'in_1',
         metadata: { userId: 'recA', planId: 'premium' },
       }),
-    ).toEqual({
+    ).toStrictEqual({
       kind: 'subscription-paid',
       eventId: 'evt_1',
       paymentRef: 'in_1',
@@ -411,7 +411,7 @@ describe('Stripe gateway: webhooks', () => {
         invoice: null,
         metadata: { userId: 'recB', planId: 'gold' },
       }),
-    ).toEqual({
+    ).toStrictEqual({
       kind: 'subscription-paid',
       eventId: 'evt_1',
       paymentRef: 'cs_2',
@@ -427,14 +427,14 @@ describe('Stripe gateway: webhooks', () => {
       mode: 'subscription',
       payment_status: 'unpaid',
     };
-    expect(parse('checkout.session.completed', session)).toEqual({
+    expect(parse('checkout.session.completed', session)).toStrictEqual({
       kind: 'ignored',
       eventId: 'evt_1',
       type: 'checkout.session.completed',
     });
     expect(
       parse('checkout.session.completed', { ...session, mode: 'payment', payment_status: 'paid' }),
-    ).toEqual({
+    ).toStrictEqual({
       kind: 'ignored',
       eventId: 'evt_1',
       type: 'checkout.session.completed',
@@ -442,7 +442,7 @@ describe('Stripe gateway: webhooks', () => {
   });
 
   it('a paid renewal invoice renews the plan of its subscription until the end of its period', () => {
-    expect(parse('invoice.paid', invoice())).toEqual({
+    expect(parse('invoice.paid', invoice())).toStrictEqual({
       kind: 'subscription-paid',
       eventId: 'evt_1',
       paymentRef: 'in_1',
@@ -470,7 +470,7 @@ describe('Stripe gateway: webhooks', () => {
         },
       }),
     );
-    expect(event).toEqual({
+    expect(event).toStrictEqual({
       kind: 'subscription-paid',
       eventId: 'evt_1',
       paymentRef: 'in_1',
@@ -492,7 +492,7 @@ describe('Stripe gateway: webhooks', () => {
         data: [{ id: 'il_1', object: 'line_item', price: { id: 'price_basic', object: 'price' } }],
       },
     });
-    expect(parse('invoice.paid', rest)).toEqual({
+    expect(parse('invoice.paid', rest)).toStrictEqual({
       kind: 'subscription-paid',
       eventId: 'evt_1',
       paymentRef: 'in_1',
@@ -515,7 +515,7 @@ describe('Stripe gateway: webhooks', () => {
         },
       }),
     );
-    expect(event).toEqual({
+    expect(event).toStrictEqual({
       kind: 'subscription-paid',
       eventId: 'evt_1',
       paymentRef: 'in_1',
@@ -531,7 +531,7 @@ describe('Stripe gateway: webhooks', () => {
         'invoice.payment_failed',
         invoice({ status: 'open', last_finalization_error: { message: 'Your card has expired.' } }),
       ),
-    ).toEqual({
+    ).toStrictEqual({
       kind: 'payment-failed',
       eventId: 'evt_1',
       paymentRef: 'in_1',
@@ -555,7 +555,7 @@ describe('Stripe gateway: webhooks', () => {
       status: 'past_due',
       cancel_at_period_end: true,
     };
-    expect(parse('customer.subscription.updated', subscription)).toEqual({
+    expect(parse('customer.subscription.updated', subscription)).toStrictEqual({
       kind: 'subscription-updated',
       eventId: 'evt_1',
       subscriptionId: 'sub_1',
@@ -570,7 +570,7 @@ describe('Stripe gateway: webhooks', () => {
         object: 'subscription',
         cancel_at_period_end: 'yes',
       }),
-    ).toEqual({
+    ).toStrictEqual({
       kind: 'subscription-updated',
       eventId: 'evt_1',
       subscriptionId: 'sub_1',
@@ -588,7 +588,7 @@ describe('Stripe gateway: webhooks', () => {
         metadata: { userId: 'recA' },
         status: 'canceled',
       }),
-    ).toEqual({
+    ).toStrictEqual({
       kind: 'subscription-deleted',
       eventId: 'evt_1',
       subscriptionId: 'sub_1',
@@ -598,7 +598,7 @@ describe('Stripe gateway: webhooks', () => {
   });
 
   it('ignores the event types it does not handle', () => {
-    expect(parse('charge.refunded', { id: 'ch_1', object: 'charge' }, 'evt_9')).toEqual({
+    expect(parse('charge.refunded', { id: 'ch_1', object: 'charge' }, 'evt_9')).toStrictEqual({
       kind: 'ignored',
       eventId: 'evt_9',
       type: 'charge.refunded',
@@ -641,7 +641,7 @@ describe('Stripe gateway: API calls', () => {
     });
     const created = calls.find((c) => c.path === '/v1/customers')!;
     expect(created.idempotencyKey).toBe('customer-recNew000000000000');
-    expect(Object.fromEntries(created.form)).toEqual({
+    expect(Object.fromEntries(created.form)).toStrictEqual({
       email: 'new@example.com',
       name: 'New',
       'metadata[userId]': 'recNew000000000000',
@@ -658,14 +658,14 @@ describe('Stripe gateway: API calls', () => {
 
     calls.length = 0;
     await stripeGateway().createCheckoutSession(known, 'basic', { success: 's', cancel: 'c' });
-    expect(calls.map((c) => c.path)).toEqual(['/v1/checkout/sessions']);
+    expect(calls.map((c) => c.path)).toStrictEqual(['/v1/checkout/sessions']);
     expect(calls[0]!.form.get('customer')).toBe('cus_known');
   });
 
   it('returns the checkout URL and session, and refuses a session without a URL', async () => {
     expect(
       await stripeGateway().createCheckoutSession(known, 'standard', { success: 's', cancel: 'c' }),
-    ).toEqual({
+    ).toStrictEqual({
       url: 'https://checkout.example.test/c/cs_test_1',
       sessionRef: 'cs_test_1',
     });
@@ -717,7 +717,7 @@ describe('Stripe gateway: API calls', () => {
   });
 
   it('registration keeps the card for later off-session payments, on the known customer', async () => {
-    expect(await stripeGateway().saveCardAtRegistration(known, 'pm_card_visa')).toEqual({
+    expect(await stripeGateway().saveCardAtRegistration(known, 'pm_card_visa')).toStrictEqual({
       customerId: 'cus_known',
     });
     const setup = calls.find((c) => c.path === '/v1/setup_intents')!;
@@ -731,7 +731,7 @@ describe('Stripe gateway: API calls', () => {
   });
 
   it("the embedded form's subscription is incomplete until paid, saves the card, and returns the invoice's client secret", async () => {
-    expect(await stripeGateway().createSubscriptionIntent(known, 'premium')).toEqual({
+    expect(await stripeGateway().createSubscriptionIntent(known, 'premium')).toStrictEqual({
       clientSecret: 'pi_1_secret_2',
       ref: 'sub_test_1',
       customerId: 'cus_known',
@@ -789,7 +789,7 @@ describe('Stripe gateway: API calls', () => {
       latest_invoice: null,
       customer: null,
     });
-    expect(await stripeGateway().completeSubscription(known, 'basic', 'sub_bare')).toEqual({
+    expect(await stripeGateway().completeSubscription(known, 'basic', 'sub_bare')).toStrictEqual({
       paid: false,
       paymentRef: 'sub_bare',
       customerId: '',
@@ -803,7 +803,7 @@ describe('Stripe gateway: API calls', () => {
       status: 'past_due',
       items: { object: 'list', data: [{ price: { id: 'price_standard' } }] },
     });
-    expect(await stripeGateway().checkSubscription('sub_std')).toEqual({
+    expect(await stripeGateway().checkSubscription('sub_std')).toStrictEqual({
       subscriptionId: 'sub_std',
       status: 'past_due',
       planId: 'standard',
@@ -812,12 +812,12 @@ describe('Stripe gateway: API calls', () => {
       status: 'active',
       items: { object: 'list', data: [{ price: { id: 'price_x' } }] },
     });
-    expect(await stripeGateway().checkSubscription('sub_other')).toEqual({
+    expect(await stripeGateway().checkSubscription('sub_other')).toStrictEqual({
       subscriptionId: 'sub_other',
       status: 'active',
     });
     subscriptionReply('sub_empty', { status: 'canceled', items: { object: 'list', data: [] } });
-    expect(await stripeGateway().checkSubscription('sub_empty')).toEqual({
+    expect(await stripeGateway().checkSubscription('sub_empty')).toStrictEqual({
       subscriptionId: 'sub_empty',
       status: 'canceled',
     });

@@ -181,7 +181,7 @@ describe('worker: one job', () => {
     try {
       const request = { ...message.value.request!, tier: 'Premium' as const };
       await handle({ ...message, value: { ...message.value, request } });
-      expect(jobs).toEqual([
+      expect(jobs).toStrictEqual([
         {
           generationId: message.value.generationId,
           kind: 'coloring-page',
