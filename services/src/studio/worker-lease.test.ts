@@ -1,4 +1,5 @@
 import { generationStream } from '@studio/events';
+import type { CommandHandler } from '../platform/command-handler';
 import { createOfflineProvider } from './ai/offline';
 import type { AiProvider } from './ai/provider';
 import { generationDecider } from './generation';
@@ -169,6 +170,54 @@ describe('worker runner: lease on a fake clock', () => {
           level: 40,
           generationId: started.generationId,
           msg: 'job lease lost; attempt abandoned',
+        }),
+      );
+    } finally {
+      await runtime.dispose();
+    }
+  });
+
+  it('a heartbeat the store fails to record is logged, and the job carries on', async () => {
+    const { logger, lines } = capturingLogger();
+    let finish: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const { runtime, message, handle, started, types } = await setupJob(createOfflineProvider(), 600_000, {
+      leaseMs: 300,
+      logger,
+      tools: {
+        'coloring-page': {
+          generator: async () => {
+            await gate;
+            return { files: [] };
+          },
+        },
+      },
+      // The store refuses heartbeats (say, it is briefly locked); everything else goes through.
+      commands: (real) =>
+        new Proxy(real, {
+          get: (target, key, receiver) =>
+            key === 'handle'
+              ? (...args: Parameters<CommandHandler['handle']>) =>
+                  (args[2] as { type: string }).type === 'Heartbeat'
+                    ? Promise.reject(new Error('database is locked'))
+                    : target.handle(...args)
+              : Reflect.get(target, key, receiver),
+        }),
+    });
+    try {
+      const attempt = handle(message);
+      await jest.advanceTimersByTimeAsync(100);
+      finish();
+      await attempt;
+      expect(await types()).toEqual(['GenerationStarted', 'GenerationCompleted']);
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          level: 40,
+          generationId: started.generationId,
+          err: expect.objectContaining({ message: 'database is locked' }),
+          msg: 'heartbeat failed',
         }),
       );
     } finally {

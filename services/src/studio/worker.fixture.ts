@@ -7,6 +7,7 @@ import { openTestRuntime } from '../main/test-runtime';
 import type { BlobStore } from '../platform/blobs/port';
 import type { DeliveredMessage } from '../platform/bus/port';
 import { type Clock, systemClock } from '../platform/clock';
+import type { CommandHandler } from '../platform/command-handler';
 import { newId } from '../platform/ids';
 import { createLogger, type Logger } from '../platform/logging';
 import { createOfflineProvider } from './ai/offline';
@@ -28,6 +29,7 @@ export async function setupJob(
     clock?: Clock;
     leaseMs?: number;
     logger?: Logger;
+    commands?: (real: CommandHandler) => CommandHandler;
   } = {},
 ) {
   const runtime = await openTestRuntime();
@@ -63,7 +65,7 @@ export async function setupJob(
     },
   };
   const handle = createJobHandler({
-    commands: runtime.commands,
+    commands: seams.commands ? seams.commands(runtime.commands) : runtime.commands,
     blobs: seams.blobs ? seams.blobs(runtime.blobs) : runtime.blobs,
     ai,
     tools: seams.tools ?? TOOLS,

@@ -111,9 +111,10 @@ export function createJobHandler(deps: WorkerDeps): JobHandler {
     // attempt), this attempt is abandoned without recording anything.
     let leaseLost = false;
     let handedBack = false;
-    let abandon: (reason: Error) => void = () => {};
+    let abandon: () => void = () => {};
     const abandoned = new Promise<never>((_, reject) => {
-      abandon = reject;
+      // Rejects with the abort's reason: the catch below knows from the flags why it was abandoned.
+      abandon = () => reject(controller.signal.reason);
     });
     abandoned.catch(() => {});
     const heartbeat = setInterval(
@@ -134,7 +135,7 @@ export function createJobHandler(deps: WorkerDeps): JobHandler {
             if (events.length > 0 || leaseLost) return;
             leaseLost = true;
             controller.abort();
-            abandon(new Error('The job lease was lost'));
+            abandon();
           })
           .catch((error: unknown) =>
             deps.logger.warn({ err: error, generationId: job.generationId }, 'heartbeat failed'),
@@ -145,7 +146,7 @@ export function createJobHandler(deps: WorkerDeps): JobHandler {
     running.set(job.generationId, async () => {
       handedBack = true;
       controller.abort();
-      abandon(new Error('The worker is shutting down'));
+      abandon();
       await deps.commands.handle(
         stream,
         generationDecider,
