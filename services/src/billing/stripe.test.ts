@@ -662,6 +662,50 @@ describe('Stripe gateway: API calls', () => {
     expect(calls[0]!.form.get('customer')).toBe('cus_known');
   });
 
+  it('a repeated checkout or subscription start within the same minute reuses its idempotency key; a minute later it is new', async () => {
+    // Only the clock is fake: the SDK's own timers and sockets run as usual.
+    jest.useFakeTimers({
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+    });
+    try {
+      const urls = { success: 's', cancel: 'c' };
+      const keys = async () => {
+        await stripeGateway().createCheckoutSession(known, 'basic', urls);
+        await stripeGateway().createSubscriptionIntent(known, 'basic');
+      };
+      jest.setSystemTime(new Date('2026-11-22T10:00:05.000Z'));
+      await keys();
+      jest.setSystemTime(new Date('2026-11-22T10:00:55.000Z'));
+      await keys();
+      jest.setSystemTime(new Date('2026-11-22T10:01:05.000Z'));
+      await keys();
+      const minute = Math.floor(Date.parse('2026-11-22T10:00:00.000Z') / 60_000);
+      expect(calls.filter((c) => c.path === '/v1/checkout/sessions').map((c) => c.idempotencyKey)).toEqual([
+        `checkout-recNew000000000000-basic-${minute}`,
+        `checkout-recNew000000000000-basic-${minute}`,
+        `checkout-recNew000000000000-basic-${minute + 1}`,
+      ]);
+      expect(calls.filter((c) => c.path === '/v1/subscriptions').map((c) => c.idempotencyKey)).toEqual([
+        `subscription-recNew000000000000-basic-${minute}`,
+        `subscription-recNew000000000000-basic-${minute}`,
+        `subscription-recNew000000000000-basic-${minute + 1}`,
+      ]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('returns the checkout URL and session, and refuses a session without a URL', async () => {
     expect(
       await stripeGateway().createCheckoutSession(known, 'standard', { success: 's', cancel: 'c' }),
