@@ -302,6 +302,7 @@ describe('Stripe gateway: completing a subscription', () => {
   it('asks to start again when there is no subscription to complete', async () => {
     await expect(gateway().completeSubscription(caller, 'standard', undefined)).rejects.toMatchObject({
       code: 'VALIDATION',
+      message: 'No subscription to complete. Please start again.',
     });
   });
 });
