@@ -369,6 +369,61 @@ describe('subscription lifecycle', () => {
     });
   });
 
+  it('an admin may set the credits to 0', () => {
+    spec([registered, ...activated()])
+      .when({ type: 'AdminUpdateSubscription', adminId: 'a', tier: 'Basic', credits: 0, reason: 'reset' })
+      .then([
+        { type: 'SubscriptionAdminUpdated', data: { adminId: 'a', tier: 'Basic', reason: 'reset' } },
+        {
+          type: 'CreditsAdjusted',
+          data: { delta: -60, reason: 'reset', adminId: 'a', previousCredits: 60, newCredits: 0 },
+        },
+      ]);
+  });
+
+  it('the self-update tool refuses a tier without a plan', () => {
+    spec([registered])
+      .when({ type: 'SelfUpdateSubscription', tier: 'Demo' as never, paymentRef: 'manual-3' })
+      .thenError('VALIDATION', 'Unknown tier');
+  });
+
+  it('an expiry without a subscription id also ends a plan that is past due', () => {
+    const failed: Emitted<AccountStreamEvent> = {
+      type: 'PaymentFailed',
+      data: { paymentRef: 'in_9', reason: 'x' },
+    };
+    spec([registered, ...activated(), failed])
+      .when({ type: 'ExpireSubscription', reason: 'unpaid' })
+      .then([{ type: 'SubscriptionExpired', data: { reason: 'unpaid', downgraded: true } }]);
+  });
+
+  it('the end of a subscription downgrades an account that never learnt its subscription id', () => {
+    const activatedWithoutIds: Emitted<AccountStreamEvent>[] = [
+      { type: 'SubscriptionActivated', data: { planId: 'basic', tier: 'Basic', paymentRef: 'in_1' } },
+      {
+        type: 'CreditsGranted',
+        data: { amount: 60, reason: 'plan-purchase', planId: 'basic', paymentRef: 'in_1' },
+      },
+    ];
+    spec([registered, ...activatedWithoutIds])
+      .when({ type: 'ExpireSubscription', subscriptionId: 'sub_1', reason: 'deleted' })
+      .then([
+        {
+          type: 'SubscriptionExpired',
+          data: { reason: 'deleted', downgraded: true, subscriptionId: 'sub_1' },
+        },
+      ]);
+  });
+
+  it('cancelling names the subscription of an account that never learnt its id', () => {
+    const activatedWithoutIds: Emitted<AccountStreamEvent>[] = [
+      { type: 'SubscriptionActivated', data: { planId: 'basic', tier: 'Basic', paymentRef: 'in_1' } },
+    ];
+    spec([registered, ...activatedWithoutIds])
+      .when({ type: 'CancelSubscription', subscriptionId: 'sub_1', atPeriodEnd: true })
+      .then([{ type: 'SubscriptionCancelled', data: { atPeriodEnd: true, subscriptionId: 'sub_1' } }]);
+  });
+
   it('the self-update tool picks the plan of the tier asked for', () => {
     spec([registered])
       .when({ type: 'SelfUpdateSubscription', tier: 'Premium', paymentRef: 'manual-2' })

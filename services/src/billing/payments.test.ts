@@ -1,4 +1,5 @@
 import { accountStream } from '@studio/events';
+import pino from 'pino';
 import { accountDecider } from '../account/decider';
 import { ACCOUNTS, type AccountDoc } from '../account/projections';
 import { CommandHandler } from '../platform/command-handler';
@@ -135,6 +136,21 @@ describe('payments: gateway events to account commands', () => {
     });
     expect(await fixture.events.readStream(accountStream('recGhost'))).toEqual([]);
     expect(await log()).toEqual([]);
+  });
+
+  it('tells the operator about a payment event for an account it cannot find', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const quiet = new Payments(commands, fixture.reads, logger);
+    await quiet.apply(paid({ eventId: 'evt_lost', userId: undefined, customerId: 'cus_nobody' }), AT);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 40,
+        eventId: 'evt_lost',
+        kind: 'subscription-paid',
+        msg: 'payment event for an unknown account; ignored',
+      }),
+    ]);
   });
 
   it('ignores the event types the gateway marked as ignored', async () => {

@@ -4,7 +4,8 @@ import { DomainError, type ErrorCode } from './errors';
 
 /**
  * Given/when/then for deciders (tests only): given past events, when a command is decided,
- * then these events — or this domain error.
+ * then exactly these events (a field present as undefined is not the same event) — or this
+ * domain error.
  */
 export function specFor<Command, E extends Event, State>(decider: Decider<Command, E, State>) {
   return (given: Emitted<E>[]) => ({
@@ -16,7 +17,7 @@ export function specFor<Command, E extends Event, State>(decider: Decider<Comman
       const run = () => decider.decide(command, state);
       return {
         // biome-ignore lint/suspicious/noThenProperty: the given/when/then vocabulary; this object is never awaited.
-        then: (expected: Emitted<E>[]) => expect(run()).toEqual(expected),
+        then: (expected: Emitted<E>[]) => expect(run()).toStrictEqual(expected),
         thenNothing: () => expect(run()).toEqual([]),
         thenError: (code: ErrorCode, message?: string) => {
           let thrown: unknown;

@@ -108,6 +108,39 @@ describe('generation decider', () => {
       .thenNothing();
   });
 
+  it('rounds progress to a whole percent and never reports less than 0', () => {
+    spec([started()])
+      .when({ type: 'ReportProgress', generationId: 'g1', progress: 40.6, step: 'Drawing' })
+      .then([{ type: 'GenerationProgressed', data: { generationId: 'g1', progress: 41, step: 'Drawing' } }]);
+    spec([started()])
+      .when({ type: 'ReportProgress', generationId: 'g1', progress: -5, step: 'Drawing' })
+      .then([{ type: 'GenerationProgressed', data: { generationId: 'g1', progress: 0, step: 'Drawing' } }]);
+  });
+
+  it('a job not yet claimed has no progress to report and cannot complete', () => {
+    spec([]).when({ type: 'ReportProgress', generationId: 'g1', progress: 5, step: 'x' }).thenNothing();
+    spec([]).when({ type: 'CompleteJob', generationId: 'g1', artifacts: [] }).thenNothing();
+  });
+
+  it('a completion carries its title, result and artifacts', () => {
+    const artifacts = [{ blobId: 'b1', contentType: 'image/png', role: 'image', bytes: 3 }];
+    spec([started()])
+      .when({ type: 'CompleteJob', generationId: 'g1', artifacts, title: 'Bees', result: { pages: 3 } })
+      .then([
+        {
+          type: 'GenerationCompleted',
+          data: {
+            generationId: 'g1',
+            userId: 'recA',
+            kind: 'non-fiction-v2',
+            artifacts,
+            title: 'Bees',
+            result: { pages: 3 },
+          },
+        },
+      ]);
+  });
+
   describe('Gen 2.0 two phases', () => {
     it('given outlines are ready, when the owner chooses one, then the book phase can be claimed', () => {
       spec([started(), outlines])
@@ -125,10 +158,10 @@ describe('generation decider', () => {
     it('refuses another user choosing an outline, and a choice before the outlines exist', () => {
       spec([started(), outlines])
         .when({ type: 'ChooseOutline', generationId: 'g1', userId: 'recB', outlineIndex: 0 })
-        .thenError('NOT_FOUND');
+        .thenError('NOT_FOUND', 'Book not found');
       spec([started()])
         .when({ type: 'ChooseOutline', generationId: 'g1', userId: 'recA', outlineIndex: 0 })
-        .thenError('CONFLICT');
+        .thenError('CONFLICT', 'The outlines are not ready yet');
     });
 
     it('treats choosing the same outline twice as one choice', () => {
@@ -139,6 +172,56 @@ describe('generation decider', () => {
       ])
         .when({ type: 'ChooseOutline', generationId: 'g1', userId: 'recA', outlineIndex: 1 })
         .thenNothing();
+    });
+
+    it('refuses another outline once one is chosen, being generated or done', () => {
+      const chosen: Emitted<GenerationEvent> = {
+        type: 'GenerationOutlineChosen',
+        data: { generationId: 'g1', outlineIndex: 1 },
+      };
+      const other = { type: 'ChooseOutline', generationId: 'g1', userId: 'recA', outlineIndex: 2 } as const;
+      const same = { ...other, outlineIndex: 1 } as const;
+      for (const given of [
+        [started(), outlines, chosen],
+        [started(), outlines, chosen, started('book')],
+        [started(), outlines, chosen, started('book'), completed],
+      ]) {
+        spec(given)
+          .when(other)
+          .thenError('CONFLICT', 'A book is already being generated from another outline');
+        spec(given).when(same).thenNothing();
+      }
+    });
+
+    it('records the outlines of the main phase only', () => {
+      const record = {
+        type: 'RecordOutlines',
+        generationId: 'g1',
+        outlines: ['a', 'b', 'c'] as [string, string, string],
+      } as const;
+      spec([started()]).when(record).then([outlines]);
+      const chosen: Emitted<GenerationEvent> = {
+        type: 'GenerationOutlineChosen',
+        data: { generationId: 'g1', outlineIndex: 0 },
+      };
+      spec([started(), outlines, chosen, started('book')])
+        .when(record)
+        .thenNothing();
+      spec([]).when(record).thenNothing();
+    });
+
+    it('the book phase reports progress and completes like the main phase', () => {
+      const chosen: Emitted<GenerationEvent> = {
+        type: 'GenerationOutlineChosen',
+        data: { generationId: 'g1', outlineIndex: 0 },
+      };
+      const book = [started(), outlines, chosen, started('book')];
+      spec(book)
+        .when({ type: 'ReportProgress', generationId: 'g1', progress: 10, step: 'Chapter 1' })
+        .then([
+          { type: 'GenerationProgressed', data: { generationId: 'g1', progress: 10, step: 'Chapter 1' } },
+        ]);
+      spec(book).when({ type: 'CompleteJob', generationId: 'g1', artifacts: [] }).then([completed]);
     });
 
     it('cannot claim the book phase before an outline is chosen', () => {
@@ -243,6 +326,35 @@ describe('generation decider', () => {
       // Two hand-backs and one expiry still leave the second of two attempts.
       spec([started(), handedBack, started(), handedBack, started()])
         .when(expire('2026-01-01T00:00:46.000Z'))
+        .then([released()]);
+    });
+
+    it('a lease expires only after its moment has passed', () => {
+      spec([started()]).when(expire(leaseExpiresAt)).thenNothing();
+      spec([started()]).when(expire('2026-01-01T00:00:45.001Z')).then([released()]);
+    });
+
+    it('a job started before leases existed (no lease recorded) is never expired by the supervisor', () => {
+      const { leaseExpiresAt: _none, ...legacy } = started().data as Record<string, unknown>;
+      spec([{ type: 'GenerationStarted', data: legacy } as Emitted<GenerationEvent>])
+        .when(expire('2026-01-01T05:00:00.000Z'))
+        .thenNothing();
+    });
+
+    it('a second expiry of a re-claimed job counts as attempt 2', () => {
+      spec([started(), released(), started()])
+        .when({ ...expire('2026-01-01T00:00:46.000Z'), maxAttempts: 3 })
+        .then([
+          {
+            ...released(),
+            data: { ...(released().data as object), attempt: 2 },
+          } as Emitted<GenerationEvent>,
+        ]);
+    });
+
+    it('a renewed lease keeps the job past its first lease', () => {
+      spec([started(), beat('2026-01-01T00:01:30.000Z')])
+        .when(expire('2026-01-01T00:01:30.001Z'))
         .then([released()]);
     });
 

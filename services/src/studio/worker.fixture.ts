@@ -1,13 +1,15 @@
 // Test support for the worker's suites (not a suite itself): one job ready to be handled.
 import { accountStream, generationStream } from '@studio/events';
+import pino from 'pino';
 import { accountDecider } from '../account/decider';
 import { register } from '../account/identity';
 import { openTestRuntime } from '../main/test-runtime';
 import type { BlobStore } from '../platform/blobs/port';
 import type { DeliveredMessage } from '../platform/bus/port';
 import { type Clock, systemClock } from '../platform/clock';
+import type { CommandHandler } from '../platform/command-handler';
 import { newId } from '../platform/ids';
-import { createLogger } from '../platform/logging';
+import { createLogger, type Logger } from '../platform/logging';
 import { createOfflineProvider } from './ai/offline';
 import type { AiProvider } from './ai/provider';
 import type { JobMessage } from './jobs';
@@ -26,6 +28,8 @@ export async function setupJob(
     blobs?: (real: BlobStore) => BlobStore;
     clock?: Clock;
     leaseMs?: number;
+    logger?: Logger;
+    commands?: (real: CommandHandler) => CommandHandler;
   } = {},
 ) {
   const runtime = await openTestRuntime();
@@ -61,12 +65,12 @@ export async function setupJob(
     },
   };
   const handle = createJobHandler({
-    commands: runtime.commands,
+    commands: seams.commands ? seams.commands(runtime.commands) : runtime.commands,
     blobs: seams.blobs ? seams.blobs(runtime.blobs) : runtime.blobs,
     ai,
     tools: seams.tools ?? TOOLS,
     clock: seams.clock ?? systemClock,
-    logger: createLogger('silent'),
+    logger: seams.logger ?? createLogger('silent'),
     timeoutMs,
     workerId: 'w-test',
     ...(seams.leaseMs ? { leaseMs: seams.leaseMs } : {}),
@@ -76,4 +80,11 @@ export async function setupJob(
   const balance = async () =>
     (await runtime.commands.load(accountStream(user.userId), accountDecider)).state.credits;
   return { runtime, user, started, message, handle, types, balance };
+}
+
+/** A logger whose JSON lines land in an array: what the worker tells the operator. */
+export function capturingLogger() {
+  const lines: Array<Record<string, unknown>> = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+  return { logger, lines };
 }

@@ -6,7 +6,7 @@ import { ProviderError } from './ai/provider';
 import { generationDecider } from './generation';
 import { refundProcessManager } from './refunds';
 import { TOOLS } from './tools/registry';
-import { ctx, setupJob } from './worker.fixture';
+import { capturingLogger, ctx, setupJob } from './worker.fixture';
 
 const setup = setupJob;
 
@@ -128,6 +128,8 @@ describe('worker: one job', () => {
         workerId: 'w-test',
         input: { prompt: 'a lighthouse' },
         deadline: '2026-11-22T12:01:30.000Z',
+        // The default lease: a dead worker's job is released about 45 s later.
+        leaseExpiresAt: '2026-11-22T12:00:45.000Z',
       });
       expect(claim!.metadata).toMatchObject({
         occurredAt: '2026-11-22T12:00:00.000Z',
@@ -143,6 +145,154 @@ describe('worker: one job', () => {
         artifacts: [{ blobId, contentType: 'image/png', role: 'image', bytes: 3 }],
       });
       expect((await runtime.blobs.get(blobId))?.data.toString()).toBe('fox');
+    } finally {
+      await runtime.dispose();
+    }
+  });
+
+  it('claims with a lease of the configured length, caused by the job when the message has no event id', async () => {
+    const { runtime, message, handle, started } = await setup(createOfflineProvider(), 90_000, {
+      clock: fixed,
+      leaseMs: 60_000,
+      tools: { 'coloring-page': { generator: async () => ({ files: [] }) } },
+    });
+    try {
+      await handle(message);
+      const [claim] = await events(runtime, started.generationId);
+      expect(claim?.data).toMatchObject({ leaseExpiresAt: '2026-11-22T12:01:00.000Z' });
+      expect(claim?.metadata).toMatchObject({ causationId: started.generationId });
+    } finally {
+      await runtime.dispose();
+    }
+  });
+
+  it('gives the generator exactly its job: id, kind, phase, input and the tier the request was made on', async () => {
+    const jobs: unknown[] = [];
+    const { runtime, message, handle } = await setup(createOfflineProvider(), 10_000, {
+      tools: {
+        'coloring-page': {
+          generator: async (job) => {
+            jobs.push(job);
+            return { files: [] };
+          },
+        },
+      },
+    });
+    try {
+      const request = { ...message.value.request!, tier: 'Premium' as const };
+      await handle({ ...message, value: { ...message.value, request } });
+      expect(jobs).toStrictEqual([
+        {
+          generationId: message.value.generationId,
+          kind: 'coloring-page',
+          phase: 'main',
+          input: { prompt: 'a lighthouse' },
+          tier: 'Premium',
+        },
+      ]);
+    } finally {
+      await runtime.dispose();
+    }
+  });
+
+  it('a job without a tier gives the generator none', async () => {
+    const jobs: object[] = [];
+    const { runtime, message, handle } = await setup(createOfflineProvider(), 10_000, {
+      tools: {
+        'coloring-page': {
+          generator: async (job) => {
+            jobs.push(job);
+            return { files: [] };
+          },
+        },
+      },
+    });
+    try {
+      await handle(message);
+      expect(jobs).toHaveLength(1);
+      expect(Object.keys(jobs[0]!).sort()).toEqual(['generationId', 'input', 'kind', 'phase']);
+    } finally {
+      await runtime.dispose();
+    }
+  });
+
+  it('a generator that throws something other than an Error fails the job with it as the reason', async () => {
+    const { runtime, message, handle, started } = await setup(createOfflineProvider(), 10_000, {
+      tools: {
+        'coloring-page': {
+          generator: async () => {
+            // Some libraries throw plain strings.
+            throw 'the model refused';
+          },
+        },
+      },
+    });
+    try {
+      await handle(message);
+      expect((await events(runtime, started.generationId)).at(-1)?.data).toMatchObject({
+        code: 'PROVIDER_ERROR',
+        reason: 'the model refused',
+      });
+    } finally {
+      await runtime.dispose();
+    }
+  });
+
+  it('a timed-out job says after how many seconds', async () => {
+    const { runtime, message, handle, started } = await setup(
+      createOfflineProvider({ delayMs: 60_000 }),
+      1_600,
+    );
+    try {
+      await handle(message);
+      expect((await events(runtime, started.generationId)).at(-1)?.data).toMatchObject({
+        code: 'TIMEOUT',
+        reason: 'Generation timed out after 2 s',
+      });
+    } finally {
+      await runtime.dispose();
+    }
+  });
+
+  it('at shutdown a running job is aborted and handed back, not failed, and no new job is claimed', async () => {
+    let signal: AbortSignal | undefined;
+    let began: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      began = resolve;
+    });
+    const { logger, lines } = capturingLogger();
+    const { runtime, message, handle, started, types } = await setup(createOfflineProvider(), 60_000, {
+      logger,
+      tools: {
+        'coloring-page': {
+          generator: async (_job, tools) => {
+            signal = tools.signal;
+            began();
+            // A generator that does not listen to the signal: the worker must not wait for it.
+            return new Promise(() => {});
+          },
+        },
+      },
+    });
+    try {
+      const attempt = handle(message);
+      await running;
+      await handle.releaseRunning();
+      await attempt;
+      expect(signal?.aborted).toBe(true);
+      const log = await events(runtime, started.generationId);
+      expect(log.map((e) => e.type)).toEqual(['GenerationStarted', 'GenerationReleased']);
+      expect(log.at(-1)?.data).toMatchObject({ reason: 'shutdown', workerId: 'w-test' });
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          level: 40,
+          generationId: started.generationId,
+          msg: 'job handed back at shutdown',
+        }),
+      );
+      // The released job is queued again, but this worker is stopping: it claims nothing.
+      await handle(message);
+      expect(await types()).toEqual(['GenerationStarted', 'GenerationReleased']);
     } finally {
       await runtime.dispose();
     }
@@ -248,6 +398,72 @@ describe('worker: one job', () => {
       expect(log.at(-1)?.data).toMatchObject({ title: 'The book' });
     } finally {
       await runtime.dispose();
+    }
+  });
+});
+
+describe('worker: what it logs', () => {
+  it('a job without input is an error naming the generation; a duplicate delivery is noted as skipped', async () => {
+    const { logger, lines } = capturingLogger();
+    const { runtime, message, handle, started } = await setup(createOfflineProvider(), 10_000, { logger });
+    try {
+      const { request: _none, ...value } = message.value;
+      await handle({ ...message, value });
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          level: 50,
+          generationId: started.generationId,
+          msg: 'job without input; skipped',
+        }),
+      );
+      await handle(message);
+      await handle(message);
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          level: 30,
+          generationId: started.generationId,
+          phase: 'main',
+          msg: 'job already claimed; skipped',
+        }),
+      );
+    } finally {
+      await runtime.dispose();
+    }
+  });
+
+  it('a failed job is a warning with its error; a timed-out one says so', async () => {
+    const failing = {
+      ...createOfflineProvider(),
+      image: async () => Promise.reject(new ProviderError('down')),
+    };
+    const { logger, lines } = capturingLogger();
+    const first = await setup(failing, 10_000, { logger });
+    try {
+      await first.handle(first.message);
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          level: 40,
+          generationId: first.started.generationId,
+          err: expect.objectContaining({ message: 'down' }),
+          msg: 'job failed',
+        }),
+      );
+    } finally {
+      await first.runtime.dispose();
+    }
+    const slow = await setup(createOfflineProvider({ delayMs: 60_000 }), 50, { logger });
+    try {
+      await slow.handle(slow.message);
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          level: 40,
+          generationId: slow.started.generationId,
+          err: expect.objectContaining({ name: 'JobTimeoutError' }),
+          msg: 'job timed out',
+        }),
+      );
+    } finally {
+      await slow.runtime.dispose();
     }
   });
 });

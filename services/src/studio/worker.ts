@@ -111,9 +111,10 @@ export function createJobHandler(deps: WorkerDeps): JobHandler {
     // attempt), this attempt is abandoned without recording anything.
     let leaseLost = false;
     let handedBack = false;
-    let abandon: (reason: Error) => void = () => {};
+    let abandon: () => void = () => {};
     const abandoned = new Promise<never>((_, reject) => {
-      abandon = reject;
+      // Rejects with the abort's reason: the catch below knows from the flags why it was abandoned.
+      abandon = () => reject(controller.signal.reason);
     });
     abandoned.catch(() => {});
     const heartbeat = setInterval(
@@ -134,7 +135,7 @@ export function createJobHandler(deps: WorkerDeps): JobHandler {
             if (events.length > 0 || leaseLost) return;
             leaseLost = true;
             controller.abort();
-            abandon(new Error('The job lease was lost'));
+            abandon();
           })
           .catch((error: unknown) =>
             deps.logger.warn({ err: error, generationId: job.generationId }, 'heartbeat failed'),
@@ -145,7 +146,7 @@ export function createJobHandler(deps: WorkerDeps): JobHandler {
     running.set(job.generationId, async () => {
       handedBack = true;
       controller.abort();
-      abandon(new Error('The worker is shutting down'));
+      abandon();
       await deps.commands.handle(
         stream,
         generationDecider,
@@ -161,10 +162,8 @@ export function createJobHandler(deps: WorkerDeps): JobHandler {
       }, deps.timeoutMs);
     });
     try {
-      const outline =
-        job.phase === 'book' && state.outlines && state.outlineIndex !== undefined
-          ? state.outlines[state.outlineIndex]
-          : undefined;
+      // Only the book phase has a chosen outline (it is chosen after the main phase ends).
+      const outline = state.outlineIndex === undefined ? undefined : state.outlines?.[state.outlineIndex];
       const output: GeneratorOutput = await Promise.race([
         generate(
           deps.tools,
@@ -216,8 +215,9 @@ export function createJobHandler(deps: WorkerDeps): JobHandler {
           type: 'CompleteJob',
           generationId: job.generationId,
           artifacts,
-          ...(output.title !== undefined ? { title: output.title } : {}),
-          ...(output.result !== undefined ? { result: output.result } : {}),
+          // The decider leaves out what the generator did not give.
+          title: output.title,
+          result: output.result,
         },
         context(),
       );
