@@ -196,7 +196,9 @@ describe('account state', () => {
       data: { paymentRef: 'in_2', reason: 'declined' },
     });
     expect(failed.subscriptionStatus).toBe('past_due');
-    expect(failed.appliedPayments.has('in_2')).toBe(true);
+    // Remembered as failed, not as applied: a retry of the same invoice may still be paid.
+    expect(failed.failedPayments.has('in_2')).toBe(true);
+    expect(failed.appliedPayments.has('in_2')).toBe(false);
     const renewed = evolveAccount(failed, {
       type: 'SubscriptionRenewed',
       data: { planId: 'standard', paymentRef: 'in_3' },
