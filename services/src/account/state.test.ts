@@ -206,7 +206,8 @@ describe('account state', () => {
       metadata: {},
     } as never);
     expect(renewed.subscriptionStatus).toBe('active');
-    expect([...renewed.appliedPayments]).toEqual(['in_1', 'in_2', 'in_3']);
+    expect([...renewed.appliedPayments]).toEqual(['in_1', 'in_3']);
+    expect([...renewed.failedPayments]).toEqual(['in_2']);
   });
 
   it('a cancellation at period end leaves the plan cancelling; an immediate one ends it', () => {
