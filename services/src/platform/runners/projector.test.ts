@@ -12,7 +12,7 @@ import {
   ProjectorRunner,
   REBUILD_PAGE,
 } from './projector';
-import { deferred, openRunnerFixture, type RunnerFixture } from './runner-fixtures';
+import { deferred, openRunnerFixture, type RunnerFixture, watchSubscriptions } from './runner-fixtures';
 
 /** Counts scans per code and day: increments, so a double-applied batch would show. */
 const scans = (failAt?: { position: number; times: number }): Projection => ({
@@ -301,14 +301,7 @@ describe('projector runner, failures', () => {
   let store: EventStore;
   beforeEach(() => {
     fixture = openRunnerFixture();
-    subscriptions = [];
-    store = {
-      ...fixture.events,
-      subscribeToAll: (options, handler) => {
-        subscriptions.push(options);
-        return fixture.events.subscribeToAll(options, handler);
-      },
-    };
+    ({ store, subscriptions } = watchSubscriptions(fixture.events));
   });
   afterEach(() => fixture.dispose());
 
@@ -470,13 +463,6 @@ describe('projector runner, catch-up', () => {
   });
   afterEach(() => fixture.dispose());
 
-  const watched = (subscriptions: SubscribeOptions[]): EventStore => ({
-    ...fixture.events,
-    subscribeToAll: (options, handler) => {
-      subscriptions.push(options);
-      return fixture.events.subscribeToAll(options, handler);
-    },
-  });
   const counting = (batches: number[]): ReadStore => ({
     ...delegate(fixture.reads),
     apply: (ops, checkpoint) => {
@@ -494,14 +480,9 @@ describe('projector runner, catch-up', () => {
   it('catches up in pages, each in its own transaction, then goes live after the last event', async () => {
     await many(CATCH_UP_PAGE + 1);
     const head = (await fixture.events.headPosition())!;
-    const subscriptions: SubscribeOptions[] = [];
+    const { store, subscriptions } = watchSubscriptions(fixture.events);
     const batches: number[] = [];
-    const runner = new ProjectorRunner(
-      watched(subscriptions),
-      counting(batches),
-      scans(),
-      createLogger('silent'),
-    );
+    const runner = new ProjectorRunner(store, counting(batches), scans(), createLogger('silent'));
     await runner.start();
     expect(batches).toEqual([CATCH_UP_PAGE, 1]);
     expect(subscriptions).toEqual([expect.objectContaining({ after: head })]);
@@ -510,7 +491,7 @@ describe('projector runner, catch-up', () => {
 
   it('stopped during catch-up, it finishes the page in hand, reads no further and does not go live', async () => {
     await many(CATCH_UP_PAGE + 1);
-    const subscriptions: SubscribeOptions[] = [];
+    const { store, subscriptions } = watchSubscriptions(fixture.events);
     let runner: ProjectorRunner | undefined;
     const projection = scans();
     const stopping: Projection = {
@@ -520,7 +501,7 @@ describe('projector runner, catch-up', () => {
         return projection.project(e);
       },
     };
-    runner = new ProjectorRunner(watched(subscriptions), fixture.reads, stopping, createLogger('silent'));
+    runner = new ProjectorRunner(store, fixture.reads, stopping, createLogger('silent'));
     await runner.start();
     const all = await fixture.events.readAll();
     expect(await fixture.reads.getCheckpoint('scan-counts')).toBe(all[CATCH_UP_PAGE - 1]!.position);

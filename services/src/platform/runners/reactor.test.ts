@@ -5,7 +5,13 @@ import type { ReadStore } from '../readstore/port';
 import { eventually } from '../testing';
 import { IDLE_CHECKPOINT_EVERY } from './projector';
 import { type Reactor, ReactorRunner } from './reactor';
-import { deferred, openRunnerFixture, type RunnerFixture, testEvent } from './runner-fixtures';
+import {
+  deferred,
+  openRunnerFixture,
+  type RunnerFixture,
+  testEvent,
+  watchSubscriptions,
+} from './runner-fixtures';
 
 describe('reactor runner', () => {
   let fixture: RunnerFixture;
@@ -263,14 +269,7 @@ describe('reactor runner', () => {
   });
 
   it('a runner stopped while paused by an engine failure runs again when started again', async () => {
-    const subscriptions: SubscribeOptions[] = [];
-    const store: EventStore = {
-      ...fixture.events,
-      subscribeToAll: (options, handler) => {
-        subscriptions.push(options);
-        return fixture.events.subscribeToAll(options, handler);
-      },
-    };
+    const { store, subscriptions } = watchSubscriptions(fixture.events);
     runner = new ReactorRunner(
       store,
       fixture.reads,
@@ -303,14 +302,7 @@ describe('reactor runner', () => {
   });
 
   it('an engine failure reported after the stop is ignored: started again, the runner runs', async () => {
-    const subscriptions: SubscribeOptions[] = [];
-    const store: EventStore = {
-      ...fixture.events,
-      subscribeToAll: (options, handler) => {
-        subscriptions.push(options);
-        return fixture.events.subscribeToAll(options, handler);
-      },
-    };
+    const { store, subscriptions } = watchSubscriptions(fixture.events);
     runner = new ReactorRunner(
       store,
       fixture.reads,
@@ -362,14 +354,7 @@ describe('reactor runner', () => {
   });
 
   it('a handler failure is retried in place: the subscription is not restarted', async () => {
-    const subscriptions: SubscribeOptions[] = [];
-    const store: EventStore = {
-      ...fixture.events,
-      subscribeToAll: (options, handler) => {
-        subscriptions.push(options);
-        return fixture.events.subscribeToAll(options, handler);
-      },
-    };
+    const { store, subscriptions } = watchSubscriptions(fixture.events);
     let failures = 1;
     const reactor: Reactor = {
       name: 'in-place',
@@ -387,14 +372,7 @@ describe('reactor runner', () => {
   });
 
   it('an engine failure pauses the runner, which subscribes again from its checkpoint; after a stop it does not', async () => {
-    const subscriptions: SubscribeOptions[] = [];
-    const store: EventStore = {
-      ...fixture.events,
-      subscribeToAll: (options, handler) => {
-        subscriptions.push(options);
-        return fixture.events.subscribeToAll(options, handler);
-      },
-    };
+    const { store, subscriptions } = watchSubscriptions(fixture.events);
     const handled: string[] = [];
     const reactor: Reactor = {
       name: 'resubscriber',
@@ -429,14 +407,7 @@ describe('reactor runner', () => {
   });
 
   it('an engine still down when the runner comes back is tried again later, until it is up', async () => {
-    const subscriptions: SubscribeOptions[] = [];
-    const store: EventStore = {
-      ...fixture.events,
-      subscribeToAll: (options, handler) => {
-        subscriptions.push(options);
-        return fixture.events.subscribeToAll(options, handler);
-      },
-    };
+    const { store, subscriptions } = watchSubscriptions(fixture.events);
     let checkpointFailures = 0;
     const reads = {
       ...fixture.reads,

@@ -1,5 +1,5 @@
 import type { Event } from '@studio/events';
-import type { EventStore } from '../eventstore/port';
+import type { EventStore, SubscribeOptions } from '../eventstore/port';
 import { createSqliteEventStore } from '../eventstore/sqlite';
 import { createLogger, type Logger } from '../logging';
 import type { ReadStore } from '../readstore/port';
@@ -51,4 +51,20 @@ export function deferred<T = void>() {
     reject = rej;
   });
   return { promise, resolve, reject };
+}
+
+/** The store as it is, but every subscription's options are kept (to report an engine failure). */
+export function watchSubscriptions(events: EventStore): {
+  store: EventStore;
+  subscriptions: SubscribeOptions[];
+} {
+  const subscriptions: SubscribeOptions[] = [];
+  const store: EventStore = {
+    ...events,
+    subscribeToAll: (options, handler) => {
+      subscriptions.push(options);
+      return events.subscribeToAll(options, handler);
+    },
+  };
+  return { store, subscriptions };
 }
