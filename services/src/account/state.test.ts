@@ -1,23 +1,12 @@
 import type { AccountStreamEvent } from '@studio/events';
 import type { Emitted } from '../platform/decider';
-import { type AccountState, accountSnapshot, evolveAccount, initialAccountState } from './state';
+import { stateAfter } from '../platform/decider-spec';
+import { accountDecider } from './decider';
+import { type AccountState, accountSnapshot, evolveAccount } from './state';
 
 /** What each account event does to the state the deciders read. */
 const after = (...events: Emitted<AccountStreamEvent>[]): AccountState =>
-  events.reduce(
-    (state, event) =>
-      evolveAccount(state, {
-        ...event,
-        eventId: 'e',
-        metadata: {
-          correlationId: 'c',
-          causationId: 'c',
-          occurredAt: '2026-11-22T10:00:00.000Z',
-          schemaVersion: 1,
-        },
-      } as AccountStreamEvent),
-    initialAccountState,
-  );
+  stateAfter(accountDecider, events, '2026-11-22T10:00:00.000Z');
 
 const registered: Emitted<AccountStreamEvent> = {
   type: 'UserRegistered',

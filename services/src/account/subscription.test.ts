@@ -1,6 +1,6 @@
 import type { AccountStreamEvent } from '@studio/events';
 import type { Emitted } from '../platform/decider';
-import { specFor } from '../platform/decider-spec';
+import { specFor, stateAfter } from '../platform/decider-spec';
 import { accountDecider } from './decider';
 
 const spec = specFor(accountDecider);
@@ -441,12 +441,4 @@ describe('subscription lifecycle', () => {
 });
 
 const fold = (events: Emitted<AccountStreamEvent>[]) =>
-  events.reduce(
-    (s, e) =>
-      accountDecider.evolve(s, {
-        ...e,
-        eventId: 'e',
-        metadata: { occurredAt: '2026-11-22T10:00:00.000Z' },
-      } as never),
-    accountDecider.initialState,
-  );
+  stateAfter(accountDecider, events, '2026-11-22T10:00:00.000Z');

@@ -10,10 +10,7 @@ import { DomainError, type ErrorCode } from './errors';
 export function specFor<Command, E extends Event, State>(decider: Decider<Command, E, State>) {
   return (given: Emitted<E>[]) => ({
     when: (command: Command) => {
-      const state = given.reduce(
-        (s, e) => decider.evolve(s, { ...e, eventId: 'given', metadata: GIVEN_METADATA } as unknown as E),
-        decider.initialState,
-      );
+      const state = stateAfter(decider, given);
       const run = () => decider.decide(command, state);
       return {
         // biome-ignore lint/suspicious/noThenProperty: the given/when/then vocabulary; this object is never awaited.
@@ -33,6 +30,19 @@ export function specFor<Command, E extends Event, State>(decider: Decider<Comman
       };
     },
   });
+}
+
+/** The state a decider folds from these events, recorded at `occurredAt` (tests only). */
+export function stateAfter<Command, E extends Event, State>(
+  decider: Decider<Command, E, State>,
+  given: Emitted<E>[],
+  occurredAt = GIVEN_METADATA.occurredAt,
+): State {
+  const metadata = { ...GIVEN_METADATA, occurredAt };
+  return given.reduce(
+    (s, e) => decider.evolve(s, { ...e, eventId: 'given', metadata } as unknown as E),
+    decider.initialState,
+  );
 }
 
 const GIVEN_METADATA = {

@@ -1,4 +1,6 @@
-import { specFor } from '../platform/decider-spec';
+import type { QrEvent } from '@studio/events';
+import type { Emitted } from '../platform/decider';
+import { specFor, stateAfter } from '../platform/decider-spec';
 import { QR_GONE, QR_NOT_FOUND, qrDecider } from './decider';
 
 const spec = specFor(qrDecider);
@@ -90,20 +92,7 @@ describe('QR code decider', () => {
 
 describe('QR code state', () => {
   const fold = (events: Array<{ type: string; data: object }>) =>
-    events.reduce(
-      (state, event) =>
-        qrDecider.evolve(state, {
-          ...event,
-          eventId: 'e',
-          metadata: {
-            correlationId: 'c',
-            causationId: 'c',
-            occurredAt: '2026-11-22T10:00:00.000Z',
-            schemaVersion: 1,
-          },
-        } as never),
-      qrDecider.initialState,
-    );
+    stateAfter(qrDecider, events as Emitted<QrEvent>[], '2026-11-22T10:00:00.000Z');
 
   it('a created code carries its owner, target, settings and creation time; absent settings take defaults', () => {
     expect(fold([created])).toEqual({
