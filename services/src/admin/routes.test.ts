@@ -158,6 +158,13 @@ describe('admin API', () => {
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     expect(await snapshot()).toBe(before);
+    // Two admins at once: both answered, one rebuild each projection, the same documents.
+    const both = await Promise.all([
+      admin.agent.post('/api/admin/rebuild-read-models'),
+      admin.agent.post('/api/admin/rebuild-read-models'),
+    ]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(await snapshot()).toBe(before);
   });
 
   it('verify-all reports verified and error counts', async () => {

@@ -589,6 +589,30 @@ describe('projector runner, rebuild', () => {
     await runner.stop();
   });
 
+  it('two rebuilds asked for at once replay the log once, and live events after them count once', async () => {
+    await fixture.events.append('qr-0', [event(0), event(1), event(2)], { expectedRevision: 'any' });
+    let bulks = 0;
+    const reads: ReadStore = {
+      ...delegate(fixture.reads),
+      bulk: (options) => {
+        bulks += 1;
+        return fixture.reads.bulk!(options);
+      },
+    };
+    const runner = new ProjectorRunner(fixture.events, reads, scans(), createLogger('silent'));
+    await runner.start();
+    await Promise.all([runner.rebuild(), runner.rebuild()]);
+    expect(bulks).toBe(1);
+    const { position } = await fixture.events.append('qr-0', [event(3)], { expectedRevision: 'any' });
+    await runner.waitFor(position);
+    const docs = await fixture.reads.collection('scan_counts').find();
+    expect(docs.reduce((n, d) => n + (d.total as number), 0)).toBe(4);
+    // A rebuild asked for after the first has ended runs again.
+    await runner.rebuild();
+    expect(bulks).toBe(2);
+    await runner.stop();
+  });
+
   it('without a bulk path, drops the read model and its checkpoint, then catches up again', async () => {
     await fixture.events.append('qr-0', [event(0), event(1)], { expectedRevision: 'any' });
     const plainStore = delegate(fixture.reads);

@@ -69,6 +69,7 @@ export class ProjectorRunner {
   private applying: Promise<void> = Promise.resolve();
   /** Bumped by a pause: batches gathered before it are not applied (the restart re-reads them). */
   private epoch = 0;
+  private rebuilding?: Promise<void>;
 
   constructor(
     private readonly eventStore: EventStore,
@@ -175,8 +176,16 @@ export class ProjectorRunner {
    * model until then, the new one after); the indexes are built afterwards, by start(). The
    * writes are the very ops the live path applies, so the documents are the same bytes. Memory
    * holds this read model's documents until the commit. Otherwise: drop, then the normal catch-up.
+   * A rebuild asked for while one runs joins it (two admins pressing the button get one rebuild).
    */
-  async rebuild(): Promise<void> {
+  rebuild(): Promise<void> {
+    this.rebuilding ??= this.replay().finally(() => {
+      this.rebuilding = undefined;
+    });
+    return this.rebuilding;
+  }
+
+  private async replay(): Promise<void> {
     await this.stop();
     const bulk = this.readStore.bulk?.({ replacing: this.projection.collections });
     let last: number | undefined;
