@@ -37,10 +37,12 @@ export interface GenerationDoc {
   [key: string]: unknown;
 }
 
-// Module-level, not a closure per event: a rebuild calls this for every event in the log.
-const update = (at: string, id: string, set: Record<string, unknown>): WriteOp[] => [
-  { op: 'update', collection: GENERATIONS, id, set: { ...set, updatedAt: at } },
-];
+// Module-level, not a closure per event: a rebuild calls this for every event in the log. `set`
+// is each caller's own fresh object, so it takes updatedAt in place of a copy.
+const update = (at: string, id: string, set: Record<string, unknown>): WriteOp[] => {
+  set.updatedAt = at;
+  return [{ op: 'update', collection: GENERATIONS, id, set }];
+};
 
 /** A generation's request (on the account stream) and every event of its own stream. */
 const HANDLES = [

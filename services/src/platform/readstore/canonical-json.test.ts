@@ -30,6 +30,9 @@ const key = fc
 const value = fc.letrec((tie) => ({
   leaf: fc.oneof(
     fc.string(),
+    // Strings that need escapes: quotes, backslashes, control characters, lone surrogates.
+    fc.string({ unit: 'binary' }),
+    fc.constantFrom('"', '\\', '\u0000', 'a\u001fb', '\ud800', 'x\udc00', '😀', '\u2028', '\u007f'),
     fc.double(),
     fc.integer(),
     fc.boolean(),
