@@ -81,6 +81,9 @@ async function appendsPerSecond(n: number, synchronous: Synchronous = 'FULL'): P
   return n / seconds;
 }
 
+/** Timed passes of each side of the rebuild row (the median counts). */
+const PASSES = 5;
+
 /** Rebuild of the generations read model vs reading the same log raw. */
 export async function rebuildVsRead(n: number): Promise<{ rebuild: number; read: number }> {
   const tmp = tempDir();
@@ -170,14 +173,14 @@ export async function rebuildVsRead(n: number): Promise<{ rebuild: number; read:
   };
   // The admin rebuild: drop, bulk replay, indexes, then live. A single pass of either is a
   // tenth of a second, where a stray GC or a busy core moves the ratio by ±0.1: each is timed
-  // three times and keeps its median. Reads first, then rebuilds, so that each mostly collects
+  // PASSES times and keeps its median. Reads first, then rebuilds, so that each mostly collects
   // its own garbage (a read right after a rebuild would pay for the rebuild's). The first
   // rebuild fills an empty read model, the later ones replace it, as the admin's button does.
   const runner = new ProjectorRunner(events, reads, generationsProjection, createLogger('silent'));
   const readSeconds: number[] = [];
   const rebuildSeconds: number[] = [];
-  for (let pass = 0; pass < 3; pass++) readSeconds.push(await secondsOf(readLog));
-  for (let pass = 0; pass < 3; pass++) rebuildSeconds.push(await secondsOf(() => runner.rebuild()));
+  for (let pass = 0; pass < PASSES; pass++) readSeconds.push(await secondsOf(readLog));
+  for (let pass = 0; pass < PASSES; pass++) rebuildSeconds.push(await secondsOf(() => runner.rebuild()));
   await runner.stop();
   await events.close();
   await reads.close();
