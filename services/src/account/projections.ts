@@ -51,6 +51,25 @@ const HANDLES = [
 ] as const satisfies readonly AccountStreamEvent['type'][];
 type Handled = Extract<AccountStreamEvent, { type: (typeof HANDLES)[number] }>;
 
+type LedgerEntry = Omit<LedgerDoc, '_id' | 'userId' | 'at'>;
+
+// Plain objects from module-level functions, no spread copies and no closure per event: a rebuild
+// builds these for every credit movement in the log (tsx names every closure it creates).
+function accountUpdate(id: string, set: Record<string, unknown>, inc?: Record<string, number>): WriteOp {
+  return inc
+    ? { op: 'update', collection: ACCOUNTS, id, set, inc }
+    : { op: 'update', collection: ACCOUNTS, id, set };
+}
+
+/** `entry` is the caller's fresh object: it becomes the document. */
+function ledgerPut(id: string, userId: string, at: string, entry: LedgerEntry): WriteOp {
+  const doc = entry as LedgerDoc;
+  doc._id = id;
+  doc.userId = userId;
+  doc.at = at;
+  return { op: 'put', collection: LEDGER, doc };
+}
+
 export const accountsProjection: Projection = {
   name: 'accounts',
   collections: [ACCOUNTS, LEDGER],
@@ -65,18 +84,6 @@ export const accountsProjection: Projection = {
     const event = recorded as unknown as RecordedEvent<Handled>;
     const userId = streamId(recorded.streamName);
     const at = event.metadata.occurredAt;
-    const set = (fields: Record<string, unknown>, inc?: Record<string, number>): WriteOp => ({
-      op: 'update',
-      collection: ACCOUNTS,
-      id: userId,
-      set: fields,
-      ...(inc ? { inc } : {}),
-    });
-    const ledger = (entry: Omit<LedgerDoc, '_id' | 'userId' | 'at'>): WriteOp => ({
-      op: 'put',
-      collection: LEDGER,
-      doc: { _id: event.eventId, userId, at, ...entry },
-    });
     switch (event.type) {
       case 'UserRegistered': {
         const doc: AccountDoc = {
@@ -92,15 +99,15 @@ export const accountsProjection: Projection = {
         return [{ op: 'put', collection: ACCOUNTS, doc }];
       }
       case 'ProfileUpdated':
-        return event.data.name !== undefined ? [set({ name: event.data.name })] : [];
+        return event.data.name !== undefined ? [accountUpdate(userId, { name: event.data.name })] : [];
       case 'AdminGranted':
-        return [set({ isAdmin: true })];
+        return [accountUpdate(userId, { isAdmin: true })];
       case 'AdminRevoked':
-        return [set({ isAdmin: false })];
+        return [accountUpdate(userId, { isAdmin: false })];
       case 'CreditsGranted':
         return [
-          set({}, { credits: event.data.amount }),
-          ledger({
+          accountUpdate(userId, {}, { credits: event.data.amount }),
+          ledgerPut(event.eventId, userId, at, {
             amount: event.data.amount,
             kind: 'granted',
             reason: event.data.reason,
@@ -109,8 +116,8 @@ export const accountsProjection: Projection = {
         ];
       case 'CreditsDebited':
         return [
-          set({}, { credits: -event.data.amount }),
-          ledger({
+          accountUpdate(userId, {}, { credits: -event.data.amount }),
+          ledgerPut(event.eventId, userId, at, {
             amount: -event.data.amount,
             kind: 'debited',
             reason: event.data.kind,
@@ -119,8 +126,8 @@ export const accountsProjection: Projection = {
         ];
       case 'CreditsRefunded':
         return [
-          set({}, { credits: event.data.amount }),
-          ledger({
+          accountUpdate(userId, {}, { credits: event.data.amount }),
+          ledgerPut(event.eventId, userId, at, {
             amount: event.data.amount,
             kind: 'refunded',
             reason: event.data.reason,
@@ -129,12 +136,16 @@ export const accountsProjection: Projection = {
         ];
       case 'CreditsAdjusted':
         return [
-          set({}, { credits: event.data.delta }),
-          ledger({ amount: event.data.delta, kind: 'adjusted', reason: event.data.reason }),
+          accountUpdate(userId, {}, { credits: event.data.delta }),
+          ledgerPut(event.eventId, userId, at, {
+            amount: event.data.delta,
+            kind: 'adjusted',
+            reason: event.data.reason,
+          }),
         ];
       case 'SubscriptionActivated':
         return [
-          set({
+          accountUpdate(userId, {
             tier: event.data.tier,
             planId: event.data.planId,
             subscriptionStatus: 'active',
@@ -143,16 +154,20 @@ export const accountsProjection: Projection = {
           }),
         ];
       case 'SubscriptionRenewed':
-        return [set({ subscriptionStatus: 'active' })];
+        return [accountUpdate(userId, { subscriptionStatus: 'active' })];
       case 'PaymentFailed':
-        return [set({ subscriptionStatus: 'past_due' })];
+        return [accountUpdate(userId, { subscriptionStatus: 'past_due' })];
       case 'SubscriptionCancelled':
-        return [set({ subscriptionStatus: event.data.atPeriodEnd ? 'cancelling' : 'expired' })];
+        return [
+          accountUpdate(userId, { subscriptionStatus: event.data.atPeriodEnd ? 'cancelling' : 'expired' }),
+        ];
       case 'SubscriptionExpired':
-        return event.data.downgraded ? [set({ tier: 'Demo', subscriptionStatus: 'expired' })] : [];
+        return event.data.downgraded
+          ? [accountUpdate(userId, { tier: 'Demo', subscriptionStatus: 'expired' })]
+          : [];
       case 'SubscriptionAdminUpdated':
         return [
-          set({
+          accountUpdate(userId, {
             tier: event.data.tier,
             subscriptionStatus: event.data.tier === 'Demo' ? 'none' : 'active',
             ...(event.data.customerId ? { customerId: event.data.customerId } : {}),
