@@ -31,7 +31,9 @@ test('REAL backend: Gen 2.0 submit, outlines, pick 2, generate, live progress, P
   const bar = confirmation.getByRole('progressbar', { name: 'Book progress' });
   for (let i = 0; i < 200; i++) {
     if (await confirmation.getByRole('link', { name: 'Download PDF' }).count()) break;
-    if (await bar.count()) seen.add((await bar.getAttribute('aria-valuenow')) ?? '');
+    // Read without waiting: the bar goes away when the book is done, maybe right after a count().
+    for (const value of await bar.evaluateAll((bars) => bars.map((b) => b.getAttribute('aria-valuenow'))))
+      seen.add(value ?? '');
     await page.waitForTimeout(100);
   }
   expect(
