@@ -65,6 +65,17 @@ describe('canonical JSON of a stored document', () => {
     );
   });
 
+  it('leaves out functions and symbols in objects and writes null for them in arrays, as JSON does', () => {
+    const doc = {
+      _id: 'f',
+      run: () => 1,
+      tag: Symbol('t'),
+      list: [() => 1, Symbol('s'), 2],
+    } as unknown as Doc;
+    expect(serialize(doc)).toBe('{"_id":"f","list":[null,null,2]}');
+    expect(serialize(doc)).toBe(JSON.stringify(doc));
+  });
+
   it('stores dates through toJSON and refuses bigints', () => {
     expect(serialize({ _id: 'd', at: new Date('2026-01-01T00:00:00.000Z') })).toBe(
       '{"_id":"d","at":"2026-01-01T00:00:00.000Z"}',
