@@ -7,6 +7,22 @@ import { capturingLogger, ctx, setupJob } from './worker.fixture';
 
 const setup = (ai: AiProvider, timeoutMs: number, leaseMs: number) => setupJob(ai, timeoutMs, { leaseMs });
 
+/** The supervisor's move: the lease has long passed, so the job is taken from its worker. */
+const expireLease = (commands: CommandHandler, generationId: string, userId: string) =>
+  commands.handle(
+    generationStream(generationId),
+    generationDecider,
+    {
+      type: 'ExpireLease',
+      generationId,
+      userId,
+      kind: 'coloring-page',
+      now: '2999-01-01T00:00:00.000Z',
+      maxAttempts: 3,
+    },
+    ctx,
+  );
+
 describe('worker runner', () => {
   describe('leases (issue 8 finding 12)', () => {
     it('a running worker heartbeats, so its lease outlives the claim and the job completes', async () => {
@@ -28,19 +44,7 @@ describe('worker runner', () => {
       try {
         const running = handle(message);
         await new Promise((resolve) => setTimeout(resolve, 30));
-        await runtime.commands.handle(
-          generationStream(started.generationId),
-          generationDecider,
-          {
-            type: 'ExpireLease',
-            generationId: started.generationId,
-            userId: user.userId,
-            kind: 'coloring-page',
-            now: '2999-01-01T00:00:00.000Z',
-            maxAttempts: 3,
-          },
-          ctx,
-        );
+        await expireLease(runtime.commands, started.generationId, user.userId);
         await running;
         const log = await types();
         expect(log).toContain('GenerationReleased');
@@ -147,19 +151,7 @@ describe('worker runner: lease on a fake clock', () => {
     try {
       const attempt = handle(message);
       await jest.advanceTimersByTimeAsync(10);
-      await runtime.commands.handle(
-        generationStream(started.generationId),
-        generationDecider,
-        {
-          type: 'ExpireLease',
-          generationId: started.generationId,
-          userId: user.userId,
-          kind: 'coloring-page',
-          now: '2999-01-01T00:00:00.000Z',
-          maxAttempts: 3,
-        },
-        ctx,
-      );
+      await expireLease(runtime.commands, started.generationId, user.userId);
       await jest.advanceTimersByTimeAsync(90);
       // A generator that ignores the signal does not keep the worker: the attempt ends now.
       await attempt;

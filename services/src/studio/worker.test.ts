@@ -10,6 +10,20 @@ import { capturingLogger, ctx, setupJob } from './worker.fixture';
 
 const setup = setupJob;
 
+/** A coloring-page generator that keeps every job it is given and makes nothing. */
+function recordingColoringPage() {
+  const jobs: object[] = [];
+  const tools = {
+    'coloring-page': {
+      generator: async (job: object) => {
+        jobs.push(job);
+        return { files: [] };
+      },
+    },
+  };
+  return { jobs, tools };
+}
+
 describe('worker runner', () => {
   it('the same bus message delivered twice produces one generation result', async () => {
     let generatorRuns = 0;
@@ -167,17 +181,8 @@ describe('worker: one job', () => {
   });
 
   it('gives the generator exactly its job: id, kind, phase, input and the tier the request was made on', async () => {
-    const jobs: unknown[] = [];
-    const { runtime, message, handle } = await setup(createOfflineProvider(), 10_000, {
-      tools: {
-        'coloring-page': {
-          generator: async (job) => {
-            jobs.push(job);
-            return { files: [] };
-          },
-        },
-      },
-    });
+    const { jobs, tools } = recordingColoringPage();
+    const { runtime, message, handle } = await setup(createOfflineProvider(), 10_000, { tools });
     try {
       const request = { ...message.value.request!, tier: 'Premium' as const };
       await handle({ ...message, value: { ...message.value, request } });
@@ -196,17 +201,8 @@ describe('worker: one job', () => {
   });
 
   it('a job without a tier gives the generator none', async () => {
-    const jobs: object[] = [];
-    const { runtime, message, handle } = await setup(createOfflineProvider(), 10_000, {
-      tools: {
-        'coloring-page': {
-          generator: async (job) => {
-            jobs.push(job);
-            return { files: [] };
-          },
-        },
-      },
-    });
+    const { jobs, tools } = recordingColoringPage();
+    const { runtime, message, handle } = await setup(createOfflineProvider(), 10_000, { tools });
     try {
       await handle(message);
       expect(jobs).toHaveLength(1);
