@@ -31,22 +31,15 @@ export type RunnerState = 'running' | 'paused' | 'stopped';
 export const REBUILD_PAGE = 2000;
 
 const handledTypes = new WeakMap<Projection, ReadonlySet<string>>();
-// The last projection's set: a rebuild asks for the same one for every event of the log.
-let lastProjection: Projection | undefined;
-let lastHandled: ReadonlySet<string> = new Set();
 
 /** The writes of one event: none for types the projection does not handle (skipped before upcasting). */
 export function projectEvent(projection: Projection, event: RecordedEvent): WriteOp[] {
-  if (projection !== lastProjection) {
-    let handled = handledTypes.get(projection);
-    if (!handled) {
-      handled = new Set(projection.handles);
-      handledTypes.set(projection, handled);
-    }
-    lastProjection = projection;
-    lastHandled = handled;
+  let handled = handledTypes.get(projection);
+  if (!handled) {
+    handled = new Set(projection.handles);
+    handledTypes.set(projection, handled);
   }
-  return lastHandled.has(event.type) ? projection.project(upcast(event)) : [];
+  return handled.has(event.type) ? projection.project(upcast(event)) : [];
 }
 /**
  * Live events that change nothing in a read model (a scan, for the accounts projection) are not
