@@ -56,7 +56,7 @@ describe('QR scans cannot be inflated', () => {
         ['Sec-Purpose', 'prefetch'],
         ['Sec-Purpose', 'prefetch;prerender'],
         ['Purpose', 'prefetch'],
-      ]) {
+      ] as const) {
         const speculative = await get(path, '198.51.100.20', ANDROID).set(name, value);
         expect(speculative.status).toBe(status);
       }

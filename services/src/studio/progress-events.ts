@@ -109,6 +109,7 @@ export function progressRoutes(
         keepAlive: () => stream.write(': keep-alive\n\n'),
         // The resume point before any event: a reconnect without one would start from "now".
         ready: (position) => stream.write(`id: ${position}\n\n`),
+        end: () => close(client.position()),
       });
       let closed = false;
       const close = (resumeAt?: number) => {

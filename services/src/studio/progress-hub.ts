@@ -17,6 +17,7 @@ interface Member {
   backlog: RecordedEvent[] | null;
   send(event: RecordedEvent): void;
   keepAlive(): void;
+  end(): void;
 }
 
 const CATCH_UP_PAGE = 500;
@@ -56,7 +57,13 @@ export class ProgressHub {
   join(
     userId: string,
     after: number | undefined,
-    handlers: { send(event: RecordedEvent): void; keepAlive(): void; ready(position: number): void },
+    handlers: {
+      send(event: RecordedEvent): void;
+      keepAlive(): void;
+      ready(position: number): void;
+      /** The hub lost its feed: end the response (the browser resumes from its last id). */
+      end(): void;
+    },
   ): ProgressClient {
     const member: Member = {
       userId,
@@ -64,10 +71,11 @@ export class ProgressHub {
       backlog: [],
       send: handlers.send,
       keepAlive: handlers.keepAlive,
+      end: handlers.end,
     };
     this.members.add(member);
-    let mine = this.byUser.get(userId);
-    if (!mine) this.byUser.set(userId, (mine = new Set()));
+    const mine = this.byUser.get(userId) ?? new Set<Member>();
+    this.byUser.set(userId, mine);
     mine.add(member);
     const gone = () => !this.members.has(member);
     void this.catchUp(member, after, gone).then(() => {
@@ -132,8 +140,15 @@ export class ProgressHub {
       // The subscription is complete (other processes' appends); the append listener is the fast
       // path for this process's appends, written the moment they commit. It only takes the next
       // event in line, so while the subscription is behind nothing is reordered.
-      this.subscription = this.eventStore.subscribeToAll({ after: this.fannedOut }, async (event) =>
-        this.fanOut(event),
+      this.subscription = this.eventStore.subscribeToAll(
+        {
+          after: this.fannedOut,
+          // The engine dropped: every stream ends and its browser resumes on a fresh subscription.
+          onError: () => {
+            for (const member of [...this.members]) member.end();
+          },
+        },
+        async (event) => this.fanOut(event),
       );
       this.unlisten = this.eventStore.onAppended?.((events) => {
         for (const event of events) if (event.position === this.fannedOut + 1) this.fanOut(event);
