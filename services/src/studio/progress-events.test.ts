@@ -250,4 +250,20 @@ describe('live progress: appends pushed as they commit', () => {
     expect(third.ids()).toEqual(['4']);
     third.close();
   });
+
+  it('ends every stream with its resume point when the shared subscription fails', async () => {
+    const failures: Array<(error: unknown) => void> = [];
+    const subscribe = store.subscribeToAll;
+    store.subscribeToAll = (options, handler) => {
+      if (options.onError) failures.push(options.onError);
+      return subscribe(options, handler);
+    };
+    await serve();
+    await append('u1', 'g1', 10);
+    const streams = [await connect(), await connect(undefined, 'u2')];
+    await until(() => streams.every((s) => s.lastEventId() === '1'));
+    for (const fail of failures) fail(new Error('engine dropped'));
+    await until(() => streams.every((s) => s.ended()));
+    expect(streams.map((s) => s.lastEventId())).toEqual(['1', '1']);
+  });
 });
