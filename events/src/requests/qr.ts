@@ -12,11 +12,17 @@ import {
 } from './rules';
 import { text } from './text';
 
-/** An absolute http(s) address: no `javascript:`, `data:` or relative targets. */
+/** An absolute http(s) address: no `javascript:`, `data:`, relative targets or credentials. */
 export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+    // No `user:pass@`: it disguises the real host in front of a visitor.
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.hostname !== '' &&
+      url.username === '' &&
+      url.password === ''
+    );
   } catch {
     return false;
   }
@@ -115,6 +121,8 @@ export const qrLandingPostRequest = yup.object({
       otherwise: (s) => s.optional(),
     }),
   name: text().max(NAME_MAX_LENGTH).optional(),
+  /** The scan beacon's proof of a page load (the token its landing page carries). */
+  token: text().max(100).optional(),
 });
 
 /** POST /api/qr-uploads: a logo or hero image as a data URL, re-encoded by the server. */

@@ -68,7 +68,7 @@ ${body}
  */
 export function landingPageHtml(
   s: ResolvedLandingSettings,
-  options: { nonce: string; year: number; loadFailed?: boolean },
+  options: { nonce: string; year: number; loadFailed?: boolean; scanToken?: string },
 ): string {
   const redirecting = s.redirectUrl ? '<p>You will be redirected shortly...</p>' : '';
   const body = `<main>
@@ -95,7 +95,7 @@ ${redirecting}
       ? `<div class="toast bad" role="alert"><strong>${LOAD_FAILURE.title}</strong><div>${LOAD_FAILURE.body}</div></div>`
       : ''
   }</div>
-<script type="application/json" id="qr-settings">${island(s)}</script>`;
+<script type="application/json" id="qr-settings">${island(options.scanToken ? { ...s, scanToken: options.scanToken } : s)}</script>`;
   return shell(s.title, styles(s), options.nonce, body, true);
 }
 

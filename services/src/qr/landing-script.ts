@@ -12,6 +12,19 @@ const SOURCE = `(function () {
   if (!form || !island) return;
   var s = JSON.parse(island.textContent || '{}');
   var toasts = document.getElementById('qr-toasts');
+  // A page prefetched or prerendered was not counted: it counts itself once it is shown.
+  function beacon() {
+    fetch('/api/qr-landing/' + encodeURIComponent(s.qrId), {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ source: 'scan', token: s.scanToken })
+    }).catch(function () {});
+  }
+  if (s.scanToken) {
+    if (document.prerendering) document.addEventListener('prerenderingchange', beacon, { once: true });
+    else beacon();
+  }
   function toast(title, body) {
     var t = document.createElement('div');
     t.className = 'toast bad';

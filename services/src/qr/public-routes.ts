@@ -3,6 +3,7 @@ import { qrLandingPostRequest } from '@studio/events/requests';
 import type Koa from 'koa';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
+import { type PageTokens, pageTokens } from '../platform/http/page-token';
 import { requestLimit } from '../platform/http/rate-limit';
 import { parse } from '../platform/http/validation';
 import type { Platform } from '../platform/module';
@@ -14,6 +15,7 @@ import { LANDING_SCRIPT, LANDING_SCRIPT_GZIP, LANDING_SCRIPT_PATH } from './land
 import { resolveLandingSettings } from './landing-settings';
 import { QR_ID } from './qr-id';
 import type { ScanRecorder, Visit } from './scan-recorder';
+import { isSpeculativeLoad } from './visitors';
 
 type Deps = Pick<Platform, 'eventStore' | 'blobs' | 'clock' | 'logger'> & {
   scans: ScanRecorder;
@@ -23,6 +25,9 @@ type Deps = Pick<Platform, 'eventStore' | 'blobs' | 'clock' | 'logger'> & {
 /** Signups per address and code: a few per ten minutes (kept in memory only, never stored). */
 export const SIGNUPS_PER_WINDOW = 5;
 export const SIGNUP_WINDOW_MS = 10 * 60_000;
+
+/** How long a page served without being counted (a prefetch) may send its scan beacon. */
+export const SCAN_TOKEN_TTL_MS = 30 * 60_000;
 
 const QR_IMAGE_ID = /^qr-img-[0-9a-f-]{36}\.webp$/;
 
@@ -34,6 +39,12 @@ const visit = (ctx: Koa.Context, at: Date, via: Visit['via']): Visit => ({
   at,
   via,
 });
+
+/**
+ * A visit, as opposed to a request: a HEAD (link checkers, previewers) or a speculative load
+ * (prefetch, prerender) is answered like any other but is not a scan.
+ */
+const isVisit = (ctx: Koa.Context) => ctx.method === 'GET' && !isSpeculativeLoad((name) => ctx.get(name));
 
 /** Small pages compressed here: the landing page must stay a few KB on mobile data. */
 function sendHtml(ctx: Koa.Context, status: number, html: string) {
@@ -94,6 +105,8 @@ function landingDataJson(state: QrCodeState): string {
  */
 export function qrPublicRoutes(deps: Deps): { edge: RouteModule; guarded: RouteModule } {
   const { eventStore, blobs, clock, scans, codes } = deps;
+  // The scan beacon counts only with a token of a landing page served here but not counted then.
+  const scanTokens: PageTokens = pageTokens({ ttlMs: SCAN_TOKEN_TTL_MS });
   // From memory: the cache drops a code as soon as its stream changes.
   const load = async (id: string): Promise<QrCodeState> => (QR_ID.test(id) ? codes.get(id) : initialQrState);
   const signupLimit = requestLimit({
@@ -113,7 +126,7 @@ export function qrPublicRoutes(deps: Deps): { edge: RouteModule; guarded: RouteM
         return;
       }
       // Handed over: the visitor is on their way while the scan waits for its batch.
-      scans.queue(state, visit(ctx, clock.now(), 'redirect'));
+      if (isVisit(ctx)) scans.queue(state, visit(ctx, clock.now(), 'redirect'));
       redirectTo(ctx, state);
     });
 
@@ -125,11 +138,15 @@ export function qrPublicRoutes(deps: Deps): { edge: RouteModule; guarded: RouteM
         found ? state.qrId : String(ctx.params.id).slice(0, 64),
         found ? state.landingPage : {},
       );
-      if (found) scans.queue(state, visit(ctx, clock.now(), 'landing'));
+      const counted = found && isVisit(ctx);
+      if (counted) scans.queue(state, visit(ctx, clock.now(), 'landing'));
+      // A prefetched page is counted by its own beacon, if and when it is shown.
+      const scanToken = found && !counted ? scanTokens.issue(state.qrId, clock.now()) : undefined;
       const html = landingPageHtml(settings, {
         nonce: nonceOf(ctx),
         year: clock.now().getUTCFullYear(),
         loadFailed: !found,
+        ...(scanToken ? { scanToken } : {}),
       });
       sendHtml(ctx, found ? 200 : 404, html);
     });
@@ -175,9 +192,11 @@ export function qrPublicRoutes(deps: Deps): { edge: RouteModule; guarded: RouteM
       if (state.deleted) throw new DomainError('NOT_FOUND', QR_GONE);
       const at = clock.now();
       if (input.source === 'scan') {
-        // The page served by GET /qr-landing/{id} already counted this load; a beacon from the same
-        // visitor right after it is the same scan (the recorder skips it).
-        const counted = await scans.record(state, visit(ctx, at, 'beacon'));
+        // Only a page served here and not counted then (a prefetch) has a token to spend; a beacon
+        // from the same visitor right after a counted load is the same scan (the recorder skips it).
+        const counted =
+          scanTokens.redeem(input.token, state.qrId, at) &&
+          (await scans.record(state, visit(ctx, at, 'beacon')));
         ctx.body = { success: true, counted };
         return;
       }

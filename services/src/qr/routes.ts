@@ -12,6 +12,7 @@ import type { QrCodeCache } from './code-cache';
 import { handleQrCommand, loadQrCode } from './commands';
 import { QR_NOT_FOUND, type QrCodeState } from './decider';
 import { qrDataUrl, qrPng, qrSvg } from './images';
+import { OWN_ADDRESS_MESSAGE, pointsAtOwnCode } from './own-address';
 import { QR_CODES, QR_SIGNUPS, type QrCodeDoc, type QrSignupDoc } from './projections';
 import { newQrId, QR_ID } from './qr-id';
 import { storeLandingImage } from './uploads';
@@ -86,6 +87,13 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
     return { userId, state };
   };
 
+  /** A direct code sending scanners to a code of this site would loop (or chain) redirects. */
+  const refuseOwnAddress = (ctx: Koa.Context, url: string) => {
+    const origins = [ownOrigin(ctx), ...(config.publicUrl ? [config.publicUrl] : [])];
+    if (pointsAtOwnCode(url, origins))
+      throw new DomainError('VALIDATION', OWN_ADDRESS_MESSAGE, { field: 'url' });
+  };
+
   return (router) => {
     router.get('/api/qr-codes', async (ctx) => {
       const userId = requireUser(ctx);
@@ -101,6 +109,7 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
     router.post('/api/qr-codes', async (ctx) => {
       const userId = requireUser(ctx);
       const input = parse(createQrCodeRequest, ctx.request.body);
+      if (input.linkType === 'direct') refuseOwnAddress(ctx, input.url ?? '');
       const qrId = newQrId();
       const origin = config.publicUrl ? new URL(config.publicUrl).origin : ownOrigin(ctx);
       const encodedUrl =
@@ -143,6 +152,7 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
             field: 'url',
           },
         );
+      if (input.url !== undefined) refuseOwnAddress(ctx, input.url);
       if (input.landingPage !== undefined && state.linkType !== 'landing')
         throw new DomainError('VALIDATION', 'Only landing codes have a landing page', {
           field: 'landingPage',

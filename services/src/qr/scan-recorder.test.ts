@@ -149,8 +149,8 @@ describe('QR scan recorder', () => {
   it('a queued visit that cannot be decided is logged and the rest of the batch is still recorded', async () => {
     const failingHasher = new VisitorHasher(fixture.reads);
     const hash = failingHasher.hash.bind(failingHasher);
-    failingHasher.hash = (qrId, day, address, userAgent) =>
-      address === '198.51.100.9' ? Promise.reject(new Error('no salt')) : hash(qrId, day, address, userAgent);
+    failingHasher.hash = (qrId, day, address) =>
+      address === '198.51.100.9' ? Promise.reject(new Error('no salt')) : hash(qrId, day, address);
     const scans$ = new ScanRecorder({
       eventStore: fixture.events,
       readStore: fixture.reads,
@@ -184,7 +184,8 @@ describe('QR scan recorder', () => {
       logger,
       flushMs: 60_000,
     });
-    for (let i = 0; i < DECIDE_SLICE * 2 + 50; i++) scans$.queue(code, visit(i / 100));
+    for (let i = 0; i < DECIDE_SLICE * 2 + 50; i++)
+      scans$.queue(code, visit(i / 100, 'redirect', { address: `198.51.${Math.floor(i / 250)}.${i % 250}` }));
     const flushing = scans$.flush();
     let hashedWhenOthersRan = -1;
     setImmediate(() => {

@@ -20,6 +20,13 @@ export interface Visit {
 /** Visits decided between two turns of the event loop. */
 export const DECIDE_SLICE = 256;
 
+/**
+ * Scans counted per visitor (code + address, see VisitorHasher) per window: a person rescanning,
+ * or a household behind one address, is counted; a script reloading the page is not.
+ */
+export const SCANS_PER_VISITOR = 10;
+export const SCAN_WINDOW_MS = 10 * 60_000;
+
 /** How long a served page's own scan beacon counts as the same load (spec 02 §7 POST {source:'scan'}). */
 const SAME_LOAD_MS = 5 * 60_000;
 
@@ -44,6 +51,8 @@ export class ScanRecorder {
   private seen = new LRUCache<string, true>({ max: 100_000 });
   /** Loads served here recently, so that the page's own beacon is not a second scan. */
   private served = new LRUCache<string, number>({ max: 100_000 });
+  /** Scans counted per visitor in the current window (keyed by the visitor hash, never the address). */
+  private counted = new LRUCache<string, { start: number; count: number }>({ max: 100_000 });
 
   constructor(
     private readonly deps: {
@@ -104,7 +113,7 @@ export class ScanRecorder {
   private async decide(state: QrCodeState, visit: Visit): Promise<boolean> {
     if (!state.exists || state.deleted || !state.trackingEnabled || isBot(visit.userAgent)) return false;
     const day = visit.at.toISOString().slice(0, 10);
-    const visitor = await this.deps.hasher.hash(state.qrId, day, visit.address, visit.userAgent);
+    const visitor = await this.deps.hasher.hash(state.qrId, day, visit.address);
     const key = visitorKey(state.qrId, day, visitor);
     const now = visit.at.getTime();
     if (visit.via === 'beacon') {
@@ -116,6 +125,7 @@ export class ScanRecorder {
     } else {
       this.served.set(key, now);
     }
+    if (!this.withinScanLimit(key, now)) return false;
     const firstVisitOfDay =
       !this.seen.has(key) && !(await this.deps.readStore.collection(QR_VISITORS).get(key));
     this.seen.set(key, true);
@@ -137,6 +147,18 @@ export class ScanRecorder {
     const queue = this.pending.get(state.qrId);
     if (queue) queue.push(scan);
     else this.pending.set(state.qrId, [scan]);
+    return true;
+  }
+
+  /** Counts the scan against the visitor's window; false once the window's scans are used up. */
+  private withinScanLimit(key: string, now: number): boolean {
+    let window = this.counted.get(key);
+    if (!window || now - window.start >= SCAN_WINDOW_MS) {
+      window = { start: now, count: 0 };
+      this.counted.set(key, window);
+    }
+    if (window.count >= SCANS_PER_VISITOR) return false;
+    window.count += 1;
     return true;
   }
 

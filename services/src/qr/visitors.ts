@@ -11,8 +11,9 @@ const SALT_ID = 'current';
 type SaltDoc = { _id: string; day: string; salt: string };
 
 /**
- * Unique visitors without addresses: HMAC-SHA256 of (code, address, user agent) under a salt that
- * exists for one UTC day. When the day turns the salt is overwritten, so yesterday's hashes can no
+ * Unique visitors without addresses: HMAC-SHA256 of (code, address) under a salt that exists for
+ * one UTC day. The user agent is left out: it is the client's to choose, so one address varying it
+ * would mint a visitor per request; people sharing an address count as one visitor. When the day turns the salt is overwritten, so yesterday's hashes can no
  * longer be recomputed from an address (the address itself is never written anywhere).
  */
 export class VisitorHasher {
@@ -20,12 +21,9 @@ export class VisitorHasher {
 
   constructor(private readonly readStore: ReadStore) {}
 
-  async hash(qrId: string, day: string, address: string, userAgent: string): Promise<string> {
+  async hash(qrId: string, day: string, address: string): Promise<string> {
     const salt = await this.saltFor(day);
-    return createHmac('sha256', salt)
-      .update(`${qrId}\n${address}\n${userAgent}`)
-      .digest('base64url')
-      .slice(0, 22);
+    return createHmac('sha256', salt).update(`${qrId}\n${address}`).digest('base64url').slice(0, 22);
   }
 
   private async saltFor(day: string): Promise<string> {
@@ -62,6 +60,17 @@ export const isBot = (userAgent: string) => {
   }
   return bot;
 };
+
+/**
+ * A load the browser makes ahead of a visit that may never happen (link prefetch, prerender,
+ * speculation rules): `Sec-Purpose: prefetch[;prerender]`, the older `Purpose: prefetch` and
+ * `X-Purpose: preview`, Firefox's `X-Moz: prefetch`.
+ */
+export function isSpeculativeLoad(header: (name: string) => string): boolean {
+  return ['Sec-Purpose', 'Purpose', 'X-Purpose', 'X-Moz'].some((name) =>
+    /prefetch|prerender|preview/i.test(header(name)),
+  );
+}
 
 export type AgentDescription = { device: string; os: string; browser: string };
 

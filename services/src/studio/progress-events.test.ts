@@ -7,9 +7,10 @@ import path from 'node:path';
 import Router from '@koa/router';
 import type { Event } from '@studio/events';
 import Koa from 'koa';
+import { isDomainError } from '../platform/errors';
 import type { EventStore } from '../platform/eventstore/port';
 import { createSqliteEventStore } from '../platform/eventstore/sqlite';
-import { progressRoutes } from './progress-events';
+import { type ProgressStreamLimits, progressRoutes } from './progress-events';
 
 /**
  * The stream's fast path: this process's appends reach the browser through the store's append
@@ -18,12 +19,14 @@ import { progressRoutes } from './progress-events';
 describe('live progress: appends pushed as they commit', () => {
   let dir: string;
   let store: EventStore;
-  let server: http.Server;
+  let server: http.Server | undefined;
   let url: string;
   /** While frozen, subscriptions stall (nothing lost, nothing delivered): only the append listener feeds the stream. */
   let frozen = false;
   let thaw: () => void = () => {};
   let thawed = Promise.resolve();
+  /** Subscriptions opened on the store. */
+  let subscriptions = 0;
   const freeze = () => {
     frozen = true;
     thawed = new Promise<void>((resolve) => {
@@ -38,33 +41,48 @@ describe('live progress: appends pushed as they commit', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'sse-'));
     // A poll interval far beyond the test: a subscription sees other instances' appends only by polling.
     const inner = createSqliteEventStore(path.join(dir, 'events.db'), { pollMs: 600_000 });
+    subscriptions = 0;
     store = {
       ...inner,
-      subscribeToAll: (options, handler) =>
-        inner.subscribeToAll(options, async (event) => {
+      subscribeToAll: (options, handler) => {
+        subscriptions += 1;
+        return inner.subscribeToAll(options, async (event) => {
           if (frozen) await thawed;
           await handler(event);
-        }),
+        });
+      },
     };
+  });
+
+  /** Serves the stream to user `X-User` (u1 by default). */
+  const serve = async (limits: Partial<ProgressStreamLimits> = {}) => {
     const app = new Koa();
     // A client closing its stream ends Koa's pipe early; the app's own error handler expects that.
     app.silent = true;
     app.use(async (ctx, next) => {
-      ctx.state.userId = 'u1';
-      await next();
+      ctx.state.userId = ctx.get('X-User') || 'u1';
+      try {
+        await next();
+      } catch (error) {
+        // The app's error answer, in short: status and `{ message, error }`.
+        ctx.status = isDomainError(error)
+          ? ({ RATE_LIMITED: 429, UNAVAILABLE: 503 }[error.code as string] ?? 400)
+          : 500;
+        ctx.body = isDomainError(error) ? { message: error.message, error: error.code } : {};
+      }
     });
     const router = new Router();
-    progressRoutes({ eventStore: store })(router);
+    progressRoutes({ eventStore: store }, limits)(router);
     app.use(router.routes());
     server = app.listen(0, '127.0.0.1');
     await once(server, 'listening');
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/generations/events`;
-  });
+  };
 
   afterEach(async () => {
     thaw();
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    server?.closeAllConnections();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -83,19 +101,45 @@ describe('live progress: appends pushed as they commit', () => {
     },
   });
 
-  /** Opens the stream; `ids()` are the event ids received so far. */
-  const connect = async (lastEventId?: string) => {
+  /**
+   * Opens the stream; `ids()` are the ids of the progress events received so far, `lastEventId()`
+   * the last `id:` field of any block (what an EventSource sends back when it reconnects).
+   */
+  const connect = async (lastEventId?: string, user = 'u1') => {
     const ids: string[] = [];
-    const req = http.get(url, { headers: lastEventId ? { 'Last-Event-ID': lastEventId } : {} });
+    let last = lastEventId;
+    const req = http.get(url, {
+      headers: { 'X-User': user, ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) },
+    });
     const [res] = (await once(req, 'response')) as [http.IncomingMessage];
     res.setEncoding('utf8');
     let buffer = '';
+    let ended = false;
+    res.on('end', () => {
+      ended = true;
+    });
     res.on('data', (chunk: string) => {
       buffer += chunk;
-      for (const match of buffer.matchAll(/^id: (\d+)$/gm)) ids.push(match[1] as string);
-      buffer = buffer.slice(buffer.lastIndexOf('\n\n') + 2);
+      const blocks = buffer.split('\n\n');
+      buffer = blocks.pop() ?? '';
+      for (const block of blocks) {
+        const id = /^id: (\d+)$/m.exec(block)?.[1];
+        if (id !== undefined) last = id;
+        if (id && block.includes('event: progress')) ids.push(id);
+      }
     });
-    return { ids: () => ids, close: () => req.destroy() };
+    return {
+      status: res.statusCode,
+      ids: () => ids,
+      lastEventId: () => last,
+      ended: () => ended,
+      body: async () => {
+        let text = '';
+        for await (const chunk of res) text += chunk;
+        return JSON.parse(text) as unknown;
+      },
+      close: () => req.destroy(),
+    };
   };
   const until = async (check: () => boolean) => {
     for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
@@ -103,6 +147,7 @@ describe('live progress: appends pushed as they commit', () => {
   };
 
   it('delivers this process’s appends even while the subscription delivers nothing', async () => {
+    await serve();
     const stream = await connect();
     freeze();
     await store.append('generation-g1', [progress('g1', 10), progress('g1', 20)], {
@@ -113,20 +158,112 @@ describe('live progress: appends pushed as they commit', () => {
     stream.close();
   });
 
-  it('keeps log order: behind a resume point it waits for the subscription, then continues live', async () => {
+  it('keeps log order: behind a resume point it replays the log, then continues live', async () => {
+    await serve();
     await store.append('generation-g1', [progress('g1', 10), progress('g1', 20), progress('g1', 30)], {
       expectedRevision: 'any',
     });
     freeze();
-    // Resuming after event 1: events 2 and 3 are the subscription's to replay; it is stalled.
+    // Resuming after event 1: events 2 and 3 are read from the log, event 4 comes live after them.
     const stream = await connect('1');
     await store.append('generation-g1', [progress('g1', 40)], { expectedRevision: 'any' });
-    await new Promise((r) => setTimeout(r, 300));
-    expect(stream.ids()).toEqual([]); // event 4 is not sent ahead of 2 and 3
     thaw();
     await store.append('generation-g1', [progress('g1', 50)], { expectedRevision: 'any' });
     await until(() => stream.ids().length === 4);
     expect(stream.ids()).toEqual(['2', '3', '4', '5']);
     stream.close();
+  });
+
+  const append = (user: string, generationId: string, value: number) =>
+    store.append(
+      `generation-${generationId}`,
+      [
+        {
+          ...progress(generationId, value),
+          metadata: { ...progress(generationId, value).metadata, userId: user },
+        },
+      ],
+      { expectedRevision: 'any' },
+    );
+
+  it('caps open streams per user (429) and per process (503); a closed stream frees its place', async () => {
+    await serve({ perUser: 3, perProcess: 5 });
+    const mine = [await connect(), await connect(), await connect()];
+    expect(mine.map((s) => s.status)).toEqual([200, 200, 200]);
+    const fourth = await connect();
+    expect(fourth.status).toBe(429);
+    expect(await fourth.body()).toEqual({
+      message: 'Too many open progress streams: close another tab and try again',
+      error: 'RATE_LIMITED',
+    });
+    const theirs = [await connect(undefined, 'u2'), await connect(undefined, 'u2')];
+    expect(theirs.map((s) => s.status)).toEqual([200, 200]);
+    const busy = await connect(undefined, 'u3');
+    expect(busy.status).toBe(503);
+    expect(await busy.body()).toEqual({
+      message: 'Live progress is busy: try again in a minute',
+      error: 'UNAVAILABLE',
+    });
+    mine[0]?.close();
+    let again = await connect();
+    for (let i = 0; i < 100 && again.status !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      again = await connect();
+    }
+    expect(again.status).toBe(200);
+    for (const stream of [...mine, ...theirs, again]) stream.close();
+  });
+
+  it('shares one subscription among every open stream and hands each event to its user’s streams only', async () => {
+    await serve();
+    const streams = [
+      await connect(),
+      await connect(),
+      await connect(undefined, 'u2'),
+      await connect(undefined, 'u2'),
+    ];
+    await until(() => streams.every((s) => s.lastEventId() !== undefined));
+    await append('u1', 'g1', 10);
+    await append('u2', 'g2', 10);
+    await until(() => streams.every((s) => s.ids().length === 1));
+    expect(streams.map((s) => s.ids())).toEqual([['1'], ['1'], ['2'], ['2']]);
+    expect(subscriptions).toBe(1);
+    for (const stream of streams) stream.close();
+  });
+
+  it('ends a stream after its lifetime with its resume point; the reconnect loses no event', async () => {
+    await serve({ lifetimeMs: 300 });
+    await append('u2', 'g0', 5); // someone else's event before the stream opens
+    const first = await connect();
+    await until(() => first.ended());
+    // No event of its own yet, still a resume point: the reconnect starts where this one stopped.
+    expect(first.lastEventId()).toBe('1');
+    await append('u1', 'g1', 10); // appended while the browser waits to reconnect
+    const second = await connect(first.lastEventId());
+    await append('u1', 'g1', 20);
+    await until(() => second.ids().length === 2);
+    expect(second.ids()).toEqual(['2', '3']);
+    await until(() => second.ended());
+    const third = await connect(second.lastEventId());
+    await append('u1', 'g1', 30);
+    await until(() => third.ids().length === 1);
+    expect(third.ids()).toEqual(['4']);
+    third.close();
+  });
+
+  it('ends every stream with its resume point when the shared subscription fails', async () => {
+    const failures: Array<(error: unknown) => void> = [];
+    const subscribe = store.subscribeToAll;
+    store.subscribeToAll = (options, handler) => {
+      if (options.onError) failures.push(options.onError);
+      return subscribe(options, handler);
+    };
+    await serve();
+    await append('u1', 'g1', 10);
+    const streams = [await connect(), await connect(undefined, 'u2')];
+    await until(() => streams.every((s) => s.lastEventId() === '1'));
+    for (const fail of failures) fail(new Error('engine dropped'));
+    await until(() => streams.every((s) => s.ended()));
+    expect(streams.map((s) => s.lastEventId())).toEqual(['1', '1']);
   });
 });

@@ -1,8 +1,10 @@
 import { PassThrough } from 'node:stream';
 import type { RecordedEvent } from '@studio/events';
 import { requireUser } from '../account/auth';
+import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import type { Platform } from '../platform/module';
+import { ProgressHub } from './progress-hub';
 
 /** What the stream tells the browser about one of the user's generations. */
 export interface ProgressMessage {
@@ -35,17 +37,56 @@ export function progressMessage(event: RecordedEvent, userId: string): ProgressM
   };
 }
 
+/** Open streams one user may hold (tabs of one browser share one; a few browsers or devices). */
+export const STREAMS_PER_USER = 5;
+/** Open streams in this process: a bound on file descriptors and memory whatever the accounts. */
+export const STREAMS_PER_PROCESS = 2000;
+/** After this the server ends a stream; the browser reconnects with Last-Event-ID. */
+export const STREAM_LIFETIME_MS = 10 * 60_000;
+/** The browser's pause before it reconnects (the `retry:` field). */
+const RETRY_MS = 2000;
+
+export interface ProgressStreamLimits {
+  perUser: number;
+  perProcess: number;
+  lifetimeMs: number;
+  heartbeatMs: number;
+}
+
 /**
  * Live progress (server-sent events): `GET /api/generations/events` streams the signed-in user's
  * generation events as they are appended, each with its log position as the event id, so a
  * reconnecting browser sends Last-Event-ID and misses nothing. Never compressed or buffered.
+ * All streams of the process share one subscription (ProgressHub). A stream ends after its
+ * lifetime with its resume point as a last `id:` line (no event), so even a stream that never
+ * carried an event resumes where it stopped. A user's sixth stream is refused rather than the
+ * oldest closed: a closed EventSource reconnects by itself, and tabs would evict each other in a
+ * loop; the refused one falls back to refetching (kit/src/generations/live-books.ts).
  */
-export function progressRoutes({ eventStore }: Pick<Platform, 'eventStore'>): RouteModule {
+export function progressRoutes(
+  { eventStore }: Pick<Platform, 'eventStore'>,
+  limits: Partial<ProgressStreamLimits> = {},
+): RouteModule {
+  const { perUser, perProcess, lifetimeMs, heartbeatMs } = {
+    perUser: STREAMS_PER_USER,
+    perProcess: STREAMS_PER_PROCESS,
+    lifetimeMs: STREAM_LIFETIME_MS,
+    heartbeatMs: HEARTBEAT_MS,
+    ...limits,
+  };
+  const hub = new ProgressHub(eventStore, heartbeatMs);
   return (router) => {
     router.get('/api/generations/events', async (ctx) => {
       const userId = requireUser(ctx);
+      if (hub.count(userId) >= perUser)
+        throw new DomainError(
+          'RATE_LIMITED',
+          'Too many open progress streams: close another tab and try again',
+        );
+      if (hub.count() >= perProcess)
+        throw new DomainError('UNAVAILABLE', 'Live progress is busy: try again in a minute');
       const lastId = Number(ctx.get('Last-Event-ID') || ctx.query.lastEventId);
-      const after = Number.isSafeInteger(lastId) && lastId >= 0 ? lastId : await eventStore.headPosition();
+      const after = Number.isSafeInteger(lastId) && lastId >= 0 ? lastId : undefined;
       const stream = new PassThrough();
       ctx.req.socket.setTimeout(0);
       ctx.req.socket.setNoDelay(true);
@@ -58,35 +99,30 @@ export function progressRoutes({ eventStore }: Pick<Platform, 'eventStore'>): Ro
       (ctx as { compress?: boolean }).compress = false;
       ctx.status = 200;
       ctx.body = stream;
-      stream.write(': connected\nretry: 2000\n\n');
-      // Everything up to `delivered` has been looked at, in log order: each event is sent once.
-      let delivered = after ?? 0;
-      const deliver = (event: RecordedEvent) => {
-        if (event.position <= delivered) return;
-        delivered = event.position;
-        const message = progressMessage(event, userId);
-        if (message)
-          stream.write(`id: ${event.position}\nevent: progress\ndata: ${JSON.stringify(message)}\n\n`);
-      };
-      // The subscription is complete (catch-up, other processes' appends); the append listener is
-      // the fast path for this process's appends: written the moment they commit, before the
-      // projectors, relay and workers take their turn. It only takes the next event in line, so
-      // while the subscription is catching up (or another process appended) nothing is reordered.
-      const subscription = eventStore.subscribeToAll(after === undefined ? {} : { after }, async (event) =>
-        deliver(event),
-      );
-      const unlisten = eventStore.onAppended?.((events) => {
-        for (const event of events) if (event.position === delivered + 1) deliver(event);
+      stream.write(`: connected\nretry: ${RETRY_MS}\n\n`);
+      const client = hub.join(userId, after, {
+        send: (event) => {
+          const message = progressMessage(event, userId);
+          if (message)
+            stream.write(`id: ${event.position}\nevent: progress\ndata: ${JSON.stringify(message)}\n\n`);
+        },
+        keepAlive: () => stream.write(': keep-alive\n\n'),
+        // The resume point before any event: a reconnect without one would start from "now".
+        ready: (position) => stream.write(`id: ${position}\n\n`),
+        end: () => close(client.position()),
       });
-      const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
-      const close = () => {
-        clearInterval(heartbeat);
-        unlisten?.();
-        void subscription.stop();
+      let closed = false;
+      const close = (resumeAt?: number) => {
+        if (closed) return;
+        closed = true;
+        clearTimeout(lifetime);
+        client.leave();
+        if (resumeAt !== undefined) stream.write(`id: ${resumeAt}\n\n`);
         stream.end();
       };
-      ctx.res.on('close', close);
-      stream.on('error', close);
+      const lifetime = setTimeout(() => close(client.position()), lifetimeMs);
+      ctx.res.on('close', () => close());
+      stream.on('error', () => close());
     });
   };
 }

@@ -21,11 +21,15 @@ export type FailureLimiter = Koa.Middleware & { trackedKeys(): number };
 /**
  * Slows password guessing against one process: only failed attempts count (a client error from
  * the handler), per key, in a fixed window from the first failure. A key over its limit is
- * refused before the handler runs. (Behind several API processes, put the same rule in the
- * proxy in front of them.)
+ * refused before the handler runs. An attempt is reserved (in flight) before the handler runs and
+ * released when it succeeds, so a burst of concurrent guesses is checked against the limit as a
+ * whole: at most `limit` of them are evaluated, the rest are refused. (Behind several API
+ * processes, put the same rule in the proxy in front of them.)
  */
 export function failureLimit(options: FailureLimitOptions): FailureLimiter {
   const failures = new LRUCache<string, { start: number; count: number }>({ max: options.maxKeys ?? 10_000 });
+  /** Attempts being evaluated per key; bounded by the requests open at once. */
+  const inFlight = new Map<string, number>();
   const now = options.now ?? Date.now;
   const live = (key: string, t: number) => {
     const window = failures.get(key);
@@ -35,18 +39,29 @@ export function failureLimit(options: FailureLimitOptions): FailureLimiter {
     }
     return window;
   };
+  const release = (keys: string[]) => {
+    for (const key of keys) {
+      const left = (inFlight.get(key) ?? 1) - 1;
+      if (left > 0) inFlight.set(key, left);
+      else inFlight.delete(key);
+    }
+  };
 
   const middleware = (async (ctx, next) => {
     const t = now();
     const keys = [...new Set(options.keys(ctx))];
-    const blocked = keys
-      .map((key) => live(key, t))
-      .filter((w) => w !== undefined && w.count >= options.limit);
-    if (blocked.length > 0) {
-      const until = Math.max(...blocked.map((w) => w!.start + options.windowMs));
+    const blockedUntil = keys.flatMap((key) => {
+      const window = live(key, t);
+      const used = (window?.count ?? 0) + (inFlight.get(key) ?? 0);
+      return used >= options.limit ? [window ? window.start + options.windowMs : t + options.windowMs] : [];
+    });
+    if (blockedUntil.length > 0) {
+      const until = Math.max(...blockedUntil);
       ctx.set('Retry-After', String(Math.max(1, Math.ceil((until - t) / 1000))));
       throw new DomainError('RATE_LIMITED', RATE_LIMITED_MESSAGE);
     }
+    // Checked and reserved in one turn of the event loop: no other request runs in between.
+    for (const key of keys) inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
     try {
       await next();
     } catch (error) {
@@ -58,6 +73,8 @@ export function failureLimit(options: FailureLimitOptions): FailureLimiter {
         }
       }
       throw error;
+    } finally {
+      release(keys);
     }
   }) as FailureLimiter;
   middleware.trackedKeys = () => failures.size;
