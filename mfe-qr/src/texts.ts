@@ -40,6 +40,8 @@ export const QR_TEXTS = {
   uniqueVisitors: 'Unique Visitors',
   emailSignups: 'Email Signups',
   conversionRate: 'Conversion Rate',
+  conversionNotMeasured:
+    'Not measured: no scans were counted (tracking off, or the page was opened without the code).',
   dailyPerformance: 'Daily Performance',
   noAnalytics: 'No analytics data available yet',
   exportAnalytics: 'Export daily CSV',

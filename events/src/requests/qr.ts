@@ -2,6 +2,7 @@
 import * as yup from 'yup';
 import {
   EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
   NAME_MAX_LENGTH,
   QR_DESCRIPTION_MAX_LENGTH,
   QR_MESSAGES,
@@ -111,7 +112,7 @@ export const qrLandingPostRequest = yup.object({
     .when('source', {
       is: 'signup',
       // biome-ignore lint/suspicious/noThenProperty: yup's conditional schema vocabulary.
-      then: (s) => s.required(QR_MESSAGES.emailRequired).email(QR_MESSAGES.email),
+      then: (s) => s.required(QR_MESSAGES.emailRequired).matches(EMAIL_PATTERN, QR_MESSAGES.email),
       otherwise: (s) => s.optional(),
     }),
   name: text().max(NAME_MAX_LENGTH).optional(),

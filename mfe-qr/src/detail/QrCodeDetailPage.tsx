@@ -21,6 +21,7 @@ import type { QrCode } from '../api/types';
 import { CodeUnavailable } from '../common/CodeUnavailable';
 import { CopyButton, Page, TruncatedUrl, tableCss } from '../common/ui';
 import { BREAKDOWN_LABELS, QR_TEXTS } from '../texts';
+import { conversionLabel } from './conversion';
 import { DailyChart } from './DailyChart';
 
 const failed = (title: string) => () =>
@@ -183,11 +184,11 @@ function useErrorToast(isError: boolean, message: string) {
   }, [isError, message]);
 }
 
-function Stat({ label, value }: { label: string; value: string | number }) {
+function Stat({ label, value, title }: { label: string; value: string | number; title?: string }) {
   return (
     <div css={{ border: `1px solid ${theme.colors.border}`, borderRadius: theme.radii.md, padding: 14 }}>
       <div css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }}>{label}</div>
-      <div css={{ fontSize: theme.fontSizes.xxl, fontWeight: 700 }} data-stat={label}>
+      <div css={{ fontSize: theme.fontSizes.xxl, fontWeight: 700 }} data-stat={label} title={title}>
         {value}
       </div>
     </div>
@@ -215,7 +216,13 @@ function AnalyticsTab({ qr }: { qr: QrCode }) {
             <Stat label={QR_TEXTS.totalScans} value={data.scanCount} />
             <Stat label={QR_TEXTS.uniqueVisitors} value={data.uniqueVisitors} />
             {landing && <Stat label={QR_TEXTS.emailSignups} value={data.emailSignupCount} />}
-            {landing && <Stat label={QR_TEXTS.conversionRate} value={`${data.conversionRate}%`} />}
+            {landing && (
+              <Stat
+                label={QR_TEXTS.conversionRate}
+                value={conversionLabel(data.conversionRate, data.scanCount).text}
+                title={conversionLabel(data.conversionRate, data.scanCount).title}
+              />
+            )}
           </div>
           <h4 css={{ margin: 0 }}>{QR_TEXTS.dailyPerformance}</h4>
           {data.dailyAnalytics.length === 0 ? (
@@ -239,7 +246,11 @@ function AnalyticsTab({ qr }: { qr: QrCode }) {
                         <td>{d.date}</td>
                         <td>{d.scans}</td>
                         {landing && <td>{d.signups}</td>}
-                        {landing && <td>{d.conversionRate}%</td>}
+                        {landing && (
+                          <td title={conversionLabel(d.conversionRate, d.scans).title}>
+                            {conversionLabel(d.conversionRate, d.scans).text}
+                          </td>
+                        )}
                       </tr>
                     ))}
                   </tbody>

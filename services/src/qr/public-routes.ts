@@ -7,7 +7,7 @@ import { requestLimit } from '../platform/http/rate-limit';
 import { parse } from '../platform/http/validation';
 import type { Platform } from '../platform/module';
 import type { QrCodeCache } from './code-cache';
-import { appendActivity, decideActivity } from './commands';
+import { appendActivity, decideSignup } from './commands';
 import { initialQrState, QR_GONE, QR_NOT_FOUND, type QrCodeState } from './decider';
 import { inactiveCodeHtml, landingPageHtml, unknownCodeHtml } from './landing-page';
 import { LANDING_SCRIPT, LANDING_SCRIPT_GZIP, LANDING_SCRIPT_PATH } from './landing-script';
@@ -182,10 +182,9 @@ export function qrPublicRoutes(deps: Deps): { edge: RouteModule; guarded: RouteM
         return;
       }
       await signupLimit(ctx, async () => {
-        const events = decideActivity(
+        const events = decideSignup(
           state,
           {
-            type: 'RecordSignup',
             day: at.toISOString().slice(0, 10),
             email: input.email ?? '',
             ...(input.name ? { name: input.name } : {}),

@@ -233,6 +233,48 @@ describe('QR codes API', () => {
     expect((await post({ source: 'signup', email: 'other@example.com' }, '198.51.100.10')).status).toBe(201);
   });
 
+  it('one reader is one signup: the same address again (any case, spaces around) counts and exports once', async () => {
+    const code = await createCode(owner, { title: 'Dedupe', linkType: 'landing' });
+    const post = (email: string, address: string) =>
+      request(server().url)
+        .post(`/api/qr-landing/${code.id}`)
+        .set('X-Forwarded-For', address)
+        .send({ source: 'signup', email, name: 'Reader' });
+    // Twice in a row, once concurrently with itself, in other cases and with spaces around it.
+    expect((await post('twice@example.org', '198.51.100.21')).status).toBe(201);
+    expect((await post('twice@example.org', '198.51.100.22')).status).toBe(201);
+    const concurrent = await Promise.all(
+      ['  Twice@Example.ORG ', 'TWICE@example.org', 'other@example.org'].map((email, i) =>
+        post(email, `198.51.100.${30 + i}`),
+      ),
+    );
+    expect(concurrent.map((r) => r.status)).toEqual([201, 201, 201]);
+    const stats = await eventually(async () => {
+      const a = await analytics(owner, code.id);
+      return a.emailSignupCount >= 2 && a;
+    });
+    expect(stats.emailSignupCount).toBe(2);
+    const emails = (await owner.get(`/api/qr-codes/${code.id}/emails`)).body.emails as Array<{
+      email: string;
+    }>;
+    expect(emails.map((e) => e.email).sort()).toEqual(['other@example.org', 'twice@example.org']);
+    const events = await server().platform.eventStore.readStream(qrActivityStream(code.id));
+    expect(events.filter((e) => e.type === 'QrSignupRecorded')).toHaveLength(2);
+    // Signups without scans: the day's conversion is not measured, so its CSV cell is empty.
+    const daily = await owner.get(`/api/qr-codes/${code.id}/export-analytics`).buffer(true);
+    expect(String(daily.text ?? daily.body).split('\r\n')[1]).toMatch(/^\d{4}-\d\d-\d\d,0,0,2,$/);
+  });
+
+  it('a signup address needs a dotted domain', async () => {
+    const code = await createCode(owner, { title: 'Dotless', linkType: 'landing' });
+    const res = await request(server().url)
+      .post(`/api/qr-landing/${code.id}`)
+      .set('X-Forwarded-For', '198.51.100.40')
+      .send({ source: 'signup', email: 'a@b' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Please enter a valid email address.');
+  });
+
   it('the public signup is same-origin JSON: another site cannot post it', async () => {
     const code = await createCode(owner, { title: 'CSRF', linkType: 'landing' });
     const foreign = await request(server().url)
