@@ -64,11 +64,11 @@ ${body}
 
 /**
  * The public landing page (spec 02 §2): server-rendered with its settings, so the first paint is
- * the page itself. `loadFailed` renders the default page with the load-failure toast (§4, §8).
+ * the page itself.
  */
 export function landingPageHtml(
   s: ResolvedLandingSettings,
-  options: { nonce: string; year: number; loadFailed?: boolean },
+  options: { nonce: string; year: number },
 ): string {
   const redirecting = s.redirectUrl ? '<p>You will be redirected shortly...</p>' : '';
   const body = `<main>
@@ -90,11 +90,7 @@ ${redirecting}
 </div>
 </main>
 <footer>&copy; ${options.year} ${escapeHtml(s.title)}</footer>
-<div id="qr-toasts" aria-live="polite">${
-    options.loadFailed
-      ? `<div class="toast bad" role="alert"><strong>${LOAD_FAILURE.title}</strong><div>${LOAD_FAILURE.body}</div></div>`
-      : ''
-  }</div>
+<div id="qr-toasts" aria-live="polite"></div>
 <script type="application/json" id="qr-settings">${island(s)}</script>`;
   return shell(s.title, styles(s), options.nonce, body, true);
 }
@@ -114,17 +110,25 @@ export function inactiveCodeHtml(nonce: string): string {
   );
 }
 
-/** An address that was never a code (404), for the short redirect. */
-export function unknownCodeHtml(nonce: string): string {
+/**
+ * An address that was never a code (404). The landing address shows the load-failure message as
+ * its error toast; no signup form, since a signup there could only fail.
+ */
+export function unknownCodeHtml(nonce: string, route: 'redirect' | 'landing' = 'redirect'): string {
   const s = { ...LANDING_DEFAULTS, qrId: '' };
+  const landing = route === 'landing';
   return shell(
     'QR code not found',
     styles(s),
     nonce,
     `<main class="gone">
 <h1>QR code not found</h1>
-<p class="desc">This code does not lead anywhere. Please check that it was scanned completely.</p>
-</main>`,
+<p class="desc">${landing ? LOAD_FAILURE.body : 'This code does not lead anywhere. Please check that it was scanned completely.'}</p>
+</main>${
+      landing
+        ? `\n<div id="qr-toasts"><div class="toast bad" role="alert"><strong>${LOAD_FAILURE.title}</strong><div>${LOAD_FAILURE.body}</div></div></div>`
+        : ''
+    }`,
     false,
   );
 }

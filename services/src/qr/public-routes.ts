@@ -120,18 +120,14 @@ export function qrPublicRoutes(deps: Deps): { edge: RouteModule; guarded: RouteM
     router.get('/qr-landing/:id', async (ctx) => {
       const state = await load(String(ctx.params.id));
       if (state.deleted) return sendHtml(ctx, 410, inactiveCodeHtml(nonceOf(ctx)));
-      const found = state.exists && state.linkType === 'landing';
-      const settings = resolveLandingSettings(
-        found ? state.qrId : String(ctx.params.id).slice(0, 64),
-        found ? state.landingPage : {},
-      );
-      if (found) scans.queue(state, visit(ctx, clock.now(), 'landing'));
-      const html = landingPageHtml(settings, {
+      if (!state.exists || state.linkType !== 'landing')
+        return sendHtml(ctx, 404, unknownCodeHtml(nonceOf(ctx), 'landing'));
+      scans.queue(state, visit(ctx, clock.now(), 'landing'));
+      const html = landingPageHtml(resolveLandingSettings(state.qrId, state.landingPage), {
         nonce: nonceOf(ctx),
         year: clock.now().getUTCFullYear(),
-        loadFailed: !found,
       });
-      sendHtml(ctx, found ? 200 : 404, html);
+      sendHtml(ctx, 200, html);
     });
 
     router.get(LANDING_SCRIPT_PATH, (ctx) => {

@@ -265,6 +265,13 @@ describe('QR codes API', () => {
     expect(String(daily.text ?? daily.body).split('\r\n')[1]).toMatch(/^\d{4}-\d\d-\d\d,0,0,2,$/);
   });
 
+  it('an unknown landing address is a not-found page with the load-failure message and no form', async () => {
+    const res = await request(server().url).get('/qr-landing/AAAAAAAAAAAA');
+    expect(res.status).toBe(404);
+    expect(res.text).toContain('Unable to load this page. The QR code may be invalid.');
+    expect(res.text).not.toMatch(/<form|<input/);
+  });
+
   it('a signup address needs a dotted domain', async () => {
     const code = await createCode(owner, { title: 'Dotless', linkType: 'landing' });
     const res = await request(server().url)
