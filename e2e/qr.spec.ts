@@ -75,3 +75,30 @@ test('a landing code: create, public page at 375 px, sign up, analytics, CSV', a
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: testInfo.outputPath('detail-375.png'), fullPage: true });
 });
+
+test('a direct code offers its tracked address to copy, and its tab bar keeps a normal height', async ({
+  page,
+}) => {
+  await signUp(page);
+  await page.goto('/qr-codes/new');
+  await page.getByRole('radio', { name: /Direct Link/ }).click();
+  await page.getByLabel('Title', { exact: true }).fill('Shop link');
+  await page.getByLabel('Target URL').fill('https://example.com/shop');
+  await page.getByRole('button', { name: 'Create QR Code' }).click();
+  await expect(page).toHaveURL(/\/qr-codes\/[A-Za-z0-9]{12}$/);
+  const id = page.url().split('/').pop() as string;
+  // The address the code encodes (/r/{id}) is shown with its own copy button.
+  await expect(page.getByText('Tracked address (share this one)')).toBeVisible();
+  await expect(page.getByText(new RegExp(`/r/${id}$`))).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copy Tracked address (share this one)' })).toBeVisible();
+  // The tab row is one row of tabs, not stretched to the QR card's height.
+  for (const tab of ['Analytics', 'Details']) {
+    await page.getByRole('tab', { name: tab }).click();
+    const box = await page.getByRole('tablist', { name: 'QR code' }).boundingBox();
+    expect(box?.height ?? 0).toBeLessThan(64);
+  }
+  // The nav has its QR Codes entry.
+  await expect(
+    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'QR Codes' }),
+  ).toBeVisible();
+});

@@ -40,6 +40,7 @@ export const QR_TEXTS = {
   uniqueVisitors: 'Unique Visitors',
   emailSignups: 'Email Signups',
   conversionRate: 'Conversion Rate',
+  trackedAddress: 'Tracked address (share this one)',
   conversionNotMeasured:
     'Not measured: no scans were counted (tracking off, or the page was opened without the code).',
   dailyPerformance: 'Daily Performance',

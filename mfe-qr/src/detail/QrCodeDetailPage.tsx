@@ -133,6 +133,18 @@ export default function QrCodeDetailPage() {
               <TruncatedUrl url={shownUrl} />
               <CopyButton text={shownUrl} label="URL" />
             </div>
+            {!landing && (
+              // What the code encodes: sharing this address online keeps the visits counted.
+              <div css={{ display: 'grid', gap: 4 }}>
+                <span css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }}>
+                  {QR_TEXTS.trackedAddress}
+                </span>
+                <div css={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+                  <TruncatedUrl url={qr.encodedUrl} />
+                  <CopyButton text={qr.encodedUrl} label={QR_TEXTS.trackedAddress} />
+                </div>
+              </div>
+            )}
             <Switch
               label={QR_TEXTS.trackingSwitch}
               checked={qr.trackingEnabled}
@@ -161,17 +173,20 @@ export default function QrCodeDetailPage() {
             </Button>
           </div>
         </Card>
-        <Tabs
-          aria-label="QR code"
-          defaultValue="analytics"
-          items={[
-            { value: 'analytics', label: QR_TEXTS.tabAnalytics, content: <AnalyticsTab qr={qr} /> },
-            { value: 'details', label: QR_TEXTS.tabDetails, content: <DetailsTab qr={qr} /> },
-            ...(landing
-              ? [{ value: 'emails', label: QR_TEXTS.tabEmails, content: <EmailsTab qr={qr} /> }]
-              : []),
-          ]}
-        />
+        {/* Its own height, not the QR card's: a stretched grid item gave the tab row the spare space. */}
+        <div css={{ alignSelf: 'start', minWidth: 0 }}>
+          <Tabs
+            aria-label="QR code"
+            defaultValue="analytics"
+            items={[
+              { value: 'analytics', label: QR_TEXTS.tabAnalytics, content: <AnalyticsTab qr={qr} /> },
+              { value: 'details', label: QR_TEXTS.tabDetails, content: <DetailsTab qr={qr} /> },
+              ...(landing
+                ? [{ value: 'emails', label: QR_TEXTS.tabEmails, content: <EmailsTab qr={qr} /> }]
+                : []),
+            ]}
+          />
+        </div>
       </div>
     </Page>
   );
