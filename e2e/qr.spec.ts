@@ -101,4 +101,11 @@ test('a direct code offers its tracked address to copy, and its tab bar keeps a 
   await expect(
     page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'QR Codes' }),
   ).toBeVisible();
+  // On a phone the list shows its key columns without scrolling sideways.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/qr-codes');
+  for (const name of ['Title', 'Scans']) {
+    const header = await page.getByRole('columnheader', { name, exact: true }).boundingBox();
+    expect((header?.x ?? 999) + (header?.width ?? 0)).toBeLessThanOrEqual(375);
+  }
 });
