@@ -84,6 +84,16 @@ test('a direct code offers its tracked address to copy, and its tab bar keeps a 
   await page.getByRole('radio', { name: /Direct Link/ }).click();
   await page.getByLabel('Title', { exact: true }).fill('Shop link');
   await page.getByLabel('Target URL').fill('https://example.com/shop');
+  // Brand colours typed as hex codes; the code's preview follows them before it exists.
+  const preview = page.getByTestId('qr-preview');
+  const before = await preview.getAttribute('src');
+  await page.getByLabel('Code colour', { exact: true }).fill('#1A237E');
+  await expect(page.getByLabel('Code colour picker')).toHaveValue('#1a237e');
+  await expect(preview).not.toHaveAttribute('src', before ?? '');
+  await expect(preview).toHaveAttribute('src', /1A237E/i);
+  await page.getByLabel('Code colour', { exact: true }).fill('#EEEEEE');
+  await expect(page.getByRole('button', { name: 'Create QR Code' })).toBeDisabled();
+  await page.getByLabel('Code colour', { exact: true }).fill('#1A237E');
   await page.getByRole('button', { name: 'Create QR Code' }).click();
   await expect(page).toHaveURL(/\/qr-codes\/[A-Za-z0-9]{12}$/);
   const id = page.url().split('/').pop() as string;

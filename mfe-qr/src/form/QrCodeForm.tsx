@@ -11,6 +11,8 @@ import type { LandingSettings, LinkType } from '../api/types';
 import { TruncatedUrl } from '../common/ui';
 import { LandingView, withDefaults } from '../landing/LandingView';
 import { LANDING_DEFAULTS, QR_TEXTS } from '../texts';
+import { ColorField, HEX } from './ColorField';
+import { QrPreview } from './QrPreview';
 
 export interface QrFormValues {
   linkType: LinkType;
@@ -108,14 +110,7 @@ export function QrCodeForm({
   };
 
   const color = (label: string, value: string, onChange: (v: string) => void) => (
-    <Field label={label}>
-      <Input
-        type="color"
-        value={value}
-        onChange={(e) => onChange(e.target.value.toUpperCase())}
-        css={{ height: 40, padding: 4 }}
-      />
-    </Field>
+    <ColorField label={label} value={value} onChange={onChange} />
   );
 
   const image = (kind: 'logo' | 'hero', label: string) => {
@@ -244,7 +239,14 @@ export function QrCodeForm({
                   maxLength={40}
                 />
               </Field>
-              <div css={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
+              <div
+                css={{
+                  display: 'grid',
+                  gap: 12,
+                  alignItems: 'end',
+                  gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))',
+                }}
+              >
                 {color(
                   'Button colour',
                   landing.buttonColor ?? LANDING_DEFAULTS.buttonColor,
@@ -277,10 +279,25 @@ export function QrCodeForm({
           </Card>
         )}
         <Card title="QR colours">
-          <div css={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
+          <div
+            css={{
+              display: 'grid',
+              gap: 12,
+              alignItems: 'end',
+              gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))',
+            }}
+          >
             {color('Code colour', colors.dark, (dark) => setColors((c) => ({ ...c, dark })))}
             {color('Background colour', colors.light, (light) => setColors((c) => ({ ...c, light })))}
           </div>
+          <QrPreview
+            text={
+              encodedUrl ??
+              `${window.location.origin}/${linkType === 'landing' ? 'qr-landing' : 'r'}/XXXXXXXXXXXX`
+            }
+            dark={HEX.test(colors.dark) ? colors.dark : '#000000'}
+            light={HEX.test(colors.light) ? colors.light : '#FFFFFF'}
+          />
           {colorProblem && <Alert tone="warning">{colorProblem}</Alert>}
         </Card>
         {(uploadError ?? error) && <Alert tone="danger">{uploadError ?? error}</Alert>}
