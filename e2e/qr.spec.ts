@@ -78,7 +78,7 @@ test('a landing code: create, public page at 375 px, sign up, analytics, CSV', a
 
 test('a direct code offers its tracked address to copy, and its tab bar keeps a normal height', async ({
   page,
-}) => {
+}, testInfo) => {
   await signUp(page);
   await page.goto('/qr-codes/new');
   await page.getByRole('radio', { name: /Direct Link/ }).click();
@@ -94,6 +94,10 @@ test('a direct code offers its tracked address to copy, and its tab bar keeps a 
   await page.getByLabel('Code colour', { exact: true }).fill('#EEEEEE');
   await expect(page.getByRole('button', { name: 'Create QR Code' })).toBeDisabled();
   await page.getByLabel('Code colour', { exact: true }).fill('#1A237E');
+  await page.screenshot({ path: testInfo.outputPath('create-direct-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: testInfo.outputPath('create-direct-375.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('button', { name: 'Create QR Code' }).click();
   await expect(page).toHaveURL(/\/qr-codes\/[A-Za-z0-9]{12}$/);
   const id = page.url().split('/').pop() as string;
@@ -107,6 +111,7 @@ test('a direct code offers its tracked address to copy, and its tab bar keeps a 
     const box = await page.getByRole('tablist', { name: 'QR code' }).boundingBox();
     expect(box?.height ?? 0).toBeLessThan(64);
   }
+  await page.screenshot({ path: testInfo.outputPath('detail-direct-1280.png'), fullPage: true });
   // The nav has its QR Codes entry.
   await expect(
     page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'QR Codes' }),
@@ -114,6 +119,8 @@ test('a direct code offers its tracked address to copy, and its tab bar keeps a 
   // On a phone the list shows its key columns without scrolling sideways.
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/qr-codes');
+  await expect(page.getByRole('link', { name: 'Shop link' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('list-375.png'), fullPage: true });
   for (const name of ['Title', 'Scans']) {
     const header = await page.getByRole('columnheader', { name, exact: true }).boundingBox();
     expect((header?.x ?? 999) + (header?.width ?? 0)).toBeLessThanOrEqual(375);
