@@ -3,6 +3,7 @@ import * as yup from 'yup';
 import {
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
+  landingColorsProblem,
   NAME_MAX_LENGTH,
   QR_DESCRIPTION_MAX_LENGTH,
   QR_MESSAGES,
@@ -57,7 +58,11 @@ export const landingPageSettingsSchema = yup
     thankYouMessage: settingText(),
   })
   .noUnknown()
-  .default(undefined);
+  .default(undefined)
+  .test('readable', QR_MESSAGES.landingTextContrast, function (value) {
+    const problem = value ? landingColorsProblem(value) : null;
+    return problem ? this.createError({ message: problem }) : true;
+  });
 
 export const qrColorsSchema = yup
   .object({

@@ -2,7 +2,7 @@
 // description, target URL for direct codes, the landing page's settings with a live preview,
 // logo and hero uploads, the code's colours (refused below 4.5:1 contrast). In edit mode the type
 // and the encoded address are shown but cannot change: they are what the printed code holds.
-import { QR_MESSAGES, qrColorsProblem } from '@studio/events/rules';
+import { LANDING_DEFAULTS, landingColorsProblem, QR_MESSAGES, qrColorsProblem } from '@studio/events/rules';
 import { Alert, Badge, Button, Card, theme } from '@studio/kit';
 import { Field, FilePicker, Input, RadioGroup, Switch, Textarea } from '@studio/kit/widgets';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -10,7 +10,7 @@ import { uploadLandingImage } from '../api/qr-api';
 import type { LandingSettings, LinkType } from '../api/types';
 import { TruncatedUrl } from '../common/ui';
 import { LandingView, withDefaults } from '../landing/LandingView';
-import { LANDING_DEFAULTS, QR_TEXTS } from '../texts';
+import { QR_TEXTS } from '../texts';
 import { ColorField, HEX } from './ColorField';
 import { QrPreview } from './QrPreview';
 
@@ -77,6 +77,7 @@ export function QrCodeForm({
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const colorProblem = qrColorsProblem(colors);
+  const landingColorProblem = linkType === 'landing' ? landingColorsProblem(landing) : null;
   const set = (field: keyof LandingSettings) => (value: string) =>
     setLanding((l) => ({ ...l, [field]: value }));
 
@@ -97,7 +98,7 @@ export function QrCodeForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setUploadError(null);
-    if (!colorProblem)
+    if (!colorProblem && !landingColorProblem)
       onSubmit({
         linkType,
         title,
@@ -259,6 +260,7 @@ export function QrCodeForm({
                   set('backgroundColor'),
                 )}
               </div>
+              {landingColorProblem && <Alert tone="warning">{landingColorProblem}</Alert>}
               <Field label="Redirect URL (optional)" hint="Visitors go here 2 seconds after signing up.">
                 <Input
                   type="url"
@@ -302,7 +304,10 @@ export function QrCodeForm({
         </Card>
         {(uploadError ?? error) && <Alert tone="danger">{uploadError ?? error}</Alert>}
         <div css={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-          <Button type="submit" disabled={pending || uploading || Boolean(colorProblem)}>
+          <Button
+            type="submit"
+            disabled={pending || uploading || Boolean(colorProblem) || Boolean(landingColorProblem)}
+          >
             {pending ? pendingLabel : submitLabel}
           </Button>
           {actions}

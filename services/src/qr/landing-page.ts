@@ -1,5 +1,6 @@
+import { LANDING_DEFAULTS, readableTextOn } from '@studio/events/rules';
 import { LANDING_SCRIPT_PATH } from './landing-script';
-import { LANDING_DEFAULTS, type ResolvedLandingSettings } from './landing-settings';
+import type { ResolvedLandingSettings } from './landing-settings';
 
 export const escapeHtml = (text: string) =>
   text.replace(
@@ -34,7 +35,7 @@ form{display:flex;flex-direction:column;gap:12px}
 label{font-weight:600;font-size:.9rem}
 input{width:100%;font:inherit;padding:12px;border:1px solid #c8c8d0;border-radius:8px;background:#fff;color:#1a1a1a}
 input:focus-visible,button:focus-visible{outline:3px solid ${button};outline-offset:2px}
-button{font:inherit;font-weight:600;padding:14px;border:0;border-radius:8px;background:${button};color:#fff;cursor:pointer;margin-top:8px}
+button{font:inherit;font-weight:600;padding:14px;border:0;border-radius:8px;background:${button};color:${readableTextOn(button)};cursor:pointer;margin-top:8px}
 button:disabled{opacity:.7;cursor:progress}
 .done{text-align:center;padding:24px 0}
 .done h2{margin:0 0 8px;font-size:1.5rem}

@@ -141,6 +141,22 @@ describe('QR codes API', () => {
       'Images must be uploaded here first',
     ],
     [{ title: '', linkType: 'direct', url: 'https://example.com' }, 'Please enter a title'],
+    [
+      {
+        title: 'x',
+        linkType: 'landing',
+        landingPage: { textColor: '#F9F9F9', backgroundColor: '#F9F9F9', buttonColor: '#F9F9F9' },
+      },
+      'Text colour and background colour are too close: the page text needs a contrast of at least 4.5:1 to be readable',
+    ],
+    [
+      {
+        title: 'x',
+        linkType: 'landing',
+        landingPage: { buttonColor: '#FFE600', backgroundColor: '#FFFFFF' },
+      },
+      'Button colour and background colour are too close: the button needs a contrast of at least 3:1 to be seen',
+    ],
   ])('bad input %j is a 400 with its message', async (body, message) => {
     const res = await owner.post('/api/qr-codes').send(body);
     expect(res.status).toBe(400);
@@ -270,6 +286,19 @@ describe('QR codes API', () => {
     expect(res.status).toBe(404);
     expect(res.text).toContain('Unable to load this page. The QR code may be invalid.');
     expect(res.text).not.toMatch(/<form|<input/);
+  });
+
+  it('the landing button text is black or white, whichever is readable on the button colour', async () => {
+    const page = async (buttonColor: string, backgroundColor: string, textColor: string) => {
+      const code = await createCode(owner, {
+        title: 'Colours',
+        linkType: 'landing',
+        landingPage: { buttonColor, backgroundColor, textColor },
+      });
+      return (await request(server().url).get(`/qr-landing/${code.id}`)).text;
+    };
+    expect(await page('#FFE600', '#1A1A1A', '#FFFFFF')).toContain('background:#FFE600;color:#000000');
+    expect(await page('#1A237E', '#FFFFFF', '#1A1A1A')).toContain('background:#1A237E;color:#FFFFFF');
   });
 
   it('a signup address needs a dotted domain', async () => {
