@@ -50,6 +50,8 @@ test('a landing code: create, public page at 375 px, sign up, analytics, CSV', a
   await visitor.getByRole('button', { name: 'Sign Up' }).click();
   await expect(visitor.getByRole('heading', { name: 'Success!' })).toBeVisible();
   await expect(visitor.getByText("Thank you for signing up! We'll be in touch soon.")).toBeVisible();
+  // The earlier "Email Required" toast does not linger beside the success.
+  await expect(visitor.getByRole('alert')).toHaveCount(0, { timeout: 1000 });
   await visitor.screenshot({ path: testInfo.outputPath('landing-375.png'), fullPage: true });
   await phone.close();
 
