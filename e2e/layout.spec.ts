@@ -14,6 +14,7 @@ const SIDEBAR: [string, string, string][] = [
   ['My Books', '/my-books', 'My Books'],
   ['My KDP Listings', '/my-listings', 'My KDP Listings'],
   ['My Images', '/my-images', 'My Images'],
+  ['QR Codes', '/qr-codes', 'QR Codes'],
   ['Profile', '/profile', 'My Profile'],
   ['Settings', '/settings', 'Settings'],
   ['Non-fiction Book Writer', '/non-fiction-book', 'Non-fiction Book Writer'],

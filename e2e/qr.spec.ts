@@ -50,6 +50,8 @@ test('a landing code: create, public page at 375 px, sign up, analytics, CSV', a
   await visitor.getByRole('button', { name: 'Sign Up' }).click();
   await expect(visitor.getByRole('heading', { name: 'Success!' })).toBeVisible();
   await expect(visitor.getByText("Thank you for signing up! We'll be in touch soon.")).toBeVisible();
+  // The earlier "Email Required" toast does not linger beside the success.
+  await expect(visitor.getByRole('alert')).toHaveCount(0, { timeout: 1000 });
   await visitor.screenshot({ path: testInfo.outputPath('landing-375.png'), fullPage: true });
   await phone.close();
 
@@ -74,4 +76,55 @@ test('a landing code: create, public page at 375 px, sign up, analytics, CSV', a
 
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: testInfo.outputPath('detail-375.png'), fullPage: true });
+});
+
+test('a direct code offers its tracked address to copy, and its tab bar keeps a normal height', async ({
+  page,
+}, testInfo) => {
+  await signUp(page);
+  await page.goto('/qr-codes/new');
+  await page.getByRole('radio', { name: /Direct Link/ }).click();
+  await page.getByLabel('Title', { exact: true }).fill('Shop link');
+  await page.getByLabel('Target URL').fill('https://example.com/shop');
+  // Brand colours typed as hex codes; the code's preview follows them before it exists.
+  const preview = page.getByTestId('qr-preview');
+  const before = await preview.getAttribute('src');
+  await page.getByLabel('Code colour', { exact: true }).fill('#1A237E');
+  await expect(page.getByLabel('Code colour picker')).toHaveValue('#1a237e');
+  await expect(preview).not.toHaveAttribute('src', before ?? '');
+  await expect(preview).toHaveAttribute('src', /1A237E/i);
+  await page.getByLabel('Code colour', { exact: true }).fill('#EEEEEE');
+  await expect(page.getByRole('button', { name: 'Create QR Code' })).toBeDisabled();
+  await page.getByLabel('Code colour', { exact: true }).fill('#1A237E');
+  await page.screenshot({ path: testInfo.outputPath('create-direct-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: testInfo.outputPath('create-direct-375.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'Create QR Code' }).click();
+  await expect(page).toHaveURL(/\/qr-codes\/[A-Za-z0-9]{12}$/);
+  const id = page.url().split('/').pop() as string;
+  // The address the code encodes (/r/{id}) is shown with its own copy button.
+  await expect(page.getByText('Tracked address (share this one)')).toBeVisible();
+  await expect(page.getByText(new RegExp(`/r/${id}$`))).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copy Tracked address (share this one)' })).toBeVisible();
+  // The tab row is one row of tabs, not stretched to the QR card's height.
+  for (const tab of ['Analytics', 'Details']) {
+    await page.getByRole('tab', { name: tab }).click();
+    const box = await page.getByRole('tablist', { name: 'QR code' }).boundingBox();
+    expect(box?.height ?? 0).toBeLessThan(64);
+  }
+  await page.screenshot({ path: testInfo.outputPath('detail-direct-1280.png'), fullPage: true });
+  // The nav has its QR Codes entry.
+  await expect(
+    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'QR Codes' }),
+  ).toBeVisible();
+  // On a phone the list shows its key columns without scrolling sideways.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/qr-codes');
+  await expect(page.getByRole('link', { name: 'Shop link' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('list-375.png'), fullPage: true });
+  for (const name of ['Title', 'Scans']) {
+    const header = await page.getByRole('columnheader', { name, exact: true }).boundingBox();
+    expect((header?.x ?? 999) + (header?.width ?? 0)).toBeLessThanOrEqual(375);
+  }
 });

@@ -35,12 +35,15 @@ test.describe('signed-out visitor', () => {
     test('sees public routes without signing in', async ({ page }) => {
       await page.goto('/pricing');
       await expectScreen(page, 'Pricing');
-      // The server's own page (not the shell): an unknown code shows the default page and the
-      // load-failure toast (spec 02 §4, §8).
+      // The server's own page (not the shell): an unknown code shows a not-found state with the
+      // load-failure toast, and no signup form that could only fail.
       const landing = await page.goto('/qr-landing/abc123');
       expect(landing?.status()).toBe(404);
-      await expect(page.getByRole('heading', { name: 'Join Our Community' })).toBeVisible();
-      await expect(page.getByText('Unable to load this page. The QR code may be invalid.')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'QR code not found' })).toBeVisible();
+      await expect(page.getByRole('alert')).toContainText(
+        'Unable to load this page. The QR code may be invalid.',
+      );
+      await expect(page.locator('form')).toHaveCount(0);
     });
   });
 

@@ -40,6 +40,9 @@ export const QR_TEXTS = {
   uniqueVisitors: 'Unique Visitors',
   emailSignups: 'Email Signups',
   conversionRate: 'Conversion Rate',
+  trackedAddress: 'Tracked address (share this one)',
+  conversionNotMeasured:
+    'Not measured: no scans were counted (tracking off, or the page was opened without the code).',
   dailyPerformance: 'Daily Performance',
   noAnalytics: 'No analytics data available yet',
   exportAnalytics: 'Export daily CSV',
@@ -91,14 +94,3 @@ export const BREAKDOWN_LABELS = {
 /** spec 02 §9 */
 export const COPY_FEEDBACK_MS = 2000;
 export const LANDING_REDIRECT_MS = 2000;
-
-/** spec 02 §3 landing defaults (the server applies the same). */
-export const LANDING_DEFAULTS = {
-  title: 'Join Our Community',
-  description: 'Sign up to receive updates, special offers, and more.',
-  buttonText: 'Sign Up',
-  buttonColor: '#6C63FF',
-  textColor: '#1A1A1A',
-  backgroundColor: '#F9F9F9',
-  thankYouMessage: "Thank you for signing up! We'll be in touch soon.",
-} as const;

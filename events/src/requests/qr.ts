@@ -2,6 +2,8 @@
 import * as yup from 'yup';
 import {
   EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  landingColorsProblem,
   NAME_MAX_LENGTH,
   QR_DESCRIPTION_MAX_LENGTH,
   QR_MESSAGES,
@@ -62,7 +64,11 @@ export const landingPageSettingsSchema = yup
     thankYouMessage: settingText(),
   })
   .noUnknown()
-  .default(undefined);
+  .default(undefined)
+  .test('readable', QR_MESSAGES.landingTextContrast, function (value) {
+    const problem = value ? landingColorsProblem(value) : null;
+    return problem ? this.createError({ message: problem }) : true;
+  });
 
 export const qrColorsSchema = yup
   .object({
@@ -117,7 +123,7 @@ export const qrLandingPostRequest = yup.object({
     .when('source', {
       is: 'signup',
       // biome-ignore lint/suspicious/noThenProperty: yup's conditional schema vocabulary.
-      then: (s) => s.required(QR_MESSAGES.emailRequired).email(QR_MESSAGES.email),
+      then: (s) => s.required(QR_MESSAGES.emailRequired).matches(EMAIL_PATTERN, QR_MESSAGES.email),
       otherwise: (s) => s.optional(),
     }),
   name: text().max(NAME_MAX_LENGTH).optional(),

@@ -13,6 +13,7 @@ import {
   subscriptionPlanRequest,
   updateUserSubscriptionRequest,
 } from './index';
+import { landingColorsProblem, QR_MESSAGES, readableTextOn } from './rules';
 
 const valid = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'analytical' };
 
@@ -161,5 +162,23 @@ describe('newsletter request (issue 12)', () => {
     });
     expect(fieldErrors(newsletterRequest, { email: 'a@b' })).toEqual({ email: NEWSLETTER_MESSAGES.email });
     expect(fieldErrors(newsletterRequest, { email: 7 })).toEqual({ email: NEWSLETTER_MESSAGES.email });
+  });
+});
+
+describe('landing page colours', () => {
+  it('button text is black or white, whichever contrasts more with the button', () => {
+    expect(readableTextOn('#FFE600')).toBe('#000000');
+    expect(readableTextOn('#1A237E')).toBe('#FFFFFF');
+    expect(readableTextOn('#6C63FF')).toBe('#000000');
+  });
+
+  it('refuses text or a button too close to the background, naming the pair; defaults fill the gaps', () => {
+    expect(landingColorsProblem({})).toBeNull();
+    expect(landingColorsProblem({ textColor: '#EEEEEE' })).toBe(QR_MESSAGES.landingTextContrast);
+    expect(landingColorsProblem({ backgroundColor: '#1A1A1A' })).toBe(QR_MESSAGES.landingTextContrast);
+    expect(landingColorsProblem({ buttonColor: '#F0F0F0' })).toBe(QR_MESSAGES.landingButtonContrast);
+    expect(
+      landingColorsProblem({ backgroundColor: '#1A1A1A', textColor: '#FFFFFF', buttonColor: '#FFE600' }),
+    ).toBeNull();
   });
 });

@@ -43,6 +43,10 @@ export const QR_MESSAGES = {
   redirectUrl: 'The redirect URL must be an http(s) address',
   color: 'Colours must be written as #RRGGBB',
   contrast: 'The QR colours need a contrast of at least 4.5:1 to scan reliably',
+  landingTextContrast:
+    'Text colour and background colour are too close: the page text needs a contrast of at least 4.5:1 to be readable',
+  landingButtonContrast:
+    'Button colour and background colour are too close: the button needs a contrast of at least 3:1 to be seen',
   darkOnLight: 'The QR code must be darker than its background',
   image: 'Images must be uploaded here first',
   linkType: 'Link type must be landing or direct',
@@ -72,6 +76,45 @@ export function contrastRatio(a: string, b: string): number {
 export function qrColorsProblem(colors: { dark: string; light: string }): string | null {
   if (relativeLuminance(colors.dark) >= relativeLuminance(colors.light)) return QR_MESSAGES.darkOnLight;
   if (contrastRatio(colors.dark, colors.light) < QR_MIN_CONTRAST) return QR_MESSAGES.contrast;
+  return null;
+}
+
+/** The public landing page's defaults: the server renders them, the form's preview shows them. */
+export const LANDING_DEFAULTS = {
+  title: 'Join Our Community',
+  description: 'Sign up to receive updates, special offers, and more.',
+  buttonText: 'Sign Up',
+  buttonColor: '#6C63FF',
+  textColor: '#1A1A1A',
+  backgroundColor: '#F9F9F9',
+  thankYouMessage: "Thank you for signing up! We'll be in touch soon.",
+} as const;
+
+/** Text on a filled button: black or white, whichever contrasts more (at least 4.58:1 either way). */
+export function readableTextOn(fill: string): '#000000' | '#FFFFFF' {
+  return contrastRatio(fill, '#000000') >= contrastRatio(fill, '#FFFFFF') ? '#000000' : '#FFFFFF';
+}
+
+/** WCAG AA: 4.5:1 for text, 3:1 for a control's shape against its surroundings. */
+export const LANDING_TEXT_CONTRAST = 4.5;
+export const LANDING_BUTTON_CONTRAST = 3;
+
+/**
+ * Why a landing page's colours are refused (naming the pair), or null when its text is readable
+ * and its button visible. Missing colours are the defaults the page would use.
+ */
+export function landingColorsProblem(settings: {
+  buttonColor?: string;
+  textColor?: string;
+  backgroundColor?: string;
+}): string | null {
+  const hex = /^#[0-9a-fA-F]{6}$/;
+  const pick = (value: string | undefined, fallback: string) => (value && hex.test(value) ? value : fallback);
+  const background = pick(settings.backgroundColor, LANDING_DEFAULTS.backgroundColor);
+  const text = pick(settings.textColor, LANDING_DEFAULTS.textColor);
+  const button = pick(settings.buttonColor, LANDING_DEFAULTS.buttonColor);
+  if (contrastRatio(text, background) < LANDING_TEXT_CONTRAST) return QR_MESSAGES.landingTextContrast;
+  if (contrastRatio(button, background) < LANDING_BUTTON_CONTRAST) return QR_MESSAGES.landingButtonContrast;
   return null;
 }
 

@@ -21,6 +21,7 @@ import type { QrCode } from '../api/types';
 import { CodeUnavailable } from '../common/CodeUnavailable';
 import { CopyButton, Page, TruncatedUrl, tableCss } from '../common/ui';
 import { BREAKDOWN_LABELS, QR_TEXTS } from '../texts';
+import { conversionLabel } from './conversion';
 import { DailyChart } from './DailyChart';
 
 const failed = (title: string) => () =>
@@ -132,6 +133,18 @@ export default function QrCodeDetailPage() {
               <TruncatedUrl url={shownUrl} />
               <CopyButton text={shownUrl} label="URL" />
             </div>
+            {!landing && (
+              // What the code encodes: sharing this address online keeps the visits counted.
+              <div css={{ display: 'grid', gap: 4 }}>
+                <span css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }}>
+                  {QR_TEXTS.trackedAddress}
+                </span>
+                <div css={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+                  <TruncatedUrl url={qr.encodedUrl} />
+                  <CopyButton text={qr.encodedUrl} label={QR_TEXTS.trackedAddress} />
+                </div>
+              </div>
+            )}
             <Switch
               label={QR_TEXTS.trackingSwitch}
               checked={qr.trackingEnabled}
@@ -160,17 +173,20 @@ export default function QrCodeDetailPage() {
             </Button>
           </div>
         </Card>
-        <Tabs
-          aria-label="QR code"
-          defaultValue="analytics"
-          items={[
-            { value: 'analytics', label: QR_TEXTS.tabAnalytics, content: <AnalyticsTab qr={qr} /> },
-            { value: 'details', label: QR_TEXTS.tabDetails, content: <DetailsTab qr={qr} /> },
-            ...(landing
-              ? [{ value: 'emails', label: QR_TEXTS.tabEmails, content: <EmailsTab qr={qr} /> }]
-              : []),
-          ]}
-        />
+        {/* Its own height, not the QR card's: a stretched grid item gave the tab row the spare space. */}
+        <div css={{ alignSelf: 'start', minWidth: 0 }}>
+          <Tabs
+            aria-label="QR code"
+            defaultValue="analytics"
+            items={[
+              { value: 'analytics', label: QR_TEXTS.tabAnalytics, content: <AnalyticsTab qr={qr} /> },
+              { value: 'details', label: QR_TEXTS.tabDetails, content: <DetailsTab qr={qr} /> },
+              ...(landing
+                ? [{ value: 'emails', label: QR_TEXTS.tabEmails, content: <EmailsTab qr={qr} /> }]
+                : []),
+            ]}
+          />
+        </div>
       </div>
     </Page>
   );
@@ -183,11 +199,11 @@ function useErrorToast(isError: boolean, message: string) {
   }, [isError, message]);
 }
 
-function Stat({ label, value }: { label: string; value: string | number }) {
+function Stat({ label, value, title }: { label: string; value: string | number; title?: string }) {
   return (
     <div css={{ border: `1px solid ${theme.colors.border}`, borderRadius: theme.radii.md, padding: 14 }}>
       <div css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }}>{label}</div>
-      <div css={{ fontSize: theme.fontSizes.xxl, fontWeight: 700 }} data-stat={label}>
+      <div css={{ fontSize: theme.fontSizes.xxl, fontWeight: 700 }} data-stat={label} title={title}>
         {value}
       </div>
     </div>
@@ -215,7 +231,13 @@ function AnalyticsTab({ qr }: { qr: QrCode }) {
             <Stat label={QR_TEXTS.totalScans} value={data.scanCount} />
             <Stat label={QR_TEXTS.uniqueVisitors} value={data.uniqueVisitors} />
             {landing && <Stat label={QR_TEXTS.emailSignups} value={data.emailSignupCount} />}
-            {landing && <Stat label={QR_TEXTS.conversionRate} value={`${data.conversionRate}%`} />}
+            {landing && (
+              <Stat
+                label={QR_TEXTS.conversionRate}
+                value={conversionLabel(data.conversionRate, data.scanCount).text}
+                title={conversionLabel(data.conversionRate, data.scanCount).title}
+              />
+            )}
           </div>
           <h4 css={{ margin: 0 }}>{QR_TEXTS.dailyPerformance}</h4>
           {data.dailyAnalytics.length === 0 ? (
@@ -239,7 +261,11 @@ function AnalyticsTab({ qr }: { qr: QrCode }) {
                         <td>{d.date}</td>
                         <td>{d.scans}</td>
                         {landing && <td>{d.signups}</td>}
-                        {landing && <td>{d.conversionRate}%</td>}
+                        {landing && (
+                          <td title={conversionLabel(d.conversionRate, d.scans).title}>
+                            {conversionLabel(d.conversionRate, d.scans).text}
+                          </td>
+                        )}
                       </tr>
                     ))}
                   </tbody>

@@ -2,7 +2,7 @@
 // description, target URL for direct codes, the landing page's settings with a live preview,
 // logo and hero uploads, the code's colours (refused below 4.5:1 contrast). In edit mode the type
 // and the encoded address are shown but cannot change: they are what the printed code holds.
-import { QR_MESSAGES, qrColorsProblem } from '@studio/events/rules';
+import { LANDING_DEFAULTS, landingColorsProblem, QR_MESSAGES, qrColorsProblem } from '@studio/events/rules';
 import { Alert, Badge, Button, Card, theme } from '@studio/kit';
 import { Field, FilePicker, Input, RadioGroup, Switch, Textarea } from '@studio/kit/widgets';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -10,7 +10,9 @@ import { uploadLandingImage } from '../api/qr-api';
 import type { LandingSettings, LinkType } from '../api/types';
 import { TruncatedUrl } from '../common/ui';
 import { LandingView, withDefaults } from '../landing/LandingView';
-import { LANDING_DEFAULTS, QR_TEXTS } from '../texts';
+import { QR_TEXTS } from '../texts';
+import { ColorField, HEX } from './ColorField';
+import { QrPreview } from './QrPreview';
 
 export interface QrFormValues {
   linkType: LinkType;
@@ -75,6 +77,7 @@ export function QrCodeForm({
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const colorProblem = qrColorsProblem(colors);
+  const landingColorProblem = linkType === 'landing' ? landingColorsProblem(landing) : null;
   const set = (field: keyof LandingSettings) => (value: string) =>
     setLanding((l) => ({ ...l, [field]: value }));
 
@@ -95,7 +98,7 @@ export function QrCodeForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setUploadError(null);
-    if (!colorProblem)
+    if (!colorProblem && !landingColorProblem)
       onSubmit({
         linkType,
         title,
@@ -108,14 +111,7 @@ export function QrCodeForm({
   };
 
   const color = (label: string, value: string, onChange: (v: string) => void) => (
-    <Field label={label}>
-      <Input
-        type="color"
-        value={value}
-        onChange={(e) => onChange(e.target.value.toUpperCase())}
-        css={{ height: 40, padding: 4 }}
-      />
-    </Field>
+    <ColorField label={label} value={value} onChange={onChange} />
   );
 
   const image = (kind: 'logo' | 'hero', label: string) => {
@@ -244,7 +240,14 @@ export function QrCodeForm({
                   maxLength={40}
                 />
               </Field>
-              <div css={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
+              <div
+                css={{
+                  display: 'grid',
+                  gap: 12,
+                  alignItems: 'end',
+                  gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))',
+                }}
+              >
                 {color(
                   'Button colour',
                   landing.buttonColor ?? LANDING_DEFAULTS.buttonColor,
@@ -257,6 +260,7 @@ export function QrCodeForm({
                   set('backgroundColor'),
                 )}
               </div>
+              {landingColorProblem && <Alert tone="warning">{landingColorProblem}</Alert>}
               <Field label="Redirect URL (optional)" hint="Visitors go here 2 seconds after signing up.">
                 <Input
                   type="url"
@@ -277,15 +281,33 @@ export function QrCodeForm({
           </Card>
         )}
         <Card title="QR colours">
-          <div css={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
+          <div
+            css={{
+              display: 'grid',
+              gap: 12,
+              alignItems: 'end',
+              gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))',
+            }}
+          >
             {color('Code colour', colors.dark, (dark) => setColors((c) => ({ ...c, dark })))}
             {color('Background colour', colors.light, (light) => setColors((c) => ({ ...c, light })))}
           </div>
+          <QrPreview
+            text={
+              encodedUrl ??
+              `${window.location.origin}/${linkType === 'landing' ? 'qr-landing' : 'r'}/XXXXXXXXXXXX`
+            }
+            dark={HEX.test(colors.dark) ? colors.dark : '#000000'}
+            light={HEX.test(colors.light) ? colors.light : '#FFFFFF'}
+          />
           {colorProblem && <Alert tone="warning">{colorProblem}</Alert>}
         </Card>
         {(uploadError ?? error) && <Alert tone="danger">{uploadError ?? error}</Alert>}
         <div css={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-          <Button type="submit" disabled={pending || uploading || Boolean(colorProblem)}>
+          <Button
+            type="submit"
+            disabled={pending || uploading || Boolean(colorProblem) || Boolean(landingColorProblem)}
+          >
             {pending ? pendingLabel : submitLabel}
           </Button>
           {actions}

@@ -1,9 +1,10 @@
 // The landing page as React (spec 02 §2): the owner's live preview and the in-app screen. The
 // public address is served by the server as its own small page with the same layout and texts.
+import { LANDING_DEFAULTS, readableTextOn } from '@studio/events/rules';
 import { Spinner, toast } from '@studio/kit';
 import { type FormEvent, useState } from 'react';
 import type { LandingSettings } from '../api/types';
-import { LANDING_DEFAULTS, LANDING_REDIRECT_MS, QR_TEXTS } from '../texts';
+import { LANDING_REDIRECT_MS, QR_TEXTS } from '../texts';
 
 export type ResolvedSettings = typeof LANDING_DEFAULTS & LandingSettings;
 
@@ -157,7 +158,7 @@ export function LandingView({ settings: s, loading, onSubmit }: LandingViewProps
                     border: 0,
                     borderRadius: 8,
                     background: s.buttonColor,
-                    color: '#fff',
+                    color: readableTextOn(s.buttonColor),
                     cursor: 'pointer',
                     marginTop: 8,
                   }}

@@ -7,6 +7,9 @@ import { fetchQrCodes, formatDate, qrKeys } from '../api/qr-api';
 import { Page, tableCss } from '../common/ui';
 import { QR_TEXTS } from '../texts';
 
+/** On a phone the key columns (name, type, scans, signups) fit; these give way. */
+const secondaryColumn = { '@media (max-width: 599px)': { display: 'none' } };
+
 export default function QrCodesPage() {
   const { data, isLoading, isError } = useQuery({ queryKey: qrKeys.list, queryFn: fetchQrCodes });
   return (
@@ -42,10 +45,10 @@ export default function QrCodesPage() {
                 <tr>
                   <th>{QR_TEXTS.title}</th>
                   <th>{QR_TEXTS.type}</th>
-                  <th>Tracking</th>
                   <th>{QR_TEXTS.scans}</th>
                   <th>{QR_TEXTS.signups}</th>
-                  <th>{QR_TEXTS.created}</th>
+                  <th css={secondaryColumn}>Tracking</th>
+                  <th css={secondaryColumn}>{QR_TEXTS.created}</th>
                 </tr>
               </thead>
               <tbody>
@@ -59,10 +62,10 @@ export default function QrCodesPage() {
                         {code.linkType === 'landing' ? QR_TEXTS.landingBadge : QR_TEXTS.directBadge}
                       </Badge>
                     </td>
-                    <td>{code.trackingEnabled ? 'On' : 'Off'}</td>
                     <td>{code.scans}</td>
                     <td>{code.linkType === 'landing' ? code.signups : '—'}</td>
-                    <td>{formatDate(code.createdAt)}</td>
+                    <td css={secondaryColumn}>{code.trackingEnabled ? 'On' : 'Off'}</td>
+                    <td css={secondaryColumn}>{formatDate(code.createdAt)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,7 +1,16 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 
 export const newEventId = () => randomUUID();
 export const newId = () => randomUUID();
+
+/**
+ * A UUID-shaped id derived from a name (SHA-256, version-5 layout): the same name always gives the
+ * same id, so an append that carries it is idempotent in the event store.
+ */
+export function nameBasedId(name: string): string {
+  const h = createHash('sha256').update(name).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 

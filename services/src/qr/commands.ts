@@ -2,7 +2,7 @@ import { type QrEvent, type QrScanRecord, qrActivityStream, qrStream, upcast } f
 import type { CommandContext, CommandHandler } from '../platform/command-handler';
 import { fold } from '../platform/decider';
 import type { EventStore } from '../platform/eventstore/port';
-import { newEventId, newId } from '../platform/ids';
+import { nameBasedId, newEventId, newId } from '../platform/ids';
 import { type QrCodeState, type QrCommand, qrDecider } from './decider';
 
 type CodeCommand = Exclude<QrCommand, { type: 'RecordScan' } | { type: 'RecordSignup' }>;
@@ -31,11 +31,7 @@ export async function loadQrCode(eventStore: EventStore, qrId: string): Promise<
  * however many scans arrive. (Chosen over decider snapshots: no snapshot to keep in step, and
  * appends never conflict.)
  */
-export function decideActivity(
-  state: QrCodeState,
-  command: ActivityCommand,
-  context: CommandContext,
-): QrEvent[] {
+function decideActivity(state: QrCodeState, command: ActivityCommand, context: CommandContext): QrEvent[] {
   return qrDecider.decide(command, state).map(
     (emitted) =>
       ({
@@ -50,6 +46,24 @@ export function decideActivity(
         },
       }) as QrEvent,
   );
+}
+
+/**
+ * A signup, decided like any activity, but one subscriber per code and address: the address is
+ * trimmed and lower-cased, and the event's id is derived from the code and that address, so the
+ * store's idempotent append turns a second signup of the same reader (even a concurrent one) into
+ * a no-op. Counts, conversion and the CSV then hold each reader once.
+ */
+export function decideSignup(
+  state: QrCodeState,
+  command: Omit<Extract<QrCommand, { type: 'RecordSignup' }>, 'type'>,
+  context: CommandContext,
+): QrEvent[] {
+  const email = command.email.trim().toLowerCase();
+  return decideActivity(state, { ...command, type: 'RecordSignup', email }, context).map((event) => ({
+    ...event,
+    eventId: nameBasedId(`qr-signup:${state.qrId}:${email}`),
+  }));
 }
 
 /**

@@ -8,12 +8,6 @@ export const QR_PNG_WIDTH = 1024;
 export const QR_QUIET_ZONE = 4;
 export const QR_ERROR_CORRECTION = 'M' as const;
 
-const options = (colors: QrColors) => ({
-  errorCorrectionLevel: QR_ERROR_CORRECTION,
-  margin: QR_QUIET_ZONE,
-  color: { dark: `${colors.dark}ff`, light: `${colors.light}ff` },
-});
-
 const pngs = new LRUCache<string, Buffer>({ max: 500 });
 
 /** The printable PNG of what a code encodes (cached: the same code is drawn the same way). */
@@ -26,8 +20,34 @@ export async function qrPng(encodedUrl: string, colors: QrColors): Promise<Buffe
   return png;
 }
 
+/**
+ * The SVG download: a background square and one filled path of the dark modules (each row's runs
+ * as rectangles), with a print size in its `width`/`height`. qrcode's own SVG strokes its modules,
+ * which ImageMagick's renderer draws with round caps and a frame (it also strokes any shape that does not say `stroke="none"`) (the code no longer decodes), and
+ * has no intrinsic size (37 px in tools that use it).
+ */
 export async function qrSvg(encodedUrl: string, colors: QrColors): Promise<string> {
-  return QRCode.toString(encodedUrl, { ...options(colors), type: 'svg' });
+  const { modules } = QRCode.create(encodedUrl, { errorCorrectionLevel: QR_ERROR_CORRECTION });
+  const count = modules.size + 2 * QR_QUIET_ZONE;
+  let path = '';
+  for (let y = 0; y < modules.size; y++) {
+    for (let x = 0; x < modules.size; ) {
+      if (!modules.get(y, x)) {
+        x += 1;
+        continue;
+      }
+      let run = 1;
+      while (x + run < modules.size && modules.get(y, x + run)) run += 1;
+      path += `M${x + QR_QUIET_ZONE} ${y + QR_QUIET_ZONE}h${run}v1h-${run}z`;
+      x += run;
+    }
+  }
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${QR_PNG_WIDTH}" height="${QR_PNG_WIDTH}" ` +
+    `viewBox="0 0 ${count} ${count}" shape-rendering="crispEdges">` +
+    `<rect width="${count}" height="${count}" fill="${colors.light}" stroke="none"/>` +
+    `<path fill="${colors.dark}" stroke="none" d="${path}"/></svg>\n`
+  );
 }
 
 export async function qrDataUrl(encodedUrl: string, colors: QrColors): Promise<string> {

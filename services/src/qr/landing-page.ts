@@ -1,5 +1,6 @@
+import { LANDING_DEFAULTS, readableTextOn } from '@studio/events/rules';
 import { LANDING_SCRIPT_PATH } from './landing-script';
-import { LANDING_DEFAULTS, type ResolvedLandingSettings } from './landing-settings';
+import type { ResolvedLandingSettings } from './landing-settings';
 
 export const escapeHtml = (text: string) =>
   text.replace(
@@ -34,7 +35,7 @@ form{display:flex;flex-direction:column;gap:12px}
 label{font-weight:600;font-size:.9rem}
 input{width:100%;font:inherit;padding:12px;border:1px solid #c8c8d0;border-radius:8px;background:#fff;color:#1a1a1a}
 input:focus-visible,button:focus-visible{outline:3px solid ${button};outline-offset:2px}
-button{font:inherit;font-weight:600;padding:14px;border:0;border-radius:8px;background:${button};color:#fff;cursor:pointer;margin-top:8px}
+button{font:inherit;font-weight:600;padding:14px;border:0;border-radius:8px;background:${button};color:${readableTextOn(button)};cursor:pointer;margin-top:8px}
 button:disabled{opacity:.7;cursor:progress}
 .done{text-align:center;padding:24px 0}
 .done h2{margin:0 0 8px;font-size:1.5rem}
@@ -64,11 +65,11 @@ ${body}
 
 /**
  * The public landing page (spec 02 §2): server-rendered with its settings, so the first paint is
- * the page itself. `loadFailed` renders the default page with the load-failure toast (§4, §8).
+ * the page itself.
  */
 export function landingPageHtml(
   s: ResolvedLandingSettings,
-  options: { nonce: string; year: number; loadFailed?: boolean; scanToken?: string },
+  options: { nonce: string; year: number; scanToken?: string },
 ): string {
   const redirecting = s.redirectUrl ? '<p>You will be redirected shortly...</p>' : '';
   const body = `<main>
@@ -90,11 +91,7 @@ ${redirecting}
 </div>
 </main>
 <footer>&copy; ${options.year} ${escapeHtml(s.title)}</footer>
-<div id="qr-toasts" aria-live="polite">${
-    options.loadFailed
-      ? `<div class="toast bad" role="alert"><strong>${LOAD_FAILURE.title}</strong><div>${LOAD_FAILURE.body}</div></div>`
-      : ''
-  }</div>
+<div id="qr-toasts" aria-live="polite"></div>
 <script type="application/json" id="qr-settings">${island(options.scanToken ? { ...s, scanToken: options.scanToken } : s)}</script>`;
   return shell(s.title, styles(s), options.nonce, body, true);
 }
@@ -114,17 +111,25 @@ export function inactiveCodeHtml(nonce: string): string {
   );
 }
 
-/** An address that was never a code (404), for the short redirect. */
-export function unknownCodeHtml(nonce: string): string {
+/**
+ * An address that was never a code (404). The landing address shows the load-failure message as
+ * its error toast; no signup form, since a signup there could only fail.
+ */
+export function unknownCodeHtml(nonce: string, route: 'redirect' | 'landing' = 'redirect'): string {
   const s = { ...LANDING_DEFAULTS, qrId: '' };
+  const landing = route === 'landing';
   return shell(
     'QR code not found',
     styles(s),
     nonce,
     `<main class="gone">
 <h1>QR code not found</h1>
-<p class="desc">This code does not lead anywhere. Please check that it was scanned completely.</p>
-</main>`,
+<p class="desc">${landing ? LOAD_FAILURE.body : 'This code does not lead anywhere. Please check that it was scanned completely.'}</p>
+</main>${
+      landing
+        ? `\n<div id="qr-toasts"><div class="toast bad" role="alert"><strong>${LOAD_FAILURE.title}</strong><div>${LOAD_FAILURE.body}</div></div></div>`
+        : ''
+    }`,
     false,
   );
 }

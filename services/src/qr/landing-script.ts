@@ -25,7 +25,10 @@ const SOURCE = `(function () {
     if (document.prerendering) document.addEventListener('prerenderingchange', beacon, { once: true });
     else beacon();
   }
+  // One message at a time: a new toast (or success) replaces the last, so none contradicts another.
+  function clearToasts() { toasts.textContent = ''; }
   function toast(title, body) {
+    clearToasts();
     var t = document.createElement('div');
     t.className = 'toast bad';
     t.setAttribute('role', 'alert');
@@ -54,14 +57,19 @@ const SOURCE = `(function () {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body)
     }).then(function (res) {
-      if (!res.ok) throw new Error('HTTP ' + res.status);
+      if (!res.ok) {
+        // A refusal with its own words (an invalid address) says them; anything else is generic.
+        return res.json().then(function (b) { throw new Error(res.status < 500 && b && b.message || ''); },
+          function () { throw new Error(''); });
+      }
+      clearToasts();
       form.hidden = true;
       document.getElementById('qr-done').hidden = false;
       if (s.redirectUrl && /^https?:\\/\\//i.test(s.redirectUrl)) {
         setTimeout(function () { window.location.assign(s.redirectUrl); }, 2000);
       }
-    }).catch(function () {
-      toast('Submission Failed', 'There was an error submitting your information. Please try again.');
+    }).catch(function (error) {
+      toast('Submission Failed', (error && error.message) || 'There was an error submitting your information. Please try again.');
       button.disabled = false;
       button.textContent = s.buttonText;
     });

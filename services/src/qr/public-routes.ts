@@ -8,7 +8,7 @@ import { requestLimit } from '../platform/http/rate-limit';
 import { parse } from '../platform/http/validation';
 import type { Platform } from '../platform/module';
 import type { QrCodeCache } from './code-cache';
-import { appendActivity, decideActivity } from './commands';
+import { appendActivity, decideSignup } from './commands';
 import { initialQrState, QR_GONE, QR_NOT_FOUND, type QrCodeState } from './decider';
 import { inactiveCodeHtml, landingPageHtml, unknownCodeHtml } from './landing-page';
 import { LANDING_SCRIPT, LANDING_SCRIPT_GZIP, LANDING_SCRIPT_PATH } from './landing-script';
@@ -133,22 +133,18 @@ export function qrPublicRoutes(deps: Deps): { edge: RouteModule; guarded: RouteM
     router.get('/qr-landing/:id', async (ctx) => {
       const state = await load(String(ctx.params.id));
       if (state.deleted) return sendHtml(ctx, 410, inactiveCodeHtml(nonceOf(ctx)));
-      const found = state.exists && state.linkType === 'landing';
-      const settings = resolveLandingSettings(
-        found ? state.qrId : String(ctx.params.id).slice(0, 64),
-        found ? state.landingPage : {},
-      );
-      const counted = found && isVisit(ctx);
+      if (!state.exists || state.linkType !== 'landing')
+        return sendHtml(ctx, 404, unknownCodeHtml(nonceOf(ctx), 'landing'));
+      const counted = isVisit(ctx);
       if (counted) scans.queue(state, visit(ctx, clock.now(), 'landing'));
       // A prefetched page is counted by its own beacon, if and when it is shown.
-      const scanToken = found && !counted ? scanTokens.issue(state.qrId, clock.now()) : undefined;
-      const html = landingPageHtml(settings, {
+      const scanToken = counted ? undefined : scanTokens.issue(state.qrId, clock.now());
+      const html = landingPageHtml(resolveLandingSettings(state.qrId, state.landingPage), {
         nonce: nonceOf(ctx),
         year: clock.now().getUTCFullYear(),
-        loadFailed: !found,
         ...(scanToken ? { scanToken } : {}),
       });
-      sendHtml(ctx, found ? 200 : 404, html);
+      sendHtml(ctx, 200, html);
     });
 
     router.get(LANDING_SCRIPT_PATH, (ctx) => {
@@ -201,10 +197,9 @@ export function qrPublicRoutes(deps: Deps): { edge: RouteModule; guarded: RouteM
         return;
       }
       await signupLimit(ctx, async () => {
-        const events = decideActivity(
+        const events = decideSignup(
           state,
           {
-            type: 'RecordSignup',
             day: at.toISOString().slice(0, 10),
             email: input.email ?? '',
             ...(input.name ? { name: input.name } : {}),

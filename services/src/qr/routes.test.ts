@@ -141,6 +141,22 @@ describe('QR codes API', () => {
       'Images must be uploaded here first',
     ],
     [{ title: '', linkType: 'direct', url: 'https://example.com' }, 'Please enter a title'],
+    [
+      {
+        title: 'x',
+        linkType: 'landing',
+        landingPage: { textColor: '#F9F9F9', backgroundColor: '#F9F9F9', buttonColor: '#F9F9F9' },
+      },
+      'Text colour and background colour are too close: the page text needs a contrast of at least 4.5:1 to be readable',
+    ],
+    [
+      {
+        title: 'x',
+        linkType: 'landing',
+        landingPage: { buttonColor: '#FFE600', backgroundColor: '#FFFFFF' },
+      },
+      'Button colour and background colour are too close: the button needs a contrast of at least 3:1 to be seen',
+    ],
   ])('bad input %j is a 400 with its message', async (body, message) => {
     const res = await owner.post('/api/qr-codes').send(body);
     expect(res.status).toBe(400);
@@ -231,6 +247,68 @@ describe('QR codes API', () => {
       expect((await post({ source: 'signup', email: `a${i}@example.com` })).status).toBe(201);
     expect((await post({ source: 'signup', email: 'six@example.com' })).status).toBe(429);
     expect((await post({ source: 'signup', email: 'other@example.com' }, '198.51.100.10')).status).toBe(201);
+  });
+
+  it('one reader is one signup: the same address again (any case, spaces around) counts and exports once', async () => {
+    const code = await createCode(owner, { title: 'Dedupe', linkType: 'landing' });
+    const post = (email: string, address: string) =>
+      request(server().url)
+        .post(`/api/qr-landing/${code.id}`)
+        .set('X-Forwarded-For', address)
+        .send({ source: 'signup', email, name: 'Reader' });
+    // Twice in a row, once concurrently with itself, in other cases and with spaces around it.
+    expect((await post('twice@example.org', '198.51.100.21')).status).toBe(201);
+    expect((await post('twice@example.org', '198.51.100.22')).status).toBe(201);
+    const concurrent = await Promise.all(
+      ['  Twice@Example.ORG ', 'TWICE@example.org', 'other@example.org'].map((email, i) =>
+        post(email, `198.51.100.${30 + i}`),
+      ),
+    );
+    expect(concurrent.map((r) => r.status)).toEqual([201, 201, 201]);
+    const stats = await eventually(async () => {
+      const a = await analytics(owner, code.id);
+      return a.emailSignupCount >= 2 && a;
+    });
+    expect(stats.emailSignupCount).toBe(2);
+    const emails = (await owner.get(`/api/qr-codes/${code.id}/emails`)).body.emails as Array<{
+      email: string;
+    }>;
+    expect(emails.map((e) => e.email).sort()).toEqual(['other@example.org', 'twice@example.org']);
+    const events = await server().platform.eventStore.readStream(qrActivityStream(code.id));
+    expect(events.filter((e) => e.type === 'QrSignupRecorded')).toHaveLength(2);
+    // Signups without scans: the day's conversion is not measured, so its CSV cell is empty.
+    const daily = await owner.get(`/api/qr-codes/${code.id}/export-analytics`).buffer(true);
+    expect(String(daily.text ?? daily.body).split('\r\n')[1]).toMatch(/^\d{4}-\d\d-\d\d,0,0,2,$/);
+  });
+
+  it('an unknown landing address is a not-found page with the load-failure message and no form', async () => {
+    const res = await request(server().url).get('/qr-landing/AAAAAAAAAAAA');
+    expect(res.status).toBe(404);
+    expect(res.text).toContain('Unable to load this page. The QR code may be invalid.');
+    expect(res.text).not.toMatch(/<form|<input/);
+  });
+
+  it('the landing button text is black or white, whichever is readable on the button colour', async () => {
+    const page = async (buttonColor: string, backgroundColor: string, textColor: string) => {
+      const code = await createCode(owner, {
+        title: 'Colours',
+        linkType: 'landing',
+        landingPage: { buttonColor, backgroundColor, textColor },
+      });
+      return (await request(server().url).get(`/qr-landing/${code.id}`)).text;
+    };
+    expect(await page('#FFE600', '#1A1A1A', '#FFFFFF')).toContain('background:#FFE600;color:#000000');
+    expect(await page('#1A237E', '#FFFFFF', '#1A1A1A')).toContain('background:#1A237E;color:#FFFFFF');
+  });
+
+  it('a signup address needs a dotted domain', async () => {
+    const code = await createCode(owner, { title: 'Dotless', linkType: 'landing' });
+    const res = await request(server().url)
+      .post(`/api/qr-landing/${code.id}`)
+      .set('X-Forwarded-For', '198.51.100.40')
+      .send({ source: 'signup', email: 'a@b' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Please enter a valid email address.');
   });
 
   it('the public signup is same-origin JSON: another site cannot post it', async () => {

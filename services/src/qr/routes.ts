@@ -185,7 +185,14 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
         ctx,
         `qr-${state.qrId}-analytics.csv`,
         ['Date', 'Scans', 'Unique Visitors', 'Signups', 'Conversion Rate (%)'],
-        analytics.dailyAnalytics.map((d) => [d.date, d.scans, d.uniqueVisitors, d.signups, d.conversionRate]),
+        // A day without scans has no conversion rate (left empty, as the screen shows "–").
+        analytics.dailyAnalytics.map((d) => [
+          d.date,
+          d.scans,
+          d.uniqueVisitors,
+          d.signups,
+          d.scans > 0 ? d.conversionRate : '',
+        ]),
       );
     });
 

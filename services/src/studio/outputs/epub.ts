@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { zipSync } from 'fflate';
 import sanitizeHtml from 'sanitize-html';
+import { nameBasedId } from '../../platform/ids';
 
 /**
  * A small EPUB 3 packager: `mimetype` first and stored, the OCF container, a package document
@@ -36,11 +36,6 @@ export function sanitiseParagraph(text: string): string {
     .split('')
     .filter((ch) => ch >= ' ' || ch === '\t' || ch === '\n' || ch === '\r') // XML refuses other controls
     .join('');
-}
-
-function uuidFrom(id: string): string {
-  const h = createHash('sha256').update(`epub:${id}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 const page = (title: string, body: string, language: string) => `<?xml version="1.0" encoding="UTF-8"?>
@@ -136,7 +131,7 @@ export function buildEpub(book: EpubBook): Buffer {
   files['OEBPS/content.opf'] = text(`<?xml version="1.0" encoding="UTF-8"?>
 <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="book-id" xml:lang="${lang}">
   <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
-    <dc:identifier id="book-id">urn:uuid:${uuidFrom(book.id)}</dc:identifier>
+    <dc:identifier id="book-id">urn:uuid:${nameBasedId(`epub:${book.id}`)}</dc:identifier>
     <dc:title>${escapeXml(book.title)}</dc:title>
     <dc:creator>${escapeXml(book.author)}</dc:creator>
     <dc:language>${lang}</dc:language>
