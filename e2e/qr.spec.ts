@@ -2,6 +2,7 @@
 // context, sign up, see the scan, the signup and the conversion on the detail screen, export the CSV.
 import { readFileSync } from 'node:fs';
 import { devices } from '@playwright/test';
+import sharp from 'sharp';
 import { expect, signUp, test } from './support/fixtures';
 
 test('a landing code: create, public page at 375 px, sign up, analytics, CSV', async ({
@@ -127,4 +128,57 @@ test('a direct code offers its tracked address to copy, and its tab bar keeps a 
     const header = await page.getByRole('columnheader', { name, exact: true }).boundingBox();
     expect((header?.x ?? 999) + (header?.width ?? 0)).toBeLessThanOrEqual(375);
   }
+});
+
+test('the landing page on a phone: the hero is a banner, a wordmark logo keeps its shape, the form is above the fold', async ({
+  page,
+  browser,
+}, testInfo) => {
+  await signUp(page);
+  await page.goto('/qr-codes/new');
+  await page.getByLabel('Title', { exact: true }).fill('Book launch');
+  await page.getByLabel('Page title').fill('Get chapter one free');
+  const picture = (width: number, height: number, background: string) =>
+    sharp({ create: { width, height, channels: 3, background } })
+      .jpeg()
+      .toBuffer();
+  await page
+    .locator('input[type=file]')
+    .nth(0)
+    .setInputFiles({
+      name: 'wordmark.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await picture(800, 200, '#1a237e'),
+    });
+  await expect(
+    page.getByRole('complementary', { name: 'Landing page preview' }).getByAltText('Logo'),
+  ).toBeVisible();
+  await page
+    .locator('input[type=file]')
+    .nth(1)
+    .setInputFiles({ name: 'hero.jpg', mimeType: 'image/jpeg', buffer: await picture(1600, 900, '#cc6633') });
+  const preview = page.getByRole('complementary', { name: 'Landing page preview' });
+  await expect(preview.locator('img[alt=""]')).toBeVisible();
+  await page.getByRole('button', { name: 'Create QR Code' }).click();
+  await expect(page).toHaveURL(/\/qr-codes\/[A-Za-z0-9]{12}$/);
+  const id = page.url().split('/').pop() as string;
+
+  const phone = await browser.newContext({
+    ...devices['iPhone 13'],
+    viewport: { width: 375, height: 812 },
+    baseURL: testInfo.project.use.baseURL,
+  });
+  const visitor = await phone.newPage();
+  await visitor.goto(`/qr-landing/${id}`);
+  const hero = await visitor.locator('img.hero').boundingBox();
+  const logo = await visitor.locator('img.logo').boundingBox();
+  const button = await visitor.getByRole('button', { name: 'Sign Up' }).boundingBox();
+  await visitor.screenshot({ path: testInfo.outputPath('landing-hero-375.png') });
+  // A 3:2 banner, not a tall crop.
+  expect((hero?.width ?? 0) / (hero?.height ?? 1)).toBeCloseTo(1.5, 1);
+  // The wordmark keeps its 4:1 shape.
+  expect((logo?.width ?? 0) / (logo?.height ?? 1)).toBeCloseTo(4, 0);
+  // The email field and the button are in the first screen.
+  expect((button?.y ?? 999) + (button?.height ?? 0)).toBeLessThanOrEqual(812);
+  await phone.close();
 });

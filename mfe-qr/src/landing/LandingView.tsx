@@ -96,9 +96,16 @@ export function LandingView({ settings: s, loading, onSubmit }: LandingViewProps
               <img
                 src={s.logoUrl}
                 alt="Logo"
-                width={96}
-                height={96}
-                css={{ display: 'block', objectFit: 'contain', margin: '0 auto 16px' }}
+                height={72}
+                // A fixed height and the logo's own width: wide wordmarks keep their shape.
+                css={{
+                  display: 'block',
+                  height: 72,
+                  width: 'auto',
+                  maxWidth: '100%',
+                  objectFit: 'contain',
+                  margin: '0 auto 16px',
+                }}
               />
             )}
             {s.heroImage && (
@@ -108,6 +115,7 @@ export function LandingView({ settings: s, loading, onSubmit }: LandingViewProps
                 css={{
                   display: 'block',
                   width: '100%',
+                  height: 'auto',
                   aspectRatio: '3 / 2',
                   objectFit: 'cover',
                   borderRadius: 12,

@@ -27,8 +27,8 @@ function styles(s: ResolvedLandingSettings): string {
   return `*{box-sizing:border-box}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:${background};color:${text};line-height:1.5;display:flex;flex-direction:column;min-height:100vh}
 main{flex:1;width:100%;max-width:480px;margin:0 auto;padding:24px 20px}
-.logo{display:block;width:96px;height:96px;object-fit:contain;margin:0 auto 16px}
-.hero{display:block;width:100%;aspect-ratio:3/2;object-fit:cover;border-radius:12px;margin-bottom:20px}
+.logo{display:block;height:72px;width:auto;max-width:100%;object-fit:contain;margin:0 auto 16px}
+.hero{display:block;width:100%;height:auto;aspect-ratio:3/2;object-fit:cover;border-radius:12px;margin-bottom:20px}
 h1{font-size:1.75rem;line-height:1.2;margin:0 0 8px;text-align:center}
 .desc{margin:0 0 24px;text-align:center;opacity:.85}
 form{display:flex;flex-direction:column;gap:12px}
@@ -73,7 +73,7 @@ export function landingPageHtml(
 ): string {
   const redirecting = s.redirectUrl ? '<p>You will be redirected shortly...</p>' : '';
   const body = `<main>
-${s.logoUrl ? `<img class="logo" src="${escapeHtml(s.logoUrl)}" alt="Logo" width="96" height="96">` : ''}
+${s.logoUrl ? `<img class="logo" src="${escapeHtml(s.logoUrl)}" alt="Logo" height="72">` : ''}
 ${s.heroImage ? `<img class="hero" src="${escapeHtml(s.heroImage)}" alt="" width="720" height="480">` : ''}
 <h1>${escapeHtml(s.title)}</h1>
 ${s.description ? `<p class="desc">${escapeHtml(s.description)}</p>` : ''}
