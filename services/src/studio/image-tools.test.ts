@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
 import { eventually, useEmbeddedServer } from '../main/test-runtime';
-import { MAX_PIXELS } from './tools/uploads';
+import { MAX_PIXELS } from '../platform/uploads/image';
 
 /** issue 10 over HTTP: the image tools, the KDP listing tool, their lists and files, and bad uploads. */
 describe('image tools and KDP listings', () => {

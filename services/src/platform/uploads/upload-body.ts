@@ -1,0 +1,115 @@
+import busboy from 'busboy';
+import type Koa from 'koa';
+import { DomainError } from '../errors';
+import { jsonBody } from '../http/app';
+import { unreadableBody } from '../http/errors';
+import type { UploadRule } from './image';
+
+/** A request's fields, and the file sent under the rule's field if there was one, in memory. */
+export interface UploadBody {
+  fields: Record<string, unknown>;
+  file?: Buffer;
+}
+
+/** The few text fields a form sends beside its file. */
+const FIELDS = { count: 20, bytes: 64 * 1024 };
+/** Multipart boundaries and part headers around the file and fields. */
+const ENVELOPE_BYTES = 64 * 1024;
+
+/**
+ * Upload routes read their body themselves, after the caller was identified and allowed (see
+ * `readUploadBody`); the app's body-parsing step reads nothing on their paths.
+ */
+export const deferredBody: Koa.Middleware = async (_ctx, next) => next();
+
+/**
+ * Reads an upload route's body, once the session (and, for paid tools, the plan and credits)
+ * were checked: multipart through busboy, JSON (a data URL inside) through the JSON parser. The
+ * limit holds while the body streams: at the limit the answer is a 413 with the route's text,
+ * the rest is not read and the connection is closed. The file stays in memory: no temporary
+ * file exists in any outcome.
+ */
+export async function readUploadBody(ctx: Koa.Context, rule: UploadRule): Promise<UploadBody> {
+  const tooLarge = () => {
+    // The client may still be sending: close the connection after the answer instead of draining it.
+    ctx.set('Connection', 'close');
+    return new DomainError('PAYLOAD_TOO_LARGE', rule.tooLarge, { field: rule.field });
+  };
+  if (ctx.is('multipart/form-data')) return readMultipart(ctx, rule, tooLarge);
+  try {
+    await jsonBody(`${rule.jsonBytes}b`)(ctx, async () => {});
+  } catch (error) {
+    const status = (error as { status?: unknown }).status;
+    throw status === 413 ? tooLarge() : unreadableBody(error);
+  }
+  const fields = ctx.request.body;
+  return { fields: typeof fields === 'object' && fields !== null ? fields : {} } as UploadBody;
+}
+
+function readMultipart(ctx: Koa.Context, rule: UploadRule, tooLarge: () => Error): Promise<UploadBody> {
+  // Browsers never compress a request; an encoded multipart body would bypass the byte count.
+  const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
+  if (encoding && encoding !== 'identity')
+    throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content encoding');
+  const most = rule.maxBytes + FIELDS.bytes + ENVELOPE_BYTES;
+  if (Number(ctx.get('Content-Length') || 0) > most) throw tooLarge();
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: ctx.req.headers,
+      limits: { files: 1, fileSize: rule.maxBytes, fields: FIELDS.count, fieldSize: FIELDS.bytes, parts: FIELDS.count + 1 },
+    });
+  } catch {
+    throw new DomainError('VALIDATION', 'The request body could not be read');
+  }
+  const req = ctx.req;
+  return new Promise<UploadBody>((resolve, reject) => {
+    // A Map, not an object: a field named __proto__ must stay a field.
+    const fields = new Map<string, string>();
+    let file: Buffer | undefined;
+    let received = 0;
+    let settled = false;
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      req.unpipe(parser);
+      req.pause();
+      parser.removeAllListeners();
+      parser.on('error', () => {});
+      reject(error);
+    };
+    const unreadable = () => fail(new DomainError('VALIDATION', 'The request body could not be read'));
+    // Busboy skips what is outside the parts; this counts every byte that arrives.
+    req.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > most) fail(tooLarge());
+    });
+    req.once('aborted', unreadable);
+    req.once('error', unreadable);
+    parser.on('file', (name, stream) => {
+      if (name !== rule.field || file) {
+        stream.resume();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.once('limit', () => fail(tooLarge()));
+      stream.once('end', () => {
+        if (!stream.truncated && chunks.length > 0) file = Buffer.concat(chunks);
+      });
+    });
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) fail(tooLarge());
+      else if (!fields.has(name)) fields.set(name, value);
+    });
+    for (const limit of ['filesLimit', 'fieldsLimit', 'partsLimit'] as const)
+      parser.once(limit, () => fail(new DomainError('VALIDATION', 'Too many parts in the form')));
+    parser.once('error', unreadable);
+    parser.once('close', () => {
+      if (settled) return;
+      settled = true;
+      resolve({ fields: Object.fromEntries(fields), ...(file ? { file } : {}) });
+    });
+    req.pipe(parser);
+  });
+}
