@@ -47,6 +47,19 @@ export const UPLOAD_MESSAGES = {
   unreadable: 'Upload Error: Failed to process the image. Please try again.',
   busy: 'Another upload is still being processed. Please wait a moment and try again.',
 } as const;
+
+/**
+ * The screens' check before a file is read or sent (the server judges the bytes again): the
+ * message to show, or null. A file over `maxBytes` is never encoded nor posted.
+ */
+export function imageUploadProblem(
+  file: { type: string; size: number },
+  maxBytes: number,
+  tooLarge: string,
+): string | null {
+  if (!IMAGE_UPLOAD_ACCEPT.split(',').includes(file.type)) return UPLOAD_MESSAGES.type;
+  return file.size > maxBytes ? tooLarge : null;
+}
 export const QR_MIN_CONTRAST = 4.5;
 export const QR_MESSAGES = {
   title: 'Please enter a title',

@@ -66,10 +66,14 @@ export function requireAffordable(state: AccountState, cost: number, allowedTier
     throw new DomainError('TIER_REQUIRED', `This tool needs the ${allowedTiers.join(' or ')} plan.`);
   }
   if (state.credits < cost) {
-    throw new DomainError('INSUFFICIENT_CREDITS', `You need ${cost} credits. You currently have ${state.credits} credits.`, {
-      required: cost,
-      available: state.credits,
-    });
+    throw new DomainError(
+      'INSUFFICIENT_CREDITS',
+      `You need ${cost} credits. You currently have ${state.credits} credits.`,
+      {
+        required: cost,
+        available: state.credits,
+      },
+    );
   }
 }
 

@@ -18,9 +18,21 @@ const STORY = {
 
 /** Every route that takes a picture, with how it sends one and what it costs. */
 const ROUTES = {
-  editor: { path: '/api/edit-image', cost: 6, tooLarge: 'File Too Large: Please select an image smaller than 10MB' },
-  kids: { path: '/api/generate-kids-book', cost: 100, tooLarge: 'File Too Large: Please select an image smaller than 10MB' },
-  qr: { path: '/api/qr-uploads', cost: 0, tooLarge: 'File Too Large: Please select an image smaller than 5MB' },
+  editor: {
+    path: '/api/edit-image',
+    cost: 6,
+    tooLarge: 'File Too Large: Please select an image smaller than 10MB',
+  },
+  kids: {
+    path: '/api/generate-kids-book',
+    cost: 100,
+    tooLarge: 'File Too Large: Please select an image smaller than 10MB',
+  },
+  qr: {
+    path: '/api/qr-uploads',
+    cost: 0,
+    tooLarge: 'File Too Large: Please select an image smaller than 5MB',
+  },
 } as const;
 type Route = keyof typeof ROUTES;
 
@@ -44,7 +56,13 @@ describe('uploads', () => {
       await server().platform.commands.handle(
         accountStream(userId),
         accountDecider,
-        { type: 'GrantCredits', amount: credits, reason: 'plan-purchase', planId: 'basic', paymentRef: email },
+        {
+          type: 'GrantCredits',
+          amount: credits,
+          reason: 'plan-purchase',
+          planId: 'basic',
+          paymentRef: email,
+        },
         { at: new Date().toISOString(), correlationId: 't', causationId: 't' },
       );
     const cookie = String(res.headers['set-cookie']?.[0]).split(';')[0] as string;
@@ -55,7 +73,8 @@ describe('uploads', () => {
   /** Sends `bytes` as the route's picture, the way its screen does. */
   const upload = (agent: request.Agent | request.SuperTest<request.Test>, route: Route, bytes: Buffer) => {
     const dataUrl = `data:image/png;base64,${bytes.toString('base64')}`;
-    if (route === 'editor') return agent.post(ROUTES.editor.path).send({ prompt: 'make it blue', originalImageUrl: dataUrl });
+    if (route === 'editor')
+      return agent.post(ROUTES.editor.path).send({ prompt: 'make it blue', originalImageUrl: dataUrl });
     if (route === 'qr') return agent.post(ROUTES.qr.path).send({ kind: 'hero', dataUrl });
     return agent
       .post(ROUTES.kids.path)
@@ -84,7 +103,9 @@ describe('uploads', () => {
       .filter((file) => {
         try {
           const stat = statSync(file);
-          return stat.isFile() && stat.mtimeMs >= since && stat.size < 30e6 && readFileSync(file).includes(marker);
+          return (
+            stat.isFile() && stat.mtimeMs >= since && stat.size < 30e6 && readFileSync(file).includes(marker)
+          );
         } catch {
           return false;
         }
@@ -161,8 +182,7 @@ describe('uploads', () => {
       const filler = Buffer.alloc(256 * 1024, 0x41);
       while (sent < total && !closed && !req.destroyed) {
         sent += filler.length;
-        if (!req.write(filler))
-          await Promise.race([once(req, 'drain'), once(req, 'close')]).catch(() => {});
+        if (!req.write(filler)) await Promise.race([once(req, 'drain'), once(req, 'close')]).catch(() => {});
       }
       if (!closed) req.end();
       const res = await answer;
@@ -176,7 +196,12 @@ describe('uploads', () => {
         const boundary = 'b0undary';
         const res =
           route === 'kids'
-            ? await streamTooMuch(route, cookie, multipartHead(boundary), `multipart/form-data; boundary=${boundary}`)
+            ? await streamTooMuch(
+                route,
+                cookie,
+                multipartHead(boundary),
+                `multipart/form-data; boundary=${boundary}`,
+              )
             : await streamTooMuch(
                 route,
                 cookie,
@@ -200,23 +225,34 @@ describe('uploads', () => {
       ['PDF', async () => Buffer.from(PDF)],
       [
         'a PNG that goes on as an HTML page',
-        async () => Buffer.concat([await solid().png().toBuffer(), Buffer.from('<html><script>alert(1)</script>')]),
+        async () =>
+          Buffer.concat([await solid().png().toBuffer(), Buffer.from('<html><script>alert(1)</script>')]),
       ],
-      ['a JPEG with a ZIP archive after it', async () => Buffer.concat([await solid().jpeg().toBuffer(), Buffer.from('PK\u0003\u0004zip')])],
+      [
+        'a JPEG with a ZIP archive after it',
+        async () => Buffer.concat([await solid().jpeg().toBuffer(), Buffer.from('PK\u0003\u0004zip')]),
+      ],
       ['the filter SVG that kept a renderer busy for minutes', async () => Buffer.from(FILTER_SVG)],
     ];
     const cases = (['editor', 'kids', 'qr'] as const).flatMap((route) =>
       refusedFormats.map(([name, make]) => [route, name, make] as const),
     );
 
-    it.each(cases)('%s: %s is a 415 naming the accepted formats, nothing spent or stored', async (route, _name, make) => {
-      const { agent } = await signUp(200);
-      const before = blobFiles().length;
-      const res = await upload(agent, route, await make());
-      expect([res.status, res.body.message, res.body.error]).toEqual([415, INVALID, 'UNSUPPORTED_MEDIA_TYPE']);
-      expect(await credits(agent)).toBe(200);
-      expect(blobFiles().length).toBe(before);
-    });
+    it.each(cases)(
+      '%s: %s is a 415 naming the accepted formats, nothing spent or stored',
+      async (route, _name, make) => {
+        const { agent } = await signUp(200);
+        const before = blobFiles().length;
+        const res = await upload(agent, route, await make());
+        expect([res.status, res.body.message, res.body.error]).toEqual([
+          415,
+          INVALID,
+          'UNSUPPORTED_MEDIA_TYPE',
+        ]);
+        expect(await credits(agent)).toBe(200);
+        expect(blobFiles().length).toBe(before);
+      },
+    );
 
     it.each(['editor', 'kids', 'qr'] as const)(
       '%s: a pixel bomb (a tiny PNG claiming 50 000 × 50 000) is refused from its header',
@@ -230,13 +266,16 @@ describe('uploads', () => {
   });
 
   describe('nothing is stored for a refused request', () => {
-    it.each(['editor', 'kids'] as const)('%s: a request without the credits leaves no blob', async (route) => {
-      const { agent } = await signUp(ROUTES[route].cost - 1);
-      const before = blobFiles();
-      const res = await upload(agent, route, await solid().jpeg().toBuffer());
-      expect(res.status).toBe(402);
-      expect(blobFiles()).toEqual(before);
-    });
+    it.each(['editor', 'kids'] as const)(
+      '%s: a request without the credits leaves no blob',
+      async (route) => {
+        const { agent } = await signUp(ROUTES[route].cost - 1);
+        const before = blobFiles();
+        const res = await upload(agent, route, await solid().jpeg().toBuffer());
+        expect(res.status).toBe(402);
+        expect(blobFiles()).toEqual(before);
+      },
+    );
 
     it('concurrent edits with credits for one: one accepted, one original kept, the refused ones deleted', async () => {
       const { agent } = await signUp(6);

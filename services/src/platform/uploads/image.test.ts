@@ -54,7 +54,9 @@ describe('the upload pipeline', () => {
     expect(identifyImage(Buffer.concat([jpeg, Buffer.alloc(16)]))).toBe('jpeg');
     expect(identifyImage(Buffer.concat([jpeg, jpeg]))).toBe('jpeg');
     expect(identifyImage(Buffer.concat([jpeg, box('ftyp', 12), box('mdat', 100)]))).toBe('jpeg');
-    expect(identifyImage(Buffer.concat([jpeg, box('ftyp', 12), box('mdat', 100), Buffer.from('PK')]))).toBeNull();
+    expect(
+      identifyImage(Buffer.concat([jpeg, box('ftyp', 12), box('mdat', 100), Buffer.from('PK')])),
+    ).toBeNull();
   });
 
   it('an animation whose frames together pass the pixel limit is refused as too large', async () => {
@@ -77,11 +79,15 @@ describe('the upload pipeline', () => {
     const png = await sharp({ create: { width: 1500, height: 1500, channels: 3, background: '#888' } })
       .png()
       .toBuffer();
-    const results = await Promise.allSettled([1, 2, 3].map(() => cleanImage(png, { ...rule, maxBytes: 10e6 }, 'busy')));
+    const results = await Promise.allSettled(
+      [1, 2, 3].map(() => cleanImage(png, { ...rule, maxBytes: 10e6 }, 'busy')),
+    );
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'fulfilled', 'rejected']);
     const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(refused.reason).toMatchObject({ code: 'RATE_LIMITED' });
     // Another account is not held up by the first one's decodes.
-    await expect(cleanImage(png, { ...rule, maxBytes: 10e6 }, 'other')).resolves.toMatchObject({ format: 'png' });
+    await expect(cleanImage(png, { ...rule, maxBytes: 10e6 }, 'other')).resolves.toMatchObject({
+      format: 'png',
+    });
   });
 });

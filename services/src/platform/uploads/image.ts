@@ -91,7 +91,13 @@ export async function cleanImage(
         : image;
       const kept = output.format ?? format;
       const { data, info } = await encode(fitted, kept, output.quality).toBuffer({ resolveWithObject: true });
-      return { bytes: data, format: kept, contentType: CONTENT_TYPES[kept], width: info.width, height: info.height };
+      return {
+        bytes: data,
+        format: kept,
+        contentType: CONTENT_TYPES[kept],
+        width: info.width,
+        height: info.height,
+      };
     } catch {
       throw refuse('VALIDATION', UPLOAD_MESSAGES.unreadable);
     }

@@ -57,7 +57,13 @@ function readMultipart(ctx: Koa.Context, rule: UploadRule, tooLarge: () => Error
   try {
     parser = busboy({
       headers: ctx.req.headers,
-      limits: { files: 1, fileSize: rule.maxBytes, fields: FIELDS.count, fieldSize: FIELDS.bytes, parts: FIELDS.count + 1 },
+      limits: {
+        files: 1,
+        fileSize: rule.maxBytes,
+        fields: FIELDS.count,
+        fieldSize: FIELDS.bytes,
+        parts: FIELDS.count + 1,
+      },
     });
   } catch {
     throw new DomainError('VALIDATION', 'The request body could not be read');
