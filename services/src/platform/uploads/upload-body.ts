@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
 import type Koa from 'koa';
 import { DomainError } from '../errors';
@@ -26,13 +27,12 @@ export const deferredBody: Koa.Middleware = async (_ctx, next) => next();
  * Reads an upload route's body, once the session (and, for paid tools, the plan and credits)
  * were checked: multipart through busboy, JSON (a data URL inside) through the JSON parser. The
  * limit holds while the body streams: at the limit the answer is a 413 with the route's text,
- * the rest is not read and the connection is closed. The file stays in memory: no temporary
+ * and the connection is cut soon after (`hangUpSoon`): the rest of the file is never read. The file stays in memory: no temporary
  * file exists in any outcome.
  */
 export async function readUploadBody(ctx: Koa.Context, rule: UploadRule): Promise<UploadBody> {
   const tooLarge = () => {
-    // The client may still be sending: close the connection after the answer instead of draining it.
-    ctx.set('Connection', 'close');
+    hangUpSoon(ctx.req);
     return new DomainError('PAYLOAD_TOO_LARGE', rule.tooLarge, { field: rule.field });
   };
   if (ctx.is('multipart/form-data')) return readMultipart(ctx, rule, tooLarge);
@@ -44,6 +44,32 @@ export async function readUploadBody(ctx: Koa.Context, rule: UploadRule): Promis
   }
   const fields = ctx.request.body;
   return { fields: typeof fields === 'object' && fields !== null ? fields : {} } as UploadBody;
+}
+
+/** What is still read, and for how long, after a 413 before the connection is cut. */
+const LINGER = { bytes: 2 * 1024 * 1024, ms: 5000 };
+
+/**
+ * After a 413 the client may still be sending. Cutting the connection at once can make its
+ * system drop our answer (a reset); draining the rest would read the whole file after all. So
+ * the server drops what arrives for a moment (at most LINGER), long enough for the answer to be
+ * read, then hangs up.
+ */
+const hangingUp = new WeakSet<IncomingMessage>();
+
+function hangUpSoon(req: IncomingMessage): void {
+  if (hangingUp.has(req)) return;
+  hangingUp.add(req);
+  let dropped = 0;
+  const cut = () => req.socket.destroy();
+  const timer = setTimeout(cut, LINGER.ms);
+  timer.unref();
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > LINGER.bytes) cut();
+  });
+  req.once('end', () => clearTimeout(timer));
+  req.resume();
 }
 
 function readMultipart(ctx: Koa.Context, rule: UploadRule, tooLarge: () => Error): Promise<UploadBody> {
@@ -79,7 +105,9 @@ function readMultipart(ctx: Koa.Context, rule: UploadRule, tooLarge: () => Error
       if (settled) return;
       settled = true;
       req.unpipe(parser);
-      req.pause();
+      // After a 413 the hang-up drops what still arrives (`hangUpSoon`); otherwise nothing more is read.
+      if (error instanceof DomainError && error.code === 'PAYLOAD_TOO_LARGE') req.resume();
+      else req.pause();
       parser.removeAllListeners();
       parser.on('error', () => {});
       reject(error);
@@ -88,7 +116,7 @@ function readMultipart(ctx: Koa.Context, rule: UploadRule, tooLarge: () => Error
     // Busboy skips what is outside the parts; this counts every byte that arrives.
     req.on('data', (chunk: Buffer) => {
       received += chunk.length;
-      if (received > most) fail(tooLarge());
+      if (received > most && !settled) fail(tooLarge());
     });
     req.once('aborted', unreadable);
     req.once('error', unreadable);
