@@ -182,3 +182,30 @@ test('the landing page on a phone: the hero is a banner, a wordmark logo keeps i
   expect((button?.y ?? 999) + (button?.height ?? 0)).toBeLessThanOrEqual(812);
   await phone.close();
 });
+
+test('a hero over 5 MB or of another format is refused under its picker and never sent', async ({ page }) => {
+  await signUp(page);
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/qr-uploads')) uploads.push(request.method());
+  });
+  await page.goto('/qr-codes/new');
+  const hero = page.locator('input[type=file]').nth(1);
+  await hero.setInputFiles({
+    name: 'photo6.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+  });
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'File Too Large: Please select an image smaller than 5MB' }),
+  ).toBeVisible();
+  // The picker does not pretend the refused file was taken.
+  await expect(page.getByText('photo6.jpg')).toHaveCount(0);
+  await hero.setInputFiles({ name: 'cat.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'Invalid File Type: Please select an image file (JPG, PNG or WebP)' }),
+  ).toBeVisible();
+  expect(uploads).toEqual([]);
+});

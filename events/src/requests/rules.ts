@@ -36,6 +36,30 @@ export const QR_DESCRIPTION_MAX_LENGTH = 500;
 export const QR_URL_MAX_LENGTH = 2000;
 export const QR_SETTINGS_TEXT_MAX_LENGTH = 300;
 export const QR_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Every upload (editor, kids-book character, QR logo and hero) takes PNG, JPEG and WebP only,
+ * judged by the file's bytes; GIF, SVG, TIFF, AVIF and PDF are refused. The pickers' `accept`.
+ */
+export const IMAGE_UPLOAD_ACCEPT = 'image/png,image/jpeg,image/webp';
+export const UPLOAD_MESSAGES = {
+  type: 'Invalid File Type: Please select an image file (JPG, PNG or WebP)',
+  unreadable: 'Upload Error: Failed to process the image. Please try again.',
+  busy: 'Another upload is still being processed. Please wait a moment and try again.',
+} as const;
+
+/**
+ * The screens' check before a file is read or sent (the server judges the bytes again): the
+ * message to show, or null. A file over `maxBytes` is never encoded nor posted.
+ */
+export function imageUploadProblem(
+  file: { type: string; size: number },
+  maxBytes: number,
+  tooLarge: string,
+): string | null {
+  if (!IMAGE_UPLOAD_ACCEPT.split(',').includes(file.type)) return UPLOAD_MESSAGES.type;
+  return file.size > maxBytes ? tooLarge : null;
+}
 export const QR_MIN_CONTRAST = 4.5;
 export const QR_MESSAGES = {
   title: 'Please enter a title',
@@ -53,7 +77,7 @@ export const QR_MESSAGES = {
   emailRequiredTitle: 'Email Required',
   emailRequired: 'Please enter your email address.',
   email: 'Please enter a valid email address.',
-  uploadType: 'Invalid File Type: Please select an image file (JPG, PNG, etc.)',
+  uploadType: UPLOAD_MESSAGES.type,
   uploadTooLarge: 'File Too Large: Please select an image smaller than 5MB',
 } as const;
 

@@ -2,7 +2,15 @@
 // description, target URL for direct codes, the landing page's settings with a live preview,
 // logo and hero uploads, the code's colours (refused below 4.5:1 contrast). In edit mode the type
 // and the encoded address are shown but cannot change: they are what the printed code holds.
-import { LANDING_DEFAULTS, landingColorsProblem, QR_MESSAGES, qrColorsProblem } from '@studio/events/rules';
+import {
+  IMAGE_UPLOAD_ACCEPT,
+  imageUploadProblem,
+  LANDING_DEFAULTS,
+  landingColorsProblem,
+  QR_MESSAGES,
+  QR_UPLOAD_MAX_BYTES,
+  qrColorsProblem,
+} from '@studio/events/rules';
 import { Alert, Badge, Button, Card, theme } from '@studio/kit';
 import { Field, FilePicker, Input, RadioGroup, Switch, Textarea } from '@studio/kit/widgets';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -75,7 +83,8 @@ export function QrCodeForm({
   const [landing, setLanding] = useState<LandingSettings>(initial.landingPage);
   const [colors, setColors] = useState(initial.colors);
   const [uploading, setUploading] = useState(false);
-  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [uploadError, setUploadError] = useState<{ kind: 'logo' | 'hero'; message: string } | null>(null);
+  const [pickerKeys, setPickerKeys] = useState({ logo: 0, hero: 0 });
   const colorProblem = qrColorsProblem(colors);
   const landingColorProblem = linkType === 'landing' ? landingColorsProblem(landing) : null;
   const set = (field: keyof LandingSettings) => (value: string) =>
@@ -84,12 +93,20 @@ export function QrCodeForm({
   const upload = (kind: 'logo' | 'hero') => async (file: File | null) => {
     const field = kind === 'logo' ? 'logoUrl' : 'heroImage';
     if (!file) return set(field)('');
-    setUploading(true);
     setUploadError(null);
+    // A file the server would refuse is never encoded nor sent; the picker goes back to the
+    // current image, and the message shows under it.
+    const problem = imageUploadProblem(file, QR_UPLOAD_MAX_BYTES, QR_MESSAGES.uploadTooLarge);
+    const refuse = (message: string) => {
+      setUploadError({ kind, message });
+      setPickerKeys((keys) => ({ ...keys, [kind]: keys[kind] + 1 }));
+    };
+    if (problem) return refuse(problem);
+    setUploading(true);
     try {
       set(field)(await uploadLandingImage(kind, await readAsDataUrl(file)));
     } catch (e) {
-      setUploadError(e instanceof Error ? e.message.replace(/^\d+: /, '') : QR_MESSAGES.uploadType);
+      refuse(e instanceof Error ? e.message.replace(/^\d+: /, '') : QR_MESSAGES.uploadType);
     } finally {
       setUploading(false);
     }
@@ -119,12 +136,18 @@ export function QrCodeForm({
     return (
       <div css={{ display: 'grid', gap: 6 }}>
         <FilePicker
+          key={pickerKeys[kind]}
           label={label}
-          accept="image/*"
-          hint="JPG, PNG, GIF or WebP, up to 5MB"
+          accept={IMAGE_UPLOAD_ACCEPT}
+          hint="JPG, PNG or WebP, up to 5MB"
           onFileChange={upload(kind)}
           disabled={uploading}
         />
+        {uploadError?.kind === kind && (
+          <p role="alert" css={{ fontSize: theme.fontSizes.xs, color: theme.colors.danger, margin: 0 }}>
+            {uploadError.message}
+          </p>
+        )}
         {current && (
           <div css={{ display: 'flex', gap: 8, alignItems: 'center' }}>
             <img src={current} alt={`Current ${label.toLowerCase()}`} css={{ height: 32, borderRadius: 4 }} />
@@ -302,7 +325,7 @@ export function QrCodeForm({
           />
           {colorProblem && <Alert tone="warning">{colorProblem}</Alert>}
         </Card>
-        {(uploadError ?? error) && <Alert tone="danger">{uploadError ?? error}</Alert>}
+        {error && <Alert tone="danger">{error}</Alert>}
         <div css={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
           <Button
             type="submit"

@@ -1,6 +1,7 @@
 // /kids-book-generator (spec 02 §2, §5, §7, §8): multipart with the optional character image and
 // the x-user-id header; 100 credits; the 'What You'll Get' card with the balance.
-import { TOOL_SCHEMAS } from '@studio/events';
+import { IMAGE_UPLOAD_MAX_BYTES, TOOL_SCHEMAS } from '@studio/events';
+import { IMAGE_UPLOAD_ACCEPT, imageUploadProblem } from '@studio/events/rules';
 import { Button, Card, theme, toast, USER_QUERY_KEY, useUser } from '@studio/kit';
 import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
 import { Field, FilePicker, Input, RadioGroup, Textarea } from '@studio/kit/widgets';
@@ -28,6 +29,8 @@ export default function KidsBookGeneratorPage() {
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<KidsValues>(EMPTY);
   const [image, setImage] = useState<File | null>(null);
+  const [imageProblem, setImageProblem] = useState<string | null>(null);
+  const [pickerKey, setPickerKey] = useState(0);
   const [formKey, setFormKey] = useState(0);
   const { errors, check, recheck, reset } = useFormErrors(schema);
 
@@ -55,6 +58,13 @@ export default function KidsBookGeneratorPage() {
     },
   });
 
+  /** A picture the server would refuse is dropped at once: never sent, the picker cleared. */
+  const pick = (file: File | null) => {
+    const problem = file && imageUploadProblem(file, IMAGE_UPLOAD_MAX_BYTES, KIDS.imageTooLarge);
+    setImageProblem(problem);
+    setImage(problem ? null : file);
+    if (problem) setPickerKey((k) => k + 1);
+  };
   const set = <K extends keyof KidsValues>(key: K, value: KidsValues[K]) => {
     const next = { ...values, [key]: value };
     setValues(next);
@@ -131,12 +141,20 @@ export default function KidsBookGeneratorPage() {
                   </p>
                 )}
               </div>
-              <FilePicker
-                label={KIDS.imageLabel}
-                accept="image/*"
-                hint={KIDS.imageHint}
-                onFileChange={setImage}
-              />
+              <div css={{ display: 'grid', gap: 4 }}>
+                <FilePicker
+                  key={pickerKey}
+                  label={KIDS.imageLabel}
+                  accept={IMAGE_UPLOAD_ACCEPT}
+                  hint={KIDS.imageHint}
+                  onFileChange={pick}
+                />
+                {imageProblem && (
+                  <p role="alert" css={{ fontSize: theme.fontSizes.xs, color: theme.colors.danger }}>
+                    {imageProblem}
+                  </p>
+                )}
+              </div>
               <SubmitRow>
                 <Button type="submit" size="lg" disabled={!user || submit.isPending}>
                   {submit.isPending ? KIDS.submitting : KIDS.submit}

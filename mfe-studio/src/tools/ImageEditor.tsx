@@ -1,6 +1,7 @@
 // spec 02 §2 AI image editor: file picker with preview, description, 'Edit Image (6 credits)',
 // How It Works. The image is sent as a data URL (§5) and judged again by the server.
 import { IMAGE_UPLOAD_MAX_BYTES, TOOL_SCHEMAS } from '@studio/events';
+import { IMAGE_UPLOAD_ACCEPT, imageUploadProblem, UPLOAD_MESSAGES } from '@studio/events/rules';
 import { Button, theme, toast, useUser } from '@studio/kit';
 import { Field, FilePicker, Textarea } from '@studio/kit/widgets';
 import { type FormEvent, useState } from 'react';
@@ -8,8 +9,8 @@ import { AsideList, Balance, formStyle, ToolPage } from './ToolPage';
 import { splitMessage, useStartTool } from './tool-request';
 
 const schema = TOOL_SCHEMAS['image-edit'];
-const ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
-const UPLOAD_ERROR = 'Upload Error: Failed to process the image. Please try again.';
+const UPLOAD_ERROR = UPLOAD_MESSAGES.unreadable;
+const TOO_LARGE = 'File Too Large: Please select an image smaller than 10MB';
 
 const readAsDataUrl = (file: File) =>
   new Promise<string>((resolve, reject) => {
@@ -36,14 +37,10 @@ export default function ImageEditor() {
   const pick = async (file: File | null) => {
     setImage(null);
     if (!file) return;
-    if (!file.type.startsWith('image/')) {
-      setErrors((e) => ({ ...e, image: 'Invalid File Type: Please select an image file (JPG, PNG, etc.)' }));
-      fail('Invalid File Type: Please select an image file (JPG, PNG, etc.)');
-      return;
-    }
-    if (file.size > IMAGE_UPLOAD_MAX_BYTES) {
-      setErrors((e) => ({ ...e, image: 'File Too Large: Please select an image smaller than 10MB' }));
-      fail('File Too Large: Please select an image smaller than 10MB');
+    const problem = imageUploadProblem(file, IMAGE_UPLOAD_MAX_BYTES, TOO_LARGE);
+    if (problem) {
+      setErrors((e) => ({ ...e, image: problem }));
+      fail(problem);
       return;
     }
     try {
@@ -107,8 +104,8 @@ export default function ImageEditor() {
         <FilePicker
           key={pickerKey}
           label="Image"
-          accept={ACCEPT}
-          hint="JPG, PNG, GIF or WebP, up to 10MB"
+          accept={IMAGE_UPLOAD_ACCEPT}
+          hint="JPG, PNG or WebP, up to 10MB"
           buttonText="Choose image"
           onFileChange={pick}
         />

@@ -56,6 +56,27 @@ function requireWholeAmount(amount: number, what: string): void {
   }
 }
 
+/**
+ * The plan may use the tool and the balance covers it. Also asked before an upload is read, as a
+ * gate only: the append of StartGeneration decides again, atomically.
+ */
+export function requireAffordable(state: AccountState, cost: number, allowedTiers?: readonly Tier[]): void {
+  requireAccount(state);
+  if (allowedTiers && !allowedTiers.includes(state.tier)) {
+    throw new DomainError('TIER_REQUIRED', `This tool needs the ${allowedTiers.join(' or ')} plan.`);
+  }
+  if (state.credits < cost) {
+    throw new DomainError(
+      'INSUFFICIENT_CREDITS',
+      `You need ${cost} credits. You currently have ${state.credits} credits.`,
+      {
+        required: cost,
+        available: state.credits,
+      },
+    );
+  }
+}
+
 export function decideCredits(command: CreditsCommand, state: AccountState): Out {
   requireAccount(state);
   switch (command.type) {
@@ -69,19 +90,7 @@ export function decideCredits(command: CreditsCommand, state: AccountState): Out
       const { generationId, cost, allowedTiers, request } = command;
       requireWholeAmount(cost, 'Cost');
       if (state.debits.has(generationId)) return [];
-      if (allowedTiers && !allowedTiers.includes(state.tier)) {
-        throw new DomainError('TIER_REQUIRED', `This tool needs the ${allowedTiers.join(' or ')} plan.`);
-      }
-      if (state.credits < cost) {
-        throw new DomainError(
-          'INSUFFICIENT_CREDITS',
-          `You need ${cost} credits. You currently have ${state.credits} credits.`,
-          {
-            required: cost,
-            available: state.credits,
-          },
-        );
-      }
+      requireAffordable(state, cost, allowedTiers);
       return [
         {
           type: 'CreditsDebited',

@@ -1,5 +1,5 @@
-import { jsonBody } from '../platform/http/app';
 import type { FeatureModule, Platform } from '../platform/module';
+import { deferredBody } from '../platform/uploads/upload-body';
 import { QrCodeCache } from './code-cache';
 import { qrProjection } from './projections';
 import { qrPublicRoutes } from './public-routes';
@@ -24,8 +24,8 @@ export function qrModule(
   const publicRoutes = qrPublicRoutes({ ...platform, scans, codes });
   return {
     name: 'qr',
-    // Logo and hero uploads arrive as data URLs (at most 5 MB of image).
-    bodyParsers: { '/api/qr-uploads': jsonBody('8mb') },
+    // Logo and hero uploads are read by their route once the caller is known (`routes.ts`).
+    bodyParsers: { '/api/qr-uploads': deferredBody },
     routes: [qrOwnerRoutes({ ...platform, codes }), publicRoutes.guarded],
     // A scan's redirect and landing page skip what an anonymous GET does not need.
     edgeRoutes: [publicRoutes.edge],

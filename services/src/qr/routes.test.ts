@@ -178,12 +178,12 @@ describe('QR codes API', () => {
       kind: 'logo',
       dataUrl: `data:image/png;base64,${Buffer.from('<svg onload=alert(1)>').toString('base64')}`,
     });
-    expect(notImage.status).toBe(400);
+    expect(notImage.status).toBe(415);
     const huge = Buffer.alloc(5 * 1024 * 1024 + 10, 1).toString('base64');
     const tooLarge = await owner
       .post('/api/qr-uploads')
       .send({ kind: 'hero', dataUrl: `data:image/png;base64,${huge}` });
-    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.status).toBe(413);
     expect(tooLarge.body.message).toBe('File Too Large: Please select an image smaller than 5MB');
   });
 

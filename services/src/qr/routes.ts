@@ -7,6 +7,7 @@ import { sendCsv } from '../platform/http/csv';
 import { ownOrigin } from '../platform/http/request-guards';
 import { parse } from '../platform/http/validation';
 import type { Platform } from '../platform/module';
+import { readUploadBody } from '../platform/uploads/upload-body';
 import { qrAnalytics } from './analytics';
 import type { QrCodeCache } from './code-cache';
 import { handleQrCommand, loadQrCode } from './commands';
@@ -15,7 +16,7 @@ import { qrDataUrl, qrPng, qrSvg } from './images';
 import { OWN_ADDRESS_MESSAGE, pointsAtOwnCode } from './own-address';
 import { QR_CODES, QR_SIGNUPS, type QrCodeDoc, type QrSignupDoc } from './projections';
 import { newQrId, QR_ID } from './qr-id';
-import { storeLandingImage } from './uploads';
+import { QR_UPLOAD, storeLandingImage } from './uploads';
 
 type Deps = Pick<Platform, 'commands' | 'eventStore' | 'readStore' | 'blobs' | 'clock' | 'config'> & {
   /** The public routes' cache: told at once when a command here changes a code. */
@@ -233,10 +234,12 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
     });
 
     router.post('/api/qr-uploads', async (ctx) => {
-      requireUser(ctx);
-      const input = parse(qrUploadRequest, ctx.request.body);
+      // Signed in before a byte of the upload is read.
+      const userId = requireUser(ctx);
+      const { fields } = await readUploadBody(ctx, QR_UPLOAD);
+      const input = parse(qrUploadRequest, fields);
       ctx.status = 201;
-      ctx.body = { success: true, url: await storeLandingImage(blobs, input.kind, input.dataUrl) };
+      ctx.body = { success: true, url: await storeLandingImage(blobs, userId, input.kind, input.dataUrl) };
     });
   };
 }

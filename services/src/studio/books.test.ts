@@ -228,8 +228,8 @@ describe('books over HTTP', () => {
         filename: 'pip.png',
         contentType: 'image/png',
       });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Invalid File Type: Please select an image file (JPG, PNG, etc.)');
+    expect(res.status).toBe(415);
+    expect(res.body.message).toBe('Invalid File Type: Please select an image file (JPG, PNG or WebP)');
     expect((await agent.get('/api/user')).body.credits).toBe(100);
   });
 });

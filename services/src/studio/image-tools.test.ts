@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
 import { eventually, useEmbeddedServer } from '../main/test-runtime';
-import { MAX_PIXELS } from './tools/uploads';
+import { MAX_PIXELS } from '../platform/uploads/image';
 
 /** issue 10 over HTTP: the image tools, the KDP listing tool, their lists and files, and bad uploads. */
 describe('image tools and KDP listings', () => {
@@ -120,10 +120,10 @@ describe('image tools and KDP listings', () => {
       expect(checks.every((c) => c.passed)).toBe(true);
     });
 
-    it('a GIF upload is edited, and its original is kept as a PNG', async () => {
-      const { agent, userId } = await signUp('gif@example.com', 10);
-      const gif = await solid(32, 24).gif().toBuffer();
-      const res = await edit(agent, dataUrl(gif, 'image/gif'));
+    it('a WebP upload is edited, and its original is kept as a WebP', async () => {
+      const { agent, userId } = await signUp('webp@example.com', 10);
+      const webp = await solid(32, 24).webp().toBuffer();
+      const res = await edit(agent, dataUrl(webp, 'image/webp'));
       expect(res.status).toBe(202);
       const item = await done<{ id: string; status: string; originalImage: string; editedImage: string }>(
         agent,
@@ -131,8 +131,9 @@ describe('image tools and KDP listings', () => {
         res.body.generationId,
       );
       const original = await agent.get(item.originalImage).buffer(true);
+      expect(original.headers['content-type']).toBe('image/webp');
       expect(await sharp(original.body as Buffer).metadata()).toMatchObject({
-        format: 'png',
+        format: 'webp',
         width: 32,
         height: 24,
       });
@@ -162,7 +163,7 @@ describe('image tools and KDP listings', () => {
       const stored = await sharp(
         (await agent.get(item.originalImage).buffer(true)).body as Buffer,
       ).metadata();
-      expect(stored).toMatchObject({ format: 'png', width: 20, height: 40 });
+      expect(stored).toMatchObject({ format: 'jpeg', width: 20, height: 40 });
       expect(stored.exif).toBeUndefined();
       expect(stored.orientation).toBeUndefined();
     });
@@ -252,7 +253,7 @@ describe('image tools and KDP listings', () => {
   });
 
   describe('bad uploads: a clear 4xx with the spec message, nothing spent', () => {
-    const INVALID = 'Invalid File Type: Please select an image file (JPG, PNG, etc.)';
+    const INVALID = 'Invalid File Type: Please select an image file (JPG, PNG or WebP)';
     const TOO_LARGE = 'File Too Large: Please select an image smaller than 10MB';
 
     const refused = async (originalImageUrl: string, status: number, message: string) => {
@@ -263,18 +264,18 @@ describe('image tools and KDP listings', () => {
     };
 
     it('a renamed text file', async () => {
-      await refused(dataUrl(Buffer.from('hello, I am notes.txt renamed to photo.png')), 400, INVALID);
+      await refused(dataUrl(Buffer.from('hello, I am notes.txt renamed to photo.png')), 415, INVALID);
     });
 
-    it('an SVG with a script (sharp could render SVG; the editor takes only JPG, PNG, GIF, WebP)', async () => {
+    it('an SVG with a script (sharp could render SVG; uploads take only PNG, JPEG and WebP)', async () => {
       const svg =
         '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>';
-      await refused(dataUrl(Buffer.from(svg), 'image/svg+xml'), 400, INVALID);
+      await refused(dataUrl(Buffer.from(svg), 'image/svg+xml'), 415, INVALID);
     });
 
     it('a truncated PNG', async () => {
       const png = await solid(64, 64).png().toBuffer();
-      await refused(dataUrl(png.subarray(0, 60)), 400, INVALID);
+      await refused(dataUrl(png.subarray(0, 60)), 415, INVALID);
     });
 
     it('a 12 MB image', async () => {

@@ -1,6 +1,7 @@
 import { newId } from '../platform/ids';
 import type { FeatureModule, Platform } from '../platform/module';
 import { relay } from '../platform/runners/relay';
+import { deferredBody } from '../platform/uploads/upload-body';
 import type { AiProvider } from './ai/provider';
 import { gen2Routes } from './gen2-routes';
 import { generationsProjection } from './generations-projection';
@@ -10,9 +11,7 @@ import { progressRoutes } from './progress-events';
 import { refundProcessManager } from './refunds';
 import { studioRoutes } from './routes';
 import { GenerationSupervisor } from './supervisor';
-import { multipartBody } from './tools/multipart';
 import { TOOL_LIST, TOOLS } from './tools/registry';
-import { uploadBody } from './tools/uploads';
 import { tutorialCsp, tutorialRoutes } from './tutorial';
 import { createJobHandler } from './worker';
 
@@ -23,20 +22,17 @@ import { createJobHandler } from './worker';
 export function studioModule(platform: Platform, ai: AiProvider): FeatureModule {
   const { commands, clock, logger, bus, config } = platform;
   const tutorialSources = tutorialCsp(config.tutorialVideoUrl);
-  const uploads = TOOL_LIST.filter((tool) => tool.route.body === 'multipart' && tool.generator).map(
-    (tool) => tool.route.path,
-  );
+  const uploads = TOOL_LIST.filter((tool) => tool.upload && tool.generator);
   return {
     name: 'studio',
     // Tools that take a file (the kids book's character) take multipart, or JSON without a file.
     contentTypes: Object.fromEntries(
-      uploads.map((path) => [path, ['multipart/form-data', 'application/json']]),
+      uploads
+        .filter((tool) => tool.route.body === 'multipart')
+        .map((tool) => [tool.route.path, ['multipart/form-data', 'application/json']]),
     ),
-    bodyParsers: {
-      ...Object.fromEntries(uploads.map((path) => [path, multipartBody])),
-      // The editor's upload travels as a data URL inside JSON (spec 02 §5): a larger body limit there.
-      [TOOLS['image-edit'].route.path]: uploadBody(),
-    },
+    // Upload routes read their own body once the caller is known and may pay (`routes.ts`).
+    bodyParsers: Object.fromEntries(uploads.map((tool) => [tool.route.path, deferredBody])),
     // The configured tutorial video's origin may be framed, nothing else.
     ...(tutorialSources ? { cspSources: tutorialSources } : {}),
     routes: [

@@ -88,8 +88,8 @@ describe('tool routes', () => {
     const { agent } = await signUp('fake@example.com', 10);
     const fake = `data:image/png;base64,${Buffer.from('just some text, not a picture').toString('base64')}`;
     const res = await agent.post('/api/edit-image').send({ prompt: 'make it blue', originalImageUrl: fake });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Invalid File Type: Please select an image file (JPG, PNG, etc.)');
+    expect(res.status).toBe(415);
+    expect(res.body.message).toBe('Invalid File Type: Please select an image file (JPG, PNG or WebP)');
     expect((await agent.get('/api/user')).body.credits).toBe(10);
   });
 });

@@ -1,12 +1,14 @@
-import { GENERATION_KINDS, type GenerationKind, type ToolContract } from '@studio/events';
+import { GENERATION_KINDS, type GenerationKind, type ToolBody, type ToolContract } from '@studio/events';
 import type Koa from 'koa';
-import { requireSelf } from '../account/auth';
+import { requireSelf, requireUser } from '../account/auth';
 import type { RouteModule } from '../platform/http/app';
 import { parse } from '../platform/http/validation';
 import { newId } from '../platform/ids';
 import type { Platform } from '../platform/module';
-import { type StartedGeneration, startGeneration } from './start-generation';
-import type { UploadedPart } from './tools/character-upload';
+import { type CleanImage, cleanImage } from '../platform/uploads/image';
+import { readUploadBody } from '../platform/uploads/upload-body';
+import { artifactBlobId } from './artifacts';
+import { requireAffordableNow, type StartedGeneration, startGeneration } from './start-generation';
 import type { ServerTool, ToolRegistry } from './tools/registry';
 
 /** The user id the spec's clients put in the body (`userId`, or v1's `User: [id]`); only checked, never trusted. */
@@ -30,16 +32,10 @@ function startResponse(response: ToolContract<GenerationKind>['response'], start
   };
 }
 
-/** A multipart file part parsed by koa-body (one file per field; a repeated field keeps the first). */
-function uploadedPart(ctx: Koa.Context, field: string): UploadedPart | undefined {
-  const files = (ctx.request as { files?: Record<string, unknown> }).files;
-  const part = files?.[field];
-  const first = Array.isArray(part) ? part[0] : part;
-  if (!first || typeof first !== 'object' || !('filepath' in first)) return undefined;
-  const { filepath, size } = first as { filepath: unknown; size: unknown };
-  return typeof filepath === 'string' && typeof size === 'number' && size > 0
-    ? { filepath, size }
-    : undefined;
+/** A picture cleaned by the upload pipeline, to be written under its blob id once the job is accepted. */
+interface KeptImage {
+  id: string;
+  image: CleanImage;
 }
 
 function mountTool<K extends GenerationKind>(
@@ -48,23 +44,48 @@ function mountTool<K extends GenerationKind>(
   { commands, clock, blobs }: Pick<Platform, 'commands' | 'clock' | 'blobs'>,
 ) {
   router.post(tool.route.path, async (ctx: Koa.Context) => {
-    const body = parse(tool.schema, ctx.request.body);
-    const userId = requireSelf(ctx, claimedUserId(ctx.request.body));
+    let raw: unknown = ctx.request.body;
+    let file: Buffer | undefined;
+    const upload = tool.upload;
+    if (upload) {
+      // Who asks, their plan and their balance before a byte of the upload is read. An upload
+      // tool's cost does not depend on the body (see `ServerTool.upload`).
+      const caller = requireUser(ctx);
+      await requireAffordableNow(commands, caller, tool.cost({} as ToolBody<K>), tool.tiers);
+      ({ fields: raw, file } = await readUploadBody(ctx, upload));
+    }
+    const body = parse(tool.schema, raw);
+    const userId = requireSelf(ctx, claimedUserId(raw));
     const generationId = newId();
+    const kept: KeptImage[] = [];
     const request = await tool.prepare(body, {
-      generationId,
-      blobs,
-      file: (field) => uploadedPart(ctx, field),
+      ...(file ? { file } : {}),
+      keepImage: async (role, bytes) => {
+        if (!upload) throw new Error(`${tool.kind} declares no upload`);
+        const image = await cleanImage(bytes, upload, userId);
+        const id = artifactBlobId(generationId, role, image.format);
+        kept.push({ id, image });
+        return id;
+      },
     });
-    const started = await startGeneration(commands, {
-      userId,
-      generationId,
-      request,
-      cost: tool.cost(body),
-      ...(tool.tiers ? { tiers: tool.tiers } : {}),
-      at: clock.now().toISOString(),
-      correlationId: ctx.state.requestId as string,
-    });
+    let started: StartedGeneration;
+    try {
+      // Written before the append, so a worker never sees a job without its picture; removed in
+      // this same path when the append is refused (credits spent meanwhile, plan changed).
+      for (const { id, image } of kept) await blobs.put(id, image.bytes, image.contentType);
+      started = await startGeneration(commands, {
+        userId,
+        generationId,
+        request,
+        cost: tool.cost(body),
+        ...(tool.tiers ? { tiers: tool.tiers } : {}),
+        at: clock.now().toISOString(),
+        correlationId: ctx.state.requestId as string,
+      });
+    } catch (error) {
+      await Promise.all(kept.map(({ id }) => blobs.delete(id)));
+      throw error;
+    }
     ctx.status = 202;
     ctx.body = startResponse(tool.response, started);
   });

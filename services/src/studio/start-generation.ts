@@ -1,4 +1,5 @@
 import { accountStream, type GenerationRequest, type Tier } from '@studio/events';
+import { requireAffordable } from '../account/credits';
 import { accountDecider } from '../account/decider';
 import type { CommandHandler } from '../platform/command-handler';
 
@@ -32,4 +33,19 @@ export async function startGeneration(
     { at: start.at, correlationId: start.correlationId, causationId: generationId, userId },
   );
   return { generationId, creditsUsed: cost, remainingCredits: state.credits };
+}
+
+/**
+ * Before an upload is read: the account's plan may use the tool and its balance covers `cost`.
+ * Only a gate, so that a refused request costs no upload, no decode and no disk; the append in
+ * `startGeneration` still decides.
+ */
+export async function requireAffordableNow(
+  commands: CommandHandler,
+  userId: string,
+  cost: number,
+  tiers?: readonly Tier[],
+): Promise<void> {
+  const { state } = await commands.load(accountStream(userId), accountDecider);
+  requireAffordable(state, cost, tiers);
 }

@@ -144,6 +144,14 @@ describe('openai provider over HTTP', () => {
     expect(seen[0]?.body.includes(Buffer.from('make it night'))).toBe(true);
   });
 
+  it('sends an original kept as JPEG to the edit endpoint as a PNG', async () => {
+    const jpeg = await sharp(samplePng).jpeg().toBuffer();
+    await provider().editImage(jpeg, 'make it night', { signal });
+    const body = seen[0]?.body as Buffer;
+    expect(body.includes(jpeg.subarray(0, 64))).toBe(false);
+    expect(body.includes(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+  });
+
   it('leaves no listener on the job signal after its calls, and still stops when the job is aborted', async () => {
     const job = new AbortController();
     for (let i = 0; i < 12; i++)

@@ -35,6 +35,10 @@ const referencePng = (image: Buffer) =>
     .png()
     .toBuffer();
 
+/** The edit endpoint takes a PNG; an original kept as JPEG or WebP is converted on the way. */
+const asPng = async (image: Buffer) =>
+  image.subarray(1, 4).toString('latin1') === 'PNG' ? image : sharp(image).png().toBuffer();
+
 /** The page prompt with the character reference in front of it, the same words on every page. */
 const withCharacter = (prompt: string, character: CharacterReference | undefined) =>
   character
@@ -165,7 +169,7 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
     },
     editImage(original, prompt, { signal: job }) {
       return scoped(job, async (signal) => {
-        const image = await toFile(original, 'image.png', { type: 'image/png' });
+        const image = await toFile(await asPng(original), 'image.png', { type: 'image/png' });
         return firstImage(client.images.edit({ model: options.imageModel, image, prompt, n: 1 }, { signal }));
       });
     },

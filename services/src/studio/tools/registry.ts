@@ -6,20 +6,22 @@ import {
   type ToolBody,
   type ToolContract,
 } from '@studio/events';
-import type { BlobStore } from '../../platform/blobs/port';
+import { dataUrlBytes, type UploadRule } from '../../platform/uploads/image';
 import { coloringBook, kidsBook, nonFiction, nonFictionV2 } from '../generators/books';
 import type { Generator } from '../generators/generator';
 import { coloringPage, imageEdit, imageV2 } from '../generators/images';
 import { kdpListing } from '../generators/kdp-listing';
-import { storeCharacterImage, type UploadedPart } from './character-upload';
-import { storeUploadedImage } from './uploads';
+import { CHARACTER_UPLOAD, EDITOR_UPLOAD } from './uploads';
 
-/** What preparing a request may use: the job's id (blob names) and the blob store (uploads). */
+/** What preparing a request may use: the uploaded file, and a way to keep a picture with the job. */
 export interface PrepareContext {
-  generationId: string;
-  blobs: BlobStore;
-  /** A multipart request's file part, if one was sent under that name. */
-  file(field: string): UploadedPart | undefined;
+  /** The file a multipart request sent under the tool's upload field. */
+  file?: Buffer;
+  /**
+   * Cleans an uploaded picture (the upload pipeline) and names the blob it will be kept in; the
+   * route writes it only for a request whose credits are then accepted.
+   */
+  keepImage(role: string, bytes: Buffer): Promise<string>;
 }
 
 /**
@@ -28,6 +30,11 @@ export interface PrepareContext {
  * generator is listed but not offered: its route is not mounted, so nobody pays for nothing.
  */
 export interface ServerTool<K extends GenerationKind> extends ToolContract<K> {
+  /**
+   * A tool that takes a picture: its route checks the session, the plan and the credits before it
+   * reads the body (so its cost must not depend on the body), then reads it under this rule.
+   */
+  upload?: UploadRule;
   prepare(body: ToolBody<K>, context: PrepareContext): Promise<Extract<GenerationRequest, { kind: K }>>;
   generator?: Generator<K>;
 }
@@ -85,31 +92,29 @@ export const TOOLS: ToolRegistry = {
   },
   'image-edit': {
     ...TOOL_CONTRACTS['image-edit'],
-    prepare: async (body, { generationId, blobs }) => ({
+    upload: EDITOR_UPLOAD,
+    prepare: async (body, { keepImage }) => ({
       kind: 'image-edit',
       input: {
         prompt: body.prompt,
-        originalBlobId: await storeUploadedImage(blobs, generationId, body.originalImageUrl),
+        // Whatever type the data URL declares, the bytes decide (an empty one is no image).
+        originalBlobId: await keepImage('original', dataUrlBytes(body.originalImageUrl) ?? Buffer.alloc(0)),
       },
     }),
     generator: imageEdit,
   },
   'kids-book': {
     ...TOOL_CONTRACTS['kids-book'],
-    prepare: async (body, { generationId, blobs, file }) => {
-      const character = file('characterImage');
-      return {
-        kind: 'kids-book',
-        input: {
-          storyDescription: body.storyDescription,
-          characterName: body.characterName,
-          characterGender: body.characterGender,
-          ...(character
-            ? { characterImageBlobId: await storeCharacterImage(blobs, generationId, character) }
-            : {}),
-        },
-      };
-    },
+    upload: CHARACTER_UPLOAD,
+    prepare: async (body, { file, keepImage }) => ({
+      kind: 'kids-book',
+      input: {
+        storyDescription: body.storyDescription,
+        characterName: body.characterName,
+        characterGender: body.characterGender,
+        ...(file ? { characterImageBlobId: await keepImage('character', file) } : {}),
+      },
+    }),
     generator: kidsBook,
   },
 };
