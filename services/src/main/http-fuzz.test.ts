@@ -137,44 +137,48 @@ function schemaFields(): { top: string[]; nested: Record<string, string[]> } {
   return { top: [...top], nested };
 }
 
+/** Values of the wrong type for nearly any field: arrays, objects, operators, numbers, booleans. */
+const wrongType = fc.constantFrom(
+  '[]',
+  '{}',
+  '{"$gt":""}',
+  '{"$ne":null}',
+  '{"$where":"sleep(1000)"}',
+  'null',
+  'true',
+  'false',
+  '0',
+  '-1',
+  '1e308',
+  '1e400',
+  '1.5',
+  '12345',
+  '[10]',
+  '["a","b"]',
+  '[[[]]]',
+  '{"dark":"#000000"}',
+  '{"toString":1}',
+);
+
+/** Text a field must refuse or keep as plain text: near-values, control characters, any code unit. */
+const oddText = fc.oneof(
+  fc.constantFrom('"false"', '"0"', '"10"', '""', '"   "', '"data:image/svg+xml;base64,PHN2Zz4="'),
+  fc.string({ unit: 'binary', maxLength: 80 }).map((text) => JSON.stringify(text)),
+  fc
+    .array(
+      fc.constantFrom('\u0000', '\u0007', '\u001b', '\n', '\r', '\u202e', '\u200b', '\ud800', 'a', '%00'),
+      {
+        maxLength: 30,
+      },
+    )
+    .map((chars) => JSON.stringify(chars.join(''))),
+);
+
 /** A JSON text (not a value, so that `__proto__` keys and duplicates survive) that a field must refuse. */
 const hostileValue: fc.Arbitrary<string> = fc.letrec((tie) => ({
   value: fc.oneof(
-    fc.constantFrom(
-      '[]',
-      '{}',
-      '{"$gt":""}',
-      '{"$ne":null}',
-      '{"$where":"sleep(1000)"}',
-      'null',
-      'true',
-      'false',
-      '0',
-      '-1',
-      '1e308',
-      '1e400',
-      '1.5',
-      '12345',
-      '"false"',
-      '"0"',
-      '"10"',
-      '""',
-      '"   "',
-      '[10]',
-      '["a","b"]',
-      '[[[]]]',
-      '{"dark":"#000000"}',
-      '"data:image/svg+xml;base64,PHN2Zz4="',
-    ),
-    fc.string({ unit: 'binary', maxLength: 80 }).map((text) => JSON.stringify(text)),
-    fc
-      .array(
-        fc.constantFrom('\u0000', '\u0007', '\u001b', '\n', '\r', '\u202e', '\u200b', '\ud800', 'a', '%00'),
-        {
-          maxLength: 30,
-        },
-      )
-      .map((chars) => JSON.stringify(chars.join(''))),
+    { weight: 3, arbitrary: wrongType },
+    { weight: 2, arbitrary: oddText },
     fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value) ?? 'null'),
     fc.integer({ min: 1_000, max: 120_000 }).map((n) => JSON.stringify('x'.repeat(n))),
     fc.integer({ min: 20, max: 45_000 }).map((n) => '['.repeat(n) + ']'.repeat(n)),
@@ -197,13 +201,35 @@ function craftedObject(valid: Record<string, unknown>, fields: ReturnType<typeof
   const nestedNames = Object.keys(fields.nested);
   return fc
     .record({
-      replaced: fc.array(fc.tuple(fc.constantFrom(...names), hostileValue), { maxLength: 3 }),
+      replaced: fc.oneof(
+        // A few fields, any hostile value: the others valid, so each reaches its own check.
+        {
+          weight: 2,
+          arbitrary: fc.array(fc.tuple(fc.constantFrom(...names), hostileValue), { maxLength: 3 }),
+        },
+        // Wrong types everywhere: about two fields in three, small values (the body stays in its limit).
+        fc
+          .array(fc.option(fc.oneof(wrongType, oddText), { freq: 3, nil: undefined }), {
+            minLength: names.length,
+            maxLength: names.length,
+          })
+          .map((values) =>
+            values.flatMap(
+              (value, i): Array<[string, string]> => (value === undefined ? [] : [[names[i]!, value]]),
+            ),
+          ),
+      ),
       inherited: fc.array(fc.tuple(fc.constantFrom(...INHERITED_KEYS), hostileValue), { maxLength: 2 }),
       nested: fc.option(
-        fc.tuple(
-          fc.constantFrom(...nestedNames),
-          fc.array(fc.tuple(fc.string({ maxLength: 12 }), hostileValue), { maxLength: 2 }),
-          fc.array(fc.tuple(fc.constantFrom(...INHERITED_KEYS), hostileValue), { maxLength: 2 }),
+        fc.constantFrom(...nestedNames).chain((name) =>
+          fc.tuple(
+            fc.constant(name),
+            fc.array(fc.tuple(fc.constantFrom(...(fields.nested[name] ?? [])), hostileValue), {
+              minLength: 1,
+              maxLength: 2,
+            }),
+            fc.array(fc.tuple(fc.constantFrom(...INHERITED_KEYS), hostileValue), { maxLength: 2 }),
+          ),
         ),
         { nil: undefined },
       ),
@@ -216,12 +242,8 @@ function craftedObject(valid: Record<string, unknown>, fields: ReturnType<typeof
         const inner = Object.entries((valid[name] ?? {}) as Record<string, unknown>).map(
           ([key, value]): [string, string] => [key, JSON.stringify(value)],
         );
-        const fieldNames = fields.nested[name] ?? [];
-        const hostileInner = extra.map(([key, value], i): [string, string] => [
-          fieldNames[i % Math.max(fieldNames.length, 1)] ?? key,
-          value,
-        ]);
-        entries.set(name, objectText([...inner, ...hostileInner, ...inheritedInside]));
+        // A repeated key: JSON.parse keeps the last, the hostile one.
+        entries.set(name, objectText([...inner, ...extra, ...inheritedInside]));
       }
       return objectText([...entries, ...inherited]);
     });
@@ -266,14 +288,19 @@ const query = fc
   );
 
 const headerText = fc.stringMatching(/^[\x20-\x7e]{0,40}$/);
-const CRAFTED_TYPES = [
-  'application/json',
-  'application/json',
-  'application/json; charset=utf-16',
-  'application/vnd.api+json',
-  'text/json',
-  'application/x-www-form-urlencoded',
-];
+/** Mostly JSON, so that the body reaches the route's schema; sometimes a type the guards refuse. */
+const craftedType = fc.oneof(
+  { weight: 8, arbitrary: fc.constant('application/json') },
+  fc.constantFrom(
+    'application/json; charset=utf-16',
+    'application/vnd.api+json',
+    'text/json',
+    'application/x-www-form-urlencoded',
+  ),
+);
+/** A header present now and then (each one refused or ignored early would hide the body check). */
+const sometimes = <T>(arbitrary: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary });
 
 // ---- Fixtures for both properties. ----
 
@@ -443,10 +470,15 @@ describe('HTTP fuzz over every route', () => {
           arbitrary: fc.constantFrom('x', '0', '%00', '..', 'constructor', '__proto__', 'x'.repeat(300)),
         },
       );
+    // Routes that read a body are picked more often: bodies are where a schema can break.
+    const takesBody = (route: RouteInfo) => route.methods.some((m) => m !== 'GET' && m !== 'HEAD');
+    const target = fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(...routes.filter(takesBody)) },
+      { weight: 1, arbitrary: fc.constantFrom(...routes.filter((route) => !takesBody(route))) },
+    );
     const crafted = fc
-      .record({ pick: fc.nat(), who: fc.nat(2), mostlyObject: fc.nat(9) })
-      .chain(({ pick, who, mostlyObject }) => {
-        const route = routes[pick % routes.length]!;
+      .record({ route: target, pick: fc.nat(), who: fc.nat(2), mostlyObject: fc.nat(9) })
+      .chain(({ route, pick, who, mostlyObject }) => {
         const method = route.methods[pick % route.methods.length]!;
         const caller = callers[who]!;
         const others = callers.flatMap((c) => (c.userId ? [c.userId] : []));
@@ -457,9 +489,9 @@ describe('HTTP fuzz over every route', () => {
           segments: fc.array(segment(caller, method), { minLength: 2, maxLength: 2 }),
           body: mostlyObject > 0 ? craftedObject(validFields(caller, png, fields.top), fields) : oddBody,
           query,
-          type: fc.constantFrom(...CRAFTED_TYPES),
-          forgedUser: fc.option(fc.oneof(fc.constantFrom(...others, ''), headerText), { nil: undefined }),
-          constructorHeader: fc.option(headerText, { nil: undefined }),
+          type: craftedType,
+          forgedUser: sometimes(fc.oneof(fc.constantFrom(...others, ''), headerText)),
+          constructorHeader: sometimes(headerText),
         });
       });
 
