@@ -66,14 +66,12 @@ function dataOnly(value: unknown): unknown {
 /**
  * Parses a request part with a yup schema (unknown keys dropped); the first problem becomes the 400
  * message, so the schema's own messages (the spec's texts) reach the user unchanged. yup's generic
- * wording ("userId must be at most 100 characters") becomes "<field> is missing or invalid". What
- * reaches yup is data only (see `dataOnly`): a body that is not an object where the schema wants
- * one, or one too deep or too big, is a 400 "Invalid request".
+ * wording ("userId must be at most 100 characters") becomes "<field> is missing or invalid", and a
+ * body that is not an object becomes "Invalid request". Only data reaches yup (`dataOnly`): a body
+ * too deep, too big or holding anything but JSON's plain objects is a 400 "Invalid request" too.
  */
 export function parse<T>(schema: yup.Schema<T>, value: unknown): T {
-  const given = value ?? {};
-  if (schema.type === 'object' && !isPlainObject(given)) throw invalidRequest();
-  const data = dataOnly(given);
+  const data = dataOnly(value ?? {});
   try {
     return schema.validateSync(data, { abortEarly: true, stripUnknown: true });
   } catch (error) {
