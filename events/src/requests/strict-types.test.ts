@@ -114,12 +114,14 @@ describe('QR requests', () => {
       });
   });
 
-  it.each([[{}], [{ $gt: '' }], [{ dark: '#000000' }], [{ dark: [], light: '#ffffff' }]])(
-    'answers colours %j with the colour message on create and update',
-    (colors) => {
-      expect(check(createQrCodeRequest, { ...code, colors })).toEqual({ message: QR_MESSAGES.color });
-      expect(check(updateQrCodeRequest, { colors })).toEqual({ message: QR_MESSAGES.color });
-      expect(qrColorsProblem(colors)).toBe(QR_MESSAGES.color);
-    },
-  );
+  it.each<[Record<string, unknown>]>([
+    [{}],
+    [{ $gt: '' }],
+    [{ dark: '#000000' }],
+    [{ dark: [], light: '#ffffff' }],
+  ])('answers colours %j with the colour message on create and update', (colors) => {
+    expect(check(createQrCodeRequest, { ...code, colors })).toEqual({ message: QR_MESSAGES.color });
+    expect(check(updateQrCodeRequest, { colors })).toEqual({ message: QR_MESSAGES.color });
+    expect(qrColorsProblem(colors)).toBe(QR_MESSAGES.color);
+  });
 });
