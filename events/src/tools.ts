@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import type { GenerationKind } from './generation';
+import { numeric, text } from './requests/text';
 import type { Tier } from './subscription';
 
 /**
@@ -13,13 +14,13 @@ import type { Tier } from './subscription';
 export const PROMPT_MAX = 2000;
 const TOO_LONG = `The prompt is too long (${PROMPT_MAX} characters at most)`;
 
-/** Trimmed text that must not be blank, with the spec's message for blank. */
-const text = (blank: string, max = PROMPT_MAX, tooLong = TOO_LONG) =>
-  yup.string().typeError(blank).trim().required(blank).max(max, tooLong);
-const atLeast = (min: number, message: string, max = PROMPT_MAX) =>
-  yup.string().typeError(message).trim().required(message).min(min, message).max(max, TOO_LONG);
+/** Trimmed text that must not be blank, with the spec's message for blank (and for a non-string). */
+const required = (blank: string, max = PROMPT_MAX, tooLong = TOO_LONG) =>
+  text(blank).required(blank).max(max, tooLong);
+const atLeast = (min: number, message: string, max = PROMPT_MAX, tooLong = TOO_LONG) =>
+  text(message).required(message).min(min, message).max(max, tooLong);
 /** The spec's clients send the user id; the server only checks that it is the caller's own. */
-const userId = yup.string().max(100, 'userId is invalid').optional();
+const userId = text('userId is invalid').max(100, 'userId is invalid').optional();
 
 export const COLORING_BOOK_COSTS = { 10: 20, 20: 40, 30: 60, 40: 80 } as const;
 export type ColoringBookLength = keyof typeof COLORING_BOOK_COSTS;
@@ -45,22 +46,20 @@ export const TOOL_SCHEMAS = {
   'non-fiction': yup.object({
     Title: atLeast(3, 'Book title must be at least 3 characters.', 200),
     Description: atLeast(10, 'Book description must be at least 10 characters.'),
-    User: yup.array(yup.string().max(100).required()).max(1).optional(),
-    Status: yup.string().max(50).optional(),
+    User: yup.array(text().max(100).required()).max(1).optional(),
+    Status: text().max(50).optional(),
   }),
   'non-fiction-v2': yup.object({
     userId,
     title: atLeast(3, 'Title must be at least 3 characters long', 200),
     description: atLeast(20, 'Description must be at least 20 characters long'),
-    numChapters: yup
-      .number()
-      .typeError('Please select the number of chapters')
+    // The spec sends the count as text (a select's value); a JSON number is read too.
+    numChapters: numeric('Please select the number of chapters')
       .integer('Please select the number of chapters')
       .min(CHAPTERS.min, 'Please select the number of chapters')
       .max(CHAPTERS.max, 'Please select the number of chapters')
       .default(CHAPTERS.default),
-    includeIntroduction: yup
-      .string()
+    includeIntroduction: text('Please select whether to include an introduction')
       .oneOf(['yes', 'no'], 'Please select whether to include an introduction')
       .default('yes'),
   }),
@@ -71,29 +70,26 @@ export const TOOL_SCHEMAS = {
   }),
   'coloring-book': yup.object({
     userId,
-    prompt: text('Please provide a prompt for your coloring book.'),
-    // Forms send the length as text or a number; either way it must be one of the four.
+    prompt: required('Please provide a prompt for your coloring book.'),
+    // A JSON number, as the spec's request says: "10" or [10] is refused, not read as 10.
     bookLength: yup
       .mixed<ColoringBookLength>()
-      .transform((value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value))
       .oneOf([...COLORING_BOOK_LENGTHS], 'Choose 10, 20, 30 or 40 pages')
       .default(DEFAULT_COLORING_BOOK_LENGTH),
   }),
   'coloring-page': yup.object({
     userId,
-    prompt: text('Please provide a prompt for your coloring page.'),
+    prompt: required('Please provide a prompt for your coloring page.'),
   }),
   'image-v2': yup.object({
     userId,
-    prompt: text('Prompt Required: Please enter a prompt for your image.'),
+    prompt: required('Prompt Required: Please enter a prompt for your image.'),
   }),
   'image-edit': yup.object({
     userId,
-    prompt: text('Description Required: Please describe the edits you want to make to your image.'),
+    prompt: required('Description Required: Please describe the edits you want to make to your image.'),
     // A data URL of at most 10 MB of image (base64 is 4/3 of the bytes, plus the prefix).
-    originalImageUrl: yup
-      .string()
-      .typeError('Image Required: Please select an image to edit.')
+    originalImageUrl: text('Image Required: Please select an image to edit.')
       .required('Image Required: Please select an image to edit.')
       .max(
         Math.ceil((IMAGE_UPLOAD_MAX_BYTES * 4) / 3) + 100,
@@ -102,22 +98,20 @@ export const TOOL_SCHEMAS = {
   }),
   'kids-book': yup.object({
     userId,
-    storyDescription: yup
-      .string()
-      .typeError('Story description must be at least 20 characters long')
-      .trim()
-      .required('Story description must be at least 20 characters long')
-      .min(20, 'Story description must be at least 20 characters long')
-      .max(500, 'Story description must not exceed 500 characters'),
-    characterName: yup
-      .string()
-      .typeError('Character name must be at least 2 characters long')
-      .trim()
-      .required('Character name must be at least 2 characters long')
-      .min(2, 'Character name must be at least 2 characters long')
-      .max(30, 'Character name must not exceed 30 characters'),
-    characterGender: yup
-      .string()
+    // Multipart fields are text by nature; a JSON body must send text too (12345 is refused).
+    storyDescription: atLeast(
+      20,
+      'Story description must be at least 20 characters long',
+      500,
+      'Story description must not exceed 500 characters',
+    ),
+    characterName: atLeast(
+      2,
+      'Character name must be at least 2 characters long',
+      30,
+      'Character name must not exceed 30 characters',
+    ),
+    characterGender: text('Please select if the character is a boy or girl')
       .required('Please select if the character is a boy or girl')
       .oneOf(['boy', 'girl'] as const, 'Please select if the character is a boy or girl'),
   }),

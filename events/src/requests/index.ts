@@ -8,4 +8,4 @@ export * from './field-errors';
 export * from './newsletter';
 export * from './qr';
 export * from './rules';
-export { optionalId, text } from './text';
+export { numeric, optionalId, text } from './text';

@@ -90,7 +90,11 @@ export const createQrCodeRequest = yup.object({
     then: (s) => s.required(QR_MESSAGES.url),
     otherwise: (s) => s.transform((v: string | undefined) => v || undefined).optional(),
   }),
-  trackingEnabled: yup.boolean().default(true),
+  // A JSON boolean only: "false" and 0 are refused, not read as false (update is strict too).
+  trackingEnabled: yup
+    .boolean()
+    .transform((value: unknown, original: unknown) => (typeof original === 'boolean' ? value : original))
+    .default(true),
   landingPage: landingPageSettingsSchema.optional(),
   colors: qrColorsSchema.optional().test('contrast', QR_MESSAGES.contrast, function (value) {
     const problem = value ? qrColorsProblem(value as { dark: string; light: string }) : null;

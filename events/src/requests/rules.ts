@@ -96,8 +96,20 @@ export function contrastRatio(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-/** Why a pair of QR colours is refused, or null when it scans. */
-export function qrColorsProblem(colors: { dark: string; light: string }): string | null {
+const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+/**
+ * Why a pair of QR colours is refused, or null when it scans. It may run before each colour's own
+ * check (`{}`, `{"$gt":""}`), so anything but two #RRGGBB strings is the colour message.
+ */
+export function qrColorsProblem(colors: { dark?: unknown; light?: unknown }): string | null {
+  if (
+    typeof colors.dark !== 'string' ||
+    typeof colors.light !== 'string' ||
+    !HEX_COLOR.test(colors.dark) ||
+    !HEX_COLOR.test(colors.light)
+  )
+    return QR_MESSAGES.color;
   if (relativeLuminance(colors.dark) >= relativeLuminance(colors.light)) return QR_MESSAGES.darkOnLight;
   if (contrastRatio(colors.dark, colors.light) < QR_MIN_CONTRAST) return QR_MESSAGES.contrast;
   return null;

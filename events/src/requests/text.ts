@@ -15,6 +15,23 @@ export function text(message?: string, { trim = true }: { trim?: boolean } = {})
     .typeError(message ?? (({ path }: { path: string }) => `${path} is missing or invalid`));
 }
 
+const DECIMAL = /^\s*-?\d+(\.\d+)?\s*$/;
+
+/**
+ * A number, or the decimal text of one (a query string, a select's value). yup would otherwise read
+ * [5] as 5 and "0x10" as 16; an array, a boolean, an object or other text fails with `message`.
+ */
+export function numeric(message: string) {
+  return yup
+    .number()
+    .transform((value: unknown, original: unknown) =>
+      typeof original === 'number' || (typeof original === 'string' && DECIMAL.test(original))
+        ? value
+        : Number.NaN,
+    )
+    .typeError(message);
+}
+
 /** Lower-cases a string and leaves anything else for the type check. */
 export const lowerCase = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value);
 

@@ -2,7 +2,9 @@ import { accountStream } from '@studio/events';
 import {
   airtableLoginRequest,
   loginRequest,
+  numeric,
   registerRequest,
+  text,
   updateProfileRequest,
 } from '@studio/events/requests';
 import type Koa from 'koa';
@@ -37,10 +39,8 @@ export interface AccountRouteDeps extends Pick<Platform, 'commands' | 'clock' | 
 const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${HISTORY_PAGE}`;
 /** GET /api/credits/history: keyset pages, newest first. */
 const historyQuery = yup.object({
-  cursor: yup.string().max(500, 'Invalid cursor').optional(),
-  limit: yup
-    .number()
-    .typeError(LIMIT_MESSAGE)
+  cursor: text('Invalid cursor').max(500, 'Invalid cursor').optional(),
+  limit: numeric(LIMIT_MESSAGE)
     .integer(LIMIT_MESSAGE)
     .min(1, LIMIT_MESSAGE)
     .max(HISTORY_PAGE, LIMIT_MESSAGE)
