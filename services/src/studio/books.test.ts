@@ -166,6 +166,10 @@ describe('books over HTTP', () => {
     expect(done.epubFile).toBeUndefined();
     expect(done.epubIncluded).toBe(false);
     await checkInterior(await download(agent, done.finalBookFile), TRIMS['non-fiction']);
+    // Downloads are saved under the book's title, not the blob's id.
+    const saved = async (url: string) => (await agent.get(url)).headers['content-disposition'];
+    expect(await saved(done.finalBookFile)).toBe('attachment; filename="window-boxes-interior-6x9.pdf"');
+    expect(await saved(done.coverFile)).toBe('attachment; filename="window-boxes-cover.pdf"');
     // The pen name at the time of the request is the author; a later change leaves the book as it is.
     await agent.put('/api/user/profile').send({ name: 'Tess', penName: 'Someone Else' }).expect(200);
     await expectAuthorEverywhere(agent, [done.finalBookFile, done.coverFile], 'Winnie Sill');
