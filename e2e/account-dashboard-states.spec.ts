@@ -161,7 +161,7 @@ test('the price rows of the plan cards line up at 1280 px', async ({ page }) => 
   expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(2);
 });
 
-test('Update Profile saves the name and phone, validated as at registration, and says so', async ({
+test('Update Profile saves the name, phone and pen name, validated as at registration, and says so', async ({
   page,
 }) => {
   await signUp(page);
@@ -173,6 +173,10 @@ test('Update Profile saves the name and phone, validated as at registration, and
   await expect(form.getByText('Name must be at least 2 characters')).toBeVisible();
   await form.getByLabel('Full name').fill('Grace Brewster Hopper');
   await form.getByLabel('Phone number').fill('+1 202 555 0143');
+  await form.getByLabel('Pen name').fill('G');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form.getByText('Pen name must be at least 2 characters')).toBeVisible();
+  await form.getByLabel('Pen name').fill('G. B. Hopper');
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(
     page.getByRole('region', { name: /Notifications/ }).getByText('Profile updated'),
@@ -180,5 +184,10 @@ test('Update Profile saves the name and phone, validated as at registration, and
   await expect(form).toHaveCount(0);
   await expect(page.getByText('Grace Brewster Hopper').first()).toBeVisible();
   const me = await (await page.request.get('/api/user')).json();
-  expect(me).toMatchObject({ name: 'Grace Brewster Hopper', phoneNumber: '+1 202 555 0143' });
+  await expect(page.getByText('G. B. Hopper')).toBeVisible();
+  expect(me).toMatchObject({
+    name: 'Grace Brewster Hopper',
+    phoneNumber: '+1 202 555 0143',
+    penName: 'G. B. Hopper',
+  });
 });

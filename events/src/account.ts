@@ -22,7 +22,13 @@ export type EmailClaimed = Event<'EmailClaimed', { email: string; userId: string
 
 export type ProfileUpdated = Event<
   'ProfileUpdated',
-  { name?: string; avatar?: string; phoneNumber?: string }
+  {
+    name?: string;
+    avatar?: string;
+    phoneNumber?: string;
+    /** The name books are published under; '' when removed (the profile name is used then). */
+    penName?: string;
+  }
 >;
 
 /**

@@ -61,6 +61,13 @@ export type GenerationRequest = {
      * before it was recorded): it decides the formats a book gets (`epubIncluded`).
      */
     tier?: Tier;
+    /**
+     * The name a book is published under, recorded by the account decider: the pen name, else
+     * the profile name (absent on requests from before it was recorded).
+     */
+    author?: string;
+    /** When the request was made: a book's copyright year, so its files rebuild identically. */
+    requestedAt?: string;
   };
 }[GenerationKind];
 

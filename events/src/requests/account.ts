@@ -14,6 +14,7 @@ import {
 import { optionalId, text } from './text';
 
 const M = ACCOUNT_MESSAGES;
+const PEN_NAME_MESSAGE = 'Pen name must be at least 2 characters';
 
 export const emailAddress = text(M.email)
   .required(M.email)
@@ -53,8 +54,22 @@ export const registerRequest = yup.object({
 });
 export type RegisterRequest = yup.InferType<typeof registerRequest>;
 
-/** PUT /api/user/profile: name and phone number, validated exactly as at registration. */
-export const updateProfileRequest = registerRequest.pick(['name', 'phoneNumber']);
+/**
+ * PUT /api/user/profile: name and phone number, validated exactly as at registration, and the
+ * optional pen name books are published under (validated like the name; '' removes it, absent
+ * leaves it as it is).
+ */
+export const updateProfileRequest = registerRequest.pick(['name', 'phoneNumber']).shape({
+  penName: text(PEN_NAME_MESSAGE)
+    .max(NAME_MAX_LENGTH, 'Pen name is too long')
+    .test('length', PEN_NAME_MESSAGE, (v) => !v || v.length >= NAME_MIN_LENGTH)
+    .test(
+      'visible',
+      'Pen name must not contain control or invisible characters',
+      (v) => !v || hasOnlyVisibleCharacters(v),
+    )
+    .optional(),
+});
 export type UpdateProfileRequest = yup.InferType<typeof updateProfileRequest>;
 
 /** POST /api/login. */

@@ -19,6 +19,8 @@ export interface CurrentUser {
   createdAt?: string;
   avatar?: string;
   phoneNumber?: string;
+  /** The name books are published under; the name is used when there is none. */
+  penName?: string;
   stripeCustomerId?: string;
   stripeSubscriptionId?: string;
   isAdmin: boolean;

@@ -1,5 +1,5 @@
-// Update Profile: the user's name and phone number, validated with the registration rules (the
-// request schema PUT /api/user/profile parses with), saved with a toast that says so.
+// Update Profile: the user's name, phone number and pen name, validated with the registration rules
+// (the request schema PUT /api/user/profile parses with), saved with a toast that says so.
 
 import { updateProfileRequest } from '@studio/events/requests';
 import { apiJson, Button, toast, USER_QUERY_KEY } from '@studio/kit';
@@ -15,11 +15,16 @@ import { PROFILE } from '../texts';
 export interface EditableProfile {
   name: string;
   phoneNumber?: string;
+  penName?: string;
 }
 
 export function ProfileEditForm({ user, onDone }: { user: EditableProfile; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState({ name: user.name, phoneNumber: user.phoneNumber ?? '' });
+  const [values, setValues] = useState({
+    name: user.name,
+    phoneNumber: user.phoneNumber ?? '',
+    penName: user.penName ?? '',
+  });
   const { errors, check, recheck } = useFormErrors(updateProfileRequest);
   const form = useRef<HTMLFormElement>(null);
   const save = useMutation({
@@ -68,6 +73,14 @@ export function ProfileEditForm({ user, onDone }: { user: EditableProfile; onDon
           autoComplete="tel"
           value={values.phoneNumber}
           onChange={(e) => set('phoneNumber')(e.target.value)}
+        />
+      </Field>
+      <Field label={PROFILE.penName} hint={PROFILE.penNameHint} error={errors.penName}>
+        <Input
+          name="penName"
+          autoComplete="off"
+          value={values.penName}
+          onChange={(e) => set('penName')(e.target.value)}
         />
       </Field>
       <div css={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>

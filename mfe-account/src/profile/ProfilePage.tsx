@@ -44,6 +44,7 @@ export default function ProfilePage() {
               {(
                 [
                   [PROFILE.fullName, user.name],
+                  [PROFILE.penName, current.data?.penName || PROFILE.noPenName],
                   [PROFILE.email, user.email],
                   [PROFILE.plan, user.subscriptionTier || DEFAULT_TIER],
                   [PROFILE.createdAt, longDate(user.createdAt, PROFILE.notAvailable)],

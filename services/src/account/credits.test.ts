@@ -90,6 +90,7 @@ describe('credits ledger', () => {
               input: { prompt: 'a cat' },
               cost: 4,
               tier: 'Demo',
+              author: 'Ada',
             },
           },
         ]);
@@ -108,6 +109,21 @@ describe('credits ledger', () => {
         ),
       );
       expect(requested).toMatchObject({ type: 'GenerationRequested', data: { tier: 'Basic' } });
+    });
+
+    it('records the author books are published under: the pen name, else the profile name', () => {
+      const fold = (events: Emitted<AccountStreamEvent>[]) =>
+        events.reduce(
+          (s, e) => accountDecider.evolve(s, { ...e, eventId: 'x', metadata: {} } as never),
+          accountDecider.initialState,
+        );
+      const penned: Emitted<AccountStreamEvent> = { type: 'ProfileUpdated', data: { penName: 'A. Quill' } };
+      const removed: Emitted<AccountStreamEvent> = { type: 'ProfileUpdated', data: { penName: '' } };
+      const authorOf = (events: Emitted<AccountStreamEvent>[]) =>
+        (accountDecider.decide(start('g1'), fold(events))[1]?.data as { author?: string } | undefined)
+          ?.author;
+      expect(authorOf([registered, granted(10), penned])).toBe('A. Quill');
+      expect(authorOf([registered, granted(10), penned, removed])).toBe('Ada');
     });
 
     it('given fewer credits than the cost, then INSUFFICIENT_CREDITS with what is needed and what is there', () => {
@@ -146,6 +162,7 @@ describe('credits ledger', () => {
               input: { prompt: 'a cat' },
               cost: 4,
               tier: 'Demo',
+              author: 'Ada',
             },
           },
         ]);

@@ -96,10 +96,18 @@ export function decideCredits(command: CreditsCommand, state: AccountState): Out
           type: 'CreditsDebited',
           data: { amount: cost, reason: 'generation', generationId, kind: request.kind },
         },
-        // The plan is recorded with the request: it decides the formats the job makes (EPUB).
+        // The plan is recorded with the request: it decides the formats the job makes (EPUB);
+        // and so is the author, so a book's files name the same author whenever they are rebuilt.
         {
           type: 'GenerationRequested',
-          data: { generationId, userId: state.userId, cost, ...request, tier: state.tier },
+          data: {
+            generationId,
+            userId: state.userId,
+            cost,
+            ...request,
+            tier: state.tier,
+            author: state.penName || state.name,
+          },
         },
       ];
     }

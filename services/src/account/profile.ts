@@ -3,8 +3,11 @@ import type { Emitted } from '../platform/decider';
 import { DomainError } from '../platform/errors';
 import type { AccountState } from './state';
 
-/** The user's own name and phone number, validated as at registration (updateProfileRequest). */
-export type UpdateProfile = { type: 'UpdateProfile'; name: string; phoneNumber: string };
+/**
+ * The user's own name and phone number, validated as at registration, and the pen name
+ * (updateProfileRequest); an absent pen name stays as it is.
+ */
+export type UpdateProfile = { type: 'UpdateProfile'; name: string; phoneNumber: string; penName?: string };
 
 /** Records only what changed; an unchanged profile records nothing. */
 export function decideProfile(command: UpdateProfile, state: AccountState): Emitted<ProfileUpdated>[] {
@@ -12,5 +15,7 @@ export function decideProfile(command: UpdateProfile, state: AccountState): Emit
   const data: ProfileUpdated['data'] = {};
   if (command.name !== state.name) data.name = command.name;
   if (command.phoneNumber !== (state.phoneNumber ?? '')) data.phoneNumber = command.phoneNumber;
+  if (command.penName !== undefined && command.penName !== (state.penName ?? ''))
+    data.penName = command.penName;
   return Object.keys(data).length ? [{ type: 'ProfileUpdated', data }] : [];
 }

@@ -185,6 +185,32 @@ describe('identity API', () => {
       expect((await api().put('/api/user/profile').send({ name: 'Mallory' })).status).toBe(401);
     });
 
+    it('keeps an optional pen name, validated like the name; absent leaves it, empty removes it', async () => {
+      const agent = request.agent(server().url);
+      await agent
+        .post('/api/register')
+        .send({ ...valid, email: 'pen-name@example.com' })
+        .expect(201);
+      const set = await agent.put('/api/user/profile').send({ name: 'Ada King', penName: '  A. K. Quill ' });
+      expect(set.status).toBe(200);
+      expect(set.body.penName).toBe('A. K. Quill');
+      const kept = await agent.put('/api/user/profile').send({ name: 'Ada Byron' });
+      expect(kept.body).toMatchObject({ name: 'Ada Byron', penName: 'A. K. Quill' });
+      for (const [penName, message] of [
+        ['Q', 'Pen name must be at least 2 characters'],
+        ['x'.repeat(101), 'Pen name is too long'],
+        ['Ada\u200bQuill', 'Pen name must not contain control or invisible characters'],
+      ] as const) {
+        const refused = await agent.put('/api/user/profile').send({ name: 'Ada Byron', penName });
+        expect(refused.status).toBe(400);
+        expect(refused.body).toMatchObject({ message, error: 'VALIDATION' });
+      }
+      expect((await agent.get('/api/session')).body.user.penName).toBe('A. K. Quill');
+      const removed = await agent.put('/api/user/profile').send({ name: 'Ada Byron', penName: '' });
+      expect(removed.status).toBe(200);
+      expect(removed.body.penName).toBeUndefined();
+    });
+
     it('answers signed-out reads with 401 { message, error }, whatever X-User-Id says', async () => {
       const res = await api().get('/api/user');
       expect(res.status).toBe(401);

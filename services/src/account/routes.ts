@@ -152,14 +152,19 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
     });
     router.get('/api/current-user', currentUser);
 
-    /** The signed-in user's own name and phone number (Profile's Update Profile). */
+    /** The signed-in user's own name, phone number and pen name (Profile's Update Profile). */
     router.put('/api/user/profile', async (ctx) => {
       const userId = requireUser(ctx);
       const body = parse(updateProfileRequest, ctx.request.body);
       const { state } = await commands.handle(
         accountStream(userId),
         accountDecider,
-        { type: 'UpdateProfile', name: body.name.trim(), phoneNumber: (body.phoneNumber ?? '').trim() },
+        {
+          type: 'UpdateProfile',
+          name: body.name.trim(),
+          phoneNumber: (body.phoneNumber ?? '').trim(),
+          ...(body.penName !== undefined ? { penName: body.penName.trim() } : {}),
+        },
         { ...context(ctx), userId },
       );
       ctx.body = userView(state);

@@ -10,6 +10,8 @@ export interface AccountState {
   name: string;
   email: string;
   phoneNumber?: string;
+  /** The name books are published under, when the user gave one. */
+  penName?: string;
   avatar?: string;
   passwordHash: string;
   createdAt: string;
@@ -79,6 +81,7 @@ export function evolveAccount(state: AccountState, event: AccountStreamEvent): A
         ...(event.data.name !== undefined ? { name: event.data.name } : {}),
         ...(event.data.avatar !== undefined ? { avatar: event.data.avatar } : {}),
         ...(event.data.phoneNumber !== undefined ? { phoneNumber: event.data.phoneNumber } : {}),
+        ...(event.data.penName !== undefined ? { penName: event.data.penName } : {}),
       };
     case 'AdminGranted':
       return { ...state, isAdmin: true };

@@ -10,6 +10,8 @@ export interface UserView {
   createdAt: string;
   avatar?: string;
   phoneNumber?: string;
+  /** The name books are published under (the name is used when there is none). */
+  penName?: string;
   stripeCustomerId?: string;
   stripeSubscriptionId?: string;
   isAdmin: boolean;
@@ -25,6 +27,7 @@ export function userView(state: AccountState): UserView {
     createdAt: state.createdAt,
     ...(state.avatar ? { avatar: state.avatar } : {}),
     ...(state.phoneNumber ? { phoneNumber: state.phoneNumber } : {}),
+    ...(state.penName ? { penName: state.penName } : {}),
     ...(state.customerId ? { stripeCustomerId: state.customerId } : {}),
     ...(state.subscriptionId ? { stripeSubscriptionId: state.subscriptionId } : {}),
     isAdmin: state.isAdmin,

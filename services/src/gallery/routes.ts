@@ -9,6 +9,7 @@ import type { Platform } from '../platform/module';
 import { artifactBlobId } from '../studio/artifacts';
 import { GENERATIONS, type GenerationDoc } from '../studio/generations-projection';
 import { kindsListedIn } from '../studio/tools/registry';
+import { bookFileName } from './download-names';
 
 /** spec 02 §4: what My Images shows for each internal status. */
 export function galleryStatus(status: GenerationDoc['status']): string {
@@ -127,6 +128,8 @@ export function galleryRoutes({ readStore, blobs }: Pick<Platform, 'readStore' |
       }
       const blob = await blobs.stream(blobId);
       if (!blob) throw new DomainError('NOT_FOUND', 'File not found');
+      const name = bookFileName(owner, blobId);
+      if (name) ctx.attachment(name);
       ctx.type = blob.contentType;
       ctx.length = blob.size;
       ctx.body = blob.stream;

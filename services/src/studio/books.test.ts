@@ -1,4 +1,5 @@
 import { accountStream } from '@studio/events';
+import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
@@ -62,6 +63,23 @@ describe('books over HTTP', () => {
       if (found?.status === 'ERROR') throw new Error(`The book failed: ${JSON.stringify(found)}`);
       return found?.status === status ? found : undefined;
     }, 120_000);
+  /**
+   * The name a book is published under is on every file it has (the interior, the cover wrap,
+   * the EPUB's pages and package), and the placeholder "The Author" on none.
+   */
+  const expectAuthorEverywhere = async (agent: request.Agent, links: string[], author: string) => {
+    for (const link of links) {
+      const data = await download(agent, link);
+      const text = link.endsWith('.epub')
+        ? Object.entries(unzipSync(new Uint8Array(data)))
+            .filter(([name]) => /\.(xhtml|opf)$/.test(name))
+            .map(([, bytes]) => Buffer.from(bytes).toString('utf8'))
+            .join('\n')
+        : inspectPdf(data).text;
+      expect(text).toContain(author);
+      expect(text).not.toContain('The Author');
+    }
+  };
   const checkInterior = async (pdf: Buffer, trim: (typeof TRIMS)[keyof typeof TRIMS]) => {
     expect(await preflight(pdf, { type: 'interior', trim })).toEqual([]);
     const report = inspectPdf(pdf);
@@ -118,6 +136,8 @@ describe('books over HTTP', () => {
     expect(report.text).toContain('Copyright');
     expect(report.text).toContain('OFFLINE SAMPLE');
 
+    // No pen name: the book is published under the profile's name.
+    await expectAuthorEverywhere(agent, [done.downloadLink, done.coverFile, done.epubFile], 'Tess');
     const epub = await download(agent, done.epubFile);
     expect(await preflight(epub, { type: 'epub' })).toEqual([]);
     expect(epubcheck(epub)).toMatch(/No errors or warnings detected/);
@@ -132,6 +152,7 @@ describe('books over HTTP', () => {
 
   it('non-fiction v1 on Basic: PDF and covers, no EPUB made, and its EPUB address answers 403 saying why', async () => {
     const { agent, userId } = await signUp('basic-book@example.com', 'basic');
+    await agent.put('/api/user/profile').send({ name: 'Tess', penName: 'Winnie Sill' }).expect(200);
     const res = await agent.post('/api/submit-non-fiction-form').send({
       Title: 'Window Boxes',
       Description: 'Growing herbs and flowers in window boxes on a city flat',
@@ -145,6 +166,13 @@ describe('books over HTTP', () => {
     expect(done.epubFile).toBeUndefined();
     expect(done.epubIncluded).toBe(false);
     await checkInterior(await download(agent, done.finalBookFile), TRIMS['non-fiction']);
+    // Downloads are saved under the book's title, not the blob's id.
+    const saved = async (url: string) => (await agent.get(url)).headers['content-disposition'];
+    expect(await saved(done.finalBookFile)).toBe('attachment; filename="window-boxes-interior-6x9.pdf"');
+    expect(await saved(done.coverFile)).toBe('attachment; filename="window-boxes-cover.pdf"');
+    // The pen name at the time of the request is the author; a later change leaves the book as it is.
+    await agent.put('/api/user/profile').send({ name: 'Tess', penName: 'Someone Else' }).expect(200);
+    await expectAuthorEverywhere(agent, [done.finalBookFile, done.coverFile], 'Winnie Sill');
     const epub = await agent.get(`/api/files/gen-${bookId}-epub.epub`);
     expect(epub.status).toBe(403);
     expect(epub.body).toEqual({
@@ -181,10 +209,12 @@ describe('books over HTTP', () => {
     expect(report.width).toBeCloseTo(612, 0);
     expect(report.images).toHaveLength(10);
     expect(report.text.match(/This page intentionally left blank/g)).toHaveLength(10);
+    await expectAuthorEverywhere(agent, [done.shareLink, done.coverFile], 'Tess');
   }, 180_000);
 
   it('kids book: multipart with a character picture, 24 pages of text and pictures, full-bleed square interior', async () => {
     const { agent, userId } = await signUp('kids@example.com', 'demo', 100);
+    await agent.put('/api/user/profile').send({ name: 'Tess', penName: 'Nell Pike' }).expect(200);
     const character = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#ff8800aa' } })
       .png()
       .toBuffer();
@@ -213,6 +243,11 @@ describe('books over HTTP', () => {
     expect(report.width / 72).toBeCloseTo(8.625, 2);
     expect(report.height / 72).toBeCloseTo(8.75, 2);
     expect(report.text).toContain('Pip');
+    await expectAuthorEverywhere(
+      agent,
+      [record.finalBookFile, (await book(agent, userId, bookId)).coverFile],
+      'Nell Pike',
+    );
     const stranger = await signUp('kids-stranger@example.com');
     expect((await stranger.agent.get(`/api/kids-book/${bookId}`)).status).toBe(404);
   }, 240_000);

@@ -19,6 +19,9 @@ export interface GenerationDoc {
   cost: number;
   /** The plan the request was made on (decides whether a book has an EPUB). */
   tier?: Tier;
+  /** The author and time recorded with the request (a book's author and copyright year). */
+  author?: string;
+  requestedAt?: string;
   /** The job's life in the shared vocabulary; the galleries translate it to the spec's labels. */
   status: GenerationStatus;
   progress: number;
@@ -72,7 +75,7 @@ export const generationsProjection: Projection = {
     const at = event.metadata.occurredAt;
     switch (event.type) {
       case 'GenerationRequested': {
-        const { generationId, userId, kind, input, cost, tier } = event.data;
+        const { generationId, userId, kind, input, cost, tier, author, requestedAt } = event.data;
         const doc: GenerationDoc = {
           _id: generationId,
           userId,
@@ -80,6 +83,8 @@ export const generationsProjection: Projection = {
           input: input as unknown as Record<string, unknown>,
           cost,
           ...(tier ? { tier } : {}),
+          ...(author ? { author } : {}),
+          ...(requestedAt ? { requestedAt } : {}),
           status: 'requested',
           progress: 0,
           step: 'Queued',

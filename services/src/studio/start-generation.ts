@@ -29,7 +29,14 @@ export async function startGeneration(
   const { state } = await commands.handle(
     accountStream(userId),
     accountDecider,
-    { type: 'StartGeneration', generationId, request, cost, ...(tiers ? { allowedTiers: tiers } : {}) },
+    {
+      type: 'StartGeneration',
+      generationId,
+      // The time travels with the request: a book's copyright year comes from it, not the clock.
+      request: { ...request, requestedAt: start.at },
+      cost,
+      ...(tiers ? { allowedTiers: tiers } : {}),
+    },
     { at: start.at, correlationId: start.correlationId, causationId: generationId, userId },
   );
   return { generationId, creditsUsed: cost, remainingCredits: state.credits };

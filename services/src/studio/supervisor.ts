@@ -50,13 +50,16 @@ export class GenerationSupervisor {
         userId: doc.userId,
         kind: doc.kind as GenerationKind,
         phase: doc.status === 'outline-chosen' ? 'book' : 'main',
-        // The read model keeps what GenerationRequested carried: the kind, its input and the plan.
+        // The read model keeps what GenerationRequested carried: the kind, its input, the plan, the
+        // author and the time.
         ...(doc.status === 'requested'
           ? {
               request: {
                 kind: doc.kind,
                 input: doc.input,
                 ...(doc.tier ? { tier: doc.tier } : {}),
+                ...(doc.author ? { author: doc.author } : {}),
+                ...(doc.requestedAt ? { requestedAt: doc.requestedAt } : {}),
               } as unknown as GenerationRequest,
             }
           : {}),

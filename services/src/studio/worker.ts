@@ -43,14 +43,22 @@ export type WorkerTools = { [K in GenerationKind]?: { generator?: Generator<K> }
 /** Runs the request's own generator with its typed input (the kind decides the input's shape). */
 function generate<K extends GenerationKind>(
   tools: WorkerTools,
-  request: { kind: K; input: GenerationInputs[K]; tier?: Tier },
+  request: { kind: K; input: GenerationInputs[K]; tier?: Tier; author?: string; requestedAt?: string },
   job: { generationId: string; phase: GenerationPhase; outline?: string },
   generatorTools: GeneratorTools,
 ): Promise<GeneratorOutput> {
   const generator = tools[request.kind]?.generator;
   if (!generator) throw new Error(`The ${request.kind} generator is not available yet`);
+  const { kind, input, tier, author, requestedAt } = request;
   return generator(
-    { ...job, kind: request.kind, input: request.input, ...(request.tier ? { tier: request.tier } : {}) },
+    {
+      ...job,
+      kind,
+      input,
+      ...(tier ? { tier } : {}),
+      ...(author ? { author } : {}),
+      ...(requestedAt ? { requestedAt } : {}),
+    },
     generatorTools,
   );
 }

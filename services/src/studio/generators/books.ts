@@ -15,7 +15,17 @@ import type { GeneratedFile, Generator, GeneratorOutput, GeneratorTools } from '
  * non-fiction an EPUB on the plans that include it), and runs the preflight on every file before
  * returning: a file KDP would refuse fails the job, which is then refunded.
  */
-const AUTHOR = 'The Author';
+
+/** The book's name on its files: recorded with the request (pen name, else profile name). */
+interface Byline {
+  author: string;
+  /** The copyright year, from the request's recorded time: a rebuild gives the same files. */
+  year?: number;
+}
+const bylineOf = (job: { author?: string; requestedAt?: string }): Byline => ({
+  author: job.author ?? '',
+  ...(job.requestedAt ? { year: new Date(job.requestedAt).getUTCFullYear() } : {}),
+});
 
 const file = (role: string, contentType: string, extension: string, data: Buffer): GeneratedFile => ({
   role,
@@ -34,6 +44,7 @@ const subtitleFor = (ai: AiProvider) => (ai.name === 'offline' ? `${OFFLINE_LABE
 /** Covers and their checks, shared by every book kind. */
 async function covers(
   title: string,
+  byline: Byline,
   ai: AiProvider,
   interior: Interior,
   picture?: Buffer,
@@ -41,7 +52,7 @@ async function covers(
   const subtitle = subtitleFor(ai);
   const cover = {
     title,
-    author: AUTHOR,
+    author: byline.author,
     ...(subtitle ? { subtitle } : {}),
     ...(picture ? { picture, pictureWidth: await pictureWidthFor(picture) } : {}),
   };
@@ -52,11 +63,18 @@ async function covers(
 }
 
 async function writeNonFiction(
-  book: { id: string; title: string; description: string; outline: BookOutline; epub: boolean },
+  book: {
+    id: string;
+    title: string;
+    description: string;
+    outline: BookOutline;
+    epub: boolean;
+    byline: Byline;
+  },
   { ai, signal, progress }: GeneratorTools,
 ): Promise<GeneratorOutput> {
-  const { id, title, description, outline } = book;
-  const chapters: ChapterText[] = [];
+  const { id, title, description, outline, byline } = book;
+  const chapters: Array<ChapterText & { label?: string }> = [];
   const parts = [
     ...(outline.introduction
       ? [{ title: 'Introduction', summary: outline.introduction, introduction: true }]
@@ -69,42 +87,41 @@ async function writeNonFiction(
       `Writing ${part.introduction ? 'the introduction' : part.title}`,
     );
     const number = part.introduction ? 0 : i + (outline.introduction ? 0 : 1);
-    chapters.push(
-      await ai.write(
-        {
-          task: 'chapter',
-          brief: {
-            bookTitle: title,
-            description,
-            chapter: { title: part.title, summary: part.summary },
-            number,
-            total: outline.chapters.length,
-            ...(part.introduction ? { introduction: true } : {}),
-          },
+    const text = await ai.write(
+      {
+        task: 'chapter',
+        brief: {
+          bookTitle: title,
+          description,
+          chapter: { title: part.title, summary: part.summary },
+          number,
+          total: outline.chapters.length,
+          ...(part.introduction ? { introduction: true } : {}),
         },
-        { signal },
-      ),
+      },
+      { signal },
     );
+    chapters.push(part.introduction ? text : { ...text, label: `Chapter ${number}` });
   }
   await progress(82, 'Typesetting the interior PDF');
   const subtitle = subtitleFor(ai);
   const interior = await nonFictionInterior({
     title,
     ...(subtitle ? { subtitle } : {}),
-    author: AUTHOR,
+    ...byline,
     notices: notices(ai),
     chapters,
   });
   await assertPreflight('interior PDF', interior.pdf, { type: 'interior', trim: interior.trim });
   await progress(90, book.epub ? 'Making the covers and the EPUB' : 'Making the covers');
-  const coverFiles = await covers(title, ai, interior);
+  const coverFiles = await covers(title, byline, ai, interior);
   const files = [file('pdf', 'application/pdf', 'pdf', interior.pdf)];
   // Only plans with EPUB get one made (spec 01 §9); the others have the PDF and the covers.
   if (book.epub) {
     const epub = buildEpub({
       id,
       title,
-      author: AUTHOR,
+      author: byline.author,
       language: 'en',
       cover: coverFiles[0]?.data as Buffer,
       notices: notices(ai),
@@ -129,7 +146,14 @@ export const nonFiction: Generator<'non-fiction'> = async (job, tools) => {
     { signal: tools.signal },
   );
   return writeNonFiction(
-    { id: job.generationId, title, description, outline: outlines[0], epub: epubIncluded(job.tier) },
+    {
+      id: job.generationId,
+      title,
+      description,
+      outline: outlines[0],
+      epub: epubIncluded(job.tier),
+      byline: bylineOf(job),
+    },
     tools,
   );
 };
@@ -156,7 +180,14 @@ export const nonFictionV2: Generator<'non-fiction-v2'> = async (job, tools) => {
   const outline = parseOutline(job.outline);
   if (!includeIntroduction) delete outline.introduction;
   return writeNonFiction(
-    { id: job.generationId, title, description, outline, epub: epubIncluded(job.tier) },
+    {
+      id: job.generationId,
+      title,
+      description,
+      outline,
+      epub: epubIncluded(job.tier),
+      byline: bylineOf(job),
+    },
     tools,
   );
 };
@@ -174,9 +205,10 @@ export const coloringBook: Generator<'coloring-book'> = async (job, tools) => {
   }
   await progress(85, 'Typesetting the coloring book');
   const title = `${prompt.replace(/\s+/g, ' ').trim().slice(0, 80)} Coloring Book`;
-  const interior = await coloringInterior({ title, author: AUTHOR, notices: notices(ai), pictures: designs });
+  const byline = bylineOf(job);
+  const interior = await coloringInterior({ title, ...byline, notices: notices(ai), pictures: designs });
   await assertPreflight('interior PDF', interior.pdf, { type: 'interior', trim: interior.trim });
-  const coverFiles = await covers(title, ai, interior, designs[0]);
+  const coverFiles = await covers(title, byline, ai, interior, designs[0]);
   return {
     title,
     files: [
@@ -225,16 +257,17 @@ export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
     );
   }
   await progress(85, 'Typesetting the book');
+  const byline = bylineOf(job);
   const interior = await kidsInterior({
     title: story.title,
-    author: AUTHOR,
+    ...byline,
     notices: notices(ai),
     pictures,
     texts: story.pages,
     ...(character ? { character } : {}),
   });
   await assertPreflight('interior PDF', interior.pdf, { type: 'interior', trim: interior.trim });
-  const coverFiles = await covers(story.title, ai, interior, character ?? pictures[0]);
+  const coverFiles = await covers(story.title, byline, ai, interior, character ?? pictures[0]);
   return {
     title: story.title,
     files: [

@@ -11,6 +11,10 @@ export interface GeneratorJob<K extends GenerationKind> {
   outline?: string;
   /** The plan the request was made on: a book's formats depend on it (`epubIncluded`). */
   tier?: Tier;
+  /** The name the book is published under, recorded with the request. */
+  author?: string;
+  /** When the request was made (ISO time): the copyright year. */
+  requestedAt?: string;
 }
 
 export interface GeneratedFile {

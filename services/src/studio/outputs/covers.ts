@@ -26,13 +26,46 @@ export async function pictureWidthFor(picture: Buffer): Promise<number> {
 
 export const EBOOK_COVER = { width: 1600, height: 2560 } as const;
 
+/**
+ * The cover's two colours, from the title. Written as sRGB hex: Typst's SVG export writes other
+ * colour spaces (oklch) as they are, and the SVG renderer behind the ebook JPEG paints those black.
+ */
 function palette(title: string): { background: string; accent: string } {
   const h = createHash('sha256').update(title).digest();
   const hue = (h[0] ?? 0) * (360 / 256);
-  return {
-    background: `oklch(35%, 0.09, ${hue.toFixed(1)}deg)`,
-    accent: `oklch(85%, 0.1, ${hue.toFixed(1)}deg)`,
+  return { background: `rgb("${hsl(hue, 0.42, 0.27)}")`, accent: `rgb("${hsl(hue, 0.55, 0.82)}")` };
+}
+
+/** HSL to a #rrggbb string. */
+function hsl(hue: number, saturation: number, lightness: number): string {
+  const a = saturation * Math.min(lightness, 1 - lightness);
+  const channel = (n: number) => {
+    const k = (n + hue / 30) % 12;
+    const value = lightness - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return Math.round(value * 255)
+      .toString(16)
+      .padStart(2, '0');
   };
+  return `#${channel(0)}${channel(8)}${channel(4)}`;
+}
+
+/** KDP: spine text keeps at least this far (inches) from each fold. */
+export const SPINE_TEXT_CLEARANCE = 0.0625;
+/** A spine under this (inches) takes the cover's colour: a contrasting strip would show at the folds. */
+const PLAIN_SPINE_UNDER = 0.25;
+
+/**
+ * The spine's text size in points: the line's height (about 1.2 em from descender to ascender)
+ * fits the spine less the clearance at both folds, and the title (about 0.55 em a character) fits
+ * on one line along the spine with half an inch to spare at each end; undefined (no text) under
+ * KDP's page minimum or when that leaves less than 5 pt.
+ */
+export function spineTextSize(pages: number, title: string, spineLength: number): number | undefined {
+  if (pages < SPINE_TEXT_MIN_PAGES) return undefined;
+  const across = (spineWidth(pages) - 2 * SPINE_TEXT_CLEARANCE) * 72;
+  const along = ((spineLength - 1) * 72) / (0.55 * Math.max(1, title.length));
+  const size = Math.floor(Math.min(14, across / 1.2, along) * 10) / 10;
+  return size >= 5 ? size : undefined;
 }
 
 const front = (colors: { background: string; accent: string }) => `
@@ -86,7 +119,8 @@ export async function paperbackWrapPdf(
   const width = 2 * trim.width + spine + 2 * BLEED;
   const height = trim.height + 2 * BLEED;
   const colors = palette(cover.title);
-  const spineText = pages >= SPINE_TEXT_MIN_PAGES;
+  const spineSize = spineTextSize(pages, cover.title, trim.height);
+  const spineFill = spine < PLAIN_SPINE_UNDER ? colors.background : colors.accent;
   const { pdf } = await typesetPdf({
     source: `${HEAD}${front(colors)}
 #set page(width: ${width.toFixed(4)}in, height: ${height.toFixed(4)}in, margin: 0pt, fill: ${colors.background})
@@ -97,8 +131,8 @@ export async function paperbackWrapPdf(
     #cover.title
     #v(1fr)
   ],
-  block(width: 100%, height: 100%, fill: ${colors.accent})[
-    #if ${spineText} [ #align(center + horizon, rotate(90deg, reflow: true, text(size: 10pt)[#cover.title])) ]
+  block(width: 100%, height: 100%, fill: ${spineFill})[
+    ${spineSize ? `#align(center + horizon, rotate(90deg, reflow: true, text(size: ${spineSize}pt, top-edge: "ascender", bottom-edge: "descender", fill: ${spine < PLAIN_SPINE_UNDER ? 'white' : 'black'})[#cover.title]))` : ''}
   ],
   front(100%, 100%),
 )

@@ -9,13 +9,17 @@ import { countPages, typesetPdf } from './typst';
 export interface BookMatter {
   title: string;
   subtitle?: string;
+  /** The name the book is published under; empty for requests recorded before authors were. */
   author: string;
+  /** The copyright year, from the request's recorded time (never the clock: files rebuild identically). */
+  year?: number;
   /** Lines for the copyright page (the offline demo label among them). */
   notices: string[];
 }
 
 export interface NonFictionInterior extends BookMatter {
-  chapters: Array<{ title: string; paragraphs: string[] }>;
+  /** `label` is the line above a chapter's title ("Chapter 3"); the introduction has none. */
+  chapters: Array<{ title: string; label?: string; paragraphs: string[] }>;
 }
 
 export interface PictureBookInterior extends BookMatter {
@@ -35,38 +39,65 @@ export interface Interior {
 
 const inches = (n: number) => `${Number(n.toFixed(4))}in`;
 
-function pageSetup(trim: Trim, gutter: number, outer: number): string {
+function pageSetup(
+  trim: Trim,
+  margins: { inside: number; outside: number; top: number; bottom: number },
+): string {
   const size = pageSize(trim);
-  return `#set page(width: ${inches(size.width)}, height: ${inches(size.height)}, margin: (inside: ${inches(gutter)}, outside: ${inches(outer)}, top: ${inches(outer)}, bottom: ${inches(outer)}))`;
+  const { inside, outside, top, bottom } = margins;
+  return `#set page(width: ${inches(size.width)}, height: ${inches(size.height)}, margin: (inside: ${inches(inside)}, outside: ${inches(outside)}, top: ${inches(top)}, bottom: ${inches(bottom)}))`;
 }
 
+// Hyphenation in the book's language; widows and orphans are refused outright (a paragraph's
+// single first or last line never sits alone at the foot or head of a page).
 const PREAMBLE = `
 #let book = json("/book.json")
 #set document(title: book.title, author: book.author, date: none)
-#set text(font: "Libertinus Serif", size: 11pt, lang: "en")
+#set text(font: "Libertinus Serif", size: 11pt, lang: "en", hyphenate: true, costs: (widow: 100%, orphan: 100%))
 `;
 
 /** Blank pages at the end, up to an even count of at least 24 (KDP's minimum). */
 const pad = (pages: number) => '#pagebreak() #box[]\n'.repeat(pages);
 
-const FRONT_MATTER = `
-#page(numbering: none)[
+/** The title page, a recto: title, subtitle, author. */
+const TITLE_PAGE = `
+#page(header: none, footer: none)[
+  #set par(justify: false, first-line-indent: 0pt)
   #align(center + horizon)[
-    #text(size: 26pt, weight: "bold")[#book.title]
+    #text(size: 26pt, weight: "bold", hyphenate: false)[#book.title]
     #if book.at("subtitle", default: none) != none [ #v(0.6em) #text(size: 14pt)[#book.subtitle] ]
     #v(2em)
     #text(size: 13pt)[#book.author]
   ]
 ]
-#page(numbering: none)[
+`;
+
+/**
+ * The copyright page, the title page's verso, as every trade book has it: the copyright line with
+ * the year and the author, "All rights reserved", the notices, room left for the ISBN the author
+ * adds when they have one, and the edition.
+ */
+const COPYRIGHT_PAGE = `
+#page(header: none, footer: none)[
+  #set par(justify: false, first-line-indent: 0pt, spacing: 0.9em)
+  #set text(size: 9pt)
   #align(bottom)[
-    #set text(size: 9pt)
-    #set par(justify: false)
-    Copyright © #book.author. All rights reserved.
-    #for line in book.notices [ #parbreak() #line ]
+    Copyright © #(if book.at("year", default: none) != none { str(book.year) }, book.author).filter(x => x != none and x != "").join(" ") \\
+    All rights reserved.
+
+    No part of this book may be reproduced in any form without the written permission of the
+    author, except for brief quotations in reviews.
+
+    #for line in book.notices [ #line #parbreak() ]
+    #v(2.2em)
+    First edition#if book.at("year", default: none) != none [, #book.year]
+    // The last line's descenders stay above the margin (the safe area of a bleed page).
+    #v(0.4em)
   ]
 ]
 `;
+
+const FRONT_MATTER = TITLE_PAGE + COPYRIGHT_PAGE;
 
 async function build(
   trim: Trim,
@@ -89,32 +120,98 @@ async function build(
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 
-/** 6×9 non-fiction: title page, copyright page, contents, chapters on recto pages. */
+/**
+ * 6×9 non-fiction, set as a book designer sets one (Chicago conventions, as Vellum and Atticus
+ * do): title page (recto), copyright page (verso), contents (recto), then the chapters, each
+ * opening on a recto. Arabic folios start at 1 on the first chapter's recto, so rectos carry odd
+ * folios; blank pages and chapter openers carry neither folio nor running head. Running heads:
+ * the book's title on versos, the chapter's on rectos.
+ *
+ * No links and no bookmarks: KDP's paperback submission guidelines ask for print files without
+ * bookmarks or annotations (a reader cannot click paper), so the contents is set from a query of
+ * the chapter headings rather than Typst's linked outline. The EPUB keeps its navigation.
+ */
 export function nonFictionInterior(book: NonFictionInterior): Promise<Interior> {
   const trim = TRIMS['non-fiction'];
-  const outer = 0.625;
   const source = (gutter: number) => `${PREAMBLE}
-${pageSetup(trim, gutter, outer)}
+${pageSetup(trim, nonFictionMargins(gutter))}
+#set heading(bookmarked: false, outlined: false)
 #set par(justify: true, first-line-indent: 1.2em, leading: 0.62em, spacing: 0.62em)
-#show heading.where(level: 1): it => {
-  pagebreak(to: "odd", weak: true)
-  v(1.2in)
-  text(size: 20pt, weight: "bold", it.body)
-  v(0.5in)
+// Page furniture needs to know, for each page, whether it opens a chapter or is blank (between
+// a chapter's end and the next opening recto, or after the book's end). One query of each kind,
+// looked up per page: a query per page would cost more than the text's own typesetting.
+#let marks() = (
+  query(<chapter-open>).map(m => m.location().page()),
+  query(<chapter-end>).map(m => m.location().page()),
+)
+#let furniture(p) = {
+  let (opens, ends) = marks()
+  let k = opens.filter(o => o <= p).len()
+  if k == 0 or opens.at(k - 1) == p or ends.at(k - 1, default: p) < p { none } else { book.chapters.at(k - 1).title }
 }
+#show heading.where(level: 1): it => text(size: 19pt, weight: "bold", hyphenate: false, it.body)
+#let opening(chapter, first) = {
+  pagebreak(to: "odd", weak: true)
+  // Folio 1 is the first chapter's opening recto.
+  if first { counter(page).update(1) }
+  [#metadata(none) <chapter-open>]
+  v(1.1in)
+  block(width: 100%, below: 0.55in)[
+    #set align(center)
+    #set par(justify: false, first-line-indent: 0pt)
+    #if chapter.at("label", default: none) != none [ #text(size: 10pt, tracking: 0.12em)[#upper(chapter.label)] #v(0.4em) ]
+    #heading(level: 1, chapter.title)
+  ]
+}
+#set page(header: context {
+  let p = here().page()
+  let chapter = furniture(p)
+  if chapter != none {
+    set text(size: 8.5pt, hyphenate: false)
+    set par(justify: false, first-line-indent: 0pt)
+    place(bottom + if calc.odd(p) { right } else { left }, str(counter(page).get().first()))
+    align(center, emph(if calc.odd(p) { chapter } else { book.title }))
+  }
+})
 ${FRONT_MATTER}
-#page(numbering: none)[
-  #outline(title: [Contents], depth: 1)
+#page(header: none, footer: none)[
+  #set par(justify: false, first-line-indent: 0pt)
+  #v(1.1in)
+  #align(center, text(size: 19pt, weight: "bold")[Contents])
+  #v(0.45in)
+  #context {
+    let starts = query(heading.where(level: 1))
+    for h in starts {
+      block(above: 0.85em, below: 0.85em, grid(columns: (1fr, auto), column-gutter: 1em,
+        h.body, str(counter(page).at(h.location()).first())))
+    }
+  }
 ]
-#set page(numbering: "1", footer: context align(if calc.odd(here().page()) { right } else { left }, text(size: 9pt, counter(page).display())))
-#counter(page).update(1)
-#for chapter in book.chapters [
-  #heading(level: 1, chapter.title)
+#for (i, chapter) in book.chapters.enumerate() [
+  #opening(chapter, i == 0)
   #for p in chapter.paragraphs [ #p #parbreak() ]
+  #metadata(none) <chapter-end>
 ]
 `;
   return build(trim, source, { '/book.json': json(book) });
 }
+
+/**
+ * Margins of the 6×9 page: the outside 0.5 in, the inside KDP's minimum gutter for the page
+ * count (wider as the book thickens) plus a quarter inch, so it is always the wider of the two;
+ * top and bottom leave room for the running head and the folio.
+ */
+export function nonFictionMargins(gutter: number) {
+  return { inside: gutter + 0.25, outside: 0.5, top: 0.8, bottom: 0.75 };
+}
+
+/** Picture books: the gutter never narrower than the outside margin. */
+const pictureMargins = (gutter: number, outer: number) => ({
+  inside: Math.max(gutter, outer),
+  outside: outer,
+  top: outer,
+  bottom: outer,
+});
 
 /** 8.5×11 coloring book: each design alone on a recto page, its back left blank. */
 export function coloringInterior(book: PictureBookInterior): Promise<Interior> {
@@ -125,7 +222,7 @@ export function coloringInterior(book: PictureBookInterior): Promise<Interior> {
     files[`/img/${i}.png`] = png;
   });
   const source = (gutter: number) => `${PREAMBLE}
-${pageSetup(trim, gutter, outer)}
+${pageSetup(trim, pictureMargins(gutter, outer))}
 ${FRONT_MATTER}
 #for i in range(book.pictures) [
   #page[#align(center + horizon, image("/img/" + str(i) + ".png", width: 100%, height: 100%, fit: "contain"))]
@@ -147,23 +244,17 @@ export function kidsInterior(book: PictureBookInterior): Promise<Interior> {
   });
   if (book.character) files['/img/character.png'] = book.character;
   const source = (gutter: number) => `${PREAMBLE}
-${pageSetup(trim, gutter, outer)}
+${pageSetup(trim, pictureMargins(gutter, outer))}
 #set text(font: "New Computer Modern", size: 16pt)
 #page[
   #align(center + horizon)[
     #if book.character [ #image("/img/character.png", width: 45%) #v(1em) ]
-    #text(size: 30pt, weight: "bold")[#book.title]
+    #text(size: 30pt, weight: "bold", hyphenate: false)[#book.title]
     #v(1em)
     #text(size: 14pt)[#book.author]
   ]
 ]
-#page[
-  #align(bottom)[
-    #set text(size: 9pt)
-    Copyright © #book.author. All rights reserved.
-    #for line in book.notices [ #parbreak() #line ]
-  ]
-]
+${COPYRIGHT_PAGE}
 #for i in range(book.pictures) [
   #page(background: image("/img/" + str(i) + ".png", width: 100%, height: 100%, fit: "cover"))[
     #align(bottom)[

@@ -1,0 +1,97 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { preflight } from '../preflight/preflight';
+import { ebookCoverJpeg, paperbackWrapPdf, SPINE_TEXT_CLEARANCE } from './covers';
+import { BLEED, spineWidth, TRIMS } from './kdp';
+
+/** Covers read back as a printer sees them: spine text against its folds, colours as rendered. */
+const cover = { title: 'The Quiet Power of Habits', subtitle: 'OFFLINE SAMPLE (demo)', author: 'Ada Quill' };
+const trim = TRIMS['non-fiction'];
+
+const inDir = <T>(pdf: Buffer, run: (file: string, dir: string) => T): T => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cover-'));
+  writeFileSync(path.join(dir, 'cover.pdf'), pdf);
+  try {
+    return run(path.join(dir, 'cover.pdf'), dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+/** Word boxes in points (pdftotext -bbox). */
+const words = (pdf: Buffer) =>
+  inDir(pdf, (file) =>
+    [
+      ...execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' }).matchAll(
+        /<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g,
+      ),
+    ].map((m) => ({ xMin: Number(m[1]), xMax: Number(m[2]), text: m[3] })),
+  );
+/** The wrap rendered at 72 dpi (one pixel a point), as raw RGB. */
+const render = (pdf: Buffer) =>
+  inDir(pdf, (file, dir) => {
+    execFileSync('pdftoppm', ['-r', '72', '-png', '-singlefile', file, path.join(dir, 'page')]);
+    const png = readFileSync(path.join(dir, 'page.png'));
+    return sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  });
+const spineEdges = (pages: number) => {
+  const start = (BLEED + trim.width) * 72;
+  return { start, end: start + spineWidth(pages) * 72 };
+};
+
+describe('paperback and ebook covers', () => {
+  it('set spine text only where it keeps 0.0625 in from both folds', async () => {
+    for (const pages of [82, 90]) {
+      const { start, end } = spineEdges(pages);
+      const { pdf } = await paperbackWrapPdf(cover, trim, pages);
+      // Too thin for legible text with the clearance: the spine stays blank.
+      expect(words(pdf).filter((w) => w.xMax > start && w.xMin < end)).toEqual([]);
+    }
+    for (const pages of [130, 200, 600]) {
+      const { start, end } = spineEdges(pages);
+      const { pdf } = await paperbackWrapPdf(cover, trim, pages);
+      const onSpine = words(pdf).filter((w) => w.xMax > start && w.xMin < end);
+      expect(onSpine.map((w) => w.text).join(' ')).toBe('The Quiet Power of Habits');
+      for (const word of onSpine) {
+        expect(word.xMin - start).toBeGreaterThanOrEqual(SPINE_TEXT_CLEARANCE * 72);
+        expect(end - word.xMax).toBeGreaterThanOrEqual(SPINE_TEXT_CLEARANCE * 72);
+      }
+      expect(
+        await preflight(pdf, { type: 'cover', size: { width: 12.25 + spineWidth(pages), height: 9.25 } }),
+      ).toEqual([]);
+    }
+  });
+
+  it('paint a thin spine in the cover colour, with no contrasting strip at the folds', async () => {
+    const { pdf } = await paperbackWrapPdf(cover, trim, 32);
+    const { data, info } = await render(pdf);
+    const { start, end } = spineEdges(32);
+    const at = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3),
+    ];
+    const middle = Math.round((start + end) / 2);
+    expect(at(middle, 300)).toEqual(at(100, 300));
+  });
+
+  it('give the ebook cover the print cover’s colours and text, never a black page', async () => {
+    const jpeg = await ebookCoverJpeg(cover);
+    const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
+    const corner = [...data.subarray((10 * info.width + 10) * 3, (10 * info.width + 10) * 3 + 3)];
+    const { pdf } = await paperbackWrapPdf(cover, trim, 32);
+    const wrap = await render(pdf);
+    const front = [...wrap.data.subarray((20 * wrap.info.width + wrap.info.width - 20) * 3).subarray(0, 3)];
+    for (const [i, channel] of corner.entries())
+      expect(Math.abs(channel - (front[i] ?? 0))).toBeLessThanOrEqual(3);
+    expect(Math.max(...corner)).toBeGreaterThan(30);
+    // The subtitle keeps its accent colour: some rows between title and author are light, not black.
+    const lightRows = new Set<number>();
+    for (let y = 0; y < info.height; y++)
+      for (let x = 0; x < info.width; x += 4) {
+        const p = (y * info.width + x) * 3;
+        if ((data[p] ?? 0) > 150 && (data[p + 2] ?? 0) > 150) lightRows.add(y);
+      }
+    expect(lightRows.size).toBeGreaterThan(100);
+  });
+});
