@@ -87,6 +87,10 @@ export const GEN2 = {
   bookDone: 'Your book is ready.',
   bookFailed: 'Your book could not be generated. Your credits were refunded.',
   outlinesFailed: 'Your outlines could not be created. Your credits were refunded.',
+  notFoundTitle: 'Book not found',
+  notFoundText:
+    'There is no book of yours at this address. Start a new one with Create Another Book, or find your books in My Books.',
+  goToMyBooks: 'Go to My Books',
 } as const;
 
 export const COLORING = {
