@@ -1,5 +1,7 @@
 // Issue 12: the dashboard's important notice only for paid users whose account did not update,
 // and an error state without invented numbers.
+import type { Page } from '@playwright/test';
+import { expectToast, toasts } from './account-helpers';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 
 test('a paid user whose plan is in place never sees the important notice', async ({ page }) => {
@@ -12,17 +14,95 @@ test('a paid user whose plan is in place never sees the important notice', async
   await expect(page.getByText('Important notice')).toHaveCount(0);
 });
 
-test('back from a payment that never reached the account: the notice replaces the green alert', async ({
+/** Opens a simulated checkout for the plan; returns its page's path (POST `${path}/pay` pays it). */
+async function openCheckout(page: Page, planId: string): Promise<string> {
+  const session = await page.request.post('/api/create-checkout-session', { data: { planId } });
+  expect(session.status()).toBe(200);
+  return new URL(((await session.json()) as { url: string }).url, 'http://x').pathname;
+}
+
+/**
+ * Counts the session reads from here on: the dashboard's first read, then its three refreshes
+ * after a return from payment (spec 01 §4).
+ */
+function countSessionReads(page: Page): () => number {
+  let reads = 0;
+  page.on('requestfinished', (request) => {
+    if (new URL(request.url()).pathname === '/api/session') reads += 1;
+  });
+  return () => reads;
+}
+
+/**
+ * Waits until the first read and the three refreshes have been answered, then asks once more
+ * through Refresh Data: once its toast shows, the page has rendered what the last refresh said.
+ */
+async function afterTheRefreshes(page: Page, sessionReads: () => number) {
+  await expect.poll(sessionReads, { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
+  await page.getByRole('button', { name: 'Refresh Data' }).click();
+  await expectToast(page, 'Data Refreshed');
+}
+
+test('paid before the browser came back: "Subscription Activated!" stays, no important notice', async ({
   page,
-}) => {
-  test.setTimeout(45_000);
+}, testInfo) => {
+  test.setTimeout(60_000);
   await signUp(page);
-  await page.goto('/dashboard?subscription=success');
-  await expect(page.getByText('Subscription Activated!').first()).toBeVisible();
+  const reads = countSessionReads(page);
+  await page.goto(await openCheckout(page, 'standard'));
+  // The simulated checkout credits the account before it sends the browser back.
+  await page.getByRole('button', { name: /^Pay \$49\.99/ }).click();
+  // A cold remote on a busy machine can take longer than the default wait.
+  await expect(page.getByText('Subscription Activated!')).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectToast(page, 'Subscription Activated');
+  await afterTheRefreshes(page, reads);
+  await expect(page.getByText('Subscription Activated!')).toBeVisible();
   await expect(page.getByText('Important notice')).toHaveCount(0);
+  await expect(page.getByTestId('plan-badge')).toHaveText('Standard plan');
+  await keepScreenshot(page, testInfo, 'checkout-return-paid-before-1280');
+});
+
+test('paid after the browser came back: "Confirming your payment", then "Subscription Activated!"', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  await signUp(page);
+  const checkout = await openCheckout(page, 'basic');
+  const reads = countSessionReads(page);
+  // Back on the dashboard before the payment has reached the account (a slow webhook).
+  await page.goto('/dashboard?subscription=success&plan=basic');
+  await expect(page.getByText('Confirming your payment')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Subscription Activated!')).toHaveCount(0);
+  await expect(page.getByText('Important notice')).toHaveCount(0);
+  await keepScreenshot(page, testInfo, 'checkout-return-confirming-1280');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await keepScreenshot(page, testInfo, 'checkout-return-confirming-375');
+  // Now it lands.
+  const paid = await page.request.post(`${checkout}/pay`, { data: {}, maxRedirects: 0 });
+  expect(paid.status()).toBe(302);
+  await expect(page.getByText('Subscription Activated!')).toBeVisible({ timeout: 15_000 });
+  await expectToast(page, 'Subscription Activated');
+  await expect(page.getByTestId('plan-badge')).toHaveText('Basic plan');
+  await afterTheRefreshes(page, reads);
+  await expect(page.getByText('Subscription Activated!')).toBeVisible();
+  await expect(page.getByText('Important notice')).toHaveCount(0);
+  await keepScreenshot(page, testInfo, 'checkout-return-paid-after-375');
+});
+
+test('back from a payment that never reached the account: the notice after the refreshes, never "Activated"', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  await signUp(page);
+  await page.goto('/dashboard?subscription=success&plan=basic');
+  await expect(page.getByText('Confirming your payment')).toBeVisible({ timeout: 20_000 });
   // Three refreshes 3 s apart, and still Demo with the same credits.
   await expect(page.getByText('Important notice')).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole('status').filter({ hasText: 'Subscription Activated!' })).toHaveCount(0);
+  await expect(page.getByText('Confirming your payment')).toHaveCount(0);
+  await expect(page.getByText('Subscription Activated!')).toHaveCount(0);
+  await expect(toasts(page).getByText('Subscription Activated', { exact: true })).toHaveCount(0);
+  await keepScreenshot(page, testInfo, 'checkout-return-not-updated-1280');
 });
 
 test.describe('when the books cannot be loaded', () => {
@@ -144,6 +224,21 @@ for (const [path, payButton] of [
     await expect(page.getByRole('button', { name: payButton })).toBeVisible();
   });
 }
+
+test('the early-access promotion and its crossed-out prices show only before its date, decided in the browser', async ({
+  page,
+}) => {
+  // Today is past the promotion's date (2025-07-15): no notice and no "regular price" to strike out.
+  await page.goto('/pricing');
+  await expect(page.getByTestId('plan-basic')).toContainText('$29.99');
+  await expect(page.getByText(/double on/)).toHaveCount(0);
+  await expect(page.getByText('$59.98')).toHaveCount(0);
+  // The same build, visited before that date: both are back.
+  await page.clock.setFixedTime(new Date('2025-07-01T12:00:00Z'));
+  await page.reload();
+  await expect(page.getByText(/double on July 15th, 2025/)).toBeVisible();
+  await expect(page.getByText('$59.98')).toBeVisible();
+});
 
 test('the price rows of the plan cards line up at 1280 px', async ({ page }) => {
   await page.goto('/pricing');

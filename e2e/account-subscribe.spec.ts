@@ -29,7 +29,7 @@ test('register, subscribe to Basic in test mode, see 60 credits, sign out and ba
   // The sidebar's credits card leads to the plans.
   await page.getByRole('link', { name: /^Credits: 0\./ }).click();
   await expect(page).toHaveURL(/\/pricing$/);
-  await expect(page.getByText('$59.98')).toBeVisible();
+  await expect(page.getByText('$29.99').first()).toBeVisible();
   await page.getByRole('link', { name: 'Subscribe to Basic' }).click();
 
   await expect(page).toHaveURL(/\/payment\?plan=basic$/);

@@ -312,3 +312,51 @@ test.describe('Gen 2.0 [stubbed API]', () => {
     await keepScreenshot(page, testInfo, 'gen2-outlines-375');
   });
 });
+
+const GEN2_BODY = {
+  title: 'Garden Birds Guide',
+  description: 'A friendly guide to the birds of your garden and how to help them.',
+  numChapters: 5,
+  includeIntroduction: 'yes',
+};
+
+test.describe("Gen 2.0 with a book that is not the user's", () => {
+  // The server's 404 for the outlines (Chromium logs it).
+  test.use({ allowConsoleErrors: /status of 404/ });
+  test('an unknown or foreign ?bookId= shows "Book not found" and stops asking, not a spinner', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    // Another user's real book id: the server answers 404 as for an id that never existed.
+    const other = await browser.newPage();
+    await signUp(other);
+    await buyPlan(other, 'basic');
+    const made = await other.request.post('/api/non-fiction-gen2/submit', {
+      data: { userId: (await (await other.request.get('/api/user')).json()).id, ...GEN2_BODY },
+    });
+    expect(made.status(), await made.text()).toBeLessThan(300);
+    const foreignId = ((await made.json()) as { bookId: string }).bookId;
+    await other.close();
+
+    await signUp(page);
+    for (const bookId of ['no-such-book', foreignId]) {
+      let reads = 0;
+      page.on('request', (request) => {
+        if (request.url().includes(`/api/non-fiction-gen2/outlines?bookId=${bookId}`)) reads += 1;
+      });
+      await page.goto(`/non-fiction-gen2?bookId=${bookId}`);
+      await expect(page.getByTestId('outline-not-found')).toContainText('Book not found', {
+        timeout: 15_000,
+      });
+      await expect(page.getByTestId('outline-waiting')).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Go to My Books' })).toHaveAttribute('href', '/my-books');
+      // Asked once: a 404 is not retried every 5 s.
+      expect(reads).toBe(1);
+    }
+    await keepScreenshot(page, testInfo, 'gen2-not-found-1280');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await keepScreenshot(page, testInfo, 'gen2-not-found-375');
+    await page.getByRole('button', { name: 'Create Another Book' }).click();
+    await expect(page.getByLabel('Book Title')).toBeVisible();
+  });
+});

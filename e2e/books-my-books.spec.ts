@@ -160,7 +160,10 @@ test.describe('My Books [stubbed API]', () => {
       'href',
       '/kids-book/kids-done',
     );
-    await expect(card(page, 'Legacy Sample').getByRole('link', { name: 'Download (Sample)' })).toBeVisible();
+    // A finished book without its file says so; no placeholder "(Sample)" link to another site.
+    const legacy = card(page, 'Legacy Sample');
+    await expect(legacy.getByRole('link')).toHaveCount(0);
+    await expect(legacy).toContainText('The file of this book is not available. Please contact support.');
     await expect(card(page, 'Jungle Coloring').getByRole('link')).toHaveCount(0);
     await expect(card(page, 'Stars at Night').getByRole('button', { name: 'Processing...' })).toHaveCount(0);
 

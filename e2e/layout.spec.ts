@@ -33,7 +33,8 @@ test.describe('desktop, 1280 px', () => {
     for (const section of ['Main', 'My Content', 'Account', 'Legacy Models']) {
       await expect(sidebar.getByRole('heading', { name: section })).toBeVisible();
     }
-    await expect(sidebar.getByText('New', { exact: true })).toHaveCount(7);
+    // Every tool is simply a tool: no "New" badge that never grows old.
+    await expect(sidebar.getByText('New', { exact: true })).toHaveCount(0);
     await expect(sidebar.getByText('Legacy', { exact: true })).toHaveCount(1);
     // Not an admin: no Admin Tools link.
     await expect(sidebar.getByRole('link', { name: /Admin Tools/ })).toHaveCount(0);
@@ -46,6 +47,7 @@ test.describe('desktop, 1280 px', () => {
       await sidebar.getByRole('link', { name: new RegExp(`^${label.replace(/[.()]/g, '\\$&')}`) }).click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expectScreen(page, heading);
+      await expect(page.locator('main').getByText('New', { exact: true })).toHaveCount(0);
       await expect(
         sidebar.getByRole('link', { name: new RegExp(`^${label.replace(/[.()]/g, '\\$&')}`) }),
       ).toHaveAttribute('aria-current', 'page');

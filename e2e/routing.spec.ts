@@ -51,9 +51,20 @@ test.describe('signed-out visitor', () => {
     await page.goto('/this/page/does-not-exist');
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
     await expect(page.getByText('404')).toBeVisible();
+    await expect(page).toHaveTitle('Page Not Found · AI Book Studio');
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await expect(page).toHaveURL(/\/$/);
   });
+});
+
+test('the app has an icon of its own, served as a real image', async ({ page }) => {
+  await page.goto('/pricing');
+  const href = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(href).toMatch(/\.svg$/);
+  const icon = await page.request.get(href ?? '');
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toContain('image/svg+xml');
+  expect(await icon.text()).toContain('<svg');
 });
 
 test.describe('signed-in user', () => {
@@ -78,6 +89,7 @@ test.describe('signed-in user', () => {
       await expectScreen(page, 'Kids Book');
       await expectParam(page, 'bookId = book-42');
       await expect(page.getByRole('heading', { level: 1, name: 'Book 42' })).toBeVisible();
+      await expect(page).toHaveTitle('Kids Book · AI Book Studio');
       await page.goto('/qr-codes/qr-7');
       await expect(page.getByText('QR code not found')).toBeVisible();
       await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/qr-codes');

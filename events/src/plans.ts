@@ -32,5 +32,11 @@ export function tierAllowance(tier: string | undefined): number {
 
 export const booksForCredits = (credits: number) => Math.floor(credits / CREDITS_PER_BOOK);
 
+/**
+ * Where a payment sends the browser back: the dashboard, told which plan was bought, so it can
+ * tell a plan already in place from one still on its way (the credits may land before or after).
+ */
+export const subscriptionReturnPath = (planId: PlanId) => `/dashboard?subscription=success&plan=${planId}`;
+
 export const planForTier = (tier: string): PlanTerms | undefined =>
   Object.values(PLAN_TERMS).find((p) => p.tier.toLowerCase() === tier.toLowerCase());

@@ -129,6 +129,8 @@ export type ArtifactType = 'png' | 'pdf' | 'epub' | 'jpeg';
 
 export interface ToolContract<K extends GenerationKind> {
   kind: K;
+  /** What it makes, in plain words for people (the credit history says "Used for: a kids book"). */
+  product: string;
   /** spec 02 §2: the screen. */
   screen: string;
   /** spec 02 §7: the call that starts it; `multipart` where the spec sends a file. */
@@ -151,6 +153,7 @@ export type ToolContracts = { [K in GenerationKind]: ToolContract<K> };
 export const TOOL_CONTRACTS: ToolContracts = {
   'non-fiction': {
     kind: 'non-fiction',
+    product: 'a non-fiction book',
     screen: '/non-fiction-book',
     route: { method: 'POST', path: '/api/submit-non-fiction-form', body: 'json' },
     schema: TOOL_SCHEMAS['non-fiction'],
@@ -166,6 +169,7 @@ export const TOOL_CONTRACTS: ToolContracts = {
   },
   'non-fiction-v2': {
     kind: 'non-fiction-v2',
+    product: 'a non-fiction book (Gen 2.0)',
     screen: '/non-fiction-gen2',
     route: { method: 'POST', path: '/api/non-fiction-gen2/submit', body: 'json' },
     schema: TOOL_SCHEMAS['non-fiction-v2'],
@@ -177,6 +181,7 @@ export const TOOL_CONTRACTS: ToolContracts = {
   },
   'kdp-listing': {
     kind: 'kdp-listing',
+    product: 'a KDP listing',
     screen: '/kdp-listing-generator',
     route: { method: 'POST', path: '/api/kdp-listings/create', body: 'json' },
     schema: TOOL_SCHEMAS['kdp-listing'],
@@ -188,6 +193,7 @@ export const TOOL_CONTRACTS: ToolContracts = {
   },
   'coloring-book': {
     kind: 'coloring-book',
+    product: 'a coloring book',
     screen: '/coloring-book-generator',
     route: { method: 'POST', path: '/api/generate-coloring-book', body: 'json' },
     schema: TOOL_SCHEMAS['coloring-book'],
@@ -200,6 +206,7 @@ export const TOOL_CONTRACTS: ToolContracts = {
   },
   'coloring-page': {
     kind: 'coloring-page',
+    product: 'a coloring page',
     screen: '/coloring-book-page-generator',
     route: { method: 'POST', path: '/api/generate-coloring-book-page', body: 'json' },
     schema: TOOL_SCHEMAS['coloring-page'],
@@ -212,6 +219,7 @@ export const TOOL_CONTRACTS: ToolContracts = {
   },
   'image-v2': {
     kind: 'image-v2',
+    product: 'an image',
     screen: '/image-generator-v2',
     route: { method: 'POST', path: '/api/generate-image-v2', body: 'json' },
     schema: TOOL_SCHEMAS['image-v2'],
@@ -224,6 +232,7 @@ export const TOOL_CONTRACTS: ToolContracts = {
   },
   'image-edit': {
     kind: 'image-edit',
+    product: 'an image edit',
     screen: '/image-editor',
     route: { method: 'POST', path: '/api/edit-image', body: 'json' },
     schema: TOOL_SCHEMAS['image-edit'],
@@ -236,6 +245,7 @@ export const TOOL_CONTRACTS: ToolContracts = {
   },
   'kids-book': {
     kind: 'kids-book',
+    product: 'a kids book',
     screen: '/kids-book-generator',
     route: { method: 'POST', path: '/api/generate-kids-book', body: 'multipart' },
     schema: TOOL_SCHEMAS['kids-book'],

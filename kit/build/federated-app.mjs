@@ -168,7 +168,16 @@ export function federatedApp({ dir, name, exposes }) {
           // The early-access promotion's end (kit/src/plans/plans.ts), set at build time.
           'process.env.PRICE_DOUBLING_AT': JSON.stringify(process.env.PRICE_DOUBLING_AT ?? ''),
         }),
-        ...(isHost ? [new rspack.HtmlRspackPlugin({ template: './index.html', inject: 'body' })] : []),
+        // The app's icon (shell/favicon.svg) is emitted beside index.html and linked from it.
+        ...(isHost
+          ? [
+              new rspack.HtmlRspackPlugin({
+                template: './index.html',
+                inject: 'body',
+                favicon: './favicon.svg',
+              }),
+            ]
+          : []),
         // The shell's start-up chunks are fetched with index.html, not discovered one step later.
         ...(isHost ? [new StartupPreloadPlugin()] : []),
         // Brotli and gzip variants of every text asset (production only).

@@ -19,7 +19,7 @@ export const VALIDATION = {
 export const TOASTS = {
   subscriptionActivated: {
     title: 'Subscription Activated',
-    description: 'Thank you for subscribing! Your credits will appear in a moment.',
+    description: 'Thank you for subscribing! Your plan and credits are in place.',
   },
   fetchBooksFailed: 'Failed to fetch books',
   dataRefreshed: { title: 'Data Refreshed', description: 'Your account data is up to date.' },
@@ -180,7 +180,9 @@ export const DASHBOARD = {
   planBadge: (tier: string) => `${tier} plan`,
   credits: (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`,
   activatedTitle: 'Subscription Activated!',
-  activatedText: 'Your subscription is active. Your credits and plan will update in a few seconds.',
+  activatedText: 'Your subscription is active and your credits are ready to use.',
+  confirmingTitle: 'Confirming your payment',
+  confirmingText: 'Your plan and credits will appear here in a few seconds.',
   refreshData: 'Refresh Data',
   noticeTitle: 'Important notice',
   noticeText: `Paid users: if your credits or subscription have not updated after payment, email ${SUPPORT_EMAIL} with your username and plan and we will fix it manually.`,

@@ -21,7 +21,7 @@ export const routes = [
     access: 'signed-in',
     nav: { section: 'My Content', label: 'My Images', icon: 'Images', order: 30 },
   },
-  { path: '/kids-book/:bookId', screen: 'KidsBookViewer', access: 'signed-in' },
+  { path: '/kids-book/:bookId', screen: 'KidsBookViewer', access: 'signed-in', title: 'Kids Book' },
 ] as const satisfies readonly RemoteRoute[];
 
 export type GalleryScreen = ScreenOf<typeof routes>;

@@ -5,16 +5,17 @@
 import type { RemoteRoute, ScreenOf } from '@studio/kit';
 
 export const routes = [
-  { path: '/qr-landing/:id', screen: 'QrLanding', access: 'public' },
+  { path: '/qr-landing/:id', screen: 'QrLanding', access: 'public', title: 'QR Code' },
   {
     path: '/qr-codes',
     screen: 'QrCodes',
     access: 'signed-in',
+    title: 'QR Codes',
     nav: { section: 'My Content', label: 'QR Codes', icon: 'QrCode', order: 40 },
   },
-  { path: '/qr-codes/new', screen: 'QrCodeCreate', access: 'signed-in' },
-  { path: '/qr-codes/:id', screen: 'QrCodeDetail', access: 'signed-in' },
-  { path: '/qr-codes/:id/edit', screen: 'QrCodeEdit', access: 'signed-in' },
+  { path: '/qr-codes/new', screen: 'QrCodeCreate', access: 'signed-in', title: 'New QR Code' },
+  { path: '/qr-codes/:id', screen: 'QrCodeDetail', access: 'signed-in', title: 'QR Code Details' },
+  { path: '/qr-codes/:id/edit', screen: 'QrCodeEdit', access: 'signed-in', title: 'Edit QR Code' },
 ] as const satisfies readonly RemoteRoute[];
 
 export type QrScreen = ScreenOf<typeof routes>;

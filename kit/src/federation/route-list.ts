@@ -12,7 +12,7 @@ export type RouteAccess = 'public' | 'any' | 'signed-in' | 'admin';
 /** The sidebar sections a nav entry may join; their order and headings are the shell's (spec 01 §2.2). */
 export type NavSectionName = 'Main' | 'My Content' | 'Account' | 'Legacy Models' | 'Admin';
 
-export type NavBadge = 'New' | 'Legacy' | 'Dev';
+export type NavBadge = 'Legacy' | 'Dev';
 
 /** Icons by name; the shell's layout chunk maps them to components (shell/src/layout/nav-icons.ts). */
 export type NavIconName =
@@ -51,7 +51,10 @@ export interface RemoteRoute<S extends string = string> {
   /** A key of the remote's './screens' map. */
   screen: S;
   access: RouteAccess;
-  /** The document title's first part ("Pricing" → "Pricing · AI Book Studio"); default: the nav label. */
+  /**
+   * The document title's first part ("Pricing" → "Pricing · AI Book Studio"); default: the nav
+   * label. A route without a nav entry names one, so no screen is titled just "AI Book Studio".
+   */
   title?: string;
   nav?: NavEntry;
 }

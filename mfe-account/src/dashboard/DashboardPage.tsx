@@ -16,7 +16,7 @@ import { useSubscriptionReturn } from './use-subscription-return';
 
 export default function DashboardPage() {
   const { user, error: userError } = useAuth();
-  const { activated, notUpdated } = useSubscriptionReturn();
+  const paymentReturn = useSubscriptionReturn();
   const books = useBooks(user?.id);
   const inProgress = useInProgressBooks(user?.id);
   const booksError = books.error ?? inProgress.error;
@@ -43,7 +43,9 @@ export default function DashboardPage() {
 
   return (
     <Page title={DASHBOARD.pageTitle}>
-      {activated && <SubscriptionActivatedAlert />}
+      {(paymentReturn === 'activated' || paymentReturn === 'confirming') && (
+        <SubscriptionActivatedAlert confirming={paymentReturn === 'confirming'} />
+      )}
       {failed && <Alert tone="danger">{DASHBOARD.loadError}</Alert>}
       <div css={{ display: 'flex', alignItems: 'center', gap: 10, flexWrap: 'wrap' }}>
         <p css={{ fontSize: theme.fontSizes.xl, fontWeight: 700, overflowWrap: 'anywhere' }}>
@@ -56,7 +58,7 @@ export default function DashboardPage() {
           {DASHBOARD.credits(user.credits)}
         </Badge>
       </div>
-      {notUpdated && (
+      {paymentReturn === 'not-updated' && (
         <Alert tone="warning" title={DASHBOARD.noticeTitle}>
           <p>
             {before}

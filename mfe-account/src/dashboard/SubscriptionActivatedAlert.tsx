@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { refreshAccountData } from '../api/queries';
 import { DASHBOARD, TOASTS } from '../texts';
 
-export function SubscriptionActivatedAlert() {
+/** Back from a payment: "activated" once the plan is in place, "confirming" until then. */
+export function SubscriptionActivatedAlert({ confirming }: { confirming: boolean }) {
   const queryClient = useQueryClient();
   const [refreshing, setRefreshing] = useState(false);
   const refresh = async () => {
@@ -18,8 +19,11 @@ export function SubscriptionActivatedAlert() {
     }
   };
   return (
-    <Alert tone="success" title={DASHBOARD.activatedTitle}>
-      <p>{DASHBOARD.activatedText}</p>
+    <Alert
+      tone={confirming ? 'info' : 'success'}
+      title={confirming ? DASHBOARD.confirmingTitle : DASHBOARD.activatedTitle}
+    >
+      <p>{confirming ? DASHBOARD.confirmingText : DASHBOARD.activatedText}</p>
       <div>
         <Button size="sm" variant="outline" onClick={refresh} disabled={refreshing}>
           <RefreshCw aria-hidden />

@@ -1,5 +1,5 @@
 import type { User } from '@studio/kit';
-import { accountUpdated } from './use-subscription-return';
+import { paymentInPlace } from './use-subscription-return';
 
 const user = (subscriptionTier: string, credits: number) =>
   ({
@@ -11,14 +11,25 @@ const user = (subscriptionTier: string, credits: number) =>
     isAdmin: false,
   }) as unknown as User;
 
-describe('accountUpdated (the important notice shows when it is false after the refreshes)', () => {
-  const before = { subscriptionTier: 'Demo', credits: 0 } as Pick<User, 'subscriptionTier' | 'credits'>;
-  it('is true once the plan or the credits moved', () => {
-    expect(accountUpdated(before, user('Basic', 0))).toBe(true);
-    expect(accountUpdated(before, user('Demo', 60))).toBe(true);
+describe('paymentInPlace (green alert when true; the important notice when false after the refreshes)', () => {
+  const demoAtReturn = { subscriptionTier: 'Demo', credits: 0 } as Pick<User, 'subscriptionTier' | 'credits'>;
+
+  it('is true when the account already had the plan bought as the browser came back', () => {
+    const standard = user('Standard', 150);
+    expect(paymentInPlace(standard, 'standard', { subscriptionTier: 'Standard', credits: 150 })).toBe(true);
   });
-  it('is false when neither moved, or nobody is signed in', () => {
-    expect(accountUpdated(before, user('Demo', 0))).toBe(false);
-    expect(accountUpdated(before, null)).toBe(false);
+  it('is false while an upgrade has not landed: a paid plan, but not the one bought', () => {
+    expect(paymentInPlace(user('Basic', 60), 'standard', { subscriptionTier: 'Basic', credits: 60 })).toBe(
+      false,
+    );
+    expect(paymentInPlace(user('Demo', 0), 'basic', demoAtReturn)).toBe(false);
+  });
+  it('without a plan in the return address: any paid plan, or credits that moved', () => {
+    expect(paymentInPlace(user('Basic', 60), null, { subscriptionTier: 'Basic', credits: 60 })).toBe(true);
+    expect(paymentInPlace(user('Demo', 60), null, demoAtReturn)).toBe(true);
+    expect(paymentInPlace(user('Demo', 0), null, demoAtReturn)).toBe(false);
+  });
+  it('is false when nobody is signed in', () => {
+    expect(paymentInPlace(null, 'basic', demoAtReturn)).toBe(false);
   });
 });

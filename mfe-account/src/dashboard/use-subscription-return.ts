@@ -1,31 +1,54 @@
-// Back from a payment (?subscription=success or ?subscription_success=true): show the alert and the
-// toast, drop the query string, and refresh the user data every 3 s, 3 times (spec 01 §4).
+// Back from a payment (?subscription=success or ?subscription_success=true): drop the query string,
+// refresh the user data every 3 s, 3 times (spec 01 §4), and say what is true at each moment.
 //
-// The important notice (spec 01 §2.4: "paid users whose credits or subscription have not updated")
-// is decided here: a user who came back from a payment and whose plan and credits are still the
-// same after the last refresh has paid without the account showing it. Only then is the notice
-// shown (and the green "activated" alert withdrawn). Anyone else never sees it.
-import { SUBSCRIPTION_REFRESH_ATTEMPTS, toast, USER_QUERY_KEY, type User, useUser } from '@studio/kit';
+// The payment may reach the account before the browser comes back (a synchronous checkout, a fast
+// webhook) or after it (a slow webhook). So the question is never "did anything change since the
+// return" but "is the plan that was bought in place": the return address names it (`plan=`).
+// - In place (at once, or after a refresh): the green "Subscription Activated!" and the toast.
+// - Not yet: "Confirming your payment" while the refreshes run.
+// - Still not after the last refresh: the important notice (spec 01 §2.4: "paid users whose
+//   credits or subscription have not updated"). Anyone else never sees it.
+import { planForTier } from '@studio/events/plans';
+import {
+  isPlanId,
+  type PlanId,
+  SUBSCRIPTION_REFRESH_ATTEMPTS,
+  toast,
+  USER_QUERY_KEY,
+  type User,
+  useUser,
+} from '@studio/kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { TOASTS } from '../texts';
 import { isSubscriptionReturn, scheduleRefreshes } from './refresh-schedule';
 
-export interface SubscriptionReturn {
-  /** Just back from a payment: the green alert. */
-  activated: boolean;
-  /** Back from a payment, every refresh done, and neither plan nor credits changed. */
-  notUpdated: boolean;
-}
+export type SubscriptionReturn =
+  /** Not back from a payment. */
+  | 'none'
+  /** Back from a payment; the plan is not in place yet and the refreshes are still running. */
+  | 'confirming'
+  /** Back from a payment and the plan bought is in place. */
+  | 'activated'
+  /** Back from a payment, every refresh done, and the plan is still not in place. */
+  | 'not-updated';
 
-/** Plan and credits moved since the return: the payment reached the account. */
-export function accountUpdated(
-  before: Pick<User, 'subscriptionTier' | 'credits'>,
-  now: User | null,
+type AccountFigures = Pick<User, 'subscriptionTier' | 'credits'>;
+
+/** The payment reached the account: the user is on the tier of the plan bought. */
+export function paymentInPlace(
+  user: User | null,
+  bought: PlanId | null,
+  atReturn: AccountFigures | null,
 ): boolean {
-  if (!now) return false;
-  return now.subscriptionTier !== before.subscriptionTier || now.credits !== before.credits;
+  if (!user) return false;
+  if (bought) return planForTier(user.subscriptionTier)?.id === bought;
+  // The older return address names no plan: any paid plan, or credits that moved since the return.
+  return (
+    planForTier(user.subscriptionTier) !== undefined ||
+    (atReturn !== null && user.credits !== atReturn.credits)
+  );
 }
 
 export function useSubscriptionReturn(): SubscriptionReturn {
@@ -35,31 +58,43 @@ export function useSubscriptionReturn(): SubscriptionReturn {
   const queryClient = useQueryClient();
   const user = useUser();
   const returned = isSubscriptionReturn(search);
-  const [activated, setActivated] = useState(returned);
+  // The query string is dropped at once: what it said is kept here.
+  const [bought] = useState<PlanId | null>(() => {
+    const plan = search.get('plan');
+    return returned && isPlanId(plan) ? plan : null;
+  });
+  const [active, setActive] = useState(returned);
   const [refreshesDone, setRefreshesDone] = useState(false);
-  const handled = useRef(false);
-  const atReturn = useRef<Pick<User, 'subscriptionTier' | 'credits'> | null>(null);
-  if (returned && !atReturn.current && user) {
+  const atReturn = useRef<AccountFigures | null>(null);
+  if (active && !atReturn.current && user) {
     atReturn.current = { subscriptionTier: user.subscriptionTier, credits: user.credits };
   }
+  const inPlace = active && paymentInPlace(user, bought, atReturn.current);
 
   useEffect(() => {
-    if (!returned || handled.current) return;
-    handled.current = true;
-    setActivated(true);
-    toast({ ...TOASTS.subscriptionActivated, variant: 'success' });
+    if (!returned) return;
+    setActive(true);
     navigate(pathname, { replace: true });
   }, [returned, pathname, navigate]);
 
+  // The toast says "activated" once it is true, whether that is at the return or a refresh later.
+  const toasted = useRef(false);
   useEffect(() => {
-    if (!activated) return;
+    if (!inPlace || toasted.current) return;
+    toasted.current = true;
+    toast({ ...TOASTS.subscriptionActivated, variant: 'success' });
+  }, [inPlace]);
+
+  useEffect(() => {
+    if (!active) return;
     return scheduleRefreshes((attempt) => {
       void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }).then(() => {
         if (attempt === SUBSCRIPTION_REFRESH_ATTEMPTS) setRefreshesDone(true);
       });
     });
-  }, [activated, queryClient]);
+  }, [active, queryClient]);
 
-  const notUpdated = refreshesDone && atReturn.current !== null && !accountUpdated(atReturn.current, user);
-  return { activated: activated && !notUpdated, notUpdated };
+  if (!active) return 'none';
+  if (inPlace) return 'activated';
+  return refreshesDone ? 'not-updated' : 'confirming';
 }

@@ -1,5 +1,6 @@
 // Stripe Elements payment form for a subscription's client secret; lazily loaded, stripe mode only.
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { subscriptionReturnPath } from '@studio/events/plans';
 import { Alert, Button, type PlanId, toast } from '@studio/kit';
 import { type FormEvent, useMemo, useState } from 'react';
 import type { CompleteReply } from '../api/types';
@@ -57,7 +58,7 @@ function PaymentForm({
       const { error } = await stripe.confirmPayment({
         elements,
         redirect: 'if_required',
-        confirmParams: { return_url: `${window.location.origin}/dashboard?subscription=success` },
+        confirmParams: { return_url: `${window.location.origin}${subscriptionReturnPath(planId)}` },
       });
       if (error) {
         toast({

@@ -10,6 +10,7 @@ import { PlanGrid } from './PlanGrid';
 import { upcomingPriceDoubling } from './price-doubling';
 
 export default function PricingPage() {
+  // Decided in the browser at each visit (the prerendered page is only a first paint).
   const doublingDate = upcomingPriceDoubling(new Date());
   return (
     <PublicPage>
@@ -25,7 +26,8 @@ export default function PricingPage() {
               key={plan.id}
               plan={plan}
               headingLevel={2}
-              showRegularPrice
+              // The crossed-out regular price belongs to the promotion: gone once its date has passed.
+              showRegularPrice={doublingDate !== null}
               // The plan's payment link (current plan marked, a downgrade confirmed first).
               action={<PlanChoice plan={plan} />}
               note={PRICING.cardNote}

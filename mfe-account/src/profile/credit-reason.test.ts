@@ -10,8 +10,18 @@ describe('creditReasonText', () => {
     );
   });
 
+  it("names what each tool made, never the tool's internal kind", () => {
+    expect(creditReasonText({ kind: 'debited', reason: 'image-v2' })).toBe('Used for: an image');
+    expect(creditReasonText({ kind: 'debited', reason: 'non-fiction-v2' })).toBe(
+      'Used for: a non-fiction book (Gen 2.0)',
+    );
+    expect(creditReasonText({ kind: 'debited', reason: 'kdp-listing' })).toBe('Used for: a KDP listing');
+    expect(creditReasonText({ kind: 'debited', reason: 'non-fiction' })).toBe('Used for: a non-fiction book');
+    expect(creditReasonText({ kind: 'debited', reason: 'image-edit' })).toBe('Used for: an image edit');
+  });
+
   it('words uses, refunds and adjustments', () => {
-    expect(creditReasonText({ kind: 'debited', reason: 'coloring-page' })).toBe('Used for: coloring page');
+    expect(creditReasonText({ kind: 'debited', reason: 'coloring-page' })).toBe('Used for: a coloring page');
     expect(creditReasonText({ kind: 'refunded', reason: 'generation-failed' })).toBe(
       'Refund: the generation failed',
     );

@@ -138,7 +138,7 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
                 return (
                   <a key="download" href={action.href} download css={buttonStyles('primary', 'sm')}>
                     <Download aria-hidden />
-                    {action.sample ? `${MY_BOOKS.download} ${MY_BOOKS.sample}` : MY_BOOKS.download}
+                    {MY_BOOKS.download}
                   </a>
                 );
               case 'download-epub':
@@ -167,6 +167,12 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
                     <Eye aria-hidden />
                     {MY_BOOKS.view}
                   </Link>
+                );
+              case 'file-missing':
+                return (
+                  <p key="missing" css={{ fontSize: theme.fontSizes.xs, color: theme.colors.textMuted }}>
+                    {MY_BOOKS.fileMissing}
+                  </p>
                 );
               case 'processing':
                 return (

@@ -1,12 +1,4 @@
-import {
-  type Book,
-  bookActions,
-  cardClick,
-  progressMessage,
-  SAMPLE_BOOK_LINK,
-  statusTone,
-  typeLabel,
-} from './book';
+import { type Book, bookActions, cardClick, progressMessage, statusTone, typeLabel } from './book';
 import { PROGRESS_MESSAGES } from './texts';
 
 const base: Book = { id: 'b1', title: 'A Book', type: 'non-fiction', status: 'In progress', progress: 0 };
@@ -53,7 +45,7 @@ describe('action buttons (spec 02 §4)', () => {
   it('Gen 2.0: Download when Done with a link; list view shows Processing while in progress', () => {
     const v2 = { ...base, type: 'non-fiction-v2' };
     expect(bookActions({ ...v2, status: 'Done', downloadLink: '/f.pdf' }, 'grid')).toEqual([
-      { kind: 'download', href: '/f.pdf', sample: false },
+      { kind: 'download', href: '/f.pdf' },
     ]);
     expect(bookActions({ ...v2, status: 'Done' }, 'grid')).toEqual([]);
     expect(bookActions({ ...v2, status: 'In progress (book creation)' }, 'list')).toEqual([
@@ -78,19 +70,17 @@ describe('action buttons (spec 02 §4)', () => {
     expect(bookActions({ ...base, type: 'kids-book' }, 'grid')).toEqual([]);
   });
 
-  it("others: Download when Done or at 100 %, from finalBookFile, its fallbacks, or the '(Sample)' link", () => {
+  it('others: Download when Done or at 100 %, from finalBookFile or its fallbacks; no placeholder link when the file is missing', () => {
     expect(bookActions({ ...base, status: 'Done', finalBookFile: '/a.pdf' }, 'grid')).toEqual([
-      { kind: 'download', href: '/a.pdf', sample: false },
+      { kind: 'download', href: '/a.pdf' },
     ]);
     expect(bookActions({ ...base, progress: 100, 'Final Product': '/p.pdf' }, 'grid')).toEqual([
-      { kind: 'download', href: '/p.pdf', sample: false },
+      { kind: 'download', href: '/p.pdf' },
     ]);
     expect(bookActions({ ...base, status: 'Done', 'Final Book File': '/q.pdf' }, 'list')).toEqual([
-      { kind: 'download', href: '/q.pdf', sample: false },
+      { kind: 'download', href: '/q.pdf' },
     ]);
-    expect(bookActions({ ...base, status: 'Done' }, 'grid')).toEqual([
-      { kind: 'download', href: SAMPLE_BOOK_LINK, sample: true },
-    ]);
+    expect(bookActions({ ...base, status: 'Done' }, 'grid')).toEqual([{ kind: 'file-missing' }]);
     expect(bookActions({ ...base, progress: 99 }, 'grid')).toEqual([]);
   });
 
@@ -101,7 +91,7 @@ describe('action buttons (spec 02 §4)', () => {
         'grid',
       ),
     ).toEqual([
-      { kind: 'download', href: '/f.pdf', sample: false },
+      { kind: 'download', href: '/f.pdf' },
       { kind: 'download-epub', href: '/f.epub' },
     ]);
   });

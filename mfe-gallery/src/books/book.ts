@@ -29,9 +29,6 @@ export interface Book {
   outlineText3?: string;
 }
 
-/** The placeholder a finished legacy book links to when it has no file (spec 02 §4). */
-export const SAMPLE_BOOK_LINK = 'https://example.com/sample-book.pdf';
-
 export const isInProgressStatus = (status: string): boolean => status.startsWith('In progress');
 
 /** Badge colours (spec 02 §4): in progress yellow, done green, error red, other grey. */
@@ -62,7 +59,9 @@ export const finalFile = (book: Book): string | undefined =>
   book.finalBookFile || book['Final Product'] || book['Final Book File'] || undefined;
 
 export type BookAction =
-  | { kind: 'download'; href: string; sample: boolean }
+  | { kind: 'download'; href: string }
+  /** A finished book whose file is missing: said plainly, never a placeholder link. */
+  | { kind: 'file-missing' }
   | { kind: 'download-epub'; href: string }
   | { kind: 'view-link'; href: string }
   | { kind: 'view-kids-book'; to: string }
@@ -74,8 +73,7 @@ export function bookActions(book: Book, view: 'grid' | 'list'): BookAction[] {
   const actions: BookAction[] = [];
   switch (book.type) {
     case 'non-fiction-v2':
-      if (done && book.downloadLink)
-        actions.push({ kind: 'download', href: book.downloadLink, sample: false });
+      if (done && book.downloadLink) actions.push({ kind: 'download', href: book.downloadLink });
       else if (view === 'list' && isInProgressStatus(book.status)) actions.push({ kind: 'processing' });
       break;
     case 'coloring-book':
@@ -87,7 +85,7 @@ export function bookActions(book: Book, view: 'grid' | 'list'): BookAction[] {
     default:
       if (done || progressPercent(book.progress) === 100) {
         const file = finalFile(book);
-        actions.push({ kind: 'download', href: file ?? SAMPLE_BOOK_LINK, sample: !file });
+        actions.push(file ? { kind: 'download', href: file } : { kind: 'file-missing' });
       }
   }
   if (done && book.epubFile) actions.push({ kind: 'download-epub', href: book.epubFile });

@@ -25,7 +25,7 @@ export const MY_BOOKS = {
   downloadEpub: 'Download EPUB',
   /** spec 01 §9: EPUB comes with Standard ("PDF and EPUB") and Premium ("all formats"). */
   pdfOnly: 'PDF only: EPUB is included in the Standard and Premium plans.',
-  sample: '(Sample)',
+  fileMissing: 'The file of this book is not available. Please contact support.',
   view: 'View',
   processing: 'Processing...',
   viewOutlines: 'View Outlines',

@@ -29,7 +29,7 @@ export default function ColoringBookPage() {
   const user = useUser();
   const allowed = mayUseColoringBooks(user?.subscriptionTier);
   return (
-    <ToolScreen title={COLORING.title} badge={COLORING.badge} intro={COLORING.intro}>
+    <ToolScreen title={COLORING.title} intro={COLORING.intro}>
       {user && !allowed ? (
         <Card title={COLORING.upgradeTitle} headingLevel={2} data-testid="upgrade-required">
           <p css={{ color: theme.colors.textMuted }}>{COLORING.upgradeBody}</p>

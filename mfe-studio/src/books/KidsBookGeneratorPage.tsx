@@ -88,7 +88,7 @@ export default function KidsBookGeneratorPage() {
   };
 
   return (
-    <ToolScreen title={KIDS.title} badge={KIDS.badge} intro={KIDS.intro}>
+    <ToolScreen title={KIDS.title} intro={KIDS.intro}>
       <TwoColumns
         main={
           <Card>

@@ -40,7 +40,7 @@ export default function NonFictionGen2Page() {
   const bookId = params.get('bookId');
 
   return (
-    <ToolScreen title={GEN2.title} badge={GEN2.badge} intro={GEN2.intro}>
+    <ToolScreen title={GEN2.title} intro={GEN2.intro}>
       <Steps />
       {user && user.credits < GEN2_COST && (
         <Alert tone="warning" title={GEN2.lowCreditsTitle} data-testid="low-credits">

@@ -1,11 +1,22 @@
 // The Gen 2.0 outline view (spec 02 §4): polls GET /api/non-fiction-gen2/outlines every 5 s
 // (422 = still generating; a failed fetch keeps waiting), lets the user pick a finished outline,
 // then POST generate-book and a confirmation that follows the book's progress live.
-import { Alert, Button, Card, Spinner, theme, toast, USER_QUERY_KEY, useUser } from '@studio/kit';
+import {
+  Alert,
+  Button,
+  buttonStyles,
+  Card,
+  Spinner,
+  theme,
+  toast,
+  USER_QUERY_KEY,
+  useUser,
+} from '@studio/kit';
 import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
 import { ChoiceBox } from '@studio/kit/widgets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { BookProgress } from './BookProgress';
 import {
   canChoose,
@@ -21,6 +32,8 @@ import {
 } from './outlines';
 import { COMMON, GEN2 } from './texts';
 import { failureText, getJson, postJson, ToolCallError } from './tool-call';
+
+const isNotFound = (error: unknown): boolean => error instanceof ToolCallError && error.status === 404;
 
 export interface OutlineSelectionProps {
   bookId: string;
@@ -39,13 +52,17 @@ export function OutlineSelection({ bookId, onCreateAnother }: OutlineSelectionPr
           await getJson(`/api/non-fiction-gen2/outlines?bookId=${encodeURIComponent(bookId)}`),
         );
       } catch (error) {
+        // 404 is permanent (no such book, or another user's): say so, and stop asking.
+        if (isNotFound(error)) throw error;
         // 422: still generating. Any other failure keeps the waiting state too (spec 02 §8).
         if (!(error instanceof ToolCallError && error.status === 422))
           console.warn('Outline fetch failed', error);
         return client.getQueryData<OutlineRecord[]>(key) ?? [];
       }
     },
-    refetchInterval: (query) => (keepPolling(query.state.data) ? OUTLINE_POLL_MS : false),
+    retry: false,
+    refetchInterval: (query) =>
+      !isNotFound(query.state.error) && keepPolling(query.state.data) ? OUTLINE_POLL_MS : false,
   });
   const [choice, setChoice] = useState<OutlineChoice | null>(null);
   const [generated, setGenerated] = useState(false);
@@ -97,7 +114,19 @@ export function OutlineSelection({ bookId, onCreateAnother }: OutlineSelectionPr
         </Button>
       </div>
 
-      {alreadyGenerated ? (
+      {isNotFound(outlines.error) ? (
+        <Card>
+          <div role="alert" css={{ display: 'grid', gap: 8 }} data-testid="outline-not-found">
+            <strong>{GEN2.notFoundTitle}</strong>
+            <p css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }}>{GEN2.notFoundText}</p>
+            <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+              <Link to="/my-books" css={buttonStyles('outline', 'sm')}>
+                {GEN2.goToMyBooks}
+              </Link>
+            </div>
+          </div>
+        </Card>
+      ) : alreadyGenerated ? (
         <BookProgress bookId={bookId} />
       ) : (records ?? []).some(isFailed) ? (
         <Alert tone="danger" title={COMMON.errorTitle}>

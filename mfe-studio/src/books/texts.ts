@@ -43,7 +43,6 @@ export const NON_FICTION = {
 
 export const GEN2 = {
   title: 'Non-Fiction Gen 2.0',
-  badge: 'New',
   intro: 'Create an outline, pick the one you like, and generate your book from it.',
   stepsTitle: 'How it works',
   steps: [
@@ -88,11 +87,14 @@ export const GEN2 = {
   bookDone: 'Your book is ready.',
   bookFailed: 'Your book could not be generated. Your credits were refunded.',
   outlinesFailed: 'Your outlines could not be created. Your credits were refunded.',
+  notFoundTitle: 'Book not found',
+  notFoundText:
+    'There is no book of yours at this address. Start a new one with Create Another Book, or find your books in My Books.',
+  goToMyBooks: 'Go to My Books',
 } as const;
 
 export const COLORING = {
   title: 'Coloring Book Generator',
-  badge: 'New',
   intro: 'Describe a theme and get a whole coloring book of line-art designs in 1 to 2 minutes.',
   upgradeTitle: 'Upgrade Required',
   upgradeBody: 'The Coloring Book Generator is available on the Standard and Premium plans.',
@@ -113,7 +115,6 @@ export const COLORING = {
 
 export const KIDS = {
   title: 'Kids Book Generator',
-  badge: 'New',
   intro: 'A 24-page personalised picture book starring your own character.',
   storyLabel: 'Story Description',
   storyPlaceholder: 'e.g. Mia finds a lost baby dragon in the garden and helps it find its way home.',

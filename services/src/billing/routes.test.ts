@@ -49,7 +49,7 @@ describe('billing API (simulated gateway)', () => {
 
     const paid = await agent.post(`${session.body.url}/pay`);
     expect(paid.status).toBe(302);
-    expect(paid.headers.location).toBe('/dashboard?subscription=success');
+    expect(paid.headers.location).toBe('/dashboard?subscription=success&plan=standard');
     await agent.post(`${session.body.url}/pay`);
 
     const me = (await agent.get('/api/user')).body;

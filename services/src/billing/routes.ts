@@ -1,4 +1,4 @@
-import { accountStream, PLAN_IDS, PLAN_TERMS, type PlanId } from '@studio/events';
+import { accountStream, PLAN_IDS, PLAN_TERMS, type PlanId, subscriptionReturnPath } from '@studio/events';
 import {
   checkoutSessionRequest,
   createSubscriptionRequest,
@@ -107,7 +107,7 @@ export function billingRoutes(deps: BillingRouteDeps): RouteModule {
       const customer = await customerOf(ctx);
       const base = origin(ctx);
       const session = await gateway.createCheckoutSession(customer, body.planId, {
-        success: `${base}/dashboard?subscription=success`,
+        success: `${base}${subscriptionReturnPath(body.planId)}`,
         cancel: `${base}/pricing`,
       });
       await recordCheckout(ctx, customer.userId, body.planId, session.sessionRef);
@@ -186,7 +186,7 @@ export function billingRoutes(deps: BillingRouteDeps): RouteModule {
       await readStore
         .collection<SimulatedCheckout>(SIMULATED_CHECKOUTS)
         .update(checkout._id, { set: { status: 'paid' } });
-      ctx.redirect('/dashboard?subscription=success');
+      ctx.redirect(subscriptionReturnPath(checkout.planId));
     });
   };
 

@@ -19,6 +19,7 @@ export function simulatedCheckoutPage(checkout: SimulatedCheckout, plan: PlanTer
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>Test checkout — ${escapeHtml(plan.name)}</title>
 <style nonce="${escapeHtml(styleNonce)}">
   body { font-family: system-ui, sans-serif; background: #f4f4f8; margin: 0; padding: 24px; color: #1a1a1a; }

@@ -4,7 +4,7 @@ import { NavLink } from 'react-router-dom';
 import { navIcon } from './nav-icons';
 import type { NavItem, NavSection } from './nav-items';
 
-const badgeTone: Record<NavBadge, BadgeTone> = { New: 'success', Legacy: 'neutral', Dev: 'warning' };
+const badgeTone: Record<NavBadge, BadgeTone> = { Legacy: 'neutral', Dev: 'warning' };
 
 export function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
   const Icon = navIcon(item.icon);

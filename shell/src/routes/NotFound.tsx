@@ -1,8 +1,14 @@
 // Unmatched paths: the 404 'Page Not Found' card (spec 01 §2.1).
-import { Button, Card, theme } from '@studio/kit';
+import { Button, Card, documentTitle, theme } from '@studio/kit';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 
+const TITLE = 'Page Not Found';
+
 export function NotFound() {
+  useEffect(() => {
+    document.title = documentTitle({ title: TITLE });
+  }, []);
   return (
     <main css={{ display: 'grid', placeItems: 'center', minHeight: '100vh', padding: 16 }}>
       <div css={{ width: 'min(440px, 100%)' }}>
@@ -14,7 +20,7 @@ export function NotFound() {
             >
               404
             </p>
-            <h1 css={{ fontSize: theme.fontSizes.xl, fontWeight: 700 }}>Page Not Found</h1>
+            <h1 css={{ fontSize: theme.fontSizes.xl, fontWeight: 700 }}>{TITLE}</h1>
             <p css={{ color: theme.colors.textMuted, fontSize: theme.fontSizes.sm }}>
               The page you are looking for doesn't exist or has been moved.
             </p>
