@@ -7,7 +7,7 @@
  */
 const MARKER = '~';
 /** `%` itself, the store's path syntax (`.`, `$`), quotes, backslashes and control characters. */
-const ESCAPED = /[%.$"'\\\u0000-\u001f\u007f]/g;
+const ESCAPED = /[%.$"'\\\p{Cc}]/gu;
 const ESCAPE = /%([0-9A-F]{2})/g;
 /** Longer values are cut before encoding (a host is at most 100 characters already). */
 const MAX_VALUE_LENGTH = 100;
