@@ -1,5 +1,6 @@
 import type { FeatureModule, Platform } from '../platform/module';
-import { parkedEventRetrier } from '../platform/runners/parked-events';
+import { parkedEventRetrier } from '../platform/runners/parked-retrier';
+import type { Projection } from '../platform/runners/projector';
 import type { Reactor } from '../platform/runners/reactor';
 import { parkedEventRoutes } from './parked-routes';
 import { requireAdmin } from './require-admin';
@@ -7,12 +8,13 @@ import { type AdminOptions, adminRoutes, type SubscriptionChecker } from './rout
 
 /**
  * Admin tools: subscription fixes, user lookup, event history, read-model rebuild, and the events
- * reactors parked (`reactors` are every module's, so a parked event is retried by its own reactor).
+ * reactors and projections parked (`runners` are every module's, so a parked event is retried by
+ * the runner that parked it).
  */
 export function adminModule(
   platform: Pick<Platform, 'commands' | 'clock' | 'readStore' | 'eventStore' | 'logger' | 'config'>,
   gateway: SubscriptionChecker,
-  reactors: readonly Reactor[],
+  runners: { reactors: readonly Reactor[]; projections: readonly Projection[] },
   options: AdminOptions = {},
 ): FeatureModule {
   const { commands, readStore, eventStore, clock } = platform;
@@ -23,7 +25,7 @@ export function adminModule(
       parkedEventRoutes({
         requireAdmin: (ctx) => requireAdmin(ctx, commands),
         readStore,
-        retry: parkedEventRetrier({ eventStore, readStore, reactors, now: () => clock.now() }),
+        retry: parkedEventRetrier({ eventStore, readStore, ...runners, now: () => clock.now() }),
       }),
     ],
   };

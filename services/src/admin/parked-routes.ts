@@ -2,7 +2,8 @@ import type Koa from 'koa';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import type { ReadStore } from '../platform/readstore/port';
-import { listParkedEvents, type ParkedEventRetrier } from '../platform/runners/parked-events';
+import { listParkedEvents } from '../platform/runners/parked-events';
+import type { ParkedEventRetrier } from '../platform/runners/parked-retrier';
 
 export interface ParkedEventRoutesDeps {
   /** Throws FORBIDDEN / UNAUTHENTICATED unless the caller is an admin (see require-admin.ts). */
@@ -14,7 +15,7 @@ export interface ParkedEventRoutesDeps {
 /** `{reactor}@{position}`, as parkedEventId builds it. */
 const PARKED_ID = /^[A-Za-z0-9_-]{1,100}@\d{1,20}$/;
 
-/** Events a reactor gave up on: listed for admins, and retried one by one once the cause is fixed. */
+/** Events a reactor or a projection gave up on: listed for admins, and retried one by one once the cause is fixed. */
 export function parkedEventRoutes(deps: ParkedEventRoutesDeps): RouteModule {
   return (router) => {
     router.get('/api/admin/parked-events', async (ctx) => {

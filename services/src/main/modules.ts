@@ -33,11 +33,15 @@ export async function featureModules(
   const gallery = galleryModule(platform);
   const qr = qrModule(platform);
   const newsletter = newsletterModule(platform, (ctx) => requireAdmin(ctx, platform.commands));
-  const reactors = [account, billing, studio, gallery, qr, newsletter].flatMap((m) => m.reactors ?? []);
+  const features = [account, billing, studio, gallery, qr, newsletter];
+  const runners = {
+    reactors: features.flatMap((m) => m.reactors ?? []),
+    projections: features.flatMap((m) => m.projections ?? []),
+  };
   return [
     account,
     billing,
-    adminModule(platform, gateway, reactors, options),
+    adminModule(platform, gateway, runners, options),
     studio,
     gallery,
     qr,

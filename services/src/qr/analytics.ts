@@ -1,4 +1,5 @@
 import type { ReadStore } from '../platform/readstore/port';
+import { breakdownName } from './breakdown-keys';
 import { BREAKDOWN_DIMENSIONS, type BreakdownDimension, QR_DAILY, type QrDailyDoc } from './projections';
 
 export interface DailyAnalytics {
@@ -49,8 +50,10 @@ export async function qrAnalytics(
   ) as Record<BreakdownDimension, Map<string, number>>;
   for (const d of days)
     for (const dimension of BREAKDOWN_DIMENSIONS)
-      for (const [value, count] of Object.entries(d[dimension] ?? {}))
-        breakdowns[dimension].set(value, (breakdowns[dimension].get(value) ?? 0) + count);
+      for (const [key, count] of Object.entries(d[dimension] ?? {})) {
+        const name = breakdownName(key);
+        breakdowns[dimension].set(name, (breakdowns[dimension].get(name) ?? 0) + count);
+      }
   const scanCount = sum('scans');
   const emailSignupCount = sum('signups');
   return {

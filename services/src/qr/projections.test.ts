@@ -1,8 +1,11 @@
 import path from 'node:path';
 import type { RecordedEvent } from '@studio/events';
+import fc from 'fast-check';
+import { fieldPathSegments } from '../platform/readstore/field-path';
 import { createSqliteReadStore } from '../platform/readstore/sqlite';
 import { tempDataDir } from '../platform/testing';
 import { qrAnalytics } from './analytics';
+import { breakdownKey, breakdownName } from './breakdown-keys';
 import { qrProjection } from './projections';
 
 let position = 0;
@@ -119,5 +122,81 @@ describe('QR projection', () => {
     await readStore.apply(qrProjection.project(event('QrCodeDeleted', { qrId })));
     expect(await readStore.collection('qr_codes').get(qrId)).toBeNull();
     expect(await readStore.collection('qr_signups').count({ qrId })).toBe(0);
+  });
+});
+
+describe('QR breakdowns keyed by what visitors send', () => {
+  const tmp = tempDataDir();
+  afterAll(() => tmp.remove());
+
+  it('counts referrer hosts and agent names that look like prototype properties or path syntax, and shows them as sent', async () => {
+    const readStore = createSqliteReadStore(path.join(tmp.dir, 'hostile.db'));
+    try {
+      const visit = (referrer: string, browser = 'Chrome') =>
+        event('QrScanned', {
+          qrId,
+          day: '2026-11-20',
+          visitor: referrer,
+          firstVisitOfDay: true,
+          device: 'Desktop',
+          os: 'Linux',
+          browser,
+          referrer,
+        });
+      const referrers = [
+        'news.example',
+        'constructor',
+        '__proto__',
+        '__proto__',
+        'prototype',
+        'toString',
+        'www.facebook.com',
+        'a$b',
+        '$where',
+        '100%.sure',
+        'Direct',
+      ];
+      const events = [
+        event('QrCodeCreated', { qrId, userId: 'u', title: 'T', linkType: 'direct', trackingEnabled: true }),
+        ...referrers.map((r) => visit(r)),
+        visit('t.co', 'constructor'),
+      ];
+      // One event per transaction, as the live runner applies them.
+      for (const e of events) await readStore.apply(qrProjection.project(e));
+      const stats = await qrAnalytics(readStore, qrId);
+      expect(stats.scanCount).toBe(referrers.length + 1);
+      expect(stats.breakdowns.referrer).toEqual([
+        { name: '__proto__', count: 2 },
+        { name: '$where', count: 1 },
+        { name: '100%.sure', count: 1 },
+        { name: 'a$b', count: 1 },
+        { name: 'constructor', count: 1 },
+        { name: 'Direct', count: 1 },
+        { name: 'news.example', count: 1 },
+        { name: 'prototype', count: 1 },
+        { name: 't.co', count: 1 },
+        { name: 'toString', count: 1 },
+        { name: 'www.facebook.com', count: 1 },
+      ]);
+      expect(stats.breakdowns.browser).toEqual([
+        { name: 'Chrome', count: referrers.length },
+        { name: 'constructor', count: 1 },
+      ]);
+    } finally {
+      await readStore.close();
+    }
+  });
+
+  it('encodes every value as a key the store accepts and decodes it back to the value', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 100, unit: 'binary' }), (value) => {
+        const key = breakdownKey(value);
+        // A valid single path segment of every adapter, and no property any object inherits.
+        expect(fieldPathSegments(`referrer.${key}`)).toEqual(['referrer', key]);
+        expect(key in {}).toBe(false);
+        expect(breakdownName(key)).toBe(value || 'Unknown');
+      }),
+    );
+    expect(breakdownName('www_facebook_com')).toBe('www_facebook_com');
   });
 });

@@ -2,6 +2,7 @@ import type { QrEvent, RecordedEvent } from '@studio/events';
 import { assertNever } from '../platform/decider';
 import type { WriteOp } from '../platform/readstore/port';
 import type { Projection } from '../platform/runners/projector';
+import { breakdownKey } from './breakdown-keys';
 
 export const QR_CODES = 'qr_codes';
 export const QR_DAILY = 'qr_daily';
@@ -35,9 +36,6 @@ export type QrSignupDoc = { _id: string; qrId: string; email: string; name: stri
 
 export const visitorKey = (qrId: string, day: string, visitor: string) => `${qrId}:${day}:${visitor}`;
 const dailyId = (qrId: string, day: string) => `${qrId}:${day}`;
-
-/** A breakdown value as a field name: no path separators or operators, bounded length. */
-export const breakdownKey = (value: string) => value.replace(/[.$]/g, '_').slice(0, 100) || 'Unknown';
 
 function daily(qrId: string, day: string, inc: Record<string, number>): WriteOp {
   return {

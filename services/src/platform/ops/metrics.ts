@@ -85,7 +85,7 @@ export class Metrics {
   });
   private readonly parked = new Gauge({
     name: 'studio_parked_events',
-    help: 'Events a reactor gave up on, waiting for a replay',
+    help: 'Events a reactor or a projection gave up on, waiting for a replay',
     registers: [this.registry],
   });
   /** When this process saw each job start, for the duration of the jobs it also finishes. */

@@ -279,6 +279,55 @@ export function readStoreContract(
       });
     });
 
+    describe('paths that could reach the prototype', () => {
+      const RESERVED = ['__proto__', 'constructor', 'prototype'];
+      const reserved = /reserved/;
+
+      it('refuses __proto__, constructor and prototype segments with a clear error, and writes nothing', async () => {
+        const name = fresh('reserved');
+        const c = store.collection(name);
+        await c.put({ _id: 'x', stats: { scans: 1 } });
+        for (const segment of RESERVED) {
+          await expect(c.update('x', { set: { [`${segment}.polluted`]: 1 } })).rejects.toThrow(reserved);
+          await expect(c.update('x', { set: { [`stats.${segment}.polluted`]: 1 } })).rejects.toThrow(
+            reserved,
+          );
+          await expect(c.update('x', { inc: { [`stats.${segment}`]: 1 } })).rejects.toThrow(reserved);
+          await expect(
+            c.update('y', { setOnInsert: { [`a.${segment}`]: 1 } }, { upsert: true }),
+          ).rejects.toThrow(reserved);
+          await expect(
+            store.apply([
+              { op: 'put', collection: name, doc: { _id: 'z' } },
+              { op: 'update', collection: name, id: 'x', inc: { [`${segment}.n`]: 1 } },
+            ]),
+          ).rejects.toThrow(reserved);
+          await expect(c.find({ [`stats.${segment}`]: 1 })).rejects.toThrow(reserved);
+          await expect(c.find({}, { sort: { [`${segment}.x`]: 1 } })).rejects.toThrow(reserved);
+        }
+        expect(await c.find()).toEqual([{ _id: 'x', stats: { scans: 1 } }]);
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+        expect(Object.prototype).not.toHaveProperty('polluted');
+      });
+
+      it('reads and writes own properties only: keys named like Object methods are ordinary fields', async () => {
+        const c = store.collection(fresh('ownkeys'));
+        await c.put({ _id: 'x', stats: {} });
+        await c.update('x', {
+          inc: { 'stats.toString': 1, 'stats.valueOf': 2, 'stats.hasOwnProperty': 3 },
+          set: { 'meta.isPrototypeOf': 'yes' },
+        });
+        await c.update('x', { inc: { 'stats.toString': 1 } });
+        expect(await c.get('x')).toEqual({
+          _id: 'x',
+          stats: { toString: 2, valueOf: 2, hasOwnProperty: 3 },
+          meta: { isPrototypeOf: 'yes' },
+        });
+        expect(ids(await c.find({ 'stats.valueOf': 2 }))).toEqual(['x']);
+        expect(await c.count({ 'stats.toLocaleString': { $ne: null } })).toBe(0);
+      });
+    });
+
     describe('apply', () => {
       it('commits every op and the checkpoint together', async () => {
         const a = fresh('apply_a');

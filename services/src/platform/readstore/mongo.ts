@@ -5,6 +5,7 @@ import {
   type Filter as MongoFilter,
   type Sort,
 } from 'mongodb';
+import { fieldPathSegments } from './field-path';
 import {
   CHECKPOINTS,
   type Collection,
@@ -143,11 +144,7 @@ function checkName(collection: string): string {
 }
 
 function checkPath(field: string): string {
-  for (const segment of field.split('.')) {
-    if (segment === '' || segment.startsWith('$') || segment.includes('"')) {
-      throw new Error(`Invalid field path ${JSON.stringify(field)}`);
-    }
-  }
+  fieldPathSegments(field);
   return field;
 }
 

@@ -110,6 +110,18 @@ describe('SQLite read store', () => {
     expect(first?.[1]).toEqual([{ id: 's', doc: '{"_id":"s","a":null,"b":true,"daily":{"d1":1,"d2":1}}' }]);
   });
 
+  it('keeps an own "__proto__" key of a document as a key, never as its prototype', async () => {
+    const file = fileIn(root);
+    const store = createSqliteReadStore(file);
+    const doc = JSON.parse('{"_id":"p","meta":{"__proto__":{"admin":true},"n":1}}');
+    await store.apply([{ op: 'put', collection: 'c', doc }]);
+    await store.apply([{ op: 'update', collection: 'c', id: 'p', inc: { 'meta.n': 1 } }]);
+    await store.close();
+    expect(rawDocs(file, 'c')).toEqual([
+      { id: 'p', doc: '{"_id":"p","meta":{"__proto__":{"admin":true},"n":2}}' },
+    ]);
+  });
+
   it('keeps data across reopening the file', async () => {
     const file = fileIn(root);
     const first = createSqliteReadStore(file);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { serialize } from './canonical-json';
+import { fieldPathSegments } from './field-path';
 import {
   type BulkWrite,
   CHECKPOINTS,
@@ -296,12 +297,7 @@ const splitPaths = new Map<string, string[]>();
 function splitPath(field: string): readonly string[] {
   const known = splitPaths.get(field);
   if (known) return known;
-  const segments = field.split('.');
-  for (const segment of segments) {
-    if (segment === '' || segment.startsWith('$') || segment.includes('"')) {
-      throw new Error(`Invalid field path ${JSON.stringify(field)}`);
-    }
-  }
+  const segments = fieldPathSegments(field);
   if (splitPaths.size < 10_000) splitPaths.set(field, segments);
   return segments;
 }
@@ -489,7 +485,11 @@ function cloneJson<T>(value: T): T {
   if (Array.isArray(value)) return value.map(cloneJson) as T;
   if (!isPlainObject(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return value;
   const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) copy[key] = cloneJson(value[key]);
+  for (const key of Object.keys(value)) {
+    // An own "__proto__" key (JSON.parse makes one) stays a key, never becomes the prototype.
+    if (key === '__proto__') ownKey(copy, key, cloneJson(value[key]));
+    else copy[key] = cloneJson(value[key]);
+  }
   return copy as T;
 }
 
@@ -502,7 +502,8 @@ function getPath(doc: Record<string, unknown>, field: string): unknown {
   for (const segment of splitPath(field)) {
     if (node === undefined) return undefined;
     if (!isPlainObject(node)) throw new Error(`Cannot traverse ${field}: a parent is not an object`);
-    node = node[segment];
+    // Own properties only: `toString` under a breakdown is a missing field, not Object's method.
+    node = Object.hasOwn(node, segment) ? node[segment] : undefined;
   }
   return node;
 }
@@ -513,7 +514,7 @@ function setPath(doc: Record<string, unknown>, field: string, value: unknown): v
   let node = doc;
   for (let i = 0; i < segments.length - 1; i += 1) {
     const segment = segments[i] as string;
-    const next = node[segment];
+    const next = Object.hasOwn(node, segment) ? node[segment] : undefined;
     if (next === undefined) {
       const created: Record<string, unknown> = {};
       node[segment] = created;
@@ -521,5 +522,11 @@ function setPath(doc: Record<string, unknown>, field: string, value: unknown): v
     } else if (isPlainObject(next)) node = next;
     else throw new Error(`Cannot create field '${last}' under ${field}: a parent is not an object`);
   }
+  // A plain assignment is safe: `__proto__`, the only setter Object.prototype has, is refused.
   node[last] = value;
+}
+
+/** Defines an own data property: assigning `__proto__` would replace the prototype instead. */
+function ownKey(node: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
 }

@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@studio/events';
 import type { EventStore, SubscribeOptions } from '../eventstore/port';
 import { createSqliteEventStore } from '../eventstore/sqlite';
+import { EngineUnavailableError } from '../faults/unavailable';
 import { createLogger, type Logger } from '../logging';
 import type { Doc, ReadStore } from '../readstore/port';
 import { createSqliteReadStore } from '../readstore/sqlite';
@@ -14,7 +15,13 @@ import {
 } from './projector';
 import { deferred, openRunnerFixture, type RunnerFixture, watchSubscriptions } from './runner-fixtures';
 
-/** Counts scans per code and day: increments, so a double-applied batch would show. */
+/** What a process that dies mid-batch looks like to the runner: the engine failed (never parked). */
+const engineDied = (message: string) => new EngineUnavailableError('read store', new Error(message));
+
+/**
+ * Counts scans per code and day: increments, so a double-applied batch would show. `failAt`: the
+ * engine fails while that event is applied, `times` times.
+ */
 const scans = (failAt?: { position: number; times: number }): Projection => ({
   name: 'scan-counts',
   collections: ['scan_counts'],
@@ -22,7 +29,7 @@ const scans = (failAt?: { position: number; times: number }): Projection => ({
   project(event: RecordedEvent) {
     if (failAt && event.position === failAt.position && failAt.times > 0) {
       failAt.times -= 1;
-      throw new Error('crash in the middle of a batch');
+      throw engineDied('crash in the middle of a batch');
     }
     const { code, day } = event.data as { code: string; day: string };
     return [
@@ -98,7 +105,9 @@ describe('projector runner', () => {
 
       // First run dies inside the second page: that whole page must roll back.
       const crashing = new ProjectorRunner(events, reads, scans({ position: crashAt, times: 1 }), logger);
-      await expect(crashing.start()).rejects.toThrow('crash in the middle of a batch');
+      await expect(crashing.start()).rejects.toMatchObject({
+        reason: new Error('crash in the middle of a batch'),
+      });
       await crashing.stop();
       expect(await reads.getCheckpoint('scan-counts')).toBe(all[CATCH_UP_PAGE - 1]!.position);
 
@@ -134,7 +143,9 @@ describe('projector runner', () => {
       for (let i = 0; i < 10; i++) await events.append(`qr-${i}`, [event(i)], { expectedRevision: 'any' });
 
       const crashing = new ProjectorRunner(events, crashOnFirstCheckpoint(reads), scans(), logger);
-      await expect(crashing.start()).rejects.toThrow('crash while writing the checkpoint');
+      await expect(crashing.start()).rejects.toMatchObject({
+        reason: new Error('crash while writing the checkpoint'),
+      });
       await crashing.stop();
       expect(await reads.getCheckpoint('scan-counts')).toBeUndefined();
       expect(await reads.collection('scan_counts').count()).toBe(0);
@@ -345,7 +356,7 @@ describe('projector runner, failures', () => {
     expect(runner.state).toBe('stopped');
   });
 
-  it('a projection that throws on a live event pauses the runner; the retry applies every event once', async () => {
+  it('an engine failing in the middle of a live batch pauses the runner; the retry applies every event once', async () => {
     const failAt = { position: 0, times: 0 };
     const runner = new ProjectorRunner(store, fixture.reads, scans(failAt), createLogger('silent'));
     await runner.start();
@@ -428,7 +439,7 @@ describe('projector runner, failures', () => {
     const reads: ReadStore = {
       ...delegate(fixture.reads),
       apply: (ops, checkpoint) =>
-        failing ? Promise.reject(new Error('read store down')) : fixture.reads.apply(ops, checkpoint),
+        failing ? Promise.reject(engineDied('read store down')) : fixture.reads.apply(ops, checkpoint),
     };
     let runner: ProjectorRunner | undefined;
     // Stopped right after the event is handed over: it is gathered, not yet written.
@@ -446,7 +457,7 @@ describe('projector runner, failures', () => {
     await fixture.events.append('qr-0', [event(0)], { expectedRevision: 'any' });
     await eventually(async () => lines.length > 0);
     expect(lines).toEqual(['projection stopped before a batch']);
-    expect(fields).toEqual([{ err: new Error('read store down'), projection: 'scan-counts' }]);
+    expect(fields).toEqual([{ err: engineDied('read store down'), projection: 'scan-counts' }]);
     expect(runner.state).toBe('stopped');
     failing = false;
     const again = new ProjectorRunner(fixture.events, fixture.reads, scans(), createLogger('silent'));
@@ -682,7 +693,7 @@ function crashOnFirstCheckpoint(store: ReadStore): ReadStore {
     async apply(ops, checkpoint) {
       if (checkpoint && !crashed) {
         crashed = true;
-        throw new Error('crash while writing the checkpoint');
+        throw engineDied('crash while writing the checkpoint');
       }
       await store.apply(ops, checkpoint);
     },

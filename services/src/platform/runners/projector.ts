@@ -1,7 +1,11 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { type RecordedEvent, upcast } from '@studio/events';
 import type { EventStore, SubscriptionHandle } from '../eventstore/port';
+import { isEngineUnreachable } from '../faults/unavailable';
 import type { Logger } from '../logging';
-import type { ReadStore, WriteOp } from '../readstore/port';
+import type { BulkWrite, ReadStore, WriteOp } from '../readstore/port';
+import { clearParkedOp, parkedRecord, parkOp } from './parked-events';
+import { backoffMs, type RetryPolicy } from './retry-policy';
 
 /**
  * A projection is a pure mapping from an event to read-store writes. Its documents must depend
@@ -25,7 +29,26 @@ export const CATCH_UP_PAGE = 5000;
 /** Pause before a runner whose engine failed tries again from its checkpoint. */
 export const RUNNER_RETRY_MS = 500;
 
-/** running: live or catching up; paused: an engine failed, retrying by itself; stopped: stop() was called. */
+/**
+ * An event a projection cannot apply fails the same way every time, so a few quick tries are
+ * enough before it is parked (0.2 and 0.4 s waits). An engine outage never counts as a try: it
+ * pauses the runner, which resumes by itself (see `ProjectorRunner.applyOne`).
+ */
+export const PROJECTION_RETRY: RetryPolicy = { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 5_000 };
+
+export interface ProjectorRunnerOptions {
+  /** Absent: PROJECTION_RETRY. */
+  retry?: RetryPolicy;
+  /** Stamps `parkedAt`; the wall clock by default. */
+  now?: () => Date;
+  /** Replaces the waits between tries (tests); may reject once the signal aborts (a stop). */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+/**
+ * running: live or catching up; paused: an engine failed (retrying by itself) or an event is being
+ * tried again before it is parked; stopped: stop() was called.
+ */
 export type RunnerState = 'running' | 'paused' | 'stopped';
 /** Events per log read of a bulk rebuild (it writes once, at the end): small pages die young. */
 export const REBUILD_PAGE = 2000;
@@ -70,16 +93,28 @@ export class ProjectorRunner {
   /** Bumped by a pause: batches gathered before it are not applied (the restart re-reads them). */
   private epoch = 0;
   private rebuilding?: Promise<void>;
+  /** An event failed and is being tried again: nothing behind it moves meanwhile. */
+  private retrying = false;
+  private abort = new AbortController();
+  private readonly retry: RetryPolicy;
+  private readonly now: () => Date;
+  private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
 
   constructor(
     private readonly eventStore: EventStore,
     private readonly readStore: ReadStore,
     readonly projection: Projection,
     private readonly logger: Logger,
-  ) {}
+    options: ProjectorRunnerOptions = {},
+  ) {
+    this.retry = options.retry ?? PROJECTION_RETRY;
+    this.now = options.now ?? (() => new Date());
+    this.sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
+  }
 
   async start(): Promise<void> {
     this.stopped = false;
+    this.abort = new AbortController();
     // A live batch still being written (before a pause) lands before the checkpoint is read.
     await this.applying.catch(() => {});
     for (const index of this.projection.indexes ?? [])
@@ -99,12 +134,14 @@ export class ProjectorRunner {
   }
 
   get state(): RunnerState {
-    return this.stopped ? 'stopped' : this.paused ? 'paused' : 'running';
+    return this.stopped ? 'stopped' : this.paused || this.retrying ? 'paused' : 'running';
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     this.paused = false;
+    this.retrying = false;
+    this.abort.abort();
     clearTimeout(this.retryTimer);
     await this.subscription?.stop();
     this.subscription = undefined;
@@ -190,22 +227,45 @@ export class ProjectorRunner {
     const bulk = this.readStore.bulk?.({ replacing: this.projection.collections });
     let last: number | undefined;
     if (bulk) {
-      for (;;) {
-        const page = await this.eventStore.readAll({
-          ...(last !== undefined ? { after: last } : {}),
-          limit: REBUILD_PAGE,
-        });
-        for (const event of page) bulk.stage(projectEvent(this.projection, event));
-        last = page.at(-1)?.position ?? last;
-        if (page.length < REBUILD_PAGE) break;
-      }
+      bulk.stage([clearParkedOp(this.projection.name)]);
+      const staged = await this.stageLog(bulk);
+      // An event that cannot be staged: nothing was written; the catch-up below parks it.
+      if (staged !== 'failed') last = staged;
       if (last !== undefined) await bulk.commit({ name: this.projection.name, position: last });
     }
     if (last === undefined) {
       await this.readStore.drop(this.projection.collections);
-      await this.readStore.apply([{ op: 'delete', collection: '_checkpoints', id: this.projection.name }]);
+      await this.readStore.apply([
+        { op: 'delete', collection: '_checkpoints', id: this.projection.name },
+        clearParkedOp(this.projection.name),
+      ]);
     }
     await this.start();
+  }
+
+  /** The whole log staged: the last position (undefined for an empty log), or 'failed'. */
+  private async stageLog(bulk: BulkWrite): Promise<number | undefined | 'failed'> {
+    let last: number | undefined;
+    for (;;) {
+      const page = await this.eventStore.readAll({
+        ...(last !== undefined ? { after: last } : {}),
+        limit: REBUILD_PAGE,
+      });
+      for (const event of page) {
+        try {
+          bulk.stage(projectEvent(this.projection, event));
+        } catch (error) {
+          // Staged documents may hold part of this event: the bulk is dropped, never committed.
+          this.logger.warn(
+            { err: error, projection: this.projection.name, position: event.position },
+            'rebuild met an event it cannot apply; replaying event by event instead',
+          );
+          return 'failed';
+        }
+      }
+      last = page.at(-1)?.position ?? last;
+      if (page.length < REBUILD_PAGE) return last;
+    }
   }
 
   /** Resolves once this projection has applied the event at `position` (or a later one). */
@@ -230,21 +290,95 @@ export class ProjectorRunner {
     }
   }
 
+  /**
+   * The events' writes and the checkpoint in one transaction. When that fails and the store still
+   * answers, the events are applied one by one instead, so that one event the projection cannot
+   * apply holds none of the others.
+   */
   private async applyBatch(events: RecordedEvent[]): Promise<void> {
     const last = events.at(-1);
     if (!last) return;
+    try {
+      await this.write(events, last.position);
+    } catch (error) {
+      await this.unlessOutage(error);
+      for (const event of events) if (!(await this.applyOne(event))) return;
+      return;
+    }
+    this.advance(last.position);
+  }
+
+  private async write(events: RecordedEvent[], position: number): Promise<void> {
     const ops: WriteOp[] = [];
     for (const event of events) ops.push(...projectEvent(this.projection, event));
-    const idle = last.position - (this.committed ?? 0);
+    const idle = position - (this.committed ?? 0);
     if (ops.length > 0 || idle >= IDLE_CHECKPOINT_EVERY) {
-      await this.readStore.apply(ops, { name: this.projection.name, position: last.position });
-      this.committed = last.position;
+      await this.readStore.apply(ops, { name: this.projection.name, position });
+      this.committed = position;
     }
-    this.position = last.position;
+  }
+
+  /**
+   * One event, tried in place with backoff; after the last try it is parked and the checkpoint
+   * moves past it in the same transaction. False when the runner was stopped meanwhile.
+   */
+  private async applyOne(event: RecordedEvent): Promise<boolean> {
+    for (let attempt = 1; ; attempt += 1) {
+      if (this.stopped) return false;
+      try {
+        await this.write([event], event.position);
+        this.retrying = false;
+        this.advance(event.position);
+        return true;
+      } catch (error) {
+        await this.unlessOutage(error);
+        if (attempt >= this.retry.maxAttempts) {
+          await this.park(event, error, attempt);
+          return true;
+        }
+        this.logger.warn(
+          { err: error, projection: this.projection.name, position: event.position, attempt },
+          'projection failed on an event; trying again',
+        );
+        this.retrying = true;
+        // A stop ends the wait early; the check at the top of the loop then ends the tries.
+        await this.sleep(backoffMs(this.retry, attempt), this.abort.signal).catch(() => undefined);
+      }
+    }
+  }
+
+  /**
+   * Rethrows the error when an engine is out (the runner pauses and resumes by itself, as
+   * always): only a failure while the read store answers counts as the event's own.
+   */
+  private async unlessOutage(error: unknown): Promise<void> {
+    if (isEngineUnreachable(error)) throw error;
+    try {
+      await this.readStore.getCheckpoint(this.projection.name);
+    } catch {
+      throw error;
+    }
+  }
+
+  /** The record and the checkpoint past the event commit together: parked once, never lost. */
+  private async park(event: RecordedEvent, error: unknown, attempts: number): Promise<void> {
+    const parked = parkedRecord(this.projection.name, event, error, attempts, this.now());
+    await this.readStore.apply([parkOp(parked)], { name: this.projection.name, position: event.position });
+    this.committed = event.position;
+    this.retrying = false;
+    this.advance(event.position);
+    this.logger.error(
+      { err: error, projection: this.projection.name, position: event.position, attempts },
+      'projection parked an event it kept failing on',
+    );
+  }
+
+  private advance(position: number): void {
+    this.position = position;
     const waiting = this.waiters;
     this.waiters = [];
     for (const waiter of waiting) {
-      if (waiter.position <= last.position) waiter.resolve();
+      if (waiter.position <= position) waiter.resolve();
       else this.waiters.push(waiter);
     }
   }

@@ -4,9 +4,11 @@ import { createSqliteEventStore } from '../eventstore/sqlite';
 import { createLogger } from '../logging';
 import { createSqliteReadStore } from '../readstore/sqlite';
 import { eventually, tempDataDir } from '../testing';
-import { listParkedEvents, PARKED_EVENTS, parkedEventRetrier } from './parked-events';
-import { backoffMs, DEFAULT_RETRY, type Reactor, ReactorRunner } from './reactor';
+import { listParkedEvents, PARKED_EVENTS } from './parked-events';
+import { parkedEventRetrier } from './parked-retrier';
+import { DEFAULT_RETRY, type Reactor, ReactorRunner } from './reactor';
 import { RELAY_RETRY } from './relay';
+import { backoffMs } from './retry-policy';
 
 const meta = {
   correlationId: 'c',

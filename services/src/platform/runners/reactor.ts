@@ -3,18 +3,9 @@ import { type RecordedEvent, upcast } from '@studio/events';
 import type { EventStore, SubscriptionHandle } from '../eventstore/port';
 import type { Logger } from '../logging';
 import type { ReadStore } from '../readstore/port';
-import { type ParkedEvent, parkedEventId, parkOp } from './parked-events';
+import { parkedRecord, parkOp } from './parked-events';
 import { IDLE_CHECKPOINT_EVERY, RUNNER_RETRY_MS, type RunnerState } from './projector';
-
-/** How often a reactor tries one event before parking it, and how long it waits in between. */
-export interface RetryPolicy {
-  /** Tries in total, the first included. */
-  maxAttempts: number;
-  /** Wait before the second try; doubled before each further one. */
-  baseDelayMs: number;
-  /** Upper bound of one wait. */
-  maxDelayMs: number;
-}
+import { backoffMs, type RetryPolicy } from './retry-policy';
 
 /**
  * Default for process managers: about 3 s of tries (0.2 + 0.4 + 0.8 + 1.6 s). Their failures are
@@ -45,11 +36,6 @@ export interface ReactorRunnerOptions {
   now?: () => Date;
   /** Replaces the waits between tries (tests); may reject once the signal aborts (a stop). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
-}
-
-/** The wait before try number `attempt + 1`. */
-export function backoffMs(policy: RetryPolicy, attempt: number): number {
-  return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
 }
 
 export class ReactorRunner {
@@ -158,18 +144,7 @@ export class ReactorRunner {
 
   /** The record and the checkpoint past the event commit together: parked once, never lost. */
   private async park(event: RecordedEvent, error: unknown, attempts: number): Promise<void> {
-    const parked: ParkedEvent = {
-      _id: parkedEventId(this.reactor.name, event.position),
-      reactor: this.reactor.name,
-      position: event.position,
-      eventId: event.eventId,
-      type: event.type,
-      stream: event.streamName,
-      revision: event.revision,
-      error: errorMessage(error),
-      attempts,
-      parkedAt: this.now().toISOString(),
-    };
+    const parked = parkedRecord(this.reactor.name, event, error, attempts, this.now());
     await this.readStore.apply([parkOp(parked)], { name: this.reactor.name, position: event.position });
     this.position = event.position;
     this.committed = event.position;
@@ -201,8 +176,4 @@ export class ReactorRunner {
       this.pause(error);
     }
   }
-}
-
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

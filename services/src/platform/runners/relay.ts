@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@studio/events';
 import type { Bus, BusMessage } from '../bus/port';
-import type { Reactor, RetryPolicy } from './reactor';
+import type { Reactor } from './reactor';
+import type { RetryPolicy } from './retry-policy';
 
 export interface Outgoing {
   topic: string;
