@@ -20,7 +20,7 @@ const { routes } = mergeRouteLists({
 const outline = (sections: readonly NavSection[]) =>
   sections.map((s) => [s.title, s.items.map((i) => `${i.label} ${i.to}${i.badge ? ` [${i.badge}]` : ''}`)]);
 
-/** Spec 01 §2.2, as the sidebar lists it. */
+/** Spec 01 §2.2, as the sidebar lists it, plus QR Codes (the product's headline feature must be findable). */
 const SPEC_SECTIONS = (helpPath: string) => [
   [
     'Main',
@@ -35,7 +35,10 @@ const SPEC_SECTIONS = (helpPath: string) => [
       'Kids Book Generator /kids-book-generator',
     ],
   ],
-  ['My Content', ['My Books /my-books', 'My KDP Listings /my-listings', 'My Images /my-images']],
+  [
+    'My Content',
+    ['My Books /my-books', 'My KDP Listings /my-listings', 'My Images /my-images', 'QR Codes /qr-codes'],
+  ],
   ['Account', ['Profile /profile', 'Settings /settings', `Help & Support ${helpPath}`]],
   ['Legacy Models', ['Non-fiction Book Writer /non-fiction-book [Legacy]']],
 ];
