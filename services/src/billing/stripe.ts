@@ -21,6 +21,18 @@ const isPlanId = (v: unknown): v is PlanId => PLAN_IDS.includes(v as PlanId);
 
 const CARD_FAILED = 'Failed to validate your card. Please try again.';
 
+/** Seconds a webhook's signed timestamp may differ from our clock, either way (Stripe's default). */
+const WEBHOOK_TOLERANCE_S = 300;
+
+/**
+ * The signed timestamp (`t=`) of a Stripe-Signature header. stripe-node refuses only old ones;
+ * one from the future beyond the tolerance is a forged or replay-prepared body as well.
+ */
+function signedInTheFuture(signature: string, nowMs: number): boolean {
+  const t = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
+  return !Number.isFinite(t) || t * 1000 > nowMs + WEBHOOK_TOLERANCE_S * 1000;
+}
+
 /** Stripe: Checkout, subscriptions with the embedded form, SetupIntents, signed webhooks. */
 export function createStripeGateway(options: StripeOptions): PaymentGateway {
   const stripe = new Stripe(options.secretKey, {
@@ -151,7 +163,13 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
     parseWebhook(rawBody, signature) {
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', options.webhookSecret);
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          signature ?? '',
+          options.webhookSecret,
+          WEBHOOK_TOLERANCE_S,
+        );
+        if (signedInTheFuture(signature ?? '', Date.now())) throw new Error('signed in the future');
       } catch {
         throw new DomainError('BAD_SIGNATURE', 'Webhook signature verification failed');
       }

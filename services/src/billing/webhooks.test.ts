@@ -239,6 +239,22 @@ describe('Stripe webhooks', () => {
     expect(await streamLength(userId)).toBe(before);
   });
 
+  it('rejects a timestamp in the future beyond the tolerance with 400 and changes nothing', async () => {
+    const userId = await newUser();
+    const before = await streamLength(userId);
+    const res = await post(checkoutCompleted(userId, 'in_g2'), {
+      timestamp: Math.floor(Date.now() / 1000) + 10 * 60,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('BAD_SIGNATURE');
+    expect(await streamLength(userId)).toBe(before);
+    // Within the tolerance a clock a little ahead of ours is fine.
+    const ahead = await post(checkoutCompleted(userId, 'in_g3'), {
+      timestamp: Math.floor(Date.now() / 1000) + 60,
+    });
+    expect(ahead.status).toBe(200);
+  });
+
   it('rejects a missing signature, a non-JSON body and a huge body with a 4xx', async () => {
     expect((await request(server().url).post(WEBHOOK_PATH).send({ id: 'evt_x' })).status).toBe(400);
     const notJson = await request(server().url)
