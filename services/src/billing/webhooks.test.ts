@@ -57,6 +57,7 @@ const checkoutCompleted = (userId: string, invoice: string, sub = `sub_${userId}
     mode: 'subscription',
     status: 'complete',
     payment_status: 'paid',
+    amount_total: 2999,
     client_reference_id: userId,
     customer: `cus_${userId}`,
     subscription: sub,
@@ -74,6 +75,7 @@ const invoicePaid = (
     id: invoice,
     object: 'invoice',
     status: 'paid',
+    amount_paid: 2999,
     billing_reason: reason,
     customer: `cus_${userId}`,
     parent: {
