@@ -152,7 +152,7 @@ export class Payments {
       if (recorded.type === 'PaymentNotCredited' || recorded.type === 'PaymentReversed')
         this.logger.warn(
           { userId, eventId: event.eventId, [recorded.type]: recorded.data },
-          'payment needs an admin: see GET /api/admin/payment-reviews',
+          "payment needs an admin: see the account's event history in the admin tools",
         );
     }
     const state = (result?.state as AccountState | undefined) ?? before.state;
