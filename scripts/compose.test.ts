@@ -126,3 +126,57 @@ describe('docker-compose.yml', () => {
     expect(loadConfig(withKeys).payments.gateway).toBe('stripe');
   });
 });
+
+describe('.dockerignore', () => {
+  /** Docker's rule: a pattern (`**` any directories, `*` within one name) excludes a path or a folder of it. */
+  const patterns = readFileSync(path.join(__dirname, '../.dockerignore'), 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((glob) => {
+      const source = glob
+        .split(/(\*\*\/|\*)/)
+        .map((part) =>
+          part === '**/' ? '(?:.*/)?' : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
+        )
+        .join('');
+      return new RegExp(`^${source}$`);
+    });
+  const excluded = (file: string) => {
+    const parts = file.split('/');
+    return parts.some((_, i) => patterns.some((p) => p.test(parts.slice(0, i + 1).join('/'))));
+  };
+
+  it.each([
+    'data/events.db',
+    'data/blobs/gen-1-output.png',
+    '.env',
+    '.env.production',
+    'services/.env.local',
+    'node_modules/koa/package.json',
+    'mfe-qr/node_modules/x/index.js',
+    '.git/HEAD',
+    'shell/dist/index.html',
+    'test-results/run/trace.zip',
+    'playwright-report/index.html',
+    'reports/mutation.html',
+    '.stryker-tmp/sandbox/x.ts',
+    'storybook-static/index.html',
+  ])('keeps %s out of the image', (file) => {
+    expect(excluded(file)).toBe(true);
+  });
+
+  it.each([
+    'package.json',
+    'package-lock.json',
+    'services/package.json',
+    'services/src/main/api.ts',
+    'events/src/index.ts',
+    'shell/src/main.tsx',
+    'kit/src/index.ts',
+    'scripts/build-web.ts',
+    'tsconfig.base.json',
+  ])('still sends %s, which the build needs', (file) => {
+    expect(excluded(file)).toBe(false);
+  });
+});

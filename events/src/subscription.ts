@@ -51,7 +51,47 @@ export type SubscriptionAdminUpdated = Event<
   }
 >;
 
+/**
+ * A payment that arrived but grants nothing: its price is not one of the plans' (`unknown-price`),
+ * or it paid less than the plan's price (`underpaid`: a trial, a coupon). The account is flagged
+ * for an admin; the payment counts as handled, so a replay records nothing twice.
+ */
+export type PaymentNotCredited = Event<
+  'PaymentNotCredited',
+  {
+    paymentRef: string;
+    reason: 'unknown-price' | 'underpaid';
+    /** In the currency's smallest unit (cents), as the gateway reported it. */
+    amountPaid: number;
+    planId?: PlanId;
+    priceId?: string;
+    subscriptionId?: string;
+  }
+>;
+
+/**
+ * Money of a charge went back to the customer: a refund or a lost dispute. The credits its payment
+ * granted, in proportion to the share reversed, are withdrawn as far as the balance allows
+ * (`creditsWithdrawn`); the part already spent is `unrecovered` and flags the account for an
+ * admin. `amountReversed` is the total reversed on the charge so far (cents).
+ */
+export type PaymentReversed = Event<
+  'PaymentReversed',
+  {
+    chargeRef: string;
+    cause: 'refund' | 'dispute-lost';
+    amountReversed: number;
+    creditsWithdrawn: number;
+    unrecovered: number;
+    /** The payment (invoice) the charge paid, when it is one this account knows. */
+    paymentRef?: string;
+    planId?: PlanId;
+  }
+>;
+
 export type SubscriptionEvent =
+  | PaymentNotCredited
+  | PaymentReversed
   | CheckoutStarted
   | SubscriptionActivated
   | SubscriptionRenewed

@@ -311,7 +311,13 @@ export const PROFILE = {
   historyDescription: 'Every grant, use, refund and adjustment of your credits, newest first.',
   historyEmpty: 'No credit activity yet.',
   historyError: 'Could not load your credit history.',
-  kinds: { granted: 'Granted', debited: 'Used', refunded: 'Refunded', adjusted: 'Adjusted' },
+  kinds: {
+    granted: 'Granted',
+    debited: 'Used',
+    refunded: 'Refunded',
+    adjusted: 'Adjusted',
+    withdrawn: 'Withdrawn',
+  },
   balanceAfter: (n: number) => `Balance ${n}`,
   reasons: {
     planPurchase: (plan: string) => `${plan} plan purchased: monthly credits`,
@@ -320,6 +326,8 @@ export const PROFILE = {
     generationFailed: 'Refund: the generation failed',
     generationTimedOut: 'Refund: the generation timed out',
     adjusted: (why: string) => `Adjusted by support: ${why}`,
+    paymentRefunded: (plan: string) => `${plan} plan payment refunded: its unused credits withdrawn`,
+    disputeLost: (plan: string) => `${plan} plan payment disputed and reversed: its unused credits withdrawn`,
   },
 } as const;
 

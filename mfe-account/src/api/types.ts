@@ -37,7 +37,7 @@ export interface Book {
   createdAt?: string;
 }
 
-export type CreditKind = 'granted' | 'debited' | 'refunded' | 'adjusted';
+export type CreditKind = 'granted' | 'debited' | 'refunded' | 'adjusted' | 'withdrawn';
 
 export interface CreditEntry {
   id: string;

@@ -12,6 +12,7 @@ const TONES: Record<CreditKind, BadgeTone> = {
   debited: 'neutral',
   refunded: 'info',
   adjusted: 'warning',
+  withdrawn: 'danger',
 };
 
 export function CreditHistoryCard() {

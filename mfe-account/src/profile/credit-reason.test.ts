@@ -29,4 +29,13 @@ describe('creditReasonText', () => {
       'Adjusted by support: Admin update by a@b.c',
     );
   });
+
+  it('says in words that a refunded or disputed payment took its credits back', () => {
+    expect(creditReasonText({ kind: 'withdrawn', reason: 'refund', planId: 'basic' })).toBe(
+      'Basic plan payment refunded: its unused credits withdrawn',
+    );
+    expect(creditReasonText({ kind: 'withdrawn', reason: 'dispute-lost', planId: 'premium' })).toBe(
+      'Premium plan payment disputed and reversed: its unused credits withdrawn',
+    );
+  });
 });

@@ -32,6 +32,10 @@ export function creditReasonText(entry: Pick<CreditEntry, 'kind' | 'reason' | 'p
       return words(entry.reason);
     case 'adjusted':
       return reasons.adjusted(entry.reason);
+    case 'withdrawn':
+      return entry.reason === 'dispute-lost'
+        ? reasons.disputeLost(planName(entry.planId))
+        : reasons.paymentRefunded(planName(entry.planId));
     default:
       return words(entry.reason);
   }

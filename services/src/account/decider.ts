@@ -37,6 +37,8 @@ export const accountDecider: Decider<AccountCommand, AccountStreamEvent, Account
       case 'StartCheckout':
       case 'ActivateSubscription':
       case 'RenewSubscription':
+      case 'HoldPayment':
+      case 'ReversePayment':
       case 'RecordPaymentFailure':
       case 'CancelSubscription':
       case 'ExpireSubscription':

@@ -26,7 +26,8 @@ export interface LedgerDoc extends Doc {
   at: string;
   /** Signed: + granted/refunded/added, − debited/removed. */
   amount: number;
-  kind: 'granted' | 'debited' | 'refunded' | 'adjusted';
+  /** `withdrawn`: credits taken back because their payment was refunded or lost in a dispute. */
+  kind: 'granted' | 'debited' | 'refunded' | 'adjusted' | 'withdrawn';
   reason: string;
   generationId?: string;
   planId?: string;
@@ -40,6 +41,7 @@ const HANDLES = [
   'CreditsDebited',
   'CreditsRefunded',
   'CreditsAdjusted',
+  'PaymentReversed',
   'AdminGranted',
   'AdminRevoked',
   'SubscriptionActivated',
@@ -141,6 +143,17 @@ export const accountsProjection: Projection = {
             amount: event.data.delta,
             kind: 'adjusted',
             reason: event.data.reason,
+          }),
+        ];
+      case 'PaymentReversed':
+        // Listed even when nothing could be withdrawn, so the history says the payment went back.
+        return [
+          accountUpdate(userId, {}, { credits: -event.data.creditsWithdrawn }),
+          ledgerPut(event.eventId, userId, at, {
+            amount: -event.data.creditsWithdrawn,
+            kind: 'withdrawn',
+            reason: event.data.cause,
+            ...(event.data.planId ? { planId: event.data.planId } : {}),
           }),
         ];
       case 'SubscriptionActivated':

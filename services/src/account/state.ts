@@ -25,8 +25,15 @@ export interface AccountState {
   subscriptionStatus: 'none' | 'pending' | 'active' | 'past_due' | 'cancelling' | 'expired';
   // Grow-only collections: these grow with every payment and generation, and adding to them
   // must not copy them (a command on a long-lived account costs what one on a new account does).
-  /** Payment references already turned into credits: a replayed webhook grants nothing twice. */
+  /**
+   * Payment references already handled (turned into credits, or recorded as not credited): a
+   * replayed webhook grants nothing twice.
+   */
   appliedPayments: GrowOnlySet<string>;
+  /** What each payment granted, so a refund of it withdraws those credits and no others. */
+  paymentGrants: GrowOnlyMap<string, { credits: number; planId: PlanId }>;
+  /** Per reversed charge: the amount reversed so far and the credits already settled for it. */
+  reversals: GrowOnlyMap<string, { amount: number; credits: number }>;
   /**
    * Payment references recorded as failed: a replayed failure records nothing twice, while the
    * same invoice paid on a later retry still grants its credits.
@@ -51,6 +58,8 @@ export const initialAccountState: AccountState = {
   tier: 'Demo',
   subscriptionStatus: 'none',
   appliedPayments: GrowOnlySet.of(),
+  paymentGrants: GrowOnlyMap.of(),
+  reversals: GrowOnlyMap.of(),
   failedPayments: GrowOnlySet.of(),
   debits: GrowOnlyMap.of(),
   refunded: GrowOnlySet.of(),
@@ -87,14 +96,33 @@ export function evolveAccount(state: AccountState, event: AccountStreamEvent): A
       return { ...state, isAdmin: true };
     case 'AdminRevoked':
       return { ...state, isAdmin: false };
-    case 'CreditsGranted':
+    case 'CreditsGranted': {
+      const { amount, paymentRef, planId } = event.data;
       return {
         ...state,
-        credits: state.credits + event.data.amount,
-        ...(event.data.paymentRef
-          ? { appliedPayments: withItem(state.appliedPayments, event.data.paymentRef) }
+        credits: state.credits + amount,
+        ...(paymentRef
+          ? {
+              appliedPayments: withItem(state.appliedPayments, paymentRef),
+              paymentGrants: state.paymentGrants.with(paymentRef, { credits: amount, planId }),
+            }
           : {}),
       };
+    }
+    case 'PaymentNotCredited':
+      return { ...state, appliedPayments: withItem(state.appliedPayments, event.data.paymentRef) };
+    case 'PaymentReversed': {
+      const { chargeRef, amountReversed, creditsWithdrawn, unrecovered } = event.data;
+      const settled = state.reversals.get(chargeRef)?.credits ?? 0;
+      return {
+        ...state,
+        credits: state.credits - creditsWithdrawn,
+        reversals: state.reversals.with(chargeRef, {
+          amount: amountReversed,
+          credits: settled + creditsWithdrawn + unrecovered,
+        }),
+      };
+    }
     case 'CreditsDebited':
       return {
         ...state,
@@ -165,9 +193,17 @@ export function evolveAccount(state: AccountState, event: AccountStreamEvent): A
 /** The account state as JSON: its sets and map become arrays, in insertion order. */
 type EncodedAccount = Omit<
   AccountState,
-  'appliedPayments' | 'failedPayments' | 'debits' | 'refunded' | 'endedSubscriptions'
+  | 'appliedPayments'
+  | 'paymentGrants'
+  | 'reversals'
+  | 'failedPayments'
+  | 'debits'
+  | 'refunded'
+  | 'endedSubscriptions'
 > & {
   appliedPayments: string[];
+  paymentGrants: Array<[string, { credits: number; planId: PlanId }]>;
+  reversals: Array<[string, { amount: number; credits: number }]>;
   failedPayments: string[];
   debits: Array<[string, number]>;
   refunded: string[];
@@ -180,8 +216,8 @@ type EncodedAccount = Omit<
  */
 export const accountSnapshot: SnapshotCodec<AccountState> = {
   name: 'account',
-  // 2: failed payments kept apart from applied ones.
-  version: 2,
+  // 2: failed payments kept apart from applied ones. 3: what each payment granted, and reversals.
+  version: 3,
   every: 100,
   encode(state) {
     const encoded: Record<string, unknown> = {};
@@ -190,6 +226,8 @@ export const accountSnapshot: SnapshotCodec<AccountState> = {
     return {
       ...encoded,
       appliedPayments: [...state.appliedPayments],
+      paymentGrants: [...state.paymentGrants],
+      reversals: [...state.reversals],
       failedPayments: [...state.failedPayments],
       debits: [...state.debits],
       refunded: [...state.refunded],
@@ -201,6 +239,8 @@ export const accountSnapshot: SnapshotCodec<AccountState> = {
     return {
       ...encoded,
       appliedPayments: GrowOnlySet.of(encoded.appliedPayments),
+      paymentGrants: GrowOnlyMap.of(encoded.paymentGrants),
+      reversals: GrowOnlyMap.of(encoded.reversals),
       failedPayments: GrowOnlySet.of(encoded.failedPayments),
       debits: GrowOnlyMap.of(encoded.debits),
       refunded: GrowOnlySet.of(encoded.refunded),

@@ -3,6 +3,9 @@ import type { Emitted } from '../platform/decider';
 import { specFor, stateAfter } from '../platform/decider-spec';
 import { accountDecider } from './decider';
 
+/** Paid in full: at least any plan's price (in cents). */
+const PAID = 9999;
+
 const spec = specFor(accountDecider);
 const registered: Emitted<AccountStreamEvent> = {
   type: 'UserRegistered',
@@ -33,6 +36,7 @@ describe('subscription lifecycle', () => {
     spec([registered])
       .when({
         type: 'ActivateSubscription',
+        amountPaid: PAID,
         planId: 'standard',
         paymentRef: 'in_1',
         customerId: 'cus_1',
@@ -43,10 +47,16 @@ describe('subscription lifecycle', () => {
 
   it('given the first invoice was applied, when the same payment arrives again (any order), then nothing', () => {
     spec([registered, ...activated('in_1')])
-      .when({ type: 'ActivateSubscription', planId: 'basic', paymentRef: 'in_1' })
+      .when({ type: 'ActivateSubscription', amountPaid: PAID, planId: 'basic', paymentRef: 'in_1' })
       .thenNothing();
     spec([registered, ...activated('in_1')])
-      .when({ type: 'RenewSubscription', planId: 'basic', paymentRef: 'in_1', subscriptionId: 'sub_1' })
+      .when({
+        type: 'RenewSubscription',
+        amountPaid: PAID,
+        planId: 'basic',
+        paymentRef: 'in_1',
+        subscriptionId: 'sub_1',
+      })
       .thenNothing();
   });
 
@@ -54,6 +64,7 @@ describe('subscription lifecycle', () => {
     spec([registered, ...activated('in_1')])
       .when({
         type: 'RenewSubscription',
+        amountPaid: PAID,
         planId: 'basic',
         paymentRef: 'in_2',
         subscriptionId: 'sub_1',
@@ -109,6 +120,7 @@ describe('subscription lifecycle', () => {
     };
     const retried = {
       type: 'RenewSubscription',
+      amountPaid: PAID,
       planId: 'basic',
       paymentRef: 'in_3',
       subscriptionId: 'sub_1',
@@ -173,7 +185,13 @@ describe('subscription lifecycle', () => {
       registered,
       { type: 'SubscriptionExpired', data: { subscriptionId: 'sub_1', reason: 'deleted', downgraded: true } },
     ])
-      .when({ type: 'ActivateSubscription', planId: 'basic', paymentRef: 'in_1', subscriptionId: 'sub_1' })
+      .when({
+        type: 'ActivateSubscription',
+        amountPaid: PAID,
+        planId: 'basic',
+        paymentRef: 'in_1',
+        subscriptionId: 'sub_1',
+      })
       .then([
         {
           type: 'CreditsGranted',
@@ -272,7 +290,13 @@ describe('subscription lifecycle', () => {
       ...activated(),
       { type: 'SubscriptionExpired', data: { subscriptionId: 'sub_1', reason: 'x', downgraded: true } },
     ])
-      .when({ type: 'RenewSubscription', planId: 'basic', paymentRef: 'in_2', subscriptionId: 'sub_1' })
+      .when({
+        type: 'RenewSubscription',
+        amountPaid: PAID,
+        planId: 'basic',
+        paymentRef: 'in_2',
+        subscriptionId: 'sub_1',
+      })
       .then([
         {
           type: 'CreditsGranted',

@@ -3,6 +3,8 @@ import {
   type CreditsAdjusted,
   type CreditsGranted,
   type PaymentFailed,
+  type PaymentNotCredited,
+  type PaymentReversed,
   PLAN_TERMS,
   type PlanId,
   type SubscriptionActivated,
@@ -27,6 +29,8 @@ export type SubscriptionCommand =
       type: 'ActivateSubscription';
       planId: PlanId;
       paymentRef: string;
+      /** What the payment paid, in cents: less than the plan's price grants nothing. */
+      amountPaid: number;
       customerId?: string;
       subscriptionId?: string;
     }
@@ -34,8 +38,27 @@ export type SubscriptionCommand =
       type: 'RenewSubscription';
       planId: PlanId;
       paymentRef: string;
+      amountPaid: number;
       subscriptionId?: string;
       periodEnd?: string;
+    }
+  /** A payment whose price is none of the plans': recorded for an admin, never credited. */
+  | {
+      type: 'HoldPayment';
+      paymentRef: string;
+      amountPaid: number;
+      priceId?: string;
+      subscriptionId?: string;
+    }
+  | {
+      type: 'ReversePayment';
+      chargeRef: string;
+      cause: 'refund' | 'dispute-lost';
+      /** Total reversed on the charge so far, in cents (Stripe's `amount_refunded`, a dispute's amount). */
+      amountReversed: number;
+      /** The charge's amount; unknown, the reversal counts as the whole charge. */
+      amountCharged?: number;
+      paymentRef?: string;
     }
   | { type: 'RecordPaymentFailure'; paymentRef: string; reason: string; subscriptionId?: string }
   | { type: 'CancelSubscription'; subscriptionId?: string; atPeriodEnd: boolean }
@@ -58,6 +81,8 @@ export type SubscriptionCommand =
     };
 
 type Out = Emitted<
+  | PaymentNotCredited
+  | PaymentReversed
   | CheckoutStarted
   | SubscriptionActivated
   | SubscriptionRenewed
@@ -70,6 +95,61 @@ type Out = Emitted<
 >[];
 
 const planOfTier = (tier: Tier) => Object.values(PLAN_TERMS).find((p) => p.tier === tier);
+
+/** A payment below its plan's price (a trial, a coupon) grants nothing: an admin decides. */
+function underpaid(command: {
+  planId: PlanId;
+  paymentRef: string;
+  amountPaid: number;
+  subscriptionId?: string;
+}): Out {
+  const { planId, paymentRef, amountPaid, subscriptionId } = command;
+  if (amountPaid >= PLAN_TERMS[planId].price) return [];
+  return [
+    {
+      type: 'PaymentNotCredited',
+      data: {
+        paymentRef,
+        reason: 'underpaid',
+        amountPaid,
+        planId,
+        ...(subscriptionId ? { subscriptionId } : {}),
+      },
+    },
+  ];
+}
+
+/**
+ * A refund or a lost dispute takes back the credits its payment granted, in proportion to the
+ * share of the charge reversed: as many as the balance still holds (never below zero), the rest
+ * recorded as unrecovered for an admin. The charge's running total makes replays and concurrent
+ * deliveries settle once.
+ */
+function reverse(
+  command: Extract<SubscriptionCommand, { type: 'ReversePayment' }>,
+  state: AccountState,
+): Out {
+  const { chargeRef, cause, amountReversed, paymentRef } = command;
+  const before = state.reversals.get(chargeRef);
+  if (amountReversed <= (before?.amount ?? 0)) return [];
+  const grant = paymentRef ? state.paymentGrants.get(paymentRef) : undefined;
+  const charged = Math.max(command.amountCharged ?? amountReversed, amountReversed);
+  const due = grant ? Math.round((grant.credits * amountReversed) / charged) - (before?.credits ?? 0) : 0;
+  const creditsWithdrawn = Math.max(0, Math.min(due, state.credits));
+  return [
+    {
+      type: 'PaymentReversed',
+      data: {
+        chargeRef,
+        cause,
+        amountReversed,
+        creditsWithdrawn,
+        unrecovered: Math.max(0, due - creditsWithdrawn),
+        ...(grant && paymentRef ? { paymentRef, planId: grant.planId } : {}),
+      },
+    },
+  ];
+}
 
 export function decideSubscription(command: SubscriptionCommand, state: AccountState): Out {
   if (!state.registered) throw new DomainError('NOT_FOUND', 'Account not found');
@@ -84,6 +164,8 @@ export function decideSubscription(command: SubscriptionCommand, state: AccountS
 
     case 'ActivateSubscription': {
       if (state.appliedPayments.has(command.paymentRef)) return [];
+      const refused = underpaid(command);
+      if (refused.length > 0) return refused;
       const plan = PLAN_TERMS[command.planId];
       const { planId, paymentRef, customerId, subscriptionId } = command;
       const grant = {
@@ -112,6 +194,8 @@ export function decideSubscription(command: SubscriptionCommand, state: AccountS
 
     case 'RenewSubscription': {
       if (state.appliedPayments.has(command.paymentRef)) return [];
+      const refused = underpaid(command);
+      if (refused.length > 0) return refused;
       const plan = PLAN_TERMS[command.planId];
       const { planId, paymentRef, subscriptionId, periodEnd } = command;
       const grant = {
@@ -132,6 +216,26 @@ export function decideSubscription(command: SubscriptionCommand, state: AccountS
         { type: 'CreditsGranted', data: { amount: plan.credits, reason: 'renewal', planId, paymentRef } },
       ];
     }
+
+    case 'HoldPayment': {
+      if (state.appliedPayments.has(command.paymentRef)) return [];
+      const { paymentRef, amountPaid, priceId, subscriptionId } = command;
+      return [
+        {
+          type: 'PaymentNotCredited',
+          data: {
+            paymentRef,
+            reason: 'unknown-price',
+            amountPaid,
+            ...(priceId ? { priceId } : {}),
+            ...(subscriptionId ? { subscriptionId } : {}),
+          },
+        },
+      ];
+    }
+
+    case 'ReversePayment':
+      return reverse(command, state);
 
     case 'RecordPaymentFailure': {
       // Paid already, or this failure is recorded: nothing to add. A failed invoice paid later
@@ -216,6 +320,8 @@ export function decideSubscription(command: SubscriptionCommand, state: AccountS
           type: 'ActivateSubscription',
           planId: plan.id,
           paymentRef: command.paymentRef,
+          // The admin's testing tool: no payment, the plan's price stands in for it.
+          amountPaid: plan.price,
           ...(command.customerId ? { customerId: command.customerId } : {}),
           ...(command.subscriptionId ? { subscriptionId: command.subscriptionId } : {}),
         },

@@ -1,4 +1,4 @@
-import type { AccountStreamEvent } from '@studio/events';
+import { type AccountStreamEvent, PLAN_TERMS } from '@studio/events';
 import fc from 'fast-check';
 import { type AccountCommand, accountDecider } from '../account/decider';
 import type { AccountState } from '../account/state';
@@ -12,6 +12,8 @@ import { DomainError } from '../platform/errors';
  */
 const generationIds = fc.constantFrom('g1', 'g2', 'g3', 'g4', 'g5');
 const refs = fc.constantFrom('in_1', 'in_2', 'in_3', 'in_4');
+/** Cents paid: nothing (a trial), a coupon's part, and in full. */
+const paidAmounts = fc.constantFrom(0, 1000, 9999);
 
 const command: fc.Arbitrary<AccountCommand> = fc.oneof(
   fc.record({
@@ -40,13 +42,23 @@ const command: fc.Arbitrary<AccountCommand> = fc.oneof(
   }),
   fc.record({
     type: fc.constant('RenewSubscription' as const),
+    amountPaid: paidAmounts,
     planId: fc.constantFrom('basic' as const, 'premium' as const),
     paymentRef: refs,
   }),
   fc.record({
     type: fc.constant('ActivateSubscription' as const),
+    amountPaid: paidAmounts,
     planId: fc.constantFrom('basic' as const, 'standard' as const),
     paymentRef: refs,
+  }),
+  fc.record({
+    type: fc.constant('ReversePayment' as const),
+    chargeRef: fc.constantFrom('ch_1', 'ch_2'),
+    cause: fc.constantFrom('refund' as const, 'dispute-lost' as const),
+    amountReversed: fc.integer({ min: 0, max: 9999 }),
+    amountCharged: fc.option(fc.constant(9999), { nil: undefined }),
+    paymentRef: fc.option(refs, { nil: undefined }),
   }),
   fc.record({
     type: fc.constant('SelfUpdateSubscription' as const),
@@ -87,6 +99,7 @@ function ledgerSum(events: AccountStreamEvent[]): number {
     if (e.type === 'CreditsGranted' || e.type === 'CreditsRefunded') sum += e.data.amount;
     if (e.type === 'CreditsDebited') sum -= e.data.amount;
     if (e.type === 'CreditsAdjusted') sum += e.data.delta;
+    if (e.type === 'PaymentReversed') sum -= e.data.creditsWithdrawn;
   }
   return sum;
 }
@@ -123,8 +136,13 @@ describe('credit ledger model', () => {
           if (grants.length > 1) return false;
           if (paymentOf(c) !== undefined) {
             const ref = paymentOf(c) as string;
+            const underpaid =
+              (c.type === 'ActivateSubscription' || c.type === 'RenewSubscription') &&
+              c.amountPaid < PLAN_TERMS[c.planId].price;
             const paysSomething =
-              c.type !== 'RecordPaymentFailure' && !(c.type === 'GrantCredits' && c.amount === 0);
+              c.type !== 'RecordPaymentFailure' &&
+              !(c.type === 'GrantCredits' && c.amount === 0) &&
+              !underpaid;
             const fresh = !paidRefs.has(ref);
             // A fresh payment grants exactly once; a paid reference grants nothing.
             if (grants.length !== (fresh && paysSomething ? 1 : 0)) return false;

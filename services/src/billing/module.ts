@@ -9,7 +9,7 @@ export function billingModule(
   platform: Pick<Platform, 'commands' | 'clock' | 'readStore' | 'config' | 'logger'>,
   gateway: PaymentGateway,
 ): FeatureModule {
-  const payments = new Payments(platform.commands, platform.readStore, platform.logger);
+  const payments = new Payments(platform.commands, platform.readStore, platform.logger, gateway);
   return {
     name: 'billing',
     bodyParsers: { [WEBHOOK_PATH]: webhookBody },

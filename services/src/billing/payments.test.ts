@@ -8,6 +8,8 @@ import type { GatewayEvent } from './gateway';
 import { Payments } from './payments';
 
 const AT = '2026-11-22T10:00:00.000Z';
+/** These tests never reverse a charge. */
+const noCharges = { describeCharge: async () => ({}) };
 
 describe('payments: gateway events to account commands', () => {
   let fixture: RunnerFixture;
@@ -16,7 +18,7 @@ describe('payments: gateway events to account commands', () => {
   beforeEach(async () => {
     fixture = openRunnerFixture();
     commands = new CommandHandler(fixture.events);
-    payments = new Payments(commands, fixture.reads, fixture.logger);
+    payments = new Payments(commands, fixture.reads, fixture.logger, noCharges);
     await commands.handle(
       accountStream('recA'),
       accountDecider,
@@ -33,6 +35,7 @@ describe('payments: gateway events to account commands', () => {
     eventId: 'evt_1',
     userId: 'recA',
     planId: 'standard',
+    amountPaid: 4999,
     paymentRef: 'in_1',
     firstPayment: true,
     ...extra,
@@ -80,14 +83,18 @@ describe('payments: gateway events to account commands', () => {
     expect(await log()).toEqual(['SubscriptionActivated', 'CreditsGranted']);
   });
 
-  it("a renewal without a plan renews the account's own plan, with its period end", async () => {
-    await payments.apply(paid({ planId: 'premium' }), AT);
-    const { planId: _omitted, ...renewal } = paid({
-      paymentRef: 'in_2',
-      firstPayment: false,
-      periodEnd: '2026-12-22T10:00:00.000Z',
-    }) as Extract<GatewayEvent, { kind: 'subscription-paid' }>;
-    const outcome = await payments.apply(renewal, AT);
+  it('a renewal renews the plan of the price billed, with its period end', async () => {
+    await payments.apply(paid({ planId: 'standard' }), AT);
+    const outcome = await payments.apply(
+      paid({
+        planId: 'premium',
+        amountPaid: 9999,
+        paymentRef: 'in_2',
+        firstPayment: false,
+        periodEnd: '2026-12-22T10:00:00.000Z',
+      }),
+      AT,
+    );
     expect(outcome).toMatchObject({ applied: true, creditsAdded: 400 });
     const renewed = (await fixture.events.readStream(accountStream('recA'))).find(
       (e) => e.type === 'SubscriptionRenewed',
@@ -99,9 +106,21 @@ describe('payments: gateway events to account commands', () => {
     });
   });
 
-  it('a payment without a plan for an account without one counts as Basic', async () => {
-    const { planId: _omitted, ...event } = paid() as Extract<GatewayEvent, { kind: 'subscription-paid' }>;
-    expect(await payments.apply(event, AT)).toMatchObject({ applied: true, creditsAdded: 60 });
+  it("a payment of a price that is none of the plans' grants nothing, whatever the account's plan, and is recorded once", async () => {
+    await payments.apply(paid({ planId: 'premium', amountPaid: 9999 }), AT);
+    const { planId: _omitted, ...unknown } = paid({
+      paymentRef: 'in_2',
+      firstPayment: false,
+      priceId: 'price_other',
+      amountPaid: 9999,
+    }) as Extract<GatewayEvent, { kind: 'subscription-paid' }>;
+    expect(await payments.apply(unknown, AT)).toMatchObject({ applied: true, creditsAdded: 0 });
+    expect(await payments.apply(unknown, AT)).toMatchObject({ applied: false, creditsAdded: 0 });
+    const events = await fixture.events.readStream(accountStream('recA'));
+    expect(events.filter((e) => e.type === 'PaymentNotCredited').map((e) => e.data)).toEqual([
+      { paymentRef: 'in_2', reason: 'unknown-price', amountPaid: 9999, priceId: 'price_other' },
+    ]);
+    expect(await log()).toEqual(['SubscriptionActivated', 'CreditsGranted', 'PaymentNotCredited']);
   });
 
   it('finds the account by its subscription, then by its customer, when the event names no user', async () => {
@@ -141,7 +160,7 @@ describe('payments: gateway events to account commands', () => {
   it('tells the operator about a payment event for an account it cannot find', async () => {
     const lines: Array<Record<string, unknown>> = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
-    const quiet = new Payments(commands, fixture.reads, logger);
+    const quiet = new Payments(commands, fixture.reads, logger, noCharges);
     await quiet.apply(paid({ eventId: 'evt_lost', userId: undefined, customerId: 'cus_nobody' }), AT);
     expect(lines).toEqual([
       expect.objectContaining({

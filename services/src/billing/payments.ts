@@ -5,7 +5,9 @@ import type { AccountState } from '../account/state';
 import type { CommandHandler } from '../platform/command-handler';
 import type { Logger } from '../platform/logging';
 import type { ReadStore } from '../platform/readstore/port';
-import type { GatewayEvent } from './gateway';
+import type { GatewayEvent, PaymentGateway } from './gateway';
+
+type Reversal = Extract<GatewayEvent, { kind: 'payment-reversed' }>;
 
 export interface PaymentOutcome {
   applied: boolean;
@@ -23,10 +25,12 @@ export class Payments {
     private readonly commands: CommandHandler,
     private readonly readStore: ReadStore,
     private readonly logger: Logger,
+    private readonly gateway: Pick<PaymentGateway, 'describeCharge'>,
   ) {}
 
-  async apply(event: GatewayEvent, at: string): Promise<PaymentOutcome> {
-    if (event.kind === 'ignored') return { applied: false, creditsAdded: 0 };
+  async apply(received: GatewayEvent, at: string): Promise<PaymentOutcome> {
+    if (received.kind === 'ignored') return { applied: false, creditsAdded: 0 };
+    const event = received.kind === 'payment-reversed' ? await this.completeReversal(received) : received;
     const userId = event.userId ?? (await this.userOf(event.customerId, event.subscriptionId));
     if (!userId) {
       this.logger.warn(
@@ -46,7 +50,23 @@ export class Payments {
     let result: Awaited<ReturnType<CommandHandler['handle']>> | undefined;
     switch (event.kind) {
       case 'subscription-paid': {
-        const planId: PlanId = event.planId ?? before.state.planId ?? 'basic';
+        if (!event.planId) {
+          result = await this.commands.handle(
+            stream,
+            accountDecider,
+            {
+              type: 'HoldPayment',
+              paymentRef: event.paymentRef,
+              amountPaid: event.amountPaid,
+              ...(event.priceId ? { priceId: event.priceId } : {}),
+              ...ids,
+            },
+            context,
+          );
+          break;
+        }
+        const planId: PlanId = event.planId;
+        const amountPaid = event.amountPaid;
         result = await this.commands.handle(
           stream,
           accountDecider,
@@ -54,6 +74,7 @@ export class Payments {
             ? {
                 type: 'ActivateSubscription',
                 planId,
+                amountPaid,
                 paymentRef: event.paymentRef,
                 ...ids,
                 ...(event.customerId ? { customerId: event.customerId } : {}),
@@ -61,6 +82,7 @@ export class Payments {
             : {
                 type: 'RenewSubscription',
                 planId,
+                amountPaid,
                 paymentRef: event.paymentRef,
                 ...ids,
                 ...(event.periodEnd ? { periodEnd: event.periodEnd } : {}),
@@ -69,6 +91,21 @@ export class Payments {
         );
         break;
       }
+      case 'payment-reversed':
+        result = await this.commands.handle(
+          stream,
+          accountDecider,
+          {
+            type: 'ReversePayment',
+            chargeRef: event.chargeRef,
+            cause: event.cause,
+            amountReversed: event.amountReversed,
+            ...(event.amountCharged !== undefined ? { amountCharged: event.amountCharged } : {}),
+            ...(event.paymentRef ? { paymentRef: event.paymentRef } : {}),
+          },
+          context,
+        );
+        break;
       case 'payment-failed':
         result = await this.commands.handle(
           stream,
@@ -111,6 +148,13 @@ export class Payments {
         );
         break;
     }
+    for (const recorded of result?.events ?? []) {
+      if (recorded.type === 'PaymentNotCredited' || recorded.type === 'PaymentReversed')
+        this.logger.warn(
+          { userId, eventId: event.eventId, [recorded.type]: recorded.data },
+          "payment needs an admin: see the account's event history in the admin tools",
+        );
+    }
     const state = (result?.state as AccountState | undefined) ?? before.state;
     return {
       applied: (result?.events.length ?? 0) > 0,
@@ -118,6 +162,13 @@ export class Payments {
       state,
       creditsAdded: state.credits - before.state.credits,
     };
+  }
+
+  /** A dispute names only its charge, and a current refund no invoice: the gateway knows the rest. */
+  private async completeReversal(event: Reversal): Promise<Reversal> {
+    if (event.customerId && event.paymentRef && event.amountCharged !== undefined) return event;
+    const details = await this.gateway.describeCharge(event.chargeRef);
+    return { ...details, ...event };
   }
 
   /** The account of a gateway customer or subscription, from the accounts read model. */

@@ -146,6 +146,7 @@ export function billingRoutes(deps: BillingRouteDeps): RouteModule {
           eventId: `complete-${result.paymentRef}`,
           userId: customer.userId,
           planId: body.planId,
+          amountPaid: result.amountPaid,
           paymentRef: result.paymentRef,
           firstPayment: true,
           ...(result.customerId ? { customerId: result.customerId } : {}),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { PlanId } from '@studio/events';
+import { PLAN_TERMS, type PlanId } from '@studio/events';
 import { DomainError } from '../platform/errors';
 import type { Doc, ReadStore } from '../platform/readstore/port';
 import type { Customer, GatewayEvent, PaymentGateway } from './gateway';
@@ -56,9 +56,14 @@ export function createSimulatedGateway(readStore: ReadStore, now: () => Date): P
       return {
         paid: true,
         paymentRef: `sim_in_${checkout._id}`,
+        amountPaid: PLAN_TERMS[planId].price,
         customerId: `sim_cus_${customer.userId}`,
         subscriptionId: `sim_sub_${customer.userId}`,
       };
+    },
+    async describeCharge() {
+      // The simulated gateway never charges, so nothing is ever refunded.
+      return {};
     },
     async checkSubscription(subscriptionId) {
       return { subscriptionId, status: subscriptionId.startsWith('sim_sub_') ? 'active' : 'canceled' };
@@ -78,6 +83,7 @@ export function simulatedPayment(checkout: SimulatedCheckout): GatewayEvent {
     customerId: `sim_cus_${checkout.userId}`,
     subscriptionId: `sim_sub_${checkout.userId}`,
     planId: checkout.planId,
+    amountPaid: PLAN_TERMS[checkout.planId].price,
     paymentRef: `sim_in_${checkout._id}`,
     firstPayment: true,
   };

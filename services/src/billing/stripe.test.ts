@@ -107,7 +107,7 @@ beforeAll(async () => {
             }
           : {},
         items: { object: 'list', data: [{ id: 'si_1', price: { id: 'price_standard' } }] },
-        latest_invoice: { id: 'in_test_1', object: 'invoice', status: 'paid' },
+        latest_invoice: { id: 'in_test_1', object: 'invoice', status: 'paid', amount_paid: 4999 },
       });
     }
     const stored = storedSubscriptions.get(path.replace('/v1/subscriptions/', ''));
@@ -262,7 +262,7 @@ describe('Stripe gateway: completing a subscription', () => {
       customer: 'cus_caller',
       metadata,
       items: { object: 'list', data: [{ id: 'si_1', price: { id: 'price_standard' } }] },
-      latest_invoice: { id: `in_${id}`, object: 'invoice', status: invoice },
+      latest_invoice: { id: `in_${id}`, object: 'invoice', status: invoice, amount_paid: 4999 },
     });
   };
 
@@ -286,6 +286,7 @@ describe('Stripe gateway: completing a subscription', () => {
     expect(await gateway().completeSubscription(caller, 'standard', 'sub_mine')).toEqual({
       paid: true,
       paymentRef: 'in_sub_mine',
+      amountPaid: 4999,
       customerId: 'cus_caller',
       subscriptionId: 'sub_mine',
     });
@@ -339,6 +340,7 @@ describe('Stripe gateway: webhooks', () => {
     id: 'in_1',
     object: 'invoice',
     status: 'paid',
+    amount_paid: 4999,
     billing_reason: 'subscription_cycle',
     customer: 'cus_1',
     parent: {
@@ -381,6 +383,7 @@ describe('Stripe gateway: webhooks', () => {
         object: 'checkout.session',
         mode: 'subscription',
         payment_status: 'paid',
+        amount_total: 9999,
         client_reference_id: 'recA',
         customer: 'cus_1',
         subscription: { id: 'sub_1', object: 'subscription' },
@@ -396,29 +399,35 @@ describe('Stripe gateway: webhooks', () => {
       customerId: 'cus_1',
       subscriptionId: 'sub_1',
       planId: 'premium',
+      amountPaid: 9999,
     });
   });
 
-  it('a checkout without an invoice pays by its session; the user may come from its metadata; an unknown plan is left out', () => {
-    expect(
-      parse('checkout.session.completed', {
-        id: 'cs_2',
-        object: 'checkout.session',
-        mode: 'subscription',
-        payment_status: 'paid',
-        client_reference_id: null,
-        customer: null,
-        subscription: null,
-        invoice: null,
-        metadata: { userId: 'recB', planId: 'gold' },
-      }),
-    ).toStrictEqual({
+  it('a checkout without an invoice pays by its session; the user may come from its metadata; one without a plan of ours is left to its invoice', () => {
+    const session = {
+      id: 'cs_2',
+      object: 'checkout.session',
+      mode: 'subscription',
+      payment_status: 'paid',
+      amount_total: 2999,
+      client_reference_id: null,
+      customer: null,
+      subscription: null,
+      invoice: null,
+      metadata: { userId: 'recB', planId: 'basic' },
+    };
+    expect(parse('checkout.session.completed', session)).toStrictEqual({
       kind: 'subscription-paid',
       eventId: 'evt_1',
       paymentRef: 'cs_2',
       firstPayment: true,
       userId: 'recB',
+      planId: 'basic',
+      amountPaid: 2999,
     });
+    expect(
+      parse('checkout.session.completed', { ...session, metadata: { userId: 'recB', planId: 'gold' } }),
+    ).toStrictEqual({ kind: 'ignored', eventId: 'evt_1', type: 'checkout.session.completed' });
   });
 
   it('ignores a checkout that is not a paid subscription', () => {
@@ -452,8 +461,20 @@ describe('Stripe gateway: webhooks', () => {
       subscriptionId: 'sub_1',
       firstPayment: false,
       planId: 'standard',
+      priceId: 'price_standard',
+      amountPaid: 4999,
       periodEnd: new Date(1_792_592_000 * 1000).toISOString(),
     });
+  });
+
+  it("the price billed names the plan, not the subscription's metadata", () => {
+    const moved = invoice({
+      lines: {
+        object: 'list',
+        data: [{ id: 'il_1', pricing: { price_details: { price: 'price_basic' } } }],
+      },
+    });
+    expect(parse('invoice.paid', moved)).toMatchObject({ planId: 'basic', priceId: 'price_basic' });
   });
 
   it("the invoice of a new subscription is its first payment; without a plan in the metadata the line's price names it", () => {
@@ -480,6 +501,8 @@ describe('Stripe gateway: webhooks', () => {
       subscriptionId: 'sub_1',
       firstPayment: true,
       planId: 'premium',
+      priceId: 'price_premium',
+      amountPaid: 4999,
     });
   });
 
@@ -502,6 +525,8 @@ describe('Stripe gateway: webhooks', () => {
       subscriptionId: 'sub_old',
       firstPayment: false,
       planId: 'basic',
+      priceId: 'price_basic',
+      amountPaid: 4999,
     });
   });
 
@@ -523,6 +548,8 @@ describe('Stripe gateway: webhooks', () => {
       customerId: 'cus_1',
       subscriptionId: 'sub_1',
       firstPayment: false,
+      priceId: 'price_other',
+      amountPaid: 4999,
     });
   });
 
@@ -599,10 +626,10 @@ describe('Stripe gateway: webhooks', () => {
   });
 
   it('ignores the event types it does not handle', () => {
-    expect(parse('charge.refunded', { id: 'ch_1', object: 'charge' }, 'evt_9')).toStrictEqual({
+    expect(parse('customer.created', { id: 'cus_9', object: 'customer' }, 'evt_9')).toStrictEqual({
       kind: 'ignored',
       eventId: 'evt_9',
-      type: 'charge.refunded',
+      type: 'customer.created',
     });
   });
 });
@@ -815,9 +842,11 @@ describe('Stripe gateway: API calls', () => {
       metadata: meta,
       latest_invoice: { id: 'in_t', status: 'paid' },
     });
+    // Paid, but nothing: the amount decides what it grants (nothing below the plan's price).
     expect(await stripeGateway().completeSubscription(known, 'basic', 'sub_trial')).toMatchObject({
       paid: true,
       paymentRef: 'in_t',
+      amountPaid: 0,
     });
     subscriptionReply('sub_unpaid', {
       status: 'active',
@@ -837,6 +866,7 @@ describe('Stripe gateway: API calls', () => {
     expect(await stripeGateway().completeSubscription(known, 'basic', 'sub_bare')).toStrictEqual({
       paid: false,
       paymentRef: 'sub_bare',
+      amountPaid: 0,
       customerId: '',
       subscriptionId: 'sub_bare',
       message: 'The payment has not gone through yet',

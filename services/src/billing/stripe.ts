@@ -14,12 +14,25 @@ export interface StripeOptions {
 
 type Obj = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const obj = (v: unknown): Obj => (typeof v === 'object' && v !== null ? (v as Obj) : {});
 /** Expandable fields arrive as an id or as the object. */
 const idOf = (v: unknown) => str(v) ?? str(obj(v).id);
 const isPlanId = (v: unknown): v is PlanId => PLAN_IDS.includes(v as PlanId);
 
 const CARD_FAILED = 'Failed to validate your card. Please try again.';
+
+/** Seconds a webhook's signed timestamp may differ from our clock, either way (Stripe's default). */
+const WEBHOOK_TOLERANCE_S = 300;
+
+/**
+ * The signed timestamp (`t=`) of a Stripe-Signature header. stripe-node refuses only old ones;
+ * one from the future beyond the tolerance is a forged or replay-prepared body as well.
+ */
+function signedInTheFuture(signature: string, nowMs: number): boolean {
+  const t = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
+  return !Number.isFinite(t) || t * 1000 > nowMs + WEBHOOK_TOLERANCE_S * 1000;
+}
 
 /** Stripe: Checkout, subscriptions with the embedded form, SetupIntents, signed webhooks. */
 export function createStripeGateway(options: StripeOptions): PaymentGateway {
@@ -132,6 +145,7 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
         return {
           paid,
           paymentRef: idOf(subscription.latest_invoice) ?? subscription.id,
+          amountPaid: num(invoice.amount_paid) ?? 0,
           customerId: idOf(subscription.customer) ?? '',
           subscriptionId: subscription.id,
           ...(paid ? {} : { message: 'The payment has not gone through yet' }),
@@ -139,6 +153,27 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
       } catch (error) {
         return gatewayError(error, 'There was an error processing your subscription. Please try again.');
       }
+    },
+
+    async describeCharge(chargeRef) {
+      const charge = obj(await stripe.charges.retrieve(chargeRef));
+      const customerId = idOf(charge.customer);
+      const amountCharged = num(charge.amount);
+      // Older API versions name the invoice on the charge; newer ones through invoice payments.
+      let paymentRef = idOf(charge.invoice);
+      const intent = idOf(charge.payment_intent);
+      if (!paymentRef && intent) {
+        const payments = await stripe.invoicePayments.list({
+          payment: { type: 'payment_intent', payment_intent: intent },
+          limit: 1,
+        });
+        paymentRef = idOf(payments.data[0]?.invoice);
+      }
+      return {
+        ...(customerId ? { customerId } : {}),
+        ...(amountCharged !== undefined ? { amountCharged } : {}),
+        ...(paymentRef ? { paymentRef } : {}),
+      };
     },
 
     async checkSubscription(subscriptionId) {
@@ -151,7 +186,13 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
     parseWebhook(rawBody, signature) {
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', options.webhookSecret);
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          signature ?? '',
+          options.webhookSecret,
+          WEBHOOK_TOLERANCE_S,
+        );
+        if (signedInTheFuture(signature ?? '', Date.now())) throw new Error('signed in the future');
       } catch {
         throw new DomainError('BAD_SIGNATURE', 'Webhook signature verification failed');
       }
@@ -161,7 +202,10 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
         case 'checkout.session.completed': {
           if (o.mode !== 'subscription' || o.payment_status !== 'paid')
             return { kind: 'ignored', eventId, type: event.type };
+          // Our sessions carry the plan whose price they bill; a session without one (made in
+          // Stripe's dashboard, a payment link) is left to its invoice, which names the price.
           const planId = obj(o.metadata).planId;
+          if (!isPlanId(planId)) return { kind: 'ignored', eventId, type: event.type };
           const subscriptionId = idOf(o.subscription);
           const customerId = idOf(o.customer);
           const userId = str(o.client_reference_id) ?? userOf(o);
@@ -170,10 +214,11 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
             eventId,
             paymentRef: idOf(o.invoice) ?? str(o.id) ?? eventId,
             firstPayment: true,
+            planId,
+            amountPaid: num(o.amount_total) ?? 0,
             ...(userId ? { userId } : {}),
             ...(customerId ? { customerId } : {}),
             ...(subscriptionId ? { subscriptionId } : {}),
-            ...(isPlanId(planId) ? { planId } : {}),
           };
         }
         case 'invoice.paid':
@@ -188,7 +233,9 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
           const line = obj((obj(o.lines).data as unknown[] | undefined)?.[0]);
           const price =
             str(obj(obj(line.pricing).price_details).price) ?? idOf(obj(line.price).id ?? line.price);
-          const planId = isPlanId(meta.planId) ? meta.planId : planOfPrice(price);
+          // The price billed decides the plan, never the metadata: a subscription moved to another
+          // price keeps its first metadata. A price that is none of ours grants nothing.
+          const planId = planOfPrice(price);
           const common = {
             eventId,
             paymentRef: str(o.id) ?? eventId,
@@ -206,7 +253,9 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
             kind: 'subscription-paid',
             ...common,
             firstPayment: o.billing_reason === 'subscription_create',
+            amountPaid: num(o.amount_paid) ?? 0,
             ...(planId ? { planId } : {}),
+            ...(price ? { priceId: price } : {}),
             ...(periodEnd ? { periodEnd: new Date(periodEnd * 1000).toISOString() } : {}),
           };
         }
@@ -226,6 +275,32 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
             status: str(o.status) ?? 'unknown',
             cancelAtPeriodEnd: o.cancel_at_period_end === true,
             ...who,
+          };
+        }
+        case 'charge.refunded': {
+          const customerId = idOf(o.customer);
+          const paymentRef = idOf(o.invoice);
+          const amountCharged = num(o.amount);
+          return {
+            kind: 'payment-reversed',
+            eventId,
+            cause: 'refund',
+            chargeRef: str(o.id) ?? '',
+            amountReversed: num(o.amount_refunded) ?? 0,
+            ...(amountCharged !== undefined ? { amountCharged } : {}),
+            ...(customerId ? { customerId } : {}),
+            ...(paymentRef ? { paymentRef } : {}),
+          };
+        }
+        case 'charge.dispute.closed': {
+          // An open dispute may still be won: only a lost one takes the money back for good.
+          if (o.status !== 'lost') return { kind: 'ignored', eventId, type: event.type };
+          return {
+            kind: 'payment-reversed',
+            eventId,
+            cause: 'dispute-lost',
+            chargeRef: idOf(o.charge) ?? '',
+            amountReversed: num(o.amount) ?? 0,
           };
         }
         default:

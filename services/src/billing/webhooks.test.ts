@@ -57,6 +57,7 @@ const checkoutCompleted = (userId: string, invoice: string, sub = `sub_${userId}
     mode: 'subscription',
     status: 'complete',
     payment_status: 'paid',
+    amount_total: 2999,
     client_reference_id: userId,
     customer: `cus_${userId}`,
     subscription: sub,
@@ -74,6 +75,7 @@ const invoicePaid = (
     id: invoice,
     object: 'invoice',
     status: 'paid',
+    amount_paid: 2999,
     billing_reason: reason,
     customer: `cus_${userId}`,
     parent: {
@@ -220,6 +222,107 @@ describe('Stripe webhooks', () => {
     expect([state.subscriptionStatus, state.credits, state.tier]).toEqual(['active', 120, 'Basic']);
   });
 
+  it('invoice.paid grants the plan of the price billed, not the one its metadata names', async () => {
+    const userId = await newUser();
+    const event = invoicePaid(userId, 'in_h1', 'subscription_create');
+    const details = (event.data.object.parent as { subscription_details: { metadata: object } })
+      .subscription_details;
+    details.metadata = { userId, planId: 'premium' };
+    expect((await post(event)).status).toBe(200);
+    const state = await account(userId);
+    expect([state.tier, state.credits]).toEqual(['Basic', 60]);
+  });
+
+  it('a paid invoice of a price that is none of the plans, or below the plan price, grants nothing and is recorded once', async () => {
+    const userId = await newUser();
+    const foreign = invoicePaid(userId, 'in_i1', 'subscription_create');
+    const line = (
+      foreign.data.object.lines as { data: Array<{ pricing: { price_details: { price: string } } }> }
+    ).data[0]!;
+    line.pricing.price_details.price = 'price_someone_elses';
+    const trial = invoicePaid(userId, 'in_i2', 'subscription_create');
+    trial.data.object.amount_paid = 0;
+    const coupon = invoicePaid(userId, 'in_i3', 'subscription_cycle');
+    coupon.data.object.amount_paid = 1499;
+    for (const event of [foreign, trial, coupon, trial]) expect((await post(event)).status).toBe(200);
+    const state = await account(userId);
+    expect([state.tier, state.credits]).toEqual(['Demo', 0]);
+    const records = (await server().platform.eventStore.readStream(accountStream(userId)))
+      .filter((e) => e.type === 'PaymentNotCredited')
+      .map((e) => e.data);
+    expect(records).toEqual([
+      expect.objectContaining({
+        paymentRef: 'in_i1',
+        reason: 'unknown-price',
+        priceId: 'price_someone_elses',
+      }),
+      expect.objectContaining({ paymentRef: 'in_i2', reason: 'underpaid', amountPaid: 0 }),
+      expect.objectContaining({ paymentRef: 'in_i3', reason: 'underpaid', amountPaid: 1499 }),
+    ]);
+  });
+
+  it('a refund withdraws the unspent credits of its payment once, even delivered 10 times at once, and never below zero', async () => {
+    const userId = await newUser();
+    await post(invoicePaid(userId, 'in_j1', 'subscription_create'));
+    await post(invoicePaid(userId, 'in_j2', 'subscription_cycle'));
+    // 120 credits; 100 of them spent.
+    await server().platform.commands.handle(
+      accountStream(userId),
+      accountDecider,
+      { type: 'AdjustCredits', newCredits: 20, reason: 'spent in the test', adminId: 'test' },
+      { at: new Date().toISOString(), correlationId: 't', causationId: 't' },
+    );
+    const refund = (invoice: string, charge: string, refunded: number) =>
+      stripeEvent('charge.refunded', {
+        id: charge,
+        object: 'charge',
+        amount: 2999,
+        amount_refunded: refunded,
+        refunded: refunded === 2999,
+        customer: `cus_${userId}`,
+        invoice,
+        status: 'succeeded',
+      });
+    const full = refund('in_j2', 'ch_j2', 2999);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post(full)));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect((await account(userId)).credits).toBe(0);
+    const reversed = (await server().platform.eventStore.readStream(accountStream(userId)))
+      .filter((e) => e.type === 'PaymentReversed')
+      .map((e) => e.data);
+    expect(reversed).toEqual([
+      {
+        chargeRef: 'ch_j2',
+        cause: 'refund',
+        amountReversed: 2999,
+        creditsWithdrawn: 20,
+        unrecovered: 40,
+        paymentRef: 'in_j2',
+        planId: 'basic',
+      },
+    ]);
+    // Replayed later: nothing more.
+    expect((await post(full)).body.applied).toBe(false);
+  });
+
+  it('a half refund withdraws half the credits of its payment, and the rest when refunded in full', async () => {
+    const userId = await newUser();
+    await post(invoicePaid(userId, 'in_k1', 'subscription_create'));
+    const refund = (refunded: number) =>
+      stripeEvent('charge.refunded', {
+        id: 'ch_k1',
+        object: 'charge',
+        amount: 2999,
+        amount_refunded: refunded,
+        customer: `cus_${userId}`,
+        invoice: 'in_k1',
+      });
+    await post(refund(1500));
+    expect((await account(userId)).credits).toBe(30);
+    await post(refund(2999));
+    expect((await account(userId)).credits).toBe(0);
+  });
+
   it('rejects a bad signature with 400 and changes nothing', async () => {
     const userId = await newUser();
     const before = await streamLength(userId);
@@ -237,6 +340,22 @@ describe('Stripe webhooks', () => {
     });
     expect(res.status).toBe(400);
     expect(await streamLength(userId)).toBe(before);
+  });
+
+  it('rejects a timestamp in the future beyond the tolerance with 400 and changes nothing', async () => {
+    const userId = await newUser();
+    const before = await streamLength(userId);
+    const res = await post(checkoutCompleted(userId, 'in_g2'), {
+      timestamp: Math.floor(Date.now() / 1000) + 10 * 60,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('BAD_SIGNATURE');
+    expect(await streamLength(userId)).toBe(before);
+    // Within the tolerance a clock a little ahead of ours is fine.
+    const ahead = await post(checkoutCompleted(userId, 'in_g3'), {
+      timestamp: Math.floor(Date.now() / 1000) + 60,
+    });
+    expect(ahead.status).toBe(200);
   });
 
   it('rejects a missing signature, a non-JSON body and a huge body with a 4xx', async () => {

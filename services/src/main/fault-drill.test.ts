@@ -16,10 +16,13 @@ import { eventually, useEmbeddedServer } from './test-runtime';
  */
 jest.setTimeout(120_000);
 
+/** The readiness report's details are the operator's: they need the metrics token. */
+const METRICS_TOKEN = 'fault-drill-metrics-token-0123';
+
 describe('fault drills: an engine drops while the server runs', () => {
   const faults = faultSwitches();
   // A short job lease: a job whose worker lost the event store mid-run is handed back within seconds.
-  const server = useEmbeddedServer({ PAYMENTS: 'simulated', JOB_LEASE_MS: '1500' }, () => ({
+  const server = useEmbeddedServer({ PAYMENTS: 'simulated', JOB_LEASE_MS: '1500', METRICS_TOKEN }, () => ({
     wrapEngines: (engines) => ({
       eventStore: faultyEventStore(engines.eventStore, faults.eventStore),
       readStore: faultyReadStore(engines.readStore, faults.readStore),
@@ -84,7 +87,9 @@ describe('fault drills: an engine drops while the server runs', () => {
         .post('/api/register')
         .send({ name: 'Xavier', email: 'xavier@example.com', password: 'secret12' }),
     );
-    const report = await request(server().url).get('/api/ready');
+    const report = await request(server().url)
+      .get('/api/ready')
+      .set('Authorization', `Bearer ${METRICS_TOKEN}`);
     expect(report.status).toBe(503);
     expect(report.body.engines.eventStore.up).toBe(false);
     faults.eventStore.up();
@@ -127,7 +132,9 @@ describe('fault drills: an engine drops while the server runs', () => {
     expect(started.status).toBe(202);
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(await eventsOf('GenerationStarted', started.body.generationId)).toHaveLength(0);
-    const report = await request(server().url).get('/api/ready');
+    const report = await request(server().url)
+      .get('/api/ready')
+      .set('Authorization', `Bearer ${METRICS_TOKEN}`);
     expect(report.status).toBe(503);
     expect(report.body.relay.state).toBe('paused');
     faults.bus.up();

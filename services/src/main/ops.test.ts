@@ -5,6 +5,20 @@ const TOKEN = 'metrics-token-for-tests-0123456789';
 
 describe('/api/ready and /metrics on the embedded server', () => {
   const server = useEmbeddedServer({ PAYMENTS: 'simulated', METRICS_TOKEN: TOKEN });
+  /** The full report: the operator's, with the metrics token. */
+  const report = () => request(server().url).get('/api/ready').set('Authorization', `Bearer ${TOKEN}`);
+
+  it('tells the public only whether it is ready: the report needs the metrics token', async () => {
+    for (const authorization of [undefined, 'Bearer wrong-token-of-same-size-000000', TOKEN]) {
+      const anonymous = request(server().url).get('/api/ready');
+      const res = await (authorization ? anonymous.set('Authorization', authorization) : anonymous);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ status: 'ready' });
+    }
+    expect(Object.keys((await report()).body)).toEqual(
+      expect.arrayContaining(['status', 'engines', 'projections', 'relay', 'queues', 'parkedEvents']),
+    );
+  });
 
   it('/api/health stays a cheap liveness answer', async () => {
     const res = await request(server().url).get('/api/health');
@@ -13,7 +27,7 @@ describe('/api/ready and /metrics on the embedded server', () => {
   });
 
   it('reports every engine, projection, the relay, the job queue and parked events', async () => {
-    const res = await request(server().url).get('/api/ready');
+    const res = await report();
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('ready');
     for (const engine of ['eventStore', 'readStore', 'bus', 'blobs'])
@@ -31,7 +45,7 @@ describe('/api/ready and /metrics on the embedded server', () => {
     await projector.stop();
     try {
       const started = Date.now();
-      const res = await request(server().url).get('/api/ready');
+      const res = await report();
       expect(Date.now() - started).toBeLessThan(1000);
       expect(res.status).toBe(503);
       expect(res.body.status).toBe('not ready');
@@ -42,13 +56,13 @@ describe('/api/ready and /metrics on the embedded server', () => {
         .post('/api/register')
         .send({ name: 'Lag', email: 'lag@example.com', password: 'secret12' });
       expect(signUp.status).toBe(201);
-      const lagging = await request(server().url).get('/api/ready');
+      const lagging = await report();
       const behind = lagging.body.projections.find((p: { name: string }) => p.name === 'generations');
       expect(behind.lag).toBeGreaterThan(0);
     } finally {
       await projector.start();
     }
-    await eventually(async () => (await request(server().url).get('/api/ready')).status === 200);
+    await eventually(async () => (await report()).status === 200);
   });
 
   it('counts the queued jobs and the age of the oldest', async () => {
@@ -72,7 +86,7 @@ describe('/api/ready and /metrics on the embedded server', () => {
         },
       },
     ]);
-    const ready = await request(server().url).get('/api/ready');
+    const ready = await report();
     const jobs = ready.body.queues.find((q: { name: string }) => q.name === 'generation-jobs');
     expect(jobs.depth).toBe(1);
     expect(jobs.oldestAgeSeconds).toBeGreaterThanOrEqual(90);
@@ -84,7 +98,7 @@ describe('/api/ready and /metrics on the embedded server', () => {
     await server().platform.readStore.apply([
       { op: 'put', collection: 'parked_events', doc: { _id: 'relay@1', reactor: 'relay', position: 1 } },
     ]);
-    const res = await request(server().url).get('/api/ready');
+    const res = await report();
     expect(res.body.parkedEvents).toBe(1);
     await server().platform.readStore.apply([{ op: 'delete', collection: 'parked_events', id: 'relay@1' }]);
   });

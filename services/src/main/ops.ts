@@ -10,7 +10,10 @@ import { RunnerRegistry } from '../platform/ops/runner-registry';
 export interface Ops {
   runners: RunnerRegistry;
   report(): Promise<ReadinessReport>;
+  /** For the public API: /api/ready details and /metrics need the metrics token. */
   endpoints: Koa.Middleware;
+  /** For OPS_PORT, which is never published: /api/ready's full report for anyone who reaches it. */
+  privateEndpoints: Koa.Middleware;
   requestMetrics: Koa.Middleware;
 }
 
@@ -24,14 +27,18 @@ export function createOps(platform: Platform, modules: FeatureModule[]): Ops {
       reactors: modules.flatMap((m) => m.reactors ?? []).map((r) => r.name),
       queues: modules.flatMap((m) => m.queues ?? []),
     });
+  const endpoints = (readinessDetails: 'token' | 'anyone') =>
+    opsEndpoints({
+      ready: report,
+      metrics: platform.metrics,
+      readinessDetails,
+      ...(platform.config.metricsToken ? { metricsToken: platform.config.metricsToken } : {}),
+    });
   return {
     runners,
     report,
-    endpoints: opsEndpoints({
-      ready: report,
-      metrics: platform.metrics,
-      ...(platform.config.metricsToken ? { metricsToken: platform.config.metricsToken } : {}),
-    }),
+    endpoints: endpoints('token'),
+    privateEndpoints: endpoints('anyone'),
     // Signed webhooks are the paths exempt from the origin check.
     requestMetrics: requestMetrics(
       platform.metrics,
@@ -49,7 +56,7 @@ export async function listenOps(platform: Platform, ops: Ops): Promise<Server> {
     logger: platform.logger,
     routes: [],
     outer: [ops.requestMetrics],
-    before: [ops.endpoints],
+    before: [ops.privateEndpoints],
   });
   return new Promise((resolve, reject) => {
     const server = app.listen(platform.config.opsPort, platform.config.host, () => resolve(server));

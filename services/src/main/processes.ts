@@ -24,7 +24,9 @@ export function createApi(
     outer: [ops.requestMetrics],
     logger: platform.logger,
     trustProxy: platform.config.trustProxy,
-    ...(platform.config.publicUrl ? { publicOrigins: [platform.config.publicUrl] } : {}),
+    ...(platform.config.publicUrl
+      ? { publicOrigins: [platform.config.publicUrl], publicUrls: [platform.config.publicUrl] }
+      : {}),
     originCheckExempt: modules.flatMap((m) => m.originCheckExempt ?? []),
     contentTypes: Object.assign({}, ...modules.map((m) => m.contentTypes ?? {})),
     cspSources: cspSources(platform, modules),

@@ -4,6 +4,7 @@ import { koaBody } from 'koa-body';
 import type { Logger } from '../logging';
 import { compression } from './compression';
 import { errorMiddleware, unreadableBody } from './errors';
+import { knownHostOnly } from './host-guard';
 import { requestContext } from './request-context';
 import { acceptedContentTypes, sameOriginOnly } from './request-guards';
 import { type CspSources, securityHeaders } from './security-headers';
@@ -28,6 +29,8 @@ export interface HttpAppOptions {
   contentTypes?: Record<string, readonly string[]>;
   /** Origins besides the request's own that may send state-changing requests (PUBLIC_URL). */
   publicOrigins?: string[];
+  /** The public addresses (PUBLIC_URL): when given, a request for any other Host is a 421 (probes aside). */
+  publicUrls?: string[];
   /** Paths whose requests carry their own proof and skip the origin check (signed webhooks). */
   originCheckExempt?: string[];
   /** Other origins the pages may load scripts from, connect to or frame (CSP). */
@@ -60,6 +63,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   app.use(errorMiddleware(options.logger));
   app.use(securityHeaders(options.cspSources));
   app.use(compression());
+  if (options.publicUrls?.length) app.use(knownHostOnly(options.publicUrls));
   app.use(async (ctx, next) => {
     if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
     await next();

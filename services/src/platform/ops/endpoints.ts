@@ -35,19 +35,30 @@ export interface OpsEndpointOptions {
   metrics: Metrics;
   /** /metrics asks for `Authorization: Bearer <token>`; without a token it is not served (404). */
   metricsToken?: string;
+  /**
+   * Who sees /api/ready's full report: `token` (the public API: with the metrics token only;
+   * anyone else gets the status alone) or `anyone` (the ops port, which is never published).
+   */
+  readinessDetails: 'token' | 'anyone';
 }
 
 /**
- * GET /api/ready (200 ready / 503 not, with the report) and GET /metrics (Prometheus text).
- * Mounted before the session reader, so a read store that is down still gets a report.
+ * GET /api/ready (200 ready / 503 not) and GET /metrics (Prometheus text). The full report names
+ * engines, projections, lag and parked events: an attacker's view of an outage, so the public API
+ * gives it only to the metrics token. Mounted before the session reader, so a read store that is
+ * down still gets a report.
  */
 export function opsEndpoints(options: OpsEndpointOptions): Koa.Middleware {
+  const authorised = (ctx: Koa.Context) =>
+    options.metricsToken !== undefined && bearerMatches(ctx.get('Authorization'), options.metricsToken);
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path === '/api/ready') {
       const report = await options.ready();
       ctx.status = report.status === 'ready' ? 200 : 503;
-      ctx.body = report;
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body =
+        options.readinessDetails === 'anyone' || authorised(ctx) ? report : { status: report.status };
       return;
     }
     if (ctx.path === '/metrics') {
@@ -56,7 +67,7 @@ export function opsEndpoints(options: OpsEndpointOptions): Koa.Middleware {
         ctx.body = { message: 'Metrics are off: set METRICS_TOKEN to serve them', error: 'NOT_FOUND' };
         return;
       }
-      if (!bearerMatches(ctx.get('Authorization'), options.metricsToken)) {
+      if (!authorised(ctx)) {
         ctx.status = 401;
         ctx.set('WWW-Authenticate', 'Bearer realm="metrics"');
         ctx.body = { message: 'Metrics need the METRICS_TOKEN bearer token', error: 'UNAUTHENTICATED' };
@@ -72,7 +83,7 @@ export function opsEndpoints(options: OpsEndpointOptions): Koa.Middleware {
 }
 
 function bearerMatches(header: string, token: string): boolean {
-  const given = Buffer.from(header.replace(/^Bearer\s+/i, ''));
+  const given = Buffer.from(/^Bearer\s+(.+)$/i.exec(header)?.[1] ?? '');
   const expected = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

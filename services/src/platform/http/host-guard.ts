@@ -1,0 +1,33 @@
+import type Koa from 'koa';
+
+/** Orchestrator probes reach the process by its container address, never by the public name. */
+const PROBES = new Set(['/api/health', '/api/ready']);
+const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' };
+
+/** `host` and `host:port`, the default port of the URL's protocol spelled out or not. */
+function spellings(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  const port = url.port || DEFAULT_PORTS[url.protocol];
+  return [url.host, ...(port ? [`${url.hostname}:${port}`] : [])].map((h) => h.toLowerCase());
+}
+
+/**
+ * Refuses a request addressed to a host that is not the public one (421): links, QR addresses and
+ * checkout return URLs must never be built from a Host header an attacker chose, and a stray
+ * DNS name pointed at the server must not serve the site. Behind a trusted proxy the forwarded
+ * host is the one checked (`ctx.host` follows TRUST_PROXY). Health and readiness probes pass.
+ */
+export function knownHostOnly(publicUrls: readonly string[]): Koa.Middleware {
+  const allowed = new Set(publicUrls.flatMap(spellings));
+  return async (ctx, next) => {
+    if (!PROBES.has(ctx.path) && !allowed.has(ctx.host.toLowerCase())) {
+      ctx.status = 421;
+      ctx.body = {
+        message: `This server answers only for ${[...allowed][0]}; check PUBLIC_URL or the proxy's Host header`,
+        error: 'MISDIRECTED_REQUEST',
+      };
+      return;
+    }
+    await next();
+  };
+}
