@@ -252,6 +252,49 @@ describe('books over HTTP', () => {
     expect((await stranger.agent.get(`/api/kids-book/${bookId}`)).status).toBe(404);
   }, 240_000);
 
+  /**
+   * Phone photos are portrait (3:4, 9:16), landscape (16:9) or square: whatever the shape, the
+   * book is Done with its 24 pages, and the character on the title page is drawn at print
+   * resolution, no longer or wider than 4:3 (an extreme photo is cropped to its subject).
+   */
+  it.each([
+    ['3:4 portrait', 900, 1200],
+    ['9:16 portrait', 720, 1280],
+    ['16:9 landscape', 1600, 900],
+    ['square', 1000, 1000],
+  ])(
+    'kids book with a %s character photo finishes Done with 24 pages',
+    async (shape, width, height) => {
+      const email = `kids-${shape.replace(/\W/g, '')}@example.com`;
+      const { agent, userId } = await signUp(email, 'demo', 100);
+      const photo = await sharp({ create: { width, height, channels: 3, background: '#3a7bd5' } })
+        .jpeg()
+        .toBuffer();
+      const res = await agent
+        .post('/api/generate-kids-book')
+        .field('storyDescription', 'Leo the boy finds a lost star in the garden')
+        .field('characterName', 'Leo')
+        .field('characterGender', 'boy')
+        .field('userId', userId)
+        .attach('characterImage', photo, { filename: 'leo.jpg', contentType: 'image/jpeg' });
+      expect(res.status).toBe(202);
+      const bookId = res.body.bookId as string;
+      await book(agent, userId, bookId);
+      const record = (await agent.get(`/api/kids-book/${bookId}`)).body;
+      expect(record.status).toBe('Done');
+      expect(record.Page24).toContain('Leo');
+      expect(record.PNG24).toMatch(/^\/api\/files\/gen-/);
+      const pdf = await download(agent, record.finalBookFile);
+      const report = await checkInterior(pdf, TRIMS.kids);
+      const title = report.images.find((image) => image.page === 1);
+      expect(title).toBeDefined();
+      const ratio = (title?.width ?? 0) / (title?.height ?? 1);
+      expect(ratio).toBeGreaterThanOrEqual(0.75 - 0.01);
+      expect(ratio).toBeLessThanOrEqual(4 / 3 + 0.01);
+    },
+    240_000,
+  );
+
   it('the kids book refuses a character file that is not an image, and spends nothing', async () => {
     const { agent } = await signUp('kids-bad@example.com', 'demo', 100);
     const res = await agent

@@ -294,39 +294,59 @@ describe('openai provider: one character reference for every kids book page', ()
     }
   }, 60_000);
 
-  it('with an uploaded picture: it is described once, and every page is an edit of that same picture', async () => {
-    const uploaded = await sharp({
-      create: { width: 1600, height: 1200, channels: 4, background: '#ff8800aa' },
-    })
-      .png()
-      .toBuffer();
-    chatReplies.push(
-      { content: JSON.stringify(story), finish_reason: 'stop' },
-      { content: LOOKS, finish_reason: 'stop' },
-    );
-    await run('gen-k1-character.png', uploaded);
-    const asked = JSON.parse(seen.filter((r) => r.path === '/v1/chat/completions')[1]!.body.toString());
-    const parts = asked.messages[1].content as Array<{ type: string; image_url?: { url: string } }>;
-    const described = parts.find((p) => p.type === 'image_url')?.image_url?.url ?? '';
-    expect(described).toMatch(/^data:image\/png;base64,/);
-    const reference = Buffer.from(described.split(',')[1] ?? '', 'base64');
-    // The reference is the upload, flattened and brought within 1024 px.
-    expect(await sharp(reference).metadata()).toMatchObject({ format: 'png', width: 1024, height: 768 });
-
-    const pages = seen.filter((r) => r.path === '/v1/images/edits');
-    expect(pages).toHaveLength(KIDS_BOOK_PAGES);
-    expect(seen.some((r) => r.path === '/v1/images/generations')).toBe(false);
-    for (const [i, page] of pages.entries()) {
-      const sent = await form(page);
-      const image = sent.get('image') as File;
-      expect(Buffer.from(await image.arrayBuffer()).equals(reference)).toBe(true);
-      expect(sent.get('model')).toBe('gpt-image-test');
-      expect(sent.get('prompt')).toContain(
-        `The main character, identical on every page and as in the reference picture: Pip, a boy. ${LOOKS}`,
+  /**
+   * The edit endpoint is asked for a square page and takes a square picture of that size, whatever
+   * the upload's shape (phone photos are 3:4 or 9:16 portraits, or 16:9 landscapes).
+   */
+  it.each([
+    ['4:3 landscape PNG with transparency', 1600, 1200, 'png'],
+    ['3:4 portrait JPEG', 900, 1200, 'jpeg'],
+    ['9:16 portrait JPEG', 720, 1280, 'jpeg'],
+    ['16:9 landscape JPEG', 1600, 900, 'jpeg'],
+    ['small square PNG', 300, 300, 'png'],
+  ] as const)(
+    'with an uploaded %s: it is described once, and every page is an edit of that same 1024×1024 picture',
+    async (_shape, width, height, format) => {
+      const uploaded = await sharp({
+        create: { width, height, channels: 4, background: '#ff8800aa' },
+      })
+        .toFormat(format)
+        .toBuffer();
+      chatReplies.push(
+        { content: JSON.stringify(story), finish_reason: 'stop' },
+        { content: LOOKS, finish_reason: 'stop' },
       );
-      expect(sent.get('prompt')).toContain(`Page ${i + 1}: Pip splashes in the waves.`);
-    }
-  }, 60_000);
+      await run('gen-k1-character.png', uploaded);
+      const asked = JSON.parse(seen.filter((r) => r.path === '/v1/chat/completions')[1]!.body.toString());
+      const parts = asked.messages[1].content as Array<{ type: string; image_url?: { url: string } }>;
+      const described = parts.find((p) => p.type === 'image_url')?.image_url?.url ?? '';
+      expect(described).toMatch(/^data:image\/png;base64,/);
+      const reference = Buffer.from(described.split(',')[1] ?? '', 'base64');
+      // The reference is the upload, flattened and centred in the 1024×1024 square the page is asked at.
+      expect(await sharp(reference).metadata()).toMatchObject({
+        format: 'png',
+        width: 1024,
+        height: 1024,
+        hasAlpha: false,
+      });
+
+      const pages = seen.filter((r) => r.path === '/v1/images/edits');
+      expect(pages).toHaveLength(KIDS_BOOK_PAGES);
+      expect(seen.some((r) => r.path === '/v1/images/generations')).toBe(false);
+      for (const [i, page] of pages.entries()) {
+        const sent = await form(page);
+        const image = sent.get('image') as File;
+        expect(Buffer.from(await image.arrayBuffer()).equals(reference)).toBe(true);
+        expect(sent.get('model')).toBe('gpt-image-test');
+        expect(sent.get('size')).toBe('1024x1024');
+        expect(sent.get('prompt')).toContain(
+          `The main character, identical on every page and as in the reference picture: Pip, a boy. ${LOOKS}`,
+        );
+        expect(sent.get('prompt')).toContain(`Page ${i + 1}: Pip splashes in the waves.`);
+      }
+    },
+    60_000,
+  );
 
   it('asks for high input fidelity where the image model takes it', async () => {
     const ai = createOpenAiProvider({ apiKey: 'k', baseURL, textModel: 't', imageModel: 'gpt-image-1' });

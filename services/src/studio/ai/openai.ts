@@ -24,14 +24,19 @@ const CHARACTER_SYSTEM =
   "You design the main character of a children's picture book. Describe only how the character looks, in one paragraph of at most 60 words: age, build, skin, hair, face, clothes and their colours, and one distinctive item. When a picture is given, describe the character in the picture exactly. No story, no text, no other characters.";
 /** Longest description carried with every page prompt. */
 const CHARACTER_MAX = 600;
-/** The reference picture is sent with every page: at most this many pixels a side. */
+/** The reference picture is sent with every page: a square of this many pixels. */
 const REFERENCE_PX = 1024;
 
-/** The uploaded picture as the Images API takes it: an opaque PNG no larger than REFERENCE_PX. */
+/**
+ * The character picture as the Images API's edit takes it whatever the upload's shape: an opaque
+ * square PNG (the size the page is asked at; some image models refuse any other input), the whole
+ * picture kept and centred on white.
+ */
 const referencePng = (image: Buffer) =>
   sharp(image)
     .flatten({ background: '#ffffff' })
-    .resize(REFERENCE_PX, REFERENCE_PX, { fit: 'inside', withoutEnlargement: true })
+    .resize(REFERENCE_PX, REFERENCE_PX, { fit: 'contain', background: '#ffffff' })
+    .removeAlpha()
     .png()
     .toBuffer();
 

@@ -12,7 +12,7 @@ export interface CharacterBrief {
   name: string;
   gender: 'boy' | 'girl';
   story: string;
-  /** The user's character picture (PNG, already decoded and cleaned by sharp). */
+  /** The user's character picture: an opaque PNG, framed to 3:4…4:3 (outputs/pictures.ts). */
   image?: Buffer;
 }
 

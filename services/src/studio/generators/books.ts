@@ -233,18 +233,21 @@ export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
     },
     { signal },
   );
-  const uploaded = characterImageBlobId ? await readBlob(characterImageBlobId) : undefined;
+  // The upload, whatever its shape, framed once: the title page, the cover and the provider's
+  // reference all show the same crop of the character.
+  const character = characterImageBlobId
+    ? await characterPng(await readBlob(characterImageBlobId))
+    : undefined;
   // One character reference for the whole book, given with every page's picture.
   const reference = await ai.character(
     {
       name: characterName,
       gender: characterGender,
       story: storyDescription,
-      ...(uploaded ? { image: uploaded } : {}),
+      ...(character ? { image: character } : {}),
     },
     { signal },
   );
-  const character = uploaded ? await characterPng(uploaded) : undefined;
   const pictures: Buffer[] = [];
   for (const [i, text] of story.pages.entries()) {
     await progress(

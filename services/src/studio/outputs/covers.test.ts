@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { preflight } from '../preflight/preflight';
-import { ebookCoverJpeg, paperbackWrapPdf, SPINE_TEXT_CLEARANCE } from './covers';
+import { ebookCoverJpeg, paperbackWrapPdf, pictureWidthFor, SPINE_TEXT_CLEARANCE } from './covers';
 import { BLEED, spineWidth, TRIMS } from './kdp';
 
 /** Covers read back as a printer sees them: spine text against its folds, colours as rendered. */
@@ -93,5 +93,23 @@ describe('paperback and ebook covers', () => {
         if ((data[p] ?? 0) > 150 && (data[p + 2] ?? 0) > 150) lightRows.add(y);
       }
     expect(lightRows.size).toBeGreaterThan(100);
+  });
+
+  it.each([
+    ['3:4 portrait', 1013, 1350],
+    ['16:9 landscape', 1350, 759],
+    ['square', 1350, 1350],
+    ['small square', 600, 600],
+  ])('draw a %s front picture within 4×4 in and at 300 ppi or more', async (_shape, width, height) => {
+    const picture = await sharp({ create: { width, height, channels: 3, background: '#3a7bd5' } })
+      .png()
+      .toBuffer();
+    const inches = await pictureWidthFor(picture);
+    expect(inches).toBeLessThanOrEqual(4);
+    expect((inches * height) / width).toBeLessThanOrEqual(4);
+    expect(width / inches).toBeGreaterThanOrEqual(300);
+    // As large as those allow: a hundredth of an inch more would break one of them.
+    const more = inches + 0.01;
+    expect(more > 4 || (more * height) / width > 4 || width / more < 300).toBe(true);
   });
 });

@@ -18,10 +18,13 @@ export interface CoverText {
   pictureWidth?: number;
 }
 
-/** The front's picture size: at most 4 in, and never under 300 ppi. */
+/**
+ * The front's picture width: at most 4 in wide and 4 in tall (a portrait photo drawn 4 in wide
+ * would crowd the author's name off the ebook cover), and never under 300 ppi.
+ */
 export async function pictureWidthFor(picture: Buffer): Promise<number> {
-  const { width = 0 } = await sharp(picture).metadata();
-  return Math.min(4, Math.floor((width / 300) * 100) / 100);
+  const { width = 0, height = 1 } = await sharp(picture).metadata();
+  return Math.floor(Math.min(4, (4 * width) / height, width / 300) * 100) / 100;
 }
 
 export const EBOOK_COVER = { width: 1600, height: 2560 } as const;

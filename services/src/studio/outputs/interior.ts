@@ -27,7 +27,7 @@ export interface PictureBookInterior extends BookMatter {
   pictures: Buffer[];
   /** Kids books: the page texts beside the pictures. */
   texts?: string[];
-  /** Kids books: the character picture for the title page. */
+  /** Kids books: the character picture for the title page, its longest side 3.5 in (characterPng). */
   character?: Buffer;
 }
 
@@ -248,7 +248,7 @@ ${pageSetup(trim, pictureMargins(gutter, outer))}
 #set text(font: "New Computer Modern", size: 16pt)
 #page[
   #align(center + horizon)[
-    #if book.character [ #image("/img/character.png", width: 45%) #v(1em) ]
+    #if book.character [ #image("/img/character.png", width: 3.5in, height: 3.5in, fit: "contain") #v(1em) ]
     #text(size: 30pt, weight: "bold", hyphenate: false)[#book.title]
     #v(1em)
     #text(size: 14pt)[#book.author]

@@ -35,12 +35,28 @@ export async function fullBleedPng(source: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
-/** An uploaded character for a title page: opaque, 300 DPI, at most ~4 in wide. */
+/** The longest side of a character picture: 386 ppi in its 3.5 in box on the title page. */
+const CHARACTER_PX = px(4.5);
+/** The narrowest and the widest a character picture is kept (portrait 3:4 to landscape 4:3). */
+const CHARACTER_RATIO = { min: 3 / 4, max: 4 / 3 };
+
+/**
+ * The uploaded character, framed for the book: opaque, 300 DPI, its longest side CHARACTER_PX
+ * whatever the photo's size. A photo taller than 3:4 (a 9:16 phone photo) or wider than 4:3 (a
+ * 16:9 landscape) is cropped to that ratio around its most salient part (sharp's attention
+ * strategy: skin tones, saturation, detail), where the child usually is, not the sky or floor.
+ */
 export async function characterPng(source: Buffer): Promise<Buffer> {
+  const { width = 1, height = 1 } = await sharp(source).metadata();
+  const ratio = Math.min(CHARACTER_RATIO.max, Math.max(CHARACTER_RATIO.min, width / height));
+  const size =
+    ratio >= 1
+      ? { width: CHARACTER_PX, height: Math.round(CHARACTER_PX / ratio) }
+      : { width: Math.round(CHARACTER_PX * ratio), height: CHARACTER_PX };
   return sharp(source)
     .flatten({ background: '#ffffff' })
     .removeAlpha()
-    .resize(px(4.5), px(4.5), { fit: 'inside', withoutEnlargement: false })
+    .resize({ ...size, fit: 'cover', position: sharp.strategy.attention })
     .withMetadata({ density: DPI })
     .png()
     .toBuffer();

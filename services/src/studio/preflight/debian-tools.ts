@@ -33,8 +33,8 @@ export interface PdfReport {
   height: number;
   /** pdffonts rows: name, type, embedded. */
   fonts: Array<{ name: string; type: string; embedded: boolean }>;
-  /** pdfimages -list rows: x-ppi, y-ppi and whether a soft mask follows. */
-  images: Array<{ xppi: number; yppi: number; type: string }>;
+  /** pdfimages -list rows: page, pixel size, x-ppi, y-ppi and whether a soft mask follows. */
+  images: Array<{ page: number; width: number; height: number; xppi: number; yppi: number; type: string }>;
   qpdf: string;
   text: string;
 }
@@ -60,7 +60,14 @@ export function inspectPdf(data: Buffer): PdfReport {
       .filter((l) => l.trim())
       .map((line) => {
         const parts = line.trim().split(/\s+/);
-        return { type: parts[2] ?? '', xppi: Number(parts[12]), yppi: Number(parts[13]) };
+        return {
+          page: Number(parts[0]),
+          type: parts[2] ?? '',
+          width: Number(parts[3]),
+          height: Number(parts[4]),
+          xppi: Number(parts[12]),
+          yppi: Number(parts[13]),
+        };
       });
     const qpdf = run('qpdf', ['--check', file]);
     const text = run('pdftotext', ['-layout', file, '-']);
