@@ -46,6 +46,8 @@ test('public screens at 375 px', async ({ page, baseURL }, testInfo) => {
 });
 
 test('signed-in screens at 375 px', async ({ page }, testInfo) => {
+  // Eight screens in one walk: more than the default 30 s on a busy two-core machine.
+  test.slow();
   await signUp(page, { name: 'Mo Bile' });
   for (const [path, heading, shot] of [
     ['/dashboard', 'Dashboard', 'mobile-dashboard'],
