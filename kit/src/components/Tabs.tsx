@@ -50,7 +50,9 @@ export function Tabs({ items, defaultValue, 'aria-label': ariaLabel, ...props }:
   return (
     <TabsPrimitive.Root
       defaultValue={defaultValue ?? items[0]?.value}
-      css={{ display: 'grid', gap: 16 }}
+      // One column that never grows to a panel's own width (a wide picture), so the strip
+      // scrolls inside the page instead of widening it.
+      css={{ display: 'grid', gap: 16, gridTemplateColumns: 'minmax(0, 1fr)', minWidth: 0 }}
       {...props}
     >
       <TabsPrimitive.List

@@ -123,26 +123,16 @@ export default function MyImagesPage() {
           <Link to="/image-generator">Generate New Image</Link>
         </Button>
       </header>
-      {/* Six tabs wrap onto two lines on a phone rather than scroll sideways. */}
-      <div
-        css={{
-          minWidth: 0,
-          '& [role="tablist"]': { flexWrap: 'wrap' },
-          // The tabs' grid must not grow to a picture's own width.
-          '& > div': { gridTemplateColumns: 'minmax(0, 1fr)' },
-        }}
-      >
-        <Tabs
-          aria-label="Filter images"
-          value={tab}
-          onValueChange={(value) => setTab(value as ImageTab)}
-          items={IMAGE_TABS.map((t) => ({
-            value: t.value,
-            label: t.label,
-            content: <GalleryBody gallery={gallery} items={filterItems(gallery.items, t.value)} />,
-          }))}
-        />
-      </div>
+      <Tabs
+        aria-label="Filter images"
+        value={tab}
+        onValueChange={(value) => setTab(value as ImageTab)}
+        items={IMAGE_TABS.map((t) => ({
+          value: t.value,
+          label: t.label,
+          content: <GalleryBody gallery={gallery} items={filterItems(gallery.items, t.value)} />,
+        }))}
+      />
     </div>
   );
 }

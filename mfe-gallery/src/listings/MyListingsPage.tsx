@@ -76,41 +76,32 @@ export default function MyListingsPage() {
           There was an error loading your listings. Please try again later.
         </Alert>
       ) : (
-        <div
-          css={{
-            minWidth: 0,
-            '& [role="tablist"]': { flexWrap: 'wrap' },
-            // The tabs' grid must not grow to a picture's own width.
-            '& > div': { gridTemplateColumns: 'minmax(0, 1fr)' },
-          }}
-        >
-          <Tabs
-            aria-label="Filter listings"
-            value={tab}
-            onValueChange={(v) => setTab(v as ListingTab)}
-            items={LISTING_TABS.map((t) => ({
-              value: t.value,
-              label: `${t.label} (${filterListings(all, t.value).length})`,
-              content: listings.isPending ? (
-                <div css={grid}>
-                  {['a', 'b', 'c'].map((key) => (
-                    <Skeleton key={key} height={180} />
-                  ))}
-                </div>
-              ) : filterListings(all, t.value).length === 0 ? (
-                <p css={{ color: theme.colors.textMuted, padding: 24, textAlign: 'center' }}>
-                  No listings yet.
-                </p>
-              ) : (
-                <div css={grid}>
-                  {filterListings(all, t.value).map((listing) => (
-                    <ListingCard key={listing.id} listing={listing} onOpen={() => setOpen(listing)} />
-                  ))}
-                </div>
-              ),
-            }))}
-          />
-        </div>
+        <Tabs
+          aria-label="Filter listings"
+          value={tab}
+          onValueChange={(v) => setTab(v as ListingTab)}
+          items={LISTING_TABS.map((t) => ({
+            value: t.value,
+            label: `${t.label} (${filterListings(all, t.value).length})`,
+            content: listings.isPending ? (
+              <div css={grid}>
+                {['a', 'b', 'c'].map((key) => (
+                  <Skeleton key={key} height={180} />
+                ))}
+              </div>
+            ) : filterListings(all, t.value).length === 0 ? (
+              <p css={{ color: theme.colors.textMuted, padding: 24, textAlign: 'center' }}>
+                No listings yet.
+              </p>
+            ) : (
+              <div css={grid}>
+                {filterListings(all, t.value).map((listing) => (
+                  <ListingCard key={listing.id} listing={listing} onOpen={() => setOpen(listing)} />
+                ))}
+              </div>
+            ),
+          }))}
+        />
       )}
       {open && (
         <Dialog
