@@ -142,3 +142,37 @@ test('1280 px: every Admin Tools tab is wholly inside the strip and the window',
   await expectOneScrollingRow(strip);
   await keepScreenshot(page, testInfo, 'admin-tabs-375');
 });
+
+const intersects = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+// On a phone the bottom toast lands on a submit button at the window's foot; on a desk it sits
+// beside the form (the 1280 px run is a look at that, kept with the phone's screenshot).
+for (const viewport of [PHONE, { width: 1280, height: 800 }])
+  test(`${viewport.width} px: the toast after a submit does not cover the submit button`, async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize(viewport);
+    await signUp(page); // a new account has 0 credits: the kids book is refused
+    await page.goto('/kids-book-generator');
+    await page
+      .getByLabel('Story Description')
+      .fill('Mia finds a lost baby dragon in the garden and helps it home.');
+    await page.getByLabel('Character Name').fill('Mia');
+    await page.getByRole('radio', { name: 'Girl' }).click();
+    const submit = page.getByRole('button', { name: 'Generate Kids Book (100 credits)' });
+    // The button at the foot of the window, where a thumb or a scroll leaves it.
+    await submit.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      window.scrollBy(0, box.bottom - window.innerHeight + 8);
+    });
+    await submit.click();
+    const toast = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
+    await expect(toast.getByText('Not Enough Credits')).toBeVisible();
+    // Both boxes once the toast has settled where it stays.
+    await expect
+      .poll(async () => intersects(await box(toast), await box(submit)), { timeout: 3000 })
+      .toBe(false);
+    await expect(toast).toBeInViewport({ ratio: 1 });
+    await keepScreenshot(page, testInfo, `toast-clear-of-submit-${viewport.width}`);
+  });
