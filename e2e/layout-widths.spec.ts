@@ -60,11 +60,12 @@ test('My Books: cards in a row of mixed heights keep their shape (one-line badge
   await page.goto('/my-books');
   const cards = page.getByRole('article');
   await expect(cards).toHaveCount(MIXED_ROW.length);
-  const boxes = await Promise.all(MIXED_ROW.map((_, i) => box(cards.nth(i))));
+  const first = await box(cards.first());
   // One row, one height.
-  for (const b of boxes) {
-    expect(Math.round(b.y)).toBe(Math.round(boxes[0].y));
-    expect(Math.round(b.height)).toBe(Math.round(boxes[0].height));
+  for (let i = 1; i < MIXED_ROW.length; i++) {
+    const b = await box(cards.nth(i));
+    expect(Math.round(b.y)).toBe(Math.round(first.y));
+    expect(Math.round(b.height)).toBe(Math.round(first.height));
   }
   // The short card does not stretch its badges into blobs: a one-word badge is one line tall.
   const error = page.getByRole('article', { name: 'Errored Book' });
@@ -176,3 +177,40 @@ for (const viewport of [PHONE, { width: 1280, height: 800 }])
     await expect(toast).toBeInViewport({ ratio: 1 });
     await keepScreenshot(page, testInfo, `toast-clear-of-submit-${viewport.width}`);
   });
+
+test('empty states share one design: My Books, My Images, My KDP Listings and QR codes', async ({
+  page,
+}, testInfo) => {
+  test.slow(); // four screens and a phone look
+  await signUp(page); // a new account owns nothing
+  await noStream(page);
+  const looks: string[] = [];
+  for (const [path, heading, action] of [
+    ['/my-books', 'No books found', 'Create Non-Fiction 2.0'],
+    ['/my-images', 'No images found', 'Generate Your First Image'],
+    ['/my-listings', 'No listings yet', 'Create Your First Listing'],
+    ['/qr-codes', 'No QR codes yet', 'Create QR Code'],
+  ] as const) {
+    await page.goto(path);
+    const empty = page.locator('[data-empty-state]:visible');
+    await expect(empty).toHaveCount(1);
+    await expect(empty.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+    await expect(empty.getByRole('link', { name: action })).toBeVisible();
+    await expect(empty.locator('svg').first()).toBeVisible();
+    looks.push(
+      await empty.evaluate((el) => {
+        const style = getComputedStyle(el);
+        const title = getComputedStyle(el.querySelector('h2') as Element);
+        return [style.borderStyle, style.borderRadius, style.padding, style.textAlign, title.fontSize].join(
+          ' ',
+        );
+      }),
+    );
+    await keepScreenshot(page, testInfo, `empty${path.replace('/', '-')}-1280`);
+  }
+  expect(new Set(looks).size).toBe(1);
+  await page.setViewportSize(PHONE);
+  await page.goto('/my-listings');
+  await expect(page.locator('[data-empty-state]:visible')).toBeVisible();
+  await keepScreenshot(page, testInfo, 'empty-my-listings-375');
+});
