@@ -179,7 +179,7 @@ test('the image screens fit a 375 px phone', async ({ page }, testInfo) => {
     await expectNoHorizontalOverflow(page);
     await keepScreenshot(page, testInfo, `375${path.replace(/\//g, '-')}`);
   }
-  await expect(page.getByText('No listings yet.').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No listings yet' }).first()).toBeVisible();
   await page.goto('/my-images');
   await expect(
     page.getByText("You haven't generated any images yet. Create your first AI image to see it here."),

@@ -5,6 +5,7 @@ import './theme/bundler-nonce'; // first: sign injected <style> tags with the CS
 
 export { Accordion, type AccordionItem, type AccordionProps } from './components/Accordion';
 export { ChoiceBox, type ChoiceBoxProps } from './components/ChoiceBox';
+export { EmptyState, type EmptyStateProps } from './components/EmptyState';
 export { Field, type FieldProps, Label } from './components/Field';
 export { FilePicker, type FilePickerProps } from './components/FilePicker';
 export { Input, type InputProps } from './components/Input';

@@ -1,6 +1,7 @@
 // Radix Tabs: arrow keys move between tabs, each panel is labelled by its tab.
 import * as TabsPrimitive from '@radix-ui/react-tabs';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { useMediaQuery } from '../layout/use-media-query';
 import { theme } from '../theme/theme';
 
 export interface TabItem {
@@ -16,6 +17,12 @@ export interface TabsProps {
   defaultValue?: string;
   onValueChange?: (value: string) => void;
   'aria-label'?: string;
+  /**
+   * From this window width (px) up, the tabs stand in a column beside their panel: a long set of
+   * tabs (Admin Tools) fits there whole instead of being cut at the strip's edge. Below it, and
+   * without it, they are one row that scrolls sideways.
+   */
+  besidePanelFrom?: number;
 }
 
 /**
@@ -45,12 +52,23 @@ function useActiveTabKeptInView() {
   return list;
 }
 
-export function Tabs({ items, defaultValue, 'aria-label': ariaLabel, ...props }: TabsProps) {
+export function Tabs({ items, defaultValue, besidePanelFrom, 'aria-label': ariaLabel, ...props }: TabsProps) {
   const list = useActiveTabKeptInView();
+  // The media query of a width no window has: without the prop, always a row.
+  const beside = useMediaQuery(`(min-width: ${besidePanelFrom ?? 1e6}px)`);
   return (
     <TabsPrimitive.Root
       defaultValue={defaultValue ?? items[0]?.value}
-      css={{ display: 'grid', gap: 16 }}
+      orientation={beside ? 'vertical' : 'horizontal'}
+      // One column that never grows to a panel's own width (a wide picture), so the strip
+      // scrolls inside the page instead of widening it.
+      css={{
+        display: 'grid',
+        gap: 16,
+        gridTemplateColumns: beside ? 'max-content minmax(0, 1fr)' : 'minmax(0, 1fr)',
+        alignItems: 'start',
+        minWidth: 0,
+      }}
       {...props}
     >
       <TabsPrimitive.List
@@ -58,6 +76,7 @@ export function Tabs({ items, defaultValue, 'aria-label': ariaLabel, ...props }:
         aria-label={ariaLabel}
         css={{
           display: 'flex',
+          flexDirection: beside ? 'column' : 'row',
           gap: 4,
           padding: STRIP_PADDING,
           borderRadius: theme.radii.md,
@@ -91,6 +110,7 @@ export function Tabs({ items, defaultValue, 'aria-label': ariaLabel, ...props }:
               color: theme.colors.textMuted,
               cursor: 'pointer',
               whiteSpace: 'nowrap',
+              textAlign: 'left',
               '&[data-state="active"]': {
                 background: theme.colors.surface,
                 color: theme.colors.text,

@@ -2,7 +2,9 @@
 // 5000 ms, swipe right past 50 px to dismiss, F8 focuses the region, at most 420 px wide.
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
+import { useRef } from 'react';
 import { theme } from '../theme/theme';
+import { useToastPlacement } from './toast-placement';
 import {
   TOAST_DURATION_MS,
   TOAST_SWIPE_THRESHOLD_PX,
@@ -19,6 +21,11 @@ const accents: Record<ToastVariant, { border: string; background: string }> = {
 
 export function RadixToaster() {
   const { toasts, dismiss } = useToast();
+  const region = useRef<HTMLOListElement>(null);
+  const placement = useToastPlacement(
+    region,
+    toasts.some((t) => t.open),
+  );
   return (
     <ToastPrimitive.Provider
       duration={TOAST_DURATION_MS}
@@ -81,9 +88,11 @@ export function RadixToaster() {
         </ToastPrimitive.Root>
       ))}
       <ToastPrimitive.Viewport
+        ref={region}
+        data-placement={placement}
         css={{
           position: 'fixed',
-          bottom: 0,
+          ...(placement === 'bottom' ? { bottom: 0 } : { top: 0 }),
           right: 0,
           zIndex: theme.zIndex.toast,
           display: 'flex',

@@ -58,10 +58,12 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
               alignItems: 'center',
               '@media (max-width: 639px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
             }
-          : {}),
+          : // A card is as tall as the tallest in its row: the extra height goes between the text
+            // and the actions (which sit at the foot), never into the rows of badges and progress.
+            { gridTemplateRows: '1fr auto' }),
       }}
     >
-      <div css={{ display: 'grid', gap: 10, minWidth: 0 }}>
+      <div css={{ display: 'grid', gap: 10, minWidth: 0, alignContent: 'start' }}>
         <h3 css={{ fontSize: theme.fontSizes.md, fontWeight: 700, overflowWrap: 'anywhere', margin: 0 }}>
           {click ? (
             <button
@@ -131,7 +133,8 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
         </div>
       </div>
       {actions.length > 0 && (
-        <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+        // Buttons that wrap in a narrow card fill their line, so they line up as one column.
+        <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8, '& > a, & > button': { flex: '1 1 auto' } }}>
           {actions.map((action) => {
             switch (action.kind) {
               case 'download':

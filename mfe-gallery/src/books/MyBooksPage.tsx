@@ -2,7 +2,7 @@
 // generation stream, the outline dialog.
 import { Alert, Button, buttonStyles, theme, toast, useUser } from '@studio/kit';
 import { useGenerationStream } from '@studio/kit/live';
-import { Input, Select, Skeleton } from '@studio/kit/widgets';
+import { EmptyState, Input, Select, Skeleton } from '@studio/kit/widgets';
 import { BookOpen, LayoutGrid, List, Palette, Plus, Search } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -146,7 +146,7 @@ export default function MyBooksPage() {
       ) : books.isError ? (
         <Alert tone="danger">{MY_BOOKS.loadFailed}</Alert>
       ) : visible.length === 0 ? (
-        <EmptyState searching={search.trim() !== ''} />
+        <BooksEmpty searching={search.trim() !== ''} />
       ) : (
         <ul
           css={[gridStyles(view), { listStyle: 'none', margin: 0, padding: 0 }]}
@@ -183,41 +183,31 @@ function gridStyles(view: 'grid' | 'list') {
   } as const;
 }
 
-function EmptyState({ searching }: { searching: boolean }) {
+function BooksEmpty({ searching }: { searching: boolean }) {
   return (
-    <div
-      css={{
-        display: 'grid',
-        justifyItems: 'center',
-        gap: 12,
-        padding: '48px 16px',
-        textAlign: 'center',
-        border: `1px dashed ${theme.colors.border}`,
-        borderRadius: theme.radii.lg,
-        background: theme.colors.surface,
-      }}
+    <EmptyState
+      icon={<BookOpen aria-hidden />}
+      title={MY_BOOKS.emptyTitle}
+      actions={
+        !searching && (
+          <>
+            <Link to="/non-fiction-book" css={buttonStyles('outline', 'sm')}>
+              {MY_BOOKS.createNonFiction}
+            </Link>
+            <Link to="/non-fiction-gen2" css={buttonStyles('primary', 'sm')}>
+              {MY_BOOKS.createGen2}
+            </Link>
+            <Link to="/coloring-book-generator" css={buttonStyles('outline', 'sm')}>
+              {MY_BOOKS.createColoring}
+            </Link>
+            <Link to="/kids-book-generator" css={buttonStyles('outline', 'sm')}>
+              {MY_BOOKS.createKids}
+            </Link>
+          </>
+        )
+      }
     >
-      <BookOpen aria-hidden size={40} color={theme.colors.textMuted} />
-      <h2 css={{ fontSize: theme.fontSizes.lg, fontWeight: 700 }}>{MY_BOOKS.emptyTitle}</h2>
-      <p css={{ color: theme.colors.textMuted }}>
-        {searching ? MY_BOOKS.emptyWithSearch : MY_BOOKS.emptyWithoutSearch}
-      </p>
-      {!searching && (
-        <div css={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 8 }}>
-          <Link to="/non-fiction-book" css={buttonStyles('outline', 'sm')}>
-            {MY_BOOKS.createNonFiction}
-          </Link>
-          <Link to="/non-fiction-gen2" css={buttonStyles('primary', 'sm')}>
-            {MY_BOOKS.createGen2}
-          </Link>
-          <Link to="/coloring-book-generator" css={buttonStyles('outline', 'sm')}>
-            {MY_BOOKS.createColoring}
-          </Link>
-          <Link to="/kids-book-generator" css={buttonStyles('outline', 'sm')}>
-            {MY_BOOKS.createKids}
-          </Link>
-        </div>
-      )}
-    </div>
+      {searching ? MY_BOOKS.emptyWithSearch : MY_BOOKS.emptyWithoutSearch}
+    </EmptyState>
   );
 }

@@ -1,10 +1,10 @@
 // spec 02 §2 My Images: four sources in one gallery, tabs, skeletons, failure with Retry, empty
 // states, cards with status, preview (a small WebP), date and download, the editor's toggle.
-import { Alert, Badge, Button, Card, readStoredUserId, Spinner, theme, useUser } from '@studio/kit';
+import { Alert, Badge, Button, buttonStyles, readStoredUserId, Spinner, theme, useUser } from '@studio/kit';
 import { onGenerationEvent, useGenerationStream } from '@studio/kit/live';
-import { Skeleton, Tabs } from '@studio/kit/widgets';
+import { EmptyState, Skeleton, Tabs } from '@studio/kit/widgets';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { Download, ImageOff } from 'lucide-react';
+import { Download, ImageIcon, ImageOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { downloadPng } from './download';
@@ -123,26 +123,16 @@ export default function MyImagesPage() {
           <Link to="/image-generator">Generate New Image</Link>
         </Button>
       </header>
-      {/* Six tabs wrap onto two lines on a phone rather than scroll sideways. */}
-      <div
-        css={{
-          minWidth: 0,
-          '& [role="tablist"]': { flexWrap: 'wrap' },
-          // The tabs' grid must not grow to a picture's own width.
-          '& > div': { gridTemplateColumns: 'minmax(0, 1fr)' },
-        }}
-      >
-        <Tabs
-          aria-label="Filter images"
-          value={tab}
-          onValueChange={(value) => setTab(value as ImageTab)}
-          items={IMAGE_TABS.map((t) => ({
-            value: t.value,
-            label: t.label,
-            content: <GalleryBody gallery={gallery} items={filterItems(gallery.items, t.value)} />,
-          }))}
-        />
-      </div>
+      <Tabs
+        aria-label="Filter images"
+        value={tab}
+        onValueChange={(value) => setTab(value as ImageTab)}
+        items={IMAGE_TABS.map((t) => ({
+          value: t.value,
+          label: t.label,
+          content: <GalleryBody gallery={gallery} items={filterItems(gallery.items, t.value)} />,
+        }))}
+      />
     </div>
   );
 }
@@ -176,22 +166,23 @@ function GalleryBody({ gallery, items }: { gallery: ReturnType<typeof useGallery
     );
   if (gallery.items.length === 0)
     return (
-      <Card css={{ textAlign: 'center', display: 'grid', gap: 12, justifyItems: 'center', padding: 32 }}>
-        <h2 css={{ fontSize: theme.fontSizes.xl, fontWeight: 700 }}>No images found</h2>
-        <p css={{ color: theme.colors.textMuted }}>
-          You haven't generated any images yet. Create your first AI image to see it here.
-        </p>
-        <Button asChild>
-          <Link to="/image-generator">Generate Your First Image</Link>
-        </Button>
-      </Card>
+      <EmptyState
+        icon={<ImageIcon aria-hidden />}
+        title="No images found"
+        actions={
+          <Link to="/image-generator" css={buttonStyles('primary', 'sm')}>
+            Generate Your First Image
+          </Link>
+        }
+      >
+        You haven't generated any images yet. Create your first AI image to see it here.
+      </EmptyState>
     );
   if (items.length === 0)
     return (
-      <Card css={{ textAlign: 'center', padding: 32 }}>
-        <h2 css={{ fontSize: theme.fontSizes.xl, fontWeight: 700 }}>No images found</h2>
-        <p css={{ color: theme.colors.textMuted }}>No images in this view yet.</p>
-      </Card>
+      <EmptyState icon={<ImageIcon aria-hidden />} title="No images found">
+        No images in this view yet.
+      </EmptyState>
     );
   return (
     <div css={grid}>

@@ -1,10 +1,20 @@
 // spec 02 §2 My KDP Listings: tabs with counts, cards (first 100 prompt characters, up to 3
 // keywords), a details dialog with the full listing, copy buttons and the KDP rule checks.
-import { Alert, Badge, Button, readStoredUserId, Spinner, theme, toast, useUser } from '@studio/kit';
+import {
+  Alert,
+  Badge,
+  Button,
+  buttonStyles,
+  readStoredUserId,
+  Spinner,
+  theme,
+  toast,
+  useUser,
+} from '@studio/kit';
 import { Dialog } from '@studio/kit/overlays';
-import { Skeleton, Tabs } from '@studio/kit/widgets';
+import { EmptyState, Skeleton, Tabs } from '@studio/kit/widgets';
 import { useQuery } from '@tanstack/react-query';
-import { Check, Copy, X } from 'lucide-react';
+import { Check, Copy, FileText, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -76,41 +86,44 @@ export default function MyListingsPage() {
           There was an error loading your listings. Please try again later.
         </Alert>
       ) : (
-        <div
-          css={{
-            minWidth: 0,
-            '& [role="tablist"]': { flexWrap: 'wrap' },
-            // The tabs' grid must not grow to a picture's own width.
-            '& > div': { gridTemplateColumns: 'minmax(0, 1fr)' },
-          }}
-        >
-          <Tabs
-            aria-label="Filter listings"
-            value={tab}
-            onValueChange={(v) => setTab(v as ListingTab)}
-            items={LISTING_TABS.map((t) => ({
-              value: t.value,
-              label: `${t.label} (${filterListings(all, t.value).length})`,
-              content: listings.isPending ? (
-                <div css={grid}>
-                  {['a', 'b', 'c'].map((key) => (
-                    <Skeleton key={key} height={180} />
-                  ))}
-                </div>
-              ) : filterListings(all, t.value).length === 0 ? (
-                <p css={{ color: theme.colors.textMuted, padding: 24, textAlign: 'center' }}>
-                  No listings yet.
-                </p>
-              ) : (
-                <div css={grid}>
-                  {filterListings(all, t.value).map((listing) => (
-                    <ListingCard key={listing.id} listing={listing} onOpen={() => setOpen(listing)} />
-                  ))}
-                </div>
-              ),
-            }))}
-          />
-        </div>
+        <Tabs
+          aria-label="Filter listings"
+          value={tab}
+          onValueChange={(v) => setTab(v as ListingTab)}
+          items={LISTING_TABS.map((t) => ({
+            value: t.value,
+            label: `${t.label} (${filterListings(all, t.value).length})`,
+            content: listings.isPending ? (
+              <div css={grid}>
+                {['a', 'b', 'c'].map((key) => (
+                  <Skeleton key={key} height={180} />
+                ))}
+              </div>
+            ) : filterListings(all, t.value).length === 0 ? (
+              <EmptyState
+                icon={<FileText aria-hidden />}
+                title="No listings yet"
+                actions={
+                  all.length === 0 && (
+                    <Link to="/kdp-listing-generator" css={buttonStyles('primary', 'sm')}>
+                      Create Your First Listing
+                    </Link>
+                  )
+                }
+              >
+                {all.length === 0
+                  ? 'Generate a KDP listing to keep its title, description and keywords here.'
+                  : 'No listings in this view yet.'}
+              </EmptyState>
+            ) : (
+              <div css={grid}>
+                {filterListings(all, t.value).map((listing) => (
+                  <ListingCard key={listing.id} listing={listing} onOpen={() => setOpen(listing)} />
+                ))}
+              </div>
+            ),
+          }))}
+        />
       )}
       {open && (
         <Dialog

@@ -1,7 +1,9 @@
 // /qr-codes: the owner's codes with type, tracking, scans, signups and creation date (not shown in
 // the spec; laid out as QR products list theirs). Rows link to the detail screen.
-import { Alert, Badge, Button, Card, Spinner, theme } from '@studio/kit';
+import { Alert, Badge, Button, buttonStyles, Card, Spinner, theme } from '@studio/kit';
+import { EmptyState } from '@studio/kit/widgets';
 import { useQuery } from '@tanstack/react-query';
+import { QrCode } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { fetchQrCodes, formatDate, qrKeys } from '../api/qr-api';
 import { Page, tableCss } from '../common/ui';
@@ -31,48 +33,60 @@ export default function QrCodesPage() {
           <Link to="/qr-codes/new">{QR_TEXTS.newCode}</Link>
         </Button>
       </div>
-      <Card>
-        {isLoading ? (
-          <Spinner />
-        ) : isError ? (
-          <Alert tone="danger">{QR_TEXTS.fetchFailed}</Alert>
-        ) : !data?.length ? (
-          <p css={{ color: theme.colors.textMuted }}>{QR_TEXTS.noCodes}</p>
-        ) : (
-          <div css={{ overflowX: 'auto' }}>
-            <table css={tableCss}>
-              <thead>
-                <tr>
-                  <th>{QR_TEXTS.title}</th>
-                  <th>{QR_TEXTS.type}</th>
-                  <th>{QR_TEXTS.scans}</th>
-                  <th>{QR_TEXTS.signups}</th>
-                  <th css={secondaryColumn}>Tracking</th>
-                  <th css={secondaryColumn}>{QR_TEXTS.created}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.map((code) => (
-                  <tr key={code.id}>
-                    <td>
-                      <Link to={`/qr-codes/${code.id}`}>{code.title}</Link>
-                    </td>
-                    <td>
-                      <Badge tone={code.linkType === 'landing' ? 'primary' : 'info'}>
-                        {code.linkType === 'landing' ? QR_TEXTS.landingBadge : QR_TEXTS.directBadge}
-                      </Badge>
-                    </td>
-                    <td>{code.scans}</td>
-                    <td>{code.linkType === 'landing' ? code.signups : '—'}</td>
-                    <td css={secondaryColumn}>{code.trackingEnabled ? 'On' : 'Off'}</td>
-                    <td css={secondaryColumn}>{formatDate(code.createdAt)}</td>
+      {data?.length === 0 ? (
+        <EmptyState
+          icon={<QrCode aria-hidden />}
+          title={QR_TEXTS.noCodesTitle}
+          actions={
+            <Link to="/qr-codes/new" css={buttonStyles('primary', 'sm')}>
+              {QR_TEXTS.newCode}
+            </Link>
+          }
+        >
+          {QR_TEXTS.noCodes}
+        </EmptyState>
+      ) : (
+        <Card>
+          {isLoading ? (
+            <Spinner />
+          ) : isError || !data ? (
+            <Alert tone="danger">{QR_TEXTS.fetchFailed}</Alert>
+          ) : (
+            <div css={{ overflowX: 'auto' }}>
+              <table css={tableCss}>
+                <thead>
+                  <tr>
+                    <th>{QR_TEXTS.title}</th>
+                    <th>{QR_TEXTS.type}</th>
+                    <th>{QR_TEXTS.scans}</th>
+                    <th>{QR_TEXTS.signups}</th>
+                    <th css={secondaryColumn}>Tracking</th>
+                    <th css={secondaryColumn}>{QR_TEXTS.created}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </Card>
+                </thead>
+                <tbody>
+                  {data.map((code) => (
+                    <tr key={code.id}>
+                      <td>
+                        <Link to={`/qr-codes/${code.id}`}>{code.title}</Link>
+                      </td>
+                      <td>
+                        <Badge tone={code.linkType === 'landing' ? 'primary' : 'info'}>
+                          {code.linkType === 'landing' ? QR_TEXTS.landingBadge : QR_TEXTS.directBadge}
+                        </Badge>
+                      </td>
+                      <td>{code.scans}</td>
+                      <td>{code.linkType === 'landing' ? code.signups : '—'}</td>
+                      <td css={secondaryColumn}>{code.trackingEnabled ? 'On' : 'Off'}</td>
+                      <td css={secondaryColumn}>{formatDate(code.createdAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Card>
+      )}
     </Page>
   );
 }
