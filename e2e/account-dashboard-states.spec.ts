@@ -23,7 +23,7 @@ async function openCheckout(page: Page, planId: string): Promise<string> {
 
 /**
  * Counts the session reads from here on: the dashboard's first read, then its three refreshes
- * after a return from payment (spec 01 §4).
+ * after a return from payment.
  */
 function countSessionReads(page: Page): () => number {
   let reads = 0;

@@ -1,12 +1,12 @@
 // Back from a payment (?subscription=success or ?subscription_success=true): drop the query string,
-// refresh the user data every 3 s, 3 times (spec 01 §4), and say what is true at each moment.
+// refresh the user data every 3 s, 3 times, and say what is true at each moment.
 //
 // The payment may reach the account before the browser comes back (a synchronous checkout, a fast
 // webhook) or after it (a slow webhook). So the question is never "did anything change since the
 // return" but "is the plan that was bought in place": the return address names it (`plan=`).
 // - In place (at once, or after a refresh): the green "Subscription Activated!" and the toast.
 // - Not yet: "Confirming your payment" while the refreshes run.
-// - Still not after the last refresh: the important notice (spec 01 §2.4: "paid users whose
+// - Still not after the last refresh: the important notice (for "paid users whose
 //   credits or subscription have not updated"). Anyone else never sees it.
 import { planForTier } from '@studio/events/plans';
 import {
