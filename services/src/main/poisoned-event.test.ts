@@ -20,7 +20,9 @@ type Ready = { status: string; parkedEvents: number; projections: Array<{ name: 
 
 describe('a server started on a log holding poisoned events', () => {
   const tmp = tempDataDir();
-  const env = { DATA_DIR: tmp.dir, PORT: '0', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000' };
+  // The readiness report (parked events, projections) is for the operator: it needs the token.
+  const METRICS_TOKEN = 'poisoned-event-test-token';
+  const env = { DATA_DIR: tmp.dir, PORT: '0', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', METRICS_TOKEN };
   let server: Embedded | undefined;
   afterAll(async () => {
     await server?.stop();
@@ -93,7 +95,7 @@ describe('a server started on a log holding poisoned events', () => {
 
     // Second run on the same data: it starts, and reports the one parked event while ready.
     server = await startEmbedded(env);
-    const ready = await request(server.url).get('/api/ready');
+    const ready = await request(server.url).get('/api/ready').set('Authorization', `Bearer ${METRICS_TOKEN}`);
     expect(ready.status).toBe(200);
     expect(ready.body as Ready).toMatchObject({ status: 'ready', parkedEvents: 1 });
     expect((ready.body as Ready).projections.find((p) => p.name === 'qr')?.state).toBe('running');
@@ -130,7 +132,9 @@ describe('a server started on a log holding poisoned events', () => {
     ]);
     const rebuilt = await again.post('/api/admin/rebuild-read-models');
     expect(rebuilt.status).toBeLessThan(300);
-    const afterRebuild = await request(server.url).get('/api/ready');
+    const afterRebuild = await request(server.url)
+      .get('/api/ready')
+      .set('Authorization', `Bearer ${METRICS_TOKEN}`);
     expect(afterRebuild.body as Ready).toMatchObject({ status: 'ready', parkedEvents: 1 });
     expect(await referrers(again, first, 3)).toHaveLength(3);
     // Retried while still malformed: the record stays, with a 409.

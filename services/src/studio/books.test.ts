@@ -1,4 +1,5 @@
 import { accountStream } from '@studio/events';
+import { PLAN_TERMS } from '@studio/events/plans';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -30,6 +31,7 @@ describe('books over HTTP', () => {
       await grant(userId, {
         type: 'ActivateSubscription',
         planId: plan,
+        amountPaid: PLAN_TERMS[plan].price,
         paymentRef: `in-${email}`,
         customerId: 'c',
         subscriptionId: `s-${email}`,
