@@ -6,6 +6,7 @@ import { accountStream } from '@studio/events';
 import sharp from 'sharp';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
+import { withDimensions } from '../platform/testing';
 import { useEmbeddedServer } from './test-runtime';
 
 const INVALID = 'Invalid File Type: Please select an image file (JPG, PNG or WebP)';
@@ -344,19 +345,3 @@ describe('uploads', () => {
 });
 
 /** Rewrites a PNG's IHDR width and height (and its CRC): a tiny file claiming a huge bitmap. */
-function withDimensions(png: Buffer, width: number, height: number): Buffer {
-  const out = Buffer.from(png);
-  out.writeUInt32BE(width, 16);
-  out.writeUInt32BE(height, 20);
-  out.writeUInt32BE(crc32(out.subarray(12, 29)), 29);
-  return out;
-}
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}

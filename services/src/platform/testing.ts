@@ -52,3 +52,24 @@ export async function dropMongoDatabase(url: string, name: string): Promise<void
     await client.close();
   }
 }
+
+/**
+ * A PNG whose header claims other dimensions (CRC fixed up): a decompression bomb's header, for
+ * tests of the upload limits.
+ */
+export function withDimensions(png: Buffer, width: number, height: number): Buffer {
+  const out = Buffer.from(png);
+  out.writeUInt32BE(width, 16);
+  out.writeUInt32BE(height, 20);
+  out.writeUInt32BE(crc32(out.subarray(12, 29)), 29);
+  return out;
+}
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
 import { eventually, useEmbeddedServer } from '../main/test-runtime';
+import { withDimensions } from '../platform/testing';
 import { MAX_PIXELS } from '../platform/uploads/image';
 
 /** issue 10 over HTTP: the image tools, the KDP listing tool, their lists and files, and bad uploads. */
@@ -308,19 +309,3 @@ describe('image tools and KDP listings', () => {
 });
 
 /** Rewrites a PNG's IHDR width and height (and its CRC): a tiny file claiming a huge bitmap. */
-function withDimensions(png: Buffer, width: number, height: number): Buffer {
-  const out = Buffer.from(png);
-  out.writeUInt32BE(width, 16);
-  out.writeUInt32BE(height, 20);
-  out.writeUInt32BE(crc32(out.subarray(12, 29)), 29);
-  return out;
-}
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
