@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { loadConfig } from '../services/src/platform/config';
+import { REMOTE_FOLDERS, remoteOrigins } from '../services/src/platform/http/frontends';
 
 /**
  * The distributed deployment as docker-compose.yml describes it, checked without Docker: health
@@ -10,8 +11,9 @@ import { loadConfig } from '../services/src/platform/config';
  */
 interface Service {
   image?: string;
-  build?: unknown;
+  build?: { context?: string; target?: string; args?: Record<string, string> };
   command?: string[];
+  ports?: string[];
   environment?: Record<string, string | number>;
   healthcheck?: { test?: string[] | string; interval?: string };
   depends_on?: Record<string, { condition?: string }>;
@@ -26,6 +28,8 @@ const compose = parse(readFileSync(path.join(__dirname, '../docker-compose.yml')
 };
 const ENGINES = ['kurrentdb', 'mongo', 'kafka'];
 const PROCESSES = ['api', 'projector', 'relay', 'worker'];
+/** Each remote's static service, named after it (REMOTE_FOLDERS: name → workspace folder). */
+const REMOTES = Object.keys(REMOTE_FOLDERS).map((name) => `remote-${name}`);
 const SECRET = /SECRET|PASSWORD|TOKEN|API_KEY|PRIVATE/;
 
 /** Compose's interpolation: ${X}, ${X:-default}, ${X-default}, ${X:?message}, ${X?message}. */
@@ -50,11 +54,11 @@ const environmentOf = (service: Service, operator: Record<string, string | undef
   );
 
 describe('docker-compose.yml', () => {
-  it('declares the three engines and the four processes', () => {
-    expect(Object.keys(compose.services).sort()).toEqual([...ENGINES, ...PROCESSES].sort());
+  it('declares the three engines, the four processes and a static service per remote', () => {
+    expect(Object.keys(compose.services).sort()).toEqual([...ENGINES, ...PROCESSES, ...REMOTES].sort());
   });
 
-  it.each([...ENGINES, ...PROCESSES])('%s has a health check', (name) => {
+  it.each([...ENGINES, ...PROCESSES, ...REMOTES])('%s has a health check', (name) => {
     const test = compose.services[name]?.healthcheck?.test;
     expect(Array.isArray(test) ? test.join(' ') : test).toEqual(expect.stringMatching(/\S/));
   });
@@ -106,6 +110,56 @@ describe('docker-compose.yml', () => {
     },
   );
 
+  it('runs no TypeScript loader and no npx anywhere', () => {
+    const text = readFileSync(path.join(__dirname, '../docker-compose.yml'), 'utf8');
+    expect(text).not.toMatch(/\b(tsx|npx)\b/);
+  });
+
+  it.each(PROCESSES)('%s runs its own compiled bundle with plain node, from the backend image', (name) => {
+    const service = compose.services[name] as Service;
+    expect(service.command).toEqual(['node', '--enable-source-maps', `services/dist/main/${name}.js`]);
+    expect(service.build?.target).toBe('backend');
+  });
+
+  it.each(Object.entries(REMOTE_FOLDERS))(
+    'remote %s is its own static image of %s, published on a port of its own',
+    (name, folder) => {
+      const service = compose.services[`remote-${name}`] as Service;
+      expect(service.build).toEqual({ context: '.', target: 'web', args: { APP: folder } });
+      expect(service.image).toBe(`studio-remote-${name}`);
+      const published = REMOTES.map((remote) => compose.services[remote]?.ports?.[0]?.split(':')[0]);
+      expect(new Set(published).size).toBe(REMOTES.length);
+      expect(String(service.healthcheck?.test)).toContain('/healthz');
+    },
+  );
+
+  it("points the API's REMOTE_URLS at each remote's published origin, and the CSP at exactly those", () => {
+    const config = loadConfig(environmentOf(compose.services.api as Service, { PAYMENTS: 'simulated' }));
+    expect(Object.keys(config.remoteUrls).sort()).toEqual(Object.keys(REMOTE_FOLDERS).sort());
+    for (const [name, url] of Object.entries(config.remoteUrls)) {
+      const port = compose.services[`remote-${name}`]?.ports?.[0]?.split(':')[0];
+      expect(url).toBe(`http://localhost:${port}/mf-manifest.json`);
+    }
+    expect(remoteOrigins(config.remoteUrls).sort()).toEqual(
+      REMOTES.map(
+        (remote) => `http://localhost:${compose.services[remote]?.ports?.[0]?.split(':')[0]}`,
+      ).sort(),
+    );
+    const moved = environmentOf(compose.services.api as Service, {
+      PAYMENTS: 'simulated',
+      QR_REMOTE_ORIGIN: 'https://qr.studio.example',
+    });
+    expect(loadConfig(moved).remoteUrls.qr).toBe('https://qr.studio.example/mf-manifest.json');
+  });
+
+  it.each(REMOTES)("%s lets exactly the app's origin read its files", (name) => {
+    const service = compose.services[name] as Service;
+    expect(environmentOf(service, {}).ALLOW_ORIGINS).toBe('http://localhost:8080');
+    expect(environmentOf(service, { PUBLIC_URL: 'https://studio.example' }).ALLOW_ORIGINS).toBe(
+      'https://studio.example',
+    );
+  });
+
   it('refuses to start without PAYMENTS (required outside the embedded npm start)', () => {
     expect(() => environmentOf(compose.services.api as Service, {})).toThrow(
       /^PAYMENTS: set PAYMENTS=simulated/,
@@ -124,6 +178,71 @@ describe('docker-compose.yml', () => {
       STRIPE_PRICE_PREMIUM: 'price_p',
     });
     expect(loadConfig(withKeys).payments.gateway).toBe('stripe');
+  });
+});
+
+describe('Dockerfile', () => {
+  /** Its stages in order: base image, name, and the instructions (continued lines joined). */
+  const stages = readFileSync(path.join(__dirname, '../Dockerfile'), 'utf8')
+    .replace(/\\\n\s*/g, ' ')
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.trim().startsWith('#'))
+    .reduce<Array<{ from: string; name: string; lines: string[] }>>((all, line) => {
+      const from = /^FROM\s+(\S+)(?:\s+AS\s+(\S+))?/i.exec(line);
+      if (from) all.push({ from: from[1] ?? '', name: from[2] ?? '', lines: [] });
+      else all.at(-1)?.lines.push(line.trim());
+      return all;
+    }, []);
+  const stage = (name: string) => stages.find((s) => s.name === name) ?? { from: '', name, lines: [] };
+  const instruction = (name: string, verb: string) =>
+    stage(name).lines.filter((l) => l.startsWith(`${verb} `));
+
+  it('builds every stage on the current Node LTS', () => {
+    expect(stages.map((s) => s.from)).toEqual(stages.map(() => 'node:24-bookworm-slim'));
+  });
+
+  it('makes the backend the default image (the last stage)', () => {
+    expect(stages.at(-1)?.name).toBe('backend');
+  });
+
+  it.each(['backend', 'web'])(
+    'the %s run stage runs plain node as a non-root user, with a health check',
+    (name) => {
+      expect(instruction(name, 'USER')).toEqual(['USER node']);
+      expect(instruction(name, 'HEALTHCHECK')).toHaveLength(1);
+      const [cmd] = instruction(name, 'CMD');
+      expect(JSON.parse(cmd?.slice('CMD '.length) ?? '[]')[0]).toBe('node');
+    },
+  );
+
+  it('starts the compiled API, and no stage runs a TypeScript loader or npx', () => {
+    expect(instruction('backend', 'CMD')).toEqual([
+      'CMD ["node", "--enable-source-maps", "services/dist/main/api.js"]',
+    ]);
+    for (const s of stages) for (const line of s.lines) expect(line).not.toMatch(/\b(tsx|npx)\b/);
+  });
+
+  it('the backend run stage holds only production dependencies and compiled output', () => {
+    const copies = instruction('backend', 'COPY');
+    // Nothing straight from the build context: only what earlier stages made.
+    for (const copy of copies) expect(copy).toMatch(/^COPY --from=(production-deps|build) /);
+    expect(copies).toContain('COPY --from=production-deps /app/node_modules ./node_modules');
+    expect(copies.filter((c) => c.includes('--from=build'))).toEqual([
+      'COPY --from=build /app/services/package.json ./services/package.json',
+      'COPY --from=build /app/services/dist ./services/dist',
+      'COPY --from=build /app/shell/dist ./shell/dist',
+    ]);
+    expect(instruction('production-deps', 'RUN').join(' ')).toMatch(
+      /npm install --omit=dev --workspace @studio\/services/,
+    );
+  });
+
+  it("the web stage holds one front end's files and the static server", () => {
+    expect(instruction('web', 'COPY')).toEqual([
+      'COPY --from=build /app/scripts/static-server.mjs ./static-server.mjs',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: Docker's build argument, not JavaScript's
+      'COPY --from=build /app/${APP}/dist ./public',
+    ]);
   });
 });
 
