@@ -1,8 +1,8 @@
 # Two kinds of image from one build (docs/operating.md):
 #   target `backend` (the default): the compiled backend; compose runs api, projector, relay and
 #     worker from it, each with its own `node services/dist/main/<process>.js` command;
-#   target `web` with APP=mfe-<name>: one remote's static files behind scripts/static-server.mjs,
-#     so each remote is deployed, and released, on its own.
+#   target `web` with APP=shell or APP=mfe-<name>: one front end's static files behind
+#     scripts/static-server.mjs, so each is deployed, and released, on its own.
 # No TypeScript loader and no dev dependency reaches a run stage.
 
 # Build: every dependency, then the compiled backend and the five front-end builds.
@@ -42,7 +42,7 @@ COPY --from=build /app/mfe-qr/package.json mfe-qr/
 # services/node_modules holds the versions that differ from the hoisted ones; it may be empty.
 RUN npm install --omit=dev --workspace @studio/services --no-audit --no-fund && mkdir -p services/node_modules
 
-# One remote (or the shell's files) on its own origin: `--build-arg APP=mfe-qr`.
+# One front end on its own origin: `--build-arg APP=mfe-qr` (or `APP=shell`).
 FROM node:24-bookworm-slim AS web
 ARG APP
 WORKDIR /srv
@@ -55,7 +55,8 @@ HEALTHCHECK --interval=10s --timeout=5s --retries=5 \
   CMD ["node", "-e", "fetch('http://localhost:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 CMD ["node", "static-server.mjs"]
 
-# The backend: production dependencies, the compiled processes and the shell's page and files.
+# The backend: production dependencies and the compiled processes, nothing of the front ends
+# (the API reads the shell's page from its service, SHELL_FETCH_URL).
 FROM node:24-bookworm-slim AS backend
 WORKDIR /app
 # A font for the offline drawings' captions (their DEMO label is drawn as strokes and needs none).
@@ -65,8 +66,6 @@ COPY --from=production-deps /app/node_modules ./node_modules
 COPY --from=production-deps /app/services/node_modules ./services/node_modules
 COPY --from=build /app/services/package.json ./services/package.json
 COPY --from=build /app/services/dist ./services/dist
-# The API serves the shell's page itself (its CSP nonce, same origin as /api and the session cookie).
-COPY --from=build /app/shell/dist ./shell/dist
 USER node
 EXPOSE 3000
 # The API's readiness; compose gives the other processes a check on their OPS_PORT.

@@ -1,8 +1,9 @@
-// The front ends deployed apart, as compose runs them: the app's server holds /api and the shell's
-// page; each remote comes from its own static server (scripts/static-server.mjs) on an origin of
-// its own, named to the app by REMOTE_URLS. A member signs in, uses a studio tool, finds the
-// result in a gallery and makes a QR code with every screen loaded from its remote's origin; then
-// the QR remote goes down (the Retry card) and comes back (Retry loads it, no reload).
+// The front ends deployed apart, as compose runs them: the app's server holds /api and sends the
+// shell's page; the shell's files (SHELL_URL) and each remote (REMOTE_URLS) come from static
+// servers of their own (scripts/static-server.mjs), each on its own origin. A member signs in,
+// uses a studio tool, finds the result in a gallery and makes a QR code with every script loaded
+// from its front end's origin; then the QR remote goes down (the Retry card) and comes back
+// (Retry loads it, no reload).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -18,7 +19,9 @@ const REMOTES = {
   gallery: 'mfe-gallery',
   qr: 'mfe-qr',
 } as const;
-type Remote = keyof typeof REMOTES;
+/** The shell's files are served like a remote's. */
+const FRONT_ENDS = { shell: 'shell', ...REMOTES } as const;
+type Remote = keyof typeof FRONT_ENDS;
 
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
 // The QR remote is stopped on purpose: the browser reports its refused requests.
@@ -66,7 +69,7 @@ async function startRemote(name: Remote): Promise<void> {
   const child = spawn(process.execPath, ['scripts/static-server.mjs'], {
     env: {
       PATH: process.env.PATH,
-      STATIC_ROOT: join(REMOTES[name], 'dist'),
+      STATIC_ROOT: join(FRONT_ENDS[name], 'dist'),
       ALLOW_ORIGINS: appOrigin,
       HOST: '127.0.0.1',
       PORT: String(port),
@@ -82,8 +85,8 @@ const remoteOrigin = (name: Remote) => `http://127.0.0.1:${remotePorts.get(name)
 test.beforeAll(async () => {
   const appPort = await freePort();
   appOrigin = `http://127.0.0.1:${appPort}`;
-  for (const name of Object.keys(REMOTES) as Remote[]) remotePorts.set(name, await freePort());
-  for (const name of Object.keys(REMOTES) as Remote[]) await startRemote(name);
+  for (const name of Object.keys(FRONT_ENDS) as Remote[]) remotePorts.set(name, await freePort());
+  for (const name of Object.keys(FRONT_ENDS) as Remote[]) await startRemote(name);
   dataDir = mkdtempSync(join(tmpdir(), 'studio-apart-'));
   const remoteUrls = Object.fromEntries(
     (Object.keys(REMOTES) as Remote[]).map((name) => [name, `${remoteOrigin(name)}/mf-manifest.json`]),
@@ -95,6 +98,7 @@ test.beforeAll(async () => {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       REMOTE_URLS: JSON.stringify(remoteUrls),
+      SHELL_URL: remoteOrigin('shell'),
       AUTH_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
     },
@@ -164,10 +168,17 @@ test('sign in, a studio tool, a gallery and a QR code, each screen from its own 
   await expect(page).toHaveURL(/\/qr-codes\/[A-Za-z0-9]{12}$/);
   await expect(page.getByRole('heading', { name: 'Shop window' })).toBeVisible();
 
-  // Every remote's code came from its own origin, none from the app's server.
+  // Every front end's code came from its own origin; the app's server sent pages and answered /api.
   for (const remote of Object.keys(REMOTES) as Remote[])
     expect(requested, remote).toContain(`${remoteOrigin(remote)}/remoteEntry.js`);
-  expect(requested.filter((address) => address.startsWith(`${appOrigin}/remotes/`))).toEqual([]);
+  expect(requested.some((address) => address.startsWith(`${remoteOrigin('shell')}/main.`))).toBe(true);
+  const fromApp = requested
+    .filter((address) => address.startsWith(appOrigin))
+    .map((a) => new URL(a).pathname);
+  const filesFromApp = fromApp.filter(
+    (path) => !path.startsWith('/api/') && path !== '/remotes.json' && /\.\w+$/.test(path),
+  );
+  expect(filesFromApp).toEqual([]);
 
   // The QR remote goes down: its pages show the Retry card inside the layout.
   await stop(servers.get('qr'));

@@ -30,6 +30,9 @@ const ENGINES = ['kurrentdb', 'mongo', 'kafka'];
 const PROCESSES = ['api', 'projector', 'relay', 'worker'];
 /** Each remote's static service, named after it (REMOTE_FOLDERS: name → workspace folder). */
 const REMOTES = Object.keys(REMOTE_FOLDERS).map((name) => `remote-${name}`);
+/** The static services: the shell's files and each remote. */
+const FRONT_ENDS = ['shell', ...REMOTES];
+const publishedPort = (service: string) => compose.services[service]?.ports?.[0]?.split(':')[0];
 const SECRET = /SECRET|PASSWORD|TOKEN|API_KEY|PRIVATE/;
 
 /** Compose's interpolation: ${X}, ${X:-default}, ${X-default}, ${X:?message}, ${X?message}. */
@@ -54,11 +57,11 @@ const environmentOf = (service: Service, operator: Record<string, string | undef
   );
 
 describe('docker-compose.yml', () => {
-  it('declares the three engines, the four processes and a static service per remote', () => {
-    expect(Object.keys(compose.services).sort()).toEqual([...ENGINES, ...PROCESSES, ...REMOTES].sort());
+  it("declares the three engines, the four processes and a static service for the shell's files and each remote", () => {
+    expect(Object.keys(compose.services).sort()).toEqual([...ENGINES, ...PROCESSES, ...FRONT_ENDS].sort());
   });
 
-  it.each([...ENGINES, ...PROCESSES, ...REMOTES])('%s has a health check', (name) => {
+  it.each([...ENGINES, ...PROCESSES, ...FRONT_ENDS])('%s has a health check', (name) => {
     const test = compose.services[name]?.healthcheck?.test;
     expect(Array.isArray(test) ? test.join(' ') : test).toEqual(expect.stringMatching(/\S/));
   });
@@ -127,8 +130,8 @@ describe('docker-compose.yml', () => {
       const service = compose.services[`remote-${name}`] as Service;
       expect(service.build).toEqual({ context: '.', target: 'web', args: { APP: folder } });
       expect(service.image).toBe(`studio-remote-${name}`);
-      const published = REMOTES.map((remote) => compose.services[remote]?.ports?.[0]?.split(':')[0]);
-      expect(new Set(published).size).toBe(REMOTES.length);
+      const published = FRONT_ENDS.map(publishedPort);
+      expect(new Set(published).size).toBe(FRONT_ENDS.length);
       expect(String(service.healthcheck?.test)).toContain('/healthz');
     },
   );
@@ -152,7 +155,23 @@ describe('docker-compose.yml', () => {
     expect(loadConfig(moved).remoteUrls.qr).toBe('https://qr.studio.example/mf-manifest.json');
   });
 
-  it.each(REMOTES)("%s lets exactly the app's origin read its files", (name) => {
+  it("the shell's files are a static image of their own; the API sends its page from them", () => {
+    const shell = compose.services.shell as Service;
+    expect(shell.build).toEqual({ context: '.', target: 'web', args: { APP: 'shell' } });
+    const config = loadConfig(environmentOf(compose.services.api as Service, { PAYMENTS: 'simulated' }));
+    expect(config.shell).toEqual({
+      url: `http://localhost:${publishedPort('shell')}`,
+      // Inside the compose network: the service's name and the port its server listens on.
+      fetchUrl: 'http://shell:8080',
+    });
+    const moved = environmentOf(compose.services.api as Service, {
+      PAYMENTS: 'simulated',
+      SHELL_ORIGIN: 'https://files.studio.example',
+    });
+    expect(loadConfig(moved).shell?.url).toBe('https://files.studio.example');
+  });
+
+  it.each(FRONT_ENDS)("%s lets exactly the app's origin read its files", (name) => {
     const service = compose.services[name] as Service;
     expect(environmentOf(service, {}).ALLOW_ORIGINS).toBe('http://localhost:8080');
     expect(environmentOf(service, { PUBLIC_URL: 'https://studio.example' }).ALLOW_ORIGINS).toBe(
@@ -230,7 +249,6 @@ describe('Dockerfile', () => {
     expect(copies.filter((c) => c.includes('--from=build'))).toEqual([
       'COPY --from=build /app/services/package.json ./services/package.json',
       'COPY --from=build /app/services/dist ./services/dist',
-      'COPY --from=build /app/shell/dist ./shell/dist',
     ]);
     expect(instruction('production-deps', 'RUN').join(' ')).toMatch(
       /npm install --omit=dev --workspace @studio\/services/,

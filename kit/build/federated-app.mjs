@@ -11,6 +11,9 @@ import { StartupPreloadPlugin } from './startup-preload-plugin.mjs';
 
 const require = createRequire(import.meta.url);
 
+/** Where the shell's page addresses its files from (its scripts load the rest from there). */
+const SHELL_HTML_PUBLIC_PATH = '/';
+
 /** Dev-server ports; the embedded API listens on 3000. */
 export const DEV_PORTS = { shell: 3001, account: 3002, studio: 3003, gallery: 3004, qr: 3005 };
 
@@ -97,10 +100,11 @@ export function federatedApp({ dir, name, exposes }) {
       devtool: dev ? 'cheap-module-source-map' : false,
       output: {
         path: join(dir, 'dist'),
-        // 'auto': chunks load from wherever remoteEntry.js was fetched, so a remote can move
-        // to another origin without a rebuild.
-        // The shell is always served at '/' (deep links need absolute script URLs).
-        publicPath: isHost ? '/' : 'auto',
+        // 'auto': chunks load from wherever remoteEntry.js (or the shell's main.js) was fetched,
+        // so a remote, or the shell's files (SHELL_URL), can move to another origin without a
+        // rebuild. The shell's page names its scripts from '/' (SHELL_HTML_PUBLIC_PATH: deep links
+        // need absolute URLs), which the server points at the shell's origin when it has one.
+        publicPath: 'auto',
         filename: hashed,
         chunkFilename: hashed,
         uniqueName: name,
@@ -175,11 +179,12 @@ export function federatedApp({ dir, name, exposes }) {
                 template: './index.html',
                 inject: 'body',
                 favicon: './favicon.svg',
+                publicPath: SHELL_HTML_PUBLIC_PATH,
               }),
             ]
           : []),
         // The shell's start-up chunks are fetched with index.html, not discovered one step later.
-        ...(isHost ? [new StartupPreloadPlugin()] : []),
+        ...(isHost ? [new StartupPreloadPlugin({ publicPath: SHELL_HTML_PUBLIC_PATH })] : []),
         // Brotli and gzip variants of every text asset (production only).
         new PrecompressPlugin(),
       ],

@@ -33,6 +33,11 @@ function startupFiles(compilation) {
 const LAYOUT_CHUNKS_FILE = 'layout-chunks.json';
 
 export class StartupPreloadPlugin {
+  /** @param {{ publicPath?: string }} options the page's address of the shell's files (the build's own is 'auto') */
+  constructor({ publicPath = '/' } = {}) {
+    this.publicPath = publicPath;
+  }
+
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('StartupPreloadPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
@@ -52,7 +57,7 @@ export class StartupPreloadPlugin {
     compiler.hooks.afterEmit.tapPromise('StartupPreloadPlugin', async (compilation) => {
       // Also skips the federation's own sub-builds (shared tree-shaking), which write no page.
       if (compiler.options.mode !== 'production' || !compilation.assets['index.html']) return;
-      const publicPath = compilation.outputOptions.publicPath ?? '/';
+      const publicPath = this.publicPath;
       const page = join(compilation.outputOptions.path, 'index.html');
       const html = await readFile(page, 'utf8');
       const links = startupFiles(compilation)

@@ -53,7 +53,13 @@ export async function startEmbedded(
   const api = createApi(
     platform,
     modules,
-    [frontends({ repoRoot: config.webDistRoot, remoteUrls: config.remoteUrls })],
+    [
+      frontends({
+        repoRoot: config.webDistRoot,
+        remoteUrls: config.remoteUrls,
+        ...(config.shell ? { shell: config.shell } : {}),
+      }),
+    ],
     ops,
   );
   const server = await listen(api, config.host, config.port);

@@ -39,16 +39,21 @@ export function createApi(
   });
 }
 
-/** What the page may load besides its own origin: moved remotes, and what modules ask for (Stripe.js). */
+/**
+ * What the page may load besides its own origin: the shell's files when they have a service of
+ * their own (scripts, the route lists' snapshot, the icon), moved remotes, and what modules ask
+ * for (Stripe.js).
+ */
 function cspSources(platform: Platform, modules: FeatureModule[]): CspSources {
-  const remotes = remoteOrigins(platform.config.remoteUrls);
+  const shell = platform.config.shell ? [new URL(platform.config.shell.url).origin] : [];
+  const remotes = [...new Set([...shell, ...remoteOrigins(platform.config.remoteUrls)])];
   const asked = modules.map((m) => m.cspSources ?? {});
   const all = (kind: keyof CspSources) => asked.flatMap((sources) => sources[kind] ?? []);
   return {
     script: [...remotes, ...all('script')],
     connect: [...remotes, ...all('connect')],
     frame: all('frame'),
-    img: all('img'),
+    img: [...shell, ...all('img')],
   };
 }
 

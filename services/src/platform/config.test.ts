@@ -39,9 +39,25 @@ describe('loadConfig', () => {
     [{ AI_PROVIDER: 'openai' }, 'OPENAI_API_KEY'],
     [{ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ REMOTE_URLS: '[1,2]' }, 'REMOTE_URLS'],
+    [{ SHELL_URL: 'shell:8080' }, 'SHELL_URL'],
+    [{ SHELL_URL: 'http://localhost:8085', SHELL_FETCH_URL: 'ftp://shell' }, 'SHELL_FETCH_URL'],
   ])('rejects %j with a message naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
+  });
+
+  it("reads the shell's page where SHELL_FETCH_URL says, its public SHELL_URL otherwise", () => {
+    expect(loadConfig({}, { embedded: true }).shell).toBeUndefined();
+    expect(loadConfig({ SHELL_URL: 'https://app-files.example' }, { embedded: true }).shell).toEqual({
+      url: 'https://app-files.example',
+      fetchUrl: 'https://app-files.example',
+    });
+    expect(
+      loadConfig(
+        { SHELL_URL: 'http://localhost:8085', SHELL_FETCH_URL: 'http://shell:8080' },
+        { embedded: true },
+      ).shell,
+    ).toEqual({ url: 'http://localhost:8085', fetchUrl: 'http://shell:8080' });
   });
 
   it('trusts no proxy unless TRUST_PROXY names how many hops sit in front', () => {

@@ -12,6 +12,14 @@ const absoluteUrl = yup
   .string()
   .test('url', 'must be an absolute URL', (value) => value === undefined || URL.canParse(value))
   .optional();
+const httpUrl = yup
+  .string()
+  .test(
+    'http-url',
+    'must be an http:// or https:// URL',
+    (value) => value === undefined || (/^https?:\/\//i.test(value) && URL.canParse(value)),
+  )
+  .optional();
 const integer = (min: number, max: number, fallback: number) =>
   yup
     .number()
@@ -91,6 +99,8 @@ const schema = yup.object({
     )
     .optional(),
   WEB_DIST_ROOT: yup.string().optional(),
+  SHELL_URL: httpUrl,
+  SHELL_FETCH_URL: httpUrl,
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const),
 });
 
@@ -155,6 +165,8 @@ export interface Config {
   /** Port of the projector, relay and worker processes' ops server (/api/health, /api/ready, /metrics). */
   opsPort: number;
   remoteUrls: Record<string, string>;
+  /** The shell's files on their own service: its public address, and where the API reads its page. */
+  shell?: { url: string; fetchUrl: string };
   webDistRoot: string;
   logLevel?: string;
 }
@@ -287,6 +299,7 @@ export function loadConfig(
     ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
     opsPort: e.OPS_PORT,
     remoteUrls: e.REMOTE_URLS ? (JSON.parse(e.REMOTE_URLS) as Record<string, string>) : {},
+    ...(e.SHELL_URL ? { shell: { url: e.SHELL_URL, fetchUrl: e.SHELL_FETCH_URL ?? e.SHELL_URL } } : {}),
     ...(e.LOG_LEVEL ? { logLevel: e.LOG_LEVEL } : {}),
     webDistRoot: path.resolve(e.WEB_DIST_ROOT ?? path.join(__dirname, '../../..')),
   };

@@ -6,6 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type Koa from 'koa';
 import { screenPreloads } from './screen-preloads';
+import { type ShellElsewhere, shellPageFrom } from './shell-elsewhere';
 
 /** Remote name → workspace folder holding its `dist/`. */
 export const REMOTE_FOLDERS: Readonly<Record<string, string>> = {
@@ -20,6 +21,8 @@ export interface FrontendsOptions {
   repoRoot: string;
   /** Moves a remote elsewhere: name → absolute or root-relative mf-manifest.json URL (REMOTE_URLS). */
   remoteUrls?: Record<string, string>;
+  /** The shell's files on their own service (SHELL_URL): this server sends only its page. */
+  shell?: ShellElsewhere;
 }
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -174,11 +177,11 @@ const escapeHtml = (text: string) =>
  */
 async function sendShellPage(
   ctx: Koa.Context,
-  path: string,
+  template: string,
   prerendered: { html: string; title: string } | null,
   hints: string,
 ): Promise<void> {
-  let html = await readFile(path, 'utf8');
+  let html = template;
   const nonce = ctx.state.cspNonce;
   const signed = typeof nonce === 'string' && BASE64.test(nonce);
   const meta = signed ? `<meta name="csp-nonce" content="${nonce}">` : '';
@@ -230,7 +233,11 @@ export function frontends(options: FrontendsOptions): Koa.Middleware {
   const remotes = remotesListing(options.remoteUrls);
   const listing = JSON.stringify(remotes);
   const hints = preloadHints(remotes);
-  const screenHints = screenPreloads(root, REMOTE_FOLDERS, new Set(Object.keys(options.remoteUrls ?? {})));
+  const screenHints = screenPreloads(root, REMOTE_FOLDERS, new Set(Object.keys(options.remoteUrls ?? {})), {
+    shellLayout: !options.shell,
+  });
+  const shellElsewhere = options.shell;
+  const shellPage = shellElsewhere ? shellPageFrom(shellElsewhere) : null;
 
   return async (ctx, next) => {
     const path = ctx.path;
@@ -271,6 +278,32 @@ export function frontends(options: FrontendsOptions): Koa.Middleware {
       return;
     }
 
+    if (shellElsewhere && shellPage) {
+      // The shell's files live on its own origin; a root-relative one asked here (the route
+      // lists' fallback snapshot) is sent there.
+      if (ASSET_EXTENSIONS.has(extname(path).toLowerCase())) {
+        ctx.set('Cache-Control', 'no-cache');
+        ctx.redirect(`${shellElsewhere.url.replace(/\/+$/, '')}${path}`);
+        return;
+      }
+      const template = await shellPage();
+      if (!template) {
+        ctx.set('Cache-Control', 'no-store');
+        ctx.set('Retry-After', '5');
+        ctx.status = 503;
+        ctx.type = 'text/plain; charset=utf-8';
+        ctx.body = 'The app is starting. Try again in a moment.';
+        return;
+      }
+      await sendShellPage(
+        ctx,
+        template,
+        await prerenderedPage(accountDist, path),
+        hints + (await screenHints(path)),
+      );
+      return;
+    }
+
     const index = join(shellDist, 'index.html');
     const file = resolveInside(shellDist, path);
     const info = await fileAt(file);
@@ -278,7 +311,7 @@ export function frontends(options: FrontendsOptions): Koa.Middleware {
       if (file === index)
         await sendShellPage(
           ctx,
-          index,
+          await readFile(index, 'utf8'),
           await prerenderedPage(accountDist, '/'),
           hints + (await screenHints('/')),
         );
@@ -296,7 +329,7 @@ export function frontends(options: FrontendsOptions): Koa.Middleware {
     if (!(await fileAt(index))) return next();
     await sendShellPage(
       ctx,
-      index,
+      await readFile(index, 'utf8'),
       await prerenderedPage(accountDist, path),
       hints + (await screenHints(path)),
     );

@@ -68,6 +68,8 @@ export function screenPreloads(
   root: string,
   remoteFolders: Readonly<Record<string, string>>,
   movedElsewhere: ReadonlySet<string>,
+  /** shellLayout false: the shell's files are served elsewhere (SHELL_URL), so none is hinted. */
+  { shellLayout = true }: { shellLayout?: boolean } = {},
 ): (path: string) => Promise<string> {
   const cache = new Map<string, Promise<RemoteFiles>>();
   let layout: Promise<string[]> | undefined;
@@ -115,7 +117,7 @@ export function screenPreloads(
         return [
           `<link rel="preload" href="${manifest}" as="fetch" crossorigin="anonymous">`,
           ...[
-            ...(IN_LAYOUT.has(route.access ?? '') ? await layoutFiles() : []),
+            ...(shellLayout && IN_LAYOUT.has(route.access ?? '') ? await layoutFiles() : []),
             ...entry,
             ...(screens[route.screen] ?? []),
           ].map((url) => `<link rel="preload" href="${url}" as="script">`),
