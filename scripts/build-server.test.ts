@@ -94,12 +94,31 @@ describe('the compiled backend', () => {
     await expect(readyAt(`http://127.0.0.1:${port}/api/ready`, api.child, api.output)).resolves.toBe(200);
   });
 
-  it('starts the projector with plain node and answers /api/ready on its ops port', async () => {
-    const port = await freePort();
-    const projector = start('projector.js', { OPS_PORT: String(port) });
-    await expect(
-      readyAt(`http://127.0.0.1:${port}/api/ready`, projector.child, projector.output),
-    ).resolves.toBe(200);
+  it.each(['projector', 'relay', 'worker'])(
+    'starts the %s with plain node and answers /api/ready on its ops port',
+    async (name) => {
+      const port = await freePort();
+      const started = start(`${name}.js`, { OPS_PORT: String(port) });
+      await expect(
+        readyAt(`http://127.0.0.1:${port}/api/ready`, started.child, started.output),
+      ).resolves.toBe(200);
+    },
+  );
+
+  it("keeps the Typst thread's script beside the bundles, where they start it, and it typesets there", () => {
+    // What studio/outputs/typst.ts does from the compiled worker: a thread from __dirname.
+    const script = `
+      const { Worker } = require('node:worker_threads');
+      const worker = new Worker(require('node:path').join(${JSON.stringify(DIST)}, 'typst-worker.cjs'));
+      worker.on('message', (reply) => { console.log(JSON.stringify(reply)); worker.terminate(); });
+      worker.postMessage({ id: 1, op: 'pages', source: 'Hello', files: {} });`;
+    const run = spawnSync(process.execPath, ['-e', script], {
+      cwd: tmpdir(),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({ id: 1, pages: 1 });
   });
 
   it('the operator command runs compiled: usage and exit code 2 without arguments', () => {
