@@ -294,6 +294,7 @@ describe('.dockerignore', () => {
     'mfe-qr/node_modules/x/index.js',
     '.git/HEAD',
     'shell/dist/index.html',
+    'services/dist/main/api.js',
     'test-results/run/trace.zip',
     'playwright-report/index.html',
     'reports/mutation.html',
@@ -312,6 +313,8 @@ describe('.dockerignore', () => {
     'shell/src/main.tsx',
     'kit/src/index.ts',
     'scripts/build-web.ts',
+    'scripts/build-server.mjs',
+    'scripts/static-server.mjs',
     'tsconfig.base.json',
   ])('still sends %s, which the build needs', (file) => {
     expect(excluded(file)).toBe(false);
