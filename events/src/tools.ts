@@ -129,8 +129,12 @@ export type ArtifactType = 'png' | 'pdf' | 'epub' | 'jpeg';
 
 export interface ToolContract<K extends GenerationKind> {
   kind: K;
+  /** The tool's name, as the sidebar, the screen's heading and the dashboard's tool grid show it. */
+  name: string;
   /** What it makes, in plain words for people (the credit history says "Used for: a kids book"). */
   product: string;
+  /** One line for the dashboard's tool grid: what the user gets. */
+  makes: string;
   /** spec 02 §2: the screen. */
   screen: string;
   /** spec 02 §7: the call that starts it; `multipart` where the spec sends a file. */
@@ -138,6 +142,8 @@ export interface ToolContract<K extends GenerationKind> {
   schema: yup.Schema<ToolBody<K>>;
   /** spec 02 §9: credits spent, a function of the request (a coloring book's length). */
   cost(body: ToolBody<K>): number;
+  /** The lowest price where the cost depends on the request (a coloring book's length). */
+  priceFrom?: number;
   /** spec 02 §6: tiers that may use it; absent means every tier. */
   tiers?: readonly Tier[];
   /** The start response's own fields beside the credit fields of spec 02 §3. */
@@ -153,6 +159,8 @@ export type ToolContracts = { [K in GenerationKind]: ToolContract<K> };
 export const TOOL_CONTRACTS: ToolContracts = {
   'non-fiction': {
     kind: 'non-fiction',
+    name: 'Non-fiction Book Writer',
+    makes: 'A complete non-fiction book from a title and a description, as PDF and EPUB.',
     product: 'a non-fiction book',
     screen: '/non-fiction-book',
     route: { method: 'POST', path: '/api/submit-non-fiction-form', body: 'json' },
@@ -169,6 +177,8 @@ export const TOOL_CONTRACTS: ToolContracts = {
   },
   'non-fiction-v2': {
     kind: 'non-fiction-v2',
+    name: 'Non-Fiction Gen 2.0',
+    makes: 'Three outlines to choose from, then the whole book written from the one you pick.',
     product: 'a non-fiction book (Gen 2.0)',
     screen: '/non-fiction-gen2',
     route: { method: 'POST', path: '/api/non-fiction-gen2/submit', body: 'json' },
@@ -181,6 +191,8 @@ export const TOOL_CONTRACTS: ToolContracts = {
   },
   'kdp-listing': {
     kind: 'kdp-listing',
+    name: 'KDP Listing Generator',
+    makes: "A title, subtitle, description and 7 keywords, checked against KDP's rules.",
     product: 'a KDP listing',
     screen: '/kdp-listing-generator',
     route: { method: 'POST', path: '/api/kdp-listings/create', body: 'json' },
@@ -193,11 +205,14 @@ export const TOOL_CONTRACTS: ToolContracts = {
   },
   'coloring-book': {
     kind: 'coloring-book',
+    name: 'Coloring Book Generator',
+    makes: 'A print-ready coloring book of 10 to 40 line-art designs.',
     product: 'a coloring book',
     screen: '/coloring-book-generator',
     route: { method: 'POST', path: '/api/generate-coloring-book', body: 'json' },
     schema: TOOL_SCHEMAS['coloring-book'],
     cost: (body) => COLORING_BOOK_COSTS[body.bookLength],
+    priceFrom: Math.min(...Object.values(COLORING_BOOK_COSTS)),
     tiers: ['Standard', 'Premium'],
     response: { message: 'Your coloring book generation has started!', idField: 'bookId' },
     insufficientCredits: 'You do not have enough credits for this coloring book.',
@@ -206,6 +221,8 @@ export const TOOL_CONTRACTS: ToolContracts = {
   },
   'coloring-page': {
     kind: 'coloring-page',
+    name: 'Coloring Page Generator',
+    makes: 'One printable line-art coloring page from a prompt.',
     product: 'a coloring page',
     screen: '/coloring-book-page-generator',
     route: { method: 'POST', path: '/api/generate-coloring-book-page', body: 'json' },
@@ -219,6 +236,8 @@ export const TOOL_CONTRACTS: ToolContracts = {
   },
   'image-v2': {
     kind: 'image-v2',
+    name: 'Image Generator v2',
+    makes: 'An image from a text prompt, ready to download as PNG.',
     product: 'an image',
     screen: '/image-generator-v2',
     route: { method: 'POST', path: '/api/generate-image-v2', body: 'json' },
@@ -232,6 +251,8 @@ export const TOOL_CONTRACTS: ToolContracts = {
   },
   'image-edit': {
     kind: 'image-edit',
+    name: 'AI Image Editor',
+    makes: 'Your own picture changed the way you describe it.',
     product: 'an image edit',
     screen: '/image-editor',
     route: { method: 'POST', path: '/api/edit-image', body: 'json' },
@@ -245,6 +266,8 @@ export const TOOL_CONTRACTS: ToolContracts = {
   },
   'kids-book': {
     kind: 'kids-book',
+    name: 'Kids Book Generator',
+    makes: 'A 24-page illustrated picture book starring your character.',
     product: 'a kids book',
     screen: '/kids-book-generator',
     route: { method: 'POST', path: '/api/generate-kids-book', body: 'multipart' },
@@ -257,3 +280,22 @@ export const TOOL_CONTRACTS: ToolContracts = {
     gallery: [{ list: 'books' }],
   },
 };
+
+/** The list a tool's results appear in, first placement first: where its confirmation links to. */
+export const RESULT_PLACES = {
+  books: { path: '/my-books', label: 'Go to My Books' },
+  listings: { path: '/my-listings', label: 'View My KDP Listings' },
+  images: { path: '/my-images', label: 'Go to My Images' },
+} as const satisfies Record<GalleryPlacement['list'], { path: string; label: string }>;
+
+export function resultPlace(kind: GenerationKind): { path: string; label: string } {
+  const first = TOOL_CONTRACTS[kind].gallery[0];
+  return RESULT_PLACES[first?.list ?? 'books'];
+}
+
+/** The price a tool is offered from: its lowest where the request changes it, else its one price. */
+export function priceOf(kind: GenerationKind): { credits: number; varies: boolean } {
+  const contract = TOOL_CONTRACTS[kind] as ToolContract<GenerationKind>;
+  if (contract.priceFrom !== undefined) return { credits: contract.priceFrom, varies: true };
+  return { credits: contract.cost(contract.schema.getDefault() as ToolBody<GenerationKind>), varies: false };
+}
