@@ -299,3 +299,12 @@ export function priceOf(kind: GenerationKind): { credits: number; varies: boolea
   if (contract.priceFrom !== undefined) return { credits: contract.priceFrom, varies: true };
   return { credits: contract.cost(contract.schema.getDefault() as ToolBody<GenerationKind>), varies: false };
 }
+
+/** `GET /api/studio/durations`: how long each tool really takes, measured on its recent jobs. */
+export const DURATIONS_PATH = '/api/studio/durations';
+export interface ToolDuration {
+  /** Median seconds from request to Done; null without a finished generation to measure. */
+  medianSeconds: number | null;
+  samples: number;
+}
+export type ToolDurations = Record<GenerationKind, ToolDuration>;

@@ -1,8 +1,8 @@
-import { accountStream } from '@studio/events';
+import { accountStream, DURATIONS_PATH } from '@studio/events';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
 import { eventually, useEmbeddedServer } from '../main/test-runtime';
-import { DURATIONS_PATH, median } from './durations';
+import { median } from './durations';
 
 describe('measured tool durations', () => {
   const server = useEmbeddedServer();

@@ -1,4 +1,4 @@
-import { GENERATION_KINDS, type GenerationKind } from '@studio/events';
+import { DURATIONS_PATH, GENERATION_KINDS, type GenerationKind, type ToolDuration } from '@studio/events';
 import { requireUser } from '../account/auth';
 import type { RouteModule } from '../platform/http/app';
 import type { Platform } from '../platform/module';
@@ -11,16 +11,8 @@ import { GENERATIONS, type GenerationDoc } from './generations-projection';
  * Gen 2.0 is left out: its request waits for the user to choose an outline, so request-to-Done
  * measures the user, not the tool.
  */
-export const DURATIONS_PATH = '/api/studio/durations';
 /** Enough recent jobs for a stable median, few enough that a slower provider shows up quickly. */
 export const DURATION_SAMPLES = 20;
-
-export interface ToolDuration {
-  /** Median seconds from request to Done; null without a finished generation to measure. */
-  medianSeconds: number | null;
-  samples: number;
-}
-export type ToolDurations = Record<GenerationKind, ToolDuration>;
 
 const UNMEASURED: readonly GenerationKind[] = ['non-fiction-v2'];
 
