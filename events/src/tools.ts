@@ -146,6 +146,8 @@ export interface ToolContract<K extends GenerationKind> {
   priceFrom?: number;
   /** spec 02 §6: tiers that may use it; absent means every tier. */
   tiers?: readonly Tier[];
+  /** The tool that replaced it: still offered (Legacy), not advertised beside its successor. */
+  supersededBy?: GenerationKind;
   /** The start response's own fields beside the credit fields of spec 02 §3. */
   response: { message: string; idField?: 'bookId' | 'listingId' };
   /** spec 02 §8: what the screen says when the server answers INSUFFICIENT_CREDITS. */
@@ -163,6 +165,7 @@ export const TOOL_CONTRACTS: ToolContracts = {
     makes: 'A complete non-fiction book from a title and a description, as PDF and EPUB.',
     product: 'a non-fiction book',
     screen: '/non-fiction-book',
+    supersededBy: 'non-fiction-v2',
     route: { method: 'POST', path: '/api/submit-non-fiction-form', body: 'json' },
     schema: TOOL_SCHEMAS['non-fiction'],
     cost: () => 20,

@@ -12,6 +12,7 @@ import { dashboardStats, isInProgress } from './book-list';
 import { QuickActions } from './QuickActions';
 import { StatCards } from './StatCards';
 import { SubscriptionActivatedAlert } from './SubscriptionActivatedAlert';
+import { ToolGrid } from './ToolGrid';
 import { useSubscriptionReturn } from './use-subscription-return';
 
 export default function DashboardPage() {
@@ -84,6 +85,7 @@ export default function DashboardPage() {
         {!failed && <BookProgressList books={progressBooks} loading={!progressBooks} />}
         <QuickActions />
       </div>
+      <ToolGrid />
     </Page>
   );
 }
