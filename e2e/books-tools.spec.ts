@@ -254,6 +254,8 @@ test.describe('Kids book generator [stubbed API]', () => {
     await expect(page.getByText('No file chosen')).toBeVisible();
     await page.setViewportSize({ width: 375, height: 740 });
     await expectNoHorizontalOverflow(page);
+    // The price stays on the button's one line on a phone (48 px is one line of the large button).
+    expect((await submit.boundingBox())?.height).toBe(48);
     await keepScreenshot(page, testInfo, 'kids-generator-375');
   });
 

@@ -73,7 +73,10 @@ export function TwoColumns({ main, side }: { main: ReactNode; side: ReactNode })
   );
 }
 
-/** Holds a form's submit button; long labels ("… (100 credits)") wrap instead of widening a phone screen. */
+/**
+ * Holds a form's submit button. On phones it takes the card's width, so "Generate Kids Book (100
+ * credits)" reads on one line; a label longer still wraps rather than widen the screen.
+ */
 export function SubmitRow({ children }: { children: ReactNode }) {
   return (
     <div
@@ -85,6 +88,7 @@ export function SubmitRow({ children }: { children: ReactNode }) {
           lineHeight: 1.3,
           paddingBlock: 10,
           textAlign: 'center',
+          '@media (max-width: 639px)': { width: '100%', paddingInline: 12, fontSize: theme.fontSizes.sm },
         },
       }}
     >
