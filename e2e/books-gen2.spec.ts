@@ -231,6 +231,11 @@ test.describe('Gen 2.0 [stubbed API]', () => {
     await page.goto('/non-fiction-gen2');
     const text = 'You need 20 credits to create this book. You currently have 0 credits.';
     await expect(page.getByTestId('low-credits')).toContainText(text);
+    // The warning offers the way out, like the other tools' credit banners.
+    await expect(page.getByTestId('low-credits').getByRole('link', { name: 'View Plans' })).toHaveAttribute(
+      'href',
+      '/pricing',
+    );
     await fillForm(page);
     await page.getByRole('button', { name: 'Create Outline (20 credits)' }).click();
     await expectToast(page, 'Low credits', text);

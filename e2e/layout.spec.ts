@@ -1,4 +1,5 @@
 // The signed-in layout of spec 01 §2.2: desktop sidebar at 1280 px, top bar and menu at 375 px.
+import type { Locator } from '@playwright/test';
 import { routes as studioRoutes } from '../mfe-studio/src/routes';
 import { expect, expectScreen, keepScreenshot, signUp, test } from './support/fixtures';
 
@@ -20,6 +21,14 @@ const SIDEBAR: [string, string, string][] = [
   ['Settings', '/settings', 'Settings'],
   ...tools('Legacy Models'),
 ];
+
+/** The width of a nav link's label text itself (its box is as wide as the sidebar allows). */
+const textWidth = (link: Locator) =>
+  link.locator('[data-nav-label]').evaluate((label) => {
+    const range = document.createRange();
+    range.selectNodeContents(label);
+    return range.getBoundingClientRect().width;
+  });
 
 test.describe('desktop, 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -47,6 +56,7 @@ test.describe('desktop, 1280 px', () => {
     for (const [label, path, heading] of SIDEBAR) {
       const link = sidebar.getByRole('link', { name: new RegExp(`^${label.replace(/[.()]/g, '\\$&')}`) });
       const before = await link.boundingBox();
+      const textBefore = await textWidth(link);
       await link.click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expectScreen(page, heading);
@@ -54,8 +64,10 @@ test.describe('desktop, 1280 px', () => {
       await expect(
         sidebar.getByRole('link', { name: new RegExp(`^${label.replace(/[.()]/g, '\\$&')}`) }),
       ).toHaveAttribute('aria-current', 'page');
-      // Becoming active neither wraps the label nor moves the items below it.
+      // Becoming active neither widens the label (a bolder one wraps at the sidebar's edge) nor
+      // moves the items below it.
       expect((await link.boundingBox())?.height).toBe(before?.height);
+      expect(await textWidth(link)).toBe(textBefore);
     }
 
     // Desktop help goes to the public help page (outside the layout).
