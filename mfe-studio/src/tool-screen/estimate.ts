@@ -2,7 +2,7 @@
 // recent finished jobs; no fixed promise that a faster or slower provider would make untrue.
 import type { ToolDuration } from '@studio/events';
 
-export const NO_ESTIMATE = 'It appears there as soon as it is ready.';
+export const NO_ESTIMATE = 'It is added to your list as soon as it is ready.';
 
 export function estimateText(duration: ToolDuration | undefined): string {
   const seconds = duration?.medianSeconds;
