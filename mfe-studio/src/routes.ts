@@ -1,7 +1,7 @@
 // The studio remote's routes: one per tool of the registry (./registry.ts), its path the
 // contract's screen (spec 02 §2) and its nav entry (spec 01 §2.2) in registry order. The build
 // publishes this list as routes.json.
-import { TOOL_CONTRACTS } from '@studio/events';
+import { TOOL_CATALOG } from '@studio/events/catalog';
 import type { NavEntry, RemoteRoute, ScreenOf } from '@studio/kit';
 import { STUDIO_TOOLS, type StudioKind, type StudioScreenName } from './registry';
 
@@ -18,12 +18,12 @@ export const routes: readonly RemoteRoute<StudioScreenName>[] = kinds.map((kind)
   const { screen, nav } = STUDIO_TOOLS[kind];
   const entry: NavEntry = {
     section: nav.section,
-    label: TOOL_CONTRACTS[kind].name,
+    label: TOOL_CATALOG[kind].name,
     icon: nav.icon,
     order: orderOf(kind),
     ...('badge' in nav ? { badge: nav.badge } : {}),
   };
-  return { path: TOOL_CONTRACTS[kind].screen, screen, access: 'signed-in', nav: entry };
+  return { path: TOOL_CATALOG[kind].screen, screen, access: 'signed-in', nav: entry };
 });
 
 export type StudioScreen = ScreenOf<typeof routes>;

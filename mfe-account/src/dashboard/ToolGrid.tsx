@@ -1,7 +1,7 @@
 // The dashboard's grid of tools, beyond the spec's quick actions: what each makes and what it
-// costs, read from the tool registry (a new tool appears here by itself), plus QR Codes. Tools
-// another tool replaced stay in the sidebar's Legacy section only.
-import { GENERATION_KINDS, priceOf, TOOL_CONTRACTS } from '@studio/events';
+// costs, read from the tool catalog (a new tool appears here by itself; no request schema is
+// loaded), plus QR Codes. Tools another tool replaced stay in the sidebar's Legacy section only.
+import { priceOf, TOOL_CATALOG, type ToolListing } from '@studio/events/catalog';
 import { Card, theme } from '@studio/kit';
 import { Link } from 'react-router-dom';
 import { DASHBOARD } from '../texts';
@@ -14,23 +14,25 @@ interface GridEntry {
   note?: string;
 }
 
-const TOOLS: GridEntry[] = GENERATION_KINDS.filter((kind) => !TOOL_CONTRACTS[kind].supersededBy).map(
-  (kind) => {
-    const contract = TOOL_CONTRACTS[kind];
-    const { credits, varies } = priceOf(kind);
-    return {
-      to: contract.screen,
-      name: contract.name,
-      makes: contract.makes,
+const kinds = Object.keys(TOOL_CATALOG) as (keyof typeof TOOL_CATALOG)[];
+const TOOLS: GridEntry[] = kinds.flatMap((kind) => {
+  const listing: ToolListing = TOOL_CATALOG[kind];
+  if (listing.supersededBy) return [];
+  const { credits, varies } = priceOf(kind);
+  return [
+    {
+      to: listing.screen,
+      name: listing.name,
+      makes: listing.makes,
       price: DASHBOARD.tools.price(credits, varies),
-      ...(contract.tiers ? { note: DASHBOARD.tools.plans(contract.tiers) } : {}),
-    };
-  },
-);
+      ...(listing.tiers ? { note: DASHBOARD.tools.plans(listing.tiers) } : {}),
+    },
+  ];
+});
 
 const ENTRIES: GridEntry[] = [...TOOLS, DASHBOARD.tools.qr];
 
-export function ToolGrid() {
+export default function ToolGrid() {
   return (
     <section aria-labelledby="dashboard-tools" css={{ display: 'grid', gap: 12 }}>
       <h2 id="dashboard-tools" css={{ fontSize: theme.fontSizes.lg, fontWeight: 700 }}>
