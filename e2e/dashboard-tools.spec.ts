@@ -21,7 +21,7 @@ test('the dashboard lists each tool with what it makes and its cost, plus QR Cod
     });
     await expect(card).toContainText(TOOL_CONTRACTS[kind].makes);
   }
-  // The prices of spec 02 §9, the coloring book from its cheapest length and for the plans that have it.
+  // The prices, the coloring book from its cheapest length and for the plans that have it.
   const card = (name: string) => cards.filter({ has: page.getByRole('link', { name, exact: true }) });
   await expect(card('Kids Book Generator').getByTestId('tool-price')).toHaveText('100 credits');
   await expect(card('Coloring Page Generator').getByTestId('tool-price')).toHaveText('4 credits');

@@ -4,7 +4,7 @@
 import type { GenerationKind } from './generation';
 import type { Tier } from './subscription';
 
-/** spec 02 §9: a coloring book's price by its number of designs. */
+/** A coloring book's price by its number of designs. */
 export const COLORING_BOOK_COSTS = { 10: 20, 20: 40, 30: 60, 40: 80 } as const;
 export type ColoringBookLength = keyof typeof COLORING_BOOK_COSTS;
 
@@ -13,12 +13,12 @@ export interface ToolListing {
   name: string;
   /** One line for the dashboard's tool grid: what the user gets. */
   makes: string;
-  /** spec 02 §2: the screen. */
+  /** The screen. */
   screen: string;
-  /** spec 02 §9: credits spent; the lowest where the request changes it (`priceVaries`). */
+  /** Credits spent; the lowest where the request changes it (`priceVaries`). */
   price: number;
   priceVaries?: true;
-  /** spec 02 §6: tiers that may use it; absent means every tier. */
+  /** Tiers that may use it; absent means every tier. */
   tiers?: readonly Tier[];
   /** The tool that replaced it: still offered (Legacy), not advertised beside its successor. */
   supersededBy?: GenerationKind;

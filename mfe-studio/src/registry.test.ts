@@ -2,7 +2,7 @@ import { GENERATION_KINDS, priceOf, RESULT_PLACES, resultPlace, TOOL_CONTRACTS }
 import { STUDIO_TOOLS } from './registry';
 import { routes } from './routes';
 
-/** spec 01 §2.2 and spec 02 §2: the eight tools, in the sidebar's order, with their prices. */
+/** The spec's eight tools, in the sidebar's order, with their prices. */
 const SPEC_TOOLS = [
   ['Main', 'Non-Fiction Gen 2.0', '/non-fiction-gen2', 20],
   ['Main', 'KDP Listing Generator', '/kdp-listing-generator', 10],

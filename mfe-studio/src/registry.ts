@@ -12,7 +12,7 @@ export interface Message {
   body: string;
 }
 
-/** The start response of spec 02 §3, as the screens read it. */
+/** The start response, as the screens read it. */
 export interface StartReply {
   message?: string;
   creditsUsed?: number;
@@ -38,7 +38,7 @@ export interface StudioTool {
   notEnough?: (cost: number, values: Record<string, unknown>, have: number) => Message;
   /** A failed start the server did not explain. */
   failure: Message;
-  /** spec 02 §8 for non-fiction: a body that is not JSON reads 'Server error: {status} {statusText}'. */
+  /** The legacy writer's rule: a body that is not JSON reads 'Server error: {status} {statusText}'. */
   serverErrorText?: boolean;
   /** The toast once started; the confirmation on the page takes its title unless it names one. */
   started: (reply: StartReply) => Message;

@@ -1,5 +1,5 @@
 // The studio remote's routes: one per tool of the registry (./registry.ts), its path the
-// contract's screen (spec 02 §2) and its nav entry (spec 01 §2.2) in registry order. The build
+// contract's screen and its nav entry in registry order. The build
 // publishes this list as routes.json.
 import { TOOL_CATALOG } from '@studio/events/catalog';
 import type { NavEntry, RemoteRoute, ScreenOf } from '@studio/kit';

@@ -1,4 +1,4 @@
-// Gen 2.0's texts (spec 02 §2, §4, §8), word for word where the spec gives them. Validation
+// Gen 2.0's texts, word for word where the spec gives them. Validation
 // messages are not here: they come from TOOL_SCHEMAS in @studio/events.
 
 export const COMMON = {

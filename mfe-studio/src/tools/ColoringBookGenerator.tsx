@@ -1,4 +1,4 @@
-// /coloring-book-generator (spec 02 §2, §6, §9): its own part is the prompt and the number of
+// /coloring-book-generator: its own part is the prompt and the number of
 // designs, each with the registry's price for it; the tier gate and the cost are the screen's.
 import {
   COLORING_BOOK_COSTS,

@@ -1,4 +1,4 @@
-// /coloring-book-page-generator (spec 02 §2): its own part is one prompt and its tips.
+// /coloring-book-page-generator: its own part is one prompt and its tips.
 import { Field, Textarea } from '@studio/kit/widgets';
 import { SideList } from '../tool-screen/ToolFrame';
 import { type OptionsProps, ToolScreen } from '../tool-screen/ToolScreen';

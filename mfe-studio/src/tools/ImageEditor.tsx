@@ -1,4 +1,4 @@
-// /image-editor (spec 02 §2, §5): its own part is the picture, checked and previewed before
+// /image-editor: its own part is the picture, checked and previewed before
 // anything is sent (sent as a data URL), and the description of the edit.
 import { Field, Textarea } from '@studio/kit/widgets';
 import { ImageUpload } from '../tool-screen/ImageUpload';

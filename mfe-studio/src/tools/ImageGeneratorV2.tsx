@@ -1,4 +1,4 @@
-// /image-generator-v2 (spec 02 §2): its own part is one prompt.
+// /image-generator-v2: its own part is one prompt.
 import { Field, Textarea } from '@studio/kit/widgets';
 import { type OptionsProps, ToolScreen } from '../tool-screen/ToolScreen';
 

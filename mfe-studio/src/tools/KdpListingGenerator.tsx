@@ -1,4 +1,4 @@
-// /kdp-listing-generator (spec 02 §2): its own part is the book's title and what it is about.
+// /kdp-listing-generator: its own part is the book's title and what it is about.
 import { Field, Input, Textarea } from '@studio/kit/widgets';
 import { SideList } from '../tool-screen/ToolFrame';
 import { type OptionsProps, ToolScreen } from '../tool-screen/ToolScreen';

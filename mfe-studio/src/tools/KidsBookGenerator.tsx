@@ -1,4 +1,4 @@
-// /kids-book-generator (spec 02 §2, §5, §7): its own part is the story, the character and an
+// /kids-book-generator: its own part is the story, the character and an
 // optional picture of them (checked in the browser before submit), and the "What You'll Get" card.
 // The route is multipart, so the screen sends the picture as a file.
 import { TOOL_CONTRACTS } from '@studio/events';

@@ -1,4 +1,4 @@
-// /non-fiction-book (spec 02 §2, §5, §8): the legacy writer. Its own part is the title and the
+// /non-fiction-book: the legacy writer. Its own part is the title and the
 // description, the spec's request fields (User, Status), the low-credit banner and the tutorial.
 import { TOOL_CONTRACTS } from '@studio/events';
 import { Alert, Card, theme, useUser } from '@studio/kit';
@@ -34,7 +34,7 @@ function Options({ values, set, errors }: OptionsProps<typeof initial>) {
   );
 }
 
-/** spec 02 §2: a banner while the balance is below the price. */
+/** A banner while the balance is below the price. */
 function CreditsBanner() {
   const user = useUser();
   if (!user || user.credits >= COST) return null;
@@ -55,7 +55,7 @@ const TUTORIAL_STEPS = [
 ];
 
 /**
- * spec 02 §2 "an embedded tutorial video": the operator's TUTORIAL_VIDEO_URL when one is set (the
+ * The writer has "an embedded tutorial video": the operator's TUTORIAL_VIDEO_URL when one is set (the
  * server lets only its origin be framed), and the written steps always, so the card is useful
  * without a video and readable without the frame.
  */

@@ -23,7 +23,7 @@ describe('the tool registry', () => {
     for (const kind of GENERATION_KINDS) expect(TOOLS[kind].kind).toBe(kind);
   });
 
-  it('declares the tool routes of spec 02 §7, and no route twice', () => {
+  it('declares the tool routes, and no route twice', () => {
     const routes = Object.fromEntries(TOOL_LIST.map((t) => [t.kind, `${t.route.method} ${t.route.path}`]));
     expect(routes).toMatchObject(SPEC_ROUTES);
     expect(new Set(Object.values(routes)).size).toBe(TOOL_LIST.length);
