@@ -45,6 +45,8 @@ test('an admin fixes a subscription and the user sees it', async ({ page }, test
     'Subscription Updated',
     'Broken Sub now has the Premium plan and 250 credits (was 0).',
   );
+  // The lookup line follows the update instead of showing the replaced plan.
+  await expect(page.getByText(`Broken Sub (${user.email}): Premium, 250 credits`)).toBeVisible();
 
   // Verify Subscriptions reports its counts.
   await page.getByRole('tab', { name: 'Verify Subscriptions' }).click();

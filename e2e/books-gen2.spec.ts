@@ -199,6 +199,11 @@ test.describe('Gen 2.0 [stubbed API]', () => {
       '/files/g2.epub',
     );
     await expect(confirmation).toContainText('Your book is ready.');
+    // Once done, nothing on the page still speaks of outlines to pick or a book still to come.
+    await expect(confirmation).not.toContainText('Book generation started');
+    await expect(confirmation).not.toContainText('when it is complete');
+    await expect(page.getByRole('heading', { name: 'Select Your Outline' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Your Book', level: 2 })).toBeVisible();
     const pdf = page.waitForEvent('download');
     await confirmation.getByRole('link', { name: 'Download PDF' }).click();
     expect((await pdf).suggestedFilename()).toBe('g2.pdf');
@@ -226,6 +231,11 @@ test.describe('Gen 2.0 [stubbed API]', () => {
     await page.goto('/non-fiction-gen2');
     const text = 'You need 20 credits to create this book. You currently have 0 credits.';
     await expect(page.getByTestId('low-credits')).toContainText(text);
+    // The warning offers the way out, like the other tools' credit banners.
+    await expect(page.getByTestId('low-credits').getByRole('link', { name: 'View Plans' })).toHaveAttribute(
+      'href',
+      '/pricing',
+    );
     await fillForm(page);
     await page.getByRole('button', { name: 'Create Outline (20 credits)' }).click();
     await expectToast(page, 'Low credits', text);

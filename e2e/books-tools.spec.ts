@@ -1,6 +1,7 @@
 // The book tools' forms (spec 02 §2, §5, §8): non-fiction v1, coloring book, kids book. STUBBED
 // API for the tool calls until books-api's backend is merged; sign-up, plans, credits are real
 // (a balance or tier a test needs is set by overriding the /api/user answer).
+import sharp from 'sharp';
 import { expectNoHorizontalOverflow, expectToast } from './account-helpers';
 import { buyPlan, overrideUser, recordJson } from './books-helpers';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
@@ -142,14 +143,14 @@ test.describe('Coloring book [stubbed API]', () => {
     await page.route('**/api/generate-coloring-book', start.handler);
     await page.goto('/coloring-book-generator');
     await expect(page.getByRole('radio', { name: '30 designs (60 credits)' })).toBeChecked();
-    await expect(page.getByTestId('coloring-cost')).toContainText('Cost: 60 credits');
+    await expect(page.getByTestId('tool-cost')).toContainText('Cost: 60 credits');
     for (const [pages, credits] of [
       [10, 20],
       [20, 40],
       [40, 80],
     ] as const) {
       await page.getByRole('radio', { name: `${pages} designs (${credits} credits)` }).click();
-      await expect(page.getByTestId('coloring-cost')).toContainText(`Cost: ${credits} credits`);
+      await expect(page.getByTestId('tool-cost')).toContainText(`Cost: ${credits} credits`);
       await expect(
         page.getByRole('button', { name: `Generate Coloring Book (${credits} credits)` }),
       ).toBeVisible();
@@ -235,8 +236,26 @@ test.describe('Kids book generator [stubbed API]', () => {
       'Not Enough Credits',
       'You need at least 100 credits to generate a kids book. Please purchase more credits to continue.',
     );
+    // The refusal stays on the page with a way to get credits.
+    const short = page.getByTestId('not-enough-credits');
+    await expect(short).toContainText('You need at least 100 credits to generate a kids book.');
+    await expect(short.getByRole('link', { name: 'View Plans' })).toHaveAttribute('href', '/pricing');
+
+    // A file that is not a picture, though named .png, is refused at once with the upload message.
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'notes.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('these are my notes, not a picture'),
+    });
+    await expect(
+      page.getByText('Upload Error: Failed to process the image. Please try again.'),
+    ).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Preview of the chosen file' })).toHaveCount(0);
+    await expect(page.getByText('No file chosen')).toBeVisible();
     await page.setViewportSize({ width: 375, height: 740 });
     await expectNoHorizontalOverflow(page);
+    // The price stays on the button's one line on a phone (48 px is one line of the large button).
+    expect((await submit.boundingBox())?.height).toBe(48);
     await keepScreenshot(page, testInfo, 'kids-generator-375');
   });
 
@@ -278,11 +297,14 @@ test.describe('Kids book generator [stubbed API]', () => {
         .fill('Leo builds a rocket and visits the moon with his cat.');
       await page.getByLabel('Character Name').fill('Leo');
       await page.getByRole('radio', { name: 'Boy' }).click();
-      await page.locator('input[type=file]').setInputFiles({
-        name: 'leo.png',
-        mimeType: 'image/png',
-        buffer: Buffer.from('89504e470d0a1a0a', 'hex'),
-      });
+      // The picture is decoded in the browser before it may be sent: a real (tiny) PNG.
+      const png = await sharp({ create: { width: 24, height: 24, channels: 3, background: '#ffcc00' } })
+        .png()
+        .toBuffer();
+      await page
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'leo.png', mimeType: 'image/png', buffer: png });
+      await expect(page.getByRole('img', { name: 'Preview of the chosen file' })).toBeVisible();
       const submit = page.getByRole('button', { name: 'Generate Kids Book (100 credits)' });
       await submit.click();
       await expectToast(
@@ -294,6 +316,14 @@ test.describe('Kids book generator [stubbed API]', () => {
       await expectToast(page, 'Generation Failed', 'Illustrator unavailable');
       await submit.click();
       await expectToast(page, 'Book Generation Started!', 'Credits used: 100. Remaining credits: 50.');
+      // 100 credits leave a trace on the page, not only a toast: where the book will appear.
+      const confirmation = page.getByTestId('tool-confirmation');
+      await expect(confirmation).toContainText('Book Generation Started!');
+      await expect(confirmation.getByRole('link', { name: 'Go to My Books' })).toHaveAttribute(
+        'href',
+        '/my-books',
+      );
+      await expect(confirmation.getByTestId('tool-estimate')).not.toBeEmpty();
 
       const sent = requests[2];
       expect(sent?.headers['x-user-id']).toBe(user.id);

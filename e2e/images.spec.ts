@@ -44,6 +44,13 @@ test('a coloring page and an edit appear in My Images with tabs, the toggle and 
   await page.goto('/image-editor');
   await page.getByRole('button', { name: 'Edit Image (6 credits)' }).click();
   await expectToast(page, 'Image Required', 'Please select an image to edit.');
+  // A text file named .png: a clear message at once, never a broken-image preview.
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
+  await expectToast(page, 'Upload Error', 'Failed to process the image. Please try again.');
+  await expect(page.getByRole('alert').filter({ hasText: 'Upload Error' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Preview of the chosen file' })).toHaveCount(0);
   const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#3366cc' } })
     .png()
     .toBuffer();
@@ -54,6 +61,9 @@ test('a coloring page and an edit appear in My Images with tabs, the toggle and 
   await page.getByLabel('Describe your edit').fill('Make the sky orange');
   await page.getByRole('button', { name: 'Edit Image (6 credits)' }).click();
   await expectToast(page, 'Edit Started!', '6 credits used. 50 credits remaining.');
+  await expect(
+    page.getByTestId('tool-confirmation').getByRole('link', { name: 'Go to My Images' }),
+  ).toHaveAttribute('href', '/my-images');
   await expect(page.getByLabel('Describe your edit')).toHaveValue('');
   await expect(page.getByRole('img', { name: 'Preview of the chosen file' })).toHaveCount(0);
 

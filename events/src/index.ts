@@ -22,4 +22,5 @@ export type AccountStreamEvent = AccountEvent | CreditsEvent | SubscriptionEvent
 export type DomainEvent = AccountStreamEvent | EmailClaimed | GenerationEvent | QrEvent | NewsletterEvent;
 export type DomainEventType = DomainEvent['type'];
 export * from './plans';
+export * from './tool-catalog';
 export * from './tools';

@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import type { GenerationKind } from './generation';
 import { numeric, text } from './requests/text';
 import type { Tier } from './subscription';
+import { COLORING_BOOK_COSTS, type ColoringBookLength, TOOL_CATALOG, type ToolListing } from './tool-catalog';
 
 /**
  * The contract half of the tool registry (spec 02 §3, §5, §7, §9): what the form sends, the
@@ -22,8 +23,6 @@ const atLeast = (min: number, message: string, max = PROMPT_MAX, tooLong = TOO_L
 /** The spec's clients send the user id; the server only checks that it is the caller's own. */
 const userId = text('userId is invalid').max(100, 'userId is invalid').optional();
 
-export const COLORING_BOOK_COSTS = { 10: 20, 20: 40, 30: 60, 40: 80 } as const;
-export type ColoringBookLength = keyof typeof COLORING_BOOK_COSTS;
 export const COLORING_BOOK_LENGTHS = [10, 20, 30, 40] as const satisfies readonly ColoringBookLength[];
 export const DEFAULT_COLORING_BOOK_LENGTH: ColoringBookLength = 30;
 export const CHAPTERS = { min: 1, max: 12, default: 5 } as const;
@@ -127,19 +126,15 @@ export type GalleryPlacement =
 
 export type ArtifactType = 'png' | 'pdf' | 'epub' | 'jpeg';
 
-export interface ToolContract<K extends GenerationKind> {
+export interface ToolContract<K extends GenerationKind> extends ToolListing {
   kind: K;
   /** What it makes, in plain words for people (the credit history says "Used for: a kids book"). */
   product: string;
-  /** spec 02 §2: the screen. */
-  screen: string;
   /** spec 02 §7: the call that starts it; `multipart` where the spec sends a file. */
   route: { method: 'POST'; path: string; body: 'json' | 'multipart' };
   schema: yup.Schema<ToolBody<K>>;
   /** spec 02 §9: credits spent, a function of the request (a coloring book's length). */
   cost(body: ToolBody<K>): number;
-  /** spec 02 §6: tiers that may use it; absent means every tier. */
-  tiers?: readonly Tier[];
   /** The start response's own fields beside the credit fields of spec 02 §3. */
   response: { message: string; idField?: 'bookId' | 'listingId' };
   /** spec 02 §8: what the screen says when the server answers INSUFFICIENT_CREDITS. */
@@ -153,11 +148,11 @@ export type ToolContracts = { [K in GenerationKind]: ToolContract<K> };
 export const TOOL_CONTRACTS: ToolContracts = {
   'non-fiction': {
     kind: 'non-fiction',
+    ...TOOL_CATALOG['non-fiction'],
     product: 'a non-fiction book',
-    screen: '/non-fiction-book',
     route: { method: 'POST', path: '/api/submit-non-fiction-form', body: 'json' },
     schema: TOOL_SCHEMAS['non-fiction'],
-    cost: () => 20,
+    cost: () => TOOL_CATALOG['non-fiction'].price,
     response: {
       message: 'Your book is being created. It will appear in My Books when it is ready.',
       idField: 'bookId',
@@ -169,11 +164,11 @@ export const TOOL_CONTRACTS: ToolContracts = {
   },
   'non-fiction-v2': {
     kind: 'non-fiction-v2',
+    ...TOOL_CATALOG['non-fiction-v2'],
     product: 'a non-fiction book (Gen 2.0)',
-    screen: '/non-fiction-gen2',
     route: { method: 'POST', path: '/api/non-fiction-gen2/submit', body: 'json' },
     schema: TOOL_SCHEMAS['non-fiction-v2'],
-    cost: () => 20,
+    cost: () => TOOL_CATALOG['non-fiction-v2'].price,
     response: { message: 'Your outlines are being created.', idField: 'bookId' },
     insufficientCredits: 'You need 20 credits to create this book.',
     artifacts: ['pdf', 'epub', 'jpeg'],
@@ -181,11 +176,11 @@ export const TOOL_CONTRACTS: ToolContracts = {
   },
   'kdp-listing': {
     kind: 'kdp-listing',
+    ...TOOL_CATALOG['kdp-listing'],
     product: 'a KDP listing',
-    screen: '/kdp-listing-generator',
     route: { method: 'POST', path: '/api/kdp-listings/create', body: 'json' },
     schema: TOOL_SCHEMAS['kdp-listing'],
-    cost: () => 10,
+    cost: () => TOOL_CATALOG['kdp-listing'].price,
     response: { message: 'Your KDP listing is being created.', idField: 'listingId' },
     insufficientCredits: 'You need 10 credits to create a KDP listing.',
     artifacts: [],
@@ -193,12 +188,11 @@ export const TOOL_CONTRACTS: ToolContracts = {
   },
   'coloring-book': {
     kind: 'coloring-book',
+    ...TOOL_CATALOG['coloring-book'],
     product: 'a coloring book',
-    screen: '/coloring-book-generator',
     route: { method: 'POST', path: '/api/generate-coloring-book', body: 'json' },
     schema: TOOL_SCHEMAS['coloring-book'],
     cost: (body) => COLORING_BOOK_COSTS[body.bookLength],
-    tiers: ['Standard', 'Premium'],
     response: { message: 'Your coloring book generation has started!', idField: 'bookId' },
     insufficientCredits: 'You do not have enough credits for this coloring book.',
     artifacts: ['pdf', 'png'],
@@ -206,11 +200,11 @@ export const TOOL_CONTRACTS: ToolContracts = {
   },
   'coloring-page': {
     kind: 'coloring-page',
+    ...TOOL_CATALOG['coloring-page'],
     product: 'a coloring page',
-    screen: '/coloring-book-page-generator',
     route: { method: 'POST', path: '/api/generate-coloring-book-page', body: 'json' },
     schema: TOOL_SCHEMAS['coloring-page'],
-    cost: () => 4,
+    cost: () => TOOL_CATALOG['coloring-page'].price,
     response: { message: 'Your coloring page generation has started!' },
     insufficientCredits:
       'Insufficient Credits: You need 4 credits to generate a coloring page. Please upgrade your subscription.',
@@ -219,11 +213,11 @@ export const TOOL_CONTRACTS: ToolContracts = {
   },
   'image-v2': {
     kind: 'image-v2',
+    ...TOOL_CATALOG['image-v2'],
     product: 'an image',
-    screen: '/image-generator-v2',
     route: { method: 'POST', path: '/api/generate-image-v2', body: 'json' },
     schema: TOOL_SCHEMAS['image-v2'],
-    cost: () => 6,
+    cost: () => TOOL_CATALOG['image-v2'].price,
     response: { message: 'Your image is being generated. This may take a few minutes.' },
     insufficientCredits:
       "Insufficient Credits. You don't have enough credits to generate an image. Each image requires 6 credits. Please upgrade your plan.",
@@ -232,11 +226,11 @@ export const TOOL_CONTRACTS: ToolContracts = {
   },
   'image-edit': {
     kind: 'image-edit',
+    ...TOOL_CATALOG['image-edit'],
     product: 'an image edit',
-    screen: '/image-editor',
     route: { method: 'POST', path: '/api/edit-image', body: 'json' },
     schema: TOOL_SCHEMAS['image-edit'],
-    cost: () => 6,
+    cost: () => TOOL_CATALOG['image-edit'].price,
     response: { message: 'Your edit has started.' },
     insufficientCredits:
       'Not Enough Credits. You need 6 credits to edit an image. Please purchase more credits to continue.',
@@ -245,11 +239,11 @@ export const TOOL_CONTRACTS: ToolContracts = {
   },
   'kids-book': {
     kind: 'kids-book',
+    ...TOOL_CATALOG['kids-book'],
     product: 'a kids book',
-    screen: '/kids-book-generator',
     route: { method: 'POST', path: '/api/generate-kids-book', body: 'multipart' },
     schema: TOOL_SCHEMAS['kids-book'],
-    cost: () => 100,
+    cost: () => TOOL_CATALOG['kids-book'].price,
     response: { message: 'Your kids book is being created.', idField: 'bookId' },
     insufficientCredits:
       'Not Enough Credits. You need at least 100 credits to generate a kids book. Please purchase more credits to continue.',
@@ -257,3 +251,24 @@ export const TOOL_CONTRACTS: ToolContracts = {
     gallery: [{ list: 'books' }],
   },
 };
+
+/** The list a tool's results appear in, first placement first: where its confirmation links to. */
+export const RESULT_PLACES = {
+  books: { path: '/my-books', label: 'Go to My Books' },
+  listings: { path: '/my-listings', label: 'View My KDP Listings' },
+  images: { path: '/my-images', label: 'Go to My Images' },
+} as const satisfies Record<GalleryPlacement['list'], { path: string; label: string }>;
+
+export function resultPlace(kind: GenerationKind): { path: string; label: string } {
+  const first = TOOL_CONTRACTS[kind].gallery[0];
+  return RESULT_PLACES[first?.list ?? 'books'];
+}
+
+/** `GET /api/studio/durations`: how long each tool really takes, measured on its recent jobs. */
+export const DURATIONS_PATH = '/api/studio/durations';
+export interface ToolDuration {
+  /** Median seconds from request to Done; null without a finished generation to measure. */
+  medianSeconds: number | null;
+  samples: number;
+}
+export type ToolDurations = Record<GenerationKind, ToolDuration>;

@@ -207,6 +207,17 @@ export const DASHBOARD = {
   },
   loadError: 'Error loading dashboard data. Please try refreshing the page.',
   loading: 'Loading your dashboard',
+  tools: {
+    title: 'Tools',
+    price: (credits: number, varies: boolean) => `${varies ? 'From ' : ''}${credits} credits`,
+    plans: (tiers: readonly string[]) => `On the ${tiers.join(' and ')} plans`,
+    qr: {
+      to: '/qr-codes',
+      name: 'QR Codes',
+      makes: 'Codes that send readers to your link or landing page, with scans and email signups counted.',
+      price: 'No credits',
+    },
+  },
 } as const;
 
 export const PRICING = {

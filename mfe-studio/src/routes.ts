@@ -1,62 +1,29 @@
-// The studio remote's routes: the eight creation tools (spec 02 §2) and their nav entries
-// (spec 01 §2.2). The build publishes this list as routes.json; type imports only.
-import type { RemoteRoute, ScreenOf } from '@studio/kit';
+// The studio remote's routes: one per tool of the registry (./registry.ts), its path the
+// contract's screen and its nav entry in registry order. The build
+// publishes this list as routes.json.
+import { TOOL_CATALOG } from '@studio/events/catalog';
+import type { NavEntry, RemoteRoute, ScreenOf } from '@studio/kit';
+import { STUDIO_TOOLS, type StudioKind, type StudioScreenName } from './registry';
 
-export const routes = [
-  {
-    path: '/non-fiction-gen2',
-    screen: 'NonFictionGen2',
-    access: 'signed-in',
-    nav: { section: 'Main', label: 'Non-Fiction Gen 2.0', icon: 'BookText', order: 20 },
-  },
-  {
-    path: '/kdp-listing-generator',
-    screen: 'KdpListingGenerator',
-    access: 'signed-in',
-    nav: { section: 'Main', label: 'KDP Listing Generator', icon: 'Tags', order: 30 },
-  },
-  {
-    path: '/coloring-book-generator',
-    screen: 'ColoringBookGenerator',
-    access: 'signed-in',
-    nav: { section: 'Main', label: 'Coloring Book Generator', icon: 'Palette', order: 40 },
-  },
-  {
-    path: '/coloring-book-page-generator',
-    screen: 'ColoringBookPageGenerator',
-    access: 'signed-in',
-    nav: { section: 'Main', label: 'Coloring Page Generator', icon: 'Brush', order: 50 },
-  },
-  {
-    path: '/image-generator-v2',
-    screen: 'ImageGeneratorV2',
-    access: 'signed-in',
-    nav: { section: 'Main', label: 'Image Generator v2', icon: 'Sparkles', order: 60 },
-  },
-  {
-    path: '/image-editor',
-    screen: 'ImageEditor',
-    access: 'signed-in',
-    nav: { section: 'Main', label: 'AI Image Editor', icon: 'Wand2', order: 70 },
-  },
-  {
-    path: '/kids-book-generator',
-    screen: 'KidsBookGenerator',
-    access: 'signed-in',
-    nav: { section: 'Main', label: 'Kids Book Generator', icon: 'BookOpen', order: 80 },
-  },
-  {
-    path: '/non-fiction-book',
-    screen: 'NonFictionBook',
-    access: 'signed-in',
-    nav: {
-      section: 'Legacy Models',
-      label: 'Non-fiction Book Writer',
-      icon: 'PenTool',
-      order: 10,
-      badge: 'Legacy',
-    },
-  },
-] as const satisfies readonly RemoteRoute[];
+const kinds = Object.keys(STUDIO_TOOLS) as StudioKind[];
+
+/** Position inside its nav section, in steps of 10 after the section's own first entry (Dashboard). */
+const orderOf = (kind: StudioKind): number => {
+  const section = STUDIO_TOOLS[kind].nav.section;
+  const before = kinds.slice(0, kinds.indexOf(kind)).filter((k) => STUDIO_TOOLS[k].nav.section === section);
+  return (section === 'Main' ? 20 : 10) + before.length * 10;
+};
+
+export const routes: readonly RemoteRoute<StudioScreenName>[] = kinds.map((kind) => {
+  const { screen, nav } = STUDIO_TOOLS[kind];
+  const entry: NavEntry = {
+    section: nav.section,
+    label: TOOL_CATALOG[kind].name,
+    icon: nav.icon,
+    order: orderOf(kind),
+    ...('badge' in nav ? { badge: nav.badge } : {}),
+  };
+  return { path: TOOL_CATALOG[kind].screen, screen, access: 'signed-in', nav: entry };
+});
 
 export type StudioScreen = ScreenOf<typeof routes>;

@@ -1,11 +1,12 @@
-// The studio remote: the eight creation tools (spec 02 §2), one lazily loaded chunk each.
+// The studio remote: one lazily loaded chunk per tool. Each is the generic tool screen
+// (tool-screen/) with its registry entries and its own options; Gen 2.0's outline flow is its own.
 import type { ScreensModule } from '@studio/kit';
 import { lazy } from 'react';
 import type { StudioScreen } from './routes';
 
 export const screens: ScreensModule<StudioScreen>['screens'] = {
   NonFictionBook: lazy(
-    () => import(/* webpackChunkName: "screen-NonFictionBook" */ './books/NonFictionBookPage'),
+    () => import(/* webpackChunkName: "screen-NonFictionBook" */ './tools/NonFictionBook'),
   ),
   NonFictionGen2: lazy(
     () => import(/* webpackChunkName: "screen-NonFictionGen2" */ './books/NonFictionGen2Page'),
@@ -14,7 +15,7 @@ export const screens: ScreensModule<StudioScreen>['screens'] = {
     () => import(/* webpackChunkName: "screen-KdpListingGenerator" */ './tools/KdpListingGenerator'),
   ),
   ColoringBookGenerator: lazy(
-    () => import(/* webpackChunkName: "screen-ColoringBookGenerator" */ './books/ColoringBookPage'),
+    () => import(/* webpackChunkName: "screen-ColoringBookGenerator" */ './tools/ColoringBookGenerator'),
   ),
   ColoringBookPageGenerator: lazy(
     () => import(/* webpackChunkName: "screen-ColoringBookPageGenerator" */ './tools/ColoringPageGenerator'),
@@ -24,6 +25,6 @@ export const screens: ScreensModule<StudioScreen>['screens'] = {
   ),
   ImageEditor: lazy(() => import(/* webpackChunkName: "screen-ImageEditor" */ './tools/ImageEditor')),
   KidsBookGenerator: lazy(
-    () => import(/* webpackChunkName: "screen-KidsBookGenerator" */ './books/KidsBookGeneratorPage'),
+    () => import(/* webpackChunkName: "screen-KidsBookGenerator" */ './tools/KidsBookGenerator'),
   ),
 };

@@ -46,7 +46,10 @@ export function UpdateUserSubscriptionTab() {
 
   const update = useMutation({
     mutationFn: updateUserSubscription,
-    onSuccess: (reply) =>
+    onSuccess: (reply) => {
+      // The lookup line must not keep showing the plan and credits the update just replaced.
+      if (lookup.variables && lookup.data?.some((u) => u.id === reply.user.id))
+        lookup.mutate(lookup.variables);
       toast({
         title: TOASTS.subscriptionUpdated,
         description: ADMIN.update.result(
@@ -56,7 +59,8 @@ export function UpdateUserSubscriptionTab() {
           reply.user.subscriptionTier,
         ),
         variant: 'success',
-      }),
+      });
+    },
     onError: (error) =>
       toast({
         title: TOASTS.updateFailed,

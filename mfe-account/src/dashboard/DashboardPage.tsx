@@ -1,7 +1,7 @@
 // /dashboard (spec 01 §2.4).
 import { Alert, Badge, DEFAULT_TIER, theme, toast, useAuth } from '@studio/kit';
 import { useGenerationStream } from '@studio/kit/live';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { errorText } from '../api/error-text';
 import { useBooks, useInProgressBooks } from '../api/queries';
@@ -13,6 +13,8 @@ import { QuickActions } from './QuickActions';
 import { StatCards } from './StatCards';
 import { SubscriptionActivatedAlert } from './SubscriptionActivatedAlert';
 import { useSubscriptionReturn } from './use-subscription-return';
+
+const ToolGrid = lazy(() => import(/* webpackChunkName: "dashboard-tools" */ './ToolGrid'));
 
 export default function DashboardPage() {
   const { user, error: userError } = useAuth();
@@ -84,6 +86,10 @@ export default function DashboardPage() {
         {!failed && <BookProgressList books={progressBooks} loading={!progressBooks} />}
         <QuickActions />
       </div>
+      {/* Below the first screen, and it brings the tool contracts (with their schemas): loaded after. */}
+      <Suspense fallback={null}>
+        <ToolGrid />
+      </Suspense>
     </Page>
   );
 }

@@ -33,7 +33,7 @@ export function BookProgress({ bookId }: { bookId: string }) {
   return (
     <Alert
       tone={failed ? 'danger' : 'success'}
-      title={GEN2.startedTitle}
+      title={done ? GEN2.doneTitle : failed ? GEN2.failedTitle : GEN2.startedTitle}
       data-testid="generation-confirmation"
     >
       <p>
@@ -71,7 +71,7 @@ export function BookProgress({ bookId }: { bookId: string }) {
       )}
       {done && book?.epubIncluded === false && <p data-testid="pdf-only">{GEN2.pdfOnly}</p>}
       <p>
-        {GEN2.checkMyBooks} <Link to="/my-books">{COMMON.goToMyBooks}</Link>
+        {done ? GEN2.inMyBooks : GEN2.checkMyBooks} <Link to="/my-books">{COMMON.goToMyBooks}</Link>
       </p>
     </Alert>
   );

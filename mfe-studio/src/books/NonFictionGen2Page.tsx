@@ -1,20 +1,20 @@
 // /non-fiction-gen2 (spec 02 §2, §4, §5, §8): three steps explained, the form, then the outline
 // view (?bookId= keeps it across a reload). 'Create Another Book' returns to the form.
-import { CHAPTERS, TOOL_SCHEMAS } from '@studio/events';
+import { CHAPTERS, priceOf, TOOL_CONTRACTS, TOOL_SCHEMAS } from '@studio/events';
 import { Alert, Button, Card, theme, toast, USER_QUERY_KEY, useUser } from '@studio/kit';
 import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
 import { Field, Input, RadioGroup, Select, Textarea } from '@studio/kit/widgets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { creditCheck, GEN2_COST } from './credits';
+import { Link, useSearchParams } from 'react-router-dom';
+import { SubmitRow, ToolFrame } from '../tool-screen/ToolFrame';
+import { failureText, postJson, type StartResponse } from '../tool-screen/tool-call';
+import { useFormErrors } from '../tool-screen/use-form-errors';
 import { OutlineSelection } from './OutlineSelection';
-import { SubmitRow, ToolScreen } from './ToolScreen';
 import { COMMON, GEN2 } from './texts';
-import { failureText, postJson, type StartResponse } from './tool-call';
-import { useFormErrors } from './use-form-errors';
 
 const schema = TOOL_SCHEMAS['non-fiction-v2'];
+const COST = priceOf('non-fiction-v2').credits;
 const CHAPTER_OPTIONS = Array.from({ length: CHAPTERS.max - CHAPTERS.min + 1 }, (_, i) => {
   const n = String(CHAPTERS.min + i);
   return { value: n, label: n };
@@ -40,11 +40,13 @@ export default function NonFictionGen2Page() {
   const bookId = params.get('bookId');
 
   return (
-    <ToolScreen title={GEN2.title} intro={GEN2.intro}>
+    <ToolFrame title={TOOL_CONTRACTS['non-fiction-v2'].name} intro={GEN2.intro}>
       <Steps />
-      {user && user.credits < GEN2_COST && (
+      {user && user.credits < COST && (
         <Alert tone="warning" title={GEN2.lowCreditsTitle} data-testid="low-credits">
-          {GEN2.lowCredits(user.credits)}
+          <p>
+            {GEN2.lowCredits(user.credits)} <Link to="/pricing">{COMMON.viewPlans}</Link>
+          </p>
         </Alert>
       )}
       <Alert tone="info" title={GEN2.policyTitle} data-testid="content-policy">
@@ -55,7 +57,7 @@ export default function NonFictionGen2Page() {
       ) : (
         <Gen2Form onSubmitted={(id) => setParams({ bookId: id })} />
       )}
-    </ToolScreen>
+    </ToolFrame>
   );
 }
 
@@ -110,7 +112,7 @@ function Gen2Form({ onSubmitted }: { onSubmitted: (bookId: string) => void }) {
 
   const submit = useMutation({
     mutationFn: (body: Record<string, string>) =>
-      postJson<StartResponse>('/api/non-fiction-gen2/submit', body),
+      postJson<StartResponse>(TOOL_CONTRACTS['non-fiction-v2'].route.path, body),
     onSuccess: (reply) => {
       void client.invalidateQueries({ queryKey: USER_QUERY_KEY });
       void client.invalidateQueries({ queryKey: [BOOKS_QUERY_ROOT] });
@@ -136,12 +138,11 @@ function Gen2Form({ onSubmitted }: { onSubmitted: (bookId: string) => void }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (submit.isPending || !check(values, form.current)) return;
-    const credits = creditCheck(user, GEN2_COST);
-    if (credits === 'signed-out' || !user) {
+    if (!user) {
       toast({ title: COMMON.errorTitle, description: GEN2.loginRequired, variant: 'destructive' });
       return;
     }
-    if (credits === 'insufficient') {
+    if (user.credits < COST) {
       toast({
         title: GEN2.lowCreditsTitle,
         description: GEN2.lowCredits(user.credits),
@@ -164,7 +165,7 @@ function Gen2Form({ onSubmitted }: { onSubmitted: (bookId: string) => void }) {
         ref={form}
         noValidate
         onSubmit={onSubmit}
-        aria-label={GEN2.title}
+        aria-label={TOOL_CONTRACTS['non-fiction-v2'].name}
         css={{ display: 'grid', gap: 16 }}
       >
         <Field label={GEN2.titleLabel} error={errors.title}>

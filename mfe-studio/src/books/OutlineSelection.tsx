@@ -17,6 +17,7 @@ import { ChoiceBox } from '@studio/kit/widgets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { failureText, getJson, postJson, ToolCallError } from '../tool-screen/tool-call';
 import { BookProgress } from './BookProgress';
 import {
   canChoose,
@@ -31,7 +32,6 @@ import {
   parseOutlines,
 } from './outlines';
 import { COMMON, GEN2 } from './texts';
-import { failureText, getJson, postJson, ToolCallError } from './tool-call';
 
 const isNotFound = (error: unknown): boolean => error instanceof ToolCallError && error.status === 404;
 
@@ -105,9 +105,11 @@ export function OutlineSelection({ bookId, onCreateAnother }: OutlineSelectionPr
       >
         <div css={{ display: 'grid', gap: 4 }}>
           <h2 id="outline-heading" css={{ fontSize: theme.fontSizes.xl, fontWeight: 700 }}>
-            {GEN2.selectTitle}
+            {alreadyGenerated ? GEN2.bookTitle : GEN2.selectTitle}
           </h2>
-          <p css={{ color: theme.colors.textMuted, fontSize: theme.fontSizes.sm }}>{GEN2.selectIntro}</p>
+          <p css={{ color: theme.colors.textMuted, fontSize: theme.fontSizes.sm }}>
+            {alreadyGenerated ? GEN2.bookIntro : GEN2.selectIntro}
+          </p>
         </div>
         <Button variant="outline" onClick={onCreateAnother}>
           {GEN2.createAnother}

@@ -1,48 +1,13 @@
-// The book tools' texts (spec 02 §2, §4, §8), word for word where the spec gives them. Validation
+// Gen 2.0's texts, word for word where the spec gives them. Validation
 // messages are not here: they come from TOOL_SCHEMAS in @studio/events.
-import { TOOL_CONTRACTS } from '@studio/events';
 
 export const COMMON = {
-  backToDashboard: 'Back to Dashboard',
   goToMyBooks: 'Go to My Books',
   viewPlans: 'View Plans',
-  successTitle: 'Success!',
   errorTitle: 'Error',
-  creditsLabel: (n: number) => `${n} credits`,
-  balance: (n: number) => `Your balance: ${n} credits`,
-} as const;
-
-export const NON_FICTION = {
-  title: 'Non-fiction Book Writer',
-  badge: 'Legacy',
-  intro: 'Describe your book and it is written for you in about 3 to 5 minutes.',
-  bannerTitle: 'Insufficient credits',
-  banner: TOOL_CONTRACTS['non-fiction'].insufficientCredits,
-  titleLabel: 'Book Title',
-  titlePlaceholder: 'e.g. The Beginner’s Guide to Houseplants',
-  descriptionLabel: 'Book Description',
-  descriptionPlaceholder: 'What is the book about, who is it for, what should readers learn?',
-  submit: 'Create Book (20 credits)',
-  submitting: 'Submitting...',
-  authTitle: 'Authentication required',
-  authBody: 'Please log in to create a book',
-  creditsTitle: 'Insufficient credits',
-  creditsBody: TOOL_CONTRACTS['non-fiction'].insufficientCredits,
-  failure: 'Failed to submit non-fiction book creation request',
-  successHeading: 'Your book is on its way',
-  successBody: 'It will appear in My Books when it is ready (about 3 to 5 minutes).',
-  tutorialTitle: 'Tutorial',
-  tutorialVideoTitle: 'Tutorial video',
-  tutorialSteps: [
-    'Give your book a clear, specific title.',
-    'Describe the subject, the audience and what readers should take away.',
-    'Submit: 20 credits are spent and writing starts at once.',
-    'Open My Books to follow the progress and download the finished book.',
-  ],
 } as const;
 
 export const GEN2 = {
-  title: 'Non-Fiction Gen 2.0',
   intro: 'Create an outline, pick the one you like, and generate your book from it.',
   stepsTitle: 'How it works',
   steps: [
@@ -68,6 +33,9 @@ export const GEN2 = {
   generateFailed: 'Failed to generate book',
   selectTitle: 'Select Your Outline',
   selectIntro: 'Pick the outline your book should follow, then generate the book.',
+  /** Once generation started, the outlines are gone: the section is about the book. */
+  bookTitle: 'Your Book',
+  bookIntro: 'Written from the outline you picked.',
   waiting: 'Creating your outline (5-10 minutes)',
   waitingHint: 'This page checks for your outlines every 5 seconds.',
   option: (n: number) => `Outline Option ${n}`,
@@ -77,6 +45,9 @@ export const GEN2 = {
   generating: 'Generating...',
   createAnother: 'Create Another Book',
   startedTitle: 'Book generation started',
+  doneTitle: 'Your book is ready',
+  failedTitle: 'Book generation failed',
+  inMyBooks: 'It is also kept in My Books.',
   outlineReady: 'Outline ready. Book generation will start soon.',
   bookCreation: 'Generating your book (15-20 minutes)',
   checkMyBooks: 'Your book will appear in My Books when it is complete.',
@@ -91,50 +62,4 @@ export const GEN2 = {
   notFoundText:
     'There is no book of yours at this address. Start a new one with Create Another Book, or find your books in My Books.',
   goToMyBooks: 'Go to My Books',
-} as const;
-
-export const COLORING = {
-  title: 'Coloring Book Generator',
-  intro: 'Describe a theme and get a whole coloring book of line-art designs in 1 to 2 minutes.',
-  upgradeTitle: 'Upgrade Required',
-  upgradeBody: 'The Coloring Book Generator is available on the Standard and Premium plans.',
-  promptLabel: 'Coloring Book Prompt',
-  promptPlaceholder: 'e.g. Friendly dinosaurs in a jungle, simple shapes for young children',
-  lengthLabel: 'Number of Designs',
-  lengthOption: (pages: number, credits: number) => `${pages} designs (${credits} credits)`,
-  cost: (credits: number) => `Cost: ${credits} credits`,
-  submit: (credits: number) => `Generate Coloring Book (${credits} credits)`,
-  submitting: 'Generating...',
-  loginRequired: 'Please log in to generate coloring books.',
-  notEnough: (need: number, pages: number, have: number) =>
-    `You need ${need} credits to generate a ${pages}-page coloring book. You have ${have} credits.`,
-  insufficientTitle: 'Insufficient credits',
-  failure: 'Failed to generate coloring book',
-  successFallback: TOOL_CONTRACTS['coloring-book'].response.message,
-} as const;
-
-export const KIDS = {
-  title: 'Kids Book Generator',
-  intro: 'A 24-page personalised picture book starring your own character.',
-  storyLabel: 'Story Description',
-  storyPlaceholder: 'e.g. Mia finds a lost baby dragon in the garden and helps it find its way home.',
-  nameLabel: 'Character Name',
-  genderLabel: 'Character Gender',
-  boy: 'Boy',
-  girl: 'Girl',
-  imageLabel: 'Character Image (optional)',
-  imageHint: 'A picture the character should look like (JPG, PNG or WebP, up to 10MB).',
-  imageTooLarge: 'File Too Large: Please select an image smaller than 10MB',
-  submit: 'Generate Kids Book (100 credits)',
-  submitting: 'Generating...',
-  cardTitle: "What You'll Get",
-  promises: ['A 24-page book', 'A custom character', 'Downloadable content'],
-  required: '100 credits required',
-  notEnoughTitle: 'Not Enough Credits',
-  notEnoughBody:
-    'You need at least 100 credits to generate a kids book. Please purchase more credits to continue.',
-  failedTitle: 'Generation Failed',
-  startedTitle: 'Book Generation Started!',
-  started: (used: number | undefined, remaining: number | undefined) =>
-    `Credits used: ${used ?? 100}. Remaining credits: ${remaining ?? '—'}.`,
 } as const;

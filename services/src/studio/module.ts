@@ -3,6 +3,7 @@ import type { FeatureModule, Platform } from '../platform/module';
 import { relay } from '../platform/runners/relay';
 import { deferredBody } from '../platform/uploads/upload-body';
 import type { AiProvider } from './ai/provider';
+import { durationRoutes } from './durations';
 import { gen2Routes } from './gen2-routes';
 import { generationsProjection } from './generations-projection';
 import { generationQueue } from './job-queue';
@@ -40,6 +41,7 @@ export function studioModule(platform: Platform, ai: AiProvider): FeatureModule 
       gen2Routes(platform),
       progressRoutes(platform),
       tutorialRoutes(config.tutorialVideoUrl),
+      durationRoutes(platform),
     ],
     projections: [generationsProjection],
     reactors: [relay(bus, jobsFor, JOB_EVENT_TYPES), refundProcessManager(commands, clock)],

@@ -23,7 +23,12 @@ export function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate?: 
         fontSize: theme.fontSizes.sm,
         fontWeight: 500,
         '&:hover': { background: theme.colors.surfaceMuted },
-        '&.active': { background: theme.colors.primarySoft, color: theme.colors.primary, fontWeight: 600 },
+        // Same weight as the others: a bolder label could wrap and move every item below it.
+        '&.active': {
+          background: theme.colors.primarySoft,
+          color: theme.colors.primary,
+          boxShadow: `inset 3px 0 0 ${theme.colors.primary}`,
+        },
         '&:focus-visible': theme.focusRing,
       }}
     >

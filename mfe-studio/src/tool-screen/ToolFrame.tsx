@@ -1,18 +1,18 @@
-// The frame of a book tool: Back to Dashboard, one h1 with an optional badge, an intro, the content.
-import { Badge, theme } from '@studio/kit';
+// The frame of every tool screen: Back to Dashboard, one h1 with an optional badge, an intro, the
+// content; the two columns (form, side cards) and the side card list they share.
+import { Badge, Card, theme } from '@studio/kit';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { COMMON } from './texts';
 
-export interface ToolScreenProps {
+export interface ToolFrameProps {
   title: string;
   badge?: string;
   intro?: ReactNode;
   children: ReactNode;
 }
 
-export function ToolScreen({ title, badge, intro, children }: ToolScreenProps) {
+export function ToolFrame({ title, badge, intro, children }: ToolFrameProps) {
   return (
     <div
       css={{
@@ -31,7 +31,7 @@ export function ToolScreen({ title, badge, intro, children }: ToolScreenProps) {
           css={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: theme.fontSizes.sm }}
         >
           <ArrowLeft aria-hidden size={16} />
-          {COMMON.backToDashboard}
+          Back to Dashboard
         </Link>
       </div>
       <header css={{ display: 'grid', gap: 6 }}>
@@ -73,7 +73,10 @@ export function TwoColumns({ main, side }: { main: ReactNode; side: ReactNode })
   );
 }
 
-/** Holds a form's submit button; long labels ("… (100 credits)") wrap instead of widening a phone screen. */
+/**
+ * Holds a form's submit button. On phones it takes the card's width, so "Generate Kids Book (100
+ * credits)" reads on one line; a label longer still wraps rather than widen the screen.
+ */
 export function SubmitRow({ children }: { children: ReactNode }) {
   return (
     <div
@@ -85,10 +88,34 @@ export function SubmitRow({ children }: { children: ReactNode }) {
           lineHeight: 1.3,
           paddingBlock: 10,
           textAlign: 'center',
+          '@media (max-width: 639px)': { width: '100%', paddingInline: 12, fontSize: theme.fontSizes.sm },
         },
       }}
     >
       {children}
     </div>
+  );
+}
+
+/** A side card of plain points ("Tips", "How It Works"), headed like every other card. */
+export function SideList({
+  title,
+  items,
+  testId,
+}: {
+  title: string;
+  items: readonly string[];
+  testId?: string;
+}) {
+  return (
+    <Card title={title} headingLevel={2} data-testid={testId}>
+      <ul
+        css={{ display: 'grid', gap: 8, paddingLeft: 20, listStyle: 'disc', color: theme.colors.textMuted }}
+      >
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </Card>
   );
 }

@@ -84,3 +84,10 @@ export interface StartResponse {
   creditsDeducted?: number;
   remainingCredits?: number;
 }
+
+/** "Title: body" or "Title. body" (the spec writes its messages this way) as a toast's two lines. */
+export function splitMessage(text: string, fallbackTitle: string): { title: string; body: string } {
+  const match = /^([^.:]{3,40})[:.] (.+)$/s.exec(text);
+  if (match?.[1] && match[2]) return { title: match[1], body: match[2] };
+  return { title: fallbackTitle, body: text };
+}

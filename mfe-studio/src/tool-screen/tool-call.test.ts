@@ -1,4 +1,4 @@
-import { failureText, isInsufficientCredits, ToolCallError, toolCallError } from './tool-call';
+import { failureText, isInsufficientCredits, splitMessage, ToolCallError, toolCallError } from './tool-call';
 
 describe('tool call failures (spec 02 §8)', () => {
   it("shows the server's message", () => {
@@ -39,5 +39,27 @@ describe('tool call failures (spec 02 §8)', () => {
     );
     expect(isInsufficientCredits(error)).toBe(true);
     expect(isInsufficientCredits(new ToolCallError(402, '', undefined, 'TIER_REQUIRED', true))).toBe(false);
+  });
+});
+
+describe('splitMessage', () => {
+  it('splits the spec\'s "Title: body" and "Title. body" texts into a toast, else keeps the fallback title', () => {
+    expect(splitMessage('Prompt Required: Please enter a prompt for your image.', 'Error')).toEqual({
+      title: 'Prompt Required',
+      body: 'Please enter a prompt for your image.',
+    });
+    expect(
+      splitMessage(
+        'Not Enough Credits. You need 6 credits to edit an image. Please purchase more credits to continue.',
+        'Error',
+      ),
+    ).toEqual({
+      title: 'Not Enough Credits',
+      body: 'You need 6 credits to edit an image. Please purchase more credits to continue.',
+    });
+    expect(splitMessage('Failed to generate coloring page', 'Error')).toEqual({
+      title: 'Error',
+      body: 'Failed to generate coloring page',
+    });
   });
 });

@@ -1,0 +1,95 @@
+// /kids-book-generator: its own part is the story, the character and an
+// optional picture of them (checked in the browser before submit), and the "What You'll Get" card.
+// The route is multipart, so the screen sends the picture as a file.
+import { TOOL_CONTRACTS } from '@studio/events';
+import { Card, theme, useUser } from '@studio/kit';
+import { Field, Input, RadioGroup, Textarea } from '@studio/kit/widgets';
+import { Check } from 'lucide-react';
+import { ImageUpload } from '../tool-screen/ImageUpload';
+import { type OptionsProps, ToolScreen } from '../tool-screen/ToolScreen';
+
+const initial: {
+  storyDescription: string;
+  characterName: string;
+  characterGender: '' | 'boy' | 'girl';
+  characterImage: File | null;
+} = { storyDescription: '', characterName: '', characterGender: '', characterImage: null };
+
+function Options({ values, set, errors }: OptionsProps<typeof initial>) {
+  return (
+    <>
+      <Field
+        label="Story Description"
+        error={errors.storyDescription}
+        hint={`${values.storyDescription.trim().length}/500`}
+      >
+        <Textarea
+          name="storyDescription"
+          rows={5}
+          value={values.storyDescription}
+          placeholder="e.g. Mia finds a lost baby dragon in the garden and helps it find its way home."
+          onChange={(e) => set('storyDescription', e.target.value)}
+        />
+      </Field>
+      <Field label="Character Name" error={errors.characterName}>
+        <Input
+          name="characterName"
+          value={values.characterName}
+          onChange={(e) => set('characterName', e.target.value)}
+        />
+      </Field>
+      <div css={{ display: 'grid', gap: 6 }}>
+        <span id="kids-gender" css={{ fontSize: theme.fontSizes.sm, fontWeight: 600 }}>
+          Character Gender
+        </span>
+        <RadioGroup
+          name="characterGender"
+          aria-labelledby="kids-gender"
+          orientation="horizontal"
+          options={[
+            { value: 'boy', label: 'Boy' },
+            { value: 'girl', label: 'Girl' },
+          ]}
+          value={values.characterGender}
+          onValueChange={(value) => set('characterGender', value as 'boy' | 'girl')}
+        />
+        {errors.characterGender && (
+          <p role="alert" css={{ fontSize: theme.fontSizes.xs, color: theme.colors.danger }}>
+            {errors.characterGender}
+          </p>
+        )}
+      </div>
+      <ImageUpload
+        label="Character Image (optional)"
+        hint="A picture the character should look like (JPG, PNG or WebP, up to 10MB)."
+        onPicture={(picture) => set('characterImage', picture?.file ?? null)}
+      />
+    </>
+  );
+}
+
+const PROMISES = ['A 24-page book', 'A custom character', 'Downloadable content'];
+
+function WhatYouGet() {
+  const user = useUser();
+  return (
+    <Card title="What You'll Get" headingLevel={2} data-testid="what-you-get">
+      <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}>
+        {PROMISES.map((promise) => (
+          <li key={promise} css={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+            <Check aria-hidden size={16} color={theme.colors.success} />
+            {promise}
+          </li>
+        ))}
+      </ul>
+      <p
+        css={{ fontWeight: 700 }}
+      >{`${TOOL_CONTRACTS['kids-book'].cost(initial as never)} credits required`}</p>
+      {user && <p css={{ color: theme.colors.textMuted }}>Your balance: {user.credits} credits</p>}
+    </Card>
+  );
+}
+
+export default function KidsBookGenerator() {
+  return <ToolScreen kind="kids-book" initial={initial} Options={Options} side={<WhatYouGet />} />;
+}

@@ -1,0 +1,103 @@
+// /non-fiction-book: the legacy writer. Its own part is the title and the
+// description, the spec's request fields (User, Status), the low-credit banner and the tutorial.
+import { TOOL_CONTRACTS } from '@studio/events';
+import { Alert, Card, theme, useUser } from '@studio/kit';
+import { Field, Input, Textarea } from '@studio/kit/widgets';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { type OptionsProps, ToolScreen } from '../tool-screen/ToolScreen';
+
+const initial = { Title: '', Description: '' };
+const COST = TOOL_CONTRACTS['non-fiction'].cost(initial as never);
+
+function Options({ values, set, errors }: OptionsProps<typeof initial>) {
+  return (
+    <>
+      <Field label="Book Title" error={errors.Title}>
+        <Input
+          name="Title"
+          value={values.Title}
+          placeholder="e.g. The Beginner’s Guide to Houseplants"
+          onChange={(e) => set('Title', e.target.value)}
+        />
+      </Field>
+      <Field label="Book Description" error={errors.Description}>
+        <Textarea
+          name="Description"
+          rows={6}
+          value={values.Description}
+          placeholder="e.g. What is the book about, who is it for, what should readers learn?"
+          onChange={(e) => set('Description', e.target.value)}
+        />
+      </Field>
+    </>
+  );
+}
+
+/** A banner while the balance is below the price. */
+function CreditsBanner() {
+  const user = useUser();
+  if (!user || user.credits >= COST) return null;
+  return (
+    <Alert tone="warning" title="Insufficient credits" data-testid="credits-banner">
+      <p>
+        {TOOL_CONTRACTS['non-fiction'].insufficientCredits} <Link to="/pricing">View Plans</Link>
+      </p>
+    </Alert>
+  );
+}
+
+const TUTORIAL_STEPS = [
+  'Give your book a clear, specific title.',
+  'Describe the subject, the audience and what readers should take away.',
+  `Submit: ${COST} credits are spent and writing starts at once.`,
+  'Open My Books to follow the progress and download the finished book.',
+];
+
+/**
+ * The writer has "an embedded tutorial video": the operator's TUTORIAL_VIDEO_URL when one is set (the
+ * server lets only its origin be framed), and the written steps always, so the card is useful
+ * without a video and readable without the frame.
+ */
+function Tutorial() {
+  const tutorial = useQuery<{ videoUrl: string | null }>({ queryKey: ['/api/studio/tutorial'] });
+  const videoUrl = tutorial.data?.videoUrl;
+  return (
+    <Card title="Tutorial" headingLevel={2} data-testid="tutorial">
+      {videoUrl && (
+        <iframe
+          src={videoUrl}
+          title="Tutorial video"
+          loading="lazy"
+          allow="fullscreen; picture-in-picture"
+          sandbox="allow-scripts allow-same-origin allow-presentation"
+          referrerPolicy="strict-origin-when-cross-origin"
+          css={{ width: '100%', aspectRatio: '16 / 9', border: 0, borderRadius: 8, marginBottom: 12 }}
+        />
+      )}
+      <ol css={{ paddingLeft: 20, display: 'grid', gap: 8, fontSize: theme.fontSizes.sm }}>
+        {TUTORIAL_STEPS.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+    </Card>
+  );
+}
+
+export default function NonFictionBook() {
+  return (
+    <ToolScreen
+      kind="non-fiction"
+      initial={initial}
+      Options={Options}
+      notice={<CreditsBanner />}
+      side={<Tutorial />}
+      toBody={(values, userId) => ({
+        Title: values.Title.trim(),
+        Description: values.Description.trim(),
+        User: [userId],
+        Status: 'In progress',
+      })}
+    />
+  );
+}
