@@ -95,6 +95,21 @@ export type QrSignupRecorded = Event<
   { qrId: string; email: string; name?: string; source: 'signup'; day: string }
 >;
 
+/**
+ * Why a landing-page signup was refused: no valid page token (the form was not served by the
+ * page, or long ago), the honeypot field filled (a bot), or over the generous per-address ceiling.
+ */
+export type QrSignupRefusalReason = 'token' | 'honeypot' | 'ceiling';
+
+/**
+ * Signups refused on one code within one tally window, counted by reason and day, so the owner
+ * learns how many submissions were turned away and why (the submissions themselves are not kept).
+ */
+export type QrSignupsRefused = Event<
+  'QrSignupsRefused',
+  { qrId: string; day: string; refused: Partial<Record<QrSignupRefusalReason, number>> }
+>;
+
 export type QrEvent =
   | QrCodeCreated
   | QrCodeUpdated
@@ -102,4 +117,5 @@ export type QrEvent =
   | QrCodeDeleted
   | QrScanned
   | QrScansRecorded
-  | QrSignupRecorded;
+  | QrSignupRecorded
+  | QrSignupsRefused;

@@ -45,6 +45,10 @@ export const QR_TEXTS = {
   conversionNotMeasured:
     'Not measured: no scans were counted (tracking off, or the page was opened without the code).',
   dailyPerformance: 'Daily Performance',
+  refusedTitle: 'Refused signups',
+  refusedNone: 'No signup was refused.',
+  refusedIntro:
+    'Submissions the page turned away, and why. Real readers are told what to do and can try again.',
   noAnalytics: 'No analytics data available yet',
   exportAnalytics: 'Export daily CSV',
   title: 'Title',
@@ -90,6 +94,13 @@ export const BREAKDOWN_LABELS = {
   os: 'Operating systems',
   browser: 'Browsers',
   referrer: 'Referrers',
+} as const;
+
+/** Why the landing page refused a signup, in the owner's words (the keys are the server's reasons). */
+export const REFUSAL_LABELS = {
+  token: 'Sent without loading the page, or from a page open for over a day',
+  honeypot: 'Filled in the hidden spam trap (a bot)',
+  ceiling: 'Over 100 signups in 10 minutes from one network',
 } as const;
 
 /** spec 02 §9 */

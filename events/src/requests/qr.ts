@@ -6,6 +6,7 @@ import {
   landingColorsProblem,
   NAME_MAX_LENGTH,
   QR_DESCRIPTION_MAX_LENGTH,
+  QR_HONEYPOT_FIELD,
   QR_MESSAGES,
   QR_SETTINGS_TEXT_MAX_LENGTH,
   QR_TITLE_MAX_LENGTH,
@@ -131,8 +132,25 @@ export const qrLandingPostRequest = yup.object({
       otherwise: (s) => s.optional(),
     }),
   name: text().max(NAME_MAX_LENGTH).optional(),
-  /** The scan beacon's proof of a page load (the token its landing page carries). */
+  /** Proof of a page load: the scan beacon's token, or the signup form's. */
   token: text().max(100).optional(),
+  /** The honeypot: a field people never see, so only a bot fills it. */
+  [QR_HONEYPOT_FIELD]: text().max(500).optional(),
+});
+
+/**
+ * POST /qr-signup: the landing form sent by a browser without JavaScript (form-encoded), with the
+ * code's id and the page's token as hidden fields.
+ */
+export const qrLandingFormRequest = yup.object({
+  qrId: text().required(),
+  email: text(QR_MESSAGES.email)
+    .required(QR_MESSAGES.emailRequired)
+    .max(EMAIL_MAX_LENGTH, QR_MESSAGES.email)
+    .matches(EMAIL_PATTERN, QR_MESSAGES.email),
+  name: text().max(NAME_MAX_LENGTH).optional(),
+  token: text().max(100).optional(),
+  [QR_HONEYPOT_FIELD]: text().max(500).optional(),
 });
 
 /** POST /api/qr-uploads: a logo or hero image as a data URL, re-encoded by the server. */

@@ -79,7 +79,13 @@ export const QR_MESSAGES = {
   email: 'Please enter a valid email address.',
   uploadType: UPLOAD_MESSAGES.type,
   uploadTooLarge: 'File Too Large: Please select an image smaller than 5MB',
+  submissionFailedTitle: 'Submission Failed',
+  pageExpired: 'This page has expired. Please press the button again to sign up.',
+  tooManySignups: 'Too many signups from this network right now. Please try again in a few minutes.',
 } as const;
+
+/** The landing form's honeypot: hidden from people (and screen readers), so only a bot fills it. */
+export const QR_HONEYPOT_FIELD = 'website';
 
 /** WCAG relative luminance of a #RRGGBB colour. */
 export function relativeLuminance(hex: string): number {

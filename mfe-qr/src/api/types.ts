@@ -54,6 +54,8 @@ export interface QrAnalytics {
   conversionRate: number;
   dailyAnalytics: DailyRow[];
   breakdowns: Record<'device' | 'os' | 'browser' | 'referrer', Array<{ name: string; count: number }>>;
+  /** Landing signups refused, per reason. */
+  refusedSignups: Record<'token' | 'honeypot' | 'ceiling', number>;
 }
 
 export interface EmailSignup {

@@ -184,6 +184,7 @@ export const qrDecider: Decider<QrCommand, QrEvent, QrCodeState> = {
       case 'QrScanned':
       case 'QrScansRecorded':
       case 'QrSignupRecorded':
+      case 'QrSignupsRefused':
         return state;
       default:
         return assertNever(event);
