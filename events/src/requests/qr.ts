@@ -32,7 +32,7 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /** Uploaded landing images live on this server only (no third-party trackers on the public page). */
-export const QR_IMAGE_PATH = /^\/qr-images\/qr-img-[0-9a-f-]{36}\.(webp|png)$/;
+export const QR_IMAGE_PATH = /^\/qr-images\/qr-(img|hero)-[0-9a-f-]{36}\.(webp|png)$/;
 
 const httpUrl = (message: string) =>
   text(message)

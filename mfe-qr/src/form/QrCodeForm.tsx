@@ -17,9 +17,9 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { uploadLandingImage } from '../api/qr-api';
 import type { LandingSettings, LinkType } from '../api/types';
 import { TruncatedUrl } from '../common/ui';
-import { LandingView, withDefaults } from '../landing/LandingView';
 import { QR_TEXTS } from '../texts';
 import { ColorField, HEX } from './ColorField';
+import { LandingPreview } from './LandingPreview';
 import { QrPreview } from './QrPreview';
 
 export interface QrFormValues {
@@ -339,16 +339,7 @@ export function QrCodeForm({
       {linkType === 'landing' && (
         <aside aria-label="Landing page preview" css={{ alignSelf: 'start', position: 'sticky', top: 16 }}>
           <p css={{ margin: '0 0 8px', fontWeight: 600 }}>Preview</p>
-          <div
-            css={{
-              border: `1px solid ${theme.colors.border}`,
-              borderRadius: 16,
-              overflow: 'hidden',
-              height: 640,
-            }}
-          >
-            <LandingView settings={withDefaults(landing)} />
-          </div>
+          <LandingPreview settings={landing} valid={!landingColorProblem} />
         </aside>
       )}
     </div>

@@ -1,12 +1,8 @@
 import { LANDING_DEFAULTS, QR_HONEYPOT_FIELD, readableTextOn } from '@studio/events/rules';
+import { heroHtml } from './hero';
+import { escapeHtml } from './html';
 import { LANDING_SCRIPT_PATH } from './landing-script';
 import type { ResolvedLandingSettings } from './landing-settings';
-
-export const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** JSON inside a data island: `<` escaped so no value can close the script element. */
 const island = (value: unknown) =>
@@ -21,10 +17,8 @@ const color = (value: string, fallback: string) => (HEX.test(value) ? value : fa
 /** Where the landing form posts without JavaScript: one fixed path (the request guards are keyed by path). */
 export const QR_FORM_PATH = '/qr-signup';
 
-/** The hero banner (3:2, the page's width). */
-function heroHtml(src: string): string {
-  return `<img class="hero" src="${escapeHtml(src)}" alt="" width="720" height="480">`;
-}
+/** The owner's live preview of a landing page (signed in; framed by the create and edit forms). */
+export const QR_PREVIEW_PATH = '/api/qr-preview';
 
 export const LOAD_FAILURE = { title: 'Error', body: 'Unable to load this page. The QR code may be invalid.' };
 
@@ -109,8 +103,7 @@ ${s.heroImage ? heroHtml(s.heroImage) : ''}
 <h1>${escapeHtml(s.title)}</h1>
 ${s.description ? `<p class="desc">${escapeHtml(s.description)}</p>` : ''}
 <form id="qr-form" action="${QR_FORM_PATH}" method="post"${options.done ? ' hidden' : ''}>
-<input type="hidden" name="qrId" value="${escapeHtml(s.qrId)}">
-${options.signupToken ? `<input type="hidden" name="token" value="${escapeHtml(options.signupToken)}">` : ''}
+<input type="hidden" name="qrId" value="${escapeHtml(s.qrId)}">${options.signupToken ? `\n<input type="hidden" name="token" value="${escapeHtml(options.signupToken)}">` : ''}
 <div class="hp" aria-hidden="true"><label for="qr-${QR_HONEYPOT_FIELD}">Leave this field empty</label><input id="qr-${QR_HONEYPOT_FIELD}" name="${QR_HONEYPOT_FIELD}" type="text" tabindex="-1" autocomplete="off"></div>
 <label for="qr-name">Name</label>
 <input id="qr-name" name="name" type="text" placeholder="Your name" autocomplete="name" maxlength="100"${value(options.values?.name)}>

@@ -43,6 +43,8 @@ export function qrModule(
     bodyParsers: { '/api/qr-uploads': deferredBody, [QR_FORM_PATH]: landingFormBody },
     contentTypes: { [QR_FORM_PATH]: ['application/x-www-form-urlencoded'] },
     originCheckExempt: [QR_FORM_PATH],
+    // The create and edit forms frame the landing page's own renderer as their live preview.
+    cspSources: { frame: ["'self'"] },
     routes: [qrOwnerRoutes({ ...platform, codes }), publicRoutes.guarded],
     // A scan's redirect and landing page skip what an anonymous GET does not need.
     edgeRoutes: [publicRoutes.edge],

@@ -12,6 +12,7 @@ import type { Platform } from '../platform/module';
 import type { QrCodeCache } from './code-cache';
 import { appendActivity, decideSignup } from './commands';
 import { initialQrState, QR_GONE, QR_NOT_FOUND, type QrCodeState } from './decider';
+import { QR_IMAGE_BLOB_ID } from './hero';
 import {
   inactiveCodeHtml,
   type LandingFormState,
@@ -44,8 +45,6 @@ export const SIGNUP_WINDOW_MS = 10 * 60_000;
 /** How long a page served without being counted (a prefetch) may send its scan beacon. */
 export const SCAN_TOKEN_TTL_MS = 30 * 60_000;
 
-const QR_IMAGE_ID = /^qr-img-[0-9a-f-]{36}\.webp$/;
-
 const visit = (ctx: Koa.Context, at: Date, via: Visit['via']): Visit => ({
   address: ctx.ip,
   userAgent: ctx.get('User-Agent'),
@@ -62,7 +61,7 @@ const visit = (ctx: Koa.Context, at: Date, via: Visit['via']): Visit => ({
 const isVisit = (ctx: Koa.Context) => ctx.method === 'GET' && !isSpeculativeLoad((name) => ctx.get(name));
 
 /** Small pages compressed here: the landing page must stay a few KB on mobile data. */
-function sendHtml(ctx: Koa.Context, status: number, html: string) {
+export function sendHtml(ctx: Koa.Context, status: number, html: string) {
   ctx.status = status;
   ctx.set('Cache-Control', 'no-store');
   ctx.vary('Accept-Encoding');
@@ -182,7 +181,7 @@ export function qrPublicRoutes(deps: Deps): { edge: RouteModule; guarded: RouteM
 
     router.get('/qr-images/:blobId', async (ctx) => {
       const blobId = String(ctx.params.blobId);
-      const blob = QR_IMAGE_ID.test(blobId) ? await blobs.stream(blobId) : null;
+      const blob = QR_IMAGE_BLOB_ID.test(blobId) ? await blobs.stream(blobId) : null;
       if (!blob) throw new DomainError('NOT_FOUND', 'Image not found');
       ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
       ctx.type = blob.contentType;

@@ -197,6 +197,73 @@ describe('QR codes API', () => {
     expect(tooLarge.body.message).toBe('File Too Large: Please select an image smaller than 5MB');
   });
 
+  it('a hero becomes a 3:2 banner in several widths, WebP and AVIF, offered as a srcset; a wordmark logo keeps its shape', async () => {
+    const upload = async (kind: 'logo' | 'hero', width: number, height: number) => {
+      const png = await sharp({ create: { width, height, channels: 3, background: '#2a6f97' } })
+        .png()
+        .toBuffer();
+      const res = await owner
+        .post('/api/qr-uploads')
+        .send({ kind, dataUrl: `data:image/png;base64,${png.toString('base64')}` });
+      expect(res.status).toBe(201);
+      return res.body.url as string;
+    };
+    const heroImage = await upload('hero', 1600, 900);
+    const logoUrl = await upload('logo', 800, 200);
+    const logo = await sharp((await request(server().url).get(logoUrl)).body as Buffer).metadata();
+    expect([logo.width, logo.height]).toEqual([576, 144]);
+    const code = await createCode(owner, {
+      title: 'Hero',
+      linkType: 'landing',
+      landingPage: { heroImage, logoUrl },
+    });
+    const page = (await request(server().url).get(`/qr-landing/${code.id}`)).text;
+    const sources = [...page.matchAll(/<source type="image\/(avif|webp)" srcset="([^"]+)"/g)];
+    expect(sources.map((m) => m[1])).toEqual(['avif', 'webp']);
+    expect(page).toContain(`<img class="hero" src="${heroImage}"`);
+    for (const [, format, srcset] of sources) {
+      const candidates = String(srcset)
+        .split(', ')
+        .map((c) => c.split(' '));
+      expect(candidates.map(([, w]) => w)).toEqual(['480w', '960w', '1440w']);
+      for (const [url, w] of candidates) {
+        const res = await request(server().url).get(String(url));
+        expect(res.headers['content-type']).toBe(`image/${format}`);
+        const meta = await sharp(res.body as Buffer).metadata();
+        expect(meta.format).toBe(format === 'avif' ? 'heif' : 'webp');
+        expect([meta.width, meta.height]).toEqual([
+          Number.parseInt(String(w), 10),
+          (Number.parseInt(String(w), 10) * 2) / 3,
+        ]);
+      }
+    }
+  });
+
+  it('the live preview is the public page drawn by the same renderer, for the signed-in owner, framable by the app only', async () => {
+    const landingPage = { title: 'Preview me', buttonColor: '#1A237E', thankYouMessage: 'Thanks!' };
+    const code = await createCode(owner, { title: 'Preview', linkType: 'landing', landingPage });
+    const address = `/api/qr-preview?settings=${encodeURIComponent(JSON.stringify(landingPage))}`;
+    const preview = await owner.get(address);
+    expect(preview.status).toBe(200);
+    expect(String(preview.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+    const page = await request(server().url).get(`/qr-landing/${code.id}`);
+    expect(String(page.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    // The same document but for what is the visitor's own: the nonce, the code and the form's token.
+    const comparable = (html: string) =>
+      html
+        .replace(/nonce="[^"]+"/g, '')
+        .replace(/<input type="hidden" name="(qrId|token)"[^>]*>\n?/g, '')
+        .replace(/"qrId":"[^"]*"/, '');
+    expect(comparable(preview.text)).toBe(comparable(page.text));
+    expect((await request(server().url).get(address)).status).toBe(401);
+    const unreadable = { textColor: '#F9F9F9', backgroundColor: '#F9F9F9' };
+    const refused = await owner.get(
+      `/api/qr-preview?settings=${encodeURIComponent(JSON.stringify(unreadable))}`,
+    );
+    expect(refused.status).toBe(400);
+    expect((await owner.get('/api/qr-preview?settings=%7Bnot%20json')).status).toBe(400);
+  });
+
   it('the landing page is served by the server with its settings, counts the scan once, and takes signups', async () => {
     const code = await createCode(owner, {
       title: 'Landing',

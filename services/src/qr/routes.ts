@@ -1,5 +1,12 @@
-import { createQrCodeRequest, qrUploadRequest, updateQrCodeRequest } from '@studio/events/requests';
+import type { LandingPageSettings } from '@studio/events';
+import {
+  createQrCodeRequest,
+  landingPageSettingsSchema,
+  qrUploadRequest,
+  updateQrCodeRequest,
+} from '@studio/events/requests';
 import type Koa from 'koa';
+import * as yup from 'yup';
 import { requireUser } from '../account/auth';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
@@ -13,10 +20,16 @@ import type { QrCodeCache } from './code-cache';
 import { handleQrCommand, loadQrCode } from './commands';
 import { QR_NOT_FOUND, type QrCodeState } from './decider';
 import { qrDataUrl, qrPng, qrSvg } from './images';
+import { landingPageHtml, QR_PREVIEW_PATH } from './landing-page';
+import { resolveLandingSettings } from './landing-settings';
 import { OWN_ADDRESS_MESSAGE, pointsAtOwnCode } from './own-address';
 import { QR_CODES, QR_SIGNUPS, type QrCodeDoc, type QrSignupDoc } from './projections';
+import { sendHtml } from './public-routes';
 import { newQrId, QR_ID } from './qr-id';
 import { QR_UPLOAD, storeLandingImage } from './uploads';
+
+/** The preview's draft, checked by the same schema as a save. */
+const previewRequest = yup.object({ landingPage: landingPageSettingsSchema.optional() });
 
 type Deps = Pick<Platform, 'commands' | 'eventStore' | 'readStore' | 'blobs' | 'clock' | 'config'> & {
   /** The public routes' cache: told at once when a command here changes a code. */
@@ -96,6 +109,32 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
   };
 
   return (router) => {
+    // The owner's live preview: the public page's own renderer with the draft settings (validated
+    // like a save), framed by the form (sandboxed there: no script, no form submission).
+    router.get(QR_PREVIEW_PATH, async (ctx) => {
+      requireUser(ctx);
+      let draft: unknown;
+      try {
+        draft = JSON.parse(typeof ctx.query.settings === 'string' ? ctx.query.settings : '{}');
+      } catch {
+        throw new DomainError('VALIDATION', 'Invalid request');
+      }
+      const settings: LandingPageSettings = parse(previewRequest, { landingPage: draft }).landingPage ?? {};
+      const html = landingPageHtml(resolveLandingSettings('', settings), {
+        nonce: String(ctx.state.cspNonce ?? ''),
+        year: clock.now().getUTCFullYear(),
+      });
+      sendHtml(ctx, 200, html);
+      // Only this app may frame it (every other page refuses any frame).
+      ctx.set(
+        'Content-Security-Policy',
+        ctx.response
+          .get('Content-Security-Policy')
+          .replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+      );
+      ctx.set('X-Frame-Options', 'SAMEORIGIN');
+    });
+
     router.get('/api/qr-codes', async (ctx) => {
       const userId = requireUser(ctx);
       const qrCodes = await readStore
