@@ -1,6 +1,6 @@
 // The landing page's live preview: the server's own page (the renderer visitors get) drawn with the
-// draft settings, at a phone's width or a desktop's scaled down. Sandboxed: no script runs and the
-// form cannot be sent from it.
+// draft settings, at a phone's width or a desktop's scaled down. Sandboxed: its own opaque origin,
+// and its form cannot be sent.
 import { Button, theme } from '@studio/kit';
 import { useEffect, useState } from 'react';
 import type { LandingSettings } from '../api/types';
@@ -68,9 +68,11 @@ export function LandingPreview({ settings, valid }: { settings: LandingSettings;
         <iframe
           title="Landing page preview"
           src={shown}
-          sandbox=""
+          // An opaque origin with no forms: nothing in it reaches the app or sends a signup. Scripts
+          // are allowed only so the browser does not report each blocked attempt (the page links none).
+          sandbox="allow-scripts"
           width={width}
-          height={Math.max(height, FRAME_HEIGHT / scale)}
+          height={Math.ceil(Math.max(height, FRAME_HEIGHT / scale))}
           css={{ border: 0, display: 'block', transform: `scale(${scale})`, transformOrigin: '0 0' }}
         />
       </div>

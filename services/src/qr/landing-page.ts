@@ -49,7 +49,14 @@ footer{text-align:center;font-size:.8rem;opacity:.7;padding:16px}
 [hidden]{display:none!important}`;
 }
 
-function shell(title: string, css: string, nonce: string, body: string, withScript: boolean): string {
+function shell(
+  title: string,
+  css: string,
+  nonce: string,
+  body: string,
+  withScript: boolean,
+  icon = 'data:,',
+): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -57,6 +64,7 @@ function shell(title: string, css: string, nonce: string, body: string, withScri
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <meta name="robots" content="noindex">
+<link rel="icon" href="${escapeHtml(icon)}">
 <title>${escapeHtml(title)}</title>
 <style nonce="${escapeHtml(nonce)}">${css}</style>
 ${withScript ? `<script src="${LANDING_SCRIPT_PATH}" defer></script>\n` : ''}</head>
@@ -83,6 +91,8 @@ export interface LandingRenderOptions extends LandingFormState {
   year: number;
   /** The form's proof of a page load; absent in the owner's preview, which sends nothing. */
   signupToken?: string;
+  /** The owner's preview: framed in a sandbox where no script may run, so none is linked (nor its data). */
+  preview?: boolean;
 }
 
 const toastHtml = (error: { title: string; body: string }) =>
@@ -119,8 +129,9 @@ ${redirecting}
 </main>
 <footer>&copy; ${options.year} ${escapeHtml(s.title)}</footer>
 <div id="qr-toasts" aria-live="polite">${options.error ? toastHtml(options.error) : ''}</div>
-<script type="application/json" id="qr-settings">${island(options.scanToken ? { ...s, scanToken: options.scanToken } : s)}</script>`;
-  return shell(s.title, styles(s), options.nonce, body, true);
+${options.preview ? '' : `<script type="application/json" id="qr-settings">${island(options.scanToken ? { ...s, scanToken: options.scanToken } : s)}</script>`}`;
+  // The owner's logo is the tab's icon; without one, an empty icon spares the browser a /favicon.ico request.
+  return shell(s.title, styles(s), options.nonce, body, !options.preview, s.logoUrl);
 }
 
 /** A deleted code (410): a friendly page rather than an error. */

@@ -123,6 +123,7 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
       const html = landingPageHtml(resolveLandingSettings('', settings), {
         nonce: String(ctx.state.cspNonce ?? ''),
         year: clock.now().getUTCFullYear(),
+        preview: true,
       });
       sendHtml(ctx, 200, html);
       // Only this app may frame it (every other page refuses any frame).
