@@ -22,6 +22,16 @@ export interface QrColors {
   light: string;
 }
 
+/**
+ * An image in the middle of the printed code (an uploaded `/qr-images/…` path) and its width in
+ * percent of the code's modules. The code is then made with error correction H, and the size is
+ * limited (QR_LOGO_MAX_SIZE) so what it hides is always within what H recovers.
+ */
+export interface QrCodeLogo {
+  url: string;
+  size: number;
+}
+
 export type QrCodeCreated = Event<
   'QrCodeCreated',
   {
@@ -39,6 +49,7 @@ export type QrCodeCreated = Event<
      */
     encodedUrl?: string;
     colors?: QrColors;
+    logo?: QrCodeLogo;
   }
 >;
 
@@ -51,6 +62,8 @@ export type QrCodeUpdated = Event<
     url?: string;
     landingPage?: LandingPageSettings;
     colors?: QrColors;
+    /** A new centre logo, or null when it was removed. */
+    logo?: QrCodeLogo | null;
   }
 >;
 

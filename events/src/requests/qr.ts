@@ -7,11 +7,13 @@ import {
   NAME_MAX_LENGTH,
   QR_DESCRIPTION_MAX_LENGTH,
   QR_HONEYPOT_FIELD,
+  QR_LOGO_SIZE_MESSAGE,
   QR_MESSAGES,
   QR_SETTINGS_TEXT_MAX_LENGTH,
   QR_TITLE_MAX_LENGTH,
   QR_URL_MAX_LENGTH,
   qrColorsProblem,
+  qrLogoProblem,
 } from './rules';
 import { text } from './text';
 
@@ -78,6 +80,20 @@ export const qrColorsSchema = yup
   })
   .default(undefined);
 
+/** The code's centre logo: an uploaded image and a width the code still scans with. */
+export const qrLogoSchema = yup
+  .object({
+    url: imagePath().required(QR_MESSAGES.image),
+    size: yup
+      .number()
+      .strict()
+      .typeError(QR_LOGO_SIZE_MESSAGE)
+      .required(QR_LOGO_SIZE_MESSAGE)
+      .test('scans', QR_LOGO_SIZE_MESSAGE, (v) => v === undefined || qrLogoProblem(v) === null),
+  })
+  .noUnknown()
+  .default(undefined);
+
 /** POST /api/qr-codes. A landing code's url is the landing page; its target is the redirect. */
 export const createQrCodeRequest = yup.object({
   title: text(QR_MESSAGES.title).required(QR_MESSAGES.title).max(QR_TITLE_MAX_LENGTH),
@@ -101,6 +117,7 @@ export const createQrCodeRequest = yup.object({
     const problem = value ? qrColorsProblem(value as { dark: string; light: string }) : null;
     return problem ? this.createError({ message: problem }) : true;
   }),
+  logo: qrLogoSchema.optional(),
 });
 export type CreateQrCodeRequest = yup.InferType<typeof createQrCodeRequest>;
 
@@ -115,6 +132,8 @@ export const updateQrCodeRequest = yup.object({
     const problem = value ? qrColorsProblem(value as { dark: string; light: string }) : null;
     return problem ? this.createError({ message: problem }) : true;
   }),
+  /** null removes the logo. */
+  logo: qrLogoSchema.nullable().optional(),
 });
 export type UpdateQrCodeRequest = yup.InferType<typeof updateQrCodeRequest>;
 
