@@ -343,3 +343,37 @@ test('with JavaScript off, a reader signs up through the plain form and sees the
     await expect(page.getByRole('cell', { name: 'nora@example.com' })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 10_000 });
 });
+
+test('a logo in the middle of the code: the form refuses a size that would not scan', async ({
+  page,
+}, testInfo) => {
+  await signUp(page);
+  await page.goto('/qr-codes/new');
+  await page.getByRole('radio', { name: /Direct Link/ }).click();
+  await page.getByLabel('Title', { exact: true }).fill('Logo code');
+  await page.getByLabel('Target URL').fill('https://example.com/logo');
+  await page
+    .locator('input[type=file]')
+    .last()
+    .setInputFiles({
+      name: 'mark.png',
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 200, height: 200, channels: 3, background: '#c62828' } })
+        .png()
+        .toBuffer(),
+    });
+  const size = page.getByLabel(/Logo size/);
+  await expect(size).toHaveValue('15');
+  await expect(page.getByAltText('Preview of the QR code with these colours and logo')).toBeVisible();
+  await size.fill('28');
+  await expect(page.getByText(/hides too much of it to scan/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create QR Code' })).toBeDisabled();
+  await size.fill('20');
+  await expect(page.getByText(/hides too much of it to scan/)).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('create-logo-1280.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Create QR Code' }).click();
+  await expect(page).toHaveURL(/\/qr-codes\/[A-Za-z0-9]{12}$/);
+  const id = page.url().split('/').pop() as string;
+  const code = await page.request.get(`/api/qr-codes/${id}`);
+  expect((await code.json()).qrCode.logo).toEqual({ url: expect.stringMatching(/^\/qr-images\//), size: 20 });
+});

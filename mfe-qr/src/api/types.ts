@@ -14,6 +14,11 @@ export interface LandingSettings {
   thankYouMessage?: string;
 }
 
+export interface CodeLogo {
+  url: string;
+  size: number;
+}
+
 export interface QrCode {
   id: string;
   title: string;
@@ -26,6 +31,8 @@ export interface QrCode {
   landingPageUrl?: string;
   landingPage: LandingSettings;
   colors: { dark: string; light: string };
+  /** The picture in the middle of the code and its width in percent. */
+  logo?: CodeLogo;
   dataUrl: string;
 }
 

@@ -266,6 +266,37 @@ describe('QR codes API', () => {
     expect((await owner.get('/api/qr-preview?settings=%7Bnot%20json')).status).toBe(400);
   });
 
+  it('a code takes a logo in its middle within the size that scans; a larger one is refused; the logo can be removed', async () => {
+    const png = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#c62828' } })
+      .png()
+      .toBuffer();
+    const url = (
+      await owner
+        .post('/api/qr-uploads')
+        .send({ kind: 'logo', dataUrl: `data:image/png;base64,${png.toString('base64')}` })
+    ).body.url as string;
+    const base = { title: 'Logo', linkType: 'direct', url: 'https://example.com/' };
+    const tooBig = await owner.post('/api/qr-codes').send({ ...base, logo: { url, size: 30 } });
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.message).toBe(
+      'A logo wider than 20% of the code hides too much of it to scan: choose between 10% and 20%',
+    );
+    const code = await createCode(owner, { ...base, logo: { url, size: 20 } });
+    const withLogo = await owner.get(`/api/qr-codes/${code.id}/qr.png`).buffer(true);
+    const { data, info } = await sharp(withLogo.body as Buffer)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const middle = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
+    // The logo's red in the middle (within the stored WebP's rounding).
+    const red = [0xc6, 0x28, 0x28];
+    expect(red.every((value, i) => Math.abs((data[middle + i] ?? 0) - value) <= 4)).toBe(true);
+    expect((await owner.put(`/api/qr-codes/${code.id}`).send({ logo: { url, size: 21 } })).status).toBe(400);
+    const removed = await owner.put(`/api/qr-codes/${code.id}`).send({ logo: null });
+    expect(removed.body.qrCode.logo).toBeUndefined();
+    const plain = await owner.get(`/api/qr-codes/${code.id}/qr.png`).buffer(true);
+    expect(Buffer.compare(plain.body as Buffer, withLogo.body as Buffer)).not.toBe(0);
+  });
+
   it('the landing page is served by the server with its settings, counts the scan once, and takes signups', async () => {
     const code = await createCode(owner, {
       title: 'Landing',
