@@ -74,19 +74,7 @@ export const QR_TEXTS = {
   deleteError: 'Failed to delete QR code',
   analyticsError: 'Failed to fetch QR code analytics',
   emailsError: 'Failed to fetch QR code emails',
-  signupError: 'Failed to submit email signup',
   downloadStarted: 'Download started',
-  // Landing page (spec 02 §2, §4, §8)
-  namePlaceholder: 'Your name',
-  submitting: 'Submitting...',
-  success: 'Success!',
-  redirecting: 'You will be redirected shortly...',
-  emailRequiredTitle: 'Email Required',
-  emailRequired: 'Please enter your email address.',
-  submissionFailed: 'Submission Failed',
-  submissionFailedBody: 'There was an error submitting your information. Please try again.',
-  loadFailedTitle: 'Error',
-  loadFailedBody: 'Unable to load this page. The QR code may be invalid.',
 } as const;
 
 export const BREAKDOWN_LABELS = {
@@ -105,4 +93,3 @@ export const REFUSAL_LABELS = {
 
 /** spec 02 §9 */
 export const COPY_FEEDBACK_MS = 2000;
-export const LANDING_REDIRECT_MS = 2000;

@@ -139,7 +139,7 @@ describe('QR images', () => {
           svg: url,
         });
       }
-    });
+    }, 180_000);
 
     it('the logo really covers the middle, and larger logos are refused (too large a logo breaks the code)', async () => {
       const url = `https://books.example-publisher.com/qr-landing/${'A'.repeat(61)}`;

@@ -99,7 +99,7 @@ const toastHtml = (error: { title: string; body: string }) =>
   `<div class="toast bad" role="alert"><strong>${escapeHtml(error.title)}</strong><div>${escapeHtml(error.body)}</div></div>`;
 
 /**
- * The public landing page (spec 02 §2), and the owner's preview of it (the same function, so the
+ * The public landing page, and the owner's preview of it (the same function, so the
  * preview is the page): server-rendered with its settings, so the first paint is the page itself.
  * The form posts to QR_FORM_PATH as a plain form (hidden code id, page token and honeypot), so it
  * works without JavaScript; the script turns it into the JSON signup with toasts.
