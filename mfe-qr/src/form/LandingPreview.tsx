@@ -2,7 +2,7 @@
 // draft settings, at a phone's width or a desktop's scaled down. Sandboxed: its own opaque origin,
 // and its form cannot be sent.
 import { Button, theme } from '@studio/kit';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { LandingSettings } from '../api/types';
 
 /** Typing settles before the preview reloads. */
@@ -32,8 +32,18 @@ export function LandingPreview({ settings, valid }: { settings: LandingSettings;
     const timer = setTimeout(() => setShown(wanted), PREVIEW_DELAY_MS);
     return () => clearTimeout(timer);
   }, [wanted, shown, valid]);
+  // The frame's room: the side column at desktop widths, less on a phone (scaled to fit, never cut).
+  const box = useRef<HTMLDivElement>(null);
+  const [room, setRoom] = useState(FRAME_WIDTH);
+  useEffect(() => {
+    const element = box.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => entry && setRoom(Math.floor(entry.contentRect.width)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   const { width, height } = VIEWS[view];
-  const scale = Math.min(1, FRAME_WIDTH / width);
+  const scale = Math.min(1, room / width);
   return (
     <div>
       <fieldset css={{ display: 'flex', gap: 6, margin: '0 0 8px', padding: 0, border: 0 }}>
@@ -56,6 +66,7 @@ export function LandingPreview({ settings, valid }: { settings: LandingSettings;
         ))}
       </fieldset>
       <div
+        ref={box}
         css={{
           border: `1px solid ${theme.colors.border}`,
           borderRadius: 16,
