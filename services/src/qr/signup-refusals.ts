@@ -1,4 +1,5 @@
 import type { QrEvent, QrSignupRefusalReason } from '@studio/events';
+import type { Clock } from '../platform/clock';
 import type { EventStore } from '../platform/eventstore/port';
 import { newEventId, newId } from '../platform/ids';
 import type { Logger } from '../platform/logging';
@@ -19,7 +20,7 @@ export class SignupRefusals {
   private timer?: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
 
-  constructor(private readonly deps: { eventStore: EventStore; logger: Logger }) {}
+  constructor(private readonly deps: { eventStore: EventStore; logger: Logger; clock: Clock }) {}
 
   note(qrId: string, reason: QrSignupRefusalReason, at: Date): void {
     const key = `${qrId}\n${at.toISOString().slice(0, 10)}`;
@@ -53,7 +54,7 @@ export class SignupRefusals {
         metadata: {
           correlationId: newId(),
           causationId: 'signup-refusals',
-          occurredAt: new Date().toISOString(),
+          occurredAt: this.deps.clock.now().toISOString(),
           schemaVersion: 1,
         },
       } as QrEvent;
