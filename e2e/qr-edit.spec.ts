@@ -72,9 +72,10 @@ test('a landing code at 375 px: edit the page title, the public page shows it', 
   await expect(pageTitle).toHaveValue('Reader Club');
   await expect(page.getByLabel('Target URL')).toHaveCount(0);
   await pageTitle.fill('Book Club Night');
+  // The preview is the server's page in a frame.
   await expect(
     page
-      .getByRole('complementary', { name: 'Landing page preview' })
+      .frameLocator('iframe[title="Landing page preview"]')
       .getByRole('heading', { name: 'Book Club Night' }),
   ).toBeVisible();
   // Nothing wider than the phone's screen.

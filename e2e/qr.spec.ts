@@ -1,9 +1,12 @@
 // The QR journey (issue 11): create a landing code, open its public page on a phone in a fresh
 // context, sign up, see the scan, the signup and the conversion on the detail screen, export the CSV.
 import { readFileSync } from 'node:fs';
-import { devices } from '@playwright/test';
+import { devices, type Frame, type FrameLocator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, signUp, test } from './support/fixtures';
+
+/** The form's live preview: the server's landing page in a sandboxed frame. */
+const previewFrame = (page: Page): FrameLocator => page.frameLocator('iframe[title="Landing page preview"]');
 
 test('a landing code: create, public page at 375 px, sign up, analytics, CSV', async ({
   page,
@@ -13,11 +16,7 @@ test('a landing code: create, public page at 375 px, sign up, analytics, CSV', a
   await page.goto('/qr-codes/new');
   await page.getByLabel('Title', { exact: true }).fill('Spring flyer');
   await page.getByLabel('Page title').fill('Reader Club');
-  await expect(
-    page
-      .getByRole('complementary', { name: 'Landing page preview' })
-      .getByRole('heading', { name: 'Reader Club' }),
-  ).toBeVisible();
+  await expect(previewFrame(page).getByRole('heading', { name: 'Reader Club' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('create-1280.png'), fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: testInfo.outputPath('create-375.png'), fullPage: true });
@@ -150,15 +149,12 @@ test('the landing page on a phone: the hero is a banner, a wordmark logo keeps i
       mimeType: 'image/jpeg',
       buffer: await picture(800, 200, '#1a237e'),
     });
-  await expect(
-    page.getByRole('complementary', { name: 'Landing page preview' }).getByAltText('Logo'),
-  ).toBeVisible();
+  await expect(previewFrame(page).getByAltText('Logo')).toBeVisible();
   await page
     .locator('input[type=file]')
     .nth(1)
     .setInputFiles({ name: 'hero.jpg', mimeType: 'image/jpeg', buffer: await picture(1600, 900, '#cc6633') });
-  const preview = page.getByRole('complementary', { name: 'Landing page preview' });
-  await expect(preview.locator('img[alt=""]')).toBeVisible();
+  await expect(previewFrame(page).locator('img.hero')).toBeVisible();
   await page.getByRole('button', { name: 'Create QR Code' }).click();
   await expect(page).toHaveURL(/\/qr-codes\/[A-Za-z0-9]{12}$/);
   const id = page.url().split('/').pop() as string;
@@ -169,7 +165,21 @@ test('the landing page on a phone: the hero is a banner, a wordmark logo keeps i
     baseURL: testInfo.project.use.baseURL,
   });
   const visitor = await phone.newPage();
+  const requested: string[] = [];
+  visitor.on('request', (r) => requested.push(new URL(r.url()).pathname));
   await visitor.goto(`/qr-landing/${id}`);
+  // Sharp: the browser picks a variant at least as wide as the banner's device pixels, AVIF first.
+  const sharpness = await visitor.locator('img.hero').evaluate(async (img: HTMLImageElement) => {
+    await img.decode();
+    return { src: img.currentSrc, needed: img.clientWidth * devicePixelRatio };
+  });
+  expect(sharpness.src).toMatch(/-\d+w\.avif$/);
+  expect(Number(/-(\d+)w\.avif$/.exec(sharpness.src)?.[1])).toBeGreaterThanOrEqual(sharpness.needed);
+  // The page's icon is the owner's logo: no request for a missing /favicon.ico.
+  expect(requested).not.toContain('/favicon.ico');
+  await expect(visitor.locator('link[rel=icon]')).toHaveAttribute('href', /^\/qr-images\//);
+  const email = await visitor.getByLabel('Email').boundingBox();
+  expect((email?.y ?? 999) + (email?.height ?? 0)).toBeLessThanOrEqual(812);
   const hero = await visitor.locator('img.hero').boundingBox();
   const logo = await visitor.locator('img.logo').boundingBox();
   const button = await visitor.getByRole('button', { name: 'Sign Up' }).boundingBox();
@@ -208,4 +218,162 @@ test('a hero over 5 MB or of another format is refused under its picker and neve
       .filter({ hasText: 'Invalid File Type: Please select an image file (JPG, PNG or WebP)' }),
   ).toBeVisible();
   expect(uploads).toEqual([]);
+});
+
+/** Where and how the landing page draws its parts, in its own document's coordinates. */
+async function landingLayout(target: Page | Frame) {
+  return target.evaluate(() =>
+    ['img.logo', 'img.hero', 'h1', '.desc', '#qr-name', '#qr-email', 'button', 'footer'].map((selector) => {
+      const element = document.querySelector(selector);
+      if (!element) return { selector, missing: true };
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      return {
+        selector,
+        box: [box.x, box.y + window.scrollY, box.width, box.height].map(Math.round),
+        color: style.color,
+        background: style.backgroundColor,
+        font: `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`,
+      };
+    }),
+  );
+}
+
+test('the live preview is what a visitor gets, at phone and desktop widths', async ({
+  page,
+  browser,
+}, testInfo) => {
+  await signUp(page);
+  await page.goto('/qr-codes/new');
+  await page.getByLabel('Title', { exact: true }).fill('Same page');
+  await page.getByLabel('Page title').fill('What you see');
+  await page.getByLabel('Page description').fill('is what your readers get.');
+  await page.getByLabel('Button text').fill('Count me in');
+  await page.getByLabel('Button colour', { exact: true }).fill('#1A237E');
+  await page
+    .locator('input[type=file]')
+    .nth(1)
+    .setInputFiles({
+      name: 'hero.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2a6f97' } })
+        .jpeg()
+        .toBuffer(),
+    });
+  const frame = async () => {
+    await expect(previewFrame(page).getByRole('button', { name: 'Count me in' })).toBeVisible();
+    await expect(previewFrame(page).locator('img.hero')).toBeVisible();
+    const handle = await page.locator('iframe[title="Landing page preview"]').elementHandle();
+    const content = await handle?.contentFrame();
+    if (!content) throw new Error('no preview frame');
+    await content.locator('img.hero').evaluate((img: HTMLImageElement) => img.decode());
+    return content;
+  };
+  // The window the preview draws the page in (its frame's size before scaling).
+  const frameWindow = async () => {
+    const iframe = page.locator('iframe[title="Landing page preview"]');
+    return {
+      width: Number(await iframe.getAttribute('width')),
+      height: Number(await iframe.getAttribute('height')),
+    };
+  };
+  const phonePreview = await landingLayout(await frame());
+  const phoneWindow = await frameWindow();
+  expect(phoneWindow.width).toBe(375);
+  await page.screenshot({ path: testInfo.outputPath('preview-phone-1280.png') });
+  await page.getByRole('button', { name: 'Desktop' }).click();
+  await expect(page.getByRole('button', { name: 'Desktop' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('iframe[title="Landing page preview"]')).toHaveAttribute('width', '1280');
+  const desktopPreview = await landingLayout(await frame());
+  const desktopWindow = await frameWindow();
+  await page.screenshot({ path: testInfo.outputPath('preview-desktop-1280.png') });
+  await page.getByRole('button', { name: 'Create QR Code' }).click();
+  await expect(page).toHaveURL(/\/qr-codes\/[A-Za-z0-9]{12}$/);
+  const id = page.url().split('/').pop() as string;
+
+  for (const [viewport, preview] of [
+    [phoneWindow, phonePreview],
+    [desktopWindow, desktopPreview],
+  ] as const) {
+    const context = await browser.newContext({ viewport, baseURL: testInfo.project.use.baseURL });
+    const visitor = await context.newPage();
+    await visitor.goto(`/qr-landing/${id}`);
+    await visitor.locator('img.hero').evaluate((img: HTMLImageElement) => img.decode());
+    expect(await landingLayout(visitor)).toEqual(preview);
+    await context.close();
+  }
+});
+
+test('with JavaScript off, a reader signs up through the plain form and sees the thank-you', async ({
+  page,
+  browser,
+}, testInfo) => {
+  await signUp(page);
+  await page.goto('/qr-codes/new');
+  await page.getByLabel('Title', { exact: true }).fill('No script');
+  await page.getByLabel('Page title').fill('Old phones welcome');
+  await page.getByRole('button', { name: 'Create QR Code' }).click();
+  await expect(page).toHaveURL(/\/qr-codes\/[A-Za-z0-9]{12}$/);
+  const id = page.url().split('/').pop() as string;
+
+  const phone = await browser.newContext({
+    ...devices['iPhone 13'],
+    viewport: { width: 375, height: 812 },
+    javaScriptEnabled: false,
+    baseURL: testInfo.project.use.baseURL,
+  });
+  const visitor = await phone.newPage();
+  await visitor.goto(`/qr-landing/${id}`);
+  // A mistake comes back as the page with its message and what was typed.
+  await visitor.getByPlaceholder('Your name').fill('Nora No-Script');
+  await visitor.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(visitor.getByRole('alert')).toContainText('Please enter your email address.');
+  await expect(visitor.getByPlaceholder('Your name')).toHaveValue('Nora No-Script');
+  await visitor.getByLabel('Email').fill('nora@example.com');
+  await visitor.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Success!' })).toBeVisible();
+  await expect(visitor.getByText("Thank you for signing up! We'll be in touch soon.")).toBeVisible();
+  await expect(visitor.locator('form')).toBeHidden();
+  await visitor.screenshot({ path: testInfo.outputPath('nojs-thanks-375.png') });
+  await phone.close();
+
+  await page.getByRole('tab', { name: 'Email Signups' }).click();
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh Data' }).click();
+    await expect(page.getByRole('cell', { name: 'nora@example.com' })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+});
+
+test('a logo in the middle of the code: the form refuses a size that would not scan', async ({
+  page,
+}, testInfo) => {
+  await signUp(page);
+  await page.goto('/qr-codes/new');
+  await page.getByRole('radio', { name: /Direct Link/ }).click();
+  await page.getByLabel('Title', { exact: true }).fill('Logo code');
+  await page.getByLabel('Target URL').fill('https://example.com/logo');
+  await page
+    .locator('input[type=file]')
+    .last()
+    .setInputFiles({
+      name: 'mark.png',
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 200, height: 200, channels: 3, background: '#c62828' } })
+        .png()
+        .toBuffer(),
+    });
+  const size = page.getByLabel(/Logo size/);
+  await expect(size).toHaveValue('15');
+  await expect(page.getByAltText('Preview of the QR code with these colours and logo')).toBeVisible();
+  await size.fill('28');
+  await expect(page.getByText(/hides too much of it to scan/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create QR Code' })).toBeDisabled();
+  await size.fill('20');
+  await expect(page.getByText(/hides too much of it to scan/)).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('create-logo-1280.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Create QR Code' }).click();
+  await expect(page).toHaveURL(/\/qr-codes\/[A-Za-z0-9]{12}$/);
+  const id = page.url().split('/').pop() as string;
+  const code = await page.request.get(`/api/qr-codes/${id}`);
+  expect((await code.json()).qrCode.logo).toEqual({ url: expect.stringMatching(/^\/qr-images\//), size: 20 });
 });

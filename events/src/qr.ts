@@ -22,6 +22,16 @@ export interface QrColors {
   light: string;
 }
 
+/**
+ * An image in the middle of the printed code (an uploaded `/qr-images/…` path) and its width in
+ * percent of the code's modules. The code is then made with error correction H, and the size is
+ * limited (QR_LOGO_MAX_SIZE) so what it hides is always within what H recovers.
+ */
+export interface QrCodeLogo {
+  url: string;
+  size: number;
+}
+
 export type QrCodeCreated = Event<
   'QrCodeCreated',
   {
@@ -39,6 +49,7 @@ export type QrCodeCreated = Event<
      */
     encodedUrl?: string;
     colors?: QrColors;
+    logo?: QrCodeLogo;
   }
 >;
 
@@ -51,6 +62,8 @@ export type QrCodeUpdated = Event<
     url?: string;
     landingPage?: LandingPageSettings;
     colors?: QrColors;
+    /** A new centre logo, or null when it was removed. */
+    logo?: QrCodeLogo | null;
   }
 >;
 
@@ -95,6 +108,21 @@ export type QrSignupRecorded = Event<
   { qrId: string; email: string; name?: string; source: 'signup'; day: string }
 >;
 
+/**
+ * Why a landing-page signup was refused: no valid page token (the form was not served by the
+ * page, or long ago), the honeypot field filled (a bot), or over the generous per-address ceiling.
+ */
+export type QrSignupRefusalReason = 'token' | 'honeypot' | 'ceiling';
+
+/**
+ * Signups refused on one code within one tally window, counted by reason and day, so the owner
+ * learns how many submissions were turned away and why (the submissions themselves are not kept).
+ */
+export type QrSignupsRefused = Event<
+  'QrSignupsRefused',
+  { qrId: string; day: string; refused: Partial<Record<QrSignupRefusalReason, number>> }
+>;
+
 export type QrEvent =
   | QrCodeCreated
   | QrCodeUpdated
@@ -102,4 +130,5 @@ export type QrEvent =
   | QrCodeDeleted
   | QrScanned
   | QrScansRecorded
-  | QrSignupRecorded;
+  | QrSignupRecorded
+  | QrSignupsRefused;

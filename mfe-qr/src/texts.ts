@@ -45,6 +45,10 @@ export const QR_TEXTS = {
   conversionNotMeasured:
     'Not measured: no scans were counted (tracking off, or the page was opened without the code).',
   dailyPerformance: 'Daily Performance',
+  refusedTitle: 'Refused signups',
+  refusedNone: 'No signup was refused.',
+  refusedIntro:
+    'Submissions the page turned away, and why. Real readers are told what to do and can try again.',
   noAnalytics: 'No analytics data available yet',
   exportAnalytics: 'Export daily CSV',
   title: 'Title',
@@ -70,19 +74,7 @@ export const QR_TEXTS = {
   deleteError: 'Failed to delete QR code',
   analyticsError: 'Failed to fetch QR code analytics',
   emailsError: 'Failed to fetch QR code emails',
-  signupError: 'Failed to submit email signup',
   downloadStarted: 'Download started',
-  // Landing page (spec 02 §2, §4, §8)
-  namePlaceholder: 'Your name',
-  submitting: 'Submitting...',
-  success: 'Success!',
-  redirecting: 'You will be redirected shortly...',
-  emailRequiredTitle: 'Email Required',
-  emailRequired: 'Please enter your email address.',
-  submissionFailed: 'Submission Failed',
-  submissionFailedBody: 'There was an error submitting your information. Please try again.',
-  loadFailedTitle: 'Error',
-  loadFailedBody: 'Unable to load this page. The QR code may be invalid.',
 } as const;
 
 export const BREAKDOWN_LABELS = {
@@ -92,6 +84,12 @@ export const BREAKDOWN_LABELS = {
   referrer: 'Referrers',
 } as const;
 
+/** Why the landing page refused a signup, in the owner's words (the keys are the server's reasons). */
+export const REFUSAL_LABELS = {
+  token: 'Sent without loading the page, or from a page open for over a day',
+  honeypot: 'Filled in the hidden spam trap (a bot)',
+  ceiling: 'Over 100 signups in 10 minutes from one network',
+} as const;
+
 /** spec 02 §9 */
 export const COPY_FEEDBACK_MS = 2000;
-export const LANDING_REDIRECT_MS = 2000;

@@ -6,11 +6,14 @@ import {
   landingColorsProblem,
   NAME_MAX_LENGTH,
   QR_DESCRIPTION_MAX_LENGTH,
+  QR_HONEYPOT_FIELD,
+  QR_LOGO_SIZE_MESSAGE,
   QR_MESSAGES,
   QR_SETTINGS_TEXT_MAX_LENGTH,
   QR_TITLE_MAX_LENGTH,
   QR_URL_MAX_LENGTH,
   qrColorsProblem,
+  qrLogoProblem,
 } from './rules';
 import { text } from './text';
 
@@ -31,7 +34,7 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /** Uploaded landing images live on this server only (no third-party trackers on the public page). */
-export const QR_IMAGE_PATH = /^\/qr-images\/qr-img-[0-9a-f-]{36}\.(webp|png)$/;
+export const QR_IMAGE_PATH = /^\/qr-images\/qr-(img|hero)-[0-9a-f-]{36}\.(webp|png)$/;
 
 const httpUrl = (message: string) =>
   text(message)
@@ -77,6 +80,20 @@ export const qrColorsSchema = yup
   })
   .default(undefined);
 
+/** The code's centre logo: an uploaded image and a width the code still scans with. */
+export const qrLogoSchema = yup
+  .object({
+    url: imagePath().required(QR_MESSAGES.image),
+    size: yup
+      .number()
+      .strict()
+      .typeError(QR_LOGO_SIZE_MESSAGE)
+      .required(QR_LOGO_SIZE_MESSAGE)
+      .test('scans', QR_LOGO_SIZE_MESSAGE, (v) => v === undefined || qrLogoProblem(v) === null),
+  })
+  .noUnknown()
+  .default(undefined);
+
 /** POST /api/qr-codes. A landing code's url is the landing page; its target is the redirect. */
 export const createQrCodeRequest = yup.object({
   title: text(QR_MESSAGES.title).required(QR_MESSAGES.title).max(QR_TITLE_MAX_LENGTH),
@@ -100,6 +117,7 @@ export const createQrCodeRequest = yup.object({
     const problem = value ? qrColorsProblem(value as { dark: string; light: string }) : null;
     return problem ? this.createError({ message: problem }) : true;
   }),
+  logo: qrLogoSchema.optional(),
 });
 export type CreateQrCodeRequest = yup.InferType<typeof createQrCodeRequest>;
 
@@ -114,6 +132,8 @@ export const updateQrCodeRequest = yup.object({
     const problem = value ? qrColorsProblem(value as { dark: string; light: string }) : null;
     return problem ? this.createError({ message: problem }) : true;
   }),
+  /** null removes the logo. */
+  logo: qrLogoSchema.nullable().optional(),
 });
 export type UpdateQrCodeRequest = yup.InferType<typeof updateQrCodeRequest>;
 
@@ -131,8 +151,25 @@ export const qrLandingPostRequest = yup.object({
       otherwise: (s) => s.optional(),
     }),
   name: text().max(NAME_MAX_LENGTH).optional(),
-  /** The scan beacon's proof of a page load (the token its landing page carries). */
+  /** Proof of a page load: the scan beacon's token, or the signup form's. */
   token: text().max(100).optional(),
+  /** The honeypot: a field people never see, so only a bot fills it. */
+  [QR_HONEYPOT_FIELD]: text().max(500).optional(),
+});
+
+/**
+ * POST /qr-signup: the landing form sent by a browser without JavaScript (form-encoded), with the
+ * code's id and the page's token as hidden fields.
+ */
+export const qrLandingFormRequest = yup.object({
+  qrId: text().required(),
+  email: text(QR_MESSAGES.email)
+    .required(QR_MESSAGES.emailRequired)
+    .max(EMAIL_MAX_LENGTH, QR_MESSAGES.email)
+    .matches(EMAIL_PATTERN, QR_MESSAGES.email),
+  name: text().max(NAME_MAX_LENGTH).optional(),
+  token: text().max(100).optional(),
+  [QR_HONEYPOT_FIELD]: text().max(500).optional(),
 });
 
 /** POST /api/qr-uploads: a logo or hero image as a data URL, re-encoded by the server. */

@@ -79,7 +79,41 @@ export const QR_MESSAGES = {
   email: 'Please enter a valid email address.',
   uploadType: UPLOAD_MESSAGES.type,
   uploadTooLarge: 'File Too Large: Please select an image smaller than 5MB',
+  submissionFailedTitle: 'Submission Failed',
+  pageExpired: 'This page has expired. Please press the button again to sign up.',
+  tooManySignups: 'Too many signups from this network right now. Please try again in a few minutes.',
 } as const;
+
+/**
+ * A logo in the middle of a code: its width in percent of the code (modules, quiet zone aside).
+ * Made with error correction H (about 30% of the code recoverable); up to 20% of the width hides
+ * about 4% of the modules. Measured with zbarimg on busy pictures: full-size codes decode up to
+ * 30% and some fail from 33%; printed small (200 px) some fail from 22%. 20% keeps that margin.
+ */
+export const QR_LOGO_MIN_SIZE = 10;
+export const QR_LOGO_MAX_SIZE = 20;
+export const QR_LOGO_DEFAULT_SIZE = 15;
+export const QR_LOGO_SIZE_MESSAGE = `A logo wider than ${QR_LOGO_MAX_SIZE}% of the code hides too much of it to scan: choose between ${QR_LOGO_MIN_SIZE}% and ${QR_LOGO_MAX_SIZE}%`;
+
+/**
+ * The square a centre logo clears, in modules: `size`% of the code's `modules`, odd like the code
+ * so it sits exactly in the middle, with a one-module margin of background around the picture.
+ */
+export function qrLogoBox(modules: number, size: number): { start: number; side: number } {
+  let side = Math.max(3, Math.round((modules * size) / 100));
+  if (side % 2 !== modules % 2) side += 1;
+  return { start: (modules - side) / 2, side };
+}
+
+/** Null when a centre logo of this size still scans; the message otherwise. */
+export function qrLogoProblem(size: number): string | null {
+  return Number.isInteger(size) && size >= QR_LOGO_MIN_SIZE && size <= QR_LOGO_MAX_SIZE
+    ? null
+    : QR_LOGO_SIZE_MESSAGE;
+}
+
+/** The landing form's honeypot: hidden from people (and screen readers), so only a bot fills it. */
+export const QR_HONEYPOT_FIELD = 'website';
 
 /** WCAG relative luminance of a #RRGGBB colour. */
 export function relativeLuminance(hex: string): number {

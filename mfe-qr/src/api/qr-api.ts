@@ -1,6 +1,6 @@
 // The QR calls through the kit's client (JSON, credentials, X-User-Id, "{status}: {message}").
 import { apiJson, apiRequest } from '@studio/kit';
-import type { EmailSignup, LandingSettings, QrAnalytics, QrCode, QrListRow } from './types';
+import type { CodeLogo, EmailSignup, LandingSettings, QrAnalytics, QrCode, QrListRow } from './types';
 
 export const qrKeys = {
   list: ['qr-codes'] as const,
@@ -35,6 +35,7 @@ export interface CreateInput {
   trackingEnabled: boolean;
   landingPage?: LandingSettings;
   colors: { dark: string; light: string };
+  logo?: CodeLogo;
 }
 export const createQrCode = (input: CreateInput) =>
   apiJson<{ qrCode: QrCode }>('POST', '/api/qr-codes', input).then((r) => r.qrCode);

@@ -14,6 +14,11 @@ export interface LandingSettings {
   thankYouMessage?: string;
 }
 
+export interface CodeLogo {
+  url: string;
+  size: number;
+}
+
 export interface QrCode {
   id: string;
   title: string;
@@ -26,6 +31,8 @@ export interface QrCode {
   landingPageUrl?: string;
   landingPage: LandingSettings;
   colors: { dark: string; light: string };
+  /** The picture in the middle of the code and its width in percent. */
+  logo?: CodeLogo;
   dataUrl: string;
 }
 
@@ -54,6 +61,8 @@ export interface QrAnalytics {
   conversionRate: number;
   dailyAnalytics: DailyRow[];
   breakdowns: Record<'device' | 'os' | 'browser' | 'referrer', Array<{ name: string; count: number }>>;
+  /** Landing signups refused, per reason. */
+  refusedSignups: Record<'token' | 'honeypot' | 'ceiling', number>;
 }
 
 export interface EmailSignup {

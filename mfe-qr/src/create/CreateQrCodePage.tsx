@@ -22,6 +22,7 @@ export default function CreateQrCodePage() {
         ...(v.linkType === 'direct' ? { url: v.url } : { landingPage: v.landingPage }),
         trackingEnabled: v.trackingEnabled,
         colors: v.colors,
+        ...(v.logo ? { logo: v.logo } : {}),
       }),
     onSuccess: async (code) => {
       await queryClient.invalidateQueries({ queryKey: qrKeys.list });

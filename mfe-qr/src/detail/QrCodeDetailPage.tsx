@@ -23,6 +23,7 @@ import { CopyButton, Page, TruncatedUrl, tableCss } from '../common/ui';
 import { BREAKDOWN_LABELS, QR_TEXTS } from '../texts';
 import { conversionLabel } from './conversion';
 import { DailyChart } from './DailyChart';
+import { RefusedSignups } from './RefusedSignups';
 
 const failed = (title: string) => () =>
   toast({ title, description: 'Please try again.', variant: 'destructive' });
@@ -239,6 +240,7 @@ function AnalyticsTab({ qr }: { qr: QrCode }) {
               />
             )}
           </div>
+          {landing && data.refusedSignups && <RefusedSignups refused={data.refusedSignups} />}
           <h4 css={{ margin: 0 }}>{QR_TEXTS.dailyPerformance}</h4>
           {data.dailyAnalytics.length === 0 ? (
             <p css={{ color: theme.colors.textMuted }}>{QR_TEXTS.noAnalytics}</p>

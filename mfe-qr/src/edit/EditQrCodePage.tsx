@@ -20,6 +20,7 @@ const valuesOf = (qr: QrCode): QrFormValues => ({
   trackingEnabled: qr.trackingEnabled,
   landingPage: qr.landingPage ?? {},
   colors: qr.colors,
+  logo: qr.logo ?? null,
 });
 
 /** Only what may change: never the type, nor a landing code's address. */
@@ -28,6 +29,7 @@ const changesOf = (v: QrFormValues) => ({
   description: v.description,
   ...(v.linkType === 'direct' ? { url: v.url } : { landingPage: v.landingPage }),
   colors: v.colors,
+  logo: v.logo,
 });
 
 export default function EditQrCodePage() {

@@ -7,19 +7,23 @@ import {
   imageUploadProblem,
   LANDING_DEFAULTS,
   landingColorsProblem,
+  QR_LOGO_DEFAULT_SIZE,
+  QR_LOGO_MAX_SIZE,
+  QR_LOGO_MIN_SIZE,
   QR_MESSAGES,
   QR_UPLOAD_MAX_BYTES,
   qrColorsProblem,
+  qrLogoProblem,
 } from '@studio/events/rules';
 import { Alert, Badge, Button, Card, theme } from '@studio/kit';
 import { Field, FilePicker, Input, RadioGroup, Switch, Textarea } from '@studio/kit/widgets';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { uploadLandingImage } from '../api/qr-api';
-import type { LandingSettings, LinkType } from '../api/types';
+import type { CodeLogo, LandingSettings, LinkType } from '../api/types';
 import { TruncatedUrl } from '../common/ui';
-import { LandingView, withDefaults } from '../landing/LandingView';
 import { QR_TEXTS } from '../texts';
 import { ColorField, HEX } from './ColorField';
+import { LandingPreview } from './LandingPreview';
 import { QrPreview } from './QrPreview';
 
 export interface QrFormValues {
@@ -30,6 +34,8 @@ export interface QrFormValues {
   trackingEnabled: boolean;
   landingPage: LandingSettings;
   colors: { dark: string; light: string };
+  /** The picture in the middle of the code (null: none). */
+  logo: CodeLogo | null;
 }
 
 export const EMPTY_QR_FORM: QrFormValues = {
@@ -40,6 +46,7 @@ export const EMPTY_QR_FORM: QrFormValues = {
   trackingEnabled: true,
   landingPage: {},
   colors: { dark: '#000000', light: '#FFFFFF' },
+  logo: null,
 };
 
 interface Props {
@@ -55,6 +62,12 @@ interface Props {
   /** Beside the submit button (edit: Cancel). */
   actions?: ReactNode;
 }
+
+/** The landing page's logo or hero, or the picture in the middle of the code. */
+type UploadTarget = 'logo' | 'hero' | 'code';
+
+/** The slider goes past the limit so the limit can be seen; beyond it the form refuses to save. */
+const QR_LOGO_SLIDER_MAX = QR_LOGO_MAX_SIZE + 10;
 
 const readAsDataUrl = (file: File) =>
   new Promise<string>((resolve, reject) => {
@@ -82,17 +95,25 @@ export function QrCodeForm({
   const [tracking, setTracking] = useState(initial.trackingEnabled);
   const [landing, setLanding] = useState<LandingSettings>(initial.landingPage);
   const [colors, setColors] = useState(initial.colors);
+  const [codeLogo, setCodeLogo] = useState<CodeLogo | null>(initial.logo);
+  const codeLogoProblem = codeLogo ? qrLogoProblem(codeLogo.size) : null;
   const [uploading, setUploading] = useState(false);
-  const [uploadError, setUploadError] = useState<{ kind: 'logo' | 'hero'; message: string } | null>(null);
-  const [pickerKeys, setPickerKeys] = useState({ logo: 0, hero: 0 });
+  const [uploadError, setUploadError] = useState<{ kind: UploadTarget; message: string } | null>(null);
+  const [pickerKeys, setPickerKeys] = useState({ logo: 0, hero: 0, code: 0 });
   const colorProblem = qrColorsProblem(colors);
   const landingColorProblem = linkType === 'landing' ? landingColorsProblem(landing) : null;
   const set = (field: keyof LandingSettings) => (value: string) =>
     setLanding((l) => ({ ...l, [field]: value }));
 
-  const upload = (kind: 'logo' | 'hero') => async (file: File | null) => {
-    const field = kind === 'logo' ? 'logoUrl' : 'heroImage';
-    if (!file) return set(field)('');
+  /** Where an uploaded picture goes: the page's logo or hero, or the middle of the code. */
+  const place = (kind: UploadTarget, url: string) => {
+    if (kind === 'code')
+      setCodeLogo((current) => (url ? { url, size: current?.size ?? QR_LOGO_DEFAULT_SIZE } : null));
+    else set(kind === 'logo' ? 'logoUrl' : 'heroImage')(url);
+  };
+
+  const upload = (kind: UploadTarget) => async (file: File | null) => {
+    if (!file) return place(kind, '');
     setUploadError(null);
     // A file the server would refuse is never encoded nor sent; the picker goes back to the
     // current image, and the message shows under it.
@@ -104,7 +125,7 @@ export function QrCodeForm({
     if (problem) return refuse(problem);
     setUploading(true);
     try {
-      set(field)(await uploadLandingImage(kind, await readAsDataUrl(file)));
+      place(kind, await uploadLandingImage(kind === 'hero' ? 'hero' : 'logo', await readAsDataUrl(file)));
     } catch (e) {
       refuse(e instanceof Error ? e.message.replace(/^\d+: /, '') : QR_MESSAGES.uploadType);
     } finally {
@@ -115,7 +136,7 @@ export function QrCodeForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setUploadError(null);
-    if (!colorProblem && !landingColorProblem)
+    if (!colorProblem && !landingColorProblem && !codeLogoProblem)
       onSubmit({
         linkType,
         title,
@@ -124,6 +145,7 @@ export function QrCodeForm({
         trackingEnabled: tracking,
         landingPage: landing,
         colors,
+        logo: codeLogo,
       });
   };
 
@@ -131,8 +153,8 @@ export function QrCodeForm({
     <ColorField label={label} value={value} onChange={onChange} />
   );
 
-  const image = (kind: 'logo' | 'hero', label: string) => {
-    const current = kind === 'logo' ? landing.logoUrl : landing.heroImage;
+  const image = (kind: UploadTarget, label: string) => {
+    const current = kind === 'code' ? codeLogo?.url : kind === 'logo' ? landing.logoUrl : landing.heroImage;
     return (
       <div css={{ display: 'grid', gap: 6 }}>
         <FilePicker
@@ -151,12 +173,7 @@ export function QrCodeForm({
         {current && (
           <div css={{ display: 'flex', gap: 8, alignItems: 'center' }}>
             <img src={current} alt={`Current ${label.toLowerCase()}`} css={{ height: 32, borderRadius: 4 }} />
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              onClick={() => set(kind === 'logo' ? 'logoUrl' : 'heroImage')('')}
-            >
+            <Button type="button" variant="outline" size="sm" onClick={() => place(kind, '')}>
               Remove {label.toLowerCase()}
             </Button>
           </div>
@@ -322,14 +339,36 @@ export function QrCodeForm({
             }
             dark={HEX.test(colors.dark) ? colors.dark : '#000000'}
             light={HEX.test(colors.light) ? colors.light : '#FFFFFF'}
+            logo={codeLogo && !codeLogoProblem ? codeLogo : null}
           />
           {colorProblem && <Alert tone="warning">{colorProblem}</Alert>}
+          {image('code', 'Logo in the code')}
+          {codeLogo && (
+            <Field label={`Logo size: ${codeLogo.size}% of the code's width`}>
+              <input
+                type="range"
+                min={QR_LOGO_MIN_SIZE}
+                max={QR_LOGO_SLIDER_MAX}
+                step={1}
+                value={codeLogo.size}
+                onChange={(e) => setCodeLogo({ ...codeLogo, size: Number(e.target.value) })}
+                css={{ width: '100%', accentColor: theme.colors.primary }}
+              />
+            </Field>
+          )}
+          {codeLogoProblem && <Alert tone="warning">{codeLogoProblem}</Alert>}
         </Card>
         {error && <Alert tone="danger">{error}</Alert>}
         <div css={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
           <Button
             type="submit"
-            disabled={pending || uploading || Boolean(colorProblem) || Boolean(landingColorProblem)}
+            disabled={
+              pending ||
+              uploading ||
+              Boolean(colorProblem) ||
+              Boolean(landingColorProblem) ||
+              Boolean(codeLogoProblem)
+            }
           >
             {pending ? pendingLabel : submitLabel}
           </Button>
@@ -339,16 +378,7 @@ export function QrCodeForm({
       {linkType === 'landing' && (
         <aside aria-label="Landing page preview" css={{ alignSelf: 'start', position: 'sticky', top: 16 }}>
           <p css={{ margin: '0 0 8px', fontWeight: 600 }}>Preview</p>
-          <div
-            css={{
-              border: `1px solid ${theme.colors.border}`,
-              borderRadius: 16,
-              overflow: 'hidden',
-              height: 640,
-            }}
-          >
-            <LandingView settings={withDefaults(landing)} />
-          </div>
+          <LandingPreview settings={landing} valid={!landingColorProblem} />
         </aside>
       )}
     </div>

@@ -1,6 +1,13 @@
+import type { QrSignupRefusalReason } from '@studio/events';
 import type { ReadStore } from '../platform/readstore/port';
 import { breakdownName } from './breakdown-keys';
-import { BREAKDOWN_DIMENSIONS, type BreakdownDimension, QR_DAILY, type QrDailyDoc } from './projections';
+import {
+  BREAKDOWN_DIMENSIONS,
+  type BreakdownDimension,
+  QR_DAILY,
+  type QrDailyDoc,
+  REFUSAL_REASONS,
+} from './projections';
 
 export interface DailyAnalytics {
   date: string;
@@ -17,6 +24,8 @@ export interface QrAnalytics {
   conversionRate: number;
   dailyAnalytics: DailyAnalytics[];
   breakdowns: Record<BreakdownDimension, Array<{ name: string; count: number }>>;
+  /** Signup submissions turned away, per reason (no page token, honeypot, per-address ceiling). */
+  refusedSignups: Record<QrSignupRefusalReason, number>;
   from?: string;
   to?: string;
 }
@@ -54,6 +63,12 @@ export async function qrAnalytics(
         const name = breakdownName(key);
         breakdowns[dimension].set(name, (breakdowns[dimension].get(name) ?? 0) + count);
       }
+  const refusedSignups = Object.fromEntries(
+    REFUSAL_REASONS.map((reason) => [
+      reason,
+      days.reduce((total, d) => total + (d.refused?.[reason] ?? 0), 0),
+    ]),
+  ) as Record<QrSignupRefusalReason, number>;
   const scanCount = sum('scans');
   const emailSignupCount = sum('signups');
   return {
@@ -70,6 +85,7 @@ export async function qrAnalytics(
           .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
       ]),
     ) as QrAnalytics['breakdowns'],
+    refusedSignups,
     ...(range.from ? { from: range.from } : {}),
     ...(range.to ? { to: range.to } : {}),
   };

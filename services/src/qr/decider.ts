@@ -1,4 +1,4 @@
-import type { LandingPageSettings, QrColors, QrEvent, QrLinkType } from '@studio/events';
+import type { LandingPageSettings, QrCodeLogo, QrColors, QrEvent, QrLinkType } from '@studio/events';
 import { assertNever, type Decider } from '../platform/decider';
 import { DomainError } from '../platform/errors';
 
@@ -16,6 +16,8 @@ export interface QrCodeState {
   landingPage: LandingPageSettings;
   encodedUrl: string;
   colors: QrColors;
+  /** The image in the middle of the printed code, if any. */
+  logo?: QrCodeLogo;
   createdAt: string;
 }
 
@@ -48,6 +50,7 @@ export type QrCommand =
       trackingEnabled: boolean;
       landingPage?: LandingPageSettings;
       colors?: QrColors;
+      logo?: QrCodeLogo;
       encodedUrl: string;
     }
   | {
@@ -58,6 +61,7 @@ export type QrCommand =
       url?: string;
       landingPage?: LandingPageSettings;
       colors?: QrColors;
+      logo?: QrCodeLogo | null;
     }
   | { type: 'ToggleTracking'; userId: string; trackingEnabled: boolean }
   | { type: 'DeleteQrCode'; userId: string }
@@ -166,16 +170,20 @@ export const qrDecider: Decider<QrCommand, QrEvent, QrCodeState> = {
           landingPage: event.data.landingPage ?? {},
           encodedUrl: event.data.encodedUrl ?? '',
           colors: event.data.colors ?? DEFAULT_QR_COLORS,
+          ...(event.data.logo ? { logo: event.data.logo } : {}),
           createdAt: event.metadata.occurredAt,
         };
       case 'QrCodeUpdated': {
-        const { qrId: _id, landingPage, colors, ...rest } = event.data;
-        return {
+        const { qrId: _id, landingPage, colors, logo, ...rest } = event.data;
+        const next: QrCodeState = {
           ...state,
           ...rest,
           ...(landingPage ? { landingPage } : {}),
           ...(colors ? { colors } : {}),
+          ...(logo ? { logo } : {}),
         };
+        if (logo === null) delete next.logo;
+        return next;
       }
       case 'QrTrackingToggled':
         return { ...state, trackingEnabled: event.data.trackingEnabled };
@@ -184,6 +192,7 @@ export const qrDecider: Decider<QrCommand, QrEvent, QrCodeState> = {
       case 'QrScanned':
       case 'QrScansRecorded':
       case 'QrSignupRecorded':
+      case 'QrSignupsRefused':
         return state;
       default:
         return assertNever(event);

@@ -1,12 +1,8 @@
-import { LANDING_DEFAULTS, readableTextOn } from '@studio/events/rules';
+import { LANDING_DEFAULTS, QR_HONEYPOT_FIELD, readableTextOn } from '@studio/events/rules';
+import { heroHtml } from './hero';
+import { escapeHtml } from './html';
 import { LANDING_SCRIPT_PATH } from './landing-script';
 import type { ResolvedLandingSettings } from './landing-settings';
-
-export const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** JSON inside a data island: `<` escaped so no value can close the script element. */
 const island = (value: unknown) =>
@@ -17,6 +13,12 @@ const island = (value: unknown) =>
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 const color = (value: string, fallback: string) => (HEX.test(value) ? value : fallback);
+
+/** Where the landing form posts without JavaScript: one fixed path (the request guards are keyed by path). */
+export const QR_FORM_PATH = '/qr-signup';
+
+/** The owner's live preview of a landing page (signed in; framed by the create and edit forms). */
+export const QR_PREVIEW_PATH = '/api/qr-preview';
 
 export const LOAD_FAILURE = { title: 'Error', body: 'Unable to load this page. The QR code may be invalid.' };
 
@@ -43,10 +45,18 @@ footer{text-align:center;font-size:.8rem;opacity:.7;padding:16px}
 #qr-toasts{position:fixed;left:0;right:0;bottom:16px;display:flex;flex-direction:column;align-items:center;gap:8px;padding:0 16px;pointer-events:none}
 .toast{pointer-events:auto;max-width:420px;width:100%;background:#fff;color:#1a1a1a;border-radius:8px;padding:12px 16px;box-shadow:0 4px 16px rgba(0,0,0,.15);border-left:4px solid #d92d20}
 .gone{text-align:center;padding-top:15vh}
+.hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 [hidden]{display:none!important}`;
 }
 
-function shell(title: string, css: string, nonce: string, body: string, withScript: boolean): string {
+function shell(
+  title: string,
+  css: string,
+  nonce: string,
+  body: string,
+  withScript: boolean,
+  icon = 'data:,',
+): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -54,6 +64,7 @@ function shell(title: string, css: string, nonce: string, body: string, withScri
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <meta name="robots" content="noindex">
+<link rel="icon" href="${escapeHtml(icon)}">
 <title>${escapeHtml(title)}</title>
 <style nonce="${escapeHtml(nonce)}">${css}</style>
 ${withScript ? `<script src="${LANDING_SCRIPT_PATH}" defer></script>\n` : ''}</head>
@@ -63,37 +74,64 @@ ${body}
 </html>`;
 }
 
+/** What the form shows besides the settings: a refusal to explain, the reader's own words, or the thank-you. */
+export interface LandingFormState {
+  /** Shown as the page's error toast (the script's toasts replace it). */
+  error?: { title: string; body: string };
+  /** What the reader typed, written back after a refusal so nothing is typed twice. */
+  values?: { email?: string; name?: string };
+  /** The signup was kept: the thank-you instead of the form. */
+  done?: boolean;
+  /** A prefetched page's scan token (its script counts the scan once shown). */
+  scanToken?: string;
+}
+
+export interface LandingRenderOptions extends LandingFormState {
+  nonce: string;
+  year: number;
+  /** The form's proof of a page load; absent in the owner's preview, which sends nothing. */
+  signupToken?: string;
+  /** The owner's preview: framed in a sandbox where no script may run, so none is linked (nor its data). */
+  preview?: boolean;
+}
+
+const toastHtml = (error: { title: string; body: string }) =>
+  `<div class="toast bad" role="alert"><strong>${escapeHtml(error.title)}</strong><div>${escapeHtml(error.body)}</div></div>`;
+
 /**
- * The public landing page (spec 02 §2): server-rendered with its settings, so the first paint is
- * the page itself.
+ * The public landing page, and the owner's preview of it (the same function, so the
+ * preview is the page): server-rendered with its settings, so the first paint is the page itself.
+ * The form posts to QR_FORM_PATH as a plain form (hidden code id, page token and honeypot), so it
+ * works without JavaScript; the script turns it into the JSON signup with toasts.
  */
-export function landingPageHtml(
-  s: ResolvedLandingSettings,
-  options: { nonce: string; year: number; scanToken?: string },
-): string {
+export function landingPageHtml(s: ResolvedLandingSettings, options: LandingRenderOptions): string {
   const redirecting = s.redirectUrl ? '<p>You will be redirected shortly...</p>' : '';
+  const value = (text: string | undefined) => (text ? ` value="${escapeHtml(text)}"` : '');
   const body = `<main>
 ${s.logoUrl ? `<img class="logo" src="${escapeHtml(s.logoUrl)}" alt="Logo" height="72">` : ''}
-${s.heroImage ? `<img class="hero" src="${escapeHtml(s.heroImage)}" alt="" width="720" height="480">` : ''}
+${s.heroImage ? heroHtml(s.heroImage) : ''}
 <h1>${escapeHtml(s.title)}</h1>
 ${s.description ? `<p class="desc">${escapeHtml(s.description)}</p>` : ''}
-<form id="qr-form" action="#" method="post">
+<form id="qr-form" action="${QR_FORM_PATH}" method="post"${options.done ? ' hidden' : ''}>
+<input type="hidden" name="qrId" value="${escapeHtml(s.qrId)}">${options.signupToken ? `\n<input type="hidden" name="token" value="${escapeHtml(options.signupToken)}">` : ''}
+<div class="hp" aria-hidden="true"><label for="qr-${QR_HONEYPOT_FIELD}">Leave this field empty</label><input id="qr-${QR_HONEYPOT_FIELD}" name="${QR_HONEYPOT_FIELD}" type="text" tabindex="-1" autocomplete="off"></div>
 <label for="qr-name">Name</label>
-<input id="qr-name" name="name" type="text" placeholder="Your name" autocomplete="name" maxlength="100">
+<input id="qr-name" name="name" type="text" placeholder="Your name" autocomplete="name" maxlength="100"${value(options.values?.name)}>
 <label for="qr-email">Email</label>
-<input id="qr-email" name="email" type="email" placeholder="you@example.com" autocomplete="email" maxlength="254">
+<input id="qr-email" name="email" type="email" placeholder="you@example.com" autocomplete="email" maxlength="254"${value(options.values?.email)}>
 <button type="submit">${escapeHtml(s.buttonText)}</button>
 </form>
-<div id="qr-done" class="done" hidden role="status">
+<div id="qr-done" class="done"${options.done ? '' : ' hidden'} role="status">
 <h2>Success!</h2>
 <p>${escapeHtml(s.thankYouMessage)}</p>
 ${redirecting}
 </div>
 </main>
 <footer>&copy; ${options.year} ${escapeHtml(s.title)}</footer>
-<div id="qr-toasts" aria-live="polite"></div>
-<script type="application/json" id="qr-settings">${island(options.scanToken ? { ...s, scanToken: options.scanToken } : s)}</script>`;
-  return shell(s.title, styles(s), options.nonce, body, true);
+<div id="qr-toasts" aria-live="polite">${options.error ? toastHtml(options.error) : ''}</div>
+${options.preview ? '' : `<script type="application/json" id="qr-settings">${island(options.scanToken ? { ...s, scanToken: options.scanToken } : s)}</script>`}`;
+  // The owner's logo is the tab's icon; without one, an empty icon spares the browser a /favicon.ico request.
+  return shell(s.title, styles(s), options.nonce, body, !options.preview, s.logoUrl);
 }
 
 /** A deleted code (410): a friendly page rather than an error. */

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { QR_HONEYPOT_FIELD } from '@studio/events/rules';
 
 /**
  * The landing page's only script (served from this origin: the CSP allows no inline script). The
- * page is already rendered with its settings; this adds the signup: the "Email Required" toast,
+ * page is already rendered with its settings and its form posts without JavaScript too; this turns
+ * the signup into JSON (with the page's token and the honeypot field) and adds the "Email Required" toast,
  * "Submitting...", "Success!", the redirect 2000 ms later, and "Submission Failed" (spec 02 §2, §4, §8).
  */
 const SOURCE = `(function () {
@@ -49,8 +51,10 @@ const SOURCE = `(function () {
     if (!email) { toast('Email Required', 'Please enter your email address.'); return; }
     button.disabled = true;
     button.textContent = 'Submitting...';
-    var body = { email: email, source: 'signup' };
+    var body = { email: email, source: 'signup', token: form.elements.token ? form.elements.token.value : '' };
     if (name) body.name = name;
+    var trap = form.elements['${QR_HONEYPOT_FIELD}'];
+    if (trap && trap.value) body['${QR_HONEYPOT_FIELD}'] = trap.value;
     fetch('/api/qr-landing/' + encodeURIComponent(s.qrId), {
       method: 'POST',
       credentials: 'same-origin',
@@ -59,7 +63,11 @@ const SOURCE = `(function () {
     }).then(function (res) {
       if (!res.ok) {
         // A refusal with its own words (an invalid address) says them; anything else is generic.
-        return res.json().then(function (b) { throw new Error(res.status < 500 && b && b.message || ''); },
+        return res.json().then(function (b) {
+          // An expired page comes back with a fresh token: the next press is kept.
+          if (b && b.token && form.elements.token) form.elements.token.value = b.token;
+          throw new Error(res.status < 500 && b && b.message || '');
+        },
           function () { throw new Error(''); });
       }
       clearToasts();

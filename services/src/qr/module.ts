@@ -1,11 +1,23 @@
+import { koaBody } from 'koa-body';
 import type { FeatureModule, Platform } from '../platform/module';
 import { deferredBody } from '../platform/uploads/upload-body';
 import { QrCodeCache } from './code-cache';
+import { QR_FORM_PATH } from './landing-page';
 import { qrProjection } from './projections';
 import { qrPublicRoutes } from './public-routes';
 import { qrOwnerRoutes } from './routes';
 import { ScanRecorder } from './scan-recorder';
+import { SignupRefusals } from './signup-refusals';
 import { VisitorHasher } from './visitors';
+
+/** The landing form's few short fields, form-encoded (nothing else is parsed on that path). */
+const landingFormBody = koaBody({
+  urlencoded: true,
+  json: false,
+  multipart: false,
+  text: false,
+  formLimit: '8kb',
+});
 
 /**
  * QR codes (spec 02 §2, §3, §7): the code on `qr-{id}`, its scans and signups on
@@ -21,11 +33,18 @@ export function qrModule(
     flushMs: platform.config.qrScanFlushMs,
   });
   const codes = new QrCodeCache(platform);
-  const publicRoutes = qrPublicRoutes({ ...platform, scans, codes });
+  const refusals = new SignupRefusals(platform);
+  const publicRoutes = qrPublicRoutes({ ...platform, scans, codes, refusals });
   return {
     name: 'qr',
     // Logo and hero uploads are read by their route once the caller is known (`routes.ts`).
-    bodyParsers: { '/api/qr-uploads': deferredBody },
+    // The landing form without JavaScript: form-encoded, and proved by its page token instead of
+    // the Origin check (the page's no-referrer policy makes the browser send `Origin: null`).
+    bodyParsers: { '/api/qr-uploads': deferredBody, [QR_FORM_PATH]: landingFormBody },
+    contentTypes: { [QR_FORM_PATH]: ['application/x-www-form-urlencoded'] },
+    originCheckExempt: [QR_FORM_PATH],
+    // The create and edit forms frame the landing page's own renderer as their live preview.
+    cspSources: { frame: ["'self'"] },
     routes: [qrOwnerRoutes({ ...platform, codes }), publicRoutes.guarded],
     // A scan's redirect and landing page skip what an anonymous GET does not need.
     edgeRoutes: [publicRoutes.edge],
@@ -33,6 +52,7 @@ export function qrModule(
     // Scans answered but still in the batch are appended before the stores close.
     async stop() {
       await scans.stop();
+      await refusals.stop();
       await codes.stop();
     },
   };

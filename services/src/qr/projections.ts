@@ -1,4 +1,4 @@
-import type { QrEvent, RecordedEvent } from '@studio/events';
+import type { QrEvent, QrSignupRefusalReason, RecordedEvent } from '@studio/events';
 import { assertNever } from '../platform/decider';
 import type { WriteOp } from '../platform/readstore/port';
 import type { Projection } from '../platform/runners/projector';
@@ -31,8 +31,12 @@ export type QrDailyDoc = {
   scans: number;
   uniques: number;
   signups: number;
+  /** Signups refused per reason (`QrSignupsRefused`); absent on days without any. */
+  refused?: Partial<Record<QrSignupRefusalReason, number>>;
 } & Partial<Record<BreakdownDimension, Record<string, number>>>;
 export type QrSignupDoc = { _id: string; qrId: string; email: string; name: string; timestamp: string };
+
+export const REFUSAL_REASONS: readonly QrSignupRefusalReason[] = ['token', 'honeypot', 'ceiling'];
 
 export const visitorKey = (qrId: string, day: string, visitor: string) => `${qrId}:${day}:${visitor}`;
 const dailyId = (qrId: string, day: string) => `${qrId}:${day}`;
@@ -92,6 +96,7 @@ const HANDLES = [
   'QrScanned',
   'QrScansRecorded',
   'QrSignupRecorded',
+  'QrSignupsRefused',
 ] as const satisfies readonly QrEvent['type'][];
 
 /** Per code and day: scans, uniques, signups; breakdowns; the list rows; the signups table. */
@@ -167,6 +172,22 @@ export const qrProjection: Projection = {
             },
           },
         ];
+      case 'QrSignupsRefused': {
+        const refused = Object.entries((data.refused ?? {}) as Record<string, unknown>).filter(
+          (entry): entry is [QrSignupRefusalReason, number] =>
+            REFUSAL_REASONS.includes(entry[0] as QrSignupRefusalReason) &&
+            Number.isInteger(entry[1]) &&
+            (entry[1] as number) > 0,
+        );
+        if (refused.length === 0) return [];
+        return [
+          daily(
+            data.qrId,
+            String(data.day),
+            Object.fromEntries(refused.map(([reason, count]) => [`refused.${reason}`, count])),
+          ),
+        ];
+      }
       default:
         return assertNever(event);
     }

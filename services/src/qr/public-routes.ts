@@ -1,7 +1,9 @@
 import { gzipSync } from 'node:zlib';
-import { qrLandingPostRequest } from '@studio/events/requests';
+import type { QrSignupRefusalReason } from '@studio/events';
+import { qrLandingFormRequest, qrLandingPostRequest } from '@studio/events/requests';
+import { QR_HONEYPOT_FIELD, QR_MESSAGES } from '@studio/events/rules';
 import type Koa from 'koa';
-import { DomainError } from '../platform/errors';
+import { DomainError, isDomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import { type PageTokens, pageTokens } from '../platform/http/page-token';
 import { requestLimit } from '../platform/http/rate-limit';
@@ -10,26 +12,38 @@ import type { Platform } from '../platform/module';
 import type { QrCodeCache } from './code-cache';
 import { appendActivity, decideSignup } from './commands';
 import { initialQrState, QR_GONE, QR_NOT_FOUND, type QrCodeState } from './decider';
-import { inactiveCodeHtml, landingPageHtml, unknownCodeHtml } from './landing-page';
+import { QR_IMAGE_BLOB_ID } from './hero';
+import {
+  inactiveCodeHtml,
+  type LandingFormState,
+  landingPageHtml,
+  QR_FORM_PATH,
+  unknownCodeHtml,
+} from './landing-page';
 import { LANDING_SCRIPT, LANDING_SCRIPT_GZIP, LANDING_SCRIPT_PATH } from './landing-script';
 import { resolveLandingSettings } from './landing-settings';
 import { QR_ID } from './qr-id';
 import type { ScanRecorder, Visit } from './scan-recorder';
+import type { SignupRefusals } from './signup-refusals';
+import { SignupTokens } from './signup-tokens';
 import { isSpeculativeLoad } from './visitors';
 
-type Deps = Pick<Platform, 'eventStore' | 'blobs' | 'clock' | 'logger'> & {
+type Deps = Pick<Platform, 'eventStore' | 'readStore' | 'blobs' | 'clock' | 'logger'> & {
   scans: ScanRecorder;
   codes: QrCodeCache;
+  refusals: SignupRefusals;
 };
 
-/** Signups per address and code: a few per ten minutes (kept in memory only, never stored). */
-export const SIGNUPS_PER_WINDOW = 5;
+/**
+ * Signups per address and code per ten minutes (in memory only, never stored): generous, since a
+ * class or a fair's audience shares one network address; the page token and the honeypot are what
+ * stop scripts. Over it, a visitor is told to try again in a few minutes.
+ */
+export const SIGNUPS_PER_ADDRESS = 100;
 export const SIGNUP_WINDOW_MS = 10 * 60_000;
 
 /** How long a page served without being counted (a prefetch) may send its scan beacon. */
 export const SCAN_TOKEN_TTL_MS = 30 * 60_000;
-
-const QR_IMAGE_ID = /^qr-img-[0-9a-f-]{36}\.webp$/;
 
 const visit = (ctx: Koa.Context, at: Date, via: Visit['via']): Visit => ({
   address: ctx.ip,
@@ -47,7 +61,7 @@ const visit = (ctx: Koa.Context, at: Date, via: Visit['via']): Visit => ({
 const isVisit = (ctx: Koa.Context) => ctx.method === 'GET' && !isSpeculativeLoad((name) => ctx.get(name));
 
 /** Small pages compressed here: the landing page must stay a few KB on mobile data. */
-function sendHtml(ctx: Koa.Context, status: number, html: string) {
+export function sendHtml(ctx: Koa.Context, status: number, html: string) {
   ctx.status = status;
   ctx.set('Cache-Control', 'no-store');
   ctx.vary('Accept-Encoding');
@@ -104,16 +118,29 @@ function landingDataJson(state: QrCodeState): string {
  * which carry a body.
  */
 export function qrPublicRoutes(deps: Deps): { edge: RouteModule; guarded: RouteModule } {
-  const { eventStore, blobs, clock, scans, codes } = deps;
+  const { eventStore, readStore, blobs, clock, scans, codes, refusals } = deps;
   // The scan beacon counts only with a token of a landing page served here but not counted then.
   const scanTokens: PageTokens = pageTokens({ ttlMs: SCAN_TOKEN_TTL_MS });
   // From memory: the cache drops a code as soon as its stream changes.
   const load = async (id: string): Promise<QrCodeState> => (QR_ID.test(id) ? codes.get(id) : initialQrState);
-  const signupLimit = requestLimit({
-    limit: SIGNUPS_PER_WINDOW,
+  const signupTokens = new SignupTokens(readStore);
+  const signupCeiling = requestLimit({
+    limit: SIGNUPS_PER_ADDRESS,
     windowMs: SIGNUP_WINDOW_MS,
-    key: (ctx) => `${ctx.ip}\n${String(ctx.params.id)}`,
+    key: (ctx) => `${ctx.ip}\n${String(ctx.state.signupCode)}`,
+    now: () => clock.now().getTime(),
   });
+  /** True when this address may sign up to this code once more (and counts it). */
+  const withinCeiling = async (ctx: Koa.Context, qrId: string) => {
+    ctx.state.signupCode = qrId;
+    try {
+      await signupCeiling(ctx, async () => {});
+      return true;
+    } catch (error) {
+      if (isDomainError(error) && error.code === 'RATE_LIMITED') return false;
+      throw error;
+    }
+  };
 
   const edge: RouteModule = (router) => {
     router.get('/r/:id', async (ctx) => {
@@ -139,12 +166,7 @@ export function qrPublicRoutes(deps: Deps): { edge: RouteModule; guarded: RouteM
       if (counted) scans.queue(state, visit(ctx, clock.now(), 'landing'));
       // A prefetched page is counted by its own beacon, if and when it is shown.
       const scanToken = counted ? undefined : scanTokens.issue(state.qrId, clock.now());
-      const html = landingPageHtml(resolveLandingSettings(state.qrId, state.landingPage), {
-        nonce: nonceOf(ctx),
-        year: clock.now().getUTCFullYear(),
-        ...(scanToken ? { scanToken } : {}),
-      });
-      sendHtml(ctx, 200, html);
+      sendHtml(ctx, 200, await landingHtml(ctx, state, scanToken ? { scanToken } : {}));
     });
 
     router.get(LANDING_SCRIPT_PATH, (ctx) => {
@@ -159,7 +181,7 @@ export function qrPublicRoutes(deps: Deps): { edge: RouteModule; guarded: RouteM
 
     router.get('/qr-images/:blobId', async (ctx) => {
       const blobId = String(ctx.params.blobId);
-      const blob = QR_IMAGE_ID.test(blobId) ? await blobs.stream(blobId) : null;
+      const blob = QR_IMAGE_BLOB_ID.test(blobId) ? await blobs.stream(blobId) : null;
       if (!blob) throw new DomainError('NOT_FOUND', 'Image not found');
       ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
       ctx.type = blob.contentType;
@@ -180,6 +202,49 @@ export function qrPublicRoutes(deps: Deps): { edge: RouteModule; guarded: RouteM
     });
   };
 
+  /** What became of a signup: kept, or refused and why (the visitor is told; the owner sees counts). */
+  type Outcome = 'kept' | QrSignupRefusalReason;
+
+  /**
+   * One signup, from the script's JSON or the plain form: the honeypot (a bot; answered as if kept,
+   * so it learns nothing), the page's token, then the per-address ceiling; refusals on a live code
+   * are tallied for the owner's analytics.
+   */
+  async function signUp(
+    ctx: Koa.Context,
+    state: QrCodeState,
+    input: {
+      email: string;
+      name?: string | undefined;
+      token?: string | undefined;
+      honeypot?: string | undefined;
+    },
+  ): Promise<Outcome> {
+    const at = clock.now();
+    const refuse = (reason: QrSignupRefusalReason): Outcome => {
+      refusals.note(state.qrId, reason, at);
+      return reason;
+    };
+    if (input.honeypot) return refuse('honeypot');
+    if (!(await signupTokens.spend(input.token, state.qrId, at))) return refuse('token');
+    if (!(await withinCeiling(ctx, state.qrId))) return refuse('ceiling');
+    const events = decideSignup(
+      state,
+      { day: at.toISOString().slice(0, 10), email: input.email, ...(input.name ? { name: input.name } : {}) },
+      { at: at.toISOString(), correlationId: String(ctx.state.requestId ?? ''), causationId: 'signup' },
+    );
+    await appendActivity(eventStore, state.qrId, events);
+    return 'kept';
+  }
+
+  const landingHtml = async (ctx: Koa.Context, state: QrCodeState, form: LandingFormState = {}) =>
+    landingPageHtml(resolveLandingSettings(state.qrId, state.landingPage), {
+      nonce: nonceOf(ctx),
+      year: clock.now().getUTCFullYear(),
+      signupToken: await signupTokens.issue(state.qrId, clock.now()),
+      ...form,
+    });
+
   const guarded: RouteModule = (router) => {
     router.post('/api/qr-landing/:id', async (ctx) => {
       const input = parse(qrLandingPostRequest, ctx.request.body);
@@ -196,20 +261,81 @@ export function qrPublicRoutes(deps: Deps): { edge: RouteModule; guarded: RouteM
         ctx.body = { success: true, counted };
         return;
       }
-      await signupLimit(ctx, async () => {
-        const events = decideSignup(
-          state,
-          {
-            day: at.toISOString().slice(0, 10),
-            email: input.email ?? '',
-            ...(input.name ? { name: input.name } : {}),
-          },
-          { at: at.toISOString(), correlationId: String(ctx.state.requestId ?? ''), causationId: 'signup' },
-        );
-        await appendActivity(eventStore, state.qrId, events);
-        ctx.status = 201;
-        ctx.body = { success: true, message: 'Thank you for signing up!' };
+      const outcome = await signUp(ctx, state, {
+        email: input.email ?? '',
+        name: input.name,
+        token: input.token,
+        honeypot: input[QR_HONEYPOT_FIELD],
       });
+      if (outcome === 'token') {
+        // A fresh token with the refusal: the reader presses the button again and is kept.
+        ctx.status = 403;
+        ctx.body = {
+          success: false,
+          error: 'PAGE_EXPIRED',
+          message: QR_MESSAGES.pageExpired,
+          token: await signupTokens.issue(state.qrId, at),
+        };
+        return;
+      }
+      if (outcome === 'ceiling') throw new DomainError('RATE_LIMITED', QR_MESSAGES.tooManySignups);
+      ctx.status = 201;
+      ctx.body = { success: true, message: 'Thank you for signing up!' };
+    });
+
+    // The same signup without JavaScript: a plain form POST answered with a page (no JSON, no Origin
+    // check: the page's token is the proof; see `module.ts`).
+    router.post(QR_FORM_PATH, async (ctx) => {
+      const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+      const qrId = typeof body.qrId === 'string' ? body.qrId : '';
+      const state = await load(qrId);
+      if (state.deleted) return sendHtml(ctx, 410, inactiveCodeHtml(nonceOf(ctx)));
+      if (!state.exists || state.linkType !== 'landing')
+        return sendHtml(ctx, 404, unknownCodeHtml(nonceOf(ctx), 'landing'));
+      const values = {
+        email: typeof body.email === 'string' ? body.email.slice(0, 254) : '',
+        name: typeof body.name === 'string' ? body.name.slice(0, 100) : '',
+      };
+      let input: ReturnType<typeof qrLandingFormRequest.validateSync>;
+      try {
+        input = parse(qrLandingFormRequest, body);
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+        const title = values.email.trim()
+          ? QR_MESSAGES.submissionFailedTitle
+          : QR_MESSAGES.emailRequiredTitle;
+        return sendHtml(
+          ctx,
+          400,
+          await landingHtml(ctx, state, { values, error: { title, body: error.message } }),
+        );
+      }
+      const outcome = await signUp(ctx, state, {
+        email: input.email,
+        name: input.name,
+        token: input.token,
+        honeypot: input[QR_HONEYPOT_FIELD],
+      });
+      if (outcome === 'token' || outcome === 'ceiling') {
+        const message = outcome === 'token' ? QR_MESSAGES.pageExpired : QR_MESSAGES.tooManySignups;
+        return sendHtml(
+          ctx,
+          outcome === 'token' ? 403 : 429,
+          await landingHtml(ctx, state, {
+            values,
+            error: { title: QR_MESSAGES.submissionFailedTitle, body: message },
+          }),
+        );
+      }
+      const { redirectUrl } = resolveLandingSettings(state.qrId, state.landingPage);
+      if (redirectUrl && /^https?:\/\//i.test(redirectUrl)) {
+        ctx.status = 303;
+        ctx.set('Cache-Control', 'no-store');
+        ctx.set('Location', new URL(redirectUrl).href);
+        ctx.body = 'Thank you for signing up!';
+        return;
+      }
+      sendHtml(ctx, 200, await landingHtml(ctx, state, { done: true }));
     });
   };
   return { edge, guarded };

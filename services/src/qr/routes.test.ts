@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { useEmbeddedServer } from '../main/test-runtime';
 import { eventually } from '../platform/testing';
+import { SIGNUPS_PER_ADDRESS } from './public-routes';
 
 const server = useEmbeddedServer({ TRUST_PROXY: '1' });
 
@@ -24,6 +25,14 @@ async function createCode(agent: request.Agent, body: object) {
   return res.body.qrCode as { id: string; encodedUrl: string; url: string; landingPageUrl?: string };
 }
 
+/** The signup token a landing page's form carries (loaded without a user agent: not a counted scan). */
+async function signupToken(id: string): Promise<string> {
+  const page = await request(server().url).get(`/qr-landing/${id}`);
+  const token = /name="token" value="([^"]+)"/.exec(page.text)?.[1];
+  if (!token) throw new Error(`No signup token on /qr-landing/${id} (${page.status})`);
+  return token;
+}
+
 const analytics = async (agent: request.Agent, id: string) =>
   (await agent.get(`/api/qr-codes/${id}/analytics`)).body.analytics as {
     scanCount: number;
@@ -31,6 +40,7 @@ const analytics = async (agent: request.Agent, id: string) =>
     emailSignupCount: number;
     conversionRate: number;
     breakdowns: Record<string, Array<{ name: string; count: number }>>;
+    refusedSignups: Record<string, number>;
   };
 
 /** Every file under the data folder, as bytes, searched for a needle. */
@@ -187,6 +197,106 @@ describe('QR codes API', () => {
     expect(tooLarge.body.message).toBe('File Too Large: Please select an image smaller than 5MB');
   });
 
+  it('a hero becomes a 3:2 banner in several widths, WebP and AVIF, offered as a srcset; a wordmark logo keeps its shape', async () => {
+    const upload = async (kind: 'logo' | 'hero', width: number, height: number) => {
+      const png = await sharp({ create: { width, height, channels: 3, background: '#2a6f97' } })
+        .png()
+        .toBuffer();
+      const res = await owner
+        .post('/api/qr-uploads')
+        .send({ kind, dataUrl: `data:image/png;base64,${png.toString('base64')}` });
+      expect(res.status).toBe(201);
+      return res.body.url as string;
+    };
+    const heroImage = await upload('hero', 1600, 900);
+    const logoUrl = await upload('logo', 800, 200);
+    const logo = await sharp((await request(server().url).get(logoUrl)).body as Buffer).metadata();
+    expect([logo.width, logo.height]).toEqual([576, 144]);
+    const code = await createCode(owner, {
+      title: 'Hero',
+      linkType: 'landing',
+      landingPage: { heroImage, logoUrl },
+    });
+    const page = (await request(server().url).get(`/qr-landing/${code.id}`)).text;
+    const sources = [...page.matchAll(/<source type="image\/(avif|webp)" srcset="([^"]+)"/g)];
+    expect(sources.map((m) => m[1])).toEqual(['avif', 'webp']);
+    expect(page).toContain(`<img class="hero" src="${heroImage}"`);
+    for (const [, format, srcset] of sources) {
+      const candidates = String(srcset)
+        .split(', ')
+        .map((c) => c.split(' '));
+      expect(candidates.map(([, w]) => w)).toEqual(['480w', '960w', '1440w']);
+      for (const [url, w] of candidates) {
+        const res = await request(server().url).get(String(url));
+        expect(res.headers['content-type']).toBe(`image/${format}`);
+        const meta = await sharp(res.body as Buffer).metadata();
+        expect(meta.format).toBe(format === 'avif' ? 'heif' : 'webp');
+        expect([meta.width, meta.height]).toEqual([
+          Number.parseInt(String(w), 10),
+          (Number.parseInt(String(w), 10) * 2) / 3,
+        ]);
+      }
+    }
+  });
+
+  it('the live preview is the public page drawn by the same renderer, for the signed-in owner, framable by the app only', async () => {
+    const landingPage = { title: 'Preview me', buttonColor: '#1A237E', thankYouMessage: 'Thanks!' };
+    const code = await createCode(owner, { title: 'Preview', linkType: 'landing', landingPage });
+    const address = `/api/qr-preview?settings=${encodeURIComponent(JSON.stringify(landingPage))}`;
+    const preview = await owner.get(address);
+    expect(preview.status).toBe(200);
+    expect(String(preview.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+    const page = await request(server().url).get(`/qr-landing/${code.id}`);
+    expect(String(page.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    // The same document but for what is the visitor's own: the nonce, the code and the form's token,
+    // and the script (the preview's sandbox runs none).
+    const comparable = (html: string) =>
+      html
+        .replace(/<script src="[^"]+" defer><\/script>\n/, '')
+        .replace(/nonce="[^"]+"/g, '')
+        .replace(/<input type="hidden" name="(qrId|token)"[^>]*>\n?/g, '')
+        .replace(/<script type="application\/json" id="qr-settings">.*<\/script>/, '');
+    expect(comparable(preview.text)).toBe(comparable(page.text));
+    expect((await request(server().url).get(address)).status).toBe(401);
+    const unreadable = { textColor: '#F9F9F9', backgroundColor: '#F9F9F9' };
+    const refused = await owner.get(
+      `/api/qr-preview?settings=${encodeURIComponent(JSON.stringify(unreadable))}`,
+    );
+    expect(refused.status).toBe(400);
+    expect((await owner.get('/api/qr-preview?settings=%7Bnot%20json')).status).toBe(400);
+  });
+
+  it('a code takes a logo in its middle within the size that scans; a larger one is refused; the logo can be removed', async () => {
+    const png = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#c62828' } })
+      .png()
+      .toBuffer();
+    const url = (
+      await owner
+        .post('/api/qr-uploads')
+        .send({ kind: 'logo', dataUrl: `data:image/png;base64,${png.toString('base64')}` })
+    ).body.url as string;
+    const base = { title: 'Logo', linkType: 'direct', url: 'https://example.com/' };
+    const tooBig = await owner.post('/api/qr-codes').send({ ...base, logo: { url, size: 30 } });
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.message).toBe(
+      'A logo wider than 20% of the code hides too much of it to scan: choose between 10% and 20%',
+    );
+    const code = await createCode(owner, { ...base, logo: { url, size: 20 } });
+    const withLogo = await owner.get(`/api/qr-codes/${code.id}/qr.png`).buffer(true);
+    const { data, info } = await sharp(withLogo.body as Buffer)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const middle = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
+    // The logo's red in the middle (within the stored WebP's rounding).
+    const red = [0xc6, 0x28, 0x28];
+    expect(red.every((value, i) => Math.abs((data[middle + i] ?? 0) - value) <= 4)).toBe(true);
+    expect((await owner.put(`/api/qr-codes/${code.id}`).send({ logo: { url, size: 21 } })).status).toBe(400);
+    const removed = await owner.put(`/api/qr-codes/${code.id}`).send({ logo: null });
+    expect(removed.body.qrCode.logo).toBeUndefined();
+    const plain = await owner.get(`/api/qr-codes/${code.id}/qr.png`).buffer(true);
+    expect(Buffer.compare(plain.body as Buffer, withLogo.body as Buffer)).not.toBe(0);
+  });
+
   it('the landing page is served by the server with its settings, counts the scan once, and takes signups', async () => {
     const code = await createCode(owner, {
       title: 'Landing',
@@ -216,7 +326,12 @@ describe('QR codes API', () => {
       .post(`/api/qr-landing/${code.id}`)
       .set('X-Forwarded-For', ADDRESS)
       .set('Origin', server().url)
-      .send({ email: 'reader@example.com', name: 'Reader', source: 'signup' });
+      .send({
+        email: 'reader@example.com',
+        name: 'Reader',
+        source: 'signup',
+        token: /name="token" value="([^"]+)"/.exec(page.text)?.[1],
+      });
     expect(signup.status).toBe(201);
     const stats = await eventually(async () => {
       const a = await analytics(owner, code.id);
@@ -235,27 +350,144 @@ describe('QR codes API', () => {
     expect(JSON.stringify(data.body)).not.toMatch(/userId|qr-owner/);
   });
 
-  it('a signup needs a valid email and is rate-limited per address and code', async () => {
-    const code = await createCode(owner, { title: 'Limits', linkType: 'landing' });
-    const post = (body: object, address = '198.51.100.9') =>
-      request(server().url).post(`/api/qr-landing/${code.id}`).set('X-Forwarded-For', address).send(body);
+  it('a signup needs a valid email; 30 readers behind one address (a classroom) are all kept', async () => {
+    const code = await createCode(owner, { title: 'Classroom', linkType: 'landing' });
+    const post = async (body: object, address = '198.51.100.9') =>
+      request(server().url)
+        .post(`/api/qr-landing/${code.id}`)
+        .set('X-Forwarded-For', address)
+        .send({ ...body, token: await signupToken(code.id) });
     expect((await post({ source: 'signup', email: '' })).body.message).toBe(
       'Please enter your email address.',
     );
     expect((await post({ source: 'signup', email: 'nope' })).status).toBe(400);
-    for (let i = 0; i < 5; i++)
-      expect((await post({ source: 'signup', email: `a${i}@example.com` })).status).toBe(201);
-    expect((await post({ source: 'signup', email: 'six@example.com' })).status).toBe(429);
-    expect((await post({ source: 'signup', email: 'other@example.com' }, '198.51.100.10')).status).toBe(201);
+    // Each reader loads the page on their own phone and signs up, all through the school's address.
+    for (let i = 0; i < 30; i++)
+      expect((await post({ source: 'signup', email: `pupil${i}@example.com` })).status).toBe(201);
+    const stats = await eventually(async () => {
+      const a = await analytics(owner, code.id);
+      return a.emailSignupCount >= 30 && a;
+    });
+    expect(stats.emailSignupCount).toBe(30);
+    expect(stats.refusedSignups).toEqual({ token: 0, honeypot: 0, ceiling: 0 });
+  });
+
+  it('scripts are refused (no page token, a reused token, the honeypot, past the ceiling) and the owner sees why', async () => {
+    const code = await createCode(owner, { title: 'Spam', linkType: 'landing' });
+    const post = (body: object, address = '198.51.100.60') =>
+      request(server().url)
+        .post(`/api/qr-landing/${code.id}`)
+        .set('X-Forwarded-For', address)
+        .send({ source: 'signup', ...body });
+    // No token, a forged one, one of another code: refused with a fresh token to press again with.
+    const other = await createCode(owner, { title: 'Other', linkType: 'landing' });
+    for (const token of [undefined, 'abc.def.ghi', await signupToken(other.id)]) {
+      const res = await post({ email: 'bot@example.com', ...(token ? { token } : {}) });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe('This page has expired. Please press the button again to sign up.');
+      expect((await post({ email: 'bot@example.com', token: res.body.token })).status).toBe(201);
+    }
+    // One page load signs up a few readers (a shared phone, a resubmitted page), not a list.
+    const token = await signupToken(code.id);
+    expect((await post({ email: 'a@example.com', token })).status).toBe(201);
+    expect((await post({ email: 'b@example.com', token })).status).toBe(201);
+    expect((await post({ email: 'c@example.com', token })).status).toBe(201);
+    expect((await post({ email: 'd@example.com', token })).status).toBe(403);
+    // The honeypot: answered like a success, so the bot learns nothing, but not kept.
+    const trapped = await post({
+      email: 'trap@example.com',
+      website: 'http://spam',
+      token: await signupToken(code.id),
+    });
+    expect(trapped.status).toBe(201);
+    // Past the per-address ceiling: a clear 429 naming the network, other addresses unaffected.
+    const flood = '198.51.100.61';
+    for (let i = 0; i < SIGNUPS_PER_ADDRESS; i++)
+      expect(
+        (await post({ email: `f${i}@example.com`, token: await signupToken(code.id) }, flood)).status,
+      ).toBe(201);
+    const over = await post({ email: 'over@example.com', token: await signupToken(code.id) }, flood);
+    expect(over.status).toBe(429);
+    expect(over.body.message).toBe(
+      'Too many signups from this network right now. Please try again in a few minutes.',
+    );
+    const stats = await eventually(async () => {
+      const a = await analytics(owner, code.id);
+      return a.refusedSignups.ceiling === 1 && a.emailSignupCount >= SIGNUPS_PER_ADDRESS + 4 && a;
+    });
+    expect(stats.refusedSignups).toEqual({ token: 4, honeypot: 1, ceiling: 1 });
+    expect(stats.emailSignupCount).toBe(SIGNUPS_PER_ADDRESS + 4);
+    const emails = (await owner.get(`/api/qr-codes/${code.id}/emails`)).body.emails as Array<{
+      email: string;
+    }>;
+    expect(emails.map((e) => e.email)).not.toContain('trap@example.com');
+  });
+
+  it('without JavaScript the form posts itself (form-encoded, its token instead of the Origin): a thank-you page or the redirect', async () => {
+    const plain = await createCode(owner, {
+      title: 'No JS',
+      linkType: 'landing',
+      landingPage: { thankYouMessage: 'See you soon' },
+    });
+    const redirecting = await createCode(owner, {
+      title: 'No JS redirect',
+      linkType: 'landing',
+      landingPage: { redirectUrl: 'https://example.com/welcome' },
+    });
+    // What the page's form sends: its hidden fields and the reader's, with `Origin: null` (no-referrer).
+    const submit = async (id: string, fields: Record<string, string>) =>
+      request(server().url)
+        .post('/qr-signup')
+        .set('Origin', 'null')
+        .set('X-Forwarded-For', '198.51.100.70')
+        .type('form')
+        .send({ qrId: id, token: await signupToken(id), website: '', name: '', ...fields })
+        .redirects(0);
+    const thanks = await submit(plain.id, { email: 'nojs@example.com', name: 'No Script' });
+    expect(thanks.status).toBe(200);
+    expect(thanks.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(thanks.text).toMatch(
+      /<div id="qr-done" class="done" role="status">\s*<h2>Success!<\/h2>\s*<p>See you soon<\/p>/,
+    );
+    const away = await submit(redirecting.id, { email: 'nojs@example.com' });
+    expect(away.status).toBe(303);
+    expect(away.headers.location).toBe('https://example.com/welcome');
+    // A mistake comes back as the page with the message and what was typed, never JSON.
+    const bad = await submit(plain.id, { email: 'not-an-address', name: 'Kept <Name>' });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('Please enter a valid email address.');
+    expect(bad.text).toContain('value="Kept &lt;Name&gt;"');
+    expect(bad.text).toContain('value="not-an-address"');
+    // Without the page's token it is refused, with a fresh token on the page to press again with.
+    const forged = await request(server().url)
+      .post('/qr-signup')
+      .set('Origin', 'https://evil.example')
+      .type('form')
+      .send({ qrId: plain.id, email: 'forged@example.com' });
+    expect(forged.status).toBe(403);
+    expect(forged.text).toContain('This page has expired. Please press the button again to sign up.');
+    expect(forged.text).toMatch(/name="token" value="[^"]+"/);
+    // Only this path takes a form; JSON there is refused, as forms are on every other path.
+    expect((await request(server().url).post('/qr-signup').send({ qrId: plain.id })).status).toBe(415);
+    const stats = await eventually(async () => {
+      const a = await analytics(owner, plain.id);
+      return a.emailSignupCount === 1 && a.refusedSignups.token === 1 && a;
+    });
+    expect(stats.emailSignupCount).toBe(1);
+    const emails = (await owner.get(`/api/qr-codes/${plain.id}/emails`)).body.emails as Array<{
+      email: string;
+      name: string;
+    }>;
+    expect(emails).toEqual([expect.objectContaining({ email: 'nojs@example.com', name: 'No Script' })]);
   });
 
   it('one reader is one signup: the same address again (any case, spaces around) counts and exports once', async () => {
     const code = await createCode(owner, { title: 'Dedupe', linkType: 'landing' });
-    const post = (email: string, address: string) =>
+    const post = async (email: string, address: string) =>
       request(server().url)
         .post(`/api/qr-landing/${code.id}`)
         .set('X-Forwarded-For', address)
-        .send({ source: 'signup', email, name: 'Reader' });
+        .send({ source: 'signup', email, name: 'Reader', token: await signupToken(code.id) });
     // Twice in a row, once concurrently with itself, in other cases and with spaces around it.
     expect((await post('twice@example.org', '198.51.100.21')).status).toBe(201);
     expect((await post('twice@example.org', '198.51.100.22')).status).toBe(201);
@@ -306,7 +538,7 @@ describe('QR codes API', () => {
     const res = await request(server().url)
       .post(`/api/qr-landing/${code.id}`)
       .set('X-Forwarded-For', '198.51.100.40')
-      .send({ source: 'signup', email: 'a@b' });
+      .send({ source: 'signup', email: 'a@b', token: await signupToken(code.id) });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Please enter a valid email address.');
   });
@@ -316,7 +548,7 @@ describe('QR codes API', () => {
     const foreign = await request(server().url)
       .post(`/api/qr-landing/${code.id}`)
       .set('Origin', 'https://evil.example')
-      .send({ source: 'signup', email: 'victim@example.com' });
+      .send({ source: 'signup', email: 'victim@example.com', token: await signupToken(code.id) });
     expect(foreign.status).toBe(403);
     const form = await request(server().url)
       .post(`/api/qr-landing/${code.id}`)
@@ -366,7 +598,7 @@ describe('QR codes API', () => {
       await request(server().url)
         .post(`/api/qr-landing/${code.id}`)
         .set('X-Forwarded-For', `192.0.2.${i + 1}`)
-        .send({ source: 'signup', email: `v${i}@example.com`, name })
+        .send({ source: 'signup', email: `v${i}@example.com`, name, token: await signupToken(code.id) })
         .expect(201);
     const csv = await eventually(async () => {
       const res = await owner
@@ -399,7 +631,7 @@ describe('QR codes API', () => {
     await request(server().url)
       .post(`/api/qr-landing/${code.id}`)
       .set('X-Forwarded-For', address)
-      .send({ source: 'signup', email: 'private@example.com' })
+      .send({ source: 'signup', email: 'private@example.com', token: await signupToken(code.id) })
       .expect(201);
     await eventually(async () => (await analytics(owner, code.id)).emailSignupCount === 1);
     const dataDir = server().platform.config.dataDir;

@@ -1,6 +1,14 @@
-import { createQrCodeRequest, qrUploadRequest, updateQrCodeRequest } from '@studio/events/requests';
+import type { LandingPageSettings } from '@studio/events';
+import {
+  createQrCodeRequest,
+  landingPageSettingsSchema,
+  qrUploadRequest,
+  updateQrCodeRequest,
+} from '@studio/events/requests';
 import type Koa from 'koa';
+import * as yup from 'yup';
 import { requireUser } from '../account/auth';
+import type { BlobStore } from '../platform/blobs/port';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import { sendCsv } from '../platform/http/csv';
@@ -12,11 +20,17 @@ import { qrAnalytics } from './analytics';
 import type { QrCodeCache } from './code-cache';
 import { handleQrCommand, loadQrCode } from './commands';
 import { QR_NOT_FOUND, type QrCodeState } from './decider';
-import { qrDataUrl, qrPng, qrSvg } from './images';
+import { type CentreLogo, qrDataUrl, qrPng, qrSvg } from './images';
+import { landingPageHtml, QR_PREVIEW_PATH } from './landing-page';
+import { resolveLandingSettings } from './landing-settings';
 import { OWN_ADDRESS_MESSAGE, pointsAtOwnCode } from './own-address';
 import { QR_CODES, QR_SIGNUPS, type QrCodeDoc, type QrSignupDoc } from './projections';
+import { sendHtml } from './public-routes';
 import { newQrId, QR_ID } from './qr-id';
 import { QR_UPLOAD, storeLandingImage } from './uploads';
+
+/** The preview's draft, checked by the same schema as a save. */
+const previewRequest = yup.object({ landingPage: landingPageSettingsSchema.optional() });
 
 type Deps = Pick<Platform, 'commands' | 'eventStore' | 'readStore' | 'blobs' | 'clock' | 'config'> & {
   /** The public routes' cache: told at once when a command here changes a code. */
@@ -26,7 +40,14 @@ type Deps = Pick<Platform, 'commands' | 'eventStore' | 'readStore' | 'blobs' | '
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The code as the owner's screens read it (spec 02 §3 QR code, plus its landing settings). */
-export async function qrCodeView(state: QrCodeState) {
+/** The code's centre logo with its picture read from the blob store (absent if it is gone). */
+export async function centreLogo(blobs: BlobStore, state: QrCodeState): Promise<CentreLogo | undefined> {
+  if (!state.logo) return undefined;
+  const blob = await blobs.get(state.logo.url.replace('/qr-images/', ''));
+  return blob ? { key: state.logo.url, size: state.logo.size, bytes: blob.data } : undefined;
+}
+
+export async function qrCodeView(state: QrCodeState, blobs: BlobStore) {
   return {
     id: state.qrId,
     title: state.title,
@@ -39,7 +60,8 @@ export async function qrCodeView(state: QrCodeState) {
     ...(state.linkType === 'landing' ? { landingPageUrl: state.encodedUrl } : {}),
     landingPage: state.landingPage,
     colors: state.colors,
-    dataUrl: await qrDataUrl(state.encodedUrl, state.colors),
+    ...(state.logo ? { logo: state.logo } : {}),
+    dataUrl: await qrDataUrl(state.encodedUrl, state.colors, await centreLogo(blobs, state)),
   };
 }
 
@@ -96,6 +118,33 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
   };
 
   return (router) => {
+    // The owner's live preview: the public page's own renderer with the draft settings (validated
+    // like a save), framed by the form (sandboxed there: no script, no form submission).
+    router.get(QR_PREVIEW_PATH, async (ctx) => {
+      requireUser(ctx);
+      let draft: unknown;
+      try {
+        draft = JSON.parse(typeof ctx.query.settings === 'string' ? ctx.query.settings : '{}');
+      } catch {
+        throw new DomainError('VALIDATION', 'Invalid request');
+      }
+      const settings: LandingPageSettings = parse(previewRequest, { landingPage: draft }).landingPage ?? {};
+      const html = landingPageHtml(resolveLandingSettings('', settings), {
+        nonce: String(ctx.state.cspNonce ?? ''),
+        year: clock.now().getUTCFullYear(),
+        preview: true,
+      });
+      sendHtml(ctx, 200, html);
+      // Only this app may frame it (every other page refuses any frame).
+      ctx.set(
+        'Content-Security-Policy',
+        ctx.response
+          .get('Content-Security-Policy')
+          .replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+      );
+      ctx.set('X-Frame-Options', 'SAMEORIGIN');
+    });
+
     router.get('/api/qr-codes', async (ctx) => {
       const userId = requireUser(ctx);
       const qrCodes = await readStore
@@ -129,17 +178,18 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
           trackingEnabled: input.trackingEnabled,
           ...(input.linkType === 'landing' ? { landingPage: input.landingPage ?? {} } : {}),
           ...(input.colors ? { colors: input.colors } : {}),
+          ...(input.logo ? { logo: input.logo } : {}),
           encodedUrl,
         },
         ctx,
       );
       ctx.status = 201;
-      ctx.body = { success: true, qrCode: await qrCodeView(state) };
+      ctx.body = { success: true, qrCode: await qrCodeView(state, blobs) };
     });
 
     router.get('/api/qr-codes/:id', async (ctx) => {
       const { state } = await owned(ctx);
-      ctx.body = { success: true, qrCode: await qrCodeView(state) };
+      ctx.body = { success: true, qrCode: await qrCodeView(state, blobs) };
     });
 
     router.put('/api/qr-codes/:id', async (ctx) => {
@@ -165,7 +215,7 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
         next = await command(state.qrId, { type: 'UpdateQrCode', userId, ...edits }, ctx);
       if (trackingEnabled !== undefined)
         next = await command(state.qrId, { type: 'ToggleTracking', userId, trackingEnabled }, ctx);
-      ctx.body = { success: true, qrCode: await qrCodeView(next) };
+      ctx.body = { success: true, qrCode: await qrCodeView(next, blobs) };
     });
 
     router.delete('/api/qr-codes/:id', async (ctx) => {
@@ -225,12 +275,22 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
 
     router.get('/api/qr-codes/:id/qr.png', async (ctx) => {
       const { state } = await owned(ctx);
-      attachment(ctx, `qr-${state.qrId}.png`, 'image/png', await qrPng(state.encodedUrl, state.colors));
+      attachment(
+        ctx,
+        `qr-${state.qrId}.png`,
+        'image/png',
+        await qrPng(state.encodedUrl, state.colors, await centreLogo(blobs, state)),
+      );
     });
 
     router.get('/api/qr-codes/:id/qr.svg', async (ctx) => {
       const { state } = await owned(ctx);
-      attachment(ctx, `qr-${state.qrId}.svg`, 'image/svg+xml', await qrSvg(state.encodedUrl, state.colors));
+      attachment(
+        ctx,
+        `qr-${state.qrId}.svg`,
+        'image/svg+xml',
+        await qrSvg(state.encodedUrl, state.colors, await centreLogo(blobs, state)),
+      );
     });
 
     router.post('/api/qr-uploads', async (ctx) => {

@@ -4,6 +4,8 @@ import { loadConfig } from '../platform/config';
 
 const frameSrc = (csp: unknown) => (/frame-src ([^;]+)/.exec(String(csp))?.[1] ?? '').split(' ');
 const STRIPE_FRAMES = ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'];
+/** The QR forms frame this server's own landing-page preview. */
+const OWN_FRAMES = ["'self'"];
 
 describe('the tutorial video (spec 02 §2)', () => {
   describe('with TUTORIAL_VIDEO_URL', () => {
@@ -14,20 +16,21 @@ describe('the tutorial video (spec 02 §2)', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ videoUrl: 'https://videos.example.org/embed/abc?x=1' });
       const page = await request(server().url).get('/non-fiction-book');
-      expect(frameSrc(page.headers['content-security-policy'])).toEqual([
-        ...STRIPE_FRAMES,
-        'https://videos.example.org',
-      ]);
+      expect(frameSrc(page.headers['content-security-policy']).sort()).toEqual(
+        [...STRIPE_FRAMES, ...OWN_FRAMES, 'https://videos.example.org'].sort(),
+      );
     });
   });
 
   describe('without it', () => {
     const server = useEmbeddedServer();
 
-    it('says there is none, and nothing may be framed', async () => {
+    it('says there is none, and nothing else may be framed', async () => {
       const res = await request(server().url).get('/api/studio/tutorial');
       expect(res.body).toEqual({ videoUrl: null });
-      expect(frameSrc(res.headers['content-security-policy'])).toEqual(STRIPE_FRAMES);
+      expect(frameSrc(res.headers['content-security-policy']).sort()).toEqual(
+        [...STRIPE_FRAMES, ...OWN_FRAMES].sort(),
+      );
     });
   });
 

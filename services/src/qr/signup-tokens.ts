@@ -1,0 +1,71 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import type { ReadStore } from '../platform/readstore/port';
+
+/** The signing key lives in the read store: every API process and every restart honours the same tokens. */
+export const QR_FORM_KEY = 'qr_form_key';
+const KEY_ID = 'current';
+type KeyDoc = { _id: string; key: string };
+
+/** How long a landing page's form stays good: a page left open over lunch still signs up. */
+export const SIGNUP_TOKEN_TTL_MS = 24 * 60 * 60_000;
+/** Signups one page load may send: a resubmitted thank-you page, or a second reader on the same phone. */
+export const SIGNUPS_PER_PAGE = 3;
+
+/**
+ * The landing page's proof of a page load: the server writes a token into the form (a hidden
+ * field the script sends too), and a signup must bring one issued for that code in the last
+ * 24 hours, used at most SIGNUPS_PER_PAGE times. A script posting without loading the page, or
+ * replaying one page's token, is refused; readers sharing an address each load their own page.
+ * This replaces the Origin check on the no-JavaScript form POST (the page sends `Origin: null`).
+ */
+export class SignupTokens {
+  private key?: Promise<Buffer>;
+  /** Uses per token seen by this process (another process counts its own: the ceiling bounds both). */
+  private used = new LRUCache<string, number>({ max: 100_000, ttl: SIGNUP_TOKEN_TTL_MS });
+
+  constructor(private readonly readStore: ReadStore) {}
+
+  async issue(qrId: string, now: Date): Promise<string> {
+    const issued = now.getTime().toString(36);
+    const nonce = randomBytes(12).toString('base64url');
+    return `${issued}.${nonce}.${(await this.mac(qrId, issued, nonce)).toString('base64url')}`;
+  }
+
+  /** True when the token was issued for this code less than a day ago and has uses left (one is spent). */
+  async spend(token: unknown, qrId: string, now: Date): Promise<boolean> {
+    if (typeof token !== 'string' || token.length > 100) return false;
+    const [issued = '', nonce = '', signature = '', ...rest] = token.split('.');
+    const given = Buffer.from(signature, 'base64url');
+    const age = now.getTime() - Number.parseInt(issued, 36);
+    if (rest.length > 0 || given.length !== 16 || !(age >= 0 && age < SIGNUP_TOKEN_TTL_MS)) return false;
+    if (!timingSafeEqual(given, await this.mac(qrId, issued, nonce))) return false;
+    const uses = this.used.get(nonce) ?? 0;
+    if (uses >= SIGNUPS_PER_PAGE) return false;
+    this.used.set(nonce, uses + 1);
+    return true;
+  }
+
+  private async mac(qrId: string, issued: string, nonce: string): Promise<Buffer> {
+    this.key ??= this.loadKey().catch((error: unknown) => {
+      this.key = undefined;
+      throw error;
+    });
+    return createHmac('sha256', await this.key)
+      .update(`${qrId}\n${issued}\n${nonce}`)
+      .digest()
+      .subarray(0, 16);
+  }
+
+  private async loadKey(): Promise<Buffer> {
+    const keys = this.readStore.collection<KeyDoc>(QR_FORM_KEY);
+    let doc = await keys.get(KEY_ID);
+    if (!doc) {
+      // Two processes starting together may both write: the read that follows settles on one.
+      await keys.put({ _id: KEY_ID, key: randomBytes(32).toString('base64') });
+      doc = await keys.get(KEY_ID);
+    }
+    if (!doc) throw new Error('The landing form key could not be stored');
+    return Buffer.from(doc.key, 'base64');
+  }
+}
