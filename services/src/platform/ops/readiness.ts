@@ -141,7 +141,8 @@ export async function readiness(deps: ReadinessDeps): Promise<ReadinessReport> {
     parkedEvents = null;
   }
 
-  const runnersHealthy = deps.runners.list().every((r) => r.state === 'running');
+  // A standby is healthy: it waits for the active instance's lease.
+  const runnersHealthy = deps.runners.list().every((r) => r.state === 'running' || r.state === 'standby');
   return {
     status: enginesUp && runnersHealthy ? 'ready' : 'not ready',
     engines,

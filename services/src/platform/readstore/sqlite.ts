@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { serialize } from './canonical-json';
 import { fieldPathSegments } from './field-path';
+import { LEASES, LeaseLostError, type LeaseState, nextLease } from './lease';
 import {
   type BulkWrite,
   CHECKPOINTS,
+  type Checkpoint,
   type Collection,
   type Condition,
   type Doc,
@@ -167,17 +169,35 @@ export function createSqliteReadStore(file: string): ReadStore {
     staging.flush();
   }
 
-  const applyTx = db.transaction((ops: WriteOp[], checkpoint?: { name: string; position: number }) => {
+  const leaseOf = (name: string) => getDoc(LEASES, name) as (LeaseState & Doc) | null;
+
+  /** Inside the write transaction, which SQLite serializes: no takeover can slip in before the commit. */
+  function writeCheckpoint(checkpoint: Checkpoint): void {
+    if (checkpoint.fence !== undefined && leaseOf(checkpoint.name)?.token !== checkpoint.fence) {
+      throw new LeaseLostError(checkpoint.name, checkpoint.fence);
+    }
+    putDoc(CHECKPOINTS, { _id: checkpoint.name, position: checkpoint.position });
+  }
+
+  const applyTx = db.transaction((ops: WriteOp[], checkpoint?: Checkpoint) => {
+    if (checkpoint) writeCheckpoint(checkpoint);
     applyBatch(ops);
-    if (checkpoint) putDoc(CHECKPOINTS, { _id: checkpoint.name, position: checkpoint.position });
+  });
+
+  const acquireTx = db.transaction((request: Parameters<ReadStore['acquireLease']>[0]) => {
+    const current = leaseOf(request.name);
+    const next = nextLease(current ?? undefined, request, Date.now());
+    if (next) putDoc(LEASES, { _id: request.name, ...next });
+    return next?.token;
+  });
+
+  const releaseTx = db.transaction((name: string, holder: string) => {
+    const current = leaseOf(name);
+    if (current?.holder === holder) putDoc(LEASES, { ...current, holder: '', expiresAt: 0 });
   });
 
   const bulkTx = db.transaction(
-    (
-      staging: ReturnType<typeof createStaging>,
-      checkpoint: { name: string; position: number },
-      replacing: readonly string[],
-    ) => {
+    (staging: ReturnType<typeof createStaging>, checkpoint: Checkpoint, replacing: readonly string[]) => {
       // Dropped and created again inside the transaction: readers see the old documents until
       // the commit, then the new ones; a failed rebuild leaves the old read model as it was.
       for (const collection of replacing) {
@@ -186,7 +206,7 @@ export function createSqliteReadStore(file: string): ReadStore {
         db.exec(`CREATE TABLE ${name} (id TEXT PRIMARY KEY NOT NULL, doc TEXT NOT NULL)`);
       }
       staging.flush();
-      putDoc(CHECKPOINTS, { _id: checkpoint.name, position: checkpoint.position });
+      writeCheckpoint(checkpoint);
     },
   );
 
@@ -200,14 +220,18 @@ export function createSqliteReadStore(file: string): ReadStore {
       async commit(checkpoint) {
         for (const collection of [...staging.collections(), ...replacing]) table(collection);
         table(CHECKPOINTS);
+        table(LEASES);
         bulkTx.immediate(staging, checkpoint, replacing);
       },
     };
   }
 
-  function apply(ops: WriteOp[], checkpoint?: { name: string; position: number }): void {
+  function apply(ops: WriteOp[], checkpoint?: Checkpoint): void {
     for (const op of ops) table(op.collection);
-    if (checkpoint) table(CHECKPOINTS);
+    if (checkpoint) {
+      table(CHECKPOINTS);
+      table(LEASES);
+    }
     applyTx.immediate(ops, checkpoint);
   }
 
@@ -256,6 +280,19 @@ export function createSqliteReadStore(file: string): ReadStore {
     async getCheckpoint(name) {
       const doc = getDoc(CHECKPOINTS, name);
       return typeof doc?.position === 'number' ? doc.position : undefined;
+    },
+    async acquireLease(request) {
+      table(LEASES);
+      return acquireTx.immediate(request);
+    },
+    async releaseLease(name, holder) {
+      table(LEASES);
+      releaseTx.immediate(name, holder);
+    },
+    async getLease(name) {
+      table(LEASES);
+      const doc = leaseOf(name);
+      return doc ? { holder: doc.holder, token: doc.token, expiresAt: doc.expiresAt } : undefined;
     },
     async drop(collections) {
       const names = collections.map(tableName);
