@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { loadConfig } from '../platform/config';
 import { createLogger } from '../platform/logging';
 import type { FeatureModule, Platform } from '../platform/module';
 import type { Doc } from '../platform/readstore/port';
+import { dropPostgresSchema, inSchema, whenPostgresAnswers } from '../platform/readstore/postgres-testing';
 import { eventually, tempDataDir } from '../platform/testing';
 import { QR_CODES } from '../qr/projections';
 import { featureModules } from './modules';
@@ -69,17 +71,29 @@ async function dump(platform: Platform, modules: FeatureModule[]): Promise<Recor
   return collections;
 }
 
-describe('projector failover (two processes, SIGKILL the active one)', () => {
+/**
+ * `readStore('live')` is the read store the projectors share (undefined: DATA_DIR's SQLite file),
+ * `readStore('rebuilt')` the one the fresh rebuild goes to.
+ */
+function failoverDrill(
+  label: string,
+  readStore: (which: 'live' | 'rebuilt', dataDir: string) => string | undefined,
+  cleanup: () => Promise<void> = async () => {},
+): void {
   const tmp = tempDataDir();
   const children: RoleChild[] = [];
-  afterAll(() => {
+  afterAll(async () => {
     for (const { child } of children)
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     tmp.remove();
+    await cleanup();
   });
 
-  it('the standby takes over; nothing counted twice, nothing missed', async () => {
+  it(`${label}: the standby takes over; nothing counted twice, nothing missed`, async () => {
+    const live = readStore('live', tmp.dir);
+    const readStoreEnv: Record<string, string> = live ? { READ_STORE_URL: live } : {};
     const env = {
+      ...readStoreEnv,
       DATA_DIR: tmp.dir,
       PORT: '0',
       LOG_LEVEL: 'silent',
@@ -96,9 +110,9 @@ describe('projector failover (two processes, SIGKILL the active one)', () => {
       server = await listen(createApi(platform, modules), '127.0.0.1', 0);
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-      const active = await spawnRole('projector', tmp.dir);
+      const active = await spawnRole('projector', tmp.dir, readStoreEnv);
       children.push(active);
-      const standby = await spawnRole('projector', tmp.dir);
+      const standby = await spawnRole('projector', tmp.dir, readStoreEnv);
       children.push(standby);
       const [activePid, standbyPid] = [String(active.child.pid), String(standby.child.pid)];
       expect(new Set(await leaseHolders(platform, names))).toEqual(new Set([activePid]));
@@ -125,7 +139,7 @@ describe('projector failover (two processes, SIGKILL the active one)', () => {
       // A fresh rebuild of every read model from the whole log, in a read store of its own.
       const head = (await platform.eventStore.headPosition()) ?? 0;
       const fresh = await openPlatform(
-        loadConfig({ ...env, READ_STORE_URL: `sqlite:${path.join(tmp.dir, 'rebuilt.db')}` }),
+        loadConfig({ ...env, READ_STORE_URL: readStore('rebuilt', tmp.dir) }),
         createLogger('silent'),
       );
       let rebuilt: Record<string, Doc[]>;
@@ -143,9 +157,9 @@ describe('projector failover (two processes, SIGKILL the active one)', () => {
       await eventually(async () => isDeepStrictEqual(await dump(platform, modules), rebuilt), 60_000).catch(
         () => undefined,
       );
-      const live = await dump(platform, modules);
-      expect(live).toEqual(rebuilt);
-      const counted = (live[QR_CODES] ?? []).reduce((sum, code) => sum + Number(code.scans ?? 0), 0);
+      const projected = await dump(platform, modules);
+      expect(projected).toEqual(rebuilt);
+      const counted = (projected[QR_CODES] ?? []).reduce((sum, code) => sum + Number(code.scans ?? 0), 0);
       expect(counted).toBe(load.scans);
 
       standby.child.kill('SIGTERM');
@@ -155,4 +169,21 @@ describe('projector failover (two processes, SIGKILL the active one)', () => {
       await closePlatform(platform);
     }
   }, 180_000);
+}
+
+describe('projector failover (two processes, SIGKILL the active one)', () => {
+  failoverDrill('embedded engines', (which, dataDir) =>
+    which === 'live' ? undefined : `sqlite:${path.join(dataDir, 'rebuilt.db')}`,
+  );
+  whenPostgresAnswers('projector failover on the PostgreSQL read store', (url) => {
+    const schema = `failover_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    failoverDrill(
+      'PostgreSQL read store',
+      (which) => inSchema(url, `${schema}_${which}`),
+      async () => {
+        await dropPostgresSchema(url, `${schema}_live`);
+        await dropPostgresSchema(url, `${schema}_rebuilt`);
+      },
+    );
+  });
 });
