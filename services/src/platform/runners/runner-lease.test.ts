@@ -98,6 +98,27 @@ describe('one runner instance at a time (lease with fencing)', () => {
     expect(await fixture.reads.getCheckpoint('tally')).toBe(await fixture.events.headPosition());
   });
 
+  it('a rebuild keeps the lease (the standby waits), and a standby refuses to rebuild', async () => {
+    const active = projector();
+    const standby = projector();
+    await active.start();
+    await standby.start();
+    await append(0, 4);
+    await eventually(async () => (await counted()) === 4);
+    const before = await fixture.reads.getLease('tally');
+    await active.rebuild();
+    // Never released meanwhile: a release and a new take would have raised the token.
+    expect(await fixture.reads.getLease('tally')).toMatchObject({
+      holder: before?.holder,
+      token: before?.token,
+    });
+    expect([active.state, standby.state]).toEqual(['running', 'standby']);
+    expect(await counted()).toBe(4);
+    await expect(standby.rebuild()).rejects.toThrow(/active in another instance/);
+    expect(standby.state).toBe('standby');
+    expect(await counted()).toBe(4);
+  });
+
   it('one relay at a time: the standby handles what follows once the first stops, each event once', async () => {
     const handled: string[] = [];
     const reactor: Reactor = {
