@@ -55,21 +55,29 @@ whenPostgresAnswers('PostgreSQL read store contract suite', (url) => {
         { op: 'update', collection: 'mixed', id: 'gone', set: { status: 'done' }, upsert: true },
         { op: 'delete', collection: 'mixed', id: 'gone' },
         { op: 'update', collection: 'mixed', id: 'a', set: { status: 'done' }, inc: { n: 10 } },
+        { op: 'update', collection: 'mixed', id: 'old', set: { status: 'done' } },
         { op: 'deleteMany', collection: 'mixed', filter: { status: 'done' } },
         { op: 'update', collection: 'mixed', id: 'b', inc: { n: 5 }, upsert: true },
         { op: 'update', collection: 'mixed', id: 'a', inc: { n: 1 } }, // deleted above: nothing
+        { op: 'update', collection: 'mixed', id: 'old', inc: { n: 1 }, upsert: true }, // deleted, then new
         { op: 'put', collection: 'mixed', doc: { _id: 'c', nested: { deep: [1, 'two'] } } },
       ];
       const tmp = tempDataDir();
       const sqlite = createSqliteReadStore(path.join(tmp.dir, 'read.db'));
       const postgres = await createPostgresReadStore(storeUrl);
       try {
-        await sqlite.apply(ops, { name: 'mixed', position: 1 });
-        await postgres.apply(ops, { name: 'mixed', position: 1 });
+        const seed: WriteOp[] = [
+          { op: 'put', collection: 'mixed', doc: { _id: 'old', status: 'queued', n: 7 } },
+        ];
+        for (const store of [sqlite, postgres]) {
+          await store.apply(seed);
+          await store.apply(ops, { name: 'mixed', position: 1 });
+        }
         const expected = await sqlite.collection('mixed').find();
         expect(expected).toEqual([
           { _id: 'b', n: 5 },
           { _id: 'c', nested: { deep: [1, 'two'] } },
+          { _id: 'old', n: 1 },
         ]);
         expect(await postgres.collection('mixed').find()).toEqual(expected);
       } finally {
