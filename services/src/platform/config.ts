@@ -42,7 +42,10 @@ const schema = yup.object({
     /^(sqlite:.+|kurrentdb(\+discover)?:\/\/.+|esdb(\+discover)?:\/\/.+)$/,
     'must be sqlite:<file> or kurrentdb://…',
   ),
-  READ_STORE_URL: url(/^(sqlite:.+|mongodb(\+srv)?:\/\/.+)$/, 'must be sqlite:<file> or mongodb://…'),
+  READ_STORE_URL: url(
+    /^(sqlite:.+|mongodb(\+srv)?:\/\/.+|postgres(ql)?:\/\/.+)$/,
+    'must be sqlite:<file>, mongodb://… or postgres://…',
+  ),
   BUS_URL: url(/^(memory:|kafka:\/\/.+)$/, 'must be memory: or kafka://host:port[,host:port]'),
   BLOB_STORE_URL: url(/^(file:.+|mongodb(\+srv)?:\/\/.+)$/, 'must be file:<folder> or mongodb://…'),
   AI_PROVIDER: oneOf(['offline', 'openai'] as const).default('offline'),
@@ -119,7 +122,10 @@ function isStringMap(text: string): boolean {
 }
 
 export type EventStoreSetting = { kind: 'sqlite'; file: string } | { kind: 'kurrentdb'; url: string };
-export type ReadStoreSetting = { kind: 'sqlite'; file: string } | { kind: 'mongodb'; url: string };
+export type ReadStoreSetting =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'mongodb'; url: string }
+  | { kind: 'postgres'; url: string };
 export type BusSetting = { kind: 'memory' } | { kind: 'kafka'; brokers: string[] };
 export type BlobSetting = { kind: 'file'; dir: string } | { kind: 'gridfs'; url: string };
 
@@ -211,9 +217,11 @@ export function loadConfig(
       : { kind: 'sqlite', file: path.join(dataDir, 'events.db') };
   const readStore: ReadStoreSetting = e.READ_STORE_URL?.startsWith('sqlite:')
     ? { kind: 'sqlite', file: path.resolve(e.READ_STORE_URL.slice('sqlite:'.length)) }
-    : e.READ_STORE_URL
-      ? { kind: 'mongodb', url: e.READ_STORE_URL }
-      : { kind: 'sqlite', file: path.join(dataDir, 'read.db') };
+    : e.READ_STORE_URL?.startsWith('postgres')
+      ? { kind: 'postgres', url: e.READ_STORE_URL }
+      : e.READ_STORE_URL
+        ? { kind: 'mongodb', url: e.READ_STORE_URL }
+        : { kind: 'sqlite', file: path.join(dataDir, 'read.db') };
   const bus: BusSetting = e.BUS_URL?.startsWith('kafka://')
     ? { kind: 'kafka', brokers: e.BUS_URL.slice('kafka://'.length).split(',').filter(Boolean) }
     : { kind: 'memory' };
