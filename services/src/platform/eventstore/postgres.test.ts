@@ -17,6 +17,43 @@ whenEngineConfigured('POSTGRES_URL', 'PostgreSQL event store contract suite', (u
   };
   eventStoreContract('postgres', () => createPostgresEventStore(url, { schema }), dropSchema);
 
+  describe('PostgreSQL event store: group commit', () => {
+    // Fired in one turn, these appends share one transaction; each is still decided on its own.
+    it('a conflict or a duplicate id in a group fails only its own member', async () => {
+      const store = await createPostgresEventStore(url, { schema });
+      try {
+        const run = randomUUID();
+        const taken = event(run, 0, 0);
+        await store.append(`group_taken-${run}`, [taken], { expectedRevision: 'no-stream' });
+        const members = Array.from({ length: 10 }, (_, i) => ({
+          stream: `group_${i}-${run}`,
+          e: event(run, i, 1),
+        }));
+        const outcomes = await Promise.allSettled([
+          ...members.map(({ stream, e }) => store.append(stream, [e], { expectedRevision: 'no-stream' })),
+          store.append(`group_taken-${run}`, [event(run, 99, 2)], { expectedRevision: 'no-stream' }),
+          store.append(`group_other-${run}`, [taken], { expectedRevision: 'any' }),
+        ]);
+        expect(outcomes.slice(0, 10).every((o) => o.status === 'fulfilled')).toBe(true);
+        expect(outcomes[10]).toMatchObject({
+          status: 'rejected',
+          reason: { name: 'WrongExpectedRevisionError' },
+        });
+        expect(outcomes[11]).toMatchObject({ status: 'rejected' });
+        for (const { stream, e } of members)
+          expect((await store.readStream(stream)).map((r) => r.eventId)).toEqual([e.eventId]);
+        expect(await store.readStream(`group_other-${run}`)).toEqual([]);
+        expect((await store.readStream(`group_taken-${run}`)).map((r) => r.eventId)).toEqual([taken.eventId]);
+        const positions = outcomes
+          .slice(0, 10)
+          .map((o) => (o as PromiseFulfilledResult<{ position: number }>).value.position);
+        expect(new Set(positions).size).toBe(10);
+      } finally {
+        await store.close();
+      }
+    });
+  });
+
   describe('PostgreSQL event store: global order under concurrent writers', () => {
     const stores: EventStore[] = [];
     afterAll(async () => {

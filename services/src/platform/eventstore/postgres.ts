@@ -13,6 +13,8 @@ import {
 /** Fallback wake-up when a notification is missed (a dropped LISTEN connection). */
 const DEFAULT_POLL_MS = 1000;
 const BATCH = 500;
+/** Appends committed together at most (one transaction, one WAL flush). */
+const MAX_GROUP = 256;
 
 interface Row {
   position: string;
@@ -39,8 +41,9 @@ export interface PostgresEventStoreOptions {
  * the order of their positions, and a reader at position 7 would never come back for a 6 that
  * commits a moment later. Every append therefore takes one transaction-scoped advisory lock
  * before it picks its positions and holds it until commit, so appends commit in position order
- * and any snapshot sees a gap-free prefix of the log. The cost is that appends are serialized
- * (as they are on SQLite and in KurrentDB's writer); reads never take the lock.
+ * and any snapshot sees a gap-free prefix of the log. Transactions are therefore serialized (as
+ * on SQLite and in KurrentDB's writer); group commit wins the throughput back: concurrent appends
+ * of one process share a transaction. Reads never take the lock.
  * `synchronous_commit` is forced on for appends: an acknowledged append is on disk.
  */
 export async function createPostgresEventStore(
@@ -114,63 +117,113 @@ export async function createPostgresEventStore(
     return rows[0]?.head ?? null;
   }
 
-  async function append(
-    streamName: string,
-    events: Event[],
-    expected: ExpectedRevision,
-  ): Promise<AppendResult> {
-    const first = events[0];
-    if (!first) throw new Error('append needs at least one event');
-    const client = await pool.connect();
+  /** An append waiting for the next group commit. */
+  interface Pending {
+    streamName: string;
+    events: Event[];
+    expected: ExpectedRevision;
+    resolve: (result: AppendResult) => void;
+    reject: (error: unknown) => void;
+  }
+  let queue: Pending[] = [];
+  let committing = false;
+
+  /**
+   * Group commit: appends that arrive while a transaction is committing wait for the next one and
+   * share it (one lock, one WAL flush), each still decided on its own inside a savepoint, so a
+   * conflict or a duplicate fails only its own member.
+   */
+  function append(streamName: string, events: Event[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
+    return new Promise<AppendResult>((resolve, reject) => {
+      queue.push({ streamName, events, expected, resolve, reject });
+      if (!committing) void commitQueued();
+    });
+  }
+
+  async function commitQueued(): Promise<void> {
+    committing = true;
+    while (queue.length > 0) {
+      const group = queue.slice(0, MAX_GROUP);
+      queue = queue.slice(group.length);
+      await commitGroup(group);
+    }
+    committing = false;
+  }
+
+  async function commitGroup(group: Pending[]): Promise<void> {
+    const outcomes: Array<{ ok: true; result: AppendResult } | { ok: false; error: unknown }> = [];
+    let client: pg.PoolClient | undefined;
     let broken = false;
     try {
+      client = await pool.connect();
       await client.query('BEGIN');
       await client.query('SET LOCAL synchronous_commit = on');
       await client.query('SELECT pg_advisory_xact_lock($1)', [lockKey]);
-      const existing = await client.query<Row>(`SELECT * FROM ${table} WHERE event_id = $1`, [first.eventId]);
-      if (existing.rows[0]) {
-        const result = await previousResult(client, streamName, events, expected, existing.rows[0]);
-        await client.query('COMMIT');
-        return result;
-      }
-      const current = await streamHead(client, streamName);
-      const ok = expected === 'any' || (expected === 'no-stream' ? current === null : current === expected);
-      if (!ok) throw new WrongExpectedRevisionError(streamName, expected, current ?? 'no-stream');
-
       const { rows } = await client.query<{ head: string | null }>(
         `SELECT MAX(position) AS head FROM ${table}`,
       );
-      const base = Number(rows[0]?.head ?? 0);
-      const firstRevision = current === null ? 0 : current + 1;
-      // One statement for the whole append: unnest over parallel arrays.
-      await client.query(
-        `INSERT INTO ${table} (position, stream, revision, event_id, type, data, metadata)
-         SELECT * FROM unnest($1::bigint[], $2::text[], $3::int[], $4::text[], $5::text[], $6::jsonb[], $7::jsonb[])`,
-        [
-          events.map((_, i) => base + 1 + i),
-          events.map(() => streamName),
-          events.map((_, i) => firstRevision + i),
-          events.map((e) => e.eventId),
-          events.map((e) => e.type),
-          events.map((e) => JSON.stringify(e.data ?? null)),
-          events.map((e) => JSON.stringify(e.metadata)),
-        ],
-      );
+      let head = Number(rows[0]?.head ?? 0);
+      for (const member of group) {
+        await client.query('SAVEPOINT member');
+        try {
+          const result = await decideAndInsert(client, member, head);
+          await client.query('RELEASE SAVEPOINT member');
+          head = Math.max(head, result.position);
+          outcomes.push({ ok: true, result });
+        } catch (error) {
+          await client.query('ROLLBACK TO SAVEPOINT member');
+          outcomes.push({ ok: false, error: explain(member.streamName, error) });
+        }
+      }
       // Delivered to listeners only once the transaction commits.
-      await client.query('SELECT pg_notify($1, $2)', [channel, String(base + events.length)]);
+      await client.query('SELECT pg_notify($1, $2)', [channel, String(head)]);
       await client.query('COMMIT');
-      return { nextExpectedRevision: firstRevision + events.length - 1, position: base + events.length };
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => {
+      await client?.query('ROLLBACK').catch(() => {
         broken = true;
       });
-      if ((error as { code?: unknown }).code === '23505') {
-        throw new Error(`Append to ${streamName}: an event id is already in the store`, { cause: error });
-      }
-      throw error;
+      for (const member of group) member.reject(error);
+      return;
     } finally {
-      client.release(broken);
+      client?.release(broken);
     }
+    for (const [i, member] of group.entries()) {
+      const outcome = outcomes[i];
+      if (outcome?.ok) member.resolve(outcome.result);
+      else member.reject(outcome?.error);
+    }
+  }
+
+  /** One member of a group: a retry finds its events; otherwise the expected revision decides. */
+  async function decideAndInsert(
+    client: pg.PoolClient,
+    member: Pending,
+    head: number,
+  ): Promise<AppendResult> {
+    const { streamName, events, expected } = member;
+    const first = events[0] as Event;
+    const existing = await client.query<Row>(`SELECT * FROM ${table} WHERE event_id = $1`, [first.eventId]);
+    if (existing.rows[0]) return previousResult(client, streamName, events, expected, existing.rows[0]);
+    const current = await streamHead(client, streamName);
+    const ok = expected === 'any' || (expected === 'no-stream' ? current === null : current === expected);
+    if (!ok) throw new WrongExpectedRevisionError(streamName, expected, current ?? 'no-stream');
+    const firstRevision = current === null ? 0 : current + 1;
+    // One statement for the whole append: unnest over parallel arrays.
+    await client.query(
+      `INSERT INTO ${table} (position, stream, revision, event_id, type, data, metadata)
+       SELECT * FROM unnest($1::bigint[], $2::text[], $3::int[], $4::text[], $5::text[], $6::jsonb[], $7::jsonb[])`,
+      [
+        events.map((_, i) => head + 1 + i),
+        events.map(() => streamName),
+        events.map((_, i) => firstRevision + i),
+        events.map((e) => e.eventId),
+        events.map((e) => e.type),
+        events.map((e) => JSON.stringify(e.data ?? null)),
+        events.map((e) => JSON.stringify(e.metadata)),
+      ],
+    );
+    return { nextExpectedRevision: firstRevision + events.length - 1, position: head + events.length };
   }
 
   async function readAfter(after: number, limit?: number): Promise<RecordedEvent[]> {
@@ -332,6 +385,13 @@ function toRecorded(row: Row): RecordedEvent {
     revision: row.revision,
     position: Number(row.position),
   };
+}
+
+function explain(streamName: string, error: unknown): unknown {
+  if ((error as { code?: unknown }).code === '23505') {
+    return new Error(`Append to ${streamName}: an event id is already in the store`, { cause: error });
+  }
+  return error;
 }
 
 /** Two processes creating the schema at once: one wins, the other's "already exists" is fine. */
