@@ -154,7 +154,10 @@ async function openBus(setting: Config['bus'], policy: RetryPolicy, logger: Logg
           url: `nats://${setting.servers.join(',')}`,
           open: async () => {
             const { createNatsBus } = await import('../platform/bus/nats');
-            return createNatsBus({ servers: setting.servers });
+            return createNatsBus({
+              servers: setting.servers,
+              ...(setting.namespace ? { namespace: setting.namespace } : {}),
+            });
           },
         }
       : {

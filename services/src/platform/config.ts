@@ -119,8 +119,15 @@ export type ReadStoreSetting = { kind: 'sqlite'; file: string } | { kind: 'mongo
 export type BusSetting =
   | { kind: 'memory' }
   | { kind: 'kafka'; brokers: string[] }
-  | { kind: 'nats'; servers: string[] };
+  | { kind: 'nats'; servers: string[]; namespace?: string };
 export type BlobSetting = { kind: 'file'; dir: string } | { kind: 'gridfs'; url: string };
+
+/** `nats://host:port[,host:port][?namespace=name]`: the namespace prefixes streams and subjects. */
+function natsSetting(url: string): BusSetting {
+  const [hosts = '', query = ''] = url.slice('nats://'.length).split('?', 2);
+  const namespace = new URLSearchParams(query).get('namespace');
+  return { kind: 'nats', servers: hosts.split(',').filter(Boolean), ...(namespace ? { namespace } : {}) };
+}
 
 export interface Config {
   port: number;
@@ -216,7 +223,7 @@ export function loadConfig(
   const bus: BusSetting = e.BUS_URL?.startsWith('kafka://')
     ? { kind: 'kafka', brokers: e.BUS_URL.slice('kafka://'.length).split(',').filter(Boolean) }
     : e.BUS_URL?.startsWith('nats://')
-      ? { kind: 'nats', servers: e.BUS_URL.slice('nats://'.length).split(',').filter(Boolean) }
+      ? natsSetting(e.BUS_URL)
       : { kind: 'memory' };
   const blobs: BlobSetting = e.BLOB_STORE_URL?.startsWith('file:')
     ? { kind: 'file', dir: path.resolve(e.BLOB_STORE_URL.slice('file:'.length)) }
