@@ -157,6 +157,7 @@ async function openBus(setting: Config['bus'], policy: RetryPolicy, logger: Logg
             return createNatsBus({
               servers: setting.servers,
               ...(setting.namespace ? { namespace: setting.namespace } : {}),
+              ...(setting.ackWaitMs ? { ackWaitMs: setting.ackWaitMs } : {}),
             });
           },
         }

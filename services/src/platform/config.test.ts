@@ -35,11 +35,16 @@ describe('loadConfig', () => {
   it('selects PostgreSQL and NATS JetStream by URL', () => {
     const config = loadConfig({
       EVENT_STORE_URL: 'postgres://studio@db:5432/studio',
-      BUS_URL: 'nats://nats:4222,nats2:4222?namespace=blue',
+      BUS_URL: 'nats://nats:4222,nats2:4222?namespace=blue&ackWaitMs=5000',
       PAYMENTS: 'simulated',
     });
     expect(config.eventStore).toEqual({ kind: 'postgres', url: 'postgres://studio@db:5432/studio' });
-    expect(config.bus).toEqual({ kind: 'nats', servers: ['nats:4222', 'nats2:4222'], namespace: 'blue' });
+    expect(config.bus).toEqual({
+      kind: 'nats',
+      servers: ['nats:4222', 'nats2:4222'],
+      namespace: 'blue',
+      ackWaitMs: 5000,
+    });
     expect(loadConfig({ BUS_URL: 'nats://nats:4222', PAYMENTS: 'simulated' }).bus).toEqual({
       kind: 'nats',
       servers: ['nats:4222'],

@@ -119,14 +119,24 @@ export type ReadStoreSetting = { kind: 'sqlite'; file: string } | { kind: 'mongo
 export type BusSetting =
   | { kind: 'memory' }
   | { kind: 'kafka'; brokers: string[] }
-  | { kind: 'nats'; servers: string[]; namespace?: string };
+  | { kind: 'nats'; servers: string[]; namespace?: string; ackWaitMs?: number };
 export type BlobSetting = { kind: 'file'; dir: string } | { kind: 'gridfs'; url: string };
 
-/** `nats://host:port[,host:port][?namespace=name]`: the namespace prefixes streams and subjects. */
+/**
+ * `nats://host:port[,host:port][?namespace=name&ackWaitMs=n]`: the namespace prefixes streams and
+ * subjects; ackWaitMs is how long a message whose consumer died waits before it is redelivered.
+ */
 function natsSetting(url: string): BusSetting {
   const [hosts = '', query = ''] = url.slice('nats://'.length).split('?', 2);
-  const namespace = new URLSearchParams(query).get('namespace');
-  return { kind: 'nats', servers: hosts.split(',').filter(Boolean), ...(namespace ? { namespace } : {}) };
+  const params = new URLSearchParams(query);
+  const namespace = params.get('namespace');
+  const ackWaitMs = Number(params.get('ackWaitMs'));
+  return {
+    kind: 'nats',
+    servers: hosts.split(',').filter(Boolean),
+    ...(namespace ? { namespace } : {}),
+    ...(Number.isInteger(ackWaitMs) && ackWaitMs > 0 ? { ackWaitMs } : {}),
+  };
 }
 
 export interface Config {
