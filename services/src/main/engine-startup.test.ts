@@ -61,6 +61,11 @@ describe('an engine unreachable at start-up gives one line: variable, host witho
       'READ_STORE_URL: cannot reach MongoDB at 127.0.0.1:1 (connection refused) after 2 attempts',
     ],
     [
+      'READ_STORE_URL',
+      'postgres://ops:s3cret@127.0.0.1:1/studio',
+      'READ_STORE_URL: cannot reach PostgreSQL at 127.0.0.1:1 (connection refused) after 2 attempts',
+    ],
+    [
       'BLOB_STORE_URL',
       'mongodb://ops:s3cret@127.0.0.1:1/studio?serverSelectionTimeoutMS=300',
       'BLOB_STORE_URL: cannot reach MongoDB at 127.0.0.1:1 (connection refused) after 2 attempts',

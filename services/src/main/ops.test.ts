@@ -65,6 +65,27 @@ describe('/api/ready and /metrics on the embedded server', () => {
     await eventually(async () => (await report()).status === 200);
   });
 
+  it("reports a projector standing by for another instance's lease as ready, and its takeover", async () => {
+    const projector = server().projectors.find((p) => p.projection.name === 'generations');
+    if (!projector) throw new Error('no generations projector');
+    const { readStore } = server().platform;
+    const elsewhere = 'another-host/1/standby-test';
+    await projector.stop();
+    try {
+      expect(await readStore.acquireLease({ name: 'generations', holder: elsewhere, ttlMs: 60_000 })).toEqual(
+        expect.any(Number),
+      );
+      await projector.start();
+      const res = await report();
+      expect(res.status).toBe(200);
+      const generations = res.body.projections.find((p: { name: string }) => p.name === 'generations');
+      expect(generations.state).toBe('standby');
+    } finally {
+      await readStore.releaseLease('generations', elsewhere);
+    }
+    await eventually(async () => projector.state === 'running');
+  });
+
   it('counts the queued jobs and the age of the oldest', async () => {
     const { platform } = server();
     const agent = request.agent(server().url);

@@ -54,6 +54,20 @@ export async function openPlatform(
   if (config.readStore.kind === 'sqlite') {
     ensureDir(config.readStore.file);
     readStore = createSqliteReadStore(config.readStore.file);
+  } else if (config.readStore.kind === 'postgres') {
+    const { createPostgresReadStore } = await import('../platform/readstore/postgres');
+    const { url } = config.readStore;
+    readStore = await connectWithRetry(
+      {
+        variable: 'READ_STORE_URL',
+        engine: 'PostgreSQL',
+        url,
+        tls: /[?&]ssl(mode=(require|verify-\w+)|=true)/.test(url),
+      },
+      policy,
+      () => createPostgresReadStore(url),
+      logger,
+    );
   } else {
     const { createMongoReadStore } = await import('../platform/readstore/mongo');
     const url = mongoUrl(config.readStore.url);

@@ -63,6 +63,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(variable);
   });
 
+  it('selects the PostgreSQL read store by its URL, and names READ_STORE_URL for another scheme', () => {
+    for (const url of ['postgres://studio@db:5432/studio?schema=reads', 'postgresql://db/studio']) {
+      expect(loadConfig({ READ_STORE_URL: url }, { embedded: true }).readStore).toEqual({
+        kind: 'postgres',
+        url,
+      });
+    }
+    expect(() => loadConfig({ READ_STORE_URL: 'redis://cache:6379' }, { embedded: true })).toThrow(
+      'READ_STORE_URL: must be sqlite:<file>, mongodb://… or postgres://…',
+    );
+  });
+
   it('trusts no proxy unless TRUST_PROXY names how many hops sit in front', () => {
     expect(loadConfig({}, { embedded: true }).trustProxy).toBe(0);
     expect(loadConfig({ TRUST_PROXY: '2' }, { embedded: true }).trustProxy).toBe(2);

@@ -34,7 +34,10 @@ const schema = yup.object({
     /^(sqlite:.+|kurrentdb(\+discover)?:\/\/.+|esdb(\+discover)?:\/\/.+|postgres(ql)?:\/\/.+)$/,
     'must be sqlite:<file>, kurrentdb://… or postgres://…',
   ),
-  READ_STORE_URL: url(/^(sqlite:.+|mongodb(\+srv)?:\/\/.+)$/, 'must be sqlite:<file> or mongodb://…'),
+  READ_STORE_URL: url(
+    /^(sqlite:.+|mongodb(\+srv)?:\/\/.+|postgres(ql)?:\/\/.+)$/,
+    'must be sqlite:<file>, mongodb://… or postgres://…',
+  ),
   BUS_URL: url(
     /^(memory:|kafka:\/\/.+|nats:\/\/.+)$/,
     'must be memory:, kafka://host:port[,host:port] or nats://host:port[,host:port]',
@@ -115,7 +118,10 @@ export type EventStoreSetting =
   | { kind: 'sqlite'; file: string }
   | { kind: 'kurrentdb'; url: string }
   | { kind: 'postgres'; url: string };
-export type ReadStoreSetting = { kind: 'sqlite'; file: string } | { kind: 'mongodb'; url: string };
+export type ReadStoreSetting =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'mongodb'; url: string }
+  | { kind: 'postgres'; url: string };
 export type BusSetting =
   | { kind: 'memory' }
   | { kind: 'kafka'; brokers: string[] }
@@ -227,9 +233,11 @@ export function loadConfig(
         : { kind: 'sqlite', file: path.join(dataDir, 'events.db') };
   const readStore: ReadStoreSetting = e.READ_STORE_URL?.startsWith('sqlite:')
     ? { kind: 'sqlite', file: path.resolve(e.READ_STORE_URL.slice('sqlite:'.length)) }
-    : e.READ_STORE_URL
-      ? { kind: 'mongodb', url: e.READ_STORE_URL }
-      : { kind: 'sqlite', file: path.join(dataDir, 'read.db') };
+    : e.READ_STORE_URL?.startsWith('postgres')
+      ? { kind: 'postgres', url: e.READ_STORE_URL }
+      : e.READ_STORE_URL
+        ? { kind: 'mongodb', url: e.READ_STORE_URL }
+        : { kind: 'sqlite', file: path.join(dataDir, 'read.db') };
   const bus: BusSetting = e.BUS_URL?.startsWith('kafka://')
     ? { kind: 'kafka', brokers: e.BUS_URL.slice('kafka://'.length).split(',').filter(Boolean) }
     : e.BUS_URL?.startsWith('nats://')

@@ -72,7 +72,8 @@ const round = (ms: number) => Math.round(ms * 10) / 10;
 /**
  * What /api/ready answers: each engine (up/down, round-trip latency), each projection's and the
  * relay's lag behind the log, the job queues and the parked events. Ready when every engine
- * answers and no runner of this process is stopped or paused.
+ * answers and no runner of this process is stopped or paused (a standby, waiting for another
+ * instance's lease, is ready).
  */
 export async function readiness(deps: ReadinessDeps): Promise<ReadinessReport> {
   const { eventStore, readStore, bus, blobs } = deps.platform;
@@ -141,7 +142,8 @@ export async function readiness(deps: ReadinessDeps): Promise<ReadinessReport> {
     parkedEvents = null;
   }
 
-  const runnersHealthy = deps.runners.list().every((r) => r.state === 'running');
+  // A standby is healthy: it waits for the active instance's lease.
+  const runnersHealthy = deps.runners.list().every((r) => r.state === 'running' || r.state === 'standby');
   return {
     status: enginesUp && runnersHealthy ? 'ready' : 'not ready',
     engines,

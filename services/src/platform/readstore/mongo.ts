@@ -6,8 +6,10 @@ import {
   type Sort,
 } from 'mongodb';
 import { fieldPathSegments } from './field-path';
+import { LEASES, LeaseLostError } from './lease';
 import {
   CHECKPOINTS,
+  type Checkpoint,
   type Collection,
   type Doc,
   type Filter,
@@ -17,6 +19,7 @@ import {
 } from './port';
 
 type Stored = { _id: string; [field: string]: unknown };
+type StoredLease = { _id: string; holder: string; token: number; expiresAt: number; fencedWrites?: number };
 type Changes = {
   set?: Record<string, unknown>;
   inc?: Record<string, number>;
@@ -33,6 +36,7 @@ export async function createMongoReadStore(url: string, dbName?: string): Promis
   const client = await MongoClient.connect(url);
   const db = client.db(dbName);
   const coll = (name: string) => db.collection<Stored>(checkName(name));
+  const leases = () => db.collection<StoredLease>(LEASES);
 
   async function run(op: WriteOp, session?: ClientSession): Promise<void> {
     switch (op.op) {
@@ -62,6 +66,21 @@ export async function createMongoReadStore(url: string, dbName?: string): Promis
     checkName(op.collection);
     if (op.op === 'update') toUpdate(op);
     if (op.op === 'deleteMany') toFilter(op.filter);
+  }
+
+  /**
+   * A transaction only conflicts with writes, not with reads: the fence is checked by writing the
+   * lease document, so a takeover committed meanwhile aborts this transaction (or this one
+   * commits first and the new holder reads the checkpoint it wrote).
+   */
+  async function checkFence(checkpoint: Checkpoint, session: ClientSession): Promise<void> {
+    if (checkpoint.fence === undefined) return;
+    const fenced = await leases().updateOne(
+      { _id: checkpoint.name, token: checkpoint.fence },
+      { $inc: { fencedWrites: 1 } },
+      { session },
+    );
+    if (fenced.matchedCount === 0) throw new LeaseLostError(checkpoint.name, checkpoint.fence);
   }
 
   function collection<T extends Doc = Doc>(name: string): Collection<T> {
@@ -108,6 +127,7 @@ export async function createMongoReadStore(url: string, dbName?: string): Promis
         await session.withTransaction(async () => {
           for (const op of ops) await run(op, session);
           if (checkpoint) {
+            await checkFence(checkpoint, session);
             await coll(CHECKPOINTS).updateOne(
               { _id: checkpoint.name },
               { $set: { position: checkpoint.position } },
@@ -122,6 +142,47 @@ export async function createMongoReadStore(url: string, dbName?: string): Promis
     async getCheckpoint(name) {
       const doc = await coll(CHECKPOINTS).findOne({ _id: name });
       return typeof doc?.position === 'number' ? doc.position : undefined;
+    },
+    async acquireLease({ name, holder, ttlMs, deadHolder }) {
+      const now = Date.now();
+      // The same rule as nextLease (lease.ts), in one atomic update: another live holder makes the
+      // filter miss and the upsert collide with the existing _id.
+      const takeable: MongoFilter<StoredLease>[] = [{ holder }, { holder: '' }, { expiresAt: { $lte: now } }];
+      if (deadHolder !== undefined) takeable.push({ holder: deadHolder });
+      try {
+        const lease = await leases().findOneAndUpdate(
+          { _id: name, $or: takeable },
+          [
+            {
+              $set: {
+                token: {
+                  $cond: [
+                    { $eq: ['$holder', { $literal: holder }] },
+                    '$token',
+                    { $add: [{ $ifNull: ['$token', 0] }, 1] },
+                  ],
+                },
+                holder: { $literal: holder },
+                expiresAt: now + ttlMs,
+              },
+            },
+          ],
+          { upsert: true, returnDocument: 'after' },
+        );
+        return typeof lease?.token === 'number' ? lease.token : undefined;
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 11000) return undefined;
+        throw error;
+      }
+    },
+    async releaseLease(name, holder) {
+      await leases().updateOne({ _id: name, holder }, { $set: { holder: '', expiresAt: 0 } });
+    },
+    async getLease(name) {
+      const lease = await leases().findOne({ _id: name });
+      return lease
+        ? { holder: String(lease.holder), token: Number(lease.token), expiresAt: Number(lease.expiresAt) }
+        : undefined;
     },
     async drop(collections) {
       for (const name of collections) await coll(name).drop();

@@ -1,3 +1,5 @@
+import type { LeaseRequest, LeaseState } from './lease';
+
 /**
  * The read-model port: collections of JSON documents keyed by `_id`, a Mongo-like subset that
  * both SQLite and MongoDB serve with the same meaning. Projectors describe their writes as
@@ -58,20 +60,40 @@ export interface Collection<T extends Doc = Doc> {
 export const CHECKPOINTS = '_checkpoints';
 
 /**
+ * A runner's checkpoint. With `fence`, the write is refused (LeaseLostError, nothing written)
+ * unless the lease of the same name still carries that token: a runner another instance took
+ * over from can never move the checkpoint or write its read model again.
+ */
+export interface Checkpoint {
+  name: string;
+  position: number;
+  fence?: number;
+}
+
+/**
  * A rebuild's writes: staged (folded per document in memory, nothing written yet), then committed
  * with the checkpoint in one transaction. Same ops, same documents as `apply`. Collections given
  * as `replacing` are treated as empty while staging and replaced wholesale by the commit.
  */
 export interface BulkWrite {
   stage(ops: WriteOp[]): void;
-  commit(checkpoint: { name: string; position: number }): Promise<void>;
+  commit(checkpoint: Checkpoint): Promise<void>;
 }
 
 export interface ReadStore {
   collection<T extends Doc = Doc>(name: string): Collection<T>;
   /** All ops, and the checkpoint when given, commit together or not at all. */
-  apply(ops: WriteOp[], checkpoint?: { name: string; position: number }): Promise<void>;
+  apply(ops: WriteOp[], checkpoint?: Checkpoint): Promise<void>;
   getCheckpoint(name: string): Promise<number | undefined>;
+  /**
+   * Takes the named lease for `holder` when it is free, expired, already the holder's (a renewal)
+   * or held by `deadHolder`, until `ttlMs` from now. Answers the fencing token, which grows each
+   * time the lease changes hands, or undefined while another holder has it. See runners/runner-lease.ts.
+   */
+  acquireLease(request: LeaseRequest): Promise<number | undefined>;
+  /** Frees the lease at once if `holder` has it (a graceful stop); the token stays for the next holder to raise. */
+  releaseLease(name: string, holder: string): Promise<void>;
+  getLease(name: string): Promise<LeaseState | undefined>;
   /** Optional fast path for a rebuild; without it the runner replays through `apply`. */
   bulk?(options?: { replacing?: readonly string[] }): BulkWrite;
   /** Drop the named collections (for a rebuild). */

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { serialize } from './canonical-json';
-import { fieldPathSegments } from './field-path';
+import { applyChanges, cloneJson, splitPath } from './document-update';
+import { LEASES, LeaseLostError, type LeaseState, nextLease } from './lease';
 import {
   type BulkWrite,
   CHECKPOINTS,
+  type Checkpoint,
   type Collection,
   type Condition,
   type Doc,
@@ -15,11 +17,6 @@ import {
 } from './port';
 
 type Scalar = string | number | boolean | null;
-type Changes = {
-  set?: Record<string, unknown>;
-  inc?: Record<string, number>;
-  setOnInsert?: Record<string, unknown>;
-};
 type Sql = { sql: string; params: unknown[] };
 
 const OPERATORS = new Set(['$eq', '$ne', '$in', '$gt', '$gte', '$lt', '$lte']);
@@ -167,17 +164,35 @@ export function createSqliteReadStore(file: string): ReadStore {
     staging.flush();
   }
 
-  const applyTx = db.transaction((ops: WriteOp[], checkpoint?: { name: string; position: number }) => {
+  const leaseOf = (name: string) => getDoc(LEASES, name) as (LeaseState & Doc) | null;
+
+  /** Inside the write transaction, which SQLite serializes: no takeover can slip in before the commit. */
+  function writeCheckpoint(checkpoint: Checkpoint): void {
+    if (checkpoint.fence !== undefined && leaseOf(checkpoint.name)?.token !== checkpoint.fence) {
+      throw new LeaseLostError(checkpoint.name, checkpoint.fence);
+    }
+    putDoc(CHECKPOINTS, { _id: checkpoint.name, position: checkpoint.position });
+  }
+
+  const applyTx = db.transaction((ops: WriteOp[], checkpoint?: Checkpoint) => {
+    if (checkpoint) writeCheckpoint(checkpoint);
     applyBatch(ops);
-    if (checkpoint) putDoc(CHECKPOINTS, { _id: checkpoint.name, position: checkpoint.position });
+  });
+
+  const acquireTx = db.transaction((request: Parameters<ReadStore['acquireLease']>[0]) => {
+    const current = leaseOf(request.name);
+    const next = nextLease(current ?? undefined, request, Date.now());
+    if (next) putDoc(LEASES, { _id: request.name, ...next });
+    return next?.token;
+  });
+
+  const releaseTx = db.transaction((name: string, holder: string) => {
+    const current = leaseOf(name);
+    if (current?.holder === holder) putDoc(LEASES, { ...current, holder: '', expiresAt: 0 });
   });
 
   const bulkTx = db.transaction(
-    (
-      staging: ReturnType<typeof createStaging>,
-      checkpoint: { name: string; position: number },
-      replacing: readonly string[],
-    ) => {
+    (staging: ReturnType<typeof createStaging>, checkpoint: Checkpoint, replacing: readonly string[]) => {
       // Dropped and created again inside the transaction: readers see the old documents until
       // the commit, then the new ones; a failed rebuild leaves the old read model as it was.
       for (const collection of replacing) {
@@ -186,7 +201,7 @@ export function createSqliteReadStore(file: string): ReadStore {
         db.exec(`CREATE TABLE ${name} (id TEXT PRIMARY KEY NOT NULL, doc TEXT NOT NULL)`);
       }
       staging.flush();
-      putDoc(CHECKPOINTS, { _id: checkpoint.name, position: checkpoint.position });
+      writeCheckpoint(checkpoint);
     },
   );
 
@@ -200,14 +215,18 @@ export function createSqliteReadStore(file: string): ReadStore {
       async commit(checkpoint) {
         for (const collection of [...staging.collections(), ...replacing]) table(collection);
         table(CHECKPOINTS);
+        table(LEASES);
         bulkTx.immediate(staging, checkpoint, replacing);
       },
     };
   }
 
-  function apply(ops: WriteOp[], checkpoint?: { name: string; position: number }): void {
+  function apply(ops: WriteOp[], checkpoint?: Checkpoint): void {
     for (const op of ops) table(op.collection);
-    if (checkpoint) table(CHECKPOINTS);
+    if (checkpoint) {
+      table(CHECKPOINTS);
+      table(LEASES);
+    }
     applyTx.immediate(ops, checkpoint);
   }
 
@@ -257,6 +276,19 @@ export function createSqliteReadStore(file: string): ReadStore {
       const doc = getDoc(CHECKPOINTS, name);
       return typeof doc?.position === 'number' ? doc.position : undefined;
     },
+    async acquireLease(request) {
+      table(LEASES);
+      return acquireTx.immediate(request);
+    },
+    async releaseLease(name, holder) {
+      table(LEASES);
+      releaseTx.immediate(name, holder);
+    },
+    async getLease(name) {
+      table(LEASES);
+      const doc = leaseOf(name);
+      return doc ? { holder: doc.holder, token: doc.token, expiresAt: doc.expiresAt } : undefined;
+    },
     async drop(collections) {
       const names = collections.map(tableName);
       db.transaction(() => {
@@ -289,17 +321,6 @@ function tableName(collection: string): string {
 function jsonPathLiteral(field: string): string {
   const segments = splitPath(field);
   return `'$${segments.map((s) => `."${s.replaceAll("'", "''")}"`).join('')}'`;
-}
-
-/** Projections use the same few paths over and over: validate and split each once. */
-const splitPaths = new Map<string, string[]>();
-
-function splitPath(field: string): readonly string[] {
-  const known = splitPaths.get(field);
-  if (known) return known;
-  const segments = fieldPathSegments(field);
-  if (splitPaths.size < 10_000) splitPaths.set(field, segments);
-  return segments;
 }
 
 // Identical text for filters and indexes, so the planner can use an expression index.
@@ -413,120 +434,4 @@ function orderBy(sort: FindOptions['sort']): string {
   }
   if (!hasId) terms.push('id ASC');
   return terms.join(', ');
-}
-
-const NO_CHANGES: Readonly<Record<string, unknown>> = Object.freeze({});
-const NO_INCREMENTS: Readonly<Record<string, number>> = Object.freeze({});
-
-/** The document after an update, or null when it is missing and not upserted (a no-op). */
-function applyChanges(
-  current: Doc | null,
-  id: string,
-  changes: Changes,
-  upsert: boolean,
-  /** The caller owns `current` (a fresh parse or a staged copy): change it in place. */
-  owned = false,
-): Doc | null {
-  const set = changes.set ?? NO_CHANGES;
-  const inc = changes.inc ?? NO_INCREMENTS;
-  const setOnInsert = changes.setOnInsert ?? NO_CHANGES;
-  const setKeys = Object.keys(set);
-  const incKeys = Object.keys(inc);
-  const insertKeys = Object.keys(setOnInsert);
-  const onlySet = incKeys.length + insertKeys.length === 0;
-  checkPaths(onlySet ? setKeys : [...setKeys, ...incKeys, ...insertKeys], onlySet);
-  if (!current && !upsert) return null;
-  const doc: Record<string, unknown> = current ? (owned ? current : cloneJson(current)) : { _id: id };
-  for (const field of setKeys) {
-    const value = set[field];
-    setPath(doc, field, value === undefined ? null : value);
-  }
-  for (const field of incKeys) {
-    const amount = inc[field];
-    if (typeof amount !== 'number' || !Number.isFinite(amount))
-      throw new Error(`Cannot increment ${field} by ${amount}`);
-    const before = getPath(doc, field);
-    if (before !== undefined && typeof before !== 'number') {
-      throw new Error(`Cannot apply $inc to a value of non-numeric type at ${field}`);
-    }
-    setPath(doc, field, (before ?? 0) + amount);
-  }
-  if (!current) {
-    for (const field of insertKeys) {
-      const value = setOnInsert[field];
-      setPath(doc, field, value === undefined ? null : value);
-    }
-  }
-  return doc as Doc;
-}
-
-/** As in MongoDB: _id is immutable, and no path may be updated twice or together with its parent. */
-function checkPaths(paths: string[], keysOfOneObject = false): void {
-  let dotted = false;
-  for (const field of paths) {
-    if (splitPath(field).length > 1) dotted = true;
-    if (field === '_id' || field.startsWith('_id.')) throw new Error(`The field '_id' is immutable`);
-  }
-  // The undotted keys of one object cannot clash.
-  if (keysOfOneObject && !dotted) return;
-  for (let i = 0; i < paths.length; i += 1) {
-    for (let j = i + 1; j < paths.length; j += 1) {
-      const a = paths[i] ?? '';
-      const b = paths[j] ?? '';
-      if (a === b || a.startsWith(`${b}.`) || b.startsWith(`${a}.`)) {
-        throw new Error(`Updating the path '${a}' would create a conflict at '${b}'`);
-      }
-    }
-  }
-}
-
-/** A deep copy of a JSON document, several times faster than structuredClone for small documents. */
-function cloneJson<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(cloneJson) as T;
-  if (!isPlainObject(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return value;
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    // An own "__proto__" key (JSON.parse makes one) stays a key, never becomes the prototype.
-    if (key === '__proto__') ownKey(copy, key, cloneJson(value[key]));
-    else copy[key] = cloneJson(value[key]);
-  }
-  return copy as T;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function getPath(doc: Record<string, unknown>, field: string): unknown {
-  let node: unknown = doc;
-  for (const segment of splitPath(field)) {
-    if (node === undefined) return undefined;
-    if (!isPlainObject(node)) throw new Error(`Cannot traverse ${field}: a parent is not an object`);
-    // Own properties only: `toString` under a breakdown is a missing field, not Object's method.
-    node = Object.hasOwn(node, segment) ? node[segment] : undefined;
-  }
-  return node;
-}
-
-function setPath(doc: Record<string, unknown>, field: string, value: unknown): void {
-  const segments = splitPath(field);
-  const last = segments[segments.length - 1] as string;
-  let node = doc;
-  for (let i = 0; i < segments.length - 1; i += 1) {
-    const segment = segments[i] as string;
-    const next = Object.hasOwn(node, segment) ? node[segment] : undefined;
-    if (next === undefined) {
-      const created: Record<string, unknown> = {};
-      node[segment] = created;
-      node = created;
-    } else if (isPlainObject(next)) node = next;
-    else throw new Error(`Cannot create field '${last}' under ${field}: a parent is not an object`);
-  }
-  // A plain assignment is safe: `__proto__`, the only setter Object.prototype has, is refused.
-  node[last] = value;
-}
-
-/** Defines an own data property: assigning `__proto__` would replace the prototype instead. */
-function ownKey(node: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
 }

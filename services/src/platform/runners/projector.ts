@@ -3,9 +3,11 @@ import { type RecordedEvent, upcast } from '@studio/events';
 import type { EventStore, SubscriptionHandle } from '../eventstore/port';
 import { isEngineUnreachable } from '../faults/unavailable';
 import type { Logger } from '../logging';
-import type { BulkWrite, ReadStore, WriteOp } from '../readstore/port';
+import { isLeaseLost, LeaseLostError } from '../readstore/lease';
+import type { BulkWrite, Checkpoint, ReadStore, WriteOp } from '../readstore/port';
 import { clearParkedOp, parkedRecord, parkOp } from './parked-events';
 import { backoffMs, type RetryPolicy } from './retry-policy';
+import { RunnerLease, type RunnerLeaseOptions, STANDBY_POLL_MS } from './runner-lease';
 
 /**
  * A projection is a pure mapping from an event to read-store writes. Its documents must depend
@@ -43,13 +45,15 @@ export interface ProjectorRunnerOptions {
   now?: () => Date;
   /** Replaces the waits between tries (tests); may reject once the signal aborts (a stop). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  lease?: RunnerLeaseOptions;
 }
 
 /**
  * running: live or catching up; paused: an engine failed (retrying by itself) or an event is being
- * tried again before it is parked; stopped: stop() was called.
+ * tried again before it is parked; standby: another instance holds the runner's lease, this one
+ * takes over when it dies or stops; stopped: stop() was called.
  */
-export type RunnerState = 'running' | 'paused' | 'stopped';
+export type RunnerState = 'running' | 'paused' | 'standby' | 'stopped';
 /** Events per log read of a bulk rebuild (it writes once, at the end): small pages die young. */
 export const REBUILD_PAGE = 2000;
 
@@ -96,6 +100,9 @@ export class ProjectorRunner {
   /** An event failed and is being tried again: nothing behind it moves meanwhile. */
   private retrying = false;
   private abort = new AbortController();
+  /** Only the instance holding the lease runs; every checkpoint it writes carries the fence. */
+  private readonly lease: RunnerLease;
+  private standing = false;
   private readonly retry: RetryPolicy;
   private readonly now: () => Date;
   private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -110,13 +117,32 @@ export class ProjectorRunner {
     this.retry = options.retry ?? PROJECTION_RETRY;
     this.now = options.now ?? (() => new Date());
     this.sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
+    this.lease = new RunnerLease(readStore, projection.name, logger, options.lease);
   }
 
+  /**
+   * Runs the projection if this instance gets its lease; otherwise resolves at once and stands
+   * by, asking again every STANDBY_POLL_MS.
+   */
   async start(): Promise<void> {
     this.stopped = false;
     this.abort = new AbortController();
     // A live batch still being written (before a pause) lands before the checkpoint is read.
     await this.applying.catch(() => {});
+    if (this.lease.fence === undefined && !(await this.lease.acquire(() => this.loseLease()))) {
+      this.standBy();
+      return;
+    }
+    this.standing = false;
+    try {
+      await this.run();
+    } catch (error) {
+      if (!isLeaseLost(error)) throw error;
+      this.loseLease();
+    }
+  }
+
+  private async run(): Promise<void> {
     for (const index of this.projection.indexes ?? [])
       await this.readStore.ensureIndex(index.collection, index.fields);
     this.position = await this.readStore.getCheckpoint(this.projection.name);
@@ -134,11 +160,20 @@ export class ProjectorRunner {
   }
 
   get state(): RunnerState {
-    return this.stopped ? 'stopped' : this.paused || this.retrying ? 'paused' : 'running';
+    if (this.stopped) return 'stopped';
+    if (this.standing) return 'standby';
+    return this.paused || this.retrying ? 'paused' : 'running';
   }
 
+  /** Stops, lets the gathered batch land, then frees the lease for a standby. */
   async stop(): Promise<void> {
+    await this.halt();
+    await this.lease.release();
+  }
+
+  private async halt(): Promise<void> {
     this.stopped = true;
+    this.standing = false;
     this.paused = false;
     this.retrying = false;
     this.abort.abort();
@@ -184,6 +219,10 @@ export class ProjectorRunner {
 
   /** An engine failed (or the projection threw): resume from the checkpoint after a pause, by itself. */
   private pause(error: unknown): void {
+    if (isLeaseLost(error)) {
+      this.loseLease();
+      return;
+    }
     this.logger.warn({ err: error, projection: this.projection.name }, 'projection paused; retrying');
     // Gathered events are dropped: the restart reads them again from the checkpoint.
     this.epoch += 1;
@@ -192,6 +231,36 @@ export class ProjectorRunner {
     this.paused = true;
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => void this.resume(), RUNNER_RETRY_MS);
+  }
+
+  /**
+   * Another instance took the lease (a heartbeat found it, or a fenced write was refused): what
+   * this one gathered is dropped, and it stands by (the new holder resumes from the checkpoint).
+   */
+  private loseLease(): void {
+    this.logger.warn(
+      { projection: this.projection.name },
+      'another instance holds the projection; standing by',
+    );
+    this.lease.forget();
+    this.epoch += 1;
+    this.live = [];
+    void this.subscription?.stop();
+    this.subscription = undefined;
+    if (!this.stopped) this.standBy();
+  }
+
+  private standBy(): void {
+    this.standing = true;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => void this.resume(), STANDBY_POLL_MS);
+  }
+
+  /** The checkpoint at `position`, fenced by this instance's lease token. */
+  private checkpointAt(position: number): Checkpoint {
+    const fence = this.lease.fence;
+    if (fence === undefined) throw new LeaseLostError(this.projection.name, fence);
+    return { name: this.projection.name, position, fence };
   }
 
   private async resume(): Promise<void> {
@@ -223,7 +292,14 @@ export class ProjectorRunner {
   }
 
   private async replay(): Promise<void> {
-    await this.stop();
+    // The lease is kept (and renewed) through the rebuild: a standby must not start meanwhile.
+    await this.halt();
+    if (this.lease.fence === undefined && !(await this.lease.acquire(() => this.loseLease()))) {
+      await this.start();
+      throw new Error(
+        `The projection ${this.projection.name} is active in another instance: rebuild it there`,
+      );
+    }
     const bulk = this.readStore.bulk?.({ replacing: this.projection.collections });
     let last: number | undefined;
     if (bulk) {
@@ -231,7 +307,7 @@ export class ProjectorRunner {
       const staged = await this.stageLog(bulk);
       // An event that cannot be staged: nothing was written; the catch-up below parks it.
       if (staged !== 'failed') last = staged;
-      if (last !== undefined) await bulk.commit({ name: this.projection.name, position: last });
+      if (last !== undefined) await bulk.commit(this.checkpointAt(last));
     }
     if (last === undefined) {
       await this.readStore.drop(this.projection.collections);
@@ -313,7 +389,7 @@ export class ProjectorRunner {
     for (const event of events) ops.push(...projectEvent(this.projection, event));
     const idle = position - (this.committed ?? 0);
     if (ops.length > 0 || idle >= IDLE_CHECKPOINT_EVERY) {
-      await this.readStore.apply(ops, { name: this.projection.name, position });
+      await this.readStore.apply(ops, this.checkpointAt(position));
       this.committed = position;
     }
   }
@@ -349,10 +425,11 @@ export class ProjectorRunner {
 
   /**
    * Rethrows the error when an engine is out (the runner pauses and resumes by itself, as
-   * always): only a failure while the read store answers counts as the event's own.
+   * always) or the lease was lost (it stands by): only a failure while the read store answers
+   * counts as the event's own.
    */
   private async unlessOutage(error: unknown): Promise<void> {
-    if (isEngineUnreachable(error)) throw error;
+    if (isEngineUnreachable(error) || isLeaseLost(error)) throw error;
     try {
       await this.readStore.getCheckpoint(this.projection.name);
     } catch {
@@ -363,7 +440,7 @@ export class ProjectorRunner {
   /** The record and the checkpoint past the event commit together: parked once, never lost. */
   private async park(event: RecordedEvent, error: unknown, attempts: number): Promise<void> {
     const parked = parkedRecord(this.projection.name, event, error, attempts, this.now());
-    await this.readStore.apply([parkOp(parked)], { name: this.projection.name, position: event.position });
+    await this.readStore.apply([parkOp(parked)], this.checkpointAt(event.position));
     this.committed = event.position;
     this.retrying = false;
     this.advance(event.position);

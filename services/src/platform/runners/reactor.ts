@@ -2,10 +2,12 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { type RecordedEvent, upcast } from '@studio/events';
 import type { EventStore, SubscriptionHandle } from '../eventstore/port';
 import type { Logger } from '../logging';
-import type { ReadStore } from '../readstore/port';
+import { isLeaseLost, LeaseLostError } from '../readstore/lease';
+import type { Checkpoint, ReadStore } from '../readstore/port';
 import { parkedRecord, parkOp } from './parked-events';
 import { IDLE_CHECKPOINT_EVERY, RUNNER_RETRY_MS, type RunnerState } from './projector';
 import { backoffMs, type RetryPolicy } from './retry-policy';
+import { RunnerLease, type RunnerLeaseOptions, STANDBY_POLL_MS } from './runner-lease';
 
 /**
  * Default for process managers: about 3 s of tries (0.2 + 0.4 + 0.8 + 1.6 s). Their failures are
@@ -36,6 +38,7 @@ export interface ReactorRunnerOptions {
   now?: () => Date;
   /** Replaces the waits between tries (tests); may reject once the signal aborts (a stop). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  lease?: RunnerLeaseOptions;
 }
 
 export class ReactorRunner {
@@ -48,6 +51,9 @@ export class ReactorRunner {
   private readonly handled: ReadonlySet<string> | undefined;
   private retryTimer?: NodeJS.Timeout;
   private abort = new AbortController();
+  /** Only the instance holding the lease runs (one relay, one refund manager); its checkpoints carry the fence. */
+  private readonly lease: RunnerLease;
+  private standing = false;
   private readonly now: () => Date;
   private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
 
@@ -61,11 +67,27 @@ export class ReactorRunner {
     this.now = options.now ?? (() => new Date());
     this.sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
     this.handled = reactor.handles ? new Set(reactor.handles) : undefined;
+    this.lease = new RunnerLease(readStore, reactor.name, logger, options.lease);
   }
 
+  /** Runs the reactor if this instance gets its lease; otherwise resolves at once and stands by. */
   async start(): Promise<void> {
     this.stopped = false;
     this.abort = new AbortController();
+    if (this.lease.fence === undefined && !(await this.lease.acquire(() => this.loseLease()))) {
+      this.standBy();
+      return;
+    }
+    this.standing = false;
+    try {
+      await this.run();
+    } catch (error) {
+      if (!isLeaseLost(error)) throw error;
+      this.loseLease();
+    }
+  }
+
+  private async run(): Promise<void> {
     const after = await this.readStore.getCheckpoint(this.reactor.name);
     this.position = after;
     this.committed = after;
@@ -90,16 +112,21 @@ export class ReactorRunner {
   }
 
   get state(): RunnerState {
-    return this.stopped ? 'stopped' : this.paused ? 'paused' : 'running';
+    if (this.stopped) return 'stopped';
+    if (this.standing) return 'standby';
+    return this.paused ? 'paused' : 'running';
   }
 
+  /** Stops, then frees the lease for a standby. */
   async stop(): Promise<void> {
     this.stopped = true;
     this.paused = false;
+    this.standing = false;
     this.abort.abort();
     clearTimeout(this.retryTimer);
     await this.subscription?.stop();
     this.subscription = undefined;
+    await this.lease.release();
   }
 
   /** Tries in place with backoff; after the last try, parks the event and moves past it. */
@@ -107,17 +134,25 @@ export class ReactorRunner {
     if (!this.handled || this.handled.has(event.type)) return this.handleWithRetries(event);
     this.position = event.position;
     if (event.position - (this.committed ?? 0) >= IDLE_CHECKPOINT_EVERY) {
-      await this.readStore.apply([], { name: this.reactor.name, position: event.position });
+      await this.readStore.apply([], this.checkpointAt(event.position));
       this.committed = event.position;
     }
   }
 
+  /** The checkpoint at `position`, fenced by this instance's lease token. */
+  private checkpointAt(position: number): Checkpoint {
+    const fence = this.lease.fence;
+    if (fence === undefined) throw new LeaseLostError(this.reactor.name, fence);
+    return { name: this.reactor.name, position, fence };
+  }
+
   private async handleWithRetries(event: RecordedEvent): Promise<void> {
     const policy = this.reactor.retry ?? DEFAULT_RETRY;
-    const checkpoint = { name: this.reactor.name, position: event.position };
     for (let attempt = 1; ; attempt += 1) {
       // Ends the subscription's run (start() rejects with it if it was still catching up).
       if (this.stopped) throw new Error('the reactor runner was stopped');
+      // Checked before acting, not only at the checkpoint: a lost lease must not publish again.
+      const checkpoint = this.checkpointAt(event.position);
       try {
         await this.reactor.handle(upcast(event));
         await this.readStore.apply([], checkpoint);
@@ -126,6 +161,8 @@ export class ReactorRunner {
         this.paused = false;
         return;
       } catch (error) {
+        // Another instance has the lease: it handles this event (handlers are idempotent).
+        if (isLeaseLost(error)) throw error;
         if (attempt >= policy.maxAttempts) {
           await this.park(event, error, attempt);
           return;
@@ -145,7 +182,7 @@ export class ReactorRunner {
   /** The record and the checkpoint past the event commit together: parked once, never lost. */
   private async park(event: RecordedEvent, error: unknown, attempts: number): Promise<void> {
     const parked = parkedRecord(this.reactor.name, event, error, attempts, this.now());
-    await this.readStore.apply([parkOp(parked)], { name: this.reactor.name, position: event.position });
+    await this.readStore.apply([parkOp(parked)], this.checkpointAt(event.position));
     this.position = event.position;
     this.committed = event.position;
     this.paused = false;
@@ -157,11 +194,30 @@ export class ReactorRunner {
 
   /** The engine failed (or parking could not be written): restart from the checkpoint after a pause. */
   private pause(error: unknown): void {
+    if (isLeaseLost(error)) {
+      this.loseLease();
+      return;
+    }
     this.logger.warn({ err: error, reactor: this.reactor.name }, 'reactor failed; retrying');
     if (this.stopped) return;
     this.paused = true;
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => void this.restart(), RUNNER_RETRY_MS);
+  }
+
+  /** Another instance took the lease: this one stops acting and stands by. */
+  private loseLease(): void {
+    this.logger.warn({ reactor: this.reactor.name }, 'another instance holds the reactor; standing by');
+    this.lease.forget();
+    void this.subscription?.stop();
+    this.subscription = undefined;
+    if (!this.stopped) this.standBy();
+  }
+
+  private standBy(): void {
+    this.standing = true;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => void this.restart(), STANDBY_POLL_MS);
   }
 
   private async restart(): Promise<void> {

@@ -1,0 +1,458 @@
+import { createHash } from 'node:crypto';
+import { Pool, type PoolClient } from 'pg';
+import { EngineUnavailableError } from '../faults/unavailable';
+import { serialize } from './canonical-json';
+import { applyChanges, cloneJson, splitPath } from './document-update';
+import { LEASES, LeaseLostError, type LeaseRequest, type LeaseState, nextLease } from './lease';
+import {
+  CHECKPOINTS,
+  type Checkpoint,
+  type Collection,
+  type Condition,
+  type Doc,
+  type Filter,
+  type FindOptions,
+  type ReadStore,
+  type WriteOp,
+} from './port';
+
+type Scalar = string | number | boolean | null;
+type Sql = { sql: string; params: unknown[] };
+
+const OPERATORS = new Set(['$eq', '$ne', '$in', '$gt', '$gte', '$lt', '$lte']);
+const COMPARISONS = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;
+/** Codes of a server or connection that is gone (PostgreSQL's class 08 and 57P, Node's socket errors). */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+
+/**
+ * The read store on PostgreSQL: one table per collection holding each document as JSONB, queried
+ * through `doc #> path` expressions (the same text in filters and expression indexes). Updates are
+ * computed in JavaScript with the same rules as SQLite (document-update.ts) on rows locked for the
+ * transaction; the checkpoint and its lease fence commit in the same transaction. Comparisons
+ * follow MongoDB's type bracketing and binary string order, as the other adapters do.
+ * `?schema=name` in the URL keeps the tables in that schema (created when missing; default public).
+ */
+export async function createPostgresReadStore(url: string): Promise<ReadStore> {
+  const parsed = new URL(url);
+  const schema = parsed.searchParams.get('schema') ?? 'public';
+  parsed.searchParams.delete('schema');
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
+    throw new Error(`Invalid schema name ${JSON.stringify(schema)}`);
+  const pool = new Pool({ connectionString: parsed.toString(), max: 10 });
+  // An idle connection the server dropped: the next query reconnects, the process must not crash.
+  pool.on('error', () => {});
+  try {
+    await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  } catch (error) {
+    await pool.end().catch(() => {});
+    if ((error as { code?: unknown }).code === '23505') return createPostgresReadStore(url); // created meanwhile
+    throw error;
+  }
+
+  const existing = new Set<string>();
+  const table = (collection: string) => `"${schema}".${tableName(collection)}`;
+
+  /** DDL outside the write transactions (as for SQLite), so a rollback cannot leave this cache wrong. */
+  async function ensureTable(collection: string): Promise<string> {
+    const name = table(collection);
+    if (existing.has(collection)) return name;
+    try {
+      await pool.query(`CREATE TABLE IF NOT EXISTS ${name} (id text PRIMARY KEY, doc jsonb NOT NULL)`);
+    } catch (error) {
+      // Another process created it at the same moment.
+      const code = (error as { code?: unknown }).code;
+      if (code !== '23505' && code !== '42P07') throw unavailable(error);
+    }
+    existing.add(collection);
+    return name;
+  }
+
+  async function query(sql: string, params: unknown[] = [], client?: PoolClient) {
+    try {
+      return await (client ?? pool).query(sql, params);
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async function transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    let client: PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      throw unavailable(error);
+    }
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      const mapped = unavailable(error);
+      if (mapped instanceof EngineUnavailableError) broken = mapped;
+      await client.query('ROLLBACK').catch(() => {});
+      throw mapped;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /** The document, locked until the commit. A missing one is locked by its key, so two upserts of it queue. */
+  async function load(client: PoolClient, collection: string, id: string): Promise<Doc | null> {
+    const name = table(collection);
+    const select = `SELECT doc FROM ${name} WHERE id = $1 FOR UPDATE`;
+    const found = await client.query(select, [id]);
+    if (found.rows[0]) return found.rows[0].doc as Doc;
+    await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${name}:${id}`]);
+    const again = await client.query(select, [id]);
+    return (again.rows[0]?.doc as Doc | undefined) ?? null;
+  }
+
+  async function upsert(client: PoolClient, collection: string, docs: Doc[]): Promise<void> {
+    if (docs.length === 0) return;
+    await client.query(
+      `INSERT INTO ${table(collection)} (id, doc) SELECT * FROM unnest($1::text[], $2::jsonb[])
+       ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc`,
+      [docs.map((d) => d._id), docs.map((d) => serialize(d))],
+    );
+  }
+
+  /** Writes folded per document (as SQLite does): each document is written once per batch. */
+  async function applyOps(client: PoolClient, ops: WriteOp[]): Promise<void> {
+    const pending = new Map<string, Map<string, Doc | null>>();
+    const stagedIn = (collection: string) => {
+      let docs = pending.get(collection);
+      if (!docs) {
+        docs = new Map();
+        pending.set(collection, docs);
+      }
+      return docs;
+    };
+    const flush = async (only?: string) => {
+      for (const [collection, docs] of pending) {
+        if (only !== undefined && collection !== only) continue;
+        const kept = [...docs.values()].filter((doc): doc is Doc => doc !== null);
+        const removed = [...docs.entries()].filter(([, doc]) => doc === null).map(([id]) => id);
+        if (removed.length > 0)
+          await client.query(`DELETE FROM ${table(collection)} WHERE id = ANY($1::text[])`, [removed]);
+        await upsert(client, collection, kept);
+        pending.delete(collection);
+      }
+    };
+    for (const op of ops) {
+      switch (op.op) {
+        case 'put':
+          if (typeof op.doc._id !== 'string') throw new Error('A document needs a string _id');
+          stagedIn(op.collection).set(op.doc._id, cloneJson(op.doc));
+          break;
+        case 'update': {
+          const docs = stagedIn(op.collection);
+          const staged = docs.get(op.id);
+          const current = staged !== undefined ? staged : await load(client, op.collection, op.id);
+          const updated = applyChanges(current, op.id, op, op.upsert === true, true);
+          if (updated && updated !== staged) docs.set(op.id, updated);
+          break;
+        }
+        case 'delete':
+          stagedIn(op.collection).set(op.id, null);
+          break;
+        case 'deleteMany': {
+          await flush(op.collection);
+          const where = compileFilter(op.filter);
+          await client.query(`DELETE FROM ${table(op.collection)} WHERE ${where.sql}`, where.params);
+          break;
+        }
+        default: {
+          const never: never = op;
+          throw new Error(`Unknown write op ${JSON.stringify(never)}`);
+        }
+      }
+    }
+    await flush();
+  }
+
+  /**
+   * The lease row is read FOR SHARE: a takeover (which locks it FOR UPDATE) waits for this commit,
+   * and the new holder then reads the checkpoint written here; or it committed first, and the
+   * token read here is already the new one.
+   */
+  async function writeCheckpoint(client: PoolClient, checkpoint: Checkpoint): Promise<void> {
+    if (checkpoint.fence !== undefined) {
+      const lease = await client.query(
+        `SELECT doc->'token' AS token FROM ${table(LEASES)} WHERE id = $1 FOR SHARE`,
+        [checkpoint.name],
+      );
+      if (lease.rows[0]?.token !== checkpoint.fence)
+        throw new LeaseLostError(checkpoint.name, checkpoint.fence);
+    }
+    await upsert(client, CHECKPOINTS, [{ _id: checkpoint.name, position: checkpoint.position }]);
+  }
+
+  async function apply(ops: WriteOp[], checkpoint?: Checkpoint): Promise<void> {
+    for (const op of ops) tableName(op.collection);
+    for (const op of ops) if (op.op === 'deleteMany') compileFilter(op.filter);
+    if (ops.length === 0 && !checkpoint) return;
+    for (const collection of new Set(ops.map((op) => op.collection))) await ensureTable(collection);
+    if (checkpoint) {
+      await ensureTable(CHECKPOINTS);
+      await ensureTable(LEASES);
+    }
+    await transaction(async (client) => {
+      await applyOps(client, ops);
+      if (checkpoint) await writeCheckpoint(client, checkpoint);
+    });
+  }
+
+  async function acquireLease(request: LeaseRequest): Promise<number | undefined> {
+    const name = await ensureTable(LEASES);
+    return transaction(async (client) => {
+      // Serializes acquirers, the very first one (no row to lock yet) included.
+      await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+        `${name}:${request.name}`,
+      ]);
+      // The server's clock: every instance measures expiry against the same one.
+      const clock = await client.query(
+        'SELECT (extract(epoch from clock_timestamp()) * 1000)::float8 AS now',
+      );
+      const found = await client.query(`SELECT doc FROM ${name} WHERE id = $1 FOR UPDATE`, [request.name]);
+      const now = Math.floor(Number(clock.rows[0].now));
+      const next = nextLease(found.rows[0]?.doc as LeaseState | undefined, request, now);
+      if (next) await upsert(client, LEASES, [{ _id: request.name, ...next }]);
+      return next?.token;
+    });
+  }
+
+  function collection<T extends Doc = Doc>(name: string): Collection<T> {
+    tableName(name);
+    return {
+      async get(id) {
+        const found = await query(`SELECT doc FROM ${await ensureTable(name)} WHERE id = $1`, [id]);
+        return (found.rows[0]?.doc as T | undefined) ?? null;
+      },
+      async find(filter = {}, options: FindOptions = {}) {
+        const where = compileFilter(filter);
+        const { limit, skip = 0 } = options;
+        if (limit !== undefined && (!Number.isInteger(limit) || limit < 0))
+          throw new Error(`Invalid limit ${limit}`);
+        if (!Number.isInteger(skip) || skip < 0) throw new Error(`Invalid skip ${skip}`);
+        const order = orderBy(options.sort);
+        const n = where.params.length;
+        const found = await query(
+          `SELECT doc FROM ${await ensureTable(name)} WHERE ${where.sql} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`,
+          [...where.params, limit ?? null, skip],
+        );
+        return found.rows.map((row) => row.doc as T);
+      },
+      async count(filter = {}) {
+        const where = compileFilter(filter);
+        const found = await query(
+          `SELECT count(*)::int AS n FROM ${await ensureTable(name)} WHERE ${where.sql}`,
+          where.params,
+        );
+        return found.rows[0].n as number;
+      },
+      async put(doc) {
+        await apply([{ op: 'put', collection: name, doc }]);
+      },
+      async update(id, changes, options) {
+        await apply([{ op: 'update', collection: name, id, ...changes, upsert: options?.upsert === true }]);
+      },
+      async delete(id) {
+        await apply([{ op: 'delete', collection: name, id }]);
+      },
+    };
+  }
+
+  return {
+    collection,
+    apply,
+    async getCheckpoint(name) {
+      const found = await query(
+        `SELECT doc->'position' AS position FROM ${await ensureTable(CHECKPOINTS)} WHERE id = $1`,
+        [name],
+      );
+      const position = found.rows[0]?.position;
+      return typeof position === 'number' ? position : undefined;
+    },
+    acquireLease,
+    async releaseLease(name, holder) {
+      await query(
+        `UPDATE ${await ensureTable(LEASES)} SET doc = doc || '{"holder": "", "expiresAt": 0}'::jsonb
+         WHERE id = $1 AND doc->>'holder' = $2`,
+        [name, holder],
+      );
+    },
+    async getLease(name) {
+      const found = await query(`SELECT doc FROM ${await ensureTable(LEASES)} WHERE id = $1`, [name]);
+      const doc = found.rows[0]?.doc as (LeaseState & Doc) | undefined;
+      return doc ? { holder: doc.holder, token: doc.token, expiresAt: doc.expiresAt } : undefined;
+    },
+    async drop(collections) {
+      const names = collections.map((c) => table(c));
+      await transaction(async (client) => {
+        for (const name of names) await client.query(`DROP TABLE IF EXISTS ${name}`);
+      });
+      for (const c of collections) existing.delete(c);
+    },
+    async ensureIndex(collectionName, fields) {
+      if (fields.length === 0 || (fields.length === 1 && fields[0] === '_id')) return;
+      const name = await ensureTable(collectionName);
+      const hash = createHash('sha1')
+        .update(`${collectionName}\0${fields.join('\0')}`)
+        .digest('hex')
+        .slice(0, 16);
+      const columns = fields.map((f) => (f === '_id' ? 'id' : `(${valueExpr(f)})`)).join(', ');
+      try {
+        await pool.query(`CREATE INDEX IF NOT EXISTS "ix_${hash}" ON ${name} (${columns})`);
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (code !== '23505' && code !== '42P07') throw unavailable(error);
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** A driver error that means the server is out, as the port's UNAVAILABLE; any other error as it is. */
+function unavailable(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : '';
+  if (
+    (typeof code === 'string' && UNREACHABLE.has(code)) ||
+    /Connection terminated|connect ETIMEDOUT/.test(message)
+  )
+    return new EngineUnavailableError('read store', error);
+  return error;
+}
+
+/** PostgreSQL cuts identifiers at 63 bytes: long collection names keep a hash so that they stay distinct. */
+function tableName(collection: string): string {
+  if (!/^[A-Za-z0-9_]{1,100}$/.test(collection)) {
+    throw new Error(`Invalid collection name ${JSON.stringify(collection)}`);
+  }
+  const name = `c_${collection}`;
+  if (name.length <= 63) return `"${name}"`;
+  const hash = createHash('sha1').update(collection).digest('hex').slice(0, 12);
+  return `"${name.slice(0, 50)}_${hash}"`;
+}
+
+/** The field's JSON value (NULL when missing), as the same text in filters, sorts and indexes. */
+function valueExpr(field: string): string {
+  const segments = splitPath(field).map((s) => `'${s.replaceAll("'", "''")}'`);
+  return `doc #> ARRAY[${segments.join(', ')}]::text[]`;
+}
+
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+function compileFilter(filter: Filter): Sql {
+  const params = new Params();
+  const parts = Object.entries(filter).map(([field, condition]) =>
+    compileCondition(field, condition, params),
+  );
+  return { sql: parts.length === 0 ? 'true' : parts.join(' AND '), params: params.values };
+}
+
+function compileCondition(field: string, condition: Condition, params: Params): string {
+  if (!isOperatorObject(condition)) return equals(field, scalar(field, condition), params);
+  const entries = Object.entries(condition).filter(([, value]) => value !== undefined);
+  if (entries.length === 0) throw new Error(`Empty condition on ${field}`);
+  return entries
+    .map(([operator, operand]) => {
+      if (operator === '$eq') return equals(field, scalar(field, operand), params);
+      if (operator === '$ne') return `NOT COALESCE(${equals(field, scalar(field, operand), params)}, false)`;
+      if (operator === '$in') {
+        if (!Array.isArray(operand)) throw new Error(`$in on ${field} needs an array`);
+        const parts = operand.map((value) => equals(field, scalar(field, value), params));
+        return parts.length === 0 ? 'false' : `(${parts.join(' OR ')})`;
+      }
+      if (operator in COMPARISONS) {
+        const sign = COMPARISONS[operator as keyof typeof COMPARISONS];
+        return compare(field, sign, scalar(field, operand), params);
+      }
+      throw new Error(`Unsupported operator ${operator} on ${field}`);
+    })
+    .join(' AND ');
+}
+
+function isOperatorObject(condition: Condition): condition is Exclude<Condition, Scalar> {
+  if (condition === null || typeof condition !== 'object') return false;
+  if (Object.keys(condition).some((k) => !OPERATORS.has(k))) {
+    throw new Error(`Unsupported condition ${JSON.stringify(condition)}`);
+  }
+  return true;
+}
+
+function scalar(field: string, value: unknown): Scalar {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  throw new Error(`Invalid value for ${field}: ${JSON.stringify(value)}`);
+}
+
+/** JSONB equality keeps types apart (1 is not "1" nor true) and compares numbers by value. */
+function equals(field: string, value: Scalar, params: Params): string {
+  if (field === '_id') return typeof value === 'string' ? `(id = ${params.add(value)})` : 'false';
+  const v = valueExpr(field);
+  if (value === null) return `(${v} IS NULL OR ${v} = 'null'::jsonb)`;
+  return `(${v} = ${params.add(JSON.stringify(value))}::jsonb)`;
+}
+
+function compare(field: string, sign: string, value: Scalar, params: Params): string {
+  // As in MongoDB: null only equals null/missing, so >= and <= null match those and > / < match nothing.
+  if (value === null) return sign.includes('=') ? equals(field, null, params) : 'false';
+  if (field === '_id')
+    return typeof value === 'string' ? `(id COLLATE "C" ${sign} ${params.add(value)})` : 'false';
+  const v = valueExpr(field);
+  if (typeof value === 'string') {
+    return `(jsonb_typeof(${v}) = 'string' AND (${v} #>> '{}') COLLATE "C" ${sign} ${params.add(value)})`;
+  }
+  const type = typeof value === 'number' ? 'number' : 'boolean';
+  return `(jsonb_typeof(${v}) = '${type}' AND ${v} ${sign} ${params.add(JSON.stringify(value))}::jsonb)`;
+}
+
+/** MongoDB's cross-type order (missing/null < numbers < strings < objects < arrays < booleans), ties by _id. */
+function orderBy(sort: FindOptions['sort']): string {
+  const terms: string[] = [];
+  let hasId = false;
+  for (const [field, direction] of Object.entries(sort ?? {})) {
+    if (direction !== 1 && direction !== -1) throw new Error(`Invalid sort direction for ${field}`);
+    const dir = direction === 1 ? 'ASC' : 'DESC';
+    if (field === '_id') {
+      hasId = true;
+      terms.push(`id COLLATE "C" ${dir}`);
+      continue;
+    }
+    const v = valueExpr(field);
+    const t = `jsonb_typeof(${v})`;
+    terms.push(
+      `CASE ${t} WHEN 'number' THEN 1 WHEN 'string' THEN 2 WHEN 'object' THEN 3 WHEN 'array' THEN 4 WHEN 'boolean' THEN 5 ELSE 0 END ${dir}`,
+      `CASE WHEN ${t} = 'number' THEN (${v} #>> '{}')::numeric END ${dir}`,
+      `(CASE WHEN ${t} = 'string' THEN ${v} #>> '{}' END) COLLATE "C" ${dir}`,
+      `CASE WHEN ${t} IN ('boolean', 'object', 'array') THEN ${v} END ${dir}`,
+    );
+  }
+  if (!hasId) terms.push('id COLLATE "C" ASC');
+  return terms.join(', ');
+}
