@@ -8,6 +8,9 @@ import request from 'supertest';
 import { loadConfig } from '../platform/config';
 import { createPostgresEventStore } from '../platform/eventstore/postgres';
 import { createLogger } from '../platform/logging';
+import { LEASES } from '../platform/readstore/lease';
+import type { ReadStore } from '../platform/readstore/port';
+import { createPostgresReadStore } from '../platform/readstore/postgres';
 import { createSqliteReadStore } from '../platform/readstore/sqlite';
 import type { Projection } from '../platform/runners/projector';
 import { ProjectorRunner } from '../platform/runners/projector';
@@ -43,7 +46,7 @@ interface Running {
 
 whenEngineConfigured('POSTGRES_URL', 'multi-process drill (PostgreSQL + NATS)', (postgresUrl) => {
   whenEngineConfigured('NATS_URL', 'multi-process drill (PostgreSQL + NATS)', (natsUrl) => {
-    jest.setTimeout(240_000);
+    jest.setTimeout(480_000);
     const database = `drill_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
     const dbUrl = (() => {
       const url = new URL(postgresUrl);
@@ -105,7 +108,7 @@ whenEngineConfigured('POSTGRES_URL', 'multi-process drill (PostgreSQL + NATS)', 
         if (child.exitCode !== null) throw new Error(`${role} ${index} exited:\n${output}`);
         const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
         return res?.ok === true;
-      }, 60_000);
+      }, 120_000);
       return process_;
     }
 
@@ -117,8 +120,17 @@ whenEngineConfigured('POSTGRES_URL', 'multi-process drill (PostgreSQL + NATS)', 
     it('two of every process, one of each killed halfway: nothing lost, nothing doubled', async () => {
       const started = Date.now();
       const procs: Record<Role, Running[]> = { api: [], worker: [], relay: [], projector: [] };
-      // Sequentially: the first projector and relay take the leases, the second ones stand by.
-      for (const role of ROLES) for (const index of [0, 1]) procs[role].push(await start(role, index));
+      // The first projector and relay take the leases; the second ones start after them and stand by.
+      const first = await Promise.all(ROLES.map((role) => start(role, 0)));
+      const second = await Promise.all(ROLES.map((role) => start(role, 1)));
+      for (const r of [...first, ...second]) procs[r.role].push(r);
+      const leases = await createPostgresReadStore(dbUrl);
+      const holders = async () =>
+        new Set(
+          (await leases.collection(LEASES).find({})).map((lease) =>
+            Number(String(lease.holder).split('/')[1]),
+          ),
+        );
       const [api0, api1] = procs.api as [Running, Running];
       const url = (r: Running) => `http://127.0.0.1:${r.port}`;
       let killed = false;
@@ -156,7 +168,7 @@ whenEngineConfigured('POSTGRES_URL', 'multi-process drill (PostgreSQL + NATS)', 
         acknowledged.payments.push(userId);
         await eventually(
           async () => ((await to(i).get('/api/user').set('Cookie', cookie)).body.credits ?? 0) > 0,
-          30_000,
+          60_000,
         );
         for (let g = 0; g < GENERATIONS_PER_USER; g += 1) {
           const res = await to(i + g)
@@ -189,6 +201,10 @@ whenEngineConfigured('POSTGRES_URL', 'multi-process drill (PostgreSQL + NATS)', 
       const [projector0] = procs.projector as [Running];
       const [relay0] = procs.relay as [Running];
       const [worker0] = procs.worker as [Running];
+      const [, projector1] = procs.projector as [Running, Running];
+      const [, relay1] = procs.relay as [Running, Running];
+      // Every runner's lease is held by the first projector and relay: they are the ones killed.
+      expect(await holders()).toEqual(new Set([projector0.child.pid, relay0.child.pid]));
       const inFlight = Array.from({ length: USERS / 2 }, (_, i) =>
         user(USERS / 2 + i).catch(() => undefined),
       );
@@ -211,7 +227,7 @@ whenEngineConfigured('POSTGRES_URL', 'multi-process drill (PostgreSQL + NATS)', 
             (id) =>
               ofType(log, 'GenerationCompleted', id).length + ofType(log, 'GenerationFailed', id).length > 0,
           );
-        }, 120_000);
+        }, 240_000);
         const log = await all();
         const seconds = (Date.now() - started) / 1000;
         process.stdout.write(
@@ -242,44 +258,48 @@ whenEngineConfigured('POSTGRES_URL', 'multi-process drill (PostgreSQL + NATS)', 
           expect([completed, refunded].sort()).toEqual([0, 1]);
         }
 
-        // The surviving projector caught up with the head, and its read models equal a fresh rebuild.
-        await expectReadModelsEqualRebuild(dbUrl, env);
+        // The standbys took every lease over, and their read models equal a fresh rebuild.
+        expect(await holders()).toEqual(new Set([projector1.child.pid, relay1.child.pid]));
+        await expectReadModelsEqualRebuild(env);
       } finally {
         await events.close();
+        await leases.close();
       }
     });
   });
 });
 
 /** Rebuilds every projection from the log into an empty store and compares collection by collection. */
-async function expectReadModelsEqualRebuild(dbUrl: string, env: Record<string, string>): Promise<void> {
+async function expectReadModelsEqualRebuild(env: Record<string, string>): Promise<void> {
   const config = loadConfig({ ...env, DATA_DIR: tempDataDir().dir }, { embedded: false });
   const platform = await openPlatform(config, createLogger('silent'));
   try {
     const modules = await featureModules(platform);
     const projections: Projection[] = modules.flatMap((m) => m.projections ?? []);
-    const head = (await platform.eventStore.headPosition()) ?? 0;
-    await eventually(async () => {
-      for (const p of projections)
-        if (((await platform.readStore.getCheckpoint(p.name)) ?? 0) < head) return false;
-      return true;
-    }, 60_000);
     const fresh = createSqliteReadStore(':memory:');
     for (const projection of projections) {
       const runner = new ProjectorRunner(platform.eventStore, fresh, projection, createLogger('silent'));
       await runner.rebuild();
       await runner.stop();
-      for (const collection of projection.collections) {
-        const live = await platform.readStore.collection(collection).find({}, { sort: { _id: 1 } });
-        const rebuilt = await fresh.collection(collection).find({}, { sort: { _id: 1 } });
-        expect({ collection, docs: live }).toEqual({ collection, docs: rebuilt });
-      }
+      const snapshot = async (store: ReadStore) =>
+        Promise.all(
+          projection.collections.map(async (collection) => ({
+            collection,
+            docs: await store.collection(collection).find({}, { sort: { _id: 1 } }),
+          })),
+        );
+      const rebuilt = await snapshot(fresh);
+      // The surviving projector may still be catching up with the last events: wait for it.
+      const live = await eventually(async () => {
+        const now = await snapshot(platform.readStore);
+        return JSON.stringify(now) === JSON.stringify(rebuilt) ? now : false;
+      }, 60_000).catch(() => snapshot(platform.readStore));
+      expect(live).toEqual(rebuilt);
     }
     await fresh.close();
   } finally {
     await closePlatform(platform);
   }
-  void dbUrl;
 }
 
 function freePort(): Promise<number> {
