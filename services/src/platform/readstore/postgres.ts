@@ -19,6 +19,11 @@ import {
 type Scalar = string | number | boolean | null;
 type Sql = { sql: string; params: unknown[] };
 
+/**
+ * Marks the row that locks a document not created yet. No update can write it (field paths never
+ * start with `$`), and it is deleted before the transaction commits.
+ */
+const PLACEHOLDER = '$lock';
 const OPERATORS = new Set(['$eq', '$ne', '$in', '$gt', '$gte', '$lt', '$lte']);
 const COMPARISONS = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;
 /** Codes of a server or connection that is gone (PostgreSQL's class 08 and 57P, Node's socket errors). */
@@ -112,15 +117,45 @@ export async function createPostgresReadStore(url: string): Promise<ReadStore> {
     }
   }
 
-  /** The document, locked until the commit. A missing one is locked by its key, so two upserts of it queue. */
-  async function load(client: PoolClient, collection: string, id: string): Promise<Doc | null> {
+  /**
+   * The documents, locked until the commit, in one round trip. A missing one is locked by
+   * inserting a placeholder row (removed before the commit, never seen by anyone else), so a
+   * concurrent upsert of the same new document waits for this transaction instead of losing an
+   * increment; row locks, unlike advisory locks, cost no shared memory however many there are.
+   */
+  async function lockDocs(
+    client: PoolClient,
+    collection: string,
+    ids: Iterable<string>,
+    placeholders: Set<string>,
+  ): Promise<Map<string, Doc | null>> {
     const name = table(collection);
-    const select = `SELECT doc FROM ${name} WHERE id = $1 FOR UPDATE`;
-    const found = await client.query(select, [id]);
-    if (found.rows[0]) return found.rows[0].doc as Doc;
-    await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${name}:${id}`]);
-    const again = await client.query(select, [id]);
-    return (again.rows[0]?.doc as Doc | undefined) ?? null;
+    const sorted = [...new Set(ids)].sort();
+    const found = new Map<string, Doc | null>();
+    const read = async (wanted: string[]) => {
+      const rows = await client.query(
+        `SELECT id, doc FROM ${name} WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE`,
+        [wanted],
+      );
+      for (const row of rows.rows) found.set(row.id, row.doc[PLACEHOLDER] === true ? null : (row.doc as Doc));
+    };
+    await read(sorted);
+    const missing = sorted.filter((id) => !found.has(id));
+    if (missing.length === 0) return found;
+    const inserted = await client.query(
+      `INSERT INTO ${name} (id, doc) SELECT k, jsonb_build_object('_id', k, '${PLACEHOLDER}', true)
+       FROM unnest($1::text[]) AS k ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [missing],
+    );
+    const ours = new Set<string>(inserted.rows.map((row) => row.id));
+    for (const id of ours) {
+      placeholders.add(id);
+      found.set(id, null);
+    }
+    // Created and committed by another transaction meanwhile: read (and lock) its document.
+    const theirs = missing.filter((id) => !ours.has(id));
+    if (theirs.length > 0) await read(theirs);
+    return found;
   }
 
   async function upsert(client: PoolClient, collection: string, docs: Doc[]): Promise<void> {
@@ -135,6 +170,36 @@ export async function createPostgresReadStore(url: string): Promise<ReadStore> {
   /** Writes folded per document (as SQLite does): each document is written once per batch. */
   async function applyOps(client: PoolClient, ops: WriteOp[]): Promise<void> {
     const pending = new Map<string, Map<string, Doc | null>>();
+    const placeholders = new Map<string, Set<string>>();
+    const placeholdersIn = (collection: string) => {
+      let ids = placeholders.get(collection);
+      if (!ids) {
+        ids = new Set();
+        placeholders.set(collection, ids);
+      }
+      return ids;
+    };
+    // Every document the batch updates, read and locked up front: one round trip per collection.
+    const updated = new Map<string, Set<string>>();
+    for (const op of ops) {
+      if (op.op !== 'update') continue;
+      const ids = updated.get(op.collection) ?? new Set<string>();
+      ids.add(op.id);
+      updated.set(op.collection, ids);
+    }
+    const known = new Map<string, Map<string, Doc | null>>();
+    for (const collection of [...updated.keys()].sort()) {
+      known.set(
+        collection,
+        await lockDocs(client, collection, updated.get(collection) ?? [], placeholdersIn(collection)),
+      );
+    }
+    const current = async (collection: string, id: string): Promise<Doc | null> => {
+      const prefetched = known.get(collection);
+      if (prefetched?.has(id)) return prefetched.get(id) ?? null;
+      const locked = await lockDocs(client, collection, [id], placeholdersIn(collection));
+      return locked.get(id) ?? null;
+    };
     const stagedIn = (collection: string) => {
       let docs = pending.get(collection);
       if (!docs) {
@@ -163,9 +228,9 @@ export async function createPostgresReadStore(url: string): Promise<ReadStore> {
         case 'update': {
           const docs = stagedIn(op.collection);
           const staged = docs.get(op.id);
-          const current = staged !== undefined ? staged : await load(client, op.collection, op.id);
-          const updated = applyChanges(current, op.id, op, op.upsert === true, true);
-          if (updated && updated !== staged) docs.set(op.id, updated);
+          const before = staged !== undefined ? staged : await current(op.collection, op.id);
+          const after = applyChanges(before, op.id, op, op.upsert === true, true);
+          if (after && after !== staged) docs.set(op.id, after);
           break;
         }
         case 'delete':
@@ -175,6 +240,8 @@ export async function createPostgresReadStore(url: string): Promise<ReadStore> {
           await flush(op.collection);
           const where = compileFilter(op.filter);
           await client.query(`DELETE FROM ${table(op.collection)} WHERE ${where.sql}`, where.params);
+          // What was read before may be gone now: later updates read again.
+          known.delete(op.collection);
           break;
         }
         default: {
@@ -184,6 +251,14 @@ export async function createPostgresReadStore(url: string): Promise<ReadStore> {
       }
     }
     await flush();
+    // Placeholders no write replaced (updates of missing documents without upsert, deletes).
+    for (const [collection, ids] of placeholders) {
+      if (ids.size === 0) continue;
+      await client.query(
+        `DELETE FROM ${table(collection)} WHERE id = ANY($1::text[]) AND doc ? '${PLACEHOLDER}'`,
+        [[...ids]],
+      );
+    }
   }
 
   /**
