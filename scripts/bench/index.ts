@@ -4,12 +4,13 @@ import { measureBackend } from './backend';
 import { measureBooks } from './books';
 import { measureFirstLoad } from './first-load';
 import { measureMetricsOverhead } from './metrics-overhead';
+import { measurePostgresNats } from './postgres-nats';
 import { measureQr } from './qr';
 import { type BenchRow, printTable } from './table';
 
 /**
  * `npm run bench`: every figure as a ratio or percentile against a baseline measured in this run.
- * `npm run bench -- qr books` runs only the named groups (backend, qr, metrics, books, bundle, first-load).
+ * `npm run bench -- qr books` runs only the named groups (backend, qr, metrics, books, postgres-nats, bundle, first-load).
  */
 async function main() {
   const repoRoot = path.resolve(__dirname, '../..');
@@ -18,6 +19,7 @@ async function main() {
     qr: measureQr,
     metrics: measureMetricsOverhead,
     books: measureBooks,
+    'postgres-nats': measurePostgresNats,
     bundle: async () => {
       if (!existsSync(path.join(__dirname, 'bundle-size.ts'))) return [];
       const { measureBundleSizes } = (await import('./bundle-size')) as {

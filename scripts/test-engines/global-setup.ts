@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
+import { connect } from 'node:net';
 import type { StartedTestContainer } from 'testcontainers';
 
 /**
- * Jest global setup: where a Docker engine is reachable and an engine's URL is not already set,
- * start KurrentDB, MongoDB (single-node replica set) and Kafka with testcontainers and hand their
+ * Jest global setup: PostgreSQL and NATS on their standard local ports are handed to their
+ * contract suites (POSTGRES_URL, NATS_URL) when they answer. Where a Docker engine is reachable
+ * and an engine's URL is not already set, it starts KurrentDB, MongoDB (single-node replica set) and Kafka with testcontainers and hand their
  * URLs to the real-engine contract suites through the environment. Without Docker nothing
  * starts, and each suite prints its own one-line skip.
  */
@@ -13,7 +15,30 @@ declare global {
 
 const dockerReachable = () => Boolean(process.env.DOCKER_HOST) || existsSync('/var/run/docker.sock');
 
+/** PostgreSQL and NATS run as services on our machines: use them where they answer. */
+const LOCAL_SERVICES = [
+  { variable: 'POSTGRES_URL', url: 'postgres://postgres@127.0.0.1:5432/test', port: 5432 },
+  { variable: 'NATS_URL', url: 'nats://127.0.0.1:4222', port: 4222 },
+];
+
+const answers = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port, timeout: 1000 });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+
 export default async function globalSetup(): Promise<void> {
+  for (const service of LOCAL_SERVICES) {
+    if (!process.env[service.variable] && (await answers(service.port))) process.env[service.variable] = service.url;
+  }
   const wanted = {
     kurrent: !process.env.KURRENTDB_URL,
     mongo: !process.env.MONGODB_URL,

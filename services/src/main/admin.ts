@@ -1,12 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { OPERATOR } from '../account/admin-rights';
 import { changeAdminRights } from '../admin/grant-admin';
 import { CommandHandler } from '../platform/command-handler';
 import { loadConfig } from '../platform/config';
 import { DomainError } from '../platform/errors';
-import type { EventStore } from '../platform/eventstore/port';
-import { createSqliteEventStore } from '../platform/eventstore/sqlite';
+import { openEventStore } from './platform';
 
 const USAGE = 'usage: npm run admin -- grant|revoke <email>';
 
@@ -22,14 +19,7 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig(process.env, { embedded: true });
-  let eventStore: EventStore;
-  if (config.eventStore.kind === 'sqlite') {
-    mkdirSync(path.dirname(config.eventStore.file), { recursive: true });
-    eventStore = createSqliteEventStore(config.eventStore.file);
-  } else {
-    const { createKurrentEventStore } = await import('../platform/eventstore/kurrent');
-    eventStore = createKurrentEventStore(config.eventStore.url);
-  }
+  const eventStore = await openEventStore(config.eventStore, config.engineConnect);
   try {
     const state = await changeAdminRights(new CommandHandler(eventStore), {
       email,

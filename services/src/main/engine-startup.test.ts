@@ -75,6 +75,16 @@ describe('an engine unreachable at start-up gives one line: variable, host witho
       'kafka://127.0.0.1:1',
       'BUS_URL: cannot reach Kafka at 127.0.0.1:1 (connection refused) after 2 attempts',
     ],
+    [
+      'EVENT_STORE_URL',
+      'postgres://studio:s3cret@127.0.0.1:1/studio',
+      'EVENT_STORE_URL: cannot reach PostgreSQL at 127.0.0.1:1 (connection refused) after 2 attempts',
+    ],
+    [
+      'BUS_URL',
+      'nats://127.0.0.1:1',
+      'BUS_URL: cannot reach NATS at 127.0.0.1:1 (connection refused) after 2 attempts',
+    ],
   ])('%s refused', async (variable, url, line) => {
     await expect(open({ [variable]: url })).rejects.toThrow(new Error(line));
   });

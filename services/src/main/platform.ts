@@ -8,7 +8,7 @@ import type { Bus } from '../platform/bus/port';
 import { type Clock, systemClock } from '../platform/clock';
 import { CommandHandler } from '../platform/command-handler';
 import type { Config } from '../platform/config';
-import { connectWithRetry, wantsTls, withDefaultParam } from '../platform/engines/connect';
+import { connectWithRetry, type RetryPolicy, wantsTls, withDefaultParam } from '../platform/engines/connect';
 import { checkMongoReplicaSet } from '../platform/engines/mongo-replica-set';
 import type { EventStore } from '../platform/eventstore/port';
 import { createSqliteEventStore } from '../platform/eventstore/sqlite';
@@ -48,30 +48,7 @@ export async function openPlatform(
   wrapEngines: (engines: Engines) => Engines = (engines) => engines,
 ): Promise<Platform> {
   const policy = config.engineConnect;
-  let eventStore: EventStore;
-  if (config.eventStore.kind === 'sqlite') {
-    ensureDir(config.eventStore.file);
-    eventStore = createSqliteEventStore(config.eventStore.file);
-  } else {
-    const { createKurrentEventStore } = await import('../platform/eventstore/kurrent');
-    const { url } = config.eventStore;
-    eventStore = await connectWithRetry(
-      { variable: 'EVENT_STORE_URL', engine: 'KurrentDB', url, tls: wantsTls(url) },
-      policy,
-      async (onAbandon) => {
-        const store = createKurrentEventStore(url);
-        onAbandon(() => store.close());
-        try {
-          await store.headPosition();
-          return store;
-        } catch (error) {
-          await store.close().catch(() => {});
-          throw error;
-        }
-      },
-      logger,
-    );
-  }
+  const eventStore = await openEventStore(config.eventStore, policy, logger);
 
   let readStore: ReadStore;
   if (config.readStore.kind === 'sqlite') {
@@ -105,28 +82,7 @@ export async function openPlatform(
     );
   }
 
-  let bus: Bus;
-  if (config.bus.kind === 'memory') bus = createMemoryBus();
-  else {
-    const { createKafkaBus } = await import('../platform/bus/kafka');
-    const { brokers } = config.bus;
-    bus = await connectWithRetry(
-      { variable: 'BUS_URL', engine: 'Kafka', url: `kafka://${brokers.join(',')}`, tls: false },
-      policy,
-      async (onAbandon) => {
-        const kafka = createKafkaBus({ brokers, clientId: 'studio', retries: 3 });
-        onAbandon(() => kafka.close());
-        try {
-          await kafka.ping?.();
-          return kafka;
-        } catch (error) {
-          await kafka.close().catch(() => {});
-          throw error;
-        }
-      },
-      logger,
-    );
-  }
+  const bus = await openBus(config.bus, policy, logger);
 
   let blobs: BlobStore;
   if (config.blobs.kind === 'file') {
@@ -162,4 +118,85 @@ export async function closePlatform(platform: Platform): Promise<void> {
   await platform.eventStore.close();
   await platform.readStore.close();
   await platform.blobs.close();
+}
+
+/** Opens the event store the configuration names (also used by the admin command). */
+export async function openEventStore(
+  setting: Config['eventStore'],
+  policy: RetryPolicy,
+  logger?: Logger,
+): Promise<EventStore> {
+  if (setting.kind === 'sqlite') {
+    ensureDir(setting.file);
+    return createSqliteEventStore(setting.file);
+  }
+  const { url } = setting;
+  if (setting.kind === 'postgres') {
+    const { createPostgresEventStore } = await import('../platform/eventstore/postgres');
+    return connectWithRetry(
+      { variable: 'EVENT_STORE_URL', engine: 'PostgreSQL', url, tls: false },
+      policy,
+      () => createPostgresEventStore(url),
+      logger,
+    );
+  }
+  const { createKurrentEventStore } = await import('../platform/eventstore/kurrent');
+  return connectWithRetry(
+    { variable: 'EVENT_STORE_URL', engine: 'KurrentDB', url, tls: wantsTls(url) },
+    policy,
+    async (onAbandon) => {
+      const store = createKurrentEventStore(url);
+      onAbandon(() => store.close());
+      try {
+        await store.headPosition();
+        return store;
+      } catch (error) {
+        await store.close().catch(() => {});
+        throw error;
+      }
+    },
+    logger,
+  );
+}
+
+async function openBus(setting: Config['bus'], policy: RetryPolicy, logger: Logger): Promise<Bus> {
+  if (setting.kind === 'memory') return createMemoryBus();
+  const remote =
+    setting.kind === 'nats'
+      ? {
+          engine: 'NATS',
+          url: `nats://${setting.servers.join(',')}`,
+          open: async () => {
+            const { createNatsBus } = await import('../platform/bus/nats');
+            return createNatsBus({
+              servers: setting.servers,
+              ...(setting.namespace ? { namespace: setting.namespace } : {}),
+              ...(setting.ackWaitMs ? { ackWaitMs: setting.ackWaitMs } : {}),
+            });
+          },
+        }
+      : {
+          engine: 'Kafka',
+          url: `kafka://${setting.brokers.join(',')}`,
+          open: async () => {
+            const { createKafkaBus } = await import('../platform/bus/kafka');
+            return createKafkaBus({ brokers: setting.brokers, clientId: 'studio', retries: 3 });
+          },
+        };
+  return connectWithRetry(
+    { variable: 'BUS_URL', engine: remote.engine, url: remote.url, tls: false },
+    policy,
+    async (onAbandon) => {
+      const bus = await remote.open();
+      onAbandon(() => bus.close());
+      try {
+        await bus.ping?.();
+        return bus;
+      } catch (error) {
+        await bus.close().catch(() => {});
+        throw error;
+      }
+    },
+    logger,
+  );
 }

@@ -32,8 +32,27 @@ describe('loadConfig', () => {
     expect(config.blobs.kind).toBe('gridfs');
   });
 
+  it('selects PostgreSQL and NATS JetStream by URL', () => {
+    const config = loadConfig({
+      EVENT_STORE_URL: 'postgres://studio@db:5432/studio',
+      BUS_URL: 'nats://nats:4222,nats2:4222?namespace=blue&ackWaitMs=5000',
+      PAYMENTS: 'simulated',
+    });
+    expect(config.eventStore).toEqual({ kind: 'postgres', url: 'postgres://studio@db:5432/studio' });
+    expect(config.bus).toEqual({
+      kind: 'nats',
+      servers: ['nats:4222', 'nats2:4222'],
+      namespace: 'blue',
+      ackWaitMs: 5000,
+    });
+    expect(loadConfig({ BUS_URL: 'nats://nats:4222', PAYMENTS: 'simulated' }).bus).toEqual({
+      kind: 'nats',
+      servers: ['nats:4222'],
+    });
+  });
+
   it.each([
-    [{ EVENT_STORE_URL: 'postgres://x' }, 'EVENT_STORE_URL'],
+    [{ EVENT_STORE_URL: 'mysql://x' }, 'EVENT_STORE_URL'],
     [{ BUS_URL: 'rabbit://x' }, 'BUS_URL'],
     [{ PORT: 'eighty' }, 'PORT'],
     [{ AI_PROVIDER: 'openai' }, 'OPENAI_API_KEY'],

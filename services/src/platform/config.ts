@@ -39,14 +39,17 @@ const schema = yup.object({
   HOST: yup.string().default('127.0.0.1'),
   DATA_DIR: yup.string().min(1, 'must not be empty').default('./data'),
   EVENT_STORE_URL: url(
-    /^(sqlite:.+|kurrentdb(\+discover)?:\/\/.+|esdb(\+discover)?:\/\/.+)$/,
-    'must be sqlite:<file> or kurrentdb://…',
+    /^(sqlite:.+|kurrentdb(\+discover)?:\/\/.+|esdb(\+discover)?:\/\/.+|postgres(ql)?:\/\/.+)$/,
+    'must be sqlite:<file>, kurrentdb://… or postgres://…',
   ),
   READ_STORE_URL: url(
     /^(sqlite:.+|mongodb(\+srv)?:\/\/.+|postgres(ql)?:\/\/.+)$/,
     'must be sqlite:<file>, mongodb://… or postgres://…',
   ),
-  BUS_URL: url(/^(memory:|kafka:\/\/.+)$/, 'must be memory: or kafka://host:port[,host:port]'),
+  BUS_URL: url(
+    /^(memory:|kafka:\/\/.+|nats:\/\/.+)$/,
+    'must be memory:, kafka://host:port[,host:port] or nats://host:port[,host:port]',
+  ),
   BLOB_STORE_URL: url(/^(file:.+|mongodb(\+srv)?:\/\/.+)$/, 'must be file:<folder> or mongodb://…'),
   AI_PROVIDER: oneOf(['offline', 'openai'] as const).default('offline'),
   OPENAI_API_KEY: optionalText,
@@ -121,13 +124,36 @@ function isStringMap(text: string): boolean {
   }
 }
 
-export type EventStoreSetting = { kind: 'sqlite'; file: string } | { kind: 'kurrentdb'; url: string };
+export type EventStoreSetting =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'kurrentdb'; url: string }
+  | { kind: 'postgres'; url: string };
 export type ReadStoreSetting =
   | { kind: 'sqlite'; file: string }
   | { kind: 'mongodb'; url: string }
   | { kind: 'postgres'; url: string };
-export type BusSetting = { kind: 'memory' } | { kind: 'kafka'; brokers: string[] };
+export type BusSetting =
+  | { kind: 'memory' }
+  | { kind: 'kafka'; brokers: string[] }
+  | { kind: 'nats'; servers: string[]; namespace?: string; ackWaitMs?: number };
 export type BlobSetting = { kind: 'file'; dir: string } | { kind: 'gridfs'; url: string };
+
+/**
+ * `nats://host:port[,host:port][?namespace=name&ackWaitMs=n]`: the namespace prefixes streams and
+ * subjects; ackWaitMs is how long a message whose consumer died waits before it is redelivered.
+ */
+function natsSetting(url: string): BusSetting {
+  const [hosts = '', query = ''] = url.slice('nats://'.length).split('?', 2);
+  const params = new URLSearchParams(query);
+  const namespace = params.get('namespace');
+  const ackWaitMs = Number(params.get('ackWaitMs'));
+  return {
+    kind: 'nats',
+    servers: hosts.split(',').filter(Boolean),
+    ...(namespace ? { namespace } : {}),
+    ...(Number.isInteger(ackWaitMs) && ackWaitMs > 0 ? { ackWaitMs } : {}),
+  };
+}
 
 export interface Config {
   port: number;
@@ -212,9 +238,11 @@ export function loadConfig(
 
   const eventStore: EventStoreSetting = e.EVENT_STORE_URL?.startsWith('sqlite:')
     ? { kind: 'sqlite', file: path.resolve(e.EVENT_STORE_URL.slice('sqlite:'.length)) }
-    : e.EVENT_STORE_URL
-      ? { kind: 'kurrentdb', url: e.EVENT_STORE_URL }
-      : { kind: 'sqlite', file: path.join(dataDir, 'events.db') };
+    : e.EVENT_STORE_URL && /^postgres(ql)?:/.test(e.EVENT_STORE_URL)
+      ? { kind: 'postgres', url: e.EVENT_STORE_URL }
+      : e.EVENT_STORE_URL
+        ? { kind: 'kurrentdb', url: e.EVENT_STORE_URL }
+        : { kind: 'sqlite', file: path.join(dataDir, 'events.db') };
   const readStore: ReadStoreSetting = e.READ_STORE_URL?.startsWith('sqlite:')
     ? { kind: 'sqlite', file: path.resolve(e.READ_STORE_URL.slice('sqlite:'.length)) }
     : e.READ_STORE_URL?.startsWith('postgres')
@@ -224,7 +252,9 @@ export function loadConfig(
         : { kind: 'sqlite', file: path.join(dataDir, 'read.db') };
   const bus: BusSetting = e.BUS_URL?.startsWith('kafka://')
     ? { kind: 'kafka', brokers: e.BUS_URL.slice('kafka://'.length).split(',').filter(Boolean) }
-    : { kind: 'memory' };
+    : e.BUS_URL?.startsWith('nats://')
+      ? natsSetting(e.BUS_URL)
+      : { kind: 'memory' };
   const blobs: BlobSetting = e.BLOB_STORE_URL?.startsWith('file:')
     ? { kind: 'file', dir: path.resolve(e.BLOB_STORE_URL.slice('file:'.length)) }
     : e.BLOB_STORE_URL
@@ -272,6 +302,7 @@ export function loadConfig(
     };
   }
   if (bus.kind === 'kafka' && bus.brokers.length === 0) problems.push('BUS_URL: names no broker');
+  if (bus.kind === 'nats' && bus.servers.length === 0) problems.push('BUS_URL: names no server');
   // The server speaks plain HTTP: a Secure cookie can only be set behind a TLS proxy it trusts.
   if (e.COOKIE_SECURE === 'true' && e.TRUST_PROXY === 0)
     problems.push(

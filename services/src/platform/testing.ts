@@ -36,10 +36,27 @@ export function whenEngineConfigured(
     register(value);
     return;
   }
+  // Where the machine promises the server (CI lists it in REQUIRED_ENGINES), a skip would hide a
+  // broken setup: the suite fails instead.
+  if (requiredEngines().includes(variable)) {
+    describe(suite, () => {
+      it(`runs against the real engine (${variable} is required here)`, () => {
+        throw new Error(`${variable} is not set, but REQUIRED_ENGINES lists it: is the server up?`);
+      });
+    });
+    return;
+  }
   process.stdout.write(`skipped: ${suite} — ${variable} is not set (no such server on this machine)\n`);
   describe.skip(`${suite} (needs ${variable})`, () => {
     it('runs against the real engine', () => {});
   });
+}
+
+function requiredEngines(): string[] {
+  return (process.env.REQUIRED_ENGINES ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
 }
 
 /** Drops a MongoDB database a contract run created. */

@@ -7,6 +7,11 @@ export interface BusMessage<T = unknown> {
   key: string;
   value: T;
   headers?: Record<string, string>;
+  /**
+   * Identifies the message across republishes (the relay republishes after a crash): a broker
+   * that can deduplicate drops a second message with the same id. Not delivered to handlers.
+   */
+  id?: string;
 }
 
 export interface DeliveredMessage<T = unknown> extends BusMessage<T> {

@@ -31,7 +31,9 @@ export function relay(
     ...(handles ? { handles } : {}),
     async handle(event) {
       const outgoing = route(event);
-      for (const { topic, message } of outgoing) await bus.publish(topic, [message]);
+      // The id ties a message to its event: a republish after a crash is dropped where the bus can.
+      for (const [index, { topic, message }] of outgoing.entries())
+        await bus.publish(topic, [{ ...message, id: message.id ?? `${event.eventId}:${topic}:${index}` }]);
     },
   };
 }
