@@ -37,7 +37,8 @@ const answers = (port: number) =>
 
 export default async function globalSetup(): Promise<void> {
   for (const service of LOCAL_SERVICES) {
-    if (!process.env[service.variable] && (await answers(service.port))) process.env[service.variable] = service.url;
+    if (!process.env[service.variable] && (await answers(service.port)))
+      process.env[service.variable] = service.url;
   }
   const wanted = {
     kurrent: !process.env.KURRENTDB_URL,
