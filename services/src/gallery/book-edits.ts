@@ -9,6 +9,7 @@ import { editionOf } from '../studio/book-edition';
 import { generationDecider } from '../studio/generation';
 import { GENERATIONS, type GenerationDoc } from '../studio/generations-projection';
 import { BOOK_KINDS, bookStatus } from './books';
+import { fileUrl } from './routes';
 
 /** What the Edit view shows: the words the book's files were last built from. */
 export function editionRecord(doc: GenerationDoc) {
@@ -18,10 +19,24 @@ export function editionRecord(doc: GenerationDoc) {
     ...(doc.author ? { author: doc.author } : {}),
     ...(doc.result ? { result: doc.result } : {}),
   });
+  // The files the last build made, so the view can offer the rebuilt ones once they are ready.
+  const files = Object.fromEntries(
+    [
+      ['interiorFile', 'pdf'],
+      ['coverFile', 'cover-pdf'],
+      ['epubFile', 'epub'],
+    ].flatMap(([name, role]) => {
+      const artifact = doc.artifacts.find((a) => a.role === role);
+      return artifact ? [[name, fileUrl(artifact.blobId)]] : [];
+    }),
+  );
   return {
     id: doc._id,
     type: doc.kind,
     status: bookStatus(doc),
+    progress: doc.progress,
+    currentStep: doc.step,
+    ...files,
     // Only a finished book with its text kept can be rebuilt; the view says why otherwise.
     editable: doc.status === 'completed' && edition !== undefined,
     ...(edition
