@@ -3,10 +3,11 @@
 // and this screen follows the rebuild until the new files can be downloaded.
 import { editBookRequest, fieldErrors } from '@studio/events/requests';
 import { Alert, apiJson, Button, buttonStyles, Card, ProgressBar, theme } from '@studio/kit';
+import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
 import { Field, Input, Skeleton, Textarea } from '@studio/kit/widgets';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download, Save } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { serverMessage } from '../api';
 import { progressPercent } from '../book';
@@ -16,6 +17,10 @@ import { type BookEdition, changesOf, draftOf, type EditDraft, isBuilding } from
 
 const REFRESH_WHILE_BUILDING_MS = 2000;
 
+/** Every cached book list is read again, mounted or not (lists are never refetched on mount). */
+const refreshBookLists = (client: QueryClient) =>
+  void client.invalidateQueries({ queryKey: [BOOKS_QUERY_ROOT], refetchType: 'all' });
+
 export default function BookEditPage() {
   const { bookId = '' } = useParams();
   const queryClient = useQueryClient();
@@ -23,6 +28,8 @@ export default function BookEditPage() {
   const edition = useQuery<BookEdition>({
     queryKey,
     enabled: bookId !== '',
+    // An edit form starts from the words stored now, never from an earlier visit's copy.
+    refetchOnMount: 'always',
     // While the files are being rebuilt, read again until the new ones are there.
     refetchInterval: (query) =>
       query.state.data && isBuilding(query.state.data) ? REFRESH_WHILE_BUILDING_MS : false,
@@ -32,11 +39,17 @@ export default function BookEditPage() {
   const [notice, setNotice] = useState<{ tone: 'success' | 'danger' | 'info'; text: string } | null>(null);
   const [errors, setErrors] = useState<Partial<Record<'title' | 'subtitle' | 'author', string>>>({});
 
-  // The form starts from the stored words, and again once a rebuild has made new files.
+  // The form starts from the stored words, and again once a rebuild has made new files; My Books
+  // (which never refetches by itself) reads its list again, with the new title and files.
   const data = edition.data;
+  const wasBuilding = useRef(false);
   useEffect(() => {
-    if (data && !isBuilding(data)) setDraft(draftOf(data));
-  }, [data]);
+    if (!data) return;
+    const building = isBuilding(data);
+    if (!building) setDraft(draftOf(data));
+    if (wasBuilding.current && !building) refreshBookLists(queryClient);
+    wasBuilding.current = building;
+  }, [data, queryClient]);
 
   const back = (
     <Link
@@ -92,7 +105,7 @@ export default function BookEditPage() {
       );
       setNotice({ tone: 'success', text: answer.message });
       await queryClient.invalidateQueries({ queryKey });
-      await queryClient.invalidateQueries({ queryKey: ['/api/airtable/books'] });
+      refreshBookLists(queryClient);
     } catch (error) {
       setNotice({ tone: 'danger', text: serverMessage(error, BOOK_EDIT.saveFailed) });
     } finally {
