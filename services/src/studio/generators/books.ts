@@ -7,8 +7,8 @@ import { coloringInterior, type Interior, kidsInterior, nonFictionInterior } fro
 import { characterPng, coloringPagePng, fullBleedPng } from '../outputs/pictures';
 import { assertPreflight } from '../preflight/preflight';
 import { type BookOutline, type ChapterText, parseOutline, renderOutline } from '../writing/book-text';
+import { coloringBookTitle } from '../writing/titles';
 import type { GeneratedFile, Generator, GeneratorJob, GeneratorOutput, GeneratorTools } from './generator';
-import { coloringBookTitle } from './titles';
 
 /**
  * The book tools: non-fiction v1 and Gen 2.0, coloring books and kids books. Each one writes its
