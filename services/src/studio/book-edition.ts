@@ -100,13 +100,3 @@ export function applyEdits(edition: BookEdition, edits: BookEdits): BookEdition 
   }
   return next;
 }
-
-/** What a rebuild records in the completion result, so the read model and the log keep the text. */
-export function editionResult(edition: BookEdition): Record<string, unknown> {
-  return {
-    author: edition.author,
-    ...(edition.subtitle ? { subtitle: edition.subtitle } : {}),
-    ...(edition.chapters ? { manuscript: edition.chapters } : {}),
-    ...(edition.pages ? { pages: edition.pages } : {}),
-  };
-}
