@@ -17,7 +17,7 @@ const pdfText = (pdf: Buffer): string => {
 test('REAL backend: edit a chapter of a finished book and find the new text in the rebuilt PDF', async ({
   page,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(360_000);
   await signUp(page);
   await buyPlan(page, 'basic');
   await page.goto('/non-fiction-book');
@@ -26,7 +26,7 @@ test('REAL backend: edit a chapter of a finished book and find the new text in t
   await page.getByRole('button', { name: 'Create Book (20 credits)' }).click();
   await page.getByRole('link', { name: 'Go to My Books' }).click();
   const card = page.getByRole('article', { name: 'Window Boxes' });
-  await expect(card.getByTestId('status-badge')).toHaveText('Done', { timeout: 60_000 });
+  await expect(card.getByTestId('status-badge')).toHaveText('Done', { timeout: 150_000 });
   // The card shows the book's cover.
   const cover = card.getByRole('img', { name: 'Cover of Window Boxes' });
   await expect(cover).toBeVisible();
@@ -49,7 +49,7 @@ test('REAL backend: edit a chapter of a finished book and find the new text in t
   await expect(page.getByText('Your changes are saved. The files are being rebuilt.')).toBeVisible();
   // Once rebuilt, the screen offers the new files (under new names) and the form again.
   const interior = page.getByRole('link', { name: 'Interior PDF' });
-  await expect(interior).toBeVisible({ timeout: 60_000 });
+  await expect(interior).toBeVisible({ timeout: 150_000 });
   await expect(interior).not.toHaveAttribute('href', oldPdf ?? '');
   await expect(page.getByLabel('Text of part 2')).toHaveValue(
     'Basil wants six hours of sun.\n\nWater it at dawn, never at noon.',
