@@ -241,4 +241,29 @@ describe('editing a book', () => {
     expect(text).not.toContain(record.Page3.replace(/\s+/g, ' '));
     expect(inspectPdf(pdf).images.length).toBeGreaterThanOrEqual(24);
   }, 240_000);
+  it('coloring book: a new title and author rebuild the interior and covers around the same designs', async () => {
+    const { agent, userId } = await signUp('edit-colors@example.com', 'standard');
+    const res = await agent
+      .post('/api/generate-coloring-book')
+      .send({ prompt: 'Cozy woodland animals', bookLength: 10, userId });
+    expect(res.status).toBe(202);
+    const id = res.body.bookId as string;
+    const before = await listed(agent, userId, id, (b) => b.status === 'Done');
+    expect(before.title).toBe('Cozy Woodland Animals: A Coloring Book');
+    const edition = (await agent.get(`/api/books/${id}/edition`)).body;
+    expect(edition).toMatchObject({ editable: true, title: 'Cozy Woodland Animals: A Coloring Book' });
+    expect(edition.chapters).toBeUndefined();
+
+    expect(
+      (await agent.patch(`/api/books/${id}`).send({ title: 'Forest Friends', author: 'Ada Brush' })).status,
+    ).toBe(202);
+    const after = await listed(agent, userId, id, (b) => b.status === 'Done' && b.title === 'Forest Friends');
+    const pdf = await download(agent, (after as unknown as { shareLink: string }).shareLink);
+    expect(await preflight(pdf, { type: 'interior', trim: TRIMS.coloring })).toEqual([]);
+    const report = inspectPdf(pdf);
+    expect(report.images).toHaveLength(10);
+    expect(report.text).toContain('Forest Friends');
+    expect(report.text).toContain('Ada Brush');
+    expect(await pdfText(agent, after.coverFile)).toContain('Ada Brush');
+  }, 240_000);
 });
