@@ -160,9 +160,14 @@ test.describe('My Books [stubbed API]', () => {
       'href',
       '/kids-book/kids-done',
     );
-    // A finished book without its file says so; no placeholder "(Sample)" link to another site.
+    // A finished book without its file says so; no placeholder "(Sample)" link to another site
+    // (its only link is Edit, which every finished book has).
     const legacy = card(page, 'Legacy Sample');
-    await expect(legacy.getByRole('link')).toHaveCount(0);
+    await expect(legacy.getByRole('link')).toHaveText(['Edit']);
+    await expect(card(page, 'Baking Bread').getByRole('link', { name: 'Edit Baking Bread' })).toHaveAttribute(
+      'href',
+      /\/my-books\/.+\/edit$/,
+    );
     await expect(legacy).toContainText('The file of this book is not available. Please contact support.');
     await expect(card(page, 'Jungle Coloring').getByRole('link')).toHaveCount(0);
     await expect(card(page, 'Stars at Night').getByRole('button', { name: 'Processing...' })).toHaveCount(0);
@@ -182,6 +187,10 @@ test.describe('My Books [stubbed API]', () => {
     await expect(birds).toContainText('Created on June 1, 2025');
     await expect(card(page, 'Stars at Night').getByRole('button', { name: 'Processing...' })).toBeDisabled();
     await keepScreenshot(page, testInfo, 'my-books-list-1280');
+
+    // Outlines ready: the card offers the next step, which opens the outlines to choose from.
+    await birds.getByRole('button', { name: 'Choose outline' }).click();
+    await expect(page.getByRole('dialog', { name: 'Book Outlines: Garden Birds Guide' })).toBeVisible();
   });
 
   test('search (case-insensitive title) and the status filter, with both empty states', async ({ page }) => {

@@ -26,6 +26,9 @@ export const GENERATION_STATUSES = [
   'book-running',
   'completed',
   'failed',
+  /** A finished book was edited: its files wait to be typeset again from the stored text. */
+  'rebuild-requested',
+  'rebuilding',
 ] as const;
 export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
 
@@ -88,9 +91,10 @@ export type GenerationRequested = Event<
 
 /**
  * A job phase runs. Gen 2.0 has two phases: 'main' writes the outlines, 'book' the chosen book;
- * every other kind has only 'main'. The first event of `generation-{id}`.
+ * every other kind has only 'main'. 'rebuild' typesets an edited book's files again from its
+ * stored text (no AI, no credits). The first event of `generation-{id}`.
  */
-export type GenerationPhase = 'main' | 'book';
+export type GenerationPhase = 'main' | 'book' | 'rebuild';
 
 /** A worker claimed a phase of the job; a second claim of the same phase is refused. */
 export type GenerationStarted = Event<
@@ -172,7 +176,42 @@ export type GenerationFailed = Event<
   }
 >;
 
+/** A chapter's new title and text (paragraphs), by its position in the book (0-based). */
+export interface ChapterEdit {
+  index: number;
+  title: string;
+  paragraphs: string[];
+}
+
+/** What the author changed in a finished book; absent fields keep their value. */
+export interface BookEdits {
+  title?: string;
+  subtitle?: string;
+  author?: string;
+  /** Non-fiction: the chapters whose title or text changed. */
+  chapters?: ChapterEdit[];
+  /** Kids book: the pages whose text changed. */
+  pages?: Array<{ index: number; text: string }>;
+}
+
+/**
+ * The author edited a finished book (free): its files are rebuilt from the stored text with
+ * these changes. `revision` counts the edits (1 for the first): the rebuilt files get new names.
+ */
+export type GenerationEdited = Event<
+  'GenerationEdited',
+  { generationId: string; userId: string; kind: GenerationKind; revision: number; edits: BookEdits }
+>;
+
+/** A rebuild could not finish: the book keeps its previous files (nothing to refund). */
+export type GenerationRebuildFailed = Event<
+  'GenerationRebuildFailed',
+  { generationId: string; userId: string; kind: GenerationKind; reason: string }
+>;
+
 export type GenerationEvent =
+  | GenerationEdited
+  | GenerationRebuildFailed
   | GenerationStarted
   | GenerationHeartbeat
   | GenerationReleased

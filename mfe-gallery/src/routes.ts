@@ -22,6 +22,7 @@ export const routes = [
     nav: { section: 'My Content', label: 'My Images', icon: 'Images', order: 30 },
   },
   { path: '/kids-book/:bookId', screen: 'KidsBookViewer', access: 'signed-in', title: 'Kids Book' },
+  { path: '/my-books/:bookId/edit', screen: 'BookEdit', access: 'signed-in', title: 'Edit Book' },
 ] as const satisfies readonly RemoteRoute[];
 
 export type GalleryScreen = ScreenOf<typeof routes>;

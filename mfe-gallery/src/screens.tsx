@@ -7,6 +7,7 @@ export const screens: ScreensModule<GalleryScreen>['screens'] = {
   MyBooks: lazy(() => import(/* webpackChunkName: "screen-MyBooks" */ './books/MyBooksPage')),
   MyListings: lazy(() => import(/* webpackChunkName: "screen-MyListings" */ './listings/MyListingsPage')),
   MyImages: lazy(() => import(/* webpackChunkName: "screen-MyImages" */ './images/MyImagesPage')),
+  BookEdit: lazy(() => import(/* webpackChunkName: "screen-BookEdit" */ './books/edit/BookEditPage')),
   KidsBookViewer: lazy(
     () => import(/* webpackChunkName: "screen-KidsBookViewer" */ './kids-book/KidsBookViewerPage'),
   ),

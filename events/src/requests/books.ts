@@ -1,4 +1,6 @@
 import * as yup from 'yup';
+import { hasOnlyVisibleCharacters } from './account';
+import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './rules';
 import { numeric, text } from './text';
 
 /** spec 02 §7: POST /api/non-fiction-gen2/generate-book (outlineId is the book id; outlineIndex 0..2). */
@@ -10,3 +12,87 @@ export const generateBookRequest = yup.object({
     .oneOf([0, 1, 2] as const, 'outlineIndex must be 0, 1 or 2'),
 });
 export type GenerateBookRequest = yup.InferType<typeof generateBookRequest>;
+
+/** Bounds of a book's words in the Edit view (a chapter is sent alone, well under the body limit). */
+const BOOK_EDIT_LIMITS = {
+  title: 200,
+  subtitle: 200,
+  chapterTitle: 200,
+  chapterText: 60_000,
+  pageText: 1_000,
+} as const;
+
+const visible = (v: string | undefined) => !v || hasOnlyVisibleCharacters(v);
+
+const position = (message: string) =>
+  numeric(message).required(message).integer(message).min(0, message).max(999, message);
+
+/**
+ * PATCH /api/books/{id}: any of the title, subtitle ('' removes it) and author, and the chapters
+ * (non-fiction) or pages (kids book) whose text changed, each by its position (0-based). A
+ * chapter's text is its paragraphs separated by blank lines.
+ */
+export const editBookRequest = yup
+  .object({
+    title: text('Title must be at least 3 characters long')
+      .min(3, 'Title must be at least 3 characters long')
+      .max(BOOK_EDIT_LIMITS.title, 'Title is too long')
+      .test('visible', 'Title must not contain control or invisible characters', visible)
+      .optional(),
+    subtitle: text('Subtitle is invalid')
+      .max(BOOK_EDIT_LIMITS.subtitle, 'Subtitle is too long')
+      .test('visible', 'Subtitle must not contain control or invisible characters', visible)
+      .optional(),
+    author: text('Author must be at least 2 characters')
+      .min(NAME_MIN_LENGTH, 'Author must be at least 2 characters')
+      .max(NAME_MAX_LENGTH, 'Author is too long')
+      .test('visible', 'Author must not contain control or invisible characters', visible)
+      .optional(),
+    chapters: yup
+      .array(
+        yup.object({
+          index: position('Chapter index is invalid'),
+          title: text('Chapter title is required')
+            .required('Chapter title is required')
+            .max(BOOK_EDIT_LIMITS.chapterTitle, 'Chapter title is too long'),
+          text: text('Chapter text cannot be empty')
+            .required('Chapter text cannot be empty')
+            .max(BOOK_EDIT_LIMITS.chapterText, 'Chapter text is too long'),
+        }),
+      )
+      .typeError('chapters must be a list')
+      .max(100, 'Too many chapters')
+      .optional(),
+    pages: yup
+      .array(
+        yup.object({
+          index: position('Page index is invalid'),
+          text: text('Page text cannot be empty')
+            .required('Page text cannot be empty')
+            .max(BOOK_EDIT_LIMITS.pageText, 'Page text is too long'),
+        }),
+      )
+      .typeError('pages must be a list')
+      .max(100, 'Too many pages')
+      .optional(),
+  })
+  .test(
+    'something',
+    'Nothing to change: send a title, subtitle, author, chapters or pages',
+    (v) =>
+      v.title !== undefined ||
+      v.subtitle !== undefined ||
+      v.author !== undefined ||
+      (v.chapters?.length ?? 0) > 0 ||
+      (v.pages?.length ?? 0) > 0,
+  );
+export type EditBookRequest = yup.InferType<typeof editBookRequest>;
+
+/** A chapter's text as the Edit view shows it: paragraphs separated by a blank line. */
+export const chapterText = (paragraphs: readonly string[]) => paragraphs.join('\n\n');
+/** ...and back: blank lines separate paragraphs; line breaks inside one are spaces. */
+export const chapterParagraphs = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((p) => p.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);

@@ -74,6 +74,11 @@ describe('generation stream → book lists', () => {
     expect(parse('GenerationOutlineChosen')).toBe('outline-chosen');
     expect(parse('GenerationProgressed')).toBeUndefined();
     expect(parse('GenerationStarted')).toBeUndefined();
+    // An edited book goes back to In progress while its files are rebuilt, then Done again.
+    expect(parse('GenerationEdited')).toBe('rebuild-requested');
+    expect(bookStatusLabel('kids-book', 'rebuild-requested')).toBe('In progress');
+    expect(bookStatusLabel('non-fiction-v2', 'rebuilding')).toBe('In progress');
+    expect(parse('GenerationRebuildFailed')).toBe('completed');
   });
 
   it('updates every cached book list; an unknown id refetches once, not on every event', () => {

@@ -43,6 +43,10 @@ export function bookStatusLabel(kind: string | undefined, status: string): strin
     case 'requested':
     case 'running':
       return kind === 'non-fiction-v2' ? 'In progress (outline creation)' : 'In progress';
+    // An edited book whose files are being typeset again.
+    case 'rebuild-requested':
+    case 'rebuilding':
+      return 'In progress';
     default:
       return status;
   }
@@ -93,6 +97,9 @@ const STATUS_OF_TYPE: Record<string, string> = {
   GenerationFailed: 'failed',
   GenerationOutlinesReady: 'outlines-ready',
   GenerationOutlineChosen: 'outline-chosen',
+  GenerationEdited: 'rebuild-requested',
+  // The book keeps its previous files: Done again.
+  GenerationRebuildFailed: 'completed',
 };
 
 /** Parses one message's data; null when it is not a generation event. */

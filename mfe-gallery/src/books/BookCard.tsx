@@ -1,7 +1,7 @@
 // One book of My Books (spec 02 §2, §4): title, status and type badges, 'Created on', progress,
 // action buttons. Clicking the card opens what its type opens; the title is the keyboard way in.
 import { Badge, Button, buttonStyles, ProgressBar, theme } from '@studio/kit';
-import { Download, Eye, Loader2 } from 'lucide-react';
+import { Download, Eye, ListChecks, Loader2, Pencil } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -9,6 +9,7 @@ import {
   bookActions,
   type CardClick,
   cardClick,
+  coverThumbnail,
   progressMessage,
   progressPercent,
   statusTone,
@@ -29,6 +30,7 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
   const message = progressMessage(book);
   const date = bookDate(book.createdAt, view);
   const actions = bookActions(book, view);
+  const thumbnail = coverThumbnail(book);
 
   // A click on a button or link inside the card does only that.
   const onCardClick = (event: MouseEvent<HTMLElement>) => {
@@ -64,6 +66,26 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
       }}
     >
       <div css={{ display: 'grid', gap: 10, minWidth: 0, alignContent: 'start' }}>
+        {thumbnail && (
+          // The ebook cover is 1600 × 2560: the box keeps its shape before the picture arrives.
+          <img
+            src={thumbnail}
+            alt={MY_BOOKS.coverOf(book.title)}
+            loading="lazy"
+            decoding="async"
+            width={80}
+            height={128}
+            data-testid="cover-thumbnail"
+            css={{
+              width: 80,
+              height: 128,
+              objectFit: 'cover',
+              borderRadius: theme.radii.sm,
+              border: `1px solid ${theme.colors.border}`,
+              background: theme.colors.border,
+            }}
+          />
+        )}
         <h3 css={{ fontSize: theme.fontSizes.md, fontWeight: 700, overflowWrap: 'anywhere', margin: 0 }}>
           {click ? (
             <button
@@ -112,6 +134,11 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
             </span>
           </div>
           <ProgressBar value={percent} label={`${book.title} progress`} />
+          {book.status === 'Done' && book.rebuildError && (
+            <p css={{ fontSize: theme.fontSizes.xs, color: theme.colors.danger, overflowWrap: 'anywhere' }}>
+              {book.rebuildError}
+            </p>
+          )}
           {book.status === 'ERROR' && book.error && (
             <p css={{ fontSize: theme.fontSizes.xs, color: theme.colors.danger, overflowWrap: 'anywhere' }}>
               {book.error}
@@ -176,6 +203,25 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
                   <p key="missing" css={{ fontSize: theme.fontSizes.xs, color: theme.colors.textMuted }}>
                     {MY_BOOKS.fileMissing}
                   </p>
+                );
+              case 'choose-outline':
+                return (
+                  <Button key="choose" size="sm" onClick={() => onOpen(book, { kind: 'outlines' })}>
+                    <ListChecks aria-hidden />
+                    {MY_BOOKS.chooseOutline}
+                  </Button>
+                );
+              case 'edit':
+                return (
+                  <Link
+                    key="edit"
+                    to={action.to}
+                    aria-label={`${MY_BOOKS.edit} ${book.title}`}
+                    css={buttonStyles('outline', 'sm')}
+                  >
+                    <Pencil aria-hidden />
+                    {MY_BOOKS.edit}
+                  </Link>
                 );
               case 'processing':
                 return (

@@ -1,7 +1,17 @@
-import { type Book, bookActions, cardClick, progressMessage, statusTone, typeLabel } from './book';
+import {
+  type Book,
+  bookActions,
+  cardClick,
+  coverThumbnail,
+  progressMessage,
+  statusTone,
+  typeLabel,
+} from './book';
 import { PROGRESS_MESSAGES } from './texts';
 
 const base: Book = { id: 'b1', title: 'A Book', type: 'non-fiction', status: 'In progress', progress: 0 };
+/** Every finished book can be edited (its files are then rebuilt). */
+const edit = { kind: 'edit', to: '/my-books/b1/edit' } as const;
 
 describe('status badge colours (spec 02 §4)', () => {
   it('in progress yellow, done green, error red, other grey', () => {
@@ -46,8 +56,9 @@ describe('action buttons (spec 02 §4)', () => {
     const v2 = { ...base, type: 'non-fiction-v2' };
     expect(bookActions({ ...v2, status: 'Done', downloadLink: '/f.pdf' }, 'grid')).toEqual([
       { kind: 'download', href: '/f.pdf' },
+      edit,
     ]);
-    expect(bookActions({ ...v2, status: 'Done' }, 'grid')).toEqual([]);
+    expect(bookActions({ ...v2, status: 'Done' }, 'grid')).toEqual([edit]);
     expect(bookActions({ ...v2, status: 'In progress (book creation)' }, 'list')).toEqual([
       { kind: 'processing' },
     ]);
@@ -58,14 +69,16 @@ describe('action buttons (spec 02 §4)', () => {
     const coloring = { ...base, type: 'coloring-book' };
     expect(bookActions({ ...coloring, status: 'Done', shareLink: '/c.pdf' }, 'grid')).toEqual([
       { kind: 'view-link', href: '/c.pdf' },
+      edit,
     ]);
-    expect(bookActions({ ...coloring, status: 'Done' }, 'grid')).toEqual([]);
+    expect(bookActions({ ...coloring, status: 'Done' }, 'grid')).toEqual([edit]);
     expect(bookActions({ ...coloring, shareLink: '/c.pdf' }, 'grid')).toEqual([]);
   });
 
   it('kids book: View when Done', () => {
     expect(bookActions({ ...base, type: 'kids-book', status: 'Done' }, 'grid')).toEqual([
       { kind: 'view-kids-book', to: '/kids-book/b1' },
+      edit,
     ]);
     expect(bookActions({ ...base, type: 'kids-book' }, 'grid')).toEqual([]);
   });
@@ -73,14 +86,16 @@ describe('action buttons (spec 02 §4)', () => {
   it('others: Download when Done or at 100 %, from finalBookFile or its fallbacks; no placeholder link when the file is missing', () => {
     expect(bookActions({ ...base, status: 'Done', finalBookFile: '/a.pdf' }, 'grid')).toEqual([
       { kind: 'download', href: '/a.pdf' },
+      edit,
     ]);
     expect(bookActions({ ...base, progress: 100, 'Final Product': '/p.pdf' }, 'grid')).toEqual([
       { kind: 'download', href: '/p.pdf' },
     ]);
     expect(bookActions({ ...base, status: 'Done', 'Final Book File': '/q.pdf' }, 'list')).toEqual([
       { kind: 'download', href: '/q.pdf' },
+      edit,
     ]);
-    expect(bookActions({ ...base, status: 'Done' }, 'grid')).toEqual([{ kind: 'file-missing' }]);
+    expect(bookActions({ ...base, status: 'Done' }, 'grid')).toEqual([{ kind: 'file-missing' }, edit]);
     expect(bookActions({ ...base, progress: 99 }, 'grid')).toEqual([]);
   });
 
@@ -90,10 +105,31 @@ describe('action buttons (spec 02 §4)', () => {
         { ...base, type: 'non-fiction-v2', status: 'Done', downloadLink: '/f.pdf', epubFile: '/f.epub' },
         'grid',
       ),
-    ).toEqual([
-      { kind: 'download', href: '/f.pdf' },
-      { kind: 'download-epub', href: '/f.epub' },
+    ).toEqual([{ kind: 'download', href: '/f.pdf' }, { kind: 'download-epub', href: '/f.epub' }, edit]);
+  });
+
+  it('Gen 2.0 with its outlines ready offers the next step: choosing an outline', () => {
+    expect(bookActions({ ...base, type: 'non-fiction-v2', status: 'Outline finished' }, 'grid')).toEqual([
+      { kind: 'choose-outline' },
     ]);
+    expect(bookActions({ ...base, type: 'non-fiction-v2', status: 'Outline finished' }, 'list')).toEqual([
+      { kind: 'choose-outline' },
+    ]);
+  });
+
+  it('a book being rebuilt after an edit offers no edit and says what is happening', () => {
+    const rebuilding = { ...base, type: 'kids-book', status: 'In progress', rebuilding: true };
+    expect(bookActions(rebuilding, 'grid')).toEqual([]);
+    expect(progressMessage(rebuilding)).toBe(PROGRESS_MESSAGES.rebuilding);
+  });
+});
+
+describe('cover thumbnail', () => {
+  it("is the small preview of the book's ebook cover, and absent without one", () => {
+    expect(coverThumbnail({ coverImage: '/api/files/gen-x-cover.jpg' })).toBe(
+      '/api/files/gen-x-cover.jpg?preview',
+    );
+    expect(coverThumbnail({})).toBeUndefined();
   });
 });
 

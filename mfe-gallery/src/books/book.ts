@@ -24,6 +24,12 @@ export interface Book {
   epubIncluded?: boolean;
   /** Why a failed book failed (its credits were refunded). */
   error?: string;
+  /** The ebook cover (JPEG): the card's thumbnail, as its small preview. */
+  coverImage?: string;
+  /** Why the last edit could not be typeset (the book kept its files). */
+  rebuildError?: string;
+  /** An edited book whose files are being typeset again. */
+  rebuilding?: boolean;
   outlineText1?: string;
   outlineText2?: string;
   outlineText3?: string;
@@ -45,8 +51,9 @@ export const progressPercent = (progress: number | undefined): number =>
   Math.max(0, Math.min(100, Math.round(Number(progress) || 0)));
 
 /** The §4 progress message of an unfinished book; null once it is Done or failed. */
-export function progressMessage(book: Pick<Book, 'type' | 'status'>): string | null {
+export function progressMessage(book: Pick<Book, 'type' | 'status' | 'rebuilding'>): string | null {
   if (book.status === 'Done' || book.status === 'ERROR') return null;
+  if (book.rebuilding) return PROGRESS_MESSAGES.rebuilding;
   if (book.status === 'In progress (outline creation)') return PROGRESS_MESSAGES.outlineCreation;
   if (book.status === 'Outline finished') return PROGRESS_MESSAGES.outlineFinished;
   if (book.status === 'In progress (book creation)') return PROGRESS_MESSAGES.bookCreation;
@@ -65,7 +72,17 @@ export type BookAction =
   | { kind: 'download-epub'; href: string }
   | { kind: 'view-link'; href: string }
   | { kind: 'view-kids-book'; to: string }
+  /** Gen 2.0 with its outlines ready: the next step is choosing one. */
+  | { kind: 'choose-outline' }
+  /** A finished book's words can be corrected; its files are rebuilt. */
+  | { kind: 'edit'; to: string }
   | { kind: 'processing' };
+
+const EDITABLE: string[] = ['non-fiction', 'non-fiction-v2', 'coloring-book', 'kids-book'];
+
+/** The card's thumbnail: the small preview of the book's cover. */
+export const coverThumbnail = (book: Pick<Book, 'coverImage'>): string | undefined =>
+  book.coverImage ? `${book.coverImage}?preview` : undefined;
 
 /** spec 02 §4 action buttons, per type; list view adds Gen 2.0's disabled 'Processing...'. */
 export function bookActions(book: Book, view: 'grid' | 'list'): BookAction[] {
@@ -74,6 +91,7 @@ export function bookActions(book: Book, view: 'grid' | 'list'): BookAction[] {
   switch (book.type) {
     case 'non-fiction-v2':
       if (done && book.downloadLink) actions.push({ kind: 'download', href: book.downloadLink });
+      else if (book.status === 'Outline finished') actions.push({ kind: 'choose-outline' });
       else if (view === 'list' && isInProgressStatus(book.status)) actions.push({ kind: 'processing' });
       break;
     case 'coloring-book':
@@ -89,6 +107,8 @@ export function bookActions(book: Book, view: 'grid' | 'list'): BookAction[] {
       }
   }
   if (done && book.epubFile) actions.push({ kind: 'download-epub', href: book.epubFile });
+  if (done && EDITABLE.includes(book.type))
+    actions.push({ kind: 'edit', to: `/my-books/${encodeURIComponent(book.id)}/edit` });
   return actions;
 }
 

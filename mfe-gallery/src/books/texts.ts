@@ -29,6 +29,9 @@ export const MY_BOOKS = {
   view: 'View',
   processing: 'Processing...',
   viewOutlines: 'View Outlines',
+  chooseOutline: 'Choose outline',
+  edit: 'Edit',
+  coverOf: (title: string) => `Cover of ${title}`,
 } as const;
 
 export const STATUS_FILTERS = [
@@ -46,6 +49,7 @@ export const PROGRESS_MESSAGES = {
   bookCreation: 'Generating your book (15-20 minutes)',
   coloringBook: 'Creating your coloring book (1-2 minutes)',
   default: 'Processing (typically takes 15-20 minutes)',
+  rebuilding: 'Rebuilding the files with your changes (under a minute)',
 } as const;
 
 export const OUTLINE_DIALOG = {
@@ -73,3 +77,37 @@ export const TYPE_LABELS: Record<string, string> = {
   'coloring-book': 'Coloring Book',
   'kids-book': 'Kids Book',
 };
+
+/** The Edit view of a finished book. */
+export const BOOK_EDIT = {
+  title: 'Edit Book',
+  loading: 'Loading the book…',
+  backToBooks: 'Back to My Books',
+  notFoundTitle: 'Book not found',
+  notFoundBody: 'This book does not exist or is not yours.',
+  notEditable:
+    'This book cannot be edited: it is not finished, or it was made before its text was kept with it.',
+  rebuilding: 'Rebuilding your files',
+  rebuildProgress: 'Rebuild progress',
+  formLabel: 'Book text',
+  details: 'Title and author',
+  titleLabel: 'Title',
+  subtitleLabel: 'Subtitle',
+  subtitleHint: 'Leave empty for none.',
+  authorLabel: 'Author',
+  chapters: 'Chapters',
+  introduction: 'Introduction',
+  chapterTitle: (n: number) => `Title of part ${n}`,
+  chapterText: (n: number) => `Text of part ${n}`,
+  paragraphHint: 'Separate paragraphs with an empty line.',
+  pages: 'Pages',
+  pageText: (n: number) => `Page ${n}`,
+  save: 'Save and rebuild files',
+  saving: 'Saving…',
+  free: 'Saving rebuilds the PDF, covers and EPUB from your text. It costs no credits.',
+  nothingChanged: 'Nothing has changed yet.',
+  saveFailed: 'Your changes could not be saved. Please try again.',
+  interior: 'Interior PDF',
+  cover: 'Cover PDF',
+  epub: 'EPUB',
+} as const;

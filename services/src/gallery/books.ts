@@ -11,11 +11,14 @@ import { fileUrl } from './routes';
 export const BOOK_KINDS = kindsListedIn({ list: 'books' });
 
 const NON_FICTION = ['non-fiction', 'non-fiction-v2'];
+const REBUILDING: string[] = ['rebuild-requested', 'rebuilding'];
 
 /** spec 02 §4 book statuses, including Gen 2.0's finer ones. */
 export function bookStatus(doc: GenerationDoc): string {
   if (doc.status === 'failed') return 'ERROR';
   if (doc.status === 'completed') return 'Done';
+  // An edited book is typeset again: in progress until its new files are ready.
+  if (REBUILDING.includes(doc.status)) return 'In progress';
   if (doc.kind === 'non-fiction-v2') {
     if (doc.status === 'outlines-ready') return 'Outline finished';
     if (doc.status === 'outline-chosen' || doc.status === 'book-running')
@@ -54,6 +57,8 @@ export function bookRecord(doc: GenerationDoc) {
     ...(file('cover') ? { coverImage: file('cover') } : {}),
     ...(file('cover-pdf') ? { coverFile: file('cover-pdf') } : {}),
     ...(doc.status === 'failed' && doc.error ? { error: doc.error } : {}),
+    ...(doc.rebuildError ? { rebuildError: doc.rebuildError } : {}),
+    ...(REBUILDING.includes(doc.status) ? { rebuilding: true } : {}),
     ...(outlines[0] ? { outlineText1: outlines[0] } : {}),
     ...(outlines[1] ? { outlineText2: outlines[1] } : {}),
     ...(outlines[2] ? { outlineText3: outlines[2] } : {}),

@@ -1,12 +1,20 @@
 import type { FeatureModule, Platform } from '../platform/module';
+import { bookEditRoutes } from './book-edits';
 import { bookRoutes } from './books';
 import { listingRoutes } from './listings';
 import { galleryRoutes } from './routes';
 
-/** My Books, My Images and the files behind them, read from the generations read model. */
-export function galleryModule(platform: Pick<Platform, 'readStore' | 'blobs'>): FeatureModule {
+/** My Books, My Images and the files behind them, read from the generations read model; book edits. */
+export function galleryModule(
+  platform: Pick<Platform, 'readStore' | 'blobs' | 'commands' | 'clock'>,
+): FeatureModule {
   return {
     name: 'gallery',
-    routes: [galleryRoutes(platform), bookRoutes(platform), listingRoutes(platform)],
+    routes: [
+      galleryRoutes(platform),
+      bookRoutes(platform),
+      bookEditRoutes(platform),
+      listingRoutes(platform),
+    ],
   };
 }

@@ -1,6 +1,6 @@
 import type { GenerationEvent } from '@studio/events';
 import type { Emitted } from '../platform/decider';
-import { specFor } from '../platform/decider-spec';
+import { specFor, stateAfter } from '../platform/decider-spec';
 import { generationDecider } from './generation';
 
 const spec = specFor(generationDecider);
@@ -363,5 +363,125 @@ describe('generation decider', () => {
       spec([started(), released()]).when(expire('2026-01-01T00:05:00.000Z')).thenNothing();
       spec([]).when(expire('2026-01-01T00:05:00.000Z')).thenNothing();
     });
+  });
+});
+
+describe('a later phase claimed with the request the worker read from the stream', () => {
+  const chosen: Emitted<GenerationEvent> = {
+    type: 'GenerationOutlineChosen',
+    data: { generationId: 'g1', outlineIndex: 1 },
+  };
+  it('given chosen outlines, when the book phase is claimed with the first claim as its request, then it starts as the book phase (book creation)', () => {
+    const first = started();
+    const request = first.data as unknown as ReturnType<typeof claim>['request'];
+    spec([first, outlines, chosen])
+      .when({ ...claim('book'), request })
+      .then([started('book')]);
+  });
+});
+
+describe('editing a finished book', () => {
+  const kids = { storyDescription: 'Pip swims', characterName: 'Pip', characterGender: 'boy' as const };
+  const kidsStarted: Emitted<GenerationEvent> = {
+    type: 'GenerationStarted',
+    data: { ...started().data, kind: 'kids-book', input: kids, author: 'Tess' } as never,
+  };
+  const kidsCompleted = (result: Record<string, unknown>): Emitted<GenerationEvent> => ({
+    type: 'GenerationCompleted',
+    data: { generationId: 'g1', userId: 'recA', kind: 'kids-book', title: 'Pip', artifacts: [], result },
+  });
+  const done = kidsCompleted({ pages: ['one', 'two'] });
+  const edit = (edits: Record<string, unknown>, userId = 'recA') =>
+    ({ type: 'EditBook', generationId: 'g1', userId, edits }) as const;
+  const edited = (revision: number, edits: Record<string, unknown>): Emitted<GenerationEvent> => ({
+    type: 'GenerationEdited',
+    data: { generationId: 'g1', userId: 'recA', kind: 'kids-book', revision, edits },
+  });
+  const rebuildClaim = {
+    ...claim(),
+    phase: 'rebuild' as const,
+    request: { kind: 'kids-book' as const, input: kids },
+  };
+
+  it('given a finished book, when its owner edits it, then the edit is recorded (revision 1)', () => {
+    spec([kidsStarted, done])
+      .when(edit({ title: 'Pip and the Sea' }))
+      .then([edited(1, { title: 'Pip and the Sea' })]);
+  });
+
+  it('given an edit being rebuilt, when another edit arrives, then 409 (never two rebuilds)', () => {
+    spec([kidsStarted, done, edited(1, { title: 'A' })])
+      .when(edit({ title: 'B' }))
+      .thenError('CONFLICT', 'The book is being rebuilt with your last changes; try again when it is done');
+  });
+
+  it('given a book still being made, an edit is a 409; from a stranger a 404', () => {
+    spec([kidsStarted])
+      .when(edit({ title: 'Early' }))
+      .thenError('CONFLICT');
+    spec([kidsStarted, done])
+      .when(edit({ title: 'Mine' }, 'recB'))
+      .thenError('NOT_FOUND');
+  });
+
+  it('given a page the book does not have, then 400 and nothing recorded', () => {
+    spec([kidsStarted, done])
+      .when(edit({ pages: [{ index: 2, text: 'three' }] }))
+      .thenError('VALIDATION', 'The book has no page 3');
+  });
+
+  it('given non-fiction finished before its text was kept, then 409 saying so', () => {
+    spec([started(), completed])
+      .when({ ...edit({ title: 'New' }) })
+      .thenError('CONFLICT', 'This book was made before its text was kept, so it cannot be edited');
+  });
+
+  it('given an edit, the rebuild phase is claimed once; a failed rebuild keeps the files and refunds nothing', () => {
+    const rebuildStarted: Emitted<GenerationEvent> = {
+      type: 'GenerationStarted',
+      data: {
+        ...rebuildClaim.request,
+        generationId: 'g1',
+        userId: 'recA',
+        phase: 'rebuild',
+        workerId: 'w1',
+        deadline,
+        leaseExpiresAt,
+      },
+    };
+    const given = [kidsStarted, done, edited(1, { title: 'A' })];
+    spec(given).when(rebuildClaim).then([rebuildStarted]);
+    spec([...given, rebuildStarted])
+      .when(rebuildClaim)
+      .thenNothing();
+    spec([...given, rebuildStarted])
+      .when({ ...fail, kind: 'kids-book' })
+      .then([
+        {
+          type: 'GenerationRebuildFailed',
+          data: {
+            generationId: 'g1',
+            userId: 'recA',
+            kind: 'kids-book',
+            reason: 'Your changes could not be typeset (boom); the book keeps its previous files.',
+          },
+        },
+      ]);
+  });
+
+  it('given a failed rebuild, the next edit applies to the text of the files, not the failed edit', () => {
+    const failedRebuild: Emitted<GenerationEvent> = {
+      type: 'GenerationRebuildFailed',
+      data: { generationId: 'g1', userId: 'recA', kind: 'kids-book', reason: 'x' },
+    };
+    const given = [kidsStarted, done, edited(1, { title: 'A' }), failedRebuild];
+    expect(stateAfter(generationDecider, given).edition).toEqual({
+      title: 'Pip',
+      author: 'Tess',
+      pages: ['one', 'two'],
+    });
+    spec(given)
+      .when(edit({ author: 'Nell' }))
+      .then([edited(2, { author: 'Nell' })]);
   });
 });

@@ -1,5 +1,6 @@
 import type {
   ArtifactRef,
+  BookEdits,
   GenerationCompleted,
   GenerationEvent,
   GenerationFailed,
@@ -8,8 +9,9 @@ import type {
   GenerationRequest,
   GenerationStatus,
 } from '@studio/events';
-import { assertNever, type Decider } from '../platform/decider';
+import { assertNever, type Decider, type Emitted } from '../platform/decider';
 import { DomainError } from '../platform/errors';
+import { applyEdits, type BookEdition, editionOf } from './book-edition';
 
 /** The life of one job on `generation-{id}` (statuses: `GENERATION_STATUSES`). Every command is idempotent. */
 export interface GenerationState {
@@ -24,6 +26,14 @@ export interface GenerationState {
   releases: number;
   outlines?: [string, string, string];
   outlineIndex?: 0 | 1 | 2;
+  /** A finished book's files and text results, which a rebuild keeps or replaces. */
+  artifacts?: ArtifactRef[];
+  result?: Record<string, unknown>;
+  /** The text the files were last built from, and the text to build next (with pending edits). */
+  builtEdition?: BookEdition;
+  edition?: BookEdition;
+  /** Edits recorded so far: the rebuilt files are named after it. */
+  revision?: number;
 }
 
 export type GenerationCommand =
@@ -52,6 +62,8 @@ export type GenerationCommand =
   | { type: 'ReportProgress'; generationId: string; progress: number; step: string }
   | { type: 'RecordOutlines'; generationId: string; outlines: [string, string, string] }
   | { type: 'ChooseOutline'; generationId: string; userId: string; outlineIndex: 0 | 1 | 2 }
+  /** The author edits a finished book; its files are rebuilt (free). */
+  | { type: 'EditBook'; generationId: string; userId: string; edits: BookEdits }
   | {
       type: 'CompleteJob';
       generationId: string;
@@ -70,7 +82,46 @@ export type GenerationCommand =
     };
 
 const FINISHED: GenerationStatus[] = ['completed', 'failed'];
-const RUNNING: GenerationStatus[] = ['running', 'book-running'];
+const RUNNING: GenerationStatus[] = ['running', 'book-running', 'rebuilding'];
+const REBUILDING: GenerationStatus[] = ['rebuild-requested', 'rebuilding'];
+
+/** A rebuild that fails keeps the previous files: it is never a refund. */
+const rebuildFailed = (
+  command: { generationId: string; userId: string; kind: GenerationKind },
+  reason: string,
+): Emitted<GenerationEvent> => ({
+  type: 'GenerationRebuildFailed',
+  data: {
+    generationId: command.generationId,
+    userId: command.userId,
+    kind: command.kind,
+    reason: `Your changes could not be typeset (${reason}); the book keeps its previous files.`,
+  },
+});
+
+/** Only the request's own fields (a started event carries them beside its phase and lease). */
+function requestOf(data: GenerationRequest): GenerationRequest {
+  const { kind, input, tier, author, requestedAt } = data;
+  return {
+    kind,
+    input,
+    ...(tier ? { tier } : {}),
+    ...(author ? { author } : {}),
+    ...(requestedAt ? { requestedAt } : {}),
+  } as GenerationRequest;
+}
+
+/** Where a phase waits for a worker, and where it runs. */
+export const QUEUED_FOR: Record<GenerationPhase, GenerationStatus> = {
+  main: 'requested',
+  book: 'outline-chosen',
+  rebuild: 'rebuild-requested',
+};
+export const RUNNING_FOR: Record<GenerationPhase, GenerationStatus> = {
+  main: 'running',
+  book: 'book-running',
+  rebuild: 'rebuilding',
+};
 
 export const generationDecider: Decider<GenerationCommand, GenerationEvent, GenerationState> = {
   initialState: { status: 'requested', releases: 0 },
@@ -79,9 +130,9 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
       case 'GenerationStarted':
         return {
           ...state,
-          status: event.data.phase === 'book' ? 'book-running' : 'running',
+          status: RUNNING_FOR[event.data.phase],
           userId: event.data.userId,
-          request: event.data, // the started event carries the request (kind and its input)
+          request: requestOf(event.data), // the started event carries the request (kind and its input)
           deadline: event.data.deadline,
           phase: event.data.phase,
           workerId: event.data.workerId,
@@ -93,7 +144,7 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
         const { workerId: _worker, leaseExpiresAt: _lease, ...rest } = state;
         return {
           ...rest,
-          status: event.data.phase === 'book' ? 'outline-chosen' : 'requested',
+          status: QUEUED_FOR[event.data.phase],
           releases: state.releases + (event.data.reason === 'lease-expired' ? 1 : 0),
         };
       }
@@ -103,10 +154,43 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
         return { ...state, status: 'outlines-ready', outlines: event.data.outlines };
       case 'GenerationOutlineChosen':
         return { ...state, status: 'outline-chosen', outlineIndex: event.data.outlineIndex };
-      case 'GenerationCompleted':
-        return { ...state, status: 'completed' };
+      case 'GenerationCompleted': {
+        const result = event.data.result ?? state.result;
+        const edition =
+          state.edition ??
+          editionOf({
+            kind: event.data.kind,
+            ...(event.data.title !== undefined ? { title: event.data.title } : {}),
+            ...(state.request?.author ? { author: state.request.author } : {}),
+            ...(result ? { result } : {}),
+          });
+        return {
+          ...state,
+          status: 'completed',
+          artifacts: event.data.artifacts,
+          ...(result ? { result } : {}),
+          ...(edition ? { edition, builtEdition: edition } : {}),
+        };
+      }
       case 'GenerationFailed':
         return { ...state, status: 'failed' };
+      case 'GenerationEdited':
+        return {
+          ...state,
+          status: 'rebuild-requested',
+          phase: 'rebuild',
+          revision: event.data.revision,
+          releases: 0,
+          ...(state.edition ? { edition: applyEdits(state.edition, event.data.edits) } : {}),
+        };
+      case 'GenerationRebuildFailed': {
+        const { workerId: _worker, leaseExpiresAt: _lease, ...rest } = state;
+        return {
+          ...rest,
+          status: 'completed',
+          ...(state.builtEdition ? { edition: state.builtEdition } : {}),
+        };
+      }
       default:
         return assertNever(event);
     }
@@ -114,14 +198,13 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
   decide: (command, state) => {
     switch (command.type) {
       case 'ClaimJob': {
-        const claimable =
-          command.phase === 'main' ? state.status === 'requested' : state.status === 'outline-chosen';
-        if (!claimable) return [];
+        if (state.status !== QUEUED_FOR[command.phase]) return [];
         const { generationId, userId, phase, workerId, request, deadline, leaseExpiresAt } = command;
         return [
           {
             type: 'GenerationStarted',
-            data: { generationId, userId, phase, workerId, deadline, leaseExpiresAt, ...request },
+            // The request first: a later phase's claim must not take the first claim's phase or lease.
+            data: { ...requestOf(request), generationId, userId, phase, workerId, deadline, leaseExpiresAt },
           },
         ];
       }
@@ -143,6 +226,7 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
         if (Date.parse(command.now) <= Date.parse(state.leaseExpiresAt)) return [];
         const { generationId, userId, kind } = command;
         if (state.releases + 1 >= command.maxAttempts) {
+          if (state.phase === 'rebuild') return [rebuildFailed(command, 'it stopped responding')];
           return [
             {
               type: 'GenerationFailed',
@@ -225,6 +309,34 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
             data: { generationId: command.generationId, outlineIndex: command.outlineIndex },
           },
         ];
+      case 'EditBook': {
+        if (state.userId !== command.userId) throw new DomainError('NOT_FOUND', 'Book not found');
+        if (REBUILDING.includes(state.status))
+          throw new DomainError(
+            'CONFLICT',
+            'The book is being rebuilt with your last changes; try again when it is done',
+          );
+        if (state.status !== 'completed' || !state.request)
+          throw new DomainError('CONFLICT', 'The book can be edited once it is done');
+        if (!state.edition)
+          throw new DomainError(
+            'CONFLICT',
+            'This book was made before its text was kept, so it cannot be edited',
+          );
+        applyEdits(state.edition, command.edits); // refuses a chapter or page the book does not have
+        return [
+          {
+            type: 'GenerationEdited',
+            data: {
+              generationId: command.generationId,
+              userId: command.userId,
+              kind: state.request.kind,
+              revision: (state.revision ?? 0) + 1,
+              edits: command.edits,
+            },
+          },
+        ];
+      }
       case 'CompleteJob': {
         if (!RUNNING.includes(state.status) || !state.userId || !state.request) return [];
         const data: GenerationCompleted['data'] = {
@@ -239,6 +351,8 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
       }
       case 'FailJob':
         if (FINISHED.includes(state.status)) return [];
+        if (REBUILDING.includes(state.status))
+          return [rebuildFailed(command, command.code === 'TIMEOUT' ? 'it took too long' : command.reason)];
         return [
           {
             type: 'GenerationFailed',

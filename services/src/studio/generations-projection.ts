@@ -8,6 +8,7 @@ import type {
 import { assertNever } from '../platform/decider';
 import type { WriteOp } from '../platform/readstore/port';
 import type { Projection } from '../platform/runners/projector';
+import { QUEUED_FOR, RUNNING_FOR } from './generation';
 
 export const GENERATIONS = 'generations';
 
@@ -37,6 +38,8 @@ export interface GenerationDoc {
   outlines?: string[];
   outlineIndex?: number;
   error?: string;
+  /** Why the last edit's rebuild failed ('' once a later edit is accepted); the book keeps its files. */
+  rebuildError?: string;
   [key: string]: unknown;
 }
 
@@ -58,6 +61,8 @@ const HANDLES = [
   'GenerationOutlineChosen',
   'GenerationCompleted',
   'GenerationFailed',
+  'GenerationEdited',
+  'GenerationRebuildFailed',
 ] as const satisfies readonly (GenerationEvent | GenerationRequested)['type'][];
 type Handled = Extract<GenerationEvent | GenerationRequested, { type: (typeof HANDLES)[number] }>;
 
@@ -96,7 +101,7 @@ export const generationsProjection: Projection = {
       }
       case 'GenerationStarted':
         return update(at, event.data.generationId, {
-          status: event.data.phase === 'book' ? 'book-running' : 'running',
+          status: RUNNING_FOR[event.data.phase],
           deadline: event.data.deadline,
           ...(event.data.leaseExpiresAt ? { leaseExpiresAt: event.data.leaseExpiresAt } : {}),
           step: 'Started',
@@ -105,7 +110,7 @@ export const generationsProjection: Projection = {
         return update(at, event.data.generationId, { leaseExpiresAt: event.data.leaseExpiresAt });
       case 'GenerationReleased':
         return update(at, event.data.generationId, {
-          status: event.data.phase === 'book' ? 'outline-chosen' : 'requested',
+          status: QUEUED_FOR[event.data.phase],
           progress: 0,
           step: 'Queued',
         });
@@ -139,6 +144,20 @@ export const generationsProjection: Projection = {
           status: 'failed',
           step: 'Failed',
           error: event.data.reason,
+        });
+      case 'GenerationEdited':
+        return update(at, event.data.generationId, {
+          status: 'rebuild-requested',
+          progress: 0,
+          step: 'Queued to rebuild the files',
+          rebuildError: '',
+        });
+      case 'GenerationRebuildFailed':
+        return update(at, event.data.generationId, {
+          status: 'completed',
+          progress: 100,
+          step: 'Done',
+          rebuildError: event.data.reason,
         });
       default:
         return assertNever(event);

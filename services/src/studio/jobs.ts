@@ -26,9 +26,13 @@ export const JOB_EVENT_TYPES = [
   'GenerationRequested',
   'GenerationReleased',
   'GenerationOutlineChosen',
+  'GenerationEdited',
 ] as const;
 
-/** What the relay publishes: a job per request, and the book phase once an outline is chosen. */
+/**
+ * What the relay publishes: a job per request, the book phase once an outline is chosen, and a
+ * rebuild once a finished book is edited.
+ */
 export function jobsFor(recorded: RecordedEvent): Outgoing[] {
   // The log is untyped at this boundary; the event's type names its data.
   const event = recorded as RecordedEvent<DomainEvent>;
@@ -65,6 +69,10 @@ export function jobsFor(recorded: RecordedEvent): Outgoing[] {
       phase: 'book',
       correlationId: event.metadata.correlationId,
     });
+  }
+  if (event.type === 'GenerationEdited') {
+    const { generationId, userId, kind } = event.data;
+    return job({ generationId, userId, kind, phase: 'rebuild', correlationId: event.metadata.correlationId });
   }
   return [];
 }

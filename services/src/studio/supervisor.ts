@@ -1,6 +1,6 @@
 import { type GenerationKind, type GenerationRequest, generationStream } from '@studio/events';
 import type { Platform } from '../platform/module';
-import { generationDecider } from './generation';
+import { generationDecider, QUEUED_FOR, RUNNING_FOR } from './generation';
 import type { GenerationDoc } from './generations-projection';
 import { GENERATIONS } from './generations-projection';
 import { JOBS_TOPIC, type JobMessage } from './jobs';
@@ -10,6 +10,9 @@ export interface SupervisorDeps
   /** A job never claimed within this long is failed (refunded). */
   generationTimeoutMs: number;
 }
+const QUEUED = Object.values(QUEUED_FOR);
+const RUNNING = Object.values(RUNNING_FOR);
+
 /** Attempts a job gets before an expired lease fails it (and refunds it). */
 export const MAX_JOB_ATTEMPTS = 3;
 
@@ -43,13 +46,14 @@ export class GenerationSupervisor {
   }
 
   async redriveQueued(): Promise<number> {
-    const queued = await this.generations().find({ status: { $in: ['requested', 'outline-chosen'] } });
+    const queued = await this.generations().find({ status: { $in: QUEUED } });
     for (const doc of queued) {
       const job: JobMessage = {
         generationId: doc._id,
         userId: doc.userId,
         kind: doc.kind as GenerationKind,
-        phase: doc.status === 'outline-chosen' ? 'book' : 'main',
+        phase:
+          doc.status === 'outline-chosen' ? 'book' : doc.status === 'rebuild-requested' ? 'rebuild' : 'main',
         // The read model keeps what GenerationRequested carried: the kind, its input, the plan, the
         // author and the time.
         ...(doc.status === 'requested'
@@ -75,7 +79,7 @@ export class GenerationSupervisor {
     const now = this.runtime.clock.now();
     const nowIso = now.toISOString();
     const leaseExpired = await this.generations().find({
-      status: { $in: ['running', 'book-running'] },
+      status: { $in: RUNNING },
       leaseExpiresAt: { $lt: nowIso },
     });
     for (const doc of leaseExpired) {
@@ -96,11 +100,11 @@ export class GenerationSupervisor {
     const unclaimedBefore = new Date(now.getTime() - this.runtime.generationTimeoutMs).toISOString();
     const late = [
       ...(await this.generations().find({
-        status: { $in: ['running', 'book-running'] },
+        status: { $in: RUNNING },
         deadline: { $lt: nowIso },
       })),
       ...(await this.generations().find({
-        status: { $in: ['requested', 'outline-chosen'] },
+        status: { $in: QUEUED },
         updatedAt: { $lt: unclaimedBefore },
       })),
     ];

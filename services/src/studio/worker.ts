@@ -14,7 +14,7 @@ import type { Logger } from '../platform/logging';
 import type { AiProvider } from './ai/provider';
 import { artifactBlobId } from './artifacts';
 import { generationDecider } from './generation';
-import type { Generator, GeneratorOutput, GeneratorTools } from './generators/generator';
+import type { Generator, GeneratorJob, GeneratorOutput, GeneratorTools } from './generators/generator';
 import type { JobMessage } from './jobs';
 
 export interface WorkerDeps {
@@ -44,11 +44,18 @@ export type WorkerTools = { [K in GenerationKind]?: { generator?: Generator<K> }
 function generate<K extends GenerationKind>(
   tools: WorkerTools,
   request: { kind: K; input: GenerationInputs[K]; tier?: Tier; author?: string; requestedAt?: string },
-  job: { generationId: string; phase: GenerationPhase; outline?: string },
+  job: {
+    generationId: string;
+    phase: GenerationPhase;
+    outline?: string;
+    rebuild?: GeneratorJob<K>['rebuild'];
+  },
   generatorTools: GeneratorTools,
 ): Promise<GeneratorOutput> {
   const generator = tools[request.kind]?.generator;
   if (!generator) throw new Error(`The ${request.kind} generator is not available yet`);
+  // Never a second (paid) generation in place of a rebuild.
+  if (job.phase === 'rebuild' && !job.rebuild) throw new Error('the book has no stored text to typeset');
   const { kind, input, tier, author, requestedAt } = request;
   return generator(
     {
@@ -172,11 +179,21 @@ export function createJobHandler(deps: WorkerDeps): JobHandler {
     try {
       // Only the book phase has a chosen outline (it is chosen after the main phase ends).
       const outline = state.outlineIndex === undefined ? undefined : state.outlines?.[state.outlineIndex];
+      // A rebuild typesets the edited text again; the book's pictures are read from its files.
+      const rebuild =
+        job.phase === 'rebuild' && state.edition
+          ? { edition: state.edition, artifacts: state.artifacts ?? [] }
+          : undefined;
       const output: GeneratorOutput = await Promise.race([
         generate(
           deps.tools,
           request,
-          { generationId: job.generationId, phase: job.phase, ...(outline ? { outline } : {}) },
+          {
+            generationId: job.generationId,
+            phase: job.phase,
+            ...(outline ? { outline } : {}),
+            ...(rebuild ? { rebuild } : {}),
+          },
           {
             ai: deps.ai,
             signal: controller.signal,
@@ -207,25 +224,30 @@ export function createJobHandler(deps: WorkerDeps): JobHandler {
         );
         return;
       }
+      // Rebuilt files get new names (`gen-{id}-r2-pdf.pdf`): the old ones stay whole until the
+      // rebuild completes, and no browser serves a cached copy of the previous edition.
+      const revision = job.phase === 'rebuild' && state.revision ? `r${state.revision}-` : '';
       const artifacts: ArtifactRef[] = [];
       for (const file of output.files) {
         const info = await deps.blobs.put(
-          artifactBlobId(job.generationId, file.role, file.extension),
+          artifactBlobId(job.generationId, `${revision}${file.role}`, file.extension),
           file.data,
           file.contentType,
         );
         artifacts.push({ blobId: info.id, contentType: info.contentType, role: file.role, bytes: info.size });
       }
+      const rebuilt = new Set(artifacts.map((a) => a.role));
+      const kept = rebuild ? rebuild.artifacts.filter((a) => !rebuilt.has(a.role)) : [];
       await deps.commands.handle(
         stream,
         generationDecider,
         {
           type: 'CompleteJob',
           generationId: job.generationId,
-          artifacts,
+          artifacts: [...kept, ...artifacts],
           // The decider leaves out what the generator did not give.
           title: output.title,
-          result: output.result,
+          result: rebuild ? { ...state.result, ...output.result } : output.result,
         },
         context(),
       );

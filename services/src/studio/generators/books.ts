@@ -1,4 +1,4 @@
-import { epubIncluded, KIDS_BOOK_PAGES } from '@studio/events';
+import { epubIncluded, type GenerationKind, KIDS_BOOK_PAGES } from '@studio/events';
 import { OFFLINE_LABEL } from '../ai/offline';
 import type { AiProvider } from '../ai/provider';
 import { ebookCoverJpeg, paperbackWrapPdf, pictureWidthFor } from '../outputs/covers';
@@ -7,7 +7,8 @@ import { coloringInterior, type Interior, kidsInterior, nonFictionInterior } fro
 import { characterPng, coloringPagePng, fullBleedPng } from '../outputs/pictures';
 import { assertPreflight } from '../preflight/preflight';
 import { type BookOutline, type ChapterText, parseOutline, renderOutline } from '../writing/book-text';
-import type { GeneratedFile, Generator, GeneratorOutput, GeneratorTools } from './generator';
+import { coloringBookTitle } from '../writing/titles';
+import type { GeneratedFile, Generator, GeneratorJob, GeneratorOutput, GeneratorTools } from './generator';
 
 /**
  * The book tools: non-fiction v1 and Gen 2.0, coloring books and kids books. Each one writes its
@@ -45,11 +46,10 @@ const subtitleFor = (ai: AiProvider) => (ai.name === 'offline' ? `${OFFLINE_LABE
 async function covers(
   title: string,
   byline: Byline,
-  ai: AiProvider,
+  subtitle: string | undefined,
   interior: Interior,
   picture?: Buffer,
 ): Promise<GeneratedFile[]> {
-  const subtitle = subtitleFor(ai);
   const cover = {
     title,
     author: byline.author,
@@ -62,19 +62,42 @@ async function covers(
   return [file('cover', 'image/jpeg', 'jpg', jpeg), file('cover-pdf', 'application/pdf', 'pdf', wrap.pdf)];
 }
 
-async function writeNonFiction(
-  book: {
-    id: string;
-    title: string;
-    description: string;
-    outline: BookOutline;
-    epub: boolean;
-    byline: Byline;
-  },
+/** A book's words as the author set them, or the tool's defaults for a new book. */
+interface Matter {
+  title: string;
+  /** What the files show: the author's subtitle, else the tool's. */
+  subtitle?: string;
+  /** The subtitle the author set, kept with the book's text. */
+  ownSubtitle?: string;
+  byline: Byline;
+}
+
+/** The author's subtitle, else the tool's (the offline demo label). */
+const matterOf = (job: GeneratorJob<GenerationKind>, ai: AiProvider, title: string): Matter => {
+  const edition = job.rebuild?.edition;
+  const subtitle = edition ? (edition.subtitle ?? subtitleFor(ai)) : subtitleFor(ai);
+  return {
+    title: edition?.title ?? title,
+    ...(subtitle ? { subtitle } : {}),
+    ...(edition?.subtitle ? { ownSubtitle: edition.subtitle } : {}),
+    byline: { ...bylineOf(job), ...(edition ? { author: edition.author } : {}) },
+  };
+};
+
+/** The author and subtitle the book's result keeps (what its Edit view shows). */
+const keptMatter = (matter: Matter) => ({
+  author: matter.byline.author,
+  ...(matter.ownSubtitle ? { subtitle: matter.ownSubtitle } : {}),
+});
+
+type Chapters = Array<ChapterText & { label?: string }>;
+
+async function writeChapters(
+  book: { title: string; description: string; outline: BookOutline },
   { ai, signal, progress }: GeneratorTools,
-): Promise<GeneratorOutput> {
-  const { id, title, description, outline, byline } = book;
-  const chapters: Array<ChapterText & { label?: string }> = [];
+): Promise<Chapters> {
+  const { title, description, outline } = book;
+  const chapters: Chapters = [];
   const parts = [
     ...(outline.introduction
       ? [{ title: 'Introduction', summary: outline.introduction, introduction: true }]
@@ -103,8 +126,17 @@ async function writeNonFiction(
     );
     chapters.push(part.introduction ? text : { ...text, label: `Chapter ${number}` });
   }
+  return chapters;
+}
+
+/** The interior, the EPUB (on the plans with one) and the covers of a non-fiction book. */
+async function typesetNonFiction(
+  book: { id: string; matter: Matter; chapters: Chapters; epub: boolean },
+  { ai, progress }: GeneratorTools,
+): Promise<GeneratorOutput> {
+  const { id, matter, chapters } = book;
+  const { title, subtitle, byline } = matter;
   await progress(82, 'Typesetting the interior PDF');
-  const subtitle = subtitleFor(ai);
   const interior = await nonFictionInterior({
     title,
     ...(subtitle ? { subtitle } : {}),
@@ -114,7 +146,7 @@ async function writeNonFiction(
   });
   await assertPreflight('interior PDF', interior.pdf, { type: 'interior', trim: interior.trim });
   await progress(90, book.epub ? 'Making the covers and the EPUB' : 'Making the covers');
-  const coverFiles = await covers(title, byline, ai, interior);
+  const coverFiles = await covers(title, byline, subtitle, interior);
   const files = [file('pdf', 'application/pdf', 'pdf', interior.pdf)];
   // Only plans with EPUB get one made (spec 01 §9); the others have the PDF and the covers.
   if (book.epub) {
@@ -133,27 +165,42 @@ async function writeNonFiction(
   return {
     title,
     files: [...files, ...coverFiles],
-    result: { pages: interior.pages, chapters: chapters.map((c) => c.title) },
+    // The text is kept with the book: the Edit view shows it and a rebuild typesets it again.
+    result: {
+      pages: interior.pages,
+      chapters: chapters.map((c) => c.title),
+      manuscript: chapters,
+      ...keptMatter(matter),
+    },
   };
+}
+
+/** An edited non-fiction book typeset again from its stored chapters: no AI call. */
+function rebuildNonFiction(job: GeneratorJob<'non-fiction' | 'non-fiction-v2'>, tools: GeneratorTools) {
+  const { edition } = job.rebuild as NonNullable<typeof job.rebuild>;
+  return typesetNonFiction(
+    {
+      id: job.generationId,
+      matter: matterOf(job, tools.ai, edition.title),
+      chapters: edition.chapters ?? [],
+      epub: epubIncluded(job.tier),
+    },
+    tools,
+  );
 }
 
 /** spec 02: non-fiction v1 (20 credits): the first of the writer's outlines, six chapters. */
 export const nonFiction: Generator<'non-fiction'> = async (job, tools) => {
+  if (job.rebuild) return rebuildNonFiction(job, tools);
   const { title, description } = job.input;
   await tools.progress(3, 'Planning the book');
   const { outlines } = await tools.ai.write(
     { task: 'outlines', brief: { title, description, numChapters: 6, includeIntroduction: true } },
     { signal: tools.signal },
   );
-  return writeNonFiction(
-    {
-      id: job.generationId,
-      title,
-      description,
-      outline: outlines[0],
-      epub: epubIncluded(job.tier),
-      byline: bylineOf(job),
-    },
+  const chapters = await writeChapters({ title, description, outline: outlines[0] }, tools);
+  return typesetNonFiction(
+    { id: job.generationId, matter: matterOf(job, tools.ai, title), chapters, epub: epubIncluded(job.tier) },
     tools,
   );
 };
@@ -163,6 +210,7 @@ export const nonFiction: Generator<'non-fiction'> = async (job, tools) => {
  * from; the book phase writes the chosen one with its chapters and the optional introduction.
  */
 export const nonFictionV2: Generator<'non-fiction-v2'> = async (job, tools) => {
+  if (job.rebuild) return rebuildNonFiction(job, tools);
   const { title, description, numChapters, includeIntroduction } = job.input;
   if (job.phase === 'main') {
     await tools.progress(10, 'Creating your outlines');
@@ -179,21 +227,52 @@ export const nonFictionV2: Generator<'non-fiction-v2'> = async (job, tools) => {
   if (!job.outline) throw new Error('No outline was chosen for this book');
   const outline = parseOutline(job.outline);
   if (!includeIntroduction) delete outline.introduction;
-  return writeNonFiction(
-    {
-      id: job.generationId,
-      title,
-      description,
-      outline,
-      epub: epubIncluded(job.tier),
-      byline: bylineOf(job),
-    },
+  const chapters = await writeChapters({ title, description, outline }, tools);
+  return typesetNonFiction(
+    { id: job.generationId, matter: matterOf(job, tools.ai, title), chapters, epub: epubIncluded(job.tier) },
     tools,
   );
 };
 
+/** A rebuild's pictures: the book's own files of each role, in page order. */
+async function storedPictures(
+  job: GeneratorJob<GenerationKind>,
+  { readBlob }: GeneratorTools,
+  role: (page: number) => string,
+): Promise<Buffer[]> {
+  const artifacts = job.rebuild?.artifacts ?? [];
+  const pictures: Buffer[] = [];
+  for (let page = 1; ; page++) {
+    const artifact = artifacts.find((a) => a.role === role(page));
+    if (!artifact) return pictures;
+    pictures.push(await readBlob(artifact.blobId));
+  }
+}
+
+/** The interior and covers of a coloring book from its designs. */
+async function typesetColoring(matter: Matter, designs: Buffer[], { ai, progress }: GeneratorTools) {
+  await progress(85, 'Typesetting the coloring book');
+  const { title, byline } = matter;
+  const interior = await coloringInterior({
+    title,
+    ...(matter.ownSubtitle ? { subtitle: matter.ownSubtitle } : {}),
+    ...byline,
+    notices: notices(ai),
+    pictures: designs,
+  });
+  await assertPreflight('interior PDF', interior.pdf, { type: 'interior', trim: interior.trim });
+  const coverFiles = await covers(title, byline, matter.subtitle, interior, designs[0]);
+  return { interior, files: [file('pdf', 'application/pdf', 'pdf', interior.pdf), ...coverFiles] };
+}
+
 /** spec 02: coloring book of 10/20/30/40 designs, each on a recto page with a blank back. */
 export const coloringBook: Generator<'coloring-book'> = async (job, tools) => {
+  if (job.rebuild) {
+    const matter = matterOf(job, tools.ai, job.rebuild.edition.title);
+    const designs = await storedPictures(job, tools, (page) => `page-${page}`);
+    const { files } = await typesetColoring(matter, designs, tools);
+    return { title: matter.title, files, result: keptMatter(matter) };
+  }
   const { prompt, bookLength } = job.input;
   const { ai, signal, progress } = tools;
   const designs: Buffer[] = [];
@@ -203,17 +282,12 @@ export const coloringBook: Generator<'coloring-book'> = async (job, tools) => {
       await coloringPagePng(await ai.image(`${prompt} (design ${i + 1})`, { style: 'coloring', signal })),
     );
   }
-  await progress(85, 'Typesetting the coloring book');
-  const title = `${prompt.replace(/\s+/g, ' ').trim().slice(0, 80)} Coloring Book`;
-  const byline = bylineOf(job);
-  const interior = await coloringInterior({ title, ...byline, notices: notices(ai), pictures: designs });
-  await assertPreflight('interior PDF', interior.pdf, { type: 'interior', trim: interior.trim });
-  const coverFiles = await covers(title, byline, ai, interior, designs[0]);
+  const matter = matterOf(job, ai, coloringBookTitle(prompt));
+  const { interior, files } = await typesetColoring(matter, designs, tools);
   return {
-    title,
+    title: matter.title,
     files: [
-      file('pdf', 'application/pdf', 'pdf', interior.pdf),
-      ...coverFiles,
+      ...files,
       ...(designs[0] ? [file('image', 'image/png', 'png', designs[0])] : []),
       ...designs.map((d, i) => file(`page-${i + 1}`, 'image/png', 'png', d)),
     ],
@@ -221,10 +295,53 @@ export const coloringBook: Generator<'coloring-book'> = async (job, tools) => {
   };
 };
 
+/** The interior and covers of a kids book from its pictures and page texts. */
+async function typesetKids(
+  matter: Matter,
+  book: { pictures: Buffer[]; texts: string[]; character?: Buffer | undefined },
+  { ai, progress }: GeneratorTools,
+) {
+  await progress(85, 'Typesetting the book');
+  const { title, byline } = matter;
+  const { pictures, texts, character } = book;
+  const interior = await kidsInterior({
+    title,
+    ...(matter.ownSubtitle ? { subtitle: matter.ownSubtitle } : {}),
+    ...byline,
+    notices: notices(ai),
+    pictures,
+    texts,
+    ...(character ? { character } : {}),
+  });
+  await assertPreflight('interior PDF', interior.pdf, { type: 'interior', trim: interior.trim });
+  const coverFiles = await covers(title, byline, matter.subtitle, interior, character ?? pictures[0]);
+  return { interior, files: [file('pdf', 'application/pdf', 'pdf', interior.pdf), ...coverFiles] };
+}
+
 /** spec 02: kids book of 24 pages starring the user's character (100 credits). */
 export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
   const { storyDescription, characterName, characterGender, characterImageBlobId } = job.input;
   const { ai, signal, progress, readBlob } = tools;
+  // The upload, whatever its shape, framed once: the title page, the cover and the provider's
+  // reference all show the same crop of the character.
+  const framedCharacter = async () =>
+    characterImageBlobId ? characterPng(await readBlob(characterImageBlobId)) : undefined;
+  if (job.rebuild) {
+    const { edition } = job.rebuild;
+    const matter = matterOf(job, ai, edition.title);
+    const pictures = await storedPictures(job, tools, (page) => `page-${page}-image`);
+    const texts = edition.pages ?? [];
+    const { interior, files } = await typesetKids(
+      matter,
+      { pictures, texts, character: await framedCharacter() },
+      tools,
+    );
+    return {
+      title: matter.title,
+      files,
+      result: { title: matter.title, pages: texts, interiorPages: interior.pages, ...keptMatter(matter) },
+    };
+  }
   await progress(5, 'Writing the story');
   const story = await ai.write(
     {
@@ -233,11 +350,7 @@ export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
     },
     { signal },
   );
-  // The upload, whatever its shape, framed once: the title page, the cover and the provider's
-  // reference all show the same crop of the character.
-  const character = characterImageBlobId
-    ? await characterPng(await readBlob(characterImageBlobId))
-    : undefined;
+  const character = await framedCharacter();
   // One character reference for the whole book, given with every page's picture.
   const reference = await ai.character(
     {
@@ -259,25 +372,11 @@ export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
       await fullBleedPng(await ai.image(prompt, { style: 'illustration', signal, character: reference })),
     );
   }
-  await progress(85, 'Typesetting the book');
-  const byline = bylineOf(job);
-  const interior = await kidsInterior({
-    title: story.title,
-    ...byline,
-    notices: notices(ai),
-    pictures,
-    texts: story.pages,
-    ...(character ? { character } : {}),
-  });
-  await assertPreflight('interior PDF', interior.pdf, { type: 'interior', trim: interior.trim });
-  const coverFiles = await covers(story.title, byline, ai, interior, character ?? pictures[0]);
+  const matter = matterOf(job, ai, story.title);
+  const { interior, files } = await typesetKids(matter, { pictures, texts: story.pages, character }, tools);
   return {
     title: story.title,
-    files: [
-      file('pdf', 'application/pdf', 'pdf', interior.pdf),
-      ...coverFiles,
-      ...pictures.map((p, i) => file(`page-${i + 1}-image`, 'image/png', 'png', p)),
-    ],
+    files: [...files, ...pictures.map((p, i) => file(`page-${i + 1}-image`, 'image/png', 'png', p))],
     result: { title: story.title, storyDescription, pages: story.pages, interiorPages: interior.pages },
   };
 };

@@ -1,5 +1,6 @@
-import type { GenerationInputs, GenerationKind, GenerationPhase, Tier } from '@studio/events';
+import type { ArtifactRef, GenerationInputs, GenerationKind, GenerationPhase, Tier } from '@studio/events';
 import type { AiProvider } from '../ai/provider';
+import type { BookEdition } from '../book-edition';
 
 /** One tool's recipe: from a request to files (PNG, PDF, EPUB) and text results. */
 export interface GeneratorJob<K extends GenerationKind> {
@@ -15,6 +16,8 @@ export interface GeneratorJob<K extends GenerationKind> {
   author?: string;
   /** When the request was made (ISO time): the copyright year. */
   requestedAt?: string;
+  /** Rebuild phase: the edited book to typeset again, and the files it has (its pictures). */
+  rebuild?: { edition: BookEdition; artifacts: ArtifactRef[] };
 }
 
 export interface GeneratedFile {

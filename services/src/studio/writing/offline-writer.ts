@@ -9,6 +9,7 @@ import type {
   WritingTask,
 } from './book-text';
 import { seededRandom } from './seeded-random';
+import { kidsBookTitle } from './titles';
 
 /**
  * The offline provider's writer: no model, but on-topic, structured and seeded by the request, so
@@ -234,8 +235,7 @@ export function writeKidsStory(brief: StoryBrief): KidsStory {
       turtle: 'its',
     }),
   );
-  const key = cap(keywords(story)[0] as string);
-  return { title: `${name} and the ${key} Adventure`, pages };
+  return { title: kidsBookTitle(name, story), pages };
 }
 
 /** The offline answer to a writing task. */

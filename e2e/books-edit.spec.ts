@@ -1,0 +1,73 @@
+// Editing a finished book against the real backend (offline provider): My Books shows the cover,
+// Edit opens the book's words, a changed chapter is saved, the files are rebuilt while the screen
+// follows, and the rebuilt interior PDF carries the new text (read back with pdftotext).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buyPlan } from './books-helpers';
+import { expect, signUp, test } from './support/fixtures';
+
+const pdfText = (pdf: Buffer): string => {
+  const file = join(mkdtempSync(join(tmpdir(), 'book-edit-')), 'interior.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', [file, '-']).toString('utf8').replace(/\s+/g, ' ');
+};
+
+test('REAL backend: edit a chapter of a finished book and find the new text in the rebuilt PDF', async ({
+  page,
+}) => {
+  test.setTimeout(360_000);
+  await signUp(page);
+  await buyPlan(page, 'basic');
+  await page.goto('/non-fiction-book');
+  await page.getByLabel('Book Title').fill('Window Boxes');
+  await page.getByLabel('Book Description').fill('Growing herbs and flowers in window boxes.');
+  await page.getByRole('button', { name: 'Create Book (20 credits)' }).click();
+  await page.getByRole('link', { name: 'Go to My Books' }).click();
+  const card = page.getByRole('article', { name: 'Window Boxes' });
+  await expect(card.getByTestId('status-badge')).toHaveText('Done', { timeout: 150_000 });
+  // The card shows the book's cover.
+  const cover = card.getByRole('img', { name: 'Cover of Window Boxes' });
+  await expect(cover).toBeVisible();
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const credits = (await (await page.request.get('/api/user')).json()).credits as number;
+
+  await card.getByRole('link', { name: 'Edit Window Boxes' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Book' })).toBeVisible();
+  const oldPdf = await page.getByRole('link', { name: 'Interior PDF' }).getAttribute('href');
+  const chapter = page.getByLabel('Text of part 2');
+  await expect(chapter).not.toHaveValue('');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: test.info().outputPath('edit-375.png'), fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: test.info().outputPath('edit-1280.png'), fullPage: false });
+
+  await chapter.fill('Basil wants six hours of sun.\n\nWater it at dawn, never at noon.');
+  await page.getByLabel('Title', { exact: true }).fill('Herbs on the Sill');
+  await page.getByRole('button', { name: 'Save and rebuild files' }).click();
+  await expect(page.getByText('Your changes are saved. The files are being rebuilt.')).toBeVisible();
+  // Once rebuilt, the screen offers the new files (under new names) and the form again.
+  const interior = page.getByRole('link', { name: 'Interior PDF' });
+  await expect(interior).toBeVisible({ timeout: 150_000 });
+  await expect(interior).not.toHaveAttribute('href', oldPdf ?? '');
+  await expect(page.getByLabel('Text of part 2')).toHaveValue(
+    'Basil wants six hours of sun.\n\nWater it at dawn, never at noon.',
+  );
+
+  const href = (await interior.getAttribute('href')) as string;
+  const download = await page.request.get(href);
+  expect(download.status()).toBe(200);
+  const text = pdfText(await download.body());
+  expect(text).toContain('Herbs on the Sill');
+  expect(text).toContain('Basil wants six hours of sun.');
+  expect(text).toContain('Water it at dawn, never at noon.');
+  // Free: the balance is as it was.
+  expect((await (await page.request.get('/api/user')).json()).credits).toBe(credits);
+
+  await page.getByRole('link', { name: 'Back to My Books' }).click();
+  await expect(
+    page.getByRole('article', { name: 'Herbs on the Sill' }).getByTestId('status-badge'),
+  ).toHaveText('Done');
+  await page.screenshot({ path: test.info().outputPath('my-books-1280.png') });
+});

@@ -1,0 +1,266 @@
+// /my-books/:bookId/edit: a finished book's title, subtitle, author and words (every chapter, or
+// each page of a kids book). Saving sends what changed; the server rebuilds the files for free
+// and this screen follows the rebuild until the new files can be downloaded.
+import { editBookRequest, fieldErrors } from '@studio/events/requests';
+import { Alert, apiJson, Button, buttonStyles, Card, ProgressBar, theme } from '@studio/kit';
+import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
+import { Field, Input, Skeleton, Textarea } from '@studio/kit/widgets';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Download, Save } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { serverMessage } from '../api';
+import { progressPercent } from '../book';
+import { Screen } from '../Screen';
+import { BOOK_EDIT } from '../texts';
+import { type BookEdition, changesOf, draftOf, type EditDraft, isBuilding } from './book-edit';
+
+const REFRESH_WHILE_BUILDING_MS = 2000;
+
+/** Every cached book list is read again, mounted or not (lists are never refetched on mount). */
+const refreshBookLists = (client: QueryClient) =>
+  void client.invalidateQueries({ queryKey: [BOOKS_QUERY_ROOT], refetchType: 'all' });
+
+export default function BookEditPage() {
+  const { bookId = '' } = useParams();
+  const queryClient = useQueryClient();
+  const queryKey = ['/api/books', encodeURIComponent(bookId), 'edition'];
+  const edition = useQuery<BookEdition>({
+    queryKey,
+    enabled: bookId !== '',
+    // An edit form starts from the words stored now, never from an earlier visit's copy.
+    refetchOnMount: 'always',
+    // While the files are being rebuilt, read again until the new ones are there.
+    refetchInterval: (query) =>
+      query.state.data && isBuilding(query.state.data) ? REFRESH_WHILE_BUILDING_MS : false,
+  });
+  const [draft, setDraft] = useState<EditDraft | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'danger' | 'info'; text: string } | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<'title' | 'subtitle' | 'author', string>>>({});
+
+  // The form starts from the stored words, and again once a rebuild has made new files; My Books
+  // (which never refetches by itself) reads its list again, with the new title and files.
+  const data = edition.data;
+  const wasBuilding = useRef(false);
+  useEffect(() => {
+    if (!data) return;
+    const building = isBuilding(data);
+    if (!building) setDraft(draftOf(data));
+    if (wasBuilding.current && !building) refreshBookLists(queryClient);
+    wasBuilding.current = building;
+  }, [data, queryClient]);
+
+  const back = (
+    <Link
+      to="/my-books"
+      css={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: theme.fontSizes.sm }}
+    >
+      <ArrowLeft aria-hidden size={16} />
+      {BOOK_EDIT.backToBooks}
+    </Link>
+  );
+
+  if (edition.isPending) {
+    return (
+      <Screen title={BOOK_EDIT.title}>
+        <div role="status" aria-busy="true" aria-label={BOOK_EDIT.loading} css={{ display: 'grid', gap: 16 }}>
+          <Skeleton height={160} />
+          <Skeleton height={320} />
+        </div>
+      </Screen>
+    );
+  }
+  if (edition.isError || !data) {
+    return (
+      <Screen title={BOOK_EDIT.notFoundTitle} subtitle={BOOK_EDIT.notFoundBody}>
+        <div>{back}</div>
+      </Screen>
+    );
+  }
+
+  const building = isBuilding(data);
+  const set = (change: Partial<EditDraft>) =>
+    setDraft((current) => (current ? { ...current, ...change } : current));
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft) return;
+    const changes = changesOf(data, draft);
+    if (!changes) {
+      setNotice({ tone: 'info', text: BOOK_EDIT.nothingChanged });
+      return;
+    }
+    const found = fieldErrors(editBookRequest, changes);
+    const invalid = { title: found.title, subtitle: found.subtitle, author: found.author };
+    setErrors(invalid);
+    if (invalid.title || invalid.subtitle || invalid.author) return;
+    setSaving(true);
+    setNotice(null);
+    try {
+      const answer = await apiJson<{ message: string }>(
+        'PATCH',
+        `/api/books/${encodeURIComponent(data.id)}`,
+        changes,
+      );
+      setNotice({ tone: 'success', text: answer.message });
+      await queryClient.invalidateQueries({ queryKey });
+      refreshBookLists(queryClient);
+    } catch (error) {
+      setNotice({ tone: 'danger', text: serverMessage(error, BOOK_EDIT.saveFailed) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const percent = progressPercent(data.progress);
+  const disabled = building || saving || !data.editable;
+
+  return (
+    <Screen title={BOOK_EDIT.title} subtitle={data.title}>
+      <div>{back}</div>
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      {!data.editable && !building && <Alert tone="warning">{BOOK_EDIT.notEditable}</Alert>}
+      {data.rebuildError && !building && <Alert tone="danger">{data.rebuildError}</Alert>}
+      {building ? (
+        <Card title={BOOK_EDIT.rebuilding} headingLevel={2}>
+          <div css={{ display: 'grid', gap: 8 }} data-testid="rebuild-progress">
+            <ProgressBar value={percent} label={BOOK_EDIT.rebuildProgress} />
+            <p css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }}>
+              {percent}%{data.currentStep ? ` · ${data.currentStep}` : ''}
+            </p>
+          </div>
+        </Card>
+      ) : (
+        <Files edition={data} />
+      )}
+      {draft && (
+        <form onSubmit={save} css={{ display: 'grid', gap: 24 }} aria-label={BOOK_EDIT.formLabel}>
+          <Card title={BOOK_EDIT.details} headingLevel={2}>
+            <div css={{ display: 'grid', gap: 16 }}>
+              <Field label={BOOK_EDIT.titleLabel} error={errors.title}>
+                <Input
+                  value={draft.title}
+                  disabled={disabled}
+                  onChange={(e) => set({ title: e.target.value })}
+                />
+              </Field>
+              <Field label={BOOK_EDIT.subtitleLabel} hint={BOOK_EDIT.subtitleHint} error={errors.subtitle}>
+                <Input
+                  value={draft.subtitle}
+                  disabled={disabled}
+                  onChange={(e) => set({ subtitle: e.target.value })}
+                />
+              </Field>
+              <Field label={BOOK_EDIT.authorLabel} error={errors.author}>
+                <Input
+                  value={draft.author}
+                  disabled={disabled}
+                  onChange={(e) => set({ author: e.target.value })}
+                />
+              </Field>
+            </div>
+          </Card>
+          {draft.chapters.length > 0 && (
+            <Card title={BOOK_EDIT.chapters} headingLevel={2}>
+              <div css={{ display: 'grid', gap: 24 }}>
+                {draft.chapters.map((chapter, index) => (
+                  <fieldset
+                    // biome-ignore lint/suspicious/noArrayIndexKey: chapters keep their place in the book
+                    key={index}
+                    css={{ border: 0, margin: 0, padding: 0, display: 'grid', gap: 12, minWidth: 0 }}
+                  >
+                    <legend css={{ fontWeight: 700, marginBottom: 8 }}>
+                      {data.chapters?.[index]?.label ?? BOOK_EDIT.introduction}
+                    </legend>
+                    <Field label={BOOK_EDIT.chapterTitle(index + 1)}>
+                      <Input
+                        value={chapter.title}
+                        disabled={disabled}
+                        onChange={(e) =>
+                          set({
+                            chapters: draft.chapters.map((c, i) =>
+                              i === index ? { ...c, title: e.target.value } : c,
+                            ),
+                          })
+                        }
+                      />
+                    </Field>
+                    <Field label={BOOK_EDIT.chapterText(index + 1)} hint={BOOK_EDIT.paragraphHint}>
+                      <Textarea
+                        rows={10}
+                        value={chapter.text}
+                        disabled={disabled}
+                        onChange={(e) =>
+                          set({
+                            chapters: draft.chapters.map((c, i) =>
+                              i === index ? { ...c, text: e.target.value } : c,
+                            ),
+                          })
+                        }
+                      />
+                    </Field>
+                  </fieldset>
+                ))}
+              </div>
+            </Card>
+          )}
+          {draft.pages.length > 0 && (
+            <Card title={BOOK_EDIT.pages} headingLevel={2}>
+              <div
+                css={{
+                  display: 'grid',
+                  gap: 16,
+                  gridTemplateColumns: 'minmax(0, 1fr)',
+                  '@media (min-width: 768px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+                }}
+              >
+                {draft.pages.map((text, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: pages keep their place in the book
+                  <Field key={index} label={BOOK_EDIT.pageText(index + 1)}>
+                    <Textarea
+                      rows={3}
+                      value={text}
+                      disabled={disabled}
+                      onChange={(e) =>
+                        set({ pages: draft.pages.map((p, i) => (i === index ? e.target.value : p)) })
+                      }
+                    />
+                  </Field>
+                ))}
+              </div>
+            </Card>
+          )}
+          <div css={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>
+            <Button type="submit" disabled={disabled}>
+              <Save aria-hidden />
+              {saving ? BOOK_EDIT.saving : BOOK_EDIT.save}
+            </Button>
+            <p css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }}>{BOOK_EDIT.free}</p>
+          </div>
+        </form>
+      )}
+    </Screen>
+  );
+}
+
+/** The files of the last build, to check the result of a save. */
+function Files({ edition }: { edition: BookEdition }) {
+  const all: Array<{ href: string | undefined; label: string }> = [
+    { href: edition.interiorFile, label: BOOK_EDIT.interior },
+    { href: edition.coverFile, label: BOOK_EDIT.cover },
+    { href: edition.epubFile, label: BOOK_EDIT.epub },
+  ];
+  const links = all.filter((link): link is { href: string; label: string } => Boolean(link.href));
+  if (links.length === 0) return null;
+  return (
+    <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+      {links.map((link) => (
+        <a key={link.label} href={link.href} download css={buttonStyles('outline', 'sm')}>
+          <Download aria-hidden />
+          {link.label}
+        </a>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { type BookEdits, generationStream } from '@studio/events';
+import { chapterParagraphs, chapterText, editBookRequest } from '@studio/events/requests';
+import { requireUser } from '../account/auth';
+import { DomainError } from '../platform/errors';
+import type { RouteModule } from '../platform/http/app';
+import { parse } from '../platform/http/validation';
+import type { Platform } from '../platform/module';
+import { editionOf } from '../studio/book-edition';
+import { generationDecider } from '../studio/generation';
+import { GENERATIONS, type GenerationDoc } from '../studio/generations-projection';
+import { BOOK_KINDS, bookStatus } from './books';
+import { fileUrl } from './routes';
+
+/** What the Edit view shows: the words the book's files were last built from. */
+export function editionRecord(doc: GenerationDoc) {
+  const edition = editionOf({
+    kind: doc.kind,
+    ...(doc.title ? { title: doc.title } : {}),
+    ...(doc.author ? { author: doc.author } : {}),
+    ...(doc.result ? { result: doc.result } : {}),
+  });
+  // The files the last build made, so the view can offer the rebuilt ones once they are ready.
+  const files = Object.fromEntries(
+    [
+      ['interiorFile', 'pdf'],
+      ['coverFile', 'cover-pdf'],
+      ['epubFile', 'epub'],
+    ].flatMap(([name, role]) => {
+      const artifact = doc.artifacts.find((a) => a.role === role);
+      return artifact ? [[name, fileUrl(artifact.blobId)]] : [];
+    }),
+  );
+  return {
+    id: doc._id,
+    type: doc.kind,
+    status: bookStatus(doc),
+    progress: doc.progress,
+    currentStep: doc.step,
+    ...files,
+    // Only a finished book with its text kept can be rebuilt; the view says why otherwise.
+    editable: doc.status === 'completed' && edition !== undefined,
+    ...(edition
+      ? {
+          title: edition.title,
+          subtitle: edition.subtitle ?? '',
+          author: edition.author,
+          ...(edition.chapters
+            ? {
+                chapters: edition.chapters.map((c) => ({
+                  title: c.title,
+                  ...(c.label ? { label: c.label } : {}),
+                  text: chapterText(c.paragraphs),
+                })),
+              }
+            : {}),
+          ...(edition.pages ? { pages: edition.pages } : {}),
+        }
+      : {}),
+    ...(doc.rebuildError ? { rebuildError: doc.rebuildError } : {}),
+  };
+}
+
+/**
+ * Editing a finished book: `GET /api/books/{id}/edition` reads its words, `PATCH /api/books/{id}`
+ * records the changes (GenerationEdited) and the workers rebuild its files from the stored text,
+ * free, with the usual progress events. The owner only: anyone else gets 404.
+ */
+export function bookEditRoutes({
+  readStore,
+  commands,
+  clock,
+}: Pick<Platform, 'readStore' | 'commands' | 'clock'>): RouteModule {
+  const generations = readStore.collection<GenerationDoc>(GENERATIONS);
+  const ownBook = async (userId: string, id: string) => {
+    const doc = await generations.get(id);
+    if (!doc || doc.userId !== userId || !(BOOK_KINDS as readonly string[]).includes(doc.kind))
+      throw new DomainError('NOT_FOUND', 'Book not found');
+    return doc;
+  };
+  return (router) => {
+    router.get('/api/books/:id/edition', async (ctx) => {
+      const userId = requireUser(ctx);
+      ctx.body = editionRecord(await ownBook(userId, String(ctx.params.id)));
+    });
+
+    router.patch('/api/books/:id', async (ctx) => {
+      const userId = requireUser(ctx);
+      const id = String(ctx.params.id);
+      await ownBook(userId, id);
+      const body = parse(editBookRequest, ctx.request.body);
+      const edits: BookEdits = {
+        ...(body.title !== undefined ? { title: body.title } : {}),
+        ...(body.subtitle !== undefined ? { subtitle: body.subtitle } : {}),
+        ...(body.author !== undefined ? { author: body.author } : {}),
+        ...(body.chapters?.length
+          ? {
+              chapters: body.chapters.map((c) => ({
+                index: c.index,
+                title: c.title,
+                paragraphs: chapterParagraphs(c.text),
+              })),
+            }
+          : {}),
+        ...(body.pages?.length ? { pages: body.pages.map((p) => ({ index: p.index, text: p.text })) } : {}),
+      };
+      // The decider on the book's own stream decides: a second save while the first is being
+      // rebuilt is a 409, so concurrent saves never start two rebuilds.
+      await commands.handle(
+        generationStream(id),
+        generationDecider,
+        { type: 'EditBook', generationId: id, userId, edits },
+        {
+          at: clock.now().toISOString(),
+          correlationId: String(ctx.state.requestId ?? id),
+          causationId: id,
+          userId,
+        },
+      );
+      ctx.status = 202;
+      ctx.body = {
+        id,
+        status: 'In progress',
+        message: 'Your changes are saved. The files are being rebuilt.',
+      };
+    });
+  };
+}
