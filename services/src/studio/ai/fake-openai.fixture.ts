@@ -38,6 +38,7 @@ export interface FakeOpenAi {
   chatReplies: Array<{ content: string; finish_reason: 'stop' | 'length' }>;
   /** The next request is answered with this status and an error body. */
   failNext(status: number): void;
+  /** Behaves so from now on, with its counts and its rate window started afresh. */
   behave(behaviour: FakeBehaviour): void;
   /** Calls answered 200, by kind. */
   made(kind: CallKind): number;
@@ -118,6 +119,9 @@ export async function startFakeOpenAi(behaviour: FakeBehaviour = {}): Promise<Fa
     behave: (next) => {
       current = next;
       random = seededRandom(next.seed ?? 'fake-openai');
+      accepted.length = 0;
+      for (const kind of Object.keys(made) as CallKind[]) made[kind] = 0;
+      fake.maxInFlight = 0;
     },
     made: (kind) => made[kind],
     maxInFlight: 0,

@@ -36,13 +36,18 @@ export function gatedProvider(ai: AiProvider, gate: CallGate, lane: string): AiP
   async function call<T>(signal: AbortSignal, make: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await gate.run(lane, signal, make);
+        return await gate.run(lane, signal, async () => {
+          try {
+            return await make();
+          } catch (error) {
+            // Paused before the slot is handed on, so no waiting call is sent into the same 429.
+            if (error instanceof ProviderBusyError) gate.pause(error.retryAfterMs ?? backoff(attempt));
+            throw error;
+          }
+        });
       } catch (error) {
         if (signal.aborted) throw error;
-        if (error instanceof ProviderBusyError && attempt < BUSY_TRIES) {
-          gate.pause(error.retryAfterMs ?? backoff(attempt));
-          continue;
-        }
+        if (error instanceof ProviderBusyError && attempt < BUSY_TRIES) continue;
         if (error instanceof ProviderUnavailableError && attempt < UNAVAILABLE_TRIES) {
           await sleep(backoff(attempt), signal);
           continue;
