@@ -144,10 +144,12 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
           command.phase === 'main' ? state.status === 'requested' : state.status === 'outline-chosen';
         if (!claimable) return [];
         const { generationId, userId, phase, workerId, request, deadline, leaseExpiresAt } = command;
+        // The request first: on a retried attempt it is the earlier GenerationStarted's data, whose
+        // worker, deadline and lease must not win over this claim's.
         return [
           {
             type: 'GenerationStarted',
-            data: { generationId, userId, phase, workerId, deadline, leaseExpiresAt, ...request },
+            data: { ...request, generationId, userId, phase, workerId, deadline, leaseExpiresAt },
           },
         ];
       }
