@@ -79,8 +79,8 @@ describe('a kids book resumed after its worker was killed', () => {
       expect(recordedBefore).toBeGreaterThan(0);
       expect(recordedBefore).toBeLessThan(KIDS_BOOK_PAGES);
       const after = fake.seen.slice(seenBeforeRestart).filter((s) => s.status === 200);
-      expect(after.filter((s) => s.kind === 'image')).toHaveLength(KIDS_BOOK_PAGES - recordedBefore);
-      expect(after.filter((s) => s.kind === 'chat')).toHaveLength(0);
+      expect(after.filter((s) => s.kind === 'image').length).toBe(KIDS_BOOK_PAGES - recordedBefore);
+      expect(after.filter((s) => s.kind === 'chat').length).toBe(0);
       expect(events.filter((e) => e.type === 'GenerationCompleted')).toHaveLength(1);
       const pages = events.filter(
         (e) =>
