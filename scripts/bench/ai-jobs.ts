@@ -74,6 +74,23 @@ const JOBS: LongJob[] = [
   },
 ];
 
+/** The provider with the time its last answer arrived: where the calls end and the CPU work begins. */
+function timed(ai: AiProvider): AiProvider & { lastAnswerAt: number } {
+  const t = { lastAnswerAt: 0 };
+  const mark = <T>(answer: Promise<T>) =>
+    answer.finally(() => {
+      t.lastAnswerAt = Date.now();
+    });
+  return Object.assign(t, {
+    name: ai.name,
+    text: (...a: Parameters<AiProvider['text']>) => mark(ai.text(...a)),
+    write: ((...a: Parameters<AiProvider['write']>) => mark(ai.write(...a))) as AiProvider['write'],
+    character: (...a: Parameters<AiProvider['character']>) => mark(ai.character(...a)),
+    image: (...a: Parameters<AiProvider['image']>) => mark(ai.image(...a)),
+    editImage: (...a: Parameters<AiProvider['editImage']>) => mark(ai.editImage(...a)),
+  });
+}
+
 const criticalPathMs = (job: LongJob) =>
   job.chain * TEXT_MS +
   Math.ceil(job.texts / CONCURRENCY) * TEXT_MS +
@@ -96,12 +113,14 @@ export async function measureAiJobs(): Promise<BenchRow[]> {
       { type: 'GrantCredits', amount: 1000, reason: 'plan-purchase', planId: 'premium', paymentRef: 'bench' },
       ctx,
     );
-    const openai: AiProvider = createOpenAiProvider({
-      apiKey: 'sk-bench',
-      baseURL: fake.baseURL,
-      textModel: 'bench-text',
-      imageModel: 'bench-image',
-    });
+    const openai = timed(
+      createOpenAiProvider({
+        apiKey: 'sk-bench',
+        baseURL: fake.baseURL,
+        textModel: 'bench-text',
+        imageModel: 'bench-image',
+      }),
+    );
     const handle = createJobHandler({
       commands: runtime.commands,
       blobs: runtime.blobs,
@@ -138,17 +157,31 @@ export async function measureAiJobs(): Promise<BenchRow[]> {
         },
       });
       const wallMs = Date.now() - started;
+      const callsMs = openai.lastAnswerAt - started;
       const events = await runtime.eventStore.readStream(generationStream(generationId));
       const completed = events.some((e) => e.type === 'GenerationCompleted');
       const critical = criticalPathMs(job);
       const timeout = jobTimeoutMs(GENERATION_TIMEOUT_MS, job.request, 'main') * SCALE;
+      const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+      const at = `${CONCURRENCY} at once, picture ${PICTURE_MS / 1000} s, text ${TEXT_MS / 1000} s`;
       rows.push({
-        metric: `AI job: ${job.name}, wall ÷ critical path (${CONCURRENCY} at once, picture ${PICTURE_MS / 1000} s, text ${TEXT_MS / 1000} s)`,
+        metric: `AI job: ${job.name}: its calls ÷ critical path (${at})`,
         value: completed
-          ? `${ratio(wallMs / critical)} (${(wallMs / 1000).toFixed(1)} s ÷ ${(critical / 1000).toFixed(1)} s)`
+          ? `${ratio(callsMs / critical)} (${seconds(callsMs)} ÷ ${seconds(critical)})`
           : 'job did not complete',
         target: '≤ 1.30×',
-        pass: completed && wallMs / critical <= 1.3,
+        pass: completed && callsMs / critical <= 1.3,
+      });
+      // The typesetting and checks after the last answer take the same CPU time at any latency,
+      // so the whole job's ratio is judged at the real latency only (BENCH_AI_SCALE=1).
+      const whole = wallMs / critical;
+      rows.push({
+        metric: `AI job: ${job.name}: whole job ÷ critical path (${at})`,
+        value: completed
+          ? `${ratio(whole)} (${seconds(wallMs)}; ${seconds(wallMs - callsMs)} after the last answer)`
+          : 'job did not complete',
+        target: SCALE === 1 ? '≤ 1.30×' : '≤ 1.30× at BENCH_AI_SCALE=1',
+        pass: SCALE === 1 ? completed && whole <= 1.3 : completed ? null : false,
       });
       if (job.request.kind === 'coloring-book')
         rows.push({
