@@ -2,9 +2,9 @@ import type { CallGate } from './call-gate';
 import { type AiProvider, ProviderBusyError, ProviderUnavailableError } from './provider';
 
 /** Tries of one call while the provider says it is busy (429), then the job fails. */
-export const BUSY_TRIES = 8;
+const BUSY_TRIES = 8;
 /** Tries of one call while the provider fails on its side (5xx, connection), then the job fails. */
-export const UNAVAILABLE_TRIES = 4;
+const UNAVAILABLE_TRIES = 4;
 const FIRST_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 30_000;
 
