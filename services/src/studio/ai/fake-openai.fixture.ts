@@ -16,7 +16,7 @@ export interface Seen {
   auth: string | undefined;
   contentType: string | undefined;
   body: Buffer;
-  /** What the server answered. */
+  /** What the server answered (0 until it has). */
   status: number;
 }
 
@@ -129,18 +129,21 @@ export async function startFakeOpenAi(behaviour: FakeBehaviour = {}): Promise<Fa
   };
 
   const server: Server = createServer(async (req, res) => {
-    const body = await read(req);
     const kind = KINDS[req.url ?? ''];
+    // Counted on arrival: a client killed while sending still shows as having asked.
     const seen: Seen = {
       method: req.method ?? '',
       path: req.url ?? '',
       kind,
       auth: req.headers.authorization,
       contentType: req.headers['content-type'],
-      body,
-      status: 200,
+      body: Buffer.alloc(0),
+      status: 0,
     };
     fake.seen.push(seen);
+    const body = await read(req).catch(() => undefined);
+    if (!body) return; // the client went away mid-request
+    seen.body = body;
     const answer = (status: number, value: unknown, headers: Record<string, string> = {}) => {
       seen.status = status;
       res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
@@ -186,7 +189,12 @@ export async function startFakeOpenAi(behaviour: FakeBehaviour = {}): Promise<Fa
       made[kind] += 1;
       if (kind !== 'chat')
         return answer(200, { created: 1, data: [{ b64_json: samplePng.toString('base64') }] });
-      const request = JSON.parse(body.toString()) as Parameters<typeof modelAnswer>[0] & { model: string };
+      let request: Parameters<typeof modelAnswer>[0] & { model: string };
+      try {
+        request = JSON.parse(body.toString());
+      } catch {
+        return error(400, 'The body is not JSON', 'invalid_request_error', null);
+      }
       const reply = fake.chatReplies.shift();
       return answer(200, {
         id: 'chatcmpl-1',
