@@ -135,6 +135,17 @@ export type GenerationReleased = Event<
   }
 >;
 
+/**
+ * One finished part of a running phase (a chapter's text, a picture), recorded as it completes so
+ * that another attempt at the phase resumes from it instead of asking the AI again. `part` names
+ * it within the phase (`chapter-3`, `page-12`); `text` holds a text part's value, `blobId` a
+ * picture's blob. Changes nothing the user is charged or shown.
+ */
+export type GenerationPartRecorded = Event<
+  'GenerationPartRecorded',
+  { generationId: string; phase: GenerationPhase; part: string; text?: unknown; blobId?: string }
+>;
+
 export type GenerationProgressed = Event<
   'GenerationProgressed',
   { generationId: string; progress: number; step: string }
@@ -216,6 +227,7 @@ export type GenerationEvent =
   | GenerationHeartbeat
   | GenerationReleased
   | GenerationProgressed
+  | GenerationPartRecorded
   | GenerationOutlinesReady
   | GenerationOutlineChosen
   | GenerationCompleted

@@ -9,7 +9,7 @@ import { accountDecider } from '../../services/src/account/decider';
 import { startEmbedded } from '../../services/src/main/embedded';
 import { createOfflineProvider } from '../../services/src/studio/ai/offline';
 import { coloringBook, kidsBook, nonFiction } from '../../services/src/studio/generators/books';
-import type { GeneratorTools } from '../../services/src/studio/generators/generator';
+import { type GeneratorTools, unrecordedParts } from '../../services/src/studio/generators/generator';
 import { buildEpub } from '../../services/src/studio/outputs/epub';
 import { nonFictionInterior } from '../../services/src/studio/outputs/interior';
 import { writeChapter, writeOutlines } from '../../services/src/studio/writing/offline-writer';
@@ -169,6 +169,7 @@ export async function measureBooks(): Promise<BenchRow[]> {
     signal: new AbortController().signal,
     progress: async () => {},
     readBlob: async () => Buffer.alloc(0),
+    parts: unrecordedParts,
   };
   const time = async (run: () => Promise<unknown>) => {
     const t = Date.now();

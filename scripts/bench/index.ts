@@ -28,6 +28,7 @@ async function main() {
       return measureBundleSizes(repoRoot);
     },
     'first-load': () => measureFirstLoad(repoRoot),
+    'ai-jobs': async () => (await import('./ai-jobs')).measureAiJobs(),
   };
   const asked = process.argv.slice(2);
   const unknown = asked.filter((name) => !(name in groups));

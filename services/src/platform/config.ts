@@ -56,6 +56,8 @@ const schema = yup.object({
   OPENAI_BASE_URL: absoluteUrl,
   OPENAI_TEXT_MODEL: yup.string().default('gpt-4o-mini'),
   OPENAI_IMAGE_MODEL: yup.string().default('gpt-image-1'),
+  AI_CONCURRENCY: integer(1, 256, 4),
+  AI_CALLS_PER_MINUTE: integer(0, 1_000_000, 0),
   PAYMENTS: oneOf(['simulated', 'stripe'] as const),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -166,6 +168,10 @@ export interface Config {
   ai:
     | { provider: 'offline' }
     | { provider: 'openai'; apiKey: string; baseURL?: string; textModel: string; imageModel: string };
+  /** Provider calls in flight at once in this process, shared by its jobs (AI_CONCURRENCY). */
+  aiConcurrency: number;
+  /** Provider calls started per minute at most in this process; 0 = no limit (AI_CALLS_PER_MINUTE). */
+  aiCallsPerMinute: number;
   payments:
     | { gateway: 'simulated' }
     | {
@@ -319,6 +325,8 @@ export function loadConfig(
     bus,
     blobs,
     ai,
+    aiConcurrency: e.AI_CONCURRENCY,
+    aiCallsPerMinute: e.AI_CALLS_PER_MINUTE,
     payments,
     ...(e.PUBLIC_URL ? { publicUrl: e.PUBLIC_URL } : {}),
     ...(e.TUTORIAL_VIDEO_URL ? { tutorialVideoUrl: e.TUTORIAL_VIDEO_URL } : {}),

@@ -288,6 +288,15 @@ describe('generation decider', () => {
       spec([started(), released()]).when(claim()).then([started()]);
     });
 
+    it('a retried attempt is the new worker’s, though the request it carries is the first claim’s data', () => {
+      const later = { deadline: '2026-01-01T00:20:00.000Z', leaseExpiresAt: '2026-01-01T00:11:00.000Z' };
+      // The worker takes the request of a released job from the stream: the earlier GenerationStarted.
+      const first = started().data as Extract<GenerationEvent, { type: 'GenerationStarted' }>['data'];
+      spec([started(), released()])
+        .when({ ...claim(), workerId: 'w2', ...later, request: first })
+        .then([{ type: 'GenerationStarted', data: { ...first, workerId: 'w2', ...later } }]);
+    });
+
     it('the book phase goes back to the book queue', () => {
       const chosen: Emitted<GenerationEvent> = {
         type: 'GenerationOutlineChosen',
@@ -362,6 +371,50 @@ describe('generation decider', () => {
       spec([started(), completed]).when(expire('2026-01-01T00:05:00.000Z')).thenNothing();
       spec([started(), released()]).when(expire('2026-01-01T00:05:00.000Z')).thenNothing();
       spec([]).when(expire('2026-01-01T00:05:00.000Z')).thenNothing();
+    });
+  });
+
+  describe('finished parts (resumable jobs)', () => {
+    const record = (
+      part: string,
+      value: { text?: unknown; blobId?: string },
+      phase: 'main' | 'book' = 'main',
+    ) => ({ type: 'RecordPart', generationId: 'g1', phase, part, ...value }) as const;
+    const recorded = (
+      part: string,
+      value: { text?: unknown; blobId?: string },
+    ): Emitted<GenerationEvent> => ({
+      type: 'GenerationPartRecorded',
+      data: { generationId: 'g1', phase: 'main', part, ...value },
+    });
+
+    it('records a running phase’s part once, a text or a picture, and the state keeps it for the next attempt', () => {
+      spec([started()])
+        .when(record('chapter-1', { text: { title: 'One', paragraphs: ['p'] } }))
+        .then([recorded('chapter-1', { text: { title: 'One', paragraphs: ['p'] } })]);
+      spec([started()])
+        .when(record('page-1', { blobId: 'b1' }))
+        .then([recorded('page-1', { blobId: 'b1' })]);
+      spec([started(), recorded('page-1', { blobId: 'b1' })])
+        .when(record('page-1', { blobId: 'b2' }))
+        .thenNothing();
+      const state = stateAfter(generationDecider, [started(), recorded('page-1', { blobId: 'b1' })]);
+      expect(state.parts).toEqual({ 'main/page-1': { blobId: 'b1' } });
+    });
+
+    it('records nothing for a phase that is not running, nor a part that is neither text nor picture', () => {
+      spec([])
+        .when(record('page-1', { blobId: 'b1' }))
+        .thenNothing();
+      spec([started(), completed])
+        .when(record('page-1', { blobId: 'b1' }))
+        .thenNothing();
+      spec([started()])
+        .when(record('page-1', { blobId: 'b1' }, 'book'))
+        .thenNothing();
+      spec([started()])
+        .when(record('page-1', {}))
+        .thenError('VALIDATION', 'A part is either a text or a picture');
     });
   });
 });

@@ -34,7 +34,17 @@ export interface GenerationState {
   edition?: BookEdition;
   /** Edits recorded so far: the rebuilt files are named after it. */
   revision?: number;
+  /** Finished parts by `{phase}/{part}`: what another attempt of the phase need not make again. */
+  parts?: Readonly<Record<string, RecordedPart>>;
 }
+
+/** A finished part as recorded: a text part's value, or a picture's blob. */
+export interface RecordedPart {
+  text?: unknown;
+  blobId?: string;
+}
+
+export const partKey = (phase: GenerationPhase, part: string) => `${phase}/${part}`;
 
 export type GenerationCommand =
   | {
@@ -60,6 +70,14 @@ export type GenerationCommand =
       maxAttempts: number;
     }
   | { type: 'ReportProgress'; generationId: string; progress: number; step: string }
+  | {
+      type: 'RecordPart';
+      generationId: string;
+      phase: GenerationPhase;
+      part: string;
+      text?: unknown;
+      blobId?: string;
+    }
   | { type: 'RecordOutlines'; generationId: string; outlines: [string, string, string] }
   | { type: 'ChooseOutline'; generationId: string; userId: string; outlineIndex: 0 | 1 | 2 }
   /** The author edits a finished book; its files are rebuilt (free). */
@@ -150,6 +168,14 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
       }
       case 'GenerationProgressed':
         return state;
+      case 'GenerationPartRecorded': {
+        const { phase, part, text, blobId } = event.data;
+        const recorded: RecordedPart = {
+          ...(text !== undefined ? { text } : {}),
+          ...(blobId !== undefined ? { blobId } : {}),
+        };
+        return { ...state, parts: { ...state.parts, [partKey(phase, part)]: recorded } };
+      }
       case 'GenerationOutlinesReady':
         return { ...state, status: 'outlines-ready', outlines: event.data.outlines };
       case 'GenerationOutlineChosen':
@@ -200,10 +226,11 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
       case 'ClaimJob': {
         if (state.status !== QUEUED_FOR[command.phase]) return [];
         const { generationId, userId, phase, workerId, request, deadline, leaseExpiresAt } = command;
+        // The request first: on a retried attempt it is the earlier GenerationStarted's data, whose
+        // worker, deadline and lease must not win over this claim's.
         return [
           {
             type: 'GenerationStarted',
-            // The request first: a later phase's claim must not take the first claim's phase or lease.
             data: { ...requestOf(request), generationId, userId, phase, workerId, deadline, leaseExpiresAt },
           },
         ];
@@ -280,6 +307,26 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
           {
             type: 'GenerationProgressed',
             data: { generationId: command.generationId, progress, step: command.step },
+          },
+        ];
+      }
+      case 'RecordPart': {
+        // Any attempt's finished part counts (it was paid for), once, while its phase runs.
+        const { generationId, phase, part, text, blobId } = command;
+        if (!RUNNING.includes(state.status) || state.phase !== phase) return [];
+        if (state.parts?.[partKey(phase, part)]) return [];
+        if ((text === undefined) === (blobId === undefined))
+          throw new DomainError('VALIDATION', 'A part is either a text or a picture');
+        return [
+          {
+            type: 'GenerationPartRecorded',
+            data: {
+              generationId,
+              phase,
+              part,
+              ...(text !== undefined ? { text } : {}),
+              ...(blobId !== undefined ? { blobId } : {}),
+            },
           },
         ];
       }

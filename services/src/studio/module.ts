@@ -2,6 +2,7 @@ import { newId } from '../platform/ids';
 import type { FeatureModule, Platform } from '../platform/module';
 import { relay } from '../platform/runners/relay';
 import { deferredBody } from '../platform/uploads/upload-body';
+import { CallGate } from './ai/call-gate';
 import type { AiProvider } from './ai/provider';
 import { durationRoutes } from './durations';
 import { gen2Routes } from './gen2-routes';
@@ -24,6 +25,8 @@ export function studioModule(platform: Platform, ai: AiProvider): FeatureModule 
   const { commands, clock, logger, bus, config } = platform;
   const tutorialSources = tutorialCsp(config.tutorialVideoUrl);
   const uploads = TOOL_LIST.filter((tool) => tool.upload && tool.generator);
+  // One gate per process: every job of this process's workers shares AI_CONCURRENCY.
+  const gate = new CallGate(config.aiConcurrency, config.aiCallsPerMinute);
   return {
     name: 'studio',
     // Tools that take a file (the kids book's character) take multipart, or JSON without a file.
@@ -54,6 +57,7 @@ export function studioModule(platform: Platform, ai: AiProvider): FeatureModule 
             commands,
             blobs: platform.blobs,
             ai,
+            gate,
             tools: TOOLS,
             clock,
             logger,

@@ -24,7 +24,8 @@ export function progressMessage(event: RecordedEvent, userId: string): ProgressM
   if (!event.type.startsWith('Generation')) return undefined;
   const data = event.data as Record<string, unknown>;
   if (event.metadata.userId !== userId && data.userId !== userId) return undefined;
-  if (event.type === 'GenerationHeartbeat') return undefined;
+  // Heartbeats say nothing to the user; a recorded part carries a whole chapter and no progress.
+  if (event.type === 'GenerationHeartbeat' || event.type === 'GenerationPartRecorded') return undefined;
   const generationId = typeof data.generationId === 'string' ? data.generationId : undefined;
   if (!generationId) return undefined;
   return {

@@ -4,8 +4,10 @@ import { createOfflineProvider } from './ai/offline';
 import type { AiProvider } from './ai/provider';
 import { ProviderError } from './ai/provider';
 import { generationDecider } from './generation';
+import type { GeneratorTools } from './generators/generator';
 import { refundProcessManager } from './refunds';
 import { TOOLS } from './tools/registry';
+import { createJobHandler } from './worker';
 import { capturingLogger, ctx, setupJob } from './worker.fixture';
 
 const setup = setupJob;
@@ -460,6 +462,107 @@ describe('worker: what it logs', () => {
       );
     } finally {
       await slow.runtime.dispose();
+    }
+  });
+});
+
+describe('worker: a job’s deadline and its parts', () => {
+  const at = new Date('2026-11-22T10:00:00.000Z');
+  const fixed: Clock = { now: () => at };
+
+  it('gives a 40-design coloring book 40/12 of the generation timeout, and a single page the timeout', async () => {
+    const tools = {
+      'coloring-book': { generator: async () => ({ files: [] }) },
+      'coloring-page': { generator: async () => ({ files: [] }) },
+    };
+    const { runtime, message, handle, started } = await setup(createOfflineProvider(), 600_000, {
+      tools,
+      clock: fixed,
+    });
+    try {
+      const book = { kind: 'coloring-book', input: { prompt: 'owls', bookLength: 40 } } as const;
+      await handle({ ...message, value: { ...message.value, kind: 'coloring-book', request: book } });
+      const events = await runtime.eventStore.readStream(generationStream(started.generationId));
+      const claim = events.find((e) => e.type === 'GenerationStarted') as RecordedEvent<GenerationStarted>;
+      expect(Date.parse(claim.data.deadline) - at.getTime()).toBe(2_000_000);
+    } finally {
+      await runtime.dispose();
+    }
+    const single = await setup(createOfflineProvider(), 600_000, { tools, clock: fixed });
+    try {
+      await single.handle(single.message);
+      const events = await single.runtime.eventStore.readStream(
+        generationStream(single.started.generationId),
+      );
+      const claim = events.find((e) => e.type === 'GenerationStarted') as RecordedEvent<GenerationStarted>;
+      expect(Date.parse(claim.data.deadline) - at.getTime()).toBe(600_000);
+    } finally {
+      await single.runtime.dispose();
+    }
+  });
+
+  it('records each finished part as it is made, and the next attempt takes it instead of calling the provider', async () => {
+    let calls = 0;
+    const offline = createOfflineProvider();
+    const counting: AiProvider = {
+      ...offline,
+      image: (prompt, options) => {
+        calls += 1;
+        return offline.image(prompt, options);
+      },
+    };
+    // Two pictures, as a book's; the first attempt is handed back (a shutdown) after the first one.
+    let attempts = 0;
+    let reachedFirst: () => void = () => {};
+    const halfway = new Promise<void>((resolve) => {
+      reachedFirst = resolve;
+    });
+    const tools = {
+      'coloring-page': {
+        generator: async (_job: object, { ai, signal, parts }: GeneratorTools) => {
+          attempts += 1;
+          await parts.picture('page-1', () => ai.image('one', { style: 'coloring', signal }));
+          if (attempts === 1) {
+            reachedFirst();
+            await new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+          }
+          await parts.picture('page-2', () => ai.image('two', { style: 'coloring', signal }));
+          return { files: [] };
+        },
+      },
+    };
+    const { runtime, message, handle, started, types } = await setup(counting, 10_000, { tools });
+    try {
+      const first = handle(message);
+      await halfway;
+      await handle.releaseRunning();
+      await first;
+      expect(calls).toBe(1);
+      const next = createJobHandler({
+        commands: runtime.commands,
+        blobs: runtime.blobs,
+        ai: counting,
+        tools,
+        clock: systemClock,
+        logger: capturingLogger().logger,
+        timeoutMs: 10_000,
+        workerId: 'w-next',
+      });
+      await next(message);
+      expect(calls).toBe(2);
+      const kinds = await types();
+      expect(kinds.filter((t) => t === 'GenerationStarted')).toHaveLength(2);
+      expect(kinds.filter((t) => t === 'GenerationPartRecorded')).toHaveLength(2);
+      expect(kinds.at(-1)).toBe('GenerationCompleted');
+      const { state } = await runtime.commands.load(
+        generationStream(started.generationId),
+        generationDecider,
+      );
+      const blobId = state.parts?.['main/page-1']?.blobId ?? '';
+      expect(blobId).toBe(`gen-${started.generationId}-part-main-page-1.png`);
+      expect(await runtime.blobs.get(blobId)).toBeTruthy();
+    } finally {
+      await runtime.dispose();
     }
   });
 });

@@ -11,20 +11,32 @@ import type { DeliveredMessage } from '../platform/bus/port';
 import type { Clock } from '../platform/clock';
 import type { CommandContext, CommandHandler } from '../platform/command-handler';
 import type { Logger } from '../platform/logging';
+import { CallGate, DEFAULT_AI_CONCURRENCY } from './ai/call-gate';
+import { gatedProvider } from './ai/gated-provider';
 import type { AiProvider } from './ai/provider';
 import { artifactBlobId } from './artifacts';
-import { generationDecider } from './generation';
-import type { Generator, GeneratorJob, GeneratorOutput, GeneratorTools } from './generators/generator';
+import { type GenerationState, generationDecider, partKey, type RecordedPart } from './generation';
+import type {
+  Generator,
+  GeneratorJob,
+  GeneratorOutput,
+  GeneratorTools,
+  PartLedger,
+} from './generators/generator';
+import { jobTimeoutMs } from './job-timeout';
 import type { JobMessage } from './jobs';
 
 export interface WorkerDeps {
   commands: CommandHandler;
   blobs: BlobStore;
   ai: AiProvider;
+  /** The process-wide limit on provider calls, shared by every job (AI_CONCURRENCY). */
+  gate?: CallGate;
   /** The registry (or any part of it): each tool's generator. */
   tools: WorkerTools;
   clock: Clock;
   logger: Logger;
+  /** GENERATION_TIMEOUT_MS: a job's timeout grows from it with the job's size (job-timeout.ts). */
   timeoutMs: number;
   workerId: string;
   /** How long a claim lasts without a heartbeat (the worker heartbeats every third of it). */
@@ -76,6 +88,7 @@ function generate<K extends GenerationKind>(
  * recorded once and the refund process manager gives the credits back.
  */
 export function createJobHandler(deps: WorkerDeps): JobHandler {
+  const gate = deps.gate ?? new CallGate(DEFAULT_AI_CONCURRENCY);
   /** Running attempts by generation id: what a shutdown hands back. */
   const running = new Map<string, () => Promise<void>>();
   let stopping = false;
@@ -100,7 +113,8 @@ export function createJobHandler(deps: WorkerDeps): JobHandler {
     }
     const leaseMs = deps.leaseMs ?? JOB_LEASE_MS;
     const leaseFromNow = () => new Date(deps.clock.now().getTime() + leaseMs).toISOString();
-    const deadline = new Date(deps.clock.now().getTime() + deps.timeoutMs).toISOString();
+    const timeoutMs = jobTimeoutMs(deps.timeoutMs, request, job.phase);
+    const deadline = new Date(deps.clock.now().getTime() + timeoutMs).toISOString();
     const claim = await deps.commands.handle(
       stream,
       generationDecider,
@@ -173,9 +187,26 @@ export function createJobHandler(deps: WorkerDeps): JobHandler {
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         controller.abort();
-        reject(new JobTimeoutError(`Generation timed out after ${Math.round(deps.timeoutMs / 1000)} s`));
-      }, deps.timeoutMs);
+        reject(new JobTimeoutError(`Generation timed out after ${Math.round(timeoutMs / 1000)} s`));
+      }, timeoutMs);
     });
+    // The job's own appends (progress, parts) go one at a time: parts finish side by side.
+    let appends: Promise<unknown> = Promise.resolve();
+    const inTurn = <T>(append: () => Promise<T>): Promise<T> => {
+      const next = appends.then(append, append);
+      appends = next.catch(() => {});
+      return next;
+    };
+    const parts = partLedger(deps, state, job.phase, job.generationId, (part, value) =>
+      inTurn(() =>
+        deps.commands.handle(
+          stream,
+          generationDecider,
+          { type: 'RecordPart', generationId: job.generationId, phase: job.phase, part, ...value },
+          context(),
+        ),
+      ),
+    );
     try {
       // Only the book phase has a chosen outline (it is chosen after the main phase ends).
       const outline = state.outlineIndex === undefined ? undefined : state.outlines?.[state.outlineIndex];
@@ -195,16 +226,19 @@ export function createJobHandler(deps: WorkerDeps): JobHandler {
             ...(rebuild ? { rebuild } : {}),
           },
           {
-            ai: deps.ai,
+            ai: gatedProvider(deps.ai, gate, job.generationId),
             signal: controller.signal,
             progress: async (progress, step) => {
-              await deps.commands.handle(
-                stream,
-                generationDecider,
-                { type: 'ReportProgress', generationId: job.generationId, progress, step },
-                context(),
+              await inTurn(() =>
+                deps.commands.handle(
+                  stream,
+                  generationDecider,
+                  { type: 'ReportProgress', generationId: job.generationId, progress, step },
+                  context(),
+                ),
               );
             },
+            parts,
             readBlob: async (blobId) => {
               const blob = await deps.blobs.get(blobId);
               if (!blob) throw new Error(`Input file ${blobId} is missing`);
@@ -290,6 +324,47 @@ export function createJobHandler(deps: WorkerDeps): JobHandler {
       await Promise.all([...running.values()].map((release) => release()));
     },
   });
+}
+
+/**
+ * The parts an attempt resumes from (those recorded for its phase when it was claimed) and records
+ * as it makes them: a text part's value in the event, a picture as a blob the event names.
+ */
+function partLedger(
+  deps: Pick<WorkerDeps, 'blobs'>,
+  state: GenerationState,
+  phase: GenerationPhase,
+  generationId: string,
+  record: (part: string, value: RecordedPart) => Promise<unknown>,
+): PartLedger {
+  const made = new Map<string, RecordedPart>();
+  const recorded = (part: string) => made.get(part) ?? state.parts?.[partKey(phase, part)];
+  const keep = async (part: string, value: RecordedPart) => {
+    await record(part, value);
+    made.set(part, value);
+  };
+  return {
+    async text<T>(part: string, make: () => Promise<T>): Promise<T> {
+      const done = recorded(part);
+      if (done?.text !== undefined) return done.text as T;
+      const text = await make();
+      await keep(part, { text });
+      return text;
+    },
+    async picture(part: string, make: () => Promise<Buffer>): Promise<Buffer> {
+      const done = recorded(part)?.blobId;
+      const kept = done ? await deps.blobs.get(done) : undefined;
+      if (kept) return kept.data;
+      const data = await make();
+      const blob = await deps.blobs.put(
+        artifactBlobId(generationId, `part-${phase}-${part}`, 'png'),
+        data,
+        'image/png',
+      );
+      await keep(part, { blobId: blob.id });
+      return data;
+    },
+  };
 }
 
 /** The bus handler of the workers, plus the graceful half of a shutdown. */

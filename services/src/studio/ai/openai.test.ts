@@ -1,104 +1,29 @@
-import { getEventListeners, once } from 'node:events';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { getEventListeners } from 'node:events';
 import { KIDS_BOOK_PAGES } from '@studio/events';
 import sharp from 'sharp';
 import { kidsBook } from '../generators/books';
+import { unrecordedParts } from '../generators/generator';
+import { type FakeOpenAi, type Seen, startFakeOpenAi } from './fake-openai.fixture';
 import { createOfflineProvider } from './offline';
 import { createOpenAiProvider } from './openai';
 
-/**
- * A local server speaking the OpenAI API's shapes: the provider is tested over real HTTP
- * through the real SDK, only the far end is ours.
- */
-interface Seen {
-  method: string;
-  path: string;
-  auth: string | undefined;
-  contentType: string | undefined;
-  body: Buffer;
-}
-
-let server: Server;
+/** The provider over real HTTP through the real SDK, against the fake OpenAI server. */
+let fake: FakeOpenAi;
 let baseURL: string;
-const seen: Seen[] = [];
+let seen: Seen[];
+let chatReplies: FakeOpenAi['chatReplies'];
 let samplePng: Buffer;
-let failNext: number | undefined;
-/** Replies the fake model gives, in order, before it falls back to echoing (structured-output tests). */
-const chatReplies: Array<{ content: string; finish_reason: 'stop' | 'length' }> = [];
-
-const read = async (req: IncomingMessage) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-};
 
 beforeAll(async () => {
   samplePng = await createOfflineProvider().image('sample', {
     style: 'coloring',
     signal: new AbortController().signal,
   });
-  server = createServer(async (req, res) => {
-    const body = await read(req);
-    seen.push({
-      method: req.method ?? '',
-      path: req.url ?? '',
-      auth: req.headers.authorization,
-      contentType: req.headers['content-type'],
-      body,
-    });
-    res.setHeader('Content-Type', 'application/json');
-    if (failNext) {
-      res.statusCode = failNext;
-      failNext = undefined;
-      res.end(
-        JSON.stringify({
-          error: {
-            message: 'Your request was rejected',
-            type: 'invalid_request_error',
-            code: 'content_policy_violation',
-          },
-        }),
-      );
-      return;
-    }
-    if (req.url === '/v1/chat/completions') {
-      const request = JSON.parse(body.toString()) as { model: string; messages: Array<{ content: string }> };
-      const reply = chatReplies.shift();
-      res.end(
-        JSON.stringify({
-          id: 'chatcmpl-1',
-          object: 'chat.completion',
-          created: 1,
-          model: request.model,
-          choices: [
-            {
-              index: 0,
-              message: {
-                role: 'assistant',
-                content: reply?.content ?? `Echo: ${request.messages[1]?.content}`,
-              },
-              finish_reason: reply?.finish_reason ?? 'stop',
-            },
-          ],
-          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-        }),
-      );
-      return;
-    }
-    if (req.url === '/v1/images/generations' || req.url === '/v1/images/edits') {
-      res.end(JSON.stringify({ created: 1, data: [{ b64_json: samplePng.toString('base64') }] }));
-      return;
-    }
-    res.statusCode = 404;
-    res.end(JSON.stringify({ error: { message: 'not found' } }));
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  fake = await startFakeOpenAi();
+  ({ baseURL, seen, chatReplies } = fake);
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => fake.close());
 beforeEach(() => {
   seen.length = 0;
   chatReplies.length = 0;
@@ -162,7 +87,7 @@ describe('openai provider over HTTP', () => {
   });
 
   it('surfaces an API error instead of returning something', async () => {
-    failNext = 400;
+    fake.failNext(400);
     await expect(provider().image('forbidden', { style: 'illustration', signal })).rejects.toThrow(
       'Your request was rejected',
     );
@@ -269,6 +194,7 @@ describe('openai provider: one character reference for every kids book page', ()
         signal,
         progress: async () => {},
         readBlob: async () => uploaded ?? Buffer.alloc(0),
+        parts: unrecordedParts,
       },
     );
 
@@ -287,11 +213,11 @@ describe('openai provider: one character reference for every kids book page', ()
     expect(pages).toHaveLength(KIDS_BOOK_PAGES);
     expect(seen.some((r) => r.path === '/v1/images/edits')).toBe(false);
     const reference = `The main character, identical on every page: Pip, a boy. ${LOOKS}`;
-    for (const [i, page] of pages.entries()) {
-      const prompt = JSON.parse(page.body.toString()).prompt as string;
-      expect(prompt).toContain(reference);
-      expect(prompt).toContain(`Page ${i + 1}: Pip splashes in the waves.`);
-    }
+    const prompts = pages.map((page) => JSON.parse(page.body.toString()).prompt as string);
+    for (const prompt of prompts) expect(prompt).toContain(reference);
+    // Pages are drawn side by side, so they arrive in any order: each page exactly once.
+    for (let i = 0; i < KIDS_BOOK_PAGES; i++)
+      expect(prompts.filter((p) => p.includes(`Page ${i + 1}: Pip splashes in the waves.`))).toHaveLength(1);
   }, 60_000);
 
   /**
@@ -333,7 +259,8 @@ describe('openai provider: one character reference for every kids book page', ()
       const pages = seen.filter((r) => r.path === '/v1/images/edits');
       expect(pages).toHaveLength(KIDS_BOOK_PAGES);
       expect(seen.some((r) => r.path === '/v1/images/generations')).toBe(false);
-      for (const [i, page] of pages.entries()) {
+      const prompts: string[] = [];
+      for (const page of pages) {
         const sent = await form(page);
         const image = sent.get('image') as File;
         expect(Buffer.from(await image.arrayBuffer()).equals(reference)).toBe(true);
@@ -342,8 +269,12 @@ describe('openai provider: one character reference for every kids book page', ()
         expect(sent.get('prompt')).toContain(
           `The main character, identical on every page and as in the reference picture: Pip, a boy. ${LOOKS}`,
         );
-        expect(sent.get('prompt')).toContain(`Page ${i + 1}: Pip splashes in the waves.`);
+        prompts.push(String(sent.get('prompt')));
       }
+      for (let i = 0; i < KIDS_BOOK_PAGES; i++)
+        expect(prompts.filter((p) => p.includes(`Page ${i + 1}: Pip splashes in the waves.`))).toHaveLength(
+          1,
+        );
     },
     60_000,
   );

@@ -2,7 +2,7 @@ import OpenAI, { toFile } from 'openai';
 import sharp from 'sharp';
 import { openAiWrite } from '../writing/openai-writer';
 import type { AiProvider, CharacterBrief, CharacterReference, ImageStyle } from './provider';
-import { ProviderError } from './provider';
+import { ProviderBusyError, ProviderError, ProviderUnavailableError } from './provider';
 
 export interface OpenAiOptions {
   apiKey: string;
@@ -65,9 +65,32 @@ async function scoped<T>(job: AbortSignal, run: (signal: AbortSignal) => Promise
   else job.addEventListener('abort', abort, { once: true });
   try {
     return await run(child.signal);
+  } catch (error) {
+    throw classified(error);
   } finally {
     job.removeEventListener('abort', abort);
   }
+}
+
+/** `retry-after-ms` (OpenAI's own) or `retry-after` in seconds; nothing usable is undefined. */
+function retryAfterMs(headers: Headers | undefined): number | undefined {
+  const ms = Number(headers?.get('retry-after-ms') ?? Number.NaN);
+  if (Number.isFinite(ms) && ms >= 0) return ms;
+  const seconds = Number(headers?.get('retry-after') ?? Number.NaN);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
+}
+
+/**
+ * The SDK's errors as the gate (gated-provider.ts) retries them: a 429 is "busy" (except an
+ * exhausted quota, which no wait fixes), a 5xx or a lost connection is "unavailable", the rest
+ * (a refused prompt, a bad key, an abort) stays as it is and fails the job.
+ */
+function classified(error: unknown): unknown {
+  if (!(error instanceof OpenAI.APIError) || error instanceof OpenAI.APIUserAbortError) return error;
+  if (error.status === 429 && error.code !== 'insufficient_quota')
+    return new ProviderBusyError(error.message, retryAfterMs(error.headers));
+  if (error.status === undefined || error.status >= 500) return new ProviderUnavailableError(error.message);
+  return error;
 }
 
 /** The `openai` provider: chat completions for text, the Images API for pictures and edits. */
@@ -76,7 +99,8 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
     apiKey: options.apiKey,
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),
     timeout: options.timeoutMs ?? 5 * 60 * 1000,
-    maxRetries: 2,
+    // Retries are the gate's (gated-provider.ts): it knows the other calls waiting and the rate.
+    maxRetries: 0,
   });
 
   const firstImage = async (response: Promise<OpenAI.ImagesResponse>): Promise<Buffer> => {

@@ -47,3 +47,19 @@ export interface AiProvider {
 export class ProviderError extends Error {
   override name = 'ProviderError';
 }
+
+/** The provider asked us to slow down (HTTP 429): try again after `retryAfterMs`, or back off. */
+export class ProviderBusyError extends ProviderError {
+  override name = 'ProviderBusyError';
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The provider failed on its side or could not be reached (5xx, connection): worth another try. */
+export class ProviderUnavailableError extends ProviderError {
+  override name = 'ProviderUnavailableError';
+}

@@ -8,7 +8,7 @@ import { gutterFor } from '../outputs/kdp';
 import { epubcheck, inspectPdf } from '../preflight/debian-tools';
 import { preflight } from '../preflight/preflight';
 import { nonFiction } from './books';
-import type { GeneratedFile, GeneratorTools } from './generator';
+import { type GeneratedFile, type GeneratorTools, unrecordedParts } from './generator';
 
 /**
  * The files of a non-fiction book, read back the way a reader and a KDP reviewer see them: the
@@ -23,6 +23,7 @@ const tools: GeneratorTools = {
   readBlob: async () => {
     throw new Error('no blobs here');
   },
+  parts: unrecordedParts,
 };
 
 const withPdf = <T>(pdf: Buffer, run: (file: string) => T): T => {

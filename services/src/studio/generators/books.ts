@@ -1,6 +1,6 @@
 import { epubIncluded, type GenerationKind, KIDS_BOOK_PAGES } from '@studio/events';
 import { OFFLINE_LABEL } from '../ai/offline';
-import type { AiProvider } from '../ai/provider';
+import type { AiProvider, CharacterReference } from '../ai/provider';
 import { ebookCoverJpeg, paperbackWrapPdf, pictureWidthFor } from '../outputs/covers';
 import { buildEpub } from '../outputs/epub';
 import { coloringInterior, type Interior, kidsInterior, nonFictionInterior } from '../outputs/interior';
@@ -8,7 +8,15 @@ import { characterPng, coloringPagePng, fullBleedPng } from '../outputs/pictures
 import { assertPreflight } from '../preflight/preflight';
 import { type BookOutline, type ChapterText, parseOutline, renderOutline } from '../writing/book-text';
 import { coloringBookTitle } from '../writing/titles';
-import type { GeneratedFile, Generator, GeneratorJob, GeneratorOutput, GeneratorTools } from './generator';
+import type {
+  GeneratedFile,
+  Generator,
+  GeneratorJob,
+  GeneratorOutput,
+  GeneratorTools,
+  PartLedger,
+} from './generator';
+import { inParallel } from './parallel';
 
 /**
  * The book tools: non-fiction v1 and Gen 2.0, coloring books and kids books. Each one writes its
@@ -94,39 +102,44 @@ type Chapters = Array<ChapterText & { label?: string }>;
 
 async function writeChapters(
   book: { title: string; description: string; outline: BookOutline },
-  { ai, signal, progress }: GeneratorTools,
+  { ai, signal, progress, parts: ledger }: GeneratorTools,
 ): Promise<Chapters> {
   const { title, description, outline } = book;
-  const chapters: Chapters = [];
   const parts = [
     ...(outline.introduction
       ? [{ title: 'Introduction', summary: outline.introduction, introduction: true }]
       : []),
     ...outline.chapters.map((c) => ({ ...c, introduction: false })),
   ];
-  for (const [i, part] of parts.entries()) {
-    await progress(
-      10 + Math.round((70 * i) / parts.length),
-      `Writing ${part.introduction ? 'the introduction' : part.title}`,
-    );
-    const number = part.introduction ? 0 : i + (outline.introduction ? 0 : 1);
-    const text = await ai.write(
-      {
-        task: 'chapter',
-        brief: {
-          bookTitle: title,
-          description,
-          chapter: { title: part.title, summary: part.summary },
-          number,
-          total: outline.chapters.length,
-          ...(part.introduction ? { introduction: true } : {}),
-        },
-      },
-      { signal },
-    );
-    chapters.push(part.introduction ? text : { ...text, label: `Chapter ${number}` });
-  }
-  return chapters;
+  const numberOf = (i: number, introduction: boolean) =>
+    introduction ? 0 : i + (outline.introduction ? 0 : 1);
+  await progress(10, `Writing ${parts.length} chapters`);
+  // Every chapter depends on the outline only: they are written side by side.
+  const written = await inParallel(
+    parts,
+    signal,
+    (part, i, partSignal) =>
+      ledger.text(`chapter-${i}`, () =>
+        ai.write(
+          {
+            task: 'chapter',
+            brief: {
+              bookTitle: title,
+              description,
+              chapter: { title: part.title, summary: part.summary },
+              number: numberOf(i, part.introduction),
+              total: outline.chapters.length,
+              ...(part.introduction ? { introduction: true } : {}),
+            },
+          },
+          { signal: partSignal },
+        ),
+      ),
+    (done, total) => progress(10 + Math.round((70 * done) / total), `Written ${done} of ${total} chapters`),
+  );
+  return written.map((text, i) =>
+    parts[i]?.introduction ? text : { ...text, label: `Chapter ${numberOf(i, false)}` },
+  );
 }
 
 /** The interior, the EPUB (on the plans with one) and the covers of a non-fiction book. */
@@ -194,9 +207,11 @@ export const nonFiction: Generator<'non-fiction'> = async (job, tools) => {
   if (job.rebuild) return rebuildNonFiction(job, tools);
   const { title, description } = job.input;
   await tools.progress(3, 'Planning the book');
-  const { outlines } = await tools.ai.write(
-    { task: 'outlines', brief: { title, description, numChapters: 6, includeIntroduction: true } },
-    { signal: tools.signal },
+  const { outlines } = await tools.parts.text('outlines', () =>
+    tools.ai.write(
+      { task: 'outlines', brief: { title, description, numChapters: 6, includeIntroduction: true } },
+      { signal: tools.signal },
+    ),
   );
   const chapters = await writeChapters({ title, description, outline: outlines[0] }, tools);
   return typesetNonFiction(
@@ -214,9 +229,11 @@ export const nonFictionV2: Generator<'non-fiction-v2'> = async (job, tools) => {
   const { title, description, numChapters, includeIntroduction } = job.input;
   if (job.phase === 'main') {
     await tools.progress(10, 'Creating your outlines');
-    const { outlines } = await tools.ai.write(
-      { task: 'outlines', brief: { title, description, numChapters, includeIntroduction } },
-      { signal: tools.signal },
+    const { outlines } = await tools.parts.text('outlines', () =>
+      tools.ai.write(
+        { task: 'outlines', brief: { title, description, numChapters, includeIntroduction } },
+        { signal: tools.signal },
+      ),
     );
     return {
       title,
@@ -274,14 +291,19 @@ export const coloringBook: Generator<'coloring-book'> = async (job, tools) => {
     return { title: matter.title, files, result: keptMatter(matter) };
   }
   const { prompt, bookLength } = job.input;
-  const { ai, signal, progress } = tools;
-  const designs: Buffer[] = [];
-  for (let i = 0; i < bookLength; i++) {
-    await progress(5 + Math.round((75 * i) / bookLength), `Drawing design ${i + 1} of ${bookLength}`);
-    designs.push(
-      await coloringPagePng(await ai.image(`${prompt} (design ${i + 1})`, { style: 'coloring', signal })),
-    );
-  }
+  const { ai, signal, progress, parts } = tools;
+  await progress(5, `Drawing ${bookLength} designs`);
+  const designs = await inParallel(
+    Array.from({ length: bookLength }, (_, i) => i + 1),
+    signal,
+    async (n, _i, partSignal) =>
+      coloringPagePng(
+        await parts.picture(`design-${n}`, () =>
+          ai.image(`${prompt} (design ${n})`, { style: 'coloring', signal: partSignal }),
+        ),
+      ),
+    (done, total) => progress(5 + Math.round((75 * done) / total), `Drawn ${done} of ${total} designs`),
+  );
   const matter = matterOf(job, ai, coloringBookTitle(prompt));
   const { interior, files } = await typesetColoring(matter, designs, tools);
   return {
@@ -318,10 +340,35 @@ async function typesetKids(
   return { interior, files: [file('pdf', 'application/pdf', 'pdf', interior.pdf), ...coverFiles] };
 }
 
+/**
+ * The kids book's character reference as a recorded part: its description as text and, when the
+ * provider keeps a reference picture, that picture as a blob (recorded first, so a recorded
+ * description always has its picture).
+ */
+async function recordedReference(
+  parts: PartLedger,
+  make: () => Promise<CharacterReference>,
+): Promise<CharacterReference> {
+  let made: CharacterReference | undefined;
+  const { description, withImage } = await parts.text('character', async () => {
+    made = await make();
+    const image = made.image;
+    if (image) await parts.picture('character-reference', async () => image);
+    return { description: made.description, withImage: image !== undefined };
+  });
+  if (!withImage) return { description };
+  // Recorded above or by an earlier attempt; made again only if its blob was lost.
+  const image = await parts.picture(
+    'character-reference',
+    async () => (made ?? (await make())).image ?? Buffer.alloc(0),
+  );
+  return { description, image };
+}
+
 /** spec 02: kids book of 24 pages starring the user's character (100 credits). */
 export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
   const { storyDescription, characterName, characterGender, characterImageBlobId } = job.input;
-  const { ai, signal, progress, readBlob } = tools;
+  const { ai, signal, progress, readBlob, parts } = tools;
   // The upload, whatever its shape, framed once: the title page, the cover and the provider's
   // reference all show the same crop of the character.
   const framedCharacter = async () =>
@@ -343,35 +390,43 @@ export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
     };
   }
   await progress(5, 'Writing the story');
-  const story = await ai.write(
-    {
-      task: 'kids-story',
-      brief: { storyDescription, characterName, characterGender, pages: KIDS_BOOK_PAGES },
-    },
-    { signal },
+  const story = await parts.text('story', () =>
+    ai.write(
+      {
+        task: 'kids-story',
+        brief: { storyDescription, characterName, characterGender, pages: KIDS_BOOK_PAGES },
+      },
+      { signal },
+    ),
   );
   const character = await framedCharacter();
   // One character reference for the whole book, given with every page's picture.
-  const reference = await ai.character(
-    {
-      name: characterName,
-      gender: characterGender,
-      story: storyDescription,
-      ...(character ? { image: character } : {}),
-    },
-    { signal },
+  const reference = await recordedReference(parts, () =>
+    ai.character(
+      {
+        name: characterName,
+        gender: characterGender,
+        story: storyDescription,
+        ...(character ? { image: character } : {}),
+      },
+      { signal },
+    ),
   );
-  const pictures: Buffer[] = [];
-  for (const [i, text] of story.pages.entries()) {
-    await progress(
-      10 + Math.round((70 * i) / story.pages.length),
-      `Illustrating page ${i + 1} of ${story.pages.length}`,
-    );
-    const prompt = `${characterName}, a ${characterGender}, in a children's book: ${text}`;
-    pictures.push(
-      await fullBleedPng(await ai.image(prompt, { style: 'illustration', signal, character: reference })),
-    );
-  }
+  await progress(10, `Illustrating ${story.pages.length} pages`);
+  // Every page depends on the story and the reference only: they are drawn side by side.
+  const pictures = await inParallel(
+    story.pages,
+    signal,
+    async (text, i, partSignal) => {
+      const prompt = `${characterName}, a ${characterGender}, in a children's book: ${text}`;
+      return fullBleedPng(
+        await parts.picture(`page-${i + 1}`, () =>
+          ai.image(prompt, { style: 'illustration', signal: partSignal, character: reference }),
+        ),
+      );
+    },
+    (done, total) => progress(10 + Math.round((70 * done) / total), `Illustrated ${done} of ${total} pages`),
+  );
   const matter = matterOf(job, ai, story.title);
   const { interior, files } = await typesetKids(matter, { pictures, texts: story.pages, character }, tools);
   return {

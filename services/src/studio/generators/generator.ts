@@ -35,11 +35,30 @@ export interface GeneratorOutput {
   outlines?: [string, string, string];
 }
 
+/**
+ * A job's finished parts (a chapter's text, a picture), each recorded the moment it is made, so an
+ * attempt retried after a crash or an expired lease takes them from here and pays for no call twice.
+ * Keys name a part within the job's phase (`chapter-3`, `page-12`).
+ */
+export interface PartLedger {
+  /** The recorded value of `key`, else `make`'s, recorded before it is returned (a JSON value). */
+  text<T>(key: string, make: () => Promise<T>): Promise<T>;
+  /** The recorded picture of `key`, else `make`'s, stored as a blob and recorded before it is returned. */
+  picture(key: string, make: () => Promise<Buffer>): Promise<Buffer>;
+}
+
+/** A ledger that keeps nothing: for running a generator outside a job (tests, the bench). */
+export const unrecordedParts: PartLedger = {
+  text: (_key, make) => make(),
+  picture: (_key, make) => make(),
+};
+
 export interface GeneratorTools {
   ai: AiProvider;
   signal: AbortSignal;
   progress(percent: number, step: string): Promise<void>;
   readBlob(blobId: string): Promise<Buffer>;
+  parts: PartLedger;
 }
 
 export type Generator<K extends GenerationKind> = (

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { createOfflineProvider } from '../ai/offline';
-import type { GeneratorTools } from './generator';
+import { type GeneratorTools, unrecordedParts } from './generator';
 import { coloringPage, imageEdit, imageV2 } from './images';
 import { LETTER_PAGE } from './print';
 
@@ -10,6 +10,7 @@ const tools = (blobs: Record<string, Buffer> = {}): GeneratorTools => ({
   signal: new AbortController().signal,
   progress: async () => {},
   readBlob: async (id) => blobs[id] ?? Buffer.alloc(0),
+  parts: unrecordedParts,
 });
 const job = <K extends 'coloring-page' | 'image-v2' | 'image-edit'>(kind: K, input: unknown) =>
   // biome-ignore lint/suspicious/noExplicitAny: the test builds each kind's job by hand

@@ -1,6 +1,6 @@
 import { createOfflineProvider } from '../ai/offline';
 import type { AiProvider } from '../ai/provider';
-import type { GeneratorTools } from './generator';
+import { type GeneratorTools, unrecordedParts } from './generator';
 import { kdpListing, LISTING_ATTEMPTS, parseListing } from './kdp-listing';
 import { checkListing } from './listing-checker';
 
@@ -15,6 +15,7 @@ const toolsFor = (ai: AiProvider): GeneratorTools => ({
   signal: new AbortController().signal,
   progress: async () => {},
   readBlob: async () => Buffer.alloc(0),
+  parts: unrecordedParts,
 });
 /** A provider whose text answers are scripted (the HTTP boundary of a real model). */
 const scripted = (answers: string[]) => {
