@@ -320,3 +320,50 @@ describe('.dockerignore', () => {
     expect(excluded(file)).toBe(false);
   });
 });
+
+describe('compose.postgres-nats.yml (layered over docker-compose.yml)', () => {
+  // Compose's `!override` replaces the base file's value instead of merging into it.
+  const overlay = parse(
+    readFileSync(path.join(__dirname, '../compose.postgres-nats.yml'), 'utf8').replaceAll(' !override', ''),
+    { merge: true },
+  ) as { services: Record<string, Service & { profiles?: string[] }>; volumes?: Record<string, unknown> };
+  const layered = (name: string): Service => {
+    const base = compose.services[name] as Service;
+    const over = overlay.services[name] ?? {};
+    return {
+      ...base,
+      ...over,
+      environment: { ...(base.environment ?? {}), ...(over.environment ?? {}) },
+    };
+  };
+  const operator = { PAYMENTS: 'simulated', POSTGRES_PASSWORD: 'from-the-operator' };
+
+  it.each(PROCESSES)('%s runs on PostgreSQL and NATS, its files on a shared volume', (name) => {
+    const config = loadConfig(environmentOf(layered(name), operator));
+    expect(config.eventStore.kind).toBe('postgres');
+    expect(config.readStore.kind).toBe('postgres');
+    expect(config.bus).toMatchObject({ kind: 'nats', servers: ['nats:4222'] });
+    expect(config.blobs).toEqual({ kind: 'file', dir: '/data/blobs' });
+    expect(layered(name).depends_on).toEqual({
+      postgres: { condition: 'service_healthy' },
+      nats: { condition: 'service_healthy' },
+    });
+    expect(layered(name).volumes).toEqual(['blobs:/data/blobs']);
+  });
+
+  it('starts none of the card engines, and PostgreSQL and NATS with health checks and named volumes', () => {
+    for (const engine of ENGINES) expect(overlay.services[engine]?.profiles).toEqual(['kurrent-mongo-kafka']);
+    for (const name of ['postgres', 'nats']) {
+      const service = overlay.services[name] as Service;
+      expect(service.healthcheck?.test).toBeDefined();
+      for (const mount of service.volumes ?? [])
+        expect(Object.keys(overlay.volumes ?? {})).toContain(mount.split(':')[0]);
+    }
+  });
+
+  it("takes PostgreSQL's password from the environment only", () => {
+    expect(() => environmentOf(layered('api'), { PAYMENTS: 'simulated' })).toThrow('POSTGRES_PASSWORD');
+    const env = environmentOf(overlay.services.postgres as Service, operator);
+    expect(env.POSTGRES_PASSWORD).toBe('from-the-operator');
+  });
+});
