@@ -3,7 +3,6 @@
 // connections), else autocannon in a child process with the same connections.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -25,7 +24,8 @@ export interface ExternalLoad {
 }
 
 const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((file) => existsSync(file));
-const AUTOCANNON = path.resolve(__dirname, '../../node_modules/autocannon/autocannon.js');
+/** Its command line, run as a script (its main module is the CLI when run directly). */
+const AUTOCANNON = require.resolve('autocannon');
 
 /** Which client drives the load, for the table. */
 export const loadTool = WRK ? 'wrk -t2 -c50' : 'autocannon -c50 (child process)';
