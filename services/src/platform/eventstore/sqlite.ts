@@ -64,8 +64,8 @@ const SYNCHRONOUS_NAMES: Record<number, Synchronous> = { 1: 'NORMAL', 2: 'FULL' 
 export type SqliteEventStore = EventStore & { readonly synchronous: Synchronous };
 
 /**
- * The embedded event store: one SQLite file in WAL mode; the appends of one turn of the event loop
- * share one transaction (group commit, see `append`).
+ * The embedded event store: one SQLite file in WAL mode; appends made together share one
+ * transaction (group commit, see `append`).
  * `synchronous=FULL` by default: an append is acknowledged only once the WAL is synced, so a power
  * cut cannot lose an acknowledged payment (NORMAL may lose the last commits; only benches use it).
  */
@@ -135,45 +135,45 @@ export function createSqliteEventStore(
     return new WrongExpectedRevisionError(streamName, expected, streamHead.get(streamName) ?? 'no-stream');
   }
 
-  /** One append inside a group: its own savepoint, so a refusal undoes only its own rows. */
-  const appendOne = db.transaction(
-    (streamName: string, events: Event[], expected: ExpectedRevision): Appended => {
-      const first = events[0];
-      if (!first) throw new Error('append needs at least one event');
-      const existing = byEventId.get(first.eventId);
-      if (existing) return { result: previousResult(streamName, events, expected, existing), written: [] };
+  /** One append, inside the group's transaction. */
+  const appendOne = (streamName: string, events: Event[], expected: ExpectedRevision): Appended => {
+    const first = events[0];
+    if (!first) throw new Error('append needs at least one event');
+    const existing = byEventId.get(first.eventId);
+    if (existing) return { result: previousResult(streamName, events, expected, existing), written: [] };
 
-      const current = streamHead.get(streamName) ?? null;
-      const ok = expected === 'any' || (expected === 'no-stream' ? current === null : current === expected);
-      if (!ok) throw new WrongExpectedRevisionError(streamName, expected, current ?? 'no-stream');
+    const current = streamHead.get(streamName) ?? null;
+    const ok = expected === 'any' || (expected === 'no-stream' ? current === null : current === expected);
+    if (!ok) throw new WrongExpectedRevisionError(streamName, expected, current ?? 'no-stream');
 
-      const written: RecordedEvent[] = [];
-      let revision = current === null ? 0 : current + 1;
-      let position = 0;
-      for (const event of events) {
-        const data = JSON.stringify(event.data ?? null);
-        const metadata = JSON.stringify(event.metadata);
-        const info = insert.run(streamName, revision, event.eventId, event.type, data, metadata);
-        position = Number(info.lastInsertRowid);
-        // Parsed back from the stored JSON, so listeners see exactly what a reader would; only
-        // when someone listens, so a store without live readers appends at full speed.
-        if (appendListeners.size > 0)
-          written.push(
-            toRecorded({
-              position,
-              stream: streamName,
-              revision,
-              event_id: event.eventId,
-              type: event.type,
-              data,
-              metadata,
-            }),
-          );
-        revision += 1;
-      }
-      return { result: { nextExpectedRevision: revision - 1, position }, written };
-    },
-  );
+    const written: RecordedEvent[] = [];
+    let revision = current === null ? 0 : current + 1;
+    let position = 0;
+    for (const event of events) {
+      const data = JSON.stringify(event.data ?? null);
+      const metadata = JSON.stringify(event.metadata);
+      const info = insert.run(streamName, revision, event.eventId, event.type, data, metadata);
+      position = Number(info.lastInsertRowid);
+      // Parsed back from the stored JSON, so listeners see exactly what a reader would; only
+      // when someone listens, so a store without live readers appends at full speed.
+      if (appendListeners.size > 0)
+        written.push(
+          toRecorded({
+            position,
+            stream: streamName,
+            revision,
+            event_id: event.eventId,
+            type: event.type,
+            data,
+            metadata,
+          }),
+        );
+      revision += 1;
+    }
+    return { result: { nextExpectedRevision: revision - 1, position }, written };
+  };
+  /** One append among others: its own savepoint, so a refusal undoes only its own rows. */
+  const appendInSavepoint = db.transaction(appendOne);
 
   /**
    * Every append queued since the last commit, in call order, in one transaction and so one fsync.
@@ -181,22 +181,26 @@ export function createSqliteEventStore(
    * before it): a conflict fails that member only. An error that ends the whole transaction (the
    * disk, a lock held too long by another process) fails every member, none of them committed.
    */
-  const commitGroup = db.transaction((group: PendingAppend[]): Outcome[] =>
-    group.map((member) => {
+  const commitGroup = db.transaction((group: PendingAppend[]): Outcome[] => {
+    // Alone, it needs no savepoint (two statements less): its failure fails the transaction.
+    const [only] = group;
+    if (group.length === 1 && only)
+      return [{ appended: appendOne(only.streamName, only.events, only.expected) }];
+    return group.map((member) => {
       try {
-        return { appended: appendOne(member.streamName, member.events, member.expected) };
+        return { appended: appendInSavepoint(member.streamName, member.events, member.expected) };
       } catch (error) {
         if (!db.inTransaction) throw error;
         return { error: describeFailure(member.streamName, error) };
       }
-    }),
-  );
+    });
+  });
 
   let queue: PendingAppend[] = [];
-  let scheduled: NodeJS.Immediate | undefined;
+  let scheduled = false;
 
   function flush(): void {
-    scheduled = undefined;
+    scheduled = false;
     const group = queue;
     queue = [];
     if (group.length === 0) return;
@@ -333,8 +337,10 @@ export function createSqliteEventStore(
     },
 
     /**
-     * Group commit: the append waits for the end of this turn of the event loop, so that every
-     * append made meanwhile (other requests, other writers) shares its transaction and its fsync.
+     * Group commit: the append waits until the work already queued has run (a `nextTick` queued
+     * from promise continuations runs once they are all done), so every append made meanwhile by
+     * the other writers shares its transaction and its fsync. Not `setImmediate`: an append must
+     * not need a turn of the event loop (code on a fake clock advances without one).
      */
     append(streamName, events, { expectedRevision, lazySync }) {
       if (closed) return Promise.reject(new Error('The event store is closed'));
@@ -347,7 +353,10 @@ export function createSqliteEventStore(
           resolve,
           reject,
         });
-        scheduled ??= setImmediate(flush);
+        if (!scheduled) {
+          scheduled = true;
+          process.nextTick(flush);
+        }
       });
     },
 
@@ -376,7 +385,6 @@ export function createSqliteEventStore(
       if (closed) return;
       closed = true;
       // What was appended before close is committed, not dropped.
-      if (scheduled) clearImmediate(scheduled);
       flush();
       await Promise.all([...subscriptions].map((s) => s.stop()));
       if (typeof fileKey === 'string' && wakers.size === 0) wakersByFile.delete(fileKey);
