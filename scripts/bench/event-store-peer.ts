@@ -6,7 +6,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { STREAM_DOES_NOT_EXIST } from '@event-driven-io/emmett';
-import { getSQLiteEventStore, readMessagesBatch, sqliteConnection } from '@event-driven-io/emmett-sqlite';
+import {
+  createEventStoreSchema,
+  getSQLiteEventStore,
+  readMessagesBatch,
+  sqliteConnection,
+} from '@event-driven-io/emmett-sqlite';
 import type { Event } from '@studio/events';
 import { createSqliteEventStore } from '../../services/src/platform/eventstore/sqlite';
 import { type BenchRow, ratio } from './table';
@@ -151,6 +156,19 @@ function ours(file: string): Side {
     },
     close: () => store.close(),
   };
+}
+
+/**
+ * Emmett's tables, made once before its stores open: each instance creates them on first use, and
+ * sixteen doing so at once have failed with "no such table".
+ */
+async function emmettSchema(file: string): Promise<void> {
+  const connection = sqliteConnection({ fileName: file });
+  try {
+    await createEventStoreSchema(connection);
+  } finally {
+    connection.close();
+  }
 }
 
 function emmett(file: string): Side {
@@ -301,6 +319,8 @@ const REBUILD_EVENTS = 20_000;
 export async function measureEventStorePeer(): Promise<BenchRow[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'studio-bench-peer-'));
   const us = ours(path.join(dir, 'ours.db'));
+  await emmettSchema(path.join(dir, 'emmett.db'));
+  await emmettSchema(path.join(dir, 'emmett-log.db'));
   const them = emmett(path.join(dir, 'emmett.db'));
   try {
     const durability = `ours ${await us.synchronous()}, Emmett ${await them.synchronous()} (both WAL)`;
