@@ -16,6 +16,7 @@ async function main() {
   const repoRoot = path.resolve(__dirname, '../..');
   const groups: Record<string, () => Promise<BenchRow[]>> = {
     backend: measureBackend,
+    'store-peer': async () => (await import('./event-store-peer')).measureEventStorePeer(),
     qr: measureQr,
     metrics: measureMetricsOverhead,
     books: measureBooks,

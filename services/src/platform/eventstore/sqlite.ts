@@ -34,6 +34,29 @@ const wakersByFile = new Map<string, Set<() => void>>();
 type AppendListener = (events: RecordedEvent[]) => void;
 const appendListenersByFile = new Map<string, Set<AppendListener>>();
 
+interface Appended {
+  result: AppendResult;
+  /** What the append wrote, as readers see it (only when someone listens). */
+  written: RecordedEvent[];
+}
+interface PendingAppend {
+  streamName: string;
+  events: Event[];
+  expected: ExpectedRevision;
+  lazySync: boolean;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+}
+type Outcome = { appended: Appended } | { error: unknown };
+
+/** Checked by code, not instanceof: the native addon keeps the SqliteError class of the first realm
+ * that loaded it (jest runs each test file in its own realm). */
+function describeFailure(streamName: string, error: unknown): unknown {
+  if ((error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE')
+    return new Error(`Append to ${streamName}: an event id is already in the store`, { cause: error });
+  return error;
+}
+
 export type Synchronous = 'FULL' | 'NORMAL';
 const SYNCHRONOUS_NAMES: Record<number, Synchronous> = { 1: 'NORMAL', 2: 'FULL' };
 
@@ -41,7 +64,8 @@ const SYNCHRONOUS_NAMES: Record<number, Synchronous> = { 1: 'NORMAL', 2: 'FULL' 
 export type SqliteEventStore = EventStore & { readonly synchronous: Synchronous };
 
 /**
- * The embedded event store: one SQLite file in WAL mode, one transaction per append.
+ * The embedded event store: one SQLite file in WAL mode; appends made together share one
+ * transaction (group commit, see `append`).
  * `synchronous=FULL` by default: an append is acknowledged only once the WAL is synced, so a power
  * cut cannot lose an acknowledged payment (NORMAL may lose the last commits; only benches use it).
  */
@@ -111,46 +135,98 @@ export function createSqliteEventStore(
     return new WrongExpectedRevisionError(streamName, expected, streamHead.get(streamName) ?? 'no-stream');
   }
 
-  /** What an append wrote, as subscribers see it (filled by the transaction, read after commit). */
-  let written: RecordedEvent[] = [];
-  const appendTx = db.transaction(
-    (streamName: string, events: Event[], expected: ExpectedRevision): AppendResult => {
-      written = [];
-      const first = events[0];
-      if (!first) throw new Error('append needs at least one event');
-      const existing = byEventId.get(first.eventId);
-      if (existing) return previousResult(streamName, events, expected, existing);
+  /** One append, inside the group's transaction. */
+  const appendOne = (streamName: string, events: Event[], expected: ExpectedRevision): Appended => {
+    const first = events[0];
+    if (!first) throw new Error('append needs at least one event');
+    const existing = byEventId.get(first.eventId);
+    if (existing) return { result: previousResult(streamName, events, expected, existing), written: [] };
 
-      const current = streamHead.get(streamName) ?? null;
-      const ok = expected === 'any' || (expected === 'no-stream' ? current === null : current === expected);
-      if (!ok) throw new WrongExpectedRevisionError(streamName, expected, current ?? 'no-stream');
+    const current = streamHead.get(streamName) ?? null;
+    const ok = expected === 'any' || (expected === 'no-stream' ? current === null : current === expected);
+    if (!ok) throw new WrongExpectedRevisionError(streamName, expected, current ?? 'no-stream');
 
-      let revision = current === null ? 0 : current + 1;
-      let position = 0;
-      for (const event of events) {
-        const data = JSON.stringify(event.data ?? null);
-        const metadata = JSON.stringify(event.metadata);
-        const info = insert.run(streamName, revision, event.eventId, event.type, data, metadata);
-        position = Number(info.lastInsertRowid);
-        // Parsed back from the stored JSON, so listeners see exactly what a reader would; only
-        // when someone listens, so a store without live readers appends at full speed.
-        if (appendListeners.size > 0)
-          written.push(
-            toRecorded({
-              position,
-              stream: streamName,
-              revision,
-              event_id: event.eventId,
-              type: event.type,
-              data,
-              metadata,
-            }),
-          );
-        revision += 1;
+    const written: RecordedEvent[] = [];
+    let revision = current === null ? 0 : current + 1;
+    let position = 0;
+    for (const event of events) {
+      const data = JSON.stringify(event.data ?? null);
+      const metadata = JSON.stringify(event.metadata);
+      const info = insert.run(streamName, revision, event.eventId, event.type, data, metadata);
+      position = Number(info.lastInsertRowid);
+      // Parsed back from the stored JSON, so listeners see exactly what a reader would; only
+      // when someone listens, so a store without live readers appends at full speed.
+      if (appendListeners.size > 0)
+        written.push(
+          toRecorded({
+            position,
+            stream: streamName,
+            revision,
+            event_id: event.eventId,
+            type: event.type,
+            data,
+            metadata,
+          }),
+        );
+      revision += 1;
+    }
+    return { result: { nextExpectedRevision: revision - 1, position }, written };
+  };
+  /** One append among others: its own savepoint, so a refusal undoes only its own rows. */
+  const appendInSavepoint = db.transaction(appendOne);
+
+  /**
+   * Every append queued since the last commit, in call order, in one transaction and so one fsync.
+   * Each member is still decided on its own (in its savepoint, against the rows of the members
+   * before it): a conflict fails that member only. An error that ends the whole transaction (the
+   * disk, a lock held too long by another process) fails every member, none of them committed.
+   */
+  const commitGroup = db.transaction((group: PendingAppend[]): Outcome[] => {
+    // Alone, it needs no savepoint (two statements less): its failure fails the transaction.
+    const [only] = group;
+    if (group.length === 1 && only)
+      return [{ appended: appendOne(only.streamName, only.events, only.expected) }];
+    return group.map((member) => {
+      try {
+        return { appended: appendInSavepoint(member.streamName, member.events, member.expected) };
+      } catch (error) {
+        if (!db.inTransaction) throw error;
+        return { error: describeFailure(member.streamName, error) };
       }
-      return { nextExpectedRevision: revision - 1, position };
-    },
-  );
+    });
+  });
+
+  let queue: PendingAppend[] = [];
+  let scheduled = false;
+
+  function flush(): void {
+    scheduled = false;
+    const group = queue;
+    queue = [];
+    if (group.length === 0) return;
+    // A group of lazy appends only (QR scan batches) commits without the fsync; the next FULL
+    // commit syncs the WAL with it in. One member that a client waits on makes it FULL.
+    const relax = synchronous === 'FULL' && group.every((member) => member.lazySync);
+    if (relax) db.pragma('synchronous = NORMAL');
+    let outcomes: Outcome[];
+    try {
+      outcomes = commitGroup.immediate(group);
+    } catch (error) {
+      for (const member of group) member.reject(describeFailure(member.streamName, error));
+      return;
+    } finally {
+      if (relax) db.pragma('synchronous = FULL');
+    }
+    // Live readers first and synchronously, in commit order: nothing else runs between the commit
+    // and their write. A retried append that wrote nothing new has nothing to announce.
+    for (const outcome of outcomes) if ('appended' in outcome) announce(outcome.appended.written);
+    for (const wake of wakers) wake();
+    group.forEach((member, i) => {
+      const outcome = outcomes[i] as Outcome;
+      if ('appended' in outcome) member.resolve(outcome.appended.result);
+      else member.reject(outcome.error);
+    });
+  }
 
   const fileKey = file === ':memory:' || file === '' ? Symbol('memory') : path.resolve(file);
   const localWakers = new Set<() => void>();
@@ -164,9 +240,7 @@ export function createSqliteEventStore(
   const subscriptions = new Set<SubscriptionHandle>();
   let closed = false;
 
-  function notify(events: RecordedEvent[]): void {
-    // Live readers first and synchronously: nothing else runs between the commit and their write.
-    // A retried append that wrote nothing new has nothing to announce (subscribers still wake).
+  function announce(events: RecordedEvent[]): void {
     if (events.length > 0)
       for (const listener of appendListeners) {
         try {
@@ -175,7 +249,6 @@ export function createSqliteEventStore(
           console.error('append listener failed', error);
         }
       }
-    for (const wake of wakers) wake();
   }
 
   function subscribeToAll(
@@ -263,27 +336,28 @@ export function createSqliteEventStore(
       return SYNCHRONOUS_NAMES[db.pragma('synchronous', { simple: true }) as number] ?? 'NORMAL';
     },
 
-    async append(streamName, events, { expectedRevision, lazySync }) {
-      let result: AppendResult;
-      // A lazy append commits without the fsync; the next FULL commit syncs the WAL with it in.
-      const relax = lazySync === true && synchronous === 'FULL';
-      if (relax) db.pragma('synchronous = NORMAL');
-      try {
-        result = appendTx.immediate(streamName, events, expectedRevision);
-      } catch (error) {
-        // Checked by code, not instanceof: the native addon keeps the SqliteError class of the first
-        // realm that loaded it (jest runs each test file in its own realm).
-        if ((error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE') {
-          throw new Error(`Append to ${streamName}: an event id is already in the store`, { cause: error });
+    /**
+     * Group commit: the append waits until the work already queued has run (a `nextTick` queued
+     * from promise continuations runs once they are all done), so every append made meanwhile by
+     * the other writers shares its transaction and its fsync. Not `setImmediate`: an append must
+     * not need a turn of the event loop (code on a fake clock advances without one).
+     */
+    append(streamName, events, { expectedRevision, lazySync }) {
+      if (closed) return Promise.reject(new Error('The event store is closed'));
+      return new Promise<AppendResult>((resolve, reject) => {
+        queue.push({
+          streamName,
+          events,
+          expected: expectedRevision,
+          lazySync: lazySync === true,
+          resolve,
+          reject,
+        });
+        if (!scheduled) {
+          scheduled = true;
+          process.nextTick(flush);
         }
-        throw error;
-      } finally {
-        if (relax) db.pragma('synchronous = FULL');
-      }
-      const appended = written;
-      written = [];
-      notify(appended);
-      return result;
+      });
     },
 
     async readStream(streamName, options) {
@@ -310,6 +384,8 @@ export function createSqliteEventStore(
     async close() {
       if (closed) return;
       closed = true;
+      // What was appended before close is committed, not dropped.
+      flush();
       await Promise.all([...subscriptions].map((s) => s.stop()));
       if (typeof fileKey === 'string' && wakers.size === 0) wakersByFile.delete(fileKey);
       if (typeof fileKey === 'string' && appendListeners.size === 0) appendListenersByFile.delete(fileKey);

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Event } from '@studio/events';
+import Database from 'better-sqlite3';
+import { WrongExpectedRevisionError } from './port';
+import { createSqliteEventStore } from './sqlite';
+
+// Group commit: the appends of one turn of the event loop share one transaction (one fsync), and
+// each is still decided, refused and acknowledged on its own.
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'eventstore-group-'));
+const freshFile = () => path.join(fs.mkdtempSync(path.join(root, 't-')), 'events.db');
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const event = (type: string): Event => ({
+  eventId: randomUUID(),
+  type,
+  data: { type },
+  metadata: {
+    correlationId: 'c',
+    causationId: 'c',
+    occurredAt: '2026-01-01T00:00:00.000Z',
+    schemaVersion: 1,
+  },
+});
+
+describe('SQLite event store group commit', () => {
+  it('commits the appends made together in one transaction: when the first is announced, the last is already on disk', async () => {
+    const file = freshFile();
+    const store = createSqliteEventStore(file);
+    // Another connection sees only committed rows: with one transaction per append, it would see
+    // only the first stream's event when the first append is announced.
+    const outsider = new Database(file, { readonly: true });
+    const committedWhenFirstAnnounced: number[] = [];
+    const stop = store.onAppended?.(() => {
+      if (committedWhenFirstAnnounced.length === 0)
+        committedWhenFirstAnnounced.push(
+          outsider.prepare('SELECT COUNT(*) FROM events').pluck().get() as number,
+        );
+    });
+    try {
+      const results = await Promise.all(
+        ['a', 'b', 'c', 'd'].map((s) => store.append(s, [event(s)], { expectedRevision: 'no-stream' })),
+      );
+      expect(committedWhenFirstAnnounced).toEqual([4]);
+      expect(results.map((r) => r.position)).toEqual([1, 2, 3, 4]);
+      expect(results.map((r) => r.nextExpectedRevision)).toEqual([0, 0, 0, 0]);
+    } finally {
+      stop?.();
+      outsider.close();
+      await store.close();
+    }
+  });
+
+  it('a member refused in a group fails alone: the others are committed and acknowledged', async () => {
+    const store = createSqliteEventStore(freshFile());
+    try {
+      const shared = event('Shared');
+      await store.append('taken', [shared], { expectedRevision: 'no-stream' });
+      const outcomes = await Promise.allSettled([
+        store.append('first', [event('F')], { expectedRevision: 'no-stream' }),
+        // Stale expected revision: a conflict.
+        store.append('taken', [event('Late')], { expectedRevision: 'no-stream' }),
+        // Its first event is written before its second is refused: undone, and only it.
+        store.append('half', [event('H1'), shared], { expectedRevision: 'any' }),
+        store.append('last', [event('L1'), event('L2')], { expectedRevision: 'no-stream' }),
+      ]);
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+      expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+      expect(String((outcomes[2] as PromiseRejectedResult).reason)).toContain('already in the store');
+      expect((await store.readAll()).map((e) => `${e.streamName}:${e.type}`)).toEqual([
+        'taken:Shared',
+        'first:F',
+        'last:L1',
+        'last:L2',
+      ]);
+      expect(outcomes[3]).toEqual({ status: 'fulfilled', value: { nextExpectedRevision: 1, position: 4 } });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('members of one group on the same stream are decided in call order, each against the ones before it', async () => {
+    const store = createSqliteEventStore(freshFile());
+    try {
+      const a = event('A');
+      const outcomes = await Promise.allSettled([
+        store.append('s', [a], { expectedRevision: 'no-stream' }),
+        store.append('s', [event('B')], { expectedRevision: 0 }),
+        store.append('s', [event('Stale')], { expectedRevision: 0 }),
+        // A retry of the first append within the same group: the original result, nothing written.
+        store.append('s', [a], { expectedRevision: 'no-stream' }),
+      ]);
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+      expect((outcomes[2] as PromiseRejectedResult).reason).toMatchObject({ expected: 0, actual: 1 });
+      expect(outcomes[3]).toEqual({ status: 'fulfilled', value: { nextExpectedRevision: 0, position: 1 } });
+      expect((await store.readStream('s')).map((e) => e.type)).toEqual(['A', 'B']);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('close commits the appends still waiting for their group, and refuses later ones', async () => {
+    const file = freshFile();
+    const store = createSqliteEventStore(file);
+    const pending = store.append('s', [event('A')], { expectedRevision: 'no-stream' });
+    await store.close();
+    await expect(pending).resolves.toEqual({ nextExpectedRevision: 0, position: 1 });
+    await expect(store.append('s', [event('B')], { expectedRevision: 0 })).rejects.toThrow('closed');
+    const reopened = createSqliteEventStore(file);
+    try {
+      expect((await reopened.readStream('s')).map((e) => e.type)).toEqual(['A']);
+    } finally {
+      await reopened.close();
+    }
+  });
+});
