@@ -4,6 +4,7 @@ import type { AiProvider } from '../ai/provider';
 import { ebookCoverJpeg, paperbackWrapPdf, pictureWidthFor } from '../outputs/covers';
 import { buildEpub } from '../outputs/epub';
 import { coloringInterior, type Interior, kidsInterior, nonFictionInterior } from '../outputs/interior';
+import type { Paper } from '../outputs/kdp';
 import { characterPng, coloringPagePng, fullBleedPng } from '../outputs/pictures';
 import { assertPreflight } from '../preflight/preflight';
 import { type BookOutline, type ChapterText, parseOutline, renderOutline } from '../writing/book-text';
@@ -41,24 +42,37 @@ const notices = (ai: AiProvider): string[] =>
     : ['Written with the help of AI.'];
 const subtitleFor = (ai: AiProvider) => (ai.name === 'offline' ? `${OFFLINE_LABEL} (demo)` : undefined);
 
+/** What the paperback's back cover and spine need beyond the title: its copy and its paper. */
+interface Paperback {
+  description: string;
+  paper: Paper;
+}
+
 /** Covers and their checks, shared by every book kind. */
 async function covers(
   title: string,
   byline: Byline,
   ai: AiProvider,
   interior: Interior,
+  paperback: Paperback,
   picture?: Buffer,
 ): Promise<GeneratedFile[]> {
   const subtitle = subtitleFor(ai);
   const cover = {
     title,
     author: byline.author,
+    description: paperback.description,
     ...(subtitle ? { subtitle } : {}),
     ...(picture ? { picture, pictureWidth: await pictureWidthFor(picture) } : {}),
   };
   const jpeg = await ebookCoverJpeg(cover);
-  const wrap = await paperbackWrapPdf(cover, interior.trim, interior.pages);
-  await assertPreflight('paperback cover', wrap.pdf, { type: 'cover', size: wrap });
+  const wrap = await paperbackWrapPdf(cover, interior.trim, interior.pages, paperback.paper);
+  await assertPreflight('paperback cover', wrap.pdf, {
+    type: 'cover',
+    trim: interior.trim,
+    pages: interior.pages,
+    paper: paperback.paper,
+  });
   return [file('cover', 'image/jpeg', 'jpg', jpeg), file('cover-pdf', 'application/pdf', 'pdf', wrap.pdf)];
 }
 
@@ -70,6 +84,7 @@ async function writeNonFiction(
     outline: BookOutline;
     epub: boolean;
     byline: Byline;
+    paper: Paper;
   },
   { ai, signal, progress }: GeneratorTools,
 ): Promise<GeneratorOutput> {
@@ -114,7 +129,7 @@ async function writeNonFiction(
   });
   await assertPreflight('interior PDF', interior.pdf, { type: 'interior', trim: interior.trim });
   await progress(90, book.epub ? 'Making the covers and the EPUB' : 'Making the covers');
-  const coverFiles = await covers(title, byline, ai, interior);
+  const coverFiles = await covers(title, byline, ai, interior, { description, paper: book.paper });
   const files = [file('pdf', 'application/pdf', 'pdf', interior.pdf)];
   // Only plans with EPUB get one made (spec 01 §9); the others have the PDF and the covers.
   if (book.epub) {
@@ -153,6 +168,7 @@ export const nonFiction: Generator<'non-fiction'> = async (job, tools) => {
       outline: outlines[0],
       epub: epubIncluded(job.tier),
       byline: bylineOf(job),
+      paper: job.input.paperType ?? 'white',
     },
     tools,
   );
@@ -187,6 +203,7 @@ export const nonFictionV2: Generator<'non-fiction-v2'> = async (job, tools) => {
       outline,
       epub: epubIncluded(job.tier),
       byline: bylineOf(job),
+      paper: job.input.paperType ?? 'white',
     },
     tools,
   );
@@ -208,7 +225,9 @@ export const coloringBook: Generator<'coloring-book'> = async (job, tools) => {
   const byline = bylineOf(job);
   const interior = await coloringInterior({ title, ...byline, notices: notices(ai), pictures: designs });
   await assertPreflight('interior PDF', interior.pdf, { type: 'interior', trim: interior.trim });
-  const coverFiles = await covers(title, byline, ai, interior, designs[0]);
+  const description = `${bookLength} designs to color, each on its own page with a blank back so markers never bleed through: ${prompt.replace(/\s+/g, ' ').trim()}`;
+  const paper = job.input.paperType ?? 'white';
+  const coverFiles = await covers(title, byline, ai, interior, { description, paper }, designs[0]);
   return {
     title,
     files: [
@@ -270,7 +289,15 @@ export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
     ...(character ? { character } : {}),
   });
   await assertPreflight('interior PDF', interior.pdf, { type: 'interior', trim: interior.trim });
-  const coverFiles = await covers(story.title, byline, ai, interior, character ?? pictures[0]);
+  // A colour book under 72 pages prints on KDP's premium colour paper only.
+  const coverFiles = await covers(
+    story.title,
+    byline,
+    ai,
+    interior,
+    { description: storyDescription, paper: 'premium-color' },
+    character ?? pictures[0],
+  );
   return {
     title: story.title,
     files: [

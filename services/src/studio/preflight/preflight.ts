@@ -1,4 +1,4 @@
-import type { Trim } from '../outputs/kdp';
+import type { Paper, Trim } from '../outputs/kdp';
 import { preflightEpub } from './epub';
 import { preflightPdf } from './pdf';
 
@@ -15,7 +15,8 @@ export class PreflightError extends Error {
 
 export type PreflightTarget =
   | { type: 'interior'; trim: Trim }
-  | { type: 'cover'; size: { width: number; height: number } }
+  /** A paperback wrap for a book of `pages` pages on `paper`: its size and safe area follow. */
+  | { type: 'cover'; trim: Trim; pages: number; paper: Paper }
   | { type: 'epub' };
 
 export async function preflight(data: Uint8Array, target: PreflightTarget): Promise<string[]> {
@@ -23,7 +24,10 @@ export async function preflight(data: Uint8Array, target: PreflightTarget): Prom
     case 'interior':
       return preflightPdf(data, { interior: true, trim: target.trim });
     case 'cover':
-      return preflightPdf(data, { interior: false, size: target.size });
+      return preflightPdf(data, {
+        interior: false,
+        cover: { trim: target.trim, pages: target.pages, paper: target.paper },
+      });
     case 'epub':
       return preflightEpub(data);
     default: {
