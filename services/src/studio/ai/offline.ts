@@ -28,23 +28,20 @@ export function createOfflineProvider(options: { delayMs?: number } = {}): AiPro
       await pause(signal);
       return { description: `${name}, a ${gender}`, ...(image ? { image } : {}) };
     },
-    // The drawings come from the prompt alone (the page prompt names the character already).
-    async image(prompt, { style, signal }) {
+    // The drawings come from the prompt alone (the page prompt names the character already),
+    // drawn as vectors at the size asked for: crisp at print size, never an enlarged raster.
+    async image(prompt, { style, signal, size }) {
       await pause(signal);
-      return rasterise(sceneSvg(prompt, style, seededRandom(`${style}:${prompt}`)), style);
+      return rasterise(sceneSvg(prompt, style, seededRandom(`${style}:${prompt}`)), style, size);
     },
     async editImage(original, prompt, { signal }) {
       await pause(signal);
-      const random = seededRandom(`edit:${prompt}`);
       try {
-        return await demoEdit(original, prompt, random);
+        return await demoEdit(original, prompt);
       } catch {
         // Not an image sharp can read: edit a drawing of the prompt instead of failing the edit.
-        return demoEdit(
-          await rasterise(sceneSvg(prompt, 'illustration', random), 'illustration'),
-          prompt,
-          random,
-        );
+        const random = seededRandom(`edit:${prompt}`);
+        return demoEdit(await rasterise(sceneSvg(prompt, 'illustration', random), 'illustration'), prompt);
       }
     },
   };

@@ -5,7 +5,7 @@ import { ebookCoverJpeg, paperbackWrapPdf, pictureWidthFor } from '../outputs/co
 import { buildEpub } from '../outputs/epub';
 import { coloringInterior, type Interior, kidsInterior, nonFictionInterior } from '../outputs/interior';
 import type { Paper } from '../outputs/kdp';
-import { characterPng, coloringPagePng, fullBleedPng } from '../outputs/pictures';
+import { characterPng, coloringPagePng, DRAWING_PX, fullBleedPng } from '../outputs/pictures';
 import { assertPreflight } from '../preflight/preflight';
 import { type BookOutline, type ChapterText, parseOutline, renderOutline } from '../writing/book-text';
 import type { GeneratedFile, Generator, GeneratorOutput, GeneratorTools } from './generator';
@@ -217,7 +217,9 @@ export const coloringBook: Generator<'coloring-book'> = async (job, tools) => {
   for (let i = 0; i < bookLength; i++) {
     await progress(5 + Math.round((75 * i) / bookLength), `Drawing design ${i + 1} of ${bookLength}`);
     designs.push(
-      await coloringPagePng(await ai.image(`${prompt} (design ${i + 1})`, { style: 'coloring', signal })),
+      await coloringPagePng(
+        await ai.image(`${prompt} (design ${i + 1})`, { style: 'coloring', signal, size: DRAWING_PX.coloring }),
+      ),
     );
   }
   await progress(85, 'Typesetting the coloring book');
@@ -275,7 +277,9 @@ export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
     );
     const prompt = `${characterName}, a ${characterGender}, in a children's book: ${text}`;
     pictures.push(
-      await fullBleedPng(await ai.image(prompt, { style: 'illustration', signal, character: reference })),
+      await fullBleedPng(
+        await ai.image(prompt, { style: 'illustration', signal, character: reference, size: DRAWING_PX.kids }),
+      ),
     );
   }
   await progress(85, 'Typesetting the book');
