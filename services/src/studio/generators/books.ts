@@ -218,7 +218,11 @@ export const coloringBook: Generator<'coloring-book'> = async (job, tools) => {
     await progress(5 + Math.round((75 * i) / bookLength), `Drawing design ${i + 1} of ${bookLength}`);
     designs.push(
       await coloringPagePng(
-        await ai.image(`${prompt} (design ${i + 1})`, { style: 'coloring', signal, size: DRAWING_PX.coloring }),
+        await ai.image(`${prompt} (design ${i + 1})`, {
+          style: 'coloring',
+          signal,
+          size: DRAWING_PX.coloring,
+        }),
       ),
     );
   }
@@ -278,7 +282,12 @@ export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
     const prompt = `${characterName}, a ${characterGender}, in a children's book: ${text}`;
     pictures.push(
       await fullBleedPng(
-        await ai.image(prompt, { style: 'illustration', signal, character: reference, size: DRAWING_PX.kids }),
+        await ai.image(prompt, {
+          style: 'illustration',
+          signal,
+          character: reference,
+          size: DRAWING_PX.kids,
+        }),
       ),
     );
   }
