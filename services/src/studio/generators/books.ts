@@ -5,7 +5,13 @@ import { ebookCoverJpeg, paperbackWrapPdf, pictureWidthFor } from '../outputs/co
 import { buildEpub } from '../outputs/epub';
 import { coloringInterior, type Interior, kidsInterior, nonFictionInterior } from '../outputs/interior';
 import type { Paper } from '../outputs/kdp';
-import { characterPng, coloringPagePng, DRAWING_PX, fullBleedPng } from '../outputs/pictures';
+import {
+  characterPng,
+  coloringPagePng,
+  DRAWING_PX,
+  ebookPictureJpeg,
+  fullBleedPng,
+} from '../outputs/pictures';
 import { assertPreflight } from '../preflight/preflight';
 import { type BookOutline, type ChapterText, parseOutline, renderOutline } from '../writing/book-text';
 import type { GeneratedFile, Generator, GeneratorOutput, GeneratorTools } from './generator';
@@ -311,13 +317,30 @@ export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
     { description: storyDescription, paper: 'premium-color' },
     character ?? pictures[0],
   );
+  // The ebook (on the plans with EPUB): each page's picture above its text.
+  const files = [file('pdf', 'application/pdf', 'pdf', interior.pdf), ...coverFiles];
+  if (epubIncluded(job.tier)) {
+    const epub = buildEpub({
+      id: job.generationId,
+      title: story.title,
+      author: byline.author,
+      language: 'en',
+      cover: coverFiles[0]?.data as Buffer,
+      notices: notices(ai),
+      chapters: await Promise.all(
+        story.pages.map(async (text, i) => ({
+          title: `Page ${i + 1}`,
+          paragraphs: [text],
+          picture: await ebookPictureJpeg(pictures[i] as Buffer),
+        })),
+      ),
+    });
+    await assertPreflight('EPUB', epub, { type: 'epub' });
+    files.push(file('epub', 'application/epub+zip', 'epub', epub));
+  }
   return {
     title: story.title,
-    files: [
-      file('pdf', 'application/pdf', 'pdf', interior.pdf),
-      ...coverFiles,
-      ...pictures.map((p, i) => file(`page-${i + 1}-image`, 'image/png', 'png', p)),
-    ],
+    files: [...files, ...pictures.map((p, i) => file(`page-${i + 1}-image`, 'image/png', 'png', p))],
     result: { title: story.title, storyDescription, pages: story.pages, interiorPages: interior.pages },
   };
 };
