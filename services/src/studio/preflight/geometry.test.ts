@@ -188,6 +188,32 @@ ${body}`,
   });
 });
 
+describe('pictures enlarged beyond their real resolution', () => {
+  const ai = createOfflineProvider();
+  const signal = new AbortController().signal;
+
+  it('flags a 1024 px drawing blown up to a page by the nearest pixel, and passes the same drawing drawn at print size', async () => {
+    const small = await ai.image('a fox (design 1)', { style: 'coloring', signal });
+    const stairs = await sharp(small)
+      .resize(2550, 3300, { fit: 'contain', background: '#ffffff', kernel: 'nearest' })
+      .greyscale()
+      .withDensity(300)
+      .png()
+      .toBuffer();
+    const blownUp = await coloringInterior({ title: 'Stairs', author: 'A', notices: [], pictures: [stairs] });
+    // pdfimages says 340 ppi: the page count is right, the detail is not.
+    const verdict = await preflightFile(blownUp.pdf);
+    expect(verdict.problems).toEqual([
+      expect.stringMatching(/^Page 3: a picture is enlarged about \d\.\d× beyond its real resolution/),
+    ]);
+    const crisp = await coloringPagePng(
+      await ai.image('a fox (design 1)', { style: 'coloring', signal, size: DRAWING_PX.coloring }),
+    );
+    const drawn = await coloringInterior({ title: 'Crisp', author: 'A', notices: [], pictures: [crisp] });
+    expect((await preflightFile(drawn.pdf)).problems).toEqual([]);
+  });
+});
+
 describe('KDP geometry: every interior and cover the product makes', () => {
   const ai = createOfflineProvider();
   const signal = new AbortController().signal;

@@ -9,6 +9,7 @@ import {
   TRIMS,
   type Trim,
 } from '../outputs/kdp';
+import { enlargedPictures } from './enlargement';
 import { preflightEpub } from './epub';
 import { preflightPdf } from './pdf';
 
@@ -93,6 +94,18 @@ export async function preflightFile(
       problems: [`Not a readable PDF or EPUB: ${error instanceof Error ? error.message : String(error)}`],
     };
   }
+  // Any file from elsewhere may hold pictures blown up by the nearest pixel; the product's own
+  // books are drawn at print size (their generators know each picture's real pixels).
+  const enlarged = enlargedPictures(doc);
+  const verdict = await judgePdf(data, doc, given);
+  return { what: verdict.what, problems: [...verdict.problems, ...enlarged] };
+}
+
+async function judgePdf(
+  data: Uint8Array,
+  doc: PDFDocument,
+  given: { trim?: Trim; pages?: number; paper?: Paper },
+): Promise<FileVerdict> {
   const first = doc.getPages()[0];
   const { width, height } = first ? first.getSize() : { width: 0, height: 0 };
   const trims: Trim[] = given.trim ? [given.trim] : Object.values(TRIMS);
