@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { inspectPdf } from '../preflight/debian-tools';
 import { preflight } from '../preflight/preflight';
 import {
   BACK_TEXT_MAX,
@@ -130,11 +131,7 @@ describe('paperback and ebook covers', () => {
     ] as const) {
       const { pdf, width } = await paperbackWrapPdf(cover, trim, 200, paper);
       expect(width).toBeCloseTo(2 * 6 + 2 * 0.125 + 200 * perPage, 6);
-      const pdfWidth = Number(
-        /Page size:\s+([\d.]+)/.exec(
-          inDir(pdf, (file) => execFileSync('pdfinfo', [file], { encoding: 'utf8' })),
-        )?.[1],
-      );
+      const pdfWidth = inspectPdf(pdf).width;
       expect(pdfWidth / 72).toBeCloseTo(width, 2);
       expect(await preflight(pdf, { type: 'cover', trim, pages: 200, paper })).toEqual([]);
     }
