@@ -163,7 +163,12 @@ export async function rasterise(svg: string, style: ImageStyle, size = DRAWING_S
     style === 'coloring'
       ? image.flatten({ background: '#ffffff' }).threshold(160).toColourspace('b-w')
       : image.flatten({ background: '#ffffff' });
-  return pixels.withDensity(PRINT_DPI).png({ compressionLevel: 9 }).toBuffer();
+  // A drawing at print size goes straight into a book's pipeline, which re-encodes it: packing
+  // it tightly here would cost more than the whole picture's drawing.
+  return pixels
+    .withDensity(PRINT_DPI)
+    .png({ compressionLevel: size > DRAWING_SIZE ? 1 : 9 })
+    .toBuffer();
 }
 
 /**

@@ -5,13 +5,7 @@ import { ebookCoverJpeg, paperbackWrapPdf, pictureWidthFor } from '../outputs/co
 import { buildEpub } from '../outputs/epub';
 import { coloringInterior, type Interior, kidsInterior, nonFictionInterior } from '../outputs/interior';
 import type { Paper } from '../outputs/kdp';
-import {
-  characterPng,
-  coloringPagePng,
-  DRAWING_PX,
-  ebookPictureJpeg,
-  fullBleedPng,
-} from '../outputs/pictures';
+import { characterPng, coloringPagePng, DRAWING_PX, kidsPagePictures } from '../outputs/pictures';
 import { assertPreflight } from '../preflight/preflight';
 import { type BookOutline, type ChapterText, parseOutline, renderOutline } from '../writing/book-text';
 import type { GeneratedFile, Generator, GeneratorOutput, GeneratorTools } from './generator';
@@ -280,22 +274,18 @@ export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
     { signal },
   );
   const pictures: Buffer[] = [];
+  const ebookPictures: Buffer[] = [];
   for (const [i, text] of story.pages.entries()) {
     await progress(
       10 + Math.round((70 * i) / story.pages.length),
       `Illustrating page ${i + 1} of ${story.pages.length}`,
     );
     const prompt = `${characterName}, a ${characterGender}, in a children's book: ${text}`;
-    pictures.push(
-      await fullBleedPng(
-        await ai.image(prompt, {
-          style: 'illustration',
-          signal,
-          character: reference,
-          size: DRAWING_PX.kids,
-        }),
-      ),
+    const page = await kidsPagePictures(
+      await ai.image(prompt, { style: 'illustration', signal, character: reference, size: DRAWING_PX.kids }),
     );
+    pictures.push(page.png);
+    ebookPictures.push(page.jpeg);
   }
   await progress(85, 'Typesetting the book');
   const byline = bylineOf(job);
@@ -327,13 +317,11 @@ export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
       language: 'en',
       cover: coverFiles[0]?.data as Buffer,
       notices: notices(ai),
-      chapters: await Promise.all(
-        story.pages.map(async (text, i) => ({
-          title: `Page ${i + 1}`,
-          paragraphs: [text],
-          picture: await ebookPictureJpeg(pictures[i] as Buffer),
-        })),
-      ),
+      chapters: story.pages.map((text, i) => ({
+        title: `Page ${i + 1}`,
+        paragraphs: [text],
+        ...(ebookPictures[i] ? { picture: ebookPictures[i] } : {}),
+      })),
     });
     await assertPreflight('EPUB', epub, { type: 'epub' });
     files.push(file('epub', 'application/epub+zip', 'epub', epub));

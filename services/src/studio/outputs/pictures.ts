@@ -35,17 +35,22 @@ export async function coloringPagePng(source: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Kids book pages: the whole page including bleed, opaque RGB. */
-export async function fullBleedPng(source: Buffer): Promise<Buffer> {
+/**
+ * Kids book pages: the whole page including bleed, opaque RGB, and the same picture for the ebook
+ * (1200 px wide JPEG: sharp on a tablet, light to download), from one decoding of the source.
+ */
+export async function kidsPagePictures(source: Buffer): Promise<{ png: Buffer; jpeg: Buffer }> {
   const size = pageSize(TRIMS.kids);
-  return sharp(source)
+  const page = sharp(source)
     .flatten({ background: '#ffffff' })
     .removeAlpha()
     .resize(px(size.width), px(size.height), { fit: 'cover' })
-    .toColourspace('srgb')
-    .withMetadata({ density: DPI })
-    .png({ compressionLevel: 6 })
-    .toBuffer();
+    .toColourspace('srgb');
+  const [png, jpeg] = await Promise.all([
+    page.clone().withMetadata({ density: DPI }).png({ compressionLevel: 6 }).toBuffer(),
+    page.clone().resize({ width: 1200 }).jpeg({ quality: 82, chromaSubsampling: '4:4:4' }).toBuffer(),
+  ]);
+  return { png, jpeg };
 }
 
 /** The longest side of a character picture: 386 ppi in its 3.5 in box on the title page. */
@@ -73,9 +78,4 @@ export async function characterPng(source: Buffer): Promise<Buffer> {
     .withMetadata({ density: DPI })
     .png()
     .toBuffer();
-}
-
-/** An ebook's picture: 1200 px wide (sharp on a tablet, light to download), JPEG. */
-export function ebookPictureJpeg(png: Buffer): Promise<Buffer> {
-  return sharp(png).resize({ width: 1200 }).jpeg({ quality: 82, chromaSubsampling: '4:4:4' }).toBuffer();
 }

@@ -7,7 +7,7 @@ import { createOfflineProvider } from '../ai/offline';
 import { paperbackWrapPdf } from '../outputs/covers';
 import { coloringInterior, kidsInterior, nonFictionInterior } from '../outputs/interior';
 import { type Paper, TRIMS, type Trim } from '../outputs/kdp';
-import { coloringPagePng, DRAWING_PX, fullBleedPng } from '../outputs/pictures';
+import { coloringPagePng, DRAWING_PX, kidsPagePictures } from '../outputs/pictures';
 import { typesetPdf } from '../outputs/typst';
 import { writeChapter, writeOutlines } from '../writing/offline-writer';
 import { preflight, preflightFile } from './preflight';
@@ -245,14 +245,17 @@ describe('KDP geometry: every interior and cover the product makes', () => {
       ),
     );
     const kids = await Promise.all(
-      [1, 2, 3].map(async (n) =>
-        fullBleedPng(
-          await ai.image(`Mia and a star, page ${n}`, {
-            style: 'illustration',
-            signal,
-            size: DRAWING_PX.kids,
-          }),
-        ),
+      [1, 2, 3].map(
+        async (n) =>
+          (
+            await kidsPagePictures(
+              await ai.image(`Mia and a star, page ${n}`, {
+                style: 'illustration',
+                signal,
+                size: DRAWING_PX.kids,
+              }),
+            )
+          ).png,
       ),
     );
     return [
