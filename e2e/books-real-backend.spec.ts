@@ -64,8 +64,30 @@ test('REAL backend: kids book through the form, then the viewer', async ({ page 
   await page.goto('/my-books');
   const card = page.getByRole('article').first();
   await expect(card.getByTestId('status-badge')).toHaveText('Done', { timeout: 90_000 });
+  // My Books offers the print PDF (8.5×8.5 with bleed) and the ebook, named after the book.
+  const title = (await card.getByRole('heading').first().textContent())?.trim() ?? '';
+  const slug = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  const fromCard = page.waitForEvent('download');
+  await card.getByRole('link', { name: 'Download', exact: true }).click();
+  expect((await fromCard).suggestedFilename()).toBe(`${slug}-interior-8.5x8.5.pdf`);
+  await expect(card.getByRole('link', { name: 'Download EPUB' })).toBeVisible();
   await card.getByRole('link', { name: 'View' }).click();
   await expect(page.getByTestId('page-indicator')).toHaveText('Page 1 of 24');
+  // The viewer offers them too.
+  const files = page.getByRole('region', { name: 'Book files' });
+  const print = page.waitForEvent('download');
+  await files.getByRole('link', { name: 'Download print PDF' }).click();
+  expect((await print).suggestedFilename()).toBe(`${slug}-interior-8.5x8.5.pdf`);
+  const ebook = page.waitForEvent('download');
+  await files.getByRole('link', { name: 'Download EPUB' }).click();
+  expect((await ebook).suggestedFilename()).toBe(`${slug}.epub`);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`kids-viewer-${width}.png`) });
+  }
   await expect(page.getByTestId('page-text')).toContainText('Leo');
   await expect(page.getByRole('img', { name: 'Illustration of page 1' })).toBeVisible();
   await page.getByRole('button', { name: 'Go to page 24', exact: true }).click();

@@ -32,12 +32,21 @@ export const GENERATION_STATUSES = [
 ] as const;
 export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
 
+/** KDP's black-and-white paper stocks a paperback may be printed on (its spine width follows). */
+export type PaperType = 'white' | 'cream';
+
 /** The request each tool sends, after validation (spec 02 §3). */
 export interface GenerationInputs {
-  'non-fiction': { title: string; description: string };
-  'non-fiction-v2': { title: string; description: string; numChapters: number; includeIntroduction: boolean };
+  'non-fiction': { title: string; description: string; paperType?: PaperType };
+  'non-fiction-v2': {
+    title: string;
+    description: string;
+    numChapters: number;
+    includeIntroduction: boolean;
+    paperType?: PaperType;
+  };
   'kdp-listing': { bookTitle: string; bookPrompt: string };
-  'coloring-book': { prompt: string; bookLength: 10 | 20 | 30 | 40 };
+  'coloring-book': { prompt: string; bookLength: 10 | 20 | 30 | 40; paperType?: PaperType };
   'coloring-page': { prompt: string };
   'image-v2': { prompt: string };
   /** The uploaded original is stored as a blob before the request; only its id travels. */

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import type { GenerationKind } from './generation';
+import type { GenerationKind, PaperType } from './generation';
 import { numeric, text } from './requests/text';
 import type { Tier } from './subscription';
 import { COLORING_BOOK_COSTS, type ColoringBookLength, TOOL_CATALOG, type ToolListing } from './tool-catalog';
@@ -41,12 +41,19 @@ export const epubIncluded = (tier: Tier | undefined): boolean =>
 export const EPUB_NOT_INCLUDED =
   'EPUB is included in the Standard and Premium plans. This book was created on another plan, so it has a PDF only.';
 
+/** KDP's black-and-white paper stocks; the spine's width follows the one chosen (white when absent). */
+export const PAPER_TYPES = ['white', 'cream'] as const satisfies readonly PaperType[];
+const paperType = text('Paper type must be white or cream')
+  .oneOf([...PAPER_TYPES], 'Paper type must be white or cream')
+  .optional();
+
 export const TOOL_SCHEMAS = {
   'non-fiction': yup.object({
     Title: atLeast(3, 'Book title must be at least 3 characters.', 200),
     Description: atLeast(10, 'Book description must be at least 10 characters.'),
     User: yup.array(text().max(100).required()).max(1).optional(),
     Status: text().max(50).optional(),
+    paperType,
   }),
   'non-fiction-v2': yup.object({
     userId,
@@ -61,6 +68,7 @@ export const TOOL_SCHEMAS = {
     includeIntroduction: text('Please select whether to include an introduction')
       .oneOf(['yes', 'no'], 'Please select whether to include an introduction')
       .default('yes'),
+    paperType,
   }),
   'kdp-listing': yup.object({
     userId,
@@ -75,6 +83,7 @@ export const TOOL_SCHEMAS = {
       .mixed<ColoringBookLength>()
       .oneOf([...COLORING_BOOK_LENGTHS], 'Choose 10, 20, 30 or 40 pages')
       .default(DEFAULT_COLORING_BOOK_LENGTH),
+    paperType,
   }),
   'coloring-page': yup.object({
     userId,

@@ -10,7 +10,8 @@ import { type BenchRow, printTable } from './table';
 
 /**
  * `npm run bench`: every figure as a ratio or percentile against a baseline measured in this run.
- * `npm run bench -- qr books` runs only the named groups (backend, qr, metrics, books, postgres-nats, bundle, first-load).
+ * `npm run bench -- qr books` runs only the named groups (backend, store-peer, qr, metrics, books,
+ * postgres-nats, bundle, first-load, ai-jobs).
  */
 async function main() {
   const repoRoot = path.resolve(__dirname, '../..');

@@ -83,6 +83,17 @@ describe('numbers are JSON numbers (or, where the spec sends text, digits)', () 
       expect(gen2(numChapters)).toEqual({ message: 'Please select the number of chapters' });
   });
 
+  it('takes the paper type as white or cream (absent: white), nothing else', () => {
+    const withPaper = (paperType: unknown) =>
+      check(TOOL_SCHEMAS['coloring-book'], { prompt: 'Foxes', bookLength: 10, paperType });
+    expect(withPaper('cream')).toEqual({ value: expect.objectContaining({ paperType: 'cream' }) });
+    expect(check(TOOL_SCHEMAS['non-fiction'], { Title: 'Bees', Description: 'All about bees' })).toEqual({
+      value: expect.not.objectContaining({ paperType: expect.anything() }),
+    });
+    for (const paperType of ['glossy', 'premium-color', ['white'], 1])
+      expect(withPaper(paperType)).toEqual({ message: 'Paper type must be white or cream' });
+  });
+
   it('takes the outline index and id only as a number and a string', () => {
     expect(check(generateBookRequest, { outlineId: 'b1', outlineIndex: 2 })).toEqual({
       value: { outlineId: 'b1', outlineIndex: 2 },

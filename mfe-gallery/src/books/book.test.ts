@@ -75,12 +75,18 @@ describe('action buttons (spec 02 §4)', () => {
     expect(bookActions({ ...coloring, shareLink: '/c.pdf' }, 'grid')).toEqual([]);
   });
 
-  it('kids book: View when Done', () => {
+  it('kids book: View when Done, and its print PDF and EPUB to download', () => {
     expect(bookActions({ ...base, type: 'kids-book', status: 'Done' }, 'grid')).toEqual([
       { kind: 'view-kids-book', to: '/kids-book/b1' },
       edit,
     ]);
-    expect(bookActions({ ...base, type: 'kids-book' }, 'grid')).toEqual([]);
+    const files = { finalBookFile: '/api/files/gen-b1-pdf.pdf', epubFile: '/api/files/gen-b1-epub.epub' };
+    expect(bookActions({ ...base, ...files, type: 'kids-book', status: 'Done' }, 'grid')).toEqual([
+      { kind: 'view-kids-book', to: '/kids-book/b1' },
+      { kind: 'download', href: '/api/files/gen-b1-pdf.pdf' },
+      { kind: 'download-epub', href: '/api/files/gen-b1-epub.epub' },
+    ]);
+    expect(bookActions({ ...base, ...files, type: 'kids-book' }, 'grid')).toEqual([]);
   });
 
   it('others: Download when Done or at 100 %, from finalBookFile or its fallbacks; no placeholder link when the file is missing', () => {

@@ -98,7 +98,12 @@ export function bookActions(book: Book, view: 'grid' | 'list'): BookAction[] {
       if (done && book.shareLink) actions.push({ kind: 'view-link', href: book.shareLink });
       break;
     case 'kids-book':
-      if (done) actions.push({ kind: 'view-kids-book', to: `/kids-book/${encodeURIComponent(book.id)}` });
+      if (done) {
+        actions.push({ kind: 'view-kids-book', to: `/kids-book/${encodeURIComponent(book.id)}` });
+        // The print PDF (8.5×8.5 with bleed); the EPUB follows below like every book's.
+        const file = finalFile(book);
+        if (file) actions.push({ kind: 'download', href: file });
+      }
       break;
     default:
       if (done || progressPercent(book.progress) === 100) {

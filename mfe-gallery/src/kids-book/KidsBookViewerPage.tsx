@@ -1,5 +1,5 @@
 // /kids-book/:bookId (spec 02 §2): the book page by page, with the 24-page overview.
-import { Badge, Button, Card, theme, toast } from '@studio/kit';
+import { Badge, Button, buttonStyles, Card, theme, toast } from '@studio/kit';
 import { Skeleton } from '@studio/kit/widgets';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ChevronLeft, ChevronRight, Copy, Download } from 'lucide-react';
@@ -79,6 +79,29 @@ export default function KidsBookViewerPage() {
           </span>
         )}
       </div>
+
+      {(typeof record.finalBookFile === 'string' || typeof record.epubFile === 'string') && (
+        <section
+          aria-label={VIEWER.downloads}
+          css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}
+        >
+          {typeof record.finalBookFile === 'string' && (
+            <a href={record.finalBookFile} download css={buttonStyles('primary', 'sm')}>
+              <Download aria-hidden size={16} />
+              {VIEWER.downloadPrint}
+            </a>
+          )}
+          {typeof record.epubFile === 'string' && (
+            <a href={record.epubFile} download css={buttonStyles('outline', 'sm')}>
+              <Download aria-hidden size={16} />
+              {VIEWER.downloadEbook}
+            </a>
+          )}
+          <span css={{ color: theme.colors.textMuted, fontSize: theme.fontSizes.sm }}>
+            {VIEWER.downloadPrintHint}
+          </span>
+        </section>
+      )}
 
       <nav
         aria-label="Pages"

@@ -21,4 +21,8 @@ export const VIEWER = {
   downloadFailedTitle: 'Download failed',
   downloadFailedBody: 'Failed to download image.',
   pageImageAlt: (n: number) => `Illustration of page ${n}`,
+  downloadPrint: 'Download print PDF',
+  downloadPrintHint: '8.5 × 8.5 in with bleed, for KDP paperback',
+  downloadEbook: 'Download EPUB',
+  downloads: 'Book files',
 } as const;

@@ -83,8 +83,11 @@ export function kidsBookRecord(doc: GenerationDoc) {
     const image = doc.artifacts.find((a) => a.role === `page-${n}-image`);
     if (image) record[`PNG${n}`] = fileUrl(image.blobId);
   }
+  // The print PDF (8.5×8.5 with bleed) and the ebook, downloadable from the viewer.
   const pdf = doc.artifacts.find((a) => a.role === 'pdf');
   if (pdf) record.finalBookFile = fileUrl(pdf.blobId);
+  const epub = doc.artifacts.find((a) => a.role === 'epub');
+  if (epub) record.epubFile = fileUrl(epub.blobId);
   return record;
 }
 

@@ -1,44 +1,59 @@
 import { readFileSync } from 'node:fs';
-import { TRIMS, type Trim } from '../studio/outputs/kdp';
-import { preflight } from '../studio/preflight/preflight';
+import { PAPER_THICKNESS, type Paper, TRIMS, type Trim } from '../studio/outputs/kdp';
+import { preflightFile } from '../studio/preflight/preflight';
 
 /**
- * `npm run preflight -- file.pdf [--trim 6x9|8.5x11|8.5x8.5-bleed]` or `-- book.epub`: the KDP
- * checks the product runs on its own outputs, on any file. Exit code 1 when KDP would refuse it.
+ * `npm run preflight -- file.pdf|file.epub [--trim 6x9|8.5x11|8.5x8.5-bleed] [--pages N]
+ * [--paper white|cream|premium-color]`: the KDP checks the product runs on its own outputs, on
+ * any file. It tells an interior, a paperback cover and an EPUB apart by itself (the options
+ * only pin what it would otherwise infer). Exit code 1 when KDP would refuse the file.
  */
 const TRIM_NAMES: Record<string, Trim> = {
   '6x9': TRIMS['non-fiction'],
   '8.5x11': TRIMS.coloring,
   '8.5x8.5-bleed': TRIMS.kids,
 };
+const USAGE =
+  'Usage: npm run preflight -- <file.pdf|file.epub> [--trim 6x9|8.5x11|8.5x8.5-bleed] [--pages N] [--paper white|cream|premium-color]';
 
 async function main(args: string[]): Promise<number> {
-  const file = args.find((a) => !a.startsWith('--') && !Object.hasOwn(TRIM_NAMES, a));
-  const trimIndex = args.indexOf('--trim');
+  const option = (name: string) => {
+    const at = args.indexOf(name);
+    return at >= 0 ? (args[at + 1] ?? '') : undefined;
+  };
+  const values = new Set(['--trim', '--pages', '--paper'].map((o) => option(o)));
+  const file = args.find((a) => !a.startsWith('--') && !values.has(a));
   if (!file) {
-    console.error('Usage: npm run preflight -- <file.pdf|file.epub> [--trim 6x9|8.5x11|8.5x8.5-bleed]');
+    console.error(USAGE);
     return 2;
   }
-  const data = readFileSync(file);
-  let problems: string[];
-  if (file.toLowerCase().endsWith('.epub')) problems = await preflight(data, { type: 'epub' });
-  else {
-    const name = trimIndex >= 0 ? args[trimIndex + 1] : undefined;
-    const given = name ? TRIM_NAMES[name] : undefined;
-    if (name && !given) {
-      console.error(`Unknown trim ${name}; use one of ${Object.keys(TRIM_NAMES).join(', ')}`);
-      return 2;
-    }
-    // Without --trim, the file passes if it meets the rules for any of the product's trims.
-    const candidates = given ? [given] : Object.values(TRIM_NAMES);
-    const results = await Promise.all(candidates.map((trim) => preflight(data, { type: 'interior', trim })));
-    problems = results.reduce((best, r) => (r.length < best.length ? r : best));
+  const trimName = option('--trim');
+  const trim = trimName === undefined ? undefined : TRIM_NAMES[trimName];
+  if (trimName !== undefined && !trim) {
+    console.error(`Unknown trim ${trimName}; use one of ${Object.keys(TRIM_NAMES).join(', ')}`);
+    return 2;
   }
+  const pagesText = option('--pages');
+  const pages = pagesText === undefined ? undefined : Number(pagesText);
+  if (pages !== undefined && !(Number.isInteger(pages) && pages > 0)) {
+    console.error(`--pages takes a whole number of pages, not ${pagesText}`);
+    return 2;
+  }
+  const paper = option('--paper');
+  if (paper !== undefined && !Object.hasOwn(PAPER_THICKNESS, paper)) {
+    console.error(`Unknown paper ${paper}; use one of ${Object.keys(PAPER_THICKNESS).join(', ')}`);
+    return 2;
+  }
+  const { what, problems } = await preflightFile(readFileSync(file), {
+    ...(trim ? { trim } : {}),
+    ...(pages ? { pages } : {}),
+    ...(paper ? { paper: paper as Paper } : {}),
+  });
   if (problems.length === 0) {
-    console.log(`${file}: passes the KDP preflight`);
+    console.log(`${file} (${what}): passes the KDP preflight`);
     return 0;
   }
-  console.log(`${file}: fails the KDP preflight`);
+  console.log(`${file} (${what}): fails the KDP preflight`);
   for (const problem of problems) console.log(`  - ${problem}`);
   return 1;
 }

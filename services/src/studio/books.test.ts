@@ -4,6 +4,7 @@ import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
+import { slugOf } from '../gallery/download-names';
 import { eventually, useEmbeddedServer } from '../main/test-runtime';
 import { TRIMS } from './outputs/kdp';
 import { epubcheck, inspectPdf } from './preflight/debian-tools';
@@ -215,7 +216,7 @@ describe('books over HTTP', () => {
   }, 180_000);
 
   it('kids book: multipart with a character picture, 24 pages of text and pictures, full-bleed square interior', async () => {
-    const { agent, userId } = await signUp('kids@example.com', 'demo', 100);
+    const { agent, userId } = await signUp('kids@example.com', 'standard');
     await agent.put('/api/user/profile').send({ name: 'Tess', penName: 'Nell Pike' }).expect(200);
     const character = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#ff8800aa' } })
       .png()
@@ -228,7 +229,7 @@ describe('books over HTTP', () => {
       .field('userId', userId)
       .attach('characterImage', character, { filename: 'pip.png', contentType: 'image/png' });
     expect(res.status).toBe(202);
-    expect(res.body).toMatchObject({ creditsUsed: 100, remainingCredits: 0 });
+    expect(res.body).toMatchObject({ creditsUsed: 100, remainingCredits: 50 });
     const bookId = res.body.bookId as string;
     await book(agent, userId, bookId);
     const record = (await agent.get(`/api/kids-book/${bookId}`)).body;
@@ -245,11 +246,20 @@ describe('books over HTTP', () => {
     expect(report.width / 72).toBeCloseTo(8.625, 2);
     expect(report.height / 72).toBeCloseTo(8.75, 2);
     expect(report.text).toContain('Pip');
-    await expectAuthorEverywhere(
-      agent,
-      [record.finalBookFile, (await book(agent, userId, bookId)).coverFile],
-      'Nell Pike',
-    );
+    // The print PDF and the ebook download from the viewer and from My Books, named after the book.
+    const slug = slugOf(record.title);
+    for (const [url, name] of [
+      [record.finalBookFile, `${slug}-interior-8.5x8.5.pdf`],
+      [record.epubFile, `${slug}.epub`],
+    ]) {
+      const res = await agent.get(url).buffer(true);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-disposition']).toContain(`filename="${name}"`);
+    }
+    const listed = await book(agent, userId, bookId);
+    expect(listed).toMatchObject({ finalBookFile: record.finalBookFile, epubFile: record.epubFile });
+    expect(epubcheck(await download(agent, record.epubFile))).toContain('No errors or warnings detected');
+    await expectAuthorEverywhere(agent, [record.finalBookFile, listed.coverFile], 'Nell Pike');
     const stranger = await signUp('kids-stranger@example.com');
     expect((await stranger.agent.get(`/api/kids-book/${bookId}`)).status).toBe(404);
   }, 240_000);

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { motifFor, type Paint } from './motifs';
+import { applyEffects } from './edits';
+import { motifFor, motifsIn, type Paint } from './motifs';
 import type { ImageStyle } from './provider';
 
 /** The offline provider's pictures are square, like the image models' own default size. */
@@ -45,13 +46,25 @@ export function caption(prompt: string, maxChars = 34): string {
   return text || (words[0] ?? '').slice(0, maxChars);
 }
 
-/** The label band across the bottom: DEMO in strokes and the prompt's first words. */
-export function demoBand(width: number, height: number, prompt: string, prefix = 'Offline demo'): string {
+/**
+ * The label band: DEMO in strokes and the prompt's first words, across the bottom (or the top,
+ * where a kids book page keeps its text box at the bottom). The words are cut to what the band
+ * holds at their size, so they never run out of it.
+ */
+export function demoBand(
+  width: number,
+  height: number,
+  prompt: string,
+  prefix = 'Offline demo',
+  at: 'top' | 'bottom' = 'bottom',
+): string {
   const band = Math.round(height * 0.1);
-  const top = height - band - Math.round(height * 0.04);
-  const margin = Math.round(width * 0.06);
+  const top = at === 'top' ? Math.round(height * 0.08) : height - band - Math.round(height * 0.04);
+  const margin = Math.round(width * 0.08);
   const letters = band * 0.5;
-  const text = escapeXml(`${prefix}: ${caption(prompt)}`);
+  // About 0.6 em a character at 0.3 band high, in what is left of the band after DEMO.
+  const room = width - 2 * margin - band * 0.6 - letters * 4.3;
+  const text = escapeXml(caption(`${prefix}: ${prompt}`, Math.max(8, Math.floor(room / (band * 0.3 * 0.6)))));
   return `<g>
   <rect x="${margin}" y="${top}" width="${width - 2 * margin}" height="${band}" rx="${band * 0.2}" fill="#ffffff" stroke="#000000" stroke-width="${Math.max(2, band * 0.05)}"/>
   ${demoLetters(margin + band * 0.3, top + band * 0.25, letters, '#000000')}
@@ -61,8 +74,10 @@ export function demoBand(width: number, height: number, prompt: string, prefix =
 
 /**
  * A vector scene for the prompt: the subject's motif (seeded, so the same prompt draws the
- * same picture), a few background details, a frame and the demo label. Coloring pages are
- * outlines on white; illustrations are filled with pastel colours.
+ * same picture), a few background details and the demo label. Coloring pages are outlines on
+ * white inside a frame; illustrations are filled with pastel colours and run to their edges
+ * with no frame (a kids book page bleeds: a line near the trim would be cut unevenly), their
+ * label at the top, above the page's text box.
  */
 export function sceneSvg(prompt: string, style: ImageStyle, random: () => number): string {
   const size = DRAWING_SIZE;
@@ -72,51 +87,100 @@ export function sceneSvg(prompt: string, style: ImageStyle, random: () => number
     ink: '#000000',
     stroke: 9,
   };
-  const motif = motifFor(prompt);
+  // A book's designs ("… (design 7)") take the prompt's subjects in turn, and each round
+  // through them another setting and the other way round: no two designs alike.
+  const design = Number(/\(design (\d+)\)/.exec(prompt)?.[1] ?? 1) - 1;
+  const subjects = motifsIn(prompt.replace(/\(design \d+\)/, ''));
+  const motif = subjects[design % subjects.length] ?? motifFor(prompt);
+  const round = Math.floor(design / subjects.length);
+  const setting = SETTINGS[round % SETTINGS.length] ?? SETTINGS[0];
+  const mirror = round % 2 === 1 ? -1 : 1;
   const scale = 1 + random() * 0.15;
   const sky = coloring ? '#ffffff' : '#e8f4ff';
-  let details = '';
-  for (let i = 0; i < 3; i++) {
-    const x = 90 + random() * (size - 180);
-    const y = 80 + random() * 120;
-    details += `<g transform="translate(${x} ${y})"><circle cx="-30" cy="0" r="26" ${cloud(paint)}/><circle cx="0" cy="-14" r="34" ${cloud(paint)}/><circle cx="32" cy="0" r="26" ${cloud(paint)}/></g>`;
-  }
+  // An illustration keeps its top for the demo label: the scene sits a little lower.
+  const centre = coloring ? 0.46 : 0.54;
+  const fit = coloring ? 1.12 : 0.98;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">
   <rect width="${size}" height="${size}" fill="${sky}"/>
-  ${details}
-  <g transform="translate(${size / 2} ${size * 0.46}) scale(${scale * 1.12})">${motif.draw(random, paint)}</g>
-  <rect x="22" y="22" width="${size - 44}" height="${size - 44}" fill="none" stroke="#000000" stroke-width="10"/>
-  ${demoBand(size, size, prompt)}
+  ${setting?.(size, random, paint, coloring ? 80 : 230) ?? ''}
+  <g transform="translate(${size / 2} ${size * centre}) scale(${mirror * scale * fit} ${scale * fit})">${motif.draw(random, paint)}</g>
+  ${coloring ? `<rect x="22" y="22" width="${size - 44}" height="${size - 44}" fill="none" stroke="#000000" stroke-width="10"/>` : ''}
+  ${demoBand(size, size, prompt.replace(/\s*\(design \d+\)/, ''), 'Offline demo', coloring ? 'bottom' : 'top')}
 </svg>`;
 }
+
+type Setting = (size: number, random: () => number, paint: Paint, top: number) => string;
+/** Backgrounds a design can stand in: clouds, a meadow, a starry night, hills. */
+const SETTINGS: Setting[] = [
+  (size, random, paint, top) => {
+    let clouds = '';
+    for (let i = 0; i < 3; i++) {
+      const x = 90 + random() * (size - 180);
+      const y = top + random() * 120;
+      clouds += `<g transform="translate(${x} ${y})"><circle cx="-30" cy="0" r="26" ${cloud(paint)}/><circle cx="0" cy="-14" r="34" ${cloud(paint)}/><circle cx="32" cy="0" r="26" ${cloud(paint)}/></g>`;
+    }
+    return clouds;
+  },
+  (size, random, paint) => {
+    let meadow = `<path d="M 40 ${size * 0.8} Q ${size / 2} ${size * 0.76} ${size - 40} ${size * 0.8}" fill="none" stroke="${paint.ink}" stroke-width="${paint.stroke * 0.8}" stroke-linecap="round"/>`;
+    for (let i = 0; i < 6; i++) {
+      const x = 80 + random() * (size - 160);
+      const y = size * 0.8 + random() * 40;
+      meadow += `<path d="M ${x} ${y} l -12 -34 M ${x} ${y} l 0 -40 M ${x} ${y} l 12 -34" ${lineAttrs(paint)}/>`;
+    }
+    return meadow;
+  },
+  (size, random, paint, top) => {
+    let sky = `<path d="M ${size - 200} ${top + 30} a 60 60 0 1 0 60 90 a 45 45 0 1 1 -60 -90 Z" ${cloud(paint)}/>`;
+    for (let i = 0; i < 7; i++) {
+      const x = 70 + random() * (size - 340);
+      const y = top + random() * 160;
+      sky += `<path d="M ${x} ${y - 18} L ${x + 6} ${y - 6} L ${x + 18} ${y} L ${x + 6} ${y + 6} L ${x} ${y + 18} L ${x - 6} ${y + 6} L ${x - 18} ${y} L ${x - 6} ${y - 6} Z" ${cloud(paint)}/>`;
+    }
+    return sky;
+  },
+  (size, random, paint) => {
+    const peak = size * (0.62 + random() * 0.06);
+    return `<path d="M 0 ${size * 0.78} Q ${size * 0.25} ${peak} ${size * 0.5} ${size * 0.74} T ${size} ${size * 0.7}" fill="none" stroke="${paint.ink}" stroke-width="${paint.stroke * 0.8}" stroke-linecap="round"/>`;
+  },
+];
+
+const lineAttrs = (paint: Paint) =>
+  `fill="none" stroke="${paint.ink}" stroke-width="${paint.stroke * 0.6}" stroke-linecap="round"`;
 
 const cloud = (paint: Paint) => `fill="#ffffff" stroke="${paint.ink}" stroke-width="${paint.stroke * 0.6}"`;
 
-/** Rasterises an SVG with sharp; coloring pages are thresholded to pure black and white. */
-export async function rasterise(svg: string, style: ImageStyle): Promise<Buffer> {
-  const image = sharp(Buffer.from(svg));
+/**
+ * Rasterises an SVG with sharp at `size` pixels a side (the drawing's own size by default): the
+ * vectors are drawn at that size, so lines stay smooth at print size. Coloring pages are
+ * thresholded to pure black and white and stored as one grey channel.
+ */
+export async function rasterise(svg: string, style: ImageStyle, size = DRAWING_SIZE): Promise<Buffer> {
+  const image = sharp(Buffer.from(svg), { density: (72 * size) / DRAWING_SIZE }).resize(size, size, {
+    fit: 'fill',
+  });
   const pixels =
     style === 'coloring'
-      ? image.flatten({ background: '#ffffff' }).threshold(160)
+      ? image.flatten({ background: '#ffffff' }).threshold(160).toColourspace('b-w')
       : image.flatten({ background: '#ffffff' });
-  return pixels.withDensity(PRINT_DPI).png({ compressionLevel: 9 }).toBuffer();
+  // A drawing at print size goes straight into a book's pipeline, which re-encodes it: packing
+  // it tightly here would cost more than the whole picture's drawing.
+  return pixels
+    .withDensity(PRINT_DPI)
+    .png({ compressionLevel: size > DRAWING_SIZE ? 1 : 9 })
+    .toBuffer();
 }
 
 /**
- * The offline "edit": the original, tinted toward a colour chosen from the prompt, with a demo
- * band saying what was asked. The size is kept.
+ * The offline edit: the effects the prompt asks for, applied with sharp (see edits.ts), with a
+ * demo band saying what was asked. The size is kept.
  */
-export async function demoEdit(original: Buffer, prompt: string, random: () => number): Promise<Buffer> {
-  const base = sharp(original, { limitInputPixels: 40_000_000 }).rotate();
-  const { width = DRAWING_SIZE, height = DRAWING_SIZE } = await base.metadata();
-  const tint = PASTELS[Math.floor(random() * PASTELS.length)] ?? '#a0c4ff';
-  const overlay = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-  <rect width="${width}" height="${height}" fill="${tint}" fill-opacity="0.45"/>
-  <rect x="0" y="0" width="${width}" height="${height}" fill="none" stroke="#000000" stroke-width="${Math.max(4, width / 100)}"/>
-  ${demoBand(width, height, prompt, 'Demo edit')}
-</svg>`;
-  return sharp(await base.flatten({ background: '#ffffff' }).png().toBuffer())
-    .composite([{ input: Buffer.from(overlay), top: 0, left: 0 }])
+export async function demoEdit(original: Buffer, prompt: string): Promise<Buffer> {
+  const edited = await applyEffects(original, prompt);
+  const { width = DRAWING_SIZE, height = DRAWING_SIZE } = await sharp(edited).metadata();
+  const band = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${demoBand(width, height, prompt, 'Demo edit')}</svg>`;
+  return sharp(edited)
+    .composite([{ input: Buffer.from(band), top: 0, left: 0 }])
     .withDensity(PRINT_DPI)
     .png({ compressionLevel: 9 })
     .toBuffer();

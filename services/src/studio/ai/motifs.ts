@@ -235,8 +235,88 @@ const mandala: Motif = (random, paint) => {
   return `${rings}<circle r="60" ${shape(paint)}/><circle r="28" ${shape(paint)}/>`;
 };
 
+const fox: Motif = (random, paint) => {
+  const coat = paint.fill();
+  const sit = between(random, 0, 1) > 0.5;
+  return `
+  <path d="M 120 ${sit ? 200 : 150} C 290 170 300 20 220 -30 C 230 60 180 110 120 ${sit ? 120 : 90} Z" ${shape(paint, coat)}/>
+  <path d="M 262 20 C 250 -10 235 -25 220 -30 C 228 0 236 15 245 35 Z" ${shape(paint, '#ffffff')}/>
+  <ellipse cx="0" cy="${sit ? 130 : 120}" rx="${sit ? 130 : 170}" ry="${sit ? 150 : 100}" ${shape(paint, coat)}/>
+  <path d="M -55 ${sit ? 40 : 60} C -30 120 30 120 55 ${sit ? 40 : 60} C 30 90 -30 90 -55 ${sit ? 40 : 60} Z" ${shape(paint, '#ffffff')}/>
+  <rect x="-90" y="${sit ? 230 : 190}" width="45" height="${sit ? 40 : 80}" rx="15" ${shape(paint, coat)}/>
+  <rect x="45" y="${sit ? 230 : 190}" width="45" height="${sit ? 40 : 80}" rx="15" ${shape(paint, coat)}/>
+  <path d="M -150 -190 L -110 -40 L 110 -40 L 150 -190 L 60 -110 L -60 -110 Z" ${shape(paint, coat)}/>
+  <path d="M -130 -160 L -100 -90 L -75 -110 Z M 130 -160 L 100 -90 L 75 -110 Z" ${shape(paint, '#ffffff')}/>
+  <path d="M -120 -90 C -90 0 -30 40 0 60 C 30 40 90 0 120 -90 C 60 -60 -60 -60 -120 -90 Z" ${shape(paint, coat)}/>
+  <path d="M -60 -10 C -30 20 -10 40 0 60 C 10 40 30 20 60 -10 C 30 5 -30 5 -60 -10 Z" ${shape(paint, '#ffffff')}/>
+  <ellipse cx="0" cy="55" rx="16" ry="11" fill="${paint.ink}"/>
+  ${eye(-50, -40, 16, paint)}${eye(50, -40, 16, paint)}`;
+};
+
+const rabbit: Motif = (random, paint) => {
+  const fur = paint.fill();
+  const lop = between(random, 0, 1) > 0.6;
+  const ears = lop
+    ? `<ellipse cx="-110" cy="-110" rx="40" ry="110" transform="rotate(35 -110 -110)" ${shape(paint, fur)}/><ellipse cx="110" cy="-110" rx="40" ry="110" transform="rotate(-35 110 -110)" ${shape(paint, fur)}/>`
+    : `<ellipse cx="-50" cy="-250" rx="38" ry="105" ${shape(paint, fur)}/><ellipse cx="-50" cy="-245" rx="16" ry="75" ${shape(paint, '#ffffff')}/><ellipse cx="50" cy="-250" rx="38" ry="105" ${shape(paint, fur)}/><ellipse cx="50" cy="-245" rx="16" ry="75" ${shape(paint, '#ffffff')}/>`;
+  return `
+  <circle cx="150" cy="190" r="40" ${shape(paint, '#ffffff')}/>
+  <ellipse cx="0" cy="150" rx="150" ry="130" ${shape(paint, fur)}/>
+  <ellipse cx="-80" cy="265" rx="60" ry="25" ${shape(paint, fur)}/><ellipse cx="80" cy="265" rx="60" ry="25" ${shape(paint, fur)}/>
+  ${ears}
+  <circle cx="0" cy="-90" r="110" ${shape(paint, fur)}/>
+  ${eye(-40, -110, 18, paint)}${eye(40, -110, 18, paint)}
+  <path d="M -12 -60 L 12 -60 L 0 -46 Z" ${shape(paint, paint.ink)}/>
+  <path d="M 0 -46 C -8 -30 -25 -28 -32 -36 M 0 -46 C 8 -30 25 -28 32 -36" ${line(paint)}/>
+  <path d="M -40 -55 L -120 -70 M -40 -48 L -120 -40 M 40 -55 L 120 -70 M 40 -48 L 120 -40" ${line(paint, paint.stroke * 0.5)}/>`;
+};
+
+const hedgehog: Motif = (random, paint) => {
+  const spines = paint.fill();
+  const face = paint.fill();
+  const count = 9 + Math.floor(random() * 4);
+  let quills = '';
+  for (let i = 0; i < count; i++) {
+    const a = Math.PI * (1.05 + (0.9 * i) / (count - 1));
+    const x = Math.cos(a) * 190 - 30;
+    const y = Math.sin(a) * 150 + 110;
+    const tx = Math.cos(a) * 290 - 30;
+    const ty = Math.sin(a) * 240 + 110;
+    const nx = Math.cos(a + 0.18) * 190 - 30;
+    const ny = Math.sin(a + 0.18) * 150 + 110;
+    quills += `<path d="M ${x.toFixed(1)} ${y.toFixed(1)} L ${tx.toFixed(1)} ${ty.toFixed(1)} L ${nx.toFixed(1)} ${ny.toFixed(1)} Z" ${shape(paint, spines)}/>`;
+  }
+  return `
+  ${quills}
+  <ellipse cx="-30" cy="120" rx="200" ry="140" ${shape(paint, spines)}/>
+  <path d="M 80 40 C 200 40 280 100 290 140 C 250 200 150 220 80 220 Z" ${shape(paint, face)}/>
+  <circle cx="292" cy="140" r="16" fill="${paint.ink}"/>
+  ${eye(180, 100, 16, paint)}
+  <ellipse cx="-110" cy="255" rx="45" ry="22" ${shape(paint, face)}/><ellipse cx="60" cy="255" rx="45" ry="22" ${shape(paint, face)}/>`;
+};
+
+const lighthouse: Motif = (random, paint) => {
+  const tower = paint.fill();
+  const stripe = paint.fill();
+  const rocks = paint.fill();
+  const beams = between(random, 0, 1) > 0.3;
+  return `
+  ${beams ? `<path d="M 0 -200 L -300 -290 L -300 -160 Z M 0 -200 L 300 -290 L 300 -160 Z" ${shape(paint, '#ffffff')}/>` : ''}
+  <path d="M -300 300 C -250 200 -150 180 -90 210 C -40 170 60 170 110 210 C 170 180 260 200 300 300 Z" ${shape(paint, rocks)}/>
+  <path d="M -90 230 L -60 -140 L 60 -140 L 90 230 Z" ${shape(paint, tower)}/>
+  <path d="M -82 130 L 82 130 L 77 70 L -77 70 Z M -72 10 L 72 10 L 68 -40 L -68 -40 Z" ${shape(paint, stripe)}/>
+  <rect x="-85" y="-160" width="170" height="25" ${shape(paint)}/>
+  <rect x="-50" y="-240" width="100" height="80" ${shape(paint, '#fff6b0')}/>
+  <path d="M -70 -240 L 0 -300 L 70 -240 Z" ${shape(paint, stripe)}/>
+  <path d="M -20 230 L -20 170 Q 0 150 20 170 L 20 230" ${shape(paint)}/>`;
+};
+
 /** Subjects by the words a prompt uses for them; the first subject named wins. */
 export const MOTIFS: ReadonlyArray<{ name: string; words: RegExp; draw: Motif }> = [
+  { name: 'fox', words: /\b(fox|foxes|wolf|wolves)\b/i, draw: fox },
+  { name: 'rabbit', words: /\b(rabbits?|bunny|bunnies|hares?)\b/i, draw: rabbit },
+  { name: 'hedgehog', words: /\b(hedgehogs?|porcupines?)\b/i, draw: hedgehog },
+  { name: 'lighthouse', words: /\b(lighthouses?|coast|harbou?r)\b/i, draw: lighthouse },
   { name: 'cat', words: /\b(cats?|kittens?|kitty|lions?|tigers?)\b/i, draw: cat },
   { name: 'dog', words: /\b(dogs?|puppy|puppies|pup|bears?|teddy)\b/i, draw: dog },
   { name: 'dragon', words: /\b(dragons?|dinosaurs?|dino|monsters?|lizards?)\b/i, draw: dragon },
@@ -261,12 +341,17 @@ export const MOTIFS: ReadonlyArray<{ name: string; words: RegExp; draw: Motif }>
   { name: 'butterfly', words: /\b(butterfly|butterflies|moths?|insects?|bugs?)\b/i, draw: butterfly },
 ];
 
+/** Every subject a prompt names, in the order it names them; the mandala when it names none. */
+export function motifsIn(prompt: string): Array<{ name: string; draw: Motif }> {
+  const found = MOTIFS.map((motif) => ({ ...motif, at: prompt.search(motif.words) }))
+    .filter((m) => m.at >= 0)
+    .sort((a, b) => a.at - b.at);
+  return found.length > 0
+    ? found.map(({ name, draw }) => ({ name, draw }))
+    : [{ name: 'mandala', draw: mandala }];
+}
+
 /** The motif a prompt is about (by the earliest subject word it contains), or the mandala. */
 export function motifFor(prompt: string): { name: string; draw: Motif } {
-  let best: { name: string; draw: Motif; at: number } | null = null;
-  for (const motif of MOTIFS) {
-    const at = prompt.search(motif.words);
-    if (at >= 0 && (!best || at < best.at)) best = { ...motif, at };
-  }
-  return best ?? { name: 'mandala', draw: mandala };
+  return motifsIn(prompt)[0] ?? { name: 'mandala', draw: mandala };
 }

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { motifFor } from './motifs';
+import { effectsIn } from './edits';
+import { motifFor, motifsIn } from './motifs';
 import { createOfflineProvider, offlineText } from './offline';
 
 const signal = new AbortController().signal;
@@ -17,6 +19,20 @@ async function inks(png: Buffer) {
     else other++;
   }
   return { black, white, other, info };
+}
+
+/** The share of rows holding ink that repeat the row above: high for a nearest-neighbour enlargement. */
+async function repeatedInkRows(png: Buffer): Promise<number> {
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  let inked = 0;
+  let same = 0;
+  for (let y = 1; y < info.height; y++) {
+    const row = data.subarray(y * info.width, (y + 1) * info.width);
+    if (!row.some((v) => v < 128)) continue;
+    inked++;
+    if (Buffer.compare(row, data.subarray((y - 1) * info.width, y * info.width)) === 0) same++;
+  }
+  return same / inked;
 }
 
 describe('offline provider', () => {
@@ -64,6 +80,95 @@ describe('offline provider', () => {
     const band = await sharp(png).extract({ left: 60, top: 880, width: 200, height: 90 }).png().toBuffer();
     const { black } = await inks(band);
     expect(black).toBeGreaterThan(500);
+  });
+
+  it('draws a coloring book’s designs from every subject the prompt names, each one different', async () => {
+    const prompt = 'Cozy woodland animals: foxes, owls, hedgehogs and rabbits in a forest';
+    expect(motifsIn(prompt).map((m) => m.name)).toEqual(['fox', 'bird', 'hedgehog', 'rabbit', 'tree']);
+    const designs = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        provider.image(`${prompt} (design ${i + 1})`, { style: 'coloring', signal, size: 300 }),
+      ),
+    );
+    const distinct = new Set(designs.map((d) => createHash('sha256').update(d).digest('hex')));
+    expect(distinct.size).toBe(10);
+    // Design 1 and design 6 are both the fox, in another setting and facing the other way.
+    expect(designs[0]?.equals(designs[5] as Buffer)).toBe(false);
+  });
+
+  it('draws the main subject of an image prompt: a lighthouse for a lighthouse', () => {
+    expect(motifFor('watercolor lighthouse on a rocky coast, book cover').name).toBe('lighthouse');
+    expect(motifFor('A fox in the snow').name).toBe('fox');
+  });
+
+  it('draws at the size asked for, as vectors: a coloring page at print size is one grey channel with smooth curves', async () => {
+    const png = await provider.image('a friendly fox', { style: 'coloring', signal, size: 2550 });
+    const meta = await sharp(png).metadata();
+    expect(meta).toMatchObject({ width: 2550, height: 2550, channels: 1, density: 300 });
+    // A nearest-neighbour enlargement repeats most inked rows (stairs); a drawing at size does not.
+    expect(await repeatedInkRows(png)).toBeLessThan(0.35);
+    const small = await provider.image('a friendly fox', { style: 'coloring', signal });
+    const enlarged = await sharp(small).resize(2550, 2550, { kernel: 'nearest' }).png().toBuffer();
+    expect(await repeatedInkRows(enlarged)).toBeGreaterThan(0.5);
+  });
+
+  it('leaves an illustration without a frame: it runs to its edges (a kids page bleeds)', async () => {
+    const png = await provider.image('a house on a hill', { style: 'illustration', signal, size: 1024 });
+    const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    // No dark line along any edge, 0 to 60 px in (where the old frame stood at 22 px).
+    for (let d = 0; d < 60; d++) {
+      let dark = 0;
+      for (let x = 0; x < info.width; x++) if ((data[(d * info.width + x) * 3] ?? 255) < 60) dark++;
+      expect(dark / info.width).toBeLessThan(0.5);
+    }
+  });
+
+  it.each([
+    ['vintage sepia with a vignette', 'sepia'],
+    ['make it black and white', 'grayscale'],
+    ['blur the background a little', 'blur-background'],
+    ['brighter, please', 'brighten'],
+    ['a white background', { background: '#ffffff' }],
+  ])('reads the edit “%s” as %j', (prompt, effect) => {
+    expect(effectsIn(prompt)).toContainEqual(effect);
+  });
+
+  it('applies the effects asked for with sharp: sepia, grayscale, blur, brighten, background', async () => {
+    const original = await provider.image('a fox in a meadow', { style: 'illustration', signal, size: 400 });
+    // The label bands cover the top and bottom strips; the middle of the picture is the edit.
+    const region = { left: 40, top: 140, width: 320, height: 160 };
+    const middle = (png: Buffer, area = region) => sharp(png).extract(area).removeAlpha().raw().toBuffer();
+    /** Mean and standard deviation of each channel in an area (read from the pixels themselves). */
+    const stats = async (png: Buffer, area = region) => {
+      const data = await middle(png, area);
+      return [0, 1, 2].map((c) => {
+        const values = data.filter((_, i) => i % 3 === c);
+        const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
+        const stdev = Math.sqrt(values.reduce((sum, v) => sum + (v - mean) ** 2, 0) / values.length);
+        return { mean, stdev };
+      });
+    };
+    const before = await stats(original);
+
+    const grey = await middle(await provider.editImage(original, 'make it black and white', { signal }));
+    for (let i = 0; i < grey.length; i += 3) expect(grey[i]).toBe(grey[i + 2]);
+
+    const sepia = await stats(await provider.editImage(original, 'old-fashioned sepia', { signal }));
+    expect(sepia[0]?.mean).toBeGreaterThan((sepia[2]?.mean ?? 0) + 20);
+
+    const bright = await stats(await provider.editImage(original, 'brighten it', { signal }));
+    expect(bright[0]?.mean).toBeGreaterThan((before[0]?.mean ?? 0) + 5);
+
+    const blurred = await stats(await provider.editImage(original, 'blur it', { signal }));
+    expect(blurred[0]?.stdev).toBeLessThan((before[0]?.stdev ?? 0) - 1);
+
+    const corner = { left: 5, top: 330, width: 20, height: 20 };
+    const white = await stats(
+      await provider.editImage(original, 'make the background white', { signal }),
+      corner,
+    );
+    expect(white.map((c) => Math.round(c.mean))).toEqual([255, 255, 255]);
+    expect((await stats(original, corner))[0]?.mean).toBeLessThan(250);
   });
 
   it('edits any image sharp reads (here a JPEG) visibly, keeps its size, and answers PNG', async () => {

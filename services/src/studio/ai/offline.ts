@@ -10,7 +10,6 @@ import { ProviderError } from './provider';
  * drawings (a motif for the prompt's subject, see motifs.ts) rasterised by sharp.
  */
 export const OFFLINE_LABEL = 'OFFLINE SAMPLE';
-const { floor } = Math;
 
 export function createOfflineProvider(options: { delayMs?: number } = {}): AiProvider {
   const pause = (signal: AbortSignal) => wait(options.delayMs ?? 0, signal);
@@ -28,23 +27,20 @@ export function createOfflineProvider(options: { delayMs?: number } = {}): AiPro
       await pause(signal);
       return { description: `${name}, a ${gender}`, ...(image ? { image } : {}) };
     },
-    // The drawings come from the prompt alone (the page prompt names the character already).
-    async image(prompt, { style, signal }) {
+    // The drawings come from the prompt alone (the page prompt names the character already),
+    // drawn as vectors at the size asked for: crisp at print size, never an enlarged raster.
+    async image(prompt, { style, signal, size }) {
       await pause(signal);
-      return rasterise(sceneSvg(prompt, style, seededRandom(`${style}:${prompt}`)), style);
+      return rasterise(sceneSvg(prompt, style, seededRandom(`${style}:${prompt}`)), style, size);
     },
     async editImage(original, prompt, { signal }) {
       await pause(signal);
-      const random = seededRandom(`edit:${prompt}`);
       try {
-        return await demoEdit(original, prompt, random);
+        return await demoEdit(original, prompt);
       } catch {
         // Not an image sharp can read: edit a drawing of the prompt instead of failing the edit.
-        return demoEdit(
-          await rasterise(sceneSvg(prompt, 'illustration', random), 'illustration'),
-          prompt,
-          random,
-        );
+        const random = seededRandom(`edit:${prompt}`);
+        return demoEdit(await rasterise(sceneSvg(prompt, 'illustration', random), 'illustration'), prompt);
       }
     },
   };
@@ -73,22 +69,37 @@ export function seededRandom(seedText: string): () => number {
   };
 }
 
-/** Deterministic filler text built from the prompt, marked as an offline sample. */
+/**
+ * Offline text for a prompt (a listing's description): the request's own words, without the
+ * labels of its fields ("Book title: …", "About the book: …"), cut at a sentence (or a word, with
+ * an ellipsis) and never with a doubled stop, then the offline label. Nothing is invented.
+ */
 export function offlineText(prompt: string): string {
-  const random = seededRandom(`text:${prompt}`);
-  const topic = prompt.replace(/\s+/g, ' ').trim().slice(0, 120) || 'this topic';
-  const openers = [
-    `This is an offline sample about ${topic}.`,
-    `Offline sample text: ${topic}.`,
-    `[Offline sample] A short passage on ${topic}.`,
-  ];
-  const bodies = [
-    'It explains the main ideas step by step, with practical examples a reader can follow.',
-    'Each part builds on the one before, so that a beginner can keep up.',
-    'It closes with a few questions to think about and a summary of the key points.',
-    'Real content appears when an AI provider is configured for this studio.',
-  ];
-  const sentences = [openers[floor(random() * openers.length)]!];
-  for (const body of bodies) if (random() > 0.2) sentences.push(body);
-  return sentences.join(' ');
+  const fields = prompt
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(/^\s*[A-Z][a-z]+(?: [a-z]+){0,3}:\s*/, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter(Boolean);
+  const [title, ...about] = fields.length > 1 ? fields : ['', ...fields];
+  const summary = endSentence(cutAtSentence(about.join(' ') || 'this topic', 600));
+  return [
+    title ? `${endSentence(title)} ${summary}` : summary,
+    `${OFFLINE_LABEL}: this description repeats the request on this machine, without an AI model.`,
+  ].join('\n\n');
 }
+
+/** At most `max` characters, ending at a sentence where one ends past half of it, else at a word. */
+function cutAtSentence(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = text.slice(0, max);
+  const stop = Math.max(head.lastIndexOf('. '), head.lastIndexOf('! '), head.lastIndexOf('? '));
+  if (stop > max / 2) return head.slice(0, stop + 1);
+  return `${head.slice(0, head.lastIndexOf(' ')).replace(/[\s,;:]+$/, '')}…`;
+}
+
+/** One final stop: "Bees" → "Bees.", "Bees." and "Bees…" stay. */
+const endSentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text.replace(/[\s,;:]+$/, '')}.`);

@@ -35,10 +35,14 @@ export interface AiProvider {
   write<T extends WritingTask>(task: T, options: { signal: AbortSignal }): Promise<WritingResult<T>>;
   /** The reference a kids book keeps for its character (see CharacterReference). */
   character(brief: CharacterBrief, options: { signal: AbortSignal }): Promise<CharacterReference>;
-  /** A square PNG; with a character, the picture shows that character as the reference has it. */
+  /**
+   * A square PNG; with a character, the picture shows that character as the reference has it.
+   * `size` asks for that many pixels a side (print size): a provider that draws vectors draws at
+   * that size, one that cannot returns its own size and the caller fits it.
+   */
   image(
     prompt: string,
-    options: { style: ImageStyle; signal: AbortSignal; character?: CharacterReference },
+    options: { style: ImageStyle; signal: AbortSignal; character?: CharacterReference; size?: number },
   ): Promise<Buffer>;
   /** A PNG of `original` changed as the prompt says. */
   editImage(original: Buffer, prompt: string, options: { signal: AbortSignal }): Promise<Buffer>;

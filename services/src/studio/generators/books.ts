@@ -4,7 +4,8 @@ import type { AiProvider, CharacterReference } from '../ai/provider';
 import { ebookCoverJpeg, paperbackWrapPdf, pictureWidthFor } from '../outputs/covers';
 import { buildEpub } from '../outputs/epub';
 import { coloringInterior, type Interior, kidsInterior, nonFictionInterior } from '../outputs/interior';
-import { characterPng, coloringPagePng, fullBleedPng } from '../outputs/pictures';
+import type { Paper } from '../outputs/kdp';
+import { characterPng, coloringPagePng, DRAWING_PX, kidsPagePictures } from '../outputs/pictures';
 import { assertPreflight } from '../preflight/preflight';
 import { type BookOutline, type ChapterText, parseOutline, renderOutline } from '../writing/book-text';
 import { coloringBookTitle } from '../writing/titles';
@@ -50,23 +51,36 @@ const notices = (ai: AiProvider): string[] =>
     : ['Written with the help of AI.'];
 const subtitleFor = (ai: AiProvider) => (ai.name === 'offline' ? `${OFFLINE_LABEL} (demo)` : undefined);
 
+/** What the paperback's back cover and spine need beyond the title: its copy and its paper. */
+interface Paperback {
+  description: string;
+  paper: Paper;
+}
+
 /** Covers and their checks, shared by every book kind. */
 async function covers(
   title: string,
   byline: Byline,
   subtitle: string | undefined,
   interior: Interior,
+  paperback: Paperback,
   picture?: Buffer,
 ): Promise<GeneratedFile[]> {
   const cover = {
     title,
     author: byline.author,
     ...(subtitle ? { subtitle } : {}),
+    description: paperback.description,
     ...(picture ? { picture, pictureWidth: await pictureWidthFor(picture) } : {}),
   };
   const jpeg = await ebookCoverJpeg(cover);
-  const wrap = await paperbackWrapPdf(cover, interior.trim, interior.pages);
-  await assertPreflight('paperback cover', wrap.pdf, { type: 'cover', size: wrap });
+  const wrap = await paperbackWrapPdf(cover, interior.trim, interior.pages, paperback.paper);
+  await assertPreflight('paperback cover', wrap.pdf, {
+    type: 'cover',
+    trim: interior.trim,
+    pages: interior.pages,
+    paper: paperback.paper,
+  });
   return [file('cover', 'image/jpeg', 'jpg', jpeg), file('cover-pdf', 'application/pdf', 'pdf', wrap.pdf)];
 }
 
@@ -144,7 +158,7 @@ async function writeChapters(
 
 /** The interior, the EPUB (on the plans with one) and the covers of a non-fiction book. */
 async function typesetNonFiction(
-  book: { id: string; matter: Matter; chapters: Chapters; epub: boolean },
+  book: { id: string; matter: Matter; chapters: Chapters; epub: boolean; paperback: Paperback },
   { ai, progress }: GeneratorTools,
 ): Promise<GeneratorOutput> {
   const { id, matter, chapters } = book;
@@ -159,7 +173,7 @@ async function typesetNonFiction(
   });
   await assertPreflight('interior PDF', interior.pdf, { type: 'interior', trim: interior.trim });
   await progress(90, book.epub ? 'Making the covers and the EPUB' : 'Making the covers');
-  const coverFiles = await covers(title, byline, subtitle, interior);
+  const coverFiles = await covers(title, byline, subtitle, interior, book.paperback);
   const files = [file('pdf', 'application/pdf', 'pdf', interior.pdf)];
   // Only plans with EPUB get one made (spec 01 §9); the others have the PDF and the covers.
   if (book.epub) {
@@ -197,6 +211,7 @@ function rebuildNonFiction(job: GeneratorJob<'non-fiction' | 'non-fiction-v2'>, 
       matter: matterOf(job, tools.ai, edition.title),
       chapters: edition.chapters ?? [],
       epub: epubIncluded(job.tier),
+      paperback: { description: job.input.description, paper: job.input.paperType ?? 'white' },
     },
     tools,
   );
@@ -215,7 +230,13 @@ export const nonFiction: Generator<'non-fiction'> = async (job, tools) => {
   );
   const chapters = await writeChapters({ title, description, outline: outlines[0] }, tools);
   return typesetNonFiction(
-    { id: job.generationId, matter: matterOf(job, tools.ai, title), chapters, epub: epubIncluded(job.tier) },
+    {
+      id: job.generationId,
+      matter: matterOf(job, tools.ai, title),
+      chapters,
+      epub: epubIncluded(job.tier),
+      paperback: { description, paper: job.input.paperType ?? 'white' },
+    },
     tools,
   );
 };
@@ -246,7 +267,13 @@ export const nonFictionV2: Generator<'non-fiction-v2'> = async (job, tools) => {
   if (!includeIntroduction) delete outline.introduction;
   const chapters = await writeChapters({ title, description, outline }, tools);
   return typesetNonFiction(
-    { id: job.generationId, matter: matterOf(job, tools.ai, title), chapters, epub: epubIncluded(job.tier) },
+    {
+      id: job.generationId,
+      matter: matterOf(job, tools.ai, title),
+      chapters,
+      epub: epubIncluded(job.tier),
+      paperback: { description, paper: job.input.paperType ?? 'white' },
+    },
     tools,
   );
 };
@@ -267,7 +294,12 @@ async function storedPictures(
 }
 
 /** The interior and covers of a coloring book from its designs. */
-async function typesetColoring(matter: Matter, designs: Buffer[], { ai, progress }: GeneratorTools) {
+async function typesetColoring(
+  matter: Matter,
+  designs: Buffer[],
+  paperback: Paperback,
+  { ai, progress }: GeneratorTools,
+) {
   await progress(85, 'Typesetting the coloring book');
   const { title, byline } = matter;
   const interior = await coloringInterior({
@@ -278,19 +310,23 @@ async function typesetColoring(matter: Matter, designs: Buffer[], { ai, progress
     pictures: designs,
   });
   await assertPreflight('interior PDF', interior.pdf, { type: 'interior', trim: interior.trim });
-  const coverFiles = await covers(title, byline, matter.subtitle, interior, designs[0]);
+  const coverFiles = await covers(title, byline, matter.subtitle, interior, paperback, designs[0]);
   return { interior, files: [file('pdf', 'application/pdf', 'pdf', interior.pdf), ...coverFiles] };
 }
 
 /** spec 02: coloring book of 10/20/30/40 designs, each on a recto page with a blank back. */
 export const coloringBook: Generator<'coloring-book'> = async (job, tools) => {
+  const { prompt, bookLength } = job.input;
+  const paperback: Paperback = {
+    description: `${bookLength} designs to color, each on its own page with a blank back so markers never bleed through: ${prompt.replace(/\s+/g, ' ').trim()}`,
+    paper: job.input.paperType ?? 'white',
+  };
   if (job.rebuild) {
     const matter = matterOf(job, tools.ai, job.rebuild.edition.title);
     const designs = await storedPictures(job, tools, (page) => `page-${page}`);
-    const { files } = await typesetColoring(matter, designs, tools);
+    const { files } = await typesetColoring(matter, designs, paperback, tools);
     return { title: matter.title, files, result: keptMatter(matter) };
   }
-  const { prompt, bookLength } = job.input;
   const { ai, signal, progress, parts } = tools;
   await progress(5, `Drawing ${bookLength} designs`);
   const designs = await inParallel(
@@ -299,13 +335,17 @@ export const coloringBook: Generator<'coloring-book'> = async (job, tools) => {
     async (n, _i, partSignal) =>
       coloringPagePng(
         await parts.picture(`design-${n}`, () =>
-          ai.image(`${prompt} (design ${n})`, { style: 'coloring', signal: partSignal }),
+          ai.image(`${prompt} (design ${n})`, {
+            style: 'coloring',
+            signal: partSignal,
+            size: DRAWING_PX.coloring,
+          }),
         ),
       ),
     (done, total) => progress(5 + Math.round((75 * done) / total), `Drawn ${done} of ${total} designs`),
   );
   const matter = matterOf(job, ai, coloringBookTitle(prompt));
-  const { interior, files } = await typesetColoring(matter, designs, tools);
+  const { interior, files } = await typesetColoring(matter, designs, paperback, tools);
   return {
     title: matter.title,
     files: [
@@ -317,10 +357,14 @@ export const coloringBook: Generator<'coloring-book'> = async (job, tools) => {
   };
 };
 
-/** The interior and covers of a kids book from its pictures and page texts. */
+/**
+ * The interior, covers and (on the plans with EPUB) the ebook of a kids book from its pictures and
+ * page texts; `ebookPictures` are the pages' smaller JPEGs, made from the pictures when not given.
+ */
 async function typesetKids(
+  job: GeneratorJob<'kids-book'>,
   matter: Matter,
-  book: { pictures: Buffer[]; texts: string[]; character?: Buffer | undefined },
+  book: { pictures: Buffer[]; ebookPictures?: Buffer[]; texts: string[]; character?: Buffer | undefined },
   { ai, progress }: GeneratorTools,
 ) {
   await progress(85, 'Typesetting the book');
@@ -336,8 +380,37 @@ async function typesetKids(
     ...(character ? { character } : {}),
   });
   await assertPreflight('interior PDF', interior.pdf, { type: 'interior', trim: interior.trim });
-  const coverFiles = await covers(title, byline, matter.subtitle, interior, character ?? pictures[0]);
-  return { interior, files: [file('pdf', 'application/pdf', 'pdf', interior.pdf), ...coverFiles] };
+  // A colour book under 72 pages prints on KDP's premium colour paper only.
+  const coverFiles = await covers(
+    title,
+    byline,
+    matter.subtitle,
+    interior,
+    { description: job.input.storyDescription, paper: 'premium-color' },
+    character ?? pictures[0],
+  );
+  const files = [file('pdf', 'application/pdf', 'pdf', interior.pdf), ...coverFiles];
+  // The ebook (on the plans with EPUB): each page's picture above its text.
+  if (epubIncluded(job.tier)) {
+    const ebookPictures =
+      book.ebookPictures ?? (await Promise.all(pictures.map(async (p) => (await kidsPagePictures(p)).jpeg)));
+    const epub = buildEpub({
+      id: job.generationId,
+      title,
+      author: byline.author,
+      language: 'en',
+      cover: coverFiles[0]?.data as Buffer,
+      notices: notices(ai),
+      chapters: texts.map((text, i) => ({
+        title: `Page ${i + 1}`,
+        paragraphs: [text],
+        ...(ebookPictures[i] ? { picture: ebookPictures[i] } : {}),
+      })),
+    });
+    await assertPreflight('EPUB', epub, { type: 'epub' });
+    files.push(file('epub', 'application/epub+zip', 'epub', epub));
+  }
+  return { interior, files };
 }
 
 /**
@@ -379,6 +452,7 @@ export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
     const pictures = await storedPictures(job, tools, (page) => `page-${page}-image`);
     const texts = edition.pages ?? [];
     const { interior, files } = await typesetKids(
+      job,
       matter,
       { pictures, texts, character: await framedCharacter() },
       tools,
@@ -414,21 +488,32 @@ export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
   );
   await progress(10, `Illustrating ${story.pages.length} pages`);
   // Every page depends on the story and the reference only: they are drawn side by side.
-  const pictures = await inParallel(
+  const pages = await inParallel(
     story.pages,
     signal,
     async (text, i, partSignal) => {
       const prompt = `${characterName}, a ${characterGender}, in a children's book: ${text}`;
-      return fullBleedPng(
+      return kidsPagePictures(
         await parts.picture(`page-${i + 1}`, () =>
-          ai.image(prompt, { style: 'illustration', signal: partSignal, character: reference }),
+          ai.image(prompt, {
+            style: 'illustration',
+            signal: partSignal,
+            character: reference,
+            size: DRAWING_PX.kids,
+          }),
         ),
       );
     },
     (done, total) => progress(10 + Math.round((70 * done) / total), `Illustrated ${done} of ${total} pages`),
   );
   const matter = matterOf(job, ai, story.title);
-  const { interior, files } = await typesetKids(matter, { pictures, texts: story.pages, character }, tools);
+  const pictures = pages.map((p) => p.png);
+  const { interior, files } = await typesetKids(
+    job,
+    matter,
+    { pictures, ebookPictures: pages.map((p) => p.jpeg), texts: story.pages, character },
+    tools,
+  );
   return {
     title: story.title,
     files: [...files, ...pictures.map((p, i) => file(`page-${i + 1}-image`, 'image/png', 'png', p))],

@@ -71,7 +71,36 @@ describe('the KDP listing generator', () => {
     expect(checkListing(result).every((c) => c.passed)).toBe(true);
     expect(result.optimizedTitle).toBe('Garden Bees');
     expect(result.subtitle).toBe('A gentle guide to the bees that visit garden flowers');
-    expect(result.keywords.slice(0, 3)).toEqual(['garden bees', 'gentle guide', 'visit garden']);
+    expect(result.keywords.slice(0, 3)).toEqual(['visit garden flowers', 'gentle guide', 'garden']);
+  });
+
+  it('offline, describes the book in its own words: no template labels, no cut word, one stop, fitting keywords', async () => {
+    const listingFor = async (bookTitle: string, bookPrompt: string) =>
+      (await kdpListing({ ...job, input: { bookTitle, bookPrompt } }, toolsFor(createOfflineProvider())))
+        .result as typeof valid;
+    const money = await listingFor(
+      'Money Habits for Freelancers',
+      'A complete, friendly handbook for freelancers and independent contractors: budgeting irregular income, taxes, saving, and the habits that make money calm over a whole career of uneven months and surprise invoices.',
+    );
+    expect(money.description).not.toMatch(/Book title:|About the book:/);
+    expect(money.description).not.toMatch(/\.\./);
+    expect(money.description).toContain('<p>Money Habits for Freelancers. A complete, friendly handbook');
+    expect(money.description).toContain('surprise invoices.</p>');
+    // The subtitle stops at a whole clause, not mid-list on a comma.
+    expect(money.subtitle).toBe('A complete, friendly handbook for freelancers and independent contractors');
+    // Phrases of the book, never across a comma ("income taxes") or a dangling pair.
+    expect(money.keywords).toContain('budgeting irregular income');
+    expect(money.keywords).toContain('independent contractors');
+    expect(money.keywords).not.toContain('income taxes');
+    expect(money.keywords).not.toContain('complete friendly');
+    expect(money.keywords).not.toContain('money habits for freelancers');
+
+    const grief = await listingFor('Grief', 'Poems about loss, for you and me.');
+    expect(checkListing(grief).every((c) => c.passed)).toBe(true);
+    // Every keyword is made of the book's own words: nothing like "workbook" or "gift idea".
+    for (const keyword of grief.keywords)
+      for (const word of keyword.split(' ')) expect(['grief', 'poems', 'about', 'loss']).toContain(word);
+    expect(grief.keywords[0]).toBe('poems about loss');
   });
 
   it('reads comma-separated keywords and refuses non-JSON', () => {

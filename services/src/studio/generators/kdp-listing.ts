@@ -39,10 +39,21 @@ export function parseListing(answer: string): KdpListing | null {
 
 const passes = (listing: KdpListing) => checkListing(listing).every((verdict) => verdict.passed);
 
-/** The prompt's first sentence, capitalised, as a subtitle (under 120 characters). */
+/**
+ * The prompt's first sentence, capitalised, as a subtitle (under 120 characters): a longer one
+ * stops at its last whole clause (before a colon, comma or dash), never mid-list on a comma.
+ */
 export function subtitleFrom(prompt: string): string {
   const sentence = (prompt.split(/(?<=[.!?])\s/)[0] ?? '').replace(/[.!?]+$/, '').trim();
-  const short = cutAtWord(sentence, 120);
+  let short = sentence;
+  if (short.length > 120) {
+    const head = sentence.slice(0, 121);
+    // A colon or a dash ends a clause; a comma may sit inside a list, so it comes last.
+    const clause =
+      [head.lastIndexOf(':'), head.lastIndexOf(' —'), head.lastIndexOf(',')].find((at) => at > 40) ?? -1;
+    short = clause > 40 ? head.slice(0, clause) : cutAtWord(sentence, 120);
+  }
+  short = short.replace(/[\s,;:—-]+$/, '');
   return short.charAt(0).toUpperCase() + short.slice(1);
 }
 

@@ -9,22 +9,13 @@ import {
 } from './listing-checker';
 
 const STOP_WORDS = new Set(
-  'a an and are as at be by for from has have how in into is it its of on or our that the their this to was were what when where which who why will with your you about all can each more most'.split(
+  'a an and are as at be by for from has have how in into is it its of on or our that the their this to was were what when where which who why will with your you about all can each more most over under than then them they make makes made also just very some any such like onto upon whole much many other only even ever every both these those there here been being does did get gets way ways'.split(
     ' ',
   ),
 );
 
-/** Used when the book's own words give fewer than seven keywords. */
-const FALLBACK_KEYWORDS = [
-  'gift idea',
-  'for beginners',
-  'step by step guide',
-  'workbook',
-  'journal',
-  'for adults',
-  'for kids',
-  'learning activity',
-];
+/** Words that may join a phrase's two telling words ("poems about loss", "handbook for freelancers"). */
+const LINKS = new Set(['about', 'for', 'of', 'in', 'on', 'with', 'to', 'from', 'at', 'by']);
 
 /** Cuts at a word boundary so that the text is at most `max` characters. */
 export function cutAtWord(text: string, max: number): string {
@@ -79,8 +70,11 @@ function cleanKeyword(keyword: string): string {
 }
 
 /**
- * Keyword ideas from the book's own words, most telling first: the title, then pairs of words
- * that stand side by side in the prompt ("garden flowers"), then single words.
+ * Keyword ideas from the book's own words only (a keyword that misrepresents the book breaks
+ * KDP's rules), most telling first: phrases of the prompt that start and end with a telling word
+ * ("budgeting irregular income", "poems about loss"), never across punctuation; pairs of telling
+ * words side by side not already inside such a phrase; single words of the title and the prompt;
+ * then the title's words with the prompt's. The title itself is never one: it is indexed anyway.
  */
 export function keywordCandidates(bookTitle: string, bookPrompt: string): string[] {
   const tokens = (text: string) =>
@@ -94,12 +88,32 @@ export function keywordCandidates(bookTitle: string, bookPrompt: string): string
     (w as string).length > 2 &&
     !STOP_WORDS.has(w as string) &&
     forbiddenTermsIn(w as string).length === 0;
-  const words = tokens(bookPrompt);
+  const segments = bookPrompt.split(/[,.;:!?()[\]\n"“”]+/).map(tokens);
+  const triples: string[] = [];
   const pairs: string[] = [];
-  for (let i = 0; i + 1 < words.length; i++)
-    if (telling(words[i]) && telling(words[i + 1])) pairs.push(`${words[i]} ${words[i + 1]}`);
-  const singles = [...tokens(bookTitle), ...words].filter(telling);
-  return [tokens(bookTitle).join(' '), ...pairs, ...singles, ...FALLBACK_KEYWORDS];
+  for (const words of segments)
+    for (let i = 0; i < words.length; i++) {
+      const [a, b, c] = [words[i], words[i + 1], words[i + 2]];
+      if (telling(a) && c !== undefined && telling(c) && b !== undefined && (telling(b) || LINKS.has(b)))
+        triples.push(`${a} ${b} ${c}`);
+      if (telling(a) && telling(b)) pairs.push(`${a} ${b}`);
+    }
+  const titleWords = tokens(bookTitle).filter(telling);
+  const promptWords = segments.flat().filter(telling);
+  const inTriple = (pair: string) => triples.some((t) => t.startsWith(`${pair} `) || t.endsWith(` ${pair}`));
+  const combos = [
+    ...titleWords.flatMap((t) => promptWords.filter((w) => w !== t).map((w) => `${t} ${w}`)),
+    ...promptWords.flatMap((w, i) =>
+      promptWords
+        .slice(i + 1)
+        .filter((v) => v !== w)
+        .map((v) => `${w} ${v}`),
+    ),
+  ];
+  const title = tokens(bookTitle).join(' ');
+  const ideas = [...triples, ...pairs.filter((p) => !inTriple(p)), ...titleWords, ...promptWords, ...combos];
+  // The title only when the book's words give nothing else to fill the seven.
+  return [...ideas.filter((k) => k !== title), title];
 }
 
 /** Makes a listing obey every rule of the checker, keeping as much of it as it can. */

@@ -3,8 +3,16 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { inspectPdf } from '../preflight/debian-tools';
 import { preflight } from '../preflight/preflight';
-import { ebookCoverJpeg, paperbackWrapPdf, pictureWidthFor, SPINE_TEXT_CLEARANCE } from './covers';
+import {
+  BACK_TEXT_MAX,
+  backCoverText,
+  ebookCoverJpeg,
+  paperbackWrapPdf,
+  pictureWidthFor,
+  SPINE_TEXT_CLEARANCE,
+} from './covers';
 import { BLEED, spineWidth, TRIMS } from './kdp';
 
 /** Covers read back as a printer sees them: spine text against its folds, colours as rendered. */
@@ -20,14 +28,20 @@ const inDir = <T>(pdf: Buffer, run: (file: string, dir: string) => T): T => {
     rmSync(dir, { recursive: true, force: true });
   }
 };
-/** Word boxes in points (pdftotext -bbox). */
+/** Word boxes in points from the top left (pdftotext -bbox). */
 const words = (pdf: Buffer) =>
   inDir(pdf, (file) =>
     [
       ...execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' }).matchAll(
-        /<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g,
+        /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
       ),
-    ].map((m) => ({ xMin: Number(m[1]), xMax: Number(m[2]), text: m[3] })),
+    ].map((m) => ({
+      xMin: Number(m[1]),
+      yMin: Number(m[2]),
+      xMax: Number(m[3]),
+      yMax: Number(m[4]),
+      text: m[5] ?? '',
+    })),
   );
 /** The wrap rendered at 72 dpi (one pixel a point), as raw RGB. */
 const render = (pdf: Buffer) =>
@@ -58,9 +72,68 @@ describe('paperback and ebook covers', () => {
         expect(word.xMin - start).toBeGreaterThanOrEqual(SPINE_TEXT_CLEARANCE * 72);
         expect(end - word.xMax).toBeGreaterThanOrEqual(SPINE_TEXT_CLEARANCE * 72);
       }
-      expect(
-        await preflight(pdf, { type: 'cover', size: { width: 12.25 + spineWidth(pages), height: 9.25 } }),
-      ).toEqual([]);
+      expect(await preflight(pdf, { type: 'cover', trim, pages, paper: 'white' })).toEqual([]);
+    }
+  });
+
+  it('carry the description on the back, inside the safe area, with the barcode box clear', async () => {
+    const description =
+      'Freelancers earn in waves. This handbook turns irregular income into a calm plan: budgets that bend, taxes set aside, savings that grow. '.repeat(
+        3,
+      );
+    for (const [trim, pages] of [
+      [TRIMS['non-fiction'], 32],
+      [TRIMS.coloring, 82],
+      [TRIMS.kids, 26],
+    ] as const) {
+      const { pdf } = await paperbackWrapPdf({ ...cover, description }, trim, pages);
+      // KDP's geometry, measured here from the trim: safe area 0.125 in inside the trim, the
+      // barcode 2 × 1.2 in a quarter inch from the spine fold and the foot of the back.
+      const spineLeft = (BLEED + trim.width) * 72;
+      const back = words(pdf).filter((w) => w.xMax < spineLeft);
+      const backText = back.map((w) => w.text).join(' ');
+      expect(backText).toContain('Freelancers earn in waves. This handbook turns irregular income');
+      expect(backText).toContain(cover.title);
+      const barcode = {
+        left: spineLeft - 0.25 * 72 - 2 * 72,
+        right: spineLeft - 0.25 * 72,
+        top: (BLEED + trim.height - 0.25 - 1.2) * 72,
+        bottom: (BLEED + trim.height - 0.25) * 72,
+      };
+      for (const w of back) {
+        expect(w.xMin).toBeGreaterThanOrEqual((BLEED + 0.125) * 72);
+        expect(w.xMax).toBeLessThanOrEqual(spineLeft - 0.125 * 72);
+        expect(w.yMin).toBeGreaterThanOrEqual((BLEED + 0.125) * 72);
+        expect(w.yMax).toBeLessThanOrEqual((BLEED + trim.height - 0.125) * 72);
+        const inBarcode =
+          w.xMax > barcode.left && w.xMin < barcode.right && w.yMax > barcode.top && w.yMin < barcode.bottom;
+        expect(inBarcode).toBe(false);
+      }
+      expect(await preflight(pdf, { type: 'cover', trim, pages, paper: 'white' })).toEqual([]);
+    }
+  });
+
+  it('cut a long description at a sentence so that it fits above the barcode', async () => {
+    const long = `${'A sentence about the book that goes on for a while. '.repeat(40)}The end.`;
+    const text = backCoverText(long) ?? '';
+    expect(text.length).toBeLessThanOrEqual(BACK_TEXT_MAX);
+    expect(text.endsWith('a while.')).toBe(true);
+    const { pdf } = await paperbackWrapPdf({ ...cover, description: long }, trim, 40);
+    expect(await preflight(pdf, { type: 'cover', trim, pages: 40, paper: 'white' })).toEqual([]);
+  });
+
+  it('make the spine as wide as the chosen paper: white, cream or premium colour', async () => {
+    // KDP's thickness per page: white 0.002252 in, cream 0.0025 in, premium colour 0.002347 in.
+    for (const [paper, perPage] of [
+      ['white', 0.002252],
+      ['cream', 0.0025],
+      ['premium-color', 0.002347],
+    ] as const) {
+      const { pdf, width } = await paperbackWrapPdf(cover, trim, 200, paper);
+      expect(width).toBeCloseTo(2 * 6 + 2 * 0.125 + 200 * perPage, 6);
+      const pdfWidth = inspectPdf(pdf).width;
+      expect(pdfWidth / 72).toBeCloseTo(width, 2);
+      expect(await preflight(pdf, { type: 'cover', trim, pages: 200, paper })).toEqual([]);
     }
   });
 

@@ -1,17 +1,20 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { BLEED, SPINE_TEXT_MIN_PAGES, spineWidth, type Trim } from './kdp';
+import { BARCODE, BLEED, coverLayout, type Paper, SPINE_TEXT_MIN_PAGES, spineWidth, type Trim } from './kdp';
 import { typesetPdf, typesetSvg } from './typst';
 
 /**
  * Covers (beyond the spec): an ebook cover JPEG of 2560×1600 (height × width), and a paperback
- * full-wrap PDF (back, spine, front) whose spine follows KDP's white-paper width per page, with
- * 0.125 in bleed all round. The same Typst design draws both.
+ * full-wrap PDF (back, spine, front) whose spine follows KDP's width per page for the book's
+ * paper, with 0.125 in bleed all round. The same Typst design draws both fronts; the back carries
+ * the book's description and leaves KDP's barcode box clear.
  */
 export interface CoverText {
   title: string;
   subtitle?: string;
   author: string;
+  /** The back cover's text (the book's description); cut to BACK_TEXT_MAX characters. */
+  description?: string;
   /** A picture for the front (a coloring design, a kids book page), opaque PNG. */
   picture?: Buffer;
   /** Inches the picture is drawn at: no wider than its pixels allow at 300 ppi. */
@@ -63,9 +66,14 @@ const PLAIN_SPINE_UNDER = 0.25;
  * on one line along the spine with half an inch to spare at each end; undefined (no text) under
  * KDP's page minimum or when that leaves less than 5 pt.
  */
-export function spineTextSize(pages: number, title: string, spineLength: number): number | undefined {
+export function spineTextSize(
+  pages: number,
+  title: string,
+  spineLength: number,
+  paper: Paper = 'white',
+): number | undefined {
   if (pages < SPINE_TEXT_MIN_PAGES) return undefined;
-  const across = (spineWidth(pages) - 2 * SPINE_TEXT_CLEARANCE) * 72;
+  const across = (spineWidth(pages, paper) - 2 * SPINE_TEXT_CLEARANCE) * 72;
   const along = ((spineLength - 1) * 72) / (0.55 * Math.max(1, title.length));
   const size = Math.floor(Math.min(14, across / 1.2, along) * 10) / 10;
   return size >= 5 ? size : undefined;
@@ -85,8 +93,28 @@ const front = (colors: { background: string; accent: string }) => `
 ]
 `;
 
+/** Back-cover copy longer than this is cut at a sentence (or word) end: it must fit above the barcode. */
+export const BACK_TEXT_MAX = 900;
+
+/** The description as back-cover copy: spaces tidied, cut at the last sentence (else word) that fits. */
+export function backCoverText(description: string | undefined): string | undefined {
+  const text = (description ?? '').replace(/\s+/g, ' ').trim();
+  if (!text) return undefined;
+  if (text.length <= BACK_TEXT_MAX) return text;
+  const head = text.slice(0, BACK_TEXT_MAX);
+  const sentence = head.search(/[.!?](?=[^.!?]*$)/);
+  if (sentence > BACK_TEXT_MAX / 2) return head.slice(0, sentence + 1);
+  return `${head.slice(0, head.lastIndexOf(' ')).replace(/[,;:\s]+$/, '')}…`;
+}
+
 const files = (cover: CoverText) => ({
-  '/cover.json': Buffer.from(JSON.stringify({ ...cover, picture: Boolean(cover.picture) })),
+  '/cover.json': Buffer.from(
+    JSON.stringify({
+      ...cover,
+      picture: Boolean(cover.picture),
+      description: backCoverText(cover.description),
+    }),
+  ),
   ...(cover.picture ? { '/cover.png': cover.picture } : {}),
 });
 
@@ -112,28 +140,45 @@ export async function ebookCoverJpeg(cover: CoverText): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * The back: the title, then the description at the largest size (12 pt down to 8 pt) that fits
+ * the space above the barcode box, all inside the safe area with room to spare; the barcode
+ * box's band is left empty.
+ */
+const back = (colors: { background: string; accent: string }) => `
+#let back(w, h) = block(width: w, height: h, fill: ${colors.background},
+  inset: (left: ${BLEED + 0.5}in, right: 0.5in, top: ${BLEED + 0.6}in, bottom: ${BLEED + BARCODE.fromBottom + BARCODE.height + 0.3}in))[
+  #set text(fill: white, hyphenate: false)
+  #set par(justify: false, leading: 0.6em, spacing: 1em)
+  #text(size: 16pt, weight: "bold")[#cover.title]
+  #v(0.8em)
+  #if cover.at("description", default: none) != none {
+    layout(size => {
+      let sizes = (12pt, 11pt, 10pt, 9pt, 8pt)
+      let fits = sizes.filter(s => measure(block(width: size.width, text(size: s, cover.description))).height <= size.height)
+      text(size: fits.at(0, default: 8pt), cover.description)
+    })
+  }
+]
+`;
+
 /** The paperback wrap: bleed + back + spine + front + bleed wide, bleed + trim + bleed tall. */
 export async function paperbackWrapPdf(
   cover: CoverText,
   trim: Trim,
   pages: number,
+  paper: Paper = 'white',
 ): Promise<{ pdf: Buffer; width: number; height: number }> {
-  const spine = spineWidth(pages);
-  const width = 2 * trim.width + spine + 2 * BLEED;
-  const height = trim.height + 2 * BLEED;
+  const { width, height, spine: spineBox } = coverLayout(trim, pages, paper);
+  const spine = spineBox.width;
   const colors = palette(cover.title);
-  const spineSize = spineTextSize(pages, cover.title, trim.height);
+  const spineSize = spineTextSize(pages, cover.title, trim.height, paper);
   const spineFill = spine < PLAIN_SPINE_UNDER ? colors.background : colors.accent;
   const { pdf } = await typesetPdf({
-    source: `${HEAD}${front(colors)}
+    source: `${HEAD}${front(colors)}${back(colors)}
 #set page(width: ${width.toFixed(4)}in, height: ${height.toFixed(4)}in, margin: 0pt, fill: ${colors.background})
 #grid(columns: (${(trim.width + BLEED).toFixed(4)}in, ${spine.toFixed(4)}in, ${(trim.width + BLEED).toFixed(4)}in), rows: 100%,
-  block(width: 100%, height: 100%, fill: ${colors.background}, inset: (left: 0.625in, rest: 0.5in))[
-    #set text(fill: white, size: 11pt)
-    #v(1fr)
-    #cover.title
-    #v(1fr)
-  ],
+  back(100%, 100%),
   block(width: 100%, height: 100%, fill: ${spineFill})[
     ${spineSize ? `#align(center + horizon, rotate(90deg, reflow: true, text(size: ${spineSize}pt, top-edge: "ascender", bottom-edge: "descender", fill: ${spine < PLAIN_SPINE_UNDER ? 'white' : 'black'})[#cover.title]))` : ''}
   ],

@@ -17,7 +17,11 @@ export interface EpubBook {
   cover: Buffer;
   /** Shown as a note on the title page (the offline demo label). */
   notices: string[];
-  chapters: Array<{ title: string; paragraphs: string[] }>;
+  /**
+   * A picture book's pages carry a picture (JPEG) shown above their text, and their title only
+   * names them in the contents (a page has no heading).
+   */
+  chapters: Array<{ title: string; paragraphs: string[]; picture?: Buffer }>;
 }
 
 /** Fixed, so the same book always packs to the same bytes. */
@@ -59,6 +63,8 @@ p.first, p.note { text-indent: 0; }
 .title { text-align: center; margin-top: 20%; }
 .cover { text-align: center; margin: 0; padding: 0; }
 .cover img { max-width: 100%; max-height: 100%; }
+.picture { text-align: center; margin: 0 0 1em; }
+.picture img { max-width: 100%; }
 `;
 
 export function buildEpub(book: EpubBook): Buffer {
@@ -77,9 +83,12 @@ export function buildEpub(book: EpubBook): Buffer {
     file: `chapter-${i + 1}.xhtml`,
     id: `chapter-${i + 1}`,
     title: chapter.title,
+    picture: chapter.picture ? `images/page-${i + 1}.jpg` : undefined,
     body: [
       `<section epub:type="chapter" id="c${i + 1}">`,
-      `<h1>${escapeXml(chapter.title)}</h1>`,
+      chapter.picture
+        ? `<div class="picture"><img src="images/page-${i + 1}.jpg" alt="${escapeXml(chapter.title)}"/></div>`
+        : `<h1>${escapeXml(chapter.title)}</h1>`,
       ...chapter.paragraphs.map((p, j) => `<p${j === 0 ? ' class="first"' : ''}>${sanitiseParagraph(p)}</p>`),
       '</section>',
     ].join('\n'),
@@ -107,6 +116,9 @@ export function buildEpub(book: EpubBook): Buffer {
     ),
   );
   for (const c of chapters) files[`OEBPS/${c.file}`] = text(page(c.title, c.body, lang));
+  book.chapters.forEach((chapter, i) => {
+    if (chapter.picture) files[`OEBPS/images/page-${i + 1}.jpg`] = chapter.picture;
+  });
   files['OEBPS/nav.xhtml'] = text(
     page(
       'Contents',
@@ -145,6 +157,11 @@ export function buildEpub(book: EpubBook): Buffer {
     <item id="cover" href="cover.xhtml" media-type="application/xhtml+xml"/>
     <item id="title" href="title.xhtml" media-type="application/xhtml+xml"/>
 ${chapters.map((c) => `    <item id="${c.id}" href="${c.file}" media-type="application/xhtml+xml"/>`).join('\n')}
+${chapters
+  .flatMap((c) =>
+    c.picture ? [`    <item id="${c.id}-picture" href="${c.picture}" media-type="image/jpeg"/>`] : [],
+  )
+  .join('\n')}
   </manifest>
   <spine>
     <itemref idref="cover" linear="no"/>

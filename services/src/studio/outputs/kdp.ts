@@ -18,8 +18,12 @@ export const TRIMS = {
 export const BLEED = 0.125;
 export const MIN_PAGES = 24;
 export const MAX_PAGES = 828;
-/** KDP white paper: spine width per page. */
-export const SPINE_PER_PAGE = 0.002252;
+/**
+ * KDP's paper stocks and the thickness each page adds to the spine (inches). Black-and-white
+ * books print on white or cream; a colour book under 72 pages can only print on premium colour.
+ */
+export const PAPER_THICKNESS = { white: 0.002252, cream: 0.0025, 'premium-color': 0.002347 } as const;
+export type Paper = keyof typeof PAPER_THICKNESS;
 export const MIN_PPI = 300;
 /** KDP needs at least this many pages before text may go on the spine. */
 export const SPINE_TEXT_MIN_PAGES = 79;
@@ -50,6 +54,34 @@ export function paddedPageCount(pages: number): number {
   return Math.max(MIN_PAGES, pages + (pages % 2));
 }
 
-export function spineWidth(pages: number): number {
-  return pages * SPINE_PER_PAGE;
+export function spineWidth(pages: number, paper: Paper = 'white'): number {
+  return pages * PAPER_THICKNESS[paper];
+}
+
+/**
+ * KDP's cover safe area: text and anything that must not be cut stays this far inside the trim
+ * (and off the spine's folds). The barcode box KDP prints on the back cover: 2 × 1.2 in, in its
+ * bottom right corner, inside the safe area (so a quarter inch from the spine and the foot).
+ */
+export const COVER_SAFE = 0.125;
+export const BARCODE = { width: 2, height: 1.2, fromSpine: 0.25, fromBottom: 0.25 } as const;
+
+/** The wrap's geometry in inches from its top left corner (bleed included). */
+export function coverLayout(trim: Trim, pages: number, paper: Paper = 'white') {
+  const spine = spineWidth(pages, paper);
+  const width = 2 * trim.width + spine + 2 * BLEED;
+  const height = trim.height + 2 * BLEED;
+  const spineLeft = BLEED + trim.width;
+  return {
+    width,
+    height,
+    spine: { left: spineLeft, right: spineLeft + spine, width: spine },
+    /** The back cover's barcode box (x, y of its top left corner). */
+    barcode: {
+      x: spineLeft - BARCODE.fromSpine - BARCODE.width,
+      y: BLEED + trim.height - BARCODE.fromBottom - BARCODE.height,
+      width: BARCODE.width,
+      height: BARCODE.height,
+    },
+  };
 }

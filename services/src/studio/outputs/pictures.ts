@@ -8,31 +8,49 @@ import { MIN_PPI, pageSize, TRIMS } from './kdp';
 const DPI = MIN_PPI;
 const px = (inches: number) => Math.ceil(inches * DPI);
 
-/** Coloring pages: pure black and white, 2550×3300 for 8.5×11. */
+/** The pixels a side a provider is asked to draw at for each book's pictures (print size, 300 ppi). */
+export const DRAWING_PX = {
+  /** A coloring design fills the 8.5 in width of its page. */
+  coloring: px(TRIMS.coloring.width),
+  /** A kids page covers the page with its bleed (the square is cropped to it). */
+  kids: px(pageSize(TRIMS.kids).height),
+} as const;
+
+/**
+ * Coloring pages: pure black and white, 2550×3300 for 8.5×11, stored as one grey channel (no
+ * colour profile, so a black-and-white interior embeds them as grey). Art drawn at print size
+ * is only padded; a smaller raster (an image model's 1024 px) is enlarged smoothly and then
+ * thresholded, so its curves stay curves instead of turning into nearest-neighbour stairs.
+ */
 export async function coloringPagePng(source: Buffer): Promise<Buffer> {
   const { width, height } = TRIMS.coloring;
   return sharp(source)
     .flatten({ background: '#ffffff' })
-    .resize(px(width), px(height), { fit: 'contain', background: '#ffffff', kernel: 'nearest' })
+    .resize(px(width), px(height), { fit: 'contain', background: '#ffffff', kernel: 'lanczos3' })
     .greyscale()
     .threshold(128)
     .toColourspace('b-w')
-    .withMetadata({ density: DPI })
-    .png({ compressionLevel: 9, palette: false })
+    .withDensity(DPI)
+    .png({ compressionLevel: 6, palette: false })
     .toBuffer();
 }
 
-/** Kids book pages: the whole page including bleed, opaque RGB. */
-export async function fullBleedPng(source: Buffer): Promise<Buffer> {
+/**
+ * Kids book pages: the whole page including bleed, opaque RGB, and the same picture for the ebook
+ * (1200 px wide JPEG: sharp on a tablet, light to download), from one decoding of the source.
+ */
+export async function kidsPagePictures(source: Buffer): Promise<{ png: Buffer; jpeg: Buffer }> {
   const size = pageSize(TRIMS.kids);
-  return sharp(source)
+  const page = sharp(source)
     .flatten({ background: '#ffffff' })
     .removeAlpha()
     .resize(px(size.width), px(size.height), { fit: 'cover' })
-    .toColourspace('srgb')
-    .withMetadata({ density: DPI })
-    .png({ compressionLevel: 6 })
-    .toBuffer();
+    .toColourspace('srgb');
+  const [png, jpeg] = await Promise.all([
+    page.clone().withMetadata({ density: DPI }).png({ compressionLevel: 6 }).toBuffer(),
+    page.clone().resize({ width: 1200 }).jpeg({ quality: 82, chromaSubsampling: '4:4:4' }).toBuffer(),
+  ]);
+  return { png, jpeg };
 }
 
 /** The longest side of a character picture: 386 ppi in its 3.5 in box on the title page. */

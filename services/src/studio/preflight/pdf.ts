@@ -1,70 +1,100 @@
+import { PDFDocument } from 'pdf-lib';
 import {
-  decodePDFRawStream,
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFName,
-  type PDFNumber,
-  type PDFObject,
-  PDFRawStream,
-  PDFRef,
-} from 'pdf-lib';
-import { MAX_PAGES, MIN_PAGES, MIN_PPI, pageSize, type Trim } from '../outputs/kdp';
+  BLEED,
+  COVER_SAFE,
+  coverLayout,
+  gutterFor,
+  MAX_PAGES,
+  MIN_PAGES,
+  MIN_PPI,
+  minOuterMargin,
+  type Paper,
+  pageSize,
+  type Trim,
+} from '../outputs/kdp';
+import { type Box, pageMarks } from './page-marks';
 
 /**
  * KDP checks of a PDF, in process (no Debian tools at run time): page size against the trim,
  * page count, every font embedded and none of Type 3, every image at least 300 ppi where it is
- * drawn and without transparency. Margins are met by construction in the typesetter.
+ * drawn and without transparency; and where things sit, as KDP's previewer sees them: an
+ * interior's text and pictures inside its margins (the gutter by page count, the outside,
+ * top and bottom; on a bleed page, pictures either run off the page's edge or stay inside the
+ * safe area), a cover's text inside its safe area, off the spine's folds and out of the
+ * barcode box.
  */
 export interface PdfRules {
   /** Interior: the trim the pages must have; absent accepts any page size (covers). */
   trim?: Trim;
-  /** Interiors need an even count of at least 24 pages. */
+  /** Interiors need an even count of at least 24 pages, and their margins are checked. */
   interior: boolean;
   /** The exact page size in inches (wrap covers). */
   size?: { width: number; height: number };
+  /** A paperback wrap for this book: its size follows, and its safe area is checked. */
+  cover?: { trim: Trim; pages: number; paper: Paper };
 }
 
 const TOLERANCE_PT = 0.5;
-/** The linear part (a b c d) of a transformation matrix: a translation never changes an image's size. */
-type Matrix = [number, number, number, number];
-const IDENTITY: Matrix = [1, 0, 0, 1];
-const multiply = (m: Matrix, n: Matrix): Matrix => [
-  m[0] * n[0] + m[1] * n[2],
-  m[0] * n[1] + m[1] * n[3],
-  m[2] * n[0] + m[3] * n[2],
-  m[2] * n[1] + m[3] * n[3],
-];
+/** KDP: spine text keeps at least this far (inches) from each fold. */
+export const SPINE_FOLD_CLEARANCE = 0.0625;
+const pt = (inches: number) => inches * 72;
+const inchesOf = (points: number) => (points / 72).toFixed(3);
 
-function bytesOf(stream: PDFObject | undefined, doc: PDFDocument): Uint8Array[] {
-  const resolved = stream instanceof PDFRef ? doc.context.lookup(stream) : stream;
-  if (resolved instanceof PDFArray) return resolved.asArray().flatMap((s) => bytesOf(s, doc));
-  if (resolved instanceof PDFRawStream) return [decodePDFRawStream(resolved).decode()];
-  return [];
+/** The safe area of an interior page (points), and where its page edges are trimmed or bled. */
+export function interiorSafeArea(trim: Trim, pages: number, pageNo: number) {
+  const size = pageSize(trim);
+  const recto = pageNo % 2 === 1;
+  const outer = minOuterMargin(trim);
+  const gutter = gutterFor(pages);
+  // A bleed page is 0.125 in wider on its outside edge (right on a recto, left on a verso).
+  const trimLeft = trim.bleed && !recto ? BLEED : 0;
+  const trimBottom = trim.bleed ? BLEED : 0;
+  const safe: Box = {
+    left: pt(trimLeft + (recto ? gutter : outer)),
+    right: pt(trimLeft + trim.width - (recto ? outer : gutter)),
+    bottom: pt(trimBottom + outer),
+    top: pt(trimBottom + trim.height - outer),
+  };
+  return { safe, page: { left: 0, bottom: 0, right: pt(size.width), top: pt(size.height) } };
 }
 
-/** Tokens of a content stream, skipping strings, inline images and comments. */
-function* tokens(content: string): Generator<string> {
-  const re =
-    /\s+|%[^\r\n]*|\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f\s]*>|<<|>>|\[|\]|\/[^\s/[\]()<>{}%]*|[^\s/[\]()<>{}%]+/gy;
-  let match: RegExpExecArray | null;
-  for (;;) {
-    const index = re.lastIndex;
-    match = re.exec(content);
-    if (!match) {
-      if (index >= content.length) return;
-      re.lastIndex = index + 1; // an unbalanced string: skip a byte
-      continue;
-    }
-    const token = match[0];
-    if (token === 'BI') {
-      const end = content.indexOf('EI', re.lastIndex);
-      re.lastIndex = end < 0 ? content.length : end + 2;
-      continue;
-    }
-    if (/^\s/.test(token) || token.startsWith('%')) continue;
-    yield token;
-  }
+const inside = (box: Box, area: Box) =>
+  box.left >= area.left - TOLERANCE_PT &&
+  box.right <= area.right + TOLERANCE_PT &&
+  box.bottom >= area.bottom - TOLERANCE_PT &&
+  box.top <= area.top + TOLERANCE_PT;
+const overlaps = (a: Box, b: Box) =>
+  a.left < b.right - TOLERANCE_PT &&
+  a.right > b.left + TOLERANCE_PT &&
+  a.bottom < b.top - TOLERANCE_PT &&
+  a.top > b.bottom + TOLERANCE_PT;
+
+/** How far (inches) a box comes past the safe area's nearest edge, for the message. */
+function intrusion(box: Box, area: Box): string {
+  const worst = Math.max(
+    area.left - box.left,
+    box.right - area.right,
+    area.bottom - box.bottom,
+    box.top - area.top,
+  );
+  return inchesOf(worst);
+}
+
+/**
+ * A picture on a bleed page either stays in the safe area or, on each side where it leaves it,
+ * runs to the page's edge (into the bleed, or to the spine edge): an edge between the two would
+ * be cut unevenly by the trim.
+ */
+function nearTrim(box: Box, safe: Box, page: Box): boolean {
+  const sides: Array<[number, number, number]> = [
+    [box.left, safe.left, page.left],
+    [-box.right, -safe.right, -page.right],
+    [box.bottom, safe.bottom, page.bottom],
+    [-box.top, -safe.top, -page.top],
+  ];
+  return sides.some(
+    ([edge, safeEdge, pageEdge]) => edge < safeEdge - TOLERANCE_PT && edge > pageEdge + TOLERANCE_PT,
+  );
 }
 
 export function checkPdfStructure(doc: PDFDocument, rules: PdfRules): string[] {
@@ -76,112 +106,104 @@ export function checkPdfStructure(doc: PDFDocument, rules: PdfRules): string[] {
     if (pages.length % 2 !== 0) problems.push(`The interior has an odd page count (${pages.length})`);
     if (pages.length > MAX_PAGES) problems.push(`The interior has more than ${MAX_PAGES} pages`);
   }
-  const expected = rules.size ?? (rules.trim ? pageSize(rules.trim) : undefined);
-  const lookup = (o: PDFObject | undefined) => (o instanceof PDFRef ? doc.context.lookup(o) : o);
-  const dict = (o: PDFObject | undefined) => {
-    const r = lookup(o);
-    return r instanceof PDFDict ? r : r instanceof PDFRawStream ? r.dict : undefined;
-  };
+  const layout = rules.cover
+    ? coverLayout(rules.cover.trim, rules.cover.pages, rules.cover.paper)
+    : undefined;
+  const expected = rules.size ?? layout ?? (rules.trim ? pageSize(rules.trim) : undefined);
 
-  const checkFonts = (resources: PDFDict | undefined) => {
-    const fonts = dict(resources?.get(PDFName.of('Font')));
-    for (const [name, ref] of fonts?.entries() ?? []) {
-      const font = dict(ref);
-      if (!font) continue;
-      const baseName = font.get(PDFName.of('BaseFont'))?.toString().slice(1) ?? name.toString();
-      const subtype = font.get(PDFName.of('Subtype'))?.toString();
-      if (subtype === '/Type3') {
-        problems.push(`Font ${baseName} is a Type 3 font`);
-        continue;
-      }
-      let descriptorOwner = font;
-      if (subtype === '/Type0') {
-        const descendants = lookup(font.get(PDFName.of('DescendantFonts')));
-        const first = descendants instanceof PDFArray ? dict(descendants.get(0)) : undefined;
-        if (first) descriptorOwner = first;
-      }
-      const descriptor = dict(descriptorOwner.get(PDFName.of('FontDescriptor')));
-      const embedded = ['FontFile', 'FontFile2', 'FontFile3'].some((k) => descriptor?.has(PDFName.of(k)));
-      if (!embedded) problems.push(`Font ${baseName} is not embedded`);
-    }
-  };
-
-  const walk = (
-    content: Uint8Array[],
-    resources: PDFDict | undefined,
-    start: Matrix,
-    pageNo: number,
-    depth: number,
-  ) => {
-    checkFonts(resources);
-    const xobjects = dict(resources?.get(PDFName.of('XObject')));
-    const stack: Matrix[] = [];
-    let ctm = start;
-    const operands: string[] = [];
-    // Streams split at any token boundary (PDF 7.8.2): joined by a line break, never glued together.
-    const text = content.map((c) => Buffer.from(c).toString('latin1')).join('\n');
-    for (const token of tokens(text)) {
-      // Operators are the bare words (q, cm, Do, T*, ' and "); numbers, names, strings, arrays are operands.
-      if (!/^[A-Za-z'"]/.test(token)) {
-        operands.push(token);
-        continue;
-      }
-      if (token === 'q') stack.push(ctm);
-      else if (token === 'Q') ctm = stack.pop() ?? start;
-      else if (token === 'cm' && operands.length >= 6) {
-        const m = operands.slice(-6, -2).map(Number) as Matrix;
-        ctm = multiply(m, ctm);
-      } else if (token === 'Do' && operands.length >= 1) {
-        const name = (operands[operands.length - 1] as string).slice(1);
-        const ref = xobjects?.get(PDFName.of(name));
-        const xobject = lookup(ref);
-        if (xobject instanceof PDFRawStream) {
-          const subtype = xobject.dict.get(PDFName.of('Subtype'))?.toString();
-          if (subtype === '/Image') {
-            const px = (xobject.dict.get(PDFName.of('Width')) as PDFNumber | undefined)?.asNumber() ?? 0;
-            const py = (xobject.dict.get(PDFName.of('Height')) as PDFNumber | undefined)?.asNumber() ?? 0;
-            const drawnW = Math.hypot(ctm[0], ctm[1]) / 72;
-            const drawnH = Math.hypot(ctm[2], ctm[3]) / 72;
-            const ppi = Math.min(px / drawnW, py / drawnH);
-            if (ppi + 0.5 < MIN_PPI)
-              problems.push(
-                `Page ${pageNo}: an image is ${Math.round(ppi)} ppi; KDP needs at least ${MIN_PPI}`,
-              );
-            if (xobject.dict.has(PDFName.of('SMask')) || xobject.dict.has(PDFName.of('Mask')))
-              problems.push(`Page ${pageNo}: an image has transparency`);
-          } else if (subtype === '/Form' && depth < 8) {
-            const matrix = lookup(xobject.dict.get(PDFName.of('Matrix')));
-            const m =
-              matrix instanceof PDFArray
-                ? (matrix
-                    .asArray()
-                    .slice(0, 4)
-                    .map((n) => (n as PDFNumber).asNumber()) as Matrix)
-                : IDENTITY;
-            const formResources = dict(xobject.dict.get(PDFName.of('Resources'))) ?? resources;
-            walk([decodePDFRawStream(xobject).decode()], formResources, multiply(m, ctm), pageNo, depth + 1);
-          }
-        }
-      }
-      operands.length = 0;
-    }
-  };
-
-  pages.forEach((page, i) => {
-    const { width, height } = page.getMediaBox();
+  pageMarks(doc).forEach((marks, i) => {
+    const pageNo = i + 1;
+    const { width, height } = marks;
     if (
       expected &&
       (Math.abs(width - expected.width * 72) > TOLERANCE_PT ||
         Math.abs(height - expected.height * 72) > TOLERANCE_PT)
     ) {
       problems.push(
-        `Page ${i + 1} is ${(width / 72).toFixed(3)}×${(height / 72).toFixed(3)} in; expected ${expected.width.toFixed(3)}×${expected.height.toFixed(3)} in`,
+        `Page ${pageNo} is ${(width / 72).toFixed(3)}×${(height / 72).toFixed(3)} in; expected ${expected.width.toFixed(3)}×${expected.height.toFixed(3)} in`,
       );
     }
-    walk(bytesOf(page.node.get(PDFName.of('Contents')), doc), page.node.Resources(), IDENTITY, i + 1, 0);
+    for (const font of marks.fonts) {
+      if (font.type3) problems.push(`Font ${font.name} is a Type 3 font`);
+      else if (!font.embedded) problems.push(`Font ${font.name} is not embedded`);
+    }
+    for (const image of marks.images) {
+      if (image.ppi + 0.5 < MIN_PPI)
+        problems.push(
+          `Page ${pageNo}: an image is ${Math.round(image.ppi)} ppi; KDP needs at least ${MIN_PPI}`,
+        );
+      if (image.transparent) problems.push(`Page ${pageNo}: an image has transparency`);
+    }
+    if (rules.interior && rules.trim) {
+      const { safe, page } = interiorSafeArea(rules.trim, pages.length, pageNo);
+      for (const text of marks.text)
+        if (!inside(text, safe))
+          problems.push(
+            `Page ${pageNo}: text comes ${intrusion(text, safe)} in into the margin (KDP: ${minOuterMargin(rules.trim)} in outside, top and bottom, ${gutterFor(pages.length)} in gutter for ${pages.length} pages)`,
+          );
+      for (const image of marks.images) {
+        const misplaced = rules.trim.bleed ? nearTrim(image, safe, page) : !inside(image, safe);
+        if (misplaced)
+          problems.push(
+            rules.trim.bleed
+              ? `Page ${pageNo}: a picture ends near the trim (it must run into the bleed or stay ${minOuterMargin(rules.trim)} in inside)`
+              : `Page ${pageNo}: a picture comes ${intrusion(image, safe)} in into the margin`,
+          );
+      }
+    }
+    if (layout && rules.cover) problems.push(...coverPlacement(marks.text, layout, rules.cover.trim));
   });
   // One line per kind of problem and page is plenty; the first few say what is wrong.
   return [...new Set(problems)];
+}
+
+/** A wrap's text: inside the safe area, never across a fold, spine text clear of both folds, none on the barcode. */
+function coverPlacement(text: Box[], layout: ReturnType<typeof coverLayout>, trim: Trim): string[] {
+  const problems: string[] = [];
+  const bottom = pt(BLEED + COVER_SAFE);
+  const top = pt(BLEED + trim.height - COVER_SAFE);
+  const panels: Array<[string, Box]> = [
+    ['back cover', { left: pt(BLEED + COVER_SAFE), right: pt(layout.spine.left - COVER_SAFE), bottom, top }],
+    [
+      'spine',
+      {
+        left: pt(layout.spine.left + SPINE_FOLD_CLEARANCE),
+        right: pt(layout.spine.right - SPINE_FOLD_CLEARANCE),
+        bottom,
+        top,
+      },
+    ],
+    [
+      'front cover',
+      {
+        left: pt(layout.spine.right + COVER_SAFE),
+        right: pt(layout.width - BLEED - COVER_SAFE),
+        bottom,
+        top,
+      },
+    ],
+  ];
+  const heightPt = pt(layout.height);
+  const barcode: Box = {
+    left: pt(layout.barcode.x),
+    right: pt(layout.barcode.x + layout.barcode.width),
+    top: heightPt - pt(layout.barcode.y),
+    bottom: heightPt - pt(layout.barcode.y + layout.barcode.height),
+  };
+  for (const box of text) {
+    const centre = (box.left + box.right) / 2;
+    const onSpine = centre >= pt(layout.spine.left) && centre <= pt(layout.spine.right);
+    const [name, area] = panels[onSpine ? 1 : centre < pt(layout.spine.left) ? 0 : 2] as [string, Box];
+    if (!inside(box, area))
+      problems.push(
+        name === 'spine'
+          ? `Cover: spine text comes within ${SPINE_FOLD_CLEARANCE} in of a fold`
+          : `Cover: text on the ${name} comes ${intrusion(box, area)} in past its safe area (${COVER_SAFE} in inside the trim and the folds)`,
+      );
+    if (overlaps(box, barcode))
+      problems.push('Cover: text in the barcode area (2 × 1.2 in, bottom right of the back)');
+  }
+  return problems;
 }
 
 export async function preflightPdf(data: Uint8Array, rules: PdfRules): Promise<string[]> {

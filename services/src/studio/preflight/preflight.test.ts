@@ -94,10 +94,15 @@ describe('KDP preflight', () => {
     expect(report.fonts.some((f) => !f.embedded)).toBe(true);
   });
 
-  it('checks a cover against its own size, without the interior page rules', async () => {
-    const cover = await brokenPdf({ pages: 1, width: 12.5, height: 9.25 });
-    expect(await preflight(cover, { type: 'cover', size: { width: 12.5, height: 9.25 } })).toEqual([]);
-    expect(await preflight(cover, { type: 'cover', size: { width: 12, height: 9.25 } })).not.toEqual([]);
+  it('checks a cover against the size its page count and paper give, without the interior page rules', async () => {
+    const trim = TRIMS['non-fiction'];
+    // 112 pages of white paper: a 0.2522 in spine.
+    const cover = await brokenPdf({ pages: 1, width: 12.25 + 112 * 0.002252, height: 9.25 });
+    expect(await preflight(cover, { type: 'cover', trim, pages: 112, paper: 'white' })).toEqual([]);
+    expect(await preflight(cover, { type: 'cover', trim, pages: 112, paper: 'cream' })).toEqual([
+      'Page 1 is 12.502×9.250 in; expected 12.530×9.250 in',
+    ]);
+    expect(await preflight(cover, { type: 'cover', trim, pages: 90, paper: 'white' })).not.toEqual([]);
   });
 
   it('a file KDP would refuse stops delivery with the file named and its first five reasons', async () => {

@@ -2,6 +2,7 @@ import {
   type GalleryPlacement,
   type GenerationKind,
   type GenerationRequest,
+  type PaperType,
   TOOL_CONTRACTS,
   type ToolBody,
   type ToolContract,
@@ -39,6 +40,10 @@ export interface ServerTool<K extends GenerationKind> extends ToolContract<K> {
   generator?: Generator<K>;
 }
 
+/** The paper chosen for a paperback, recorded only when the request names one. */
+const paper = (body: { paperType?: PaperType | undefined }) =>
+  body.paperType ? { paperType: body.paperType } : {};
+
 export type ToolRegistry = { [K in GenerationKind]: ServerTool<K> };
 
 /** Adding a tool: its contract in `events/src/tools.ts`, an entry here, its generator, its screen. */
@@ -47,7 +52,7 @@ export const TOOLS: ToolRegistry = {
     ...TOOL_CONTRACTS['non-fiction'],
     prepare: async (body) => ({
       kind: 'non-fiction',
-      input: { title: body.Title, description: body.Description },
+      input: { title: body.Title, description: body.Description, ...paper(body) },
     }),
     generator: nonFiction,
   },
@@ -60,6 +65,7 @@ export const TOOLS: ToolRegistry = {
         description: body.description,
         numChapters: body.numChapters,
         includeIntroduction: body.includeIntroduction === 'yes',
+        ...paper(body),
       },
     }),
     generator: nonFictionV2,
@@ -76,7 +82,7 @@ export const TOOLS: ToolRegistry = {
     ...TOOL_CONTRACTS['coloring-book'],
     prepare: async (body) => ({
       kind: 'coloring-book',
-      input: { prompt: body.prompt, bookLength: body.bookLength },
+      input: { prompt: body.prompt, bookLength: body.bookLength, ...paper(body) },
     }),
     generator: coloringBook,
   },
