@@ -219,6 +219,9 @@ test.describe('Kids book viewer [stubbed API]', () => {
       return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
     });
     expect(lines).toBe(1);
+    // …and Previous, the indicator and Next fit inside the page's width, beside each other.
+    const pager = page.getByRole('navigation', { name: 'Pages' });
+    expect(await pager.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await expectNoHorizontalOverflow(page);
     await keepScreenshot(page, testInfo, 'kids-viewer-375');
   });
