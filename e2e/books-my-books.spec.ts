@@ -244,7 +244,7 @@ test.describe('My Books [stubbed API]', () => {
 
   test('card clicks: kids books open their viewer; Gen 2.0 opens the outline dialog; others nothing', async ({
     page,
-  }) => {
+  }, testInfo) => {
     await signUp(page);
     await noStream(page);
     await stubBooks(page, BOOKS);
@@ -269,6 +269,10 @@ test.describe('My Books [stubbed API]', () => {
       'Your outline is still being created. Please check back later when the book status is "Outline finished".',
     );
     await expect(dialog).not.toContainText('No outlines are available for this book.');
+    await keepScreenshot(page, testInfo, 'outline-dialog-still-creating-1280');
+    await page.setViewportSize({ width: 375, height: 740 });
+    await keepScreenshot(page, testInfo, 'outline-dialog-still-creating-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await expect(dialog.getByRole('button', { name: 'Generate Book' })).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
