@@ -156,11 +156,53 @@ test.describe('Kids book viewer [stubbed API]', () => {
     }) => {
       await signUp(page);
       await page.route('**/api/kids-book/k1', (route) => route.fulfill({ json: record() }));
-      await page.route('**/files/kids/*.png', (route) => route.fulfill({ status: 500, body: '' }));
+      // The picture is shown; fetching it again for the download fails.
+      await page.route('**/files/kids/*.png', (route) =>
+        route.request().resourceType() === 'image'
+          ? route.fulfill({ body: PNG, contentType: 'image/png' })
+          : route.fulfill({ status: 500, body: '' }),
+      );
       await page.goto('/kids-book/k1');
       await page.getByRole('button', { name: 'Download Image' }).click();
       await expectToast(page, 'Download failed', 'Failed to download image.');
     });
+  });
+
+  test('a page number in the overview brings that page back into view (1280 × 800)', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signUp(page);
+    await stubBook(page);
+    await page.goto('/kids-book/k1');
+    const five = page.getByRole('button', { name: 'Go to page 5', exact: true });
+    await five.scrollIntoViewIfNeeded();
+    await expect(indicator(page)).not.toBeInViewport();
+    await five.click();
+    await expect(indicator(page)).toHaveText('Page 5 of 24');
+    await expect(indicator(page)).toBeInViewport();
+    await expect(page.getByRole('img', { name: 'Illustration of page 5' })).toBeInViewport({ ratio: 0.5 });
+  });
+
+  test('a picture that cannot be decoded shows the missing-picture state, not a broken image', async ({
+    page,
+  }, testInfo) => {
+    await signUp(page);
+    await stubBook(page);
+    // Page 2's file answers, but is not a picture.
+    await page.route('**/files/kids/p2.png', (route) =>
+      route.fulfill({ body: 'not a png', contentType: 'image/png' }),
+    );
+    await page.goto('/kids-book/k1');
+    await expect(page.getByRole('img', { name: 'Illustration of page 1' })).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(indicator(page)).toHaveText('Page 2 of 24');
+    await expect(page.getByText('Image not available for this page', { exact: true })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Illustration of page 2' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Download Image' })).toBeDisabled();
+    await expect(page.getByTestId('page-text')).toHaveText('Page 2: Mia and the dragon walk on.');
+    await keepScreenshot(page, testInfo, 'kids-viewer-broken-picture-1280');
+    // The next page's picture is shown again.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('img', { name: 'Illustration of page 3' })).toBeVisible();
   });
 
   test('375 px: no horizontal overflow', async ({ page }, testInfo) => {
@@ -170,6 +212,16 @@ test.describe('Kids book viewer [stubbed API]', () => {
     await page.goto('/kids-book/k1');
     await expect(indicator(page)).toHaveText('Page 1 of 24');
     await expect(page.getByRole('img', { name: 'Illustration of page 1' })).toBeVisible();
+    // 'Page 1 of 24' between Previous and Next stays on one line.
+    const lines = await indicator(page).evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(lines).toBe(1);
+    // …and Previous, the indicator and Next fit inside the page's width, beside each other.
+    const pager = page.getByRole('navigation', { name: 'Pages' });
+    expect(await pager.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await expectNoHorizontalOverflow(page);
     await keepScreenshot(page, testInfo, 'kids-viewer-375');
   });

@@ -244,7 +244,7 @@ test.describe('My Books [stubbed API]', () => {
 
   test('card clicks: kids books open their viewer; Gen 2.0 opens the outline dialog; others nothing', async ({
     page,
-  }) => {
+  }, testInfo) => {
     await signUp(page);
     await noStream(page);
     await stubBooks(page, BOOKS);
@@ -264,15 +264,25 @@ test.describe('My Books [stubbed API]', () => {
     const dialog = page.getByRole('dialog', { name: 'Book Outlines: Ocean Tides' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('View the generated outlines for your non-fiction book');
-    await expect(dialog.getByRole('alert').or(dialog.getByRole('status')).first()).toHaveText(
-      'No outlines are available for this book. This feature is only available for Non-Fiction Gen 2.0 books with completed outlines.',
-    );
+    // Outlines still being written: that message alone, not also 'No outlines are available'.
     await expect(dialog).toContainText(
       'Your outline is still being created. Please check back later when the book status is "Outline finished".',
     );
+    await expect(dialog).not.toContainText('No outlines are available for this book.');
+    await keepScreenshot(page, testInfo, 'outline-dialog-still-creating-1280');
+    await page.setViewportSize({ width: 375, height: 740 });
+    await keepScreenshot(page, testInfo, 'outline-dialog-still-creating-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await expect(dialog.getByRole('button', { name: 'Generate Book' })).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
+    // A book with no outline text that is not waiting for one: only 'No outlines are available'.
+    await card(page, 'Baking Bread').getByRole('button', { name: 'Baking Bread' }).click();
+    const none = page.getByRole('dialog', { name: 'Book Outlines: Baking Bread' });
+    await expect(none).toContainText(
+      'No outlines are available for this book. This feature is only available for Non-Fiction Gen 2.0 books with completed outlines.',
+    );
+    await expect(none).not.toContainText('Your outline is still being created.');
   });
 
   test.describe('outline dialog generate', () => {

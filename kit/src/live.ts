@@ -1,8 +1,10 @@
 // @studio/kit/live: live generation progress (the one EventSource per page and the book-list
-// patches), a shared entry of its own so the shell's first load does not carry it. Its state is a
-// module-level singleton, shared by every remote through this entry.
+// patches) and how long each tool usually takes, a shared entry of its own so the shell's first
+// load does not carry it. Its state is a module-level singleton, shared by every remote through
+// this entry.
 import './theme/bundler-nonce'; // first: sign injected <style> tags with the CSP nonce
 
+export { estimateText, NO_ESTIMATE, useToolDurations, usualTime } from './generations/estimate';
 export {
   type AppliedEvent,
   applyGenerationEvent,

@@ -1,6 +1,7 @@
 // One book of My Books (spec 02 §2, §4): title, status and type badges, 'Created on', progress,
 // action buttons. Clicking the card opens what its type opens; the title is the keyboard way in.
 import { Badge, Button, buttonStyles, ProgressBar, theme } from '@studio/kit';
+import { useToolDurations } from '@studio/kit/live';
 import { Download, Eye, ListChecks, Loader2, Pencil } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -27,7 +28,9 @@ export interface BookCardProps {
 export function BookCard({ book, view, onOpen }: BookCardProps) {
   const click = cardClick(book);
   const percent = progressPercent(book.progress);
-  const message = progressMessage(book);
+  // Durations are read only once some card has a wait to announce (one request per page).
+  const durations = useToolDurations(progressMessage(book) !== null);
+  const message = progressMessage(book, durations);
   const date = bookDate(book.createdAt, view);
   const actions = bookActions(book, view);
   const thumbnail = coverThumbnail(book);

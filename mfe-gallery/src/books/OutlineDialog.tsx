@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { generateBook, serverMessage } from './api';
 import type { Book } from './book';
-import { canGenerate, hasOutlines, outlineOptions, showsGenerate } from './outlines';
+import { canGenerate, outlineDialogContent, outlineOptions, showsGenerate } from './outlines';
 import { OUTLINE_DIALOG } from './texts';
 
 export interface OutlineDialogProps {
@@ -21,6 +21,7 @@ export function OutlineDialog({ book, onClose }: OutlineDialogProps) {
   const client = useQueryClient();
   const [selected, setSelected] = useState<0 | 1 | 2 | null>(null);
   const options = outlineOptions(book);
+  const content = outlineDialogContent(book);
   const generate = useMutation({
     mutationFn: generateBook,
     onSuccess: () => {
@@ -66,18 +67,19 @@ export function OutlineDialog({ book, onClose }: OutlineDialogProps) {
         </>
       }
     >
-      {!hasOutlines(book) && <Alert tone="info">{OUTLINE_DIALOG.noOutlines}</Alert>}
+      {content === 'no-outlines' && <Alert tone="info">{OUTLINE_DIALOG.noOutlines}</Alert>}
       {/* The modal hides the page's toasts from screen readers: the failure is also said here. */}
       {generate.isError && (
         <Alert tone="danger" title={OUTLINE_DIALOG.errorTitle}>
           {serverMessage(generate.error, OUTLINE_DIALOG.errorFallback)}
         </Alert>
       )}
-      {options.length === 0 ? (
-        <p css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }}>
+      {content === 'still-creating' && (
+        <p role="status" css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }}>
           {OUTLINE_DIALOG.stillCreating}
         </p>
-      ) : (
+      )}
+      {content === 'outlines' && (
         <ul
           aria-label="Outlines"
           css={{

@@ -51,6 +51,42 @@ describe('progress messages (spec 02 §4)', () => {
   });
 });
 
+describe('progress messages with measured durations', () => {
+  const timed = { medianSeconds: 150, samples: 4 };
+  const untimed = { medianSeconds: null, samples: 0 };
+
+  it('says the measured time of the tool in the product words', () => {
+    expect(progressMessage({ type: 'kids-book', status: 'In progress' }, { 'kids-book': timed })).toBe(
+      'Processing (typically takes about 3 minutes)',
+    );
+    expect(
+      progressMessage(
+        { type: 'coloring-book', status: 'In progress' },
+        { 'coloring-book': { ...timed, medianSeconds: 9 } },
+      ),
+    ).toBe('Creating your coloring book (under a minute)');
+  });
+
+  it('keeps the fixed time while the tool has no measurement, and for Gen 2.0', () => {
+    expect(progressMessage({ type: 'kids-book', status: 'In progress' }, { 'kids-book': untimed })).toBe(
+      PROGRESS_MESSAGES.default,
+    );
+    // Another tool's measurement says nothing about this one.
+    expect(progressMessage({ type: 'kids-book', status: 'In progress' }, { 'coloring-book': timed })).toBe(
+      PROGRESS_MESSAGES.default,
+    );
+    expect(
+      progressMessage(
+        { type: 'non-fiction-v2', status: 'In progress (book creation)' },
+        { 'non-fiction-v2': timed },
+      ),
+    ).toBe(PROGRESS_MESSAGES.bookCreation);
+    expect(progressMessage({ type: 'mystery', status: 'In progress' }, { 'kids-book': timed })).toBe(
+      PROGRESS_MESSAGES.default,
+    );
+  });
+});
+
 describe('action buttons (spec 02 §4)', () => {
   it('Gen 2.0: Download when Done with a link; list view shows Processing while in progress', () => {
     const v2 = { ...base, type: 'non-fiction-v2' };

@@ -1,7 +1,9 @@
 // A book of My Books (spec 02 §3) and the rules of its card (§4): badge colour, progress
 // message, and which action buttons it offers.
+import { GENERATION_KINDS, type GenerationKind, type ToolDurations } from '@studio/events';
 import type { BadgeTone } from '@studio/kit';
-import { PROGRESS_MESSAGES, TYPE_LABELS } from './texts';
+import { usualTime } from '@studio/kit/live';
+import { PROGRESS_MESSAGES, TIMED_PROGRESS_MESSAGES, TYPE_LABELS } from './texts';
 
 export type BookType = 'non-fiction' | 'non-fiction-v2' | 'coloring-book' | 'kids-book';
 
@@ -50,15 +52,27 @@ export const typeLabel = (type: string): string => TYPE_LABELS[type] ?? type;
 export const progressPercent = (progress: number | undefined): number =>
   Math.max(0, Math.min(100, Math.round(Number(progress) || 0)));
 
-/** The §4 progress message of an unfinished book; null once it is Done or failed. */
-export function progressMessage(book: Pick<Book, 'type' | 'status' | 'rebuilding'>): string | null {
+const isGenerationKind = (type: string): type is GenerationKind =>
+  (GENERATION_KINDS as readonly string[]).includes(type);
+
+/**
+ * The progress message of an unfinished book; null once it is Done or failed. Where the tool's
+ * duration has been measured the message says that time instead of the product's fixed one.
+ * Gen 2.0 is never measured (its request waits for the user's choice), so it keeps its words.
+ */
+export function progressMessage(
+  book: Pick<Book, 'type' | 'status' | 'rebuilding'>,
+  durations?: Partial<ToolDurations>,
+): string | null {
   if (book.status === 'Done' || book.status === 'ERROR') return null;
   if (book.rebuilding) return PROGRESS_MESSAGES.rebuilding;
   if (book.status === 'In progress (outline creation)') return PROGRESS_MESSAGES.outlineCreation;
   if (book.status === 'Outline finished') return PROGRESS_MESSAGES.outlineFinished;
   if (book.status === 'In progress (book creation)') return PROGRESS_MESSAGES.bookCreation;
-  if (book.type === 'coloring-book') return PROGRESS_MESSAGES.coloringBook;
-  return PROGRESS_MESSAGES.default;
+  const time = isGenerationKind(book.type) ? usualTime(durations?.[book.type]) : null;
+  if (book.type === 'coloring-book')
+    return time ? TIMED_PROGRESS_MESSAGES.coloringBook(time) : PROGRESS_MESSAGES.coloringBook;
+  return time ? TIMED_PROGRESS_MESSAGES.default(time) : PROGRESS_MESSAGES.default;
 }
 
 /** The file of a legacy/other book: finalBookFile, then the list's fallbacks. */

@@ -1,5 +1,5 @@
 import type { Book } from './book';
-import { canGenerate, hasOutlines, outlineOptions, showsGenerate } from './outlines';
+import { canGenerate, hasOutlines, outlineDialogContent, outlineOptions, showsGenerate } from './outlines';
 
 const v2: Book = { id: 'b', title: 'T', type: 'non-fiction-v2', status: 'Outline finished' };
 
@@ -15,6 +15,15 @@ describe('outline dialog rules (spec 02 §5)', () => {
     expect(hasOutlines({ ...v2, outlineText2: 'two' })).toBe(true);
     expect(hasOutlines(v2)).toBe(false);
     expect(hasOutlines({ ...v2, type: 'non-fiction', outlineText1: 'one' })).toBe(false);
+  });
+
+  it('the dialog says one thing: the outlines, that they are still being created, or that there are none', () => {
+    expect(outlineDialogContent({ ...v2, outlineText1: 'one' })).toBe('outlines');
+    expect(outlineDialogContent({ ...v2, status: 'In progress (outline creation)' })).toBe('still-creating');
+    expect(outlineDialogContent({ ...v2, status: 'Done' })).toBe('no-outlines');
+    expect(
+      outlineDialogContent({ ...v2, type: 'non-fiction', status: 'In progress (outline creation)' }),
+    ).toBe('no-outlines');
   });
 
   it("Generate Book is shown only with outlines and status 'Outline finished'", () => {

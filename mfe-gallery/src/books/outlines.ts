@@ -21,6 +21,19 @@ export function outlineOptions(
 export const hasOutlines = (book: Book): boolean =>
   book.type === 'non-fiction-v2' && outlineOptions(book).length > 0;
 
+/**
+ * What the dialog shows, one message at a time: the outlines; or, for a Gen 2.0 book whose
+ * outlines are still being written, that they are coming; or, for anything else, that there are none.
+ */
+export type OutlineDialogContent = 'outlines' | 'still-creating' | 'no-outlines';
+
+export function outlineDialogContent(book: Book): OutlineDialogContent {
+  if (hasOutlines(book)) return 'outlines';
+  if (book.type === 'non-fiction-v2' && book.status === 'In progress (outline creation)')
+    return 'still-creating';
+  return 'no-outlines';
+}
+
 /** Generate Book is shown only for Gen 2.0 books with outlines whose status is 'Outline finished'. */
 export const showsGenerate = (book: Book): boolean => hasOutlines(book) && book.status === 'Outline finished';
 

@@ -42,7 +42,10 @@ export const STATUS_FILTERS = [
 ] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number]['value'];
 
-/** spec 02 §4 progress messages. */
+/**
+ * The product's progress messages, word for word. Their times are the fallback: where the tool's
+ * real duration has been measured, the timed variants below say that time in the same words.
+ */
 export const PROGRESS_MESSAGES = {
   outlineCreation: 'Creating your outline (5-10 minutes)',
   outlineFinished: 'Outline ready. Book generation will start soon.',
@@ -50,6 +53,12 @@ export const PROGRESS_MESSAGES = {
   coloringBook: 'Creating your coloring book (1-2 minutes)',
   default: 'Processing (typically takes 15-20 minutes)',
   rebuilding: 'Rebuilding the files with your changes (under a minute)',
+} as const;
+
+/** The same messages with a measured time ("under a minute", "about 3 minutes"). */
+export const TIMED_PROGRESS_MESSAGES = {
+  coloringBook: (time: string) => `Creating your coloring book (${time})`,
+  default: (time: string) => `Processing (typically takes ${time})`,
 } as const;
 
 export const OUTLINE_DIALOG = {

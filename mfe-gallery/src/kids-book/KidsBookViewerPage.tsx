@@ -3,7 +3,7 @@ import { Badge, Button, buttonStyles, Card, theme, toast } from '@studio/kit';
 import { Skeleton } from '@studio/kit/widgets';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ChevronLeft, ChevronRight, Copy, Download } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { statusTone } from '../books/book';
 import { bookDate } from '../books/format';
@@ -26,6 +26,7 @@ export default function KidsBookViewerPage() {
     enabled: bookId !== '',
   });
   const [page, setPage] = useState(1);
+  const pager = useRef<HTMLElement>(null);
 
   const back = (
     <Link
@@ -59,6 +60,11 @@ export default function KidsBookViewerPage() {
   const record = book.data;
   const current = bookPage(record, page);
   const go = (n: number) => setPage(clampPage(n));
+  // The overview sits below the page: jumping from it brings the page it opened back into view.
+  const jump = (n: number) => {
+    go(n);
+    pager.current?.scrollIntoView({ block: 'start' });
+  };
 
   return (
     <Screen title={record.title || 'Kids Book'} subtitle={record.storyDescription}>
@@ -104,14 +110,28 @@ export default function KidsBookViewerPage() {
       )}
 
       <nav
+        ref={pager}
         aria-label="Pages"
-        css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}
+        css={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 8,
+          scrollMarginTop: 16,
+          // On a phone the two buttons are a little narrower, so all three fit the row.
+          '@media (max-width: 479px)': { '& > button': { paddingInline: 10 } },
+        }}
       >
         <Button variant="outline" onClick={() => go(page - 1)} disabled={page <= 1}>
           <ChevronLeft aria-hidden />
           {VIEWER.previous}
         </Button>
-        <p aria-live="polite" css={{ fontWeight: 700, textAlign: 'center' }} data-testid="page-indicator">
+        {/* One line at 375 px too: the buttons keep their size, the indicator never breaks. */}
+        <p
+          aria-live="polite"
+          css={{ fontWeight: 700, textAlign: 'center', whiteSpace: 'nowrap' }}
+          data-testid="page-indicator"
+        >
           {VIEWER.pageOf(current.number, KIDS_BOOK_PAGES)}
         </p>
         <Button variant="outline" onClick={() => go(page + 1)} disabled={page >= KIDS_BOOK_PAGES}>
@@ -152,7 +172,7 @@ export default function KidsBookViewerPage() {
                 aria-current={p.number === current.number ? 'page' : undefined}
                 aria-label={VIEWER.goToPage(p.number)}
                 data-empty={isEmptyPage(p) ? 'true' : undefined}
-                onClick={() => go(p.number)}
+                onClick={() => jump(p.number)}
                 css={{ width: '100%', ...(isEmptyPage(p) ? { opacity: 0.4 } : {}) }}
               >
                 {p.number}
@@ -174,10 +194,13 @@ function ImageCard({
   page: number;
   image: string | null;
 }) {
+  // A picture that cannot be loaded or decoded gets the missing-picture state, not a broken icon.
+  const [broken, setBroken] = useState<string | null>(null);
+  const shown = image !== null && image !== broken ? image : null;
   const download = async () => {
-    if (!image) return;
+    if (!shown) return;
     try {
-      const res = await fetch(image, { credentials: 'include' });
+      const res = await fetch(shown, { credentials: 'include' });
       if (!res.ok) throw new Error(String(res.status));
       const url = URL.createObjectURL(await res.blob());
       const link = document.createElement('a');
@@ -196,10 +219,11 @@ function ImageCard({
   };
   return (
     <Card>
-      {image ? (
+      {shown ? (
         <img
-          src={image}
+          src={shown}
           alt={VIEWER.pageImageAlt(page)}
+          onError={() => setBroken(shown)}
           css={{
             width: '100%',
             height: 'auto',
@@ -226,7 +250,7 @@ function ImageCard({
         </div>
       )}
       <div>
-        <Button variant="outline" onClick={download} disabled={!image}>
+        <Button variant="outline" onClick={download} disabled={!shown}>
           <Download aria-hidden />
           {VIEWER.downloadImage}
         </Button>

@@ -11,6 +11,7 @@ import {
   toast,
   useUser,
 } from '@studio/kit';
+import { estimateText, useToolDurations } from '@studio/kit/live';
 import { Dialog } from '@studio/kit/overlays';
 import { EmptyState, Skeleton, Tabs } from '@studio/kit/widgets';
 import { useQuery } from '@tanstack/react-query';
@@ -147,6 +148,9 @@ const grid = {
 } as const;
 
 function ListingCard({ listing, onOpen }: { listing: KdpListingRecord; onOpen: () => void }) {
+  const inProgress = listing.status === 'In progress';
+  // How long a listing takes is measured on the server, not promised here.
+  const durations = useToolDurations(inProgress);
   const keywords = listingKeywords(listing).slice(0, 3);
   return (
     <article
@@ -171,9 +175,13 @@ function ListingCard({ listing, onOpen }: { listing: KdpListingRecord; onOpen: (
       <p css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted, overflowWrap: 'anywhere' }}>
         {promptExcerpt(listing.bookPrompt)}
       </p>
-      {listing.status === 'In progress' && (
-        <p css={{ display: 'flex', gap: 8, alignItems: 'center', fontSize: theme.fontSizes.sm }}>
-          <Spinner size={16} /> Your listing is being created. This takes 1 to 2 minutes.
+      {inProgress && (
+        <p
+          data-testid="listing-processing"
+          css={{ display: 'flex', gap: 8, alignItems: 'center', fontSize: theme.fontSizes.sm }}
+        >
+          <Spinner size={16} />
+          <span>Your listing is being created. {estimateText(durations?.['kdp-listing'])}</span>
         </p>
       )}
       {listing.status === 'Failed' && (

@@ -1,10 +1,9 @@
 // What a started tool leaves on the page: what happens now, how long it usually takes (measured),
 // and a link to the place its result will appear. It stays until the next start.
-import { DURATIONS_PATH, type GenerationKind, resultPlace, type ToolDurations } from '@studio/events';
+import { type GenerationKind, resultPlace } from '@studio/events';
 import { Alert } from '@studio/kit';
-import { useQuery } from '@tanstack/react-query';
+import { estimateText, useToolDurations } from '@studio/kit/live';
 import { Link } from 'react-router-dom';
-import { estimateText } from './estimate';
 
 export function Confirmation({
   kind,
@@ -15,12 +14,12 @@ export function Confirmation({
   title: string;
   message: string;
 }) {
-  const durations = useQuery<ToolDurations>({ queryKey: [DURATIONS_PATH], staleTime: 60_000 });
+  const durations = useToolDurations();
   const place = resultPlace(kind);
   return (
     <Alert tone="success" title={title} data-testid="tool-confirmation">
       <p>
-        {message} <span data-testid="tool-estimate">{estimateText(durations.data?.[kind])}</span>
+        {message} <span data-testid="tool-estimate">{estimateText(durations?.[kind])}</span>
       </p>
       <p>
         <Link to={place.path}>{place.label}</Link>

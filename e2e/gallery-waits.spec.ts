@@ -1,0 +1,125 @@
+// The gallery's waiting times come from the tool's measured durations (GET /api/studio/durations),
+// with the product's fixed wording until a tool has been timed. My KDP Listings runs a real listing
+// so the server measures one, then shows an unfinished listing [stubbed list]; My Books stubs the
+// durations too (the server's own measurements depend on which tests ran before).
+import type { Page } from '@playwright/test';
+import { buyPlan } from './books-helpers';
+import { expect, keepScreenshot, signUp, test } from './support/fixtures';
+
+const at = '2025-06-01T10:00:00.000Z';
+
+async function noStream(page: Page) {
+  await page.route('**/api/generations/events', (route) => route.fulfill({ status: 204, body: '' }));
+}
+
+test('My KDP Listings: an unfinished listing says how long a listing really takes', async ({
+  page,
+}, testInfo) => {
+  const user = await signUp(page);
+  await buyPlan(page, 'basic');
+  const created = await page.request.post('/api/kdp-listings/create', {
+    data: {
+      userId: user.id,
+      bookTitle: 'Garden Bees',
+      bookPrompt: 'A gentle guide to the bees that visit garden flowers',
+    },
+  });
+  expect(created.status(), await created.text()).toBeLessThan(300);
+  // The offline writer finishes at once: the server now has a measured listing.
+  await expect
+    .poll(async () => {
+      const durations = await (await page.request.get('/api/studio/durations')).json();
+      return durations['kdp-listing'].medianSeconds;
+    })
+    .not.toBeNull();
+
+  await page.route(/\/api\/kdp-listings\/[^/]+$/, (route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill({
+          json: [
+            {
+              id: 'l1',
+              originalTitle: 'Pond Life',
+              bookPrompt: 'Frogs, newts and dragonflies of a garden pond, for curious children',
+              status: 'In progress',
+              createdAt: at,
+            },
+          ],
+        })
+      : route.fallback(),
+  );
+  await page.goto('/my-listings');
+  const notice = page.getByTestId('listing-processing');
+  await expect(notice).toHaveText('Your listing is being created. It is usually ready in under a minute.');
+  await keepScreenshot(page, testInfo, 'my-listings-in-progress-1280');
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(notice).toBeVisible();
+  await keepScreenshot(page, testInfo, 'my-listings-in-progress-375');
+});
+
+test('My Books: a book in progress says its tool measured time, or the fixed one until timed', async ({
+  page,
+}, testInfo) => {
+  await signUp(page);
+  await noStream(page);
+  await page.route('**/api/studio/durations', (route) =>
+    route.fulfill({
+      json: {
+        'kids-book': { medianSeconds: 150, samples: 6 },
+        'coloring-book': { medianSeconds: null, samples: 0 },
+        'non-fiction': { medianSeconds: 12, samples: 3 },
+        'non-fiction-v2': { medianSeconds: null, samples: 0 },
+      },
+    }),
+  );
+  await page.route(/\/api\/airtable\/books\/[^/]+$/, (route) =>
+    route.fulfill({
+      json: [
+        {
+          id: 'k',
+          title: 'Mia and the Dragon',
+          type: 'kids-book',
+          status: 'In progress',
+          progress: 20,
+          createdAt: at,
+        },
+        {
+          id: 'n',
+          title: 'Sourdough Basics',
+          type: 'non-fiction',
+          status: 'In progress',
+          progress: 10,
+          createdAt: at,
+        },
+        {
+          id: 'c',
+          title: 'Jungle Coloring',
+          type: 'coloring-book',
+          status: 'In progress',
+          progress: 50,
+          createdAt: at,
+        },
+        {
+          id: 'v',
+          title: 'Stars at Night',
+          type: 'non-fiction-v2',
+          status: 'In progress (book creation)',
+          progress: 40,
+          createdAt: at,
+        },
+      ],
+    }),
+  );
+  await page.goto('/my-books');
+  const card = (title: string) => page.getByRole('article', { name: title });
+  await expect(card('Mia and the Dragon')).toContainText('Processing (typically takes about 3 minutes)');
+  await expect(card('Sourdough Basics')).toContainText('Processing (typically takes under a minute)');
+  // Not timed yet, and Gen 2.0 (never timed: it waits for the user): the product's own words.
+  await expect(card('Jungle Coloring')).toContainText('Creating your coloring book (1-2 minutes)');
+  await expect(card('Stars at Night')).toContainText('Generating your book (15-20 minutes)');
+  await expect(page.getByText('15-20 minutes')).toHaveCount(1);
+  await keepScreenshot(page, testInfo, 'my-books-measured-1280');
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(card('Mia and the Dragon')).toContainText('about 3 minutes');
+  await keepScreenshot(page, testInfo, 'my-books-measured-375');
+});
