@@ -8,6 +8,7 @@ import { accountDecider } from '../../services/src/account/decider';
 import { register } from '../../services/src/account/identity';
 import { openPlatform } from '../../services/src/main/platform';
 import { loadConfig } from '../../services/src/platform/config';
+import type { EventStore } from '../../services/src/platform/eventstore/port';
 import { createSqliteEventStore, type Synchronous } from '../../services/src/platform/eventstore/sqlite';
 import { createLogger } from '../../services/src/platform/logging';
 import { createSqliteReadStore } from '../../services/src/platform/readstore/sqlite';
@@ -81,14 +82,8 @@ async function appendsPerSecond(n: number, synchronous: Synchronous = 'FULL'): P
   return n / seconds;
 }
 
-/** Timed passes of each side of the rebuild row (the median counts). */
-const PASSES = 5;
-
-/** Rebuild of the generations read model vs reading the same log raw. */
-export async function rebuildVsRead(n: number): Promise<{ rebuild: number; read: number }> {
-  const tmp = tempDir();
-  const events = createSqliteEventStore(path.join(tmp.dir, 'events.db'));
-  const reads = createSqliteReadStore(path.join(tmp.dir, 'read.db'));
+/** A log of `n` events as the generations read model sees them: five per coloring-page job. */
+export async function appendGenerationLog(events: EventStore, n: number): Promise<void> {
   const perGeneration = 5;
   for (let g = 0; g < n / perGeneration; g++) {
     const id = randomUUID();
@@ -156,6 +151,17 @@ export async function rebuildVsRead(n: number): Promise<{ rebuild: number; read:
       { expectedRevision: 'no-stream' },
     );
   }
+}
+
+/** Timed passes of each side of the rebuild row (the median counts). */
+const PASSES = 5;
+
+/** Rebuild of the generations read model vs reading the same log raw. */
+export async function rebuildVsRead(n: number): Promise<{ rebuild: number; read: number }> {
+  const tmp = tempDir();
+  const events = createSqliteEventStore(path.join(tmp.dir, 'events.db'));
+  const reads = createSqliteReadStore(path.join(tmp.dir, 'read.db'));
+  await appendGenerationLog(events, n);
   const total = (await events.headPosition()) ?? 0;
 
   const secondsOf = async (work: () => Promise<void>) => {
