@@ -10,6 +10,7 @@ import request from 'supertest';
 import * as yup from 'yup';
 import { accountDecider } from '../account/decider';
 import { changeAdminRights } from '../admin/grant-admin';
+import type { EventStore } from '../platform/eventstore/port';
 import type { FeatureModule } from '../platform/module';
 import type { ProjectorRunner } from '../platform/runners/projector';
 import { featureModules } from './modules';
@@ -505,7 +506,7 @@ describe('HTTP fuzz over every route', () => {
 
         expect(res.status).toBeLessThan(500);
         if (res.status >= 400) {
-          expect(await store.headPosition()).toBe(before);
+          expect(await writtenSince(store, before)).toEqual([]);
           expect(await balance(caller)).toBe(credits);
           if (req.method !== 'HEAD' && req.route.path.startsWith('/api/'))
             expect(res.body).toEqual(
@@ -555,7 +556,7 @@ describe('HTTP fuzz over every route', () => {
           // A fuzzed logout or sign-in may have ended this caller's session: start a fresh one.
           if (/^\/api\/(logout|login|register)$/.test(route.path)) await resign(who);
           if (res.status >= 400) {
-            expect(await store.headPosition()).toBe(before);
+            expect(await writtenSince(store, before)).toEqual([]);
             if (method !== 'HEAD' && route.path.startsWith('/api/')) {
               expect(res.body).toEqual(
                 expect.objectContaining({ message: expect.any(String), error: expect.any(String) }),
@@ -659,7 +660,7 @@ describe('HTTP fuzz of sign-in behind a TLS proxy (TRUST_PROXY=1, COOKIE_SECURE=
           if (proto !== undefined) req.set('X-Forwarded-Proto', proto);
           const res = await req.send(payload);
           expect(res.status).toBeLessThan(500);
-          if (res.status >= 400) expect(await store.headPosition()).toBe(before);
+          if (res.status >= 400) expect(await writtenSince(store, before)).toEqual([]);
           if (path !== '/api/logout' && res.status < 400) {
             expect(proto?.split(',')[0]?.trim().toLowerCase()).toBe('https');
             expect(String(res.headers['set-cookie'])).toMatch(/; secure; httponly/i);
@@ -670,3 +671,13 @@ describe('HTTP fuzz of sign-in behind a TLS proxy (TRUST_PROXY=1, COOKIE_SECURE=
     );
   }, 120_000);
 });
+
+/**
+ * The events written since `before`, less the refused-signup counts: those are kept on purpose (the
+ * owner sees them in analytics), summed in memory and appended a moment later, so one refused by
+ * an earlier request may land during a later one.
+ */
+async function writtenSince(store: EventStore, before: number | undefined): Promise<string[]> {
+  const events = await store.readAll(before === undefined ? {} : { after: before });
+  return events.filter((e) => e.type !== 'QrSignupsRefused').map((e) => e.type);
+}
