@@ -121,6 +121,7 @@ describe('action buttons (spec 02 §4)', () => {
       { kind: 'view-kids-book', to: '/kids-book/b1' },
       { kind: 'download', href: '/api/files/gen-b1-pdf.pdf' },
       { kind: 'download-epub', href: '/api/files/gen-b1-epub.epub' },
+      edit,
     ]);
     expect(bookActions({ ...base, ...files, type: 'kids-book' }, 'grid')).toEqual([]);
   });

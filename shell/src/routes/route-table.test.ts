@@ -64,7 +64,13 @@ describe('the merged route table of the four remotes', () => {
   it('assigns routes to the remotes listed in the issue', () => {
     const { routes } = mergeRouteLists(published());
     const byRemote = (remote: string) => routes.filter((r) => r.remote === remote).map((r) => r.path);
-    expect(byRemote('gallery')).toEqual(['/my-books', '/my-listings', '/my-images', '/kids-book/:bookId']);
+    expect(byRemote('gallery')).toEqual([
+      '/my-books',
+      '/my-listings',
+      '/my-images',
+      '/kids-book/:bookId',
+      '/my-books/:bookId/edit',
+    ]);
     expect(byRemote('qr').sort()).toEqual([
       '/qr-codes',
       '/qr-codes/:id',
