@@ -21,26 +21,38 @@ async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-/** Scans the current screen; returns one readable line per violation and node (empty when clean). */
-async function violations(page: Page, screen: string): Promise<string[]> {
+/** Scans the current state of a page; one readable line per violation and node (none when clean). */
+async function violations(page: Page, label: string): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
   return violations.flatMap((v) =>
     v.nodes.map(
       (node) =>
-        `${screen}: ${v.id} (${v.impact}) at ${node.target.join(' ')}: ${node.failureSummary ?? v.help}`,
+        `${label}: ${v.id} (${v.impact}) at ${node.target.join(' ')}: ${node.failureSummary ?? v.help}`,
     ),
   );
 }
 
-/** Opens each path in turn and scans it; one assertion at the end lists every screen's findings. */
-async function scanScreens(page: Page, paths: string[]): Promise<void> {
+/**
+ * Collects the findings of several screens and states, so one failing run lists all of them;
+ * `expectClean` is the single assertion.
+ */
+function scanner(page: Page) {
   const found: string[] = [];
-  for (const path of paths) {
-    await page.goto(path);
-    await settled(page);
-    found.push(...(await violations(page, path)));
-  }
-  expect(found, found.join('\n')).toEqual([]);
+  return {
+    /** Opens a path, waits for its screen, scans it. */
+    async screen(path: string): Promise<void> {
+      await page.goto(path);
+      await settled(page);
+      found.push(...(await violations(page, path)));
+    },
+    /** Scans what is shown now (an open menu, a dialog, a form with its errors). */
+    async state(label: string, on: Page = page): Promise<void> {
+      found.push(...(await violations(on, label)));
+    },
+    expectClean(): void {
+      expect(found, found.join('\n')).toEqual([]);
+    },
+  };
 }
 
 /** A finished non-fiction book through the writer's own form (the offline provider is quick). */
@@ -64,20 +76,38 @@ async function createQrCode(page: Page): Promise<string> {
   return page.url().split('/').pop() as string;
 }
 
+const ADMIN_TABS = [
+  'Update User Subscription',
+  'Verify Subscriptions',
+  'Self Update',
+  'Event History',
+  'Rebuild Read Models',
+  'Newsletter',
+];
+
 for (const viewport of WIDTHS) {
+  const mobile = viewport.width < 768;
   test.describe(`${viewport.label} ${viewport.width} px`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
     test('public screens have no WCAG 2.1 AA violations', async ({ page }) => {
-      await scanScreens(page, ['/', '/pricing', '/help']);
-      // Both tabs of the sign-in screen.
-      const found: string[] = [];
-      await page.goto('/auth');
-      await settled(page);
-      found.push(...(await violations(page, '/auth (Login)')));
+      const scan = scanner(page);
+      for (const path of ['/', '/pricing', '/help', '/this/page/does-not-exist']) await scan.screen(path);
+      if (mobile) {
+        await page.goto('/');
+        await settled(page);
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible();
+        await scan.state('/ (menu open)');
+      }
+      await scan.screen('/auth');
+      const login = await openAuthTab(page, 'Login');
+      await login.getByRole('button', { name: 'Log In' }).click();
+      await expect(login.getByText('Please enter a valid email', { exact: true })).toBeVisible();
+      await scan.state('/auth (Login, errors shown)');
       await openAuthTab(page, 'Register');
-      found.push(...(await violations(page, '/auth (Register)')));
-      expect(found, found.join('\n')).toEqual([]);
+      await scan.state('/auth (Register)');
+      scan.expectClean();
     });
 
     test("a signed-in user's screens have no WCAG 2.1 AA violations", async ({ page, browser }, testInfo) => {
@@ -86,7 +116,8 @@ for (const viewport of WIDTHS) {
       await buyPlan(page, 'premium');
       await finishOneBook(page);
       const qrId = await createQrCode(page);
-      await scanScreens(page, [
+      const scan = scanner(page);
+      for (const path of [
         '/dashboard',
         '/coloring-book-page-generator',
         '/coloring-book-generator',
@@ -98,11 +129,30 @@ for (const viewport of WIDTHS) {
         '/image-editor',
         '/my-books',
         '/my-images',
+        '/my-listings',
         '/qr-codes',
         '/qr-codes/new',
         `/qr-codes/${qrId}`,
         '/profile',
-      ]);
+      ])
+        await scan.screen(path);
+
+      // Open states: a select's list, the book's Edit view, the phone menu.
+      await scan.screen('/non-fiction-gen2');
+      await page.getByRole('combobox', { name: 'Number of Chapters' }).click();
+      await expect(page.getByRole('listbox')).toBeVisible();
+      await scan.state('/non-fiction-gen2 (chapters list open)');
+      await scan.screen('/my-books');
+      await page.getByRole('link', { name: 'Edit Window Boxes' }).click();
+      await settled(page);
+      await scan.state('/my-books (Edit view)');
+      if (mobile) {
+        await scan.screen('/dashboard');
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+        await scan.state('/dashboard (menu open)');
+      }
+
       // The public landing page of the code, as a visitor without a session opens it.
       const visitorContext = await browser.newContext({
         viewport: { width: viewport.width, height: viewport.height },
@@ -111,14 +161,24 @@ for (const viewport of WIDTHS) {
       const visitor = await visitorContext.newPage();
       await visitor.goto(`/qr-landing/${qrId}`);
       await expect(visitor.getByRole('heading', { name: 'Reader Club' })).toBeVisible();
-      const found = await violations(visitor, `/qr-landing/${qrId}`);
+      await scan.state(`/qr-landing/${qrId}`, visitor);
+      await visitor.getByRole('button', { name: 'Sign Up' }).click();
+      await expect(visitor.getByText('Email Required')).toBeVisible();
+      await scan.state(`/qr-landing/${qrId} (email required)`, visitor);
       await visitorContext.close();
-      expect(found, found.join('\n')).toEqual([]);
+      scan.expectClean();
     });
 
     test('Admin Tools have no WCAG 2.1 AA violations', async ({ page }) => {
       await signUp(page, { admin: true });
-      await scanScreens(page, ['/admin-tools']);
+      const scan = scanner(page);
+      await scan.screen('/admin-tools');
+      for (const tab of ADMIN_TABS) {
+        await page.getByRole('tab', { name: tab }).click();
+        await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+        await scan.state(`/admin-tools (${tab})`);
+      }
+      scan.expectClean();
     });
   });
 }

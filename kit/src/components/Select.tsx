@@ -1,9 +1,11 @@
 // Radix Select styled like the other fields; keyboard and screen-reader friendly.
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
+import { useState } from 'react';
 import { cspNonce } from '../theme/csp-nonce';
 import { theme } from '../theme/theme';
 import { fieldStyles } from './field-styles';
+import { useInertOutside } from './use-inert-outside';
 
 const styleNonce = cspNonce();
 
@@ -34,6 +36,9 @@ export function Select({ options, placeholder = 'Select…', id, ...props }: Sel
     'aria-invalid': invalid,
     ...root
   } = props;
+  // The open list (mounted only while open): the page behind it is inert meanwhile.
+  const [list, setList] = useState<HTMLDivElement | null>(null);
+  useInertOutside(list);
   return (
     <SelectPrimitive.Root {...root}>
       <SelectPrimitive.Trigger
@@ -57,6 +62,7 @@ export function Select({ options, placeholder = 'Select…', id, ...props }: Sel
       </SelectPrimitive.Trigger>
       <SelectPrimitive.Portal>
         <SelectPrimitive.Content
+          ref={setList}
           position="popper"
           sideOffset={4}
           css={{
