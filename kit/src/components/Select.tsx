@@ -36,11 +36,13 @@ export function Select({ options, placeholder = 'Select…', id, ...props }: Sel
     'aria-invalid': invalid,
     ...root
   } = props;
-  // The open list (mounted only while open): the page behind it is inert meanwhile.
+  // While the list is open the page behind it is inert. Keyed on the open state: Radix does not
+  // hand the content's ref back as null when the list closes.
+  const [open, setOpen] = useState(false);
   const [list, setList] = useState<HTMLDivElement | null>(null);
-  useInertOutside(list);
+  useInertOutside(open ? list : null);
   return (
-    <SelectPrimitive.Root {...root}>
+    <SelectPrimitive.Root {...root} open={open} onOpenChange={setOpen}>
       <SelectPrimitive.Trigger
         id={id}
         aria-label={ariaLabel}
