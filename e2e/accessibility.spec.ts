@@ -92,7 +92,15 @@ for (const viewport of WIDTHS) {
 
     test('public screens have no WCAG 2.1 AA violations', async ({ page }) => {
       const scan = scanner(page);
-      for (const path of ['/', '/pricing', '/help', '/this/page/does-not-exist']) await scan.screen(path);
+      for (const path of [
+        '/',
+        '/pricing',
+        '/help',
+        '/refund-policy',
+        '/checkout/basic',
+        '/this/page/does-not-exist',
+      ])
+        await scan.screen(path);
       if (mobile) {
         await page.goto('/');
         await settled(page);
@@ -133,7 +141,11 @@ for (const viewport of WIDTHS) {
         '/qr-codes',
         '/qr-codes/new',
         `/qr-codes/${qrId}`,
+        `/qr-codes/${qrId}/edit`,
         '/profile',
+        '/settings',
+        '/help-support',
+        '/subscribe?plan=premium',
       ])
         await scan.screen(path);
 
