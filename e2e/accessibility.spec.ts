@@ -190,6 +190,14 @@ for (const viewport of WIDTHS) {
         await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
         await scan.state(`/admin-tools (${tab})`);
       }
+      // The kit's Dialog: the rebuild confirmation (cancelled, nothing is rebuilt).
+      await page.getByRole('tab', { name: 'Rebuild Read Models' }).click();
+      await page.getByRole('button', { name: 'Rebuild Read Models' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Rebuild all read models?' });
+      await expect(confirm).toBeVisible();
+      await scan.state('/admin-tools (rebuild confirmation)');
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await expect(confirm).toBeHidden();
       scan.expectClean();
     });
   });
