@@ -1,9 +1,11 @@
 // Radix Select styled like the other fields; keyboard and screen-reader friendly.
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
+import { useState } from 'react';
 import { cspNonce } from '../theme/csp-nonce';
 import { theme } from '../theme/theme';
 import { fieldStyles } from './field-styles';
+import { useInertOutside } from './use-inert-outside';
 
 const styleNonce = cspNonce();
 
@@ -34,8 +36,13 @@ export function Select({ options, placeholder = 'Select…', id, ...props }: Sel
     'aria-invalid': invalid,
     ...root
   } = props;
+  // While the list is open the page behind it is inert. Keyed on the open state: Radix does not
+  // hand the content's ref back as null when the list closes.
+  const [open, setOpen] = useState(false);
+  const [list, setList] = useState<HTMLDivElement | null>(null);
+  useInertOutside(open ? list : null);
   return (
-    <SelectPrimitive.Root {...root}>
+    <SelectPrimitive.Root {...root} open={open} onOpenChange={setOpen}>
       <SelectPrimitive.Trigger
         id={id}
         aria-label={ariaLabel}
@@ -57,6 +64,7 @@ export function Select({ options, placeholder = 'Select…', id, ...props }: Sel
       </SelectPrimitive.Trigger>
       <SelectPrimitive.Portal>
         <SelectPrimitive.Content
+          ref={setList}
           position="popper"
           sideOffset={4}
           css={{
