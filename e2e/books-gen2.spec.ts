@@ -153,6 +153,7 @@ test.describe('Gen 2.0 [stubbed API]', () => {
       description: 'A friendly guide to keeping houseplants alive and happy.',
       numChapters: '7',
       includeIntroduction: 'no',
+      paperType: 'white',
     });
     await expect(page).toHaveURL(/\/non-fiction-gen2\?bookId=g2-book$/);
 

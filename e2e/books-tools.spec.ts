@@ -112,6 +112,7 @@ test.describe('Non-fiction v1 [stubbed API]', () => {
         Description: 'Everything about honey bees.',
         User: [user.id],
         Status: 'In progress',
+        paperType: 'white',
       });
       await expect(page.getByLabel('Book Title')).toHaveValue('');
     });
@@ -160,9 +161,17 @@ test.describe('Coloring book [stubbed API]', () => {
       page.getByText('Please provide a prompt for your coloring book.', { exact: true }),
     ).toBeVisible();
     await page.getByLabel('Coloring Book Prompt').fill('  Friendly dinosaurs  ');
+    // The paperback's paper: white unless the author picks cream (the spine follows it).
+    await expect(page.getByRole('radio', { name: 'White paper' })).toBeChecked();
+    await page.getByRole('radio', { name: /^Cream paper/ }).click();
     await page.getByRole('button', { name: 'Generate Coloring Book (80 credits)' }).click();
     await expectToast(page, 'Success!', 'Your coloring book generation has started!');
-    expect(start.bodies[0]).toEqual({ prompt: 'Friendly dinosaurs', bookLength: 40, userId: user.id });
+    expect(start.bodies[0]).toEqual({
+      prompt: 'Friendly dinosaurs',
+      bookLength: 40,
+      paperType: 'cream',
+      userId: user.id,
+    });
     await page.setViewportSize({ width: 375, height: 740 });
     await expectNoHorizontalOverflow(page);
     await keepScreenshot(page, testInfo, 'coloring-375');

@@ -1,6 +1,6 @@
 // /non-fiction-gen2 (spec 02 §2, §4, §5, §8): three steps explained, the form, then the outline
 // view (?bookId= keeps it across a reload). 'Create Another Book' returns to the form.
-import { CHAPTERS, priceOf, TOOL_CONTRACTS, TOOL_SCHEMAS } from '@studio/events';
+import { CHAPTERS, type PaperType, priceOf, TOOL_CONTRACTS, TOOL_SCHEMAS } from '@studio/events';
 import { Alert, Button, Card, theme, toast, USER_QUERY_KEY, useUser } from '@studio/kit';
 import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
 import { Field, Input, RadioGroup, Select, Textarea } from '@studio/kit/widgets';
@@ -10,6 +10,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { SubmitRow, ToolFrame } from '../tool-screen/ToolFrame';
 import { failureText, postJson, type StartResponse } from '../tool-screen/tool-call';
 import { useFormErrors } from '../tool-screen/use-form-errors';
+import { DEFAULT_PAPER, PaperTypeField } from '../tools/PaperTypeField';
 import { OutlineSelection } from './OutlineSelection';
 import { COMMON, GEN2 } from './texts';
 
@@ -25,6 +26,7 @@ interface Gen2Values {
   description: string;
   numChapters: string;
   includeIntroduction: 'yes' | 'no';
+  paperType: PaperType;
 }
 
 const EMPTY: Gen2Values = {
@@ -32,6 +34,7 @@ const EMPTY: Gen2Values = {
   description: '',
   numChapters: String(CHAPTERS.default),
   includeIntroduction: 'yes',
+  paperType: DEFAULT_PAPER,
 };
 
 export default function NonFictionGen2Page() {
@@ -156,6 +159,7 @@ function Gen2Form({ onSubmitted }: { onSubmitted: (bookId: string) => void }) {
       description: values.description.trim(),
       numChapters: values.numChapters,
       includeIntroduction: values.includeIntroduction,
+      paperType: values.paperType,
     });
   };
 
@@ -208,6 +212,7 @@ function Gen2Form({ onSubmitted }: { onSubmitted: (bookId: string) => void }) {
             </p>
           )}
         </div>
+        <PaperTypeField value={values.paperType} onChange={(paper) => set('paperType', paper)} />
         <SubmitRow>
           <Button type="submit" size="lg" disabled={submit.isPending}>
             {submit.isPending ? GEN2.submitting : GEN2.submit}

@@ -5,14 +5,17 @@ import {
   COLORING_BOOK_LENGTHS,
   type ColoringBookLength,
   DEFAULT_COLORING_BOOK_LENGTH,
+  type PaperType,
 } from '@studio/events';
 import { theme } from '@studio/kit';
 import { Field, RadioGroup, Textarea } from '@studio/kit/widgets';
 import { type OptionsProps, ToolScreen } from '../tool-screen/ToolScreen';
+import { DEFAULT_PAPER, PaperTypeField } from './PaperTypeField';
 
-const initial: { prompt: string; bookLength: ColoringBookLength } = {
+const initial: { prompt: string; bookLength: ColoringBookLength; paperType: PaperType } = {
   prompt: '',
   bookLength: DEFAULT_COLORING_BOOK_LENGTH,
+  paperType: DEFAULT_PAPER,
 };
 const LENGTH_OPTIONS = COLORING_BOOK_LENGTHS.map((pages) => ({
   value: String(pages),
@@ -43,6 +46,7 @@ function Options({ values, set, errors }: OptionsProps<typeof initial>) {
           onValueChange={(value) => set('bookLength', Number(value) as ColoringBookLength)}
         />
       </div>
+      <PaperTypeField value={values.paperType} onChange={(paper) => set('paperType', paper)} />
     </>
   );
 }

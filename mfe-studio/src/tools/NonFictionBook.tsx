@@ -1,13 +1,18 @@
 // /non-fiction-book: the legacy writer. Its own part is the title and the
 // description, the spec's request fields (User, Status), the low-credit banner and the tutorial.
-import { TOOL_CONTRACTS } from '@studio/events';
+import { type PaperType, TOOL_CONTRACTS } from '@studio/events';
 import { Alert, Card, theme, useUser } from '@studio/kit';
 import { Field, Input, Textarea } from '@studio/kit/widgets';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { type OptionsProps, ToolScreen } from '../tool-screen/ToolScreen';
+import { DEFAULT_PAPER, PaperTypeField } from './PaperTypeField';
 
-const initial = { Title: '', Description: '' };
+const initial: { Title: string; Description: string; paperType: PaperType } = {
+  Title: '',
+  Description: '',
+  paperType: DEFAULT_PAPER,
+};
 const COST = TOOL_CONTRACTS['non-fiction'].cost(initial as never);
 
 function Options({ values, set, errors }: OptionsProps<typeof initial>) {
@@ -30,6 +35,7 @@ function Options({ values, set, errors }: OptionsProps<typeof initial>) {
           onChange={(e) => set('Description', e.target.value)}
         />
       </Field>
+      <PaperTypeField value={values.paperType} onChange={(paper) => set('paperType', paper)} />
     </>
   );
 }
@@ -97,6 +103,7 @@ export default function NonFictionBook() {
         Description: values.Description.trim(),
         User: [userId],
         Status: 'In progress',
+        paperType: values.paperType,
       })}
     />
   );
