@@ -1,5 +1,6 @@
 import type { Event, EventMetadata, RecordedEvent } from '@studio/events';
 import pg from 'pg';
+import { pollingSubscription } from './polling-subscription';
 import {
   type AppendResult,
   type EventStore,
@@ -274,76 +275,25 @@ export async function createPostgresEventStore(
     options: SubscribeOptions,
     handler: (event: RecordedEvent) => Promise<void>,
   ): SubscriptionHandle {
-    let checkpoint = options.after ?? 0;
-    let stopped = false;
-    let dirty = false;
-    let sleeper: (() => void) | undefined;
-    const wake = () => {
-      dirty = true;
-      const resume = sleeper;
-      sleeper = undefined;
-      resume?.();
-    };
-    let resolveCaughtUp: () => void = () => {};
-    let rejectCaughtUp: (error: unknown) => void = () => {};
-    const caughtUp = new Promise<void>((resolve, reject) => {
-      resolveCaughtUp = resolve;
-      rejectCaughtUp = reject;
-    });
-    caughtUp.catch(() => {});
-
-    const run = async () => {
-      // Listening before the first read: an append between that read and LISTEN would wake no one.
-      listen();
-      await listener;
-      const target = (await head()) ?? 0;
-      if (checkpoint >= target) resolveCaughtUp();
-      while (!stopped) {
-        dirty = false;
-        if (!listener) listen();
-        const events = await readAfter(checkpoint, BATCH);
-        for (const event of events) {
-          if (stopped) return;
-          await handler(event);
-          checkpoint = event.position;
-          if (checkpoint >= target) resolveCaughtUp();
-        }
-        if (events.length < BATCH && !dirty) {
-          if (stopped) return;
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(wake, pollMs);
-            timer.unref();
-            sleeper = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
-        }
-      }
-    };
-
-    wakers.add(wake);
-    const done = run().then(
-      () => resolveCaughtUp(),
-      (error: unknown) => {
-        stopped = true;
-        rejectCaughtUp(error);
-        if (options.onError) options.onError(error);
-        else console.error('event store subscription failed', error);
+    return pollingSubscription(
+      {
+        // Listening before the first read: an append between that read and LISTEN would wake no one.
+        start: async () => {
+          listen();
+          await listener;
+          return (await head()) ?? 0;
+        },
+        // A lost LISTEN connection is opened again; meanwhile the poll timer covers it.
+        beforeRead: listen,
+        readAfter,
+        wakers,
+        subscriptions,
+        pollMs,
+        batch: BATCH,
       },
+      options,
+      handler,
     );
-    const handle: SubscriptionHandle = {
-      caughtUp,
-      async stop() {
-        stopped = true;
-        wakers.delete(wake);
-        wake();
-        await done;
-        subscriptions.delete(handle);
-      },
-    };
-    subscriptions.add(handle);
-    return handle;
   }
 
   return {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Event, EventMetadata, RecordedEvent } from '@studio/events';
 import Database from 'better-sqlite3';
+import { pollingSubscription } from './polling-subscription';
 import {
   type AppendResult,
   type EventStore,
@@ -255,79 +256,18 @@ export function createSqliteEventStore(
     options: SubscribeOptions,
     handler: (event: RecordedEvent) => Promise<void>,
   ): SubscriptionHandle {
-    let checkpoint = options.after ?? 0;
-    let stopped = false;
-    // Set by every wake-up; checked before sleeping so a notification during a handler is not lost.
-    let dirty = false;
-    let sleeper: (() => void) | undefined;
-    const wake = () => {
-      dirty = true;
-      const resume = sleeper;
-      sleeper = undefined;
-      resume?.();
-    };
-
-    let resolveCaughtUp: () => void = () => {};
-    let rejectCaughtUp: (error: unknown) => void = () => {};
-    const caughtUp = new Promise<void>((resolve, reject) => {
-      resolveCaughtUp = resolve;
-      rejectCaughtUp = reject;
-    });
-    // A failure is reported through onError; awaiting caughtUp still sees it, but nobody must.
-    caughtUp.catch(() => {});
-
-    // Caught up once everything that existed at subscribe time has been handled.
-    const target = head.get() ?? 0;
-    const run = async () => {
-      if (checkpoint >= target) resolveCaughtUp();
-      while (!stopped) {
-        dirty = false;
-        const rows = allAfter.all(checkpoint, BATCH);
-        for (const row of rows) {
-          if (stopped) return;
-          await handler(toRecorded(row));
-          checkpoint = row.position;
-          if (checkpoint >= target) resolveCaughtUp();
-        }
-        if (rows.length < BATCH && !dirty) {
-          if (stopped) return;
-          await new Promise<void>((resolve) => {
-            // An append wakes it early: the poll timer goes too, or every wake-up would leave one
-            // more timer behind, each polling again when it fires and leaving the next.
-            const timer = setTimeout(wake, pollMs);
-            timer.unref();
-            sleeper = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
-        }
-      }
-    };
-
-    wakers.add(wake);
-    const done = run().then(
-      () => resolveCaughtUp(),
-      (error: unknown) => {
-        stopped = true;
-        rejectCaughtUp(error);
-        if (options.onError) options.onError(error);
-        else console.error('event store subscription failed', error);
+    return pollingSubscription(
+      {
+        start: () => head.get() ?? 0,
+        readAfter: (after, limit) => allAfter.all(after, limit).map(toRecorded),
+        wakers,
+        subscriptions,
+        pollMs,
+        batch: BATCH,
       },
+      options,
+      handler,
     );
-
-    const handle: SubscriptionHandle = {
-      caughtUp,
-      async stop() {
-        stopped = true;
-        wakers.delete(wake);
-        wake();
-        await done;
-        subscriptions.delete(handle);
-      },
-    };
-    subscriptions.add(handle);
-    return handle;
   }
 
   return {
