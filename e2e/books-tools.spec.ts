@@ -1,4 +1,4 @@
-// The book tools' forms (spec 02 §2, §5, §8): non-fiction v1, coloring book, kids book. STUBBED
+// The book tools' forms (docs/product/creation-tools-qr.md (Screens and routes, Validation, Messages)): non-fiction v1, coloring book, kids book. STUBBED
 // API for the tool calls until books-api's backend is merged; sign-up, plans, credits are real
 // (a balance or tier a test needs is set by overriding the /api/user answer).
 import sharp from 'sharp';

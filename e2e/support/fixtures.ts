@@ -26,7 +26,7 @@ export const test = base.extend<Fixtures>({
         if (message.type() !== 'error') return;
         const text = message.text();
         // No exception for a signed-out visitor: the app asks GET /api/session (200, user: null),
-        // so a 401 in the console is a defect (issue 12).
+        // so a 401 in the console is a defect.
         if (!allowConsoleErrors?.test(text)) errors.push(`${text} (${message.location().url})`);
       });
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
