@@ -1,4 +1,4 @@
-// docs/product/creation-tools-qr.md (Screens and routes) My Images: four sources in one gallery, tabs, skeletons, failure with Retry, empty
+// My Images (docs/product/creation-tools-qr.md (Screens and routes: My Images)): four sources in one gallery, tabs, skeletons, failure with Retry, empty
 // states, cards with status, preview (a small WebP), date and download, the editor's toggle.
 import { Alert, Badge, Button, buttonStyles, readStoredUserId, Spinner, theme, useUser } from '@studio/kit';
 import { onGenerationEvent, useGenerationStream } from '@studio/kit/live';
