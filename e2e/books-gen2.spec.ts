@@ -1,6 +1,7 @@
 // Non-Fiction Gen 2.0 in the browser (docs/product/creation-tools-qr.md (Screens and routes, States, Validation, Messages)). STUBBED API: the Gen 2.0 routes,
-// the book list and the generation stream answer through page.route with the spec's shapes until
-// books-api's backend is merged; sign-up, plan and credits are real.
+// the book list and the generation stream answer through page.route with the spec's shapes, to
+// show states a real server cannot be made to show on demand (the real backend's journeys are in
+// e2e/books-real-backend.spec.ts); sign-up, plan and credits are real.
 import type { Page } from '@playwright/test';
 import { expectNoHorizontalOverflow, expectToast } from './account-helpers';
 import { buyPlan, overrideUser, recordJson, SSE_HEADERS, sseBody } from './books-helpers';

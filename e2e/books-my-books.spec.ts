@@ -1,6 +1,6 @@
 // My Books (docs/product/creation-tools-qr.md (Screens and routes, States, Validation, Messages)). STUBBED API: the book list, the generate call and the
-// generation stream answer through page.route with the spec's shapes until books-api's backend is
-// merged; sign-up and sessions are real.
+// generation stream answer through page.route with the spec's shapes, to show states a real
+// server cannot be made to show on demand; sign-up and sessions are real.
 import type { Page } from '@playwright/test';
 import { expectNoHorizontalOverflow, expectToast } from './account-helpers';
 import { expectToastText, SSE_HEADERS, sseBody } from './books-helpers';
