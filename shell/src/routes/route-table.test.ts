@@ -61,7 +61,7 @@ describe('the merged route table of the four remotes', () => {
     expect(routes.filter((r) => r.access === 'admin').map((r) => r.path)).toEqual(['/admin-tools']);
   });
 
-  it('assigns routes to the remotes listed in the issue', () => {
+  it('assigns routes to the remotes that own them (docs/frontend.md)', () => {
     const { routes } = mergeRouteLists(published());
     const byRemote = (remote: string) => routes.filter((r) => r.remote === remote).map((r) => r.path);
     expect(byRemote('gallery')).toEqual([
