@@ -97,6 +97,18 @@ describe('paths the docs name', () => {
     expect(missing).toEqual([]);
   });
 
+  it('finds relative links and skips web addresses and anchors', () => {
+    const md =
+      '[a](../backend.md#feature-modules), [b](https://example.com/x), [c](#top), [d](mailto:x@y.z), [e](product/)';
+    expect(relativeLinks(md)).toEqual(['../backend.md', 'product/']);
+  });
+
+  it('reads text files only', () => {
+    expect(['docs/a.md', 'docs/screenshots/a.png', 'shell/favicon.svg', 'Dockerfile'].filter(isText)).toEqual(
+      ['docs/a.md', 'Dockerfile'],
+    );
+  });
+
   it('exist, for every relative link in README.md and docs/', () => {
     const broken = docs.flatMap((doc) =>
       relativeLinks(readText(ROOT, doc))
