@@ -1,5 +1,5 @@
 // A remote that cannot be loaded shows a friendly message with Retry inside the layout; the
-// rest of the app keeps working (DESIGN §4).
+// rest of the app keeps working (docs/frontend.md).
 import { expect, expectScreen, signUp, test } from './support/fixtures';
 
 // The browser reports the refused requests we cause on purpose.
@@ -29,7 +29,7 @@ test('the gallery server is down: its pages say so, other remotes work, Retry re
   await page.unroute('**/remotes/gallery/**');
   await page.getByRole('button', { name: 'Retry' }).click();
   await expectScreen(page, 'My Images');
-  // Focus is not lost with the Retry button: it moves to the content that loaded (issue 12).
+  // Focus is not lost with the Retry button: it moves to the content that loaded.
   await expect(page.locator('#main-content')).toBeFocused();
   await sidebar.getByRole('link', { name: 'My Books' }).click();
   await expectScreen(page, 'My Books');

@@ -33,7 +33,7 @@ if (existsSync('test-results/jest.json')) {
   failed += jest.numFailedTests + (jest.numRuntimeErrorTestSuites ?? 0);
 } else failed += 1;
 
-// Storybook for the kit must build offline (DESIGN §5): one counted step.
+// Storybook for the kit must build offline (docs/design.md (Tests and checks)): one counted step.
 {
   const status = run('npm', ['run', 'build-storybook', '--workspace', '@studio/kit'], {
     STORYBOOK_DISABLE_TELEMETRY: '1',

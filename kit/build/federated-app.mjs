@@ -1,5 +1,5 @@
 // One Rspack + Module Federation 2 configuration for the shell (host) and the four remotes,
-// so every front end shares exactly the same singletons and build rules (DESIGN §4).
+// so every front end shares exactly the same singletons and build rules (docs/frontend.md).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

@@ -1,4 +1,4 @@
-// QR rows of `npm run bench` (issue 11): the public scan redirect and landing-data endpoint against
+// QR rows of `npm run bench`: the public scan redirect and landing-data endpoint against
 // a bare Koa route in the same run, the landing page's weight and LCP/CLS under mobile throttling,
 // and the analytics query on a code with 100,000 scans.
 import http from 'node:http';

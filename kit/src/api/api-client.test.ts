@@ -1,4 +1,4 @@
-// The API client against a real local HTTP server: every rule of spec 01 §7.
+// The API client against a real local HTTP server: every rule of docs/product/accounts-billing-admin.md (API).
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

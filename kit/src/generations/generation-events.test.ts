@@ -12,7 +12,7 @@ const books = [
 ];
 
 describe('generation stream → book lists', () => {
-  it('translates the generation vocabulary into the spec 02 §4 labels', () => {
+  it('translates the generation vocabulary into the docs/product/creation-tools-qr.md (States) labels', () => {
     expect(bookStatusLabel('kids-book', 'running')).toBe('In progress');
     expect(bookStatusLabel('non-fiction-v2', 'running')).toBe('In progress (outline creation)');
     expect(bookStatusLabel('non-fiction-v2', 'outlines-ready')).toBe('Outline finished');

@@ -1,4 +1,4 @@
-// Live generation progress (issue 9): one EventSource on GET /api/generations/events per page,
+// Live generation progress: one EventSource on GET /api/generations/events per page,
 // shared by every screen that lists books (My Books, the dashboard). Each event patches the cached
 // book lists in place, so progress bars move without polling; an event the lists cannot place
 // (a new book, a finished one whose links are not known yet) makes them refetch instead.
@@ -26,7 +26,7 @@ export interface LiveBook {
 }
 
 /**
- * The book status label (spec 02 §4) for a status of the stream, which speaks the generation
+ * The book status label (docs/product/creation-tools-qr.md (States)) for a status of the stream, which speaks the generation
  * vocabulary (`running`, `outlines-ready`, …); a label already in the spec's words passes through.
  */
 export function bookStatusLabel(kind: string | undefined, status: string): string {

@@ -1,4 +1,4 @@
-// Register: name, email, password, optional phone, and a card (not charged; spec 01 §2.3, §5).
+// Register: name, email, password, optional phone, and a card (not charged; docs/product/accounts-billing-admin.md (Screens and routes: Sign-in; Validation)).
 
 import { registerRequest } from '@studio/events/requests';
 import { Button, theme, useAuth } from '@studio/kit';
@@ -120,7 +120,7 @@ export function RegisterForm() {
           {cardError}
         </p>
       )}
-      {/* Disabled until the card form is ready and while processing (spec 01 §5). */}
+      {/* Disabled until the card form is ready and while processing (docs/product/accounts-billing-admin.md (Validation)). */}
       <Button type="submit" size="lg" disabled={processing || !cardReady}>
         {processing ? AUTH.registering : AUTH.registerButton}
       </Button>

@@ -1,4 +1,4 @@
-// The public landing page at / (spec 01 §2.5).
+// The public landing page at / (docs/product/accounts-billing-admin.md (Screens and routes: Landing page)).
 import { theme } from '@studio/kit';
 import { SkipLink } from '../common/SkipLink';
 import { ColoringSection } from './ColoringSection';

@@ -1,4 +1,4 @@
-// One book of My Books (spec 02 §2, §4): title, status and type badges, 'Created on', progress,
+// One book of My Books (docs/product/creation-tools-qr.md (Screens and routes, States)): title, status and type badges, 'Created on', progress,
 // action buttons. Clicking the card opens what its type opens; the title is the keyboard way in.
 import { Badge, Button, buttonStyles, ProgressBar, theme } from '@studio/kit';
 import { useToolDurations } from '@studio/kit/live';

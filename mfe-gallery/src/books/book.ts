@@ -1,4 +1,4 @@
-// A book of My Books (spec 02 §3) and the rules of its card (§4): badge colour, progress
+// A book of My Books (docs/product/creation-tools-qr.md (Data)) and the rules of its card (States): badge colour, progress
 // message, and which action buttons it offers.
 import { GENERATION_KINDS, type GenerationKind, type ToolDurations } from '@studio/events';
 import type { BadgeTone } from '@studio/kit';
@@ -39,7 +39,7 @@ export interface Book {
 
 export const isInProgressStatus = (status: string): boolean => status.startsWith('In progress');
 
-/** Badge colours (spec 02 §4): in progress yellow, done green, error red, other grey. */
+/** Badge colours (docs/product/creation-tools-qr.md (States)): in progress yellow, done green, error red, other grey. */
 export function statusTone(status: string): BadgeTone {
   if (status === 'Done') return 'success';
   if (status === 'ERROR') return 'danger';
@@ -98,7 +98,7 @@ const EDITABLE: string[] = ['non-fiction', 'non-fiction-v2', 'coloring-book', 'k
 export const coverThumbnail = (book: Pick<Book, 'coverImage'>): string | undefined =>
   book.coverImage ? `${book.coverImage}?preview` : undefined;
 
-/** spec 02 §4 action buttons, per type; list view adds Gen 2.0's disabled 'Processing...'. */
+/** docs/product/creation-tools-qr.md (States) action buttons, per type; list view adds Gen 2.0's disabled 'Processing...'. */
 export function bookActions(book: Book, view: 'grid' | 'list'): BookAction[] {
   const done = book.status === 'Done';
   const actions: BookAction[] = [];
@@ -131,7 +131,7 @@ export function bookActions(book: Book, view: 'grid' | 'list'): BookAction[] {
   return actions;
 }
 
-/** Card click (spec 02 §2): Gen 2.0 opens the outline dialog, kids books their viewer, others nothing. */
+/** Card click (docs/product/creation-tools-qr.md (Screens and routes)): Gen 2.0 opens the outline dialog, kids books their viewer, others nothing. */
 export type CardClick = { kind: 'outlines' } | { kind: 'navigate'; to: string } | null;
 
 export function cardClick(book: Pick<Book, 'id' | 'type'>): CardClick {

@@ -1,4 +1,4 @@
-// The QR calls' shapes (spec 02 §3, §7).
+// The QR calls' shapes (docs/product/creation-tools-qr.md (Data, API)).
 export type LinkType = 'landing' | 'direct';
 
 export interface LandingSettings {

@@ -1,4 +1,4 @@
-// /non-fiction-gen2 (spec 02 §2, §4, §5, §8): three steps explained, the form, then the outline
+// /non-fiction-gen2 (docs/product/creation-tools-qr.md (Screens and routes, States, Validation, Messages)): three steps explained, the form, then the outline
 // view (?bookId= keeps it across a reload). 'Create Another Book' returns to the form.
 import { CHAPTERS, type PaperType, priceOf, TOOL_CONTRACTS, TOOL_SCHEMAS } from '@studio/events';
 import { Alert, Button, Card, theme, toast, USER_QUERY_KEY, useUser } from '@studio/kit';

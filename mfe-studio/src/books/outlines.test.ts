@@ -18,7 +18,7 @@ function only(body: unknown): OutlineRecord {
 const finished = { id: 'b1', status: OUTLINE_FINISHED, outline1: 'One', outline2: 'Two', outline3: 'Three' };
 const creating = { id: 'b1', status: 'In progress (outline creation)' };
 
-describe('Gen 2.0 outline answers (spec 02 §3, §7)', () => {
+describe('Gen 2.0 outline answers (docs/product/creation-tools-qr.md (Data, API))', () => {
   it('reads a list, a single record or { outlines }', () => {
     expect(parseOutlines([finished])[0]).toEqual({
       id: 'b1',
@@ -37,7 +37,7 @@ describe('Gen 2.0 outline answers (spec 02 §3, §7)', () => {
   });
 });
 
-describe('outline view rules (spec 02 §4)', () => {
+describe('outline view rules (docs/product/creation-tools-qr.md (States))', () => {
   it('waits (and polls) until an outline is finished, also after a failed or empty fetch', () => {
     expect(isWaiting(undefined)).toBe(true);
     expect(isWaiting([])).toBe(true);

@@ -1,4 +1,4 @@
-// Gen 2.0 outlines (spec 02 §3, §4): the polled answer, which outlines can be chosen, and the
+// Gen 2.0 outlines (docs/product/creation-tools-qr.md (Data, States)): the polled answer, which outlines can be chosen, and the
 // selection rules of the outline view.
 export const OUTLINE_POLL_MS = 5000;
 export const OUTLINE_CREATING = 'In progress (outline creation)';

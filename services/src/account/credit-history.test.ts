@@ -4,7 +4,7 @@ import { useEmbeddedServer } from '../main/test-runtime';
 import { eventually } from '../platform/testing';
 import { accountDecider } from './decider';
 
-/** Issue 8 finding 11: the history stopped at 200 entries, so it no longer added up to the balance. */
+/** The history stopped at 200 entries, so it no longer added up to the balance. */
 describe('GET /api/credits/history pages', () => {
   const server = useEmbeddedServer();
   const ENTRIES = 450;

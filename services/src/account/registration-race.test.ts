@@ -6,7 +6,7 @@ const api = () => request(server().url);
 const signUp = (email: string, password: string) =>
   api().post('/api/register').send({ name: 'Racer', email, password });
 
-describe('one email, one account (issue 8 finding 1)', () => {
+describe('one email, one account', () => {
   it('lets exactly one of ten concurrent registrations of one email succeed', async () => {
     const passwords = Array.from({ length: 10 }, (_, i) => `password-${i}`);
     const responses = await Promise.all(

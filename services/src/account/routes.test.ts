@@ -30,7 +30,7 @@ describe('identity API', () => {
       ).toBe(401);
     });
 
-    // Issue 8 finding 11: control and format characters (Unicode Cc/Cf) hide or reorder text.
+    // Control and format characters (Unicode Cc/Cf) hide or reorder text.
     it.each([
       ['a NUL', 'Ada\u0000Lovelace'],
       ['a zero-width space', 'Ada\u200bLovelace'],

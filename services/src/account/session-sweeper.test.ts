@@ -2,7 +2,7 @@ import { openTestRuntime } from '../main/test-runtime';
 import { eventually } from '../platform/testing';
 import { SESSIONS, SessionStore, startSessionSweeper } from './sessions';
 
-/** Issue 8 finding 11: expired sessions were only deleted when next used. */
+/** Expired sessions were only deleted when next used. */
 describe('expired sessions are swept', () => {
   const hour = 3600_000;
   const t0 = new Date('2026-01-01T00:00:00.000Z');

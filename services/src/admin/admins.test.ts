@@ -8,7 +8,7 @@ import { useEmbeddedServer } from '../main/test-runtime';
 import { tempDataDir } from '../platform/testing';
 import { changeAdminRights } from './grant-admin';
 
-/** Issue 8 finding 5: admin is a fact in the event log, never a consequence of an address. */
+/** Admin is a fact in the event log, never a consequence of an address. */
 const server = useEmbeddedServer({ ADMIN_EMAILS: 'boss@example.com' });
 
 async function account(email: string) {

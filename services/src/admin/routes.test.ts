@@ -103,7 +103,7 @@ describe('admin API', () => {
     expect(res.body.message).toBe(message);
   });
 
-  // Issue 8 finding 8: loose coercion turned these into 0 (wiping a balance), 1 or 16.
+  // Loose coercion turned these into 0 (wiping a balance), 1 or 16.
   it.each([
     ['an empty string', '', 'Credits must be a number'],
     ['null', null, 'Credits must be a number'],

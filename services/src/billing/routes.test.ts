@@ -137,7 +137,7 @@ describe('billing API (simulated gateway)', () => {
   });
 });
 
-describe('checkout rate limit (issue 8 finding 6)', () => {
+describe('checkout rate limit', () => {
   it.each(['/api/create-checkout-session', '/api/create-subscription-intent'])(
     '%s: one account may open a bounded number of gateway sessions; others are unaffected',
     async (path) => {

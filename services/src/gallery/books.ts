@@ -13,7 +13,7 @@ export const BOOK_KINDS = kindsListedIn({ list: 'books' });
 const NON_FICTION = ['non-fiction', 'non-fiction-v2'];
 const REBUILDING: string[] = ['rebuild-requested', 'rebuilding'];
 
-/** spec 02 §4 book statuses, including Gen 2.0's finer ones. */
+/** docs/product/creation-tools-qr.md (States) book statuses, including Gen 2.0's finer ones. */
 export function bookStatus(doc: GenerationDoc): string {
   if (doc.status === 'failed') return 'ERROR';
   if (doc.status === 'completed') return 'Done';
@@ -28,7 +28,7 @@ export function bookStatus(doc: GenerationDoc): string {
   return 'In progress';
 }
 
-/** The book record My Books and the dashboard read (spec 01 §3, spec 02 §3). */
+/** The book record My Books and the dashboard read (docs/product/accounts-billing-admin.md (Data), docs/product/creation-tools-qr.md (Data)). */
 export function bookRecord(doc: GenerationDoc) {
   const file = (role: string) => {
     const artifact = doc.artifacts.find((a) => a.role === role);
@@ -65,7 +65,7 @@ export function bookRecord(doc: GenerationDoc) {
   };
 }
 
-/** spec 02 §3 Kids book record: title, storyDescription, status, createdAt, Page1..Page24, PNG1..PNG24. */
+/** docs/product/creation-tools-qr.md (Data) Kids book record: title, storyDescription, status, createdAt, Page1..Page24, PNG1..PNG24. */
 export function kidsBookRecord(doc: GenerationDoc) {
   const pages = Array.isArray(doc.result?.pages) ? (doc.result.pages as unknown[]) : [];
   const record: Record<string, unknown> = {

@@ -8,7 +8,7 @@ import { startGeneration } from '../studio/start-generation';
 const server = useEmbeddedServer();
 const at = () => new Date().toISOString();
 
-/** The lists of spec 02 §3 and My Books, with the kinds each one shows. */
+/** The lists of docs/product/creation-tools-qr.md (Data) and My Books, with the kinds each one shows. */
 const LISTS: Array<{ path: string; request: (who: string) => GenerationRequest }> = [
   {
     path: '/api/coloring-book-generations',

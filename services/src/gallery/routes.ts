@@ -11,7 +11,7 @@ import { GENERATIONS, type GenerationDoc } from '../studio/generations-projectio
 import { kindsListedIn } from '../studio/tools/registry';
 import { bookFileName } from './download-names';
 
-/** spec 02 §4: what My Images shows for each internal status. */
+/** docs/product/creation-tools-qr.md (States): what My Images shows for each internal status. */
 export function galleryStatus(status: GenerationDoc['status']): string {
   if (status === 'completed') return 'Done';
   if (status === 'failed') return 'Failed';
@@ -49,7 +49,7 @@ const artifactPreview = (doc: GenerationDoc, role: string) => {
   return artifact ? previewUrl(artifact.blobId) : null;
 };
 
-/** The image-source records of spec 02 §3: id, prompt, status, image, createdTime. */
+/** The image-source records of docs/product/creation-tools-qr.md (Data): id, prompt, status, image, createdTime. */
 function imageRecord(doc: GenerationDoc) {
   return {
     id: doc._id,
@@ -101,7 +101,7 @@ export function galleryRoutes({ readStore, blobs }: Pick<Platform, 'readStore' |
     });
 
     /**
-     * spec 02 §7 "standard images": the first image generator, which this product does not offer
+     * docs/product/creation-tools-qr.md (API) "standard images": the first image generator, which this product does not offer
      * (its route redirects to v2), so nobody has any; the list is the owner's and always empty.
      */
     router.get('/api/airtable/images/:userId', async (ctx) => {

@@ -15,7 +15,7 @@ import { startProjectors } from './processes';
 import { type EmbeddedChild, spawnEmbedded } from './spawn-embedded';
 
 /**
- * Issue 8's crash test: SIGKILL the embedded process at random points of a mixed load
+ * Crash test: SIGKILL the embedded process at random points of a mixed load
  * (registrations, payments, generations), restart on the same data, and check that nothing
  * acknowledged is lost and everything adds up.
  */

@@ -5,7 +5,7 @@ import { accountDecider } from '../account/decider';
 import { eventually, useEmbeddedServer } from './test-runtime';
 
 /**
- * Issue 2's flow through every part, in the embedded runtime: credits granted → StartGeneration
+ * One flow through every part, in the embedded runtime: credits granted → StartGeneration
  * over HTTP → relay → bus → worker with the offline provider → blob → GenerationCompleted →
  * projector → the user's images, with the PNG readable.
  */
@@ -55,7 +55,7 @@ describe('one coloring page, end to end', () => {
     expect(image.status).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     const png = PNG.sync.read(image.body as Buffer);
-    // A coloring page is printed on its own: US Letter at 300 DPI (issue 10).
+    // A coloring page is printed on its own: US Letter at 300 DPI.
     expect([png.width, png.height]).toEqual([2550, 3300]);
 
     const user = await agent.get('/api/user');

@@ -4,7 +4,7 @@ import { createSqliteEventStore } from '../platform/eventstore/sqlite';
 import { eventually, tempDataDir } from '../platform/testing';
 import { spawnEmbedded } from './spawn-embedded';
 
-/** Issue 8 finding 12: SIGTERM stops the embedded process cleanly, without losing a running job. */
+/** SIGTERM stops the embedded process cleanly, without losing a running job. */
 describe('graceful shutdown (SIGTERM)', () => {
   const tmp = tempDataDir();
   afterAll(() => tmp.remove());

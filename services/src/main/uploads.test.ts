@@ -36,7 +36,7 @@ const ROUTES = {
 } as const;
 type Route = keyof typeof ROUTES;
 
-/** The review's 275-byte filter SVG: a blur of turbulence over a large canvas (minutes of CPU in a renderer). */
+/** A 275-byte filter SVG: a blur of turbulence over a large canvas (minutes of CPU in a renderer). */
 const FILTER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="1500" height="1500"><filter id="f"><feTurbulence baseFrequency="0.9" numOctaves="10"/><feGaussianBlur stdDeviation="200"/></filter><rect width="100%" height="100%" filter="url(#f)"/></svg>`;
 const PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
 

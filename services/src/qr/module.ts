@@ -20,7 +20,7 @@ const landingFormBody = koaBody({
 });
 
 /**
- * QR codes (spec 02 §2, §3, §7): the code on `qr-{id}`, its scans and signups on
+ * QR codes (docs/product/creation-tools-qr.md (Screens and routes, Data, API)): the code on `qr-{id}`, its scans and signups on
  * `qractivity-{id}`, the owner's routes, the public redirect and landing page (server-rendered,
  * mounted before the shell's SPA fallback), and the analytics read models.
  */

@@ -111,7 +111,7 @@ function landingDataJson(state: QrCodeState): string {
 }
 
 /**
- * The public routes (spec 02 §6: no sign-in): the short redirect of direct codes, the landing page
+ * The public routes (docs/product/creation-tools-qr.md (Roles): no sign-in): the short redirect of direct codes, the landing page
  * and its data, the scan beacon and the signup. They answer from the code's small stream and show
  * nothing about its owner. `edge`: the GETs a scan hits, served ahead of the request guards, body
  * parsing and the session reader (FeatureModule.edgeRoutes); `guarded`: the beacon and the signup,

@@ -10,7 +10,7 @@ const AGENTS = [
 ];
 
 /**
- * Issue 11: scans wait up to QR_SCAN_FLUSH_MS for their batch; a graceful stop (the module's stop
+ * Scans wait up to QR_SCAN_FLUSH_MS for their batch; a graceful stop (the module's stop
  * hook, run by embedded.stop() as on SIGTERM) must append that batch, not drop it. The batch
  * window is a minute here, so only the stop can have written them.
  */

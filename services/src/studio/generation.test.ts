@@ -229,7 +229,7 @@ describe('generation decider', () => {
     });
   });
 
-  describe('leases (issue 8 finding 12)', () => {
+  describe('leases', () => {
     const heartbeat = (workerId: string, until: string) =>
       ({ type: 'Heartbeat', generationId: 'g1', workerId, leaseExpiresAt: until }) as const;
     const expire = (now: string) =>

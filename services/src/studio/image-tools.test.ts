@@ -6,7 +6,7 @@ import { eventually, useEmbeddedServer } from '../main/test-runtime';
 import { withDimensions } from '../platform/testing';
 import { MAX_PIXELS } from '../platform/uploads/image';
 
-/** issue 10 over HTTP: the image tools, the KDP listing tool, their lists and files, and bad uploads. */
+/** Over HTTP: the image tools, the KDP listing tool, their lists and files, and bad uploads. */
 describe('image tools and KDP listings', () => {
   const server = useEmbeddedServer();
 

@@ -18,7 +18,7 @@ const ctx = { at: new Date().toISOString(), correlationId: 'c', causationId: 'c'
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Issue 8 finding 12: a job whose worker died used to stay "In progress" for the whole
+ * A job whose worker died used to stay "In progress" for the whole
  * GENERATION_TIMEOUT_MS. With leases it is retried, then failed and refunded, as soon as the
  * lease has expired.
  */

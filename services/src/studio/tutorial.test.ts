@@ -7,7 +7,7 @@ const STRIPE_FRAMES = ['https://js.stripe.com', 'https://*.js.stripe.com', 'http
 /** The QR forms frame this server's own landing-page preview. */
 const OWN_FRAMES = ["'self'"];
 
-describe('the tutorial video (spec 02 §2)', () => {
+describe('the tutorial video (docs/product/creation-tools-qr.md (Screens and routes))', () => {
   describe('with TUTORIAL_VIDEO_URL', () => {
     const server = useEmbeddedServer({ TUTORIAL_VIDEO_URL: 'https://videos.example.org/embed/abc?x=1' });
 

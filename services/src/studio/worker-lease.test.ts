@@ -24,7 +24,7 @@ const expireLease = (commands: CommandHandler, generationId: string, userId: str
   );
 
 describe('worker runner', () => {
-  describe('leases (issue 8 finding 12)', () => {
+  describe('leases', () => {
     it('a running worker heartbeats, so its lease outlives the claim and the job completes', async () => {
       const slow = createOfflineProvider({ delayMs: 300 });
       const { message, handle, types, runtime } = await setup(slow, 10_000, 60);

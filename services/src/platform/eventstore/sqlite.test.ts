@@ -36,7 +36,7 @@ describe('SQLite event store', () => {
 
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-  // Issue 8 finding 12: with NORMAL a power cut can lose appends that were already acknowledged.
+  // With NORMAL a power cut can lose appends that were already acknowledged.
   it('acknowledges an append only once it is on disk (synchronous=FULL unless told otherwise)', async () => {
     const durable = createSqliteEventStore(freshFile());
     const fast = createSqliteEventStore(freshFile(), { synchronous: 'NORMAL' });

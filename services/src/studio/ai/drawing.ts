@@ -5,7 +5,7 @@ import type { ImageStyle } from './provider';
 
 /** The offline provider's pictures are square, like the image models' own default size. */
 export const DRAWING_SIZE = 1024;
-/** Recorded in every PNG the product makes (issue 10: pictures people can print). */
+/** Recorded in every PNG the product makes (pictures people can print). */
 /** Recorded in the drawings, like every PNG the product makes. */
 const PRINT_DPI = 300;
 

@@ -175,7 +175,7 @@ async function typesetNonFiction(
   await progress(90, book.epub ? 'Making the covers and the EPUB' : 'Making the covers');
   const coverFiles = await covers(title, byline, subtitle, interior, book.paperback);
   const files = [file('pdf', 'application/pdf', 'pdf', interior.pdf)];
-  // Only plans with EPUB get one made (spec 01 §9); the others have the PDF and the covers.
+  // Only plans with EPUB get one made (docs/product/accounts-billing-admin.md (Limits and costs)); the others have the PDF and the covers.
   if (book.epub) {
     const epub = buildEpub({
       id,
@@ -217,7 +217,7 @@ function rebuildNonFiction(job: GeneratorJob<'non-fiction' | 'non-fiction-v2'>, 
   );
 }
 
-/** spec 02: non-fiction v1 (20 credits): the first of the writer's outlines, six chapters. */
+/** Non-fiction v1 (20 credits): the first of the writer's outlines, six chapters. */
 export const nonFiction: Generator<'non-fiction'> = async (job, tools) => {
   if (job.rebuild) return rebuildNonFiction(job, tools);
   const { title, description } = job.input;
@@ -242,7 +242,7 @@ export const nonFiction: Generator<'non-fiction'> = async (job, tools) => {
 };
 
 /**
- * spec 02: Gen 2.0 (20 credits). The main phase writes three outlines for the user to choose
+ * Gen 2.0 (20 credits). The main phase writes three outlines for the user to choose
  * from; the book phase writes the chosen one with its chapters and the optional introduction.
  */
 export const nonFictionV2: Generator<'non-fiction-v2'> = async (job, tools) => {
@@ -314,7 +314,7 @@ async function typesetColoring(
   return { interior, files: [file('pdf', 'application/pdf', 'pdf', interior.pdf), ...coverFiles] };
 }
 
-/** spec 02: coloring book of 10/20/30/40 designs, each on a recto page with a blank back. */
+/** Coloring book of 10/20/30/40 designs, each on a recto page with a blank back. */
 export const coloringBook: Generator<'coloring-book'> = async (job, tools) => {
   const { prompt, bookLength } = job.input;
   const paperback: Paperback = {
@@ -438,7 +438,7 @@ async function recordedReference(
   return { description, image };
 }
 
-/** spec 02: kids book of 24 pages starring the user's character (100 credits). */
+/** Kids book of 24 pages starring the user's character (100 credits). */
 export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
   const { storyDescription, characterName, characterGender, characterImageBlobId } = job.input;
   const { ai, signal, progress, readBlob, parts } = tools;
