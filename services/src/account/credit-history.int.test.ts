@@ -1,7 +1,7 @@
 import { accountStream } from '@studio/events';
 import request from 'supertest';
-import { useEmbeddedServer } from '../main/test-runtime';
-import { eventually } from '../platform/testing';
+import { eventually } from '../testing/helpers';
+import { useEmbeddedServer } from '../testing/test-runtime';
 import { accountDecider } from './decider';
 
 /** Issue 8 finding 11: the history stopped at 200 entries, so it no longer added up to the balance. */

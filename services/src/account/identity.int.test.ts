@@ -1,5 +1,5 @@
 import { emailStream } from '@studio/events';
-import { openTestRuntime } from '../main/test-runtime';
+import { openTestRuntime } from '../testing/test-runtime';
 import { authenticate, register } from './identity';
 import { emailClaimDecider, ORPHAN_CLAIM_AGE_MS } from './registration';
 

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { useEmbeddedServer } from '../main/test-runtime';
+import { useEmbeddedServer } from '../testing/test-runtime';
 
 const LIMIT = 5;
 const server = useEmbeddedServer({ AUTH_RATE_LIMIT: String(LIMIT) });

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { useEmbeddedServer } from '../main/test-runtime';
+import { useEmbeddedServer } from '../testing/test-runtime';
 
 const server = useEmbeddedServer();
 const api = () => request(server().url);

@@ -1,8 +1,8 @@
 import { accountStream, emailStream } from '@studio/events';
 import { CommandHandler } from '../platform/command-handler';
-import { specFor } from '../platform/decider-spec';
 import { createSqliteEventStore } from '../platform/eventstore/sqlite';
-import { tempDataDir } from '../platform/testing';
+import { specFor } from '../testing/decider-spec';
+import { tempDataDir } from '../testing/helpers';
 import { accountDecider } from './decider';
 import { authenticate, loadAccount, register } from './identity';
 import { emailClaimDecider } from './registration';

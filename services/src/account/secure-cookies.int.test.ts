@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { useEmbeddedServer } from '../main/test-runtime';
+import { useEmbeddedServer } from '../testing/test-runtime';
 
 const user = { name: 'Grace Hopper', email: 'grace@example.com', password: 'compiler' };
 

@@ -1,5 +1,5 @@
-import { openTestRuntime } from '../main/test-runtime';
-import { eventually } from '../platform/testing';
+import { eventually } from '../testing/helpers';
+import { openTestRuntime } from '../testing/test-runtime';
 import { SESSIONS, SessionStore, startSessionSweeper } from './sessions';
 
 /** Issue 8 finding 11: expired sessions were only deleted when next used. */

@@ -1,6 +1,6 @@
 import type { ReadStore } from '../platform/readstore/port';
 import { createSqliteReadStore } from '../platform/readstore/sqlite';
-import { tempDataDir } from '../platform/testing';
+import { tempDataDir } from '../testing/helpers';
 import { SESSIONS, SessionStore } from './sessions';
 
 const TTL_MS = 60 * 60 * 1000;

@@ -4,8 +4,8 @@ import { promisify } from 'node:util';
 import request from 'supertest';
 import { OPERATOR } from '../account/admin-rights';
 import { startEmbedded } from '../main/embedded';
-import { useEmbeddedServer } from '../main/test-runtime';
-import { tempDataDir } from '../platform/testing';
+import { tempDataDir } from '../testing/helpers';
+import { useEmbeddedServer } from '../testing/test-runtime';
 import { changeAdminRights } from './grant-admin';
 
 /** Issue 8 finding 5: admin is a fact in the event log, never a consequence of an address. */

@@ -20,7 +20,7 @@ const parked: ParkedEvent = {
   parkedAt: '2026-11-22T08:00:00.000Z',
 };
 
-/** The header stands in for a session: the real check is requireAdmin, covered in routes.test.ts. */
+/** The header stands in for a session: the real check is requireAdmin, covered in routes.int.test.ts. */
 const onlyAdmins = async (ctx: Koa.Context) => {
   if (ctx.get('x-test-role') !== 'admin') throw new DomainError('FORBIDDEN', 'admins only');
 };

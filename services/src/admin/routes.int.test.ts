@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { OPERATOR } from '../account/admin-rights';
-import { useEmbeddedServer } from '../main/test-runtime';
-import { eventually } from '../platform/testing';
+import { eventually } from '../testing/helpers';
+import { useEmbeddedServer } from '../testing/test-runtime';
 import { changeAdminRights } from './grant-admin';
 
 const server = useEmbeddedServer();

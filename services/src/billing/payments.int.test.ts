@@ -3,7 +3,7 @@ import pino from 'pino';
 import { accountDecider } from '../account/decider';
 import { ACCOUNTS, type AccountDoc } from '../account/projections';
 import { CommandHandler } from '../platform/command-handler';
-import { openRunnerFixture, type RunnerFixture } from '../platform/runners/runner-fixtures';
+import { openRunnerFixture, type RunnerFixture } from '../testing/runner-fixtures';
 import type { GatewayEvent } from './gateway';
 import { Payments } from './payments';
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { useEmbeddedServer } from '../main/test-runtime';
-import { eventually } from '../platform/testing';
+import { eventually } from '../testing/helpers';
+import { useEmbeddedServer } from '../testing/test-runtime';
 import { CHECKOUT_SESSIONS_PER_WINDOW } from './routes';
 
 /** The simulated gateway end to end: the same pages and events as Stripe, offline. */

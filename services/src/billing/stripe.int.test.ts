@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import request from 'supertest';
-import { useEmbeddedServer } from '../main/test-runtime';
+import { useEmbeddedServer } from '../testing/test-runtime';
 import { createStripeGateway } from './stripe';
 
 /**

@@ -2,7 +2,7 @@ import { accountStream } from '@studio/events';
 import Stripe from 'stripe';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
-import { useEmbeddedServer } from '../main/test-runtime';
+import { useEmbeddedServer } from '../testing/test-runtime';
 import { WEBHOOK_PATH } from './routes';
 
 /**

@@ -3,10 +3,10 @@ import { PLAN_TERMS } from '@studio/events/plans';
 import { unzipSync } from 'fflate';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
-import { eventually, useEmbeddedServer } from '../main/test-runtime';
 import { TRIMS } from '../studio/outputs/kdp';
 import { epubcheck, inspectPdf } from '../studio/preflight/debian-tools';
 import { preflight } from '../studio/preflight/preflight';
+import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 
 /**
  * Editing a finished book over HTTP with the offline provider: the owner changes its title,

@@ -2,7 +2,7 @@ import { accountStream, generationStream } from '@studio/events';
 import { PLAN_TERMS } from '@studio/events/plans';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
-import { eventually, useEmbeddedServer } from '../main/test-runtime';
+import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 
 /** Gen 2.0 in My Books: while the chosen outline is written the book reads "In progress (book creation)". */
 describe('Gen 2.0 book status', () => {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { accountStream, type GenerationRequest } from '@studio/events';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
-import { useEmbeddedServer } from '../main/test-runtime';
 import { startGeneration } from '../studio/start-generation';
+import { useEmbeddedServer } from '../testing/test-runtime';
 
 const server = useEmbeddedServer();
 const at = () => new Date().toISOString();

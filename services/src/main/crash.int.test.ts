@@ -7,12 +7,12 @@ import { CommandHandler } from '../platform/command-handler';
 import { loadConfig } from '../platform/config';
 import { createSqliteEventStore } from '../platform/eventstore/sqlite';
 import { createLogger } from '../platform/logging';
-import { eventually, tempDataDir } from '../platform/testing';
 import { generationDecider } from '../studio/generation';
+import { eventually, tempDataDir } from '../testing/helpers';
+import { type EmbeddedChild, spawnEmbedded } from '../testing/spawn-embedded';
 import { featureModules } from './modules';
 import { closePlatform, openPlatform } from './platform';
 import { startProjectors } from './processes';
-import { type EmbeddedChild, spawnEmbedded } from './spawn-embedded';
 
 /**
  * Issue 8's crash test: SIGKILL the embedded process at random points of a mixed load

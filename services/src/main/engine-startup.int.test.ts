@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { loadConfig } from '../platform/config';
 import { createLogger } from '../platform/logging';
-import { tempDataDir } from '../platform/testing';
+import { tempDataDir } from '../testing/helpers';
 import { openPlatform } from './platform';
 
 /**

@@ -6,7 +6,7 @@ import { faultyBus } from '../platform/faults/bus';
 import { faultyEventStore } from '../platform/faults/eventstore';
 import { faultyReadStore } from '../platform/faults/readstore';
 import { faultSwitches } from '../platform/faults/switch';
-import { eventually, useEmbeddedServer } from './test-runtime';
+import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 
 /**
  * Fault drills on the embedded runtime: each engine behind a fault-injecting wrapper goes down,

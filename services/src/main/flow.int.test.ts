@@ -2,7 +2,7 @@ import { accountStream } from '@studio/events';
 import { PNG } from 'pngjs';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
-import { eventually, useEmbeddedServer } from './test-runtime';
+import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 
 /**
  * Issue 2's flow through every part, in the embedded runtime: credits granted → StartGeneration

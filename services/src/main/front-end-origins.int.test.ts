@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { useEmbeddedServer } from './test-runtime';
+import { useEmbeddedServer } from '../testing/test-runtime';
 
 /**
  * The front ends deployed apart: the page's Content-Security-Policy lets it load scripts from,

@@ -13,9 +13,9 @@ import { changeAdminRights } from '../admin/grant-admin';
 import type { EventStore } from '../platform/eventstore/port';
 import type { FeatureModule } from '../platform/module';
 import type { ProjectorRunner } from '../platform/runners/projector';
+import { openTestRuntime, useEmbeddedServer } from '../testing/test-runtime';
 import { featureModules } from './modules';
 import { closeServer, createApi, listen, startProjectors, stopModules } from './processes';
-import { openTestRuntime, useEmbeddedServer } from './test-runtime';
 
 /**
  * Every registered route, hit with hostile requests: any method, content type, content encoding,

@@ -14,7 +14,7 @@ import { createPostgresReadStore } from '../platform/readstore/postgres';
 import { createSqliteReadStore } from '../platform/readstore/sqlite';
 import type { Projection } from '../platform/runners/projector';
 import { ProjectorRunner } from '../platform/runners/projector';
-import { eventually, tempDataDir, whenEngineConfigured } from '../platform/testing';
+import { eventually, tempDataDir, whenEngineConfigured } from '../testing/helpers';
 import { featureModules } from './modules';
 import { closePlatform, openPlatform } from './platform';
 

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import { openTestRuntime } from '../testing/test-runtime';
 import { featureModules } from './modules';
 import { createOps, listenOps } from './ops';
 import { startProjectors } from './processes';
-import { openTestRuntime } from './test-runtime';
 
 describe('the ops server of a process without an API (projector, relay, worker)', () => {
   it('answers /api/health, /api/ready from its own runners, and /metrics with the token', async () => {

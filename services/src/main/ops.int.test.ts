@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { eventually, useEmbeddedServer } from './test-runtime';
+import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 

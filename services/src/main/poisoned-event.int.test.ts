@@ -3,7 +3,7 @@ import { OPERATOR } from '../account/admin-rights';
 import { changeAdminRights } from '../admin/grant-admin';
 import { loadConfig } from '../platform/config';
 import { createLogger } from '../platform/logging';
-import { eventually, tempDataDir } from '../platform/testing';
+import { eventually, tempDataDir } from '../testing/helpers';
 import { type Embedded, startEmbedded } from './embedded';
 import { closePlatform, openPlatform } from './platform';
 

@@ -8,13 +8,13 @@ import { loadConfig } from '../platform/config';
 import { createLogger } from '../platform/logging';
 import type { FeatureModule, Platform } from '../platform/module';
 import type { Doc } from '../platform/readstore/port';
-import { dropPostgresSchema, inSchema, whenPostgresAnswers } from '../platform/readstore/postgres-testing';
-import { eventually, tempDataDir } from '../platform/testing';
 import { QR_CODES } from '../qr/projections';
+import { eventually, tempDataDir } from '../testing/helpers';
+import { dropPostgresSchema, inSchema, whenPostgresAnswers } from '../testing/postgres-testing';
+import { type RoleChild, spawnRole } from '../testing/spawn-embedded';
 import { featureModules } from './modules';
 import { closePlatform, openPlatform } from './platform';
 import { closeServer, createApi, listen, startProjectors, stopModules } from './processes';
-import { type RoleChild, spawnRole } from './spawn-embedded';
 
 /**
  * The failover drill: two projector processes on one data folder (embedded engines), the API

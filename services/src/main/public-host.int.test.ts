@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createHttpApp } from '../platform/http/app';
 import { createLogger } from '../platform/logging';
-import { useEmbeddedServer } from './test-runtime';
+import { useEmbeddedServer } from '../testing/test-runtime';
 
 /** With PUBLIC_URL set, the server answers only for its public host (421 otherwise), probes aside. */
 describe('requests for another host than PUBLIC_URL', () => {

@@ -1,9 +1,9 @@
 import { generationStream, KIDS_BOOK_PAGES } from '@studio/events';
 import request from 'supertest';
 import { createSqliteEventStore } from '../platform/eventstore/sqlite';
-import { eventually, tempDataDir } from '../platform/testing';
-import { type FakeOpenAi, startFakeOpenAi } from '../studio/ai/fake-openai.fixture';
-import { spawnEmbedded } from './spawn-embedded';
+import { type FakeOpenAi, startFakeOpenAi } from '../testing/fake-openai.fixture';
+import { eventually, tempDataDir } from '../testing/helpers';
+import { spawnEmbedded } from '../testing/spawn-embedded';
 
 /**
  * A worker killed (SIGKILL) halfway through a kids book: the retried attempt resumes from the parts

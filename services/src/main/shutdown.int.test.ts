@@ -1,8 +1,8 @@
 import { generationStream } from '@studio/events';
 import request from 'supertest';
 import { createSqliteEventStore } from '../platform/eventstore/sqlite';
-import { eventually, tempDataDir } from '../platform/testing';
-import { spawnEmbedded } from './spawn-embedded';
+import { eventually, tempDataDir } from '../testing/helpers';
+import { spawnEmbedded } from '../testing/spawn-embedded';
 
 /** Issue 8 finding 12: SIGTERM stops the embedded process cleanly, without losing a running job. */
 describe('graceful shutdown (SIGTERM)', () => {

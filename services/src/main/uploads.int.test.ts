@@ -6,8 +6,8 @@ import { accountStream } from '@studio/events';
 import sharp from 'sharp';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
-import { withDimensions } from '../platform/testing';
-import { useEmbeddedServer } from './test-runtime';
+import { withDimensions } from '../testing/helpers';
+import { useEmbeddedServer } from '../testing/test-runtime';
 
 const INVALID = 'Invalid File Type: Please select an image file (JPG, PNG or WebP)';
 const STORY = {

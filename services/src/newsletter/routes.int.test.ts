@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { OPERATOR } from '../account/admin-rights';
 import { changeAdminRights } from '../admin/grant-admin';
-import { useEmbeddedServer } from '../main/test-runtime';
-import { eventually } from '../platform/testing';
+import { eventually } from '../testing/helpers';
+import { useEmbeddedServer } from '../testing/test-runtime';
 import { NEWSLETTER_PER_WINDOW } from './routes';
 import { subscriberStream } from './subscribe';
 

@@ -1,13 +1,13 @@
 import type { Event } from '@studio/events';
+import { tempDataDir } from '../testing/helpers';
+import { deferred } from '../testing/runner-fixtures';
 import { CommandHandler } from './command-handler';
 import type { Decider } from './decider';
 import { DomainError } from './errors';
 import { type EventStore, WrongExpectedRevisionError } from './eventstore/port';
 import { createSqliteEventStore } from './eventstore/sqlite';
 import { createSqliteReadStore } from './readstore/sqlite';
-import { deferred } from './runners/runner-fixtures';
 import { readStoreSnapshots, SNAPSHOTS, type SnapshotCodec } from './snapshots';
-import { tempDataDir } from './testing';
 
 type Added = Event<'Added', { tag: string }>;
 interface Tags {

@@ -1,7 +1,7 @@
 import { qrActivityStream, qrStream } from '@studio/events';
 import { createSqliteEventStore } from '../platform/eventstore/sqlite';
 import { createLogger } from '../platform/logging';
-import { eventually, tempDataDir } from '../platform/testing';
+import { eventually, tempDataDir } from '../testing/helpers';
 import { QrCodeCache } from './code-cache';
 
 const ID = 'AbCdEfGhIjKl';

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { QR_LOGO_MAX_SIZE, QR_LOGO_MIN_SIZE, qrLogoProblem } from '@studio/events/rules';
 import sharp from 'sharp';
-import { tempDataDir } from '../platform/testing';
+import { tempDataDir } from '../testing/helpers';
 import { type CentreLogo, QR_PNG_WIDTH, qrPng, qrSvg } from './images';
 
 const tmp = tempDataDir();

@@ -3,7 +3,7 @@ import type { RecordedEvent } from '@studio/events';
 import fc from 'fast-check';
 import { fieldPathSegments } from '../platform/readstore/field-path';
 import { createSqliteReadStore } from '../platform/readstore/sqlite';
-import { tempDataDir } from '../platform/testing';
+import { tempDataDir } from '../testing/helpers';
 import { qrAnalytics } from './analytics';
 import { breakdownKey, breakdownName } from './breakdown-keys';
 import { qrProjection } from './projections';

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { qrActivityStream, qrStream } from '@studio/events';
 import sharp from 'sharp';
 import request from 'supertest';
-import { useEmbeddedServer } from '../main/test-runtime';
-import { eventually } from '../platform/testing';
+import { eventually } from '../testing/helpers';
+import { useEmbeddedServer } from '../testing/test-runtime';
 import { SIGNUPS_PER_ADDRESS } from './public-routes';
 
 const server = useEmbeddedServer({ TRUST_PROXY: '1' });

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { useEmbeddedServer } from '../main/test-runtime';
-import { eventually } from '../platform/testing';
+import { eventually } from '../testing/helpers';
+import { useEmbeddedServer } from '../testing/test-runtime';
 import { SCANS_PER_VISITOR } from './scan-recorder';
 
 const server = useEmbeddedServer({ TRUST_PROXY: '1' });

@@ -1,7 +1,7 @@
 import { qrActivityStream } from '@studio/events';
 import request from 'supertest';
 import { startEmbedded } from '../main/embedded';
-import { tempDataDir } from '../platform/testing';
+import { tempDataDir } from '../testing/helpers';
 
 const AGENTS = [
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',

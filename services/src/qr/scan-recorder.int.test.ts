@@ -1,8 +1,8 @@
 import { qrActivityStream } from '@studio/events';
 import type { EventStore } from '../platform/eventstore/port';
 import type { Logger } from '../platform/logging';
-import { openRunnerFixture, type RunnerFixture } from '../platform/runners/runner-fixtures';
-import { eventually } from '../platform/testing';
+import { eventually } from '../testing/helpers';
+import { openRunnerFixture, type RunnerFixture } from '../testing/runner-fixtures';
 import { initialQrState, type QrCodeState } from './decider';
 import { QR_VISITORS, visitorKey } from './projections';
 import { DECIDE_SLICE, ScanRecorder, type Visit } from './scan-recorder';

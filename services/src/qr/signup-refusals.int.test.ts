@@ -1,5 +1,5 @@
 import { qrActivityStream } from '@studio/events';
-import { openTestRuntime } from '../main/test-runtime';
+import { openTestRuntime } from '../testing/test-runtime';
 import { SignupRefusals } from './signup-refusals';
 
 describe('refused signups are tallied, not logged one by one', () => {

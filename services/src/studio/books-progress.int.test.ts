@@ -3,7 +3,7 @@ import { accountStream } from '@studio/events';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
 import type { Embedded } from '../main/embedded';
-import { eventually, useEmbeddedServer } from '../main/test-runtime';
+import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 import { createOfflineProvider } from './ai/offline';
 import type { AiProvider } from './ai/provider';
 import { ProviderError } from './ai/provider';

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
 import { slugOf } from '../gallery/download-names';
-import { eventually, useEmbeddedServer } from '../main/test-runtime';
+import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 import { TRIMS } from './outputs/kdp';
 import { epubcheck, inspectPdf } from './preflight/debian-tools';
 import { preflight } from './preflight/preflight';

@@ -1,10 +1,10 @@
 import { accountStream } from '@studio/events';
 import { accountDecider } from '../account/decider';
 import { register } from '../account/identity';
-import { openTestRuntime } from '../main/test-runtime';
 import { CommandHandler } from '../platform/command-handler';
 import { DomainError } from '../platform/errors';
 import { createSqliteEventStore } from '../platform/eventstore/sqlite';
+import { openTestRuntime } from '../testing/test-runtime';
 import { startGeneration } from './start-generation';
 
 const ctx = { at: '2026-11-22T10:00:00.000Z', correlationId: 'c', causationId: 'c' };

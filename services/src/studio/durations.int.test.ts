@@ -1,7 +1,7 @@
 import { accountStream, DURATIONS_PATH } from '@studio/events';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
-import { eventually, useEmbeddedServer } from '../main/test-runtime';
+import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 import { median } from './durations';
 
 describe('measured tool durations', () => {

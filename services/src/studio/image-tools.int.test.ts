@@ -2,9 +2,9 @@ import { accountStream } from '@studio/events';
 import sharp from 'sharp';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
-import { eventually, useEmbeddedServer } from '../main/test-runtime';
-import { withDimensions } from '../platform/testing';
 import { MAX_PIXELS } from '../platform/uploads/image';
+import { withDimensions } from '../testing/helpers';
+import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 
 /** issue 10 over HTTP: the image tools, the KDP listing tool, their lists and files, and bad uploads. */
 describe('image tools and KDP listings', () => {

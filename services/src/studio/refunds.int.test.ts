@@ -1,6 +1,6 @@
 import { accountStream, type RecordedEvent } from '@studio/events';
 import { CommandHandler } from '../platform/command-handler';
-import { openRunnerFixture, type RunnerFixture, testEvent } from '../platform/runners/runner-fixtures';
+import { openRunnerFixture, type RunnerFixture, testEvent } from '../testing/runner-fixtures';
 import { refundProcessManager } from './refunds';
 
 const NOW = new Date('2026-11-22T10:05:00.000Z');

@@ -3,7 +3,7 @@ import { accountStream } from '@studio/events';
 import sharp from 'sharp';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
-import { eventually, useEmbeddedServer } from '../main/test-runtime';
+import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 import { studioRoutes } from './routes';
 import { TOOLS, type ToolRegistry } from './tools/registry';
 

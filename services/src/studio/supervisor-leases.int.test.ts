@@ -1,12 +1,12 @@
 import { accountStream, generationStream } from '@studio/events';
 import { accountDecider } from '../account/decider';
 import { register } from '../account/identity';
-import { eventually, openTestRuntime } from '../main/test-runtime';
 import type { DeliveredMessage } from '../platform/bus/port';
 import { newId } from '../platform/ids';
 import { ProjectorRunner } from '../platform/runners/projector';
 import { ReactorRunner } from '../platform/runners/reactor';
 import { relay } from '../platform/runners/relay';
+import { eventually, openTestRuntime } from '../testing/test-runtime';
 import { generationDecider } from './generation';
 import { generationsProjection } from './generations-projection';
 import { JOBS_TOPIC, type JobMessage, jobsFor } from './jobs';

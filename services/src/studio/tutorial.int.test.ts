@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { useEmbeddedServer } from '../main/test-runtime';
 import { loadConfig } from '../platform/config';
+import { useEmbeddedServer } from '../testing/test-runtime';
 
 const frameSrc = (csp: unknown) => (/frame-src ([^;]+)/.exec(String(csp))?.[1] ?? '').split(' ');
 const STRIPE_FRAMES = ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'];

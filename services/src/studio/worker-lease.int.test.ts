@@ -1,9 +1,9 @@
 import { generationStream } from '@studio/events';
 import type { CommandHandler } from '../platform/command-handler';
+import { capturingLogger, ctx, setupJob } from '../testing/worker.fixture';
 import { createOfflineProvider } from './ai/offline';
 import type { AiProvider } from './ai/provider';
 import { generationDecider } from './generation';
-import { capturingLogger, ctx, setupJob } from './worker.fixture';
 
 const setup = (ai: AiProvider, timeoutMs: number, leaseMs: number) => setupJob(ai, timeoutMs, { leaseMs });
 

@@ -1,5 +1,6 @@
 import { accountStream, type GenerationStarted, generationStream, type RecordedEvent } from '@studio/events';
 import { type Clock, systemClock } from '../platform/clock';
+import { capturingLogger, ctx, setupJob } from '../testing/worker.fixture';
 import { createOfflineProvider } from './ai/offline';
 import type { AiProvider } from './ai/provider';
 import { ProviderError } from './ai/provider';
@@ -8,7 +9,6 @@ import type { GeneratorTools } from './generators/generator';
 import { refundProcessManager } from './refunds';
 import { TOOLS } from './tools/registry';
 import { createJobHandler } from './worker';
-import { capturingLogger, ctx, setupJob } from './worker.fixture';
 
 const setup = setupJob;
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { dropMongoDatabase, whenEngineConfigured } from '../testing';
-import { blobStoreContract } from './contract';
+import { blobStoreContract } from '../../testing/contracts/blobs';
+import { dropMongoDatabase, whenEngineConfigured } from '../../testing/helpers';
 import { createGridFsBlobStore } from './gridfs';
 
 whenEngineConfigured('MONGODB_URL', 'GridFS blob store contract suite', (url) => {

@@ -1,5 +1,5 @@
-import { whenEngineConfigured } from '../testing';
-import { busContract } from './contract';
+import { busContract } from '../../testing/contracts/bus';
+import { whenEngineConfigured } from '../../testing/helpers';
 import { createKafkaBus } from './kafka';
 
 whenEngineConfigured('KAFKA_BROKERS', 'Kafka bus contract suite', (list) => {

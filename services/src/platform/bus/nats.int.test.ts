@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { whenEngineConfigured } from '../testing';
-import { busContract } from './contract';
+import { busContract } from '../../testing/contracts/bus';
+import { whenEngineConfigured } from '../../testing/helpers';
 import { createNatsBus } from './nats';
 
 whenEngineConfigured('NATS_URL', 'NATS JetStream bus contract suite', (url) => {
@@ -35,7 +35,7 @@ whenEngineConfigured('NATS_URL', 'NATS JetStream bus contract suite', (url) => {
       const group = `g_${randomUUID().slice(0, 8)}`;
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', path.join(__dirname, 'nats-consumer.fixture.ts')],
+        ['--import', 'tsx', path.join(__dirname, '../../testing/nats-consumer.fixture.ts')],
         {
           env: {
             ...process.env,

@@ -1,5 +1,5 @@
-import { whenEngineConfigured } from '../testing';
-import { eventStoreContract } from './contract';
+import { eventStoreContract } from '../../testing/contracts/eventstore';
+import { whenEngineConfigured } from '../../testing/helpers';
 import { createKurrentEventStore } from './kurrent';
 
 whenEngineConfigured('KURRENTDB_URL', 'KurrentDB contract suite', (url) => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Event, RecordedEvent } from '@studio/events';
 import pg from 'pg';
-import { whenEngineConfigured } from '../testing';
-import { eventStoreContract, waitUntil } from './contract';
+import { eventStoreContract, waitUntil } from '../../testing/contracts/eventstore';
+import { whenEngineConfigured } from '../../testing/helpers';
 import type { EventStore } from './port';
 import { createPostgresEventStore } from './postgres';
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Event } from '@studio/events';
 import Database from 'better-sqlite3';
-import { waitUntil } from './contract';
+import { waitUntil } from '../../testing/contracts/eventstore';
 import { createSqliteEventStore } from './sqlite';
 
 const event = (): Event => ({

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Event, RecordedEvent } from '@studio/events';
 import Database from 'better-sqlite3';
-import { eventStoreContract, waitUntil } from './contract';
+import { eventStoreContract, waitUntil } from '../../testing/contracts/eventstore';
 import { WrongExpectedRevisionError } from './port';
 import { createSqliteEventStore } from './sqlite';
 

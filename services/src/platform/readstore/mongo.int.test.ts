@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { dropMongoDatabase, whenEngineConfigured } from '../testing';
-import { readStoreContract } from './contract';
+import { readStoreContract } from '../../testing/contracts/readstore';
+import { dropMongoDatabase, whenEngineConfigured } from '../../testing/helpers';
 import { createMongoReadStore } from './mongo';
 
 whenEngineConfigured('MONGODB_URL', 'MongoDB read store contract suite', (url) => {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Client } from 'pg';
-import { tempDataDir } from '../testing';
-import { readStoreContract } from './contract';
+import { readStoreContract } from '../../testing/contracts/readstore';
+import { tempDataDir } from '../../testing/helpers';
+import { dropPostgresSchema, inSchema, whenPostgresAnswers } from '../../testing/postgres-testing';
 import type { WriteOp } from './port';
 import { createPostgresReadStore } from './postgres';
-import { dropPostgresSchema, inSchema, whenPostgresAnswers } from './postgres-testing';
 import { createSqliteReadStore } from './sqlite';
 
 /** In a schema of its own per run, dropped at the end. */

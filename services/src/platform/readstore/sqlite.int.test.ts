@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { readStoreContract } from './contract';
+import { readStoreContract } from '../../testing/contracts/readstore';
 import type { WriteOp } from './port';
 import { createSqliteReadStore } from './sqlite';
 

@@ -1,10 +1,10 @@
 import type { RecordedEvent } from '@studio/events';
+import { eventually, tempDataDir } from '../../testing/helpers';
 import { createSqliteEventStore } from '../eventstore/sqlite';
 import { EngineUnavailableError } from '../faults/unavailable';
 import { createLogger } from '../logging';
 import type { ReadStore, WriteOp } from '../readstore/port';
 import { createSqliteReadStore } from '../readstore/sqlite';
-import { eventually, tempDataDir } from '../testing';
 import { listParkedEvents, PARKED_EVENTS, parkedRecord } from './parked-events';
 import { parkedEventRetrier } from './parked-retrier';
 import { PROJECTION_RETRY, type Projection, ProjectorRunner } from './projector';

@@ -1,11 +1,17 @@
 import type { RecordedEvent } from '@studio/events';
+import { eventually, tempDataDir } from '../../testing/helpers';
+import {
+  deferred,
+  openRunnerFixture,
+  type RunnerFixture,
+  watchSubscriptions,
+} from '../../testing/runner-fixtures';
 import type { EventStore, SubscribeOptions } from '../eventstore/port';
 import { createSqliteEventStore } from '../eventstore/sqlite';
 import { EngineUnavailableError } from '../faults/unavailable';
 import { createLogger, type Logger } from '../logging';
 import type { Doc, ReadStore } from '../readstore/port';
 import { createSqliteReadStore } from '../readstore/sqlite';
-import { eventually, tempDataDir } from '../testing';
 import {
   CATCH_UP_PAGE,
   IDLE_CHECKPOINT_EVERY,
@@ -13,7 +19,6 @@ import {
   ProjectorRunner,
   REBUILD_PAGE,
 } from './projector';
-import { deferred, openRunnerFixture, type RunnerFixture, watchSubscriptions } from './runner-fixtures';
 
 /** What a process that dies mid-batch looks like to the runner: the engine failed (never parked). */
 const engineDied = (message: string) => new EngineUnavailableError('read store', new Error(message));

@@ -1,9 +1,9 @@
 import type { RecordedEvent } from '@studio/events';
+import { eventually, tempDataDir } from '../../testing/helpers';
 import { DomainError } from '../errors';
 import { createSqliteEventStore } from '../eventstore/sqlite';
 import { createLogger } from '../logging';
 import { createSqliteReadStore } from '../readstore/sqlite';
-import { eventually, tempDataDir } from '../testing';
 import { listParkedEvents, PARKED_EVENTS } from './parked-events';
 import { parkedEventRetrier } from './parked-retrier';
 import { DEFAULT_RETRY, type Reactor, ReactorRunner } from './reactor';

@@ -1,17 +1,17 @@
 import type { RecordedEvent } from '@studio/events';
-import type { EventStore, SubscribeOptions } from '../eventstore/port';
-import type { Logger } from '../logging';
-import type { ReadStore } from '../readstore/port';
-import { eventually } from '../testing';
-import { IDLE_CHECKPOINT_EVERY } from './projector';
-import { type Reactor, ReactorRunner } from './reactor';
+import { eventually } from '../../testing/helpers';
 import {
   deferred,
   openRunnerFixture,
   type RunnerFixture,
   testEvent,
   watchSubscriptions,
-} from './runner-fixtures';
+} from '../../testing/runner-fixtures';
+import type { EventStore, SubscribeOptions } from '../eventstore/port';
+import type { Logger } from '../logging';
+import type { ReadStore } from '../readstore/port';
+import { IDLE_CHECKPOINT_EVERY } from './projector';
+import { type Reactor, ReactorRunner } from './reactor';
 
 describe('reactor runner', () => {
   let fixture: RunnerFixture;

@@ -1,9 +1,9 @@
 import type { RecordedEvent } from '@studio/events';
+import { eventually } from '../../testing/helpers';
+import { deferred, openRunnerFixture, type RunnerFixture, testEvent } from '../../testing/runner-fixtures';
 import type { Bus, BusMessage } from '../bus/port';
-import { eventually } from '../testing';
 import { ReactorRunner } from './reactor';
 import { type Outgoing, relay } from './relay';
-import { deferred, openRunnerFixture, type RunnerFixture, testEvent } from './runner-fixtures';
 
 /** A bus whose acknowledgements the test controls: each publish waits for `next` to settle it. */
 function controlledBus() {

@@ -1,10 +1,10 @@
 import type { RecordedEvent } from '@studio/events';
+import { eventually } from '../../testing/helpers';
+import { openRunnerFixture, type RunnerFixture, testEvent } from '../../testing/runner-fixtures';
 import { EngineUnavailableError } from '../faults/unavailable';
 import type { ReadStore } from '../readstore/port';
-import { eventually } from '../testing';
 import { type Projection, ProjectorRunner } from './projector';
 import { type Reactor, ReactorRunner } from './reactor';
-import { openRunnerFixture, type RunnerFixture, testEvent } from './runner-fixtures';
 
 /** Counts every event it sees: a second active instance would count events twice. */
 const tally: Projection = {

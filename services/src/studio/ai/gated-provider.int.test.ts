@@ -1,7 +1,7 @@
+import { type FakeOpenAi, startFakeOpenAi } from '../../testing/fake-openai.fixture';
 import { coloringBook } from '../generators/books';
 import { unrecordedParts } from '../generators/generator';
 import { CallGate } from './call-gate';
-import { type FakeOpenAi, startFakeOpenAi } from './fake-openai.fixture';
 import { gatedProvider } from './gated-provider';
 import { createOpenAiProvider } from './openai';
 

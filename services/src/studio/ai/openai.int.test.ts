@@ -1,9 +1,9 @@
 import { getEventListeners } from 'node:events';
 import { KIDS_BOOK_PAGES } from '@studio/events';
 import sharp from 'sharp';
+import { type FakeOpenAi, type Seen, startFakeOpenAi } from '../../testing/fake-openai.fixture';
 import { kidsBook } from '../generators/books';
 import { unrecordedParts } from '../generators/generator';
-import { type FakeOpenAi, type Seen, startFakeOpenAi } from './fake-openai.fixture';
 import { createOfflineProvider } from './offline';
 import { createOpenAiProvider } from './openai';
 

@@ -1,10 +1,10 @@
 import type { Event } from '@studio/events';
-import type { EventStore, SubscribeOptions } from '../eventstore/port';
-import { createSqliteEventStore } from '../eventstore/sqlite';
-import { createLogger, type Logger } from '../logging';
-import type { ReadStore } from '../readstore/port';
-import { createSqliteReadStore } from '../readstore/sqlite';
-import { tempDataDir } from '../testing';
+import type { EventStore, SubscribeOptions } from '../platform/eventstore/port';
+import { createSqliteEventStore } from '../platform/eventstore/sqlite';
+import { createLogger, type Logger } from '../platform/logging';
+import type { ReadStore } from '../platform/readstore/port';
+import { createSqliteReadStore } from '../platform/readstore/sqlite';
+import { tempDataDir } from './helpers';
 
 /** Tests only: an event store and a read store in a fresh temp folder, for the runners' tests. */
 export interface RunnerFixture {

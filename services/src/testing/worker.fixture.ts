@@ -3,19 +3,19 @@ import { accountStream, generationStream } from '@studio/events';
 import pino from 'pino';
 import { accountDecider } from '../account/decider';
 import { register } from '../account/identity';
-import { openTestRuntime } from '../main/test-runtime';
 import type { BlobStore } from '../platform/blobs/port';
 import type { DeliveredMessage } from '../platform/bus/port';
 import { type Clock, systemClock } from '../platform/clock';
 import type { CommandHandler } from '../platform/command-handler';
 import { newId } from '../platform/ids';
 import { createLogger, type Logger } from '../platform/logging';
-import { createOfflineProvider } from './ai/offline';
-import type { AiProvider } from './ai/provider';
-import type { JobMessage } from './jobs';
-import { startGeneration } from './start-generation';
-import { TOOLS } from './tools/registry';
-import { createJobHandler, type WorkerDeps } from './worker';
+import { createOfflineProvider } from '../studio/ai/offline';
+import type { AiProvider } from '../studio/ai/provider';
+import type { JobMessage } from '../studio/jobs';
+import { startGeneration } from '../studio/start-generation';
+import { TOOLS } from '../studio/tools/registry';
+import { createJobHandler, type WorkerDeps } from '../studio/worker';
+import { openTestRuntime } from './test-runtime';
 
 export const ctx = { at: '2026-11-22T10:00:00.000Z', correlationId: 'c', causationId: 'c' };
 

@@ -1,8 +1,8 @@
 import type { Event, RecordedEvent } from '@studio/events';
-import type { Emitted } from './decider';
-import type { Doc } from './readstore/port';
-import { createSqliteReadStore } from './readstore/sqlite';
-import { type Projection, projectEvent } from './runners/projector';
+import type { Emitted } from '../platform/decider';
+import type { Doc } from '../platform/readstore/port';
+import { createSqliteReadStore } from '../platform/readstore/sqlite';
+import { type Projection, projectEvent } from '../platform/runners/projector';
 
 /** An event as a test gives it: its stream, and when it happened (a fixed instant by default). */
 export type GivenEvent<E extends Event> = Emitted<E> & { stream: string; at?: string };

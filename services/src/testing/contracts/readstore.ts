@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { readStoreFaultContract } from './contract-faults';
-import { LEASES } from './lease';
-import { CHECKPOINTS, type Doc, type Filter, type ReadStore, type WriteOp } from './port';
+import { LEASES } from '../../platform/readstore/lease';
+import {
+  CHECKPOINTS,
+  type Doc,
+  type Filter,
+  type ReadStore,
+  type WriteOp,
+} from '../../platform/readstore/port';
+import { readStoreFaultContract } from './readstore-faults';
 
 /**
  * The behaviour every ReadStore adapter must have. Collection and checkpoint names are unique per

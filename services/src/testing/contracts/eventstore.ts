@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Event, RecordedEvent } from '@studio/events';
-import { eventStoreFaultContract } from './contract-faults';
-import { type EventStore, WrongExpectedRevisionError } from './port';
+import { type EventStore, WrongExpectedRevisionError } from '../../platform/eventstore/port';
+import { eventStoreFaultContract } from './eventstore-faults';
 
 /**
  * The behaviour every EventStore adapter must have. Stream names are unique per test and reads of

@@ -1,5 +1,5 @@
+import { startEmbedded, stopOnSignals } from '../main/embedded';
 import { createOfflineProvider } from '../studio/ai/offline';
-import { startEmbedded, stopOnSignals } from './embedded';
 
 /**
  * Tests only: `npm start`'s embedded process as a child (spawn-embedded.ts), with the offline

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { busFaultContract } from './contract-faults';
-import type { Bus, ConsumeOptions, ConsumerHandle, DeliveredMessage } from './port';
+import type { Bus, ConsumeOptions, ConsumerHandle, DeliveredMessage } from '../../platform/bus/port';
+import { busFaultContract } from './bus-faults';
 
 interface Value {
   key: string;

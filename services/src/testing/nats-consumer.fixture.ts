@@ -1,7 +1,7 @@
-import { createNatsBus } from './nats';
+import { createNatsBus } from '../platform/bus/nats';
 
 /**
- * Tests only: a consumer in a process of its own (nats.test.ts kills it mid-message). It subscribes
+ * Tests only: a consumer in a process of its own (nats.int.test.ts kills it mid-message). It subscribes
  * as GROUP to TOPIC, prints "handling <seq>" when a message arrives and never finishes handling it.
  */
 const { NATS_SERVERS = '', NAMESPACE = '', TOPIC = '', GROUP = '', ACK_WAIT_MS = '2000' } = process.env;

@@ -5,7 +5,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createOfflineProvider, seededRandom } from './offline';
+import { createOfflineProvider, seededRandom } from '../studio/ai/offline';
 
 export type CallKind = 'chat' | 'image' | 'edit';
 

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { whenEngineConfigured } from '../testing';
+import { whenEngineConfigured } from './helpers';
 
 /**
  * Tests only: PostgreSQL suites, each run in a schema of its own.

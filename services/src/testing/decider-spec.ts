@@ -1,6 +1,6 @@
 import type { Event } from '@studio/events';
-import type { Decider, Emitted } from './decider';
-import { DomainError, type ErrorCode } from './errors';
+import type { Decider, Emitted } from '../platform/decider';
+import { DomainError, type ErrorCode } from '../platform/errors';
 
 /**
  * Given/when/then for deciders (tests only): given past events, when a command is decided,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Event } from '@studio/events';
-import { faultyEventStore } from '../faults/eventstore';
-import { FaultSwitch } from '../faults/switch';
-import type { EventStore } from './port';
+import type { EventStore } from '../../platform/eventstore/port';
+import { faultyEventStore } from '../../platform/faults/eventstore';
+import { FaultSwitch } from '../../platform/faults/switch';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function waitUntil(condition: () => boolean, timeoutMs = 5000): Promise<void> {

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { blobStoreFaultContract } from './contract-faults';
-import type { BlobStore } from './port';
+import type { BlobStore } from '../../platform/blobs/port';
+import { blobStoreFaultContract } from './blobs-faults';
 
 /** The behaviour every BlobStore adapter must have. Ids are unique per test (shared servers). */
 export function blobStoreContract(

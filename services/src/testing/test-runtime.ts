@@ -1,9 +1,9 @@
+import { type Embedded, startEmbedded } from '../main/embedded';
+import { closePlatform, openPlatform, type PlatformOverrides } from '../main/platform';
 import { loadConfig } from '../platform/config';
 import { createLogger } from '../platform/logging';
 import type { Platform } from '../platform/module';
-import { tempDataDir } from '../platform/testing';
-import { type Embedded, startEmbedded } from './embedded';
-import { closePlatform, openPlatform, type PlatformOverrides } from './platform';
+import { tempDataDir } from './helpers';
 
 /** A real embedded runtime (SQLite files, in-process bus, blob folder) in a fresh temp folder. Tests only. */
 export async function openTestRuntime(
@@ -26,7 +26,7 @@ export async function openTestRuntime(
   };
 }
 
-export { eventually } from '../platform/testing';
+export { eventually } from './helpers';
 
 /**
  * A real embedded server in a temp folder for the enclosing describe block (jest hooks); the
