@@ -4,8 +4,8 @@ import { unzipSync } from 'fflate';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
 import { TRIMS } from '../studio/outputs/kdp';
-import { epubcheck, inspectPdf } from '../studio/preflight/debian-tools';
 import { preflight } from '../studio/preflight/preflight';
+import { epubcheck, inspectPdf } from '../testing/debian-tools';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 
 /**

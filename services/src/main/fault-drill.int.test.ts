@@ -1,11 +1,11 @@
 import { accountStream, type RecordedEvent } from '@studio/events';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
-import { faultyBlobStore } from '../platform/faults/blobs';
-import { faultyBus } from '../platform/faults/bus';
-import { faultyEventStore } from '../platform/faults/eventstore';
-import { faultyReadStore } from '../platform/faults/readstore';
-import { faultSwitches } from '../platform/faults/switch';
+import { faultyBlobStore } from '../testing/faults/blobs';
+import { faultyBus } from '../testing/faults/bus';
+import { faultyEventStore } from '../testing/faults/eventstore';
+import { faultyReadStore } from '../testing/faults/readstore';
+import { faultSwitches } from '../testing/faults/switch';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 
 /**

@@ -5,9 +5,9 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
 import { slugOf } from '../gallery/download-names';
+import { epubcheck, inspectPdf } from '../testing/debian-tools';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 import { TRIMS } from './outputs/kdp';
-import { epubcheck, inspectPdf } from './preflight/debian-tools';
 import { preflight } from './preflight/preflight';
 
 /**

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { inspectPdf } from '../preflight/debian-tools';
+import { inspectPdf } from '../../testing/debian-tools';
 import { preflight } from '../preflight/preflight';
 import {
   BACK_TEXT_MAX,

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
+import { inspectPdf } from '../../testing/debian-tools';
 import { buildEpub } from '../outputs/epub';
 import { nonFictionInterior } from '../outputs/interior';
 import { TRIMS } from '../outputs/kdp';
 import { writeChapter, writeOutlines } from '../writing/offline-writer';
-import { inspectPdf } from './debian-tools';
 import { assertPreflight, PreflightError, preflight } from './preflight';
 
 /** A PDF KDP would refuse, made on purpose: each rule the preflight knows, broken once. */

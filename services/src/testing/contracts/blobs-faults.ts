@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BlobStore } from '../../platform/blobs/port';
-import { faultyBlobStore } from '../../platform/faults/blobs';
-import { FaultSwitch } from '../../platform/faults/switch';
+import { faultyBlobStore } from '../faults/blobs';
+import { FaultSwitch } from '../faults/switch';
 
 /** The faults section of the BlobStore contract: a refused put stores nothing; stored blobs outlive the outage. */
 export function blobStoreFaultContract(name: string, make: () => Promise<BlobStore>): void {

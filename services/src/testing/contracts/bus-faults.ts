@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Bus, ConsumerHandle } from '../../platform/bus/port';
-import { faultyBus } from '../../platform/faults/bus';
-import { FaultSwitch } from '../../platform/faults/switch';
+import { faultyBus } from '../faults/bus';
+import { FaultSwitch } from '../faults/switch';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

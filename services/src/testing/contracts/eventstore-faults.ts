@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Event } from '@studio/events';
 import type { EventStore } from '../../platform/eventstore/port';
-import { faultyEventStore } from '../../platform/faults/eventstore';
-import { FaultSwitch } from '../../platform/faults/switch';
+import { faultyEventStore } from '../faults/eventstore';
+import { FaultSwitch } from '../faults/switch';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function waitUntil(condition: () => boolean, timeoutMs = 5000): Promise<void> {

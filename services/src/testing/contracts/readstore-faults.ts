@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { faultyReadStore } from '../../platform/faults/readstore';
-import { FaultSwitch } from '../../platform/faults/switch';
 import type { ReadStore, WriteOp } from '../../platform/readstore/port';
+import { faultyReadStore } from '../faults/readstore';
+import { FaultSwitch } from '../faults/switch';
 
 /**
  * The faults section of the ReadStore contract: a batch and its checkpoint commit together or not

@@ -1,4 +1,4 @@
-import type { Bus, ConsumeOptions, DeliveredMessage } from '../bus/port';
+import type { Bus, ConsumeOptions, DeliveredMessage } from '../../platform/bus/port';
 import type { FaultSwitch } from './switch';
 
 /**

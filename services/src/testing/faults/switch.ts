@@ -1,4 +1,4 @@
-import { type EngineName, EngineUnavailableError } from './unavailable';
+import { type EngineName, EngineUnavailableError } from '../../platform/faults/unavailable';
 
 export type FaultMode = 'up' | 'down' | 'slow' | 'flapping';
 

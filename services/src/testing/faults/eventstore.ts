@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@studio/events';
-import type { EventStore, SubscribeOptions, SubscriptionHandle } from '../eventstore/port';
+import type { EventStore, SubscribeOptions, SubscriptionHandle } from '../../platform/eventstore/port';
 import type { FaultSwitch } from './switch';
 
 /**

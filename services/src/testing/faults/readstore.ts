@@ -1,4 +1,4 @@
-import type { Collection, Doc, ReadStore } from '../readstore/port';
+import type { Collection, Doc, ReadStore } from '../../platform/readstore/port';
 import type { FaultSwitch } from './switch';
 
 /** A ReadStore whose engine can be made to fail or stall on command; a failed apply writes nothing. */

@@ -1,4 +1,4 @@
-import type { BlobStore } from '../blobs/port';
+import type { BlobStore } from '../../platform/blobs/port';
 import type { FaultSwitch } from './switch';
 
 /** A BlobStore whose engine can be made to fail or stall on command; a failed put stores nothing. */
