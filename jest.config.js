@@ -25,10 +25,11 @@ const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   // A mutation run's sandbox copy of the repo (stryker.config.mjs) is not part of the project.
   modulePathIgnorePatterns: ['<rootDir>/.stryker-tmp/'],
-  testTimeout: 30000,
 };
 
 module.exports = {
+  // A run-wide option: jest ignores it inside a project.
+  testTimeout: 30000,
   projects: [
     {
       ...common,

@@ -4,7 +4,7 @@
  * MUTATION_TESTS (comma-separated globs from the repo root) narrows it to a module's own suites
  * for a quick per-file run; its score is a lower bound of the full run's (fewer tests, fewer kills).
  */
-const { projects } = require('./jest.config.js');
+const { projects, testTimeout } = require('./jest.config.js');
 const {
   displayName: _name,
   globalSetup: _setup,
@@ -16,5 +16,6 @@ const narrowed = process.env.MUTATION_TESTS?.split(',').map((glob) => `<rootDir>
 
 module.exports = {
   ...base,
+  testTimeout,
   testMatch: narrowed ?? ['<rootDir>/services/src/**/*.test.ts'],
 };
