@@ -59,7 +59,11 @@ describe('tool routes: given events, when a request, then the response and the n
       .given(accountWith(userId, 5))
       .signedInAs(userId)
       .when((http) => http.post('/api/generate-image-v2').send({ prompt: 'a red kite', userId }))
-      .then({ status: 402, newEvents: {} });
+      .then({
+        status: 402,
+        body: { message: 'You need 6 credits. You currently have 5 credits.' },
+        newEvents: {},
+      });
   });
 
   it('refuses a blank prompt with 400 and appends nothing', async () => {
@@ -81,7 +85,7 @@ describe('tool routes: given events, when a request, then the response and the n
       .given(accountWith(me, 10), accountWith(other, 10))
       .signedInAs(me)
       .when((http) => http.post('/api/generate-image-v2').send({ prompt: 'a red kite', userId: other }))
-      .then({ status: 403, newEvents: {} });
+      .then({ status: 403, body: { message: "You can only access your own account's data" }, newEvents: {} });
   });
 
   it('refuses a request without a session with 401 and appends nothing', async () => {
