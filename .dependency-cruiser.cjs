@@ -86,6 +86,17 @@ module.exports = {
       to: { path: '^mfe-', pathNot: '^mfe-$1/' },
     },
     {
+      name: 'production-code-imports-no-test-support',
+      comment:
+        'services/src/testing/ holds the fixtures, specs and contract suites of the tests; the product runs without it.',
+      severity: 'error',
+      from: {
+        path: '^(services|events|kit|shell|mfe-[a-z]+)/src/',
+        pathNot: ['\\.test\\.tsx?$', '^services/src/testing/'],
+      },
+      to: { path: '^services/src/testing/' },
+    },
+    {
       name: 'shell-imports-no-remote',
       comment:
         'The shell loads remotes at run time from /remotes.json, never at build time (its tests may read the route lists).',

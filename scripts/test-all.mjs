@@ -26,6 +26,7 @@ for (const [name, args] of [
   }
 }
 
+// Both projects of jest.config.js, unit and integration, in one run: each test file once.
 run('npx', ['jest', '--json', '--outputFile=test-results/jest.json']);
 if (existsSync('test-results/jest.json')) {
   const jest = JSON.parse(readFileSync('test-results/jest.json', 'utf8'));

@@ -9,8 +9,8 @@ import Koa from 'koa';
 import sharp from 'sharp';
 import { startEmbedded } from '../../services/src/main/embedded';
 import { newEventId } from '../../services/src/platform/ids';
-import { tempDataDir } from '../../services/src/platform/testing';
 import { qrAnalytics } from '../../services/src/qr/analytics';
+import { tempDataDir } from '../../services/src/testing/helpers';
 import { type ExternalLoad, externalLoad, loadTool, PHONE_UA } from './external-load';
 import { type BenchRow, percentile, ratio } from './table';
 

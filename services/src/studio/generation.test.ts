@@ -1,6 +1,6 @@
 import type { GenerationEvent } from '@studio/events';
 import type { Emitted } from '../platform/decider';
-import { specFor, stateAfter } from '../platform/decider-spec';
+import { specFor, stateAfter } from '../testing/decider-spec';
 import { generationDecider } from './generation';
 
 const spec = specFor(generationDecider);
