@@ -6,6 +6,7 @@ import type { CommandHandler } from './command-handler';
 import type { Config } from './config';
 import type { EventStore } from './eventstore/port';
 import type { RouteModule } from './http/app';
+import type { LeanRedirect } from './http/lean-redirect';
 import type { CspSources } from './http/security-headers';
 import type { Logger } from './logging';
 import type { Metrics } from './ops/metrics';
@@ -66,6 +67,11 @@ export interface FeatureModule {
    * main router, none of which a bodiless, anonymous GET needs. A path not matched here goes on.
    */
   edgeRoutes?: RouteModule[];
+  /**
+   * Public redirects answered from memory ahead of everything but the request id and metrics (a
+   * direct QR code's scan), falling back to the routes when they cannot answer without I/O.
+   */
+  leanRedirects?: LeanRedirect[];
   projections?: Projection[];
   reactors?: Reactor[];
   /** Bus consumers and background jobs of the worker role. */
