@@ -6,7 +6,7 @@ import type { CommandHandler } from './command-handler';
 import type { Config } from './config';
 import type { EventStore } from './eventstore/port';
 import type { RouteModule } from './http/app';
-import type { LeanRedirect } from './http/lean-redirect';
+import type { LeanRoute } from './http/lean-routes';
 import type { CspSources } from './http/security-headers';
 import type { Logger } from './logging';
 import type { Metrics } from './ops/metrics';
@@ -68,10 +68,10 @@ export interface FeatureModule {
    */
   edgeRoutes?: RouteModule[];
   /**
-   * Public redirects answered from memory ahead of everything but the request id and metrics (a
-   * direct QR code's scan), falling back to the routes when they cannot answer without I/O.
+   * Public GETs answered from memory ahead of everything but the request id and metrics (a QR
+   * scan's redirect, a landing page's data), leaving to the routes what needs any I/O.
    */
-  leanRedirects?: LeanRedirect[];
+  leanRoutes?: LeanRoute[];
   projections?: Projection[];
   reactors?: Reactor[];
   /** Bus consumers and background jobs of the worker role. */

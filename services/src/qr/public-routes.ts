@@ -5,7 +5,7 @@ import { QR_HONEYPOT_FIELD, QR_MESSAGES } from '@studio/events/rules';
 import type Koa from 'koa';
 import { DomainError, isDomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
-import type { LeanRedirect } from '../platform/http/lean-redirect';
+import type { LeanRoute } from '../platform/http/lean-routes';
 import { type PageTokens, pageTokens } from '../platform/http/page-token';
 import { requestLimit } from '../platform/http/rate-limit';
 import { parse } from '../platform/http/validation';
@@ -115,7 +115,7 @@ function landingDataJson(state: QrCodeState): string {
  * which carry a body.
  */
 export function qrPublicRoutes(deps: Deps): {
-  lean: LeanRedirect;
+  lean: LeanRoute[];
   edge: RouteModule;
   guarded: RouteModule;
 } {
@@ -154,15 +154,30 @@ export function qrPublicRoutes(deps: Deps): {
     return targetOf(state);
   };
 
-  // A code in memory is answered there (see LeanRedirect); any other goes on to the `/r/:id` route.
-  const lean: LeanRedirect = {
-    prefix: '/r/',
-    route: '/r/:id',
-    locate(ctx, id) {
-      const state = QR_ID.test(id) ? codes.peek(id) : undefined;
-      return state?.exists && !state.deleted ? scanOf(ctx, state) : undefined;
-    },
+  /** A live code in memory, or undefined (the routes below read it, or answer 404 or 410). */
+  const liveInMemory = (id: string) => {
+    const state = QR_ID.test(id) ? codes.peek(id) : undefined;
+    return state?.exists && !state.deleted ? state : undefined;
   };
+  // Answered from memory (see LeanRoute); anything else goes on to the routes of the same paths.
+  const lean: LeanRoute[] = [
+    {
+      prefix: '/r/',
+      route: '/r/:id',
+      answer(ctx, id) {
+        const state = liveInMemory(id);
+        return state && { redirect: scanOf(ctx, state) };
+      },
+    },
+    {
+      prefix: '/api/qr-landing/',
+      route: '/api/qr-landing/:id/data',
+      answer(_ctx, rest) {
+        const state = rest.endsWith('/data') ? liveInMemory(rest.slice(0, -'/data'.length)) : undefined;
+        return state?.linkType === 'landing' ? { json: landingDataJson(state) } : undefined;
+      },
+    },
+  ];
 
   const edge: RouteModule = (router) => {
     router.get('/r/:id', async (ctx) => {

@@ -141,6 +141,39 @@ describe('QR codes API', () => {
     });
   });
 
+  it('a landing code in memory: its scan goes to its page, its data comes from there, edits and a delete show at once', async () => {
+    const code = await createCode(owner, {
+      title: 'Hot page',
+      linkType: 'landing',
+      landingPage: { title: 'First' },
+    });
+    const data = () => request(server().url).get(`/api/qr-landing/${code.id}/data`);
+    expect((await data()).body.landingPage.title).toBe('First'); // read from the log, kept in memory
+    const lean = await data();
+    expect(lean.body).toEqual({ success: true, landingPage: expect.objectContaining({ title: 'First' }) });
+    expect(lean.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(lean.headers['cache-control']).toBe('no-store');
+    const scan = await request(server().url).get(`/r/${code.id}`).set('User-Agent', PHONE).redirects(0);
+    expect(scan.status).toBe(302);
+    expect(scan.headers.location).toBe(`/qr-landing/${code.id}`);
+    await owner
+      .put(`/api/qr-codes/${code.id}`)
+      .send({ landingPage: { title: 'Second' } })
+      .expect(200);
+    expect((await data()).body.landingPage.title).toBe('Second');
+    expect((await data()).headers['content-security-policy']).not.toContain('nonce'); // in memory again
+    await owner.delete(`/api/qr-codes/${code.id}`).expect(200);
+    for (let i = 0; i < 2; i += 1) {
+      const gone = await data();
+      expect(gone.status).toBe(410);
+      expect(gone.body.error).toBe('GONE');
+    }
+    // The scan of a landing code is counted by its page, never by the redirect.
+    const { eventStore } = server().platform;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await eventStore.readStream(qrActivityStream(code.id))).toEqual([]);
+  });
+
   it("another user's code cannot be read, changed, deleted, analysed or exported", async () => {
     const code = await createCode(owner, { title: 'Mine', linkType: 'landing' });
     const paths = ['', '/analytics', '/emails', '/export-emails', '/export-analytics', '/qr.png', '/qr.svg'];

@@ -5,7 +5,7 @@ import type { Logger } from '../logging';
 import { compression } from './compression';
 import { errorMiddleware, unreadableBody } from './errors';
 import { knownHost, knownHostOnly } from './host-guard';
-import { type LeanRedirect, leanRedirects } from './lean-redirect';
+import { type LeanRoute, leanRoutes } from './lean-routes';
 import { requestContext } from './request-context';
 import { acceptedContentTypes, sameOriginOnly } from './request-guards';
 import { type CspSources, securityHeaders } from './security-headers';
@@ -18,8 +18,8 @@ export interface HttpAppOptions {
   routes: RouteModule[];
   /** Public, bodiless GET routes answered before the guards, body parsing, `before` and the router. */
   edgeRoutes?: RouteModule[];
-  /** Redirects answered from memory before everything but the request id and `outer` (a QR scan). */
-  leanRedirects?: LeanRedirect[];
+  /** Public GETs answered from memory before everything but the request id and `outer` (a QR scan). */
+  leanRoutes?: LeanRoute[];
   /** Run outside the error middleware, so they see the status actually sent (request metrics). */
   outer?: Koa.Middleware[];
   /** Run before the routes (sessions). */
@@ -63,12 +63,9 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   // The access log wraps the error middleware, so it records the status actually sent.
   app.use(requestContext(options.logger));
   for (const middleware of options.outer ?? []) app.use(middleware);
-  if (options.leanRedirects?.length)
+  if (options.leanRoutes?.length)
     app.use(
-      leanRedirects(
-        options.leanRedirects,
-        options.publicUrls?.length ? knownHost(options.publicUrls) : undefined,
-      ),
+      leanRoutes(options.leanRoutes, options.publicUrls?.length ? knownHost(options.publicUrls) : undefined),
     );
   app.use(errorMiddleware(options.logger));
   app.use(securityHeaders(options.cspSources));

@@ -2,13 +2,24 @@ import type Koa from 'koa';
 import request from 'supertest';
 import { createLogger } from '../logging';
 import { createHttpApp } from './app';
-import type { LeanRedirect } from './lean-redirect';
+import { COMPRESSION_THRESHOLD_BYTES } from './compression';
+import type { LeanRoute } from './lean-routes';
 
-/** `/go/known` is answered from memory; anything else under `/go/` by the route behind it. */
-const go: LeanRedirect = {
+/**
+ * `/go/known` and `/go/data` (and a large `/go/big`) are answered from memory; anything else
+ * under `/go/` by the route behind it.
+ */
+const go: LeanRoute = {
   prefix: '/go/',
   route: '/go/:name',
-  locate: (_ctx, name) => (name === 'known' ? 'https://example.com/known' : undefined),
+  answer: (_ctx, name) =>
+    name === 'known'
+      ? { redirect: 'https://example.com/known' }
+      : name === 'data'
+        ? { json: '{"ok":"é"}' }
+        : name === 'big'
+          ? { json: JSON.stringify({ text: 'x'.repeat(COMPRESSION_THRESHOLD_BYTES) }) }
+          : undefined,
 };
 
 function appWith(options: { publicUrls?: string[]; trustProxy?: number } = {}) {
@@ -24,7 +35,7 @@ function appWith(options: { publicUrls?: string[]; trustProxy?: number } = {}) {
   const app = createHttpApp({
     logger: createLogger('silent'),
     outer: [record],
-    leanRedirects: [go],
+    leanRoutes: [go],
     ...options,
     routes: [],
     edgeRoutes: [
@@ -39,7 +50,7 @@ function appWith(options: { publicUrls?: string[]; trustProxy?: number } = {}) {
   return { app, seen };
 }
 
-describe('lean redirects', () => {
+describe('lean routes', () => {
   it('answer a 302 with only the headers a redirect needs, seen by the request id and metrics', async () => {
     const { app, seen } = appWith();
     const res = await request(app).get('/go/known').redirects(0);
@@ -58,6 +69,27 @@ describe('lean redirects', () => {
     const head = await request(app).head('/go/known').redirects(0);
     expect(head.status).toBe(302);
     expect(head.headers.location).toBe('https://example.com/known');
+  });
+
+  it('answer JSON with its length, nosniff and a CSP that allows nothing; large JSON goes on to be compressed', async () => {
+    const { app, seen } = appWith();
+    const res = await request(app).get('/go/data');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: 'é' });
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength('{"ok":"é"}')));
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(seen.at(-1)).toMatchObject({ route: '/go/:name', status: 200 });
+    const head = await request(app).head('/go/data');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-length']).toBe(res.headers['content-length']);
+
+    // The full stack's route answers it (here a 404): compressing it is its business.
+    const big = await request(app).get('/go/big');
+    expect(big.status).toBe(404);
+    expect(big.text).toBe('no big');
   });
 
   it('HSTS on an HTTPS request (behind a trusted proxy), not on plain HTTP', async () => {
