@@ -1,6 +1,7 @@
 // QR rows of `npm run bench`: the public scan redirect and landing-data endpoint against a bare
-// Koa route in the same run (a redirect for the redirect, a small JSON answer for the data), the landing page's weight and LCP/CLS under mobile throttling,
-// and the analytics query on a code with 100,000 scans.
+// Koa route in the same run (a redirect for the redirect, a small JSON answer for the data), the
+// landing page's weight and LCP/CLS under mobile throttling, and the analytics query on a code
+// with 100,000 scans.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
