@@ -48,6 +48,8 @@ export function qrModule(
     routes: [qrOwnerRoutes({ ...platform, codes }), publicRoutes.guarded],
     // A scan's redirect and landing page skip what an anonymous GET does not need.
     edgeRoutes: [publicRoutes.edge],
+    // The redirect and the landing data of a code in memory: answered before all of that.
+    leanRoutes: publicRoutes.lean,
     projections: [qrProjection],
     // Scans answered but still in the batch are appended before the stores close.
     async stop() {

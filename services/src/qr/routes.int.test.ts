@@ -114,6 +114,66 @@ describe('QR codes API', () => {
     await owner.get(`/api/qr-codes/${direct.id}`).expect(404);
   });
 
+  it('a code in memory is redirected from there, and an edit or a delete takes effect at once', async () => {
+    const code = await createCode(owner, { title: 'Hot', linkType: 'direct', url: 'https://example.com/a' });
+    const scan = () => request(server().url).get(`/r/${code.id}`).set('User-Agent', PHONE).redirects(0);
+    await scan().expect(302); // read from the log, and kept in memory
+    const lean = await scan();
+    expect(lean.status).toBe(302);
+    expect(lean.headers.location).toBe('https://example.com/a');
+    // Answered ahead of the full stack: none of its document headers, no body.
+    expect(lean.headers['content-security-policy']).toBeUndefined();
+    expect(lean.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(lean.headers['content-length']).toBe('0');
+    await owner.put(`/api/qr-codes/${code.id}`).send({ url: 'https://example.com/b' }).expect(200);
+    expect((await scan()).headers.location).toBe('https://example.com/b');
+    expect((await scan()).headers['content-security-policy']).toBeUndefined(); // in memory again
+    await owner.delete(`/api/qr-codes/${code.id}`).expect(200);
+    const gone = await scan();
+    expect(gone.status).toBe(410);
+    expect(gone.text).toContain('This QR code is no longer active');
+    expect((await scan()).status).toBe(410); // and so it stays, now that memory holds it deleted
+    // The four scans while it lived are all counted (the deleted code's analytics stay its owner's).
+    const { eventStore } = server().platform;
+    await eventually(async () => {
+      const activity = await eventStore.readStream(qrActivityStream(code.id));
+      return activity.flatMap((e) => (e.data as { scans: unknown[] }).scans).length === 4;
+    });
+  });
+
+  it('a landing code in memory: its scan goes to its page, its data comes from there, edits and a delete show at once', async () => {
+    const code = await createCode(owner, {
+      title: 'Hot page',
+      linkType: 'landing',
+      landingPage: { title: 'First' },
+    });
+    const data = () => request(server().url).get(`/api/qr-landing/${code.id}/data`);
+    expect((await data()).body.landingPage.title).toBe('First'); // read from the log, kept in memory
+    const lean = await data();
+    expect(lean.body).toEqual({ success: true, landingPage: expect.objectContaining({ title: 'First' }) });
+    expect(lean.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(lean.headers['cache-control']).toBe('no-store');
+    const scan = await request(server().url).get(`/r/${code.id}`).set('User-Agent', PHONE).redirects(0);
+    expect(scan.status).toBe(302);
+    expect(scan.headers.location).toBe(`/qr-landing/${code.id}`);
+    await owner
+      .put(`/api/qr-codes/${code.id}`)
+      .send({ landingPage: { title: 'Second' } })
+      .expect(200);
+    expect((await data()).body.landingPage.title).toBe('Second');
+    expect((await data()).headers['content-security-policy']).not.toContain('nonce'); // in memory again
+    await owner.delete(`/api/qr-codes/${code.id}`).expect(200);
+    for (let i = 0; i < 2; i += 1) {
+      const gone = await data();
+      expect(gone.status).toBe(410);
+      expect(gone.body.error).toBe('GONE');
+    }
+    // The scan of a landing code is counted by its page, never by the redirect.
+    const { eventStore } = server().platform;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await eventStore.readStream(qrActivityStream(code.id))).toEqual([]);
+  });
+
   it("another user's code cannot be read, changed, deleted, analysed or exported", async () => {
     const code = await createCode(owner, { title: 'Mine', linkType: 'landing' });
     const paths = ['', '/analytics', '/emails', '/export-emails', '/export-analytics', '/qr.png', '/qr.svg'];
