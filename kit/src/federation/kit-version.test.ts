@@ -43,7 +43,7 @@ describe('the kit shared between the shell and the remotes', () => {
     await shell.loadShare('@studio/kit'); // the shell uses its kit from the start
     const remote = createInstance({ name: `remote-${version}`, remotes: [], shared: {} });
     remote.initShareScopeMap('default', shell.shareScopeMap.default!);
-    remote.initOptions({ shared: provides(version, `remote ${version}`) });
+    remote.initOptions({ name: remote.name, remotes: [], shared: provides(version, `remote ${version}`) });
     const factory = await remote.loadShare('@studio/kit');
     return factory ? factory() : undefined;
   }
