@@ -76,6 +76,16 @@ test.describe('desktop, 1280 px', () => {
     await expectScreen(page, 'Help & Support');
   });
 
+  test("the keyboard's first stop skips the sidebar to the screen", async ({ page }) => {
+    await signUp(page);
+    await page.goto('/my-books');
+    await expectScreen(page, 'My Books');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#main-content')).toBeFocused();
+  });
+
   test('credits card links to /pricing', async ({ page }) => {
     await signUp(page);
     await page.goto('/my-books');

@@ -1,5 +1,7 @@
-// "Skip to content": the first stop of the keyboard on the public pages, visible only when focused.
-import { MAIN_CONTENT_ID, theme } from '@studio/kit';
+// "Skip to content": the first stop of the keyboard, on the public pages and in the signed-in layout;
+// visible only when focused.
+import { theme } from '../theme/theme';
+import { MAIN_CONTENT_ID } from './main-content';
 
 export function SkipLink() {
   return (
