@@ -40,8 +40,9 @@ export function createJobHandler(deps: WorkerDeps): JobHandler {
   let stopping = false;
 
   const handle = async (message: DeliveredMessage<JobMessage>): Promise<void> => {
-    // Shutting down: claim nothing new (a queued job is published again when workers start).
-    if (stopping) return;
+    // Shutting down: claim nothing new, and leave the message unacknowledged (a broker hands it to
+    // another worker; the in-process bus's queued jobs are published again when workers start).
+    if (stopping) throw new Error('This worker is stopping: the job is left on the bus');
     const claimed = await claimJob(deps, message);
     if (!claimed) return;
     const lease = new JobLease(deps, claimed);
