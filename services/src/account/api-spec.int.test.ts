@@ -1,12 +1,13 @@
-import { accountStream, emailStream } from '@studio/events';
+import { accountStream } from '@studio/events';
 import { newId } from '../platform/ids';
 import { apiSpecification, existingStream } from '../testing/api-spec';
+import { claimStream } from './email-claims';
 
 const api = apiSpecification();
 
 /** An account and its email claim, as registration leaves them. */
 const registered = (userId: string, email: string) => [
-  existingStream(emailStream(email), [{ type: 'EmailClaimed', data: { email, userId } }]),
+  existingStream(claimStream(email), [{ type: 'EmailClaimed', data: { email, userId } }]),
   existingStream(accountStream(userId), [
     {
       type: 'UserRegistered',
@@ -29,7 +30,7 @@ describe('account API: given events, when a request, then the response and the n
           status: 201,
           body: { name: 'Grace Hopper', email: 'grace@example.com', credits: 0 },
           newEvents: (response) => ({
-            [emailStream('grace@example.com')]: [
+            [claimStream('grace@example.com')]: [
               { type: 'EmailClaimed', data: { email: 'grace@example.com', userId: response.body.id } },
             ],
             [accountStream(response.body.id)]: [

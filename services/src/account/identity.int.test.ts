@@ -1,5 +1,5 @@
-import { emailStream } from '@studio/events';
 import { openTestRuntime } from '../testing/test-runtime';
+import { claimStream } from './email-claims';
 import { authenticate, register } from './identity';
 import { emailClaimDecider, ORPHAN_CLAIM_AGE_MS } from './registration';
 
@@ -13,7 +13,7 @@ describe('orphaned email claims', () => {
   const leaveOrphan = async (runtime: Awaited<ReturnType<typeof openTestRuntime>>) => {
     // A registration that died between its claim and its account.
     await runtime.commands.handle(
-      emailStream('ghost@example.com'),
+      claimStream('ghost@example.com'),
       emailClaimDecider,
       { type: 'ClaimEmail', email: 'ghost@example.com', userId: 'recDiedMidway00000' },
       { ...at(0), userId: 'recDiedMidway00000' },

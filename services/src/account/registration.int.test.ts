@@ -1,9 +1,10 @@
-import { accountStream, emailStream } from '@studio/events';
+import { accountStream } from '@studio/events';
 import { CommandHandler } from '../platform/command-handler';
 import { createSqliteEventStore } from '../platform/eventstore/sqlite';
 import { specFor } from '../testing/decider-spec';
 import { tempDataDir } from '../testing/helpers';
 import { accountDecider } from './decider';
+import { claimStream } from './email-claims';
 import { authenticate, loadAccount, register } from './identity';
 import { emailClaimDecider } from './registration';
 
@@ -103,7 +104,7 @@ describe('registration', () => {
   /** A registration that died after claiming the email, before writing its account. */
   const orphanClaim = async (at: string) => {
     await events.append(
-      emailStream('ada@example.com'),
+      claimStream('ada@example.com'),
       [
         {
           eventId: 'orphan',
@@ -164,7 +165,7 @@ describe('registration', () => {
     expect(registered?.data).toMatchObject({ paymentMethodId: 'pm_1' });
     expect((await loadAccount(commands, state.userId))?.email).toBe('ada@example.com');
     // The address is claimed for the new account, so no second account can take it.
-    const claims = await events.readStream(emailStream('ada@example.com'));
+    const claims = await events.readStream(claimStream('ada@example.com'));
     expect(claims.map((e) => [e.type, (e.data as { userId: string }).userId])).toEqual([
       ['EmailClaimed', state.userId],
     ]);
@@ -194,7 +195,7 @@ describe('registration', () => {
         throw new Error('card declined');
       }),
     ).rejects.toThrow('card declined');
-    expect(await events.readStream(emailStream('ada@example.com'))).toEqual([]);
+    expect(await events.readStream(claimStream('ada@example.com'))).toEqual([]);
     expect(await loadAccount(commands, 'recNobody')).toBeUndefined();
   });
 });

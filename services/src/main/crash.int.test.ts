@@ -1,8 +1,8 @@
-import { accountStream, emailStream, generationStream, type RecordedEvent } from '@studio/events';
+import { accountStream, generationStream, type RecordedEvent } from '@studio/events';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
+import { emailClaim } from '../account/email-claims';
 import { LEDGER, type LedgerDoc } from '../account/projections';
-import { emailClaimDecider } from '../account/registration';
 import { CommandHandler } from '../platform/command-handler';
 import { loadConfig } from '../platform/config';
 import { createSqliteEventStore } from '../platform/eventstore/sqlite';
@@ -99,7 +99,7 @@ describe('crash recovery (SIGKILL under load)', () => {
     // Every acknowledged command is in the log.
     const userIdOf = new Map<string, string>();
     for (const email of ack.emails) {
-      const claim = await commands.load(emailStream(email), emailClaimDecider);
+      const claim = await emailClaim(commands, email);
       const account = await commands.load(accountStream(claim.state.claimedBy ?? 'none'), accountDecider);
       expect({ email, registered: account.state.registered }).toEqual({ email, registered: true });
       userIdOf.set(email, account.state.userId);

@@ -125,6 +125,14 @@ describe('fault drills: an engine drops while the server runs', () => {
     expect((await agent.get('/api/user')).body.credits).toBe(50);
   });
 
+  it('read store down: commands see it too, through the snapshots they fold from', async () => {
+    faults.readStore.down();
+    // A stream this process has not folded yet: its state starts from the snapshot store.
+    await expect(
+      server().platform.commands.load(accountStream('never-folded'), accountDecider),
+    ).rejects.toMatchObject({ code: 'UNAVAILABLE', engine: 'read store' });
+  });
+
   it('bus down: the request is accepted, the relay waits, and the job runs once when the bus is back', async () => {
     const { agent, userId } = await signUp();
     faults.bus.down();

@@ -344,9 +344,14 @@ describe('command handler', () => {
       await expect(busy).rejects.toBeInstanceOf(DomainError);
       await expect(busy).rejects.toMatchObject({
         code: 'CONCURRENCY',
-        message: 'The account is busy right now. Please try again.',
+        message: 'Too many changes at once. Please try again.',
       });
       expect(appends).toBe(8);
+      // A decider tells it in its context's words.
+      const worded = { ...plain, busyMessage: 'The list is busy.' };
+      await expect(
+        new CommandHandler(contended).handle('tags-c', worded, { tag: 'a' }, ctx),
+      ).rejects.toMatchObject({ code: 'CONCURRENCY', message: 'The list is busy.' });
 
       appends = 0;
       const down: EventStore = {

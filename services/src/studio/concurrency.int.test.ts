@@ -3,6 +3,7 @@ import { accountDecider } from '../account/decider';
 import { register } from '../account/identity';
 import { CommandHandler } from '../platform/command-handler';
 import { DomainError } from '../platform/errors';
+import { type EventStore, WrongExpectedRevisionError } from '../platform/eventstore/port';
 import { createSqliteEventStore } from '../platform/eventstore/sqlite';
 import { openTestRuntime } from '../testing/test-runtime';
 import { startGeneration } from './start-generation';
@@ -64,6 +65,38 @@ describe('spending credits under contention', () => {
       expect(Math.min(...remaining)).toBe(0);
     } finally {
       await otherProcessStore.close();
+      await runtime.dispose();
+    }
+  });
+
+  it('a spend that loses every retry to other writers is told the account is busy', async () => {
+    const runtime = await openTestRuntime();
+    // Another process appends first every time.
+    const contended: EventStore = {
+      ...runtime.eventStore,
+      append: async (name) => {
+        throw new WrongExpectedRevisionError(name, 'no-stream', 0);
+      },
+    };
+    try {
+      const user = await register(
+        runtime.commands,
+        { name: 'Ada', email: 'ada@example.com', password: 'secret1' },
+        ctx,
+      );
+      await expect(
+        startGeneration(new CommandHandler(contended), {
+          userId: user.userId,
+          generationId: 'g-busy',
+          request: { kind: 'coloring-page', input: { prompt: 'a page' } },
+          cost: 0,
+          ...ctx,
+        }),
+      ).rejects.toMatchObject({
+        code: 'CONCURRENCY',
+        message: 'The account is busy right now. Please try again.',
+      });
+    } finally {
       await runtime.dispose();
     }
   });

@@ -21,9 +21,11 @@ function fakeClock(minutes: number) {
   return { clock, set: (m: number) => (now = T0 + m * 60_000) };
 }
 
-function recordingBus() {
+/** Stands for the in-process bus unless told it keeps its messages (a broker's log). */
+function recordingBus(keepsMessages = false) {
   const published: Array<{ topic: string; message: BusMessage<JobMessage> }> = [];
   const bus: Bus = {
+    keepsMessages,
     async publish(topic, messages) {
       for (const message of messages)
         published.push({ topic, message: message as unknown as BusMessage<JobMessage> });
@@ -263,6 +265,31 @@ describe('generation supervisor', () => {
       phase: 'book',
       correlationId: 'book',
     });
+  });
+
+  it('on a bus that keeps its messages (Kafka, NATS), starting publishes nothing: the log redelivers', async () => {
+    await request('queued', 0);
+    await projected();
+    const broker = recordingBus(true);
+    const running = new GenerationSupervisor(
+      {
+        readStore: fixture.reads,
+        commands,
+        clock: time.clock,
+        bus: broker.bus,
+        logger: fixture.logger,
+        generationTimeoutMs: TIMEOUT_MS,
+      },
+      60_000,
+    );
+    await running.start();
+    running.stop();
+    expect(broker.published).toEqual([]);
+    // The same start on the in-process bus publishes the queued job again.
+    const inProcess = supervisor(60_000);
+    await inProcess.start();
+    inProcess.stop();
+    expect(published.map((p) => p.message.key)).toEqual(['queued']);
   });
 
   it('once started, sweeps on its interval', async () => {

@@ -288,8 +288,9 @@ describe('worker: one job', () => {
           msg: 'job handed back at shutdown',
         }),
       );
-      // The released job is queued again, but this worker is stopping: it claims nothing.
-      await handle(message);
+      // The released job is queued again, but this worker is stopping: it claims nothing and leaves
+      // the message unacknowledged, for another worker.
+      await expect(handle(message)).rejects.toThrow('stopping');
       expect(await types()).toEqual(['GenerationStarted', 'GenerationReleased']);
     } finally {
       await runtime.dispose();

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import type { Role } from '../main/modules';
 
 export interface EmbeddedChild {
   url: string;
@@ -29,16 +30,16 @@ export async function spawnEmbedded(
 export type RoleChild = Omit<EmbeddedChild, 'url'>;
 
 /**
- * Tests only: one distributed role (`projector`, `relay`, `worker`) as a child process on DATA_DIR
+ * Tests only: one distributed role (`api`, `projector`, `relay`, `worker`) as a child process on DATA_DIR
  * (embedded engines), resolved once it says it started. Its ops server listens on a free port.
  */
 export async function spawnRole(
-  role: 'projector' | 'relay' | 'worker',
+  role: Role,
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<RoleChild> {
   const { child, exited, output } = await spawnChild(
-    path.join(__dirname, `${role}.ts`),
+    path.join(__dirname, '../main', `${role}.ts`),
     dataDir,
     { PAYMENTS: 'simulated', OPS_PORT: '0', LOG_LEVEL: 'info', ...env },
     new RegExp(`"msg":"(${role} started)"`),

@@ -11,6 +11,7 @@ function controlledBus() {
   const pending: Array<ReturnType<typeof deferred<void>>> = [];
   let settle: 'accept' | 'reject-once' | 'hold' = 'accept';
   const bus: Bus = {
+    keepsMessages: true,
     async publish(topic, messages) {
       if (settle === 'reject-once') {
         settle = 'accept';

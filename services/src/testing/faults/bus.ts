@@ -8,6 +8,7 @@ import type { FaultSwitch } from './switch';
  */
 export function faultyBus(inner: Bus, faults: FaultSwitch): Bus {
   return {
+    keepsMessages: inner.keepsMessages,
     async publish(topic, messages) {
       await faults.gate();
       return inner.publish(topic, messages);
