@@ -59,6 +59,8 @@ export function bookRecord(doc: GenerationDoc) {
     ...(file('cover-pdf') ? { coverFile: file('cover-pdf') } : {}),
     ...(doc.status === 'failed' && doc.error ? { error: doc.error } : {}),
     ...(doc.rebuildError ? { rebuildError: doc.rebuildError } : {}),
+    // Pictures enlarged beyond their real detail: the book is made, the author is told.
+    ...(typeof doc.result?.printWarning === 'string' ? { printWarning: doc.result.printWarning } : {}),
     ...(REBUILDING.includes(doc.status) ? { rebuilding: true } : {}),
     ...(outlines[0] ? { outlineText1: outlines[0] } : {}),
     ...(outlines[1] ? { outlineText2: outlines[1] } : {}),

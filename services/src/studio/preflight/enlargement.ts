@@ -133,6 +133,18 @@ export function smoothEnlargement(soft: number): number {
 /** Below this much real detail where it is drawn, a picture prints visibly soft. */
 export const MIN_REAL_PPI = 200;
 
+/** The real detail (ppi) of grey pixels drawn at `ppi`; undefined for a flat picture. */
+function detailPpi(grey: Uint8Array, width: number, height: number, ppi: number): number | undefined {
+  const soft = softness(grey, width, height);
+  return soft === undefined ? undefined : ppi / smoothEnlargement(soft);
+}
+
+/** The real detail (ppi) of a picture file drawn at `ppi`, as the preflight judges it in a PDF. */
+export async function pictureDetailPpi(picture: Buffer, ppi: number): Promise<number | undefined> {
+  const { data, info } = await sharp(picture).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return detailPpi(data, info.width, info.height, ppi);
+}
+
 const num = (o: unknown) => (o instanceof PDFNumber ? o.asNumber() : undefined);
 
 /** An image XObject's dictionary entry, references followed. */
@@ -223,10 +235,8 @@ export async function enlargedPictures(doc: PDFDocument): Promise<string[]> {
       }
     }
     if (!grey || grey.width < 64 || grey.height < 64) continue;
-    const soft = softness(grey.grey, grey.width, grey.height);
-    if (soft === undefined) continue;
-    const real = ppi / smoothEnlargement(soft);
-    if (real < MIN_REAL_PPI)
+    const real = detailPpi(grey.grey, grey.width, grey.height, ppi);
+    if (real !== undefined && real < MIN_REAL_PPI)
       problems.push(
         `Page ${page}: a picture holds about ${Math.round(real)} ppi of real detail where it is drawn (${Math.round(ppi)} ppi of pixels: enlarged from a smaller picture, or soft); it prints blurry below ${MIN_REAL_PPI}`,
       );
