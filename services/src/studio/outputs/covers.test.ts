@@ -168,6 +168,22 @@ describe('paperback and ebook covers', () => {
     expect(lightRows.size).toBeGreaterThan(100);
   });
 
+  it('set a front title of several lines in lines of about even length, never a last word alone', async () => {
+    const { pdf } = await paperbackWrapPdf(cover, trim, 32);
+    // The 34 pt title's words, one run of them per line.
+    const lines = new Map<number, { left: number; right: number }>();
+    for (const w of words(pdf).filter((w) => w.yMax - w.yMin > 30)) {
+      const line = lines.get(Math.round(w.yMin)) ?? { left: w.xMin, right: w.xMax };
+      lines.set(Math.round(w.yMin), {
+        left: Math.min(line.left, w.xMin),
+        right: Math.max(line.right, w.xMax),
+      });
+    }
+    const widths = [...lines.values()].map((l) => l.right - l.left);
+    expect(widths).toHaveLength(2);
+    expect(Math.min(...widths) / Math.max(...widths)).toBeGreaterThan(0.5);
+  });
+
   it('fit the front picture between a three-line title and the author on the narrow ebook cover', async () => {
     // A coloring design's shape (8.5×11) under a title that takes three lines at 5.3 in wide.
     const picture = await sharp({ create: { width: 2550, height: 3300, channels: 3, background: '#ff0000' } })

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { BALANCED } from './balanced';
 import { BARCODE, BLEED, coverLayout, type Paper, SPINE_TEXT_MIN_PAGES, spineWidth, type Trim } from './kdp';
 import { typesetPdf, typesetSvg } from './typst';
 
@@ -93,7 +94,7 @@ const front = (colors: { background: string; accent: string }) => `
     rows: (12%, auto, 1fr, auto, 6%),
     [],
     [
-      #text(size: 34pt, weight: "bold")[#cover.title]
+      #balanced(text(size: 34pt, weight: "bold")[#cover.title])
       #if cover.at("subtitle", default: none) != none [ #v(0.4em) #text(size: 15pt, fill: ${colors.accent})[#cover.subtitle] ]
     ],
     if cover.picture {
@@ -132,6 +133,7 @@ const files = (cover: CoverText) => ({
 });
 
 const HEAD = `#let cover = json("/cover.json")
+${BALANCED}
 #set document(title: cover.title, author: cover.author, date: none)
 #set text(font: "Libertinus Serif")
 `;

@@ -1,3 +1,4 @@
+import { BALANCED } from './balanced';
 import { gutterFor, MIN_PAGES, minOuterMargin, paddedPageCount, pageSize, TRIMS, type Trim } from './kdp';
 import { countPages, typesetPdf } from './typst';
 
@@ -149,19 +150,7 @@ ${pageSetup(trim, nonFictionMargins(gutter))}
   let k = opens.filter(o => o <= p).len()
   if k == 0 or opens.at(k - 1) == p or ends.at(k - 1, default: p) < p { none } else { book.chapters.at(k - 1).title }
 }
-// A heading of several lines is set in the narrowest measure that keeps its line count, so its
-// lines come out about even ("What the Quiet Power / of Habits Really Is", not a last word alone).
-#let balanced(body) = layout(area => {
-  let lines(w) = measure(block(width: w, body)).height
-  let full = lines(area.width)
-  let (lo, hi) = (area.width / 3, area.width)
-  for _ in range(10) {
-    let mid = (lo + hi) / 2
-    if lines(mid) <= full { hi = mid } else { lo = mid }
-  }
-  block(width: hi, body)
-})
-#show heading.where(level: 1): it => balanced(text(size: 19pt, weight: "bold", hyphenate: false, it.body))
+${BALANCED}#show heading.where(level: 1): it => balanced(text(size: 19pt, weight: "bold", hyphenate: false, it.body))
 #let opening(chapter, first) = {
   pagebreak(to: "odd", weak: true)
   // Folio 1 is the first chapter's opening recto.
