@@ -95,7 +95,7 @@ const front = (colors: { background: string; accent: string }) => `
     [],
     [
       #balanced(text(size: 34pt, weight: "bold")[#cover.title])
-      #if cover.at("subtitle", default: none) != none [ #v(0.4em) #text(size: 15pt, fill: ${colors.accent})[#cover.subtitle] ]
+      #if cover.at("subtitle", default: none) != none [ #v(1.1em) #text(size: 15pt, fill: ${colors.accent})[#cover.subtitle] ]
     ],
     if cover.picture {
       pad(y: 0.3in, align(center + horizon,
