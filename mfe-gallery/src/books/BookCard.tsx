@@ -147,6 +147,14 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
               {book.error}
             </p>
           )}
+          {book.status === 'Done' && book.printWarning && (
+            <p
+              css={{ fontSize: theme.fontSizes.xs, color: theme.colors.warning, overflowWrap: 'anywhere' }}
+              data-testid="print-warning"
+            >
+              {book.printWarning}
+            </p>
+          )}
           {book.status === 'Done' && book.epubIncluded === false && (
             <p css={{ fontSize: theme.fontSizes.xs, color: theme.colors.textMuted }} data-testid="pdf-only">
               {MY_BOOKS.pdfOnly}

@@ -30,6 +30,8 @@ export interface Book {
   coverImage?: string;
   /** Why the last edit could not be typeset (the book kept its files). */
   rebuildError?: string;
+  /** A finished book whose pictures will print soft (enlarged beyond their real detail). */
+  printWarning?: string;
   /** An edited book whose files are being typeset again. */
   rebuilding?: boolean;
   outlineText1?: string;

@@ -6,6 +6,7 @@ import type { BlobStore } from '../platform/blobs/port';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import type { Platform } from '../platform/module';
+import { readYourWrites } from '../platform/readstore/read-your-writes';
 import { artifactBlobId } from '../studio/artifacts';
 import { GENERATIONS, type GenerationDoc } from '../studio/generations-projection';
 import { kindsListedIn } from '../studio/tools/registry';
@@ -80,10 +81,16 @@ function editorRecord(doc: GenerationDoc) {
   };
 }
 
-export function galleryRoutes({ readStore, blobs }: Pick<Platform, 'readStore' | 'blobs'>): RouteModule {
+export function galleryRoutes({
+  eventStore,
+  readStore,
+  blobs,
+}: Pick<Platform, 'eventStore' | 'readStore' | 'blobs'>): RouteModule {
   const generations = readStore.collection<GenerationDoc>(GENERATIONS);
+  // My Images reads its lists again on the progress stream's events: they must show them.
   const list = async (ctx: Koa.Context, kinds: string[]) => {
     const userId = requireSelf(ctx, ctx.params.userId);
+    await readYourWrites({ eventStore, readStore }, GENERATIONS);
     return generations.find({ userId, kind: { $in: kinds } }, { sort: { createdAt: -1, _id: 1 } });
   };
 

@@ -52,7 +52,13 @@ const words = (pdf: Buffer, page: number) =>
       ...tool('pdftotext', ['-bbox', '-f', String(page), '-l', String(page), file, '-']).matchAll(
         /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
       ),
-    ].map((m) => ({ xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), text: m[5] ?? '' })),
+    ].map((m) => ({
+      xMin: Number(m[1]),
+      yMin: Number(m[2]),
+      xMax: Number(m[3]),
+      yMax: Number(m[4]),
+      text: m[5] ?? '',
+    })),
   );
 
 const fileOf = (files: GeneratedFile[], role: string) => {
@@ -160,6 +166,26 @@ describe('a non-fiction book’s files', () => {
       const physical = firstChapterPage + entry.folio - 1;
       expect(texts[physical - 1]).toContain(entry.title.slice(0, 20));
     }
+  });
+
+  it('set chapter headings of several lines in lines of about even length, never a last word alone', () => {
+    const openers = texts.flatMap((t, i) => (/^\s*CHAPTER \d+/m.test(t) ? [i + 1] : []));
+    expect(openers.length).toBeGreaterThanOrEqual(6);
+    const headings = openers.map((page) => {
+      // The heading's words are the 19 pt ones; each line is one run of them at one height.
+      const lines = new Map<number, { left: number; right: number }>();
+      for (const w of words(fileOf(files, 'pdf'), page).filter((w) => w.yMax - w.yMin > 15)) {
+        const line = lines.get(Math.round(w.yMin)) ?? { left: w.xMin, right: w.xMax };
+        lines.set(Math.round(w.yMin), {
+          left: Math.min(line.left, w.xMin),
+          right: Math.max(line.right, w.xMax),
+        });
+      }
+      return [...lines.values()].map((l) => l.right - l.left);
+    });
+    const multiLine = headings.filter((widths) => widths.length > 1);
+    expect(multiLine.length).toBeGreaterThan(0);
+    for (const widths of multiLine) expect(Math.min(...widths) / Math.max(...widths)).toBeGreaterThan(0.5);
   });
 
   it('keep the gutter at least KDP’s minimum for the page count and never narrower than the outside margin', () => {

@@ -4,8 +4,9 @@ import type { AiProvider, CharacterReference } from '../ai/provider';
 import { ebookCoverJpeg, paperbackWrapPdf, pictureWidthFor } from '../outputs/covers';
 import { buildEpub } from '../outputs/epub';
 import { coloringInterior, type Interior, kidsInterior, nonFictionInterior } from '../outputs/interior';
-import type { Paper } from '../outputs/kdp';
+import { MIN_PPI, type Paper } from '../outputs/kdp';
 import { characterPng, coloringPagePng, DRAWING_PX, kidsPagePictures } from '../outputs/pictures';
+import { MIN_REAL_PPI, pictureDetailPpi } from '../preflight/enlargement';
 import { assertPreflight } from '../preflight/preflight';
 import { type BookOutline, type ChapterText, parseOutline, renderOutline } from '../writing/book-text';
 import { coloringBookTitle } from '../writing/titles';
@@ -410,7 +411,21 @@ async function typesetKids(
     await assertPreflight('EPUB', epub, { type: 'epub' });
     files.push(file('epub', 'application/epub+zip', 'epub', epub));
   }
-  return { interior, files };
+  return { interior, files, ...(await softPicturesWarning(pictures)) };
+}
+
+/**
+ * Pages enlarged beyond their real detail (an image model's 1024 px on an 8.5 in page) are a
+ * warning for the author, not a failed book (docs/backend.md). Every page comes from the same
+ * model at the same size, so the first one speaks for all.
+ */
+async function softPicturesWarning(pictures: Buffer[]): Promise<{ printWarning?: string }> {
+  const first = pictures[0];
+  const detail = first ? await pictureDetailPpi(first, MIN_PPI) : undefined;
+  if (detail === undefined || detail >= MIN_REAL_PPI) return {};
+  return {
+    printWarning: `The pictures hold about ${Math.round(detail)} ppi of real detail (they were drawn smaller than the page and enlarged), so they will print soft. KDP accepts them; sharper pictures need a larger source.`,
+  };
 }
 
 /**
@@ -451,7 +466,7 @@ export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
     const matter = matterOf(job, ai, edition.title);
     const pictures = await storedPictures(job, tools, (page) => `page-${page}-image`);
     const texts = edition.pages ?? [];
-    const { interior, files } = await typesetKids(
+    const { interior, files, printWarning } = await typesetKids(
       job,
       matter,
       { pictures, texts, character: await framedCharacter() },
@@ -460,7 +475,13 @@ export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
     return {
       title: matter.title,
       files,
-      result: { title: matter.title, pages: texts, interiorPages: interior.pages, ...keptMatter(matter) },
+      result: {
+        title: matter.title,
+        pages: texts,
+        interiorPages: interior.pages,
+        ...keptMatter(matter),
+        ...(printWarning ? { printWarning } : {}),
+      },
     };
   }
   await progress(5, 'Writing the story');
@@ -508,7 +529,7 @@ export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
   );
   const matter = matterOf(job, ai, story.title);
   const pictures = pages.map((p) => p.png);
-  const { interior, files } = await typesetKids(
+  const { interior, files, printWarning } = await typesetKids(
     job,
     matter,
     { pictures, ebookPictures: pages.map((p) => p.jpeg), texts: story.pages, character },
@@ -517,6 +538,12 @@ export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
   return {
     title: story.title,
     files: [...files, ...pictures.map((p, i) => file(`page-${i + 1}-image`, 'image/png', 'png', p))],
-    result: { title: story.title, storyDescription, pages: story.pages, interiorPages: interior.pages },
+    result: {
+      title: story.title,
+      storyDescription,
+      pages: story.pages,
+      interiorPages: interior.pages,
+      ...(printWarning ? { printWarning } : {}),
+    },
   };
 };

@@ -168,6 +168,55 @@ describe('paperback and ebook covers', () => {
     expect(lightRows.size).toBeGreaterThan(100);
   });
 
+  it('set a front title of several lines in lines of about even length, never a last word alone', async () => {
+    const { pdf } = await paperbackWrapPdf(cover, trim, 32);
+    // The 34 pt title's words, one run of them per line.
+    const lines = new Map<number, { left: number; right: number }>();
+    for (const w of words(pdf).filter((w) => w.yMax - w.yMin > 30)) {
+      const line = lines.get(Math.round(w.yMin)) ?? { left: w.xMin, right: w.xMax };
+      lines.set(Math.round(w.yMin), {
+        left: Math.min(line.left, w.xMin),
+        right: Math.max(line.right, w.xMax),
+      });
+    }
+    const widths = [...lines.values()].map((l) => l.right - l.left);
+    expect(widths).toHaveLength(2);
+    expect(Math.min(...widths) / Math.max(...widths)).toBeGreaterThan(0.5);
+  });
+
+  it('fit the front picture between a three-line title and the author on the narrow ebook cover', async () => {
+    // A coloring design's shape (8.5×11) under a title that takes three lines at 5.3 in wide.
+    const picture = await sharp({ create: { width: 2550, height: 3300, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
+    const jpeg = await ebookCoverJpeg({
+      title: 'Cozy Woodland Animals: A Coloring Book',
+      subtitle: 'OFFLINE SAMPLE (demo)',
+      author: 'Ada Quill',
+      picture,
+      pictureWidth: await pictureWidthFor(picture),
+    });
+    const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
+    const rows = { red: [] as number[], text: [] as number[] };
+    for (let y = 0; y < info.height; y++) {
+      let red = false;
+      let light = false;
+      for (let x = 0; x < info.width; x += 2) {
+        const [r = 0, g = 0, b = 0] = data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3);
+        red ||= r > 200 && g < 80 && b < 80;
+        light ||= Math.min(r, g, b) > 150;
+      }
+      if (red) rows.red.push(y);
+      if (light) rows.text.push(y);
+    }
+    const top = Math.min(...rows.red);
+    const bottom = Math.max(...rows.red);
+    // No text is drawn on the picture, and the subtitle above it and the author below it show.
+    expect(rows.text.filter((y) => y >= top && y <= bottom)).toEqual([]);
+    expect(rows.text.some((y) => y > bottom)).toBe(true);
+    expect(rows.text.filter((y) => y < top).length).toBeGreaterThan(200);
+  });
+
   it.each([
     ['3:4 portrait', 1013, 1350],
     ['16:9 landscape', 1350, 759],

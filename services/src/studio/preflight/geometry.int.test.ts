@@ -212,6 +212,34 @@ describe('pictures enlarged beyond their real resolution', () => {
     const drawn = await coloringInterior({ title: 'Crisp', author: 'A', notices: [], pictures: [crisp] });
     expect((await preflightFile(drawn.pdf)).problems).toEqual([]);
   });
+
+  it("flags a kids page enlarged smoothly from an image model's 1024 px, and passes the same page drawn at print size", async () => {
+    const page = async (size: number) =>
+      (
+        await kidsPagePictures(
+          await ai.image('Mia and a fox in the forest', { style: 'illustration', signal, size }),
+        )
+      ).png;
+    const kids = (pictures: Buffer[]) =>
+      kidsInterior({
+        title: 'Soft',
+        author: 'A',
+        notices: [],
+        pictures,
+        texts: pictures.map(() => 'Mia walked on.'),
+      });
+    // 2588 px where it is drawn, 300 ppi by its pixel count: about 120 ppi of real detail.
+    const enlarged = await kids([await page(1024)]);
+    const problems = (await preflightFile(enlarged.pdf)).problems;
+    expect(problems).toEqual([
+      expect.stringMatching(/^Page \d+: a picture holds about \d+ ppi of real detail/),
+    ]);
+    const real = Number(/about (\d+) ppi/.exec(problems[0] ?? '')?.[1]);
+    expect(real).toBeGreaterThan(90);
+    expect(real).toBeLessThan(160);
+    const native = await kids([await page(DRAWING_PX.kids)]);
+    expect((await preflightFile(native.pdf)).problems).toEqual([]);
+  });
 });
 
 describe('KDP geometry: every interior and cover the product makes', () => {
