@@ -1,6 +1,12 @@
 // The boundaries of docs/conventions.md, checked on every `npm test` (`npm run boundaries`). A rule here
 // fails the build when an import crosses it; the comment of each rule says why it exists.
-const CONTEXTS = '(account|billing|admin|studio|gallery|qr|newsletter)';
+// The bounded contexts are named once, in services/src/contexts.json (main/modules.ts builds them
+// from it): a new context is under every rule below as soon as it is listed there.
+const CONTEXT_NAMES = Object.keys(require('./services/src/contexts.json'));
+/** The context every other one builds on (credits); it imports none of them. */
+const CORE = 'account';
+const CONTEXTS = `(${CONTEXT_NAMES.join('|')})`;
+const OTHER_CONTEXTS = `(${CONTEXT_NAMES.filter((name) => name !== CORE).join('|')})`;
 const DECIDERS = `^services/src/${CONTEXTS}/(decider|credits|registration|subscription|state|generation)\\.ts$`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -39,8 +45,8 @@ module.exports = {
       comment:
         'Every context spends or grants credits through the account; the account depends on none of them.',
       severity: 'error',
-      from: { path: '^services/src/account/' },
-      to: { path: '^services/src/(billing|admin|studio|gallery|qr|newsletter)/' },
+      from: { path: `^services/src/${CORE}/` },
+      to: { path: `^services/src/${OTHER_CONTEXTS}/` },
     },
     {
       name: 'no-cycles',

@@ -9,18 +9,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import REMOTES from '../kit/remotes.json';
 import { expectToast, logInThroughUi, registerThroughUi, signOutThroughUi } from './account-helpers';
 import { expect, keepScreenshot, test } from './support/fixtures';
 import { uniqueEmail } from './support/users';
 
-const REMOTES = {
-  account: 'mfe-account',
-  studio: 'mfe-studio',
-  gallery: 'mfe-gallery',
-  qr: 'mfe-qr',
-} as const;
-/** The shell's files are served like a remote's. */
-const FRONT_ENDS = { shell: 'shell', ...REMOTES } as const;
+/** The shell's files are served like a remote's (kit/remotes.json: name → folder). */
+const FRONT_ENDS = {
+  shell: 'shell',
+  ...Object.fromEntries(Object.entries(REMOTES).map(([name, remote]) => [name, remote.folder])),
+} as Record<'shell' | keyof typeof REMOTES, string>;
 type Remote = keyof typeof FRONT_ENDS;
 
 test.describe.configure({ mode: 'serial', timeout: 150_000 });

@@ -2,7 +2,7 @@
 // so every front end shares exactly the same singletons and build rules (docs/frontend.md).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
 import { PrecompressPlugin } from './precompress-plugin.mjs';
@@ -14,8 +14,14 @@ const require = createRequire(import.meta.url);
 /** Where the shell's page addresses its files from (its scripts load the rest from there). */
 const SHELL_HTML_PUBLIC_PATH = '/';
 
-/** Dev-server ports; the embedded API listens on 3000. */
-export const DEV_PORTS = { shell: 3001, account: 3002, studio: 3003, gallery: 3004, qr: 3005 };
+/** The remotes: name → { folder, devPort } (kit/remotes.json, read by everything that lists them). */
+const REMOTES = JSON.parse(readFileSync(new URL('../remotes.json', import.meta.url), 'utf8'));
+
+/** Dev-server ports: the shell's, then each remote's from the manifest; the embedded API listens on 3000. */
+export const DEV_PORTS = {
+  shell: 3001,
+  ...Object.fromEntries(Object.entries(REMOTES).map(([name, remote]) => [name, remote.devPort])),
+};
 
 /**
  * react-router-dom is shared tree-shaken to this API (declarative mode), ~16 KB instead of ~60 KB.
@@ -72,13 +78,6 @@ export function sharedSingletons(pkg, kitVersion = KIT_VERSION) {
   };
 }
 
-/** Remote name → its workspace folder (as services/src/platform/http/frontends.ts serves them). */
-const REMOTE_DIRS = Object.fromEntries(
-  Object.keys(DEV_PORTS)
-    .filter((name) => name !== 'shell')
-    .map((name) => [name, `mfe-${name}`]),
-);
-
 /**
  * A remote publishes src/routes.ts as routes.json beside its manifest; the shell keeps a snapshot
  * of all of them (routes-fallback.json) for when a remote's own file cannot be fetched.
@@ -92,7 +91,7 @@ function routeListPlugin(dir, name, isHost) {
     });
   }
   const lists = Object.fromEntries(
-    Object.entries(REMOTE_DIRS).map(([remote, folder]) => [remote, join(dir, '..', folder, 'src/routes.ts')]),
+    Object.entries(REMOTES).map(([remote, { folder }]) => [remote, join(dir, '..', folder, 'src/routes.ts')]),
   );
   return new RouteListPlugin({ fileName: 'routes-fallback.json', lists });
 }
@@ -104,6 +103,11 @@ function routeListPlugin(dir, name, isHost) {
 export function federatedApp({ dir, name, exposes }) {
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   const isHost = !exposes;
+  // A remote missing from the manifest would build, but no shell, server or deployment would know it.
+  if (!isHost && REMOTES[name]?.folder !== basename(dir))
+    throw new Error(
+      `remote '${name}' (${basename(dir)}/) is not in kit/remotes.json under that name and folder`,
+    );
 
   return (_env, argv) => {
     const dev = argv.mode === 'development';
@@ -239,9 +243,10 @@ function hostDevServer() {
         path: '/remotes.json',
         middleware(_req, res) {
           const remotes = Object.fromEntries(
-            Object.entries(DEV_PORTS)
-              .filter(([name]) => name !== 'shell')
-              .map(([name, port]) => [name, `http://localhost:${port}/mf-manifest.json`]),
+            Object.entries(REMOTES).map(([name, { devPort }]) => [
+              name,
+              `http://localhost:${devPort}/mf-manifest.json`,
+            ]),
           );
           res.setHeader('Content-Type', 'application/json');
           res.setHeader('Cache-Control', 'no-store');

@@ -2,18 +2,12 @@
 // Importing anything else would make a consumer load a second, full router: fail here instead.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import REMOTES from '../../remotes.json';
 
 const root = join(__dirname, '../../..');
 const api: string[] = JSON.parse(readFileSync(join(root, 'kit/build/router-api.json'), 'utf8'));
 // Storybook (kit/.storybook) is not federated, so it may use anything.
-const folders = [
-  'kit/src',
-  'shell/src',
-  'mfe-account/src',
-  'mfe-studio/src',
-  'mfe-gallery/src',
-  'mfe-qr/src',
-];
+const folders = ['kit/src', 'shell/src', ...Object.values(REMOTES).map((remote) => `${remote.folder}/src`)];
 
 function sources(dir: string): string[] {
   let entries: string[];

@@ -3,6 +3,7 @@ import { adminModule } from '../admin/module';
 import { requireAdmin } from '../admin/require-admin';
 import { billingModule } from '../billing/module';
 import { openGateway } from '../billing/open-gateway';
+import CONTEXTS from '../contexts.json';
 import { galleryModule } from '../gallery/module';
 import { newsletterModule } from '../newsletter/module';
 import type { FeatureModule, Platform } from '../platform/module';
@@ -10,6 +11,9 @@ import { qrModule } from '../qr/module';
 import { openAiProvider } from '../studio/ai/open-provider';
 import { studioModule } from '../studio/module';
 import type { PlatformOverrides } from './platform';
+
+/** The bounded contexts, named once in services/src/contexts.json (mount order; the boundary rules read it too). */
+type ContextName = keyof typeof CONTEXTS;
 
 /** The roles of the backend, each its own process when distributed; the embedded process runs them all. */
 export type Role = 'api' | 'projector' | 'relay' | 'worker';
@@ -26,9 +30,9 @@ export interface ModuleOptions {
 }
 
 /**
- * Every bounded context of the product, in mount order (the account's session reader runs
- * before any route). The composition roots loop over these; no context knows the others' wiring.
- * A process builds what its roles need: the payment gateway and the modules that only serve
+ * Every bounded context of the product, in the manifest's order, which is the mount order (the
+ * account's session reader runs before any route). The composition roots loop over these; no
+ * context knows the others' wiring. A process builds what its roles need: the payment gateway and the modules that only serve
  * routes (billing, admin) where the API runs; the AI provider is opened by the generation worker
  * when it starts.
  */
@@ -45,20 +49,30 @@ export async function featureModules(
   const gallery = galleryModule(platform);
   const qr = qrModule(platform);
   const newsletter = newsletterModule(platform, (ctx) => requireAdmin(ctx, platform.commands));
-  if (!gateway) return [account, studio, gallery, qr, newsletter];
-  const billing = billingModule(platform, gateway);
-  const features = [account, billing, studio, gallery, qr, newsletter];
-  const runners = {
-    reactors: features.flatMap((m) => m.reactors ?? []),
-    projections: features.flatMap((m) => m.projections ?? []),
-  };
-  return [
+  const billing = gateway && billingModule(platform, gateway);
+  const features = [account, billing, studio, gallery, qr, newsletter].filter(isBuilt);
+  const admin =
+    gateway &&
+    adminModule(
+      platform,
+      gateway,
+      {
+        reactors: features.flatMap((m) => m.reactors ?? []),
+        projections: features.flatMap((m) => m.projections ?? []),
+      },
+      options,
+    );
+  // Keyed by the manifest: a context listed there and not built here (or the reverse) does not compile.
+  const built: Record<ContextName, FeatureModule | undefined> = {
     account,
     billing,
-    adminModule(platform, gateway, runners, options),
+    admin,
     studio,
     gallery,
     qr,
     newsletter,
-  ];
+  };
+  return (Object.keys(CONTEXTS) as ContextName[]).map((name) => built[name]).filter(isBuilt);
 }
+
+const isBuilt = (module: FeatureModule | undefined): module is FeatureModule => module !== undefined;

@@ -1,17 +1,20 @@
-import { routes as accountRoutes } from '../../../mfe-account/src/routes';
-import { routes as galleryRoutes } from '../../../mfe-gallery/src/routes';
-import { routes as qrRoutes } from '../../../mfe-qr/src/routes';
+import { REMOTE_NAMES, type RemoteName, type RemoteRoute } from '@studio/kit';
+import REMOTES from '../../../kit/remotes.json';
 import { routes as studioRoutes } from '../../../mfe-studio/src/routes';
 import { REDIRECTS } from './redirects';
 import { type AppRoute, mergeRouteLists, routesOf } from './route-table';
 
-/** The four remotes' lists as the shell reads them from their routes.json. */
-const published = () => ({
-  account: routesOf('account', JSON.parse(JSON.stringify({ remote: 'account', routes: accountRoutes }))),
-  studio: routesOf('studio', JSON.parse(JSON.stringify({ remote: 'studio', routes: studioRoutes }))),
-  gallery: routesOf('gallery', JSON.parse(JSON.stringify({ remote: 'gallery', routes: galleryRoutes }))),
-  qr: routesOf('qr', JSON.parse(JSON.stringify({ remote: 'qr', routes: qrRoutes }))),
-});
+/** Each remote's src/routes.ts (kit/remotes.json names the remotes and their folders). */
+const lists = Object.entries(REMOTES).map(([remote, { folder }]) => ({
+  remote: remote as RemoteName,
+  routes: (require(`../../../${folder}/src/routes`) as { routes: readonly RemoteRoute[] }).routes,
+}));
+
+/** Every remote's list as the shell reads it from its routes.json. */
+const published = () =>
+  Object.fromEntries(
+    lists.map((list) => [list.remote, routesOf(list.remote, JSON.parse(JSON.stringify(list)))]),
+  );
 
 const route = (remote: AppRoute['remote'], path: string): AppRoute => ({
   remote,
@@ -20,7 +23,7 @@ const route = (remote: AppRoute['remote'], path: string): AppRoute => ({
   access: 'signed-in',
 });
 
-describe('the merged route table of the four remotes', () => {
+describe('the merged route table of the remotes', () => {
   const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   afterAll(() => warn.mockRestore());
 
@@ -31,9 +34,7 @@ describe('the merged route table of the four remotes', () => {
     const paths = table.routes.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
     // Every route of every remote's list, so a new tool or screen needs no edit here.
-    expect(paths).toHaveLength(
-      accountRoutes.length + studioRoutes.length + galleryRoutes.length + qrRoutes.length,
-    );
+    expect(paths).toHaveLength(lists.reduce((sum, list) => sum + list.routes.length, 0));
   });
 
   it('keeps the public routes of docs/product/accounts-billing-admin.md (Screens and routes: Route table) public and everything else behind sign-in', () => {
@@ -86,7 +87,8 @@ describe('the merged route table of the four remotes', () => {
 describe('mergeRouteLists', () => {
   it('reports a remote without a list as unknown and keeps the others', () => {
     const table = mergeRouteLists({ account: [route('account', '/a')], qr: [route('qr', '/q')] });
-    expect(table.unknown).toEqual(['studio', 'gallery']);
+    // Every other remote, in REMOTE_NAMES order.
+    expect(table.unknown).toEqual(REMOTE_NAMES.filter((name) => name !== 'account' && name !== 'qr'));
     expect(table.routes.map((r) => r.path)).toEqual(['/a', '/q']);
   });
 

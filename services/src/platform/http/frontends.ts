@@ -5,16 +5,14 @@ import { createReadStream, type Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type Koa from 'koa';
+import REMOTES from '../../../../kit/remotes.json';
 import { screenPreloads } from './screen-preloads';
 import { type ShellElsewhere, shellPageFrom } from './shell-elsewhere';
 
-/** Remote name → workspace folder holding its `dist/`. */
-export const REMOTE_FOLDERS: Readonly<Record<string, string>> = {
-  account: 'mfe-account',
-  studio: 'mfe-studio',
-  gallery: 'mfe-gallery',
-  qr: 'mfe-qr',
-};
+/** Remote name → workspace folder holding its `dist/` (from the remotes' manifest, kit/remotes.json). */
+export const REMOTE_FOLDERS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(REMOTES).map(([name, remote]) => [name, remote.folder]),
+);
 
 export interface FrontendsOptions {
   /** Folder holding `shell/dist` and `mfe-*\/dist` (WEB_DIST_ROOT). */
