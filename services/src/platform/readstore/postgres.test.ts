@@ -15,6 +15,7 @@ whenPostgresAnswers('PostgreSQL read store contract suite', (url) => {
     'postgresql',
     () => createPostgresReadStore(inSchema(url, schema)),
     () => dropPostgresSchema(url, schema),
+    { bulk: true },
   );
 
   describe('PostgreSQL read store', () => {

@@ -14,6 +14,7 @@ readStoreContract(
   'sqlite',
   async () => createSqliteReadStore(fileIn(contractRoot)),
   async () => fs.rmSync(contractRoot, { recursive: true, force: true }),
+  { bulk: true },
 );
 
 describe('SQLite read store', () => {
@@ -28,30 +29,6 @@ describe('SQLite read store', () => {
       db.close();
     }
   };
-
-  it('a bulk write replacing collections ignores their old documents and swaps them at the commit', async () => {
-    const store = createSqliteReadStore(fileIn(root));
-    try {
-      await store.apply([
-        { op: 'put', collection: 'jobs', doc: { _id: 'old', n: 1 } },
-        { op: 'put', collection: 'jobs', doc: { _id: 'kept', n: 1 } },
-      ]);
-      const bulk = store.bulk?.({ replacing: ['jobs'] });
-      bulk?.stage([
-        { op: 'update', collection: 'jobs', id: 'old', inc: { n: 1 } }, // not upserted: no document
-        { op: 'update', collection: 'jobs', id: 'kept', inc: { n: 5 }, upsert: true },
-      ]);
-      expect(await store.collection('jobs').find()).toEqual([
-        { _id: 'kept', n: 1 },
-        { _id: 'old', n: 1 },
-      ]);
-      await bulk?.commit({ name: 'jobs-projection', position: 3 });
-      expect(await store.collection('jobs').find()).toEqual([{ _id: 'kept', n: 5 }]);
-      expect(await store.getCheckpoint('jobs-projection')).toBe(3);
-    } finally {
-      await store.close();
-    }
-  });
 
   it('bulk writes give the same bytes as apply, a deleteMany in the middle included', async () => {
     const ops: WriteOp[] = [
