@@ -6,6 +6,7 @@ import { serialize } from './canonical-json';
 import { applyChanges, cloneJson, splitPath } from './document-update';
 import { LEASES, LeaseLostError, type LeaseRequest, type LeaseState, nextLease } from './lease';
 import {
+  type BulkOptions,
   type BulkWrite,
   CHECKPOINTS,
   type Checkpoint,
@@ -315,15 +316,20 @@ export async function createPostgresReadStore(url: string): Promise<ReadStore> {
    * ops applied as a live batch, with the checkpoint. Readers of a replaced collection see the
    * old documents until the commit starts, then wait for it; a failure leaves the old read model.
    */
-  function bulk(options: { replacing?: readonly string[] } = {}): BulkWrite {
+  function bulk(options: BulkOptions = {}): BulkWrite {
     const replacing = options.replacing ?? [];
+    const indexes = options.indexes ?? [];
     const staging = createBulkStaging(replacing, tableName);
     return {
       stage(ops) {
         for (const op of ops) staging.stage(op);
       },
       async commit(checkpoint) {
-        const touched = new Set([...staging.documents.keys(), ...staging.deferred.keys()]);
+        const touched = new Set([
+          ...staging.documents.keys(),
+          ...staging.deferred.keys(),
+          ...indexes.map((index) => index.collection),
+        ]);
         for (const collection of touched) if (!replacing.includes(collection)) await ensureTable(collection);
         await ensureTable(CHECKPOINTS);
         await ensureTable(LEASES);
@@ -337,10 +343,26 @@ export async function createPostgresReadStore(url: string): Promise<ReadStore> {
           }
           for (const [collection, docs] of staging.documents) await insertFresh(client, collection, docs);
           for (const ops of staging.deferred.values()) await applyOps(client, ops);
+          // After the rows, and in this transaction: no commit (and sync) of its own per index.
+          for (const index of indexes) {
+            const sql = indexSql(index.collection, index.fields);
+            if (sql) await client.query(sql);
+          }
         });
         for (const collection of replacing) existing.add(collection);
       },
     };
+  }
+
+  /** The index's DDL, or undefined when the primary key serves it. */
+  function indexSql(collection: string, fields: readonly string[]): string | undefined {
+    if (fields.length === 0 || (fields.length === 1 && fields[0] === '_id')) return undefined;
+    const hash = createHash('sha1')
+      .update(`${collection}\0${fields.join('\0')}`)
+      .digest('hex')
+      .slice(0, 16);
+    const columns = fields.map((f) => (f === '_id' ? 'id' : `(${valueExpr(f)})`)).join(', ');
+    return `CREATE INDEX IF NOT EXISTS "ix_${hash}" ON ${table(collection)} (${columns})`;
   }
 
   async function acquireLease(request: LeaseRequest): Promise<number | undefined> {
@@ -436,15 +458,11 @@ export async function createPostgresReadStore(url: string): Promise<ReadStore> {
       for (const c of collections) existing.delete(c);
     },
     async ensureIndex(collectionName, fields) {
-      if (fields.length === 0 || (fields.length === 1 && fields[0] === '_id')) return;
-      const name = await ensureTable(collectionName);
-      const hash = createHash('sha1')
-        .update(`${collectionName}\0${fields.join('\0')}`)
-        .digest('hex')
-        .slice(0, 16);
-      const columns = fields.map((f) => (f === '_id' ? 'id' : `(${valueExpr(f)})`)).join(', ');
+      const sql = indexSql(collectionName, fields);
+      if (!sql) return;
+      await ensureTable(collectionName);
       try {
-        await pool.query(`CREATE INDEX IF NOT EXISTS "ix_${hash}" ON ${name} (${columns})`);
+        await pool.query(sql);
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (code !== '23505' && code !== '42P07') throw unavailable(error);

@@ -125,4 +125,28 @@ describe('SQLite read store', () => {
     db.close();
     expect(plan.map((p) => p.detail).join(' ')).toMatch(/USING INDEX ix_codes_/);
   });
+
+  it('a rebuild commits the new documents with the indexes it was given, in the same transaction', async () => {
+    const file = fileIn(root);
+    const store = createSqliteReadStore(file);
+    await store.ensureIndex('codes', ['ownerId']);
+    await store.collection('codes').put({ _id: 'old', ownerId: 'u' });
+    const bulk = store.bulk?.({
+      replacing: ['codes'],
+      indexes: [{ collection: 'codes', fields: ['ownerId'] }],
+    });
+    bulk?.stage([{ op: 'put', collection: 'codes', doc: { _id: '1', ownerId: 'u' } }]);
+    await bulk?.commit({ name: 'codes', position: 1 });
+    await store.close();
+    const db = new Database(file, { readonly: true });
+    const indexes = db
+      .prepare(
+        `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'c_codes' AND sql IS NOT NULL`,
+      )
+      .pluck()
+      .all();
+    db.close();
+    expect(indexes).toEqual([expect.stringMatching(/^ix_codes_/)]);
+    expect(rawDocs(file, 'codes')).toEqual([{ id: '1', doc: '{"_id":"1","ownerId":"u"}' }]);
+  });
 });
