@@ -25,8 +25,9 @@ describe('live progress: appends pushed as they commit', () => {
   let frozen = false;
   let thaw: () => void = () => {};
   let thawed = Promise.resolve();
-  /** Subscriptions opened on the store. */
+  /** Subscriptions opened on the store, and those stopped. */
   let subscriptions = 0;
+  let stopped = 0;
   const freeze = () => {
     frozen = true;
     thawed = new Promise<void>((resolve) => {
@@ -42,14 +43,22 @@ describe('live progress: appends pushed as they commit', () => {
     // A poll interval far beyond the test: a subscription sees other instances' appends only by polling.
     const inner = createSqliteEventStore(path.join(dir, 'events.db'), { pollMs: 600_000 });
     subscriptions = 0;
+    stopped = 0;
     store = {
       ...inner,
       subscribeToAll: (options, handler) => {
         subscriptions += 1;
-        return inner.subscribeToAll(options, async (event) => {
+        const handle = inner.subscribeToAll(options, async (event) => {
           if (frozen) await thawed;
           await handler(event);
         });
+        return {
+          caughtUp: handle.caughtUp,
+          stop: () => {
+            stopped += 1;
+            return handle.stop();
+          },
+        };
       },
     };
   });
@@ -265,5 +274,65 @@ describe('live progress: appends pushed as they commit', () => {
     for (const fail of failures) fail(new Error('engine dropped'));
     await until(() => streams.every((s) => s.ended()));
     expect(streams.map((s) => s.lastEventId())).toEqual(['1', '1']);
+  });
+
+  it('starts the shared subscription with the first stream and stops it with the last; the next stream starts it again', async () => {
+    await serve();
+    const first = [await connect(), await connect(undefined, 'u2')];
+    await until(() => first.every((s) => s.lastEventId() !== undefined));
+    expect([subscriptions, stopped]).toEqual([1, 0]);
+    first[0]?.close();
+    await append('u2', 'g2', 10);
+    await until(() => first[1]?.ids().length === 1);
+    expect(stopped).toBe(0);
+    first[1]?.close();
+    await until(() => stopped === 1);
+    const next = await connect();
+    await until(() => next.lastEventId() !== undefined);
+    await append('u1', 'g1', 10);
+    await until(() => next.ids().length === 1);
+    expect(next.ids()).toEqual(['2']);
+    expect([subscriptions, stopped]).toEqual([2, 1]);
+    next.close();
+  });
+
+  it('ends a stream whose browser stopped reading once it holds too much unsent; the others go on, and it resumes losing nothing', async () => {
+    await serve({ bufferBytes: 256 * 1024, heartbeatMs: 50 });
+    const mine = await connect();
+    const theirs = await connect(undefined, 'u2');
+    // A browser that stops reading: its socket fills up, then the server's buffer.
+    const stuck = http.get(url, { headers: { 'X-User': 'u1' } });
+    const [stalled] = (await once(stuck, 'response')) as [http.IncomingMessage];
+    stalled.pause();
+    await until(() => mine.lastEventId() !== undefined && theirs.lastEventId() !== undefined);
+    // Bursts smaller than the allowance, each read by the others before the next one.
+    const big = 'x'.repeat(16 * 1024);
+    const count = 1000;
+    for (let i = 0; i < count; i += 10) {
+      const burst = Array.from({ length: 10 }, (_, k) => ({
+        ...progress('g1', i + k),
+        data: { generationId: 'g1', progress: i + k, step: big },
+      }));
+      await store.append('generation-g1', burst, { expectedRevision: 'any' });
+      await append('u2', 'g2', i);
+      await until(() => mine.ids().length === i + 10 && theirs.ids().length === (i + 10) / 10);
+    }
+    expect(mine.ended() || theirs.ended()).toBe(false);
+    // Read at last: what was buffered arrives, then its resume point, then the end.
+    let text = '';
+    stalled.setEncoding('utf8');
+    stalled.on('data', (chunk: string) => {
+      text += chunk;
+    });
+    stalled.resume();
+    await once(stalled, 'end');
+    const received = [...text.matchAll(/^id: (\d+)\nevent: progress$/gm)].map((m) => m[1]);
+    const resumeAt = [...text.matchAll(/^id: (\d+)$/gm)].at(-1)?.[1];
+    expect(received.length).toBeGreaterThan(0);
+    expect(received.length).toBeLessThan(count);
+    const resumed = await connect(resumeAt);
+    await until(() => received.length + resumed.ids().length === count);
+    expect([...received, ...resumed.ids()]).toEqual(mine.ids());
+    for (const stream of [mine, theirs, resumed]) stream.close();
   });
 });

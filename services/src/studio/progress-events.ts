@@ -46,12 +46,20 @@ export const STREAMS_PER_PROCESS = 2000;
 export const STREAM_LIFETIME_MS = 10 * 60_000;
 /** The browser's pause before it reconnects (the `retry:` field). */
 const RETRY_MS = 2000;
+/**
+ * What a stream may still hold unsent at a keep-alive (a browser that stopped reading, a stalled
+ * network): past this it is ended with its resume point, so it does not grow without bound while
+ * the others go on; the browser resumes from the log once it reads again. Checked at keep-alives,
+ * not per event: a reading browser may lag a burst for a moment.
+ */
+export const STREAM_BUFFER_BYTES = 1024 * 1024;
 
 export interface ProgressStreamLimits {
   perUser: number;
   perProcess: number;
   lifetimeMs: number;
   heartbeatMs: number;
+  bufferBytes: number;
 }
 
 /**
@@ -68,11 +76,12 @@ export function progressRoutes(
   { eventStore }: Pick<Platform, 'eventStore'>,
   limits: Partial<ProgressStreamLimits> = {},
 ): RouteModule {
-  const { perUser, perProcess, lifetimeMs, heartbeatMs } = {
+  const { perUser, perProcess, lifetimeMs, heartbeatMs, bufferBytes } = {
     perUser: STREAMS_PER_USER,
     perProcess: STREAMS_PER_PROCESS,
     lifetimeMs: STREAM_LIFETIME_MS,
     heartbeatMs: HEARTBEAT_MS,
+    bufferBytes: STREAM_BUFFER_BYTES,
     ...limits,
   };
   const hub = new ProgressHub(eventStore, heartbeatMs);
@@ -107,7 +116,9 @@ export function progressRoutes(
           if (message)
             stream.write(`id: ${event.position}\nevent: progress\ndata: ${JSON.stringify(message)}\n\n`);
         },
-        keepAlive: () => stream.write(': keep-alive\n\n'),
+        // Everything up to the resume point is in the buffer already: ending there loses nothing.
+        keepAlive: () =>
+          stream.writableLength > bufferBytes ? close(client.position()) : stream.write(': keep-alive\n\n'),
         // The resume point before any event: a reconnect without one would start from "now".
         ready: (position) => stream.write(`id: ${position}\n\n`),
         end: () => close(client.position()),

@@ -36,15 +36,38 @@ function isIndexKey(key: string): boolean {
  */
 function canonicalKeys(record: object): string[] {
   const keys = Object.keys(record);
+  const known = sortedKeysOf(keys);
+  if (known) return known;
   let names = 0;
   while (names < keys.length && isIndexKey(keys[names] as string)) names += 1;
+  let sorted = keys;
   if (names === 0) {
-    if (!isSorted(keys)) keys.sort();
-    return keys;
+    if (!isSorted(keys)) sorted = [...keys].sort();
+  } else {
+    const rest = keys.slice(names);
+    if (!isSorted(rest)) rest.sort();
+    sorted = [...keys.slice(0, names), ...rest];
   }
-  const rest = keys.slice(names);
-  if (!isSorted(rest)) rest.sort();
-  return [...keys.slice(0, names), ...rest];
+  remember(keys, sorted);
+  return sorted;
+}
+
+/**
+ * The canonical order of the last key lists met, by length: a read model's documents share a few
+ * shapes (every generation has the same keys in the same order), so most objects need no sort.
+ */
+const lastShapes: Array<{ keys: string[]; sorted: string[] } | undefined> = [];
+const SHAPE_MEMO_KEYS = 64;
+
+function sortedKeysOf(keys: string[]): string[] | undefined {
+  const shape = lastShapes[keys.length];
+  if (!shape) return undefined;
+  for (let i = 0; i < keys.length; i += 1) if (shape.keys[i] !== keys[i]) return undefined;
+  return shape.sorted;
+}
+
+function remember(keys: string[], sorted: string[]): void {
+  if (keys.length <= SHAPE_MEMO_KEYS) lastShapes[keys.length] = { keys, sorted };
 }
 
 function isSorted(keys: string[]): boolean {

@@ -25,6 +25,7 @@ export function splitPath(field: string): readonly string[] {
 
 const NO_CHANGES: Readonly<Record<string, unknown>> = Object.freeze({});
 const NO_INCREMENTS: Readonly<Record<string, number>> = Object.freeze({});
+const NO_KEYS: string[] = [];
 
 /** The document after an update, or null when it is missing and not upserted (a no-op). */
 export function applyChanges(
@@ -38,9 +39,10 @@ export function applyChanges(
   const set = changes.set ?? NO_CHANGES;
   const inc = changes.inc ?? NO_INCREMENTS;
   const setOnInsert = changes.setOnInsert ?? NO_CHANGES;
-  const setKeys = Object.keys(set);
-  const incKeys = Object.keys(inc);
-  const insertKeys = Object.keys(setOnInsert);
+  // A projection's update is mostly a `set` alone: no key lists for the parts it leaves out.
+  const setKeys = changes.set ? Object.keys(set) : NO_KEYS;
+  const incKeys = changes.inc ? Object.keys(inc) : NO_KEYS;
+  const insertKeys = changes.setOnInsert ? Object.keys(setOnInsert) : NO_KEYS;
   const onlySet = incKeys.length + insertKeys.length === 0;
   checkPaths(onlySet ? setKeys : [...setKeys, ...incKeys, ...insertKeys], onlySet);
   if (!current && !upsert) return null;

@@ -73,8 +73,15 @@ export interface Checkpoint {
 /**
  * A rebuild's writes: staged (folded per document in memory, nothing written yet), then committed
  * with the checkpoint in one transaction. Same ops, same documents as `apply`. Collections given
- * as `replacing` are treated as empty while staging and replaced wholesale by the commit.
+ * as `replacing` are treated as empty while staging and replaced wholesale by the commit, which
+ * also builds the `indexes` (as `ensureIndex` would), so readers get the new documents and their
+ * indexes together.
  */
+export interface BulkOptions {
+  replacing?: readonly string[];
+  indexes?: ReadonlyArray<{ collection: string; fields: readonly string[] }>;
+}
+
 export interface BulkWrite {
   stage(ops: WriteOp[]): void;
   commit(checkpoint: Checkpoint): Promise<void>;
@@ -95,10 +102,10 @@ export interface ReadStore {
   releaseLease(name: string, holder: string): Promise<void>;
   getLease(name: string): Promise<LeaseState | undefined>;
   /** Optional fast path for a rebuild; without it the runner replays through `apply`. */
-  bulk?(options?: { replacing?: readonly string[] }): BulkWrite;
+  bulk?(options?: BulkOptions): BulkWrite;
   /** Drop the named collections (for a rebuild). */
   drop(collections: string[]): Promise<void>;
   /** Hint that a field is queried often; adapters may create an index. Idempotent. */
-  ensureIndex(collection: string, fields: string[]): Promise<void>;
+  ensureIndex(collection: string, fields: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }

@@ -15,6 +15,7 @@ whenPostgresAnswers('PostgreSQL read store contract suite', (url) => {
     'postgresql',
     () => createPostgresReadStore(inSchema(url, schema)),
     () => dropPostgresSchema(url, schema),
+    { bulk: true },
   );
 
   describe('PostgreSQL read store', () => {
@@ -36,6 +37,37 @@ whenPostgresAnswers('PostgreSQL read store contract suite', (url) => {
       } finally {
         await client.end();
         await store.drop(['codes_ix']);
+        await store.close();
+      }
+    });
+
+    it('a rebuild commits the new documents with the indexes it was given, in the same transaction', async () => {
+      const store = await createPostgresReadStore(storeUrl);
+      const client = new Client({ connectionString: url });
+      await client.connect();
+      try {
+        await store.ensureIndex('codes_bulk', ['ownerId']);
+        await store.collection('codes_bulk').put({ _id: 'old', ownerId: 'u' });
+        const bulk = store.bulk?.({
+          replacing: ['codes_bulk'],
+          indexes: [{ collection: 'codes_bulk', fields: ['ownerId'] }],
+        });
+        bulk?.stage([{ op: 'put', collection: 'codes_bulk', doc: { _id: '1', ownerId: 'u' } }]);
+        await bulk?.commit({ name: 'codes_bulk', position: 1 });
+        const indexes = await client.query(
+          `SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = 'c_codes_bulk' ORDER BY indexname`,
+          [schema],
+        );
+        expect(indexes.rows.map((row) => row.indexname)).toEqual([
+          'c_codes_bulk_pkey',
+          expect.stringMatching(/^ix_/),
+        ]);
+        expect(await store.collection('codes_bulk').find({ ownerId: 'u' })).toEqual([
+          { _id: '1', ownerId: 'u' },
+        ]);
+      } finally {
+        await client.end();
+        await store.drop(['codes_bulk']);
         await store.close();
       }
     });

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { Pool, type PoolClient } from 'pg';
 import { EngineUnavailableError } from '../faults/unavailable';
+import { createBulkStaging } from './bulk-staging';
 import { serialize } from './canonical-json';
 import { applyChanges, cloneJson, splitPath } from './document-update';
 import { LEASES, LeaseLostError, type LeaseRequest, type LeaseState, nextLease } from './lease';
 import {
+  type BulkOptions,
+  type BulkWrite,
   CHECKPOINTS,
   type Checkpoint,
   type Collection,
@@ -24,6 +27,8 @@ type Sql = { sql: string; params: unknown[] };
  * start with `$`), and it is deleted before the transaction commits.
  */
 const PLACEHOLDER = '$lock';
+/** Rows per INSERT of a rebuild: two arrays of this many values per statement. */
+const BULK_INSERT_ROWS = 2000;
 const OPERATORS = new Set(['$eq', '$ne', '$in', '$gt', '$gte', '$lt', '$lte']);
 const COMPARISONS = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;
 /** Codes of a server or connection that is gone (PostgreSQL's class 08 and 57P, Node's socket errors). */
@@ -168,7 +173,7 @@ export async function createPostgresReadStore(url: string): Promise<ReadStore> {
   }
 
   /** Writes folded per document (as SQLite does): each document is written once per batch. */
-  async function applyOps(client: PoolClient, ops: WriteOp[]): Promise<void> {
+  async function applyOps(client: PoolClient, ops: readonly WriteOp[]): Promise<void> {
     const pending = new Map<string, Map<string, Doc | null>>();
     const placeholders = new Map<string, Set<string>>();
     const placeholdersIn = (collection: string) => {
@@ -293,6 +298,73 @@ export async function createPostgresReadStore(url: string): Promise<ReadStore> {
     });
   }
 
+  /** Documents of a table created in this transaction, in chunks of one statement each. */
+  async function insertFresh(client: PoolClient, collection: string, docs: ReadonlyMap<string, Doc>) {
+    const ids = [...docs.keys()].sort();
+    for (let start = 0; start < ids.length; start += BULK_INSERT_ROWS) {
+      const chunk = ids.slice(start, start + BULK_INSERT_ROWS);
+      await client.query(
+        `INSERT INTO ${table(collection)} (id, doc) SELECT * FROM unnest($1::text[], $2::jsonb[])`,
+        [chunk, chunk.map((id) => serialize(docs.get(id) as Doc))],
+      );
+    }
+  }
+
+  /**
+   * A rebuild: the replaced collections are dropped and created again in the commit's
+   * transaction, then filled with the staged documents, each written once, and the other staged
+   * ops applied as a live batch, with the checkpoint. Readers of a replaced collection see the
+   * old documents until the commit starts, then wait for it; a failure leaves the old read model.
+   */
+  function bulk(options: BulkOptions = {}): BulkWrite {
+    const replacing = options.replacing ?? [];
+    const indexes = options.indexes ?? [];
+    const staging = createBulkStaging(replacing, tableName);
+    return {
+      stage(ops) {
+        for (const op of ops) staging.stage(op);
+      },
+      async commit(checkpoint) {
+        const touched = new Set([
+          ...staging.documents.keys(),
+          ...staging.deferred.keys(),
+          ...indexes.map((index) => index.collection),
+        ]);
+        for (const collection of touched) if (!replacing.includes(collection)) await ensureTable(collection);
+        await ensureTable(CHECKPOINTS);
+        await ensureTable(LEASES);
+        await transaction(async (client) => {
+          // First: a stale holder is refused before any work, and a takeover waits for this commit.
+          await writeCheckpoint(client, checkpoint);
+          for (const collection of replacing) {
+            const name = table(collection);
+            await client.query(`DROP TABLE IF EXISTS ${name}`);
+            await client.query(`CREATE TABLE ${name} (id text PRIMARY KEY, doc jsonb NOT NULL)`);
+          }
+          for (const [collection, docs] of staging.documents) await insertFresh(client, collection, docs);
+          for (const ops of staging.deferred.values()) await applyOps(client, ops);
+          // After the rows, and in this transaction: no commit (and sync) of its own per index.
+          for (const index of indexes) {
+            const sql = indexSql(index.collection, index.fields);
+            if (sql) await client.query(sql);
+          }
+        });
+        for (const collection of replacing) existing.add(collection);
+      },
+    };
+  }
+
+  /** The index's DDL, or undefined when the primary key serves it. */
+  function indexSql(collection: string, fields: readonly string[]): string | undefined {
+    if (fields.length === 0 || (fields.length === 1 && fields[0] === '_id')) return undefined;
+    const hash = createHash('sha1')
+      .update(`${collection}\0${fields.join('\0')}`)
+      .digest('hex')
+      .slice(0, 16);
+    const columns = fields.map((f) => (f === '_id' ? 'id' : `(${valueExpr(f)})`)).join(', ');
+    return `CREATE INDEX IF NOT EXISTS "ix_${hash}" ON ${table(collection)} (${columns})`;
+  }
+
   async function acquireLease(request: LeaseRequest): Promise<number | undefined> {
     const name = await ensureTable(LEASES);
     return transaction(async (client) => {
@@ -356,6 +428,7 @@ export async function createPostgresReadStore(url: string): Promise<ReadStore> {
   return {
     collection,
     apply,
+    bulk,
     async getCheckpoint(name) {
       const found = await query(
         `SELECT doc->'position' AS position FROM ${await ensureTable(CHECKPOINTS)} WHERE id = $1`,
@@ -385,15 +458,11 @@ export async function createPostgresReadStore(url: string): Promise<ReadStore> {
       for (const c of collections) existing.delete(c);
     },
     async ensureIndex(collectionName, fields) {
-      if (fields.length === 0 || (fields.length === 1 && fields[0] === '_id')) return;
-      const name = await ensureTable(collectionName);
-      const hash = createHash('sha1')
-        .update(`${collectionName}\0${fields.join('\0')}`)
-        .digest('hex')
-        .slice(0, 16);
-      const columns = fields.map((f) => (f === '_id' ? 'id' : `(${valueExpr(f)})`)).join(', ');
+      const sql = indexSql(collectionName, fields);
+      if (!sql) return;
+      await ensureTable(collectionName);
       try {
-        await pool.query(`CREATE INDEX IF NOT EXISTS "ix_${hash}" ON ${name} (${columns})`);
+        await pool.query(sql);
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (code !== '23505' && code !== '42P07') throw unavailable(error);

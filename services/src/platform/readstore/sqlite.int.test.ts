@@ -14,6 +14,7 @@ readStoreContract(
   'sqlite',
   async () => createSqliteReadStore(fileIn(contractRoot)),
   async () => fs.rmSync(contractRoot, { recursive: true, force: true }),
+  { bulk: true },
 );
 
 describe('SQLite read store', () => {
@@ -28,30 +29,6 @@ describe('SQLite read store', () => {
       db.close();
     }
   };
-
-  it('a bulk write replacing collections ignores their old documents and swaps them at the commit', async () => {
-    const store = createSqliteReadStore(fileIn(root));
-    try {
-      await store.apply([
-        { op: 'put', collection: 'jobs', doc: { _id: 'old', n: 1 } },
-        { op: 'put', collection: 'jobs', doc: { _id: 'kept', n: 1 } },
-      ]);
-      const bulk = store.bulk?.({ replacing: ['jobs'] });
-      bulk?.stage([
-        { op: 'update', collection: 'jobs', id: 'old', inc: { n: 1 } }, // not upserted: no document
-        { op: 'update', collection: 'jobs', id: 'kept', inc: { n: 5 }, upsert: true },
-      ]);
-      expect(await store.collection('jobs').find()).toEqual([
-        { _id: 'kept', n: 1 },
-        { _id: 'old', n: 1 },
-      ]);
-      await bulk?.commit({ name: 'jobs-projection', position: 3 });
-      expect(await store.collection('jobs').find()).toEqual([{ _id: 'kept', n: 5 }]);
-      expect(await store.getCheckpoint('jobs-projection')).toBe(3);
-    } finally {
-      await store.close();
-    }
-  });
 
   it('bulk writes give the same bytes as apply, a deleteMany in the middle included', async () => {
     const ops: WriteOp[] = [
@@ -147,5 +124,29 @@ describe('SQLite read store', () => {
       .all('u') as { detail: string }[];
     db.close();
     expect(plan.map((p) => p.detail).join(' ')).toMatch(/USING INDEX ix_codes_/);
+  });
+
+  it('a rebuild commits the new documents with the indexes it was given, in the same transaction', async () => {
+    const file = fileIn(root);
+    const store = createSqliteReadStore(file);
+    await store.ensureIndex('codes', ['ownerId']);
+    await store.collection('codes').put({ _id: 'old', ownerId: 'u' });
+    const bulk = store.bulk?.({
+      replacing: ['codes'],
+      indexes: [{ collection: 'codes', fields: ['ownerId'] }],
+    });
+    bulk?.stage([{ op: 'put', collection: 'codes', doc: { _id: '1', ownerId: 'u' } }]);
+    await bulk?.commit({ name: 'codes', position: 1 });
+    await store.close();
+    const db = new Database(file, { readonly: true });
+    const indexes = db
+      .prepare(
+        `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'c_codes' AND sql IS NOT NULL`,
+      )
+      .pluck()
+      .all();
+    db.close();
+    expect(indexes).toEqual([expect.stringMatching(/^ix_codes_/)]);
+    expect(rawDocs(file, 'codes')).toEqual([{ id: '1', doc: '{"_id":"1","ownerId":"u"}' }]);
   });
 });

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { type BulkStaging, createBulkStaging } from './bulk-staging';
 import { serialize } from './canonical-json';
 import { applyChanges, cloneJson, splitPath } from './document-update';
 import { LEASES, LeaseLostError, type LeaseState, nextLease } from './lease';
 import {
+  type BulkOptions,
   type BulkWrite,
   CHECKPOINTS,
   type Checkpoint,
@@ -75,15 +77,12 @@ export function createSqliteReadStore(file: string): ReadStore {
   /**
    * Writes folded per document in memory: a projector batch often touches the same document many
    * times (a generation's request, progress and completion), and writing each document once is
-   * what makes catch-up and rebuild fast. Reads while staging see the earlier staged writes.
-   * `deferDeleteMany` (bulk): a deleteMany and every later op of its collection are kept as ops
-   * and run at flush, in order, after the documents staged before them.
+   * what makes catch-up fast. Reads while staging see the earlier staged writes.
    */
-  function createStaging(deferDeleteMany: boolean, empty: ReadonlySet<string> = new Set()) {
+  function createStaging() {
     // Staged documents are copies this staging owns (puts are cloned, reads freshly parsed), so
     // later updates change them in place. Per collection, per id; null = deleted.
     const pending = new Map<string, Map<string, Doc | null>>();
-    const deferred = new Map<string, WriteOp[]>();
     const stagedIn = (collection: string) => {
       let docs = pending.get(collection);
       if (!docs) {
@@ -107,11 +106,6 @@ export function createSqliteReadStore(file: string): ReadStore {
       }
     };
     const stage = (op: WriteOp): void => {
-      const later = deferred.get(op.collection);
-      if (later) {
-        later.push(op);
-        return;
-      }
       switch (op.op) {
         case 'put':
           if (typeof op.doc._id !== 'string') throw new Error('A document needs a string _id');
@@ -120,8 +114,7 @@ export function createSqliteReadStore(file: string): ReadStore {
         case 'update': {
           const docs = stagedIn(op.collection);
           const staged = docs.get(op.id);
-          const current =
-            staged !== undefined ? staged : empty.has(op.collection) ? null : getDoc(op.collection, op.id);
+          const current = staged !== undefined ? staged : getDoc(op.collection, op.id);
           const updated = applyChanges(current, op.id, op, op.upsert === true, true);
           // A staged document was changed in place; a fresh one joins the batch.
           if (updated && updated !== staged) docs.set(op.id, updated);
@@ -131,10 +124,6 @@ export function createSqliteReadStore(file: string): ReadStore {
           stagedIn(op.collection).set(op.id, null);
           break;
         case 'deleteMany': {
-          if (deferDeleteMany) {
-            deferred.set(op.collection, [op]);
-            break;
-          }
           flush(op.collection);
           const where = compileFilter(op.filter);
           stmt(`DELETE FROM ${table(op.collection)} WHERE ${where.sql}`).run(...where.params);
@@ -146,20 +135,12 @@ export function createSqliteReadStore(file: string): ReadStore {
         }
       }
     };
-    return {
-      stage,
-      collections: () => [...pending.keys(), ...deferred.keys()],
-      /** Inside a write transaction. */
-      flush() {
-        flush();
-        for (const ops of deferred.values()) applyBatch(ops);
-        deferred.clear();
-      },
-    };
+    /** Inside a write transaction. */
+    return { stage, flush: () => flush() };
   }
 
-  function applyBatch(ops: WriteOp[]): void {
-    const staging = createStaging(false);
+  function applyBatch(ops: readonly WriteOp[]): void {
+    const staging = createStaging();
     for (const op of ops) staging.stage(op);
     staging.flush();
   }
@@ -192,7 +173,13 @@ export function createSqliteReadStore(file: string): ReadStore {
   });
 
   const bulkTx = db.transaction(
-    (staging: ReturnType<typeof createStaging>, checkpoint: Checkpoint, replacing: readonly string[]) => {
+    (
+      staging: BulkStaging,
+      checkpoint: Checkpoint,
+      replacing: readonly string[],
+      indexes: NonNullable<BulkOptions['indexes']>,
+    ) => {
+      writeCheckpoint(checkpoint);
       // Dropped and created again inside the transaction: readers see the old documents until
       // the commit, then the new ones; a failed rebuild leaves the old read model as it was.
       for (const collection of replacing) {
@@ -200,23 +187,40 @@ export function createSqliteReadStore(file: string): ReadStore {
         db.exec(`DROP TABLE IF EXISTS ${name}`);
         db.exec(`CREATE TABLE ${name} (id TEXT PRIMARY KEY NOT NULL, doc TEXT NOT NULL)`);
       }
-      staging.flush();
-      writeCheckpoint(checkpoint);
+      // The tables are empty and every id comes once: plain inserts.
+      for (const [collection, docs] of staging.documents) {
+        const insert = stmt(`INSERT INTO ${tableName(collection)} (id, doc) VALUES (?, ?)`);
+        for (const [id, doc] of docs) insert.run(id, serialize(doc));
+      }
+      for (const ops of staging.deferred.values()) applyBatch(ops);
+      // After the rows: one pass over a full table builds an index faster than row by row.
+      for (const index of indexes) createIndex(index.collection, index.fields);
     },
   );
 
-  function bulk(options: { replacing?: readonly string[] } = {}): BulkWrite {
+  function createIndex(collection: string, fields: readonly string[]): void {
+    if (fields.length === 0 || (fields.length === 1 && fields[0] === '_id')) return;
+    const name = table(collection);
+    const hash = createHash('sha1').update(fields.join('\0')).digest('hex').slice(0, 10);
+    const columns = fields.map((f) => valueExpr(f)).join(', ');
+    db.exec(`CREATE INDEX IF NOT EXISTS "ix_${collection}_${hash}" ON ${name} (${columns})`);
+  }
+
+  function bulk(options: BulkOptions = {}): BulkWrite {
     const replacing = options.replacing ?? [];
-    const staging = createStaging(true, new Set(replacing));
+    const indexes = options.indexes ?? [];
+    const staging = createBulkStaging(replacing, tableName);
     return {
       stage(ops) {
         for (const op of ops) staging.stage(op);
       },
       async commit(checkpoint) {
-        for (const collection of [...staging.collections(), ...replacing]) table(collection);
+        for (const collection of [...staging.documents.keys(), ...staging.deferred.keys(), ...replacing])
+          table(collection);
+        for (const index of indexes) table(index.collection);
         table(CHECKPOINTS);
         table(LEASES);
-        bulkTx.immediate(staging, checkpoint, replacing);
+        bulkTx.immediate(staging, checkpoint, replacing, indexes);
       },
     };
   }
@@ -298,11 +302,7 @@ export function createSqliteReadStore(file: string): ReadStore {
       statements.clear();
     },
     async ensureIndex(collectionName, fields) {
-      if (fields.length === 0 || (fields.length === 1 && fields[0] === '_id')) return;
-      const name = table(collectionName);
-      const hash = createHash('sha1').update(fields.join('\0')).digest('hex').slice(0, 10);
-      const columns = fields.map((f) => valueExpr(f)).join(', ');
-      db.exec(`CREATE INDEX IF NOT EXISTS "ix_${collectionName}_${hash}" ON ${name} (${columns})`);
+      createIndex(collectionName, fields);
     },
     async close() {
       db.close();

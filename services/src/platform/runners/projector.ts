@@ -278,9 +278,9 @@ export class ProjectorRunner {
   /**
    * Replays the whole log into a new read model. Where the store offers `bulk`, the log is read
    * page by page and folded into documents in memory, then one transaction drops the old
-   * collections, writes each document once and moves the checkpoint (readers see the old read
-   * model until then, the new one after); the indexes are built afterwards, by start(). The
-   * writes are the very ops the live path applies, so the documents are the same bytes. Memory
+   * collections, writes each document once, builds the indexes and moves the checkpoint (readers
+   * see the old read model until then, the new one after, indexes included). The writes are the
+   * very ops the live path applies, so the documents are the same bytes. Memory
    * holds this read model's documents until the commit. Otherwise: drop, then the normal catch-up.
    * A rebuild asked for while one runs joins it (two admins pressing the button get one rebuild).
    */
@@ -300,7 +300,10 @@ export class ProjectorRunner {
         `The projection ${this.projection.name} is active in another instance: rebuild it there`,
       );
     }
-    const bulk = this.readStore.bulk?.({ replacing: this.projection.collections });
+    const bulk = this.readStore.bulk?.({
+      replacing: this.projection.collections,
+      indexes: this.projection.indexes ?? [],
+    });
     let last: number | undefined;
     if (bulk) {
       bulk.stage([clearParkedOp(this.projection.name)]);

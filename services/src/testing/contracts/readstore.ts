@@ -17,6 +17,8 @@ export function readStoreContract(
   name: string,
   make: () => Promise<ReadStore>,
   cleanup?: () => Promise<void>,
+  /** `bulk`: the adapter offers the rebuild's fast path, and its cases run. */
+  options: { bulk?: boolean } = {},
 ): void {
   describe(`ReadStore contract: ${name}`, () => {
     let store: ReadStore;
@@ -477,23 +479,141 @@ export function readStoreContract(
         expect(await store.collection(c).get('x')).toEqual({ _id: 'x', n: 2 });
       });
 
-      it("refuses a stale holder's rebuild commit", async () => {
-        const name = lease();
-        const c = fresh('fenced_bulk');
-        await store.apply([{ op: 'put', collection: c, doc: { _id: 'kept' } }]);
-        const stale = await store.acquireLease({ name, holder: 'a', ttlMs: 40 });
-        await new Promise((resolve) => setTimeout(resolve, 120));
-        await store.acquireLease({ name, holder: 'b', ttlMs });
-        const bulk = store.bulk?.({ replacing: [c] });
-        if (!bulk) return; // The adapter has no bulk path: the runner rebuilds through apply.
-        bulk.stage([{ op: 'put', collection: c, doc: { _id: 'new' } }]);
-        await expect(bulk.commit({ name, position: 5, fence: stale ?? -1 })).rejects.toMatchObject({
-          code: 'FENCED',
+      // The runner rebuilds through apply on an adapter without a bulk path (its fences are above).
+      if (options.bulk)
+        it("refuses a stale holder's rebuild commit", async () => {
+          const name = lease();
+          const c = fresh('fenced_bulk');
+          await store.apply([{ op: 'put', collection: c, doc: { _id: 'kept' } }]);
+          const stale = await store.acquireLease({ name, holder: 'a', ttlMs: 40 });
+          await new Promise((resolve) => setTimeout(resolve, 120));
+          await store.acquireLease({ name, holder: 'b', ttlMs });
+          const bulk = bulkOf(store, [c]);
+          bulk.stage([{ op: 'put', collection: c, doc: { _id: 'new' } }]);
+          await expect(bulk.commit({ name, position: 5, fence: stale ?? -1 })).rejects.toMatchObject({
+            code: 'FENCED',
+          });
+          expect(ids(await store.collection(c).find())).toEqual(['kept']);
+          expect(await store.getCheckpoint(name)).toBeUndefined();
         });
-        expect(ids(await store.collection(c).find())).toEqual(['kept']);
-        expect(await store.getCheckpoint(name)).toBeUndefined();
-      });
     });
+
+    if (options.bulk)
+      describe('bulk (a rebuild)', () => {
+        const checkpointName = () => `cp_${randomUUID()}`;
+        /** One batch: a deleteMany in the middle of a replaced collection, updates of another's documents. */
+        const batch = (c: string, other: string): WriteOp[] => [
+          { op: 'put', collection: c, doc: { _id: 'a', status: 'queued', n: 1 } },
+          { op: 'put', collection: c, doc: { _id: 'b', status: 'done', n: 2 } },
+          { op: 'update', collection: c, id: 'a', set: { status: 'done' }, inc: { n: 10 } },
+          { op: 'update', collection: c, id: 'z', set: { status: 'x' } }, // missing, no upsert: nothing
+          { op: 'update', collection: other, id: 'x', inc: { v: 1 } },
+          { op: 'put', collection: c, doc: { _id: 'd', status: 'queued', n: 4 } },
+          { op: 'delete', collection: c, id: 'd' },
+          { op: 'deleteMany', collection: c, filter: { status: 'done' } },
+          { op: 'put', collection: c, doc: { _id: 'c', status: 'done', n: 3 } },
+          { op: 'update', collection: c, id: 'c', set: { late: true } },
+          {
+            op: 'update',
+            collection: c,
+            id: 'e',
+            inc: { n: 1 },
+            setOnInsert: { status: 'new' },
+            upsert: true,
+          },
+          { op: 'update', collection: other, id: 'y', inc: { v: 5 }, upsert: true },
+          { op: 'delete', collection: other, id: 'missing' },
+        ];
+
+        it('replaces the named collections at the commit: their old documents ignored, nothing visible before', async () => {
+          const c = fresh('bulk_swap');
+          const checkpoint = checkpointName();
+          await store.apply([
+            { op: 'put', collection: c, doc: { _id: 'old', n: 1 } },
+            { op: 'put', collection: c, doc: { _id: 'kept', n: 1 } },
+          ]);
+          const bulk = bulkOf(store, [c]);
+          bulk.stage([
+            { op: 'update', collection: c, id: 'old', inc: { n: 1 } }, // not upserted: no document
+            { op: 'update', collection: c, id: 'kept', inc: { n: 5 }, upsert: true },
+            { op: 'put', collection: c, doc: { _id: 'new', tags: ['a'] } },
+          ]);
+          expect(await store.collection(c).find()).toEqual([
+            { _id: 'kept', n: 1 },
+            { _id: 'old', n: 1 },
+          ]);
+          expect(await store.getCheckpoint(checkpoint)).toBeUndefined();
+          await bulk.commit({ name: checkpoint, position: 3 });
+          expect(await store.collection(c).find()).toEqual([
+            { _id: 'kept', n: 5 },
+            { _id: 'new', tags: ['a'] },
+          ]);
+          expect(await store.getCheckpoint(checkpoint)).toBe(3);
+          // The rebuilt collection is an ordinary one afterwards.
+          await store.apply([{ op: 'update', collection: c, id: 'kept', inc: { n: 1 } }]);
+          expect(await store.collection(c).get('kept')).toEqual({ _id: 'kept', n: 6 });
+        });
+
+        it('ends with the documents apply gives, whatever else the replaced collection held', async () => {
+          const [applied, appliedOther] = [fresh('bulk_applied'), fresh('bulk_applied_other')];
+          const [bulked, bulkedOther] = [fresh('bulk_bulked'), fresh('bulk_bulked_other')];
+          await store.apply([
+            { op: 'put', collection: appliedOther, doc: { _id: 'x', v: 1 } },
+            { op: 'put', collection: bulkedOther, doc: { _id: 'x', v: 1 } },
+            { op: 'put', collection: bulked, doc: { _id: 'stale', status: 'queued' } },
+          ]);
+          await store.apply(batch(applied, appliedOther));
+          const bulk = bulkOf(store, [bulked]);
+          const ops = batch(bulked, bulkedOther);
+          bulk.stage(ops.slice(0, 6));
+          bulk.stage(ops.slice(6));
+          await bulk.commit({ name: checkpointName(), position: 13 });
+          const all = async (c: string) => store.collection(c).find({}, { sort: { _id: 1 } });
+          expect(await all(bulked)).toEqual(await all(applied));
+          expect(await all(bulkedOther)).toEqual(await all(appliedOther));
+          expect(await all(bulked)).toEqual([
+            { _id: 'c', late: true, n: 3, status: 'done' },
+            { _id: 'e', n: 1, status: 'new' },
+          ]);
+          expect(await all(bulkedOther)).toEqual([
+            { _id: 'x', v: 2 },
+            { _id: 'y', v: 5 },
+          ]);
+        });
+
+        it('writes nothing, checkpoint included, when an op fails at the commit', async () => {
+          const c = fresh('bulk_atomic');
+          const other = fresh('bulk_atomic_other');
+          const checkpoint = checkpointName();
+          await store.apply(
+            [
+              { op: 'put', collection: c, doc: { _id: 'old' } },
+              { op: 'put', collection: other, doc: { _id: 'x', label: 'text' } },
+            ],
+            { name: checkpoint, position: 2 },
+          );
+          const bulk = bulkOf(store, [c]);
+          bulk.stage([
+            { op: 'put', collection: c, doc: { _id: 'new' } },
+            { op: 'update', collection: other, id: 'x', inc: { label: 1 } }, // not a number
+          ]);
+          await expect(bulk.commit({ name: checkpoint, position: 9 })).rejects.toThrow();
+          expect(await store.collection(c).find()).toEqual([{ _id: 'old' }]);
+          expect(await store.collection(other).find()).toEqual([{ _id: 'x', label: 'text' }]);
+          expect(await store.getCheckpoint(checkpoint)).toBe(2);
+        });
+
+        it('refuses a bad op when it is staged', async () => {
+          const c = fresh('bulk_refused');
+          const bulk = bulkOf(store, [c]);
+          expect(() =>
+            bulk.stage([{ op: 'put', collection: 'no-such/collection', doc: { _id: '1' } }]),
+          ).toThrow();
+          expect(() =>
+            bulk.stage([{ op: 'update', collection: c, id: '1', set: { _id: '2' }, upsert: true }]),
+          ).toThrow("The field '_id' is immutable");
+        });
+      });
 
     describe('drop and indexes', () => {
       it('drops only the named collections, which can then be rebuilt', async () => {
@@ -531,4 +651,10 @@ export function readStoreContract(
     // The same expectations, with the engine failing, stalling or flapping under a fault-injecting wrapper.
     readStoreFaultContract(name, make);
   });
+}
+
+function bulkOf(store: ReadStore, replacing: string[]) {
+  const bulk = store.bulk?.({ replacing });
+  if (!bulk) throw new Error('The adapter declares a bulk path but has none');
+  return bulk;
 }
