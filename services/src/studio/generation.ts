@@ -17,6 +17,7 @@ import { applyEdits, type BookEdition, editionOf } from './book-edition';
 export interface GenerationState {
   status: GenerationStatus;
   userId?: string;
+  /** The job's input: the one source every phase and attempt reads (see `GenerationQueued`). */
   request?: GenerationRequest;
   deadline?: string;
   phase?: GenerationPhase;
@@ -47,12 +48,13 @@ export interface RecordedPart {
 export const partKey = (phase: GenerationPhase, part: string) => `${phase}/${part}`;
 
 export type GenerationCommand =
+  /** Opens the job's stream with the request the account recorded (GenerationRequested). */
+  | { type: 'QueueJob'; generationId: string; userId: string; request: GenerationRequest }
   | {
       type: 'ClaimJob';
       phase: GenerationPhase;
       generationId: string;
       userId: string;
-      request: GenerationRequest;
       workerId: string;
       deadline: string;
       leaseExpiresAt: string;
@@ -117,7 +119,7 @@ const rebuildFailed = (
   },
 });
 
-/** Only the request's own fields (a started event carries them beside its phase and lease). */
+/** Only the request's own fields (queued and started events carry them beside other data). */
 function requestOf(data: GenerationRequest): GenerationRequest {
   const { kind, input, tier, author, requestedAt } = data;
   return {
@@ -145,12 +147,15 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
   initialState: { status: 'requested', releases: 0 },
   evolve: (state, event) => {
     switch (event.type) {
+      case 'GenerationQueued':
+        return { ...state, userId: event.data.userId, request: requestOf(event.data) };
       case 'GenerationStarted':
         return {
           ...state,
           status: RUNNING_FOR[event.data.phase],
           userId: event.data.userId,
-          request: requestOf(event.data), // the started event carries the request (kind and its input)
+          // Streams opened before GenerationQueued have the request only here.
+          request: state.request ?? requestOf(event.data),
           deadline: event.data.deadline,
           phase: event.data.phase,
           workerId: event.data.workerId,
@@ -223,15 +228,27 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
   },
   decide: (command, state) => {
     switch (command.type) {
+      case 'QueueJob': {
+        // Once: a stream that has its request (or was failed before any worker saw it) is left alone.
+        if (state.request || state.status !== 'requested') return [];
+        const { generationId, userId, request } = command;
+        return [{ type: 'GenerationQueued', data: { ...requestOf(request), generationId, userId } }];
+      }
       case 'ClaimJob': {
-        if (state.status !== QUEUED_FOR[command.phase]) return [];
-        const { generationId, userId, phase, workerId, request, deadline, leaseExpiresAt } = command;
-        // The request first: on a retried attempt it is the earlier GenerationStarted's data, whose
-        // worker, deadline and lease must not win over this claim's.
+        if (state.status !== QUEUED_FOR[command.phase] || !state.request) return [];
+        const { generationId, userId, phase, workerId, deadline, leaseExpiresAt } = command;
         return [
           {
             type: 'GenerationStarted',
-            data: { ...requestOf(request), generationId, userId, phase, workerId, deadline, leaseExpiresAt },
+            data: {
+              ...requestOf(state.request),
+              generationId,
+              userId,
+              phase,
+              workerId,
+              deadline,
+              leaseExpiresAt,
+            },
           },
         ];
       }

@@ -1,4 +1,4 @@
-import { type GenerationKind, type GenerationRequest, generationStream } from '@studio/events';
+import { type GenerationKind, generationStream } from '@studio/events';
 import type { Platform } from '../platform/module';
 import { generationDecider, QUEUED_FOR, RUNNING_FOR } from './generation';
 import type { GenerationDoc } from './generations-projection';
@@ -54,19 +54,6 @@ export class GenerationSupervisor {
         kind: doc.kind as GenerationKind,
         phase:
           doc.status === 'outline-chosen' ? 'book' : doc.status === 'rebuild-requested' ? 'rebuild' : 'main',
-        // The read model keeps what GenerationRequested carried: the kind, its input, the plan, the
-        // author and the time.
-        ...(doc.status === 'requested'
-          ? {
-              request: {
-                kind: doc.kind,
-                input: doc.input,
-                ...(doc.tier ? { tier: doc.tier } : {}),
-                ...(doc.author ? { author: doc.author } : {}),
-                ...(doc.requestedAt ? { requestedAt: doc.requestedAt } : {}),
-              } as unknown as GenerationRequest,
-            }
-          : {}),
         correlationId: doc._id,
       };
       await this.runtime.bus.publish(JOBS_TOPIC, [{ key: doc._id, value: job }]);

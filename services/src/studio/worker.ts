@@ -106,7 +106,8 @@ export function createJobHandler(deps: WorkerDeps): JobHandler {
     });
 
     const { state } = await deps.commands.load(stream, generationDecider);
-    const request = job.request ?? state.request;
+    // The one source of the input, for every phase and attempt: the generation stream.
+    const { request } = state;
     if (!request) {
       deps.logger.error({ generationId: job.generationId }, 'job without input; skipped');
       return;
@@ -123,7 +124,6 @@ export function createJobHandler(deps: WorkerDeps): JobHandler {
         phase: job.phase,
         generationId: job.generationId,
         userId: job.userId,
-        request,
         workerId: deps.workerId,
         deadline,
         leaseExpiresAt: leaseFromNow(),
