@@ -2,6 +2,8 @@ export * from './account';
 export * from './credits';
 export * from './envelope';
 export * from './generation';
+export * from './generation-progress';
+export * from './generation-status';
 export * from './newsletter';
 export * from './qr';
 export * from './streams';

@@ -9,6 +9,7 @@ import type {
   GenerationRequest,
   GenerationStatus,
 } from '@studio/events';
+import { QUEUED_FOR, statusAfter } from '@studio/events';
 import { assertNever, type Decider, type Emitted } from '../platform/decider';
 import { DomainError } from '../platform/errors';
 import { applyEdits, type BookEdition, editionOf } from './book-edition';
@@ -131,28 +132,18 @@ function requestOf(data: GenerationRequest): GenerationRequest {
   } as GenerationRequest;
 }
 
-/** Where a phase waits for a worker, and where it runs. */
-export const QUEUED_FOR: Record<GenerationPhase, GenerationStatus> = {
-  main: 'requested',
-  book: 'outline-chosen',
-  rebuild: 'rebuild-requested',
-};
-export const RUNNING_FOR: Record<GenerationPhase, GenerationStatus> = {
-  main: 'running',
-  book: 'book-running',
-  rebuild: 'rebuilding',
-};
-
 export const generationDecider: Decider<GenerationCommand, GenerationEvent, GenerationState> = {
   initialState: { status: 'requested', releases: 0 },
   evolve: (state, event) => {
+    // The shared vocabulary says which status each event brings.
+    const status = statusAfter(event) ?? state.status;
     switch (event.type) {
       case 'GenerationQueued':
-        return { ...state, userId: event.data.userId, request: requestOf(event.data) };
+        return { ...state, status, userId: event.data.userId, request: requestOf(event.data) };
       case 'GenerationStarted':
         return {
           ...state,
-          status: RUNNING_FOR[event.data.phase],
+          status,
           userId: event.data.userId,
           // Streams opened before GenerationQueued have the request only here.
           request: state.request ?? requestOf(event.data),
@@ -167,7 +158,7 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
         const { workerId: _worker, leaseExpiresAt: _lease, ...rest } = state;
         return {
           ...rest,
-          status: QUEUED_FOR[event.data.phase],
+          status,
           releases: state.releases + (event.data.reason === 'lease-expired' ? 1 : 0),
         };
       }
@@ -182,9 +173,9 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
         return { ...state, parts: { ...state.parts, [partKey(phase, part)]: recorded } };
       }
       case 'GenerationOutlinesReady':
-        return { ...state, status: 'outlines-ready', outlines: event.data.outlines };
+        return { ...state, status, outlines: event.data.outlines };
       case 'GenerationOutlineChosen':
-        return { ...state, status: 'outline-chosen', outlineIndex: event.data.outlineIndex };
+        return { ...state, status, outlineIndex: event.data.outlineIndex };
       case 'GenerationCompleted': {
         const result = event.data.result ?? state.result;
         const edition =
@@ -197,18 +188,18 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
           });
         return {
           ...state,
-          status: 'completed',
+          status,
           artifacts: event.data.artifacts,
           ...(result ? { result } : {}),
           ...(edition ? { edition, builtEdition: edition } : {}),
         };
       }
       case 'GenerationFailed':
-        return { ...state, status: 'failed' };
+        return { ...state, status };
       case 'GenerationEdited':
         return {
           ...state,
-          status: 'rebuild-requested',
+          status,
           phase: 'rebuild',
           revision: event.data.revision,
           releases: 0,
@@ -218,7 +209,7 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
         const { workerId: _worker, leaseExpiresAt: _lease, ...rest } = state;
         return {
           ...rest,
-          status: 'completed',
+          status,
           ...(state.builtEdition ? { edition: state.builtEdition } : {}),
         };
       }

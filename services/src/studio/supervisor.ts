@@ -1,6 +1,6 @@
-import { type GenerationKind, generationStream } from '@studio/events';
+import { type GenerationKind, generationStream, QUEUED_FOR, RUNNING_FOR } from '@studio/events';
 import type { Platform } from '../platform/module';
-import { generationDecider, QUEUED_FOR, RUNNING_FOR } from './generation';
+import { generationDecider } from './generation';
 import type { GenerationDoc } from './generations-projection';
 import { GENERATIONS } from './generations-projection';
 import { JOBS_TOPIC, type JobMessage } from './jobs';
