@@ -6,6 +6,7 @@ export * from './generation-progress';
 export * from './generation-status';
 export * from './newsletter';
 export * from './qr';
+export * from './qr-api';
 export * from './streams';
 export * from './subscription';
 export * from './upcasting';

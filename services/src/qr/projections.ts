@@ -1,4 +1,10 @@
-import type { QrEvent, QrSignupRefusalReason, RecordedEvent } from '@studio/events';
+import {
+  QR_BREAKDOWN_DIMENSIONS,
+  type QrBreakdownDimension,
+  type QrEvent,
+  type QrSignupRefusalReason,
+  type RecordedEvent,
+} from '@studio/events';
 import { assertNever } from '../platform/decider';
 import type { WriteOp } from '../platform/readstore/port';
 import type { Projection } from '../platform/runners/projector';
@@ -8,9 +14,6 @@ export const QR_CODES = 'qr_codes';
 export const QR_DAILY = 'qr_daily';
 export const QR_SIGNUPS = 'qr_signups';
 export const QR_VISITORS = 'qr_visitors';
-
-export const BREAKDOWN_DIMENSIONS = ['device', 'os', 'browser', 'referrer'] as const;
-export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number];
 
 /** The list screen's row: the code plus running totals. */
 export type QrCodeDoc = {
@@ -33,7 +36,7 @@ export type QrDailyDoc = {
   signups: number;
   /** Signups refused per reason (`QrSignupsRefused`); absent on days without any. */
   refused?: Partial<Record<QrSignupRefusalReason, number>>;
-} & Partial<Record<BreakdownDimension, Record<string, number>>>;
+} & Partial<Record<QrBreakdownDimension, Record<string, number>>>;
 export type QrSignupDoc = { _id: string; qrId: string; email: string; name: string; timestamp: string };
 
 export const REFUSAL_REASONS: readonly QrSignupRefusalReason[] = ['token', 'honeypot', 'ceiling'];
@@ -68,7 +71,7 @@ function scanOps(qrId: string, scans: Array<Record<string, unknown>>): WriteOp[]
     days.set(day, counts);
     counts.scans = (counts.scans ?? 0) + 1;
     if (scan.firstVisitOfDay) counts.uniques = (counts.uniques ?? 0) + 1;
-    for (const dimension of BREAKDOWN_DIMENSIONS) {
+    for (const dimension of QR_BREAKDOWN_DIMENSIONS) {
       const value = typeof scan[dimension] === 'string' ? String(scan[dimension]) : 'Unknown';
       const field = `${dimension}.${breakdownKey(value)}`;
       counts[field] = (counts[field] ?? 0) + 1;
