@@ -3,13 +3,12 @@ import {
   type GenerationRequested,
   type GenerationStatus,
   QUEUED_FOR,
-  type RecordedEvent,
   statusAfter,
   type Tier,
 } from '@studio/events';
 import { assertNever } from '../platform/decider';
 import type { WriteOp } from '../platform/readstore/port';
-import type { Projection } from '../platform/runners/projector';
+import { defineProjection } from '../platform/runners/projector';
 
 export const GENERATIONS = 'generations';
 
@@ -65,10 +64,9 @@ const HANDLES = [
   'GenerationEdited',
   'GenerationRebuildFailed',
 ] as const satisfies readonly (GenerationEvent | GenerationRequested)['type'][];
-type Handled = Extract<GenerationEvent | GenerationRequested, { type: (typeof HANDLES)[number] }>;
 
 /** One document per generation, for the galleries, My Books and the job supervisor. */
-export const generationsProjection: Projection = {
+export const generationsProjection = defineProjection({
   name: 'generations',
   collections: [GENERATIONS],
   handles: HANDLES,
@@ -76,8 +74,7 @@ export const generationsProjection: Projection = {
     { collection: GENERATIONS, fields: ['userId', 'kind'] },
     { collection: GENERATIONS, fields: ['status'] },
   ],
-  project(recorded: RecordedEvent): WriteOp[] {
-    const event = recorded as unknown as RecordedEvent<Handled>;
+  project(event): WriteOp[] {
     const at = event.metadata.occurredAt;
     switch (event.type) {
       case 'GenerationRequested': {
@@ -86,7 +83,7 @@ export const generationsProjection: Projection = {
           _id: generationId,
           userId,
           kind,
-          input: input as unknown as Record<string, unknown>,
+          input: { ...input },
           cost,
           ...(tier ? { tier } : {}),
           ...(author ? { author } : {}),
@@ -164,4 +161,4 @@ export const generationsProjection: Projection = {
         return assertNever(event);
     }
   },
-};
+});
