@@ -377,7 +377,7 @@ test.describe('My Books [stubbed API]', () => {
     await page.route('**/api/generations/events', (route) =>
       route.fulfill({
         headers: SSE_HEADERS,
-        // Events that carry a status (the dashboard test below uses the event-type form).
+        // Events that bring a status carry it (the dashboard test below sends progress only).
         body: sseBody(
           [
             {

@@ -100,12 +100,18 @@ export type BookStatusLabel = (typeof BOOK_STAGE_LABELS)[BookStage];
 export const bookStatusLabel = (kind: GenerationKind | string | undefined, status: GenerationStatus) =>
   BOOK_STAGE_LABELS[bookStage(kind, status)];
 
+/** Where a Gen 2.0 outline record stands: the outline stages of a book, and its failure. */
+export type OutlineStage = Extract<BookStage, 'outline-creation' | 'outline-finished' | 'error'>;
+
 /**
- * A Gen 2.0 outline record's status: being written until the outlines exist; once they do, the
- * outline stays finished whatever becomes of the book.
+ * Being written until the outlines exist; once they do, the outline stays finished whatever
+ * becomes of the book.
  */
-export function outlineStatusLabel(status: GenerationStatus): BookStatusLabel {
-  if (status === 'failed') return BOOK_STAGE_LABELS.error;
-  if (status === 'requested' || status === 'running') return BOOK_STAGE_LABELS['outline-creation'];
-  return BOOK_STAGE_LABELS['outline-finished'];
+export function outlineStage(status: GenerationStatus): OutlineStage {
+  if (status === 'failed') return 'error';
+  if (status === 'requested' || status === 'running') return 'outline-creation';
+  return 'outline-finished';
 }
+
+/** An outline record's `status`, in the product's words. */
+export const outlineStatusLabel = (status: GenerationStatus) => BOOK_STAGE_LABELS[outlineStage(status)];

@@ -15,6 +15,7 @@ export function outlineRecord(doc: GenerationDoc) {
   return {
     id: doc._id,
     status: outlineStatusLabel(doc.status),
+    generationStatus: doc.status,
     outline1: outlines[0] ?? '',
     outline2: outlines[1] ?? '',
     outline3: outlines[2] ?? '',
