@@ -1,4 +1,4 @@
-// The boundaries of DESIGN §2, checked on every `npm test` (`npm run boundaries`). A rule here
+// The boundaries of docs/conventions.md, checked on every `npm test` (`npm run boundaries`). A rule here
 // fails the build when an import crosses it; the comment of each rule says why it exists.
 const CONTEXTS = '(account|billing|admin|studio|gallery|qr|newsletter)';
 const DECIDERS = `^services/src/${CONTEXTS}/(decider|credits|registration|subscription|state|generation)\\.ts$`;
@@ -80,10 +80,21 @@ module.exports = {
     },
     {
       name: 'remotes-are-independent',
-      comment: 'Each remote deploys alone (DESIGN §4): what two remotes share belongs in the kit.',
+      comment: 'Each remote deploys alone (docs/frontend.md): what two remotes share belongs in the kit.',
       severity: 'error',
       from: { path: '^mfe-([a-z]+)/' },
       to: { path: '^mfe-', pathNot: '^mfe-$1/' },
+    },
+    {
+      name: 'production-code-imports-no-test-support',
+      comment:
+        'services/src/testing/ holds the fixtures, specs and contract suites of the tests; the product runs without it.',
+      severity: 'error',
+      from: {
+        path: '^(services|events|kit|shell|mfe-[a-z]+)/src/',
+        pathNot: ['\\.test\\.tsx?$', '^services/src/testing/'],
+      },
+      to: { path: '^services/src/testing/' },
     },
     {
       name: 'shell-imports-no-remote',

@@ -133,8 +133,7 @@ for (const viewport of WIDTHS) {
       await signUp(page);
       await buyPlan(page, 'premium');
       // The Edit view is scanned at desktop width; at phone width My Books is scanned with the
-      // book's card in progress (in full runs a second book in one e2e server has stalled at 90 %,
-      // "Making the covers and the EPUB": not yet explained, and not what this scan is about).
+      // book's card in progress.
       await finishOneBook(page, !mobile);
       const qrId = await createQrCode(page);
       const scan = scanner(page);

@@ -1,4 +1,4 @@
-// Journey 3 (issue 4): an admin fixes another user's tier and credits in Admin Tools and reads the
+// Journey 3: an admin fixes another user's tier and credits in Admin Tools and reads the
 // user's event history; the user then sees the fix after signing in. A non-admin sees 'Access Denied'.
 import { expectToast, logInThroughUi, signOutThroughUi } from './account-helpers';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';

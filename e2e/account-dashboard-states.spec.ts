@@ -1,4 +1,4 @@
-// Issue 12: the dashboard's important notice only for paid users whose account did not update,
+// The dashboard's important notice only for paid users whose account did not update,
 // and an error state without invented numbers.
 import type { Page } from '@playwright/test';
 import { expectToast, toasts } from './account-helpers';

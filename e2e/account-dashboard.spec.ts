@@ -1,4 +1,4 @@
-// The dashboard's Book Progress rules (spec 01 §2.4) with stubbed book lists (the studio tools that
+// The dashboard's Book Progress rules (docs/product/accounts-billing-admin.md (Screens and routes: Dashboard)) with stubbed book lists (the studio tools that
 // create books live in another remote): 5 books, or 3 under 390 px; pink for Fantasy; the error alert.
 import type { Page } from '@playwright/test';
 import { expectNoHorizontalOverflow, expectToast } from './account-helpers';

@@ -1,4 +1,4 @@
-// Journey 4 (issue 4): the account screens at 375 px: mobile layout, no horizontal overflow, screenshots.
+// Journey 4: the account screens at 375 px: mobile layout, no horizontal overflow, screenshots.
 import { expectNoHorizontalOverflow, recordForeignRequests } from './account-helpers';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 

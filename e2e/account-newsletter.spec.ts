@@ -1,4 +1,4 @@
-// Issue 12: the landing page's newsletter box stores the address and says so; admins count the
+// The landing page's newsletter box stores the address and says so; admins count the
 // subscribers and download them as CSV.
 import { readFileSync } from 'node:fs';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';

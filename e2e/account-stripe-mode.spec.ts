@@ -24,7 +24,7 @@ test('register: Stripe Elements is requested, and its absence is explained', asy
   const form = await openAuthTab(page, 'Register');
   await expect(form.getByText('Payment form not found. Please reload the page.')).toBeVisible();
   await expect(form.getByText('Test mode: no card is needed.', { exact: false })).toHaveCount(0);
-  // The button stays disabled until the provider's elements are ready (spec 01 §5).
+  // The button stays disabled until the provider's elements are ready (docs/product/accounts-billing-admin.md (Validation)).
   await expect(form.getByRole('button', { name: 'Create Account' })).toBeDisabled();
   expect(stripeRequests.length).toBeGreaterThan(0);
 });

@@ -1,4 +1,4 @@
-// Journey 1 (issue 4): register through the UI → pricing → simulated subscribe through the test
+// Journey 1: register through the UI → pricing → simulated subscribe through the test
 // checkout → credits on the dashboard and in the credit bar → sign out → sign in again.
 import {
   expectToast,
@@ -48,7 +48,7 @@ test('register, subscribe to Basic in test mode, see 60 credits, sign out and ba
   await expectToast(page, 'Subscription Activated');
   await expect(page.getByTestId('plan-badge')).toHaveText('Basic plan');
   await expect(page.getByTestId('credits-badge')).toHaveText('60 credits');
-  // The plan and credits arrived, so no "have not updated" notice (issue 12).
+  // The plan and credits arrived, so no "have not updated" notice.
   await expect(page.getByText('Important notice')).toHaveCount(0);
   const creditBar = page.getByRole('progressbar', { name: 'Credits remaining' });
   await expect(creditBar).toHaveAttribute('aria-valuenow', '100');

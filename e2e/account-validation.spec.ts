@@ -1,5 +1,5 @@
-// Journey 2 (issue 4): every validation message of spec 01 §5, as the spec words it, on the login
-// and register forms; and the server's refusals as the §8 toasts.
+// Journey 2: every validation message of docs/product/accounts-billing-admin.md (Validation), as the spec words it, on the login
+// and register forms; and the server's refusals as the toasts of docs/product/accounts-billing-admin.md (Messages).
 import { expectToast, logInThroughUi, openAuthTab, registerThroughUi } from './account-helpers';
 import { expect, signUp, test } from './support/fixtures';
 import { PASSWORD, uniqueEmail } from './support/users';

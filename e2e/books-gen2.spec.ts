@@ -1,6 +1,7 @@
-// Non-Fiction Gen 2.0 in the browser (spec 02 §2, §4, §5, §8). STUBBED API: the Gen 2.0 routes,
-// the book list and the generation stream answer through page.route with the spec's shapes until
-// books-api's backend is merged; sign-up, plan and credits are real.
+// Non-Fiction Gen 2.0 in the browser (docs/product/creation-tools-qr.md (Screens and routes, States, Validation, Messages)). STUBBED API: the Gen 2.0 routes,
+// the book list and the generation stream answer through page.route with the spec's shapes, to
+// show states a real server cannot be made to show on demand (the real backend's journeys are in
+// e2e/books-real-backend.spec.ts); sign-up, plan and credits are real.
 import type { Page } from '@playwright/test';
 import { expectNoHorizontalOverflow, expectToast } from './account-helpers';
 import { buyPlan, overrideUser, recordJson, SSE_HEADERS, sseBody } from './books-helpers';
@@ -228,7 +229,7 @@ test.describe('Gen 2.0 [stubbed API]', () => {
     await expect(page.getByLabel('Book Title')).toHaveValue('');
   });
 
-  test('the form shows every validation message of spec 02 §5', async ({ page }) => {
+  test('the form shows every validation message of the product rules', async ({ page }) => {
     await signUp(page);
     await page.goto('/non-fiction-gen2');
     await page.getByRole('button', { name: 'Create Outline (20 credits)' }).click();
@@ -241,7 +242,7 @@ test.describe('Gen 2.0 [stubbed API]', () => {
     await expect(page.getByText('Title must be at least 3 characters long', { exact: true })).toHaveCount(0);
   });
 
-  test('low credits: the warning, and the toast on submit (spec 02 §8)', async ({ page }) => {
+  test('low credits: the warning, and the toast on submit', async ({ page }) => {
     await signUp(page);
     await page.goto('/non-fiction-gen2');
     const text = 'You need 20 credits to create this book. You currently have 0 credits.';

@@ -1,6 +1,6 @@
-// Helpers for the book journeys (e2e/books-*.spec.ts). The book routes of the API are built by
-// another engineer in parallel (issue 9, books-api): until they are merged these tests STUB the
-// studio and gallery calls with page.route, speaking the shapes of spec 02 §3 and §7. Sign-up,
+// Helpers for the book journeys (e2e/books-*.spec.ts). The [stubbed API] specs STUB the studio and
+// gallery calls with page.route, speaking the shapes of docs/product/creation-tools-qr.md (Data, API),
+// to show failure states a real server cannot be made to show on demand. Sign-up,
 // sessions, plans and credits are real.
 import type { Page, Route } from '@playwright/test';
 import { expect } from './support/fixtures';

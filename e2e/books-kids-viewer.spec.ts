@@ -1,5 +1,5 @@
-// The kids book viewer /kids-book/{bookId} (spec 02 §2, §8). STUBBED API: GET /api/kids-book/{id}
-// answers through page.route with the record of spec 02 §3 until books-api's backend is merged.
+// The kids book viewer /kids-book/{bookId} (docs/product/creation-tools-qr.md (Screens and routes, Messages)). STUBBED API: GET /api/kids-book/{id}
+// answers through page.route with the record of docs/product/creation-tools-qr.md (Data), to show every page state on demand.
 import type { Page } from '@playwright/test';
 import { expectNoHorizontalOverflow, expectToast } from './account-helpers';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';

@@ -1,6 +1,6 @@
-// My Books (spec 02 §2, §4, §5, §8). STUBBED API: the book list, the generate call and the
-// generation stream answer through page.route with the spec's shapes until books-api's backend is
-// merged; sign-up and sessions are real.
+// My Books (docs/product/creation-tools-qr.md (Screens and routes, States, Validation, Messages)). STUBBED API: the book list, the generate call and the
+// generation stream answer through page.route with the spec's shapes, to show states a real
+// server cannot be made to show on demand; sign-up and sessions are real.
 import type { Page } from '@playwright/test';
 import { expectNoHorizontalOverflow, expectToast } from './account-helpers';
 import { expectToastText, SSE_HEADERS, sseBody } from './books-helpers';
@@ -160,7 +160,7 @@ test.describe('My Books [stubbed API]', () => {
     expect(await colour('Broken Birdhouse')).toBe('rgb(185, 28, 28)');
     expect(await colour('Garden Birds Guide')).toBe('rgb(91, 91, 115)');
 
-    // Actions of spec 02 §4.
+    // Actions of docs/product/creation-tools-qr.md (States).
     await expect(
       card(page, 'Baking Bread').getByRole('link', { name: 'Download', exact: true }),
     ).toHaveAttribute('href', '/files/bread.pdf');

@@ -1,5 +1,5 @@
-// The book tools' forms (spec 02 §2, §5, §8): non-fiction v1, coloring book, kids book. STUBBED
-// API for the tool calls until books-api's backend is merged; sign-up, plans, credits are real
+// The book tools' forms (docs/product/creation-tools-qr.md (Screens and routes, Validation, Messages)): non-fiction v1, coloring book, kids book. STUBBED
+// API for the tool calls, to show failures on demand; sign-up, plans, credits are real
 // (a balance or tier a test needs is set by overriding the /api/user answer).
 import sharp from 'sharp';
 import { expectNoHorizontalOverflow, expectToast } from './account-helpers';

@@ -1,4 +1,4 @@
-// The Content-Security-Policy in a real browser (issue 8 finding 10): the landing page and the
+// The Content-Security-Policy in a real browser: the landing page and the
 // dashboard render with Emotion's styles signed by the per-response nonce, and the browser
 // reports no violation. (The console guard of the fixtures also fails on a CSP console error.)
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Issue 12: what a visitor sees before JavaScript runs, the session check, titles, and pages anyone
+// What a visitor sees before JavaScript runs, the session check, titles, and pages anyone
 // may read in the frame that fits them.
 import { expect, signUp, test } from './support/fixtures';
 
@@ -37,7 +37,7 @@ test('the live app replaces the prerendered page without console errors or a pen
     if (new URL(request.url()).pathname === '/api/user') userProbes.push(request.url());
   });
   const session = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/session');
-  // networkidle is reached only if no request stays open (issue 12: the 401 body was never read).
+  // networkidle is reached only if no request stays open (the 401 body was never read).
   await page.goto('/pricing', { waitUntil: 'networkidle' });
   expect((await session).status()).toBe(200);
   expect(await (await session).json()).toEqual({ user: null });

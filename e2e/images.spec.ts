@@ -1,4 +1,4 @@
-// Issue 10 journeys: a coloring page and an image edit made through their screens and found in
+// Image journeys: a coloring page and an image edit made through their screens and found in
 // My Images (tabs, Original/Edited toggle, download names); a KDP listing created and read in its
 // details dialog with the KDP rule marks; the screens at 375 px without sideways overflow.
 import type { Page } from '@playwright/test';

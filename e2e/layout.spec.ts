@@ -1,4 +1,4 @@
-// The signed-in layout of spec 01 §2.2: desktop sidebar at 1280 px, top bar and menu at 375 px.
+// The signed-in layout of docs/product/accounts-billing-admin.md (Screens and routes: Layout): desktop sidebar at 1280 px, top bar and menu at 375 px.
 import type { Locator } from '@playwright/test';
 import { routes as studioRoutes } from '../mfe-studio/src/routes';
 import { expect, expectScreen, keepScreenshot, signUp, test } from './support/fixtures';
@@ -49,7 +49,7 @@ test.describe('desktop, 1280 px', () => {
     // Not an admin: no Admin Tools link.
     await expect(sidebar.getByRole('link', { name: /Admin Tools/ })).toHaveCount(0);
 
-    // A new account is Demo with 0 credits (spec 01 §2.2 messages).
+    // A new account is Demo with 0 credits (docs/product/accounts-billing-admin.md (Screens and routes: Layout) messages).
     await expect(page.getByText('You have 0 credits. Subscribe to a plan to create books.')).toBeVisible();
     await keepScreenshot(page, testInfo, 'desktop-layout');
 
@@ -74,6 +74,16 @@ test.describe('desktop, 1280 px', () => {
     await sidebar.getByRole('link', { name: 'Help & Support' }).click();
     await expect(page).toHaveURL(/\/help-support-page$/);
     await expectScreen(page, 'Help & Support');
+  });
+
+  test("the keyboard's first stop skips the sidebar to the screen", async ({ page }) => {
+    await signUp(page);
+    await page.goto('/my-books');
+    await expectScreen(page, 'My Books');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#main-content')).toBeFocused();
   });
 
   test('credits card links to /pricing', async ({ page }) => {

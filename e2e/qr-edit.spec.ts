@@ -1,4 +1,4 @@
-// Editing a QR code (issue 11): the detail screen's Edit button opens the create form pre-filled;
+// Editing a QR code: the detail screen's Edit button opens the create form pre-filled;
 // a direct code's new target is where /r/{id} sends scanners at once, a landing code's new title is
 // on its public page, and neither changes what the printed code encodes. Also at 375 px.
 import { expect, signUp, test } from './support/fixtures';

@@ -1,4 +1,4 @@
-// The QR journey (issue 11): create a landing code, open its public page on a phone in a fresh
+// The QR journey: create a landing code, open its public page on a phone in a fresh
 // context, sign up, see the scan, the signup and the conversion on the detail screen, export the CSV.
 import { readFileSync } from 'node:fs';
 import { devices, type Frame, type FrameLocator, type Page } from '@playwright/test';

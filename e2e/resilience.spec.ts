@@ -1,5 +1,7 @@
 // A remote that cannot be loaded shows a friendly message with Retry inside the layout; the
-// rest of the app keeps working (DESIGN §4).
+// rest of the app keeps working (docs/frontend.md).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, expectScreen, signUp, test } from './support/fixtures';
 
 // The browser reports the refused requests we cause on purpose.
@@ -29,7 +31,7 @@ test('the gallery server is down: its pages say so, other remotes work, Retry re
   await page.unroute('**/remotes/gallery/**');
   await page.getByRole('button', { name: 'Retry' }).click();
   await expectScreen(page, 'My Images');
-  // Focus is not lost with the Retry button: it moves to the content that loaded (issue 12).
+  // Focus is not lost with the Retry button: it moves to the content that loaded.
   await expect(page.locator('#main-content')).toBeFocused();
   await sidebar.getByRole('link', { name: 'My Books' }).click();
   await expectScreen(page, 'My Books');
@@ -49,6 +51,37 @@ test('a bad manifest for one remote does not break the others', async ({ page })
     .getByRole('link', { name: 'Profile' })
     .click();
   await expectScreen(page, 'My Profile');
+});
+
+test.describe('a remote built against a newer kit than the shell provides', () => {
+  // The federation runtime says which versions disagree; that message is the point here.
+  test.use({ allowConsoleErrors: /does not satisfy the requirement/ });
+
+  test('is refused with the Retry card; the other remotes work', async ({ page }) => {
+    const kit = JSON.parse(readFileSync(join(__dirname, '../kit/package.json'), 'utf8')).version as string;
+    const [major, minor] = kit.split('.').map(Number);
+    const newer = `${major}.${(minor ?? 0) + 1}.0`;
+    await signUp(page);
+    // The QR remote as if built from a later kit: it provides and requires that version.
+    await page.route('**/remotes/qr/remoteEntry.js', async (route) => {
+      const body = (await (await route.fetch()).text())
+        .replaceAll(`"${kit}"`, `"${newer}"`)
+        .replaceAll(`"^${kit}"`, `"^${newer}"`);
+      expect(body).toContain(`requiredVersion:"^${newer}"`);
+      await route.fulfill({ contentType: 'text/javascript', body });
+    });
+    await page.goto('/qr-codes');
+    await expect(page.getByRole('heading', { name: "This page couldn't be loaded" })).toBeVisible();
+    await expect(
+      page.getByText('The QR codes section is temporarily unavailable.', { exact: false }),
+    ).toBeVisible();
+
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Profile' })
+      .click();
+    await expectScreen(page, 'My Profile');
+  });
 });
 
 test.describe('a remote moved to another origin', () => {

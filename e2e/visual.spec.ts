@@ -1,4 +1,4 @@
-// Visual regression guard (issue 12): the main account screens at 1280×720 and 375×812 against
+// Visual regression guard: the main account screens at 1280×720 and 375×812 against
 // committed baselines (e2e/visual.spec.ts-snapshots/). Deterministic: the API is stubbed with fixed
 // data, animations and the caret are off, the fonts are the system's (no web font download).
 // After an intended change: `E2E_PORT=… npx playwright test e2e/visual.spec.ts --update-snapshots`,

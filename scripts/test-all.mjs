@@ -26,6 +26,7 @@ for (const [name, args] of [
   }
 }
 
+// Both projects of jest.config.js, unit and integration, in one run: each test file once.
 run('npx', ['jest', '--json', '--outputFile=test-results/jest.json']);
 if (existsSync('test-results/jest.json')) {
   const jest = JSON.parse(readFileSync('test-results/jest.json', 'utf8'));
@@ -33,7 +34,7 @@ if (existsSync('test-results/jest.json')) {
   failed += jest.numFailedTests + (jest.numRuntimeErrorTestSuites ?? 0);
 } else failed += 1;
 
-// Storybook for the kit must build offline (DESIGN §5): one counted step.
+// Storybook for the kit must build offline (docs/design.md (Tests and checks)): one counted step.
 {
   const status = run('npm', ['run', 'build-storybook', '--workspace', '@studio/kit'], {
     STORYBOOK_DISABLE_TELEMETRY: '1',

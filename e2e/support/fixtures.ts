@@ -26,7 +26,7 @@ export const test = base.extend<Fixtures>({
         if (message.type() !== 'error') return;
         const text = message.text();
         // No exception for a signed-out visitor: the app asks GET /api/session (200, user: null),
-        // so a 401 in the console is a defect (issue 12).
+        // so a 401 in the console is a defect.
         if (!allowConsoleErrors?.test(text)) errors.push(`${text} (${message.location().url})`);
       });
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
@@ -41,7 +41,7 @@ export { expect };
 
 /**
  * Registers through the API with the page's own request context, so the session cookie lands
- * in the browser context (the sign-up screen belongs to a later issue).
+ * in the browser context (quicker than the sign-up screen, which its own journeys test).
  */
 export async function signUp(
   page: Page,
@@ -84,7 +84,7 @@ export async function keepScreenshot(page: Page, testInfo: TestInfo, name: strin
   await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
-/** The placeholder heading a remote screen shows until its issue builds it. */
+/** The heading a remote screen shows (a placeholder's, until the screen is built). */
 export function screenHeading(page: Page, name: string) {
   return page.getByRole('heading', { level: 1, name });
 }
@@ -92,7 +92,7 @@ export function screenHeading(page: Page, name: string) {
 /**
  * The remote screen for the current route has loaded: its page heading is shown and no
  * "couldn't be loaded" card. While the screen is still a placeholder, its title must match too;
- * once a later issue builds the real screen, the URL checks of the callers carry the precision.
+ * once the real screen is built, the URL checks of the callers carry the precision.
  */
 export async function expectScreen(page: Page, placeholderTitle: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();

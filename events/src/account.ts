@@ -1,6 +1,6 @@
 import type { Event } from './envelope';
 
-/** spec 01 §3: the user record. Email is stored normalised (trimmed, lower case). */
+/** docs/product/accounts-billing-admin.md (Data): the user record. Email is stored normalised (trimmed, lower case). */
 export type UserRegistered = Event<
   'UserRegistered',
   {
@@ -10,7 +10,7 @@ export type UserRegistered = Event<
     phoneNumber?: string;
     /** argon2id hash; the password itself never reaches the log. */
     passwordHash: string;
-    /** Card kept on file to deter duplicate accounts (spec 01 §2.3), when a gateway collected one. */
+    /** Card kept on file to deter duplicate accounts (docs/product/accounts-billing-admin.md (Screens and routes: Sign-in)), when a gateway collected one. */
     paymentMethodId?: string;
     /** The gateway customer that card belongs to. */
     customerId?: string;

@@ -1,7 +1,7 @@
 import type { Event } from './envelope';
 import type { Tier } from './subscription';
 
-/** Every tool of spec 02 that spends credits and runs asynchronously. */
+/** Every creation tool (docs/product/creation-tools-qr.md) that spends credits and runs asynchronously. */
 export const GENERATION_KINDS = [
   'non-fiction',
   'non-fiction-v2',
@@ -35,7 +35,7 @@ export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
 /** KDP's black-and-white paper stocks a paperback may be printed on (its spine width follows). */
 export type PaperType = 'white' | 'cream';
 
-/** The request each tool sends, after validation (spec 02 §3). */
+/** The request each tool sends, after validation (docs/product/creation-tools-qr.md (Data)). */
 export interface GenerationInputs {
   'non-fiction': { title: string; description: string; paperType?: PaperType };
   'non-fiction-v2': {

@@ -4,7 +4,7 @@ import type { PlanId, Tier } from './subscription';
 export { PLAN_IDS, type PlanId, type Tier } from './subscription';
 
 /**
- * spec 01 §9: the plans, the one table shared by the backend (what a payment grants) and the
+ * docs/product/accounts-billing-admin.md (Limits and costs): the plans, the one table shared by the backend (what a payment grants) and the
  * front end (what the cards say; kit/src/plans adds the card texts). Prices in cents.
  */
 export interface PlanTerms {

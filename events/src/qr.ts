@@ -2,7 +2,7 @@ import type { Event } from './envelope';
 
 export type QrLinkType = 'landing' | 'direct';
 
-/** spec 02 §3 landing page settings; absent fields take the spec's defaults when shown. */
+/** docs/product/creation-tools-qr.md (Data) landing page settings; absent fields take the spec's defaults when shown. */
 export interface LandingPageSettings {
   title?: string;
   description?: string;

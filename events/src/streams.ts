@@ -4,8 +4,17 @@ export const generationStream = (generationId: string) => `generation-${generati
 export const qrStream = (qrId: string) => `qr-${qrId}`;
 /** A code's scans and signups: appended without reading, so the code's own stream stays small. */
 export const qrActivityStream = (qrId: string) => `qractivity-${qrId}`;
-/** The identity index: one stream per normalised email makes "email already registered" atomic. */
-export const emailStream = (email: string) => `email-${email.trim().toLowerCase()}`;
+/**
+ * The identity index: one stream per normalised email makes "email already registered" atomic.
+ * Named by a hash of the address (computed by the server, as the newsletter's), which keeps
+ * addresses out of stream names.
+ */
+export const emailStream = (emailKey: string) => `email-${emailKey}`;
+/**
+ * Logs written before the hash named the index by the address itself. Claims there stay where they
+ * are (a log is not rewritten) and are read first; nothing new is claimed there.
+ */
+export const addressEmailStream = (email: string) => `email-${email.trim().toLowerCase()}`;
 
 /**
  * One newsletter subscription per address: appended with `no-stream`, so a second subscription of

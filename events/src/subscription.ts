@@ -2,7 +2,7 @@ import type { Event } from './envelope';
 
 export const PLAN_IDS = ['basic', 'standard', 'premium'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
-/** spec 01 §4: Demo is the tier of an account with no paid plan. */
+/** docs/product/accounts-billing-admin.md (States): Demo is the tier of an account with no paid plan. */
 export type Tier = 'Demo' | 'Basic' | 'Standard' | 'Premium';
 
 export type CheckoutStarted = Event<

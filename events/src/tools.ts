@@ -5,7 +5,7 @@ import type { Tier } from './subscription';
 import { COLORING_BOOK_COSTS, type ColoringBookLength, TOOL_CATALOG, type ToolListing } from './tool-catalog';
 
 /**
- * The contract half of the tool registry (spec 02 §3, §5, §7, §9): what the form sends, the
+ * The contract half of the tool registry (docs/product/creation-tools-qr.md (Data, Validation, API, Limits and costs)): what the form sends, the
  * route that receives it, the spec's validation messages, what it costs and who may use it.
  * Screens and the server read the same entry; the server half (generator, input preparation)
  * is `services/src/studio/tools/registry.ts`.
@@ -27,11 +27,11 @@ export const COLORING_BOOK_LENGTHS = [10, 20, 30, 40] as const satisfies readonl
 export const DEFAULT_COLORING_BOOK_LENGTH: ColoringBookLength = 30;
 export const CHAPTERS = { min: 1, max: 12, default: 5 } as const;
 export const KIDS_BOOK_PAGES = 24;
-/** spec 02 §9: the image editor's upload limit. */
+/** docs/product/creation-tools-qr.md (Limits and costs): the image editor's upload limit. */
 export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 
 /**
- * spec 01 §9: "PDF and EPUB" (Standard), "all formats" (Premium); Basic lists no format beyond the
+ * docs/product/accounts-billing-admin.md (Limits and costs): "PDF and EPUB" (Standard), "all formats" (Premium); Basic lists no format beyond the
  * PDF every book has ("EPUB is offered on higher plans"). Books requested on another plan get no EPUB.
  */
 export const EPUB_TIERS = ['Standard', 'Premium'] as const satisfies readonly Tier[];
@@ -127,7 +127,7 @@ export const TOOL_SCHEMAS = {
 
 export type ToolBody<K extends GenerationKind> = yup.InferType<(typeof TOOL_SCHEMAS)[K]>;
 
-/** Where a tool's results are listed (spec 02 §2, §3): My Books, My KDP Listings, My Images. */
+/** Where a tool's results are listed (docs/product/creation-tools-qr.md (Screens and routes, Data)): My Books, My KDP Listings, My Images. */
 export type GalleryPlacement =
   | { list: 'books' }
   | { list: 'listings' }
@@ -139,14 +139,14 @@ export interface ToolContract<K extends GenerationKind> extends ToolListing {
   kind: K;
   /** What it makes, in plain words for people (the credit history says "Used for: a kids book"). */
   product: string;
-  /** spec 02 §7: the call that starts it; `multipart` where the spec sends a file. */
+  /** docs/product/creation-tools-qr.md (API): the call that starts it; `multipart` where the spec sends a file. */
   route: { method: 'POST'; path: string; body: 'json' | 'multipart' };
   schema: yup.Schema<ToolBody<K>>;
-  /** spec 02 §9: credits spent, a function of the request (a coloring book's length). */
+  /** docs/product/creation-tools-qr.md (Limits and costs): credits spent, a function of the request (a coloring book's length). */
   cost(body: ToolBody<K>): number;
-  /** The start response's own fields beside the credit fields of spec 02 §3. */
+  /** The start response's own fields beside the credit fields of docs/product/creation-tools-qr.md (Data). */
   response: { message: string; idField?: 'bookId' | 'listingId' };
-  /** spec 02 §8: what the screen says when the server answers INSUFFICIENT_CREDITS. */
+  /** docs/product/creation-tools-qr.md (Messages): what the screen says when the server answers INSUFFICIENT_CREDITS. */
   insufficientCredits: string;
   artifacts: readonly ArtifactType[];
   gallery: readonly GalleryPlacement[];

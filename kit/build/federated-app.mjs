@@ -1,5 +1,5 @@
 // One Rspack + Module Federation 2 configuration for the shell (host) and the four remotes,
-// so every front end shares exactly the same singletons and build rules (DESIGN §4).
+// so every front end shares exactly the same singletons and build rules (docs/frontend.md).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -24,15 +24,32 @@ export const DEV_PORTS = { shell: 3001, account: 3002, studio: 3003, gallery: 30
  */
 const ROUTER_API = JSON.parse(readFileSync(new URL('./router-api.json', import.meta.url), 'utf8'));
 
+/** A singleton already loaded (the shell's, at start) wins over a higher version a remote brings. */
+export const SHARE_STRATEGY = 'loaded-first';
+
+/** The kit's own version (kit/package.json): what the shell provides and what a remote was built against. */
+const KIT_VERSION = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+
 /**
- * Shared singletons with `requiredVersion` from the package's own package.json.
+ * Shared singletons. Libraries: `requiredVersion` from the app's package.json, a mismatch only
+ * warns (one lock file pins them; a patch of skew must not take a remote down).
+ * The kit: provided at its own version and required at `^` that version, strictly, so a remote
+ * built against a newer kit than the deployed shell provides refuses to load (the Retry card and
+ * a console error naming both versions) instead of failing on a missing export. It must stay a
+ * singleton: it holds the auth context, the toast store and the generation stream.
  * `react-dom/` (trailing slash) shares every subpath, so `react-dom/client` is not duplicated;
  * `@emotion/react/` does the same for `@emotion/react/jsx-runtime`, which every compiled file
  * imports (jsxImportSource) and which holds emotion's theme and cache contexts.
  */
-export function sharedSingletons(pkg) {
+export function sharedSingletons(pkg, kitVersion = KIT_VERSION) {
   const deps = pkg.dependencies ?? {};
   const single = (dep) => ({ singleton: true, requiredVersion: deps[dep], strictVersion: false });
+  const kit = {
+    singleton: true,
+    version: kitVersion,
+    requiredVersion: `^${kitVersion}`,
+    strictVersion: true,
+  };
   return {
     react: single('react'),
     'react/': single('react'),
@@ -47,11 +64,11 @@ export function sharedSingletons(pkg) {
     '@emotion/react': single('@emotion/react'),
     '@emotion/react/': single('@emotion/react'),
     '@emotion/cache': single('@emotion/cache'),
-    '@studio/kit': single('@studio/kit'),
+    '@studio/kit': kit,
     // Entries of kit loaded on demand (not in the shell's first load).
-    '@studio/kit/widgets': single('@studio/kit'),
-    '@studio/kit/overlays': single('@studio/kit'),
-    '@studio/kit/live': single('@studio/kit'),
+    '@studio/kit/widgets': kit,
+    '@studio/kit/overlays': kit,
+    '@studio/kit/live': kit,
   };
 }
 
@@ -147,7 +164,7 @@ export function federatedApp({ dir, name, exposes }) {
           name,
           ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
           shared: sharedSingletons(pkg),
-          shareStrategy: 'loaded-first',
+          shareStrategy: SHARE_STRATEGY,
           manifest: true,
           // Types cross the boundary through kit/src/remote-contract.ts; no network-bound dts.
           dts: false,

@@ -42,6 +42,7 @@ export {
 export { Card, type CardProps } from './components/Card';
 export { MAIN_CONTENT_ID } from './components/main-content';
 export { ProgressBar, type ProgressBarProps } from './components/ProgressBar';
+export { SkipLink } from './components/SkipLink';
 export { Spinner, type SpinnerProps } from './components/Spinner';
 export { CreditSummary, type CreditSummaryProps } from './credits/CreditSummary';
 export { creditMessage, creditPercent } from './credits/credit-display';

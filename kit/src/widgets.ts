@@ -1,5 +1,6 @@
-// @studio/kit/widgets: form, feedback and disclosure components (and the screen placeholder), shared as their own singleton entry so the
-// shell's first load doesn't carry them (Radix Select, Tabs, Accordion… are only needed by screens).
+// @studio/kit/widgets: form, feedback and disclosure components, form validation (and the screen
+// placeholder), shared as their own singleton entry so the shell's first load doesn't carry them
+// (Radix Select, Tabs, Accordion… are only needed by screens).
 // Keep these stateless: anything with state (auth, toasts, query client) is imported from '@studio/kit'.
 import './theme/bundler-nonce'; // first: sign injected <style> tags with the CSP nonce
 
@@ -17,3 +18,4 @@ export { Switch, type SwitchProps } from './components/Switch';
 export { type TabItem, Tabs, type TabsProps } from './components/Tabs';
 export { Textarea, type TextareaProps } from './components/Textarea';
 export { placeholderScreen } from './federation/placeholder-screen';
+export { type FormValidator, useFormErrors } from './forms/use-form-errors';

@@ -1,4 +1,4 @@
-// The account remote's routes (spec 01 §2.1) and their nav entries (spec 01 §2.2). The build
+// The account remote's routes (docs/product/accounts-billing-admin.md (Screens and routes: Route table)) and their nav entries (docs/product/accounts-billing-admin.md (Screens and routes: Layout)). The build
 // publishes this list as routes.json; the shell merges it with the other remotes' at start.
 // Type imports only: the build reads this file without React.
 import type { RemoteRoute, ScreenOf } from '@studio/kit';
@@ -56,7 +56,7 @@ export const routes = [
   },
   { path: '/refund-policy', screen: 'RefundPolicy', access: 'any', title: 'Refund policy' },
   // The page itself shows 'Access Denied' to non-admins; the server enforces it. Never in the
-  // mobile menu (spec 01 §2.2).
+  // mobile menu (docs/product/accounts-billing-admin.md (Screens and routes: Layout)).
   {
     path: '/admin-tools',
     screen: 'AdminTools',

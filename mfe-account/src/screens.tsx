@@ -1,4 +1,4 @@
-// The account remote's screens (spec 01 §2), one lazily loaded chunk each: a visitor on the landing
+// The account remote's screens (docs/product/accounts-billing-admin.md (Screens and routes)), one lazily loaded chunk each: a visitor on the landing
 // page never downloads the admin tools. The shell's Suspense shows its spinner while a chunk loads.
 import type { ScreensModule } from '@studio/kit';
 import { lazy } from 'react';

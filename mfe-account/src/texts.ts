@@ -1,12 +1,12 @@
-// Every text the account remote shows, in one place. Quoted strings of spec 01 are kept verbatim
-// (§2, §5, §8); the rest is worded to match them. Plan numbers come from the kit (spec 01 §9).
+// Every text the account remote shows, in one place. Quoted strings of docs/product/accounts-billing-admin.md are kept verbatim
+// (Screens and routes, Validation, Messages); the rest is worded to match them. Plan numbers come from the kit (docs/product/accounts-billing-admin.md (Limits and costs)).
 import { ACCOUNT_MESSAGES } from '@studio/events/rules';
 
-/** Support is by email only (spec 01 §1). */
+/** Support is by email only (docs/product/accounts-billing-admin.md (What it does)). */
 export const SUPPORT_EMAIL = 'support@aibookstudio.example';
 export const SUPPORT_MAILTO = `mailto:${SUPPORT_EMAIL}`;
 
-/** Spec 01 §5, word for word (the field rules' messages are the request schemas' own). */
+/** docs/product/accounts-billing-admin.md (Validation), word for word (the field rules' messages are the request schemas' own). */
 export const VALIDATION = {
   ...ACCOUNT_MESSAGES,
   cardFailed: 'Failed to validate your card. Please try again.',
@@ -15,7 +15,7 @@ export const VALIDATION = {
   cardMissing: 'Payment form not found. Please reload the page.',
 } as const;
 
-/** Spec 01 §8 toasts (title and description). */
+/** docs/product/accounts-billing-admin.md (Messages) toasts (title and description). */
 export const TOASTS = {
   subscriptionActivated: {
     title: 'Subscription Activated',
@@ -114,7 +114,7 @@ export const LANDING = {
   },
 } as const;
 
-/** Six questions, one open at a time or none (spec 01 §2.5). */
+/** Six questions, one open at a time or none (docs/product/accounts-billing-admin.md (Screens and routes: Landing page)). */
 export const LANDING_FAQ = [
   {
     q: 'What can I create with the platform?',
@@ -369,7 +369,7 @@ export const HELP = {
   goToDashboard: 'Go to Dashboard',
 } as const;
 
-/** The in-app help page's six questions (spec 01 §2.13). */
+/** The in-app help page's six questions (docs/product/accounts-billing-admin.md (Screens and routes: Help and refund pages)). */
 export const HELP_FAQ = [
   {
     q: 'How many credits does a book cost?',

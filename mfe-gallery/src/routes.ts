@@ -1,4 +1,4 @@
-// The gallery remote's routes (spec 02 §2) and their nav entries (spec 01 §2.2). The build
+// The gallery remote's routes (docs/product/creation-tools-qr.md (Screens and routes)) and their nav entries (docs/product/accounts-billing-admin.md (Screens and routes: Layout)). The build
 // publishes this list as routes.json; type imports only.
 import type { RemoteRoute, ScreenOf } from '@studio/kit';
 

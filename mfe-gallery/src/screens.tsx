@@ -1,4 +1,4 @@
-// The gallery remote: the user's books, listings and images (spec 02 §2), one lazily loaded chunk each.
+// The gallery remote: the user's books, listings and images (docs/product/creation-tools-qr.md (Screens and routes)), one lazily loaded chunk each.
 import type { ScreensModule } from '@studio/kit';
 import { lazy } from 'react';
 import type { GalleryScreen } from './routes';

@@ -1,4 +1,4 @@
-// The QR remote: list, create, detail (spec 02 §2), edit and the in-app landing page, one chunk each.
+// The QR remote: list, create, detail (docs/product/creation-tools-qr.md (Screens and routes)), edit and the in-app landing page, one chunk each.
 import type { ScreensModule } from '@studio/kit';
 import { lazy } from 'react';
 import type { QrScreen } from './routes';

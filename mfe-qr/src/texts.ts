@@ -1,4 +1,4 @@
-// Every QR text of spec 02 §2, §3 and §8, word for word, plus the list and create screens' own.
+// Every QR text of docs/product/creation-tools-qr.md (Screens and routes, Data, Messages), word for word, plus the list and create screens' own.
 export const QR_TEXTS = {
   listTitle: 'QR Codes',
   listIntro: 'Codes for your books and flyers: send readers straight to a page, or collect their emails.',
@@ -91,5 +91,5 @@ export const REFUSAL_LABELS = {
   ceiling: 'Over 100 signups in 10 minutes from one network',
 } as const;
 
-/** spec 02 §9 */
+/** docs/product/creation-tools-qr.md (Limits and costs) */
 export const COPY_FEEDBACK_MS = 2000;

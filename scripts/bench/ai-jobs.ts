@@ -1,12 +1,10 @@
 import { accountStream, type GenerationRequest, generationStream } from '@studio/events';
 import { accountDecider } from '../../services/src/account/decider';
 import { register } from '../../services/src/account/identity';
-import { openTestRuntime } from '../../services/src/main/test-runtime';
 import { systemClock } from '../../services/src/platform/clock';
 import { newId } from '../../services/src/platform/ids';
 import { createLogger } from '../../services/src/platform/logging';
 import { CallGate, DEFAULT_AI_CONCURRENCY } from '../../services/src/studio/ai/call-gate';
-import { startFakeOpenAi } from '../../services/src/studio/ai/fake-openai.fixture';
 import { createOpenAiProvider } from '../../services/src/studio/ai/openai';
 import type { AiProvider } from '../../services/src/studio/ai/provider';
 import { generationDecider } from '../../services/src/studio/generation';
@@ -14,6 +12,8 @@ import { jobTimeoutMs } from '../../services/src/studio/job-timeout';
 import { startGeneration } from '../../services/src/studio/start-generation';
 import { TOOLS } from '../../services/src/studio/tools/registry';
 import { createJobHandler } from '../../services/src/studio/worker';
+import { startFakeOpenAi } from '../../services/src/testing/fake-openai.fixture';
+import { openTestRuntime } from '../../services/src/testing/test-runtime';
 import { type BenchRow, ratio } from './table';
 
 /**

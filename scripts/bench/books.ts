@@ -15,7 +15,7 @@ import { nonFictionInterior } from '../../services/src/studio/outputs/interior';
 import { writeChapter, writeOutlines } from '../../services/src/studio/writing/offline-writer';
 import { type BenchRow, percentile } from './table';
 
-/** Issue 9's bench rows: typesetting speed, EPUB build, offline books end to end, SSE lag. */
+/** The books' bench rows: typesetting speed, EPUB build, offline books end to end, SSE lag. */
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 function longBook() {

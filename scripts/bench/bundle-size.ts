@@ -1,4 +1,4 @@
-// Front-end size report for `npm run bench` (DESIGN §6: shell initial JavaScript ≤ 150 KB gzipped).
+// Front-end size report for `npm run bench` (docs/design.md (Performance targets): shell initial JavaScript ≤ 150 KB gzipped).
 // Measured the way a browser sees it: the built shell and remotes are served by the real
 // `frontends` middleware and Debian's Chromium records which scripts each page actually loads.
 // Sizes are gzip level 9 of the files on disk (1 KB = 1024 bytes).

@@ -1,4 +1,4 @@
-// First-load rows for `npm run bench` (issue 12): bytes on the wire, LCP and CLS of the landing page
+// First-load rows for `npm run bench`: bytes on the wire, LCP and CLS of the landing page
 // and the dashboard in Debian's Chromium under mobile throttling (1.6 Mbps down, 750 kbps up,
 // 150 ms RTT, 4× CPU slowdown, 375×812), served by the production middleware (compression,
 // precompressed bundles, prerendered pages) with a stub API. Each page is loaded cold 3 times;

@@ -1,16 +1,18 @@
-// QR rows of `npm run bench` (issue 11): the public scan redirect and landing-data endpoint against
-// a bare Koa route in the same run, the landing page's weight and LCP/CLS under mobile throttling,
-// and the analytics query on a code with 100,000 scans.
+// QR rows of `npm run bench`: the public scan redirect and landing-data endpoint against a bare
+// Koa route in the same run (a redirect for the redirect, a small JSON answer for the data), the
+// landing page's weight and LCP/CLS under mobile throttling, and the analytics query on a code
+// with 100,000 scans.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import { gunzipSync } from 'node:zlib';
 import { qrActivityStream } from '@studio/events';
 import Koa from 'koa';
 import sharp from 'sharp';
 import { startEmbedded } from '../../services/src/main/embedded';
 import { newEventId } from '../../services/src/platform/ids';
-import { tempDataDir } from '../../services/src/platform/testing';
 import { qrAnalytics } from '../../services/src/qr/analytics';
+import { tempDataDir } from '../../services/src/testing/helpers';
 import { type ExternalLoad, externalLoad, loadTool, PHONE_UA } from './external-load';
 import { type BenchRow, percentile, ratio } from './table';
 
@@ -158,10 +160,12 @@ export async function measureQr(): Promise<BenchRow[]> {
   });
   const bare = new Koa();
   bare.use((ctx) => {
-    ctx.body = { ok: true };
+    if (ctx.path === '/r') ctx.redirect('https://example.com/');
+    else ctx.body = { ok: true };
   });
   const bareServer = bare.listen(0);
   const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/`;
+  const bareRedirectUrl = `${bareUrl}r`;
   const rows: BenchRow[] = [];
   try {
     const base = embedded.url;
@@ -216,17 +220,21 @@ export async function measureQr(): Promise<BenchRow[]> {
       const head = (await embedded.platform.eventStore.headPosition()) ?? 0;
       await Promise.all(embedded.projectors.map((p) => p.waitFor(head)));
     };
-    await externalLoad(bareUrl, 1);
+    await externalLoad(bareRedirectUrl, 1);
     await externalLoad(`${base}/r/${direct.id}`, 1);
     await drained();
-    const { bare: redirectBaseline, route: redirect } = await paired(bareUrl, `${base}/r/${direct.id}`);
+    const load = os.loadavg()[0] ?? 0;
+    const { bare: redirectBaseline, route: redirect } = await paired(
+      bareRedirectUrl,
+      `${base}/r/${direct.id}`,
+    );
     await drained();
     const { bare: dataBaseline, route: data } = await paired(
       bareUrl,
       `${base}/api/qr-landing/${landing.id}/data`,
     );
     rows.push({
-      metric: `bare Koa route req/s and p99 (baseline, paired with each endpoint; load: ${loadTool}, another process)`,
+      metric: `bare Koa req/s and p99 (baseline: a redirect, then a small JSON answer, each paired with its endpoint; load: ${loadTool}, another process; machine load average ${load.toFixed(1)} before, ${(os.loadavg()[0] ?? 0).toFixed(1)} after, on ${os.availableParallelism()} cores)`,
       value: `${rps(redirectBaseline).toFixed(0)} (p99 ${redirectBaseline.p99.toFixed(1)} ms), ${rps(dataBaseline).toFixed(0)} (p99 ${dataBaseline.p99.toFixed(1)} ms)`,
       target: '',
       pass: null,

@@ -1,4 +1,4 @@
-// Async boundary: shared singletons are negotiated before any app code runs (DESIGN §4).
+// Async boundary: shared singletons are negotiated before any app code runs (docs/frontend.md).
 import { startEarlyRequests } from './app/early-requests';
 import { holdPrerenderedSubmits } from './app/prerendered';
 

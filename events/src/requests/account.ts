@@ -1,4 +1,4 @@
-// Spec 01 §5 account requests: the register and login forms validate with these schemas, and the
+// docs/product/accounts-billing-admin.md (Validation) account requests: the register and login forms validate with these schemas, and the
 // routes that receive them parse with the same ones.
 import * as yup from 'yup';
 import {

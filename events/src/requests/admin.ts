@@ -1,4 +1,4 @@
-// Spec 01 §2.14 admin tool requests.
+// docs/product/accounts-billing-admin.md (Screens and routes: Admin tools) admin tool requests.
 import * as yup from 'yup';
 import type { Tier } from '../subscription';
 import { emailAddress } from './account';
@@ -21,7 +21,7 @@ const tier = () =>
     .required(M.tier) as yup.StringSchema<Tier>;
 
 /**
- * The admin credits field is numeric (spec 01 §5): a JSON number only, never coerced ("", null
+ * The admin credits field is numeric (docs/product/accounts-billing-admin.md (Validation)): a JSON number only, never coerced ("", null
  * and false would become 0 and wipe a balance, true 1, "0x10" 16). The form sends a number.
  */
 const credits = yup

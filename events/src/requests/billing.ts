@@ -1,4 +1,4 @@
-// Spec 01 §7 billing requests: the plan a checkout or subscription is for.
+// docs/product/accounts-billing-admin.md (API) billing requests: the plan a checkout or subscription is for.
 import * as yup from 'yup';
 import { PLAN_IDS, type PlanId } from '../subscription';
 import { BILLING_MESSAGES } from './rules';
@@ -9,7 +9,7 @@ const planId = () =>
     .oneOf(PLAN_IDS, BILLING_MESSAGES.plan)
     .nonNullable(BILLING_MESSAGES.plan) as yup.StringSchema<PlanId | undefined>;
 
-/** POST /api/create-checkout-session; the plan defaults to basic (spec 01 §2.1). */
+/** POST /api/create-checkout-session; the plan defaults to basic (docs/product/accounts-billing-admin.md (Screens and routes: Route table)). */
 export const checkoutSessionRequest = yup.object({
   planId: planId().default('basic'),
   priceId: text().max(200).optional(),

@@ -3,7 +3,7 @@ import { hasOnlyVisibleCharacters } from './account';
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './rules';
 import { numeric, text } from './text';
 
-/** spec 02 §7: POST /api/non-fiction-gen2/generate-book (outlineId is the book id; outlineIndex 0..2). */
+/** docs/product/creation-tools-qr.md (API): POST /api/non-fiction-gen2/generate-book (outlineId is the book id; outlineIndex 0..2). */
 export const generateBookRequest = yup.object({
   outlineId: text('outlineId is required').required('outlineId is required').max(100),
   userId: text('userId is invalid').max(100, 'userId is invalid').optional(),

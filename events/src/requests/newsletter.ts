@@ -1,4 +1,4 @@
-// The landing page's newsletter box (issue 12): the form and POST /api/newsletter share this schema.
+// The landing page's newsletter box: the form and POST /api/newsletter share this schema.
 import * as yup from 'yup';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, NEWSLETTER_MESSAGES } from './rules';
 import { lowerCase, text } from './text';

@@ -1,4 +1,4 @@
-// Spec 02 §3 and §7 QR requests: create, update, the public signup and image uploads.
+// docs/product/creation-tools-qr.md (Data, API) QR requests: create, update, the public signup and image uploads.
 import * as yup from 'yup';
 import {
   EMAIL_MAX_LENGTH,
@@ -137,7 +137,7 @@ export const updateQrCodeRequest = yup.object({
 });
 export type UpdateQrCodeRequest = yup.InferType<typeof updateQrCodeRequest>;
 
-/** POST /api/qr-landing/{id}: a scan beacon or a signup (spec 02 §7). */
+/** POST /api/qr-landing/{id}: a scan beacon or a signup (docs/product/creation-tools-qr.md (API)). */
 export const qrLandingPostRequest = yup.object({
   source: text()
     .oneOf(['scan', 'signup'] as const)

@@ -17,7 +17,7 @@ import { landingColorsProblem, QR_MESSAGES, readableTextOn } from './rules';
 
 const valid = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'analytical' };
 
-describe('account requests (spec 01 §5)', () => {
+describe('account requests (docs/product/accounts-billing-admin.md (Validation))', () => {
   it('words every message as the spec does, all at once for a form', () => {
     expect(
       fieldErrors(registerRequest, { name: 'A', email: 'nope', password: '12345', phoneNumber: '' }),
@@ -120,7 +120,7 @@ describe('admin requests', () => {
     [{ ...update, userId: ' ' }, 'userId', ADMIN_MESSAGES.userId],
     [{ ...update, tier: 'Gold' }, 'tier', 'Tier must be Demo, Basic, Standard or Premium'],
     [{ ...update, credits: 'lots' }, 'credits', 'Credits must be a number'],
-    // JSON numbers only: coercion would turn these into 0, 1 or 16 (issue 8 finding 8).
+    // JSON numbers only: coercion would turn these into 0, 1 or 16.
     [{ ...update, credits: '' }, 'credits', 'Credits must be a number'],
     [{ ...update, credits: null }, 'credits', 'Credits must be a number'],
     [{ ...update, credits: false }, 'credits', 'Credits must be a number'],
@@ -148,7 +148,7 @@ describe('admin requests', () => {
   });
 });
 
-describe('newsletter request (issue 12)', () => {
+describe('newsletter request', () => {
   it('trims and lower-cases the address', () => {
     expect(newsletterRequest.validateSync({ email: '  Ada@Example.COM ' })).toEqual({
       email: 'ada@example.com',

@@ -1,4 +1,4 @@
-// The numbers and messages of the request rules (spec 01 §5), without yup: screens that only
+// The numbers and messages of the request rules (docs/product/accounts-billing-admin.md (Validation)), without yup: screens that only
 // print a message or a limit import this (`@studio/events/rules`) and never load the schema
 // library; the kit re-exports the limits and must stay out of yup's way too.
 export const NAME_MIN_LENGTH = 2;
@@ -12,7 +12,7 @@ export const PHONE_MAX_LENGTH = 40;
 export const EMAIL_PATTERN =
   /^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+\-.]*[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
-/** spec 01 §5 validation texts, word for word. */
+/** docs/product/accounts-billing-admin.md (Validation) validation texts, word for word. */
 export const ACCOUNT_MESSAGES = {
   name: 'Name must be at least 2 characters',
   email: 'Please enter a valid email',
@@ -30,7 +30,7 @@ export const ADMIN_MESSAGES = {
   creditsNegative: 'Credits cannot be negative',
 } as const;
 
-/** QR codes (spec 02 §3, §5, §8) and the limits this product adds. */
+/** QR codes (docs/product/creation-tools-qr.md (Data, Validation, Messages)) and the limits this product adds. */
 export const QR_TITLE_MAX_LENGTH = 120;
 export const QR_DESCRIPTION_MAX_LENGTH = 500;
 export const QR_URL_MAX_LENGTH = 2000;
@@ -188,7 +188,7 @@ export function landingColorsProblem(settings: {
   return null;
 }
 
-/** The landing page's newsletter box (issue 12: it stores the address and says so). */
+/** The landing page's newsletter box (it stores the address and says so). */
 export const NEWSLETTER_MESSAGES = {
   emailRequired: 'Please enter your email address.',
   email: 'Please enter a valid email address.',

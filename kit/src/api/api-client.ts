@@ -1,4 +1,4 @@
-// The one place the front ends talk to the API, with the shared behaviour of spec 01 §7.
+// The one place the front ends talk to the API, with the shared behaviour of docs/product/accounts-billing-admin.md (API).
 import type { QueryFunction } from '@tanstack/query-core';
 import { readStoredUserId } from '../auth/storage';
 import { throwIfResNotOk } from './api-error';

@@ -1,4 +1,4 @@
-// The error every failed call throws: its text is "{status}: {message}" (spec 01 §7).
+// The error every failed call throws: its text is "{status}: {message}" (docs/product/accounts-billing-admin.md (API)).
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';

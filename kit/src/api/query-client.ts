@@ -1,4 +1,4 @@
-// React Query defaults of spec 01 §7: never refetch on its own, never stale, never retry.
+// React Query defaults of docs/product/accounts-billing-admin.md (API): never refetch on its own, never stale, never retry.
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api-client';
 

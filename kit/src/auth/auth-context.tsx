@@ -1,5 +1,5 @@
 // Who is signed in, shared by the shell and every remote (kit is a singleton, so is this context).
-// The session is an httpOnly cookie; storage keeps userId/userData (spec 01 §3) for X-User-Id.
+// The session is an httpOnly cookie; storage keeps userId/userData (docs/product/accounts-billing-admin.md (Data)) for X-User-Id.
 import { type UseMutationResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
 import { apiJson } from '../api/api-client';

@@ -1,4 +1,4 @@
-// Browser storage of spec 01 §3: `userId` and `userData` (the cached user JSON).
+// Browser storage of docs/product/accounts-billing-admin.md (Data): `userId` and `userData` (the cached user JSON).
 import type { User } from './user';
 
 export const USER_ID_KEY = 'userId';

@@ -1,4 +1,4 @@
-// Sign out, then go to /auth (spec 01 §2.3 "After sign out the user is sent here").
+// Sign out, then go to /auth (docs/product/accounts-billing-admin.md (Screens and routes: Sign-in) "After sign out the user is sent here").
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from './auth-context';

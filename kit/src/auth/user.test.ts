@@ -1,7 +1,7 @@
 import { normalizeUser } from './user';
 
 describe('normalizeUser', () => {
-  it('reads the alternative field spellings of spec 01 §3', () => {
+  it('reads the alternative field spellings of docs/product/accounts-billing-admin.md (Data)', () => {
     expect(
       normalizeUser({
         id: 'rec1',

@@ -1,4 +1,4 @@
-// The signed-in user as the API returns it (spec 01 §3), with the field spellings it may arrive in.
+// The signed-in user as the API returns it (docs/product/accounts-billing-admin.md (Data)), with the field spellings it may arrive in.
 import { DEFAULT_TIER, type SubscriptionTier } from '../plans/plans';
 
 export interface User {

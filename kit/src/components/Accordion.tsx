@@ -1,4 +1,4 @@
-// Radix Accordion, single mode by default: one item open at a time, or none (spec 01 §2.5 FAQ).
+// Radix Accordion, single mode by default: one item open at a time, or none (docs/product/accounts-billing-admin.md (Screens and routes: Landing page) FAQ).
 import * as AccordionPrimitive from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';

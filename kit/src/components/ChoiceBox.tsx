@@ -1,4 +1,4 @@
-// A selectable option holding a long text (Gen 2.0 outlines, spec 02 §2): a heading, a Select
+// A selectable option holding a long text (Gen 2.0 outlines, docs/product/creation-tools-qr.md (Screens and routes)): a heading, a Select
 // button that shows a check mark once chosen, and the text in a scrollable, keyboard-reachable box.
 import { Check } from 'lucide-react';
 import { theme } from '../theme/theme';

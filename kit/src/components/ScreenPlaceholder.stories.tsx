@@ -4,7 +4,7 @@ import { ScreenPlaceholder } from './ScreenPlaceholder';
 const meta = {
   title: 'Screens/ScreenPlaceholder',
   component: ScreenPlaceholder,
-  args: { title: 'Kids Book', spec: 'spec 02 §2 Kids book viewer', remote: 'gallery' },
+  args: { title: 'Kids Book', spec: 'creation-tools-qr.md (Kids book viewer)', remote: 'gallery' },
 } satisfies Meta<typeof ScreenPlaceholder>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,4 +1,4 @@
-// A clearly marked stand-in for a screen that a later issue builds, naming the spec section.
+// A clearly marked stand-in for a screen not built yet, naming its section of the product rules (docs/product/).
 import { Construction } from 'lucide-react';
 import { useLocation, useParams } from 'react-router-dom';
 import { theme } from '../theme/theme';
@@ -6,7 +6,7 @@ import { Badge } from './Badge';
 
 export interface ScreenPlaceholderProps {
   title: string;
-  /** e.g. "spec 01 §2.4 Dashboard". */
+  /** e.g. "docs/product/accounts-billing-admin.md (Screens and routes: Dashboard)". */
   spec: string;
   remote: string;
   summary?: string;

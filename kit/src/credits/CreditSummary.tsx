@@ -1,4 +1,4 @@
-// The credit bar and message of spec 01 §2.2, used by the sidebar's credits card and elsewhere.
+// The credit bar and message of docs/product/accounts-billing-admin.md (Screens and routes: Layout), used by the sidebar's credits card and elsewhere.
 
 import { ProgressBar } from '../components/ProgressBar';
 import { tierAllowance } from '../plans/plans';

@@ -1,6 +1,6 @@
 import { creditMessage, creditPercent } from './credit-display';
 
-describe('credit display (spec 01 §2.2)', () => {
+describe('credit display (docs/product/accounts-billing-admin.md (Screens and routes: Layout))', () => {
   it('percent is credits over the tier allowance, rounded', () => {
     expect(creditPercent(30, 'Basic')).toBe(50);
     expect(creditPercent(1, 'Standard')).toBe(1); // 0.67 rounds to 1

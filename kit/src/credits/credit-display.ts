@@ -1,4 +1,4 @@
-// Credit display rules of spec 01 §2.2: a bar of credits over the tier allowance, and three messages.
+// Credit display rules of docs/product/accounts-billing-admin.md (Screens and routes: Layout): a bar of credits over the tier allowance, and three messages.
 import { tierAllowance } from '../plans/plans';
 
 /** Percent of the tier allowance, rounded and capped at 100 (0 when nothing is left). */

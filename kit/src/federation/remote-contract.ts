@@ -1,7 +1,7 @@
 // The typed contract between the shell and the four remotes (instead of Module Federation dts).
 // Each remote exposes './screens' (a map from screen name to component) and publishes its own
 // route list (./route-list.ts) as routes.json beside its mf-manifest.json. The kit names no
-// screen: shipping or renaming one touches only its remote.
+// screen: shipping or renaming one without a nav entry touches only its remote.
 import type { ComponentType } from 'react';
 
 export const REMOTE_NAMES = ['account', 'studio', 'gallery', 'qr'] as const;

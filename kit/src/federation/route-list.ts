@@ -9,7 +9,7 @@ import type { RemoteName } from './remote-contract';
  * enforces the rest). */
 export type RouteAccess = 'public' | 'any' | 'signed-in' | 'admin';
 
-/** The sidebar sections a nav entry may join; their order and headings are the shell's (spec 01 §2.2). */
+/** The sidebar sections a nav entry may join; their order and headings are the shell's (docs/product/accounts-billing-admin.md (Screens and routes: Layout)). */
 export type NavSectionName = 'Main' | 'My Content' | 'Account' | 'Legacy Models' | 'Admin';
 
 export type NavBadge = 'Legacy' | 'Dev';

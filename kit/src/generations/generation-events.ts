@@ -1,4 +1,4 @@
-// Live generation progress (issue 9): one EventSource on GET /api/generations/events per page,
+// Live generation progress: one EventSource on GET /api/generations/events per page,
 // shared by every screen that lists books (My Books, the dashboard). Each event patches the cached
 // book lists in place, so progress bars move without polling; an event the lists cannot place
 // (a new book, a finished one whose links are not known yet) makes them refetch instead.

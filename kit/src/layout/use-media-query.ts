@@ -14,7 +14,7 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** True below 768 px (spec 01 §9). */
+/** True below 768 px (docs/product/accounts-billing-admin.md (Limits and costs)). */
 export function useIsMobile(): boolean {
   return useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
 }

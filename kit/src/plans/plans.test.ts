@@ -1,7 +1,7 @@
 import { PLAN_TERMS } from '@studio/events/plans';
 import { booksForCredits, findPlan, formatPrice, isPlanId, PLANS, tierAllowance } from './plans';
 
-describe('plan constants (spec 01 §9)', () => {
+describe('plan constants (docs/product/accounts-billing-admin.md (Limits and costs))', () => {
   it('prices and credits per plan', () => {
     expect(
       [findPlan('basic'), findPlan('standard'), findPlan('premium')].map((p) => [

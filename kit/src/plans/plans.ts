@@ -1,4 +1,4 @@
-// Plan and credit constants of spec 01 §9. The numbers (prices, credits, allowances, books per
+// Plan and credit constants of docs/product/accounts-billing-admin.md (Limits and costs). The numbers (prices, credits, allowances, books per
 // credit) come from @studio/events, the one table the backend grants by; the kit adds the texts
 // the plan cards print. One module so no screen hard-codes a number.
 import {
@@ -98,7 +98,7 @@ export const REGULAR_PRICES: Readonly<Record<PlanId, string>> = {
   standard: '$99.98',
   premium: '$199.98',
 };
-/** The spec's words for the date (spec 01 §2.6), kept for its own date. */
+/** The spec's words for the date (docs/product/accounts-billing-admin.md (Screens and routes: Pricing)), kept for its own date. */
 export const PRICE_DOUBLING_DATE = 'July 15th, 2025';
 export const EARLY_ACCESS_SAVING = '50%';
 

@@ -39,7 +39,7 @@ export const theme = {
     md: '0 4px 14px rgba(17, 17, 34, 0.08)',
     lg: '0 12px 32px rgba(17, 17, 34, 0.16)',
   },
-  /** `@media` queries; mobile is below 768 px (spec 01 §9). */
+  /** `@media` queries; mobile is below 768 px (docs/product/accounts-billing-admin.md (Limits and costs)). */
   media: {
     mobile: `@media (max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`,
     desktop: `@media (min-width: ${MOBILE_BREAKPOINT_PX}px)`,

@@ -1,4 +1,4 @@
-// The toast region itself (loaded by Toaster on the first toast): Radix Toast with spec 01 §9 behaviour —
+// The toast region itself (loaded by Toaster on the first toast): Radix Toast with docs/product/accounts-billing-admin.md (Limits and costs) behaviour —
 // 5000 ms, swipe right past 50 px to dismiss, F8 focuses the region, at most 420 px wide.
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';

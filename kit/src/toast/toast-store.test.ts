@@ -8,7 +8,7 @@ import {
   toastReducer,
 } from './toast-store';
 
-describe('toasts (spec 01 §9)', () => {
+describe('toasts (docs/product/accounts-billing-admin.md (Limits and costs))', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => {
     dismissToast();

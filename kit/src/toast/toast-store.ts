@@ -1,4 +1,4 @@
-// Toast state of spec 01 §9: one toast at a time; a dismissed toast is removed after 1,000,000 ms.
+// Toast state of docs/product/accounts-billing-admin.md (Limits and costs): one toast at a time; a dismissed toast is removed after 1,000,000 ms.
 // A module-level store: kit is a shared singleton, so every remote's toast() reaches the shell's Toaster.
 import type { ReactNode } from 'react';
 

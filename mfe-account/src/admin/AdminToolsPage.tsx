@@ -1,4 +1,4 @@
-// /admin-tools (spec 01 §2.14): three tabs of the spec plus Event History, Rebuild Read Models and Newsletter.
+// /admin-tools (docs/product/accounts-billing-admin.md (Screens and routes: Admin tools)): three tabs of the spec plus Event History, Rebuild Read Models and Newsletter.
 // The server decides who is an admin (AdminGranted / AdminRevoked in the log) and refuses everyone else; the page only hides.
 import { Alert, useAuth } from '@studio/kit';
 import { Tabs } from '@studio/kit/widgets';

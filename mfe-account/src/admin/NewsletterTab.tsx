@@ -1,4 +1,4 @@
-// Newsletter (issue 12): how many visitors subscribed on the landing page, and their CSV export.
+// Newsletter: how many visitors subscribed on the landing page, and their CSV export.
 import { Alert, Button, Card, theme } from '@studio/kit';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';

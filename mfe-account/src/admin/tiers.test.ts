@@ -1,6 +1,6 @@
 import { creditsOfTier, DEFAULT_ADMIN_CREDITS, DEFAULT_ADMIN_TIER, PAID_TIER_OPTIONS } from './tiers';
 
-describe('admin tier choices (spec 01 §2.14, §9)', () => {
+describe('admin tier choices (docs/product/accounts-billing-admin.md (Screens and routes: Admin tools; Limits and costs))', () => {
   it('defaults to Basic with 60 credits', () => {
     expect(DEFAULT_ADMIN_TIER).toBe('Basic');
     expect(DEFAULT_ADMIN_CREDITS).toBe(creditsOfTier('Basic'));

@@ -1,4 +1,4 @@
-// Tier choices of the admin tools. Their labels carry the older prices of spec 01 §9 ($19, $39, $89)
+// Tier choices of the admin tools. Their labels carry the older prices of docs/product/accounts-billing-admin.md (Limits and costs) ($19, $39, $89)
 // with the plans' current credits.
 import { ADMIN_TOOL_PRICE_LABELS, PLANS } from '@studio/kit';
 

@@ -8,7 +8,7 @@ const filled: UpdateFormValues = {
   credits: '250',
 };
 
-describe('Update User Subscription form (spec 01 §2.14, §5)', () => {
+describe('Update User Subscription form (docs/product/accounts-billing-admin.md (Screens and routes: Admin tools; Validation))', () => {
   it('sends the request the route parses: trimmed ids, numeric credits, no empty subscription id', () => {
     expect(checkUpdateForm(filled)).toEqual({
       errors: {},

@@ -1,5 +1,5 @@
 // The reads of this remote, through the kit's default query function (GET of the key joined by '/')
-// and its defaults (never stale, no refetch, no retry: spec 01 §7).
+// and its defaults (never stale, no refetch, no retry: docs/product/accounts-billing-admin.md (API)).
 import { USER_QUERY_KEY, useAuth } from '@studio/kit';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { Book, CreditEntry, CurrentUser, PaymentsConfig } from './types';
@@ -27,7 +27,7 @@ export function useCreditHistory() {
   return useQuery<CreditEntry[]>({ queryKey: CREDIT_HISTORY_KEY, enabled: Boolean(user) });
 }
 
-/** Both book reads run only when a user id exists (spec 01 §7). */
+/** Both book reads run only when a user id exists (docs/product/accounts-billing-admin.md (API)). */
 export function useBooks(userId: string | undefined) {
   return useQuery<Book[]>({ queryKey: booksKey(userId ?? ''), enabled: Boolean(userId) });
 }

@@ -1,4 +1,4 @@
-// /auth (spec 01 §2.3): Login and Register tabs, a benefits panel, the terms notice.
+// /auth (docs/product/accounts-billing-admin.md (Screens and routes: Sign-in)): Login and Register tabs, a benefits panel, the terms notice.
 // A signed-in user goes to /dashboard.
 import { Card, Spinner, theme, useAuth } from '@studio/kit';
 import { Tabs } from '@studio/kit/widgets';

@@ -1,9 +1,8 @@
-import { loginRequest } from '@studio/events/requests';
+import { fieldErrors, loginRequest } from '@studio/events/requests';
 import { Button, useAuth } from '@studio/kit';
-import { Field, Input } from '@studio/kit/widgets';
+import { Field, Input, useFormErrors } from '@studio/kit/widgets';
 import { type FormEvent, useRef, useState } from 'react';
 import { AUTH } from '../texts';
-import { useFormErrors } from './use-form-errors';
 
 interface LoginValues {
   email: string;
@@ -13,7 +12,7 @@ interface LoginValues {
 export function LoginForm() {
   const { loginMutation } = useAuth();
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
-  const { errors, check, recheck } = useFormErrors(loginRequest);
+  const { errors, check, recheck } = useFormErrors((v) => fieldErrors(loginRequest, v));
   const form = useRef<HTMLFormElement>(null);
 
   const set = (key: keyof LoginValues) => (value: string) => {

@@ -1,14 +1,13 @@
-// Register: name, email, password, optional phone, and a card (not charged; spec 01 §2.3, §5).
+// Register: name, email, password, optional phone, and a card (not charged; docs/product/accounts-billing-admin.md (Screens and routes: Sign-in; Validation)).
 
-import { registerRequest } from '@studio/events/requests';
+import { fieldErrors, registerRequest } from '@studio/events/requests';
 import { Button, theme, useAuth } from '@studio/kit';
-import { Field, Input } from '@studio/kit/widgets';
+import { Field, Input, useFormErrors } from '@studio/kit/widgets';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { usePaymentsConfig } from '../api/queries';
 import { CardSection } from '../payments/CardSection';
 import type { CardCollector } from '../payments/card-collector';
 import { AUTH, VALIDATION } from '../texts';
-import { useFormErrors } from './use-form-errors';
 
 interface RegisterValues {
   name: string;
@@ -26,7 +25,7 @@ export function RegisterForm() {
     password: '',
     phoneNumber: '',
   });
-  const { errors, check, recheck } = useFormErrors(registerRequest);
+  const { errors, check, recheck } = useFormErrors((v) => fieldErrors(registerRequest, v));
   const [cardReady, setCardReady] = useState(false);
   const [cardError, setCardError] = useState<string>();
   const [collecting, setCollecting] = useState(false);
@@ -120,7 +119,7 @@ export function RegisterForm() {
           {cardError}
         </p>
       )}
-      {/* Disabled until the card form is ready and while processing (spec 01 §5). */}
+      {/* Disabled until the card form is ready and while processing (docs/product/accounts-billing-admin.md (Validation)). */}
       <Button type="submit" size="lg" disabled={processing || !cardReady}>
         {processing ? AUTH.registering : AUTH.registerButton}
       </Button>

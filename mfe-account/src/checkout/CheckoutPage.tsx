@@ -1,4 +1,4 @@
-// /checkout/:planId (spec 01 §2.7): plan summary and the embedded payment form.
+// /checkout/:planId (docs/product/accounts-billing-admin.md (Screens and routes: Checkout)): plan summary and the embedded payment form.
 // Unknown plan: /pricing. No client secret: back to /pricing. Other failures: the failure text.
 import {
   Alert,

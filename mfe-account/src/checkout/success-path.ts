@@ -1,4 +1,4 @@
-// Where a completed embedded payment goes: /subscription-success?plan=&credits=&total= (spec 01 §2.10).
+// Where a completed embedded payment goes: /subscription-success?plan=&credits=&total= (docs/product/accounts-billing-admin.md (Screens and routes: Subscription success)).
 import type { CompleteReply } from '../api/types';
 
 export function successPath(planName: string, reply: CompleteReply): string {

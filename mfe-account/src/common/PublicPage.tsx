@@ -1,8 +1,7 @@
 // Public routes sit outside the signed-in layout: they bring their own header and a main landmark.
-import { theme } from '@studio/kit';
+import { SkipLink, theme } from '@studio/kit';
 import type { ReactNode } from 'react';
 import { PublicHeader } from './PublicHeader';
-import { SkipLink } from './SkipLink';
 
 export function PublicPage({ children }: { children: ReactNode }) {
   return (

@@ -1,4 +1,4 @@
-// Book Progress (spec 01 §2.4): up to 5 in-progress books, or 3 under 390 px.
+// Book Progress (docs/product/accounts-billing-admin.md (Screens and routes: Dashboard)): up to 5 in-progress books, or 3 under 390 px.
 import { Badge, Card, DASHBOARD_NARROW_WIDTH_PX, ProgressBar, theme, useMediaQuery } from '@studio/kit';
 import { Skeleton } from '@studio/kit/widgets';
 import type { Book } from '../api/types';

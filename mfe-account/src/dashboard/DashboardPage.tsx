@@ -1,4 +1,4 @@
-// /dashboard (spec 01 §2.4).
+// /dashboard (docs/product/accounts-billing-admin.md (Screens and routes: Dashboard)).
 import { Alert, Badge, DEFAULT_TIER, theme, toast, useAuth } from '@studio/kit';
 import { useGenerationStream } from '@studio/kit/live';
 import { lazy, Suspense, useEffect } from 'react';

@@ -11,7 +11,7 @@ const book = (i: number, generationStatus: GenerationStatus = 'running', type = 
 });
 const books = (n: number) => Array.from({ length: n }, (_, i) => book(i));
 
-describe('Book Progress list (spec 01 §2.4)', () => {
+describe('Book Progress list (docs/product/accounts-billing-admin.md (Screens and routes: Dashboard))', () => {
   it('shows up to 5 books on wide screens', () => {
     expect(bookListView(books(7), false)).toMatchObject({ hidden: 2 });
     expect(bookListView(books(7), false).visible.map((b) => b.id)).toEqual(['b0', 'b1', 'b2', 'b3', 'b4']);

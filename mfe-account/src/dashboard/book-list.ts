@@ -1,4 +1,4 @@
-// The dashboard's Book Progress rules (spec 01 §2.4): 5 books, or 3 under 390 px; the stats; bar colours.
+// The dashboard's Book Progress rules (docs/product/accounts-billing-admin.md (Screens and routes: Dashboard)): 5 books, or 3 under 390 px; the stats; bar colours.
 import { isFinished } from '@studio/events';
 import { DASHBOARD_BOOK_LIMIT, DASHBOARD_BOOK_LIMIT_NARROW } from '@studio/kit';
 import type { Book } from '../api/types';

@@ -1,6 +1,6 @@
 import { isSubscriptionReturn, scheduleRefreshes } from './refresh-schedule';
 
-describe('subscription return refresh (spec 01 §4)', () => {
+describe('subscription return refresh (docs/product/accounts-billing-admin.md (States))', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 

@@ -1,5 +1,5 @@
 // After a subscription return the credits may land a moment later (a webhook), so the dashboard
-// refreshes the user data every 3000 ms, 3 times (spec 01 §4, §9).
+// refreshes the user data every 3000 ms, 3 times (docs/product/accounts-billing-admin.md (States, Limits and costs)).
 import { SUBSCRIPTION_REFRESH_ATTEMPTS, SUBSCRIPTION_REFRESH_INTERVAL_MS } from '@studio/kit';
 
 export interface RefreshScheduleOptions {
@@ -24,7 +24,7 @@ export function scheduleRefreshes(
   return () => clearInterval(timer);
 }
 
-/** Both return addresses of spec 01 §4: ?subscription=success and ?subscription_success=true. */
+/** Both return addresses of docs/product/accounts-billing-admin.md (States): ?subscription=success and ?subscription_success=true. */
 export function isSubscriptionReturn(search: URLSearchParams): boolean {
   return search.get('subscription') === 'success' || search.get('subscription_success') === 'true';
 }

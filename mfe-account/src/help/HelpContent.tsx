@@ -1,4 +1,4 @@
-// Help content shared by the public help page and the in-app one (spec 01 §2.13):
+// Help content shared by the public help page and the in-app one (docs/product/accounts-billing-admin.md (Screens and routes: Help and refund pages)):
 // contact details, payment and refund policy, and six questions (one open at a time, or none).
 import { Card, theme } from '@studio/kit';
 import { Accordion } from '@studio/kit/widgets';

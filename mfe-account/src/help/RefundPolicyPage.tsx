@@ -1,4 +1,4 @@
-// /refund-policy (spec 01 §2.13): no refund once credits are used. Readable signed in and out.
+// /refund-policy (docs/product/accounts-billing-admin.md (Screens and routes: Help and refund pages)): no refund once credits are used. Readable signed in and out.
 import { Card, theme } from '@studio/kit';
 import { FramedPage } from '../common/FramedPage';
 import { Page } from '../common/Page';

@@ -1,4 +1,4 @@
-// Coming soon, with the newsletter box (spec 01 §2.5, §5: a typed email input; issue 12 adds the
+// Coming soon, with the newsletter box (docs/product/accounts-billing-admin.md (Screens and routes: Landing page; Validation): a typed email input; this product adds the
 // handling: the address is stored by POST /api/newsletter and the box says so).
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, NEWSLETTER_MESSAGES } from '@studio/events/rules';
 import { apiJson, Button, theme } from '@studio/kit';

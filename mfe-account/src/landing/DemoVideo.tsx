@@ -1,4 +1,4 @@
-// The hero's embedded demo (spec 01 §2.5). Nothing may load from the internet, so the demo is a
+// The hero's embedded demo (docs/product/accounts-billing-admin.md (Screens and routes: Landing page)). Nothing may load from the internet, so the demo is a
 // short CSS animation drawn in place (no iframe, no video file, no script).
 import { keyframes } from '@emotion/react';
 import { theme } from '@studio/kit';

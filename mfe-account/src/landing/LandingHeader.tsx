@@ -1,4 +1,4 @@
-// Fixed header of the landing page (spec 01 §2.5): section anchors, help, Log In, Get Started,
+// Fixed header of the landing page (docs/product/accounts-billing-admin.md (Screens and routes: Landing page)): section anchors, help, Log In, Get Started,
 // and a menu toggle below 768 px that shows the same links.
 import { Badge, buttonStyles, EARLY_ACCESS_LABEL, theme } from '@studio/kit';
 import { Menu, X } from 'lucide-react';

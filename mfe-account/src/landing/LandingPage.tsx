@@ -1,6 +1,5 @@
-// The public landing page at / (spec 01 §2.5).
-import { theme } from '@studio/kit';
-import { SkipLink } from '../common/SkipLink';
+// The public landing page at / (docs/product/accounts-billing-admin.md (Screens and routes: Landing page)).
+import { SkipLink, theme } from '@studio/kit';
 import { ColoringSection } from './ColoringSection';
 import { ComingSoonSection } from './ComingSoonSection';
 import { FaqSection } from './FaqSection';

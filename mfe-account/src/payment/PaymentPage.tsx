@@ -1,6 +1,6 @@
-// /payment?plan= (spec 01 §2.8): the plan, its price, credits and books, three notes, and
+// /payment?plan= (docs/product/accounts-billing-admin.md (Screens and routes: Plan payment page)): the plan, its price, credits and books, three notes, and
 // 'Proceed to Checkout' to the payment provider's hosted page (our test page in simulated mode).
-// Issue 12: it also names the user's current plan, and a lower plan asks first (as on pricing).
+// It also names the user's current plan, and a lower plan asks first (as on pricing).
 import {
   Alert,
   Button,
@@ -32,7 +32,7 @@ export default function PaymentPage() {
   const [search] = useSearchParams();
   const [confirming, setConfirming] = useState(false);
   const planParam = search.get('plan') ?? DEFAULT_PLAN_ID;
-  // Buying a lower plan replaces the higher one (issue 12): the checkout button asks first.
+  // Buying a lower plan replaces the higher one: the checkout button asks first.
   const downgrade = useDowngradeFrom(isPlanId(planParam) ? findPlan(planParam) : undefined);
   const checkout = useMutation({
     mutationFn: createCheckoutSession,

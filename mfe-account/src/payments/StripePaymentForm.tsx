@@ -80,7 +80,7 @@ function PaymentForm({
   return (
     <form onSubmit={submit} aria-label="Payment" css={{ display: 'grid', gap: 16 }}>
       <PaymentElement onReady={() => setReady(true)} />
-      {/* Disabled until the provider's elements are ready and while processing (spec 01 §5). */}
+      {/* Disabled until the provider's elements are ready and while processing (docs/product/accounts-billing-admin.md (Validation)). */}
       <Button type="submit" size="lg" css={wrappingButton} disabled={!ready || processing}>
         {processing ? CHECKOUT.processing : submitLabel}
       </Button>

@@ -1,4 +1,4 @@
-// Issue 12: "Buying a lower plan silently replaces a higher one". Every page that leads to a payment
+// "Buying a lower plan silently replaces a higher one". Every page that leads to a payment
 // (payment, checkout, subscribe) names the user's current plan, and a lower plan asks first.
 import { Button, type Plan, theme, useAuth } from '@studio/kit';
 import { type ReactNode, useState } from 'react';

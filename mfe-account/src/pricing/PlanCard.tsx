@@ -1,4 +1,4 @@
-// One plan (spec 01 §9) as a card: name, price, credits, books, features; the action is the caller's.
+// One plan (docs/product/accounts-billing-admin.md (Limits and costs)) as a card: name, price, credits, books, features; the action is the caller's.
 import { Badge, formatPrice, type Plan, REGULAR_PRICES, theme } from '@studio/kit';
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -16,7 +16,7 @@ const visuallyHidden = {
 export interface PlanCardProps {
   plan: Plan;
   action: ReactNode;
-  /** The early-access regular price, crossed out (spec 01 §2.6). */
+  /** The early-access regular price, crossed out (docs/product/accounts-billing-admin.md (Screens and routes: Pricing)). */
   showRegularPrice?: boolean;
   note?: ReactNode;
   headingLevel?: 2 | 3;

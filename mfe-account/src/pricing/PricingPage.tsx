@@ -1,4 +1,4 @@
-// /pricing (spec 01 §2.6): Early Access notice, three plan cards with their payment links,
+// /pricing (docs/product/accounts-billing-admin.md (Screens and routes: Pricing)): Early Access notice, three plan cards with their payment links,
 // the after-paying instruction, crossed-out regular prices.
 import { Alert, EARLY_ACCESS_SAVING, PLANS, theme } from '@studio/kit';
 import { Page } from '../common/Page';

@@ -1,4 +1,4 @@
-// The early-access promotion's end (spec 01 §2.6), configurable, hidden once past (issue 12).
+// The early-access promotion's end (docs/product/accounts-billing-admin.md (Screens and routes: Pricing)), configurable, hidden once past.
 
 /**
  * When the early-access prices double, as an ISO date. The spec's date is the default; set

@@ -1,14 +1,13 @@
 // Update Profile: the user's name, phone number and pen name, validated with the registration rules
 // (the request schema PUT /api/user/profile parses with), saved with a toast that says so.
 
-import { updateProfileRequest } from '@studio/events/requests';
+import { fieldErrors, updateProfileRequest } from '@studio/events/requests';
 import { apiJson, Button, toast, USER_QUERY_KEY } from '@studio/kit';
-import { Field, Input } from '@studio/kit/widgets';
+import { Field, Input, useFormErrors } from '@studio/kit/widgets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { errorText } from '../api/error-text';
 import { CURRENT_USER_KEY } from '../api/queries';
-import { useFormErrors } from '../auth/use-form-errors';
 import { PROFILE } from '../texts';
 
 /** What the form starts from: the profile as the page shows it. */
@@ -25,7 +24,7 @@ export function ProfileEditForm({ user, onDone }: { user: EditableProfile; onDon
     phoneNumber: user.phoneNumber ?? '',
     penName: user.penName ?? '',
   });
-  const { errors, check, recheck } = useFormErrors(updateProfileRequest);
+  const { errors, check, recheck } = useFormErrors((v) => fieldErrors(updateProfileRequest, v));
   const form = useRef<HTMLFormElement>(null);
   const save = useMutation({
     mutationFn: (input: typeof values) => apiJson<EditableProfile>('PUT', '/api/user/profile', input),

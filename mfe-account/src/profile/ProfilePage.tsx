@@ -1,4 +1,4 @@
-// /profile, 'My Profile' (spec 01 §2.11), plus the credit history.
+// /profile, 'My Profile' (docs/product/accounts-billing-admin.md (Screens and routes: Profile)), plus the credit history.
 import { Alert, Button, Card, DEFAULT_TIER, theme, useAuth } from '@studio/kit';
 import { Skeleton } from '@studio/kit/widgets';
 import { useState } from 'react';

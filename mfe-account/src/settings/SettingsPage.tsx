@@ -1,4 +1,4 @@
-// /settings (spec 01 §2.12): billing by email, and Log Out.
+// /settings (docs/product/accounts-billing-admin.md (Screens and routes: Settings)): billing by email, and Log Out.
 import { Alert, Badge, Button, Card, DEFAULT_TIER, theme, useAuth, useSignOut } from '@studio/kit';
 import { LogOut, Mail } from 'lucide-react';
 import { useCurrentUser } from '../api/queries';

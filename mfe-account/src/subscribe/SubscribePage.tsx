@@ -1,4 +1,4 @@
-// /subscribe (spec 01 §2.9): requests a subscription on load, then the payment form.
+// /subscribe (docs/product/accounts-billing-admin.md (Screens and routes: Subscription setup)): requests a subscription on load, then the payment form.
 import { Alert, Card, DEFAULT_PLAN_ID, findPlan, isPlanId, Spinner, theme, toast } from '@studio/kit';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';

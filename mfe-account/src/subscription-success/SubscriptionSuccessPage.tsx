@@ -1,4 +1,4 @@
-// /subscription-success?plan=&credits=&total= (spec 01 §2.10): redirects to /dashboard after 5 s.
+// /subscription-success?plan=&credits=&total= (docs/product/accounts-billing-admin.md (Screens and routes: Subscription success)): redirects to /dashboard after 5 s.
 import { Card, SUCCESS_PAGE_REDIRECT_MS, theme } from '@studio/kit';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useState } from 'react';

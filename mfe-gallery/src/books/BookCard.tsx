@@ -1,4 +1,4 @@
-// One book of My Books (spec 02 §2, §4): title, status and type badges, 'Created on', progress,
+// One book of My Books (docs/product/creation-tools-qr.md (Screens and routes, States)): title, status and type badges, 'Created on', progress,
 // action buttons. Clicking the card opens what its type opens; the title is the keyboard way in.
 import { Badge, Button, buttonStyles, ProgressBar, theme } from '@studio/kit';
 import { useToolDurations } from '@studio/kit/live';
@@ -147,6 +147,14 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
           {stage === 'error' && book.error && (
             <p css={{ fontSize: theme.fontSizes.xs, color: theme.colors.danger, overflowWrap: 'anywhere' }}>
               {book.error}
+            </p>
+          )}
+          {stage === 'done' && book.printWarning && (
+            <p
+              css={{ fontSize: theme.fontSizes.xs, color: theme.colors.warning, overflowWrap: 'anywhere' }}
+              data-testid="print-warning"
+            >
+              {book.printWarning}
             </p>
           )}
           {stage === 'done' && book.epubIncluded === false && (

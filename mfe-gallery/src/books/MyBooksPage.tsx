@@ -1,4 +1,4 @@
-// /my-books (spec 02 §2, §4, §5, §8): search, status filter, grid or list, live progress from the
+// /my-books (docs/product/creation-tools-qr.md (Screens and routes, States, Validation, Messages)): search, status filter, grid or list, live progress from the
 // generation stream, the outline dialog.
 import { Alert, Button, buttonStyles, theme, toast, useUser } from '@studio/kit';
 import { useGenerationStream } from '@studio/kit/live';

@@ -1,4 +1,4 @@
-// The outline dialog of My Books (spec 02 §2, §5, §8): up to three outlines side by side, each a
+// The outline dialog of My Books (docs/product/creation-tools-qr.md (Screens and routes, Validation, Messages)): up to three outlines side by side, each a
 // 24rem scrollable box that can be selected, then Generate Book.
 import { Alert, Button, theme, toast, useUser } from '@studio/kit';
 import { BOOKS_QUERY_ROOT } from '@studio/kit/live';

@@ -1,7 +1,7 @@
 import { ApiError } from '@studio/kit';
 import { serverMessage } from './api';
 
-describe('My Books generate failure text (spec 02 §8)', () => {
+describe('My Books generate failure text (docs/product/creation-tools-qr.md (Messages))', () => {
   it("is the server's message", () => {
     expect(serverMessage(new ApiError(500, 'Writer unavailable'), 'fallback')).toBe('Writer unavailable');
   });

@@ -1,4 +1,4 @@
-// My Books' calls (spec 02 §7): the list and the Gen 2.0 generate call.
+// My Books' calls (docs/product/creation-tools-qr.md (API)): the list and the Gen 2.0 generate call.
 import { ApiError, apiJson } from '@studio/kit';
 import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
 import { useQuery } from '@tanstack/react-query';

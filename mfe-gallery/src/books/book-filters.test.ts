@@ -15,7 +15,7 @@ const books = [
   book('Edited Book', 'rebuilding', 'non-fiction-v2'),
 ];
 
-describe('My Books search (spec 02 §5)', () => {
+describe('My Books search (docs/product/creation-tools-qr.md (Validation))', () => {
   it('matches a case-insensitive substring of the title', () => {
     expect(matchesSearch(book('Garden Birds', 'completed'), 'BIRD')).toBe(true);
     expect(matchesSearch(book('Garden Birds', 'completed'), 'den bi')).toBe(true);
@@ -34,7 +34,7 @@ describe('My Books search (spec 02 §5)', () => {
   });
 });
 
-describe('My Books status filter (spec 02 §4)', () => {
+describe('My Books status filter (docs/product/creation-tools-qr.md (States))', () => {
   it('Draft is ERROR', () => {
     expect(filterBooks(books, '', 'draft').map((b) => b.title)).toEqual(['Stars at Night']);
   });

@@ -1,4 +1,4 @@
-// My Books search and status filter (spec 02 §4, §5).
+// My Books search and status filter (docs/product/creation-tools-qr.md (States, Validation)).
 import { type Book, stageOf } from './book';
 import type { StatusFilter } from './texts';
 

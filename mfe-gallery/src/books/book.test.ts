@@ -21,7 +21,7 @@ const base: Book = {
 /** Every finished book can be edited (its files are then rebuilt). */
 const edit = { kind: 'edit', to: '/my-books/b1/edit' } as const;
 
-describe('status badge colours (spec 02 §4)', () => {
+describe('status badge colours (docs/product/creation-tools-qr.md (States))', () => {
   it('in progress yellow, done green, error red, other grey', () => {
     const v2 = (generationStatus: GenerationStatus) =>
       statusTone({ type: 'non-fiction-v2', generationStatus });
@@ -41,7 +41,7 @@ describe('type badges', () => {
   });
 });
 
-describe('progress messages (spec 02 §4)', () => {
+describe('progress messages (docs/product/creation-tools-qr.md (States))', () => {
   it('follows the Gen 2.0 statuses, coloring books, and the default', () => {
     expect(progressMessage({ type: 'non-fiction-v2', generationStatus: 'running' })).toBe(
       'Creating your outline (5-10 minutes)',
@@ -99,7 +99,7 @@ describe('progress messages with measured durations', () => {
   });
 });
 
-describe('action buttons (spec 02 §4)', () => {
+describe('action buttons (docs/product/creation-tools-qr.md (States))', () => {
   it('Gen 2.0: Download when Done with a link; list view shows Processing while in progress', () => {
     const v2 = { ...base, type: 'non-fiction-v2' };
     expect(bookActions({ ...v2, generationStatus: 'completed', downloadLink: '/f.pdf' }, 'grid')).toEqual([
@@ -203,7 +203,7 @@ describe('cover thumbnail', () => {
   });
 });
 
-describe('card click (spec 02 §2)', () => {
+describe('card click (docs/product/creation-tools-qr.md (Screens and routes))', () => {
   it('Gen 2.0 opens the outlines, kids books their viewer, others nothing', () => {
     expect(cardClick({ id: 'x', type: 'non-fiction-v2' })).toEqual({ kind: 'outlines' });
     expect(cardClick({ id: 'k 1', type: 'kids-book' })).toEqual({ kind: 'navigate', to: '/kids-book/k%201' });

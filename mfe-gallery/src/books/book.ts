@@ -1,4 +1,4 @@
-// A book of My Books (spec 02 §3) and the rules of its card (§4): badge colour, progress
+// A book of My Books (docs/product/creation-tools-qr.md (Data)) and the rules of its card (States): badge colour, progress
 // message, and which action buttons it offers.
 import {
   type BookStage,
@@ -39,6 +39,8 @@ export interface Book {
   coverImage?: string;
   /** Why the last edit could not be typeset (the book kept its files). */
   rebuildError?: string;
+  /** A finished book whose pictures will print soft (enlarged beyond their real detail). */
+  printWarning?: string;
   /** An edited book whose files are being typeset again. */
   rebuilding?: boolean;
   outlineText1?: string;
@@ -56,7 +58,7 @@ const WORKING: BookStage[] = ['in-progress', 'outline-creation', 'book-creation'
 export const isWorking = (book: Pick<Book, 'type' | 'generationStatus'>): boolean =>
   WORKING.includes(stageOf(book));
 
-/** Badge colours (spec 02 §4): in progress yellow, done green, error red, other grey. */
+/** Badge colours (docs/product/creation-tools-qr.md (States)): in progress yellow, done green, error red, other grey. */
 export function statusTone(book: Pick<Book, 'type' | 'generationStatus'>): BadgeTone {
   const stage = stageOf(book);
   if (stage === 'done') return 'success';
@@ -117,7 +119,7 @@ const EDITABLE: string[] = ['non-fiction', 'non-fiction-v2', 'coloring-book', 'k
 export const coverThumbnail = (book: Pick<Book, 'coverImage'>): string | undefined =>
   book.coverImage ? `${book.coverImage}?preview` : undefined;
 
-/** spec 02 §4 action buttons, per type; list view adds Gen 2.0's disabled 'Processing...'. */
+/** docs/product/creation-tools-qr.md (States) action buttons, per type; list view adds Gen 2.0's disabled 'Processing...'. */
 export function bookActions(book: Book, view: 'grid' | 'list'): BookAction[] {
   const stage = stageOf(book);
   const done = stage === 'done';
@@ -151,7 +153,7 @@ export function bookActions(book: Book, view: 'grid' | 'list'): BookAction[] {
   return actions;
 }
 
-/** Card click (spec 02 §2): Gen 2.0 opens the outline dialog, kids books their viewer, others nothing. */
+/** Card click (docs/product/creation-tools-qr.md (Screens and routes)): Gen 2.0 opens the outline dialog, kids books their viewer, others nothing. */
 export type CardClick = { kind: 'outlines' } | { kind: 'navigate'; to: string } | null;
 
 export function cardClick(book: Pick<Book, 'id' | 'type'>): CardClick {

@@ -1,4 +1,4 @@
-// My Books dates (spec 02 §9): en-US, short month in the grid, long month in the list.
+// My Books dates (docs/product/creation-tools-qr.md (Limits and costs)): en-US, short month in the grid, long month in the list.
 const SHORT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 const LONG = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 

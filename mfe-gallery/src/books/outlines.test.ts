@@ -9,7 +9,7 @@ const v2: Book = {
   generationStatus: 'outlines-ready',
 };
 
-describe('outline dialog rules (spec 02 §5)', () => {
+describe('outline dialog rules (docs/product/creation-tools-qr.md (Validation))', () => {
   it('lists the outline texts with their index, leaving out empty ones', () => {
     expect(outlineOptions({ outlineText1: 'one', outlineText2: '  ', outlineText3: 'three' })).toEqual([
       { index: 0, text: 'one' },

@@ -1,4 +1,4 @@
-// The outline dialog's rules (spec 02 §2, §5).
+// The outline dialog's rules (docs/product/creation-tools-qr.md (Screens and routes, Validation)).
 import { type Book, stageOf } from './book';
 
 export interface OutlineOption {

@@ -1,4 +1,4 @@
-// The My Books texts of spec 02 §2, §4, §5 and §8, word for word.
+// The My Books texts of docs/product/creation-tools-qr.md (Screens and routes, States, Validation, Messages), word for word.
 export const MY_BOOKS = {
   title: 'My Books',
   subtitle: 'Manage your book projects',
@@ -23,7 +23,7 @@ export const MY_BOOKS = {
   noUserId: 'User ID not found',
   download: 'Download',
   downloadEpub: 'Download EPUB',
-  /** spec 01 §9: EPUB comes with Standard ("PDF and EPUB") and Premium ("all formats"). */
+  /** docs/product/accounts-billing-admin.md (Limits and costs): EPUB comes with Standard ("PDF and EPUB") and Premium ("all formats"). */
   pdfOnly: 'PDF only: EPUB is included in the Standard and Premium plans.',
   fileMissing: 'The file of this book is not available. Please contact support.',
   view: 'View',

@@ -1,4 +1,4 @@
-// spec 02 §2 My Images: four sources in one gallery, tabs, skeletons, failure with Retry, empty
+// My Images (docs/product/creation-tools-qr.md (Screens and routes: My Images)): four sources in one gallery, tabs, skeletons, failure with Retry, empty
 // states, cards with status, preview (a small WebP), date and download, the editor's toggle.
 import { Alert, Badge, Button, buttonStyles, readStoredUserId, Spinner, theme, useUser } from '@studio/kit';
 import { onGenerationEvent, useGenerationStream } from '@studio/kit/live';
@@ -67,7 +67,7 @@ function useGallery(userId: string | null, live: { current: boolean }) {
 }
 
 /**
- * Live progress (issue 10 item 5): while a card is in progress the page holds the generation
+ * Live progress: while a card is in progress the page holds the generation
  * stream open, and an event for one of its cards refreshes the four lists.
  */
 function useLiveProgress(userId: string | null, items: readonly GalleryItem[], live: { current: boolean }) {
@@ -137,7 +137,7 @@ export default function MyImagesPage() {
   );
 }
 
-/** spec 02 §9: six skeleton cards while loading. */
+/** docs/product/creation-tools-qr.md (Limits and costs): six skeleton cards while loading. */
 const SKELETONS = ['s1', 's2', 's3', 's4', 's5', 's6'];
 
 const grid = {

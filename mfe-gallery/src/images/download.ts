@@ -1,4 +1,4 @@
-// spec 02 §7, §8: the gallery download fetches the image and saves it as PNG (re-encoded in the
+// docs/product/creation-tools-qr.md (API, Messages): the gallery download fetches the image and saves it as PNG (re-encoded in the
 // browser if the server ever sends another type), then says 'Download Complete'.
 import { toast } from '@studio/kit';
 

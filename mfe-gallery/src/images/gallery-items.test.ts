@@ -53,7 +53,7 @@ const sources = {
   ],
 };
 
-describe('My Images items (spec 02 §3, §4, §9)', () => {
+describe('My Images items (docs/product/creation-tools-qr.md (Data, States, Limits and costs))', () => {
   const items = normaliseSources('u1', sources);
   const byId = (id: string) => items.find((i) => i.id === id) as GalleryItem;
 

@@ -1,10 +1,10 @@
-// My Images (spec 02 §3, §4, §9): the four sources normalised into one gallery item, the status
+// My Images (docs/product/creation-tools-qr.md (Data, States, Limits and costs)): the four sources normalised into one gallery item, the status
 // labels, the tab filters and the download file names. Pure, so it is tested without a browser.
 import { PRODUCT_NAME } from '@studio/kit';
 
 export type GalleryType = 'image' | 'coloring' | 'image-v2' | 'image-editor';
 
-/** spec 02 §3 gallery item, plus the editor's two versions. */
+/** docs/product/creation-tools-qr.md (Data) gallery item, plus the editor's two versions. */
 export interface GalleryItem {
   id: string;
   prompt: string;
@@ -23,7 +23,7 @@ export interface GalleryItem {
   edited?: { url: string; preview: string } | null;
 }
 
-/** Coloring and v2 records: id, prompt, status, image, createdTime (spec 02 §3). */
+/** Coloring and v2 records: id, prompt, status, image, createdTime (docs/product/creation-tools-qr.md (Data)). */
 export interface ImageSourceRecord {
   id: string;
   prompt?: string;
@@ -148,7 +148,7 @@ export const sortNewestFirst = (items: GalleryItem[]) =>
 
 export type StatusTone = 'success' | 'info' | 'danger' | 'neutral';
 
-/** spec 02 §4: Done/Completed → Completed (green); In progress → In Progress (blue); Failed (red); else grey. */
+/** docs/product/creation-tools-qr.md (States): Done/Completed → Completed (green); In progress → In Progress (blue); Failed (red); else grey. */
 export function statusDisplay(status: string): { label: string; tone: StatusTone; inProgress: boolean } {
   if (status === 'Done' || status === 'Completed')
     return { label: 'Completed', tone: 'success', inProgress: false };
@@ -181,7 +181,7 @@ export function filterItems(items: GalleryItem[], tab: ImageTab): GalleryItem[] 
   }
 }
 
-/** spec 02 §4: download only with a previewable image and status 'Done'. */
+/** docs/product/creation-tools-qr.md (States): download only with a previewable image and status 'Done'. */
 export const canDownload = (item: GalleryItem, url: string | null = item.url) =>
   Boolean(url) && item.status === 'Done';
 
@@ -193,7 +193,7 @@ const slug = (text: string) =>
     .replace(/^-+|-+$/g, '');
 
 /**
- * spec 02 §9: product prefix, type (coloring, image-v2 or image), date, first three prompt words;
+ * docs/product/creation-tools-qr.md (Limits and costs): product prefix, type (coloring, image-v2 or image), date, first three prompt words;
  * the editor adds -original or -edited. Without the `.png`, which the caller adds.
  */
 export function downloadBaseName(item: GalleryItem, which?: 'original' | 'edited'): string {
@@ -204,7 +204,7 @@ export function downloadBaseName(item: GalleryItem, which?: 'original' | 'edited
   return item.type === 'image-editor' ? `${parts}-${which ?? 'edited'}` : parts;
 }
 
-/** spec 02 §9: dates en-US short. */
+/** docs/product/creation-tools-qr.md (Limits and costs): dates en-US short. */
 export const shortUsDate = (iso: string) => {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US');

@@ -1,4 +1,4 @@
-// /kids-book/:bookId (spec 02 §2): the book page by page, with the 24-page overview.
+// /kids-book/:bookId (docs/product/creation-tools-qr.md (Screens and routes)): the book page by page, with the 24-page overview.
 import { Badge, Button, buttonStyles, Card, theme, toast } from '@studio/kit';
 import { Skeleton } from '@studio/kit/widgets';
 import { useQuery } from '@tanstack/react-query';
@@ -48,7 +48,7 @@ export default function KidsBookViewerPage() {
       </Screen>
     );
   }
-  // 'Failed to fetch book data' (any failed read) shows the not-found view (spec 02 §8).
+  // 'Failed to fetch book data' (any failed read) shows the not-found view (docs/product/creation-tools-qr.md (Messages)).
   if (book.isError || !book.data) {
     return (
       <Screen title={VIEWER.notFoundTitle} subtitle={VIEWER.notFoundBody}>

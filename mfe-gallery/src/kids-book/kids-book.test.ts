@@ -1,6 +1,6 @@
 import { bookPage, bookPages, clampPage, isEmptyPage, KIDS_BOOK_PAGES, pageImageFileName } from './kids-book';
 
-describe('kids book pages (spec 02 §2)', () => {
+describe('kids book pages (docs/product/creation-tools-qr.md (Screens and routes))', () => {
   it('clamps the page between 1 and 24', () => {
     expect(clampPage(0)).toBe(1);
     expect(clampPage(-5)).toBe(1);

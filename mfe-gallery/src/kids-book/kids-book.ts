@@ -1,5 +1,5 @@
-// The kids book record (spec 02 §3: Page1..Page24 text, PNG1..PNG24 image URLs) and the viewer's
-// page rules (§2): starts at page 1, clamped between 1 and 24.
+// The kids book record (docs/product/creation-tools-qr.md (Data): Page1..Page24 text, PNG1..PNG24 image URLs) and the viewer's
+// page rules (Screens and routes: Kids book viewer): starts at page 1, clamped between 1 and 24.
 import type { GenerationStatus } from '@studio/events';
 
 export const KIDS_BOOK_PAGES = 24;

@@ -1,4 +1,4 @@
-// The kids book viewer's texts (spec 02 §2, §8), word for word.
+// The kids book viewer's texts (docs/product/creation-tools-qr.md (Screens and routes, Messages)), word for word.
 export const VIEWER = {
   notFoundTitle: 'Book Not Found',
   notFoundBody: 'The requested book could not be found.',

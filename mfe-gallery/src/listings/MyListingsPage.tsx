@@ -1,4 +1,4 @@
-// spec 02 §2 My KDP Listings: tabs with counts, cards (first 100 prompt characters, up to 3
+// My KDP Listings (docs/product/creation-tools-qr.md (Screens and routes: KDP listing generator and My KDP Listings)): tabs with counts, cards (first 100 prompt characters, up to 3
 // keywords), a details dialog with the full listing, copy buttons and the KDP rule checks.
 import {
   Alert,

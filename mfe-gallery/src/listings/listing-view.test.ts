@@ -1,6 +1,6 @@
 import { filterListings, type KdpListingRecord, listingKeywords, promptExcerpt } from './listing-view';
 
-describe('My KDP Listings view (spec 02 §2, §3)', () => {
+describe('My KDP Listings view (docs/product/creation-tools-qr.md (Screens and routes, Data))', () => {
   it('reads keyword1..keyword7, else the comma-separated keywords', () => {
     expect(listingKeywords({ id: 'a', keyword1: 'bees', keyword2: 'honey', keywords: 'x, y' })).toEqual([
       'bees',

@@ -1,4 +1,4 @@
-// My KDP Listings (spec 02 §2, §3, §4): the listing's keywords whichever way they arrive, the card
+// My KDP Listings (docs/product/creation-tools-qr.md (Screens and routes, Data, States)): the listing's keywords whichever way they arrive, the card
 // excerpt, the tab filters and counts.
 
 export interface ListingCheck {
@@ -23,7 +23,7 @@ export interface KdpListingRecord {
   [key: string]: unknown;
 }
 
-/** keyword1..keyword7, or one comma-separated keywords value (spec 02 §3). */
+/** keyword1..keyword7, or one comma-separated keywords value (docs/product/creation-tools-qr.md (Data)). */
 export function listingKeywords(listing: KdpListingRecord): string[] {
   const numbered = Array.from({ length: 7 }, (_, i) => listing[`keyword${i + 1}`]).filter(
     (k): k is string => typeof k === 'string' && k.trim() !== '',
@@ -35,7 +35,7 @@ export function listingKeywords(listing: KdpListingRecord): string[] {
     .filter(Boolean);
 }
 
-/** The card shows the first 100 characters of the prompt (spec 02 §9). */
+/** The card shows the first 100 characters of the prompt (docs/product/creation-tools-qr.md (Limits and costs)). */
 export const promptExcerpt = (prompt = '') => (prompt.length > 100 ? `${prompt.slice(0, 100)}…` : prompt);
 
 export const LISTING_TABS = [

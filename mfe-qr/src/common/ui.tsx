@@ -34,7 +34,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   );
 }
 
-/** A URL shown on one line, cut at about 180 px (spec 02 §9). */
+/** A URL shown on one line, cut at about 180 px (docs/product/creation-tools-qr.md (Limits and costs)). */
 export function TruncatedUrl({ url }: { url: string }) {
   return (
     <span

@@ -1,4 +1,4 @@
-// /qr-codes/{id} (spec 02 §2, §8): header with badges, refresh, edit and delete; the QR card; tabs
+// /qr-codes/{id} (docs/product/creation-tools-qr.md (Screens and routes, Messages)): header with badges, refresh, edit and delete; the QR card; tabs
 // Analytics, Details and Email Signups (landing codes only).
 
 import type { QrCodeView } from '@studio/events';
@@ -194,7 +194,7 @@ export default function QrCodeDetailPage() {
   );
 }
 
-/** The query errors of spec 02 §8, once per failure. */
+/** The query errors of docs/product/creation-tools-qr.md (Messages), once per failure. */
 function useErrorToast(isError: boolean, message: string) {
   useEffect(() => {
     if (isError) toast({ title: 'Error', description: message, variant: 'destructive' });

@@ -1,15 +1,15 @@
-// /non-fiction-gen2 (spec 02 §2, §4, §5, §8): three steps explained, the form, then the outline
+// /non-fiction-gen2 (docs/product/creation-tools-qr.md (Screens and routes, States, Validation, Messages)): three steps explained, the form, then the outline
 // view (?bookId= keeps it across a reload). 'Create Another Book' returns to the form.
 import { CHAPTERS, type PaperType, priceOf, TOOL_CONTRACTS, TOOL_SCHEMAS } from '@studio/events';
+import { fieldErrors } from '@studio/events/requests';
 import { Alert, Button, Card, theme, toast, USER_QUERY_KEY, useUser } from '@studio/kit';
 import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
-import { Field, Input, RadioGroup, Select, Textarea } from '@studio/kit/widgets';
+import { Field, Input, RadioGroup, Select, Textarea, useFormErrors } from '@studio/kit/widgets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { SubmitRow, ToolFrame } from '../tool-screen/ToolFrame';
 import { failureText, postJson, type StartResponse } from '../tool-screen/tool-call';
-import { useFormErrors } from '../tool-screen/use-form-errors';
 import { DEFAULT_PAPER, PaperTypeField } from '../tools/PaperTypeField';
 import { OutlineSelection } from './OutlineSelection';
 import { COMMON, GEN2 } from './texts';
@@ -111,7 +111,7 @@ function Gen2Form({ onSubmitted }: { onSubmitted: (bookId: string) => void }) {
   const client = useQueryClient();
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Gen2Values>(EMPTY);
-  const { errors, check, recheck } = useFormErrors(schema);
+  const { errors, check, recheck } = useFormErrors((v) => fieldErrors(schema, v));
 
   const submit = useMutation({
     mutationFn: (body: Record<string, string>) =>

@@ -1,4 +1,4 @@
-// The Gen 2.0 outline view (spec 02 §4): polls GET /api/non-fiction-gen2/outlines every 5 s
+// The Gen 2.0 outline view (docs/product/creation-tools-qr.md (States)): polls GET /api/non-fiction-gen2/outlines every 5 s
 // (422 = still generating; a failed fetch keeps waiting), lets the user pick a finished outline,
 // then POST generate-book and a confirmation that follows the book's progress live.
 import {
@@ -54,7 +54,7 @@ export function OutlineSelection({ bookId, onCreateAnother }: OutlineSelectionPr
       } catch (error) {
         // 404 is permanent (no such book, or another user's): say so, and stop asking.
         if (isNotFound(error)) throw error;
-        // 422: still generating. Any other failure keeps the waiting state too (spec 02 §8).
+        // 422: still generating. Any other failure keeps the waiting state too (docs/product/creation-tools-qr.md (Messages)).
         if (!(error instanceof ToolCallError && error.status === 422))
           console.warn('Outline fetch failed', error);
         return client.getQueryData<OutlineRecord[]>(key) ?? [];

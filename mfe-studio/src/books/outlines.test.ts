@@ -24,7 +24,7 @@ const finished = {
 };
 const creating = { id: 'b1', status: 'In progress (outline creation)', generationStatus: 'running' };
 
-describe('Gen 2.0 outline answers (spec 02 §3, §7)', () => {
+describe('Gen 2.0 outline answers (docs/product/creation-tools-qr.md (Data, API))', () => {
   it('reads a list, a single record or { outlines }', () => {
     expect(parseOutlines([finished])[0]).toEqual({
       id: 'b1',
@@ -43,7 +43,7 @@ describe('Gen 2.0 outline answers (spec 02 §3, §7)', () => {
   });
 });
 
-describe('outline view rules (spec 02 §4)', () => {
+describe('outline view rules (docs/product/creation-tools-qr.md (States))', () => {
   it('waits (and polls) until an outline is finished, also after a failed or empty fetch', () => {
     expect(isWaiting(undefined)).toBe(true);
     expect(isWaiting([])).toBe(true);

@@ -1,4 +1,4 @@
-// Gen 2.0 outlines (spec 02 §3, §4): the polled answer, which outlines can be chosen, and the
+// Gen 2.0 outlines (docs/product/creation-tools-qr.md (Data, States)): the polled answer, which outlines can be chosen, and the
 // selection rules of the outline view.
 import { GENERATION_STATUSES, type GenerationStatus, type OutlineStage, outlineStage } from '@studio/events';
 

@@ -53,7 +53,7 @@ export const GEN2 = {
   checkMyBooks: 'Your book will appear in My Books when it is complete.',
   downloadPdf: 'Download PDF',
   downloadEpub: 'Download EPUB',
-  /** spec 01 §9: EPUB comes with Standard ("PDF and EPUB") and Premium ("all formats"). */
+  /** docs/product/accounts-billing-admin.md (Limits and costs): EPUB comes with Standard ("PDF and EPUB") and Premium ("all formats"). */
   pdfOnly: 'PDF only: EPUB is included in the Standard and Premium plans.',
   bookDone: 'Your book is ready.',
   bookFailed: 'Your book could not be generated. Your credits were refunded.',

@@ -13,6 +13,7 @@ import {
 import { fieldErrors } from '@studio/events/requests';
 import { Alert, Button, buttonStyles, Card, theme, toast, USER_QUERY_KEY, useUser } from '@studio/kit';
 import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
+import { useFormErrors } from '@studio/kit/widgets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -21,7 +22,6 @@ import { type Message, STUDIO_TOOLS, type StartReply, type StudioKind, type Stud
 import { Confirmation } from './Confirmation';
 import { SubmitRow, ToolFrame, TwoColumns } from './ToolFrame';
 import { failureText, isInsufficientCredits, postForm, postJson, splitMessage } from './tool-call';
-import { useFormErrors } from './use-form-errors';
 
 export type FormValues = Record<string, unknown>;
 
@@ -121,7 +121,7 @@ function ToolForm<V extends FormValues>({
   const [round, setRound] = useState(0);
   const [started, setStarted] = useState<Message | null>(null);
   const [shortBy, setShortBy] = useState<Message | null>(null);
-  const { errors, check, recheck, reset } = useFormErrors(schema);
+  const { errors, check, recheck, reset } = useFormErrors((v) => fieldErrors(schema, v));
   const cost = contract.cost(values as never);
 
   const show = (message: Message, variant: 'destructive' | 'success') =>

@@ -1,6 +1,6 @@
 import { failureText, isInsufficientCredits, splitMessage, ToolCallError, toolCallError } from './tool-call';
 
-describe('tool call failures (spec 02 §8)', () => {
+describe('tool call failures (docs/product/creation-tools-qr.md (Messages))', () => {
   it("shows the server's message", () => {
     const error = toolCallError(
       400,

@@ -1,4 +1,4 @@
-// The tool calls of spec 02 §7 and the error texts of §8. The kit's client keeps only the message;
+// The tool calls of docs/product/creation-tools-qr.md (API) and the error texts of its Messages. The kit's client keeps only the message;
 // the tools also need the error code (INSUFFICIENT_CREDITS) and whether the body was JSON at all.
 import { readStoredUserId, USER_ID_HEADER } from '@studio/kit';
 
@@ -60,7 +60,7 @@ export const postForm = <T>(url: string, form: FormData) => send<T>('POST', url,
 export const getJson = <T>(url: string) => send<T>('GET', url);
 
 /**
- * spec 02 §8: the server's message; else, for a body that is not JSON, 'Server error: {status}
+ * docs/product/creation-tools-qr.md (Messages): the server's message; else, for a body that is not JSON, 'Server error: {status}
  * {statusText}' where the screen has that text; else the screen's fallback.
  */
 export function failureText(error: unknown, fallback: string, withServerError = false): string {
@@ -73,7 +73,7 @@ export function failureText(error: unknown, fallback: string, withServerError = 
 export const isInsufficientCredits = (error: unknown): boolean =>
   error instanceof ToolCallError && error.code === 'INSUFFICIENT_CREDITS';
 
-/** The start response of spec 02 §3. */
+/** The start response of docs/product/creation-tools-qr.md (Data). */
 export interface StartResponse {
   success?: boolean;
   message?: string;

@@ -1,6 +1,6 @@
 import type { AccountStreamEvent } from '@studio/events';
 import type { Emitted } from '../platform/decider';
-import { specFor } from '../platform/decider-spec';
+import { specFor } from '../testing/decider-spec';
 import { accountDecider } from './decider';
 
 const spec = specFor(accountDecider);

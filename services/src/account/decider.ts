@@ -20,6 +20,7 @@ export const accountDecider: Decider<AccountCommand, AccountStreamEvent, Account
   initialState: initialAccountState,
   evolve: evolveAccount,
   snapshot: accountSnapshot,
+  busyMessage: 'The account is busy right now. Please try again.',
   decide: (command, state) => {
     switch (command.type) {
       case 'RegisterUser':

@@ -1,10 +1,11 @@
-import { accountStream, emailStream } from '@studio/events';
+import { accountStream } from '@studio/events';
 import type { CommandContext, CommandHandler } from '../platform/command-handler';
 import { DomainError } from '../platform/errors';
 import { newRecordId } from '../platform/ids';
 import { accountDecider } from './decider';
+import { emailClaim } from './email-claims';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { emailClaimDecider, ORPHAN_CLAIM_AGE_MS } from './registration';
+import { type EmailClaimState, emailClaimDecider, ORPHAN_CLAIM_AGE_MS } from './registration';
 import type { AccountState } from './state';
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -26,7 +27,7 @@ export type SaveCard = (customer: {
 
 /** CONFLICT when an account already owns the email. */
 export async function assertEmailAvailable(commands: CommandHandler, email: string): Promise<void> {
-  const existing = await commands.load(emailStream(normaliseEmail(email)), emailClaimDecider);
+  const existing = await emailClaim(commands, email);
   if (!existing.state.claimedBy) return;
   const owner = await commands.load(accountStream(existing.state.claimedBy), accountDecider);
   if (owner.state.registered) throw new DomainError('CONFLICT', 'An account with this email already exists');
@@ -48,9 +49,10 @@ export async function register(
   // Hash before claiming: the claim and the account follow each other within milliseconds.
   const passwordHash = await hashPassword(registration.password);
   const { customerId } = saveCard ? await saveCard({ userId, email, name: registration.name.trim() }) : {};
-  const replacesOrphanOf = await orphanedClaim(commands, email, context.at);
+  const claim = await emailClaim(commands, email);
+  const replacesOrphanOf = await orphanedClaim(commands, claim.state, context.at);
   await commands.handle(
-    emailStream(email),
+    claim.stream,
     emailClaimDecider,
     { type: 'ClaimEmail', email, userId, ...(replacesOrphanOf ? { replacesOrphanOf } : {}) },
     { ...context, userId },
@@ -74,8 +76,7 @@ export async function register(
 }
 
 /** The owner of a claim older than ORPHAN_CLAIM_AGE_MS whose account was never written, if any. */
-async function orphanedClaim(commands: CommandHandler, email: string, now: string) {
-  const { state } = await commands.load(emailStream(email), emailClaimDecider);
+async function orphanedClaim(commands: CommandHandler, state: EmailClaimState, now: string) {
   if (!state.claimedBy || !state.claimedAt) return undefined;
   if (Date.parse(now) - Date.parse(state.claimedAt) < ORPHAN_CLAIM_AGE_MS) return undefined;
   const owner = await commands.load(accountStream(state.claimedBy), accountDecider);
@@ -88,7 +89,7 @@ export async function authenticate(
   email: string,
   password: string,
 ): Promise<AccountState> {
-  const claim = await commands.load(emailStream(normaliseEmail(email)), emailClaimDecider);
+  const claim = await emailClaim(commands, email);
   const account = claim.state.claimedBy
     ? (await commands.load(accountStream(claim.state.claimedBy), accountDecider)).state
     : undefined;

@@ -4,16 +4,24 @@ import { accountsProjection } from './projections';
 import { accountRoutes, type CardOnFile } from './routes';
 import { SessionStore, startSessionSweeper } from './sessions';
 
-/** Identity, sessions, the credit ledger and the subscription state of `account-{userId}`. */
+/**
+ * Identity, sessions, the credit ledger and the subscription state of `account-{userId}`. `cards`
+ * (the payment gateway) is given only where the API is served: without it the module has no
+ * routes and no session reader, only its read model and the session sweeper.
+ */
 export function accountModule(
   platform: Pick<Platform, 'commands' | 'clock' | 'readStore' | 'config' | 'logger'>,
-  cards: CardOnFile,
+  cards: CardOnFile | undefined,
 ): FeatureModule {
   const sessions = new SessionStore(platform.readStore, platform.config.sessionTtlMs);
   return {
     name: 'account',
-    middleware: [sessionMiddleware(sessions, platform.clock)],
-    routes: [accountRoutes({ ...platform, sessions, cards })],
+    ...(cards
+      ? {
+          middleware: [sessionMiddleware(sessions, platform.clock)],
+          routes: [accountRoutes({ ...platform, sessions, cards })],
+        }
+      : {}),
     projections: [accountsProjection],
     workers: [
       {

@@ -1,5 +1,5 @@
 import type { AccountStreamEvent } from '@studio/events';
-import { GIVEN_AT, type GivenEvent, projectionSpec } from '../platform/projection-spec';
+import { GIVEN_AT, type GivenEvent, projectionSpec } from '../testing/projection-spec';
 import { ACCOUNTS, type AccountDoc, accountsProjection, LEDGER } from './projections';
 
 const spec = projectionSpec<AccountStreamEvent>(accountsProjection);

@@ -1,6 +1,6 @@
 import type { AccountStreamEvent } from '@studio/events';
 import type { Emitted } from '../platform/decider';
-import { stateAfter } from '../platform/decider-spec';
+import { stateAfter } from '../testing/decider-spec';
 import { accountDecider } from './decider';
 import { type AccountState, accountSnapshot, evolveAccount } from './state';
 

@@ -1,6 +1,6 @@
 import type { AccountStreamEvent } from '@studio/events';
 import type { Emitted } from '../platform/decider';
-import { specFor, stateAfter } from '../platform/decider-spec';
+import { specFor, stateAfter } from '../testing/decider-spec';
 import { accountDecider } from './decider';
 
 /** Paid in full: at least any plan's price (in cents). */

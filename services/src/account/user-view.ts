@@ -1,6 +1,6 @@
 import type { AccountState } from './state';
 
-/** The user as the spec's client reads it (spec 01 §3), plus the server's admin verdict. */
+/** The user as the spec's client reads it (docs/product/accounts-billing-admin.md (Data)), plus the server's admin verdict. */
 export interface UserView {
   id: string;
   name: string;

@@ -1,7 +1,7 @@
-import { accountStream, emailStream } from '@studio/events';
+import { accountStream } from '@studio/events';
 import { accountDecider } from '../account/decider';
+import { emailClaim } from '../account/email-claims';
 import { loadAccount, normaliseEmail } from '../account/identity';
-import { emailClaimDecider } from '../account/registration';
 import type { AccountState } from '../account/state';
 import type { CommandHandler } from '../platform/command-handler';
 import { DomainError } from '../platform/errors';
@@ -13,7 +13,7 @@ export async function changeAdminRights(
   change: { email: string; grant: boolean; by: string; at: string; correlationId?: string },
 ): Promise<AccountState> {
   const email = normaliseEmail(change.email);
-  const claim = await commands.load(emailStream(email), emailClaimDecider);
+  const claim = await emailClaim(commands, email);
   const account = claim.state.claimedBy ? await loadAccount(commands, claim.state.claimedBy) : undefined;
   if (!account) throw new DomainError('NOT_FOUND', `No account with the email ${email}`);
   const correlationId = change.correlationId ?? newEventId();

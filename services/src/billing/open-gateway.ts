@@ -1,3 +1,4 @@
+import { ConfigError } from '../platform/config';
 import type { Platform } from '../platform/module';
 import type { PaymentGateway } from './gateway';
 import { createSimulatedGateway } from './simulated';
@@ -7,6 +8,7 @@ export async function openGateway(
   platform: Pick<Platform, 'config' | 'readStore' | 'clock'>,
 ): Promise<PaymentGateway> {
   const { config, readStore, clock } = platform;
+  if (!config.payments) throw new ConfigError('PAYMENTS: must be set (simulated or stripe) to take payments');
   if (config.payments.gateway === 'stripe') {
     const { createStripeGateway } = await import('./stripe');
     return createStripeGateway(config.payments);

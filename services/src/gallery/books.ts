@@ -3,6 +3,7 @@ import { requireSelf, requireUser } from '../account/auth';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import type { Platform } from '../platform/module';
+import { readYourWrites } from '../platform/readstore/read-your-writes';
 import { GENERATIONS, type GenerationDoc } from '../studio/generations-projection';
 import { kindsListedIn } from '../studio/tools/registry';
 import { fileUrl } from './routes';
@@ -12,7 +13,7 @@ export const BOOK_KINDS = kindsListedIn({ list: 'books' });
 
 const NON_FICTION = ['non-fiction', 'non-fiction-v2'];
 
-/** The book record My Books and the dashboard read (spec 01 §3, spec 02 §3). */
+/** The book record My Books and the dashboard read (docs/product/accounts-billing-admin.md (Data), docs/product/creation-tools-qr.md (Data)). */
 export function bookRecord(doc: GenerationDoc) {
   const file = (role: string) => {
     const artifact = doc.artifacts.find((a) => a.role === role);
@@ -44,6 +45,8 @@ export function bookRecord(doc: GenerationDoc) {
     ...(file('cover-pdf') ? { coverFile: file('cover-pdf') } : {}),
     ...(doc.status === 'failed' && doc.error ? { error: doc.error } : {}),
     ...(doc.rebuildError ? { rebuildError: doc.rebuildError } : {}),
+    // Pictures enlarged beyond their real detail: the book is made, the author is told.
+    ...(typeof doc.result?.printWarning === 'string' ? { printWarning: doc.result.printWarning } : {}),
     ...(isRebuilding(doc.status) ? { rebuilding: true } : {}),
     ...(outlines[0] ? { outlineText1: outlines[0] } : {}),
     ...(outlines[1] ? { outlineText2: outlines[1] } : {}),
@@ -51,7 +54,7 @@ export function bookRecord(doc: GenerationDoc) {
   };
 }
 
-/** spec 02 §3 Kids book record: title, storyDescription, status, createdAt, Page1..Page24, PNG1..PNG24. */
+/** docs/product/creation-tools-qr.md (Data) Kids book record: title, storyDescription, status, createdAt, Page1..Page24, PNG1..PNG24. */
 export function kidsBookRecord(doc: GenerationDoc) {
   const pages = Array.isArray(doc.result?.pages) ? (doc.result.pages as unknown[]) : [];
   const record: Record<string, unknown> = {
@@ -78,12 +81,18 @@ export function kidsBookRecord(doc: GenerationDoc) {
   return record;
 }
 
-export function bookRoutes({ readStore }: Pick<Platform, 'readStore'>): RouteModule {
+export function bookRoutes({
+  eventStore,
+  readStore,
+}: Pick<Platform, 'eventStore' | 'readStore'>): RouteModule {
   const generations = readStore.collection<GenerationDoc>(GENERATIONS);
-  const books = async (userId: string) =>
-    (await generations.find({ userId, kind: { $in: BOOK_KINDS } }, { sort: { createdAt: -1, _id: 1 } })).map(
-      bookRecord,
-    );
+  // My Books reads its list again when the progress stream settles a book: it must show that.
+  const books = async (userId: string) => {
+    await readYourWrites({ eventStore, readStore }, GENERATIONS);
+    return (
+      await generations.find({ userId, kind: { $in: BOOK_KINDS } }, { sort: { createdAt: -1, _id: 1 } })
+    ).map(bookRecord);
+  };
   return (router) => {
     router.get('/api/airtable/books/:userId', async (ctx) => {
       ctx.body = await books(requireSelf(ctx, ctx.params.userId));

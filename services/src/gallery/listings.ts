@@ -7,7 +7,7 @@ import { kindsListedIn } from '../studio/tools/registry';
 /** My KDP Listings lists the tools the registry places there. */
 export const LISTING_KINDS = kindsListedIn({ list: 'listings' });
 
-/** spec 02 §4 KDP listing statuses. */
+/** docs/product/creation-tools-qr.md (States) KDP listing statuses. */
 export function listingStatus(status: GenerationDoc['status']): string {
   if (status === 'completed') return 'Completed';
   if (status === 'failed') return 'Failed';
@@ -16,7 +16,7 @@ export function listingStatus(status: GenerationDoc['status']): string {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** The KDP listing of spec 02 §3, plus the checker's verdicts (issue 10). */
+/** The KDP listing of docs/product/creation-tools-qr.md (Data), plus the checker's verdicts. */
 export function listingRecord(doc: GenerationDoc) {
   const result = doc.result ?? {};
   const keywords = Array.isArray(result.keywords) ? result.keywords.map(String) : [];

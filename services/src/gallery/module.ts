@@ -6,7 +6,7 @@ import { galleryRoutes } from './routes';
 
 /** My Books, My Images and the files behind them, read from the generations read model; book edits. */
 export function galleryModule(
-  platform: Pick<Platform, 'readStore' | 'blobs' | 'commands' | 'clock'>,
+  platform: Pick<Platform, 'eventStore' | 'readStore' | 'blobs' | 'commands' | 'clock'>,
 ): FeatureModule {
   return {
     name: 'gallery',

@@ -6,12 +6,13 @@ import type { BlobStore } from '../platform/blobs/port';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import type { Platform } from '../platform/module';
+import { readYourWrites } from '../platform/readstore/read-your-writes';
 import { artifactBlobId } from '../studio/artifacts';
 import { GENERATIONS, type GenerationDoc } from '../studio/generations-projection';
 import { kindsListedIn } from '../studio/tools/registry';
 import { bookFileName } from './download-names';
 
-/** spec 02 §4: what My Images shows for each internal status. */
+/** docs/product/creation-tools-qr.md (States): what My Images shows for each internal status. */
 export function galleryStatus(status: GenerationDoc['status']): string {
   if (status === 'completed') return 'Done';
   if (status === 'failed') return 'Failed';
@@ -49,7 +50,7 @@ const artifactPreview = (doc: GenerationDoc, role: string) => {
   return artifact ? previewUrl(artifact.blobId) : null;
 };
 
-/** The image-source records of spec 02 §3: id, prompt, status, image, createdTime. */
+/** The image-source records of docs/product/creation-tools-qr.md (Data): id, prompt, status, image, createdTime. */
 function imageRecord(doc: GenerationDoc) {
   return {
     id: doc._id,
@@ -80,10 +81,16 @@ function editorRecord(doc: GenerationDoc) {
   };
 }
 
-export function galleryRoutes({ readStore, blobs }: Pick<Platform, 'readStore' | 'blobs'>): RouteModule {
+export function galleryRoutes({
+  eventStore,
+  readStore,
+  blobs,
+}: Pick<Platform, 'eventStore' | 'readStore' | 'blobs'>): RouteModule {
   const generations = readStore.collection<GenerationDoc>(GENERATIONS);
+  // My Images reads its lists again on the progress stream's events: they must show them.
   const list = async (ctx: Koa.Context, kinds: string[]) => {
     const userId = requireSelf(ctx, ctx.params.userId);
+    await readYourWrites({ eventStore, readStore }, GENERATIONS);
     return generations.find({ userId, kind: { $in: kinds } }, { sort: { createdAt: -1, _id: 1 } });
   };
 
@@ -101,7 +108,7 @@ export function galleryRoutes({ readStore, blobs }: Pick<Platform, 'readStore' |
     });
 
     /**
-     * spec 02 §7 "standard images": the first image generator, which this product does not offer
+     * docs/product/creation-tools-qr.md (API) "standard images": the first image generator, which this product does not offer
      * (its route redirects to v2), so nobody has any; the list is the owner's and always empty.
      */
     router.get('/api/airtable/images/:userId', async (ctx) => {

@@ -11,7 +11,16 @@ import { openAiProvider } from '../studio/ai/open-provider';
 import { studioModule } from '../studio/module';
 import type { PlatformOverrides } from './platform';
 
+/** The roles of the backend, each its own process when distributed; the embedded process runs them all. */
+export type Role = 'api' | 'projector' | 'relay' | 'worker';
+const ALL_ROLES: readonly Role[] = ['api', 'projector', 'relay', 'worker'];
+
+/** Only the API's routes take payments: no other role opens the gateway or needs PAYMENTS. */
+export const takesPayments = (roles: readonly Role[]): boolean => roles.includes('api');
+
 export interface ModuleOptions {
+  /** The roles this process runs (default all of them, the embedded process). */
+  roles?: readonly Role[];
   /** Present where this process runs the projectors (embedded): the admin's rebuild. */
   rebuildReadModels?: () => Promise<void>;
 }
@@ -19,20 +28,25 @@ export interface ModuleOptions {
 /**
  * Every bounded context of the product, in mount order (the account's session reader runs
  * before any route). The composition roots loop over these; no context knows the others' wiring.
+ * A process builds what its roles need: the payment gateway and the modules that only serve
+ * routes (billing, admin) where the API runs; the AI provider is opened by the generation worker
+ * when it starts.
  */
 export async function featureModules(
   platform: Platform,
   overrides: Pick<PlatformOverrides, 'ai' | 'gateway'> = {},
   options: ModuleOptions = {},
 ): Promise<FeatureModule[]> {
-  const gateway = overrides.gateway ?? (await openGateway(platform));
-  const ai = overrides.ai ?? (await openAiProvider(platform.config.ai));
+  const roles = options.roles ?? ALL_ROLES;
+  const gateway = takesPayments(roles) ? (overrides.gateway ?? (await openGateway(platform))) : undefined;
+  const openAi = async () => overrides.ai ?? openAiProvider(platform.config.ai);
   const account = accountModule(platform, gateway);
-  const billing = billingModule(platform, gateway);
-  const studio = studioModule(platform, ai);
+  const studio = studioModule(platform, openAi);
   const gallery = galleryModule(platform);
   const qr = qrModule(platform);
   const newsletter = newsletterModule(platform, (ctx) => requireAdmin(ctx, platform.commands));
+  if (!gateway) return [account, studio, gallery, qr, newsletter];
+  const billing = billingModule(platform, gateway);
   const features = [account, billing, studio, gallery, qr, newsletter];
   const runners = {
     reactors: features.flatMap((m) => m.reactors ?? []),

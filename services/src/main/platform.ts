@@ -108,7 +108,8 @@ export async function openPlatform(
     clock,
     ...engines,
     eventStore: metered,
-    commands: new CommandHandler(metered, readStoreSnapshots(readStore)),
+    // Snapshots through the engines as wrapped: a fault drill's read store covers them too.
+    commands: new CommandHandler(metered, readStoreSnapshots(engines.readStore)),
     metrics,
   };
 }

@@ -2,7 +2,7 @@ import { loadConfig } from '../platform/config';
 import { EngineStartError } from '../platform/engines/failure';
 import { createLogger } from '../platform/logging';
 import type { FeatureModule, Platform, Stoppable } from '../platform/module';
-import { featureModules } from './modules';
+import { featureModules, type Role, takesPayments } from './modules';
 import { createOps, listenOps, type Ops } from './ops';
 import { closePlatform, openPlatform } from './platform';
 import { closeServer } from './processes';
@@ -14,28 +14,28 @@ export interface ProcessOptions {
 
 /** Shared start-up of the distributed processes: config, platform, modules, clean shutdown on signals. */
 export function runProcess(
-  name: string,
+  role: Role,
   start: (platform: Platform, modules: FeatureModule[], ops: Ops) => Promise<Stoppable[]>,
   options: ProcessOptions = {},
 ): void {
   let config: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, { payments: takesPayments([role]) });
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
-  const logger = createLogger(config.logLevel).child({ process: name });
+  const logger = createLogger(config.logLevel).child({ process: role });
   openPlatform(config, logger)
     .then(async (platform) => {
-      const modules = await featureModules(platform);
+      const modules = await featureModules(platform, {}, { roles: [role] });
       const ops = createOps(platform, modules);
       const parts = await start(platform, modules, ops);
       if (options.opsServer) {
         const server = await listenOps(platform, ops);
         parts.unshift({ stop: () => closeServer(server) });
       }
-      logger.info(`${name} started`);
+      logger.info(`${role} started`);
       const shutdown = async () => {
         for (const part of parts) await part.stop();
         await closePlatform(platform);
@@ -46,8 +46,8 @@ export function runProcess(
     })
     .catch((error: unknown) => {
       // An engine that stays unreachable is told in one line: variable, host, cause.
-      if (error instanceof EngineStartError) console.error(`${name} cannot start: ${error.message}`);
-      else logger.fatal({ err: error }, `${name} failed to start`);
+      if (error instanceof EngineStartError) console.error(`${role} cannot start: ${error.message}`);
+      else logger.fatal({ err: error }, `${role} failed to start`);
       process.exit(1);
     });
 }

@@ -35,6 +35,7 @@ export function createApi(
     bodyParsers: Object.assign({}, ...modules.map((m) => m.bodyParsers ?? {})),
     routes: modules.flatMap((m) => m.routes ?? []),
     edgeRoutes: modules.flatMap((m) => m.edgeRoutes ?? []),
+    leanRoutes: modules.flatMap((m) => m.leanRoutes ?? []),
     after,
   });
 }

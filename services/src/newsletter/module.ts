@@ -3,7 +3,7 @@ import { newsletterProjection } from './projection';
 import { type NewsletterRouteDeps, newsletterRoutes } from './routes';
 
 /**
- * The landing page's newsletter (issue 12; spec 01 §2.5 had a box that sent nothing): one
+ * The landing page's newsletter (docs/product/accounts-billing-admin.md (Screens and routes: Landing page) had a box that sent nothing): one
  * `newsletter-{hash}` stream per address, the public subscribe route, and the admins' count and
  * CSV export from the subscribers read model.
  */

@@ -1,5 +1,5 @@
 import type { NewsletterEvent } from '@studio/events';
-import { projectionSpec } from '../platform/projection-spec';
+import { projectionSpec } from '../testing/projection-spec';
 import { NEWSLETTER_SUBSCRIBERS, newsletterProjection } from './projection';
 
 const spec = projectionSpec<NewsletterEvent>(newsletterProjection);

@@ -1,18 +1,14 @@
-import { createHash } from 'node:crypto';
 import { type NewsletterSubscribed, newsletterStream } from '@studio/events';
 import type { CommandContext } from '../platform/command-handler';
+import { emailKey } from '../platform/email-key';
 import { type EventStore, WrongExpectedRevisionError } from '../platform/eventstore/port';
 import { newEventId } from '../platform/ids';
 
 /** Trimmed and lower-cased: one subscription per address however it is typed. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-/**
- * The stream of one address: named by a SHA-256 of the normalised address, so stream names (which
- * show up in logs, metrics and the admin's tools) never carry it. Stable without any secret.
- */
-export const subscriberStream = (email: string) =>
-  newsletterStream(createHash('sha256').update(normaliseEmail(email)).digest('hex').slice(0, 40));
+/** The stream of one address, named by its hash (`emailKey`), never by the address. */
+export const subscriberStream = (email: string) => newsletterStream(emailKey(email));
 
 /**
  * Records the subscription once: the append expects `no-stream`, so the store itself refuses a

@@ -24,6 +24,8 @@ export interface CommandResult<State, E extends Event> {
 }
 
 const MAX_ATTEMPTS = 8;
+/** The CONCURRENCY error's words for a decider that gives none of its own (`busyMessage`). */
+const BUSY = 'Too many changes at once. Please try again.';
 /** Streams whose latest state this process keeps in memory. */
 const RECENT_STREAMS = 1000;
 
@@ -89,7 +91,7 @@ export class CommandHandler {
         } catch (error) {
           if (!(error instanceof WrongExpectedRevisionError)) throw error;
           if (attempt >= MAX_ATTEMPTS) {
-            throw new DomainError('CONCURRENCY', 'The account is busy right now. Please try again.');
+            throw new DomainError('CONCURRENCY', decider.busyMessage ?? BUSY);
           }
           await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
         }

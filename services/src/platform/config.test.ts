@@ -12,6 +12,15 @@ describe('loadConfig', () => {
     expect(config.payments).toEqual({ gateway: 'simulated' });
   });
 
+  it('needs PAYMENTS only in a process that takes payments; a value given is still checked', () => {
+    expect(() => loadConfig({})).toThrow('PAYMENTS: must be set');
+    expect(loadConfig({}, { payments: false }).payments).toBeUndefined();
+    expect(loadConfig({ PAYMENTS: 'simulated' }, { payments: false }).payments).toEqual({
+      gateway: 'simulated',
+    });
+    expect(() => loadConfig({ PAYMENTS: 'stripe' }, { payments: false })).toThrow('STRIPE_SECRET_KEY');
+  });
+
   it('moves every embedded file with DATA_DIR', () => {
     const config = loadConfig({ DATA_DIR: '/tmp/studio-x' }, { embedded: true });
     expect(config.eventStore).toEqual({ kind: 'sqlite', file: '/tmp/studio-x/events.db' });

@@ -172,7 +172,8 @@ export interface Config {
   aiConcurrency: number;
   /** Provider calls started per minute at most in this process; 0 = no limit (AI_CALLS_PER_MINUTE). */
   aiCallsPerMinute: number;
-  payments:
+  /** Absent only where the process takes no payments (projector, relay, worker) and PAYMENTS is unset. */
+  payments?:
     | { gateway: 'simulated' }
     | {
         gateway: 'stripe';
@@ -220,6 +221,11 @@ export interface LoadOptions {
    * a forgotten variable cannot hand out free credits.
    */
   embedded?: boolean;
+  /**
+   * Whether this process takes payments (default true). Only the API's routes reach the payment
+   * gateway: the projector, relay and worker start without PAYMENTS (a value given is still checked).
+   */
+  payments?: boolean;
 }
 
 /** Parses the environment; throws a ConfigError whose message names each bad variable. */
@@ -280,12 +286,13 @@ export function loadConfig(
   }
 
   const mayDefaultPayments = options.embedded === true && env.NODE_ENV !== 'production';
-  if (!e.PAYMENTS && !mayDefaultPayments) {
+  const takesPayments = options.payments ?? true;
+  if (!e.PAYMENTS && !mayDefaultPayments && takesPayments) {
     problems.push('PAYMENTS: must be set (simulated or stripe) outside the embedded npm start');
   }
   const gateway = e.PAYMENTS ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'simulated');
-  let payments: Config['payments'] = { gateway: 'simulated' };
-  if (gateway === 'stripe') {
+  let payments: Config['payments'] = e.PAYMENTS || mayDefaultPayments ? { gateway: 'simulated' } : undefined;
+  if (payments && gateway === 'stripe') {
     for (const name of [
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
@@ -327,7 +334,7 @@ export function loadConfig(
     ai,
     aiConcurrency: e.AI_CONCURRENCY,
     aiCallsPerMinute: e.AI_CALLS_PER_MINUTE,
-    payments,
+    ...(payments ? { payments } : {}),
     ...(e.PUBLIC_URL ? { publicUrl: e.PUBLIC_URL } : {}),
     ...(e.TUTORIAL_VIDEO_URL ? { tutorialVideoUrl: e.TUTORIAL_VIDEO_URL } : {}),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600 * 1000,

@@ -14,6 +14,11 @@ export interface Decider<Command, E extends Event, State> {
   decide(command: Command, state: State): Emitted<E>[];
   /** Present for streams that grow with use: the command handler then folds from a snapshot. */
   snapshot?: SnapshotCodec<State>;
+  /**
+   * What a user is told when other writers keep the stream busy through every retry (the
+   * CONCURRENCY error), in the context's own words; the command handler's neutral ones otherwise.
+   */
+  busyMessage?: string;
 }
 
 export function fold<E extends Event, State>(

@@ -6,6 +6,7 @@ import type { CommandHandler } from './command-handler';
 import type { Config } from './config';
 import type { EventStore } from './eventstore/port';
 import type { RouteModule } from './http/app';
+import type { LeanRoute } from './http/lean-routes';
 import type { CspSources } from './http/security-headers';
 import type { Logger } from './logging';
 import type { Metrics } from './ops/metrics';
@@ -66,6 +67,11 @@ export interface FeatureModule {
    * main router, none of which a bodiless, anonymous GET needs. A path not matched here goes on.
    */
   edgeRoutes?: RouteModule[];
+  /**
+   * Public GETs answered from memory ahead of everything but the request id and metrics (a QR
+   * scan's redirect, a landing page's data), leaving to the routes what needs any I/O.
+   */
+  leanRoutes?: LeanRoute[];
   projections?: Projection[];
   reactors?: Reactor[];
   /** Bus consumers and background jobs of the worker role. */

@@ -13,7 +13,7 @@ import { QR_DAILY, type QrDailyDoc, REFUSAL_REASONS } from './projections';
 export const conversionRate = (signups: number, scans: number) =>
   scans > 0 ? Math.round((signups / scans) * 10_000) / 100 : 0;
 
-/** spec 02 §3 QR analytics, over [from, to] (UTC days, inclusive) when given, with breakdowns. */
+/** docs/product/creation-tools-qr.md (Data) QR analytics, over [from, to] (UTC days, inclusive) when given, with breakdowns. */
 export async function qrAnalytics(
   readStore: ReadStore,
   qrId: string,

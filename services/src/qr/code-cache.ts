@@ -38,6 +38,11 @@ export class QrCodeCache {
     return state;
   }
 
+  /** The code as held in memory, or undefined when it would have to be read (no I/O, never waits). */
+  peek(qrId: string): QrCodeState | undefined {
+    return this.entries.get(qrId);
+  }
+
   /** The code's stream changed (or may have): the next read goes to the store. */
   forget(qrId: string): void {
     this.entries.delete(qrId);

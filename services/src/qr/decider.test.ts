@@ -1,6 +1,6 @@
 import type { QrEvent } from '@studio/events';
 import type { Emitted } from '../platform/decider';
-import { specFor, stateAfter } from '../platform/decider-spec';
+import { specFor, stateAfter } from '../testing/decider-spec';
 import { QR_GONE, QR_NOT_FOUND, qrDecider } from './decider';
 
 const spec = specFor(qrDecider);

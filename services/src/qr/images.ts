@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 
-/** Print size: at least 1024 px wide; a quiet zone of 4 modules; error correction M (DESIGN §5). */
+/** Print size: at least 1024 px wide; a quiet zone of 4 modules; error correction M (docs/design.md (Outputs)). */
 export const QR_PNG_WIDTH = 1024;
 export const QR_QUIET_ZONE = 4;
 export const QR_ERROR_CORRECTION = 'M' as const;

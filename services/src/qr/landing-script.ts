@@ -6,7 +6,7 @@ import { QR_HONEYPOT_FIELD } from '@studio/events/rules';
  * The landing page's only script (served from this origin: the CSP allows no inline script). The
  * page is already rendered with its settings and its form posts without JavaScript too; this turns
  * the signup into JSON (with the page's token and the honeypot field) and adds the "Email Required" toast,
- * "Submitting...", "Success!", the redirect 2000 ms later, and "Submission Failed" (spec 02 §2, §4, §8).
+ * "Submitting...", "Success!", the redirect 2000 ms later, and "Submission Failed" (docs/product/creation-tools-qr.md (Screens and routes, States, Messages)).
  */
 const SOURCE = `(function () {
   var form = document.getElementById('qr-form');

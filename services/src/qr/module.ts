@@ -20,7 +20,7 @@ const landingFormBody = koaBody({
 });
 
 /**
- * QR codes (spec 02 §2, §3, §7): the code on `qr-{id}`, its scans and signups on
+ * QR codes (docs/product/creation-tools-qr.md (Screens and routes, Data, API)): the code on `qr-{id}`, its scans and signups on
  * `qractivity-{id}`, the owner's routes, the public redirect and landing page (server-rendered,
  * mounted before the shell's SPA fallback), and the analytics read models.
  */
@@ -48,6 +48,8 @@ export function qrModule(
     routes: [qrOwnerRoutes({ ...platform, codes }), publicRoutes.guarded],
     // A scan's redirect and landing page skip what an anonymous GET does not need.
     edgeRoutes: [publicRoutes.edge],
+    // The redirect and the landing data of a code in memory: answered before all of that.
+    leanRoutes: publicRoutes.lean,
     projections: [qrProjection],
     // Scans answered but still in the batch are appended before the stores close.
     async stop() {

@@ -5,6 +5,7 @@ import { QR_HONEYPOT_FIELD, QR_MESSAGES } from '@studio/events/rules';
 import type Koa from 'koa';
 import { DomainError, isDomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
+import type { LeanRoute } from '../platform/http/lean-routes';
 import { type PageTokens, pageTokens } from '../platform/http/page-token';
 import { requestLimit } from '../platform/http/rate-limit';
 import { parse } from '../platform/http/validation';
@@ -75,28 +76,24 @@ export function sendHtml(ctx: Koa.Context, status: number, html: string) {
 const nonceOf = (ctx: Koa.Context) => String(ctx.state.cspNonce ?? '');
 
 /**
- * The landing data as JSON text, made once per cached state: Koa would otherwise serialise an
- * object twice per request (once to measure it for compression, once to send it).
- */
-/**
- * A direct code's redirect, worked out once per version of the code (the cache hands out the same
- * state until the code changes): the target as a serialised URL (percent-encoded, absolute http(s),
- * validated when it was saved), sent with a one-line body and no content negotiation.
+ * A direct code's target as a serialised URL (percent-encoded, absolute http(s), validated when it
+ * was saved), worked out once per version of the code: the cache hands out the same state until
+ * the code changes.
  */
 const locations = new WeakMap<QrCodeState, string>();
-
-function redirectTo(ctx: Koa.Context, state: QrCodeState): void {
+function targetOf(state: QrCodeState): string {
   let location = locations.get(state);
   if (location === undefined) {
     location = new URL(state.url).href;
     locations.set(state, location);
   }
-  ctx.status = 302;
-  ctx.set('Location', location);
-  ctx.set('Content-Type', 'text/plain; charset=utf-8');
-  ctx.body = 'Redirecting.';
+  return location;
 }
 
+/**
+ * The landing data as JSON text, made once per cached state: Koa would otherwise serialise an
+ * object twice per request (once to measure it for compression, once to send it).
+ */
 const landingJson = new WeakMap<QrCodeState, string>();
 function landingDataJson(state: QrCodeState): string {
   let json = landingJson.get(state);
@@ -111,13 +108,17 @@ function landingDataJson(state: QrCodeState): string {
 }
 
 /**
- * The public routes (spec 02 §6: no sign-in): the short redirect of direct codes, the landing page
+ * The public routes (docs/product/creation-tools-qr.md (Roles): no sign-in): the short redirect of direct codes, the landing page
  * and its data, the scan beacon and the signup. They answer from the code's small stream and show
  * nothing about its owner. `edge`: the GETs a scan hits, served ahead of the request guards, body
  * parsing and the session reader (FeatureModule.edgeRoutes); `guarded`: the beacon and the signup,
  * which carry a body.
  */
-export function qrPublicRoutes(deps: Deps): { edge: RouteModule; guarded: RouteModule } {
+export function qrPublicRoutes(deps: Deps): {
+  lean: LeanRoute[];
+  edge: RouteModule;
+  guarded: RouteModule;
+} {
   const { eventStore, readStore, blobs, clock, scans, codes, refusals } = deps;
   // The scan beacon counts only with a token of a landing page served here but not counted then.
   const scanTokens: PageTokens = pageTokens({ ttlMs: SCAN_TOKEN_TTL_MS });
@@ -142,19 +143,52 @@ export function qrPublicRoutes(deps: Deps): { edge: RouteModule; guarded: RouteM
     }
   };
 
+  /**
+   * A scan of a live code: a direct code's is handed to the recorder (the visitor is on their way
+   * while it waits for its batch) and goes to the target; a landing code's goes to its page, which
+   * counts it.
+   */
+  const scanOf = (ctx: Koa.Context, state: QrCodeState): string => {
+    if (state.linkType === 'landing') return `/qr-landing/${state.qrId}`;
+    if (isVisit(ctx)) scans.queue(state, visit(ctx, clock.now(), 'redirect'));
+    return targetOf(state);
+  };
+
+  /** A live code in memory, or undefined (the routes below read it, or answer 404 or 410). */
+  const liveInMemory = (id: string) => {
+    const state = QR_ID.test(id) ? codes.peek(id) : undefined;
+    return state?.exists && !state.deleted ? state : undefined;
+  };
+  // Answered from memory (see LeanRoute); anything else goes on to the routes of the same paths.
+  const lean: LeanRoute[] = [
+    {
+      prefix: '/r/',
+      route: '/r/:id',
+      answer(ctx, id) {
+        const state = liveInMemory(id);
+        return state && { redirect: scanOf(ctx, state) };
+      },
+    },
+    {
+      prefix: '/api/qr-landing/',
+      route: '/api/qr-landing/:id/data',
+      answer(_ctx, rest) {
+        const state = rest.endsWith('/data') ? liveInMemory(rest.slice(0, -'/data'.length)) : undefined;
+        return state?.linkType === 'landing' ? { json: landingDataJson(state) } : undefined;
+      },
+    },
+  ];
+
   const edge: RouteModule = (router) => {
     router.get('/r/:id', async (ctx) => {
       const state = await load(String(ctx.params.id));
       if (!state.exists) return sendHtml(ctx, 404, unknownCodeHtml(nonceOf(ctx)));
       if (state.deleted) return sendHtml(ctx, 410, inactiveCodeHtml(nonceOf(ctx)));
+      ctx.status = 302;
       ctx.set('Cache-Control', 'no-store');
-      if (state.linkType === 'landing') {
-        ctx.redirect(`/qr-landing/${state.qrId}`);
-        return;
-      }
-      // Handed over: the visitor is on their way while the scan waits for its batch.
-      if (isVisit(ctx)) scans.queue(state, visit(ctx, clock.now(), 'redirect'));
-      redirectTo(ctx, state);
+      ctx.set('Location', scanOf(ctx, state));
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = 'Redirecting.';
     });
 
     router.get('/qr-landing/:id', async (ctx) => {
@@ -338,5 +372,5 @@ export function qrPublicRoutes(deps: Deps): { edge: RouteModule; guarded: RouteM
       sendHtml(ctx, 200, await landingHtml(ctx, state, { done: true }));
     });
   };
-  return { edge, guarded };
+  return { lean, edge, guarded };
 }

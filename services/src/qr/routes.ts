@@ -39,7 +39,7 @@ type Deps = Pick<Platform, 'commands' | 'eventStore' | 'readStore' | 'blobs' | '
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The code as the owner's screens read it (spec 02 §3 QR code, plus its landing settings). */
+/** The code as the owner's screens read it (docs/product/creation-tools-qr.md (Data) QR code, plus its landing settings). */
 /** The code's centre logo with its picture read from the blob store (absent if it is gone). */
 export async function centreLogo(blobs: BlobStore, state: QrCodeState): Promise<CentreLogo | undefined> {
   if (!state.logo) return undefined;
@@ -84,7 +84,7 @@ function attachment(ctx: Koa.Context, filename: string, type: string, body: stri
   ctx.body = body;
 }
 
-/** The owner's routes (spec 02 §7): every one reads the code and answers 404 for anyone else's. */
+/** The owner's routes (docs/product/creation-tools-qr.md (API)): every one reads the code and answers 404 for anyone else's. */
 export function qrOwnerRoutes(deps: Deps): RouteModule {
   const { commands, eventStore, readStore, blobs, clock, config, codes } = deps;
   const command = async (qrId: string, cmd: Parameters<typeof handleQrCommand>[2], ctx: Koa.Context) => {

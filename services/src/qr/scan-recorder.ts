@@ -27,7 +27,7 @@ export const DECIDE_SLICE = 256;
 export const SCANS_PER_VISITOR = 10;
 export const SCAN_WINDOW_MS = 10 * 60_000;
 
-/** How long a served page's own scan beacon counts as the same load (spec 02 §7 POST {source:'scan'}). */
+/** How long a served page's own scan beacon counts as the same load (docs/product/creation-tools-qr.md (API) POST {source:'scan'}). */
 const SAME_LOAD_MS = 5 * 60_000;
 
 /**

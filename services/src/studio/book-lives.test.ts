@@ -1,6 +1,6 @@
 import type { GenerationEvent, GenerationRequest } from '@studio/events';
 import type { Emitted } from '../platform/decider';
-import { specFor } from '../platform/decider-spec';
+import { specFor } from '../testing/decider-spec';
 import { generationDecider } from './generation';
 
 /** Each book tool's life on its generation stream: requested → (outlines → picked →) writing → done or failed. */

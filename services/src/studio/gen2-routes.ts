@@ -9,7 +9,7 @@ import type { Platform } from '../platform/module';
 import { generationDecider } from './generation';
 import { GENERATIONS, type GenerationDoc } from './generations-projection';
 
-/** spec 02 §3 Outline, with the §4 statuses of a Gen 2.0 book. */
+/** docs/product/creation-tools-qr.md (Data) Outline, with the States of a Gen 2.0 book. */
 export function outlineRecord(doc: GenerationDoc) {
   const outlines = doc.outlines ?? [];
   return {
@@ -26,13 +26,13 @@ export function outlineRecord(doc: GenerationDoc) {
 
 const generating = (doc: GenerationDoc) => doc.status === 'requested' || doc.status === 'running';
 
-/** Answered while outlines are still being written: the client polls again in 5 s (spec 02 §7). */
+/** Answered while outlines are still being written: the client polls again in 5 s (docs/product/creation-tools-qr.md (API)). */
 function stillGenerating(ctx: Koa.Context) {
   ctx.status = 422;
   ctx.body = { message: 'The outlines are still being generated', error: 'OUTLINES_PENDING' };
 }
 
-/** Gen 2.0: the outlines to choose from, and the choice that starts the book (spec 02 §7). */
+/** Gen 2.0: the outlines to choose from, and the choice that starts the book (docs/product/creation-tools-qr.md (API)). */
 export function gen2Routes({
   readStore,
   commands,

@@ -1,6 +1,6 @@
 import type { GenerationEvent } from '@studio/events';
 import type { Emitted } from '../platform/decider';
-import { specFor, stateAfter } from '../platform/decider-spec';
+import { specFor, stateAfter } from '../testing/decider-spec';
 import { generationDecider } from './generation';
 
 const spec = specFor(generationDecider);
@@ -251,7 +251,7 @@ describe('generation decider', () => {
     });
   });
 
-  describe('leases (issue 8 finding 12)', () => {
+  describe('leases', () => {
     const heartbeat = (workerId: string, until: string) =>
       ({ type: 'Heartbeat', generationId: 'g1', workerId, leaseExpiresAt: until }) as const;
     const expire = (now: string) =>

@@ -1,5 +1,5 @@
 import type { GenerationEvent, GenerationRequested } from '@studio/events';
-import { GIVEN_AT, type GivenEvent, projectionSpec } from '../platform/projection-spec';
+import { GIVEN_AT, type GivenEvent, projectionSpec } from '../testing/projection-spec';
 import { GENERATIONS, type GenerationDoc, generationsProjection } from './generations-projection';
 
 const spec = projectionSpec<GenerationEvent | GenerationRequested>(generationsProjection);

@@ -20,9 +20,11 @@ import { createJobHandler } from './worker';
 
 /**
  * Generation jobs: the tool routes (from the registry), the generations read model, the relay
- * that takes requested jobs to the bus, refunds, the workers and their supervisor.
+ * that takes requested jobs to the bus, refunds, the workers and their supervisor. Only the
+ * generation worker calls the AI provider, so it opens it (`openAi`) when it starts: the API,
+ * projector and relay never do.
  */
-export function studioModule(platform: Platform, ai: AiProvider): FeatureModule {
+export function studioModule(platform: Platform, openAi: () => Promise<AiProvider>): FeatureModule {
   const { commands, clock, logger, bus, config } = platform;
   const tutorialSources = tutorialCsp(config.tutorialVideoUrl);
   const uploads = TOOL_LIST.filter((tool) => tool.upload && tool.generator);
@@ -61,7 +63,7 @@ export function studioModule(platform: Platform, ai: AiProvider): FeatureModule 
           const jobs = createJobHandler({
             commands,
             blobs: platform.blobs,
-            ai,
+            ai: await openAi(),
             gate,
             tools: TOOLS,
             clock,

@@ -19,7 +19,7 @@ function claimedUserId(body: unknown): unknown {
   return undefined;
 }
 
-/** spec 02 §3 generation response: the tool's message and id, and the credit fields. */
+/** docs/product/creation-tools-qr.md (Data) generation response: the tool's message and id, and the credit fields. */
 function startResponse(response: ToolContract<GenerationKind>['response'], started: StartedGeneration) {
   return {
     success: true,
@@ -91,7 +91,7 @@ function mountTool<K extends GenerationKind>(
   });
 }
 
-/** One route per tool that has a generator, derived from the registry (spec 02 §7). */
+/** One route per tool that has a generator, derived from the registry (docs/product/creation-tools-qr.md (API)). */
 export function studioRoutes(
   tools: ToolRegistry,
   deps: Pick<Platform, 'commands' | 'clock' | 'blobs'>,

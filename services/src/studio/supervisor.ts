@@ -20,8 +20,8 @@ export const MAX_JOB_ATTEMPTS = 3;
  * Watches jobs from the read model: a running job whose lease expired (its worker died or hung)
  * is released for another attempt, or failed as timed out after MAX_JOB_ATTEMPTS; a job past its
  * deadline or never claimed within the timeout is failed as timed out. Failing refunds. At start,
- * queued jobs are published again, because the in-process bus does not outlive a restart
- * (workers skip duplicates). The read model only nominates candidates: each decision is taken
+ * on the in-process bus only, queued jobs are published again, because its messages do not
+ * outlive a restart (workers skip duplicates). The read model only nominates candidates: each decision is taken
  * on the generation's own stream, so a heartbeat the projection has not seen yet still counts.
  */
 export class GenerationSupervisor {
@@ -34,7 +34,9 @@ export class GenerationSupervisor {
   ) {}
 
   async start(): Promise<void> {
-    await this.redriveQueued();
+    // A broker's log redelivers every job not yet acknowledged; republishing there would only send
+    // each queued job once more per worker started.
+    if (!this.runtime.bus.keepsMessages) await this.redriveQueued();
     this.timer = setInterval(() => {
       this.sweep().catch((error) => this.runtime.logger.error({ err: error }, 'generation sweep failed'));
     }, this.intervalMs);

@@ -2,7 +2,7 @@ import type { RouteModule } from '../platform/http/app';
 import type { CspSources } from '../platform/http/security-headers';
 
 /**
- * spec 02 §2: the non-fiction writer shows "an embedded tutorial video". The product ships no video
+ * docs/product/creation-tools-qr.md (Screens and routes): the non-fiction writer shows "an embedded tutorial video". The product ships no video
  * of its own and the CSP allows no foreign frame, so the video is the operator's choice:
  * TUTORIAL_VIDEO_URL (https) is embedded and its origin, only that one, joins frame-src; without it
  * the screen shows its written steps and no frame at all.

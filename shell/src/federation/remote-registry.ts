@@ -1,5 +1,5 @@
-// Runtime composition: /remotes.json maps each remote to its mf-manifest.json URL. Nothing about
-// the remotes is known at build time, so each deploys alone and can move origin without a rebuild.
+// Runtime composition: /remotes.json maps each remote to its mf-manifest.json URL, so each deploys
+// alone and can move origin without a rebuild. Only the names in REMOTE_NAMES are known at build time.
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTE_NAMES, type RemoteName } from '@studio/kit';
 import { takeEarly } from '../app/early-requests';

@@ -63,6 +63,15 @@ describe('loadRouteTable', () => {
     expect(requested).not.toContain(`${APP}routes-fallback.json`);
   });
 
+  it('ignores a remote /remotes.json names that the shell was not built with', async () => {
+    const listing = answers[`${APP}remotes.json`] as { status: number; body: Record<string, string> };
+    listing.body.extra = '/remotes/extra/mf-manifest.json';
+    answers[`${APP}remotes/extra/routes.json`] = { status: 200, body: list('extra', '/extra') };
+    const table = await (await routeLists()).loadRouteTable();
+    expect(paths(table)).not.toContain('extra/extra');
+    expect(requested).not.toContain(`${APP}remotes/extra/routes.json`);
+  });
+
   it("uses the shell's snapshot for a remote that is down, and only for that one", async () => {
     answers[`${APP}remotes/gallery/routes.json`] = 'down';
     const table = await (await routeLists()).loadRouteTable();

@@ -1,12 +1,11 @@
 // Layout of signed-in screens: sidebar on desktop, top bar + slide-in menu below 768 px.
 // Both are in the DOM and CSS picks one, so resizing never remounts the page.
-import { theme, useAuth } from '@studio/kit';
+import { SkipLink, theme, useAuth } from '@studio/kit';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import type { AppRoute } from '../routes/route-table';
 import { DesktopSidebar, SIDEBAR_WIDTH_PX } from './DesktopSidebar';
 import { MobileTopBar, TOP_BAR_HEIGHT_PX } from './MobileTopBar';
-import { SkipLink } from './SkipLink';
 
 // The slide-in menu (and Radix Dialog with it) loads on first use, or when the button is pointed at.
 const loadMobileMenu = () => import('./MobileMenu');

@@ -1,4 +1,4 @@
-// The sidebar's credits card: bar and message of spec 01 §2.2, the whole card links to /pricing.
+// The sidebar's credits card: bar and message of docs/product/accounts-billing-admin.md (Screens and routes: Layout), the whole card links to /pricing.
 import { Badge, CreditSummary, theme, type User } from '@studio/kit';
 import { Link } from 'react-router-dom';
 

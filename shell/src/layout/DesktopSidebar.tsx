@@ -1,4 +1,4 @@
-// Desktop (≥ 768 px) sidebar of spec 01 §2.2.
+// Desktop (≥ 768 px) sidebar of docs/product/accounts-billing-admin.md (Screens and routes: Layout).
 import { theme, type User } from '@studio/kit';
 import type { AppRoute } from '../routes/route-table';
 import { Brand } from './Brand';

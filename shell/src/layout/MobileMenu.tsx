@@ -1,5 +1,5 @@
 // The slide-in left menu: the same links (help goes to /help-support), the user's name and email,
-// Sign Out, and no Admin Tools link (spec 01 §2.2).
+// Sign Out, and no Admin Tools link (docs/product/accounts-billing-admin.md (Screens and routes: Layout)).
 
 import { CreditSummary, theme, type User } from '@studio/kit';
 import { Sheet } from '@studio/kit/overlays';

@@ -1,4 +1,4 @@
-// Mobile (< 768 px) fixed top bar of spec 01 §2.2: product name, Early Access tag, compact credits, menu.
+// Mobile (< 768 px) fixed top bar of docs/product/accounts-billing-admin.md (Screens and routes: Layout): product name, Early Access tag, compact credits, menu.
 import { Button, theme, type User } from '@studio/kit';
 import { Gem, Menu } from 'lucide-react';
 import type { RefObject } from 'react';

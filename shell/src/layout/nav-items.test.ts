@@ -29,7 +29,7 @@ const tools = (section: string) =>
     .filter((r) => r.nav?.section === section)
     .map((r) => `${r.nav?.label} ${r.path}${r.nav?.badge ? ` [${r.nav.badge}]` : ''}`);
 
-/** Spec 01 §2.2, as the sidebar lists it, plus QR Codes (the product's headline feature must be findable). */
+/** docs/product/accounts-billing-admin.md (Screens and routes: Layout), as the sidebar lists it, plus QR Codes (the product's headline feature must be findable). */
 const SPEC_SECTIONS = (helpPath: string) => [
   ['Main', ['Dashboard /dashboard', ...tools('Main')]],
   [
@@ -41,7 +41,7 @@ const SPEC_SECTIONS = (helpPath: string) => [
 ];
 
 describe('nav sections built from the remotes’ route lists', () => {
-  it('give the desktop sidebar of spec 01 §2.2, help to the public page', () => {
+  it('give the desktop sidebar of docs/product/accounts-billing-admin.md (Screens and routes: Layout), help to the public page', () => {
     expect(outline(navSections(routes, { menu: 'desktop', isAdmin: false }))).toEqual(
       SPEC_SECTIONS('/help-support-page'),
     );

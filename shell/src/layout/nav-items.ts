@@ -1,4 +1,4 @@
-// Sidebar and mobile menu links (spec 01 §2.2): the entries come from the remotes' route lists,
+// Sidebar and mobile menu links (docs/product/accounts-billing-admin.md (Screens and routes: Layout)): the entries come from the remotes' route lists,
 // the sections, their order and headings are the shell's.
 import type { NavBadge, NavIconName, NavSectionName } from '@studio/kit';
 import type { AppRoute } from '../routes/route-table';
@@ -16,7 +16,7 @@ export interface NavSection {
   items: readonly NavItem[];
 }
 
-/** The sections of spec 01 §2.2, in order. */
+/** The sections of docs/product/accounts-billing-admin.md (Screens and routes: Layout), in order. */
 export const NAV_SECTIONS: readonly { name: NavSectionName; title: string | null }[] = [
   { name: 'Main', title: 'Main' },
   { name: 'My Content', title: 'My Content' },

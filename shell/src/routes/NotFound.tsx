@@ -1,4 +1,4 @@
-// Unmatched paths: the 404 'Page Not Found' card (spec 01 §2.1).
+// Unmatched paths: the 404 'Page Not Found' card (docs/product/accounts-billing-admin.md (Screens and routes: Route table)).
 import { Button, Card, documentTitle, theme } from '@studio/kit';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';

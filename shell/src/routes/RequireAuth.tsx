@@ -1,5 +1,5 @@
 // Signed-in routes: the layout skeleton while the session loads, then /auth for visitors
-// (spec 01 §2.1). A failed check is not a sign-out: 'Failed to fetch user' with Retry, session kept.
+// (docs/product/accounts-billing-admin.md (Screens and routes: Route table)). A failed check is not a sign-out: 'Failed to fetch user' with Retry, session kept.
 import { AUTH_PATH, useAuth } from '@studio/kit';
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';

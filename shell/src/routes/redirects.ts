@@ -1,4 +1,4 @@
-/** Links seen in the spec that no screen owns: they go to the current tool (spec 01 §2.1). */
+/** Links seen in the spec that no screen owns: they go to the current tool (docs/product/accounts-billing-admin.md (Screens and routes: Route table)). */
 export const REDIRECTS: readonly { from: string; to: string }[] = [
   { from: '/create-book', to: '/non-fiction-gen2' },
   { from: '/image-generator', to: '/image-generator-v2' },

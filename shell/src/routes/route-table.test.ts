@@ -36,7 +36,7 @@ describe('the merged route table of the four remotes', () => {
     );
   });
 
-  it('keeps the public routes of spec 01 §2.1 public and everything else behind sign-in', () => {
+  it('keeps the public routes of docs/product/accounts-billing-admin.md (Screens and routes: Route table) public and everything else behind sign-in', () => {
     const { routes } = mergeRouteLists(published());
     const withAccess = (...access: string[]) =>
       routes
@@ -56,12 +56,12 @@ describe('the merged route table of the four remotes', () => {
         '/qr-landing/:id',
       ].sort(),
     );
-    // Help and the refund policy are read by anyone, inside the app's layout when signed in (issue 12).
+    // Help and the refund policy are read by anyone, inside the app's layout when signed in.
     expect(withAccess('any')).toEqual(['/help', '/help-support-page', '/refund-policy']);
     expect(routes.filter((r) => r.access === 'admin').map((r) => r.path)).toEqual(['/admin-tools']);
   });
 
-  it('assigns routes to the remotes listed in the issue', () => {
+  it('assigns routes to the remotes that own them (docs/frontend.md)', () => {
     const { routes } = mergeRouteLists(published());
     const byRemote = (remote: string) => routes.filter((r) => r.remote === remote).map((r) => r.path);
     expect(byRemote('gallery')).toEqual([

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { blobStoreContract } from './contract';
+import { blobStoreContract } from '../../testing/contracts/blobs';
 import { createFsBlobStore } from './fs';
 
 const contractRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'blobs-'));

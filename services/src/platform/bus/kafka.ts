@@ -75,6 +75,7 @@ export function createKafkaBus(options: {
   }
 
   return {
+    keepsMessages: true,
     async publish<T>(topic: string, messages: { key: string; value: T; headers?: Record<string, string> }[]) {
       if (closed) throw new Error('The bus is closed');
       if (messages.length === 0) return;

@@ -1,4 +1,4 @@
-import { busContract } from './contract';
+import { busContract } from '../../testing/contracts/bus';
 import { createMemoryBus } from './memory';
 import type { DeliveredMessage } from './port';
 

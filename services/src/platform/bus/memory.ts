@@ -176,6 +176,8 @@ export function createMemoryBus(): Bus {
   const stoppers = new Set<() => Promise<void>>();
 
   return {
+    // Messages live in this process: the supervisor republishes queued jobs at start.
+    keepsMessages: false,
     async publish<T>(topicName: string, messages: BusMessage<T>[]) {
       if (closed) throw new Error('The bus is closed');
       const stored = messages.map((m) => {

@@ -105,6 +105,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
   }
 
   return {
+    keepsMessages: true,
     async publish<T>(topic: string, messages: BusMessage<T>[]) {
       if (closed) throw new Error('The bus is closed');
       if (messages.length === 0) return;

@@ -32,6 +32,12 @@ export interface ConsumeOptions {
 }
 
 export interface Bus {
+  /**
+   * Whether a published message outlives this process: true for a broker's log (Kafka, NATS
+   * JetStream), which redelivers what was not acknowledged; false for the in-process bus, whose
+   * messages die with the process.
+   */
+  readonly keepsMessages: boolean;
   /** Resolves once the bus has durably accepted every message (the relay's acknowledgement). */
   publish<T>(topic: string, messages: BusMessage<T>[]): Promise<void>;
   subscribe<T>(

@@ -4,7 +4,8 @@ import { koaBody } from 'koa-body';
 import type { Logger } from '../logging';
 import { compression } from './compression';
 import { errorMiddleware, unreadableBody } from './errors';
-import { knownHostOnly } from './host-guard';
+import { knownHost, knownHostOnly } from './host-guard';
+import { type LeanRoute, leanRoutes } from './lean-routes';
 import { requestContext } from './request-context';
 import { acceptedContentTypes, sameOriginOnly } from './request-guards';
 import { type CspSources, securityHeaders } from './security-headers';
@@ -17,6 +18,8 @@ export interface HttpAppOptions {
   routes: RouteModule[];
   /** Public, bodiless GET routes answered before the guards, body parsing, `before` and the router. */
   edgeRoutes?: RouteModule[];
+  /** Public GETs answered from memory before everything but the request id and `outer` (a QR scan). */
+  leanRoutes?: LeanRoute[];
   /** Run outside the error middleware, so they see the status actually sent (request metrics). */
   outer?: Koa.Middleware[];
   /** Run before the routes (sessions). */
@@ -60,6 +63,10 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   // The access log wraps the error middleware, so it records the status actually sent.
   app.use(requestContext(options.logger));
   for (const middleware of options.outer ?? []) app.use(middleware);
+  if (options.leanRoutes?.length)
+    app.use(
+      leanRoutes(options.leanRoutes, options.publicUrls?.length ? knownHost(options.publicUrls) : undefined),
+    );
   app.use(errorMiddleware(options.logger));
   app.use(securityHeaders(options.cspSources));
   app.use(compression());

@@ -11,6 +11,12 @@ function spellings(publicUrl: string): string[] {
   return [url.host, ...(port ? [`${url.hostname}:${port}`] : [])].map((h) => h.toLowerCase());
 }
 
+/** Whether a request's host (`ctx.host`) is one of the public addresses, in any spelling. */
+export function knownHost(publicUrls: readonly string[]): (host: string) => boolean {
+  const allowed = new Set(publicUrls.flatMap(spellings));
+  return (host) => allowed.has(host.toLowerCase());
+}
+
 /**
  * Refuses a request addressed to a host that is not the public one (421): links, QR addresses and
  * checkout return URLs must never be built from a Host header an attacker chose, and a stray
@@ -18,12 +24,13 @@ function spellings(publicUrl: string): string[] {
  * host is the one checked (`ctx.host` follows TRUST_PROXY). Health and readiness probes pass.
  */
 export function knownHostOnly(publicUrls: readonly string[]): Koa.Middleware {
-  const allowed = new Set(publicUrls.flatMap(spellings));
+  const isKnown = knownHost(publicUrls);
+  const publicHost = publicUrls.flatMap(spellings)[0];
   return async (ctx, next) => {
-    if (!PROBES.has(ctx.path) && !allowed.has(ctx.host.toLowerCase())) {
+    if (!PROBES.has(ctx.path) && !isKnown(ctx.host)) {
       ctx.status = 421;
       ctx.body = {
-        message: `This server answers only for ${[...allowed][0]}; check PUBLIC_URL or the proxy's Host header`,
+        message: `This server answers only for ${publicHost}; check PUBLIC_URL or the proxy's Host header`,
         error: 'MISDIRECTED_REQUEST',
       };
       return;

@@ -53,6 +53,11 @@ export function contentSecurityPolicy(nonce: string, sources: CspSources = {}): 
   ].join('; ');
 }
 
+/** What a followed link or redirect tells the next site: the origin only, and nothing to plain HTTP. */
+export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+/** HTTPS only from now on, for a year (sent on secure requests only). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
 /** Browser features the product never uses. */
 const PERMISSIONS_POLICY =
   'camera=(), microphone=(), geolocation=(), usb=(), accelerometer=(), gyroscope=(), magnetometer=()';
@@ -72,9 +77,9 @@ export function securityHeaders(sources: CspSources = {}): Koa.Middleware {
     ctx.set('Content-Security-Policy', before + nonce + after);
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('X-Frame-Options', 'DENY');
-    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    ctx.set('Referrer-Policy', REFERRER_POLICY);
     ctx.set('Permissions-Policy', PERMISSIONS_POLICY);
-    if (ctx.secure) ctx.set('Strict-Transport-Security', 'max-age=31536000');
+    if (ctx.secure) ctx.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
     await next();
   };
 }

@@ -15,7 +15,7 @@ const animatedWebp = async (frames: number) =>
     .webp({ lossless: true })
     .toBuffer();
 
-/** The HTTP tests (`main/uploads.test.ts`) cover the routes; these cover the pipeline's own rules. */
+/** The HTTP tests (`main/uploads.int.test.ts`) cover the routes; these cover the pipeline's own rules. */
 describe('the upload pipeline', () => {
   it('knows PNG, JPEG and WebP by their bytes, and nothing else', async () => {
     expect(identifyImage(await base().jpeg().toBuffer())).toBe('jpeg');

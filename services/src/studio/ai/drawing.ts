@@ -5,7 +5,7 @@ import type { ImageStyle } from './provider';
 
 /** The offline provider's pictures are square, like the image models' own default size. */
 export const DRAWING_SIZE = 1024;
-/** Recorded in every PNG the product makes (issue 10: pictures people can print). */
+/** Recorded in every PNG the product makes (pictures people can print). */
 /** Recorded in the drawings, like every PNG the product makes. */
 const PRINT_DPI = 300;
 
@@ -34,16 +34,40 @@ function demoLetters(x: number, y: number, height: number, ink: string): string 
     .join('');
 }
 
-/** The first words of the prompt that fit on one line of the caption. */
+/** Words a cut caption must not end on ("Mia, a girl, in a" reads as broken). */
+const DANGLING = new Set([
+  'a',
+  'an',
+  'the',
+  'in',
+  'on',
+  'at',
+  'of',
+  'to',
+  'and',
+  'or',
+  'with',
+  'for',
+  'from',
+  'by',
+]);
+
+/**
+ * The first words of the prompt that fit on one line of the caption; a cut one ends on a word
+ * that carries meaning, and with an ellipsis (counted in the length) so it reads as cut.
+ */
 export function caption(prompt: string, maxChars = 34): string {
   const words = prompt.replace(/\s+/g, ' ').trim().split(' ');
-  let text = '';
+  const kept: string[] = [];
   for (const word of words) {
-    const next = text ? `${text} ${word}` : word;
-    if (next.length > maxChars) break;
-    text = next;
+    if ([...kept, word].join(' ').length > maxChars - (kept.length + 1 < words.length ? 1 : 0)) break;
+    kept.push(word);
   }
-  return text || (words[0] ?? '').slice(0, maxChars);
+  if (kept.length === words.length) return kept.join(' ');
+  while (kept.length > 1 && DANGLING.has((kept.at(-1) ?? '').toLowerCase().replace(/[^a-z]/g, '')))
+    kept.pop();
+  const text = kept.join(' ').replace(/[,;:.\s-]+$/, '');
+  return `${text || (words[0] ?? '').slice(0, maxChars - 1)}…`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { caption } from './drawing';
 import { effectsIn } from './edits';
 import { motifFor, motifsIn } from './motifs';
 import { createOfflineProvider, offlineText } from './offline';
@@ -192,5 +193,14 @@ describe('offline provider', () => {
     const pending = slow.image('x', { style: 'coloring', signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toThrow('aborted');
+  });
+});
+
+describe("the demo band's caption", () => {
+  it('keeps a prompt that fits, and cuts a long one after a word that carries meaning, with an ellipsis', () => {
+    expect(caption('Offline demo: a fox', 34)).toBe('Offline demo: a fox');
+    const cut = caption("Offline demo: Mia, a girl, in a children's book", 33);
+    expect(cut).toBe('Offline demo: Mia, a girl…');
+    expect(cut.length).toBeLessThanOrEqual(33);
   });
 });

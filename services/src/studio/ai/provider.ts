@@ -7,7 +7,7 @@ import type { WritingResult, WritingTask } from '../writing/book-text';
 
 export type ImageStyle = 'coloring' | 'illustration';
 
-/** Who a kids book is about, as the request gives it (spec 02 §3), with the uploaded picture if any. */
+/** Who a kids book is about, as the request gives it (docs/product/creation-tools-qr.md (Data)), with the uploaded picture if any. */
 export interface CharacterBrief {
   name: string;
   gender: 'boy' | 'girl';

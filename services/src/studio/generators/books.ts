@@ -4,8 +4,9 @@ import type { AiProvider, CharacterReference } from '../ai/provider';
 import { ebookCoverJpeg, paperbackWrapPdf, pictureWidthFor } from '../outputs/covers';
 import { buildEpub } from '../outputs/epub';
 import { coloringInterior, type Interior, kidsInterior, nonFictionInterior } from '../outputs/interior';
-import type { Paper } from '../outputs/kdp';
+import { MIN_PPI, type Paper } from '../outputs/kdp';
 import { characterPng, coloringPagePng, DRAWING_PX, kidsPagePictures } from '../outputs/pictures';
+import { MIN_REAL_PPI, pictureDetailPpi } from '../preflight/enlargement';
 import { assertPreflight } from '../preflight/preflight';
 import { type BookOutline, type ChapterText, parseOutline, renderOutline } from '../writing/book-text';
 import { coloringBookTitle } from '../writing/titles';
@@ -175,7 +176,7 @@ async function typesetNonFiction(
   await progress(90, book.epub ? 'Making the covers and the EPUB' : 'Making the covers');
   const coverFiles = await covers(title, byline, subtitle, interior, book.paperback);
   const files = [file('pdf', 'application/pdf', 'pdf', interior.pdf)];
-  // Only plans with EPUB get one made (spec 01 §9); the others have the PDF and the covers.
+  // Only plans with EPUB get one made (docs/product/accounts-billing-admin.md (Limits and costs)); the others have the PDF and the covers.
   if (book.epub) {
     const epub = buildEpub({
       id,
@@ -217,7 +218,7 @@ function rebuildNonFiction(job: GeneratorJob<'non-fiction' | 'non-fiction-v2'>, 
   );
 }
 
-/** spec 02: non-fiction v1 (20 credits): the first of the writer's outlines, six chapters. */
+/** Non-fiction v1 (20 credits): the first of the writer's outlines, six chapters. */
 export const nonFiction: Generator<'non-fiction'> = async (job, tools) => {
   if (job.rebuild) return rebuildNonFiction(job, tools);
   const { title, description } = job.input;
@@ -242,7 +243,7 @@ export const nonFiction: Generator<'non-fiction'> = async (job, tools) => {
 };
 
 /**
- * spec 02: Gen 2.0 (20 credits). The main phase writes three outlines for the user to choose
+ * Gen 2.0 (20 credits). The main phase writes three outlines for the user to choose
  * from; the book phase writes the chosen one with its chapters and the optional introduction.
  */
 export const nonFictionV2: Generator<'non-fiction-v2'> = async (job, tools) => {
@@ -314,7 +315,7 @@ async function typesetColoring(
   return { interior, files: [file('pdf', 'application/pdf', 'pdf', interior.pdf), ...coverFiles] };
 }
 
-/** spec 02: coloring book of 10/20/30/40 designs, each on a recto page with a blank back. */
+/** Coloring book of 10/20/30/40 designs, each on a recto page with a blank back. */
 export const coloringBook: Generator<'coloring-book'> = async (job, tools) => {
   const { prompt, bookLength } = job.input;
   const paperback: Paperback = {
@@ -410,7 +411,21 @@ async function typesetKids(
     await assertPreflight('EPUB', epub, { type: 'epub' });
     files.push(file('epub', 'application/epub+zip', 'epub', epub));
   }
-  return { interior, files };
+  return { interior, files, ...(await softPicturesWarning(pictures)) };
+}
+
+/**
+ * Pages enlarged beyond their real detail (an image model's 1024 px on an 8.5 in page) are a
+ * warning for the author, not a failed book (docs/backend.md). Every page comes from the same
+ * model at the same size, so the first one speaks for all.
+ */
+async function softPicturesWarning(pictures: Buffer[]): Promise<{ printWarning?: string }> {
+  const first = pictures[0];
+  const detail = first ? await pictureDetailPpi(first, MIN_PPI) : undefined;
+  if (detail === undefined || detail >= MIN_REAL_PPI) return {};
+  return {
+    printWarning: `The pictures hold about ${Math.round(detail)} ppi of real detail (they were drawn smaller than the page and enlarged), so they will print soft. KDP accepts them; sharper pictures need a larger source.`,
+  };
 }
 
 /**
@@ -438,7 +453,7 @@ async function recordedReference(
   return { description, image };
 }
 
-/** spec 02: kids book of 24 pages starring the user's character (100 credits). */
+/** Kids book of 24 pages starring the user's character (100 credits). */
 export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
   const { storyDescription, characterName, characterGender, characterImageBlobId } = job.input;
   const { ai, signal, progress, readBlob, parts } = tools;
@@ -451,7 +466,7 @@ export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
     const matter = matterOf(job, ai, edition.title);
     const pictures = await storedPictures(job, tools, (page) => `page-${page}-image`);
     const texts = edition.pages ?? [];
-    const { interior, files } = await typesetKids(
+    const { interior, files, printWarning } = await typesetKids(
       job,
       matter,
       { pictures, texts, character: await framedCharacter() },
@@ -460,7 +475,13 @@ export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
     return {
       title: matter.title,
       files,
-      result: { title: matter.title, pages: texts, interiorPages: interior.pages, ...keptMatter(matter) },
+      result: {
+        title: matter.title,
+        pages: texts,
+        interiorPages: interior.pages,
+        ...keptMatter(matter),
+        ...(printWarning ? { printWarning } : {}),
+      },
     };
   }
   await progress(5, 'Writing the story');
@@ -508,7 +529,7 @@ export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
   );
   const matter = matterOf(job, ai, story.title);
   const pictures = pages.map((p) => p.png);
-  const { interior, files } = await typesetKids(
+  const { interior, files, printWarning } = await typesetKids(
     job,
     matter,
     { pictures, ebookPictures: pages.map((p) => p.jpeg), texts: story.pages, character },
@@ -517,6 +538,12 @@ export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
   return {
     title: story.title,
     files: [...files, ...pictures.map((p, i) => file(`page-${i + 1}-image`, 'image/png', 'png', p))],
-    result: { title: story.title, storyDescription, pages: story.pages, interiorPages: interior.pages },
+    result: {
+      title: story.title,
+      storyDescription,
+      pages: story.pages,
+      interiorPages: interior.pages,
+      ...(printWarning ? { printWarning } : {}),
+    },
   };
 };

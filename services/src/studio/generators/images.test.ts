@@ -4,7 +4,7 @@ import { type GeneratorTools, unrecordedParts } from './generator';
 import { coloringPage, imageEdit, imageV2 } from './images';
 import { LETTER_PAGE } from './print';
 
-/** issue 10 "output checks": PNG density and size read back with sharp; coloring pages only black and white. */
+/** Output checks: PNG density and size read back with sharp; coloring pages only black and white. */
 const tools = (blobs: Record<string, Buffer> = {}): GeneratorTools => ({
   ai: createOfflineProvider(),
   signal: new AbortController().signal,

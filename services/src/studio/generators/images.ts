@@ -4,7 +4,7 @@ import { densePng, letterColoringPage } from './print';
 const png = (role: string, data: Buffer) => ({ role, contentType: 'image/png', extension: 'png', data });
 
 /**
- * spec 02: a single coloring page (4 credits). Printed on its own, so it is a full 8.5 × 11 in
+ * A single coloring page (4 credits). Printed on its own, so it is a full 8.5 × 11 in
  * page at 300 DPI (2550 × 3300), pure black and white.
  */
 export const coloringPage: Generator<'coloring-page'> = async (job, { ai, signal, progress }) => {
@@ -16,7 +16,7 @@ export const coloringPage: Generator<'coloring-page'> = async (job, { ai, signal
 };
 
 /**
- * spec 02: Image generator v2 (6 credits). A picture for screens and covers-in-progress, kept
+ * Image generator v2 (6 credits). A picture for screens and covers-in-progress, kept
  * at the model's own size (1024 × 1024; 3.4 in square at the 300 DPI recorded in it).
  */
 export const imageV2: Generator<'image-v2'> = async (job, { ai, signal, progress }) => {
@@ -26,7 +26,7 @@ export const imageV2: Generator<'image-v2'> = async (job, { ai, signal, progress
   return { title: prompt, files: [png('image', await densePng(image))] };
 };
 
-/** spec 02: AI image editor (6 credits); the original is kept beside the edit, both PNG. */
+/** AI image editor (6 credits); the original is kept beside the edit, both PNG. */
 export const imageEdit: Generator<'image-edit'> = async (job, { ai, signal, progress, readBlob }) => {
   const { prompt, originalBlobId } = job.input;
   await progress(10, 'Editing your image');

@@ -66,7 +66,7 @@ const paragraphs = (text: string) =>
     .join('');
 
 /**
- * spec 02: a KDP listing (10 credits) — optimised title, subtitle, description and 7 keywords.
+ * A KDP listing (10 credits) — optimised title, subtitle, description and 7 keywords.
  * Every answer goes through the listing checker; a failing one is asked for again, and after
  * the last attempt repaired, so a completed listing always obeys KDP's rules.
  */

@@ -21,7 +21,7 @@ const failing = (listing: KdpListing): ListingRule[] =>
     .filter((verdict) => !verdict.passed)
     .map((verdict) => verdict.rule);
 
-/** issue 10: the listing checker judges a table of good and bad listings right. */
+/** The listing checker judges a table of good and bad listings right. */
 describe('the KDP listing checker', () => {
   it.each<[string, Partial<KdpListing>, ListingRule[]]>([
     ['a good listing', {}, []],

@@ -1,5 +1,5 @@
 /**
- * KDP's listing rules (issue 10 item 3), checked on every generated listing. The generator
+ * KDP's listing rules, checked on every generated listing. The generator
  * repairs what fails; the result keeps the verdict of each rule so My KDP Listings can show it.
  */
 export interface KdpListing {

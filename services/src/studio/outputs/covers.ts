@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { BALANCED } from './balanced';
 import { BARCODE, BLEED, coverLayout, type Paper, SPINE_TEXT_MIN_PAGES, spineWidth, type Trim } from './kdp';
 import { typesetPdf, typesetSvg } from './typst';
 
@@ -79,17 +80,30 @@ export function spineTextSize(
   return size >= 5 ? size : undefined;
 }
 
+/**
+ * The front: title and subtitle at the top, the author at the foot, and the picture in the space
+ * between, at its width when that fits and smaller when not (a three-line title on the narrow
+ * ebook cover leaves less room than a paperback's front): it never runs into the text.
+ */
 const front = (colors: { background: string; accent: string }) => `
 #let front(w, h) = block(width: w, height: h, fill: ${colors.background}, inset: 0.6in)[
   #set align(center)
   #set text(fill: white)
-  #v(12%)
-  #text(size: 34pt, weight: "bold")[#cover.title]
-  #if cover.at("subtitle", default: none) != none [ #v(0.4em) #text(size: 15pt, fill: ${colors.accent})[#cover.subtitle] ]
-  #v(1fr)
-  #if cover.picture [ #image("/cover.png", width: cover.pictureWidth * 1in) #v(1fr) ]
-  #text(size: 16pt)[#cover.author]
-  #v(6%)
+  #grid(
+    columns: 100%,
+    rows: (12%, auto, 1fr, auto, 6%),
+    [],
+    [
+      #balanced(text(size: 34pt, weight: "bold")[#cover.title])
+      #if cover.at("subtitle", default: none) != none [ #v(1.1em) #text(size: 15pt, fill: ${colors.accent})[#cover.subtitle] ]
+    ],
+    if cover.picture {
+      pad(y: 0.3in, align(center + horizon,
+        image("/cover.png", width: cover.pictureWidth * 1in, height: 100%, fit: "contain")))
+    },
+    text(size: 16pt)[#cover.author],
+    [],
+  )
 ]
 `;
 
@@ -119,6 +133,7 @@ const files = (cover: CoverText) => ({
 });
 
 const HEAD = `#let cover = json("/cover.json")
+${BALANCED}
 #set document(title: cover.title, author: cover.author, date: none)
 #set text(font: "Libertinus Serif")
 `;

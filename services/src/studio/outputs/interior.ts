@@ -1,3 +1,4 @@
+import { BALANCED } from './balanced';
 import { gutterFor, MIN_PAGES, minOuterMargin, paddedPageCount, pageSize, TRIMS, type Trim } from './kdp';
 import { countPages, typesetPdf } from './typst';
 
@@ -149,7 +150,7 @@ ${pageSetup(trim, nonFictionMargins(gutter))}
   let k = opens.filter(o => o <= p).len()
   if k == 0 or opens.at(k - 1) == p or ends.at(k - 1, default: p) < p { none } else { book.chapters.at(k - 1).title }
 }
-#show heading.where(level: 1): it => text(size: 19pt, weight: "bold", hyphenate: false, it.body)
+${BALANCED}#show heading.where(level: 1): it => balanced(text(size: 19pt, weight: "bold", hyphenate: false, it.body))
 #let opening(chapter, first) = {
   pagebreak(to: "odd", weak: true)
   // Folio 1 is the first chapter's opening recto.

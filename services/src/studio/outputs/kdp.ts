@@ -1,5 +1,5 @@
 /**
- * Amazon KDP's print rules for the files we emit (DESIGN §5), in inches. One place, read by the
+ * Amazon KDP's print rules for the files we emit (docs/design.md (Outputs)), in inches. One place, read by the
  * typesetter (to meet them) and by the preflight (to check them).
  */
 export interface Trim {

@@ -31,6 +31,8 @@ export interface ImageMark extends Box {
   /** The lower of the two resolutions where it is drawn. */
   ppi: number;
   transparent: boolean;
+  /** The image XObject drawn (one picture drawn twice is the same stream). */
+  stream: PDFRawStream;
 }
 export interface FontUse {
   name: string;
@@ -391,6 +393,7 @@ export function pageMarks(doc: PDFDocument): PageMarks[] {
                 pixels: { width: px, height: py },
                 ppi: Math.min(px / drawnW, py / drawnH),
                 transparent: xobject.dict.has(PDFName.of('SMask')) || xobject.dict.has(PDFName.of('Mask')),
+                stream: xobject,
               });
             } else if (subtype === '/Form' && depth < 8) {
               const matrix = lookup(xobject.dict.get(PDFName.of('Matrix')));

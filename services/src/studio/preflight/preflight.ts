@@ -94,9 +94,10 @@ export async function preflightFile(
       problems: [`Not a readable PDF or EPUB: ${error instanceof Error ? error.message : String(error)}`],
     };
   }
-  // Any file from elsewhere may hold pictures blown up by the nearest pixel; the product's own
-  // books are drawn at print size (their generators know each picture's real pixels).
-  const enlarged = enlargedPictures(doc);
+  // Any file may hold pictures enlarged beyond their real detail (by the nearest pixel, or
+  // smoothly). The product's own jobs do not fail on it: an image model's largest picture is
+  // 1024 px, and a kids page enlarged from it is soft, not refused (see docs/backend.md).
+  const enlarged = await enlargedPictures(doc);
   const verdict = await judgePdf(data, doc, given);
   return { what: verdict.what, problems: [...verdict.problems, ...enlarged] };
 }

@@ -2,7 +2,7 @@ import { GENERATION_KINDS, type GenerationKind } from '@studio/events';
 import { TOOL_LIST, TOOLS } from './registry';
 
 /**
- * spec 02 §7 (the tool calls) and §9 (costs), transcribed by hand from the spec: the registry is
+ * docs/product/creation-tools-qr.md (API) (the tool calls) and Limits and costs, transcribed by hand from the spec: the registry is
  * the only place routes and costs are written, so this fails if any spec tool is missing or
  * different. A tool added beyond the spec needs no edit here.
  */
@@ -30,7 +30,7 @@ describe('the tool registry', () => {
     expect(TOOLS['kids-book'].route.body).toBe('multipart');
   });
 
-  it('charges the costs of spec 02 §9, the coloring book by its length', () => {
+  it('charges the costs of docs/product/creation-tools-qr.md (Limits and costs), the coloring book by its length', () => {
     const costs = {
       'non-fiction': TOOLS['non-fiction'].cost({ Title: 'Bees', Description: 'All about bees' }),
       'non-fiction-v2': TOOLS['non-fiction-v2'].cost({
@@ -63,12 +63,12 @@ describe('the tool registry', () => {
     expect([book(10), book(20), book(30), book(40)]).toEqual([20, 40, 60, 80]);
   });
 
-  it('keeps the coloring book for Standard and Premium (spec 02 §6) and every other tool open', () => {
+  it('keeps the coloring book for Standard and Premium (docs/product/creation-tools-qr.md (Roles)) and every other tool open', () => {
     expect(TOOLS['coloring-book'].tiers).toEqual(['Standard', 'Premium']);
     for (const tool of TOOL_LIST) if (tool.kind !== 'coloring-book') expect(tool.tiers).toBeUndefined();
   });
 
-  it('validates with the spec 02 §5 messages word for word', () => {
+  it('validates with the docs/product/creation-tools-qr.md (Validation) messages word for word', () => {
     const firstError = (kind: GenerationKind, body: object) => {
       try {
         TOOLS[kind].schema.validateSync(body);
@@ -116,7 +116,7 @@ describe('the tool registry', () => {
     );
   });
 
-  it('places each tool in the galleries of spec 02 §2', () => {
+  it('places each tool in the galleries of docs/product/creation-tools-qr.md (Screens and routes)', () => {
     const books = TOOL_LIST.filter((t) => t.gallery.some((g) => g.list === 'books')).map((t) => t.kind);
     expect(books.sort()).toEqual(['coloring-book', 'kids-book', 'non-fiction', 'non-fiction-v2']);
     expect(TOOLS['kdp-listing'].gallery).toEqual([{ list: 'listings' }]);

@@ -125,10 +125,10 @@ export const TOOLS: ToolRegistry = {
   },
 };
 
-/** Every tool, in the order of spec 02 §7. */
+/** Every tool, in the order of docs/product/creation-tools-qr.md (API). */
 export const TOOL_LIST = Object.values(TOOLS);
 
-/** The kinds a gallery lists (spec 02 §2): My Books, My KDP Listings, or one source of My Images. */
+/** The kinds a gallery lists (docs/product/creation-tools-qr.md (Screens and routes)): My Books, My KDP Listings, or one source of My Images. */
 export function kindsListedIn(placement: GalleryPlacement): GenerationKind[] {
   const same = (g: GalleryPlacement) =>
     g.list === placement.list &&

@@ -109,7 +109,7 @@ export function isCompleteResult(task: WritingTask, value: unknown): boolean {
 
 const INTRODUCTION = 'Introduction';
 
-/** The outline as the user reads it in the outline dialog (spec 02 §4: outline1..3 are texts). */
+/** The outline as the user reads it in the outline dialog (docs/product/creation-tools-qr.md (States): outline1..3 are texts). */
 export function renderOutline(outline: BookOutline): string {
   const lines = [`Approach: ${outline.approach}`, ''];
   if (outline.introduction) lines.push(`${INTRODUCTION}: ${outline.introduction}`, '');

@@ -1,0 +1,269 @@
+import { accountStream, generationStream } from '@studio/events';
+import { PLAN_TERMS } from '@studio/events/plans';
+import { unzipSync } from 'fflate';
+import request from 'supertest';
+import { accountDecider } from '../account/decider';
+import { TRIMS } from '../studio/outputs/kdp';
+import { preflight } from '../studio/preflight/preflight';
+import { epubcheck, inspectPdf } from '../testing/debian-tools';
+import { eventually, useEmbeddedServer } from '../testing/test-runtime';
+
+/**
+ * Editing a finished book over HTTP with the offline provider: the owner changes its title,
+ * author and a chapter's (or page's) text, and its files are typeset again from the stored text,
+ * free; strangers get 404, bad input a 400 that changes nothing, and concurrent saves one rebuild.
+ */
+describe('editing a book', () => {
+  const server = useEmbeddedServer();
+  const signUp = async (email: string, plan?: 'standard', credits = 0) => {
+    const agent = request.agent(server().url);
+    const res = await agent.post('/api/register').send({ name: 'Tess', email, password: 'secret12' });
+    expect(res.status).toBe(201);
+    const userId = res.body.id as string;
+    const grant = (command: Record<string, unknown>) =>
+      server().platform.commands.handle(accountStream(userId), accountDecider, command as never, {
+        at: new Date().toISOString(),
+        correlationId: 't',
+        causationId: `t-${Math.random()}`,
+      });
+    if (plan)
+      await grant({
+        type: 'ActivateSubscription',
+        planId: plan,
+        amountPaid: PLAN_TERMS[plan].price,
+        paymentRef: `in-${email}`,
+        customerId: 'c',
+        subscriptionId: `s-${email}`,
+      });
+    if (credits > 0)
+      await grant({
+        type: 'GrantCredits',
+        amount: credits,
+        reason: 'plan-purchase',
+        planId: 'basic',
+        paymentRef: `p-${email}`,
+      });
+    return { agent, userId };
+  };
+  const download = async (agent: request.Agent, url: string) => {
+    const res = await agent
+      .get(url)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+    expect(res.status).toBe(200);
+    return res.body as Buffer;
+  };
+  const pdfText = async (agent: request.Agent, url: string) => inspectPdf(await download(agent, url)).text;
+  const epubText = async (agent: request.Agent, url: string) =>
+    Object.entries(unzipSync(new Uint8Array(await download(agent, url))))
+      .filter(([name]) => /\.(xhtml|opf)$/.test(name))
+      .map(([, bytes]) => Buffer.from(bytes).toString('utf8'))
+      .join('\n');
+  type Listed = Record<
+    'status' | 'title' | 'finalBookFile' | 'coverFile' | 'epubFile' | 'coverImage',
+    string
+  >;
+  /** The book as My Books lists it, once `until` holds. */
+  const listed = (agent: request.Agent, userId: string, id: string, until: (b: Listed) => boolean) =>
+    eventually(async () => {
+      const list = await agent.get(`/api/airtable/books/${userId}`);
+      const found = list.body.find((b: { id: string }) => b.id === id);
+      if (found?.status === 'ERROR') throw new Error(`The book failed: ${JSON.stringify(found)}`);
+      return found && until(found) ? (found as Listed) : undefined;
+    }, 120_000);
+  const done = (agent: request.Agent, userId: string, id: string) =>
+    listed(agent, userId, id, (b) => b.status === 'Done');
+  const eventTypes = async (id: string) =>
+    (await server().platform.eventStore.readStream(generationStream(id))).map((e) => e.type);
+
+  it('non-fiction: the owner edits title, author and a chapter; the PDF, EPUB and covers are rebuilt free; strangers 404; bad input 400', async () => {
+    const { agent, userId } = await signUp('edit-owner@example.com', 'standard');
+    const submitted = await agent.post('/api/submit-non-fiction-form').send({
+      Title: 'Window Boxes',
+      Description: 'Growing herbs and flowers in window boxes on a city flat',
+      User: [userId],
+    });
+    expect(submitted.status).toBe(202);
+    const id = submitted.body.bookId as string;
+    const before = await done(agent, userId, id);
+    const credits = (await agent.get('/api/user')).body.credits as number;
+
+    const edition = (await agent.get(`/api/books/${id}/edition`)).body;
+    expect(edition).toMatchObject({
+      id,
+      editable: true,
+      title: 'Window Boxes',
+      author: 'Tess',
+      subtitle: '',
+    });
+    expect(edition.chapters.length).toBeGreaterThanOrEqual(6);
+    const chapter = edition.chapters[1];
+    expect(chapter.text.length).toBeGreaterThan(100);
+    // The text shown is the text in the PDF.
+    expect(await pdfText(agent, before.finalBookFile)).toContain(chapter.title);
+
+    // Strangers learn nothing and change nothing.
+    const stranger = await signUp('edit-stranger@example.com');
+    expect((await stranger.agent.get(`/api/books/${id}/edition`)).status).toBe(404);
+    const foreign = await stranger.agent.patch(`/api/books/${id}`).send({ title: 'Stolen Title' });
+    expect(foreign.status).toBe(404);
+    expect(
+      (await agent.patch('/api/books/00000000-0000-4000-8000-000000000000').send({ title: 'Nope Nope' }))
+        .status,
+    ).toBe(404);
+
+    // Bad input: a 400 saying what is wrong, and no edit recorded.
+    const bad: Array<[Record<string, unknown>, string]> = [
+      [{}, 'Nothing to change: send a title, subtitle, author, chapters or pages'],
+      [{ title: 'ab' }, 'Title must be at least 3 characters long'],
+      [{ title: 42 }, 'Title must be at least 3 characters long'],
+      [{ author: 'x' }, 'Author must be at least 2 characters'],
+      [{ title: `A${'\u202e'}bc` }, 'Title must not contain control or invisible characters'],
+      [{ chapters: [{ index: 1, title: 'Fine', text: '   ' }] }, 'Chapter text cannot be empty'],
+      [{ chapters: [{ index: -1, title: 'Fine', text: 'Words.' }] }, 'Chapter index is invalid'],
+      [{ chapters: [{ index: 99, title: 'Fine', text: 'Words.' }] }, 'The book has no chapter 100'],
+      [{ pages: [{ index: 0, text: 'A kids page' }] }, 'This book has no page texts to edit'],
+      [{ chapters: 'all of them' }, 'chapters must be a list'],
+    ];
+    for (const [body, message] of bad) {
+      const res = await agent.patch(`/api/books/${id}`).send(body);
+      expect({ body, status: res.status, message: res.body.message }).toEqual({ body, status: 400, message });
+    }
+    expect(await eventTypes(id)).not.toContain('GenerationEdited');
+
+    // Five saves at once: one is taken (and rebuilt once), the others are told to wait.
+    const newText = 'Basil wants six hours of sun.\n\nWater it at dawn, never at noon.';
+    const saves = await Promise.all(
+      [1, 2, 3, 4, 5].map(() =>
+        agent.patch(`/api/books/${id}`).send({
+          title: 'Herbs on the Sill',
+          subtitle: 'A Small Garden in a Window Box',
+          author: 'Winnie Sill',
+          chapters: [{ index: 1, title: 'Sun and Water', text: newText }],
+        }),
+      ),
+    );
+    expect(saves.map((s) => s.status).sort()).toEqual([202, 409, 409, 409, 409]);
+    expect(saves.find((s) => s.status === 409)?.body.message).toBe(
+      'The book is being rebuilt with your last changes; try again when it is done',
+    );
+
+    const after = await listed(
+      agent,
+      userId,
+      id,
+      (b) => b.status === 'Done' && b.title === 'Herbs on the Sill',
+    );
+    const types = await eventTypes(id);
+    expect(types.filter((t) => t === 'GenerationEdited')).toHaveLength(1);
+    expect(types.filter((t) => t === 'GenerationCompleted')).toHaveLength(2);
+    expect((await agent.get('/api/user')).body.credits).toBe(credits);
+
+    // New files under new names (no cached copy of the old edition), each with the new words.
+    for (const link of ['finalBookFile', 'coverFile', 'epubFile', 'coverImage'] as const)
+      expect(after[link]).not.toBe(before[link]);
+    const interior = await download(agent, after.finalBookFile);
+    expect(await preflight(interior, { type: 'interior', trim: TRIMS['non-fiction'] })).toEqual([]);
+    const text = inspectPdf(interior).text.replace(/\s+/g, ' ');
+    for (const words of [
+      'Herbs on the Sill',
+      'A Small Garden in a Window Box',
+      'Winnie Sill',
+      'Sun and Water',
+    ])
+      expect(text).toContain(words);
+    expect(text).toContain('Basil wants six hours of sun.');
+    expect(text).toContain('Water it at dawn, never at noon.');
+    expect(text).not.toContain(chapter.title);
+    const cover = (await pdfText(agent, after.coverFile)).replace(/\s+/g, ' ');
+    expect(cover).toContain('Winnie Sill');
+    const epub = await epubText(agent, after.epubFile);
+    expect(epub).toContain('Herbs on the Sill');
+    expect(epub).toContain('Basil wants six hours of sun.');
+    expect(epubcheck(await download(agent, after.epubFile))).toMatch(/No errors or warnings detected/);
+    expect((await agent.get(after.finalBookFile)).headers['content-disposition']).toBe(
+      'attachment; filename="herbs-on-the-sill-interior-6x9.pdf"',
+    );
+    expect((await stranger.agent.get(after.finalBookFile)).status).toBe(404);
+
+    // The Edit view shows the words now in the files; a later metadata edit keeps the chapter.
+    expect((await agent.get(`/api/books/${id}/edition`)).body).toMatchObject({
+      title: 'Herbs on the Sill',
+      author: 'Winnie Sill',
+      subtitle: 'A Small Garden in a Window Box',
+    });
+    expect((await agent.patch(`/api/books/${id}`).send({ title: 'Herbs on a Sill' })).status).toBe(202);
+    const again = await listed(
+      agent,
+      userId,
+      id,
+      (b) => b.status === 'Done' && b.title === 'Herbs on a Sill',
+    );
+    const second = (await pdfText(agent, again.finalBookFile)).replace(/\s+/g, ' ');
+    expect(second).toContain('Herbs on a Sill');
+    expect(second).toContain('Basil wants six hours of sun.');
+    expect(second).toContain('Winnie Sill');
+    expect((await agent.get('/api/user')).body.credits).toBe(credits);
+  }, 240_000);
+
+  it('kids book: editing a page rebuilds the PDF with the new text and keeps the pictures', async () => {
+    const { agent, userId } = await signUp('edit-kids@example.com', undefined, 100);
+    const res = await agent
+      .post('/api/generate-kids-book')
+      .field('storyDescription', 'Pip the puppy learns to swim at the seaside')
+      .field('characterName', 'Pip')
+      .field('characterGender', 'boy')
+      .field('userId', userId);
+    expect(res.status).toBe(202);
+    const id = res.body.bookId as string;
+    const before = await done(agent, userId, id);
+    const record = (await agent.get(`/api/kids-book/${id}`)).body;
+    const edition = (await agent.get(`/api/books/${id}/edition`)).body;
+    expect(edition.pages).toHaveLength(24);
+    expect(edition.pages[2]).toBe(record.Page3);
+
+    const saved = await agent
+      .patch(`/api/books/${id}`)
+      .send({ pages: [{ index: 2, text: 'Pip paddles past a very surprised crab.' }] });
+    expect(saved.status).toBe(202);
+    await listed(agent, userId, id, (b) => b.status === 'Done' && b.finalBookFile !== before.finalBookFile);
+    const rebuilt = (await agent.get(`/api/kids-book/${id}`)).body;
+    expect(rebuilt.Page3).toBe('Pip paddles past a very surprised crab.');
+    expect(rebuilt.PNG3).toBe(record.PNG3);
+    const pdf = await download(agent, rebuilt.finalBookFile);
+    expect(await preflight(pdf, { type: 'interior', trim: TRIMS.kids })).toEqual([]);
+    const text = inspectPdf(pdf).text.replace(/\s+/g, ' ');
+    expect(text).toContain('Pip paddles past a very surprised crab.');
+    expect(text).not.toContain(record.Page3.replace(/\s+/g, ' '));
+    expect(inspectPdf(pdf).images.length).toBeGreaterThanOrEqual(24);
+  }, 240_000);
+  it('coloring book: a new title and author rebuild the interior and covers around the same designs', async () => {
+    const { agent, userId } = await signUp('edit-colors@example.com', 'standard');
+    const res = await agent
+      .post('/api/generate-coloring-book')
+      .send({ prompt: 'Cozy woodland animals', bookLength: 10, userId });
+    expect(res.status).toBe(202);
+    const id = res.body.bookId as string;
+    const before = await listed(agent, userId, id, (b) => b.status === 'Done');
+    expect(before.title).toBe('Cozy Woodland Animals: A Coloring Book');
+    const edition = (await agent.get(`/api/books/${id}/edition`)).body;
+    expect(edition).toMatchObject({ editable: true, title: 'Cozy Woodland Animals: A Coloring Book' });
+    expect(edition.chapters).toBeUndefined();
+
+    expect(
+      (await agent.patch(`/api/books/${id}`).send({ title: 'Forest Friends', author: 'Ada Brush' })).status,
+    ).toBe(202);
+    const after = await listed(agent, userId, id, (b) => b.status === 'Done' && b.title === 'Forest Friends');
+    const pdf = await download(agent, (after as unknown as { shareLink: string }).shareLink);
+    expect(await preflight(pdf, { type: 'interior', trim: TRIMS.coloring })).toEqual([]);
+    const report = inspectPdf(pdf);
+    expect(report.images).toHaveLength(10);
+    expect(report.text).toContain('Forest Friends');
+    expect(report.text).toContain('Ada Brush');
+    expect(await pdfText(agent, after.coverFile)).toContain('Ada Brush');
+  }, 240_000);
+});

@@ -1,0 +1,61 @@
+import { accountStream, generationStream } from '@studio/events';
+import { PLAN_TERMS } from '@studio/events/plans';
+import request from 'supertest';
+import { accountDecider } from '../account/decider';
+import { eventually, useEmbeddedServer } from '../testing/test-runtime';
+
+/** Gen 2.0 in My Books: while the chosen outline is written the book reads "In progress (book creation)". */
+describe('Gen 2.0 book status', () => {
+  const server = useEmbeddedServer();
+
+  it('once an outline is chosen, the book phase runs as book creation, never outline creation again', async () => {
+    const agent = request.agent(server().url);
+    const res = await agent
+      .post('/api/register')
+      .send({ name: 'Tess', email: 'gen2-status@example.com', password: 'secret12' });
+    const userId = res.body.id as string;
+    await server().platform.commands.handle(
+      accountStream(userId),
+      accountDecider,
+      {
+        type: 'ActivateSubscription',
+        planId: 'standard',
+        amountPaid: PLAN_TERMS.standard.price,
+        paymentRef: 'in-gen2-status',
+        customerId: 'c',
+        subscriptionId: 's-gen2-status',
+      } as never,
+      { at: new Date().toISOString(), correlationId: 't', causationId: 't' },
+    );
+    const submit = await agent.post('/api/non-fiction-gen2/submit').send({
+      userId,
+      title: 'Urban Beekeeping',
+      description: 'Keeping healthy bees on a city rooftop',
+      numChapters: 3,
+      includeIntroduction: 'yes',
+    });
+    expect(submit.status).toBe(202);
+    const bookId = submit.body.bookId as string;
+    const status = async () =>
+      ((await agent.get(`/api/airtable/books/${userId}`)).body as Array<{ id: string; status: string }>).find(
+        (b) => b.id === bookId,
+      )?.status;
+    await eventually(async () => ((await status()) === 'Outline finished' ? true : undefined));
+    await agent
+      .post('/api/non-fiction-gen2/generate-book')
+      .send({ outlineId: bookId, userId, outlineIndex: 0 })
+      .expect(200);
+    const seen = new Set<string>();
+    await eventually(async () => {
+      const now = (await status()) as string;
+      seen.add(now);
+      return now === 'Done' ? true : undefined;
+    }, 120_000);
+    expect([...seen].filter((s) => s !== 'Done' && s !== 'In progress (book creation)')).toEqual([]);
+    // The book phase was claimed as the book phase (its status is book creation while it runs).
+    const phases = (await server().platform.eventStore.readStream(generationStream(bookId)))
+      .filter((e) => e.type === 'GenerationStarted')
+      .map((e) => (e.data as { phase: string }).phase);
+    expect(phases).toEqual(['main', 'book']);
+  }, 180_000);
+});

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { Client } from 'pg';
+import { readStoreContract } from '../../testing/contracts/readstore';
+import { tempDataDir } from '../../testing/helpers';
+import { dropPostgresSchema, inSchema, whenPostgresAnswers } from '../../testing/postgres-testing';
+import type { WriteOp } from './port';
+import { createPostgresReadStore } from './postgres';
+import { createSqliteReadStore } from './sqlite';
+
+/** In a schema of its own per run, dropped at the end. */
+whenPostgresAnswers('PostgreSQL read store contract suite', (url) => {
+  const schema = `readstore_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  readStoreContract(
+    'postgresql',
+    () => createPostgresReadStore(inSchema(url, schema)),
+    () => dropPostgresSchema(url, schema),
+  );
+
+  describe('PostgreSQL read store', () => {
+    const storeUrl = inSchema(url, schema);
+    afterAll(() => dropPostgresSchema(url, schema));
+
+    it('answers filtered queries from an expression index', async () => {
+      const store = await createPostgresReadStore(storeUrl);
+      const client = new Client({ connectionString: url });
+      await client.connect();
+      try {
+        await store.ensureIndex('codes_ix', ['ownerId']);
+        await store.collection('codes_ix').put({ _id: '1', ownerId: 'u' });
+        await client.query('SET enable_seqscan = off');
+        const plan = await client.query(
+          `EXPLAIN SELECT doc FROM "${schema}"."c_codes_ix" WHERE (doc #> ARRAY['ownerId']::text[] = '"u"'::jsonb)`,
+        );
+        expect(plan.rows.map((row) => row['QUERY PLAN']).join(' ')).toMatch(/Index Scan|Bitmap Index Scan/);
+      } finally {
+        await client.end();
+        await store.drop(['codes_ix']);
+        await store.close();
+      }
+    });
+
+    it('gives the same documents as SQLite for one batch mixing every op, a deleteMany in the middle', async () => {
+      const ops: WriteOp[] = [
+        { op: 'put', collection: 'mixed', doc: { _id: 'a', status: 'queued', n: 1 } },
+        {
+          op: 'update',
+          collection: 'mixed',
+          id: 'b',
+          inc: { n: 2 },
+          setOnInsert: { status: 'done' },
+          upsert: true,
+        },
+        { op: 'update', collection: 'mixed', id: 'ghost', inc: { n: 1 } }, // missing, no upsert: nothing
+        { op: 'update', collection: 'mixed', id: 'gone', set: { status: 'done' }, upsert: true },
+        { op: 'delete', collection: 'mixed', id: 'gone' },
+        { op: 'update', collection: 'mixed', id: 'a', set: { status: 'done' }, inc: { n: 10 } },
+        { op: 'update', collection: 'mixed', id: 'old', set: { status: 'done' } },
+        { op: 'deleteMany', collection: 'mixed', filter: { status: 'done' } },
+        { op: 'update', collection: 'mixed', id: 'b', inc: { n: 5 }, upsert: true },
+        { op: 'update', collection: 'mixed', id: 'a', inc: { n: 1 } }, // deleted above: nothing
+        { op: 'update', collection: 'mixed', id: 'old', inc: { n: 1 }, upsert: true }, // deleted, then new
+        { op: 'put', collection: 'mixed', doc: { _id: 'c', nested: { deep: [1, 'two'] } } },
+      ];
+      const tmp = tempDataDir();
+      const sqlite = createSqliteReadStore(path.join(tmp.dir, 'read.db'));
+      const postgres = await createPostgresReadStore(storeUrl);
+      try {
+        const seed: WriteOp[] = [
+          { op: 'put', collection: 'mixed', doc: { _id: 'old', status: 'queued', n: 7 } },
+        ];
+        for (const store of [sqlite, postgres]) {
+          await store.apply(seed);
+          await store.apply(ops, { name: 'mixed', position: 1 });
+        }
+        const expected = await sqlite.collection('mixed').find();
+        expect(expected).toEqual([
+          { _id: 'b', n: 5 },
+          { _id: 'c', nested: { deep: [1, 'two'] } },
+          { _id: 'old', n: 1 },
+        ]);
+        expect(await postgres.collection('mixed').find()).toEqual(expected);
+      } finally {
+        await postgres.drop(['mixed']);
+        await postgres.close();
+        await sqlite.close();
+        tmp.remove();
+      }
+    });
+
+    it('counts every increment when two processes upsert the same new document at once', async () => {
+      const stores = [await createPostgresReadStore(storeUrl), await createPostgresReadStore(storeUrl)];
+      const id = randomUUID();
+      try {
+        await Promise.all(
+          Array.from({ length: 60 }, (_, i) =>
+            stores[i % 2]?.apply([{ op: 'update', collection: 'bumps', id, inc: { n: 1 }, upsert: true }]),
+          ),
+        );
+        expect(await stores[0]?.collection('bumps').get(id)).toEqual({ _id: id, n: 60 });
+      } finally {
+        await stores[0]?.drop(['bumps']);
+        for (const store of stores) await store.close();
+      }
+    });
+  });
+});

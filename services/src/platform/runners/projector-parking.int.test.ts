@@ -1,0 +1,284 @@
+import type { RecordedEvent } from '@studio/events';
+import { eventually, tempDataDir } from '../../testing/helpers';
+import { createSqliteEventStore } from '../eventstore/sqlite';
+import { EngineUnavailableError } from '../faults/unavailable';
+import { createLogger } from '../logging';
+import type { ReadStore, WriteOp } from '../readstore/port';
+import { createSqliteReadStore } from '../readstore/sqlite';
+import { listParkedEvents, PARKED_EVENTS, parkedRecord } from './parked-events';
+import { parkedEventRetrier } from './parked-retrier';
+import { PROJECTION_RETRY, type Projection, ProjectorRunner } from './projector';
+
+const meta = {
+  correlationId: 'c',
+  causationId: 'c',
+  occurredAt: '2026-11-22T00:00:00.000Z',
+  schemaVersion: 1,
+};
+const event = (i: number) => ({ eventId: `e${i}`, type: 'Ticked', data: { i }, metadata: meta });
+const PARKED_AT = new Date('2026-11-22T08:00:00.000Z');
+
+/**
+ * Tallies the events it applies. An event listed in `broken` writes what the store refuses (an
+ * increment of a text field), or, in `throwing`, makes the projection itself throw.
+ */
+function tally() {
+  const broken = new Set<number>();
+  const throwing = new Set<number>();
+  const projection: Projection = {
+    name: 'tally',
+    collections: ['tally'],
+    handles: ['Ticked'],
+    project(e: RecordedEvent): WriteOp[] {
+      const i = (e.data as { i: number }).i;
+      if (throwing.has(i)) throw new Error(`cannot project ${i}`);
+      if (broken.has(i)) return [{ op: 'update', collection: 'tally', id: 'all', inc: { label: 1 } }];
+      return [
+        {
+          op: 'update',
+          collection: 'tally',
+          id: 'all',
+          set: { label: 'ticks' },
+          inc: { count: 1, [`seen.${i}`]: 1 },
+          upsert: true,
+        },
+      ];
+    },
+  };
+  return { projection, broken, throwing };
+}
+
+async function setUp(count: number) {
+  const tmp = tempDataDir();
+  const events = createSqliteEventStore(`${tmp.dir}/events.db`);
+  const reads = createSqliteReadStore(`${tmp.dir}/read.db`);
+  for (let i = 0; i < count; i++)
+    await events.append(`tick-${i}`, [event(i)], { expectedRevision: 'no-stream' });
+  const waits: number[] = [];
+  const run = (projection: Projection, store: ReadStore = reads) =>
+    new ProjectorRunner(events, store, projection, createLogger('silent'), {
+      now: () => PARKED_AT,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+  const seen = async () => {
+    const doc = await reads.collection('tally').get('all');
+    return Object.keys((doc?.seen as Record<string, number> | undefined) ?? {})
+      .map(Number)
+      .sort((a, b) => a - b);
+  };
+  const positionOf = async (i: number) => (await events.readStream(`tick-${i}`))[0]!.position;
+  const close = async () => {
+    await events.close();
+    await reads.close();
+    tmp.remove();
+  };
+  return { events, reads, run, waits, seen, positionOf, close };
+}
+
+describe('projector runner, parking', () => {
+  it('parks an event it cannot apply after the bounded tries, with the checkpoint past it, and goes on', async () => {
+    const env = await setUp(5);
+    try {
+      const { projection, broken } = tally();
+      broken.add(2);
+      const runner = env.run(projection);
+      // Catch-up at start-up: resolves, never rejects, because of one event.
+      await runner.start();
+      expect(runner.state).toBe('running');
+      expect(await env.seen()).toEqual([0, 1, 3, 4]);
+      expect(env.waits).toEqual([200, 400]);
+      const position = await env.positionOf(2);
+      expect(await listParkedEvents(env.reads)).toEqual([
+        {
+          _id: `tally@${position}`,
+          reactor: 'tally',
+          position,
+          eventId: 'e2',
+          type: 'Ticked',
+          stream: 'tick-2',
+          revision: 0,
+          error: 'Cannot apply $inc to a value of non-numeric type at label',
+          attempts: PROJECTION_RETRY.maxAttempts,
+          parkedAt: PARKED_AT.toISOString(),
+        },
+      ]);
+      const head = (await env.events.headPosition())!;
+      expect(await env.reads.getCheckpoint('tally')).toBe(head);
+      await runner.stop();
+    } finally {
+      await env.close();
+    }
+  });
+
+  it('a live event the projection throws on is parked and the events around it are applied once', async () => {
+    const env = await setUp(1);
+    try {
+      const { projection, throwing } = tally();
+      const runner = env.run(projection);
+      await runner.start();
+      throwing.add(6);
+      const { position: last } = await env.events.append('tick-live', [event(5), event(6), event(7)], {
+        expectedRevision: 'no-stream',
+      });
+      await runner.waitFor(last);
+      expect(await env.seen()).toEqual([0, 5, 7]);
+      expect((await env.reads.collection('tally').get('all'))?.count).toBe(3);
+      expect((await listParkedEvents(env.reads)).map((p) => [p.eventId, p.error])).toEqual([
+        ['e6', 'cannot project 6'],
+      ]);
+      expect(await env.reads.getCheckpoint('tally')).toBe(last);
+      expect(runner.state).toBe('running');
+      await runner.stop();
+    } finally {
+      await env.close();
+    }
+  });
+
+  it('an event that fails once is tried again in place and applied, nothing parked', async () => {
+    const env = await setUp(3);
+    try {
+      const { projection, broken } = tally();
+      broken.add(1);
+      // The fault goes away while the runner waits before its second try.
+      const runner = new ProjectorRunner(env.events, env.reads, projection, createLogger('silent'), {
+        sleep: async () => {
+          broken.clear();
+        },
+      });
+      await runner.start();
+      expect(await env.seen()).toEqual([0, 1, 2]);
+      expect(await env.reads.collection(PARKED_EVENTS).count()).toBe(0);
+      await runner.stop();
+    } finally {
+      await env.close();
+    }
+  });
+
+  it('a failure while the read store does not answer pauses the runner and parks nothing', async () => {
+    const env = await setUp(0);
+    try {
+      let down = false;
+      const outage = () => Promise.reject(new Error('connection reset'));
+      const store: ReadStore = {
+        ...env.reads,
+        collection: (name) => env.reads.collection(name),
+        apply: (ops, checkpoint) => (down ? outage() : env.reads.apply(ops, checkpoint)),
+        getCheckpoint: (name) => (down ? outage() : env.reads.getCheckpoint(name)),
+      };
+      const runner = env.run(tally().projection, store);
+      await runner.start();
+      down = true;
+      const { position } = await env.events.append('tick-0', [event(0)], { expectedRevision: 'no-stream' });
+      await eventually(async () => runner.state === 'paused');
+      down = false;
+      await runner.waitFor(position);
+      expect(await env.seen()).toEqual([0]);
+      expect(env.waits).toEqual([]);
+      expect(await env.reads.collection(PARKED_EVENTS).count()).toBe(0);
+      await eventually(async () => runner.state === 'running');
+      await runner.stop();
+    } finally {
+      await env.close();
+    }
+  });
+
+  it('an engine-unreachable error never counts as a try, even when the probe answers', async () => {
+    const env = await setUp(0);
+    try {
+      let failures = 2;
+      const store: ReadStore = {
+        ...env.reads,
+        collection: (name) => env.reads.collection(name),
+        apply: (ops, checkpoint) =>
+          failures-- > 0
+            ? Promise.reject(new EngineUnavailableError('read store'))
+            : env.reads.apply(ops, checkpoint),
+      };
+      const runner = env.run(tally().projection, store);
+      await runner.start();
+      const { position } = await env.events.append('tick-0', [event(0)], { expectedRevision: 'no-stream' });
+      await runner.waitFor(position);
+      expect(await env.seen()).toEqual([0]);
+      expect(env.waits).toEqual([]);
+      expect(await env.reads.collection(PARKED_EVENTS).count()).toBe(0);
+      await runner.stop();
+    } finally {
+      await env.close();
+    }
+  });
+
+  it('an admin retry after the fix applies the parked event and removes its record in one transaction', async () => {
+    const env = await setUp(4);
+    try {
+      const { projection, broken } = tally();
+      broken.add(1);
+      const runner = env.run(projection);
+      await runner.start();
+      const id = `tally@${await env.positionOf(1)}`;
+      const retry = parkedEventRetrier({
+        eventStore: env.events,
+        readStore: env.reads,
+        reactors: [],
+        projections: [projection],
+        now: () => PARKED_AT,
+      });
+
+      await expect(retry(id)).rejects.toMatchObject({ code: 'CONFLICT' });
+      const [record] = await listParkedEvents(env.reads);
+      expect(record).toMatchObject({ attempts: PROJECTION_RETRY.maxAttempts + 1 });
+      expect(record?.lastRetriedAt).toBe(PARKED_AT.toISOString());
+      expect(await env.seen()).toEqual([0, 2, 3]);
+
+      broken.clear(); // the fault is fixed
+      await retry(id);
+      expect(await env.seen()).toEqual([0, 1, 2, 3]);
+      expect((await env.reads.collection('tally').get('all'))?.count).toBe(4);
+      expect(await env.reads.collection(PARKED_EVENTS).count()).toBe(0);
+      await runner.stop();
+    } finally {
+      await env.close();
+    }
+  });
+
+  it.each([
+    ['with a bulk path', true],
+    ['without a bulk path', false],
+  ])(
+    'a rebuild %s parks the event again, keeps every other one, and clears the records it replaces',
+    async (_label, withBulk) => {
+      const env = await setUp(4);
+      try {
+        const { projection, broken } = tally();
+        broken.add(2);
+        const store: ReadStore = withBulk ? env.reads : { ...env.reads, bulk: undefined };
+        const runner = env.run(projection, store);
+        await runner.start();
+        // A record of another runner stays; one of this projection for an event now fixed goes.
+        const other = parkedRecord('relay', (await env.events.readAll())[0]!, 'bus down', 12, PARKED_AT);
+        const stale = { ...parkedRecord('tally', (await env.events.readAll())[3]!, 'old', 3, PARKED_AT) };
+        await env.reads.apply([
+          { op: 'put', collection: PARKED_EVENTS, doc: other },
+          { op: 'put', collection: PARKED_EVENTS, doc: stale },
+        ]);
+
+        await runner.rebuild();
+        expect(runner.state).toBe('running');
+        expect(await env.seen()).toEqual([0, 1, 3]);
+        expect((await listParkedEvents(env.reads)).map((p) => p._id).sort()).toEqual(
+          [other._id, `tally@${await env.positionOf(2)}`].sort(),
+        );
+        expect(await env.reads.getCheckpoint('tally')).toBe(await env.events.headPosition());
+
+        broken.clear();
+        await runner.rebuild();
+        expect(await env.seen()).toEqual([0, 1, 2, 3]);
+        expect((await listParkedEvents(env.reads)).map((p) => p._id)).toEqual([other._id]);
+        await runner.stop();
+      } finally {
+        await env.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,325 @@
+import { accountStream } from '@studio/events';
+import { PLAN_TERMS } from '@studio/events/plans';
+import { unzipSync } from 'fflate';
+import sharp from 'sharp';
+import request from 'supertest';
+import { accountDecider } from '../account/decider';
+import { slugOf } from '../gallery/download-names';
+import { epubcheck, inspectPdf } from '../testing/debian-tools';
+import { eventually, useEmbeddedServer } from '../testing/test-runtime';
+import { TRIMS } from './outputs/kdp';
+import { preflight } from './preflight/preflight';
+
+/**
+ * Every book kind through the HTTP API with the offline provider: generate, download the files
+ * as their owner, and check them with the in-process preflight and Debian's validators.
+ */
+describe('books over HTTP', () => {
+  const server = useEmbeddedServer();
+  const grant = (userId: string, command: Record<string, unknown>) =>
+    server().platform.commands.handle(accountStream(userId), accountDecider, command as never, {
+      at: new Date().toISOString(),
+      correlationId: 't',
+      causationId: `t-${Math.random()}`,
+    });
+  /** A new account: Demo with the given credits, or subscribed to a plan (and its credits). */
+  const signUp = async (email: string, plan: 'demo' | 'basic' | 'standard' = 'demo', credits = 0) => {
+    const agent = request.agent(server().url);
+    const res = await agent.post('/api/register').send({ name: 'Tess', email, password: 'secret12' });
+    expect(res.status).toBe(201);
+    const userId = res.body.id as string;
+    if (plan !== 'demo')
+      await grant(userId, {
+        type: 'ActivateSubscription',
+        planId: plan,
+        amountPaid: PLAN_TERMS[plan].price,
+        paymentRef: `in-${email}`,
+        customerId: 'c',
+        subscriptionId: `s-${email}`,
+      });
+    if (credits > 0)
+      await grant(userId, {
+        type: 'GrantCredits',
+        amount: credits,
+        reason: 'plan-purchase',
+        planId: 'basic',
+        paymentRef: `p-${email}`,
+      });
+    return { agent, userId };
+  };
+  const download = async (agent: request.Agent, url: string) => {
+    const res = await agent
+      .get(url)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+    expect(res.status).toBe(200);
+    return res.body as Buffer;
+  };
+  const book = async (agent: request.Agent, userId: string, id: string, status = 'Done') =>
+    eventually(async () => {
+      const list = await agent.get(`/api/airtable/books/${userId}`);
+      const found = list.body.find((b: { id: string }) => b.id === id);
+      if (found?.status === 'ERROR') throw new Error(`The book failed: ${JSON.stringify(found)}`);
+      return found?.status === status ? found : undefined;
+    }, 120_000);
+  /**
+   * The name a book is published under is on every file it has (the interior, the cover wrap,
+   * the EPUB's pages and package), and the placeholder "The Author" on none.
+   */
+  const expectAuthorEverywhere = async (agent: request.Agent, links: string[], author: string) => {
+    for (const link of links) {
+      const data = await download(agent, link);
+      const text = link.endsWith('.epub')
+        ? Object.entries(unzipSync(new Uint8Array(data)))
+            .filter(([name]) => /\.(xhtml|opf)$/.test(name))
+            .map(([, bytes]) => Buffer.from(bytes).toString('utf8'))
+            .join('\n')
+        : inspectPdf(data).text;
+      expect(text).toContain(author);
+      expect(text).not.toContain('The Author');
+    }
+  };
+  const checkInterior = async (pdf: Buffer, trim: (typeof TRIMS)[keyof typeof TRIMS]) => {
+    expect(await preflight(pdf, { type: 'interior', trim })).toEqual([]);
+    const report = inspectPdf(pdf);
+    expect(report.pages % 2).toBe(0);
+    expect(report.pages).toBeGreaterThanOrEqual(24);
+    expect(report.fonts.length).toBeGreaterThan(0);
+    expect(report.fonts.every((f) => f.embedded && !f.type.includes('Type 3'))).toBe(true);
+    expect(report.images.every((i) => i.type === 'image' && i.xppi >= 300 && i.yppi >= 300)).toBe(true);
+    expect(report.qpdf).toMatch(/No syntax or stream encoding errors found/);
+    return report;
+  };
+
+  it('Gen 2.0 on Standard: outlines (422 while writing), pick outline 2, the book as PDF, EPUB and covers that pass KDP checks', async () => {
+    const { agent, userId } = await signUp('gen2@example.com', 'standard');
+    const submit = await agent.post('/api/non-fiction-gen2/submit').send({
+      userId,
+      title: 'Urban Beekeeping',
+      description: 'Keeping healthy bees on a city rooftop, from the first hive to the first honey',
+      numChapters: 3,
+      includeIntroduction: 'yes',
+    });
+    expect(submit.status).toBe(202);
+    const bookId = submit.body.bookId as string;
+    const first = await agent.get(`/api/non-fiction-gen2/outlines?bookId=${bookId}`);
+    expect([200, 422]).toContain(first.status);
+    const [outline] = await eventually(async () => {
+      const res = await agent.get(`/api/non-fiction-gen2/outlines?bookId=${bookId}`);
+      return res.status === 200 && res.body[0]?.status === 'Outline finished' ? res.body : undefined;
+    });
+    expect(new Set([outline.outline1, outline.outline2, outline.outline3]).size).toBe(3);
+    expect(outline.outline2).toMatch(/Chapter 3: /);
+    expect(outline.bookGenerated).toBe(false);
+    const stranger = await signUp('stranger@example.com');
+    expect((await stranger.agent.get(`/api/non-fiction-gen2/outlines?bookId=${bookId}`)).status).toBe(404);
+
+    const chosen = await agent
+      .post('/api/non-fiction-gen2/generate-book')
+      .send({ outlineId: bookId, userId, outlineIndex: 1 });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.bookGenerated).toBe(true);
+    const done = await book(agent, userId, bookId);
+    expect(done.downloadLink).toMatch(/^\/api\/files\/gen-/);
+    expect(done.epubFile).toBe(`/api/files/gen-${bookId}-epub.epub`);
+    expect(done.epubIncluded).toBeUndefined();
+
+    const pdf = await download(agent, done.downloadLink);
+    const report = await checkInterior(pdf, TRIMS['non-fiction']);
+    expect(report.width).toBeCloseTo(432, 0);
+    expect(report.height).toBeCloseTo(648, 0);
+    // The chosen outline's chapters, the front matter and the demo label are in the book.
+    const chapterTitle = /Chapter 1: (.+)/.exec(outline.outline2)?.[1] as string;
+    expect(report.text).toContain(chapterTitle);
+    expect(report.text).toContain('Contents');
+    expect(report.text).toContain('Copyright');
+    expect(report.text).toContain('OFFLINE SAMPLE');
+
+    // No pen name: the book is published under the profile's name.
+    await expectAuthorEverywhere(agent, [done.downloadLink, done.coverFile, done.epubFile], 'Tess');
+    const epub = await download(agent, done.epubFile);
+    expect(await preflight(epub, { type: 'epub' })).toEqual([]);
+    expect(epubcheck(epub)).toMatch(/No errors or warnings detected/);
+    const cover = await download(agent, done.coverImage);
+    expect(await sharp(cover).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 2560 });
+    const wrap = inspectPdf(await download(agent, done.coverFile));
+    // 6 + spine (pages × 0.002252) + 6 wide, with 0.125 in bleed all round.
+    expect(wrap.width / 72).toBeCloseTo(12.25 + report.pages * 0.002252, 2);
+    expect(wrap.height / 72).toBeCloseTo(9.25, 2);
+    expect((await stranger.agent.get(done.downloadLink)).status).toBe(404);
+  }, 180_000);
+
+  it('non-fiction v1 on Basic: PDF and covers, no EPUB made, and its EPUB address answers 403 saying why', async () => {
+    const { agent, userId } = await signUp('basic-book@example.com', 'basic');
+    await agent.put('/api/user/profile').send({ name: 'Tess', penName: 'Winnie Sill' }).expect(200);
+    const res = await agent.post('/api/submit-non-fiction-form').send({
+      Title: 'Window Boxes',
+      Description: 'Growing herbs and flowers in window boxes on a city flat',
+      User: [userId],
+    });
+    expect(res.status).toBe(202);
+    const bookId = res.body.bookId as string;
+    const done = await book(agent, userId, bookId);
+    expect(done.finalBookFile).toMatch(/^\/api\/files\/gen-/);
+    expect(done.coverImage).toMatch(/^\/api\/files\/gen-/);
+    expect(done.epubFile).toBeUndefined();
+    expect(done.epubIncluded).toBe(false);
+    await checkInterior(await download(agent, done.finalBookFile), TRIMS['non-fiction']);
+    // Downloads are saved under the book's title, not the blob's id.
+    const saved = async (url: string) => (await agent.get(url)).headers['content-disposition'];
+    expect(await saved(done.finalBookFile)).toBe('attachment; filename="window-boxes-interior-6x9.pdf"');
+    expect(await saved(done.coverFile)).toBe('attachment; filename="window-boxes-cover.pdf"');
+    // The pen name at the time of the request is the author; a later change leaves the book as it is.
+    await agent.put('/api/user/profile').send({ name: 'Tess', penName: 'Someone Else' }).expect(200);
+    await expectAuthorEverywhere(agent, [done.finalBookFile, done.coverFile], 'Winnie Sill');
+    const epub = await agent.get(`/api/files/gen-${bookId}-epub.epub`);
+    expect(epub.status).toBe(403);
+    expect(epub.body).toEqual({
+      error: 'FORBIDDEN',
+      message:
+        'EPUB is included in the Standard and Premium plans. This book was created on another plan, so it has a PDF only.',
+    });
+    // Nothing was written for it either: no blob behind the refused address.
+    expect(await server().platform.blobs.get(`gen-${bookId}-epub.epub`)).toBeNull();
+    // A stranger still learns nothing about the book.
+    const stranger = await signUp('basic-book-stranger@example.com');
+    expect((await stranger.agent.get(`/api/files/gen-${bookId}-epub.epub`)).status).toBe(404);
+  }, 180_000);
+
+  it('coloring book: Basic is refused; Standard gets 10 designs on recto pages with blank backs, padded to 24 pages', async () => {
+    const basic = await signUp('basic-colors@example.com', 'basic');
+    const refused = await basic.agent
+      .post('/api/generate-coloring-book')
+      .send({ prompt: 'Cats', bookLength: 10 });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('TIER_REQUIRED');
+    expect((await basic.agent.get('/api/user')).body.credits).toBe(60);
+
+    const { agent, userId } = await signUp('colors@example.com', 'standard');
+    const res = await agent
+      .post('/api/generate-coloring-book')
+      .send({ prompt: 'Friendly cats', bookLength: 10, userId });
+    expect(res.status).toBe(202);
+    expect(res.body.creditsUsed).toBe(20);
+    const done = await book(agent, userId, res.body.bookId);
+    const pdf = await download(agent, done.shareLink);
+    const report = await checkInterior(pdf, TRIMS.coloring);
+    expect(report.pages).toBe(24);
+    expect(report.width).toBeCloseTo(612, 0);
+    expect(report.images).toHaveLength(10);
+    expect(report.text.match(/This page intentionally left blank/g)).toHaveLength(10);
+    await expectAuthorEverywhere(agent, [done.shareLink, done.coverFile], 'Tess');
+  }, 180_000);
+
+  it('kids book: multipart with a character picture, 24 pages of text and pictures, full-bleed square interior', async () => {
+    const { agent, userId } = await signUp('kids@example.com', 'standard');
+    await agent.put('/api/user/profile').send({ name: 'Tess', penName: 'Nell Pike' }).expect(200);
+    const character = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#ff8800aa' } })
+      .png()
+      .toBuffer();
+    const res = await agent
+      .post('/api/generate-kids-book')
+      .field('storyDescription', 'Pip the puppy learns to swim at the seaside')
+      .field('characterName', 'Pip')
+      .field('characterGender', 'boy')
+      .field('userId', userId)
+      .attach('characterImage', character, { filename: 'pip.png', contentType: 'image/png' });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ creditsUsed: 100, remainingCredits: 50 });
+    const bookId = res.body.bookId as string;
+    await book(agent, userId, bookId);
+    const record = (await agent.get(`/api/kids-book/${bookId}`)).body;
+    expect(record).toMatchObject({
+      status: 'Done',
+      storyDescription: 'Pip the puppy learns to swim at the seaside',
+    });
+    expect(record.Page1).toContain('Pip');
+    expect(record.Page24).toBeDefined();
+    expect(record.PNG24).toMatch(/^\/api\/files\/gen-/);
+    const png = await sharp(await download(agent, record.PNG1)).metadata();
+    expect(png).toMatchObject({ format: 'png', density: 300, hasAlpha: false });
+    const report = await checkInterior(await download(agent, record.finalBookFile), TRIMS.kids);
+    expect(report.width / 72).toBeCloseTo(8.625, 2);
+    expect(report.height / 72).toBeCloseTo(8.75, 2);
+    expect(report.text).toContain('Pip');
+    // The print PDF and the ebook download from the viewer and from My Books, named after the book.
+    const slug = slugOf(record.title);
+    for (const [url, name] of [
+      [record.finalBookFile, `${slug}-interior-8.5x8.5.pdf`],
+      [record.epubFile, `${slug}.epub`],
+    ]) {
+      const res = await agent.get(url).buffer(true);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-disposition']).toContain(`filename="${name}"`);
+    }
+    const listed = await book(agent, userId, bookId);
+    expect(listed).toMatchObject({ finalBookFile: record.finalBookFile, epubFile: record.epubFile });
+    expect(epubcheck(await download(agent, record.epubFile))).toContain('No errors or warnings detected');
+    await expectAuthorEverywhere(agent, [record.finalBookFile, listed.coverFile], 'Nell Pike');
+    const stranger = await signUp('kids-stranger@example.com');
+    expect((await stranger.agent.get(`/api/kids-book/${bookId}`)).status).toBe(404);
+  }, 240_000);
+
+  /**
+   * Phone photos are portrait (3:4, 9:16), landscape (16:9) or square: whatever the shape, the
+   * book is Done with its 24 pages, and the character on the title page is drawn at print
+   * resolution, no longer or wider than 4:3 (an extreme photo is cropped to its subject).
+   */
+  it.each([
+    ['3:4 portrait', 900, 1200],
+    ['9:16 portrait', 720, 1280],
+    ['16:9 landscape', 1600, 900],
+    ['square', 1000, 1000],
+  ])(
+    'kids book with a %s character photo finishes Done with 24 pages',
+    async (shape, width, height) => {
+      const email = `kids-${shape.replace(/\W/g, '')}@example.com`;
+      const { agent, userId } = await signUp(email, 'demo', 100);
+      const photo = await sharp({ create: { width, height, channels: 3, background: '#3a7bd5' } })
+        .jpeg()
+        .toBuffer();
+      const res = await agent
+        .post('/api/generate-kids-book')
+        .field('storyDescription', 'Leo the boy finds a lost star in the garden')
+        .field('characterName', 'Leo')
+        .field('characterGender', 'boy')
+        .field('userId', userId)
+        .attach('characterImage', photo, { filename: 'leo.jpg', contentType: 'image/jpeg' });
+      expect(res.status).toBe(202);
+      const bookId = res.body.bookId as string;
+      await book(agent, userId, bookId);
+      const record = (await agent.get(`/api/kids-book/${bookId}`)).body;
+      expect(record.status).toBe('Done');
+      expect(record.Page24).toContain('Leo');
+      expect(record.PNG24).toMatch(/^\/api\/files\/gen-/);
+      const pdf = await download(agent, record.finalBookFile);
+      const report = await checkInterior(pdf, TRIMS.kids);
+      const title = report.images.find((image) => image.page === 1);
+      expect(title).toBeDefined();
+      const ratio = (title?.width ?? 0) / (title?.height ?? 1);
+      expect(ratio).toBeGreaterThanOrEqual(0.75 - 0.01);
+      expect(ratio).toBeLessThanOrEqual(4 / 3 + 0.01);
+    },
+    240_000,
+  );
+
+  it('the kids book refuses a character file that is not an image, and spends nothing', async () => {
+    const { agent } = await signUp('kids-bad@example.com', 'demo', 100);
+    const res = await agent
+      .post('/api/generate-kids-book')
+      .field('storyDescription', 'Pip the puppy learns to swim at the seaside')
+      .field('characterName', 'Pip')
+      .field('characterGender', 'boy')
+      .attach('characterImage', Buffer.from('not a picture at all'), {
+        filename: 'pip.png',
+        contentType: 'image/png',
+      });
+    expect(res.status).toBe(415);
+    expect(res.body.message).toBe('Invalid File Type: Please select an image file (JPG, PNG or WebP)');
+    expect((await agent.get('/api/user')).body.credits).toBe(100);
+  });
+});

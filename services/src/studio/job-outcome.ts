@@ -1,0 +1,92 @@
+import type { ArtifactRef } from '@studio/events';
+import { artifactBlobId } from './artifacts';
+import { generationDecider } from './generation';
+import type { GeneratorOutput } from './generators/generator';
+import { JobTimeoutError, rebuildOf } from './job-attempt';
+import type { ClaimedJob, JobLease } from './job-lease';
+import type { WorkerDeps } from './worker';
+
+/**
+ * Records what an attempt made: the outlines a book's main phase offers, or the files, stored
+ * under the job's names, and the completion that lists them.
+ */
+export async function recordOutput(
+  deps: WorkerDeps,
+  claimed: ClaimedJob,
+  output: GeneratorOutput,
+): Promise<void> {
+  const { job, state, stream, context } = claimed;
+  if (output.outlines) {
+    await deps.commands.handle(
+      stream,
+      generationDecider,
+      { type: 'RecordOutlines', generationId: job.generationId, outlines: output.outlines },
+      context(),
+    );
+    return;
+  }
+  // Rebuilt files get new names (`gen-{id}-r2-pdf.pdf`): the old ones stay whole until the
+  // rebuild completes, and no browser serves a cached copy of the previous edition.
+  const revision = job.phase === 'rebuild' && state.revision ? `r${state.revision}-` : '';
+  const artifacts: ArtifactRef[] = [];
+  for (const file of output.files) {
+    const info = await deps.blobs.put(
+      artifactBlobId(job.generationId, `${revision}${file.role}`, file.extension),
+      file.data,
+      file.contentType,
+    );
+    artifacts.push({ blobId: info.id, contentType: info.contentType, role: file.role, bytes: info.size });
+  }
+  const rebuild = rebuildOf(claimed);
+  const rebuilt = new Set(artifacts.map((a) => a.role));
+  const kept = rebuild ? rebuild.artifacts.filter((a) => !rebuilt.has(a.role)) : [];
+  await deps.commands.handle(
+    stream,
+    generationDecider,
+    {
+      type: 'CompleteJob',
+      generationId: job.generationId,
+      artifacts: [...kept, ...artifacts],
+      // The decider leaves out what the generator did not give.
+      title: output.title,
+      result: rebuild ? { ...state.result, ...output.result } : output.result,
+    },
+    context(),
+  );
+}
+
+/**
+ * An attempt that ended without its output. Abandoned (lease lost, handed back at shutdown): the
+ * job is no longer this attempt's, so nothing is recorded. Otherwise the failure is recorded once
+ * (TIMEOUT or PROVIDER_ERROR) and the refund process manager gives the credits back.
+ */
+export async function recordFailure(
+  deps: WorkerDeps,
+  claimed: ClaimedJob,
+  lease: JobLease,
+  error: unknown,
+): Promise<void> {
+  const { job, stream, context } = claimed;
+  if (lease.lost || lease.handedBack) {
+    deps.logger.warn(
+      { generationId: job.generationId },
+      lease.handedBack ? 'job handed back at shutdown' : 'job lease lost; attempt abandoned',
+    );
+    return;
+  }
+  const timeout = error instanceof JobTimeoutError;
+  deps.logger.warn({ err: error, generationId: job.generationId }, timeout ? 'job timed out' : 'job failed');
+  await deps.commands.handle(
+    stream,
+    generationDecider,
+    {
+      type: 'FailJob',
+      generationId: job.generationId,
+      userId: job.userId,
+      kind: job.kind,
+      reason: error instanceof Error ? error.message : String(error),
+      code: timeout ? 'TIMEOUT' : 'PROVIDER_ERROR',
+    },
+    context(),
+  );
+}

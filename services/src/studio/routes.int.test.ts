@@ -1,0 +1,110 @@
+import Router from '@koa/router';
+import { accountStream } from '@studio/events';
+import sharp from 'sharp';
+import request from 'supertest';
+import { accountDecider } from '../account/decider';
+import { eventually, useEmbeddedServer } from '../testing/test-runtime';
+import { studioRoutes } from './routes';
+import { TOOLS, type ToolRegistry } from './tools/registry';
+
+/** The tool routes the registry mounts, over HTTP in the embedded runtime. */
+describe('tool routes', () => {
+  const server = useEmbeddedServer();
+
+  const signUp = async (email: string, credits: number) => {
+    const agent = request.agent(server().url);
+    const res = await agent.post('/api/register').send({ name: 'Tess', email, password: 'secret12' });
+    expect(res.status).toBe(201);
+    const userId = res.body.id as string;
+    if (credits > 0) {
+      await server().platform.commands.handle(
+        accountStream(userId),
+        accountDecider,
+        {
+          type: 'GrantCredits',
+          amount: credits,
+          reason: 'plan-purchase',
+          planId: 'basic',
+          paymentRef: `p-${email}`,
+        },
+        { at: new Date().toISOString(), correlationId: 't', causationId: 't' },
+      );
+    }
+    return { agent, userId };
+  };
+  const pngDataUrl = async (width: number, height: number) => {
+    const png = await sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
+    return `data:image/png;base64,${png.toString('base64')}`;
+  };
+
+  it('image v2 spends 6 credits and answers with the balance', async () => {
+    const { agent, userId } = await signUp('v2@example.com', 10);
+    const res = await agent.post('/api/generate-image-v2').send({ prompt: ' a red kite ', userId });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({
+      success: true,
+      creditsUsed: 6,
+      creditsDeducted: 6,
+      remainingCredits: 4,
+    });
+  });
+
+  it('refuses a blank prompt with the spec message and spends nothing', async () => {
+    const { agent } = await signUp('blank@example.com', 10);
+    const res = await agent.post('/api/generate-image-v2').send({ prompt: '   ' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      message: 'Prompt Required: Please enter a prompt for your image.',
+      error: 'VALIDATION',
+    });
+    expect((await agent.get('/api/user')).body.credits).toBe(10);
+  });
+
+  it('the image editor keeps the upload as a PNG the owner can read, and lists original and edit', async () => {
+    const { agent, userId } = await signUp('editor@example.com', 10);
+    const res = await agent
+      .post('/api/edit-image')
+      .send({ prompt: 'make the sky orange', originalImageUrl: await pngDataUrl(40, 30), userId });
+    expect(res.status).toBe(202);
+    expect(res.body.remainingCredits).toBe(4);
+    const item = await eventually(async () => {
+      const list = await agent.get(`/api/image-editor-generations/${userId}`);
+      const found = list.body.find((g: { id: string }) => g.id === res.body.generationId);
+      return found?.status === 'Done' ? found : undefined;
+    });
+    const original = await agent.get(item.originalImage).buffer(true);
+    expect(original.headers['content-type']).toBe('image/png');
+    expect(await sharp(original.body as Buffer).metadata()).toMatchObject({
+      format: 'png',
+      width: 40,
+      height: 30,
+    });
+    expect(item.editedImage).toMatch(/^\/api\/files\/gen-/);
+  });
+
+  it('the image editor refuses text dressed as an image, and spends nothing', async () => {
+    const { agent } = await signUp('fake@example.com', 10);
+    const fake = `data:image/png;base64,${Buffer.from('just some text, not a picture').toString('base64')}`;
+    const res = await agent.post('/api/edit-image').send({ prompt: 'make it blue', originalImageUrl: fake });
+    expect(res.status).toBe(415);
+    expect(res.body.message).toBe('Invalid File Type: Please select an image file (JPG, PNG or WebP)');
+    expect((await agent.get('/api/user')).body.credits).toBe(10);
+  });
+});
+
+/** A registry entry without a generator is listed but not offered: no route, so nobody pays for it. */
+describe('mounting tools', () => {
+  it('mounts a route only for the tools that have a generator', () => {
+    const { generator: _dropped, ...withoutGenerator } = TOOLS['kdp-listing'];
+    const paths = (tools: ToolRegistry) => {
+      const router = new Router();
+      studioRoutes(tools, {} as Parameters<typeof studioRoutes>[1])(router);
+      return router.stack.map((layer) => layer.path);
+    };
+    expect(paths(TOOLS)).toContain('/api/kdp-listings/create');
+    expect(paths({ ...TOOLS, 'kdp-listing': withoutGenerator })).not.toContain('/api/kdp-listings/create');
+    expect(paths({ ...TOOLS, 'kdp-listing': withoutGenerator })).toContain('/api/generate-image-v2');
+  });
+});

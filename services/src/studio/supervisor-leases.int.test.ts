@@ -1,0 +1,142 @@
+import { accountStream, generationStream } from '@studio/events';
+import { accountDecider } from '../account/decider';
+import { register } from '../account/identity';
+import type { DeliveredMessage } from '../platform/bus/port';
+import { newId } from '../platform/ids';
+import { ProjectorRunner } from '../platform/runners/projector';
+import { ReactorRunner } from '../platform/runners/reactor';
+import { relay } from '../platform/runners/relay';
+import { eventually, openTestRuntime } from '../testing/test-runtime';
+import { generationDecider } from './generation';
+import { generationsProjection } from './generations-projection';
+import { jobIntake } from './job-intake';
+import { JOBS_TOPIC, type JobMessage, jobsFor } from './jobs';
+import { refundProcessManager } from './refunds';
+import { startGeneration } from './start-generation';
+import { GenerationSupervisor } from './supervisor';
+
+const ctx = { at: new Date().toISOString(), correlationId: 'c', causationId: 'c' };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A job whose worker died used to stay "In progress" for the whole
+ * GENERATION_TIMEOUT_MS. With leases it is retried, then failed and refunded, as soon as the
+ * lease has expired.
+ */
+describe('generation supervisor: expired leases', () => {
+  it('releases a dead worker’s job for another attempt, and after the last attempt fails and refunds it once', async () => {
+    const runtime = await openTestRuntime();
+    const projector = new ProjectorRunner(
+      runtime.eventStore,
+      runtime.readStore,
+      generationsProjection,
+      runtime.logger,
+    );
+    const reactors = [
+      new ReactorRunner(
+        runtime.eventStore,
+        runtime.readStore,
+        jobIntake(runtime.commands, runtime.clock),
+        runtime.logger,
+      ),
+      new ReactorRunner(runtime.eventStore, runtime.readStore, relay(runtime.bus, jobsFor), runtime.logger),
+      new ReactorRunner(
+        runtime.eventStore,
+        runtime.readStore,
+        refundProcessManager(runtime.commands, runtime.clock),
+        runtime.logger,
+      ),
+    ];
+    const jobs: JobMessage[] = [];
+    const consumer = await runtime.bus.subscribe<JobMessage>(
+      JOBS_TOPIC,
+      'test',
+      async (m: DeliveredMessage<JobMessage>) => {
+        jobs.push(m.value);
+      },
+    );
+    try {
+      await projector.start();
+      for (const reactor of reactors) await reactor.start();
+      const user = await register(
+        runtime.commands,
+        { name: 'Bo', email: 'bo@example.com', password: 'secret1' },
+        ctx,
+      );
+      await runtime.commands.handle(
+        accountStream(user.userId),
+        accountDecider,
+        { type: 'GrantCredits', amount: 10, reason: 'plan-purchase', planId: 'basic', paymentRef: 'p1' },
+        ctx,
+      );
+      const { generationId } = await startGeneration(runtime.commands, {
+        userId: user.userId,
+        generationId: newId(),
+        request: { kind: 'coloring-page', input: { prompt: 'a lighthouse' } },
+        cost: 4,
+        ...ctx,
+      });
+      const stream = generationStream(generationId);
+      const types = async () => (await runtime.eventStore.readStream(stream)).map((e) => e.type);
+      const balance = async () =>
+        (await runtime.commands.load(accountStream(user.userId), accountDecider)).state.credits;
+      // The intake opens the job's stream with its request, and the relay publishes it.
+      await eventually(async () => (jobs.some((j) => j.generationId === generationId) ? true : undefined));
+      expect(await types()).toEqual(['GenerationQueued']);
+      // A worker claims the job with a 50 ms lease and dies: no heartbeat ever comes.
+      const claimAndDie = async (worker: string) => {
+        const now = Date.now();
+        await runtime.commands.handle(
+          stream,
+          generationDecider,
+          {
+            type: 'ClaimJob',
+            phase: 'main',
+            generationId,
+            userId: user.userId,
+            workerId: worker,
+            deadline: new Date(now + 600_000).toISOString(),
+            leaseExpiresAt: new Date(now + 50).toISOString(),
+          },
+          ctx,
+        );
+        await eventually(async () =>
+          (await runtime.readStore.collection('generations').get(generationId))?.status === 'running'
+            ? true
+            : undefined,
+        );
+      };
+      const supervisor = new GenerationSupervisor({ ...runtime, generationTimeoutMs: 600_000 }, 60_000, 2);
+      const jobsBefore = jobs.length;
+
+      await claimAndDie('w1');
+      expect(await supervisor.sweep()).toBe(0); // the lease is still live
+      await sleep(80);
+      await supervisor.sweep();
+      expect(await types()).toEqual(['GenerationQueued', 'GenerationStarted', 'GenerationReleased']);
+      // Queued again for the next attempt.
+      await eventually(async () => (jobs.length > jobsBefore ? true : undefined));
+      expect(jobs.at(-1)).toMatchObject({ generationId, phase: 'main' });
+
+      await claimAndDie('w2');
+      await sleep(80);
+      await supervisor.sweep();
+      expect(await types()).toEqual([
+        'GenerationQueued',
+        'GenerationStarted',
+        'GenerationReleased',
+        'GenerationStarted',
+        'GenerationFailed',
+      ]);
+      await eventually(async () => ((await balance()) === 10 ? true : undefined));
+      await supervisor.sweep();
+      const account = await runtime.eventStore.readStream(accountStream(user.userId));
+      expect(account.filter((e) => e.type === 'CreditsRefunded')).toHaveLength(1);
+    } finally {
+      await consumer.stop();
+      for (const reactor of reactors) await reactor.stop();
+      await projector.stop();
+      await runtime.dispose();
+    }
+  });
+});

@@ -1,0 +1,221 @@
+// Test and bench support (not a suite): a local server speaking the OpenAI API's shapes, so the
+// provider is exercised over real HTTP through the real SDK and only the far end is ours. It can
+// behave like the real service: latency per call kind, a rate limit answering 429 with
+// Retry-After, and occasional 5xx.
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createOfflineProvider, seededRandom } from '../studio/ai/offline';
+
+export type CallKind = 'chat' | 'image' | 'edit';
+
+export interface Seen {
+  method: string;
+  path: string;
+  kind: CallKind | undefined;
+  auth: string | undefined;
+  contentType: string | undefined;
+  body: Buffer;
+  /** What the server answered (0 until it has). */
+  status: number;
+}
+
+export interface FakeBehaviour {
+  /** How long each kind of call takes before it answers (ms). */
+  latencyMs?: Partial<Record<CallKind, number>>;
+  /** At most `calls` accepted calls per `perMs` sliding window; beyond, 429 with Retry-After. */
+  rateLimit?: { calls: number; perMs: number };
+  /** Share of calls (0…1) answered 500, drawn from a seeded sequence (`seed`). */
+  serverErrorRate?: number;
+  seed?: string;
+}
+
+export interface FakeOpenAi {
+  baseURL: string;
+  /** Every request, in arrival order. */
+  seen: Seen[];
+  /** Replies the fake model gives, in order, before it falls back to its own answers. */
+  chatReplies: Array<{ content: string; finish_reason: 'stop' | 'length' }>;
+  /** The next request is answered with this status and an error body. */
+  failNext(status: number): void;
+  /** Behaves so from now on, with its counts and its rate window started afresh. */
+  behave(behaviour: FakeBehaviour): void;
+  /** Calls answered 200, by kind. */
+  made(kind: CallKind): number;
+  /** The most calls that were being answered at the same moment. */
+  maxInFlight: number;
+  close(): Promise<void>;
+}
+
+const KINDS: Record<string, CallKind> = {
+  '/v1/chat/completions': 'chat',
+  '/v1/images/generations': 'image',
+  '/v1/images/edits': 'edit',
+};
+
+const read = async (req: IncomingMessage) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+};
+
+/**
+ * A complete answer for the book-text schemas the provider asks for (outlines, a chapter, a kids
+ * story), read from the instructions' own numbers; anything else is echoed.
+ */
+function modelAnswer(request: {
+  messages: Array<{ content: unknown }>;
+  response_format?: { json_schema?: { name?: string } };
+}): string {
+  const asked = typeof request.messages[1]?.content === 'string' ? request.messages[1].content : '';
+  const count = (pattern: RegExp) => Number(pattern.exec(asked)?.[1] ?? 1);
+  switch (request.response_format?.json_schema?.name) {
+    case 'outlines': {
+      const chapters = count(/exactly (\d+) chapters/);
+      const withIntroduction = asked.includes('"introduction": one paragraph');
+      const outline = (approach: string) => ({
+        approach,
+        introduction: withIntroduction ? `Why ${approach.toLowerCase()} works.` : '',
+        chapters: Array.from({ length: chapters }, (_, i) => ({
+          title: `${approach} step ${i + 1}`,
+          summary: `What step ${i + 1} covers. Why it matters.`,
+        })),
+      });
+      return JSON.stringify({ outlines: [outline('Practical'), outline('Historical'), outline('Personal')] });
+    }
+    case 'chapter':
+      return JSON.stringify({
+        title: /"([^"]+)"\. It covers/.exec(asked)?.[1] ?? 'Introduction',
+        paragraphs: ['A first paragraph of the chapter.', 'A second paragraph that ends it.'],
+      });
+    case 'kids_story':
+      return JSON.stringify({
+        title: 'A Day Out',
+        pages: Array.from({ length: count(/in exactly (\d+) pages/) }, (_, i) => `Page ${i + 1} of the day.`),
+      });
+    default:
+      return `Echo: ${asked}`;
+  }
+}
+
+export async function startFakeOpenAi(behaviour: FakeBehaviour = {}): Promise<FakeOpenAi> {
+  const samplePng = await createOfflineProvider().image('sample', {
+    style: 'coloring',
+    signal: new AbortController().signal,
+  });
+  let current = behaviour;
+  let random = seededRandom(current.seed ?? 'fake-openai');
+  let failStatus: number | undefined;
+  let inFlight = 0;
+  const accepted: number[] = [];
+  const made: Record<CallKind, number> = { chat: 0, image: 0, edit: 0 };
+  const fake: FakeOpenAi = {
+    baseURL: '',
+    seen: [],
+    chatReplies: [],
+    failNext: (status) => {
+      failStatus = status;
+    },
+    behave: (next) => {
+      current = next;
+      random = seededRandom(next.seed ?? 'fake-openai');
+      accepted.length = 0;
+      for (const kind of Object.keys(made) as CallKind[]) made[kind] = 0;
+      fake.maxInFlight = 0;
+    },
+    made: (kind) => made[kind],
+    maxInFlight: 0,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+
+  const server: Server = createServer(async (req, res) => {
+    const kind = KINDS[req.url ?? ''];
+    // Counted on arrival: a client killed while sending still shows as having asked.
+    const seen: Seen = {
+      method: req.method ?? '',
+      path: req.url ?? '',
+      kind,
+      auth: req.headers.authorization,
+      contentType: req.headers['content-type'],
+      body: Buffer.alloc(0),
+      status: 0,
+    };
+    fake.seen.push(seen);
+    const body = await read(req).catch(() => undefined);
+    if (!body) return; // the client went away mid-request
+    seen.body = body;
+    const answer = (status: number, value: unknown, headers: Record<string, string> = {}) => {
+      seen.status = status;
+      res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+      res.end(JSON.stringify(value));
+    };
+    const error = (status: number, message: string, type: string, code: string | null) =>
+      answer(status, { error: { message, type, code } });
+
+    if (failStatus) {
+      const status = failStatus;
+      failStatus = undefined;
+      return error(status, 'Your request was rejected', 'invalid_request_error', 'content_policy_violation');
+    }
+    if (!kind) return error(404, 'not found', 'invalid_request_error', null);
+    const now = Date.now();
+    const limit = current.rateLimit;
+    if (limit) {
+      while (accepted.length > 0 && (accepted[0] as number) <= now - limit.perMs) accepted.shift();
+      if (accepted.length >= limit.calls) {
+        const waitMs = (accepted[0] as number) + limit.perMs - now;
+        seen.status = 429;
+        res.writeHead(429, {
+          'Content-Type': 'application/json',
+          'retry-after-ms': String(waitMs),
+          'retry-after': String(Math.ceil(waitMs / 1000)),
+        });
+        res.end(
+          JSON.stringify({
+            error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' },
+          }),
+        );
+        return;
+      }
+      accepted.push(now);
+    }
+    inFlight += 1;
+    fake.maxInFlight = Math.max(fake.maxInFlight, inFlight);
+    try {
+      const latency = current.latencyMs?.[kind] ?? 0;
+      if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
+      if (current.serverErrorRate && random() < current.serverErrorRate)
+        return error(500, 'The server had an error while processing your request', 'server_error', null);
+      made[kind] += 1;
+      if (kind !== 'chat')
+        return answer(200, { created: 1, data: [{ b64_json: samplePng.toString('base64') }] });
+      let request: Parameters<typeof modelAnswer>[0] & { model: string };
+      try {
+        request = JSON.parse(body.toString());
+      } catch {
+        return error(400, 'The body is not JSON', 'invalid_request_error', null);
+      }
+      const reply = fake.chatReplies.shift();
+      return answer(200, {
+        id: 'chatcmpl-1',
+        object: 'chat.completion',
+        created: 1,
+        model: request.model,
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: reply?.content ?? modelAnswer(request) },
+            finish_reason: reply?.finish_reason ?? 'stop',
+          },
+        ],
+        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+      });
+    } finally {
+      inFlight -= 1;
+    }
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  fake.baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  return fake;
+}

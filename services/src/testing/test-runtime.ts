@@ -1,0 +1,55 @@
+import { type Embedded, startEmbedded } from '../main/embedded';
+import { closePlatform, openPlatform, type PlatformOverrides } from '../main/platform';
+import { loadConfig } from '../platform/config';
+import { createLogger } from '../platform/logging';
+import type { Platform } from '../platform/module';
+import { tempDataDir } from './helpers';
+
+/** A real embedded runtime (SQLite files, in-process bus, blob folder) in a fresh temp folder. Tests only. */
+export async function openTestRuntime(
+  env: Record<string, string> = {},
+  overrides: Pick<PlatformOverrides, 'clock'> = {},
+): Promise<Platform & { dataDir: string; dispose(): Promise<void> }> {
+  const { dir: dataDir, remove } = tempDataDir();
+  const platform = await openPlatform(
+    loadConfig({ DATA_DIR: dataDir, ...env }, { embedded: true }),
+    createLogger('silent'),
+    overrides.clock,
+  );
+  return {
+    ...platform,
+    dataDir,
+    async dispose() {
+      await closePlatform(platform);
+      remove();
+    },
+  };
+}
+
+export { eventually } from './helpers';
+
+/**
+ * A real embedded server in a temp folder for the enclosing describe block (jest hooks); the
+ * getter returns it once started. Rate limits are raised: tests sign up many users from one address.
+ */
+export function useEmbeddedServer(
+  env: Record<string, string> = {},
+  overrides: PlatformOverrides | (() => PlatformOverrides) = {},
+): () => Embedded {
+  let embedded: Embedded | undefined;
+  const tmp = tempDataDir();
+  beforeAll(async () => {
+    embedded = await startEmbedded(
+      { DATA_DIR: tmp.dir, PORT: '0', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', ...env },
+      typeof overrides === 'function' ? overrides() : overrides,
+    );
+  });
+  afterAll(async () => {
+    await embedded?.stop();
+    tmp.remove();
+  });
+  return () => {
+    if (!embedded) throw new Error('The embedded server has not started');
+    return embedded;
+  };
+}

@@ -1,0 +1,107 @@
+// Test support for the worker's suites (not a suite itself): one job ready to be handled.
+import { accountStream, type GenerationRequest, generationStream } from '@studio/events';
+import pino from 'pino';
+import { accountDecider } from '../account/decider';
+import { register } from '../account/identity';
+import type { BlobStore } from '../platform/blobs/port';
+import type { DeliveredMessage } from '../platform/bus/port';
+import { type Clock, systemClock } from '../platform/clock';
+import type { CommandHandler } from '../platform/command-handler';
+import { newId } from '../platform/ids';
+import { createLogger, type Logger } from '../platform/logging';
+import type { Platform } from '../platform/module';
+import { createOfflineProvider } from '../studio/ai/offline';
+import type { AiProvider } from '../studio/ai/provider';
+import { jobIntake } from '../studio/job-intake';
+import type { JobMessage } from '../studio/jobs';
+import { startGeneration } from '../studio/start-generation';
+import { TOOLS } from '../studio/tools/registry';
+import { createJobHandler, type WorkerDeps } from '../studio/worker';
+import { openTestRuntime } from './test-runtime';
+
+export const ctx = { at: '2026-11-22T10:00:00.000Z', correlationId: 'c', causationId: 'c' };
+
+/**
+ * A registered user with credits, one requested and queued job (a coloring page unless `request`
+ * says otherwise), its job message and a worker for it.
+ */
+export async function setupJob(
+  ai: AiProvider = createOfflineProvider(),
+  timeoutMs = 10_000,
+  seams: {
+    tools?: WorkerDeps['tools'];
+    blobs?: (real: BlobStore) => BlobStore;
+    clock?: Clock;
+    leaseMs?: number;
+    logger?: Logger;
+    commands?: (real: CommandHandler) => CommandHandler;
+    request?: GenerationRequest;
+  } = {},
+) {
+  const runtime = await openTestRuntime();
+  const user = await register(
+    runtime.commands,
+    { name: 'Bo', email: 'bo@example.com', password: 'secret1' },
+    ctx,
+  );
+  await runtime.commands.handle(
+    accountStream(user.userId),
+    accountDecider,
+    { type: 'GrantCredits', amount: 10, reason: 'plan-purchase', planId: 'basic', paymentRef: 'p1' },
+    ctx,
+  );
+  const started = await startGeneration(runtime.commands, {
+    userId: user.userId,
+    generationId: newId(),
+    request: seams.request ?? { kind: 'coloring-page', input: { prompt: 'a lighthouse' } },
+    cost: 4,
+    ...ctx,
+  });
+  await queueRequested(runtime, user.userId);
+  const message: DeliveredMessage<JobMessage> = {
+    topic: 'generation-jobs',
+    offset: '0',
+    key: started.generationId,
+    value: {
+      generationId: started.generationId,
+      userId: user.userId,
+      kind: seams.request?.kind ?? 'coloring-page',
+      phase: 'main',
+      correlationId: 'c',
+    },
+  };
+  const handle = createJobHandler({
+    commands: seams.commands ? seams.commands(runtime.commands) : runtime.commands,
+    blobs: seams.blobs ? seams.blobs(runtime.blobs) : runtime.blobs,
+    ai,
+    tools: seams.tools ?? TOOLS,
+    clock: seams.clock ?? systemClock,
+    logger: seams.logger ?? createLogger('silent'),
+    timeoutMs,
+    workerId: 'w-test',
+    ...(seams.leaseMs ? { leaseMs: seams.leaseMs } : {}),
+  });
+  const types = async () =>
+    (await runtime.eventStore.readStream(generationStream(started.generationId))).map((e) => e.type);
+  const balance = async () =>
+    (await runtime.commands.load(accountStream(user.userId), accountDecider)).state.credits;
+  return { runtime, user, started, message, handle, types, balance };
+}
+
+/** What the job intake does in a running system: opens the generation streams of the account's requests. */
+export async function queueRequested(
+  runtime: Pick<Platform, 'eventStore' | 'commands'>,
+  userId: string,
+): Promise<void> {
+  const intake = jobIntake(runtime.commands, systemClock);
+  for (const event of await runtime.eventStore.readStream(accountStream(userId))) {
+    if (event.type === 'GenerationRequested') await intake.handle(event);
+  }
+}
+
+/** A logger whose JSON lines land in an array: what the worker tells the operator. */
+export function capturingLogger() {
+  const lines: Array<Record<string, unknown>> = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+  return { logger, lines };
+}
