@@ -9,6 +9,7 @@ const book = (i: number, theme = 'Animals') => ({
   title: `Stub Book ${i}`,
   type: 'coloring-book',
   status: 'In progress',
+  generationStatus: 'running',
   progress: 10 * i,
   currentStep: `Drawing page ${i}`,
   theme,
@@ -31,8 +32,8 @@ test('Book Progress shows 3 books under 390 px and 5 above, with the right butto
   const inProgress = [book(1, 'Fantasy'), book(2), book(3), book(4), book(5), book(6), book(7)];
   await stubBooks(page, inProgress, [
     ...inProgress,
-    { ...book(8), status: 'Done' },
-    { ...book(9), status: 'Done' },
+    { ...book(8), status: 'Done', generationStatus: 'completed' },
+    { ...book(9), status: 'Done', generationStatus: 'completed' },
   ]);
   await signUp(page);
   await page.goto('/dashboard');

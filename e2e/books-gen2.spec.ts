@@ -45,13 +45,21 @@ test.describe('Gen 2.0 [stubbed API]', () => {
         return route.fulfill({ status: 422, json: { message: 'Outlines are being generated' } });
       if (outlineCalls === 2)
         return route.fulfill({
-          json: [{ id: 'g2-book', status: 'In progress (outline creation)', bookGenerated: false }],
+          json: [
+            {
+              id: 'g2-book',
+              status: 'In progress (outline creation)',
+              generationStatus: 'running',
+              bookGenerated: false,
+            },
+          ],
         });
       return route.fulfill({
         json: [
           {
             id: 'g2-book',
             status: 'Outline finished',
+            generationStatus: 'outlines-ready',
             outline1: OUTLINES[0],
             outline2: OUTLINES[1],
             outline3: OUTLINES[2],
@@ -71,6 +79,7 @@ test.describe('Gen 2.0 [stubbed API]', () => {
       title: 'Houseplants for Beginners',
       type: 'non-fiction-v2',
       status: phase < 2 ? 'In progress (book creation)' : 'Done',
+      generationStatus: phase < 2 ? 'book-running' : 'completed',
       progress: [10, 35, 100][phase],
       createdAt: '2025-06-01T10:00:00.000Z',
       ...(phase === 2 ? { downloadLink: '/files/g2.pdf', epubFile: '/files/g2.epub' } : {}),
@@ -117,7 +126,12 @@ test.describe('Gen 2.0 [stubbed API]', () => {
             },
             {
               id: '3',
-              data: { generationId: 'g2-book', type: 'GenerationCompleted', kind: 'non-fiction-v2' },
+              data: {
+                generationId: 'g2-book',
+                type: 'GenerationCompleted',
+                status: 'completed',
+                kind: 'non-fiction-v2',
+              },
             },
           ],
           60_000,
@@ -278,6 +292,7 @@ test.describe('Gen 2.0 [stubbed API]', () => {
             {
               id: 'b9',
               status: 'Outline finished',
+              generationStatus: 'outlines-ready',
               outline1: 'A',
               outline2: 'B',
               outline3: 'C',
@@ -307,6 +322,7 @@ test.describe('Gen 2.0 [stubbed API]', () => {
           {
             id: 'b1',
             status: 'Outline finished',
+            generationStatus: 'outlines-ready',
             outline1: OUTLINES[0],
             outline2: OUTLINES[1],
             outline3: OUTLINES[2],

@@ -22,6 +22,7 @@ function record() {
     title: "Mia's Dragon Day",
     storyDescription: 'Mia finds a lost baby dragon and helps it home.',
     status: 'Done',
+    generationStatus: 'completed',
     createdAt: '2025-06-01T10:00:00.000Z',
     ...pages,
   };

@@ -13,6 +13,7 @@ const BOOKS = [
     title: 'Garden Birds Guide',
     type: 'non-fiction-v2',
     status: 'Outline finished',
+    generationStatus: 'outlines-ready',
     progress: 30,
     createdAt: at,
     outlineText1: 'Birds outline one',
@@ -24,6 +25,7 @@ const BOOKS = [
     title: 'Stars at Night',
     type: 'non-fiction-v2',
     status: 'In progress (book creation)',
+    generationStatus: 'book-running',
     progress: 40,
     createdAt: at,
   },
@@ -32,6 +34,7 @@ const BOOKS = [
     title: 'Ocean Tides',
     type: 'non-fiction-v2',
     status: 'In progress (outline creation)',
+    generationStatus: 'running',
     progress: 5,
     createdAt: at,
   },
@@ -40,6 +43,7 @@ const BOOKS = [
     title: 'Baking Bread',
     type: 'non-fiction-v2',
     status: 'Done',
+    generationStatus: 'completed',
     progress: 100,
     createdAt: at,
     downloadLink: '/files/bread.pdf',
@@ -50,6 +54,7 @@ const BOOKS = [
     title: 'Dino Coloring',
     type: 'coloring-book',
     status: 'Done',
+    generationStatus: 'completed',
     progress: 100,
     createdAt: at,
     shareLink: '/files/dino.pdf',
@@ -59,15 +64,25 @@ const BOOKS = [
     title: 'Jungle Coloring',
     type: 'coloring-book',
     status: 'In progress',
+    generationStatus: 'running',
     progress: 50,
     createdAt: at,
   },
-  { id: 'kids-done', title: "Mia's Dragon", type: 'kids-book', status: 'Done', progress: 100, createdAt: at },
+  {
+    id: 'kids-done',
+    title: "Mia's Dragon",
+    type: 'kids-book',
+    status: 'Done',
+    generationStatus: 'completed',
+    progress: 100,
+    createdAt: at,
+  },
   {
     id: 'v1-failed',
     title: 'Broken Birdhouse',
     type: 'non-fiction',
     status: 'ERROR',
+    generationStatus: 'failed',
     progress: 0,
     createdAt: at,
     error: 'The writer stopped; your 20 credits were refunded.',
@@ -77,6 +92,7 @@ const BOOKS = [
     title: 'Legacy Sample',
     type: 'non-fiction',
     status: 'Done',
+    generationStatus: 'completed',
     progress: 100,
     createdAt: at,
   },
@@ -361,7 +377,7 @@ test.describe('My Books [stubbed API]', () => {
     await page.route('**/api/generations/events', (route) =>
       route.fulfill({
         headers: SSE_HEADERS,
-        // Events that carry a status (the dashboard test below uses the event-type form).
+        // Events that bring a status carry it (the dashboard test below sends progress only).
         body: sseBody(
           [
             {

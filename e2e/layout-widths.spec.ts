@@ -20,12 +20,21 @@ async function noStream(page: Page) {
 const at = '2025-06-01T10:00:00.000Z';
 // One row of four at 1280 px: a short error card, two long in-progress cards, a finished one with two downloads.
 const MIXED_ROW = [
-  { id: 'err', title: 'Errored Book', type: 'non-fiction', status: 'ERROR', progress: 40, createdAt: at },
+  {
+    id: 'err',
+    title: 'Errored Book',
+    type: 'non-fiction',
+    status: 'ERROR',
+    generationStatus: 'failed',
+    progress: 40,
+    createdAt: at,
+  },
   {
     id: 'long',
     title: 'A very long book title that goes on and on to test how the card copes with wrapping text',
     type: 'kids-book',
     status: 'In progress (book creation)',
+    generationStatus: 'book-running',
     progress: 10,
     createdAt: at,
     currentStep: 'Illustrating page 3 of 24',
@@ -35,6 +44,7 @@ const MIXED_ROW = [
     title: 'Writing Chapters',
     type: 'non-fiction-v2',
     status: 'In progress (book creation)',
+    generationStatus: 'book-running',
     progress: 55,
     createdAt: at,
     currentStep: 'Writing chapter 3',
@@ -44,6 +54,7 @@ const MIXED_ROW = [
     title: 'Baking Bread',
     type: 'non-fiction-v2',
     status: 'Done',
+    generationStatus: 'completed',
     progress: 100,
     createdAt: at,
     downloadLink: '/files/bread.pdf',

@@ -29,6 +29,3 @@ export type RecordedEvent<E extends Event = Event> = E & {
   /** Global, strictly increasing position in the whole log. */
   position: number;
 };
-
-/** What a decider emits: the envelope's identity and metadata are added by the command handler. */
-export type EventData<E extends Event> = E extends Event<infer T, infer D> ? { type: T; data: D } : never;

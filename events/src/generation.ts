@@ -101,9 +101,19 @@ export type GenerationRequested = Event<
 /**
  * A job phase runs. Gen 2.0 has two phases: 'main' writes the outlines, 'book' the chosen book;
  * every other kind has only 'main'. 'rebuild' typesets an edited book's files again from its
- * stored text (no AI, no credits). The first event of `generation-{id}`.
+ * stored text (no AI, no credits).
  */
 export type GenerationPhase = 'main' | 'book' | 'rebuild';
+
+/**
+ * The request, opened on `generation-{id}` once the account stream recorded it: the stream's
+ * first event, and the one place a job's input is read from (by the worker on every phase and
+ * attempt). Streams from before it start with `GenerationStarted`, which carries the same fields.
+ */
+export type GenerationQueued = Event<
+  'GenerationQueued',
+  { generationId: string; userId: string } & GenerationRequest
+>;
 
 /** A worker claimed a phase of the job; a second claim of the same phase is refused. */
 export type GenerationStarted = Event<
@@ -117,7 +127,7 @@ export type GenerationStarted = Event<
     deadline: string;
     /** The worker holds the job until then unless it heartbeats (absent on events before leases). */
     leaseExpiresAt?: string;
-  } & GenerationRequest /* the request's input, so that a later phase finds it in this stream */
+  } & GenerationRequest /* a copy of the queued request, kept: streams opened before GenerationQueued have only this */
 >;
 
 /** The running worker is alive: its lease on the job now lasts until `leaseExpiresAt`. */
@@ -230,6 +240,7 @@ export type GenerationRebuildFailed = Event<
 >;
 
 export type GenerationEvent =
+  | GenerationQueued
   | GenerationEdited
   | GenerationRebuildFailed
   | GenerationStarted

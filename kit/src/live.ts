@@ -9,8 +9,6 @@ export {
   type AppliedEvent,
   applyGenerationEvent,
   BOOKS_QUERY_ROOT,
-  bookStatusLabel,
-  GENERATION_EVENTS_PATH,
   type GenerationEventData,
   type LiveBook,
   parseGenerationEvent,

@@ -7,6 +7,7 @@ import { createLogger } from '../../services/src/platform/logging';
 import { CallGate, DEFAULT_AI_CONCURRENCY } from '../../services/src/studio/ai/call-gate';
 import { createOpenAiProvider } from '../../services/src/studio/ai/openai';
 import type { AiProvider } from '../../services/src/studio/ai/provider';
+import { generationDecider } from '../../services/src/studio/generation';
 import { jobTimeoutMs } from '../../services/src/studio/job-timeout';
 import { startGeneration } from '../../services/src/studio/start-generation';
 import { TOOLS } from '../../services/src/studio/tools/registry';
@@ -142,6 +143,13 @@ export async function measureAiJobs(): Promise<BenchRow[]> {
         cost: job.cost,
         ...ctx,
       });
+      // What the job intake does: the generation stream opens with the request.
+      await runtime.commands.handle(
+        generationStream(generationId),
+        generationDecider,
+        { type: 'QueueJob', generationId, userId: user.userId, request: job.request },
+        ctx,
+      );
       const started = Date.now();
       await handle({
         topic: 'generation-jobs',
@@ -152,7 +160,6 @@ export async function measureAiJobs(): Promise<BenchRow[]> {
           userId: user.userId,
           kind: job.request.kind,
           phase: 'main',
-          request: job.request,
           correlationId: generationId,
         },
       });

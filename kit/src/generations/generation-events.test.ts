@@ -1,28 +1,25 @@
 import { QueryClient } from '@tanstack/query-core';
-import {
-  applyGenerationEvent,
-  applyToBookQueries,
-  bookStatusLabel,
-  parseGenerationEvent,
-} from './generation-events';
+import { applyGenerationEvent, applyToBookQueries, parseGenerationEvent } from './generation-events';
 
 const books = [
-  { id: 'g1', type: 'kids-book', status: 'In progress', progress: 10 },
-  { id: 'g2', type: 'non-fiction-v2', status: 'In progress (outline creation)', progress: 0 },
+  {
+    id: 'g1',
+    type: 'kids-book',
+    status: 'In progress',
+    generationStatus: 'requested' as const,
+    progress: 10,
+  },
+  {
+    id: 'g2',
+    type: 'non-fiction-v2',
+    status: 'In progress (outline creation)',
+    generationStatus: 'running' as const,
+    progress: 0,
+  },
 ];
 
 describe('generation stream → book lists', () => {
-  it('translates the generation vocabulary into the docs/product/creation-tools-qr.md (States) labels', () => {
-    expect(bookStatusLabel('kids-book', 'running')).toBe('In progress');
-    expect(bookStatusLabel('non-fiction-v2', 'running')).toBe('In progress (outline creation)');
-    expect(bookStatusLabel('non-fiction-v2', 'outlines-ready')).toBe('Outline finished');
-    expect(bookStatusLabel('non-fiction-v2', 'book-running')).toBe('In progress (book creation)');
-    expect(bookStatusLabel('kids-book', 'completed')).toBe('Done');
-    expect(bookStatusLabel('kids-book', 'failed')).toBe('ERROR');
-    expect(bookStatusLabel('kids-book', 'In progress')).toBe('In progress');
-  });
-
-  it('patches progress, status and step of the named book only', () => {
+  it('patches progress, status (with its words for the book’s kind) and step of the named book only', () => {
     const { books: next, complete } = applyGenerationEvent(books, {
       generationId: 'g1',
       status: 'running',
@@ -33,9 +30,12 @@ describe('generation stream → book lists', () => {
       id: 'g1',
       type: 'kids-book',
       status: 'In progress',
+      generationStatus: 'running',
       progress: 55,
       currentStep: 'Page 13 of 24',
     });
+    const chosen = applyGenerationEvent(books, { generationId: 'g2', status: 'book-running' }).books[1];
+    expect(chosen).toMatchObject({ status: 'In progress (book creation)', generationStatus: 'book-running' });
     expect(next[1]).toBe(books[1]);
     expect(complete).toBe(true);
   });
@@ -54,31 +54,22 @@ describe('generation stream → book lists', () => {
     expect(applyGenerationEvent(books, { generationId: 'other', progress: 5 }).complete).toBe(false);
   });
 
-  it('parses event data, ignoring what is not a generation event', () => {
-    expect(parseGenerationEvent('{"generationId":"g1","status":"running","progress":3,"step":"x"}')).toEqual({
-      generationId: 'g1',
-      status: 'running',
-      progress: 3,
-      step: 'x',
-    });
+  it('parses event data, ignoring what is not a generation event and a status outside the vocabulary', () => {
+    expect(
+      parseGenerationEvent(
+        '{"generationId":"g1","type":"GenerationStarted","status":"running","progress":3,"step":"x","at":"t"}',
+      ),
+    ).toEqual({ generationId: 'g1', status: 'running', progress: 3, step: 'x' });
+    expect(parseGenerationEvent('{"generationId":"g1","status":"Done"}')).toEqual({ generationId: 'g1' });
     expect(parseGenerationEvent('not json')).toBeNull();
     expect(parseGenerationEvent('{"progress":3}')).toBeNull();
   });
 
-  it("reads the status from the event's type when the stream names the event instead", () => {
-    const parse = (type: string) =>
-      parseGenerationEvent(JSON.stringify({ generationId: 'g1', type, progress: 50 }))?.status;
-    expect(parse('GenerationCompleted')).toBe('completed');
-    expect(parse('GenerationFailed')).toBe('failed');
-    expect(parse('GenerationOutlinesReady')).toBe('outlines-ready');
-    expect(parse('GenerationOutlineChosen')).toBe('outline-chosen');
-    expect(parse('GenerationProgressed')).toBeUndefined();
-    expect(parse('GenerationStarted')).toBeUndefined();
-    // An edited book goes back to In progress while its files are rebuilt, then Done again.
-    expect(parse('GenerationEdited')).toBe('rebuild-requested');
-    expect(bookStatusLabel('kids-book', 'rebuild-requested')).toBe('In progress');
-    expect(bookStatusLabel('non-fiction-v2', 'rebuilding')).toBe('In progress');
-    expect(parse('GenerationRebuildFailed')).toBe('completed');
+  it('a finished rebuild (completed again) settles the book and refetches its new files', () => {
+    const rebuilding = [{ ...books[0]!, generationStatus: 'rebuilding' as const }];
+    const after = applyGenerationEvent(rebuilding, { generationId: 'g1', status: 'completed' });
+    expect(after.books[0]).toMatchObject({ status: 'Done', generationStatus: 'completed' });
+    expect(after.complete).toBe(false);
   });
 
   it('updates every cached book list; an unknown id refetches once, not on every event', () => {

@@ -1,12 +1,13 @@
 // The page's one connection to the generation stream, opened while some screen needs it. The
 // browser's EventSource resumes with Last-Event-ID after a dropped connection; when the stream
 // cannot be had at all (no EventSource, or the server refuses it), screens fall back to refetching.
+
+import { GENERATION_EVENTS_PATH } from '@studio/events';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import {
   applyToBookQueries,
   BOOKS_QUERY_ROOT,
-  GENERATION_EVENTS_PATH,
   type GenerationEventData,
   parseGenerationEvent,
 } from './generation-events';

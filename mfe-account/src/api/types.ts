@@ -1,4 +1,5 @@
 // Shapes of the API answers this remote reads (services/src/account, billing, admin, gallery).
+import type { GenerationStatus } from '@studio/events';
 import type { PlanId } from '@studio/kit';
 
 export type Gateway = 'simulated' | 'stripe';
@@ -30,7 +31,9 @@ export interface Book {
   id: string;
   title: string;
   type?: string;
+  /** The product's words for the status: shown, never compared. */
   status: string;
+  generationStatus: GenerationStatus;
   progress?: number;
   currentStep?: string;
   theme?: string;

@@ -1,7 +1,14 @@
+import { bookStatusLabel, type GenerationStatus } from '@studio/events';
 import type { Book } from '../api/types';
 import { bookListView, dashboardStats, progressColor, progressPercent } from './book-list';
 
-const book = (i: number, status = 'In progress'): Book => ({ id: `b${i}`, title: `Book ${i}`, status });
+const book = (i: number, generationStatus: GenerationStatus = 'running', type = 'non-fiction'): Book => ({
+  id: `b${i}`,
+  title: `Book ${i}`,
+  type,
+  status: bookStatusLabel(type, generationStatus),
+  generationStatus,
+});
 const books = (n: number) => Array.from({ length: n }, (_, i) => book(i));
 
 describe('Book Progress list (docs/product/accounts-billing-admin.md (Screens and routes: Dashboard))', () => {
@@ -26,12 +33,12 @@ describe('Book Progress list (docs/product/accounts-billing-admin.md (Screens an
 describe('dashboard stats', () => {
   it('counts total, in progress (any finer status) and done', () => {
     const all = [
-      book(1, 'Done'),
-      book(2, 'In progress'),
-      book(3, 'In progress (outline creation)'),
-      book(4, 'Outline finished'),
-      book(5, 'ERROR'),
-      book(6, 'Done'),
+      book(1, 'completed'),
+      book(2, 'running'),
+      book(3, 'running', 'non-fiction-v2'),
+      book(4, 'outlines-ready', 'non-fiction-v2'),
+      book(5, 'failed'),
+      book(6, 'completed'),
     ];
     expect(dashboardStats(all)).toEqual({ totalBooks: 6, inProgress: 3, completed: 2 });
     expect(dashboardStats([])).toEqual({ totalBooks: 0, inProgress: 0, completed: 0 });

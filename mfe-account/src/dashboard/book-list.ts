@@ -1,4 +1,5 @@
 // The dashboard's Book Progress rules (docs/product/accounts-billing-admin.md (Screens and routes: Dashboard)): 5 books, or 3 under 390 px; the stats; bar colours.
+import { isFinished } from '@studio/events';
 import { DASHBOARD_BOOK_LIMIT, DASHBOARD_BOOK_LIMIT_NARROW } from '@studio/kit';
 import type { Book } from '../api/types';
 
@@ -13,11 +14,12 @@ export function bookListView(books: readonly Book[], narrow: boolean): BookListV
   return { visible: books.slice(0, limit), hidden: Math.max(0, books.length - limit) };
 }
 
-/** Gen 2.0 has finer statuses ('In progress (outline creation)', 'Outline finished'): all count as in progress. */
-export const isInProgress = (book: Book): boolean =>
-  book.status.startsWith('In progress') || book.status === 'Outline finished';
+/** Every unfinished book counts as in progress (Gen 2.0's outline stages too). */
+export const isInProgress = (book: Pick<Book, 'generationStatus'>): boolean =>
+  !isFinished(book.generationStatus);
 
-export const isDone = (book: Book): boolean => book.status === 'Done';
+export const isDone = (book: Pick<Book, 'generationStatus'>): boolean =>
+  book.generationStatus === 'completed';
 
 export interface DashboardStats {
   totalBooks: number;

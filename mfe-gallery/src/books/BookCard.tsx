@@ -13,6 +13,7 @@ import {
   coverThumbnail,
   progressMessage,
   progressPercent,
+  stageOf,
   statusTone,
   typeLabel,
 } from './book';
@@ -31,6 +32,7 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
   // Durations are read only once some card has a wait to announce (one request per page).
   const durations = useToolDurations(progressMessage(book) !== null);
   const message = progressMessage(book, durations);
+  const stage = stageOf(book);
   const date = bookDate(book.createdAt, view);
   const actions = bookActions(book, view);
   const thumbnail = coverThumbnail(book);
@@ -117,7 +119,7 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
             '& > span': { whiteSpace: 'normal', maxWidth: '100%' },
           }}
         >
-          <Badge tone={statusTone(book.status)} data-testid="status-badge">
+          <Badge tone={statusTone(book)} data-testid="status-badge">
             {book.status}
           </Badge>
           <Badge tone="primary" data-testid="type-badge">
@@ -137,17 +139,17 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
             </span>
           </div>
           <ProgressBar value={percent} label={`${book.title} progress`} />
-          {book.status === 'Done' && book.rebuildError && (
+          {stage === 'done' && book.rebuildError && (
             <p css={{ fontSize: theme.fontSizes.xs, color: theme.colors.danger, overflowWrap: 'anywhere' }}>
               {book.rebuildError}
             </p>
           )}
-          {book.status === 'ERROR' && book.error && (
+          {stage === 'error' && book.error && (
             <p css={{ fontSize: theme.fontSizes.xs, color: theme.colors.danger, overflowWrap: 'anywhere' }}>
               {book.error}
             </p>
           )}
-          {book.status === 'Done' && book.printWarning && (
+          {stage === 'done' && book.printWarning && (
             <p
               css={{ fontSize: theme.fontSizes.xs, color: theme.colors.warning, overflowWrap: 'anywhere' }}
               data-testid="print-warning"
@@ -155,7 +157,7 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
               {book.printWarning}
             </p>
           )}
-          {book.status === 'Done' && book.epubIncluded === false && (
+          {stage === 'done' && book.epubIncluded === false && (
             <p css={{ fontSize: theme.fontSizes.xs, color: theme.colors.textMuted }} data-testid="pdf-only">
               {MY_BOOKS.pdfOnly}
             </p>

@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useBooks } from './api';
 import { BookCard } from './BookCard';
-import { type Book, isInProgressStatus } from './book';
+import { type Book, isWorking } from './book';
 import { filterBooks } from './book-filters';
 import { Screen } from './Screen';
 import { MY_BOOKS, STATUS_FILTERS, type StatusFilter } from './texts';
@@ -27,7 +27,7 @@ export default function MyBooksPage() {
   const [outlinesOf, setOutlinesOf] = useState<string | null>(null);
   // Opened once the list is read (so every event lands on a listed book), and only while a book
   // is being made: with nothing running there is nothing to follow.
-  const running = books.data?.some((book) => isInProgressStatus(book.status)) ?? false;
+  const running = books.data?.some(isWorking) ?? false;
   useGenerationStream(Boolean(user) && running, true);
 
   useEffect(() => {

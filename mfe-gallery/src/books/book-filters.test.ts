@@ -1,19 +1,25 @@
+import type { GenerationStatus } from '@studio/events';
 import { filterBooks, matchesSearch, matchesStatus } from './book-filters';
 
-const book = (title: string, status: string) => ({ title, status });
+const book = (title: string, generationStatus: GenerationStatus, type = 'non-fiction') => ({
+  title,
+  type,
+  generationStatus,
+});
 const books = [
-  book('Garden Birds', 'Done'),
-  book('The Birdwatcher', 'In progress'),
-  book('Stars at Night', 'ERROR'),
-  book('Outline Book', 'In progress (outline creation)'),
-  book('Picked Outline', 'Outline finished'),
+  book('Garden Birds', 'completed'),
+  book('The Birdwatcher', 'running'),
+  book('Stars at Night', 'failed'),
+  book('Outline Book', 'running', 'non-fiction-v2'),
+  book('Picked Outline', 'outlines-ready', 'non-fiction-v2'),
+  book('Edited Book', 'rebuilding', 'non-fiction-v2'),
 ];
 
 describe('My Books search (docs/product/creation-tools-qr.md (Validation))', () => {
   it('matches a case-insensitive substring of the title', () => {
-    expect(matchesSearch(book('Garden Birds', 'Done'), 'BIRD')).toBe(true);
-    expect(matchesSearch(book('Garden Birds', 'Done'), 'den bi')).toBe(true);
-    expect(matchesSearch(book('Garden Birds', 'Done'), 'fish')).toBe(false);
+    expect(matchesSearch(book('Garden Birds', 'completed'), 'BIRD')).toBe(true);
+    expect(matchesSearch(book('Garden Birds', 'completed'), 'den bi')).toBe(true);
+    expect(matchesSearch(book('Garden Birds', 'completed'), 'fish')).toBe(false);
   });
 
   it('a blank search matches everything', () => {
@@ -33,9 +39,12 @@ describe('My Books status filter (docs/product/creation-tools-qr.md (States))', 
     expect(filterBooks(books, '', 'draft').map((b) => b.title)).toEqual(['Stars at Night']);
   });
 
-  it("In Progress is exactly 'In progress' (not Gen 2.0's finer statuses)", () => {
-    expect(filterBooks(books, '', 'in-progress').map((b) => b.title)).toEqual(['The Birdwatcher']);
-    expect(matchesStatus(book('x', 'In progress (book creation)'), 'in-progress')).toBe(false);
+  it("In Progress is exactly 'In progress' (not Gen 2.0's finer statuses; a book being rebuilt is)", () => {
+    expect(filterBooks(books, '', 'in-progress').map((b) => b.title)).toEqual([
+      'The Birdwatcher',
+      'Edited Book',
+    ]);
+    expect(matchesStatus(book('x', 'book-running', 'non-fiction-v2'), 'in-progress')).toBe(false);
   });
 
   it('Complete is Done', () => {
@@ -43,7 +52,7 @@ describe('My Books status filter (docs/product/creation-tools-qr.md (States))', 
   });
 
   it('All Status keeps every book, and search and filter combine', () => {
-    expect(filterBooks(books, '', 'all')).toHaveLength(5);
+    expect(filterBooks(books, '', 'all')).toHaveLength(6);
     expect(filterBooks(books, 'bird', 'complete').map((b) => b.title)).toEqual(['Garden Birds']);
   });
 });

@@ -1,5 +1,5 @@
 // My Books search and status filter (docs/product/creation-tools-qr.md (States, Validation)).
-import type { Book } from './book';
+import { type Book, stageOf } from './book';
 import type { StatusFilter } from './texts';
 
 /** Case-insensitive substring match on the title; a blank search matches everything. */
@@ -8,21 +8,21 @@ export function matchesSearch(book: Pick<Book, 'title'>, search: string): boolea
   return needle === '' || (book.title ?? '').toLowerCase().includes(needle);
 }
 
-/** draft = ERROR; in-progress = exactly 'In progress'; complete = Done; all = no filter. */
-export function matchesStatus(book: Pick<Book, 'status'>, filter: StatusFilter): boolean {
+/** draft = ERROR; in-progress = exactly 'In progress' (not Gen 2.0's finer stages); complete = Done; all = no filter. */
+export function matchesStatus(book: Pick<Book, 'type' | 'generationStatus'>, filter: StatusFilter): boolean {
   switch (filter) {
     case 'draft':
-      return book.status === 'ERROR';
+      return stageOf(book) === 'error';
     case 'in-progress':
-      return book.status === 'In progress';
+      return stageOf(book) === 'in-progress';
     case 'complete':
-      return book.status === 'Done';
+      return stageOf(book) === 'done';
     default:
       return true;
   }
 }
 
-export function filterBooks<B extends Pick<Book, 'title' | 'status'>>(
+export function filterBooks<B extends Pick<Book, 'title' | 'type' | 'generationStatus'>>(
   books: readonly B[],
   search: string,
   filter: StatusFilter,

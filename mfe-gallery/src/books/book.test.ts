@@ -1,3 +1,4 @@
+import type { GenerationStatus } from '@studio/events';
 import {
   type Book,
   bookActions,
@@ -9,17 +10,26 @@ import {
 } from './book';
 import { PROGRESS_MESSAGES } from './texts';
 
-const base: Book = { id: 'b1', title: 'A Book', type: 'non-fiction', status: 'In progress', progress: 0 };
+const base: Book = {
+  id: 'b1',
+  title: 'A Book',
+  status: 'shown, never compared',
+  type: 'non-fiction',
+  generationStatus: 'running',
+  progress: 0,
+};
 /** Every finished book can be edited (its files are then rebuilt). */
 const edit = { kind: 'edit', to: '/my-books/b1/edit' } as const;
 
 describe('status badge colours (docs/product/creation-tools-qr.md (States))', () => {
   it('in progress yellow, done green, error red, other grey', () => {
-    expect(statusTone('In progress')).toBe('warning');
-    expect(statusTone('In progress (outline creation)')).toBe('warning');
-    expect(statusTone('Done')).toBe('success');
-    expect(statusTone('ERROR')).toBe('danger');
-    expect(statusTone('Outline finished')).toBe('neutral');
+    const v2 = (generationStatus: GenerationStatus) =>
+      statusTone({ type: 'non-fiction-v2', generationStatus });
+    expect(statusTone({ type: 'kids-book', generationStatus: 'running' })).toBe('warning');
+    expect(v2('running')).toBe('warning');
+    expect(v2('completed')).toBe('success');
+    expect(v2('failed')).toBe('danger');
+    expect(v2('outlines-ready')).toBe('neutral');
   });
 });
 
@@ -33,21 +43,23 @@ describe('type badges', () => {
 
 describe('progress messages (docs/product/creation-tools-qr.md (States))', () => {
   it('follows the Gen 2.0 statuses, coloring books, and the default', () => {
-    expect(progressMessage({ type: 'non-fiction-v2', status: 'In progress (outline creation)' })).toBe(
+    expect(progressMessage({ type: 'non-fiction-v2', generationStatus: 'running' })).toBe(
       'Creating your outline (5-10 minutes)',
     );
-    expect(progressMessage({ type: 'non-fiction-v2', status: 'Outline finished' })).toBe(
+    expect(progressMessage({ type: 'non-fiction-v2', generationStatus: 'outlines-ready' })).toBe(
       'Outline ready. Book generation will start soon.',
     );
-    expect(progressMessage({ type: 'non-fiction-v2', status: 'In progress (book creation)' })).toBe(
+    expect(progressMessage({ type: 'non-fiction-v2', generationStatus: 'book-running' })).toBe(
       'Generating your book (15-20 minutes)',
     );
-    expect(progressMessage({ type: 'coloring-book', status: 'In progress' })).toBe(
+    expect(progressMessage({ type: 'coloring-book', generationStatus: 'running' })).toBe(
       'Creating your coloring book (1-2 minutes)',
     );
-    expect(progressMessage({ type: 'kids-book', status: 'In progress' })).toBe(PROGRESS_MESSAGES.default);
-    expect(progressMessage({ type: 'kids-book', status: 'Done' })).toBeNull();
-    expect(progressMessage({ type: 'kids-book', status: 'ERROR' })).toBeNull();
+    expect(progressMessage({ type: 'kids-book', generationStatus: 'running' })).toBe(
+      PROGRESS_MESSAGES.default,
+    );
+    expect(progressMessage({ type: 'kids-book', generationStatus: 'completed' })).toBeNull();
+    expect(progressMessage({ type: 'kids-book', generationStatus: 'failed' })).toBeNull();
   });
 });
 
@@ -56,32 +68,32 @@ describe('progress messages with measured durations', () => {
   const untimed = { medianSeconds: null, samples: 0 };
 
   it('says the measured time of the tool in the product words', () => {
-    expect(progressMessage({ type: 'kids-book', status: 'In progress' }, { 'kids-book': timed })).toBe(
+    expect(progressMessage({ type: 'kids-book', generationStatus: 'running' }, { 'kids-book': timed })).toBe(
       'Processing (typically takes about 3 minutes)',
     );
     expect(
       progressMessage(
-        { type: 'coloring-book', status: 'In progress' },
+        { type: 'coloring-book', generationStatus: 'running' },
         { 'coloring-book': { ...timed, medianSeconds: 9 } },
       ),
     ).toBe('Creating your coloring book (under a minute)');
   });
 
   it('keeps the fixed time while the tool has no measurement, and for Gen 2.0', () => {
-    expect(progressMessage({ type: 'kids-book', status: 'In progress' }, { 'kids-book': untimed })).toBe(
-      PROGRESS_MESSAGES.default,
-    );
+    expect(
+      progressMessage({ type: 'kids-book', generationStatus: 'running' }, { 'kids-book': untimed }),
+    ).toBe(PROGRESS_MESSAGES.default);
     // Another tool's measurement says nothing about this one.
-    expect(progressMessage({ type: 'kids-book', status: 'In progress' }, { 'coloring-book': timed })).toBe(
-      PROGRESS_MESSAGES.default,
-    );
+    expect(
+      progressMessage({ type: 'kids-book', generationStatus: 'running' }, { 'coloring-book': timed }),
+    ).toBe(PROGRESS_MESSAGES.default);
     expect(
       progressMessage(
-        { type: 'non-fiction-v2', status: 'In progress (book creation)' },
+        { type: 'non-fiction-v2', generationStatus: 'book-running' },
         { 'non-fiction-v2': timed },
       ),
     ).toBe(PROGRESS_MESSAGES.bookCreation);
-    expect(progressMessage({ type: 'mystery', status: 'In progress' }, { 'kids-book': timed })).toBe(
+    expect(progressMessage({ type: 'mystery', generationStatus: 'running' }, { 'kids-book': timed })).toBe(
       PROGRESS_MESSAGES.default,
     );
   });
@@ -90,34 +102,36 @@ describe('progress messages with measured durations', () => {
 describe('action buttons (docs/product/creation-tools-qr.md (States))', () => {
   it('Gen 2.0: Download when Done with a link; list view shows Processing while in progress', () => {
     const v2 = { ...base, type: 'non-fiction-v2' };
-    expect(bookActions({ ...v2, status: 'Done', downloadLink: '/f.pdf' }, 'grid')).toEqual([
+    expect(bookActions({ ...v2, generationStatus: 'completed', downloadLink: '/f.pdf' }, 'grid')).toEqual([
       { kind: 'download', href: '/f.pdf' },
       edit,
     ]);
-    expect(bookActions({ ...v2, status: 'Done' }, 'grid')).toEqual([edit]);
-    expect(bookActions({ ...v2, status: 'In progress (book creation)' }, 'list')).toEqual([
+    expect(bookActions({ ...v2, generationStatus: 'completed' }, 'grid')).toEqual([edit]);
+    expect(bookActions({ ...v2, generationStatus: 'book-running' }, 'list')).toEqual([
       { kind: 'processing' },
     ]);
-    expect(bookActions({ ...v2, status: 'In progress (book creation)' }, 'grid')).toEqual([]);
+    expect(bookActions({ ...v2, generationStatus: 'book-running' }, 'grid')).toEqual([]);
   });
 
   it('coloring book: View when Done with a share link', () => {
     const coloring = { ...base, type: 'coloring-book' };
-    expect(bookActions({ ...coloring, status: 'Done', shareLink: '/c.pdf' }, 'grid')).toEqual([
+    expect(bookActions({ ...coloring, generationStatus: 'completed', shareLink: '/c.pdf' }, 'grid')).toEqual([
       { kind: 'view-link', href: '/c.pdf' },
       edit,
     ]);
-    expect(bookActions({ ...coloring, status: 'Done' }, 'grid')).toEqual([edit]);
+    expect(bookActions({ ...coloring, generationStatus: 'completed' }, 'grid')).toEqual([edit]);
     expect(bookActions({ ...coloring, shareLink: '/c.pdf' }, 'grid')).toEqual([]);
   });
 
   it('kids book: View when Done, and its print PDF and EPUB to download', () => {
-    expect(bookActions({ ...base, type: 'kids-book', status: 'Done' }, 'grid')).toEqual([
+    expect(bookActions({ ...base, type: 'kids-book', generationStatus: 'completed' }, 'grid')).toEqual([
       { kind: 'view-kids-book', to: '/kids-book/b1' },
       edit,
     ]);
     const files = { finalBookFile: '/api/files/gen-b1-pdf.pdf', epubFile: '/api/files/gen-b1-epub.epub' };
-    expect(bookActions({ ...base, ...files, type: 'kids-book', status: 'Done' }, 'grid')).toEqual([
+    expect(
+      bookActions({ ...base, ...files, type: 'kids-book', generationStatus: 'completed' }, 'grid'),
+    ).toEqual([
       { kind: 'view-kids-book', to: '/kids-book/b1' },
       { kind: 'download', href: '/api/files/gen-b1-pdf.pdf' },
       { kind: 'download-epub', href: '/api/files/gen-b1-epub.epub' },
@@ -127,41 +141,54 @@ describe('action buttons (docs/product/creation-tools-qr.md (States))', () => {
   });
 
   it('others: Download when Done or at 100 %, from finalBookFile or its fallbacks; no placeholder link when the file is missing', () => {
-    expect(bookActions({ ...base, status: 'Done', finalBookFile: '/a.pdf' }, 'grid')).toEqual([
+    expect(bookActions({ ...base, generationStatus: 'completed', finalBookFile: '/a.pdf' }, 'grid')).toEqual([
       { kind: 'download', href: '/a.pdf' },
       edit,
     ]);
     expect(bookActions({ ...base, progress: 100, 'Final Product': '/p.pdf' }, 'grid')).toEqual([
       { kind: 'download', href: '/p.pdf' },
     ]);
-    expect(bookActions({ ...base, status: 'Done', 'Final Book File': '/q.pdf' }, 'list')).toEqual([
-      { kind: 'download', href: '/q.pdf' },
+    expect(
+      bookActions({ ...base, generationStatus: 'completed', 'Final Book File': '/q.pdf' }, 'list'),
+    ).toEqual([{ kind: 'download', href: '/q.pdf' }, edit]);
+    expect(bookActions({ ...base, generationStatus: 'completed' }, 'grid')).toEqual([
+      { kind: 'file-missing' },
       edit,
     ]);
-    expect(bookActions({ ...base, status: 'Done' }, 'grid')).toEqual([{ kind: 'file-missing' }, edit]);
     expect(bookActions({ ...base, progress: 99 }, 'grid')).toEqual([]);
   });
 
   it('a finished book with an EPUB also offers it', () => {
     expect(
       bookActions(
-        { ...base, type: 'non-fiction-v2', status: 'Done', downloadLink: '/f.pdf', epubFile: '/f.epub' },
+        {
+          ...base,
+          type: 'non-fiction-v2',
+          generationStatus: 'completed',
+          downloadLink: '/f.pdf',
+          epubFile: '/f.epub',
+        },
         'grid',
       ),
     ).toEqual([{ kind: 'download', href: '/f.pdf' }, { kind: 'download-epub', href: '/f.epub' }, edit]);
   });
 
   it('Gen 2.0 with its outlines ready offers the next step: choosing an outline', () => {
-    expect(bookActions({ ...base, type: 'non-fiction-v2', status: 'Outline finished' }, 'grid')).toEqual([
-      { kind: 'choose-outline' },
-    ]);
-    expect(bookActions({ ...base, type: 'non-fiction-v2', status: 'Outline finished' }, 'list')).toEqual([
-      { kind: 'choose-outline' },
-    ]);
+    expect(
+      bookActions({ ...base, type: 'non-fiction-v2', generationStatus: 'outlines-ready' }, 'grid'),
+    ).toEqual([{ kind: 'choose-outline' }]);
+    expect(
+      bookActions({ ...base, type: 'non-fiction-v2', generationStatus: 'outlines-ready' }, 'list'),
+    ).toEqual([{ kind: 'choose-outline' }]);
   });
 
   it('a book being rebuilt after an edit offers no edit and says what is happening', () => {
-    const rebuilding = { ...base, type: 'kids-book', status: 'In progress', rebuilding: true };
+    const rebuilding = {
+      ...base,
+      type: 'kids-book',
+      generationStatus: 'rebuilding' as const,
+      rebuilding: true,
+    };
     expect(bookActions(rebuilding, 'grid')).toEqual([]);
     expect(progressMessage(rebuilding)).toBe(PROGRESS_MESSAGES.rebuilding);
   });

@@ -1,6 +1,13 @@
 // A book of My Books (docs/product/creation-tools-qr.md (Data)) and the rules of its card (States): badge colour, progress
 // message, and which action buttons it offers.
-import { GENERATION_KINDS, type GenerationKind, type ToolDurations } from '@studio/events';
+import {
+  type BookStage,
+  bookStage,
+  GENERATION_KINDS,
+  type GenerationKind,
+  type GenerationStatus,
+  type ToolDurations,
+} from '@studio/events';
 import type { BadgeTone } from '@studio/kit';
 import { usualTime } from '@studio/kit/live';
 import { PROGRESS_MESSAGES, TIMED_PROGRESS_MESSAGES, TYPE_LABELS } from './texts';
@@ -12,7 +19,9 @@ export interface Book {
   userId?: string;
   title: string;
   type: BookType | string;
+  /** The product's words for the status: shown, never compared (screens compare `stageOf`). */
   status: string;
+  generationStatus: GenerationStatus;
   progress?: number;
   currentStep?: string;
   createdAt?: string;
@@ -39,13 +48,22 @@ export interface Book {
   outlineText3?: string;
 }
 
-export const isInProgressStatus = (status: string): boolean => status.startsWith('In progress');
+/** Where the book stands, from its status in the shared vocabulary. */
+export const stageOf = (book: Pick<Book, 'type' | 'generationStatus'>): BookStage =>
+  bookStage(book.type, book.generationStatus);
+
+const WORKING: BookStage[] = ['in-progress', 'outline-creation', 'book-creation'];
+
+/** Something is being made (not waiting for the author's outline choice, not finished). */
+export const isWorking = (book: Pick<Book, 'type' | 'generationStatus'>): boolean =>
+  WORKING.includes(stageOf(book));
 
 /** Badge colours (docs/product/creation-tools-qr.md (States)): in progress yellow, done green, error red, other grey. */
-export function statusTone(status: string): BadgeTone {
-  if (status === 'Done') return 'success';
-  if (status === 'ERROR') return 'danger';
-  if (isInProgressStatus(status)) return 'warning';
+export function statusTone(book: Pick<Book, 'type' | 'generationStatus'>): BadgeTone {
+  const stage = stageOf(book);
+  if (stage === 'done') return 'success';
+  if (stage === 'error') return 'danger';
+  if (isWorking(book)) return 'warning';
   return 'neutral';
 }
 
@@ -63,14 +81,15 @@ const isGenerationKind = (type: string): type is GenerationKind =>
  * Gen 2.0 is never measured (its request waits for the user's choice), so it keeps its words.
  */
 export function progressMessage(
-  book: Pick<Book, 'type' | 'status' | 'rebuilding'>,
+  book: Pick<Book, 'type' | 'generationStatus' | 'rebuilding'>,
   durations?: Partial<ToolDurations>,
 ): string | null {
-  if (book.status === 'Done' || book.status === 'ERROR') return null;
+  const stage = stageOf(book);
+  if (stage === 'done' || stage === 'error') return null;
   if (book.rebuilding) return PROGRESS_MESSAGES.rebuilding;
-  if (book.status === 'In progress (outline creation)') return PROGRESS_MESSAGES.outlineCreation;
-  if (book.status === 'Outline finished') return PROGRESS_MESSAGES.outlineFinished;
-  if (book.status === 'In progress (book creation)') return PROGRESS_MESSAGES.bookCreation;
+  if (stage === 'outline-creation') return PROGRESS_MESSAGES.outlineCreation;
+  if (stage === 'outline-finished') return PROGRESS_MESSAGES.outlineFinished;
+  if (stage === 'book-creation') return PROGRESS_MESSAGES.bookCreation;
   const time = isGenerationKind(book.type) ? usualTime(durations?.[book.type]) : null;
   if (book.type === 'coloring-book')
     return time ? TIMED_PROGRESS_MESSAGES.coloringBook(time) : PROGRESS_MESSAGES.coloringBook;
@@ -102,13 +121,14 @@ export const coverThumbnail = (book: Pick<Book, 'coverImage'>): string | undefin
 
 /** docs/product/creation-tools-qr.md (States) action buttons, per type; list view adds Gen 2.0's disabled 'Processing...'. */
 export function bookActions(book: Book, view: 'grid' | 'list'): BookAction[] {
-  const done = book.status === 'Done';
+  const stage = stageOf(book);
+  const done = stage === 'done';
   const actions: BookAction[] = [];
   switch (book.type) {
     case 'non-fiction-v2':
       if (done && book.downloadLink) actions.push({ kind: 'download', href: book.downloadLink });
-      else if (book.status === 'Outline finished') actions.push({ kind: 'choose-outline' });
-      else if (view === 'list' && isInProgressStatus(book.status)) actions.push({ kind: 'processing' });
+      else if (stage === 'outline-finished') actions.push({ kind: 'choose-outline' });
+      else if (view === 'list' && isWorking(book)) actions.push({ kind: 'processing' });
       break;
     case 'coloring-book':
       if (done && book.shareLink) actions.push({ kind: 'view-link', href: book.shareLink });

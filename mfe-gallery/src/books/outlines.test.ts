@@ -1,7 +1,13 @@
 import type { Book } from './book';
 import { canGenerate, hasOutlines, outlineDialogContent, outlineOptions, showsGenerate } from './outlines';
 
-const v2: Book = { id: 'b', title: 'T', type: 'non-fiction-v2', status: 'Outline finished' };
+const v2: Book = {
+  id: 'b',
+  title: 'T',
+  type: 'non-fiction-v2',
+  status: 'Outline finished',
+  generationStatus: 'outlines-ready',
+};
 
 describe('outline dialog rules (docs/product/creation-tools-qr.md (Validation))', () => {
   it('lists the outline texts with their index, leaving out empty ones', () => {
@@ -19,16 +25,16 @@ describe('outline dialog rules (docs/product/creation-tools-qr.md (Validation))'
 
   it('the dialog says one thing: the outlines, that they are still being created, or that there are none', () => {
     expect(outlineDialogContent({ ...v2, outlineText1: 'one' })).toBe('outlines');
-    expect(outlineDialogContent({ ...v2, status: 'In progress (outline creation)' })).toBe('still-creating');
-    expect(outlineDialogContent({ ...v2, status: 'Done' })).toBe('no-outlines');
-    expect(
-      outlineDialogContent({ ...v2, type: 'non-fiction', status: 'In progress (outline creation)' }),
-    ).toBe('no-outlines');
+    expect(outlineDialogContent({ ...v2, generationStatus: 'running' })).toBe('still-creating');
+    expect(outlineDialogContent({ ...v2, generationStatus: 'completed' })).toBe('no-outlines');
+    expect(outlineDialogContent({ ...v2, type: 'non-fiction', generationStatus: 'running' })).toBe(
+      'no-outlines',
+    );
   });
 
   it("Generate Book is shown only with outlines and status 'Outline finished'", () => {
     expect(showsGenerate({ ...v2, outlineText1: 'one' })).toBe(true);
-    expect(showsGenerate({ ...v2, status: 'In progress (book creation)', outlineText1: 'one' })).toBe(false);
+    expect(showsGenerate({ ...v2, generationStatus: 'book-running', outlineText1: 'one' })).toBe(false);
     expect(showsGenerate(v2)).toBe(false);
   });
 

@@ -1,5 +1,5 @@
 // The outline dialog's rules (docs/product/creation-tools-qr.md (Screens and routes, Validation)).
-import type { Book } from './book';
+import { type Book, stageOf } from './book';
 
 export interface OutlineOption {
   /** 0, 1 or 2: the outlineIndex the generate call sends. */
@@ -29,13 +29,13 @@ export type OutlineDialogContent = 'outlines' | 'still-creating' | 'no-outlines'
 
 export function outlineDialogContent(book: Book): OutlineDialogContent {
   if (hasOutlines(book)) return 'outlines';
-  if (book.type === 'non-fiction-v2' && book.status === 'In progress (outline creation)')
-    return 'still-creating';
+  if (stageOf(book) === 'outline-creation') return 'still-creating';
   return 'no-outlines';
 }
 
 /** Generate Book is shown only for Gen 2.0 books with outlines whose status is 'Outline finished'. */
-export const showsGenerate = (book: Book): boolean => hasOutlines(book) && book.status === 'Outline finished';
+export const showsGenerate = (book: Book): boolean =>
+  hasOutlines(book) && stageOf(book) === 'outline-finished';
 
 /** …and enabled only when an outline is selected and no request is in flight. */
 export const canGenerate = (selected: number | null, inFlight: boolean): boolean =>

@@ -78,7 +78,11 @@ export default function KidsBookViewerPage() {
         }}
       >
         {back}
-        {record.status && <Badge tone={statusTone(record.status)}>{record.status}</Badge>}
+        {record.status && record.generationStatus && (
+          <Badge tone={statusTone({ type: 'kids-book', generationStatus: record.generationStatus })}>
+            {record.status}
+          </Badge>
+        )}
         {record.createdAt && (
           <span css={{ color: theme.colors.textMuted }}>
             {VIEWER.created(bookDate(record.createdAt, 'list'))}

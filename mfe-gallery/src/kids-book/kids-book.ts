@@ -1,5 +1,7 @@
 // The kids book record (docs/product/creation-tools-qr.md (Data): Page1..Page24 text, PNG1..PNG24 image URLs) and the viewer's
 // page rules (Screens and routes: Kids book viewer): starts at page 1, clamped between 1 and 24.
+import type { GenerationStatus } from '@studio/events';
+
 export const KIDS_BOOK_PAGES = 24;
 
 export interface KidsBookRecord {
@@ -7,6 +9,7 @@ export interface KidsBookRecord {
   title?: string;
   storyDescription?: string;
   status?: string;
+  generationStatus?: GenerationStatus;
   createdAt?: string;
   [field: string]: unknown;
 }

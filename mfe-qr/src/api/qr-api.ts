@@ -1,6 +1,13 @@
 // The QR calls through the kit's client (JSON, credentials, X-User-Id, "{status}: {message}").
+import type {
+  LandingPageSettings,
+  QrAnalytics,
+  QrCodeLogo,
+  QrCodeView,
+  QrEmailSignup,
+  QrListRow,
+} from '@studio/events';
 import { apiJson, apiRequest } from '@studio/kit';
-import type { CodeLogo, EmailSignup, LandingSettings, QrAnalytics, QrCode, QrListRow } from './types';
 
 export const qrKeys = {
   list: ['qr-codes'] as const,
@@ -12,9 +19,9 @@ export const qrKeys = {
 export const fetchQrCodes = () =>
   apiJson<{ qrCodes: QrListRow[] }>('GET', '/api/qr-codes').then((r) => r.qrCodes);
 export const fetchQrCode = (id: string) =>
-  apiJson<{ qrCode: QrCode }>('GET', `/api/qr-codes/${encodeURIComponent(id)}`).then((r) => r.qrCode);
+  apiJson<{ qrCode: QrCodeView }>('GET', `/api/qr-codes/${encodeURIComponent(id)}`).then((r) => r.qrCode);
 export const updateQrCode = (id: string, changes: Record<string, unknown>) =>
-  apiJson<{ qrCode: QrCode }>('PUT', `/api/qr-codes/${encodeURIComponent(id)}`, changes).then(
+  apiJson<{ qrCode: QrCodeView }>('PUT', `/api/qr-codes/${encodeURIComponent(id)}`, changes).then(
     (r) => r.qrCode,
   );
 export const deleteQrCode = (id: string) => apiRequest('DELETE', `/api/qr-codes/${encodeURIComponent(id)}`);
@@ -23,7 +30,7 @@ export const fetchAnalytics = (id: string) =>
     (r) => r.analytics,
   );
 export const fetchEmails = (id: string) =>
-  apiJson<{ emails: EmailSignup[] }>('GET', `/api/qr-codes/${encodeURIComponent(id)}/emails`).then(
+  apiJson<{ emails: QrEmailSignup[] }>('GET', `/api/qr-codes/${encodeURIComponent(id)}/emails`).then(
     (r) => r.emails,
   );
 
@@ -33,12 +40,12 @@ export interface CreateInput {
   linkType: 'landing' | 'direct';
   url?: string;
   trackingEnabled: boolean;
-  landingPage?: LandingSettings;
+  landingPage?: LandingPageSettings;
   colors: { dark: string; light: string };
-  logo?: CodeLogo;
+  logo?: QrCodeLogo;
 }
 export const createQrCode = (input: CreateInput) =>
-  apiJson<{ qrCode: QrCode }>('POST', '/api/qr-codes', input).then((r) => r.qrCode);
+  apiJson<{ qrCode: QrCodeView }>('POST', '/api/qr-codes', input).then((r) => r.qrCode);
 export const uploadLandingImage = (kind: 'logo' | 'hero', dataUrl: string) =>
   apiJson<{ url: string }>('POST', '/api/qr-uploads', { kind, dataUrl }).then((r) => r.url);
 

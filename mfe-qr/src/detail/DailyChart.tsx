@@ -1,8 +1,8 @@
 // Scans and signups per day as plain SVG bars (no chart library in the bundle).
+import type { QrDailyAnalytics } from '@studio/events';
 import { theme } from '@studio/kit';
-import type { DailyRow } from '../api/types';
 
-export function DailyChart({ rows, withSignups }: { rows: DailyRow[]; withSignups: boolean }) {
+export function DailyChart({ rows, withSignups }: { rows: QrDailyAnalytics[]; withSignups: boolean }) {
   const shown = rows.slice(-30);
   const max = Math.max(1, ...shown.map((r) => r.scans), ...shown.map((r) => r.signups));
   const width = Math.max(shown.length * 24, 240);

@@ -1,5 +1,7 @@
 // /qr-codes/{id} (docs/product/creation-tools-qr.md (Screens and routes, Messages)): header with badges, refresh, edit and delete; the QR card; tabs
 // Analytics, Details and Email Signups (landing codes only).
+
+import type { QrCodeView } from '@studio/events';
 import { Badge, Button, Card, Spinner, theme, toast } from '@studio/kit';
 import { Dialog } from '@studio/kit/overlays';
 import { Switch, Tabs } from '@studio/kit/widgets';
@@ -17,7 +19,6 @@ import {
   qrKeys,
   updateQrCode,
 } from '../api/qr-api';
-import type { QrCode } from '../api/types';
 import { CodeUnavailable } from '../common/CodeUnavailable';
 import { CopyButton, Page, TruncatedUrl, tableCss } from '../common/ui';
 import { BREAKDOWN_LABELS, QR_TEXTS } from '../texts';
@@ -211,7 +212,7 @@ function Stat({ label, value, title }: { label: string; value: string | number; 
   );
 }
 
-function AnalyticsTab({ qr }: { qr: QrCode }) {
+function AnalyticsTab({ qr }: { qr: QrCodeView }) {
   const landing = qr.linkType === 'landing';
   const { data, isLoading, isError } = useQuery({
     queryKey: qrKeys.analytics(qr.id),
@@ -324,7 +325,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-function DetailsTab({ qr }: { qr: QrCode }) {
+function DetailsTab({ qr }: { qr: QrCodeView }) {
   const landing = qr.linkType === 'landing';
   return (
     <Card title={QR_TEXTS.tabDetails}>
@@ -355,7 +356,7 @@ function DetailsTab({ qr }: { qr: QrCode }) {
   );
 }
 
-function EmailsTab({ qr }: { qr: QrCode }) {
+function EmailsTab({ qr }: { qr: QrCodeView }) {
   const { data, isLoading, isError } = useQuery({
     queryKey: qrKeys.emails(qr.id),
     queryFn: () => fetchEmails(qr.id),

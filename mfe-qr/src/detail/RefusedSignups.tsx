@@ -1,7 +1,8 @@
 // The landing page's refused signups, by reason: the owner learns what the spam protection turned
 // away instead of losing readers silently.
+
+import type { QrAnalytics } from '@studio/events';
 import { theme } from '@studio/kit';
-import type { QrAnalytics } from '../api/types';
 import { QR_TEXTS, REFUSAL_LABELS } from '../texts';
 
 export function RefusedSignups({ refused }: { refused: QrAnalytics['refusedSignups'] }) {

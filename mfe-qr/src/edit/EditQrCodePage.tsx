@@ -1,18 +1,19 @@
 // /qr-codes/{id}/edit (not shown in the spec): the create form pre-filled with the code's current
 // values. The type and the encoded address are fixed (printed codes keep working); a direct code's
 // target, the texts, the landing page and the colours change. Saved: a toast, back to the detail.
+
+import type { QrCodeView } from '@studio/events';
 import { Button, theme, toast } from '@studio/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { fetchQrCode, qrKeys, updateQrCode } from '../api/qr-api';
-import type { QrCode } from '../api/types';
 import { CodeUnavailable } from '../common/CodeUnavailable';
 import { Page } from '../common/ui';
 import { QrCodeForm, type QrFormValues } from '../form/QrCodeForm';
 import { QR_TEXTS } from '../texts';
 
-const valuesOf = (qr: QrCode): QrFormValues => ({
+const valuesOf = (qr: QrCodeView): QrFormValues => ({
   linkType: qr.linkType,
   title: qr.title,
   description: qr.description ?? '',

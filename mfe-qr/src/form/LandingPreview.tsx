@@ -1,9 +1,10 @@
 // The landing page's live preview: the server's own page (the renderer visitors get) drawn with the
 // draft settings, at a phone's width or a desktop's scaled down. Sandboxed: its own opaque origin,
 // and its form cannot be sent.
+
+import type { LandingPageSettings } from '@studio/events';
 import { Button, theme } from '@studio/kit';
 import { useEffect, useRef, useState } from 'react';
-import type { LandingSettings } from '../api/types';
 
 /** Typing settles before the preview reloads. */
 const PREVIEW_DELAY_MS = 300;
@@ -15,14 +16,14 @@ const VIEWS = {
 const FRAME_WIDTH = 378;
 const FRAME_HEIGHT = 640;
 
-export const previewAddress = (settings: LandingSettings) =>
+export const previewAddress = (settings: LandingPageSettings) =>
   `/api/qr-preview?settings=${encodeURIComponent(
     JSON.stringify(
       Object.fromEntries(Object.entries(settings).filter(([, v]) => typeof v === 'string' && v !== '')),
     ),
   )}`;
 
-export function LandingPreview({ settings, valid }: { settings: LandingSettings; valid: boolean }) {
+export function LandingPreview({ settings, valid }: { settings: LandingPageSettings; valid: boolean }) {
   const [view, setView] = useState<keyof typeof VIEWS>('phone');
   const wanted = previewAddress(settings);
   const [shown, setShown] = useState(wanted);

@@ -2,6 +2,8 @@
 // description, target URL for direct codes, the landing page's settings with a live preview,
 // logo and hero uploads, the code's colours (refused below 4.5:1 contrast). In edit mode the type
 // and the encoded address are shown but cannot change: they are what the printed code holds.
+
+import type { LandingPageSettings, QrCodeLogo, QrLinkType } from '@studio/events';
 import {
   IMAGE_UPLOAD_ACCEPT,
   imageUploadProblem,
@@ -19,7 +21,6 @@ import { Alert, Badge, Button, Card, theme } from '@studio/kit';
 import { Field, FilePicker, Input, RadioGroup, Switch, Textarea } from '@studio/kit/widgets';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { uploadLandingImage } from '../api/qr-api';
-import type { CodeLogo, LandingSettings, LinkType } from '../api/types';
 import { TruncatedUrl } from '../common/ui';
 import { QR_TEXTS } from '../texts';
 import { ColorField, HEX } from './ColorField';
@@ -27,15 +28,15 @@ import { LandingPreview } from './LandingPreview';
 import { QrPreview } from './QrPreview';
 
 export interface QrFormValues {
-  linkType: LinkType;
+  linkType: QrLinkType;
   title: string;
   description: string;
   url: string;
   trackingEnabled: boolean;
-  landingPage: LandingSettings;
+  landingPage: LandingPageSettings;
   colors: { dark: string; light: string };
   /** The picture in the middle of the code (null: none). */
-  logo: CodeLogo | null;
+  logo: QrCodeLogo | null;
 }
 
 export const EMPTY_QR_FORM: QrFormValues = {
@@ -88,21 +89,21 @@ export function QrCodeForm({
   actions,
 }: Props) {
   const editing = encodedUrl !== undefined;
-  const [linkType, setLinkType] = useState<LinkType>(initial.linkType);
+  const [linkType, setLinkType] = useState<QrLinkType>(initial.linkType);
   const [title, setTitle] = useState(initial.title);
   const [description, setDescription] = useState(initial.description);
   const [url, setUrl] = useState(initial.url);
   const [tracking, setTracking] = useState(initial.trackingEnabled);
-  const [landing, setLanding] = useState<LandingSettings>(initial.landingPage);
+  const [landing, setLanding] = useState<LandingPageSettings>(initial.landingPage);
   const [colors, setColors] = useState(initial.colors);
-  const [codeLogo, setCodeLogo] = useState<CodeLogo | null>(initial.logo);
+  const [codeLogo, setCodeLogo] = useState<QrCodeLogo | null>(initial.logo);
   const codeLogoProblem = codeLogo ? qrLogoProblem(codeLogo.size) : null;
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<{ kind: UploadTarget; message: string } | null>(null);
   const [pickerKeys, setPickerKeys] = useState({ logo: 0, hero: 0, code: 0 });
   const colorProblem = qrColorsProblem(colors);
   const landingColorProblem = linkType === 'landing' ? landingColorsProblem(landing) : null;
-  const set = (field: keyof LandingSettings) => (value: string) =>
+  const set = (field: keyof LandingPageSettings) => (value: string) =>
     setLanding((l) => ({ ...l, [field]: value }));
 
   /** Where an uploaded picture goes: the page's logo or hero, or the middle of the code. */
@@ -208,7 +209,7 @@ export function QrCodeForm({
               <RadioGroup
                 aria-label={QR_TEXTS.type}
                 value={linkType}
-                onValueChange={(v) => setLinkType(v as LinkType)}
+                onValueChange={(v) => setLinkType(v as QrLinkType)}
                 options={[
                   {
                     value: 'landing',

@@ -1,5 +1,6 @@
 // After Generate: the confirmation, with the book's progress moving live (the generation stream)
 // and its PDF and EPUB once done.
+import { bookStage, type GenerationStatus } from '@studio/events';
 import { Alert, buttonStyles, ProgressBar, theme, useUser } from '@studio/kit';
 import { BOOKS_QUERY_ROOT, useGenerationStream } from '@studio/kit/live';
 import { useQuery } from '@tanstack/react-query';
@@ -9,7 +10,8 @@ import { COMMON, GEN2 } from './texts';
 
 interface ListedBook {
   id: string;
-  status: string;
+  type: string;
+  generationStatus: GenerationStatus;
   progress?: number;
   currentStep?: string;
   downloadLink?: string;
@@ -27,8 +29,10 @@ export function BookProgress({ bookId }: { bookId: string }) {
   useGenerationStream(Boolean(user) && books.isSuccess, true);
   const book = books.data?.find((b) => b.id === bookId);
   const percent = Math.max(0, Math.min(100, Math.round(Number(book?.progress) || 0)));
-  const done = book?.status === 'Done';
-  const failed = book?.status === 'ERROR';
+  // Not listed yet: the request is being written.
+  const stage = book ? bookStage(book.type, book.generationStatus) : 'outline-creation';
+  const done = stage === 'done';
+  const failed = stage === 'error';
 
   return (
     <Alert
@@ -41,7 +45,7 @@ export function BookProgress({ bookId }: { bookId: string }) {
           ? GEN2.bookDone
           : failed
             ? GEN2.bookFailed
-            : book?.status === 'Outline finished'
+            : stage === 'outline-finished'
               ? GEN2.outlineReady
               : GEN2.bookCreation}
       </p>

@@ -3,7 +3,6 @@ import {
   canGenerate,
   isWaiting,
   keepPolling,
-  OUTLINE_FINISHED,
   type OutlineRecord,
   parseOutlines,
 } from './outlines';
@@ -15,14 +14,21 @@ function only(body: unknown): OutlineRecord {
   return record;
 }
 
-const finished = { id: 'b1', status: OUTLINE_FINISHED, outline1: 'One', outline2: 'Two', outline3: 'Three' };
-const creating = { id: 'b1', status: 'In progress (outline creation)' };
+const finished = {
+  id: 'b1',
+  status: 'Outline finished',
+  generationStatus: 'outlines-ready',
+  outline1: 'One',
+  outline2: 'Two',
+  outline3: 'Three',
+};
+const creating = { id: 'b1', status: 'In progress (outline creation)', generationStatus: 'running' };
 
 describe('Gen 2.0 outline answers (docs/product/creation-tools-qr.md (Data, API))', () => {
   it('reads a list, a single record or { outlines }', () => {
     expect(parseOutlines([finished])[0]).toEqual({
       id: 'b1',
-      status: OUTLINE_FINISHED,
+      stage: 'outline-finished',
       texts: ['One', 'Two', 'Three'],
       bookGenerated: false,
     });
@@ -46,7 +52,11 @@ describe('outline view rules (docs/product/creation-tools-qr.md (States))', () =
     expect(keepPolling(parseOutlines([creating]))).toBe(true);
     expect(keepPolling(parseOutlines([finished]))).toBe(false);
     expect(keepPolling(parseOutlines([{ ...creating, bookGenerated: true }]))).toBe(false);
-    expect(keepPolling(parseOutlines([{ ...creating, status: 'ERROR' }]))).toBe(false);
+    expect(keepPolling(parseOutlines([{ ...creating, generationStatus: 'failed' }]))).toBe(false);
+    // Once the outlines exist they stay finished while the book is made.
+    expect(isWaiting(parseOutlines([{ ...finished, generationStatus: 'book-running' }]))).toBe(false);
+    // A record without a status in the vocabulary is still being written.
+    expect(isWaiting(parseOutlines([{ ...finished, generationStatus: 'Outline finished' }]))).toBe(true);
   });
 
   it('only a finished outline with text at that index can be chosen, and not after its book was generated', () => {
@@ -55,7 +65,7 @@ describe('outline view rules (docs/product/creation-tools-qr.md (States))', () =
     expect(canChoose(ready, 1)).toBe(true);
     expect(canChoose(ready, 2)).toBe(false);
     expect(canChoose(ready, 3)).toBe(false);
-    const pending = only([{ ...finished, status: 'In progress (outline creation)' }]);
+    const pending = only([{ ...finished, generationStatus: 'requested' }]);
     expect(canChoose(pending, 0)).toBe(false);
     const generated = only([{ ...finished, bookGenerated: true }]);
     expect(canChoose(generated, 0)).toBe(false);

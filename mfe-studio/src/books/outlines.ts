@@ -1,16 +1,20 @@
 // Gen 2.0 outlines (docs/product/creation-tools-qr.md (Data, States)): the polled answer, which outlines can be chosen, and the
 // selection rules of the outline view.
+import { GENERATION_STATUSES, type GenerationStatus, type OutlineStage, outlineStage } from '@studio/events';
+
 export const OUTLINE_POLL_MS = 5000;
-export const OUTLINE_CREATING = 'In progress (outline creation)';
-export const OUTLINE_FINISHED = 'Outline finished';
 
 export interface OutlineRecord {
   id: string;
-  status: string;
+  /** From the record's status; a record without one is still being written. */
+  stage: OutlineStage;
   /** outline1..outline3, in order; null where a text is missing. */
   texts: [string | null, string | null, string | null];
   bookGenerated: boolean;
 }
+
+const isStatus = (value: unknown): value is GenerationStatus =>
+  (GENERATION_STATUSES as readonly unknown[]).includes(value);
 
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value : null;
@@ -22,7 +26,7 @@ function record(raw: unknown): OutlineRecord | null {
   if (typeof id !== 'string' || id === '') return null;
   return {
     id,
-    status: typeof r.status === 'string' ? r.status : OUTLINE_CREATING,
+    stage: isStatus(r.generationStatus) ? outlineStage(r.generationStatus) : 'outline-creation',
     texts: [
       text(r.outline1 ?? r.outlineText1),
       text(r.outline2 ?? r.outlineText2),
@@ -43,14 +47,14 @@ export function parseOutlines(body: unknown): OutlineRecord[] {
 }
 
 /** 'Outline finished' is selectable; anything else (outline creation) shows a spinner. */
-export const isFinished = (outline: OutlineRecord): boolean => outline.status === OUTLINE_FINISHED;
+export const isFinished = (outline: OutlineRecord): boolean => outline.stage === 'outline-finished';
 
 /** The outline view waits (spinner) while no outline is finished — also after a failed fetch. */
 export const isWaiting = (outlines: readonly OutlineRecord[] | undefined): boolean =>
   !outlines?.some(isFinished);
 
 /** The outline job failed (its credits are refunded): nothing more will come. */
-export const isFailed = (outline: OutlineRecord): boolean => outline.status === 'ERROR';
+export const isFailed = (outline: OutlineRecord): boolean => outline.stage === 'error';
 
 /** Polling goes on every 5 s until an outline is finished, failed, or its book already generated. */
 export const keepPolling = (outlines: readonly OutlineRecord[] | undefined): boolean =>

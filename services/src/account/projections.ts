@@ -1,7 +1,7 @@
-import { type AccountStreamEvent, type RecordedEvent, streamId } from '@studio/events';
+import { type AccountStreamEvent, streamId } from '@studio/events';
 import { assertNever } from '../platform/decider';
 import type { Doc, WriteOp } from '../platform/readstore/port';
-import type { Projection } from '../platform/runners/projector';
+import { defineProjection } from '../platform/runners/projector';
 
 /** One document per account: for lookups by gateway ids, the admin tools and verify-all. */
 export const ACCOUNTS = 'accounts';
@@ -51,7 +51,6 @@ const HANDLES = [
   'SubscriptionExpired',
   'SubscriptionAdminUpdated',
 ] as const satisfies readonly AccountStreamEvent['type'][];
-type Handled = Extract<AccountStreamEvent, { type: (typeof HANDLES)[number] }>;
 
 type LedgerEntry = Omit<LedgerDoc, '_id' | 'userId' | 'at'>;
 
@@ -72,7 +71,7 @@ function ledgerPut(id: string, userId: string, at: string, entry: LedgerEntry): 
   return { op: 'put', collection: LEDGER, doc };
 }
 
-export const accountsProjection: Projection = {
+export const accountsProjection = defineProjection({
   name: 'accounts',
   collections: [ACCOUNTS, LEDGER],
   handles: HANDLES,
@@ -81,10 +80,9 @@ export const accountsProjection: Projection = {
     { collection: ACCOUNTS, fields: ['subscriptionId'] },
     { collection: LEDGER, fields: ['userId', 'at'] },
   ],
-  project(recorded: RecordedEvent): WriteOp[] {
-    if (!recorded.streamName.startsWith('account-')) return [];
-    const event = recorded as unknown as RecordedEvent<Handled>;
-    const userId = streamId(recorded.streamName);
+  project(event): WriteOp[] {
+    if (!event.streamName.startsWith('account-')) return [];
+    const userId = streamId(event.streamName);
     const at = event.metadata.occurredAt;
     switch (event.type) {
       case 'UserRegistered': {
@@ -191,4 +189,4 @@ export const accountsProjection: Projection = {
         return assertNever(event);
     }
   },
-};
+});

@@ -1,4 +1,4 @@
-import { type BookEdits, generationStream } from '@studio/events';
+import { type BookEdits, bookStatusLabel, generationStream, QUEUED_FOR } from '@studio/events';
 import { chapterParagraphs, chapterText, editBookRequest } from '@studio/events/requests';
 import { requireUser } from '../account/auth';
 import { DomainError } from '../platform/errors';
@@ -8,7 +8,7 @@ import type { Platform } from '../platform/module';
 import { editionOf } from '../studio/book-edition';
 import { generationDecider } from '../studio/generation';
 import { GENERATIONS, type GenerationDoc } from '../studio/generations-projection';
-import { BOOK_KINDS, bookStatus } from './books';
+import { BOOK_KINDS } from './books';
 import { fileUrl } from './routes';
 
 /** What the Edit view shows: the words the book's files were last built from. */
@@ -33,7 +33,8 @@ export function editionRecord(doc: GenerationDoc) {
   return {
     id: doc._id,
     type: doc.kind,
-    status: bookStatus(doc),
+    status: bookStatusLabel(doc.kind, doc.status),
+    generationStatus: doc.status,
     progress: doc.progress,
     currentStep: doc.step,
     ...files,
@@ -86,7 +87,7 @@ export function bookEditRoutes({
     router.patch('/api/books/:id', async (ctx) => {
       const userId = requireUser(ctx);
       const id = String(ctx.params.id);
-      await ownBook(userId, id);
+      const doc = await ownBook(userId, id);
       const body = parse(editBookRequest, ctx.request.body);
       const edits: BookEdits = {
         ...(body.title !== undefined ? { title: body.title } : {}),
@@ -119,7 +120,8 @@ export function bookEditRoutes({
       ctx.status = 202;
       ctx.body = {
         id,
-        status: 'In progress',
+        status: bookStatusLabel(doc.kind, QUEUED_FOR.rebuild),
+        generationStatus: QUEUED_FOR.rebuild,
         message: 'Your changes are saved. The files are being rebuilt.',
       };
     });

@@ -1,4 +1,4 @@
-import { epubIncluded, KIDS_BOOK_PAGES } from '@studio/events';
+import { bookStatusLabel, epubIncluded, isFinished, isRebuilding, KIDS_BOOK_PAGES } from '@studio/events';
 import { requireSelf, requireUser } from '../account/auth';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
@@ -12,22 +12,6 @@ import { fileUrl } from './routes';
 export const BOOK_KINDS = kindsListedIn({ list: 'books' });
 
 const NON_FICTION = ['non-fiction', 'non-fiction-v2'];
-const REBUILDING: string[] = ['rebuild-requested', 'rebuilding'];
-
-/** docs/product/creation-tools-qr.md (States) book statuses, including Gen 2.0's finer ones. */
-export function bookStatus(doc: GenerationDoc): string {
-  if (doc.status === 'failed') return 'ERROR';
-  if (doc.status === 'completed') return 'Done';
-  // An edited book is typeset again: in progress until its new files are ready.
-  if (REBUILDING.includes(doc.status)) return 'In progress';
-  if (doc.kind === 'non-fiction-v2') {
-    if (doc.status === 'outlines-ready') return 'Outline finished';
-    if (doc.status === 'outline-chosen' || doc.status === 'book-running')
-      return 'In progress (book creation)';
-    return 'In progress (outline creation)';
-  }
-  return 'In progress';
-}
 
 /** The book record My Books and the dashboard read (docs/product/accounts-billing-admin.md (Data), docs/product/creation-tools-qr.md (Data)). */
 export function bookRecord(doc: GenerationDoc) {
@@ -44,7 +28,9 @@ export function bookRecord(doc: GenerationDoc) {
     userId: doc.userId,
     title,
     type: doc.kind,
-    status: bookStatus(doc),
+    // The product's words, and the status they translate, which the screens compare.
+    status: bookStatusLabel(doc.kind, doc.status),
+    generationStatus: doc.status,
     progress: doc.progress,
     currentStep: doc.step,
     theme: typeof doc.input.theme === 'string' ? doc.input.theme : undefined,
@@ -61,7 +47,7 @@ export function bookRecord(doc: GenerationDoc) {
     ...(doc.rebuildError ? { rebuildError: doc.rebuildError } : {}),
     // Pictures enlarged beyond their real detail: the book is made, the author is told.
     ...(typeof doc.result?.printWarning === 'string' ? { printWarning: doc.result.printWarning } : {}),
-    ...(REBUILDING.includes(doc.status) ? { rebuilding: true } : {}),
+    ...(isRebuilding(doc.status) ? { rebuilding: true } : {}),
     ...(outlines[0] ? { outlineText1: outlines[0] } : {}),
     ...(outlines[1] ? { outlineText2: outlines[1] } : {}),
     ...(outlines[2] ? { outlineText3: outlines[2] } : {}),
@@ -76,7 +62,8 @@ export function kidsBookRecord(doc: GenerationDoc) {
     title: doc.title ?? String(doc.input.characterName ?? 'Kids book'),
     storyDescription: String(doc.input.storyDescription ?? ''),
     characterName: String(doc.input.characterName ?? ''),
-    status: bookStatus(doc),
+    status: bookStatusLabel(doc.kind, doc.status),
+    generationStatus: doc.status,
     progress: doc.progress,
     createdAt: doc.createdAt,
   };
@@ -119,7 +106,7 @@ export function bookRoutes({
     });
     router.get('/api/airtable/books/:userId/status/in-progress', async (ctx) => {
       const all = await books(requireSelf(ctx, ctx.params.userId));
-      ctx.body = all.filter((b) => b.status.startsWith('In progress') || b.status === 'Outline finished');
+      ctx.body = all.filter((b) => !isFinished(b.generationStatus));
     });
   };
 }

@@ -34,6 +34,7 @@ describe('graceful shutdown (SIGTERM)', () => {
     const log = await types();
     await store.close();
     expect(log.filter((t) => t !== 'GenerationProgressed')).toEqual([
+      'GenerationQueued',
       'GenerationStarted',
       'GenerationReleased',
     ]);

@@ -1,7 +1,7 @@
-import { type NewsletterEvent, type RecordedEvent, streamId } from '@studio/events';
+import { type NewsletterEvent, streamId } from '@studio/events';
 import { assertNever } from '../platform/decider';
 import type { WriteOp } from '../platform/readstore/port';
-import type { Projection } from '../platform/runners/projector';
+import { defineProjection } from '../platform/runners/projector';
 
 export const NEWSLETTER_SUBSCRIBERS = 'newsletter_subscribers';
 
@@ -11,17 +11,16 @@ export type SubscriberDoc = { _id: string; email: string; subscribedAt: string }
 const HANDLES = ['NewsletterSubscribed'] as const satisfies readonly NewsletterEvent['type'][];
 
 /** The admins' list and export of newsletter subscribers. */
-export const newsletterProjection: Projection = {
+export const newsletterProjection = defineProjection({
   name: 'newsletter',
   collections: [NEWSLETTER_SUBSCRIBERS],
   handles: HANDLES,
   indexes: [{ collection: NEWSLETTER_SUBSCRIBERS, fields: ['subscribedAt'] }],
-  project(recorded: RecordedEvent): WriteOp[] {
-    const event = recorded as unknown as RecordedEvent<NewsletterEvent>;
+  project(event): WriteOp[] {
     switch (event.type) {
       case 'NewsletterSubscribed': {
         const doc: SubscriberDoc = {
-          _id: streamId(recorded.streamName),
+          _id: streamId(event.streamName),
           email: event.data.email,
           subscribedAt: event.metadata.occurredAt,
         };
@@ -31,4 +30,4 @@ export const newsletterProjection: Projection = {
         return assertNever(event.type);
     }
   },
-};
+});

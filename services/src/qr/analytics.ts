@@ -1,34 +1,13 @@
-import type { QrSignupRefusalReason } from '@studio/events';
+import {
+  QR_BREAKDOWN_DIMENSIONS,
+  type QrAnalytics,
+  type QrBreakdownDimension,
+  type QrDailyAnalytics,
+  type QrSignupRefusalReason,
+} from '@studio/events';
 import type { ReadStore } from '../platform/readstore/port';
 import { breakdownName } from './breakdown-keys';
-import {
-  BREAKDOWN_DIMENSIONS,
-  type BreakdownDimension,
-  QR_DAILY,
-  type QrDailyDoc,
-  REFUSAL_REASONS,
-} from './projections';
-
-export interface DailyAnalytics {
-  date: string;
-  scans: number;
-  uniqueVisitors: number;
-  signups: number;
-  conversionRate: number;
-}
-
-export interface QrAnalytics {
-  scanCount: number;
-  uniqueVisitors: number;
-  emailSignupCount: number;
-  conversionRate: number;
-  dailyAnalytics: DailyAnalytics[];
-  breakdowns: Record<BreakdownDimension, Array<{ name: string; count: number }>>;
-  /** Signup submissions turned away, per reason (no page token, honeypot, per-address ceiling). */
-  refusedSignups: Record<QrSignupRefusalReason, number>;
-  from?: string;
-  to?: string;
-}
+import { QR_DAILY, type QrDailyDoc, REFUSAL_REASONS } from './projections';
 
 /** Signups per scan in percent, two decimals; no scans is 0, not NaN. */
 export const conversionRate = (signups: number, scans: number) =>
@@ -45,20 +24,22 @@ export async function qrAnalytics(
   if (range.to) day.$lte = range.to;
   const filter = { qrId, ...(range.from || range.to ? { day } : {}) };
   const days = await readStore.collection<QrDailyDoc>(QR_DAILY).find(filter, { sort: { day: 1 } });
-  const dailyAnalytics = days.map((d) => ({
-    date: d.day,
-    scans: d.scans,
-    uniqueVisitors: d.uniques,
-    signups: d.signups,
-    conversionRate: conversionRate(d.signups, d.scans),
-  }));
+  const dailyAnalytics = days.map(
+    (d): QrDailyAnalytics => ({
+      date: d.day,
+      scans: d.scans,
+      uniqueVisitors: d.uniques,
+      signups: d.signups,
+      conversionRate: conversionRate(d.signups, d.scans),
+    }),
+  );
   const sum = (field: 'scans' | 'uniqueVisitors' | 'signups') =>
     dailyAnalytics.reduce((total, d) => total + d[field], 0);
   const breakdowns = Object.fromEntries(
-    BREAKDOWN_DIMENSIONS.map((d) => [d, new Map<string, number>()]),
-  ) as Record<BreakdownDimension, Map<string, number>>;
+    QR_BREAKDOWN_DIMENSIONS.map((d) => [d, new Map<string, number>()]),
+  ) as Record<QrBreakdownDimension, Map<string, number>>;
   for (const d of days)
-    for (const dimension of BREAKDOWN_DIMENSIONS)
+    for (const dimension of QR_BREAKDOWN_DIMENSIONS)
       for (const [key, count] of Object.entries(d[dimension] ?? {})) {
         const name = breakdownName(key);
         breakdowns[dimension].set(name, (breakdowns[dimension].get(name) ?? 0) + count);
@@ -78,7 +59,7 @@ export async function qrAnalytics(
     conversionRate: conversionRate(emailSignupCount, scanCount),
     dailyAnalytics,
     breakdowns: Object.fromEntries(
-      BREAKDOWN_DIMENSIONS.map((d) => [
+      QR_BREAKDOWN_DIMENSIONS.map((d) => [
         d,
         [...breakdowns[d]]
           .map(([name, count]) => ({ name, count }))

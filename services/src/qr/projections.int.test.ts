@@ -1,12 +1,13 @@
 import path from 'node:path';
-import type { RecordedEvent } from '@studio/events';
+import type { QrEvent, RecordedEvent } from '@studio/events';
 import fc from 'fast-check';
 import { fieldPathSegments } from '../platform/readstore/field-path';
 import { createSqliteReadStore } from '../platform/readstore/sqlite';
 import { tempDataDir } from '../testing/helpers';
+import { GIVEN_AT, type GivenEvent, projectionSpec } from '../testing/projection-spec';
 import { qrAnalytics } from './analytics';
 import { breakdownKey, breakdownName } from './breakdown-keys';
-import { qrProjection } from './projections';
+import { QR_CODES, QR_DAILY, QR_SIGNUPS, QR_VISITORS, qrProjection } from './projections';
 
 let position = 0;
 const event = (type: string, data: Record<string, unknown>, at = '2026-11-20T10:00:00.000Z'): RecordedEvent =>
@@ -198,5 +199,158 @@ describe('QR breakdowns keyed by what visitors send', () => {
       }),
     );
     expect(breakdownName('www_facebook_com')).toBe('www_facebook_com');
+  });
+});
+
+describe('QR projection: given events, then documents (live and bulk)', () => {
+  const spec = projectionSpec<QrEvent>(qrProjection);
+  const stream = 'qrcode-q1';
+  const activity = 'qractivity-q1';
+  const at = GIVEN_AT;
+  const created: GivenEvent<QrEvent> = {
+    stream,
+    type: 'QrCodeCreated',
+    data: {
+      qrId: 'q1',
+      userId: 'u1',
+      title: 'Menu',
+      url: 'https://cafe.example',
+      linkType: 'landing',
+      trackingEnabled: true,
+    },
+  };
+  const given: GivenEvent<QrEvent>[] = [
+    created,
+    { stream, type: 'QrCodeUpdated', data: { qrId: 'q1', title: 'Lunch menu' } },
+    {
+      stream: activity,
+      type: 'QrScanned',
+      data: {
+        qrId: 'q1',
+        day: '2026-11-20',
+        visitor: 'v1',
+        firstVisitOfDay: true,
+        device: 'Mobile',
+        os: 'iOS',
+        browser: 'Safari',
+        referrer: 'Direct',
+      },
+    },
+    {
+      stream: activity,
+      type: 'QrScansRecorded',
+      data: {
+        qrId: 'q1',
+        scans: [
+          {
+            at,
+            day: '2026-11-20',
+            visitor: 'v1',
+            firstVisitOfDay: false,
+            device: 'Mobile',
+            os: 'iOS',
+            browser: 'Safari',
+            referrer: 'Direct',
+          },
+          {
+            at,
+            day: '2026-11-21',
+            visitor: 'v2',
+            firstVisitOfDay: true,
+            device: 'Desktop',
+            os: 'Windows',
+            browser: 'Edge',
+          },
+        ],
+      },
+    },
+    {
+      stream: activity,
+      type: 'QrSignupRecorded',
+      data: { qrId: 'q1', email: 'ada@example.com', source: 'signup', day: '2026-11-20' },
+    },
+    {
+      stream: activity,
+      type: 'QrSignupsRefused',
+      data: { qrId: 'q1', day: '2026-11-21', refused: { honeypot: 2, token: 0 } },
+    },
+    { stream, type: 'QrTrackingToggled', data: { qrId: 'q1', trackingEnabled: false } },
+  ];
+  const count = (value: string, n: number) => ({ [breakdownKey(value)]: n });
+  const days = [
+    {
+      _id: 'q1:2026-11-20',
+      qrId: 'q1',
+      day: '2026-11-20',
+      scans: 2,
+      uniques: 1,
+      signups: 1,
+      device: count('Mobile', 2),
+      os: count('iOS', 2),
+      browser: count('Safari', 2),
+      referrer: count('Direct', 2),
+    },
+    {
+      _id: 'q1:2026-11-21',
+      qrId: 'q1',
+      day: '2026-11-21',
+      scans: 1,
+      uniques: 1,
+      signups: 0,
+      device: count('Desktop', 1),
+      os: count('Windows', 1),
+      browser: count('Edge', 1),
+      // A scan that sent no referrer is counted as Unknown.
+      referrer: count('Unknown', 1),
+      // Only reasons with a whole positive count are tallied.
+      refused: { honeypot: 2 },
+    },
+  ];
+  const visitors = [
+    { _id: 'q1:2026-11-20:v1', qrId: 'q1', day: '2026-11-20' },
+    { _id: 'q1:2026-11-21:v2', qrId: 'q1', day: '2026-11-21' },
+  ];
+
+  it('a code, its scans one at a time and in a batch, a signup and refusals: list row, days, visitors, signups', () =>
+    spec.given(given).then({
+      [QR_CODES]: [
+        {
+          _id: 'q1',
+          userId: 'u1',
+          title: 'Lunch menu',
+          linkType: 'landing',
+          trackingEnabled: false,
+          createdAt: at,
+          scans: 3,
+          signups: 1,
+        },
+      ],
+      [QR_DAILY]: days,
+      [QR_VISITORS]: visitors,
+      [QR_SIGNUPS]: [{ _id: 'e5', qrId: 'q1', email: 'ada@example.com', name: '', timestamp: at }],
+    }));
+
+  it('deleting a code removes its list row and its signups; the day counters stay', () =>
+    spec.given([...given, { stream, type: 'QrCodeDeleted', data: { qrId: 'q1' } }]).then({
+      [QR_DAILY]: days,
+      [QR_VISITORS]: visitors,
+    }));
+
+  it('a code created before its link type and tracking were recorded is a tracked direct code', () => {
+    const { linkType: _l, trackingEnabled: _t, ...early } = created.data as Record<string, unknown>;
+    return spec.given([{ ...created, data: early } as GivenEvent<QrEvent>]).then({
+      [QR_CODES]: [
+        {
+          _id: 'q1',
+          userId: 'u1',
+          title: 'Menu',
+          linkType: 'direct',
+          trackingEnabled: true,
+          createdAt: at,
+          scans: 0,
+          signups: 0,
+        },
+      ],
+    });
   });
 });

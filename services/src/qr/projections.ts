@@ -1,16 +1,19 @@
-import type { QrEvent, QrSignupRefusalReason, RecordedEvent } from '@studio/events';
+import {
+  QR_BREAKDOWN_DIMENSIONS,
+  type QrBreakdownDimension,
+  type QrEvent,
+  type QrScanned,
+  type QrSignupRefusalReason,
+} from '@studio/events';
 import { assertNever } from '../platform/decider';
 import type { WriteOp } from '../platform/readstore/port';
-import type { Projection } from '../platform/runners/projector';
+import { defineProjection } from '../platform/runners/projector';
 import { breakdownKey } from './breakdown-keys';
 
 export const QR_CODES = 'qr_codes';
 export const QR_DAILY = 'qr_daily';
 export const QR_SIGNUPS = 'qr_signups';
 export const QR_VISITORS = 'qr_visitors';
-
-export const BREAKDOWN_DIMENSIONS = ['device', 'os', 'browser', 'referrer'] as const;
-export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number];
 
 /** The list screen's row: the code plus running totals. */
 export type QrCodeDoc = {
@@ -33,7 +36,7 @@ export type QrDailyDoc = {
   signups: number;
   /** Signups refused per reason (`QrSignupsRefused`); absent on days without any. */
   refused?: Partial<Record<QrSignupRefusalReason, number>>;
-} & Partial<Record<BreakdownDimension, Record<string, number>>>;
+} & Partial<Record<QrBreakdownDimension, Record<string, number>>>;
 export type QrSignupDoc = { _id: string; qrId: string; email: string; name: string; timestamp: string };
 
 export const REFUSAL_REASONS: readonly QrSignupRefusalReason[] = ['token', 'honeypot', 'ceiling'];
@@ -58,18 +61,18 @@ function daily(qrId: string, day: string, inc: Record<string, number>): WriteOp 
  * summed (one update per day), and each visitor's first visit of the day. A batch of scans gives
  * the same documents as the same scans one event at a time.
  */
-function scanOps(qrId: string, scans: Array<Record<string, unknown>>): WriteOp[] {
+function scanOps(qrId: string, scans: ReadonlyArray<Omit<QrScanned['data'], 'qrId'>>): WriteOp[] {
   if (scans.length === 0) return [];
   const days = new Map<string, Record<string, number>>();
   const visitors: WriteOp[] = [];
   for (const scan of scans) {
-    const day = String(scan.day);
+    const { day } = scan;
     const counts = days.get(day) ?? { scans: 0, uniques: 0 };
     days.set(day, counts);
     counts.scans = (counts.scans ?? 0) + 1;
     if (scan.firstVisitOfDay) counts.uniques = (counts.uniques ?? 0) + 1;
-    for (const dimension of BREAKDOWN_DIMENSIONS) {
-      const value = typeof scan[dimension] === 'string' ? String(scan[dimension]) : 'Unknown';
+    for (const dimension of QR_BREAKDOWN_DIMENSIONS) {
+      const value = scan[dimension] ?? 'Unknown';
       const field = `${dimension}.${breakdownKey(value)}`;
       counts[field] = (counts[field] ?? 0) + 1;
     }
@@ -100,7 +103,7 @@ const HANDLES = [
 ] as const satisfies readonly QrEvent['type'][];
 
 /** Per code and day: scans, uniques, signups; breakdowns; the list rows; the signups table. */
-export const qrProjection: Projection = {
+export const qrProjection = defineProjection({
   name: 'qr',
   collections: [QR_CODES, QR_DAILY, QR_SIGNUPS, QR_VISITORS],
   handles: HANDLES,
@@ -109,70 +112,73 @@ export const qrProjection: Projection = {
     { collection: QR_DAILY, fields: ['qrId', 'day'] },
     { collection: QR_SIGNUPS, fields: ['qrId'] },
   ],
-  project(recorded: RecordedEvent): WriteOp[] {
-    // The log is untyped at this boundary; `handles` guarantees the type is one of these.
-    const event = recorded as RecordedEvent<QrEvent>;
-    const data = event.data as Record<string, unknown> & { qrId: string };
+  project(event): WriteOp[] {
     switch (event.type) {
-      case 'QrCodeCreated':
-        return [
-          {
-            op: 'put',
-            collection: QR_CODES,
-            doc: {
-              _id: data.qrId,
-              userId: String(data.userId),
-              title: String(data.title),
-              linkType: data.linkType === 'landing' ? 'landing' : 'direct',
-              trackingEnabled: data.trackingEnabled !== false,
-              createdAt: event.metadata.occurredAt,
-              scans: 0,
-              signups: 0,
-            },
-          },
-        ];
-      case 'QrCodeUpdated':
-        return typeof data.title === 'string'
+      case 'QrCodeCreated': {
+        const { data } = event;
+        const doc: QrCodeDoc = {
+          _id: data.qrId,
+          userId: data.userId,
+          title: data.title,
+          // Read as the first events were written: a code without these fields is direct and tracked.
+          linkType: data.linkType === 'landing' ? 'landing' : 'direct',
+          trackingEnabled: data.trackingEnabled !== false,
+          createdAt: event.metadata.occurredAt,
+          scans: 0,
+          signups: 0,
+        };
+        return [{ op: 'put', collection: QR_CODES, doc }];
+      }
+      case 'QrCodeUpdated': {
+        const { data } = event;
+        return data.title !== undefined
           ? [{ op: 'update', collection: QR_CODES, id: data.qrId, set: { title: data.title } }]
           : [];
-      case 'QrTrackingToggled':
+      }
+      case 'QrTrackingToggled': {
+        const { data } = event;
         return [
           {
             op: 'update',
             collection: QR_CODES,
             id: data.qrId,
-            set: { trackingEnabled: data.trackingEnabled === true },
+            set: { trackingEnabled: data.trackingEnabled },
           },
         ];
-      case 'QrCodeDeleted':
+      }
+      case 'QrCodeDeleted': {
+        const { data } = event;
         // The owner can no longer read them; the signups' addresses leave the read models too.
         return [
           { op: 'delete', collection: QR_CODES, id: data.qrId },
           { op: 'deleteMany', collection: QR_SIGNUPS, filter: { qrId: data.qrId } },
         ];
+      }
       case 'QrScanned':
-        return scanOps(data.qrId, [data]);
+        return scanOps(event.data.qrId, [event.data]);
       case 'QrScansRecorded':
-        return Array.isArray(data.scans)
-          ? scanOps(data.qrId, data.scans as Array<Record<string, unknown>>)
-          : [];
-      case 'QrSignupRecorded':
+        return scanOps(event.data.qrId, event.data.scans);
+      case 'QrSignupRecorded': {
+        const { data } = event;
         return [
           { op: 'update', collection: QR_CODES, id: data.qrId, inc: { signups: 1 } },
-          daily(data.qrId, String(data.day), { signups: 1 }),
+          daily(data.qrId, data.day, { signups: 1 }),
           {
             op: 'put',
             collection: QR_SIGNUPS,
             doc: {
               _id: event.eventId,
               qrId: data.qrId,
-              email: String(data.email),
-              name: typeof data.name === 'string' ? data.name : '',
+              email: data.email,
+              name: data.name ?? '',
               timestamp: event.metadata.occurredAt,
             },
           },
         ];
+      }
       case 'QrSignupsRefused': {
+        const { data } = event;
+        // Only known reasons and whole positive counts are tallied.
         const refused = Object.entries((data.refused ?? {}) as Record<string, unknown>).filter(
           (entry): entry is [QrSignupRefusalReason, number] =>
             REFUSAL_REASONS.includes(entry[0] as QrSignupRefusalReason) &&
@@ -183,7 +189,7 @@ export const qrProjection: Projection = {
         return [
           daily(
             data.qrId,
-            String(data.day),
+            data.day,
             Object.fromEntries(refused.map(([reason, count]) => [`refused.${reason}`, count])),
           ),
         ];
@@ -192,4 +198,4 @@ export const qrProjection: Projection = {
         return assertNever(event);
     }
   },
-};
+});

@@ -1,4 +1,4 @@
-import type { LandingPageSettings } from '@studio/events';
+import type { LandingPageSettings, QrCodeView, QrEmailSignup, QrListRow } from '@studio/events';
 import {
   createQrCodeRequest,
   landingPageSettingsSchema,
@@ -47,7 +47,7 @@ export async function centreLogo(blobs: BlobStore, state: QrCodeState): Promise<
   return blob ? { key: state.logo.url, size: state.logo.size, bytes: blob.data } : undefined;
 }
 
-export async function qrCodeView(state: QrCodeState, blobs: BlobStore) {
+export async function qrCodeView(state: QrCodeState, blobs: BlobStore): Promise<QrCodeView> {
   return {
     id: state.qrId,
     title: state.title,
@@ -152,7 +152,7 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
         .find({ userId }, { sort: { createdAt: -1, _id: 1 } });
       ctx.body = {
         success: true,
-        qrCodes: qrCodes.map(({ _id, userId: _owner, ...row }) => ({ id: _id, ...row })),
+        qrCodes: qrCodes.map(({ _id, userId: _owner, ...row }): QrListRow => ({ id: _id, ...row })),
       };
     });
 
@@ -254,12 +254,14 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
       const { state } = await owned(ctx);
       ctx.body = {
         success: true,
-        emails: (await signups(state.qrId)).map((s) => ({
-          email: s.email,
-          name: s.name,
-          timestamp: s.timestamp,
-          source: 'signup',
-        })),
+        emails: (await signups(state.qrId)).map(
+          (s): QrEmailSignup => ({
+            email: s.email,
+            name: s.name,
+            timestamp: s.timestamp,
+            source: 'signup',
+          }),
+        ),
       };
     });
 

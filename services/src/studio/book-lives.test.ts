@@ -15,17 +15,20 @@ const REQUESTS: GenerationRequest[] = [
     input: { storyDescription: 'Pip learns to swim', characterName: 'Pip', characterGender: 'boy' },
   },
 ];
-const claim = (request: GenerationRequest, phase: 'main' | 'book' = 'main') =>
+const claim = (phase: 'main' | 'book' = 'main') =>
   ({
     type: 'ClaimJob',
     phase,
     generationId: 'g1',
     userId: 'recA',
-    request,
     workerId: 'w1',
     deadline,
     leaseExpiresAt,
   }) as const;
+const queued = (request: GenerationRequest): Emitted<GenerationEvent> => ({
+  type: 'GenerationQueued',
+  data: { generationId: 'g1', userId: 'recA', ...request },
+});
 const started = (request: GenerationRequest, phase: 'main' | 'book' = 'main'): Emitted<GenerationEvent> => ({
   type: 'GenerationStarted',
   data: { generationId: 'g1', userId: 'recA', phase, workerId: 'w1', deadline, leaseExpiresAt, ...request },
@@ -34,8 +37,8 @@ const artifacts = [{ blobId: 'gen-g1-pdf.pdf', contentType: 'application/pdf', r
 
 describe.each(REQUESTS)('the life of a $kind', (request) => {
   it('requested → writing (progress) → done with its files', () => {
-    spec([])
-      .when(claim(request))
+    spec([queued(request)])
+      .when(claim())
       .then([started(request)]);
     spec([started(request)])
       .when({ type: 'ReportProgress', generationId: 'g1', progress: 40, step: 'Writing' })
@@ -118,7 +121,7 @@ describe('the life of a Gen 2.0 book', () => {
       .when({ type: 'ChooseOutline', generationId: 'g1', userId: 'recA', outlineIndex: 1 })
       .then([chosen]);
     spec([started(request), outlines, chosen])
-      .when(claim(request, 'book'))
+      .when(claim('book'))
       .then([started(request, 'book')]);
     spec([started(request), outlines, chosen, started(request, 'book')])
       .when({ type: 'CompleteJob', generationId: 'g1', artifacts })

@@ -1,4 +1,4 @@
-import { generationStream } from '@studio/events';
+import { generationStream, outlineStatusLabel } from '@studio/events';
 import { generateBookRequest } from '@studio/events/requests';
 import type Koa from 'koa';
 import { requireSelf, requireUser } from '../account/auth';
@@ -12,15 +12,10 @@ import { GENERATIONS, type GenerationDoc } from './generations-projection';
 /** docs/product/creation-tools-qr.md (Data) Outline, with the States of a Gen 2.0 book. */
 export function outlineRecord(doc: GenerationDoc) {
   const outlines = doc.outlines ?? [];
-  const status =
-    doc.status === 'failed'
-      ? 'ERROR'
-      : doc.status === 'requested' || doc.status === 'running'
-        ? 'In progress (outline creation)'
-        : 'Outline finished';
   return {
     id: doc._id,
-    status,
+    status: outlineStatusLabel(doc.status),
+    generationStatus: doc.status,
     outline1: outlines[0] ?? '',
     outline2: outlines[1] ?? '',
     outline3: outlines[2] ?? '',

@@ -18,11 +18,20 @@ const claim = (phase: 'main' | 'book' = 'main') =>
     phase,
     generationId: 'g1',
     userId: 'recA',
-    request: { kind: 'non-fiction-v2', input },
     workerId: 'w1',
     deadline,
     leaseExpiresAt,
   }) as const;
+const queue = {
+  type: 'QueueJob',
+  generationId: 'g1',
+  userId: 'recA',
+  request: { kind: 'non-fiction-v2', input },
+} as const;
+const queued: Emitted<GenerationEvent> = {
+  type: 'GenerationQueued',
+  data: { generationId: 'g1', userId: 'recA', kind: 'non-fiction-v2', input },
+};
 const started = (phase: 'main' | 'book' = 'main'): Emitted<GenerationEvent> => ({
   type: 'GenerationStarted',
   data: {
@@ -58,8 +67,21 @@ const fail = {
 } as const;
 
 describe('generation decider', () => {
-  it('given a new job, when a worker claims it, then it starts', () => {
-    spec([]).when(claim()).then([started()]);
+  it('given a requested job, when it is queued, then its stream opens with the request, once', () => {
+    spec([]).when(queue).then([queued]);
+    spec([queued]).when(queue).thenNothing();
+    // A stream opened before GenerationQueued (its request is in GenerationStarted), or failed
+    // before any worker saw it, is left alone.
+    spec([started()]).when(queue).thenNothing();
+    spec([failed]).when(queue).thenNothing();
+  });
+
+  it('given a queued job, when a worker claims it, then it starts with the queued request', () => {
+    spec([queued]).when(claim()).then([started()]);
+  });
+
+  it('given a job never queued, when a worker claims it, then nothing (there is no input to run)', () => {
+    spec([]).when(claim()).thenNothing();
   });
 
   it('given a started job, when another worker claims it, then nothing (the duplicate is skipped)', () => {
@@ -288,12 +310,15 @@ describe('generation decider', () => {
       spec([started(), released()]).when(claim()).then([started()]);
     });
 
-    it('a retried attempt is the new worker’s, though the request it carries is the first claim’s data', () => {
+    it('a retried attempt is the new worker’s, with the request from the stream', () => {
       const later = { deadline: '2026-01-01T00:20:00.000Z', leaseExpiresAt: '2026-01-01T00:11:00.000Z' };
-      // The worker takes the request of a released job from the stream: the earlier GenerationStarted.
       const first = started().data as Extract<GenerationEvent, { type: 'GenerationStarted' }>['data'];
+      spec([queued, started(), released()])
+        .when({ ...claim(), workerId: 'w2', ...later })
+        .then([{ type: 'GenerationStarted', data: { ...first, workerId: 'w2', ...later } }]);
+      // A stream from before GenerationQueued: its first GenerationStarted holds the request.
       spec([started(), released()])
-        .when({ ...claim(), workerId: 'w2', ...later, request: first })
+        .when({ ...claim(), workerId: 'w2', ...later })
         .then([{ type: 'GenerationStarted', data: { ...first, workerId: 'w2', ...later } }]);
     });
 
@@ -419,16 +444,14 @@ describe('generation decider', () => {
   });
 });
 
-describe('a later phase claimed with the request the worker read from the stream', () => {
+describe('a later phase claimed with the request from the stream', () => {
   const chosen: Emitted<GenerationEvent> = {
     type: 'GenerationOutlineChosen',
     data: { generationId: 'g1', outlineIndex: 1 },
   };
-  it('given chosen outlines, when the book phase is claimed with the first claim as its request, then it starts as the book phase (book creation)', () => {
-    const first = started();
-    const request = first.data as unknown as ReturnType<typeof claim>['request'];
-    spec([first, outlines, chosen])
-      .when({ ...claim('book'), request })
+  it('given chosen outlines, when the book phase is claimed, then it starts as the book phase with the queued request', () => {
+    spec([queued, started(), outlines, chosen])
+      .when(claim('book'))
       .then([started('book')]);
   });
 });
@@ -450,11 +473,7 @@ describe('editing a finished book', () => {
     type: 'GenerationEdited',
     data: { generationId: 'g1', userId: 'recA', kind: 'kids-book', revision, edits },
   });
-  const rebuildClaim = {
-    ...claim(),
-    phase: 'rebuild' as const,
-    request: { kind: 'kids-book' as const, input: kids },
-  };
+  const rebuildClaim = { ...claim(), phase: 'rebuild' as const };
 
   it('given a finished book, when its owner edits it, then the edit is recorded (revision 1)', () => {
     spec([kidsStarted, done])
@@ -493,7 +512,9 @@ describe('editing a finished book', () => {
     const rebuildStarted: Emitted<GenerationEvent> = {
       type: 'GenerationStarted',
       data: {
-        ...rebuildClaim.request,
+        kind: 'kids-book',
+        input: kids,
+        author: 'Tess',
         generationId: 'g1',
         userId: 'recA',
         phase: 'rebuild',

@@ -9,6 +9,7 @@ import type {
   GenerationRequest,
   GenerationStatus,
 } from '@studio/events';
+import { QUEUED_FOR, statusAfter } from '@studio/events';
 import { assertNever, type Decider, type Emitted } from '../platform/decider';
 import { DomainError } from '../platform/errors';
 import { applyEdits, type BookEdition, editionOf } from './book-edition';
@@ -17,6 +18,7 @@ import { applyEdits, type BookEdition, editionOf } from './book-edition';
 export interface GenerationState {
   status: GenerationStatus;
   userId?: string;
+  /** The job's input: the one source every phase and attempt reads (see `GenerationQueued`). */
   request?: GenerationRequest;
   deadline?: string;
   phase?: GenerationPhase;
@@ -47,12 +49,13 @@ export interface RecordedPart {
 export const partKey = (phase: GenerationPhase, part: string) => `${phase}/${part}`;
 
 export type GenerationCommand =
+  /** Opens the job's stream with the request the account recorded (GenerationRequested). */
+  | { type: 'QueueJob'; generationId: string; userId: string; request: GenerationRequest }
   | {
       type: 'ClaimJob';
       phase: GenerationPhase;
       generationId: string;
       userId: string;
-      request: GenerationRequest;
       workerId: string;
       deadline: string;
       leaseExpiresAt: string;
@@ -117,7 +120,7 @@ const rebuildFailed = (
   },
 });
 
-/** Only the request's own fields (a started event carries them beside its phase and lease). */
+/** Only the request's own fields (queued and started events carry them beside other data). */
 function requestOf(data: GenerationRequest): GenerationRequest {
   const { kind, input, tier, author, requestedAt } = data;
   return {
@@ -129,28 +132,21 @@ function requestOf(data: GenerationRequest): GenerationRequest {
   } as GenerationRequest;
 }
 
-/** Where a phase waits for a worker, and where it runs. */
-export const QUEUED_FOR: Record<GenerationPhase, GenerationStatus> = {
-  main: 'requested',
-  book: 'outline-chosen',
-  rebuild: 'rebuild-requested',
-};
-export const RUNNING_FOR: Record<GenerationPhase, GenerationStatus> = {
-  main: 'running',
-  book: 'book-running',
-  rebuild: 'rebuilding',
-};
-
 export const generationDecider: Decider<GenerationCommand, GenerationEvent, GenerationState> = {
   initialState: { status: 'requested', releases: 0 },
   evolve: (state, event) => {
+    // The shared vocabulary says which status each event brings.
+    const status = statusAfter(event) ?? state.status;
     switch (event.type) {
+      case 'GenerationQueued':
+        return { ...state, status, userId: event.data.userId, request: requestOf(event.data) };
       case 'GenerationStarted':
         return {
           ...state,
-          status: RUNNING_FOR[event.data.phase],
+          status,
           userId: event.data.userId,
-          request: requestOf(event.data), // the started event carries the request (kind and its input)
+          // Streams opened before GenerationQueued have the request only here.
+          request: state.request ?? requestOf(event.data),
           deadline: event.data.deadline,
           phase: event.data.phase,
           workerId: event.data.workerId,
@@ -162,7 +158,7 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
         const { workerId: _worker, leaseExpiresAt: _lease, ...rest } = state;
         return {
           ...rest,
-          status: QUEUED_FOR[event.data.phase],
+          status,
           releases: state.releases + (event.data.reason === 'lease-expired' ? 1 : 0),
         };
       }
@@ -177,9 +173,9 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
         return { ...state, parts: { ...state.parts, [partKey(phase, part)]: recorded } };
       }
       case 'GenerationOutlinesReady':
-        return { ...state, status: 'outlines-ready', outlines: event.data.outlines };
+        return { ...state, status, outlines: event.data.outlines };
       case 'GenerationOutlineChosen':
-        return { ...state, status: 'outline-chosen', outlineIndex: event.data.outlineIndex };
+        return { ...state, status, outlineIndex: event.data.outlineIndex };
       case 'GenerationCompleted': {
         const result = event.data.result ?? state.result;
         const edition =
@@ -192,18 +188,18 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
           });
         return {
           ...state,
-          status: 'completed',
+          status,
           artifacts: event.data.artifacts,
           ...(result ? { result } : {}),
           ...(edition ? { edition, builtEdition: edition } : {}),
         };
       }
       case 'GenerationFailed':
-        return { ...state, status: 'failed' };
+        return { ...state, status };
       case 'GenerationEdited':
         return {
           ...state,
-          status: 'rebuild-requested',
+          status,
           phase: 'rebuild',
           revision: event.data.revision,
           releases: 0,
@@ -213,7 +209,7 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
         const { workerId: _worker, leaseExpiresAt: _lease, ...rest } = state;
         return {
           ...rest,
-          status: 'completed',
+          status,
           ...(state.builtEdition ? { edition: state.builtEdition } : {}),
         };
       }
@@ -223,15 +219,27 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
   },
   decide: (command, state) => {
     switch (command.type) {
+      case 'QueueJob': {
+        // Once: a stream that has its request (or was failed before any worker saw it) is left alone.
+        if (state.request || state.status !== 'requested') return [];
+        const { generationId, userId, request } = command;
+        return [{ type: 'GenerationQueued', data: { ...requestOf(request), generationId, userId } }];
+      }
       case 'ClaimJob': {
-        if (state.status !== QUEUED_FOR[command.phase]) return [];
-        const { generationId, userId, phase, workerId, request, deadline, leaseExpiresAt } = command;
-        // The request first: on a retried attempt it is the earlier GenerationStarted's data, whose
-        // worker, deadline and lease must not win over this claim's.
+        if (state.status !== QUEUED_FOR[command.phase] || !state.request) return [];
+        const { generationId, userId, phase, workerId, deadline, leaseExpiresAt } = command;
         return [
           {
             type: 'GenerationStarted',
-            data: { ...requestOf(request), generationId, userId, phase, workerId, deadline, leaseExpiresAt },
+            data: {
+              ...requestOf(state.request),
+              generationId,
+              userId,
+              phase,
+              workerId,
+              deadline,
+              leaseExpiresAt,
+            },
           },
         ];
       }

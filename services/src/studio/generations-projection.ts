@@ -1,14 +1,14 @@
-import type {
-  GenerationEvent,
-  GenerationRequested,
-  GenerationStatus,
-  RecordedEvent,
-  Tier,
+import {
+  type GenerationEvent,
+  type GenerationRequested,
+  type GenerationStatus,
+  QUEUED_FOR,
+  statusAfter,
+  type Tier,
 } from '@studio/events';
 import { assertNever } from '../platform/decider';
 import type { WriteOp } from '../platform/readstore/port';
-import type { Projection } from '../platform/runners/projector';
-import { QUEUED_FOR, RUNNING_FOR } from './generation';
+import { defineProjection } from '../platform/runners/projector';
 
 export const GENERATIONS = 'generations';
 
@@ -64,10 +64,9 @@ const HANDLES = [
   'GenerationEdited',
   'GenerationRebuildFailed',
 ] as const satisfies readonly (GenerationEvent | GenerationRequested)['type'][];
-type Handled = Extract<GenerationEvent | GenerationRequested, { type: (typeof HANDLES)[number] }>;
 
 /** One document per generation, for the galleries, My Books and the job supervisor. */
-export const generationsProjection: Projection = {
+export const generationsProjection = defineProjection({
   name: 'generations',
   collections: [GENERATIONS],
   handles: HANDLES,
@@ -75,8 +74,7 @@ export const generationsProjection: Projection = {
     { collection: GENERATIONS, fields: ['userId', 'kind'] },
     { collection: GENERATIONS, fields: ['status'] },
   ],
-  project(recorded: RecordedEvent): WriteOp[] {
-    const event = recorded as unknown as RecordedEvent<Handled>;
+  project(event): WriteOp[] {
     const at = event.metadata.occurredAt;
     switch (event.type) {
       case 'GenerationRequested': {
@@ -85,12 +83,12 @@ export const generationsProjection: Projection = {
           _id: generationId,
           userId,
           kind,
-          input: input as unknown as Record<string, unknown>,
+          input: { ...input },
           cost,
           ...(tier ? { tier } : {}),
           ...(author ? { author } : {}),
           ...(requestedAt ? { requestedAt } : {}),
-          status: 'requested',
+          status: statusAfter(event) ?? QUEUED_FOR.main,
           progress: 0,
           step: 'Queued',
           createdAt: at,
@@ -101,7 +99,7 @@ export const generationsProjection: Projection = {
       }
       case 'GenerationStarted':
         return update(at, event.data.generationId, {
-          status: RUNNING_FOR[event.data.phase],
+          status: statusAfter(event),
           deadline: event.data.deadline,
           ...(event.data.leaseExpiresAt ? { leaseExpiresAt: event.data.leaseExpiresAt } : {}),
           step: 'Started',
@@ -110,7 +108,7 @@ export const generationsProjection: Projection = {
         return update(at, event.data.generationId, { leaseExpiresAt: event.data.leaseExpiresAt });
       case 'GenerationReleased':
         return update(at, event.data.generationId, {
-          status: QUEUED_FOR[event.data.phase],
+          status: statusAfter(event),
           progress: 0,
           step: 'Queued',
         });
@@ -118,21 +116,21 @@ export const generationsProjection: Projection = {
         return update(at, event.data.generationId, { progress: event.data.progress, step: event.data.step });
       case 'GenerationOutlinesReady':
         return update(at, event.data.generationId, {
-          status: 'outlines-ready',
+          status: statusAfter(event),
           outlines: event.data.outlines,
           progress: 100,
           step: 'Outlines ready',
         });
       case 'GenerationOutlineChosen':
         return update(at, event.data.generationId, {
-          status: 'outline-chosen',
+          status: statusAfter(event),
           outlineIndex: event.data.outlineIndex,
           progress: 0,
           step: 'Queued',
         });
       case 'GenerationCompleted':
         return update(at, event.data.generationId, {
-          status: 'completed',
+          status: statusAfter(event),
           progress: 100,
           step: 'Done',
           artifacts: event.data.artifacts,
@@ -141,20 +139,20 @@ export const generationsProjection: Projection = {
         });
       case 'GenerationFailed':
         return update(at, event.data.generationId, {
-          status: 'failed',
+          status: statusAfter(event),
           step: 'Failed',
           error: event.data.reason,
         });
       case 'GenerationEdited':
         return update(at, event.data.generationId, {
-          status: 'rebuild-requested',
+          status: statusAfter(event),
           progress: 0,
           step: 'Queued to rebuild the files',
           rebuildError: '',
         });
       case 'GenerationRebuildFailed':
         return update(at, event.data.generationId, {
-          status: 'completed',
+          status: statusAfter(event),
           progress: 100,
           step: 'Done',
           rebuildError: event.data.reason,
@@ -163,4 +161,4 @@ export const generationsProjection: Projection = {
         return assertNever(event);
     }
   },
-};
+});

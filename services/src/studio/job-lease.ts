@@ -38,7 +38,8 @@ export async function claimJob(
     userId: job.userId,
   });
   const { state } = await deps.commands.load(stream, generationDecider);
-  const request = job.request ?? state.request;
+  // The one source of the input, for every phase and attempt: the generation stream.
+  const { request } = state;
   if (!request) {
     deps.logger.error({ generationId: job.generationId }, 'job without input; skipped');
     return undefined;
@@ -53,7 +54,6 @@ export async function claimJob(
       phase: job.phase,
       generationId: job.generationId,
       userId: job.userId,
-      request,
       workerId: deps.workerId,
       deadline,
       leaseExpiresAt: leaseFromNow(deps),

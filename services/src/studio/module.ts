@@ -7,6 +7,7 @@ import type { AiProvider } from './ai/provider';
 import { durationRoutes } from './durations';
 import { gen2Routes } from './gen2-routes';
 import { generationsProjection } from './generations-projection';
+import { jobIntake } from './job-intake';
 import { generationQueue } from './job-queue';
 import { JOB_EVENT_TYPES, JOBS_TOPIC, type JobMessage, jobsFor } from './jobs';
 import { progressRoutes } from './progress-events';
@@ -49,7 +50,11 @@ export function studioModule(platform: Platform, openAi: () => Promise<AiProvide
       durationRoutes(platform),
     ],
     projections: [generationsProjection],
-    reactors: [relay(bus, jobsFor, JOB_EVENT_TYPES), refundProcessManager(commands, clock)],
+    reactors: [
+      jobIntake(commands, clock),
+      relay(bus, jobsFor, JOB_EVENT_TYPES),
+      refundProcessManager(commands, clock),
+    ],
     queues: [generationQueue(platform.readStore)],
     workers: [
       {

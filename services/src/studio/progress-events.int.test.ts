@@ -5,12 +5,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Router from '@koa/router';
-import type { Event } from '@studio/events';
+import type { Event, RecordedEvent } from '@studio/events';
 import Koa from 'koa';
 import { isDomainError } from '../platform/errors';
 import type { EventStore } from '../platform/eventstore/port';
 import { createSqliteEventStore } from '../platform/eventstore/sqlite';
-import { type ProgressStreamLimits, progressRoutes } from './progress-events';
+import { type ProgressStreamLimits, progressMessage, progressRoutes } from './progress-events';
 
 /**
  * The stream's fast path: this process's appends reach the browser through the store's append
@@ -334,5 +334,51 @@ describe('live progress: appends pushed as they commit', () => {
     await until(() => received.length + resumed.ids().length === count);
     expect([...received, ...resumed.ids()]).toEqual(mine.ids());
     for (const stream of [mine, theirs, resumed]) stream.close();
+  });
+});
+
+describe('live progress: what one message says', () => {
+  const recorded = (type: string, data: Record<string, unknown>, userId = 'u1') =>
+    ({
+      eventId: `e-${type}`,
+      type,
+      data,
+      streamName: 'generation-g1',
+      revision: 0,
+      position: 7,
+      metadata: { userId, correlationId: 'c', causationId: 'c', occurredAt: 't', schemaVersion: 1 },
+    }) as unknown as RecordedEvent;
+
+  it('carries the status the event brought, in the shared vocabulary', () => {
+    const started = recorded('GenerationStarted', {
+      generationId: 'g1',
+      phase: 'book',
+      kind: 'non-fiction-v2',
+    });
+    expect(progressMessage(started, 'u1')).toEqual({
+      generationId: 'g1',
+      type: 'GenerationStarted',
+      status: 'book-running',
+      kind: 'non-fiction-v2',
+      at: 't',
+    });
+    const progressed = recorded('GenerationProgressed', {
+      generationId: 'g1',
+      progress: 40,
+      step: 'Writing',
+    });
+    expect(progressMessage(progressed, 'u1')).toEqual({
+      generationId: 'g1',
+      type: 'GenerationProgressed',
+      progress: 40,
+      step: 'Writing',
+      at: 't',
+    });
+  });
+
+  it('says nothing of heartbeats, of another user’s generations, or of events outside a generation’s life', () => {
+    expect(progressMessage(recorded('GenerationHeartbeat', { generationId: 'g1' }), 'u1')).toBeUndefined();
+    expect(progressMessage(recorded('GenerationFailed', { generationId: 'g1' }, 'u2'), 'u1')).toBeUndefined();
+    expect(progressMessage(recorded('CreditsDebited', { generationId: 'g1' }), 'u1')).toBeUndefined();
   });
 });

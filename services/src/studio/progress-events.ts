@@ -1,40 +1,41 @@
 import { PassThrough } from 'node:stream';
-import type { RecordedEvent } from '@studio/events';
+import {
+  GENERATION_EVENTS_PATH,
+  type GenerationKind,
+  type GenerationProgressMessage,
+  isGenerationLifeEvent,
+  type RecordedEvent,
+  statusAfter,
+} from '@studio/events';
 import { requireUser } from '../account/auth';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import type { Platform } from '../platform/module';
 import { ProgressHub } from './progress-hub';
 
-/** What the stream tells the browser about one of the user's generations. */
-export interface ProgressMessage {
-  generationId: string;
-  type: string;
-  progress?: number;
-  step?: string;
-  kind?: string;
-  /** When it happened (the event's time), for clients and the delivery-lag bench. */
-  at: string;
-}
-
 const HEARTBEAT_MS = 15_000;
 
-/** The user's generation events only: the user is on the event's metadata or in its data. */
-export function progressMessage(event: RecordedEvent, userId: string): ProgressMessage | undefined {
-  if (!event.type.startsWith('Generation')) return undefined;
+/**
+ * The user's generation events only: the user is on the event's metadata or in its data. Each
+ * carries the status it brought, in the shared vocabulary.
+ */
+export function progressMessage(event: RecordedEvent, userId: string): GenerationProgressMessage | undefined {
+  if (!isGenerationLifeEvent(event)) return undefined;
   const data = event.data as Record<string, unknown>;
   if (event.metadata.userId !== userId && data.userId !== userId) return undefined;
   // Heartbeats say nothing to the user; a recorded part carries a whole chapter and no progress.
   if (event.type === 'GenerationHeartbeat' || event.type === 'GenerationPartRecorded') return undefined;
   const generationId = typeof data.generationId === 'string' ? data.generationId : undefined;
   if (!generationId) return undefined;
+  const status = statusAfter(event);
   return {
     generationId,
     type: event.type,
     at: event.metadata.occurredAt,
+    ...(status ? { status } : {}),
     ...(typeof data.progress === 'number' ? { progress: data.progress } : {}),
     ...(typeof data.step === 'string' ? { step: data.step } : {}),
-    ...(typeof data.kind === 'string' ? { kind: data.kind } : {}),
+    ...(typeof data.kind === 'string' ? { kind: data.kind as GenerationKind } : {}),
   };
 }
 
@@ -86,7 +87,7 @@ export function progressRoutes(
   };
   const hub = new ProgressHub(eventStore, heartbeatMs);
   return (router) => {
-    router.get('/api/generations/events', async (ctx) => {
+    router.get(GENERATION_EVENTS_PATH, async (ctx) => {
       const userId = requireUser(ctx);
       if (hub.count(userId) >= perUser)
         throw new DomainError(

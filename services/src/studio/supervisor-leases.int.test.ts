@@ -9,6 +9,7 @@ import { relay } from '../platform/runners/relay';
 import { eventually, openTestRuntime } from '../testing/test-runtime';
 import { generationDecider } from './generation';
 import { generationsProjection } from './generations-projection';
+import { jobIntake } from './job-intake';
 import { JOBS_TOPIC, type JobMessage, jobsFor } from './jobs';
 import { refundProcessManager } from './refunds';
 import { startGeneration } from './start-generation';
@@ -32,6 +33,12 @@ describe('generation supervisor: expired leases', () => {
       runtime.logger,
     );
     const reactors = [
+      new ReactorRunner(
+        runtime.eventStore,
+        runtime.readStore,
+        jobIntake(runtime.commands, runtime.clock),
+        runtime.logger,
+      ),
       new ReactorRunner(runtime.eventStore, runtime.readStore, relay(runtime.bus, jobsFor), runtime.logger),
       new ReactorRunner(
         runtime.eventStore,
@@ -73,6 +80,9 @@ describe('generation supervisor: expired leases', () => {
       const types = async () => (await runtime.eventStore.readStream(stream)).map((e) => e.type);
       const balance = async () =>
         (await runtime.commands.load(accountStream(user.userId), accountDecider)).state.credits;
+      // The intake opens the job's stream with its request, and the relay publishes it.
+      await eventually(async () => (jobs.some((j) => j.generationId === generationId) ? true : undefined));
+      expect(await types()).toEqual(['GenerationQueued']);
       // A worker claims the job with a 50 ms lease and dies: no heartbeat ever comes.
       const claimAndDie = async (worker: string) => {
         const now = Date.now();
@@ -84,7 +94,6 @@ describe('generation supervisor: expired leases', () => {
             phase: 'main',
             generationId,
             userId: user.userId,
-            request: { kind: 'coloring-page', input: { prompt: 'a lighthouse' } },
             workerId: worker,
             deadline: new Date(now + 600_000).toISOString(),
             leaseExpiresAt: new Date(now + 50).toISOString(),
@@ -104,7 +113,7 @@ describe('generation supervisor: expired leases', () => {
       expect(await supervisor.sweep()).toBe(0); // the lease is still live
       await sleep(80);
       await supervisor.sweep();
-      expect(await types()).toEqual(['GenerationStarted', 'GenerationReleased']);
+      expect(await types()).toEqual(['GenerationQueued', 'GenerationStarted', 'GenerationReleased']);
       // Queued again for the next attempt.
       await eventually(async () => (jobs.length > jobsBefore ? true : undefined));
       expect(jobs.at(-1)).toMatchObject({ generationId, phase: 'main' });
@@ -113,6 +122,7 @@ describe('generation supervisor: expired leases', () => {
       await sleep(80);
       await supervisor.sweep();
       expect(await types()).toEqual([
+        'GenerationQueued',
         'GenerationStarted',
         'GenerationReleased',
         'GenerationStarted',

@@ -89,13 +89,20 @@ describe('generation supervisor', () => {
     });
     requested.metadata.occurredAt = at(minute);
     await fixture.events.append(accountStream('u1'), [requested], { expectedRevision: 'any' });
+    // What the job intake does next: the generation stream opens with the request.
+    await commands.handle(
+      generationStream(id),
+      generationDecider,
+      { type: 'QueueJob', generationId: id, userId: 'u1', request },
+      ctx(minute),
+    );
     return request;
   };
   // Leases are another test's subject: here a worker's lease outlives every deadline.
   const farLease = at(100_000);
   const ctx = (minute: number) => ({ at: at(minute), correlationId: 'c', causationId: 'c', userId: 'u1' });
   const claim = async (id: string, minute: number, deadlineMinute: number) => {
-    const requested = await request(id, minute);
+    await request(id, minute);
     await commands.handle(
       generationStream(id),
       generationDecider,
@@ -104,7 +111,6 @@ describe('generation supervisor', () => {
         phase: 'main',
         generationId: id,
         userId: 'u1',
-        request: requested,
         workerId: 'w1',
         deadline: at(deadlineMinute),
         leaseExpiresAt: farLease,
@@ -122,7 +128,7 @@ describe('generation supervisor', () => {
       .filter((e) => e.type === 'GenerationFailed')
       .map((e) => (e as RecordedEvent).data as { code: string; userId: string; kind: string });
 
-  it('re-publishes a queued job with its kind, input and the plan it was requested on (its formats)', async () => {
+  it('re-publishes a queued job by generation and phase; its input stays in the generation stream', async () => {
     const requested = testEvent('req-q', 'GenerationRequested', {
       generationId: 'q',
       userId: 'u1',
@@ -135,15 +141,7 @@ describe('generation supervisor', () => {
     await projected();
     expect(await supervisor().redriveQueued()).toBe(1);
     expect(published.map((p) => p.message.value)).toEqual([
-      expect.objectContaining({
-        generationId: 'q',
-        phase: 'main',
-        request: {
-          kind: 'non-fiction',
-          input: { title: 'Window Boxes', description: 'Herbs on a sill' },
-          tier: 'Basic',
-        },
-      }),
+      { generationId: 'q', userId: 'u1', kind: 'non-fiction', phase: 'main', correlationId: 'q' },
     ]);
   });
 
@@ -211,14 +209,13 @@ describe('generation supervisor', () => {
   it('publishes queued jobs again at start: the main phase with its input, a chosen outline as the book phase', async () => {
     await request('queued', 0);
     await claim('running', 0, 30);
-    const requested = await request('book', 0, 'non-fiction-v2');
+    await request('book', 0, 'non-fiction-v2');
     const book = generationStream('book');
     const claimBook = {
       type: 'ClaimJob',
       phase: 'main',
       generationId: 'book',
       userId: 'u1',
-      request: requested,
       workerId: 'w1',
       deadline: at(30),
       leaseExpiresAt: farLease,
@@ -253,7 +250,6 @@ describe('generation supervisor', () => {
           userId: 'u1',
           kind: 'coloring-page',
           phase: 'main',
-          request: { kind: 'coloring-page', input: { prompt: 'job queued' } },
           correlationId: 'queued',
         },
       },
@@ -307,7 +303,7 @@ describe('generation supervisor', () => {
   });
 
   it('fails a Gen 2.0 book phase that outlives its deadline', async () => {
-    const requested = await request('book', 0, 'non-fiction-v2');
+    await request('book', 0, 'non-fiction-v2');
     const book = generationStream('book');
     const claim = (phase: 'main' | 'book', deadline: number) =>
       ({
@@ -315,7 +311,6 @@ describe('generation supervisor', () => {
         phase,
         generationId: 'book',
         userId: 'u1',
-        request: requested,
         workerId: 'w1',
         deadline: at(deadline),
         leaseExpiresAt: farLease,
@@ -343,14 +338,13 @@ describe('generation supervisor', () => {
 
   /** A Gen 2.0 book whose outline was chosen at minute 3: the book phase is queued. */
   const bookWithChosenOutline = async () => {
-    const requested = await request('book', 0, 'non-fiction-v2');
+    await request('book', 0, 'non-fiction-v2');
     const book = generationStream('book');
     const claimMain = {
       type: 'ClaimJob',
       phase: 'main',
       generationId: 'book',
       userId: 'u1',
-      request: requested,
       workerId: 'w1',
       deadline: at(30),
       leaseExpiresAt: farLease,
@@ -368,7 +362,7 @@ describe('generation supervisor', () => {
       { type: 'ChooseOutline', generationId: 'book', userId: 'u1', outlineIndex: 0 },
       ctx(3),
     );
-    return { requested, book };
+    return { book };
   };
 
   it('fails a chosen outline whose book phase no worker claimed within the timeout', async () => {
@@ -380,7 +374,7 @@ describe('generation supervisor', () => {
   });
 
   it('releases a book phase whose worker’s lease expired, on the supervisor’s behalf', async () => {
-    const { requested, book } = await bookWithChosenOutline();
+    const { book } = await bookWithChosenOutline();
     await commands.handle(
       book,
       generationDecider,
@@ -389,7 +383,6 @@ describe('generation supervisor', () => {
         phase: 'book',
         generationId: 'book',
         userId: 'u1',
-        request: requested,
         workerId: 'w2',
         deadline: at(60),
         leaseExpiresAt: at(5),

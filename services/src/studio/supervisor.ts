@@ -1,6 +1,6 @@
-import { type GenerationKind, type GenerationRequest, generationStream } from '@studio/events';
+import { type GenerationKind, generationStream, QUEUED_FOR, RUNNING_FOR } from '@studio/events';
 import type { Platform } from '../platform/module';
-import { generationDecider, QUEUED_FOR, RUNNING_FOR } from './generation';
+import { generationDecider } from './generation';
 import type { GenerationDoc } from './generations-projection';
 import { GENERATIONS } from './generations-projection';
 import { JOBS_TOPIC, type JobMessage } from './jobs';
@@ -56,19 +56,6 @@ export class GenerationSupervisor {
         kind: doc.kind as GenerationKind,
         phase:
           doc.status === 'outline-chosen' ? 'book' : doc.status === 'rebuild-requested' ? 'rebuild' : 'main',
-        // The read model keeps what GenerationRequested carried: the kind, its input, the plan, the
-        // author and the time.
-        ...(doc.status === 'requested'
-          ? {
-              request: {
-                kind: doc.kind,
-                input: doc.input,
-                ...(doc.tier ? { tier: doc.tier } : {}),
-                ...(doc.author ? { author: doc.author } : {}),
-                ...(doc.requestedAt ? { requestedAt: doc.requestedAt } : {}),
-              } as unknown as GenerationRequest,
-            }
-          : {}),
         correlationId: doc._id,
       };
       await this.runtime.bus.publish(JOBS_TOPIC, [{ key: doc._id, value: job }]);

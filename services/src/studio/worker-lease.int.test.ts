@@ -156,7 +156,7 @@ describe('worker runner: lease on a fake clock', () => {
       // A generator that ignores the signal does not keep the worker: the attempt ends now.
       await attempt;
       expect(aborted()).toBe(true);
-      expect(await types()).toEqual(['GenerationStarted', 'GenerationReleased']);
+      expect(await types()).toEqual(['GenerationQueued', 'GenerationStarted', 'GenerationReleased']);
       expect(lines).toContainEqual(
         expect.objectContaining({
           level: 40,
@@ -203,7 +203,7 @@ describe('worker runner: lease on a fake clock', () => {
       await jest.advanceTimersByTimeAsync(100);
       finish();
       await attempt;
-      expect(await types()).toEqual(['GenerationStarted', 'GenerationCompleted']);
+      expect(await types()).toEqual(['GenerationQueued', 'GenerationStarted', 'GenerationCompleted']);
       expect(lines).toContainEqual(
         expect.objectContaining({
           level: 40,

@@ -1,11 +1,16 @@
+import { rmSync } from 'node:fs';
 import { accountStream, type GenerationStarted, generationStream, type RecordedEvent } from '@studio/events';
+import { closePlatform, openPlatform } from '../main/platform';
 import { type Clock, systemClock } from '../platform/clock';
+import { loadConfig } from '../platform/config';
+import { createLogger } from '../platform/logging';
 import { capturingLogger, ctx, setupJob } from '../testing/worker.fixture';
 import { createOfflineProvider } from './ai/offline';
 import type { AiProvider } from './ai/provider';
 import { ProviderError } from './ai/provider';
 import { generationDecider } from './generation';
 import type { GeneratorTools } from './generators/generator';
+import { type JobMessage, jobsFor } from './jobs';
 import { refundProcessManager } from './refunds';
 import { TOOLS } from './tools/registry';
 import { createJobHandler } from './worker';
@@ -98,7 +103,12 @@ describe('worker runner', () => {
       await handle(message);
       const failure = (await runtime.eventStore.readAll()).find((e) => e.type === 'GenerationFailed');
       expect((failure!.data as { code: string }).code).toBe('TIMEOUT');
-      expect(await types()).toEqual(['GenerationStarted', 'GenerationProgressed', 'GenerationFailed']);
+      expect(await types()).toEqual([
+        'GenerationQueued',
+        'GenerationStarted',
+        'GenerationProgressed',
+        'GenerationFailed',
+      ]);
     } finally {
       await runtime.dispose();
     }
@@ -134,11 +144,12 @@ describe('worker: one job', () => {
       await handle({ ...message, headers: { eventId: 'evt-requested' } });
       const log = await events(runtime, started.generationId);
       expect(log.map((e) => e.type)).toEqual([
+        'GenerationQueued',
         'GenerationStarted',
         'GenerationProgressed',
         'GenerationCompleted',
       ]);
-      const [claim, progress, done] = log;
+      const [, claim, progress, done] = log;
       expect((claim as unknown as GenerationStarted).data).toMatchObject({
         phase: 'main',
         workerId: 'w-test',
@@ -174,7 +185,7 @@ describe('worker: one job', () => {
     });
     try {
       await handle(message);
-      const [claim] = await events(runtime, started.generationId);
+      const claim = (await events(runtime, started.generationId)).find((e) => e.type === 'GenerationStarted');
       expect(claim?.data).toMatchObject({ leaseExpiresAt: '2026-11-22T12:01:00.000Z' });
       expect(claim?.metadata).toMatchObject({ causationId: started.generationId });
     } finally {
@@ -186,15 +197,16 @@ describe('worker: one job', () => {
     const { jobs, tools } = recordingColoringPage();
     const { runtime, message, handle } = await setup(createOfflineProvider(), 10_000, { tools });
     try {
-      const request = { ...message.value.request!, tier: 'Premium' as const };
-      await handle({ ...message, value: { ...message.value, request } });
+      await handle(message);
       expect(jobs).toStrictEqual([
         {
           generationId: message.value.generationId,
           kind: 'coloring-page',
           phase: 'main',
           input: { prompt: 'a lighthouse' },
-          tier: 'Premium',
+          tier: 'Demo',
+          author: 'Bo',
+          requestedAt: ctx.at,
         },
       ]);
     } finally {
@@ -206,7 +218,17 @@ describe('worker: one job', () => {
     const { jobs, tools } = recordingColoringPage();
     const { runtime, message, handle } = await setup(createOfflineProvider(), 10_000, { tools });
     try {
-      await handle(message);
+      // A request recorded before the plan travelled with it.
+      const request = { kind: 'coloring-page' as const, input: { prompt: 'an old page' } };
+      const generationId = 'untiered';
+      const { userId } = message.value;
+      await runtime.commands.handle(
+        generationStream(generationId),
+        generationDecider,
+        { type: 'QueueJob', generationId, userId, request },
+        ctx,
+      );
+      await handle({ ...message, value: { ...message.value, generationId } });
       expect(jobs).toHaveLength(1);
       expect(Object.keys(jobs[0]!).sort()).toEqual(['generationId', 'input', 'kind', 'phase']);
     } finally {
@@ -279,7 +301,7 @@ describe('worker: one job', () => {
       await attempt;
       expect(signal?.aborted).toBe(true);
       const log = await events(runtime, started.generationId);
-      expect(log.map((e) => e.type)).toEqual(['GenerationStarted', 'GenerationReleased']);
+      expect(log.map((e) => e.type)).toEqual(['GenerationQueued', 'GenerationStarted', 'GenerationReleased']);
       expect(log.at(-1)?.data).toMatchObject({ reason: 'shutdown', workerId: 'w-test' });
       expect(lines).toContainEqual(
         expect.objectContaining({
@@ -291,7 +313,7 @@ describe('worker: one job', () => {
       // The released job is queued again, but this worker is stopping: it claims nothing and leaves
       // the message unacknowledged, for another worker.
       await expect(handle(message)).rejects.toThrow('stopping');
-      expect(await types()).toEqual(['GenerationStarted', 'GenerationReleased']);
+      expect(await types()).toEqual(['GenerationQueued', 'GenerationStarted', 'GenerationReleased']);
     } finally {
       await runtime.dispose();
     }
@@ -315,12 +337,11 @@ describe('worker: one job', () => {
     }
   });
 
-  it('a job whose input is nowhere to be found is skipped without a claim', async () => {
-    const { runtime, message, handle, started } = await setup();
+  it('a job whose stream was never opened with a request is skipped without a claim', async () => {
+    const { runtime, message, handle } = await setup();
     try {
-      const { request: _none, ...value } = message.value;
-      await handle({ ...message, value });
-      expect(await events(runtime, started.generationId)).toEqual([]);
+      await handle({ ...message, value: { ...message.value, generationId: 'never-queued' } });
+      expect(await events(runtime, 'never-queued')).toEqual([]);
     } finally {
       await runtime.dispose();
     }
@@ -355,6 +376,10 @@ describe('worker: one job', () => {
   it('Gen 2.0: the main phase records three outlines; the book phase is given the chosen one', async () => {
     const seen: Array<{ phase: string; outline?: string }> = [];
     const { runtime, message, handle, started } = await setup(createOfflineProvider(), 10_000, {
+      request: {
+        kind: 'non-fiction-v2',
+        input: { title: 'Bees', description: 'All about bees', numChapters: 3, includeIntroduction: true },
+      },
       tools: {
         'non-fiction-v2': {
           generator: async (job) => {
@@ -370,16 +395,10 @@ describe('worker: one job', () => {
       },
     });
     try {
-      const main = {
-        ...message.value,
-        kind: 'non-fiction-v2' as const,
-        request: {
-          kind: 'non-fiction-v2' as const,
-          input: { title: 'Bees', description: 'All about bees', numChapters: 3, includeIntroduction: true },
-        },
-      };
-      await handle({ ...message, value: main });
+      const main = message.value;
+      await handle(message);
       expect((await events(runtime, started.generationId)).map((e) => e.type)).toEqual([
+        'GenerationQueued',
         'GenerationStarted',
         'GenerationOutlinesReady',
       ]);
@@ -389,8 +408,7 @@ describe('worker: one job', () => {
         { type: 'ChooseOutline', generationId: started.generationId, userId: main.userId, outlineIndex: 1 },
         ctx,
       );
-      const { request: _fromStream, ...book } = main;
-      await handle({ ...message, value: { ...book, phase: 'book' } });
+      await handle({ ...message, value: { ...main, phase: 'book' } });
       expect(seen).toEqual([{ phase: 'main' }, { phase: 'book', outline: 'two' }]);
       const log = await events(runtime, started.generationId);
       expect(log.at(-1)?.type).toBe('GenerationCompleted');
@@ -406,12 +424,11 @@ describe('worker: what it logs', () => {
     const { logger, lines } = capturingLogger();
     const { runtime, message, handle, started } = await setup(createOfflineProvider(), 10_000, { logger });
     try {
-      const { request: _none, ...value } = message.value;
-      await handle({ ...message, value });
+      await handle({ ...message, value: { ...message.value, generationId: 'never-queued' } });
       expect(lines).toContainEqual(
         expect.objectContaining({
           level: 50,
-          generationId: started.generationId,
+          generationId: 'never-queued',
           msg: 'job without input; skipped',
         }),
       );
@@ -479,10 +496,10 @@ describe('worker: a job’s deadline and its parts', () => {
     const { runtime, message, handle, started } = await setup(createOfflineProvider(), 600_000, {
       tools,
       clock: fixed,
+      request: { kind: 'coloring-book', input: { prompt: 'owls', bookLength: 40 } },
     });
     try {
-      const book = { kind: 'coloring-book', input: { prompt: 'owls', bookLength: 40 } } as const;
-      await handle({ ...message, value: { ...message.value, kind: 'coloring-book', request: book } });
+      await handle(message);
       const events = await runtime.eventStore.readStream(generationStream(started.generationId));
       const claim = events.find((e) => e.type === 'GenerationStarted') as RecordedEvent<GenerationStarted>;
       expect(Date.parse(claim.data.deadline) - at.getTime()).toBe(2_000_000);
@@ -564,6 +581,85 @@ describe('worker: a job’s deadline and its parts', () => {
       expect(await runtime.blobs.get(blobId)).toBeTruthy();
     } finally {
       await runtime.dispose();
+    }
+  });
+});
+
+describe('worker: the job’s input comes from the generation stream', () => {
+  it('after a restart, the released job’s next attempt runs the request its stream was opened with', async () => {
+    let began: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      began = resolve;
+    });
+    const request = { kind: 'coloring-book' as const, input: { prompt: 'owls', bookLength: 10 as const } };
+    const { runtime, message, handle, started } = await setup(createOfflineProvider(), 60_000, {
+      request,
+      tools: {
+        'coloring-book': {
+          generator: async () => {
+            began();
+            return new Promise(() => {});
+          },
+        },
+      },
+    });
+    // The first process hands the job back at shutdown and stops.
+    const attempt = handle(message);
+    await running;
+    await handle.releaseRunning();
+    await attempt;
+    await closePlatform(runtime);
+    // A new process on the same data: nothing in memory, the job message made from the log.
+    const restarted = await openPlatform(
+      loadConfig({ DATA_DIR: runtime.dataDir }, { embedded: true }),
+      createLogger('silent'),
+    );
+    try {
+      const log = await restarted.eventStore.readStream(generationStream(started.generationId));
+      const [released] = jobsFor(log.at(-1)!);
+      const next = released!.message.value as JobMessage;
+      const seen: object[] = [];
+      const worker = createJobHandler({
+        commands: restarted.commands,
+        blobs: restarted.blobs,
+        ai: createOfflineProvider(),
+        tools: {
+          'coloring-book': {
+            generator: async (job) => {
+              seen.push(job);
+              return { files: [] };
+            },
+          },
+        },
+        clock: systemClock,
+        logger: createLogger('silent'),
+        timeoutMs: 60_000,
+        workerId: 'w-restarted',
+      });
+      await worker({ ...message, value: next });
+      expect(seen).toEqual([
+        {
+          generationId: started.generationId,
+          phase: 'main',
+          ...request,
+          tier: 'Demo',
+          author: 'Bo',
+          requestedAt: ctx.at,
+        },
+      ]);
+      const types = (await restarted.eventStore.readStream(generationStream(started.generationId))).map(
+        (e) => e.type,
+      );
+      expect(types).toEqual([
+        'GenerationQueued',
+        'GenerationStarted',
+        'GenerationReleased',
+        'GenerationStarted',
+        'GenerationCompleted',
+      ]);
+    } finally {
+      await closePlatform(restarted);
+      rmSync(runtime.dataDir, { recursive: true, force: true });
     }
   });
 });

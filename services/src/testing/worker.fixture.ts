@@ -1,5 +1,5 @@
 // Test support for the worker's suites (not a suite itself): one job ready to be handled.
-import { accountStream, generationStream } from '@studio/events';
+import { accountStream, type GenerationRequest, generationStream } from '@studio/events';
 import pino from 'pino';
 import { accountDecider } from '../account/decider';
 import { register } from '../account/identity';
@@ -9,8 +9,10 @@ import { type Clock, systemClock } from '../platform/clock';
 import type { CommandHandler } from '../platform/command-handler';
 import { newId } from '../platform/ids';
 import { createLogger, type Logger } from '../platform/logging';
+import type { Platform } from '../platform/module';
 import { createOfflineProvider } from '../studio/ai/offline';
 import type { AiProvider } from '../studio/ai/provider';
+import { jobIntake } from '../studio/job-intake';
 import type { JobMessage } from '../studio/jobs';
 import { startGeneration } from '../studio/start-generation';
 import { TOOLS } from '../studio/tools/registry';
@@ -19,7 +21,10 @@ import { openTestRuntime } from './test-runtime';
 
 export const ctx = { at: '2026-11-22T10:00:00.000Z', correlationId: 'c', causationId: 'c' };
 
-/** A registered user with credits, one requested coloring page, its job message and a worker for it. */
+/**
+ * A registered user with credits, one requested and queued job (a coloring page unless `request`
+ * says otherwise), its job message and a worker for it.
+ */
 export async function setupJob(
   ai: AiProvider = createOfflineProvider(),
   timeoutMs = 10_000,
@@ -30,6 +35,7 @@ export async function setupJob(
     leaseMs?: number;
     logger?: Logger;
     commands?: (real: CommandHandler) => CommandHandler;
+    request?: GenerationRequest;
   } = {},
 ) {
   const runtime = await openTestRuntime();
@@ -47,10 +53,11 @@ export async function setupJob(
   const started = await startGeneration(runtime.commands, {
     userId: user.userId,
     generationId: newId(),
-    request: { kind: 'coloring-page', input: { prompt: 'a lighthouse' } },
+    request: seams.request ?? { kind: 'coloring-page', input: { prompt: 'a lighthouse' } },
     cost: 4,
     ...ctx,
   });
+  await queueRequested(runtime, user.userId);
   const message: DeliveredMessage<JobMessage> = {
     topic: 'generation-jobs',
     offset: '0',
@@ -58,9 +65,8 @@ export async function setupJob(
     value: {
       generationId: started.generationId,
       userId: user.userId,
-      kind: 'coloring-page',
+      kind: seams.request?.kind ?? 'coloring-page',
       phase: 'main',
-      request: { kind: 'coloring-page', input: { prompt: 'a lighthouse' } },
       correlationId: 'c',
     },
   };
@@ -80,6 +86,17 @@ export async function setupJob(
   const balance = async () =>
     (await runtime.commands.load(accountStream(user.userId), accountDecider)).state.credits;
   return { runtime, user, started, message, handle, types, balance };
+}
+
+/** What the job intake does in a running system: opens the generation streams of the account's requests. */
+export async function queueRequested(
+  runtime: Pick<Platform, 'eventStore' | 'commands'>,
+  userId: string,
+): Promise<void> {
+  const intake = jobIntake(runtime.commands, systemClock);
+  for (const event of await runtime.eventStore.readStream(accountStream(userId))) {
+    if (event.type === 'GenerationRequested') await intake.handle(event);
+  }
 }
 
 /** A logger whose JSON lines land in an array: what the worker tells the operator. */

@@ -4,6 +4,7 @@ const edition: BookEdition = {
   id: 'b1',
   type: 'non-fiction',
   status: 'Done',
+  generationStatus: 'completed',
   editable: true,
   title: 'Window Boxes',
   subtitle: '',
@@ -45,7 +46,7 @@ describe('the Edit view sends only what changed', () => {
   });
 
   it('knows a book still in progress', () => {
-    expect(isBuilding({ status: 'In progress' })).toBe(true);
-    expect(isBuilding({ status: 'Done' })).toBe(false);
+    expect(isBuilding({ type: 'kids-book', generationStatus: 'rebuilding' })).toBe(true);
+    expect(isBuilding({ type: 'kids-book', generationStatus: 'completed' })).toBe(false);
   });
 });

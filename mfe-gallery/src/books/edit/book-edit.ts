@@ -1,11 +1,14 @@
 // The Edit view's model: the book's words as the server keeps them, and what a save sends (only
 // what changed, so a save of one chapter stays small).
+import type { GenerationStatus } from '@studio/events';
 import type { EditBookRequest } from '@studio/events/requests';
+import { isWorking } from '../book';
 
 export interface BookEdition {
   id: string;
   type: string;
   status: string;
+  generationStatus: GenerationStatus;
   progress?: number;
   currentStep?: string;
   editable: boolean;
@@ -59,4 +62,4 @@ export function changesOf(edition: BookEdition, draft: EditDraft): EditBookReque
 }
 
 /** Whether the files are being typeset again (or the book is still being made). */
-export const isBuilding = (edition: Pick<BookEdition, 'status'>) => edition.status.startsWith('In progress');
+export const isBuilding = (edition: Pick<BookEdition, 'type' | 'generationStatus'>) => isWorking(edition);

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { type RecordedEvent, upcast } from '@studio/events';
+import { type DomainEvent, type DomainEventType, type RecordedEvent, upcast } from '@studio/events';
 import type { EventStore, SubscriptionHandle } from '../eventstore/port';
 import { isEngineUnreachable } from '../faults/unavailable';
 import type { Logger } from '../logging';
@@ -23,6 +23,23 @@ export interface Projection {
   project(event: RecordedEvent): WriteOp[];
   /** Indexes the queries of this read model need. */
   indexes?: Array<{ collection: string; fields: string[] }>;
+}
+
+/**
+ * A projection written against the events it handles, named by `handles`: `project` receives
+ * them typed. The runner never calls it with another type (`projectEvent`), which is what makes
+ * the narrowing from the untyped log safe; it is done here, once, for every projection.
+ */
+export function defineProjection<const Type extends DomainEventType>(definition: {
+  name: string;
+  collections: string[];
+  handles: readonly Type[];
+  project(event: RecordedEvent<Extract<DomainEvent, { type: Type }>>): WriteOp[];
+  indexes?: Array<{ collection: string; fields: string[] }>;
+}): Projection {
+  // The same object: no wrapper call per event on a rebuild. `project` is a method, so TypeScript
+  // accepts the narrower parameter; `handles` is what keeps it honest.
+  return definition;
 }
 
 /** Events per catch-up transaction. */

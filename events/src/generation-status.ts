@@ -1,0 +1,117 @@
+import type {
+  GenerationEvent,
+  GenerationKind,
+  GenerationPhase,
+  GenerationRequested,
+  GenerationStatus,
+} from './generation';
+
+/** Where a phase waits for a worker, and where it runs. */
+export const QUEUED_FOR: Record<GenerationPhase, GenerationStatus> = {
+  main: 'requested',
+  book: 'outline-chosen',
+  rebuild: 'rebuild-requested',
+};
+export const RUNNING_FOR: Record<GenerationPhase, GenerationStatus> = {
+  main: 'running',
+  book: 'book-running',
+  rebuild: 'rebuilding',
+};
+
+/** A generation's life: its request on the account stream, then every event of `generation-{id}`. */
+export type GenerationLifeEvent = GenerationRequested | GenerationEvent;
+
+/**
+ * The status each event type brings; `undefined` for the events that leave it as it was (a
+ * heartbeat, progress, a recorded part). The one translation of events into statuses: the
+ * decider, the read model and the progress stream all read it.
+ */
+const STATUS_AFTER: {
+  [E in GenerationLifeEvent as E['type']]: (data: E['data']) => GenerationStatus | undefined;
+} = {
+  GenerationRequested: () => 'requested',
+  GenerationQueued: () => 'requested',
+  GenerationStarted: (data) => RUNNING_FOR[data.phase],
+  GenerationHeartbeat: () => undefined,
+  GenerationReleased: (data) => QUEUED_FOR[data.phase],
+  GenerationProgressed: () => undefined,
+  GenerationPartRecorded: () => undefined,
+  GenerationOutlinesReady: () => 'outlines-ready',
+  GenerationOutlineChosen: () => 'outline-chosen',
+  GenerationCompleted: () => 'completed',
+  GenerationFailed: () => 'failed',
+  GenerationEdited: () => 'rebuild-requested',
+  // The book keeps its previous files: done again.
+  GenerationRebuildFailed: () => 'completed',
+};
+
+/** Every event type of a generation's life. */
+export const GENERATION_LIFE_EVENT_TYPES = Object.keys(STATUS_AFTER) as GenerationLifeEvent['type'][];
+
+export const isGenerationLifeEvent = (event: { type: string }): event is GenerationLifeEvent =>
+  Object.hasOwn(STATUS_AFTER, event.type);
+
+/** The status after the event; `undefined` when the event does not change it. */
+export function statusAfter(event: GenerationLifeEvent): GenerationStatus | undefined {
+  const of = STATUS_AFTER[event.type] as (data: GenerationLifeEvent['data']) => GenerationStatus | undefined;
+  return of(event.data);
+}
+
+export const isFinished = (status: GenerationStatus): boolean =>
+  status === 'completed' || status === 'failed';
+
+/** An edited book whose files are being typeset again. */
+export const isRebuilding = (status: GenerationStatus): boolean =>
+  status === 'rebuild-requested' || status === 'rebuilding';
+
+/**
+ * Where a book stands in My Books: the status as the screens group it (a Gen 2.0 book shows its
+ * outline and book phases; every other book, and any book being rebuilt, is simply in progress).
+ * Screens compare stages, never the words shown.
+ */
+export type BookStage =
+  | 'in-progress'
+  | 'outline-creation'
+  | 'outline-finished'
+  | 'book-creation'
+  | 'done'
+  | 'error';
+
+export function bookStage(kind: GenerationKind | string | undefined, status: GenerationStatus): BookStage {
+  if (status === 'failed') return 'error';
+  if (status === 'completed') return 'done';
+  if (isRebuilding(status) || kind !== 'non-fiction-v2') return 'in-progress';
+  if (status === 'outlines-ready') return 'outline-finished';
+  if (status === 'outline-chosen' || status === 'book-running') return 'book-creation';
+  return 'outline-creation';
+}
+
+/** The product's words for each stage: a book record's `status`. */
+export const BOOK_STAGE_LABELS = {
+  'in-progress': 'In progress',
+  'outline-creation': 'In progress (outline creation)',
+  'outline-finished': 'Outline finished',
+  'book-creation': 'In progress (book creation)',
+  done: 'Done',
+  error: 'ERROR',
+} as const satisfies Record<BookStage, string>;
+export type BookStatusLabel = (typeof BOOK_STAGE_LABELS)[BookStage];
+
+export const bookStatusLabel = (kind: GenerationKind | string | undefined, status: GenerationStatus) =>
+  BOOK_STAGE_LABELS[bookStage(kind, status)];
+
+/** Where a Gen 2.0 outline record stands: the outline stages of a book, and its failure. */
+export type OutlineStage = Extract<BookStage, 'outline-creation' | 'outline-finished' | 'error'>;
+
+/**
+ * Being written until the outlines exist; once they do, the outline stays finished whatever
+ * becomes of the book.
+ */
+export function outlineStage(status: GenerationStatus): OutlineStage {
+  if (status === 'failed') return 'error';
+  if (status === 'requested' || status === 'running') return 'outline-creation';
+  return 'outline-finished';
+}
+
+/** An outline record's `status`, in the product's words. */
+export const outlineStatusLabel = (status: GenerationStatus) => BOOK_STAGE_LABELS[outlineStage(status)];

@@ -1,0 +1,68 @@
+import type { LandingPageSettings, QrCodeLogo, QrColors, QrLinkType, QrSignupRefusalReason } from './qr';
+
+/** The QR HTTP answers, as the server sends them and the QR screens read them. */
+
+/** What a code's scans are broken down by. */
+export const QR_BREAKDOWN_DIMENSIONS = ['device', 'os', 'browser', 'referrer'] as const;
+export type QrBreakdownDimension = (typeof QR_BREAKDOWN_DIMENSIONS)[number];
+
+/** A code as its owner's screens read it: `GET /api/qr-codes/{id}`, and the create and update answers. */
+export interface QrCodeView {
+  id: string;
+  title: string;
+  description?: string;
+  url: string;
+  linkType: QrLinkType;
+  trackingEnabled: boolean;
+  createdAt: string;
+  /** The address the printed code holds. */
+  encodedUrl: string;
+  landingPageUrl?: string;
+  landingPage: LandingPageSettings;
+  colors: QrColors;
+  /** The picture in the middle of the code and its width in percent. */
+  logo?: QrCodeLogo;
+  /** The printed code, as a PNG data URL. */
+  dataUrl: string;
+}
+
+/** A row of `GET /api/qr-codes`: the code plus its running totals. */
+export interface QrListRow {
+  id: string;
+  title: string;
+  linkType: QrLinkType;
+  trackingEnabled: boolean;
+  createdAt: string;
+  scans: number;
+  signups: number;
+}
+
+export interface QrDailyAnalytics {
+  date: string;
+  scans: number;
+  uniqueVisitors: number;
+  signups: number;
+  conversionRate: number;
+}
+
+/** `GET /api/qr-codes/{id}/analytics`, over [from, to] (UTC days, inclusive) when asked. */
+export interface QrAnalytics {
+  scanCount: number;
+  uniqueVisitors: number;
+  emailSignupCount: number;
+  conversionRate: number;
+  dailyAnalytics: QrDailyAnalytics[];
+  breakdowns: Record<QrBreakdownDimension, Array<{ name: string; count: number }>>;
+  /** Signup submissions turned away, per reason (no page token, honeypot, per-address ceiling). */
+  refusedSignups: Record<QrSignupRefusalReason, number>;
+  from?: string;
+  to?: string;
+}
+
+/** An entry of `GET /api/qr-codes/{id}/emails`. */
+export interface QrEmailSignup {
+  email: string;
+  name?: string;
+  timestamp: string;
+  source: 'signup';
+}

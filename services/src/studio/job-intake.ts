@@ -1,0 +1,37 @@
+import { type GenerationRequested, generationStream } from '@studio/events';
+import type { Clock } from '../platform/clock';
+import type { CommandHandler } from '../platform/command-handler';
+import type { Reactor } from '../platform/runners/reactor';
+import { generationDecider } from './generation';
+
+/**
+ * Job intake: a generation the account recorded (with its debit, on `account-{userId}`) opens its
+ * own stream with the request (`GenerationQueued`), where every reader of the job's input finds
+ * it; the relay publishes the job from there. Idempotent: the decider queues a stream once.
+ */
+export function jobIntake(commands: CommandHandler, clock: Clock): Reactor {
+  return {
+    name: 'job-intake',
+    handles: ['GenerationRequested'],
+    async handle(event) {
+      if (event.type !== 'GenerationRequested') return;
+      const {
+        generationId,
+        userId,
+        cost: _cost,
+        ...request
+      } = (event as unknown as GenerationRequested).data;
+      await commands.handle(
+        generationStream(generationId),
+        generationDecider,
+        { type: 'QueueJob', generationId, userId, request },
+        {
+          at: clock.now().toISOString(),
+          correlationId: event.metadata.correlationId,
+          causationId: event.eventId,
+          userId,
+        },
+      );
+    },
+  };
+}
