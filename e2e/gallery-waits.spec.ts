@@ -42,6 +42,7 @@ test('My KDP Listings: an unfinished listing says how long a listing really take
               originalTitle: 'Pond Life',
               bookPrompt: 'Frogs, newts and dragonflies of a garden pond, for curious children',
               status: 'In progress',
+              generationStatus: 'running',
               createdAt: at,
             },
           ],

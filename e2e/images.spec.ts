@@ -203,15 +203,16 @@ test('My Images opens the live progress stream while a card is in progress, and 
   const { id: userId } = await signUp(page);
   // The v2 list answers "In progress" until the page has asked for the stream, "Done" after.
   let told = false;
-  const record = (status: string) => ({
+  const record = (done: boolean) => ({
     id: 'live-1',
     prompt: 'a lighthouse at dusk',
-    status,
-    image: status === 'Done' ? '/api/files/none.png' : null,
+    status: done ? 'Done' : 'In progress',
+    generationStatus: done ? 'completed' : 'running',
+    image: done ? '/api/files/none.png' : null,
     createdTime: '2026-11-22T10:00:00.000Z',
   });
   await page.route(`**/api/image-generations-v2/${userId}`, (route) =>
-    route.fulfill({ json: [record(told ? 'Done' : 'In progress')] }),
+    route.fulfill({ json: [record(told)] }),
   );
   const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#223344' } })
     .png()

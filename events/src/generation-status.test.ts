@@ -4,6 +4,9 @@ import {
   bookStatusLabel,
   GENERATION_LIFE_EVENT_TYPES,
   type GenerationLifeEvent,
+  imageStatusLabel,
+  itemStage,
+  listingStatusLabel,
   outlineStatusLabel,
   statusAfter,
 } from './generation-status';
@@ -88,5 +91,36 @@ describe('the generation status vocabulary', () => {
       'Outline finished',
       'Outline finished',
     ]);
+  });
+
+  it('every status has an image and a listing label, in the product’s words', () => {
+    expect(GENERATION_STATUSES.map(imageStatusLabel)).toEqual([
+      'In progress',
+      'In progress',
+      'In progress',
+      'In progress',
+      'In progress',
+      'Done',
+      'Failed',
+      'In progress',
+      'In progress',
+    ]);
+    expect(GENERATION_STATUSES.map(listingStatusLabel)).toEqual([
+      'In progress',
+      'In progress',
+      'In progress',
+      'In progress',
+      'In progress',
+      'Completed',
+      'Failed',
+      'In progress',
+      'In progress',
+    ]);
+  });
+
+  it('an image or a listing is made, failed, or still being made', () => {
+    expect(new Set(GENERATION_STATUSES.map(itemStage))).toEqual(new Set(['in-progress', 'done', 'error']));
+    expect(itemStage('completed')).toBe('done');
+    expect(itemStage('failed')).toBe('error');
   });
 });

@@ -1,10 +1,15 @@
-import type {
-  GenerationEvent,
-  GenerationKind,
-  GenerationPhase,
-  GenerationRequested,
-  GenerationStatus,
+import {
+  GENERATION_STATUSES,
+  type GenerationEvent,
+  type GenerationKind,
+  type GenerationPhase,
+  type GenerationRequested,
+  type GenerationStatus,
 } from './generation';
+
+/** A status read from outside (an HTTP answer, a progress message) is one of the vocabulary's. */
+export const isGenerationStatus = (value: unknown): value is GenerationStatus =>
+  (GENERATION_STATUSES as readonly unknown[]).includes(value);
 
 /** Where a phase waits for a worker, and where it runs. */
 export const QUEUED_FOR: Record<GenerationPhase, GenerationStatus> = {
@@ -115,3 +120,33 @@ export function outlineStage(status: GenerationStatus): OutlineStage {
 
 /** An outline record's `status`, in the product's words. */
 export const outlineStatusLabel = (status: GenerationStatus) => BOOK_STAGE_LABELS[outlineStage(status)];
+
+/**
+ * Where an image (My Images) or a KDP listing (My KDP Listings) stands: they have one phase, so
+ * they are made, failed, or still being made. Screens compare stages, never the words shown.
+ */
+export type ItemStage = Extract<BookStage, 'in-progress' | 'done' | 'error'>;
+
+export function itemStage(status: GenerationStatus): ItemStage {
+  if (status === 'failed') return 'error';
+  if (status === 'completed') return 'done';
+  return 'in-progress';
+}
+
+/** The product's words for an image's stage: a My Images record's `status`. */
+export const IMAGE_STAGE_LABELS = {
+  'in-progress': 'In progress',
+  done: 'Done',
+  error: 'Failed',
+} as const satisfies Record<ItemStage, string>;
+
+export const imageStatusLabel = (status: GenerationStatus) => IMAGE_STAGE_LABELS[itemStage(status)];
+
+/** The product's words for a KDP listing's stage: a listing record's `status`. */
+export const LISTING_STAGE_LABELS = {
+  'in-progress': 'In progress',
+  done: 'Completed',
+  error: 'Failed',
+} as const satisfies Record<ItemStage, string>;
+
+export const listingStatusLabel = (status: GenerationStatus) => LISTING_STAGE_LABELS[itemStage(status)];

@@ -5,9 +5,9 @@
 import {
   bookStage,
   bookStatusLabel,
-  GENERATION_STATUSES,
   type GenerationProgressMessage,
   type GenerationStatus,
+  isGenerationStatus,
 } from '@studio/events';
 import type { QueryClient } from '@tanstack/query-core';
 
@@ -67,9 +67,6 @@ export function applyGenerationEvent<B extends LiveBook>(
   return { books: next, complete: found && !settled };
 }
 
-const isStatus = (value: unknown): value is GenerationStatus =>
-  (GENERATION_STATUSES as readonly unknown[]).includes(value);
-
 /** Parses one message's data; null when it is not a generation event. */
 export function parseGenerationEvent(data: string): GenerationEventData | null {
   try {
@@ -78,7 +75,7 @@ export function parseGenerationEvent(data: string): GenerationEventData | null {
     if (typeof generationId !== 'string' || generationId === '') return null;
     return {
       generationId,
-      ...(isStatus(status) ? { status } : {}),
+      ...(isGenerationStatus(status) ? { status } : {}),
       ...(typeof progress === 'number' ? { progress } : {}),
       ...(typeof step === 'string' ? { step } : {}),
     };

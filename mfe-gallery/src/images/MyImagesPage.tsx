@@ -21,6 +21,7 @@ import {
   normaliseSources,
   type StandardSourceRecord,
   shortUsDate,
+  stageOf,
   statusDisplay,
 } from './gallery-items';
 
@@ -45,7 +46,7 @@ function useGallery(userId: string | null, live: { current: boolean }) {
       refetchInterval: (query: { state: { data?: unknown } }) =>
         !live.current &&
         Array.isArray(query.state.data) &&
-        query.state.data.some((r: { status?: string }) => statusDisplay(r.status ?? '').inProgress)
+        query.state.data.some((r: ImageSourceRecord) => stageOf(r) === 'in-progress')
           ? PROGRESS_REFRESH_MS
           : false,
     })),
@@ -71,7 +72,7 @@ function useGallery(userId: string | null, live: { current: boolean }) {
  * stream open, and an event for one of its cards refreshes the four lists.
  */
 function useLiveProgress(userId: string | null, items: readonly GalleryItem[], live: { current: boolean }) {
-  const working = items.some((item) => statusDisplay(item.status).inProgress);
+  const working = items.some((item) => stageOf(item) === 'in-progress');
   const stream = useGenerationStream(Boolean(userId) && working);
   live.current = stream === 'open';
   const queryClient = useQueryClient();
@@ -194,7 +195,7 @@ function GalleryBody({ gallery, items }: { gallery: ReturnType<typeof useGallery
 }
 
 function ImageCard({ item }: { item: GalleryItem }) {
-  const status = statusDisplay(item.status);
+  const status = statusDisplay(item);
   const both = item.type === 'image-editor' && item.original && item.edited;
   const [showing, setShowing] = useState<'original' | 'edited'>('edited');
   const version =

@@ -1,3 +1,4 @@
+import type { GenerationStatus } from '@studio/events';
 import {
   canDownload,
   downloadBaseName,
@@ -9,13 +10,14 @@ import {
   statusDisplay,
 } from './gallery-items';
 
-const sources = {
+const sources: Parameters<typeof normaliseSources>[1] = {
   standard: [],
   coloring: [
     {
       id: 'c1',
       prompt: 'A friendly dragon, reading!',
       status: 'Done',
+      generationStatus: 'completed',
       image: '/api/files/c1.png',
       imagePreview: '/api/files/c1.png?preview',
       createdTime: '2026-11-20T10:00:00.000Z',
@@ -27,6 +29,7 @@ const sources = {
       id: 'v1',
       prompt: 'a red kite',
       status: 'In progress',
+      generationStatus: 'running',
       image: null,
       createdTime: '2026-11-22T10:00:00.000Z',
     },
@@ -36,6 +39,7 @@ const sources = {
       id: 'e1',
       prompt: 'make the sky orange',
       status: 'Done',
+      generationStatus: 'completed',
       originalImage: '/o.png',
       editedImage: '/e.png',
       originalPreview: '/o.png?preview',
@@ -46,6 +50,7 @@ const sources = {
       id: 'e2',
       prompt: 'sparkles',
       status: 'Failed',
+      generationStatus: 'failed',
       originalImage: '/o2.png',
       editedImage: null,
       createdTime: '2026-11-19T10:00:00.000Z',
@@ -99,13 +104,25 @@ describe('My Images items (docs/product/creation-tools-qr.md (Data, States, Limi
     });
   });
 
-  it('labels statuses as the spec says', () => {
-    expect(statusDisplay('Done')).toEqual({ label: 'Completed', tone: 'success', inProgress: false });
-    expect(statusDisplay('Completed').label).toBe('Completed');
-    expect(statusDisplay('In progress')).toEqual({ label: 'In Progress', tone: 'info', inProgress: true });
-    expect(statusDisplay('In Progress').inProgress).toBe(true);
-    expect(statusDisplay('Failed').tone).toBe('danger');
-    expect(statusDisplay('Queued')).toEqual({ label: 'Queued', tone: 'neutral', inProgress: false });
+  it('shows each status as the product says, from the status and not the words', () => {
+    const shown = (generationStatus: GenerationStatus) => statusDisplay({ status: '', generationStatus });
+    expect(shown('completed')).toEqual({ label: 'Completed', tone: 'success', inProgress: false });
+    expect(shown('running')).toEqual({ label: 'In Progress', tone: 'info', inProgress: true });
+    expect(shown('requested')).toEqual({ label: 'In Progress', tone: 'info', inProgress: true });
+    expect(shown('failed')).toEqual({ label: 'Failed', tone: 'danger', inProgress: false });
+  });
+
+  it('shows a record without a status as its words, in grey, neither done nor in progress', () => {
+    const [item] = normaliseSources('u1', {
+      standard: [{ id: 's2', status: 'Queued', url: '/q.png', createdAt: '2026-01-01T00:00:00Z' }],
+    });
+    expect(statusDisplay(item as GalleryItem)).toEqual({
+      label: 'Queued',
+      tone: 'neutral',
+      inProgress: false,
+    });
+    expect(canDownload(item as GalleryItem)).toBe(false);
+    expect(filterItems([item as GalleryItem], 'in-progress')).toEqual([]);
   });
 
   it('filters by tab: status for completed and in progress, type for the sources', () => {

@@ -1,5 +1,6 @@
 // My Images (docs/product/creation-tools-qr.md (Data, States, Limits and costs)): the four sources normalised into one gallery item, the status
 // labels, the tab filters and the download file names. Pure, so it is tested without a browser.
+import { type GenerationStatus, type ItemStage, itemStage } from '@studio/events';
 import { PRODUCT_NAME } from '@studio/kit';
 
 export type GalleryType = 'image' | 'coloring' | 'image-v2' | 'image-editor';
@@ -10,7 +11,10 @@ export interface GalleryItem {
   prompt: string;
   style: string;
   styleId: string;
+  /** The product's words for the status: shown only when there is no `generationStatus`. */
   status: string;
+  /** What the screen compares; absent on a record that carries none (shown as is, grey). */
+  generationStatus?: GenerationStatus;
   url: string | null;
   imagePreview: string | null;
   createdAt: string;
@@ -28,6 +32,7 @@ export interface ImageSourceRecord {
   id: string;
   prompt?: string;
   status?: string;
+  generationStatus?: GenerationStatus;
   image?: string | null;
   imagePreview?: string | null;
   createdTime?: string;
@@ -41,6 +46,7 @@ export interface EditorSourceRecord {
   id: string;
   prompt?: string;
   status?: string;
+  generationStatus?: GenerationStatus;
   originalImage?: string | null;
   editedImage?: string | null;
   originalPreview?: string | null;
@@ -84,6 +90,7 @@ export function normaliseSources(
         style: STYLE_LABELS[styleId] ?? styleId,
         styleId,
         status: r.status ?? '',
+        generationStatus: r.generationStatus,
         url: r.image ?? null,
         imagePreview: r.imagePreview ?? r.image ?? null,
         createdAt: r.createdTime ?? '',
@@ -103,6 +110,7 @@ export function normaliseSources(
       style: STYLE_LABELS['image-editor'] ?? 'AI Image Editor',
       styleId: 'image-editor',
       status: r.status ?? '',
+      generationStatus: r.generationStatus,
       url: shown?.url ?? null,
       imagePreview: shown?.preview ?? null,
       createdAt: r.createdTime ?? '',
@@ -148,14 +156,26 @@ export const sortNewestFirst = (items: GalleryItem[]) =>
 
 export type StatusTone = 'success' | 'info' | 'danger' | 'neutral';
 
-/** docs/product/creation-tools-qr.md (States): Done/Completed → Completed (green); In progress → In Progress (blue); Failed (red); else grey. */
-export function statusDisplay(status: string): { label: string; tone: StatusTone; inProgress: boolean } {
-  if (status === 'Done' || status === 'Completed')
-    return { label: 'Completed', tone: 'success', inProgress: false };
-  if (status === 'In progress' || status === 'In Progress')
-    return { label: 'In Progress', tone: 'info', inProgress: true };
-  if (status === 'Failed') return { label: 'Failed', tone: 'danger', inProgress: false };
-  return { label: status, tone: 'neutral', inProgress: false };
+/** Where an item (or a source record as it arrives) stands; null without a status to compare. */
+export const stageOf = (item: { generationStatus?: GenerationStatus }): ItemStage | null =>
+  item.generationStatus ? itemStage(item.generationStatus) : null;
+
+/** docs/product/creation-tools-qr.md (States): how My Images shows each stage. */
+const STAGE_BADGES: Record<ItemStage, { label: string; tone: StatusTone }> = {
+  done: { label: 'Completed', tone: 'success' },
+  'in-progress': { label: 'In Progress', tone: 'info' },
+  error: { label: 'Failed', tone: 'danger' },
+};
+
+/** The card's badge: Completed (green), In Progress (blue, spinner), Failed (red); without a status, its words in grey. */
+export function statusDisplay(item: Pick<GalleryItem, 'status' | 'generationStatus'>): {
+  label: string;
+  tone: StatusTone;
+  inProgress: boolean;
+} {
+  const stage = stageOf(item);
+  if (!stage) return { label: item.status, tone: 'neutral', inProgress: false };
+  return { ...STAGE_BADGES[stage], inProgress: stage === 'in-progress' };
 }
 
 export const IMAGE_TABS = [
@@ -173,17 +193,17 @@ export function filterItems(items: GalleryItem[], tab: ImageTab): GalleryItem[] 
     case 'all':
       return items;
     case 'completed':
-      return items.filter((i) => i.status === 'Done' || i.status === 'Completed');
+      return items.filter((i) => stageOf(i) === 'done');
     case 'in-progress':
-      return items.filter((i) => statusDisplay(i.status).inProgress);
+      return items.filter((i) => stageOf(i) === 'in-progress');
     default:
       return items.filter((i) => i.type === tab);
   }
 }
 
-/** docs/product/creation-tools-qr.md (States): download only with a previewable image and status 'Done'. */
+/** docs/product/creation-tools-qr.md (States): download only with a previewable image of a finished ('Done') item. */
 export const canDownload = (item: GalleryItem, url: string | null = item.url) =>
-  Boolean(url) && item.status === 'Done';
+  Boolean(url) && stageOf(item) === 'done';
 
 const slug = (text: string) =>
   text
@@ -212,5 +232,5 @@ export const shortUsDate = (iso: string) => {
 
 /** Whether a live progress event concerns a card that is still in progress (so the lists refresh). */
 export function eventTouchesWork(generationId: string, items: readonly GalleryItem[]): boolean {
-  return items.some((item) => item.id === generationId && statusDisplay(item.status).inProgress);
+  return items.some((item) => item.id === generationId && stageOf(item) === 'in-progress');
 }

@@ -24,6 +24,7 @@ import {
   LISTING_TABS,
   type ListingTab,
   listingKeywords,
+  listingStage,
   listingStatusTone,
   promptExcerpt,
 } from './listing-view';
@@ -50,7 +51,7 @@ export default function MyListingsPage() {
     staleTime: 0,
     refetchOnMount: 'always',
     refetchInterval: (query) =>
-      query.state.data?.some((l) => l.status === 'In progress') ? REFRESH_MS : false,
+      query.state.data?.some((l) => listingStage(l) === 'in-progress') ? REFRESH_MS : false,
   });
   const all = listings.data ?? [];
 
@@ -148,7 +149,8 @@ const grid = {
 } as const;
 
 function ListingCard({ listing, onOpen }: { listing: KdpListingRecord; onOpen: () => void }) {
-  const inProgress = listing.status === 'In progress';
+  const stage = listingStage(listing);
+  const inProgress = stage === 'in-progress';
   // How long a listing takes is measured on the server, not promised here.
   const durations = useToolDurations(inProgress);
   const keywords = listingKeywords(listing).slice(0, 3);
@@ -170,7 +172,7 @@ function ListingCard({ listing, onOpen }: { listing: KdpListingRecord; onOpen: (
         <h2 css={{ fontSize: theme.fontSizes.md, fontWeight: 700, overflowWrap: 'anywhere' }}>
           {listing.optimizedTitle || listing.originalTitle}
         </h2>
-        <Badge tone={listingStatusTone(listing.status)}>{listing.status}</Badge>
+        <Badge tone={listingStatusTone(listing)}>{listing.status}</Badge>
       </div>
       <p css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted, overflowWrap: 'anywhere' }}>
         {promptExcerpt(listing.bookPrompt)}
@@ -184,7 +186,7 @@ function ListingCard({ listing, onOpen }: { listing: KdpListingRecord; onOpen: (
           <span>Your listing is being created. {estimateText(durations?.['kdp-listing'])}</span>
         </p>
       )}
-      {listing.status === 'Failed' && (
+      {stage === 'error' && (
         <p css={{ fontSize: theme.fontSizes.sm, color: theme.colors.danger }}>
           There was a problem creating this listing. Please create a new listing.
         </p>
@@ -198,7 +200,7 @@ function ListingCard({ listing, onOpen }: { listing: KdpListingRecord; onOpen: (
           ))}
         </div>
       )}
-      {listing.status === 'Completed' && (
+      {stage === 'done' && (
         <Button size="sm" variant="outline" onClick={onOpen} css={{ justifySelf: 'start' }}>
           View details
         </Button>

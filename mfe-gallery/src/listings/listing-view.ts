@@ -1,5 +1,6 @@
 // My KDP Listings (docs/product/creation-tools-qr.md (Screens and routes, Data, States)): the listing's keywords whichever way they arrive, the card
 // excerpt, the tab filters and counts.
+import { type GenerationStatus, type ItemStage, itemStage } from '@studio/events';
 
 export interface ListingCheck {
   rule: string;
@@ -16,7 +17,9 @@ export interface KdpListingRecord {
   subtitle?: string;
   description?: string;
   keywords?: string;
+  /** The product's words for the status: shown, never compared (the screen compares `listingStage`). */
   status?: string;
+  generationStatus: GenerationStatus;
   createdAt?: string;
   progress?: number;
   checks?: ListingCheck[];
@@ -45,15 +48,22 @@ export const LISTING_TABS = [
 ] as const;
 export type ListingTab = (typeof LISTING_TABS)[number]['value'];
 
+/** Where the listing stands: made, failed, or still being made. */
+export const listingStage = (listing: Pick<KdpListingRecord, 'generationStatus'>): ItemStage =>
+  itemStage(listing.generationStatus);
+
 export function filterListings(listings: KdpListingRecord[], tab: ListingTab): KdpListingRecord[] {
-  if (tab === 'completed') return listings.filter((l) => l.status === 'Completed');
-  if (tab === 'in-progress') return listings.filter((l) => l.status === 'In progress');
+  if (tab === 'completed') return listings.filter((l) => listingStage(l) === 'done');
+  if (tab === 'in-progress') return listings.filter((l) => listingStage(l) === 'in-progress');
   return listings;
 }
 
-export function listingStatusTone(status = ''): 'success' | 'warning' | 'danger' | 'neutral' {
-  if (status === 'Completed') return 'success';
-  if (status === 'In progress') return 'warning';
-  if (status === 'Failed') return 'danger';
-  return 'neutral';
-}
+/** Badge colours (docs/product/creation-tools-qr.md (States)): completed green, in progress yellow, failed red. */
+const STAGE_TONES = {
+  done: 'success',
+  'in-progress': 'warning',
+  error: 'danger',
+} as const satisfies Record<ItemStage, string>;
+
+export const listingStatusTone = (listing: Pick<KdpListingRecord, 'generationStatus'>) =>
+  STAGE_TONES[listingStage(listing)];

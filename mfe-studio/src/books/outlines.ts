@@ -1,6 +1,6 @@
 // Gen 2.0 outlines (docs/product/creation-tools-qr.md (Data, States)): the polled answer, which outlines can be chosen, and the
 // selection rules of the outline view.
-import { GENERATION_STATUSES, type GenerationStatus, type OutlineStage, outlineStage } from '@studio/events';
+import { isGenerationStatus, type OutlineStage, outlineStage } from '@studio/events';
 
 export const OUTLINE_POLL_MS = 5000;
 
@@ -13,9 +13,6 @@ export interface OutlineRecord {
   bookGenerated: boolean;
 }
 
-const isStatus = (value: unknown): value is GenerationStatus =>
-  (GENERATION_STATUSES as readonly unknown[]).includes(value);
-
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value : null;
 
@@ -26,7 +23,7 @@ function record(raw: unknown): OutlineRecord | null {
   if (typeof id !== 'string' || id === '') return null;
   return {
     id,
-    stage: isStatus(r.generationStatus) ? outlineStage(r.generationStatus) : 'outline-creation',
+    stage: isGenerationStatus(r.generationStatus) ? outlineStage(r.generationStatus) : 'outline-creation',
     texts: [
       text(r.outline1 ?? r.outlineText1),
       text(r.outline2 ?? r.outlineText2),

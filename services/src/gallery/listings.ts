@@ -1,3 +1,4 @@
+import { listingStatusLabel } from '@studio/events';
 import { requireSelf } from '../account/auth';
 import type { RouteModule } from '../platform/http/app';
 import type { Platform } from '../platform/module';
@@ -6,13 +7,6 @@ import { kindsListedIn } from '../studio/tools/registry';
 
 /** My KDP Listings lists the tools the registry places there. */
 export const LISTING_KINDS = kindsListedIn({ list: 'listings' });
-
-/** docs/product/creation-tools-qr.md (States) KDP listing statuses. */
-export function listingStatus(status: GenerationDoc['status']): string {
-  if (status === 'completed') return 'Completed';
-  if (status === 'failed') return 'Failed';
-  return 'In progress';
-}
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -30,7 +24,9 @@ export function listingRecord(doc: GenerationDoc) {
     ...Object.fromEntries(keywords.map((keyword, i) => [`keyword${i + 1}`, keyword])),
     keywords: keywords.join(', '),
     checks: Array.isArray(result.checks) ? result.checks : [],
-    status: listingStatus(doc.status),
+    // The product's words, and the status they translate, which the screen compares.
+    status: listingStatusLabel(doc.status),
+    generationStatus: doc.status,
     progress: doc.progress,
     createdAt: doc.createdAt,
   };

@@ -1,4 +1,4 @@
-import { EPUB_NOT_INCLUDED, epubIncluded } from '@studio/events';
+import { EPUB_NOT_INCLUDED, epubIncluded, imageStatusLabel } from '@studio/events';
 import type Koa from 'koa';
 import sharp from 'sharp';
 import { requireSelf, requireUser } from '../account/auth';
@@ -11,13 +11,6 @@ import { artifactBlobId } from '../studio/artifacts';
 import { GENERATIONS, type GenerationDoc } from '../studio/generations-projection';
 import { kindsListedIn } from '../studio/tools/registry';
 import { bookFileName } from './download-names';
-
-/** docs/product/creation-tools-qr.md (States): what My Images shows for each internal status. */
-export function galleryStatus(status: GenerationDoc['status']): string {
-  if (status === 'completed') return 'Done';
-  if (status === 'failed') return 'Failed';
-  return 'In progress';
-}
 
 /** The gallery's cards show a small WebP; the full PNG is fetched only to download it. */
 export const PREVIEW_MAX_PX = 480;
@@ -55,7 +48,9 @@ function imageRecord(doc: GenerationDoc) {
   return {
     id: doc._id,
     prompt: String(doc.input.prompt ?? ''),
-    status: galleryStatus(doc.status),
+    // The product's words, and the status they translate, which the screens compare.
+    status: imageStatusLabel(doc.status),
+    generationStatus: doc.status,
     image: artifactUrl(doc, 'image'),
     imagePreview: artifactPreview(doc, 'image'),
     createdTime: doc.createdAt,
@@ -70,7 +65,9 @@ function editorRecord(doc: GenerationDoc) {
   return {
     id: doc._id,
     prompt: String(doc.input.prompt ?? ''),
-    status: galleryStatus(doc.status),
+    // The product's words, and the status they translate, which the screens compare.
+    status: imageStatusLabel(doc.status),
+    generationStatus: doc.status,
     originalImage: typeof originalBlobId === 'string' ? fileUrl(originalBlobId) : null,
     editedImage: artifactUrl(doc, 'edited'),
     originalPreview: typeof originalBlobId === 'string' ? previewUrl(originalBlobId) : null,

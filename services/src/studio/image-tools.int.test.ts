@@ -1,4 +1,4 @@
-import { accountStream } from '@studio/events';
+import { accountStream, type GenerationStatus, isFinished } from '@studio/events';
 import sharp from 'sharp';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
@@ -43,9 +43,9 @@ describe('image tools and KDP listings', () => {
     id: string,
   ) =>
     eventually(async () => {
-      const list = (await agent.get(url)).body as T[];
+      const list = (await agent.get(url)).body as Array<T & { generationStatus: GenerationStatus }>;
       const found = list.find((item) => item.id === id);
-      return found && found.status !== 'In progress' ? found : undefined;
+      return found && isFinished(found.generationStatus) ? found : undefined;
     });
 
   describe('happy paths', () => {
@@ -66,7 +66,12 @@ describe('image tools and KDP listings', () => {
         imagePreview: string;
         type: string;
       }>(agent, `/api/coloring-book-generations/${userId}`, res.body.generationId);
-      expect(item).toMatchObject({ status: 'Done', type: 'coloring-page', prompt: 'a cat' });
+      expect(item).toMatchObject({
+        status: 'Done',
+        generationStatus: 'completed',
+        type: 'coloring-page',
+        prompt: 'a cat',
+      });
       const full = await agent.get(item.image).buffer(true);
       expect(await sharp(full.body as Buffer).metadata()).toMatchObject({
         width: 2550,
@@ -100,6 +105,7 @@ describe('image tools and KDP listings', () => {
       );
       expect(listing).toMatchObject({
         status: 'Completed',
+        generationStatus: 'completed',
         originalTitle: 'Garden Bees',
         bookPrompt: 'A gentle guide to the bees that visit garden flowers',
         optimizedTitle: expect.any(String),
