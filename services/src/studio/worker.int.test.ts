@@ -399,6 +399,89 @@ describe('worker: one job', () => {
       await runtime.dispose();
     }
   });
+
+  it('a rebuild stores its files under the edit revision, keeps the files it did not make, and adds its result to the book', async () => {
+    const pdf = (data: string) => ({
+      ...png(data),
+      role: 'pdf',
+      contentType: 'application/pdf',
+      extension: 'pdf',
+    });
+    const rebuilds: unknown[] = [];
+    const { runtime, message, handle, started } = await setup(createOfflineProvider(), 10_000, {
+      tools: {
+        'kids-book': {
+          generator: async (job) => {
+            if (job.phase !== 'rebuild')
+              return {
+                title: 'Bees',
+                files: [pdf('first'), png('cover')],
+                result: { pages: ['One', 'Two'], theme: 'bees' },
+              };
+            rebuilds.push(job.rebuild);
+            return { files: [pdf('second')], result: { pages: ['One!', 'Two'] } };
+          },
+        },
+      },
+    });
+    try {
+      const book = {
+        ...message.value,
+        kind: 'kids-book' as const,
+        request: {
+          kind: 'kids-book' as const,
+          input: { storyDescription: 'Bees at work', characterName: 'Bea', characterGender: 'girl' as const },
+        },
+      };
+      await handle({ ...message, value: book });
+      const [first] = (await events(runtime, started.generationId)).filter(
+        (e) => e.type === 'GenerationCompleted',
+      );
+      const firstFiles = (first!.data as { artifacts: Array<{ role: string; blobId: string }> }).artifacts;
+      expect(firstFiles.map((a) => a.blobId)).toEqual([
+        `gen-${started.generationId}-pdf.pdf`,
+        `gen-${started.generationId}-image.png`,
+      ]);
+
+      await runtime.commands.handle(
+        generationStream(started.generationId),
+        generationDecider,
+        {
+          type: 'EditBook',
+          generationId: started.generationId,
+          userId: book.userId,
+          edits: { pages: [{ index: 0, text: 'One!' }] },
+        },
+        ctx,
+      );
+      const { request: _fromStream, ...rebuild } = book;
+      await handle({ ...message, value: { ...rebuild, phase: 'rebuild' } });
+
+      expect(rebuilds).toEqual([expect.objectContaining({ artifacts: firstFiles })]);
+      const done = (await events(runtime, started.generationId)).at(-1);
+      expect(done?.type).toBe('GenerationCompleted');
+      expect(done?.data).toMatchObject({
+        // The cover was not rebuilt: the first one stays; the new PDF has a new name.
+        artifacts: [
+          firstFiles[1],
+          {
+            blobId: `gen-${started.generationId}-r1-pdf.pdf`,
+            role: 'pdf',
+            contentType: 'application/pdf',
+            bytes: 6,
+          },
+        ],
+        result: { pages: ['One!', 'Two'], theme: 'bees' },
+      });
+      // The first edition's PDF stays whole until the rebuild completes, under its own name.
+      expect((await runtime.blobs.get(`gen-${started.generationId}-pdf.pdf`))?.data.toString()).toBe('first');
+      expect((await runtime.blobs.get(`gen-${started.generationId}-r1-pdf.pdf`))?.data.toString()).toBe(
+        'second',
+      );
+    } finally {
+      await runtime.dispose();
+    }
+  });
 });
 
 describe('worker: what it logs', () => {
