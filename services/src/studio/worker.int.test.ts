@@ -1,5 +1,6 @@
 import { accountStream, type GenerationStarted, generationStream, type RecordedEvent } from '@studio/events';
 import { type Clock, systemClock } from '../platform/clock';
+import { newEventId } from '../platform/ids';
 import { capturingLogger, ctx, setupJob } from '../testing/worker.fixture';
 import { createOfflineProvider } from './ai/offline';
 import type { AiProvider } from './ai/provider';
@@ -182,11 +183,16 @@ describe('worker: one job', () => {
     }
   });
 
-  it('gives the generator exactly its job: id, kind, phase, input and the tier the request was made on', async () => {
+  it('gives the generator exactly its job: id, kind, phase, input, and the tier, author and time of the request', async () => {
     const { jobs, tools } = recordingColoringPage();
     const { runtime, message, handle } = await setup(createOfflineProvider(), 10_000, { tools });
     try {
-      const request = { ...message.value.request!, tier: 'Premium' as const };
+      const request = {
+        ...message.value.request!,
+        tier: 'Premium' as const,
+        author: 'Ada Writer',
+        requestedAt: '2026-11-22T09:00:00.000Z',
+      };
       await handle({ ...message, value: { ...message.value, request } });
       expect(jobs).toStrictEqual([
         {
@@ -195,6 +201,8 @@ describe('worker: one job', () => {
           phase: 'main',
           input: { prompt: 'a lighthouse' },
           tier: 'Premium',
+          author: 'Ada Writer',
+          requestedAt: '2026-11-22T09:00:00.000Z',
         },
       ]);
     } finally {
@@ -482,6 +490,43 @@ describe('worker: one job', () => {
       await runtime.dispose();
     }
   });
+
+  it('a rebuild of a book whose text was never kept fails without calling the generator (no second, paid generation)', async () => {
+    const { jobs, tools } = recordingColoringPage();
+    const { runtime, message, handle, started } = await setup(createOfflineProvider(), 10_000, { tools });
+    try {
+      await handle(message);
+      // An edit the decider would refuse today (no stored text), as an older log may hold one.
+      await runtime.eventStore.append(
+        generationStream(started.generationId),
+        [
+          {
+            eventId: newEventId(),
+            type: 'GenerationEdited',
+            data: {
+              generationId: started.generationId,
+              userId: message.value.userId,
+              kind: 'coloring-page',
+              revision: 1,
+              edits: { title: 'New' },
+            },
+            metadata: { correlationId: 'c', causationId: 'c', occurredAt: ctx.at, schemaVersion: 1 },
+          },
+        ],
+        { expectedRevision: 'any' },
+      );
+      const { request: _fromStream, ...rebuild } = message.value;
+      await handle({ ...message, value: { ...rebuild, phase: 'rebuild' } });
+      expect(jobs).toHaveLength(1);
+      const last = (await events(runtime, started.generationId)).at(-1);
+      expect(last?.type).toBe('GenerationRebuildFailed');
+      expect(last?.data).toMatchObject({
+        reason: expect.stringContaining('the book has no stored text to typeset'),
+      });
+    } finally {
+      await runtime.dispose();
+    }
+  });
 });
 
 describe('worker: what it logs', () => {
@@ -585,8 +630,9 @@ describe('worker: a job’s deadline and its parts', () => {
     }
   });
 
-  it('records each finished part as it is made, and the next attempt takes it instead of calling the provider', async () => {
+  it('records each finished part (text or picture) as it is made, and the next attempt takes it instead of making it again', async () => {
     let calls = 0;
+    let captions = 0;
     const offline = createOfflineProvider();
     const counting: AiProvider = {
       ...offline,
@@ -605,6 +651,10 @@ describe('worker: a job’s deadline and its parts', () => {
       'coloring-page': {
         generator: async (_job: object, { ai, signal, parts }: GeneratorTools) => {
           attempts += 1;
+          await parts.text('caption', async () => {
+            captions += 1;
+            return 'A lighthouse';
+          });
           await parts.picture('page-1', () => ai.image('one', { style: 'coloring', signal }));
           if (attempts === 1) {
             reachedFirst();
@@ -634,9 +684,10 @@ describe('worker: a job’s deadline and its parts', () => {
       });
       await next(message);
       expect(calls).toBe(2);
+      expect(captions).toBe(1);
       const kinds = await types();
       expect(kinds.filter((t) => t === 'GenerationStarted')).toHaveLength(2);
-      expect(kinds.filter((t) => t === 'GenerationPartRecorded')).toHaveLength(2);
+      expect(kinds.filter((t) => t === 'GenerationPartRecorded')).toHaveLength(3);
       expect(kinds.at(-1)).toBe('GenerationCompleted');
       const { state } = await runtime.commands.load(
         generationStream(started.generationId),
@@ -644,7 +695,8 @@ describe('worker: a job’s deadline and its parts', () => {
       );
       const blobId = state.parts?.['main/page-1']?.blobId ?? '';
       expect(blobId).toBe(`gen-${started.generationId}-part-main-page-1.png`);
-      expect(await runtime.blobs.get(blobId)).toBeTruthy();
+      expect(await runtime.blobs.get(blobId)).toMatchObject({ contentType: 'image/png' });
+      expect(state.parts?.['main/caption']?.text).toBe('A lighthouse');
     } finally {
       await runtime.dispose();
     }
