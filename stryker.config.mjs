@@ -21,6 +21,8 @@ export default {
     'services/src/platform/runners/reactor.ts',
     'services/src/platform/runners/relay.ts',
     'services/src/platform/command-handler.ts',
+    // Public answers from memory, ahead of the middleware stack
+    'services/src/platform/http/lean-routes.ts',
     // Deciders
     'services/src/account/credits.ts',
     'services/src/account/registration.ts',
@@ -32,12 +34,17 @@ export default {
     'services/src/platform/snapshots.ts',
     // Jobs: worker, supervisor, refunds
     'services/src/studio/worker.ts',
+    'services/src/studio/job-lease.ts',
+    'services/src/studio/job-attempt.ts',
+    'services/src/studio/job-outcome.ts',
     'services/src/studio/supervisor.ts',
     'services/src/studio/refunds.ts',
     // Sign-in and sessions
     'services/src/account/auth.ts',
     'services/src/account/sessions.ts',
     'services/src/account/identity.ts',
+    'services/src/account/email-claims.ts',
+    'services/src/platform/email-key.ts',
     // Payments
     'services/src/billing/payments.ts',
     'services/src/billing/stripe.ts',

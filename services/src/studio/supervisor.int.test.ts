@@ -413,8 +413,8 @@ describe('generation supervisor', () => {
     expect(await failures('late')).toEqual([]);
   });
 
-  it('logs a failed sweep and keeps going', async () => {
-    const errors: string[] = [];
+  it('logs a failed sweep with its error and keeps going', async () => {
+    const errors: Array<{ context: unknown; message: string }> = [];
     let broken = true;
     const reads = fixture.reads;
     const flaky = new GenerationSupervisor(
@@ -431,7 +431,7 @@ describe('generation supervisor', () => {
         commands,
         clock: time.clock,
         bus,
-        logger: { error: (_context: unknown, message: string) => errors.push(message) },
+        logger: { error: (context: unknown, message: string) => errors.push({ context, message }) },
         generationTimeoutMs: TIMEOUT_MS,
       } as unknown as SupervisorDeps,
       20,
@@ -447,6 +447,9 @@ describe('generation supervisor', () => {
     } finally {
       flaky.stop();
     }
-    expect(errors[0]).toBe('generation sweep failed');
+    expect(errors[0]).toEqual({
+      context: { err: new Error('read store unavailable') },
+      message: 'generation sweep failed',
+    });
   });
 });

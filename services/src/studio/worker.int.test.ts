@@ -3,6 +3,7 @@ import { accountStream, type GenerationStarted, generationStream, type RecordedE
 import { closePlatform, openPlatform } from '../main/platform';
 import { type Clock, systemClock } from '../platform/clock';
 import { loadConfig } from '../platform/config';
+import { newEventId } from '../platform/ids';
 import { createLogger } from '../platform/logging';
 import { capturingLogger, ctx, setupJob } from '../testing/worker.fixture';
 import { createOfflineProvider } from './ai/offline';
@@ -193,7 +194,7 @@ describe('worker: one job', () => {
     }
   });
 
-  it('gives the generator exactly its job: id, kind, phase, input and the tier the request was made on', async () => {
+  it('gives the generator exactly its job: id, kind, phase, input, and the tier, author and time of the request', async () => {
     const { jobs, tools } = recordingColoringPage();
     const { runtime, message, handle } = await setup(createOfflineProvider(), 10_000, { tools });
     try {
@@ -417,6 +418,121 @@ describe('worker: one job', () => {
       await runtime.dispose();
     }
   });
+
+  it('a rebuild stores its files under the edit revision, keeps the files it did not make, and adds its result to the book', async () => {
+    const pdf = (data: string) => ({
+      ...png(data),
+      role: 'pdf',
+      contentType: 'application/pdf',
+      extension: 'pdf',
+    });
+    const rebuilds: unknown[] = [];
+    const { runtime, message, handle, started } = await setup(createOfflineProvider(), 10_000, {
+      tools: {
+        'kids-book': {
+          generator: async (job) => {
+            if (job.phase !== 'rebuild')
+              return {
+                title: 'Bees',
+                files: [pdf('first'), png('cover')],
+                result: { pages: ['One', 'Two'], theme: 'bees' },
+              };
+            rebuilds.push(job.rebuild);
+            return { files: [pdf('second')], result: { pages: ['One!', 'Two'] } };
+          },
+        },
+      },
+      request: {
+        kind: 'kids-book',
+        input: { storyDescription: 'Bees at work', characterName: 'Bea', characterGender: 'girl' },
+      },
+    });
+    try {
+      const book = message.value;
+      await handle(message);
+      const [first] = (await events(runtime, started.generationId)).filter(
+        (e) => e.type === 'GenerationCompleted',
+      );
+      const firstFiles = (first!.data as { artifacts: Array<{ role: string; blobId: string }> }).artifacts;
+      expect(firstFiles.map((a) => a.blobId)).toEqual([
+        `gen-${started.generationId}-pdf.pdf`,
+        `gen-${started.generationId}-image.png`,
+      ]);
+
+      await runtime.commands.handle(
+        generationStream(started.generationId),
+        generationDecider,
+        {
+          type: 'EditBook',
+          generationId: started.generationId,
+          userId: book.userId,
+          edits: { pages: [{ index: 0, text: 'One!' }] },
+        },
+        ctx,
+      );
+      await handle({ ...message, value: { ...book, phase: 'rebuild' } });
+
+      expect(rebuilds).toEqual([expect.objectContaining({ artifacts: firstFiles })]);
+      const done = (await events(runtime, started.generationId)).at(-1);
+      expect(done?.type).toBe('GenerationCompleted');
+      expect(done?.data).toMatchObject({
+        // The cover was not rebuilt: the first one stays; the new PDF has a new name.
+        artifacts: [
+          firstFiles[1],
+          {
+            blobId: `gen-${started.generationId}-r1-pdf.pdf`,
+            role: 'pdf',
+            contentType: 'application/pdf',
+            bytes: 6,
+          },
+        ],
+        result: { pages: ['One!', 'Two'], theme: 'bees' },
+      });
+      // The first edition's PDF stays whole until the rebuild completes, under its own name.
+      expect((await runtime.blobs.get(`gen-${started.generationId}-pdf.pdf`))?.data.toString()).toBe('first');
+      expect((await runtime.blobs.get(`gen-${started.generationId}-r1-pdf.pdf`))?.data.toString()).toBe(
+        'second',
+      );
+    } finally {
+      await runtime.dispose();
+    }
+  });
+
+  it('a rebuild of a book whose text was never kept fails without calling the generator (no second, paid generation)', async () => {
+    const { jobs, tools } = recordingColoringPage();
+    const { runtime, message, handle, started } = await setup(createOfflineProvider(), 10_000, { tools });
+    try {
+      await handle(message);
+      // An edit the decider would refuse today (no stored text), as an older log may hold one.
+      await runtime.eventStore.append(
+        generationStream(started.generationId),
+        [
+          {
+            eventId: newEventId(),
+            type: 'GenerationEdited',
+            data: {
+              generationId: started.generationId,
+              userId: message.value.userId,
+              kind: 'coloring-page',
+              revision: 1,
+              edits: { title: 'New' },
+            },
+            metadata: { correlationId: 'c', causationId: 'c', occurredAt: ctx.at, schemaVersion: 1 },
+          },
+        ],
+        { expectedRevision: 'any' },
+      );
+      await handle({ ...message, value: { ...message.value, phase: 'rebuild' } });
+      expect(jobs).toHaveLength(1);
+      const last = (await events(runtime, started.generationId)).at(-1);
+      expect(last?.type).toBe('GenerationRebuildFailed');
+      expect(last?.data).toMatchObject({
+        reason: expect.stringContaining('the book has no stored text to typeset'),
+      });
+    } finally {
+      await runtime.dispose();
+    }
+  });
 });
 
 describe('worker: what it logs', () => {
@@ -519,8 +635,9 @@ describe('worker: a job’s deadline and its parts', () => {
     }
   });
 
-  it('records each finished part as it is made, and the next attempt takes it instead of calling the provider', async () => {
+  it('records each finished part (text or picture) as it is made, and the next attempt takes it instead of making it again', async () => {
     let calls = 0;
+    let captions = 0;
     const offline = createOfflineProvider();
     const counting: AiProvider = {
       ...offline,
@@ -539,6 +656,10 @@ describe('worker: a job’s deadline and its parts', () => {
       'coloring-page': {
         generator: async (_job: object, { ai, signal, parts }: GeneratorTools) => {
           attempts += 1;
+          await parts.text('caption', async () => {
+            captions += 1;
+            return 'A lighthouse';
+          });
           await parts.picture('page-1', () => ai.image('one', { style: 'coloring', signal }));
           if (attempts === 1) {
             reachedFirst();
@@ -568,9 +689,10 @@ describe('worker: a job’s deadline and its parts', () => {
       });
       await next(message);
       expect(calls).toBe(2);
+      expect(captions).toBe(1);
       const kinds = await types();
       expect(kinds.filter((t) => t === 'GenerationStarted')).toHaveLength(2);
-      expect(kinds.filter((t) => t === 'GenerationPartRecorded')).toHaveLength(2);
+      expect(kinds.filter((t) => t === 'GenerationPartRecorded')).toHaveLength(3);
       expect(kinds.at(-1)).toBe('GenerationCompleted');
       const { state } = await runtime.commands.load(
         generationStream(started.generationId),
@@ -578,7 +700,8 @@ describe('worker: a job’s deadline and its parts', () => {
       );
       const blobId = state.parts?.['main/page-1']?.blobId ?? '';
       expect(blobId).toBe(`gen-${started.generationId}-part-main-page-1.png`);
-      expect(await runtime.blobs.get(blobId)).toBeTruthy();
+      expect(await runtime.blobs.get(blobId)).toMatchObject({ contentType: 'image/png' });
+      expect(state.parts?.['main/caption']?.text).toBe('A lighthouse');
     } finally {
       await runtime.dispose();
     }

@@ -6,8 +6,8 @@ import { COMPRESSION_THRESHOLD_BYTES } from './compression';
 import type { LeanRoute } from './lean-routes';
 
 /**
- * `/go/known` and `/go/data` (and a large `/go/big`) are answered from memory; anything else
- * under `/go/` by the route behind it.
+ * `/go/known` and `/go/data` (and a large `/go/big`, and `/go/edge` of exactly the compression
+ * threshold) are answered from memory; anything else under `/go/` by the route behind it.
  */
 const go: LeanRoute = {
   prefix: '/go/',
@@ -19,7 +19,9 @@ const go: LeanRoute = {
         ? { json: '{"ok":"é"}' }
         : name === 'big'
           ? { json: JSON.stringify({ text: 'x'.repeat(COMPRESSION_THRESHOLD_BYTES) }) }
-          : undefined,
+          : name === 'edge'
+            ? { json: `{"t":"${'x'.repeat(COMPRESSION_THRESHOLD_BYTES - '{"t":""}'.length)}"}` }
+            : undefined,
 };
 
 function appWith(options: { publicUrls?: string[]; trustProxy?: number } = {}) {
@@ -90,6 +92,13 @@ describe('lean routes', () => {
     const big = await request(app).get('/go/big');
     expect(big.status).toBe(404);
     expect(big.text).toBe('no big');
+  });
+
+  it('leave JSON of exactly the compression threshold to the full stack, which compresses from there', async () => {
+    const { app } = appWith();
+    const edge = await request(app).get('/go/edge');
+    expect(edge.status).toBe(404);
+    expect(edge.text).toBe('no edge');
   });
 
   it('HSTS on an HTTPS request (behind a trusted proxy), not on plain HTTP', async () => {
