@@ -15,6 +15,7 @@ export function billingModule(
     bodyParsers: { [WEBHOOK_PATH]: webhookBody },
     // Stripe calls from its own origin; the signature on the raw body is the proof.
     originCheckExempt: [WEBHOOK_PATH],
+    webhookPaths: [WEBHOOK_PATH],
     // Stripe.js and its card frames, whichever gateway runs: the browser decides from the config.
     cspSources: STRIPE_CSP_SOURCES,
     routes: [billingRoutes({ ...platform, gateway, payments })],

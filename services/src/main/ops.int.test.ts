@@ -157,6 +157,22 @@ describe('/api/ready and /metrics on the embedded server', () => {
     expect(text).toMatch(/studio_job_queue_depth\{queue="generation-jobs"\} \d+/);
     expect(text).toMatch(/studio_engine_up\{engine="eventStore"\} 1/);
   });
+
+  it('counts the payment webhook by outcome, and a no-JavaScript QR signup as a request, not a webhook', async () => {
+    await request(server().url)
+      .post('/api/stripe/webhook')
+      .set('Content-Type', 'application/json')
+      .send('{}');
+    await request(server().url).post('/qr-signup').type('form').send({ code: 'missing', email: 'a@b.co' });
+    const text = (await request(server().url).get('/metrics').set('Authorization', `Bearer ${TOKEN}`)).text;
+    expect(text).toMatch(
+      /studio_webhook_requests_total\{path="\/api\/stripe\/webhook",outcome="rejected"\} [1-9]/,
+    );
+    expect(text).not.toContain('studio_webhook_requests_total{path="/qr-signup"');
+    expect(text).toMatch(
+      /studio_http_request_duration_seconds_count\{method="POST",route="\/qr-signup",status="\d+"\} [1-9]/,
+    );
+  });
 });
 
 describe('/metrics without METRICS_TOKEN', () => {

@@ -39,10 +39,11 @@ export function createOps(platform: Platform, modules: FeatureModule[]): Ops {
     report,
     endpoints: endpoints('token'),
     privateEndpoints: endpoints('anyone'),
-    // Signed webhooks are the paths exempt from the origin check.
+    // Only the signed webhooks: the no-JavaScript QR form is exempt from the origin check too,
+    // but it is a reader's signup, not a webhook.
     requestMetrics: requestMetrics(
       platform.metrics,
-      modules.flatMap((m) => m.originCheckExempt ?? []),
+      modules.flatMap((m) => m.webhookPaths ?? []),
     ),
   };
 }

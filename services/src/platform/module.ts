@@ -60,6 +60,8 @@ export interface FeatureModule {
   cspSources?: CspSources;
   /** Paths whose requests carry their own proof and skip the same-origin check (signed webhooks). */
   originCheckExempt?: string[];
+  /** Paths of signed webhooks, counted by outcome in the metrics (a payment webhook, not a form). */
+  webhookPaths?: string[];
   routes?: RouteModule[];
   /**
    * Public GET routes on a hot path (a QR scan's redirect): answered right after the security
