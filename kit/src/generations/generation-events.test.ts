@@ -1,5 +1,10 @@
 import { QueryClient } from '@tanstack/query-core';
-import { applyGenerationEvent, applyToBookQueries, parseGenerationEvent } from './generation-events';
+import {
+  applyGenerationEvent,
+  applyToBookQueries,
+  booksStillRunning,
+  parseGenerationEvent,
+} from './generation-events';
 
 const books = [
   {
@@ -93,5 +98,31 @@ describe('generation stream → book lists', () => {
     applyToBookQueries(client, { generationId: 'g1', status: 'completed', progress: 100 }, unknown);
     expect(invalidate).toHaveBeenCalledTimes(2);
     expect(invalidate).toHaveBeenLastCalledWith({ queryKey: ['/api/airtable/books'] });
+  });
+});
+
+describe('books still being made (the safety refetch while the stream is up)', () => {
+  const listed = (client: QueryClient, list: unknown) =>
+    client.setQueryData(['/api/airtable/books', 'u1'], list);
+
+  it('is true while a cached list has a book in progress, false once every book is settled', () => {
+    const client = new QueryClient();
+    expect(booksStillRunning(client)).toBe(false);
+    listed(client, books);
+    expect(booksStillRunning(client)).toBe(true);
+    listed(client, [
+      { id: 'g1', type: 'kids-book', status: 'Done', generationStatus: 'completed' },
+      { id: 'g2', type: 'non-fiction-v2', status: 'Outline finished', generationStatus: 'outlines-ready' },
+      { id: 'g3', type: 'coloring-book', status: 'ERROR', generationStatus: 'failed' },
+    ]);
+    expect(booksStillRunning(client)).toBe(false);
+  });
+
+  it('counts a book being rebuilt after an edit as still being made', () => {
+    const client = new QueryClient();
+    listed(client, [
+      { id: 'g1', type: 'non-fiction', status: 'In progress', generationStatus: 'rebuilding' },
+    ]);
+    expect(booksStillRunning(client)).toBe(true);
   });
 });

@@ -85,6 +85,24 @@ export function parseGenerationEvent(data: string): GenerationEventData | null {
 }
 
 /**
+ * True when a cached book list holds a book still being made (not done, failed or waiting for
+ * its outline choice): what the stream will still report on.
+ */
+export function booksStillRunning(client: QueryClient): boolean {
+  return client
+    .getQueryCache()
+    .findAll({ queryKey: [BOOKS_QUERY_ROOT] })
+    .some(
+      ({ state }) =>
+        Array.isArray(state.data) &&
+        (state.data as LiveBook[]).some(
+          (book) =>
+            book.generationStatus !== undefined && !SETTLED.has(bookStage(book.type, book.generationStatus)),
+        ),
+    );
+}
+
+/**
  * Applies an event to every cached book list and refetches the lists it could not simply patch.
  * The stream carries every generation of the user (images too): an id no list knows is looked up
  * once (`unknown` remembers it), so image progress does not refetch the books on every event.

@@ -8,6 +8,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import {
   applyToBookQueries,
   BOOKS_QUERY_ROOT,
+  booksStillRunning,
   type GenerationEventData,
   parseGenerationEvent,
 } from './generation-events';
@@ -16,6 +17,12 @@ export type StreamState = 'idle' | 'connecting' | 'open' | 'unavailable';
 
 /** How often a screen refetches its books while the stream is unavailable and work is running. */
 export const BOOKS_FALLBACK_REFETCH_MS = 10_000;
+/**
+ * With the stream up, the lists are still read again this often while a listed book is being made:
+ * a list read that raced the book's last event (and came back older than it) is mended without a
+ * reload, instead of leaving the card at 90 % for good.
+ */
+export const BOOKS_SAFETY_REFETCH_MS = 30_000;
 /** Event names the stream may use besides the default 'message'. */
 const EVENT_NAMES = ['message', 'progress', 'generation'] as const;
 
@@ -75,7 +82,8 @@ export function onGenerationEvent(listener: (event: GenerationEventData) => void
 /**
  * Keeps the generation stream open while the calling screen is mounted and `enabled` (a user is
  * signed in), and returns its state. With `fallbackRefetch`, the book lists are refetched every
- * BOOKS_FALLBACK_REFETCH_MS while the stream is unavailable.
+ * BOOKS_FALLBACK_REFETCH_MS while the stream is unavailable, and every BOOKS_SAFETY_REFETCH_MS
+ * while it is up and a listed book is still being made.
  */
 export function useGenerationStream(enabled: boolean, fallbackRefetch = false): StreamState {
   const client = useQueryClient();
@@ -99,10 +107,14 @@ export function useGenerationStream(enabled: boolean, fallbackRefetch = false): 
   );
 
   useEffect(() => {
-    if (!fallbackRefetch || current !== 'unavailable') return;
+    if (!fallbackRefetch || current === 'idle') return;
+    const unavailable = current === 'unavailable';
     const timer = setInterval(
-      () => void client.invalidateQueries({ queryKey: [BOOKS_QUERY_ROOT] }),
-      BOOKS_FALLBACK_REFETCH_MS,
+      () => {
+        if (unavailable || booksStillRunning(client))
+          void client.invalidateQueries({ queryKey: [BOOKS_QUERY_ROOT] });
+      },
+      unavailable ? BOOKS_FALLBACK_REFETCH_MS : BOOKS_SAFETY_REFETCH_MS,
     );
     return () => clearInterval(timer);
   }, [fallbackRefetch, current, client]);

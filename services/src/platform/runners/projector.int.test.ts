@@ -187,7 +187,8 @@ describe('projector runner', () => {
           : [],
     };
     try {
-      const runner = new ProjectorRunner(events, reads, onlyQr0, logger);
+      // The lagging checkpoint's catch-up is held off: this is about the batching alone.
+      const runner = new ProjectorRunner(events, reads, onlyQr0, logger, { laggingCheckpointMs: 600_000 });
       await runner.start();
       await events.append('qr-0', [event(0)], { expectedRevision: 'any' });
       await runner.waitFor((await events.headPosition())!);
@@ -204,7 +205,7 @@ describe('projector runner', () => {
       // Past IDLE_CHECKPOINT_EVERY ignored events the checkpoint is written anyway.
       for (let i = 0; i < IDLE_CHECKPOINT_EVERY; i++)
         await events.append('qr-x', [event(i * 7 + 2)], { expectedRevision: 'any' });
-      const restarted = new ProjectorRunner(events, reads, onlyQr0, logger);
+      const restarted = new ProjectorRunner(events, reads, onlyQr0, logger, { laggingCheckpointMs: 600_000 });
       await restarted.start();
       await events.append('qr-0', [event(7000)], { expectedRevision: 'any' });
       await restarted.waitFor((await events.headPosition())!);
@@ -531,7 +532,9 @@ describe('projector runner, catch-up', () => {
       ...projection,
       project: (e) => ((e.data as { code: string }).code === 'qr0' ? projection.project(e) : []),
     };
-    const runner = new ProjectorRunner(fixture.events, fixture.reads, onlyQr0, createLogger('silent'));
+    const runner = new ProjectorRunner(fixture.events, fixture.reads, onlyQr0, createLogger('silent'), {
+      laggingCheckpointMs: 600_000,
+    });
     await runner.start();
     // 600 counted events: the stored checkpoint is well past 500.
     const counted = Array.from({ length: 600 }, (_, i) => ({ ...event(i), data: { code: 'qr0', day: 'd' } }));
@@ -552,6 +555,33 @@ describe('projector runner, catch-up', () => {
     await fixture.events.append('qr-x', ignored(1), { expectedRevision: 'any' });
     await runner.waitFor(written + IDLE_CHECKPOINT_EVERY);
     expect(await fixture.reads.getCheckpoint(onlyQr0.name)).toBe(written + IDLE_CHECKPOINT_EVERY);
+    await runner.stop();
+  });
+
+  it('brings the stored checkpoint to the head a moment after a tail of events that change nothing', async () => {
+    const projection = scans();
+    const onlyQr0: Projection = {
+      ...projection,
+      project: (e) => ((e.data as { code: string }).code === 'qr0' ? projection.project(e) : []),
+    };
+    const runner = new ProjectorRunner(fixture.events, fixture.reads, onlyQr0, createLogger('silent'), {
+      laggingCheckpointMs: 50,
+    });
+    await runner.start();
+    await fixture.events.append('qr-0', [{ ...event(0), data: { code: 'qr0', day: 'd' } }], {
+      expectedRevision: 'any',
+    });
+    const written = (await fixture.events.headPosition())!;
+    await runner.waitFor(written);
+    // A few events of another read model: readers waiting for the head must not wait for 500.
+    await fixture.events.append(
+      'qr-x',
+      [1, 2, 3].map((i) => ({ ...event(i), eventId: `x${i}`, data: { code: 'qr1', day: 'd' } })),
+      { expectedRevision: 'any' },
+    );
+    const head = (await fixture.events.headPosition())!;
+    expect(head).toBeGreaterThan(written);
+    await eventually(async () => (await fixture.reads.getCheckpoint(onlyQr0.name)) === head, 5_000);
     await runner.stop();
   });
 });

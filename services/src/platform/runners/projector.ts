@@ -63,6 +63,8 @@ export interface ProjectorRunnerOptions {
   /** Replaces the waits between tries (tests); may reject once the signal aborts (a stop). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   lease?: RunnerLeaseOptions;
+  /** Absent: LAGGING_CHECKPOINT_MS. */
+  laggingCheckpointMs?: number;
 }
 
 /**
@@ -93,6 +95,13 @@ export function projectEvent(projection: Projection, event: RecordedEvent): Writ
 export const IDLE_CHECKPOINT_EVERY = 500;
 
 /**
+ * A checkpoint left behind by such events is written at most this long after them, so a reader
+ * waiting for the projection to reach the log's head (`read-your-writes.ts`) is not held up by a
+ * tail of events that concern other read models (one small write per projection at most this often).
+ */
+export const LAGGING_CHECKPOINT_MS = 200;
+
+/**
  * Runs one projection: catch-up in pages (each page's writes and the checkpoint in one
  * transaction), then live, the events that arrive together in one transaction. A crash
  * mid-batch rolls the batch back; the restart resumes from the checkpoint, so the result equals a
@@ -110,6 +119,7 @@ export class ProjectorRunner {
   /** Live events gathered for the next transaction, and the one being written. */
   private live: RecordedEvent[] = [];
   private flushScheduled = false;
+  private laggingCheckpoint?: NodeJS.Timeout;
   private applying: Promise<void> = Promise.resolve();
   /** Bumped by a pause: batches gathered before it are not applied (the restart re-reads them). */
   private epoch = 0;
@@ -121,6 +131,7 @@ export class ProjectorRunner {
   private readonly lease: RunnerLease;
   private standing = false;
   private readonly retry: RetryPolicy;
+  private readonly laggingCheckpointMs: number;
   private readonly now: () => Date;
   private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
 
@@ -132,6 +143,7 @@ export class ProjectorRunner {
     options: ProjectorRunnerOptions = {},
   ) {
     this.retry = options.retry ?? PROJECTION_RETRY;
+    this.laggingCheckpointMs = options.laggingCheckpointMs ?? LAGGING_CHECKPOINT_MS;
     this.now = options.now ?? (() => new Date());
     this.sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
     this.lease = new RunnerLease(readStore, projection.name, logger, options.lease);
@@ -195,6 +207,8 @@ export class ProjectorRunner {
     this.retrying = false;
     this.abort.abort();
     clearTimeout(this.retryTimer);
+    clearTimeout(this.laggingCheckpoint);
+    this.laggingCheckpoint = undefined;
     await this.subscription?.stop();
     this.subscription = undefined;
     // What was gathered is applied (a failure only means a replay from the checkpoint at restart).
@@ -411,7 +425,27 @@ export class ProjectorRunner {
     if (ops.length > 0 || idle >= IDLE_CHECKPOINT_EVERY) {
       await this.readStore.apply(ops, this.checkpointAt(position));
       this.committed = position;
-    }
+    } else this.catchUpCheckpointSoon();
+  }
+
+  /** The checkpoint brought up to the position applied, once, a moment after the last write skipped it. */
+  private catchUpCheckpointSoon(): void {
+    if (this.laggingCheckpoint) return;
+    this.laggingCheckpoint = setTimeout(() => {
+      this.laggingCheckpoint = undefined;
+      const epoch = this.epoch;
+      this.applying = this.applying
+        .catch(() => {})
+        .then(async () => {
+          const position = this.position;
+          if (this.stopped || epoch !== this.epoch || position === undefined) return;
+          if (position <= (this.committed ?? 0)) return;
+          await this.readStore.apply([], this.checkpointAt(position));
+          this.committed = Math.max(this.committed ?? 0, position);
+        });
+      this.applying.catch((error: unknown) => this.pause(error));
+    }, this.laggingCheckpointMs);
+    this.laggingCheckpoint.unref();
   }
 
   /**
