@@ -23,13 +23,27 @@ export class VisitorHasher {
    * on every scan, half the hash's cost in a profile of the redirect under load. Same hashes.
    */
   private key?: { salt: string; key: KeyObject };
+  /**
+   * The day's hashes of the visitors seen lately (code and address → hash), dropped with the salt:
+   * a visitor who scans again, or a class on one network, costs a lookup instead of an HMAC.
+   */
+  private readonly recent = new LRUCache<string, string>({ max: 50_000 });
 
   constructor(private readonly readStore: ReadStore) {}
 
   async hash(qrId: string, day: string, address: string): Promise<string> {
     const salt = await this.saltFor(day);
-    if (this.key?.salt !== salt) this.key = { salt, key: createSecretKey(Buffer.from(salt)) };
-    return createHmac('sha256', this.key.key).update(`${qrId}\n${address}`).digest('base64url').slice(0, 22);
+    if (this.key?.salt !== salt) {
+      this.key = { salt, key: createSecretKey(Buffer.from(salt)) };
+      this.recent.clear();
+    }
+    const input = `${qrId}\n${address}`;
+    let hashed = this.recent.get(input);
+    if (hashed === undefined) {
+      hashed = createHmac('sha256', this.key.key).update(input).digest('base64url').slice(0, 22);
+      this.recent.set(input, hashed);
+    }
+    return hashed;
   }
 
   private async saltFor(day: string): Promise<string> {
