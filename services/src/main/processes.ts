@@ -36,6 +36,8 @@ export function createApi(
     routes: modules.flatMap((m) => m.routes ?? []),
     edgeRoutes: modules.flatMap((m) => m.edgeRoutes ?? []),
     leanRoutes: modules.flatMap((m) => m.leanRoutes ?? []),
+    observeRequest: (method, route, status, seconds) =>
+      platform.metrics.observeRequest(method, route, status, seconds),
     after,
   });
 }

