@@ -150,7 +150,7 @@ export function qrPublicRoutes(deps: Deps): {
    */
   const scanOf = (ctx: LeanRequest, state: QrCodeState): string => {
     if (state.linkType === 'landing') return `/qr-landing/${state.qrId}`;
-    if (!process.env.X_NOQ && isVisit(ctx)) scans.queue(state, visit(ctx, clock.now(), 'redirect'));
+    if (isVisit(ctx)) scans.queue(state, visit(ctx, clock.now(), 'redirect'));
     return targetOf(state);
   };
 

@@ -24,7 +24,7 @@ export function requestMetrics(metrics: Metrics, webhookPaths: readonly string[]
             : ctx.path.startsWith('/api/')
               ? 'unmatched'
               : 'static';
-      if (!process.env.X_NOM) metrics.observeRequest(ctx.method, route, ctx.status, (performance.now() - started) / 1000);
+      metrics.observeRequest(ctx.method, route, ctx.status, (performance.now() - started) / 1000);
       if (webhooks.has(ctx.path)) metrics.observeWebhook(ctx.path, ctx.status);
     }
   };
