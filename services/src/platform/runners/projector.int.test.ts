@@ -473,6 +473,15 @@ describe('projector runner, failures', () => {
   });
 });
 
+/** The scan counts of code qr0 only: every other scan is an event this read model ignores. */
+function countingOnlyQr0(): Projection {
+  const projection = scans();
+  return {
+    ...projection,
+    project: (e) => ((e.data as { code: string }).code === 'qr0' ? projection.project(e) : []),
+  };
+}
+
 describe('projector runner, catch-up', () => {
   let fixture: RunnerFixture;
   beforeEach(() => {
@@ -527,11 +536,7 @@ describe('projector runner, catch-up', () => {
   });
 
   it('writes the checkpoint for events that change nothing once 500 have passed since the last one written', async () => {
-    const projection = scans();
-    const onlyQr0: Projection = {
-      ...projection,
-      project: (e) => ((e.data as { code: string }).code === 'qr0' ? projection.project(e) : []),
-    };
+    const onlyQr0 = countingOnlyQr0();
     const runner = new ProjectorRunner(fixture.events, fixture.reads, onlyQr0, createLogger('silent'), {
       laggingCheckpointMs: 600_000,
     });
@@ -559,11 +564,7 @@ describe('projector runner, catch-up', () => {
   });
 
   it('brings the stored checkpoint to the head a moment after a tail of events that change nothing', async () => {
-    const projection = scans();
-    const onlyQr0: Projection = {
-      ...projection,
-      project: (e) => ((e.data as { code: string }).code === 'qr0' ? projection.project(e) : []),
-    };
+    const onlyQr0 = countingOnlyQr0();
     const runner = new ProjectorRunner(fixture.events, fixture.reads, onlyQr0, createLogger('silent'), {
       laggingCheckpointMs: 50,
     });
