@@ -18,9 +18,13 @@ const go: LeanRoute = {
         ? { json: '{"ok":"é"}' }
         : name === 'big'
           ? { json: JSON.stringify({ text: 'x'.repeat(COMPRESSION_THRESHOLD_BYTES) }) }
-          : name === 'edge'
-            ? { json: `{"t":"${'x'.repeat(COMPRESSION_THRESHOLD_BYTES - '{"t":""}'.length)}"}` }
-            : undefined,
+          : name === 'broken'
+            ? (() => {
+                throw new Error('a code whose stored target cannot be read');
+              })()
+            : name === 'edge'
+              ? { json: `{"t":"${'x'.repeat(COMPRESSION_THRESHOLD_BYTES - '{"t":""}'.length)}"}` }
+              : undefined,
 };
 
 function appWith(options: { publicUrls?: string[]; trustProxy?: number } = {}) {
@@ -124,5 +128,13 @@ describe('lean routes', () => {
     expect(stray.status).toBe(421);
     const ours = await request(app).get('/go/known').set('Host', 'studio.example').redirects(0);
     expect(ours.status).toBe(302);
+  });
+
+  it('a route that throws is answered by the full stack, and the server keeps serving', async () => {
+    const { app } = appWith();
+    const broken = await request(app).get('/go/broken').redirects(0);
+    expect(broken.status).toBe(404);
+    expect(broken.text).toBe('no broken');
+    expect((await request(app).get('/go/known').redirects(0)).status).toBe(302);
   });
 });

@@ -146,7 +146,14 @@ export function leanListener(routes: readonly LeanRoute[], options: LeanOptions,
     const path = query === -1 ? url : url.slice(0, query);
     const request = leanRequest(req, path, trustProxy);
     if (isKnownHost && !isKnownHost(request.host)) return next(req, res);
-    const answer = route.answer(request, path.slice(route.prefix.length));
+    let answer: LeanAnswer | undefined;
+    try {
+      answer = route.answer(request, path.slice(route.prefix.length));
+    } catch (error) {
+      // Outside Koa an exception would end the process: the full stack answers (and logs) it.
+      logger.error({ err: error, path }, 'lean route failed; answered by the full stack');
+      return next(req, res);
+    }
     if (answer === undefined) return next(req, res);
     if ('redirect' in answer)
       send(req, res, request, route.route, started, 302, { ...REDIRECT, Location: answer.redirect });
