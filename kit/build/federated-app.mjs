@@ -169,6 +169,9 @@ export function federatedApp({ dir, name, exposes }) {
           ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
           shared: sharedSingletons(pkg),
           shareStrategy: SHARE_STRATEGY,
+          // Retrying a remote that did not load is a runtime plugin of the host (the remotes are
+          // only ever loaded by it): src/federation/retry-plugin.ts.
+          ...(isHost ? { runtimePlugins: [join(dir, 'src/federation/retry-plugin.ts')] } : {}),
           manifest: true,
           // Types cross the boundary through kit/src/remote-contract.ts; no network-bound dts.
           dts: false,

@@ -1,7 +1,6 @@
 // The SQLite event store against its peer, Emmett's SQLite event store, in the same run on the same
 // machine at the same durability (WAL, synchronous=FULL: ours sets it, Emmett inherits SQLite's
 // default), and against the disk: group commit, 16 concurrent writers ÷ 1 writer.
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import {
 } from '@event-driven-io/emmett-sqlite';
 import type { Event } from '@studio/events';
 import { createSqliteEventStore } from '../../services/src/platform/eventstore/sqlite';
+import { newEventId } from '../../services/src/platform/ids';
 import { type BenchRow, ratio } from './table';
 
 const metadata = {
@@ -93,7 +93,8 @@ function ours(file: string): Side {
   const store = createSqliteEventStore(file);
   let round = 0;
   const event = (i: number): Event => ({
-    eventId: randomUUID(),
+    // The ids the product's commands give their events.
+    eventId: newEventId(),
     type: 'GenerationProgressed',
     data: progressed(i),
     metadata,

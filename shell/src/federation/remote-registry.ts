@@ -4,6 +4,7 @@ import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTE_NAMES, type RemoteName } from '@studio/kit';
 import { takeEarly } from '../app/early-requests';
 import { fetchRemoteEntry, type RemoteEntry } from './manifest';
+import { currentAddress, moveToFreshAddress } from './retry-plugin';
 
 export const REMOTES_MANIFEST_PATH = '/remotes.json';
 
@@ -44,32 +45,13 @@ export async function manifestUrlOf(remote: RemoteName): Promise<string> {
   return manifestUrl;
 }
 
-/** Retries of each remote since the page loaded (Retry after a failure). */
-const retries = new Map<RemoteName, number>();
-
-/**
- * A retry loads the remote from a fresh address: `/remotes/{name}/~retry-{n}/` serves the same
- * files (services/src/platform/http/frontends.ts). The page's own preloads of that remote failed
- * when it was down, and the browser hands a failed preload back to the script that asks for the
- * same URL; the entry's chunks follow its address, so none of them meets a failed preload again.
- * Only for remotes served under this origin's /remotes/ (the server preloads no others).
- */
-export function retryAddress(entry: string, remote: RemoteName, retry: number): string {
-  if (retry === 0) return entry;
-  const url = new URL(entry);
-  const prefix = `/remotes/${remote}/`;
-  if (url.origin !== window.location.origin || !url.pathname.startsWith(prefix)) return entry;
-  url.pathname = `${prefix}~retry-${retry}/${url.pathname.slice(prefix.length)}`;
-  return url.href;
-}
-
 /** Reads the remote's manifest and registers its entry with the federation runtime (once). */
 export function ensureRegistered(remote: RemoteName): Promise<RemoteEntry> {
   let pending = registered.get(remote);
   if (!pending) {
     pending = (async () => {
       const fetched = await fetchRemoteEntry(await manifestUrlOf(remote));
-      const entry = { ...fetched, entry: retryAddress(fetched.entry, remote, retries.get(remote) ?? 0) };
+      const entry = { ...fetched, entry: currentAddress(fetched.entry, remote) };
       // force: a retry after a failure must drop whatever the runtime cached for this remote.
       registerRemotes([{ ...entry, name: remote }], { force: true });
       return entry;
@@ -80,8 +62,11 @@ export function ensureRegistered(remote: RemoteName): Promise<RemoteEntry> {
   return pending;
 }
 
-/** Forget a remote that failed after registration (e.g. its script did not load). */
+/**
+ * Forget a remote that failed after registration (its script did not load, even after the
+ * runtime's own retries): the next registration uses the next fresh address.
+ */
 export function forgetRegistration(remote: RemoteName): void {
   registered.delete(remote);
-  retries.set(remote, (retries.get(remote) ?? 0) + 1);
+  moveToFreshAddress(remote);
 }

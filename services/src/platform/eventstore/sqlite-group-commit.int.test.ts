@@ -82,6 +82,25 @@ describe('SQLite event store group commit', () => {
     }
   });
 
+  it('a one-event member whose row the database refuses fails alone, with nothing of it stored', async () => {
+    const store = createSqliteEventStore(freshFile());
+    try {
+      const outcomes = await Promise.allSettled([
+        store.append('before', [event('B')], { expectedRevision: 'no-stream' }),
+        // Passes every check of the store; the table's NOT NULL refuses the row itself.
+        store.append('broken', [{ ...event('X'), type: null as unknown as string }], {
+          expectedRevision: 'no-stream',
+        }),
+        store.append('after', [event('A')], { expectedRevision: 'no-stream' }),
+      ]);
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect((await store.readAll()).map((e) => `${e.streamName}:${e.type}`)).toEqual(['before:B', 'after:A']);
+      expect(await store.readStream('broken')).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('members of one group on the same stream are decided in call order, each against the ones before it', async () => {
     const store = createSqliteEventStore(freshFile());
     try {

@@ -173,14 +173,21 @@ export function createSqliteEventStore(
     }
     return { result: { nextExpectedRevision: revision - 1, position }, written };
   };
-  /** One append among others: its own savepoint, so a refusal undoes only its own rows. */
+  /**
+   * One append among others, in its own savepoint when it has several events, so a refusal undoes
+   * only its own rows. One event is one INSERT, which SQLite undoes by itself when it fails
+   * (statement atomicity), so the usual append of one event saves the savepoint's two statements.
+   */
   const appendInSavepoint = db.transaction(appendOne);
+  const appendAmongOthers = (streamName: string, events: Event[], expected: ExpectedRevision) =>
+    (events.length === 1 ? appendOne : appendInSavepoint)(streamName, events, expected);
 
   /**
    * Every append queued since the last commit, in call order, in one transaction and so one fsync.
-   * Each member is still decided on its own (in its savepoint, against the rows of the members
-   * before it): a conflict fails that member only. An error that ends the whole transaction (the
-   * disk, a lock held too long by another process) fails every member, none of them committed.
+   * Each member is still decided on its own (against the rows of the members before it, its writes
+   * undone alone if it is refused): a conflict fails that member only. An error that ends the whole
+   * transaction (the disk, a lock held too long by another process) fails every member, none of
+   * them committed.
    */
   const commitGroup = db.transaction((group: PendingAppend[]): Outcome[] => {
     // Alone, it needs no savepoint (two statements less): its failure fails the transaction.
@@ -189,7 +196,7 @@ export function createSqliteEventStore(
       return [{ appended: appendOne(only.streamName, only.events, only.expected) }];
     return group.map((member) => {
       try {
-        return { appended: appendInSavepoint(member.streamName, member.events, member.expected) };
+        return { appended: appendAmongOthers(member.streamName, member.events, member.expected) };
       } catch (error) {
         if (!db.inTransaction) throw error;
         return { error: describeFailure(member.streamName, error) };
