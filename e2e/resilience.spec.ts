@@ -37,6 +37,22 @@ test('the gallery server is down: its pages say so, other remotes work, Retry re
   await expectScreen(page, 'My Books');
 });
 
+test('a remote entry that fails to load once is retried by the federation runtime: no Retry card', async ({
+  page,
+}) => {
+  await signUp(page);
+  const asked: string[] = [];
+  await page.route('**/remotes/gallery/**/remoteEntry.js', (route) => {
+    asked.push(new URL(route.request().url()).pathname);
+    return asked.length === 1 ? route.abort('connectionrefused') : route.fallback();
+  });
+  await page.goto('/my-books');
+  await expectScreen(page, 'My Books');
+  await expect(page.getByRole('heading', { name: "This page couldn't be loaded" })).toHaveCount(0);
+  // The second request came from the retry plugin's fresh address.
+  expect(asked).toEqual(['/remotes/gallery/remoteEntry.js', '/remotes/gallery/~retry-1/remoteEntry.js']);
+});
+
 test('a bad manifest for one remote does not break the others', async ({ page }) => {
   await signUp(page);
   await page.route('**/remotes/qr/mf-manifest.json', (route) =>

@@ -24,7 +24,11 @@ async function failedEntry(
   });
   const args = {
     origin: {},
-    remoteInfo: { name: remote, entry: `${ORIGIN}/remotes/${remote}/remoteEntry.js`, entryGlobalName: remote },
+    remoteInfo: {
+      name: remote,
+      entry: `${ORIGIN}/remotes/${remote}/remoteEntry.js`,
+      entryGlobalName: remote,
+    },
     getRemoteEntry: async ({ remoteInfo }: { remoteInfo: { entry: string } }) => {
       asked.push(remoteInfo.entry);
       return answer(remoteInfo.entry);

@@ -49,23 +49,34 @@ export function freshAddressRetry({
   retries = AUTOMATIC_RETRIES,
   firstDelayMs = FIRST_RETRY_DELAY_MS,
   wait = sleep,
-}: { retries?: number; firstDelayMs?: number; wait?: (ms: number) => Promise<void> } = {}): ModuleFederationRuntimePlugin {
-  return {
-    name: 'studio-fresh-address-retry',
-    async loadEntryError({ getRemoteEntry, origin, remoteInfo }) {
+}: {
+  retries?: number;
+  firstDelayMs?: number;
+  wait?: (ms: number) => Promise<void>;
+} = {}): ModuleFederationRuntimePlugin {
+  type LoadEntryError = NonNullable<ModuleFederationRuntimePlugin['loadEntryError']>;
+  /** What the hook hands back: the loaded entry's exports, or nothing (the runtime then throws). */
+  type Recovered = Awaited<Awaited<ReturnType<LoadEntryError>>>;
+
+  const fromFreshAddresses: LoadEntryError = ({ getRemoteEntry, origin, remoteInfo }) => {
+    const retry = async (): Promise<Recovered> => {
       for (let attempt = 0; attempt < retries; attempt += 1) {
         await wait(firstDelayMs * 2 ** attempt);
         moveToFreshAddress(remoteInfo.name);
         const entry = currentAddress(remoteInfo.entry, remoteInfo.name);
         try {
-          return await getRemoteEntry({ origin, remoteInfo: { ...remoteInfo, entry } });
+          const exports = await getRemoteEntry({ origin, remoteInfo: { ...remoteInfo, entry } });
+          if (exports) return exports;
         } catch {
           // The next try, or the runtime's own error once they are used up.
         }
       }
       return undefined;
-    },
+    };
+    // The hook's type wraps the entry in a second promise; the runtime awaits whatever it gets.
+    return new Promise((resolve) => resolve(retry()));
   };
+  return { name: 'studio-fresh-address-retry', loadEntryError: fromFreshAddresses };
 }
 
 /** The form the build's `runtimePlugins` option loads: a default export that makes the plugin. */

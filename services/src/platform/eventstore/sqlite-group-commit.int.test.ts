@@ -94,7 +94,10 @@ describe('SQLite event store group commit', () => {
         store.append('after', [event('A')], { expectedRevision: 'no-stream' }),
       ]);
       expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-      expect((await store.readAll()).map((e) => `${e.streamName}:${e.type}`)).toEqual(['before:B', 'after:A']);
+      expect((await store.readAll()).map((e) => `${e.streamName}:${e.type}`)).toEqual([
+        'before:B',
+        'after:A',
+      ]);
       expect(await store.readStream('broken')).toEqual([]);
     } finally {
       await store.close();
