@@ -76,7 +76,7 @@ describe('SQLite event store', () => {
     }
   });
 
-  it('a lazySync append (QR scan batches) commits without its own fsync and leaves FULL in place', async () => {
+  it('a lazySync append (QR scan batches), committed or refused, leaves FULL in place', async () => {
     const store = createSqliteEventStore(freshFile());
     try {
       await store.append('scans', [event('A')], { expectedRevision: 'any', lazySync: true });

@@ -59,6 +59,13 @@ function describeFailure(streamName: string, error: unknown): unknown {
 }
 
 export type Synchronous = 'FULL' | 'NORMAL';
+
+/**
+ * A group of lazy appends only (QR scan batches) commits without the fsync; the next FULL commit
+ * syncs the WAL with it in. One member that a client waits on makes the group FULL.
+ */
+export const skipsFsync = (synchronous: Synchronous, group: ReadonlyArray<{ lazySync: boolean }>) =>
+  synchronous === 'FULL' && group.every((member) => member.lazySync);
 const SYNCHRONOUS_NAMES: Record<number, Synchronous> = { 1: 'NORMAL', 2: 'FULL' };
 
 /** The store, plus the durability it actually runs with (read back from SQLite). */
@@ -212,9 +219,7 @@ export function createSqliteEventStore(
     const group = queue;
     queue = [];
     if (group.length === 0) return;
-    // A group of lazy appends only (QR scan batches) commits without the fsync; the next FULL
-    // commit syncs the WAL with it in. One member that a client waits on makes it FULL.
-    const relax = synchronous === 'FULL' && group.every((member) => member.lazySync);
+    const relax = skipsFsync(synchronous, group);
     if (relax) db.pragma('synchronous = NORMAL');
     let outcomes: Outcome[];
     try {
