@@ -585,6 +585,34 @@ describe('projector runner, catch-up', () => {
     await eventually(async () => (await fixture.reads.getCheckpoint(onlyQr0.name)) === head, 5_000);
     await runner.stop();
   });
+  it('never writes the same checkpoint twice: a lagging catch-up that a later write overtook is skipped', async () => {
+    const onlyQr0 = countingOnlyQr0();
+    const written: number[] = [];
+    const apply = fixture.reads.apply.bind(fixture.reads);
+    fixture.reads.apply = (ops, checkpoint) => {
+      if (checkpoint?.name === onlyQr0.name) written.push(checkpoint.position);
+      return apply(ops, checkpoint);
+    };
+    const runner = new ProjectorRunner(fixture.events, fixture.reads, onlyQr0, createLogger('silent'), {
+      laggingCheckpointMs: 150,
+    });
+    await runner.start();
+    // An event of another read model schedules the catch-up; a counted one right after writes the
+    // checkpoint to the head before the catch-up runs, which then has nothing to add.
+    await fixture.events.append('qr-x', [{ ...event(1), eventId: 'x1', data: { code: 'qr1', day: 'd' } }], {
+      expectedRevision: 'any',
+    });
+    await runner.waitFor((await fixture.events.headPosition())!);
+    await fixture.events.append('qr-0', [{ ...event(2), eventId: 'q2', data: { code: 'qr0', day: 'd' } }], {
+      expectedRevision: 'any',
+    });
+    const head = (await fixture.events.headPosition())!;
+    await runner.waitFor(head);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(written.at(-1)).toBe(head);
+    expect(new Set(written).size).toBe(written.length);
+    await runner.stop();
+  });
 });
 
 describe('projector runner, rebuild', () => {
