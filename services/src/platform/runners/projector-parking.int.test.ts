@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@studio/events';
+import pino from 'pino';
 import { eventually, tempDataDir } from '../../testing/helpers';
 import { createSqliteEventStore } from '../eventstore/sqlite';
 import { EngineUnavailableError } from '../faults/unavailable';
@@ -55,8 +56,11 @@ async function setUp(count: number) {
   for (let i = 0; i < count; i++)
     await events.append(`tick-${i}`, [event(i)], { expectedRevision: 'no-stream' });
   const waits: number[] = [];
+  // What the runner tells the operator, as JSON lines.
+  const logged: Array<{ level: number; msg: string; projection?: string; position?: number }> = [];
+  const logger = pino({ level: 'warn' }, { write: (line: string) => logged.push(JSON.parse(line)) });
   const run = (projection: Projection, store: ReadStore = reads) =>
-    new ProjectorRunner(events, store, projection, createLogger('silent'), {
+    new ProjectorRunner(events, store, projection, logger, {
       now: () => PARKED_AT,
       sleep: async (ms) => {
         waits.push(ms);
@@ -74,7 +78,7 @@ async function setUp(count: number) {
     await reads.close();
     tmp.remove();
   };
-  return { events, reads, run, waits, seen, positionOf, close };
+  return { events, reads, run, waits, logged, seen, positionOf, close };
 }
 
 describe('projector runner, parking', () => {
@@ -106,6 +110,14 @@ describe('projector runner, parking', () => {
       ]);
       const head = (await env.events.headPosition())!;
       expect(await env.reads.getCheckpoint('tally')).toBe(head);
+      // The operator reads each try and the parking, with the projection and the event's position.
+      expect(
+        env.logged.map(({ level, msg, projection, position }) => ({ level, msg, projection, position })),
+      ).toEqual([
+        { level: 40, msg: 'projection failed on an event; trying again', projection: 'tally', position },
+        { level: 40, msg: 'projection failed on an event; trying again', projection: 'tally', position },
+        { level: 50, msg: 'projection parked an event it kept failing on', projection: 'tally', position },
+      ]);
       await runner.stop();
     } finally {
       await env.close();
@@ -129,6 +141,27 @@ describe('projector runner, parking', () => {
         ['e6', 'cannot project 6'],
       ]);
       expect(await env.reads.getCheckpoint('tally')).toBe(last);
+      expect(runner.state).toBe('running');
+      await runner.stop();
+    } finally {
+      await env.close();
+    }
+  });
+
+  it('reads paused while an event is tried again, and running once it is parked', async () => {
+    const env = await setUp(2);
+    try {
+      const { projection, broken } = tally();
+      broken.add(1);
+      const states: string[] = [];
+      const runner = new ProjectorRunner(env.events, env.reads, projection, createLogger('silent'), {
+        sleep: async () => {
+          states.push(runner.state);
+        },
+      });
+      await runner.start();
+      expect(states).toEqual(['paused', 'paused']);
+      // The parked event was the last one: nothing after it resets the state but the parking.
       expect(runner.state).toBe('running');
       await runner.stop();
     } finally {
