@@ -5,8 +5,8 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 
 /** Automatic tries after a failed entry, and the wait before the first (doubled for each next). */
-export const AUTOMATIC_RETRIES = 2;
-export const FIRST_RETRY_DELAY_MS = 300;
+const AUTOMATIC_RETRIES = 2;
+const FIRST_RETRY_DELAY_MS = 300;
 
 /** Fresh addresses used per remote since the page loaded (automatic and Retry-button retries). */
 const freshAddresses = new Map<string, number>();
