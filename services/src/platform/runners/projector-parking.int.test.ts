@@ -169,6 +169,29 @@ describe('projector runner, parking', () => {
     }
   });
 
+  it('a stop ends the wait between tries at once: the event is not tried again, nor parked', async () => {
+    const env = await setUp(0);
+    try {
+      const { projection, broken } = tally();
+      broken.add(1);
+      // The real timer, with a wait far longer than the test: only the stop can end it.
+      const runner = new ProjectorRunner(env.events, env.reads, projection, createLogger('silent'), {
+        retry: { maxAttempts: 3, baseDelayMs: 600_000, maxDelayMs: 600_000 },
+      });
+      await runner.start();
+      await env.events.append('tick-0', [event(0)], { expectedRevision: 'no-stream' });
+      await env.events.append('tick-1', [event(1)], { expectedRevision: 'no-stream' });
+      await eventually(async () => runner.state === 'paused');
+      await runner.stop();
+      expect(runner.state).toBe('stopped');
+      expect(await listParkedEvents(env.reads)).toEqual([]);
+      expect(await env.seen()).toEqual([0]);
+      expect(await env.reads.getCheckpoint('tally')).toBe(await env.positionOf(0));
+    } finally {
+      await env.close();
+    }
+  });
+
   it('an event that fails once is tried again in place and applied, nothing parked', async () => {
     const env = await setUp(3);
     try {
@@ -299,6 +322,19 @@ describe('projector runner, parking', () => {
         await runner.rebuild();
         expect(runner.state).toBe('running');
         expect(await env.seen()).toEqual([0, 1, 3]);
+        // The bulk path gives up on the event it cannot stage and says which, then goes event by event.
+        const fallback = env.logged.filter((line) => line.msg.startsWith('rebuild met'));
+        expect(fallback).toEqual(
+          withBulk
+            ? [
+                expect.objectContaining({
+                  msg: 'rebuild met an event it cannot apply; replaying event by event instead',
+                  projection: 'tally',
+                  position: await env.positionOf(2),
+                }),
+              ]
+            : [],
+        );
         expect((await listParkedEvents(env.reads)).map((p) => p._id).sort()).toEqual(
           [other._id, `tally@${await env.positionOf(2)}`].sort(),
         );

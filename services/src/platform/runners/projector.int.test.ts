@@ -380,6 +380,51 @@ describe('projector runner, failures', () => {
     await runner.stop();
   });
 
+  it('a live batch gathered behind one whose write fails is dropped with it: the retry applies both, each event once', async () => {
+    const held = deferred();
+    let holding = false;
+    let held1 = false;
+    const reads: ReadStore = {
+      ...delegate(fixture.reads),
+      apply: async (ops, checkpoint) => {
+        if (holding) {
+          holding = false;
+          held1 = true;
+          await held.promise;
+        }
+        return fixture.reads.apply(ops, checkpoint);
+      },
+    };
+    const delivered: number[] = [];
+    const watched: EventStore = {
+      ...fixture.events,
+      subscribeToAll: (options, handler) =>
+        fixture.events.subscribeToAll(options, (e) => {
+          delivered.push(e.position);
+          return handler(e);
+        }),
+    };
+    const runner = new ProjectorRunner(watched, reads, scans(), createLogger('silent'));
+    await runner.start();
+    await fixture.events.append('qr-0', [event(0)], { expectedRevision: 'any' });
+    await runner.waitFor((await fixture.events.headPosition())!);
+    // The next batch's write hangs; a later batch is gathered behind it; then the engine fails.
+    holding = true;
+    await fixture.events.append('qr-1', [event(1)], { expectedRevision: 'any' });
+    await eventually(async () => held1);
+    await fixture.events.append('qr-2', [event(2)], { expectedRevision: 'any' });
+    const head = (await fixture.events.headPosition())!;
+    await eventually(async () => delivered.includes(head));
+    await new Promise((resolve) => setImmediate(resolve));
+    held.reject(engineDied('read store down'));
+    await eventually(async () => runner.state === 'paused');
+    await eventually(
+      async () => runner.state === 'running' && (await fixture.reads.getCheckpoint('scan-counts')) === head,
+    );
+    expect(await total()).toBe(3);
+    await runner.stop();
+  });
+
   it('an engine failure reported after the stop is ignored: started again, the runner runs', async () => {
     const runner = new ProjectorRunner(store, fixture.reads, scans(), createLogger('silent'));
     await runner.start();
@@ -585,6 +630,40 @@ describe('projector runner, catch-up', () => {
     await eventually(async () => (await fixture.reads.getCheckpoint(onlyQr0.name)) === head, 5_000);
     await runner.stop();
   });
+  it('a lagging checkpoint whose write fails pauses the runner, which brings it to the head once back', async () => {
+    const onlyQr0 = countingOnlyQr0();
+    let failures = 0;
+    const reads: ReadStore = {
+      ...delegate(fixture.reads),
+      apply: (ops, checkpoint) => {
+        if (ops.length === 0 && failures === 0) {
+          failures += 1;
+          return Promise.reject(engineDied('read store down'));
+        }
+        return fixture.reads.apply(ops, checkpoint);
+      },
+    };
+    const runner = new ProjectorRunner(fixture.events, reads, onlyQr0, createLogger('silent'), {
+      laggingCheckpointMs: 50,
+    });
+    await runner.start();
+    await fixture.events.append('qr-0', [{ ...event(0), data: { code: 'qr0', day: 'd' } }], {
+      expectedRevision: 'any',
+    });
+    const written = (await fixture.events.headPosition())!;
+    await runner.waitFor(written);
+    await fixture.events.append('qr-x', [{ ...event(1), eventId: 'x1', data: { code: 'qr1', day: 'd' } }], {
+      expectedRevision: 'any',
+    });
+    const head = (await fixture.events.headPosition())!;
+    await eventually(async () => runner.state === 'paused');
+    expect(await fixture.reads.getCheckpoint(onlyQr0.name)).toBe(written);
+    await eventually(async () => (await fixture.reads.getCheckpoint(onlyQr0.name)) === head, 5_000);
+    expect(failures).toBe(1);
+    expect(runner.state).toBe('running');
+    await runner.stop();
+  });
+
   it('never writes the same checkpoint twice: a lagging catch-up that a later write overtook is skipped', async () => {
     const onlyQr0 = countingOnlyQr0();
     const written: number[] = [];

@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@studio/events';
+import pino from 'pino';
 import { eventually } from '../../testing/helpers';
 import { openRunnerFixture, type RunnerFixture, testEvent } from '../../testing/runner-fixtures';
 import { EngineUnavailableError } from '../faults/unavailable';
@@ -96,6 +97,55 @@ describe('one runner instance at a time (lease with fencing)', () => {
     await eventually(async () => stale.state === 'standby');
     await eventually(async () => (await counted()) === 5);
     expect(await fixture.reads.getCheckpoint('tally')).toBe(await fixture.events.headPosition());
+  });
+
+  /** Another instance takes the lease now, as from a holder it knows to be dead. */
+  const takeOver = async () => {
+    const lease = await fixture.reads.getLease('tally');
+    return fixture.reads.acquireLease({
+      name: 'tally',
+      holder: 'elsewhere/1/new',
+      ttlMs: 60_000,
+      ...(lease ? { deadHolder: lease.holder } : {}),
+    });
+  };
+
+  it('a holder whose heartbeat finds the lease taken stands by while idle, and says so', async () => {
+    const logged: Array<{ msg: string; projection?: string }> = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => logged.push(JSON.parse(line)) });
+    const runner = new ProjectorRunner(fixture.events, fixture.reads, tally, logger, { lease: TTL });
+    runners.push(runner);
+    await runner.start();
+    expect(runner.state).toBe('running');
+    expect(await takeOver()).toBeDefined();
+    // No event arrives: only the heartbeat can tell it.
+    await eventually(async () => runner.state === 'standby');
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        msg: 'another instance holds the projection; standing by',
+        projection: 'tally',
+      }),
+    );
+    await append(0, 2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await counted()).toBeUndefined();
+    expect(runner.state).toBe('standby');
+  });
+
+  it('a holder whose lease is taken during its catch-up stands by: start() resolves and nothing is written', async () => {
+    await append(0, 3);
+    const takenOnFirstWrite: ReadStore = {
+      ...fixture.reads,
+      apply: async (ops, checkpoint) => {
+        if (!(await fixture.reads.getLease('tally'))?.holder.startsWith('elsewhere')) await takeOver();
+        return fixture.reads.apply(ops, checkpoint);
+      },
+    };
+    const runner = projector(takenOnFirstWrite);
+    await runner.start();
+    expect(runner.state).toBe('standby');
+    expect(await counted()).toBeUndefined();
+    expect(await fixture.reads.getCheckpoint('tally')).toBeUndefined();
   });
 
   it('a rebuild keeps the lease (the standby waits), and a standby refuses to rebuild', async () => {
