@@ -4,7 +4,7 @@ import { eventually } from '../../testing/helpers';
 import { openRunnerFixture, type RunnerFixture, testEvent } from '../../testing/runner-fixtures';
 import { EngineUnavailableError } from '../faults/unavailable';
 import type { ReadStore } from '../readstore/port';
-import { type Projection, ProjectorRunner } from './projector';
+import { CATCH_UP_PAGE, type Projection, ProjectorRunner } from './projector';
 import { type Reactor, ReactorRunner } from './reactor';
 
 /** Counts every event it sees: a second active instance would count events twice. */
@@ -146,6 +146,33 @@ describe('one runner instance at a time (lease with fencing)', () => {
     expect(runner.state).toBe('standby');
     expect(await counted()).toBeUndefined();
     expect(await fixture.reads.getCheckpoint('tally')).toBeUndefined();
+  });
+
+  it('a catch-up page read after the heartbeat found the lease taken is not written', async () => {
+    await fixture.events.append(
+      's',
+      Array.from({ length: CATCH_UP_PAGE + 2 }, (_, i) => testEvent(`e${i}`)),
+      { expectedRevision: 'any' },
+    );
+    let runner: ProjectorRunner | undefined;
+    let pages = 0;
+    // The first page lands; the lease changes hands before the runner reads the second.
+    const takenAfterFirstPage: ReadStore = {
+      ...fixture.reads,
+      apply: async (ops, checkpoint) => {
+        await fixture.reads.apply(ops, checkpoint);
+        pages += 1;
+        if (pages > 1) return;
+        await takeOver();
+        await eventually(async () => runner?.state === 'standby');
+      },
+    };
+    runner = projector(takenAfterFirstPage);
+    await runner.start();
+    expect(runner.state).toBe('standby');
+    expect(await counted()).toBe(CATCH_UP_PAGE);
+    const firstPage = await fixture.events.readAll({ limit: CATCH_UP_PAGE });
+    expect(await fixture.reads.getCheckpoint('tally')).toBe(firstPage.at(-1)?.position);
   });
 
   it('a rebuild keeps the lease (the standby waits), and a standby refuses to rebuild', async () => {
