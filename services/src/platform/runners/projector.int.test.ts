@@ -608,9 +608,10 @@ describe('projector runner, catch-up', () => {
     await runner.stop();
   });
 
-  it('brings the stored checkpoint to the head a moment after a tail of events that change nothing', async () => {
+  /** The qr0-only runner, quick to write a lagging checkpoint, started and past one counted event. */
+  const pastOneCounted = async (reads: ReadStore = fixture.reads) => {
     const onlyQr0 = countingOnlyQr0();
-    const runner = new ProjectorRunner(fixture.events, fixture.reads, onlyQr0, createLogger('silent'), {
+    const runner = new ProjectorRunner(fixture.events, reads, onlyQr0, createLogger('silent'), {
       laggingCheckpointMs: 50,
     });
     await runner.start();
@@ -619,6 +620,11 @@ describe('projector runner, catch-up', () => {
     });
     const written = (await fixture.events.headPosition())!;
     await runner.waitFor(written);
+    return { runner, onlyQr0, written };
+  };
+
+  it('brings the stored checkpoint to the head a moment after a tail of events that change nothing', async () => {
+    const { runner, onlyQr0, written } = await pastOneCounted();
     // A few events of another read model: readers waiting for the head must not wait for 500.
     await fixture.events.append(
       'qr-x',
@@ -630,8 +636,8 @@ describe('projector runner, catch-up', () => {
     await eventually(async () => (await fixture.reads.getCheckpoint(onlyQr0.name)) === head, 5_000);
     await runner.stop();
   });
+
   it('a lagging checkpoint whose write fails pauses the runner, which brings it to the head once back', async () => {
-    const onlyQr0 = countingOnlyQr0();
     let failures = 0;
     const reads: ReadStore = {
       ...delegate(fixture.reads),
@@ -643,15 +649,7 @@ describe('projector runner, catch-up', () => {
         return fixture.reads.apply(ops, checkpoint);
       },
     };
-    const runner = new ProjectorRunner(fixture.events, reads, onlyQr0, createLogger('silent'), {
-      laggingCheckpointMs: 50,
-    });
-    await runner.start();
-    await fixture.events.append('qr-0', [{ ...event(0), data: { code: 'qr0', day: 'd' } }], {
-      expectedRevision: 'any',
-    });
-    const written = (await fixture.events.headPosition())!;
-    await runner.waitFor(written);
+    const { runner, onlyQr0, written } = await pastOneCounted(reads);
     await fixture.events.append('qr-x', [{ ...event(1), eventId: 'x1', data: { code: 'qr1', day: 'd' } }], {
       expectedRevision: 'any',
     });
