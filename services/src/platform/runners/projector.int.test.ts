@@ -382,14 +382,14 @@ describe('projector runner, failures', () => {
 
   it('a live batch gathered behind one whose write fails is dropped with it: the retry applies both, each event once', async () => {
     const held = deferred();
-    let holding = false;
-    let held1 = false;
+    let holdNextWrite = false;
+    let writeHeld = false;
     const reads: ReadStore = {
       ...delegate(fixture.reads),
       apply: async (ops, checkpoint) => {
-        if (holding) {
-          holding = false;
-          held1 = true;
+        if (holdNextWrite) {
+          holdNextWrite = false;
+          writeHeld = true;
           await held.promise;
         }
         return fixture.reads.apply(ops, checkpoint);
@@ -409,12 +409,13 @@ describe('projector runner, failures', () => {
     await fixture.events.append('qr-0', [event(0)], { expectedRevision: 'any' });
     await runner.waitFor((await fixture.events.headPosition())!);
     // The next batch's write hangs; a later batch is gathered behind it; then the engine fails.
-    holding = true;
+    holdNextWrite = true;
     await fixture.events.append('qr-1', [event(1)], { expectedRevision: 'any' });
-    await eventually(async () => held1);
+    await eventually(async () => writeHeld);
     await fixture.events.append('qr-2', [event(2)], { expectedRevision: 'any' });
     const head = (await fixture.events.headPosition())!;
     await eventually(async () => delivered.includes(head));
+    // One turn more: the gathered batch is queued behind the held write.
     await new Promise((resolve) => setImmediate(resolve));
     held.reject(engineDied('read store down'));
     await eventually(async () => runner.state === 'paused');
