@@ -66,6 +66,7 @@ export type Synchronous = 'FULL' | 'NORMAL';
  */
 export const skipsFsync = (synchronous: Synchronous, group: ReadonlyArray<{ lazySync: boolean }>) =>
   synchronous === 'FULL' && group.every((member) => member.lazySync);
+
 const SYNCHRONOUS_NAMES: Record<number, Synchronous> = { 1: 'NORMAL', 2: 'FULL' };
 
 /** The store, plus the durability it actually runs with (read back from SQLite). */

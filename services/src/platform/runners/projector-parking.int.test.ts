@@ -3,12 +3,11 @@ import pino from 'pino';
 import { eventually, tempDataDir } from '../../testing/helpers';
 import { createSqliteEventStore } from '../eventstore/sqlite';
 import { EngineUnavailableError } from '../faults/unavailable';
-import { createLogger } from '../logging';
 import type { ReadStore, WriteOp } from '../readstore/port';
 import { createSqliteReadStore } from '../readstore/sqlite';
 import { listParkedEvents, PARKED_EVENTS, parkedRecord } from './parked-events';
 import { parkedEventRetrier } from './parked-retrier';
-import { PROJECTION_RETRY, type Projection, ProjectorRunner } from './projector';
+import { PROJECTION_RETRY, type Projection, ProjectorRunner, type ProjectorRunnerOptions } from './projector';
 
 const meta = {
   correlationId: 'c',
@@ -59,12 +58,14 @@ async function setUp(count: number) {
   // What the runner tells the operator, as JSON lines.
   const logged: Array<{ level: number; msg: string; projection?: string; position?: number }> = [];
   const logger = pino({ level: 'warn' }, { write: (line: string) => logged.push(JSON.parse(line)) });
-  const run = (projection: Projection, store: ReadStore = reads) =>
+  /** Waits between tries are recorded, not slept, unless `options` says otherwise. */
+  const run = (projection: Projection, store: ReadStore = reads, options: ProjectorRunnerOptions = {}) =>
     new ProjectorRunner(events, store, projection, logger, {
       now: () => PARKED_AT,
       sleep: async (ms) => {
         waits.push(ms);
       },
+      ...options,
     });
   const seen = async () => {
     const doc = await reads.collection('tally').get('all');
@@ -154,7 +155,7 @@ describe('projector runner, parking', () => {
       const { projection, broken } = tally();
       broken.add(1);
       const states: string[] = [];
-      const runner = new ProjectorRunner(env.events, env.reads, projection, createLogger('silent'), {
+      const runner = env.run(projection, env.reads, {
         sleep: async () => {
           states.push(runner.state);
         },
@@ -174,8 +175,9 @@ describe('projector runner, parking', () => {
     try {
       const { projection, broken } = tally();
       broken.add(1);
-      // The real timer, with a wait far longer than the test: only the stop can end it.
-      const runner = new ProjectorRunner(env.events, env.reads, projection, createLogger('silent'), {
+      // The real timer (no sleep given), with a wait far longer than the test: only the stop can end it.
+      const runner = env.run(projection, env.reads, {
+        sleep: undefined,
         retry: { maxAttempts: 3, baseDelayMs: 600_000, maxDelayMs: 600_000 },
       });
       await runner.start();
@@ -198,7 +200,7 @@ describe('projector runner, parking', () => {
       const { projection, broken } = tally();
       broken.add(1);
       // The fault goes away while the runner waits before its second try.
-      const runner = new ProjectorRunner(env.events, env.reads, projection, createLogger('silent'), {
+      const runner = env.run(projection, env.reads, {
         sleep: async () => {
           broken.clear();
         },
