@@ -1,8 +1,8 @@
 import { accountStream } from '@studio/events';
-import pino from 'pino';
 import { accountDecider } from '../account/decider';
 import { ACCOUNTS, type AccountDoc } from '../account/projections';
 import { CommandHandler } from '../platform/command-handler';
+import { capturingLogger } from '../testing/helpers';
 import { openRunnerFixture, type RunnerFixture } from '../testing/runner-fixtures';
 import type { GatewayEvent } from './gateway';
 import { Payments } from './payments';
@@ -158,8 +158,7 @@ describe('payments: gateway events to account commands', () => {
   });
 
   it('tells the operator about a payment event for an account it cannot find', async () => {
-    const lines: Array<Record<string, unknown>> = [];
-    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const { logger, lines } = capturingLogger();
     const quiet = new Payments(commands, fixture.reads, logger, noCharges);
     await quiet.apply(paid({ eventId: 'evt_lost', userId: undefined, customerId: 'cus_nobody' }), AT);
     expect(lines).toEqual([

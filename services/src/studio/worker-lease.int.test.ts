@@ -1,6 +1,7 @@
 import { generationStream } from '@studio/events';
 import type { CommandHandler } from '../platform/command-handler';
-import { capturingLogger, ctx, setupJob } from '../testing/worker.fixture';
+import { capturingLogger } from '../testing/helpers';
+import { ctx, setupJob } from '../testing/worker.fixture';
 import { createOfflineProvider } from './ai/offline';
 import type { AiProvider } from './ai/provider';
 import { generationDecider } from './generation';

@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
+import type { Logger } from '../platform/logging';
 
 /** Test helpers with no engine behind them. */
 export function tempDataDir(): { dir: string; remove(): void } {
@@ -89,4 +91,13 @@ function crc32(bytes: Buffer): number {
     for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
   }
   return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** A real logger whose JSON lines land in `lines`: what the code tells the operator, for a test to read. */
+export function capturingLogger<Line extends object = Record<string, unknown>>(
+  level: 'info' | 'warn' = 'info',
+): { logger: Logger; lines: Line[] } {
+  const lines: Line[] = [];
+  const logger = pino({ level }, { write: (line: string) => lines.push(JSON.parse(line)) });
+  return { logger, lines };
 }

@@ -1,6 +1,5 @@
 // Test support for the worker's suites (not a suite itself): one job ready to be handled.
 import { accountStream, type GenerationRequest, generationStream } from '@studio/events';
-import pino from 'pino';
 import { accountDecider } from '../account/decider';
 import { register } from '../account/identity';
 import type { BlobStore } from '../platform/blobs/port';
@@ -97,11 +96,4 @@ export async function queueRequested(
   for (const event of await runtime.eventStore.readStream(accountStream(userId))) {
     if (event.type === 'GenerationRequested') await intake.handle(event);
   }
-}
-
-/** A logger whose JSON lines land in an array: what the worker tells the operator. */
-export function capturingLogger() {
-  const lines: Array<Record<string, unknown>> = [];
-  const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
-  return { logger, lines };
 }

@@ -1,20 +1,7 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import request from 'supertest';
+import { capturingLogger } from '../../testing/helpers';
 import { DomainError } from '../errors';
 import { createHttpApp } from './app';
-
-/** A pino logger whose JSON lines land in an array, to read what the access log wrote. */
-function capturingLogger() {
-  const lines: Array<Record<string, unknown>> = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { logger: pino({ level: 'info' }, sink), lines };
-}
 
 describe('access log', () => {
   const { logger, lines } = capturingLogger();

@@ -1,6 +1,5 @@
 import type { RecordedEvent } from '@studio/events';
-import pino from 'pino';
-import { eventually, tempDataDir } from '../../testing/helpers';
+import { capturingLogger, eventually, tempDataDir } from '../../testing/helpers';
 import { createSqliteEventStore } from '../eventstore/sqlite';
 import { EngineUnavailableError } from '../faults/unavailable';
 import type { ReadStore, WriteOp } from '../readstore/port';
@@ -56,8 +55,12 @@ async function setUp(count: number) {
     await events.append(`tick-${i}`, [event(i)], { expectedRevision: 'no-stream' });
   const waits: number[] = [];
   // What the runner tells the operator, as JSON lines.
-  const logged: Array<{ level: number; msg: string; projection?: string; position?: number }> = [];
-  const logger = pino({ level: 'warn' }, { write: (line: string) => logged.push(JSON.parse(line)) });
+  const { logger, lines: logged } = capturingLogger<{
+    level: number;
+    msg: string;
+    projection?: string;
+    position?: number;
+  }>('warn');
   /** Waits between tries are recorded, not slept, unless `options` says otherwise. */
   const run = (projection: Projection, store: ReadStore = reads, options: ProjectorRunnerOptions = {}) =>
     new ProjectorRunner(events, store, projection, logger, {

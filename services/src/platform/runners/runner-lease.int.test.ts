@@ -1,6 +1,5 @@
 import type { RecordedEvent } from '@studio/events';
-import pino from 'pino';
-import { eventually } from '../../testing/helpers';
+import { capturingLogger, eventually } from '../../testing/helpers';
 import { openRunnerFixture, type RunnerFixture, testEvent } from '../../testing/runner-fixtures';
 import { EngineUnavailableError } from '../faults/unavailable';
 import type { ReadStore } from '../readstore/port';
@@ -111,8 +110,7 @@ describe('one runner instance at a time (lease with fencing)', () => {
   };
 
   it('a holder whose heartbeat finds the lease taken stands by while idle, and says so', async () => {
-    const logged: Array<{ msg: string; projection?: string }> = [];
-    const logger = pino({ level: 'warn' }, { write: (line: string) => logged.push(JSON.parse(line)) });
+    const { logger, lines: logged } = capturingLogger('warn');
     const runner = new ProjectorRunner(fixture.events, fixture.reads, tally, logger, { lease: TTL });
     runners.push(runner);
     await runner.start();
