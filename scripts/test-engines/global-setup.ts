@@ -1,13 +1,16 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { connect } from 'node:net';
+import path from 'node:path';
 import type { StartedTestContainer } from 'testcontainers';
 
 /**
- * Jest global setup: PostgreSQL and NATS on their standard local ports are handed to their
- * contract suites (POSTGRES_URL, NATS_URL) when they answer. Where a Docker engine is reachable
- * and an engine's URL is not already set, it starts KurrentDB, MongoDB (single-node replica set) and Kafka with testcontainers and hand their
- * URLs to the real-engine contract suites through the environment. Without Docker nothing
- * starts, and each suite prints its own one-line skip.
+ * Jest global setup of the integration project. `scripts/engines/up.sh` installs (where it may)
+ * and starts PostgreSQL, NATS JetStream and an Apache Kafka broker on loopback, reusing any that
+ * already run, and the URLs of those that answer go to their suites (POSTGRES_URL, NATS_URL,
+ * KAFKA_BROKERS; a variable already set wins). KurrentDB and MongoDB cannot run here: where a
+ * Docker engine is reachable and their URL is not set, they start with testcontainers. An engine
+ * that is not there makes its suites print one skip line, or fail where REQUIRED_ENGINES lists it.
+ * `STUDIO_ENGINES=off` skips the script (the suites then use only what the environment names).
  */
 declare global {
   var __ENGINE_CONTAINERS__: StartedTestContainer[] | undefined;
@@ -15,36 +18,19 @@ declare global {
 
 const dockerReachable = () => Boolean(process.env.DOCKER_HOST) || existsSync('/var/run/docker.sock');
 
-/** PostgreSQL and NATS run as services on our machines: use them where they answer. */
-const LOCAL_SERVICES = [
-  { variable: 'POSTGRES_URL', url: 'postgres://postgres@127.0.0.1:5432/test', port: 5432 },
-  { variable: 'NATS_URL', url: 'nats://127.0.0.1:4222', port: 4222 },
-];
-
-const answers = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port, timeout: 1000 });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
+function startLocalEngines(): void {
+  if (process.env.STUDIO_ENGINES === 'off') return;
+  const script = path.join(__dirname, '..', 'engines', 'up.sh');
+  const run = spawnSync('bash', [script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  for (const line of (run.stdout ?? '').split('\n')) {
+    const match = /^([A-Z_]+)=(.+)$/.exec(line.trim());
+    if (match?.[1] && match[2] && !process.env[match[1]]) process.env[match[1]] = match[2];
+  }
+}
 
 export default async function globalSetup(): Promise<void> {
-  for (const service of LOCAL_SERVICES) {
-    if (!process.env[service.variable] && (await answers(service.port)))
-      process.env[service.variable] = service.url;
-  }
-  const wanted = {
-    kurrent: !process.env.KURRENTDB_URL,
-    mongo: !process.env.MONGODB_URL,
-    kafka: !process.env.KAFKA_BROKERS,
-  };
+  startLocalEngines();
+  const wanted = { kurrent: !process.env.KURRENTDB_URL, mongo: !process.env.MONGODB_URL };
   if (!Object.values(wanted).some(Boolean) || process.env.TESTCONTAINERS === 'off' || !dockerReachable())
     return;
 
@@ -80,27 +66,5 @@ export default async function globalSetup(): Promise<void> {
     ]);
     started.push(mongo);
     process.env.MONGODB_URL = `mongodb://${mongo.getHost()}:${mongo.getMappedPort(27017)}/contract?replicaSet=rs0&directConnection=true`;
-  }
-
-  if (wanted.kafka) {
-    const port = 19092;
-    const kafka = await new GenericContainer('apache/kafka:3.9.1')
-      .withExposedPorts({ container: port, host: port })
-      .withEnvironment({
-        KAFKA_NODE_ID: '1',
-        KAFKA_PROCESS_ROLES: 'broker,controller',
-        KAFKA_LISTENERS: `PLAINTEXT://:${port},CONTROLLER://:9093`,
-        KAFKA_ADVERTISED_LISTENERS: `PLAINTEXT://localhost:${port}`,
-        KAFKA_CONTROLLER_LISTENER_NAMES: 'CONTROLLER',
-        KAFKA_LISTENER_SECURITY_PROTOCOL_MAP: 'CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
-        KAFKA_CONTROLLER_QUORUM_VOTERS: '1@localhost:9093',
-        KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR: '1',
-        KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR: '1',
-        KAFKA_TRANSACTION_STATE_LOG_MIN_ISR: '1',
-      })
-      .withWaitStrategy(Wait.forLogMessage(/Kafka Server started/))
-      .start();
-    started.push(kafka);
-    process.env.KAFKA_BROKERS = `localhost:${port}`;
   }
 }

@@ -181,7 +181,13 @@ async function openBus(setting: Config['bus'], policy: RetryPolicy, logger: Logg
           url: `kafka://${setting.brokers.join(',')}`,
           open: async () => {
             const { createKafkaBus } = await import('../platform/bus/kafka');
-            return createKafkaBus({ brokers: setting.brokers, clientId: 'studio', retries: 3 });
+            return createKafkaBus({
+              brokers: setting.brokers,
+              ...(setting.namespace ? { namespace: setting.namespace } : {}),
+              clientId: 'studio',
+              retries: 3,
+              logger,
+            });
           },
         };
   return connectWithRetry(

@@ -39,6 +39,9 @@ describe('loadConfig', () => {
     expect(config.readStore.kind).toBe('mongodb');
     expect(config.bus).toEqual({ kind: 'kafka', brokers: ['kafka:9092', 'kafka2:9092'] });
     expect(config.blobs.kind).toBe('gridfs');
+    expect(
+      loadConfig({ BUS_URL: 'kafka://127.0.0.1:19092?namespace=drill_1', PAYMENTS: 'simulated' }).bus,
+    ).toEqual({ kind: 'kafka', brokers: ['127.0.0.1:19092'], namespace: 'drill_1' });
   });
 
   it('selects PostgreSQL and NATS JetStream by URL', () => {

@@ -136,7 +136,7 @@ export type ReadStoreSetting =
   | { kind: 'postgres'; url: string };
 export type BusSetting =
   | { kind: 'memory' }
-  | { kind: 'kafka'; brokers: string[] }
+  | { kind: 'kafka'; brokers: string[]; namespace?: string }
   | { kind: 'nats'; servers: string[]; namespace?: string; ackWaitMs?: number };
 export type BlobSetting = { kind: 'file'; dir: string } | { kind: 'gridfs'; url: string };
 
@@ -155,6 +155,13 @@ function natsSetting(url: string): BusSetting {
     ...(namespace ? { namespace } : {}),
     ...(Number.isInteger(ackWaitMs) && ackWaitMs > 0 ? { ackWaitMs } : {}),
   };
+}
+
+/** `kafka://host:port[,host:port][?namespace=name]`: the namespace prefixes topics and consumer groups. */
+function kafkaSetting(url: string): BusSetting {
+  const [hosts = '', query = ''] = url.slice('kafka://'.length).split('?', 2);
+  const namespace = new URLSearchParams(query).get('namespace');
+  return { kind: 'kafka', brokers: hosts.split(',').filter(Boolean), ...(namespace ? { namespace } : {}) };
 }
 
 export interface Config {
@@ -263,7 +270,7 @@ export function loadConfig(
         ? { kind: 'mongodb', url: e.READ_STORE_URL }
         : { kind: 'sqlite', file: path.join(dataDir, 'read.db') };
   const bus: BusSetting = e.BUS_URL?.startsWith('kafka://')
-    ? { kind: 'kafka', brokers: e.BUS_URL.slice('kafka://'.length).split(',').filter(Boolean) }
+    ? kafkaSetting(e.BUS_URL)
     : e.BUS_URL?.startsWith('nats://')
       ? natsSetting(e.BUS_URL)
       : { kind: 'memory' };
