@@ -154,7 +154,7 @@ export async function appendGenerationLog(events: EventStore, n: number): Promis
 }
 
 /** Timed passes of each side of the rebuild row (the median counts). */
-const PASSES = 5;
+export const PASSES = 5;
 
 /** Rebuild of the generations read model vs reading the same log raw. */
 export async function rebuildVsRead(n: number): Promise<{ rebuild: number; read: number }> {
@@ -319,7 +319,7 @@ export async function longStreamCommand(samples: number): Promise<{ short: numbe
   return { short: median(times.short), long: median(times.long) };
 }
 
-function median(xs: number[]): number {
+export function median(xs: number[]): number {
   return percentile(
     [...xs].sort((a, b) => a - b),
     50,

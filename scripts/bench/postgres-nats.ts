@@ -1,29 +1,34 @@
 // The distributed engines that run on our machines: the PostgreSQL event store against raw `pg`
-// on the same server in the same run, and publish → consume latency on the NATS JetStream bus.
+// and against Emmett's PostgreSQL store on the same server in the same run, and publish → consume
+// latency on the NATS JetStream and Kafka buses (scripts/engines/up.sh starts all three).
 import { randomUUID } from 'node:crypto';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import type { Event } from '@studio/events';
 import pg from 'pg';
+import { createKafkaBus } from '../../services/src/platform/bus/kafka';
 import { createNatsBus } from '../../services/src/platform/bus/nats';
+import type { Bus } from '../../services/src/platform/bus/port';
 import { createPostgresEventStore } from '../../services/src/platform/eventstore/postgres';
 import { createLogger } from '../../services/src/platform/logging';
 import { createPostgresReadStore } from '../../services/src/platform/readstore/postgres';
 import { ProjectorRunner } from '../../services/src/platform/runners/projector';
 import { generationsProjection } from '../../services/src/studio/generations-projection';
-import { appendGenerationLog } from './backend';
+import { appendGenerationLog, median, PASSES } from './backend';
+import { measurePostgresPeer } from './postgres-peer';
 import { type BenchRow, percentile, ratio } from './table';
 
 const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const NATS_SERVERS = (process.env.NATS_URL ?? 'nats://127.0.0.1:4222').replace(/^nats:\/\//, '').split(',');
+const KAFKA_BROKERS = (process.env.KAFKA_BROKERS ?? '127.0.0.1:19092').split(',');
 const APPENDS = 2000;
 const WRITERS = 16;
 const READ_EVENTS = 20_000;
 const MESSAGES = 500;
-const REBUILD_EVENTS = 5000;
+const REBUILD_EVENTS = 20_000;
 
 export async function measurePostgresNats(): Promise<BenchRow[]> {
-  return [...(await postgresRows()), ...(await natsRows())];
+  return [...(await postgresRows()), ...(await natsRows()), ...(await kafkaRows())];
 }
 
 async function postgresRows(): Promise<BenchRow[]> {
@@ -51,15 +56,25 @@ async function postgresRows(): Promise<BenchRow[]> {
     const store = await createPostgresEventStore(POSTGRES_URL, { schema, poolSize: WRITERS });
     const append = (i: number) => store.append(`s-${i}`, [event(i)], { expectedRevision: 'no-stream' });
 
-    const raw1 = await perSecond(APPENDS, 1, rawInsert);
-    const ours1 = await perSecond(APPENDS, 1, append);
-    const raw16 = await perSecond(APPENDS, WRITERS, (i) => rawInsert(APPENDS + i));
-    const ours16 = await perSecond(APPENDS, WRITERS, (i) => append(APPENDS + i));
+    // Each side in alternating slices: this machine's fsync rate drifts by 2× within seconds.
+    let next = 0;
+    const [raw1, ours1] = await alternating(
+      APPENDS,
+      1,
+      () => rawInsert(next++),
+      () => append(next++),
+    );
+    const [raw16, ours16] = await alternating(
+      APPENDS,
+      WRITERS,
+      () => rawInsert(next++),
+      () => append(next++),
+    );
 
     // Reads: fill both tables to READ_EVENTS, then read everything back in pages of 500.
     const have = 2 * APPENDS;
-    for (let i = have; i < READ_EVENTS; i += 500) {
-      const batch = Array.from({ length: Math.min(500, READ_EVENTS - i) }, (_, k) => i + k);
+    for (let i = have + next; i < READ_EVENTS + next; i += 500) {
+      const batch = Array.from({ length: Math.min(500, READ_EVENTS + next - i) }, (_, k) => i + k);
       await Promise.all(batch.map((n) => rawInsert(n)));
       await Promise.all(batch.map((n) => append(n)));
     }
@@ -80,8 +95,8 @@ async function postgresRows(): Promise<BenchRow[]> {
       {
         metric: 'PostgreSQL append, 1 writer ÷ raw pg INSERT',
         value: `${ratio(ours1 / raw1)} (${ours1.toFixed(0)}/s vs ${raw1.toFixed(0)}/s)`,
-        target: '≥ 0.50×',
-        pass: ours1 / raw1 >= 0.5,
+        target: '≥ 0.80×',
+        pass: ours1 / raw1 >= 0.8,
       },
       {
         // Appends take one lock so that commits come in position order; raw inserts do not.
@@ -89,6 +104,13 @@ async function postgresRows(): Promise<BenchRow[]> {
         value: `${ratio(ours16 / raw16)} (${ours16.toFixed(0)}/s vs ${raw16.toFixed(0)}/s)`,
         target: '',
         pass: null,
+      },
+      {
+        // Group commit: the appends waiting while a group commits share the next one.
+        metric: `PostgreSQL append, ${WRITERS} writers ÷ 1 writer`,
+        value: `${ratio(ours16 / ours1)} (${ours16.toFixed(0)}/s vs ${ours1.toFixed(0)}/s)`,
+        target: '≥ 3.00×',
+        pass: ours16 / ours1 >= 3,
       },
       {
         metric: `PostgreSQL catch-up read of ${READ_EVENTS} events ÷ raw pg SELECT`,
@@ -100,9 +122,10 @@ async function postgresRows(): Promise<BenchRow[]> {
         // The bulk path: the log read page by page, one transaction writing each document once.
         metric: `PostgreSQL projection rebuild (${REBUILD_EVENTS} events, read model on PostgreSQL) ÷ raw pg SELECT`,
         value: `${ratio(rebuild.rebuild / rebuild.read)} (${rebuild.rebuild.toFixed(0)}/s vs ${rebuild.read.toFixed(0)}/s)`,
-        target: '',
-        pass: null,
+        target: '≥ 0.50×',
+        pass: rebuild.rebuild / rebuild.read >= 0.5,
       },
+      ...(await measurePostgresPeer(POSTGRES_URL)),
     ];
   } finally {
     await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {});
@@ -110,30 +133,40 @@ async function postgresRows(): Promise<BenchRow[]> {
   }
 }
 
-/** The generations projection rebuilt from a PostgreSQL log into a PostgreSQL read store, vs reading that log raw. */
+/**
+ * The generations projection rebuilt from a PostgreSQL log into a PostgreSQL read store, vs reading
+ * that log raw, timed as the SQLite row is (backend.ts, rebuildVsRead): each side PASSES times,
+ * reads first, the medians compared.
+ */
 async function projectionRebuild(schema: string, raw: pg.Pool): Promise<{ rebuild: number; read: number }> {
   const events = await createPostgresEventStore(POSTGRES_URL, { schema: `${schema}_log` });
   const reads = await createPostgresReadStore(`${POSTGRES_URL}?schema=${schema}_reads`);
   try {
     await appendGenerationLog(events, REBUILD_EVENTS);
     const total = (await events.headPosition()) ?? 0;
-    const started = performance.now();
-    let after = 0;
-    for (;;) {
-      const { rows } = await raw.query<{ position: string }>(
-        `SELECT * FROM "${schema}_log".events WHERE position > $1 ORDER BY position LIMIT 1000`,
-        [after],
-      );
-      if (rows.length === 0) break;
-      after = Number(rows.at(-1)?.position);
-    }
-    const read = total / ((performance.now() - started) / 1000);
+    const seconds = async (work: () => Promise<void>) => {
+      const started = performance.now();
+      await work();
+      return (performance.now() - started) / 1000;
+    };
+    const readLog = async () => {
+      let after = 0;
+      for (;;) {
+        const { rows } = await raw.query<{ position: string }>(
+          `SELECT * FROM "${schema}_log".events WHERE position > $1 ORDER BY position LIMIT 1000`,
+          [after],
+        );
+        if (rows.length === 0) break;
+        after = Number(rows.at(-1)?.position);
+      }
+    };
     const runner = new ProjectorRunner(events, reads, generationsProjection, createLogger('silent'));
-    const rebuildStarted = performance.now();
-    await runner.rebuild();
-    const rebuild = total / ((performance.now() - rebuildStarted) / 1000);
+    const readSeconds: number[] = [];
+    const rebuildSeconds: number[] = [];
+    for (let pass = 0; pass < PASSES; pass++) readSeconds.push(await seconds(readLog));
+    for (let pass = 0; pass < PASSES; pass++) rebuildSeconds.push(await seconds(() => runner.rebuild()));
     await runner.stop();
-    return { rebuild, read };
+    return { rebuild: total / median(rebuildSeconds), read: total / median(readSeconds) };
   } finally {
     await events.close();
     await reads.close();
@@ -144,36 +177,14 @@ async function projectionRebuild(schema: string, raw: pg.Pool): Promise<{ rebuil
 
 async function natsRows(): Promise<BenchRow[]> {
   const namespace = `bench${randomUUID().replaceAll('-', '').slice(0, 10)}`;
-  let bus: Awaited<ReturnType<typeof createNatsBus>>;
+  let bus: Bus;
   try {
     bus = await createNatsBus({ servers: NATS_SERVERS, namespace });
   } catch (error) {
     return [skipped('NATS rows', `no server at ${NATS_SERVERS.join(',')} (${(error as Error).message})`)];
   }
   try {
-    const latencies: number[] = [];
-    let received = 0;
-    const handle = await bus.subscribe<{ sentAt: number }>('latency', 'bench', async (m) => {
-      latencies.push(performance.now() - m.value.sentAt);
-      received += 1;
-    });
-    // One message in flight at a time: the latency of one job handed to an idle worker.
-    for (let i = 0; i < MESSAGES; i += 1) {
-      const before = received;
-      await bus.publish('latency', [{ key: `k${i % 8}`, value: { sentAt: performance.now() } }]);
-      while (received === before) await new Promise((resolve) => setImmediate(resolve));
-    }
-    await handle.stop();
-    latencies.sort((a, b) => a - b);
-    const p99 = percentile(latencies, 99);
-    return [
-      {
-        metric: 'NATS bus publish → consume p99 (one in flight)',
-        value: `${p99.toFixed(1)} ms (p50 ${percentile(latencies, 50).toFixed(1)} ms)`,
-        target: '≤ 50 ms',
-        pass: p99 <= 50,
-      },
-    ];
+    return [await latencyRow('NATS', bus)];
   } finally {
     await bus.close();
     const nc = await connect({ servers: NATS_SERVERS });
@@ -184,16 +195,74 @@ async function natsRows(): Promise<BenchRow[]> {
   }
 }
 
-/** Calls `one(i)` for i in [0, n) from `writers` concurrent loops; calls per second. */
-async function perSecond(n: number, writers: number, one: (i: number) => Promise<unknown>): Promise<number> {
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: writers }, async () => {
-      for (let i = next++; i < n; i = next++) await one(i);
-    }),
-  );
-  return n / ((performance.now() - started) / 1000);
+async function kafkaRows(): Promise<BenchRow[]> {
+  const bus = createKafkaBus({
+    brokers: KAFKA_BROKERS,
+    clientId: 'bench',
+    namespace: `bench${randomUUID().replaceAll('-', '').slice(0, 10)}`,
+    retries: 1,
+  });
+  try {
+    await bus.ping?.();
+  } catch (error) {
+    await bus.close().catch(() => {});
+    return [skipped('Kafka rows', `no broker at ${KAFKA_BROKERS.join(',')} (${(error as Error).message})`)];
+  }
+  try {
+    return [await latencyRow('Kafka', bus)];
+  } finally {
+    await bus.close();
+  }
+}
+
+/** One message in flight at a time: the latency of one job handed to an idle worker. */
+async function latencyRow(name: string, bus: Bus): Promise<BenchRow> {
+  const latencies: number[] = [];
+  let received = 0;
+  const handle = await bus.subscribe<{ sentAt: number }>('latency', 'bench', async (m) => {
+    latencies.push(performance.now() - m.value.sentAt);
+    received += 1;
+  });
+  for (let i = 0; i < MESSAGES; i += 1) {
+    const before = received;
+    await bus.publish('latency', [{ key: `k${i % 8}`, value: { sentAt: performance.now() } }]);
+    while (received === before) await new Promise((resolve) => setImmediate(resolve));
+  }
+  await handle.stop();
+  latencies.sort((a, b) => a - b);
+  const p99 = percentile(latencies, 99);
+  return {
+    metric: `${name} bus publish → consume p99 (one in flight)`,
+    value: `${p99.toFixed(1)} ms (p50 ${percentile(latencies, 50).toFixed(1)} ms)`,
+    target: '≤ 50 ms',
+    pass: p99 <= 50,
+  };
+}
+
+/**
+ * `n` calls of each side from `writers` concurrent loops, in four alternating slices (a quarter of
+ * the calls each); calls per second of each side over its slices.
+ */
+async function alternating(
+  n: number,
+  writers: number,
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+): Promise<[number, number]> {
+  const seconds = [0, 0];
+  for (let slice = 0; slice < 4; slice++) {
+    for (const [side, one] of [a, b].entries()) {
+      let left = n / 4;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: writers }, async () => {
+          while (left-- > 0) await one();
+        }),
+      );
+      seconds[side] = (seconds[side] ?? 0) + (performance.now() - started) / 1000;
+    }
+  }
+  return [n / (seconds[0] ?? 1), n / (seconds[1] ?? 1)];
 }
 
 /** Pages through everything from position 0; events per second. */

@@ -27,6 +27,9 @@ interface Row {
   metadata: EventMetadata;
 }
 
+/** `append_events`' answer for one member: appended, already stored (a retry), or a conflict. */
+type Outcome = { position: number; revision: number } | { stored: true } | { head: number | null };
+
 export interface PostgresEventStoreOptions {
   /** Schema holding the events table (created if missing). Default `public`. */
   schema?: string;
@@ -36,16 +39,21 @@ export interface PostgresEventStoreOptions {
 }
 
 /**
- * The event store on PostgreSQL: one `events` table, one transaction per append.
+ * The event store on PostgreSQL: one `events` table, and one function, `append_events`, that
+ * appends a whole group of appends in one statement (one round trip, one transaction).
  *
  * Global order is the hard part: with a plain sequence, two concurrent appends can commit out of
  * the order of their positions, and a reader at position 7 would never come back for a 6 that
- * commits a moment later. Every append therefore takes one transaction-scoped advisory lock
- * before it picks its positions and holds it until commit, so appends commit in position order
- * and any snapshot sees a gap-free prefix of the log. Transactions are therefore serialized (as
- * on SQLite and in KurrentDB's writer); group commit wins the throughput back: concurrent appends
- * of one process share a transaction. Reads never take the lock.
- * `synchronous_commit` is forced on for appends: an acknowledged append is on disk.
+ * commits a moment later. Every append transaction therefore takes one transaction-scoped advisory
+ * lock before it picks its positions and holds it until commit, so appends commit in position order
+ * and any snapshot sees a gap-free prefix of the log (a transaction's locks are released after it
+ * became visible). Transactions are therefore serialized (as on SQLite and in KurrentDB's writer);
+ * group commit wins the throughput back: the appends of one process that arrive while a group is
+ * committing share the next transaction, and the function decides each member on its own (a retry
+ * finds its events, a wrong expected revision fails only its member). Reads never take the lock.
+ * `synchronous_commit` is on for every group with a member a client waits on (an acknowledged
+ * append is on disk); a group of `lazySync` appends only (QR scans) commits without waiting for
+ * the WAL flush.
  */
 export async function createPostgresEventStore(
   url: string,
@@ -76,10 +84,11 @@ export async function createPostgresEventStore(
     .catch(ignoreConcurrentCreate);
   // One lock per schema, so test runs in separate schemas do not queue behind each other.
   const lockKey = hashKey(`studio-events:${schema}`);
+  await createAppendFunction(pool, schema, table, lockKey, channel);
 
   /** What the caller is told when its retried append finds its events already stored. */
   async function previousResult(
-    client: pg.PoolClient,
+    client: pg.Pool,
     streamName: string,
     events: Event[],
     expected: ExpectedRevision,
@@ -102,7 +111,7 @@ export async function createPostgresEventStore(
   }
 
   async function conflict(
-    client: pg.PoolClient,
+    client: pg.Pool,
     streamName: string,
     expected: ExpectedRevision,
   ): Promise<WrongExpectedRevisionError> {
@@ -110,7 +119,7 @@ export async function createPostgresEventStore(
     return new WrongExpectedRevisionError(streamName, expected, head ?? 'no-stream');
   }
 
-  async function streamHead(client: pg.PoolClient, streamName: string): Promise<number | null> {
+  async function streamHead(client: pg.Pool, streamName: string): Promise<number | null> {
     const { rows } = await client.query<{ head: number | null }>(
       `SELECT MAX(revision) AS head FROM ${table} WHERE stream = $1`,
       [streamName],
@@ -123,6 +132,7 @@ export async function createPostgresEventStore(
     streamName: string;
     events: Event[];
     expected: ExpectedRevision;
+    lazySync: boolean;
     resolve: (result: AppendResult) => void;
     reject: (error: unknown) => void;
   }
@@ -130,14 +140,18 @@ export async function createPostgresEventStore(
   let committing = false;
 
   /**
-   * Group commit: appends that arrive while a transaction is committing wait for the next one and
-   * share it (one lock, one WAL flush), each still decided on its own inside a savepoint, so a
-   * conflict or a duplicate fails only its own member.
+   * Group commit: appends that arrive while a group is committing wait for the next one and share
+   * it (one statement, one lock, one WAL flush).
    */
-  function append(streamName: string, events: Event[], expected: ExpectedRevision): Promise<AppendResult> {
+  function append(
+    streamName: string,
+    events: Event[],
+    expected: ExpectedRevision,
+    lazySync: boolean,
+  ): Promise<AppendResult> {
     if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
     return new Promise<AppendResult>((resolve, reject) => {
-      queue.push({ streamName, events, expected, resolve, reject });
+      queue.push({ streamName, events, expected, lazySync, resolve, reject });
       if (!committing) void commitQueued();
     });
   }
@@ -153,78 +167,54 @@ export async function createPostgresEventStore(
   }
 
   async function commitGroup(group: Pending[]): Promise<void> {
-    const outcomes: Array<{ ok: true; result: AppendResult } | { ok: false; error: unknown }> = [];
-    let client: pg.PoolClient | undefined;
-    let broken = false;
+    let outcomes: Outcome[];
     try {
-      client = await pool.connect();
-      await client.query('BEGIN');
-      await client.query('SET LOCAL synchronous_commit = on');
-      await client.query('SELECT pg_advisory_xact_lock($1)', [lockKey]);
-      const { rows } = await client.query<{ head: string | null }>(
-        `SELECT MAX(position) AS head FROM ${table}`,
-      );
-      let head = Number(rows[0]?.head ?? 0);
-      for (const member of group) {
-        await client.query('SAVEPOINT member');
-        try {
-          const result = await decideAndInsert(client, member, head);
-          await client.query('RELEASE SAVEPOINT member');
-          head = Math.max(head, result.position);
-          outcomes.push({ ok: true, result });
-        } catch (error) {
-          await client.query('ROLLBACK TO SAVEPOINT member');
-          outcomes.push({ ok: false, error: explain(member.streamName, error) });
-        }
-      }
-      // Delivered to listeners only once the transaction commits.
-      await client.query('SELECT pg_notify($1, $2)', [channel, String(head)]);
-      await client.query('COMMIT');
+      outcomes = await appendEvents(group);
     } catch (error) {
-      await client?.query('ROLLBACK').catch(() => {
-        broken = true;
-      });
-      for (const member of group) member.reject(error);
+      // An event id already in the store past a member's first event fails the whole statement:
+      // each member is tried alone, so that only the offending one fails.
+      if (group.length > 1 && (error as { code?: unknown }).code === '23505') {
+        for (const member of group) await commitGroup([member]);
+        return;
+      }
+      for (const member of group) member.reject(explain(member.streamName, error));
       return;
-    } finally {
-      client?.release(broken);
     }
     for (const [i, member] of group.entries()) {
       const outcome = outcomes[i];
-      if (outcome?.ok) member.resolve(outcome.result);
-      else member.reject(outcome?.error);
+      try {
+        member.resolve(await settle(member, outcome));
+      } catch (error) {
+        member.reject(error);
+      }
     }
   }
 
-  /** One member of a group: a retry finds its events; otherwise the expected revision decides. */
-  async function decideAndInsert(
-    client: pg.PoolClient,
-    member: Pending,
-    head: number,
-  ): Promise<AppendResult> {
-    const { streamName, events, expected } = member;
-    const first = events[0] as Event;
-    const existing = await client.query<Row>(`SELECT * FROM ${table} WHERE event_id = $1`, [first.eventId]);
-    if (existing.rows[0]) return previousResult(client, streamName, events, expected, existing.rows[0]);
-    const current = await streamHead(client, streamName);
-    const ok = expected === 'any' || (expected === 'no-stream' ? current === null : current === expected);
-    if (!ok) throw new WrongExpectedRevisionError(streamName, expected, current ?? 'no-stream');
-    const firstRevision = current === null ? 0 : current + 1;
-    // One statement for the whole append: unnest over parallel arrays.
-    await client.query(
-      `INSERT INTO ${table} (position, stream, revision, event_id, type, data, metadata)
-       SELECT * FROM unnest($1::bigint[], $2::text[], $3::int[], $4::text[], $5::text[], $6::jsonb[], $7::jsonb[])`,
-      [
-        events.map((_, i) => head + 1 + i),
-        events.map(() => streamName),
-        events.map((_, i) => firstRevision + i),
-        events.map((e) => e.eventId),
-        events.map((e) => e.type),
-        events.map((e) => JSON.stringify(e.data ?? null)),
-        events.map((e) => JSON.stringify(e.metadata)),
-      ],
+  async function appendEvents(group: Pending[]): Promise<Outcome[]> {
+    const members = group.map((m) => ({
+      s: m.streamName,
+      x: m.expected,
+      e: m.events.map((e) => ({ id: e.eventId, type: e.type, data: e.data ?? null, metadata: e.metadata })),
+    }));
+    const sync = group.some((m) => !m.lazySync);
+    const { rows } = await pool.query<{ outcomes: Outcome[] }>(
+      `SELECT "${schema}".append_events($1::jsonb, $2) AS outcomes`,
+      [JSON.stringify(members), sync],
     );
-    return { nextExpectedRevision: firstRevision + events.length - 1, position: head + events.length };
+    return rows[0]?.outcomes ?? [];
+  }
+
+  /** What the function decided for one member, as the caller is told it. */
+  async function settle(member: Pending, outcome: Outcome | undefined): Promise<AppendResult> {
+    if (outcome && 'position' in outcome)
+      return { nextExpectedRevision: outcome.revision, position: outcome.position };
+    if (outcome && 'stored' in outcome) {
+      const first = member.events[0] as Event;
+      const { rows } = await pool.query<Row>(`SELECT * FROM ${table} WHERE event_id = $1`, [first.eventId]);
+      if (rows[0]) return previousResult(pool, member.streamName, member.events, member.expected, rows[0]);
+    }
+    const head = outcome && 'head' in outcome ? outcome.head : null;
+    throw new WrongExpectedRevisionError(member.streamName, member.expected, head ?? 'no-stream');
   }
 
   async function readAfter(after: number, limit?: number): Promise<RecordedEvent[]> {
@@ -297,7 +287,8 @@ export async function createPostgresEventStore(
   }
 
   return {
-    append: (streamName, events, { expectedRevision }) => append(streamName, events, expectedRevision),
+    append: (streamName, events, { expectedRevision, lazySync }) =>
+      append(streamName, events, expectedRevision, lazySync === true),
 
     async readStream(streamName, options) {
       const { rows } = await pool.query<Row>(
@@ -342,6 +333,72 @@ function explain(streamName: string, error: unknown): unknown {
     return new Error(`Append to ${streamName}: an event id is already in the store`, { cause: error });
   }
   return error;
+}
+
+/**
+ * `append_events(members, sync)`: a group of appends, each `{ s: stream, x: expected revision
+ * ('any' | 'no-stream' | n), e: [{ id, type, data, metadata }] }`, decided and inserted under the
+ * log's lock in one statement. Per member it answers `{ position, revision }` (appended),
+ * `{ stored: true }` (its first event id is already in the log: the caller checks the retry) or
+ * `{ head }` (the stream's revision did not match). An id already stored past a member's first
+ * event fails the statement (23505). Made under a session lock: concurrent `CREATE OR REPLACE`s fail.
+ */
+async function createAppendFunction(
+  pool: pg.Pool,
+  schema: string,
+  table: string,
+  lockKey: number,
+  channel: string,
+): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [lockKey]);
+    await client.query(`
+      CREATE OR REPLACE FUNCTION "${schema}".append_events(members jsonb, sync boolean) RETURNS jsonb
+      LANGUAGE plpgsql AS $fn$
+      DECLARE
+        head bigint;
+        start_head bigint;
+        member jsonb;
+        outcomes jsonb := '[]'::jsonb;
+        stream_head integer;
+        expected jsonb;
+        added integer;
+      BEGIN
+        PERFORM set_config('synchronous_commit', CASE WHEN sync THEN 'on' ELSE 'off' END, true);
+        PERFORM pg_advisory_xact_lock(${lockKey});
+        SELECT COALESCE(MAX(position), 0) INTO head FROM ${table};
+        start_head := head;
+        FOR member IN SELECT value FROM jsonb_array_elements(members) LOOP
+          IF EXISTS (SELECT 1 FROM ${table} WHERE event_id = member->'e'->0->>'id') THEN
+            outcomes := outcomes || jsonb_build_array(jsonb_build_object('stored', true));
+            CONTINUE;
+          END IF;
+          SELECT MAX(revision) INTO stream_head FROM ${table} WHERE stream = member->>'s';
+          expected := member->'x';
+          IF (expected = '"no-stream"' AND stream_head IS NOT NULL)
+            OR (jsonb_typeof(expected) = 'number' AND stream_head IS DISTINCT FROM (expected #>> '{}')::integer) THEN
+            outcomes := outcomes || jsonb_build_array(jsonb_build_object('head', stream_head));
+            CONTINUE;
+          END IF;
+          added := jsonb_array_length(member->'e');
+          INSERT INTO ${table} (position, stream, revision, event_id, type, data, metadata)
+            SELECT head + t.ord, member->>'s', COALESCE(stream_head, -1) + t.ord::integer,
+                   t.e->>'id', t.e->>'type', t.e->'data', t.e->'metadata'
+            FROM jsonb_array_elements(member->'e') WITH ORDINALITY AS t(e, ord);
+          head := head + added;
+          outcomes := outcomes || jsonb_build_array(
+            jsonb_build_object('position', head, 'revision', COALESCE(stream_head, -1) + added));
+        END LOOP;
+        -- Delivered to listeners only once the transaction commits.
+        IF head > start_head THEN PERFORM pg_notify('${channel}', head::text); END IF;
+        RETURN outcomes;
+      END
+      $fn$`);
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [lockKey]).catch(() => {});
+    client.release();
+  }
 }
 
 /** Two processes creating the schema at once: one wins, the other's "already exists" is fine. */

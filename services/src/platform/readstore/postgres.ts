@@ -298,14 +298,19 @@ export async function createPostgresReadStore(url: string): Promise<ReadStore> {
     });
   }
 
-  /** Documents of a table created in this transaction, in chunks of one statement each. */
+  /**
+   * Documents of a table created in this transaction, in chunks of one statement each. A chunk is
+   * one JSON array (jsonb keeps no key order, so no canonical form is needed): the server parses
+   * one value instead of an array literal of thousands of escaped strings, and the client builds
+   * it with JSON.stringify.
+   */
   async function insertFresh(client: PoolClient, collection: string, docs: ReadonlyMap<string, Doc>) {
     const ids = [...docs.keys()].sort();
     for (let start = 0; start < ids.length; start += BULK_INSERT_ROWS) {
-      const chunk = ids.slice(start, start + BULK_INSERT_ROWS);
+      const chunk = ids.slice(start, start + BULK_INSERT_ROWS).map((id) => docs.get(id));
       await client.query(
-        `INSERT INTO ${table(collection)} (id, doc) SELECT * FROM unnest($1::text[], $2::jsonb[])`,
-        [chunk, chunk.map((id) => serialize(docs.get(id) as Doc))],
+        `INSERT INTO ${table(collection)} (id, doc) SELECT d->>'_id', d FROM jsonb_array_elements($1::jsonb) AS d`,
+        [JSON.stringify(chunk)],
       );
     }
   }

@@ -353,14 +353,20 @@ export class ProjectorRunner {
     await this.start();
   }
 
-  /** The whole log staged: the last position (undefined for an empty log), or 'failed'. */
+  /**
+   * The whole log staged: the last position (undefined for an empty log), or 'failed'. The next
+   * page is asked for before this one is staged, so the engine reads it while this process folds.
+   */
   private async stageLog(bulk: BulkWrite): Promise<number | undefined | 'failed'> {
+    const read = (after: number | undefined) =>
+      this.eventStore.readAll({ ...(after !== undefined ? { after } : {}), limit: REBUILD_PAGE });
     let last: number | undefined;
+    let next = read(undefined);
     for (;;) {
-      const page = await this.eventStore.readAll({
-        ...(last !== undefined ? { after: last } : {}),
-        limit: REBUILD_PAGE,
-      });
+      const page = await next;
+      last = page.at(-1)?.position ?? last;
+      const more = page.length === REBUILD_PAGE;
+      if (more) next = read(last);
       for (const event of page) {
         try {
           bulk.stage(projectEvent(this.projection, event));
@@ -370,11 +376,12 @@ export class ProjectorRunner {
             { err: error, projection: this.projection.name, position: event.position },
             'rebuild met an event it cannot apply; replaying event by event instead',
           );
+          // The page asked for ahead is not needed; its failure would otherwise go unheard.
+          if (more) next.catch(() => {});
           return 'failed';
         }
       }
-      last = page.at(-1)?.position ?? last;
-      if (page.length < REBUILD_PAGE) return last;
+      if (!more) return last;
     }
   }
 

@@ -1,0 +1,112 @@
+// What the event-store peer benches share: the event both sides append, the state they fold a
+// stream into, counted slices of concurrent writers, and the row that compares two sides.
+import { type BenchRow, ratio } from './table';
+
+export const metadata = {
+  correlationId: 'bench',
+  causationId: 'bench',
+  occurredAt: '2026-11-22T00:00:00.000Z',
+  schemaVersion: 1,
+};
+export const progressed = (i: number) => ({
+  generationId: 'g',
+  progress: i % 100,
+  step: `Rendering page ${i}`,
+});
+
+/** The same state on both sides: what a generation's stream folds into. */
+export interface Progress {
+  events: number;
+  progress: number;
+  step: string;
+}
+export const initialProgress = (): Progress => ({ events: 0, progress: 0, step: '' });
+export const evolve = (state: Progress, data: unknown): Progress => {
+  const d = data as { progress: number; step: string };
+  return { events: state.events + 1, progress: d.progress, step: d.step };
+};
+
+/** Successes and failures of one side over one measurement. */
+export interface Tally {
+  done: number;
+  errors: number;
+  seconds: number;
+}
+export const perSecond = (t: Tally) => t.done / t.seconds;
+const sum = (ts: Tally[]): Tally => ({
+  done: ts.reduce((n, t) => n + t.done, 0),
+  errors: ts.reduce((n, t) => n + t.errors, 0),
+  seconds: ts.reduce((n, t) => n + t.seconds, 0),
+});
+
+export const elapsed = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
+
+/** Runs `writers` loops of `command` until `ms` passed; counts what succeeded and what threw. */
+export async function writersFor(
+  writers: number,
+  ms: number,
+  command: (writer: number) => Promise<void>,
+): Promise<Tally> {
+  const tally = { done: 0, errors: 0, seconds: 0 };
+  const start = process.hrtime.bigint();
+  const end = Date.now() + ms;
+  await Promise.all(
+    Array.from({ length: writers }, async (_, w) => {
+      while (Date.now() < end) {
+        try {
+          await command(w);
+          tally.done += 1;
+        } catch {
+          tally.errors += 1;
+        }
+      }
+    }),
+  );
+  tally.seconds = elapsed(start);
+  return tally;
+}
+
+/**
+ * Emmett logs every transaction it rolls back (each SQLITE_BUSY of 16 writers) to the console;
+ * muted while it runs, its errors are counted instead.
+ */
+export async function quietly<T>(work: () => Promise<T>): Promise<T> {
+  const { log, error } = console;
+  console.log = () => {};
+  console.error = () => {};
+  try {
+    return await work();
+  } finally {
+    console.log = log;
+    console.error = error;
+  }
+}
+
+/** Both sides in alternating slices (the machine is shared and its load drifts), summed. */
+export async function alternate(
+  slices: number,
+  a: () => Promise<Tally>,
+  b: () => Promise<Tally>,
+): Promise<{ ours: Tally; peer: Tally }> {
+  const left: Tally[] = [];
+  const right: Tally[] = [];
+  for (let i = 0; i < slices; i++) {
+    left.push(await a());
+    right.push(await quietly(b));
+  }
+  return { ours: sum(left), peer: sum(right) };
+}
+
+export function peerRow(
+  metric: string,
+  unit: string,
+  { ours: o, peer: p }: { ours: Tally; peer: Tally },
+): BenchRow {
+  const share = perSecond(o) / perSecond(p);
+  return {
+    metric: `${metric} (ours ÷ Emmett; errors ours / Emmett)`,
+    value: `${ratio(share)} (${perSecond(o).toFixed(0)} vs ${perSecond(p).toFixed(0)} ${unit}; errors ${o.errors} / ${p.errors})`,
+    target: '≥ 1.00×, 0 errors ours',
+    pass: share >= 1 && o.errors === 0,
+  };
+}

@@ -1,0 +1,113 @@
+// The PostgreSQL event store against its peer, Emmett's PostgreSQL event store, on the same server
+// in the same run at the same durability (synchronous_commit on for both: ours sets it for every
+// append a client waits on, Emmett runs the server's default, read back here).
+import { randomUUID } from 'node:crypto';
+import type { Event } from '@studio/events';
+import pg from 'pg';
+import { createPostgresEventStore } from '../../services/src/platform/eventstore/postgres';
+import { newEventId } from '../../services/src/platform/ids';
+import { emmett, type PgSide, timed } from './emmett-postgresql/emmett-side';
+import {
+  alternate,
+  evolve,
+  initialProgress,
+  metadata,
+  type Progress,
+  peerRow,
+  progressed,
+  writersFor,
+} from './peer';
+import type { BenchRow } from './table';
+
+async function ours(url: string, schema: string): Promise<PgSide> {
+  const store = await createPostgresEventStore(url, { schema, poolSize: 16 });
+  let round = 0;
+  const event = (i: number): Event => ({
+    eventId: newEventId(),
+    type: 'GenerationProgressed',
+    data: progressed(i),
+    metadata,
+  });
+  return {
+    async append(writers, ms) {
+      round += 1;
+      const streams = Array.from({ length: writers }, (_, w) => `generation-ours-${round}-${w}`);
+      const revisions: Array<number | undefined> = [];
+      return writersFor(writers, ms, async (w) => {
+        const expected = revisions[w];
+        const result = await store.append(streams[w] as string, [event(expected ?? 0)], {
+          expectedRevision: expected ?? 'no-stream',
+        });
+        revisions[w] = result.nextExpectedRevision;
+      });
+    },
+    readIntoState: (stream, times) =>
+      timed(times, async () =>
+        (await store.readStream(stream)).reduce((s: Progress, e) => evolve(s, e.data), initialProgress()),
+      ),
+    async fill(stream, count) {
+      let expected: number | 'no-stream' = 'no-stream';
+      for (let i = 0; i < count; i += 100) {
+        const batch = Array.from({ length: Math.min(100, count - i) }, (_, j) => event(i + j));
+        expected = (await store.append(stream, batch, { expectedRevision: expected })).nextExpectedRevision;
+      }
+    },
+    close: () => store.close(),
+  };
+}
+
+export async function measurePostgresPeer(url: string): Promise<BenchRow[]> {
+  const name = `bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const emmettUrl = (() => {
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    return u.toString();
+  })();
+  const us = await ours(url, name);
+  const them = emmett(emmettUrl);
+  try {
+    const { rows } = await admin.query<{ setting: string }>(
+      "SELECT setting FROM pg_settings WHERE name = 'synchronous_commit'",
+    );
+    const durability = `ours on (set per append), Emmett ${rows[0]?.setting} (the server's)`;
+    await us.append(1, 200);
+    await them.append(1, 200);
+    const one = await alternate(
+      3,
+      () => us.append(1, 700),
+      () => them.append(1, 700),
+    );
+    const sixteen = await alternate(
+      3,
+      () => us.append(16, 700),
+      () => them.append(16, 700),
+    );
+    await us.fill('generation-long', 1000);
+    await them.fill('generation-long', 1000);
+    const reads = await alternate(
+      3,
+      () => us.readIntoState('generation-long', 30),
+      () => them.readIntoState('generation-long', 30),
+    );
+    return [
+      {
+        metric: 'PostgreSQL event store durability, both sides',
+        value: durability,
+        target: 'on',
+        pass: null,
+      },
+      peerRow('PostgreSQL append, one event per command, 1 writer', 'appends/s', one),
+      peerRow('PostgreSQL append, one event per command, 16 concurrent writers', 'appends/s', sixteen),
+      peerRow('PostgreSQL read a 1,000-event stream into state', 'reads/s', reads),
+    ];
+  } finally {
+    await us.close();
+    await them.close();
+    await admin.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`).catch(() => {});
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
+    await admin.end();
+  }
+}
