@@ -1,6 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
 import path from 'node:path';
 import { accountStream, type RecordedEvent } from '@studio/events';
 import pg from 'pg';
@@ -15,6 +13,7 @@ import { createSqliteReadStore } from '../platform/readstore/sqlite';
 import type { Projection } from '../platform/runners/projector';
 import { ProjectorRunner } from '../platform/runners/projector';
 import { eventually, tempDataDir, whenEngineConfigured } from '../testing/helpers';
+import { type Role, type RoleProcess, startRole } from '../testing/role-process';
 import { featureModules } from './modules';
 import { closePlatform, openPlatform } from './platform';
 
@@ -26,23 +25,14 @@ import { closePlatform, openPlatform } from './platform';
  * credit was spent twice, every job is Done or refunded exactly once, and every read model equals
  * a fresh rebuild from the log.
  */
-const ROLES = ['api', 'worker', 'relay', 'projector'] as const;
-type Role = (typeof ROLES)[number];
-const REPO = path.join(__dirname, '../../..');
+const ROLES: Role[] = ['api', 'worker', 'relay', 'projector'];
 const PHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const USERS = 12;
 const GENERATIONS_PER_USER = 2;
 const SCANS_PER_CODE = 6;
 
-interface Running {
-  role: Role;
-  index: number;
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  exited: Promise<unknown>;
-}
+type Running = RoleProcess;
 
 drill(
   'NATS',
@@ -97,27 +87,8 @@ function drill(bus: string, variable: string, busUrl: (value: string, namespace:
       };
 
       async function start(role: Role, index: number): Promise<Running> {
-        const port = await freePort();
-        const child = spawn(process.execPath, ['--import', 'tsx', `services/src/main/${role}.ts`], {
-          cwd: REPO,
-          env: { ...process.env, ...env, PORT: String(port), OPS_PORT: String(port), HOST: '127.0.0.1' },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let output = '';
-        child.stdout?.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-        });
-        child.stderr?.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-        });
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        const process_ = { role, index, child, port, output: () => output, exited };
+        const process_ = await startRole(role, index, env);
         running.push(process_);
-        await eventually(async () => {
-          if (child.exitCode !== null) throw new Error(`${role} ${index} exited:\n${output}`);
-          const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
-          return res?.ok === true;
-        }, 120_000);
         return process_;
       }
 
@@ -317,15 +288,4 @@ async function expectReadModelsEqualRebuild(env: Record<string, string>): Promis
   } finally {
     await closePlatform(platform);
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -10,6 +10,7 @@ import { CommandHandler } from '../platform/command-handler';
 import type { Config } from '../platform/config';
 import { connectWithRetry, type RetryPolicy, wantsTls, withDefaultParam } from '../platform/engines/connect';
 import { checkMongoReplicaSet } from '../platform/engines/mongo-replica-set';
+import type { PostgresTimeouts } from '../platform/engines/postgres';
 import type { EventStore } from '../platform/eventstore/port';
 import { createSqliteEventStore } from '../platform/eventstore/sqlite';
 import type { Logger } from '../platform/logging';
@@ -48,7 +49,7 @@ export async function openPlatform(
   wrapEngines: (engines: Engines) => Engines = (engines) => engines,
 ): Promise<Platform> {
   const policy = config.engineConnect;
-  const eventStore = await openEventStore(config.eventStore, policy, logger);
+  const eventStore = await openEventStore(config.eventStore, policy, logger, config.engineCallTimeoutMs);
 
   let readStore: ReadStore;
   if (config.readStore.kind === 'sqlite') {
@@ -65,7 +66,7 @@ export async function openPlatform(
         tls: /[?&]ssl(mode=(require|verify-\w+)|=true)/.test(url),
       },
       policy,
-      () => createPostgresReadStore(url),
+      () => createPostgresReadStore(url, callTimeouts(config.engineCallTimeoutMs)),
       logger,
     );
   } else {
@@ -126,6 +127,7 @@ export async function openEventStore(
   setting: Config['eventStore'],
   policy: RetryPolicy,
   logger?: Logger,
+  callTimeoutMs = 10_000,
 ): Promise<EventStore> {
   if (setting.kind === 'sqlite') {
     ensureDir(setting.file);
@@ -137,7 +139,7 @@ export async function openEventStore(
     return connectWithRetry(
       { variable: 'EVENT_STORE_URL', engine: 'PostgreSQL', url, tls: false },
       policy,
-      () => createPostgresEventStore(url),
+      () => createPostgresEventStore(url, { timeouts: callTimeouts(callTimeoutMs) }),
       logger,
     );
   }
@@ -206,4 +208,9 @@ async function openBus(setting: Config['bus'], policy: RetryPolicy, logger: Logg
     },
     logger,
   );
+}
+
+/** ENGINE_CALL_TIMEOUT_MS bounds a query; a new connection gets half of it. */
+function callTimeouts(ms: number): PostgresTimeouts {
+  return { connectMs: Math.max(100, Math.round(ms / 2)), queryMs: ms };
 }

@@ -96,6 +96,7 @@ const schema = yup.object({
   ENGINE_CONNECT_ATTEMPTS: integer(1, 100, 8),
   ENGINE_CONNECT_DELAY_MS: integer(1, 60_000, 500),
   ENGINE_CONNECT_TIMEOUT_MS: integer(100, 600_000, 10_000),
+  ENGINE_CALL_TIMEOUT_MS: integer(100, 600_000, 10_000),
   METRICS_TOKEN: yup.string().trim().min(16, 'must be at least 16 characters').optional(),
   OPS_PORT: integer(0, 65535, 9464),
   REMOTE_URLS: yup
@@ -206,6 +207,11 @@ export interface Config {
   workerConcurrency: number;
   /** Start-up: tries per distributed engine, and the first pause between them (it doubles). */
   engineConnect: { attempts: number; delayMs: number; attemptTimeoutMs: number };
+  /**
+   * Run time: the longest wait on one call to PostgreSQL (a connection or a query), so that a hung
+   * server fails a request with 503 instead of holding it for the whole outage.
+   */
+  engineCallTimeoutMs: number;
   /** Bearer token that /metrics asks for; without it /metrics is not served. */
   metricsToken?: string;
   /** Port of the projector, relay and worker processes' ops server (/api/health, /api/ready, /metrics). */
@@ -357,6 +363,7 @@ export function loadConfig(
       delayMs: e.ENGINE_CONNECT_DELAY_MS,
       attemptTimeoutMs: e.ENGINE_CONNECT_TIMEOUT_MS,
     },
+    engineCallTimeoutMs: e.ENGINE_CALL_TIMEOUT_MS,
     ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
     opsPort: e.OPS_PORT,
     remoteUrls: e.REMOTE_URLS ? (JSON.parse(e.REMOTE_URLS) as Record<string, string>) : {},

@@ -1,6 +1,9 @@
 import { qrActivityStream } from '@studio/events';
 import type { EventStore } from '../platform/eventstore/port';
 import type { Logger } from '../platform/logging';
+import { faultyEventStore } from '../testing/faults/eventstore';
+import { faultyReadStore } from '../testing/faults/readstore';
+import { FaultSwitch } from '../testing/faults/switch';
 import { eventually } from '../testing/helpers';
 import { openRunnerFixture, type RunnerFixture } from '../testing/runner-fixtures';
 import { initialQrState, type QrCodeState } from './decider';
@@ -280,5 +283,46 @@ describe('QR scan recorder', () => {
     await scans$.record(code, visit(1));
     await scans$.flush();
     expect(await scans()).toHaveLength(1);
+  });
+
+  it('an event store out of reach loses no answered scan: the batch is kept, in order, and appended once it is back', async () => {
+    const faults = new FaultSwitch('event store');
+    const scans$ = recorder(faultyEventStore(fixture.events, faults));
+    faults.down();
+    scans$.queue(code, visit(0, 'redirect', { address: '198.51.100.1' }));
+    scans$.queue(code, visit(1, 'redirect', { address: '198.51.100.2' }));
+    await scans$.flush();
+    expect(await scans()).toEqual([]);
+    scans$.queue(code, visit(2, 'redirect', { address: '198.51.100.3' }));
+    await scans$.flush();
+    faults.up();
+    // No flush called: the recorder tries again by itself.
+    await eventually(async () => (await scans()).length === 3);
+    expect((await scans()).map((s) => s.firstVisitOfDay)).toEqual([true, true, true]);
+    expect(errors).toEqual([]);
+  });
+
+  it('a read store out of reach: the visits it could not decide wait, ahead of newer ones, and count once it is back', async () => {
+    const faults = new FaultSwitch('read store');
+    const scans$ = new ScanRecorder({
+      eventStore: fixture.events,
+      readStore: faultyReadStore(fixture.reads, faults),
+      hasher: new VisitorHasher(faultyReadStore(fixture.reads, faults)),
+      logger,
+      flushMs: 60_000,
+    });
+    faults.down();
+    scans$.queue(code, visit(0, 'redirect', { address: '198.51.100.1' }));
+    scans$.queue(other, visit(1, 'redirect', { address: '198.51.100.2' }));
+    await scans$.flush();
+    expect([...(await scans()), ...(await scans(other))]).toEqual([]);
+    faults.up();
+    scans$.queue(code, visit(2, 'redirect', { address: '198.51.100.3' }));
+    await eventually(async () => (await scans()).length === 2 && (await scans(other)).length === 1);
+    // Ten scans per visitor and window still hold: a retried visit was not counted twice.
+    for (let i = 0; i < 12; i++) scans$.queue(code, visit(3, 'redirect', { address: '198.51.100.1' }));
+    await scans$.flush();
+    expect(await scans()).toHaveLength(2 + 9);
+    expect(errors).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { QrScanRecord } from '@studio/events';
 import { LRUCache } from 'lru-cache';
 import type { EventStore } from '../platform/eventstore/port';
+import { isEngineUnreachable } from '../platform/faults/unavailable';
 import type { Logger } from '../platform/logging';
 import type { ReadStore } from '../platform/readstore/port';
 import { appendActivity, decideScan, scanBatch } from './commands';
@@ -27,6 +28,15 @@ export const DECIDE_SLICE = 256;
 export const SCANS_PER_VISITOR = 10;
 export const SCAN_WINDOW_MS = 10 * 60_000;
 
+/**
+ * Scans answered while the stores were out of reach wait here to be decided or appended once they
+ * are back: tried again after this, doubling up to RETRY_MAX_MS. At most HELD_SCANS wait (a long
+ * outage of a busy site): past that, the oldest are dropped, and logged.
+ */
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 5000;
+export const HELD_SCANS = 50_000;
+
 /** How long a served page's own scan beacon counts as the same load (docs/product/creation-tools-qr.md (API) POST {source:'scan'}). */
 const SAME_LOAD_MS = 5 * 60_000;
 
@@ -37,7 +47,9 @@ const SAME_LOAD_MS = 5 * 60_000;
  * event per code), so a busy code costs one small append per batch rather than one event per
  * visitor, and the deciding runs as one tight loop instead of between requests (measured: a
  * third of the CPU per scan). A crash loses at most that window; a graceful stop (`stop`, the
- * module's stop hook) decides and appends what is pending first.
+ * module's stop hook) decides and appends what is pending first. A store out of reach loses
+ * nothing: the visits it could not decide and the batches it could not append are kept, in order,
+ * and tried again until it is back.
  */
 export class ScanRecorder {
   private pending = new Map<string, QrScanRecord[]>();
@@ -47,6 +59,10 @@ export class ScanRecorder {
   private queued: Array<{ state: QrCodeState; visit: Visit; answer?: (counted: boolean) => void }> = [];
   /** The decide loop in progress: one at a time, so visits are decided in arrival order. */
   private deciding: Promise<void> = Promise.resolve();
+  /** Visits not decided because a store was out of reach: decided before any newer one. */
+  private undecided: Array<{ state: QrCodeState; visit: Visit }> = [];
+  private retryTimer?: NodeJS.Timeout;
+  private retryMs = RETRY_FIRST_MS;
   /** Visitor hashes seen per code and day in this process (the read model may lag a batch). */
   private seen = new LRUCache<string, true>({ max: 100_000 });
   /** Loads served here recently, so that the page's own beacon is not a second scan. */
@@ -93,8 +109,15 @@ export class ScanRecorder {
         for (const [index, { state, visit, answer }] of visits.entries()) {
           // A long batch lets requests in now and then (their latency), a few hundred scans at a time.
           if (index > 0 && index % DECIDE_SLICE === 0) await new Promise(setImmediate);
+          // Behind visits a store could not decide yet, a visit waits its turn (arrival order).
+          if (this.undecided.length > 0) {
+            this.hold([{ state, visit }]);
+            answer?.(false);
+            continue;
+          }
           const counted = await this.decide(state, visit).catch((error: unknown) => {
-            this.deps.logger.error({ err: error, qrId: state.qrId }, 'scan not recorded');
+            if (isEngineUnreachable(error)) this.hold([{ state, visit }]);
+            else this.deps.logger.error({ err: error, qrId: state.qrId }, 'scan not recorded');
             return false;
           });
           answer?.(counted);
@@ -102,6 +125,34 @@ export class ScanRecorder {
       }
     });
     return this.deciding;
+  }
+
+  /** Keeps visits a store could not decide, to be tried again; the oldest go past HELD_SCANS. */
+  private hold(visits: Array<{ state: QrCodeState; visit: Visit }>): void {
+    this.undecided.push(...visits);
+    const over = this.undecided.length - HELD_SCANS;
+    if (over > 0) {
+      this.undecided.splice(0, over);
+      this.deps.logger.error(
+        { scans: over },
+        'scans not recorded: too many held while a store is out of reach',
+      );
+    }
+    this.retryLater();
+  }
+
+  /** Tries the held visits and batches again after the back-off. */
+  private retryLater(): void {
+    if (this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
+      // The held visits go first, ahead of what arrived meanwhile.
+      this.queued = [...this.undecided, ...this.queued];
+      this.undecided = [];
+      void this.flush();
+    }, this.retryMs);
+    this.retryTimer.unref();
   }
 
   private schedule(): void {
@@ -113,8 +164,12 @@ export class ScanRecorder {
   private async decide(state: QrCodeState, visit: Visit): Promise<boolean> {
     if (!state.exists || state.deleted || !state.trackingEnabled || isBot(visit.userAgent)) return false;
     const day = visit.at.toISOString().slice(0, 10);
+    // Every store read comes before any of this process's own counting: a visit a store could not
+    // decide is tried again later from the start, so it must have changed nothing.
     const visitor = await this.deps.hasher.hash(state.qrId, day, visit.address);
     const key = visitorKey(state.qrId, day, visitor);
+    const firstVisitOfDay =
+      !this.seen.has(key) && !(await this.deps.readStore.collection(QR_VISITORS).get(key));
     const now = visit.at.getTime();
     if (visit.via === 'beacon') {
       const servedAt = this.served.get(key);
@@ -126,8 +181,6 @@ export class ScanRecorder {
       this.served.set(key, now);
     }
     if (!this.withinScanLimit(key, now)) return false;
-    const firstVisitOfDay =
-      !this.seen.has(key) && !(await this.deps.readStore.collection(QR_VISITORS).get(key));
     this.seen.set(key, true);
     const scan = decideScan(
       state,
@@ -170,20 +223,36 @@ export class ScanRecorder {
     this.flushing = Promise.all([this.flushing, decided]).then(async () => {
       const batch = this.pending;
       this.pending = new Map();
+      let unreachable = false;
       for (const [qrId, scans] of batch) {
         try {
+          if (unreachable) throw new Error('skipped: the event store is out of reach');
           // Without an fsync of its own: nobody waits on it, and a stop closes the store cleanly.
           await appendActivity(this.deps.eventStore, qrId, scanBatch(qrId, scans), { lazySync: true });
         } catch (error) {
-          this.deps.logger.error({ err: error, qrId, scans: scans.length }, 'scans not recorded');
+          if (unreachable || isEngineUnreachable(error)) {
+            unreachable = true;
+            // Back in front of what was decided meanwhile, to be appended once the store is back.
+            this.pending.set(qrId, [...scans, ...(this.pending.get(qrId) ?? [])]);
+          } else this.deps.logger.error({ err: error, qrId, scans: scans.length }, 'scans not recorded');
         }
       }
+      if (unreachable) this.retryLater();
+      else if (this.undecided.length === 0) this.retryMs = RETRY_FIRST_MS;
     });
     return this.flushing;
   }
 
   /** Graceful stop: the scans already answered are decided and appended before the stores close. */
   async stop(): Promise<void> {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    this.queued = [...this.undecided, ...this.queued];
+    this.undecided = [];
     await this.flush();
+    const held = this.undecided.length + [...this.pending.values()].reduce((n, scans) => n + scans.length, 0);
+    clearTimeout(this.retryTimer);
+    if (held > 0)
+      this.deps.logger.error({ scans: held }, 'scans not recorded: the stores were out of reach at the stop');
   }
 }

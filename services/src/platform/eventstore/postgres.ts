@@ -1,5 +1,12 @@
 import type { Event, EventMetadata, RecordedEvent } from '@studio/events';
 import pg from 'pg';
+import {
+  createPostgresPool,
+  DEFAULT_POSTGRES_TIMEOUTS,
+  type PostgresTimeouts,
+  postgresError,
+  withClient,
+} from '../engines/postgres';
 import { pollingSubscription } from './polling-subscription';
 import {
   type AppendResult,
@@ -36,6 +43,8 @@ export interface PostgresEventStoreOptions {
   pollMs?: number;
   /** Connections in the pool (appends wait on one lock anyway; reads share the rest). */
   poolSize?: number;
+  /** Bounds of one connection and one query (a hung server fails the call instead of holding it). */
+  timeouts?: PostgresTimeouts;
 }
 
 /**
@@ -64,9 +73,13 @@ export async function createPostgresEventStore(
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   const table = `"${schema}".events`;
   const channel = `${schema}_events_appended`;
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
-  // An idle client whose server went away emits here; without a listener the process would exit.
-  pool.on('error', () => {});
+  const timeouts = options.timeouts ?? DEFAULT_POSTGRES_TIMEOUTS;
+  const pool = createPostgresPool(url, options.poolSize ?? 10, timeouts);
+  /** Every call's driver error as the port reports it: a server out of reach is UNAVAILABLE. */
+  const mapped = <T>(call: Promise<T>): Promise<T> =>
+    call.catch((error: unknown) => {
+      throw postgresError('event store', error);
+    });
 
   await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`).catch(ignoreConcurrentCreate);
   await pool
@@ -177,7 +190,8 @@ export async function createPostgresEventStore(
         for (const member of group) await commitGroup([member]);
         return;
       }
-      for (const member of group) member.reject(explain(member.streamName, error));
+      for (const member of group)
+        member.reject(explain(member.streamName, postgresError('event store', error)));
       return;
     }
     for (const [i, member] of group.entries()) {
@@ -197,9 +211,11 @@ export async function createPostgresEventStore(
       e: m.events.map((e) => ({ id: e.eventId, type: e.type, data: e.data ?? null, metadata: e.metadata })),
     }));
     const sync = group.some((m) => !m.lazySync);
-    const { rows } = await pool.query<{ outcomes: Outcome[] }>(
-      `SELECT "${schema}".append_events($1::jsonb, $2) AS outcomes`,
-      [JSON.stringify(members), sync],
+    const { rows } = await mapped(
+      pool.query<{ outcomes: Outcome[] }>(`SELECT "${schema}".append_events($1::jsonb, $2) AS outcomes`, [
+        JSON.stringify(members),
+        sync,
+      ]),
     );
     return rows[0]?.outcomes ?? [];
   }
@@ -210,26 +226,32 @@ export async function createPostgresEventStore(
       return { nextExpectedRevision: outcome.revision, position: outcome.position };
     if (outcome && 'stored' in outcome) {
       const first = member.events[0] as Event;
-      const { rows } = await pool.query<Row>(`SELECT * FROM ${table} WHERE event_id = $1`, [first.eventId]);
-      if (rows[0]) return previousResult(pool, member.streamName, member.events, member.expected, rows[0]);
+      const { rows } = await mapped(
+        pool.query<Row>(`SELECT * FROM ${table} WHERE event_id = $1`, [first.eventId]),
+      );
+      if (rows[0])
+        return mapped(previousResult(pool, member.streamName, member.events, member.expected, rows[0]));
     }
     const head = outcome && 'head' in outcome ? outcome.head : null;
     throw new WrongExpectedRevisionError(member.streamName, member.expected, head ?? 'no-stream');
   }
 
   async function readAfter(after: number, limit?: number): Promise<RecordedEvent[]> {
-    const { rows } =
+    const { rows } = await mapped(
       limit === undefined
-        ? await pool.query<Row>(`SELECT * FROM ${table} WHERE position > $1 ORDER BY position`, [after])
-        : await pool.query<Row>(`SELECT * FROM ${table} WHERE position > $1 ORDER BY position LIMIT $2`, [
+        ? pool.query<Row>(`SELECT * FROM ${table} WHERE position > $1 ORDER BY position`, [after])
+        : pool.query<Row>(`SELECT * FROM ${table} WHERE position > $1 ORDER BY position LIMIT $2`, [
             after,
             limit,
-          ]);
+          ]),
+    );
     return rows.map(toRecorded);
   }
 
   async function head(): Promise<number | undefined> {
-    const { rows } = await pool.query<{ head: string | null }>(`SELECT MAX(position) AS head FROM ${table}`);
+    const { rows } = await mapped(
+      pool.query<{ head: string | null }>(`SELECT MAX(position) AS head FROM ${table}`),
+    );
     return rows[0]?.head === null || rows[0]?.head === undefined ? undefined : Number(rows[0].head);
   }
 
@@ -238,7 +260,11 @@ export async function createPostgresEventStore(
   let listener: Promise<pg.Client | undefined> | undefined;
   function listen(): void {
     if (listener) return;
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: timeouts.connectMs,
+      keepAlive: true,
+    });
     client.on('notification', () => {
       for (const wake of wakers) wake();
     });
@@ -291,9 +317,11 @@ export async function createPostgresEventStore(
       append(streamName, events, expectedRevision, lazySync === true),
 
     async readStream(streamName, options) {
-      const { rows } = await pool.query<Row>(
-        `SELECT * FROM ${table} WHERE stream = $1 AND revision >= $2 ORDER BY revision`,
-        [streamName, options?.fromRevision ?? 0],
+      const { rows } = await mapped(
+        pool.query<Row>(`SELECT * FROM ${table} WHERE stream = $1 AND revision >= $2 ORDER BY revision`, [
+          streamName,
+          options?.fromRevision ?? 0,
+        ]),
       );
       return rows.map(toRecorded);
     },
@@ -350,10 +378,10 @@ async function createAppendFunction(
   lockKey: number,
   channel: string,
 ): Promise<void> {
-  const client = await pool.connect();
-  try {
+  await withClient(pool, 'event store', async (client) => {
     await client.query('SELECT pg_advisory_lock($1)', [lockKey]);
-    await client.query(`
+    try {
+      await client.query(`
       CREATE OR REPLACE FUNCTION "${schema}".append_events(members jsonb, sync boolean) RETURNS jsonb
       LANGUAGE plpgsql AS $fn$
       DECLARE
@@ -395,10 +423,10 @@ async function createAppendFunction(
         RETURN outcomes;
       END
       $fn$`);
-  } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [lockKey]).catch(() => {});
-    client.release();
-  }
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [lockKey]).catch(() => {});
+    }
+  });
 }
 
 /** Two processes creating the schema at once: one wins, the other's "already exists" is fine. */

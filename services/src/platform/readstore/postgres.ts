@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
-import { Pool, type PoolClient } from 'pg';
-import { EngineUnavailableError } from '../faults/unavailable';
+import type { PoolClient } from 'pg';
+import {
+  createPostgresPool,
+  DEFAULT_POSTGRES_TIMEOUTS,
+  type PostgresTimeouts,
+  postgresError,
+  withClient,
+} from '../engines/postgres';
 import { createBulkStaging } from './bulk-staging';
 import { serialize } from './canonical-json';
 import { applyChanges, cloneJson, splitPath } from './document-update';
@@ -31,23 +37,6 @@ const PLACEHOLDER = '$lock';
 const BULK_INSERT_ROWS = 2000;
 const OPERATORS = new Set(['$eq', '$ne', '$in', '$gt', '$gte', '$lt', '$lte']);
 const COMPARISONS = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;
-/** Codes of a server or connection that is gone (PostgreSQL's class 08 and 57P, Node's socket errors). */
-const UNREACHABLE = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ENOTFOUND',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EHOSTUNREACH',
-  '57P01',
-  '57P02',
-  '57P03',
-  '08000',
-  '08001',
-  '08003',
-  '08006',
-]);
-
 /**
  * The read store on PostgreSQL: one table per collection holding each document as JSONB, queried
  * through `doc #> path` expressions (the same text in filters and expression indexes). Updates are
@@ -56,20 +45,21 @@ const UNREACHABLE = new Set([
  * follow MongoDB's type bracketing and binary string order, as the other adapters do.
  * `?schema=name` in the URL keeps the tables in that schema (created when missing; default public).
  */
-export async function createPostgresReadStore(url: string): Promise<ReadStore> {
+export async function createPostgresReadStore(
+  url: string,
+  timeouts: PostgresTimeouts = DEFAULT_POSTGRES_TIMEOUTS,
+): Promise<ReadStore> {
   const parsed = new URL(url);
   const schema = parsed.searchParams.get('schema') ?? 'public';
   parsed.searchParams.delete('schema');
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
     throw new Error(`Invalid schema name ${JSON.stringify(schema)}`);
-  const pool = new Pool({ connectionString: parsed.toString(), max: 10 });
-  // An idle connection the server dropped: the next query reconnects, the process must not crash.
-  pool.on('error', () => {});
+  const pool = createPostgresPool(parsed.toString(), 10, timeouts);
   try {
     await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
   } catch (error) {
     await pool.end().catch(() => {});
-    if ((error as { code?: unknown }).code === '23505') return createPostgresReadStore(url); // created meanwhile
+    if ((error as { code?: unknown }).code === '23505') return createPostgresReadStore(url, timeouts); // created meanwhile
     throw error;
   }
 
@@ -100,26 +90,17 @@ export async function createPostgresReadStore(url: string): Promise<ReadStore> {
   }
 
   async function transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-    let client: PoolClient;
-    try {
-      client = await pool.connect();
-    } catch (error) {
-      throw unavailable(error);
-    }
-    let broken: Error | undefined;
-    try {
+    return withClient(pool, 'read store', async (client) => {
       await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      const mapped = unavailable(error);
-      if (mapped instanceof EngineUnavailableError) broken = mapped;
-      await client.query('ROLLBACK').catch(() => {});
-      throw mapped;
-    } finally {
-      client.release(broken);
-    }
+      try {
+        const result = await work(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      }
+    });
   }
 
   /**
@@ -481,14 +462,7 @@ export async function createPostgresReadStore(url: string): Promise<ReadStore> {
 
 /** A driver error that means the server is out, as the port's UNAVAILABLE; any other error as it is. */
 function unavailable(error: unknown): unknown {
-  const code = (error as { code?: unknown } | null)?.code;
-  const message = error instanceof Error ? error.message : '';
-  if (
-    (typeof code === 'string' && UNREACHABLE.has(code)) ||
-    /Connection terminated|connect ETIMEDOUT/.test(message)
-  )
-    return new EngineUnavailableError('read store', error);
-  return error;
+  return postgresError('read store', error);
 }
 
 /** PostgreSQL cuts identifiers at 63 bytes: long collection names keep a hash so that they stay distinct. */
