@@ -1,6 +1,7 @@
 import {
   GENERATION_STATUSES,
   type GenerationEvent,
+  type GenerationFailureCode,
   type GenerationKind,
   type GenerationPhase,
   type GenerationRequested,
@@ -150,3 +151,24 @@ export const LISTING_STAGE_LABELS = {
 } as const satisfies Record<ItemStage, string>;
 
 export const listingStatusLabel = (status: GenerationStatus) => LISTING_STAGE_LABELS[itemStage(status)];
+
+/** What the user is told of a failed job, by why it failed (GenerationFailureCode). */
+const FAILURE_MESSAGES: Record<GenerationFailureCode, string> = {
+  REFUSED:
+    "The AI provider's safety system refused this request. Please rephrase your prompt (or use another picture) and try again.",
+  PROVIDER_ACCOUNT:
+    'The AI service cannot take requests right now. Our team has been alerted; please try again later.',
+  PROVIDER_ERROR: 'The AI service kept failing. Please try again in a few minutes.',
+  TIMEOUT: 'It took too long to finish. Please try again.',
+  INTERNAL: 'Something went wrong on our side. We have logged it; please try again.',
+};
+
+/**
+ * The failure as the card, the viewer and the dashboard say it, always with the refund: a job
+ * that failed is refunded exactly once (the refund process manager). Jobs failed before the
+ * reasons were recorded read as the provider's failure.
+ */
+export function failureMessage(code: GenerationFailureCode | undefined, credits: number): string {
+  const refund = credits > 0 ? ` Your ${credits} credit${credits === 1 ? ' was' : 's were'} refunded.` : '';
+  return `${FAILURE_MESSAGES[code ?? 'PROVIDER_ERROR']}${refund}`;
+}

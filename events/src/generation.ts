@@ -1,3 +1,4 @@
+import type { AiUsage } from './ai-usage';
 import type { Event } from './envelope';
 import type { Tier } from './subscription';
 
@@ -162,7 +163,15 @@ export type GenerationReleased = Event<
  */
 export type GenerationPartRecorded = Event<
   'GenerationPartRecorded',
-  { generationId: string; phase: GenerationPhase; part: string; text?: unknown; blobId?: string }
+  {
+    generationId: string;
+    phase: GenerationPhase;
+    part: string;
+    text?: unknown;
+    blobId?: string;
+    /** The provider calls made since the attempt last recorded any. */
+    usage?: AiUsage[];
+  }
 >;
 
 export type GenerationProgressed = Event<
@@ -173,7 +182,7 @@ export type GenerationProgressed = Event<
 /** Gen 2.0: three outlines are ready for the user to choose from. */
 export type GenerationOutlinesReady = Event<
   'GenerationOutlinesReady',
-  { generationId: string; outlines: [string, string, string] }
+  { generationId: string; outlines: [string, string, string]; usage?: AiUsage[] }
 >;
 
 /** Gen 2.0: the user picked an outline; the book itself is generated next. */
@@ -192,6 +201,8 @@ export type GenerationCompleted = Event<
     artifacts: ArtifactRef[];
     /** Text results (a KDP listing, a book's pages) that are not files. */
     result?: Record<string, unknown>;
+    /** The provider calls made since the attempt last recorded any. */
+    usage?: AiUsage[];
   }
 >;
 
@@ -202,9 +213,24 @@ export type GenerationFailed = Event<
     userId: string;
     kind: GenerationKind;
     reason: string;
-    code: 'PROVIDER_ERROR' | 'TIMEOUT';
+    code: GenerationFailureCode;
+    /** The provider calls made since the attempt last recorded any. */
+    usage?: AiUsage[];
   }
 >;
+
+/**
+ * Why a job failed, as its user is told: the provider's safety system refused the prompt
+ * (`REFUSED`: rephrase it), the provider account cannot serve (`PROVIDER_ACCOUNT`: out of quota,
+ * a bad key, an unknown model; the operator is alerted), the provider kept failing
+ * (`PROVIDER_ERROR`), it took too long (`TIMEOUT`), or our own fault (`INTERNAL`).
+ */
+export type GenerationFailureCode =
+  | 'REFUSED'
+  | 'PROVIDER_ACCOUNT'
+  | 'PROVIDER_ERROR'
+  | 'TIMEOUT'
+  | 'INTERNAL';
 
 /** A chapter's new title and text (paragraphs), by its position in the book (0-based). */
 export interface ChapterEdit {

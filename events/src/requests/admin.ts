@@ -63,3 +63,11 @@ export const adminRightsRequest = yup.object({
     .required('Action must be grant or revoke')
     .oneOf(['grant', 'revoke'] as const, 'Action must be grant or revoke'),
 });
+
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+
+/** GET /api/admin/ai-costs: the period, as days (from inclusive, to exclusive; default the last 30 days). */
+export const adminAiCostsQuery = yup.object({
+  from: text('from must be a day (YYYY-MM-DD)').matches(isoDay, 'from must be a day (YYYY-MM-DD)').optional(),
+  to: text('to must be a day (YYYY-MM-DD)').matches(isoDay, 'to must be a day (YYYY-MM-DD)').optional(),
+});

@@ -335,6 +335,11 @@ function ImageCard({ item }: { item: GalleryItem }) {
           <Badge tone={status.tone}>{status.label}</Badge>
         </div>
         <p css={{ fontSize: theme.fontSizes.sm, overflowWrap: 'anywhere' }}>{item.prompt}</p>
+        {item.error && (
+          <p data-testid="image-error" css={{ fontSize: theme.fontSizes.sm, color: theme.colors.danger }}>
+            {item.error}
+          </p>
+        )}
         <div css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8 }}>
           <time
             dateTime={item.createdAt}

@@ -25,6 +25,8 @@ export interface GalleryItem {
   /** Editor items only. */
   original?: { url: string; preview: string } | null;
   edited?: { url: string; preview: string } | null;
+  /** A failed item's reason, with its refund, as the server words it. */
+  error?: string;
 }
 
 /** Coloring and v2 records: id, prompt, status, image, createdTime (docs/product/creation-tools-qr.md (Data)). */
@@ -39,6 +41,7 @@ export interface ImageSourceRecord {
   creditsUsed?: number;
   progress?: number;
   type?: string;
+  error?: string;
 }
 
 /** Editor records: id, prompt, status, originalImage, editedImage, createdTime. */
@@ -54,6 +57,7 @@ export interface EditorSourceRecord {
   createdTime?: string;
   creditsUsed?: number;
   progress?: number;
+  error?: string;
 }
 
 /** Standard image records: the spec does not show their fields; these are read if present. */
@@ -98,6 +102,7 @@ export function normaliseSources(
         userId,
         type,
         progress: r.progress ?? 0,
+        ...(r.error ? { error: r.error } : {}),
       };
     };
   const fromEditor = (r: EditorSourceRecord): GalleryItem => {
@@ -120,6 +125,7 @@ export function normaliseSources(
       progress: r.progress ?? 0,
       original,
       edited,
+      ...(r.error ? { error: r.error } : {}),
     };
   };
   const fromStandard = (r: StandardSourceRecord): GalleryItem => {

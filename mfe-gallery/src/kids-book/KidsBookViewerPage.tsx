@@ -1,5 +1,5 @@
 // /kids-book/:bookId (docs/product/creation-tools-qr.md (Screens and routes)): the book page by page, with the 24-page overview.
-import { Badge, Button, buttonStyles, Card, theme, toast } from '@studio/kit';
+import { Alert, Badge, Button, buttonStyles, Card, theme, toast } from '@studio/kit';
 import { Skeleton } from '@studio/kit/widgets';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ChevronLeft, ChevronRight, Copy, Download } from 'lucide-react';
@@ -89,6 +89,12 @@ export default function KidsBookViewerPage() {
           </span>
         )}
       </div>
+
+      {typeof record.error === 'string' && (
+        <Alert tone="danger" data-testid="book-error">
+          {record.error}
+        </Alert>
+      )}
 
       {(typeof record.finalBookFile === 'string' || typeof record.epubFile === 'string') && (
         <section

@@ -187,8 +187,8 @@ function ListingCard({ listing, onOpen }: { listing: KdpListingRecord; onOpen: (
         </p>
       )}
       {stage === 'error' && (
-        <p css={{ fontSize: theme.fontSizes.sm, color: theme.colors.danger }}>
-          There was a problem creating this listing. Please create a new listing.
+        <p data-testid="listing-error" css={{ fontSize: theme.fontSizes.sm, color: theme.colors.danger }}>
+          {listing.error ?? 'There was a problem creating this listing. Please create a new listing.'}
         </p>
       )}
       {keywords.length > 0 && (

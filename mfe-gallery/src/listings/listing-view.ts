@@ -23,6 +23,8 @@ export interface KdpListingRecord {
   createdAt?: string;
   progress?: number;
   checks?: ListingCheck[];
+  /** A failed listing's reason, with its refund, as the server words it. */
+  error?: string;
   [key: string]: unknown;
 }
 

@@ -18,6 +18,8 @@ interface ListedBook {
   epubFile?: string;
   /** false when the book was made on a plan without EPUB (Basic). */
   epubIncluded?: boolean;
+  /** A failed book's reason, with its refund, as the server words it. */
+  error?: string;
 }
 
 export function BookProgress({ bookId }: { bookId: string }) {
@@ -44,7 +46,7 @@ export function BookProgress({ bookId }: { bookId: string }) {
         {done
           ? GEN2.bookDone
           : failed
-            ? GEN2.bookFailed
+            ? (book?.error ?? GEN2.bookFailed)
             : stage === 'outline-finished'
               ? GEN2.outlineReady
               : GEN2.bookCreation}

@@ -2,6 +2,7 @@ import type { FeatureModule, Platform } from '../platform/module';
 import { parkedEventRetrier } from '../platform/runners/parked-retrier';
 import type { Projection } from '../platform/runners/projector';
 import type { Reactor } from '../platform/runners/reactor';
+import { aiCostRoutes } from './ai-costs';
 import { parkedEventRoutes } from './parked-routes';
 import { requireAdmin } from './require-admin';
 import { type AdminOptions, adminRoutes, type SubscriptionChecker } from './routes';
@@ -22,6 +23,12 @@ export function adminModule(
     name: 'admin',
     routes: [
       adminRoutes({ ...platform, gateway }, options),
+      aiCostRoutes({
+        readStore,
+        eventStore,
+        requireAdmin: (ctx) => requireAdmin(ctx, commands),
+        now: () => clock.now(),
+      }),
       parkedEventRoutes({
         requireAdmin: (ctx) => requireAdmin(ctx, commands),
         readStore,

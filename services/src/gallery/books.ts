@@ -6,6 +6,7 @@ import type { Platform } from '../platform/module';
 import { readYourWrites } from '../platform/readstore/read-your-writes';
 import { GENERATIONS, type GenerationDoc } from '../studio/generations-projection';
 import { kindsListedIn } from '../studio/tools/registry';
+import { failure } from './failure';
 import { fileUrl } from './routes';
 
 /** My Books lists the tools the registry places there. */
@@ -43,7 +44,7 @@ export function bookRecord(doc: GenerationDoc) {
     ...(NON_FICTION.includes(doc.kind) && !epubIncluded(doc.tier) ? { epubIncluded: false } : {}),
     ...(file('cover') ? { coverImage: file('cover') } : {}),
     ...(file('cover-pdf') ? { coverFile: file('cover-pdf') } : {}),
-    ...(doc.status === 'failed' && doc.error ? { error: doc.error } : {}),
+    ...failure(doc),
     ...(doc.rebuildError ? { rebuildError: doc.rebuildError } : {}),
     // Pictures enlarged beyond their real detail: the book is made, the author is told.
     ...(typeof doc.result?.printWarning === 'string' ? { printWarning: doc.result.printWarning } : {}),
@@ -66,6 +67,7 @@ export function kidsBookRecord(doc: GenerationDoc) {
     generationStatus: doc.status,
     progress: doc.progress,
     createdAt: doc.createdAt,
+    ...failure(doc),
   };
   for (let n = 1; n <= KIDS_BOOK_PAGES; n++) {
     const text = pages[n - 1];

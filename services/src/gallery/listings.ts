@@ -4,6 +4,7 @@ import type { RouteModule } from '../platform/http/app';
 import type { Platform } from '../platform/module';
 import { GENERATIONS, type GenerationDoc } from '../studio/generations-projection';
 import { kindsListedIn } from '../studio/tools/registry';
+import { failure } from './failure';
 
 /** My KDP Listings lists the tools the registry places there. */
 export const LISTING_KINDS = kindsListedIn({ list: 'listings' });
@@ -29,6 +30,7 @@ export function listingRecord(doc: GenerationDoc) {
     generationStatus: doc.status,
     progress: doc.progress,
     createdAt: doc.createdAt,
+    ...failure(doc),
   };
 }
 

@@ -11,6 +11,7 @@ import { artifactBlobId } from '../studio/artifacts';
 import { GENERATIONS, type GenerationDoc } from '../studio/generations-projection';
 import { kindsListedIn } from '../studio/tools/registry';
 import { bookFileName } from './download-names';
+import { failure } from './failure';
 
 /** The gallery's cards show a small WebP; the full PNG is fetched only to download it. */
 export const PREVIEW_MAX_PX = 480;
@@ -57,6 +58,7 @@ function imageRecord(doc: GenerationDoc) {
     creditsUsed: doc.cost,
     progress: doc.progress,
     type: doc.kind,
+    ...failure(doc),
   };
 }
 
@@ -75,6 +77,7 @@ function editorRecord(doc: GenerationDoc) {
     createdTime: doc.createdAt,
     creditsUsed: doc.cost,
     progress: doc.progress,
+    ...failure(doc),
   };
 }
 

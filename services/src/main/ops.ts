@@ -26,6 +26,7 @@ export function createOps(platform: Platform, modules: FeatureModule[]): Ops {
       projections: modules.flatMap((m) => m.projections ?? []).map((p) => p.name),
       reactors: modules.flatMap((m) => m.reactors ?? []).map((r) => r.name),
       queues: modules.flatMap((m) => m.queues ?? []),
+      alerts: modules.flatMap((m) => m.alerts ?? []),
     });
   const endpoints = (readinessDetails: 'token' | 'anyone') =>
     opsEndpoints({

@@ -14,6 +14,7 @@ import type { PostgresTimeouts } from '../platform/engines/postgres';
 import type { EventStore } from '../platform/eventstore/port';
 import { createSqliteEventStore } from '../platform/eventstore/sqlite';
 import type { Logger } from '../platform/logging';
+import { createLocalModerator, createOpenAiModerator, type Moderator } from '../platform/moderation';
 import type { Platform } from '../platform/module';
 import { Metrics, meteredEventStore } from '../platform/ops/metrics';
 import type { ReadStore } from '../platform/readstore/port';
@@ -112,7 +113,15 @@ export async function openPlatform(
     // Snapshots through the engines as wrapped: a fault drill's read store covers them too.
     commands: new CommandHandler(metered, readStoreSnapshots(engines.readStore)),
     metrics,
+    moderator: moderatorFor(config.ai),
   };
+}
+
+/** The provider's moderation with the OpenAI provider; the embedded default's own word list otherwise. */
+function moderatorFor(ai: Config['ai']): Moderator {
+  return ai.provider === 'openai'
+    ? createOpenAiModerator({ apiKey: ai.apiKey, ...(ai.baseURL ? { baseURL: ai.baseURL } : {}) })
+    : createLocalModerator();
 }
 
 export async function closePlatform(platform: Platform): Promise<void> {

@@ -56,6 +56,9 @@ const schema = yup.object({
   OPENAI_BASE_URL: absoluteUrl,
   OPENAI_TEXT_MODEL: yup.string().default('gpt-4o-mini'),
   OPENAI_IMAGE_MODEL: yup.string().default('gpt-image-1'),
+  AI_PRICES: optionalText,
+  MODERATION_OUTAGE: oneOf(['open', 'closed'] as const).default('open'),
+  MODERATION_OUTAGE_KIDS_BOOK: oneOf(['open', 'closed'] as const).default('closed'),
   AI_CONCURRENCY: integer(1, 256, 4),
   AI_CALLS_PER_MINUTE: integer(0, 1_000_000, 0),
   PAYMENTS: oneOf(['simulated', 'stripe'] as const),
@@ -173,9 +176,15 @@ export interface Config {
   readStore: ReadStoreSetting;
   bus: BusSetting;
   blobs: BlobSetting;
-  ai:
+  ai: (
     | { provider: 'offline' }
-    | { provider: 'openai'; apiKey: string; baseURL?: string; textModel: string; imageModel: string };
+    | { provider: 'openai'; apiKey: string; baseURL?: string; textModel: string; imageModel: string }
+  ) & {
+    /** AI_PRICES: JSON of model → price over the defaults (studio/ai/prices.ts reads and checks it). */
+    prices?: string;
+  };
+  /** What a moderation service that does not answer does to a request: let it through or refuse it for now. */
+  moderation: { outage: 'open' | 'closed'; kidsBookOutage: 'open' | 'closed' };
   /** Provider calls in flight at once in this process, shared by its jobs (AI_CONCURRENCY). */
   aiConcurrency: number;
   /** Provider calls started per minute at most in this process; 0 = no limit (AI_CALLS_PER_MINUTE). */
@@ -286,7 +295,8 @@ export function loadConfig(
       ? { kind: 'gridfs', url: e.BLOB_STORE_URL }
       : { kind: 'file', dir: path.join(dataDir, 'blobs') };
 
-  let ai: Config['ai'] = { provider: 'offline' };
+  const prices = e.AI_PRICES ? { prices: e.AI_PRICES } : {};
+  let ai: Config['ai'] = { provider: 'offline', ...prices };
   if (e.AI_PROVIDER === 'openai') {
     if (!e.OPENAI_API_KEY) problems.push('OPENAI_API_KEY: required when AI_PROVIDER=openai');
     ai = {
@@ -295,6 +305,7 @@ export function loadConfig(
       ...(e.OPENAI_BASE_URL ? { baseURL: e.OPENAI_BASE_URL } : {}),
       textModel: e.OPENAI_TEXT_MODEL,
       imageModel: e.OPENAI_IMAGE_MODEL,
+      ...prices,
     };
   }
 
@@ -345,6 +356,7 @@ export function loadConfig(
     bus,
     blobs,
     ai,
+    moderation: { outage: e.MODERATION_OUTAGE, kidsBookOutage: e.MODERATION_OUTAGE_KIDS_BOOK },
     aiConcurrency: e.AI_CONCURRENCY,
     aiCallsPerMinute: e.AI_CALLS_PER_MINUTE,
     ...(payments ? { payments } : {}),

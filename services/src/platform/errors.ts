@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'GATEWAY_ERROR',
   'CONCURRENCY',
   'UNAVAILABLE',
+  'CONTENT_REFUSED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -9,8 +9,9 @@ import type { RouteModule } from './http/app';
 import type { LeanRoute } from './http/lean-routes';
 import type { CspSources } from './http/security-headers';
 import type { Logger } from './logging';
+import type { Moderator } from './moderation';
 import type { Metrics } from './ops/metrics';
-import type { QueueProbe } from './ops/readiness';
+import type { AlertProbe, QueueProbe } from './ops/readiness';
 import type { ReadStore } from './readstore/port';
 import type { Projection } from './runners/projector';
 import type { Reactor } from './runners/reactor';
@@ -30,6 +31,8 @@ export interface Platform {
   commands: CommandHandler;
   /** This process's Prometheus metrics (the event store is already metered). */
   metrics: Metrics;
+  /** Checks what users send before credits are spent or anything is published. */
+  moderator: Moderator;
 }
 
 /** Something a running process can stop. */
@@ -80,6 +83,8 @@ export interface FeatureModule {
   workers?: Runnable[];
   /** Job queues the operator watches (/api/ready, /metrics): depth and oldest waiting job. */
   queues?: QueueProbe[];
+  /** What else the operator must hear of (/api/ready's `alerts`, /metrics' `studio_alert_ok`). */
+  alerts?: AlertProbe[];
   /**
    * Graceful stop of a process serving this module's routes: called once the server no longer
    * accepts requests and before the stores close, to write what the routes buffered (QR scans).

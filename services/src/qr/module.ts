@@ -25,7 +25,10 @@ const landingFormBody = koaBody({
  * mounted before the shell's SPA fallback), and the analytics read models.
  */
 export function qrModule(
-  platform: Pick<Platform, 'commands' | 'eventStore' | 'readStore' | 'blobs' | 'clock' | 'config' | 'logger'>,
+  platform: Pick<
+    Platform,
+    'commands' | 'eventStore' | 'readStore' | 'blobs' | 'clock' | 'config' | 'logger' | 'moderator'
+  >,
 ): FeatureModule {
   const scans = new ScanRecorder({
     ...platform,

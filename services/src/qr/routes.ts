@@ -14,7 +14,9 @@ import type { RouteModule } from '../platform/http/app';
 import { sendCsv } from '../platform/http/csv';
 import { ownOrigin } from '../platform/http/request-guards';
 import { parse } from '../platform/http/validation';
+import { moderationItems, requireAcceptable } from '../platform/moderation';
 import type { Platform } from '../platform/module';
+import { dataUrlBytes } from '../platform/uploads/image';
 import { readUploadBody } from '../platform/uploads/upload-body';
 import { qrAnalytics } from './analytics';
 import type { QrCodeCache } from './code-cache';
@@ -32,7 +34,10 @@ import { QR_UPLOAD, storeLandingImage } from './uploads';
 /** The preview's draft, checked by the same schema as a save. */
 const previewRequest = yup.object({ landingPage: landingPageSettingsSchema.optional() });
 
-type Deps = Pick<Platform, 'commands' | 'eventStore' | 'readStore' | 'blobs' | 'clock' | 'config'> & {
+type Deps = Pick<
+  Platform,
+  'commands' | 'eventStore' | 'readStore' | 'blobs' | 'clock' | 'config' | 'moderator'
+> & {
   /** The public routes' cache: told at once when a command here changes a code. */
   codes: Pick<QrCodeCache, 'forget'>;
 };
@@ -86,7 +91,10 @@ function attachment(ctx: Koa.Context, filename: string, type: string, body: stri
 
 /** The owner's routes (docs/product/creation-tools-qr.md (API)): every one reads the code and answers 404 for anyone else's. */
 export function qrOwnerRoutes(deps: Deps): RouteModule {
-  const { commands, eventStore, readStore, blobs, clock, config, codes } = deps;
+  const { commands, eventStore, readStore, blobs, clock, config, codes, moderator } = deps;
+  /** A landing page is public: what it will show is checked before it is published. */
+  const acceptable = (items: ReturnType<typeof moderationItems>) =>
+    requireAcceptable(moderator, items, config.moderation.outage);
   const command = async (qrId: string, cmd: Parameters<typeof handleQrCommand>[2], ctx: Koa.Context) => {
     try {
       return await handleQrCommand(commands, qrId, cmd, context(ctx, cmd.userId));
@@ -160,6 +168,14 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
       const userId = requireUser(ctx);
       const input = parse(createQrCodeRequest, ctx.request.body);
       if (input.linkType === 'direct') refuseOwnAddress(ctx, input.url ?? '');
+      if (input.linkType === 'landing')
+        await acceptable(
+          moderationItems({
+            title: input.title,
+            description: input.description,
+            landingPage: input.landingPage,
+          }),
+        );
       const qrId = newQrId();
       const origin = config.publicUrl ? new URL(config.publicUrl).origin : ownOrigin(ctx);
       const encodedUrl =
@@ -208,6 +224,14 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
         throw new DomainError('VALIDATION', 'Only landing codes have a landing page', {
           field: 'landingPage',
         });
+      if (state.linkType === 'landing')
+        await acceptable(
+          moderationItems({
+            title: input.title,
+            description: input.description,
+            landingPage: input.landingPage,
+          }),
+        );
       let next = state;
       const { trackingEnabled, ...changes } = input;
       const edits = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
@@ -300,6 +324,10 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
       const userId = requireUser(ctx);
       const { fields } = await readUploadBody(ctx, QR_UPLOAD);
       const input = parse(qrUploadRequest, fields);
+      const bytes = dataUrlBytes(input.dataUrl);
+      const type = /^data:([^;,]+)/.exec(input.dataUrl)?.[1] ?? 'image/png';
+      if (bytes)
+        await acceptable([{ label: `the ${input.kind} picture`, image: { bytes, contentType: type } }]);
       ctx.status = 201;
       ctx.body = { success: true, url: await storeLandingImage(blobs, userId, input.kind, input.dataUrl) };
     });

@@ -59,7 +59,11 @@ describe('a provider failing mid-book', () => {
       }>;
       return list.find((b) => b.id === res.body.bookId && b.status === 'ERROR');
     });
-    expect(failed).toMatchObject({ error: 'The text service is unavailable' });
+    // The user's words and the refund; the provider's own ("The text service is unavailable") stay with the admin.
+    expect(failed).toMatchObject({
+      failureCode: 'PROVIDER_ERROR',
+      error: 'The AI service kept failing. Please try again in a few minutes. Your 20 credits were refunded.',
+    });
     await eventually(async () => (await agent.get('/api/user')).body.credits === 30);
     const refunds = (await server().platform.eventStore.readStream(accountStream(userId))).filter(
       (e) => e.type === 'CreditsRefunded',

@@ -1,4 +1,5 @@
 import type {
+  AiUsage,
   ArtifactRef,
   BookEdits,
   GenerationCompleted,
@@ -80,8 +81,9 @@ export type GenerationCommand =
       part: string;
       text?: unknown;
       blobId?: string;
+      usage?: AiUsage[];
     }
-  | { type: 'RecordOutlines'; generationId: string; outlines: [string, string, string] }
+  | { type: 'RecordOutlines'; generationId: string; outlines: [string, string, string]; usage?: AiUsage[] }
   | { type: 'ChooseOutline'; generationId: string; userId: string; outlineIndex: 0 | 1 | 2 }
   /** The author edits a finished book; its files are rebuilt (free). */
   | { type: 'EditBook'; generationId: string; userId: string; edits: BookEdits }
@@ -91,6 +93,7 @@ export type GenerationCommand =
       title?: string;
       artifacts: ArtifactRef[];
       result?: Record<string, unknown>;
+      usage?: AiUsage[];
     }
   | {
       type: 'FailJob';
@@ -100,6 +103,7 @@ export type GenerationCommand =
       kind: GenerationKind;
       reason: string;
       code: GenerationFailed['data']['code'];
+      usage?: AiUsage[];
     };
 
 const FINISHED: GenerationStatus[] = ['completed', 'failed'];
@@ -320,7 +324,7 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
       }
       case 'RecordPart': {
         // Any attempt's finished part counts (it was paid for), once, while its phase runs.
-        const { generationId, phase, part, text, blobId } = command;
+        const { generationId, phase, part, text, blobId, usage } = command;
         if (!RUNNING.includes(state.status) || state.phase !== phase) return [];
         if (state.parts?.[partKey(phase, part)]) return [];
         if ((text === undefined) === (blobId === undefined))
@@ -334,6 +338,7 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
               part,
               ...(text !== undefined ? { text } : {}),
               ...(blobId !== undefined ? { blobId } : {}),
+              ...used(usage),
             },
           },
         ];
@@ -343,7 +348,7 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
         return [
           {
             type: 'GenerationOutlinesReady',
-            data: { generationId: command.generationId, outlines: command.outlines },
+            data: { generationId: command.generationId, outlines: command.outlines, ...used(command.usage) },
           },
         ];
       case 'ChooseOutline':
@@ -401,6 +406,7 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
           artifacts: command.artifacts,
           ...(command.title !== undefined ? { title: command.title } : {}),
           ...(command.result !== undefined ? { result: command.result } : {}),
+          ...used(command.usage),
         };
         return [{ type: 'GenerationCompleted', data }];
       }
@@ -417,6 +423,7 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
               kind: command.kind,
               reason: command.reason,
               code: command.code,
+              ...used(command.usage),
             },
           },
         ];
@@ -425,6 +432,9 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
     }
   },
 };
+
+/** A command's provider usage, for its event: only when there is some. */
+const used = (usage: AiUsage[] | undefined) => (usage && usage.length > 0 ? { usage } : {});
 
 function alreadyGenerating(): never {
   throw new DomainError('CONFLICT', 'A book is already being generated from another outline');

@@ -148,11 +148,32 @@ describe('generations projection', () => {
       });
   });
 
-  it('failed: the reason, shown as the error', () =>
+  it('failed: the reason (for the admin) and its code (for the user’s words), and what its calls cost', () =>
     spec
       .given([
         requested,
         started('main'),
+        {
+          stream: `generation-${g}`,
+          at: LATER,
+          type: 'GenerationPartRecorded',
+          data: {
+            generationId: g,
+            phase: 'main',
+            part: 'chapter-1',
+            text: 'x',
+            usage: [
+              {
+                model: 'gpt-4o-mini',
+                call: 'text',
+                inputTokens: 1000,
+                outputTokens: 500,
+                images: 0,
+                costUsd: 0.00045,
+              },
+            ],
+          },
+        },
         {
           stream: `generation-${g}`,
           at: LATER,
@@ -161,12 +182,59 @@ describe('generations projection', () => {
             generationId: g,
             userId: 'u1',
             kind: 'non-fiction-v2',
-            reason: 'The provider is down',
-            code: 'PROVIDER_ERROR',
+            reason: 'Your request was rejected as a result of our safety system',
+            code: 'REFUSED',
+            usage: [
+              {
+                model: 'gpt-image-1',
+                call: 'image',
+                inputTokens: 50,
+                outputTokens: 4160,
+                images: 1,
+                costUsd: 0.16665,
+              },
+              {
+                model: 'gpt-image-1',
+                call: 'image',
+                inputTokens: 50,
+                outputTokens: 0,
+                images: 0,
+                costUsd: 0.00025,
+              },
+            ],
           },
         },
       ])
       .then({
-        [GENERATIONS]: [{ ...running, status: 'failed', step: 'Failed', error: 'The provider is down' }],
+        [GENERATIONS]: [
+          {
+            ...running,
+            status: 'failed',
+            step: 'Failed',
+            error: 'Your request was rejected as a result of our safety system',
+            failureCode: 'REFUSED',
+            ai: {
+              calls: 3,
+              costUsd: 0.00045 + 0.16665 + 0.00025,
+              inputTokens: 1100,
+              outputTokens: 4660,
+              images: 1,
+            },
+          },
+        ],
       }));
+
+  it('a part without calls of its own (a resumed job’s) changes nothing', () =>
+    spec
+      .given([
+        requested,
+        started('main'),
+        {
+          stream: `generation-${g}`,
+          at: LATER,
+          type: 'GenerationPartRecorded',
+          data: { generationId: g, phase: 'main', part: 'chapter-1', text: 'x' },
+        },
+      ])
+      .then({ [GENERATIONS]: [running] }));
 });

@@ -1,5 +1,7 @@
 import {
+  type AiUsage,
   type GenerationEvent,
+  type GenerationFailureCode,
   type GenerationRequested,
   type GenerationStatus,
   QUEUED_FOR,
@@ -37,7 +39,12 @@ export interface GenerationDoc {
   result?: Record<string, unknown>;
   outlines?: string[];
   outlineIndex?: number;
+  /** The provider's or the system's own words for a failure (for the admin; users see failureMessage). */
   error?: string;
+  /** Why the job failed, in the shared vocabulary (events' GenerationFailureCode). */
+  failureCode?: GenerationFailureCode;
+  /** What its provider calls used and cost, summed over every attempt (AiUsage). */
+  ai?: { calls: number; costUsd: number; inputTokens: number; outputTokens: number; images: number };
   /** Why the last edit's rebuild failed ('' once a later edit is accepted); the book keeps its files. */
   rebuildError?: string;
   [key: string]: unknown;
@@ -45,10 +52,25 @@ export interface GenerationDoc {
 
 // Module-level, not a closure per event: a rebuild calls this for every event in the log. `set`
 // is each caller's own fresh object, so it takes updatedAt in place of a copy.
-const update = (at: string, id: string, set: Record<string, unknown>): WriteOp[] => {
+const update = (at: string, id: string, set: Record<string, unknown>, usage?: AiUsage[]): WriteOp[] => {
   set.updatedAt = at;
-  return [{ op: 'update', collection: GENERATIONS, id, set }];
+  const op: WriteOp = { op: 'update', collection: GENERATIONS, id, set };
+  if (usage && usage.length > 0) op.inc = usageIncrements(usage);
+  return [op];
 };
+
+/** An event's provider calls as increments of the generation's `ai` totals. */
+function usageIncrements(usage: readonly AiUsage[]): Record<string, number> {
+  const inc = { 'ai.calls': 0, 'ai.costUsd': 0, 'ai.inputTokens': 0, 'ai.outputTokens': 0, 'ai.images': 0 };
+  for (const call of usage) {
+    inc['ai.calls'] += 1;
+    inc['ai.costUsd'] += call.costUsd;
+    inc['ai.inputTokens'] += call.inputTokens;
+    inc['ai.outputTokens'] += call.outputTokens;
+    inc['ai.images'] += call.images;
+  }
+  return inc;
+}
 
 /** A generation's request (on the account stream) and every event of its own stream. */
 const HANDLES = [
@@ -57,6 +79,7 @@ const HANDLES = [
   'GenerationHeartbeat',
   'GenerationReleased',
   'GenerationProgressed',
+  'GenerationPartRecorded',
   'GenerationOutlinesReady',
   'GenerationOutlineChosen',
   'GenerationCompleted',
@@ -73,6 +96,8 @@ export const generationsProjection = defineProjection({
   indexes: [
     { collection: GENERATIONS, fields: ['userId', 'kind'] },
     { collection: GENERATIONS, fields: ['status'] },
+    // The admin's AI costs of a period.
+    { collection: GENERATIONS, fields: ['createdAt'] },
   ],
   project(event): WriteOp[] {
     const at = event.metadata.occurredAt;
@@ -114,13 +139,21 @@ export const generationsProjection = defineProjection({
         });
       case 'GenerationProgressed':
         return update(at, event.data.generationId, { progress: event.data.progress, step: event.data.step });
+      case 'GenerationPartRecorded':
+        // Only what the part's calls cost: the part itself is the worker's, not the read model's.
+        return event.data.usage?.length ? update(at, event.data.generationId, {}, event.data.usage) : [];
       case 'GenerationOutlinesReady':
-        return update(at, event.data.generationId, {
-          status: statusAfter(event),
-          outlines: event.data.outlines,
-          progress: 100,
-          step: 'Outlines ready',
-        });
+        return update(
+          at,
+          event.data.generationId,
+          {
+            status: statusAfter(event),
+            outlines: event.data.outlines,
+            progress: 100,
+            step: 'Outlines ready',
+          },
+          event.data.usage,
+        );
       case 'GenerationOutlineChosen':
         return update(at, event.data.generationId, {
           status: statusAfter(event),
@@ -129,20 +162,31 @@ export const generationsProjection = defineProjection({
           step: 'Queued',
         });
       case 'GenerationCompleted':
-        return update(at, event.data.generationId, {
-          status: statusAfter(event),
-          progress: 100,
-          step: 'Done',
-          artifacts: event.data.artifacts,
-          ...(event.data.title !== undefined ? { title: event.data.title } : {}),
-          ...(event.data.result !== undefined ? { result: event.data.result } : {}),
-        });
+        return update(
+          at,
+          event.data.generationId,
+          {
+            status: statusAfter(event),
+            progress: 100,
+            step: 'Done',
+            artifacts: event.data.artifacts,
+            ...(event.data.title !== undefined ? { title: event.data.title } : {}),
+            ...(event.data.result !== undefined ? { result: event.data.result } : {}),
+          },
+          event.data.usage,
+        );
       case 'GenerationFailed':
-        return update(at, event.data.generationId, {
-          status: statusAfter(event),
-          step: 'Failed',
-          error: event.data.reason,
-        });
+        return update(
+          at,
+          event.data.generationId,
+          {
+            status: statusAfter(event),
+            step: 'Failed',
+            error: event.data.reason,
+            failureCode: event.data.code,
+          },
+          event.data.usage,
+        );
       case 'GenerationEdited':
         return update(at, event.data.generationId, {
           status: statusAfter(event),

@@ -1,6 +1,7 @@
 import type { GenerationInputs, GenerationKind, GenerationPhase, Tier } from '@studio/events';
 import type { CallGate } from './ai/call-gate';
 import { gatedProvider } from './ai/gated-provider';
+import type { UsageMeter } from './ai/usage-meter';
 import { artifactBlobId } from './artifacts';
 import { type GenerationState, generationDecider, partKey, type RecordedPart } from './generation';
 import type {
@@ -36,6 +37,7 @@ export async function runAttempt(
   gate: CallGate,
   claimed: ClaimedJob,
   lease: JobLease,
+  meter: UsageMeter,
 ): Promise<GeneratorOutput> {
   const { job, state, stream, context, timeoutMs } = claimed;
   const { controller } = lease;
@@ -57,7 +59,14 @@ export async function runAttempt(
       deps.commands.handle(
         stream,
         generationDecider,
-        { type: 'RecordPart', generationId: job.generationId, phase: job.phase, part, ...value },
+        {
+          type: 'RecordPart',
+          generationId: job.generationId,
+          phase: job.phase,
+          part,
+          ...value,
+          usage: meter.take(),
+        },
         context(),
       ),
     ),
@@ -77,7 +86,7 @@ export async function runAttempt(
           ...(rebuild ? { rebuild } : {}),
         },
         {
-          ai: gatedProvider(deps.ai, gate, job.generationId),
+          ai: gatedProvider(deps.ai, gate, job.generationId, meter.report),
           signal: controller.signal,
           progress: async (progress, step) => {
             await inTurn(() =>

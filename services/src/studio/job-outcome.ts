@@ -1,4 +1,6 @@
-import type { ArtifactRef } from '@studio/events';
+import type { ArtifactRef, GenerationFailureCode } from '@studio/events';
+import { ProviderAccountError, ProviderError, ProviderRefusedError } from './ai/provider';
+import type { UsageMeter } from './ai/usage-meter';
 import { artifactBlobId } from './artifacts';
 import { generationDecider } from './generation';
 import type { GeneratorOutput } from './generators/generator';
@@ -14,13 +16,19 @@ export async function recordOutput(
   deps: WorkerDeps,
   claimed: ClaimedJob,
   output: GeneratorOutput,
+  meter: UsageMeter,
 ): Promise<void> {
   const { job, state, stream, context } = claimed;
   if (output.outlines) {
     await deps.commands.handle(
       stream,
       generationDecider,
-      { type: 'RecordOutlines', generationId: job.generationId, outlines: output.outlines },
+      {
+        type: 'RecordOutlines',
+        generationId: job.generationId,
+        outlines: output.outlines,
+        usage: meter.take(),
+      },
       context(),
     );
     return;
@@ -50,21 +58,25 @@ export async function recordOutput(
       // The decider leaves out what the generator did not give.
       title: output.title,
       result: rebuild ? { ...state.result, ...output.result } : output.result,
+      usage: meter.take(),
     },
     context(),
   );
+  deps.accountWatch?.served();
 }
 
 /**
  * An attempt that ended without its output. Abandoned (lease lost, handed back at shutdown): the
- * job is no longer this attempt's, so nothing is recorded. Otherwise the failure is recorded once
- * (TIMEOUT or PROVIDER_ERROR) and the refund process manager gives the credits back.
+ * job is no longer this attempt's, so nothing is recorded. Otherwise the failure is recorded once,
+ * with why (failureCode), and the refund process manager gives the credits back. A provider
+ * account that cannot serve (quota, key, model) is the operator's to fix: logged as an error.
  */
 export async function recordFailure(
   deps: WorkerDeps,
   claimed: ClaimedJob,
   lease: JobLease,
   error: unknown,
+  meter: UsageMeter,
 ): Promise<void> {
   const { job, stream, context } = claimed;
   if (lease.lost || lease.handedBack) {
@@ -74,8 +86,19 @@ export async function recordFailure(
     );
     return;
   }
-  const timeout = error instanceof JobTimeoutError;
-  deps.logger.warn({ err: error, generationId: job.generationId }, timeout ? 'job timed out' : 'job failed');
+  const code = failureCode(error);
+  const fields = { err: error, generationId: job.generationId, code };
+  if (code === 'PROVIDER_ACCOUNT') {
+    deps.logger.error(
+      fields,
+      'AI provider account cannot serve (quota, key or model): jobs fail until it is fixed',
+    );
+    deps.accountWatch?.failed(
+      error instanceof Error ? error.message : String(error),
+      deps.clock.now().toISOString(),
+    );
+  } else if (code === 'INTERNAL') deps.logger.error(fields, 'job failed');
+  else deps.logger.warn(fields, code === 'TIMEOUT' ? 'job timed out' : 'job failed');
   await deps.commands.handle(
     stream,
     generationDecider,
@@ -85,8 +108,18 @@ export async function recordFailure(
       userId: job.userId,
       kind: job.kind,
       reason: error instanceof Error ? error.message : String(error),
-      code: timeout ? 'TIMEOUT' : 'PROVIDER_ERROR',
+      code,
+      usage: meter.take(),
     },
     context(),
   );
+}
+
+/** Why an attempt failed, as its user is told (GenerationFailureCode). */
+export function failureCode(error: unknown): GenerationFailureCode {
+  if (error instanceof JobTimeoutError) return 'TIMEOUT';
+  if (error instanceof ProviderRefusedError) return 'REFUSED';
+  if (error instanceof ProviderAccountError) return 'PROVIDER_ACCOUNT';
+  if (error instanceof ProviderError) return 'PROVIDER_ERROR';
+  return 'INTERNAL';
 }

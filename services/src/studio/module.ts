@@ -2,7 +2,9 @@ import { newId } from '../platform/ids';
 import type { FeatureModule, Platform } from '../platform/module';
 import { relay } from '../platform/runners/relay';
 import { deferredBody } from '../platform/uploads/upload-body';
+import { ProviderAccountWatch } from './ai/account-watch';
 import { CallGate } from './ai/call-gate';
+import { parsePrices } from './ai/prices';
 import type { AiProvider } from './ai/provider';
 import { durationRoutes } from './durations';
 import { gen2Routes } from './gen2-routes';
@@ -30,6 +32,9 @@ export function studioModule(platform: Platform, openAi: () => Promise<AiProvide
   const uploads = TOOL_LIST.filter((tool) => tool.upload && tool.generator);
   // One gate per process: every job of this process's workers shares AI_CONCURRENCY.
   const gate = new CallGate(config.aiConcurrency, config.aiCallsPerMinute);
+  const prices = parsePrices(config.ai.prices);
+  if ('problem' in prices) throw new Error(prices.problem);
+  const accountWatch = new ProviderAccountWatch();
   return {
     name: 'studio',
     // Tools that take a file (the kids book's character) take multipart, or JSON without a file.
@@ -56,6 +61,7 @@ export function studioModule(platform: Platform, openAi: () => Promise<AiProvide
       refundProcessManager(commands, clock),
     ],
     queues: [generationQueue(platform.readStore)],
+    alerts: [accountWatch.probe],
     workers: [
       {
         name: 'generation-worker',
@@ -71,7 +77,10 @@ export function studioModule(platform: Platform, openAi: () => Promise<AiProvide
             timeoutMs: config.generationTimeoutMs,
             leaseMs: config.jobLeaseMs,
             workerId: `worker-${newId().slice(0, 8)}`,
+            prices: prices.table,
+            accountWatch,
           });
+          accountWatch.start();
           const consumer = await bus.subscribe<JobMessage>(JOBS_TOPIC, 'workers', jobs, {
             concurrency: config.workerConcurrency,
           });

@@ -4,6 +4,7 @@ import { requireSelf, requireUser } from '../account/auth';
 import type { RouteModule } from '../platform/http/app';
 import { parse } from '../platform/http/validation';
 import { newId } from '../platform/ids';
+import { moderationItems, requireAcceptable } from '../platform/moderation';
 import type { Platform } from '../platform/module';
 import { type CleanImage, cleanImage } from '../platform/uploads/image';
 import { readUploadBody } from '../platform/uploads/upload-body';
@@ -41,7 +42,13 @@ interface KeptImage {
 function mountTool<K extends GenerationKind>(
   router: Parameters<RouteModule>[0],
   tool: ServerTool<K>,
-  { commands, clock, blobs }: Pick<Platform, 'commands' | 'clock' | 'blobs'>,
+  {
+    commands,
+    clock,
+    blobs,
+    moderator,
+    config,
+  }: Pick<Platform, 'commands' | 'clock' | 'blobs' | 'moderator' | 'config'>,
 ) {
   router.post(tool.route.path, async (ctx: Koa.Context) => {
     let raw: unknown = ctx.request.body;
@@ -68,6 +75,15 @@ function mountTool<K extends GenerationKind>(
         return id;
       },
     });
+    // What the request asks us to make is checked before a credit is spent or a file written.
+    await requireAcceptable(
+      moderator,
+      moderationItems(
+        body,
+        kept.map(({ image }) => ({ field: upload?.field ?? 'picture', image })),
+      ),
+      tool.kind === 'kids-book' ? config.moderation.kidsBookOutage : config.moderation.outage,
+    );
     let started: StartedGeneration;
     try {
       // Written before the append, so a worker never sees a job without its picture; removed in
@@ -94,7 +110,7 @@ function mountTool<K extends GenerationKind>(
 /** One route per tool that has a generator, derived from the registry (docs/product/creation-tools-qr.md (API)). */
 export function studioRoutes(
   tools: ToolRegistry,
-  deps: Pick<Platform, 'commands' | 'clock' | 'blobs'>,
+  deps: Pick<Platform, 'commands' | 'clock' | 'blobs' | 'moderator' | 'config'>,
 ): RouteModule {
   return (router) => {
     const mount = <K extends GenerationKind>(kind: K) => {

@@ -238,7 +238,7 @@ describe('worker: one job', () => {
     }
   });
 
-  it('a generator that throws something other than an Error fails the job with it as the reason', async () => {
+  it('a generator that throws something other than an Error fails the job with it as the reason, as our own fault', async () => {
     const { runtime, message, handle, started } = await setup(createOfflineProvider(), 10_000, {
       tools: {
         'coloring-page': {
@@ -252,7 +252,7 @@ describe('worker: one job', () => {
     try {
       await handle(message);
       expect((await events(runtime, started.generationId)).at(-1)?.data).toMatchObject({
-        code: 'PROVIDER_ERROR',
+        code: 'INTERNAL',
         reason: 'the model refused',
       });
     } finally {
@@ -321,7 +321,7 @@ describe('worker: one job', () => {
     }
   });
 
-  it('a kind with no generator fails the job as PROVIDER_ERROR, saying so', async () => {
+  it('a kind with no generator fails the job as our own fault (INTERNAL), saying so', async () => {
     const { runtime, message, handle, started } = await setup(createOfflineProvider(), 10_000, {
       tools: {},
     });
@@ -329,7 +329,7 @@ describe('worker: one job', () => {
       await handle(message);
       const failed = (await events(runtime, started.generationId)).at(-1);
       expect(failed?.data).toMatchObject({
-        code: 'PROVIDER_ERROR',
+        code: 'INTERNAL',
         reason: 'The coloring-page generator is not available yet',
         userId: message.value.userId,
         kind: 'coloring-page',
@@ -367,7 +367,7 @@ describe('worker: one job', () => {
       await handle(message);
       expect(read).toEqual(['original']);
       expect((await events(runtime, started.generationId)).at(-1)?.data).toMatchObject({
-        code: 'PROVIDER_ERROR',
+        code: 'INTERNAL',
         reason: 'Input file upload-missing.png is missing',
       });
     } finally {

@@ -3,8 +3,11 @@ import type { DeliveredMessage } from '../platform/bus/port';
 import type { Clock } from '../platform/clock';
 import type { CommandHandler } from '../platform/command-handler';
 import type { Logger } from '../platform/logging';
+import type { ProviderAccountWatch } from './ai/account-watch';
 import { CallGate, DEFAULT_AI_CONCURRENCY } from './ai/call-gate';
+import { DEFAULT_PRICES, type PriceTable } from './ai/prices';
 import type { AiProvider } from './ai/provider';
+import { UsageMeter } from './ai/usage-meter';
 import { runAttempt, type WorkerTools } from './job-attempt';
 import { claimJob, JobLease } from './job-lease';
 import { recordFailure, recordOutput } from './job-outcome';
@@ -25,6 +28,10 @@ export interface WorkerDeps {
   workerId: string;
   /** How long a claim lasts without a heartbeat (the worker heartbeats every third of it). */
   leaseMs?: number;
+  /** What provider calls cost (AI_PRICES over the defaults): each job's calls are priced with it. */
+  prices?: PriceTable;
+  /** Hears of jobs the provider account could not serve, and of jobs it did. */
+  accountWatch?: ProviderAccountWatch;
 }
 
 /**
@@ -48,10 +55,13 @@ export function createJobHandler(deps: WorkerDeps): JobHandler {
     const lease = new JobLease(deps, claimed);
     const { generationId } = claimed.job;
     running.set(generationId, lease);
+    const meter = new UsageMeter(deps.prices ?? DEFAULT_PRICES, (model) =>
+      deps.logger.warn({ model }, 'AI model without a price (AI_PRICES): its calls are counted at $0'),
+    );
     try {
-      await recordOutput(deps, claimed, await runAttempt(deps, gate, claimed, lease));
+      await recordOutput(deps, claimed, await runAttempt(deps, gate, claimed, lease, meter), meter);
     } catch (error) {
-      await recordFailure(deps, claimed, lease, error);
+      await recordFailure(deps, claimed, lease, error, meter);
     } finally {
       lease.end();
       running.delete(generationId);

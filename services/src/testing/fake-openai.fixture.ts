@@ -1,13 +1,23 @@
 // Test and bench support (not a suite): a local server speaking the OpenAI API's shapes, so the
 // provider is exercised over real HTTP through the real SDK and only the far end is ours. It can
 // behave like the real service: latency per call kind, a rate limit answering 429 with
-// Retry-After, and occasional 5xx.
+// Retry-After, occasional 5xx, `usage` on every answer (tokens counted as about four characters
+// each; a picture's output tokens as the pricing page lists them), the safety system's refusal of
+// a prompt, pictures answered as links (as DALL·E models and many compatible servers do), and the
+// moderation endpoint.
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createOfflineProvider, seededRandom } from '../studio/ai/offline';
 
-export type CallKind = 'chat' | 'image' | 'edit';
+export type CallKind = 'chat' | 'image' | 'edit' | 'moderation';
+
+/** A prompt holding this is refused by the fake's safety system (400 `moderation_blocked`). */
+export const REFUSED_WORD = 'forbidden-topic';
+/** A text or a picture's file name holding this is flagged by the fake's moderation endpoint. */
+export const FLAGGED_WORD = 'flagged-content';
+/** Output tokens the fake bills a picture (gpt-image-1, 1024×1024, high quality). */
+export const IMAGE_OUTPUT_TOKENS = 4160;
 
 export interface Seen {
   method: string;
@@ -28,6 +38,12 @@ export interface FakeBehaviour {
   /** Share of calls (0…1) answered 500, drawn from a seeded sequence (`seed`). */
   serverErrorRate?: number;
   seed?: string;
+  /** Pictures answered as a link to this server (`url`) instead of `b64_json`. */
+  imagesAsLinks?: boolean;
+  /** The moderation endpoint answers 503 (a moderation service that is down). */
+  moderationDown?: boolean;
+  /** The moderation endpoint flags every picture it is shown. */
+  flagPictures?: boolean;
 }
 
 export interface FakeOpenAi {
@@ -36,8 +52,10 @@ export interface FakeOpenAi {
   seen: Seen[];
   /** Replies the fake model gives, in order, before it falls back to its own answers. */
   chatReplies: Array<{ content: string; finish_reason: 'stop' | 'length' }>;
-  /** The next request is answered with this status and an error body. */
-  failNext(status: number): void;
+  /** The next request (not a moderation) is answered with this status and an error body (code content_policy_violation by default). */
+  failNext(status: number, code?: string): void;
+  /** The usage the fake billed, summed over the calls it answered 200 (what the admin's costs must match). */
+  billed: { inputTokens: number; outputTokens: number; images: number };
   /** Behaves so from now on, with its counts and its rate window started afresh. */
   behave(behaviour: FakeBehaviour): void;
   /** Calls answered 200, by kind. */
@@ -51,7 +69,10 @@ const KINDS: Record<string, CallKind> = {
   '/v1/chat/completions': 'chat',
   '/v1/images/generations': 'image',
   '/v1/images/edits': 'edit',
+  '/v1/moderations': 'moderation',
 };
+
+const tokensOf = (text: string) => Math.max(1, Math.ceil(text.length / 4));
 
 const read = async (req: IncomingMessage) => {
   const chunks: Buffer[] = [];
@@ -105,16 +126,18 @@ export async function startFakeOpenAi(behaviour: FakeBehaviour = {}): Promise<Fa
   });
   let current = behaviour;
   let random = seededRandom(current.seed ?? 'fake-openai');
-  let failStatus: number | undefined;
+  let failNext: { status: number; code: string } | undefined;
   let inFlight = 0;
   const accepted: number[] = [];
-  const made: Record<CallKind, number> = { chat: 0, image: 0, edit: 0 };
+  const made: Record<CallKind, number> = { chat: 0, image: 0, edit: 0, moderation: 0 };
+  const linked = new Map<string, Buffer>();
   const fake: FakeOpenAi = {
     baseURL: '',
     seen: [],
     chatReplies: [],
-    failNext: (status) => {
-      failStatus = status;
+    billed: { inputTokens: 0, outputTokens: 0, images: 0 },
+    failNext: (status, code = 'content_policy_violation') => {
+      failNext = { status, code };
     },
     behave: (next) => {
       current = next;
@@ -122,6 +145,7 @@ export async function startFakeOpenAi(behaviour: FakeBehaviour = {}): Promise<Fa
       accepted.length = 0;
       for (const kind of Object.keys(made) as CallKind[]) made[kind] = 0;
       fake.maxInFlight = 0;
+      fake.billed = { inputTokens: 0, outputTokens: 0, images: 0 };
     },
     made: (kind) => made[kind],
     maxInFlight: 0,
@@ -129,6 +153,23 @@ export async function startFakeOpenAi(behaviour: FakeBehaviour = {}): Promise<Fa
   };
 
   const server: Server = createServer(async (req, res) => {
+    // A picture answered as a link: the client fetches it from here.
+    const file = /^\/files\/([\w-]+)\.png$/.exec(req.url ?? '');
+    if (req.method === 'GET' && file) {
+      const bytes = linked.get(file[1] ?? '');
+      fake.seen.push({
+        method: 'GET',
+        path: req.url ?? '',
+        kind: undefined,
+        auth: req.headers.authorization,
+        contentType: undefined,
+        body: Buffer.alloc(0),
+        status: bytes ? 200 : 404,
+      });
+      res.writeHead(bytes ? 200 : 404, { 'Content-Type': 'image/png' });
+      res.end(bytes);
+      return;
+    }
     const kind = KINDS[req.url ?? ''];
     // Counted on arrival: a client killed while sending still shows as having asked.
     const seen: Seen = {
@@ -152,10 +193,11 @@ export async function startFakeOpenAi(behaviour: FakeBehaviour = {}): Promise<Fa
     const error = (status: number, message: string, type: string, code: string | null) =>
       answer(status, { error: { message, type, code } });
 
-    if (failStatus) {
-      const status = failStatus;
-      failStatus = undefined;
-      return error(status, 'Your request was rejected', 'invalid_request_error', 'content_policy_violation');
+    // A failure asked for is the provider's answer to a generation, not to the content check.
+    if (failNext && kind !== 'moderation') {
+      const { status, code } = failNext;
+      failNext = undefined;
+      return error(status, 'Your request was rejected', 'invalid_request_error', code);
     }
     if (!kind) return error(404, 'not found', 'invalid_request_error', null);
     const now = Date.now();
@@ -186,9 +228,55 @@ export async function startFakeOpenAi(behaviour: FakeBehaviour = {}): Promise<Fa
       if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
       if (current.serverErrorRate && random() < current.serverErrorRate)
         return error(500, 'The server had an error while processing your request', 'server_error', null);
+      const text = body.toString('latin1');
+      if (kind === 'moderation') {
+        if (current.moderationDown)
+          return error(503, 'The moderation service is unavailable', 'server_error', null);
+        made.moderation += 1;
+        const inputs = (JSON.parse(body.toString()) as { input: unknown }).input;
+        const list = Array.isArray(inputs) ? inputs : [inputs];
+        return answer(200, {
+          id: 'modr-1',
+          model: 'omni-moderation-latest',
+          results: [
+            {
+              flagged:
+                JSON.stringify(list).includes(FLAGGED_WORD) ||
+                (current.flagPictures === true && JSON.stringify(list).includes('"image_url"')),
+              categories: { violence: false },
+              category_scores: { violence: 0.01 },
+            },
+          ],
+        });
+      }
+      if (kind !== 'chat' && text.includes(REFUSED_WORD))
+        return error(
+          400,
+          'Your request was rejected as a result of our safety system. Your request may contain content that is not allowed by our safety system.',
+          'image_generation_user_error',
+          'moderation_blocked',
+        );
       made[kind] += 1;
-      if (kind !== 'chat')
-        return answer(200, { created: 1, data: [{ b64_json: samplePng.toString('base64') }] });
+      if (kind !== 'chat') {
+        const usage = {
+          input_tokens: tokensOf(text.slice(0, 4000)),
+          output_tokens: IMAGE_OUTPUT_TOKENS,
+          input_tokens_details: { text_tokens: tokensOf(text.slice(0, 4000)), image_tokens: 0 },
+        };
+        fake.billed.inputTokens += usage.input_tokens;
+        fake.billed.outputTokens += usage.output_tokens;
+        fake.billed.images += 1;
+        // As the real API: a link unless the bytes were asked for (`response_format: b64_json`).
+        if (current.imagesAsLinks && !text.includes('b64_json')) {
+          const id = `img-${linked.size + 1}`;
+          linked.set(id, samplePng);
+          return answer(200, {
+            created: 1,
+            data: [{ url: `${fake.baseURL.replace(/\/v1$/, '')}/files/${id}.png` }],
+          });
+        }
+        return answer(200, { created: 1, data: [{ b64_json: samplePng.toString('base64') }], usage });
+      }
       let request: Parameters<typeof modelAnswer>[0] & { model: string };
       try {
         request = JSON.parse(body.toString());
@@ -196,6 +284,13 @@ export async function startFakeOpenAi(behaviour: FakeBehaviour = {}): Promise<Fa
         return error(400, 'The body is not JSON', 'invalid_request_error', null);
       }
       const reply = fake.chatReplies.shift();
+      const content = reply?.content ?? modelAnswer(request);
+      const usage = {
+        prompt_tokens: tokensOf(JSON.stringify(request.messages)),
+        completion_tokens: tokensOf(content),
+      };
+      fake.billed.inputTokens += usage.prompt_tokens;
+      fake.billed.outputTokens += usage.completion_tokens;
       return answer(200, {
         id: 'chatcmpl-1',
         object: 'chat.completion',
@@ -204,11 +299,11 @@ export async function startFakeOpenAi(behaviour: FakeBehaviour = {}): Promise<Fa
         choices: [
           {
             index: 0,
-            message: { role: 'assistant', content: reply?.content ?? modelAnswer(request) },
+            message: { role: 'assistant', content },
             finish_reason: reply?.finish_reason ?? 'stop',
           },
         ],
-        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
       });
     } finally {
       inFlight -= 1;

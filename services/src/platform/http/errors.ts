@@ -21,6 +21,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   GATEWAY_ERROR: 502,
   UNAVAILABLE: 503,
+  CONTENT_REFUSED: 422,
 };
 
 /** Body-parser and Koa errors that a client can cause: answered as 4xx, never 500. */

@@ -1,4 +1,4 @@
-import type { Event } from '@studio/events';
+import type { AiUsage, Event } from '@studio/events';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { EventStore } from '../eventstore/port';
 import type { ReadinessReport } from './readiness';
@@ -34,6 +34,36 @@ export class Metrics {
     name: 'studio_jobs_total',
     help: 'Generation jobs finished, by tool and outcome (completed, failed)',
     labelNames: ['tool', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  private readonly jobFailures = new Counter({
+    name: 'studio_job_failures_total',
+    help: 'Failed generation jobs, by tool and why (REFUSED, PROVIDER_ACCOUNT, PROVIDER_ERROR, TIMEOUT, INTERNAL)',
+    labelNames: ['tool', 'code'] as const,
+    registers: [this.registry],
+  });
+  private readonly aiCalls = new Counter({
+    name: 'studio_ai_calls_total',
+    help: 'AI provider calls recorded with their jobs, by model and call (text, image, edit, moderation)',
+    labelNames: ['model', 'call'] as const,
+    registers: [this.registry],
+  });
+  private readonly aiTokens = new Counter({
+    name: 'studio_ai_tokens_total',
+    help: 'AI provider tokens billed, by model, call and direction (input, output)',
+    labelNames: ['model', 'call', 'direction'] as const,
+    registers: [this.registry],
+  });
+  private readonly aiImages = new Counter({
+    name: 'studio_ai_images_total',
+    help: 'Pictures the AI provider made, by model and call',
+    labelNames: ['model', 'call'] as const,
+    registers: [this.registry],
+  });
+  private readonly aiCost = new Counter({
+    name: 'studio_ai_cost_usd_total',
+    help: 'What the AI provider calls cost by the price table (AI_PRICES), in US dollars, by model and call',
+    labelNames: ['model', 'call'] as const,
     registers: [this.registry],
   });
   private readonly refunds = new Counter({
@@ -83,6 +113,12 @@ export class Metrics {
     labelNames: ['engine'] as const,
     registers: [this.registry],
   });
+  private readonly alertOk = new Gauge({
+    name: 'studio_alert_ok',
+    help: 'What the modules watch beyond the engines (1 ok, 0 not ok), by alert: ai-provider-account',
+    labelNames: ['alert'] as const,
+    registers: [this.registry],
+  });
   private readonly parked = new Gauge({
     name: 'studio_parked_events',
     help: 'Events a reactor or a projection gave up on, waiting for a replay',
@@ -104,11 +140,15 @@ export class Metrics {
     this.webhooks.inc({ path, outcome });
   }
 
-  /** Counts what a successful append wrote: every event, and the ones that end a job or refund. */
+  /**
+   * Counts what a successful append wrote: every event, the ones that end a job or refund, and
+   * the AI provider calls recorded with a job (the worker appends them as its parts and outcome).
+   */
   observeAppended(events: readonly Event[]): void {
     for (const event of events) {
       this.eventsAppended.inc({ type: event.type });
       const data = event.data as Record<string, unknown>;
+      if (Array.isArray(data.usage)) this.observeAiUsage(data.usage as AiUsage[]);
       const at = Date.parse(event.metadata.occurredAt);
       switch (event.type) {
         case 'GenerationStarted':
@@ -120,6 +160,7 @@ export class Metrics {
           const outcome = event.type === 'GenerationCompleted' ? 'completed' : 'failed';
           const tool = String(data.kind);
           this.jobs.inc({ tool, outcome });
+          if (event.type === 'GenerationFailed') this.jobFailures.inc({ tool, code: String(data.code) });
           const started = this.startedAt.get(String(data.generationId));
           if (started !== undefined && Number.isFinite(at)) {
             this.jobDuration.observe({ tool, outcome }, Math.max(0, (at - started) / 1000));
@@ -135,6 +176,17 @@ export class Metrics {
     }
   }
 
+  private observeAiUsage(usage: readonly AiUsage[]): void {
+    for (const call of usage) {
+      const labels = { model: call.model, call: call.call };
+      this.aiCalls.inc(labels);
+      this.aiTokens.inc({ ...labels, direction: 'input' }, call.inputTokens);
+      this.aiTokens.inc({ ...labels, direction: 'output' }, call.outputTokens);
+      this.aiImages.inc(labels, call.images);
+      this.aiCost.inc(labels, call.costUsd);
+    }
+  }
+
   /** Gauges from the readiness report, set just before a scrape. */
   observeReadiness(report: ReadinessReport): void {
     for (const [engine, check] of Object.entries(report.engines))
@@ -147,6 +199,8 @@ export class Metrics {
       this.oldestQueued.set({ queue: q.name }, q.oldestAgeSeconds ?? 0);
     }
     if (report.parkedEvents !== null) this.parked.set(report.parkedEvents);
+    for (const alert of report.alerts)
+      if (alert.ok !== null) this.alertOk.set({ alert: alert.name }, alert.ok ? 1 : 0);
   }
 }
 

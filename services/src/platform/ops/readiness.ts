@@ -13,6 +13,16 @@ export interface QueueProbe {
   measure(): Promise<{ depth: number; oldestQueuedAt?: string }>;
 }
 
+/**
+ * Something a module watches that no engine check shows (the AI provider's account refusing every
+ * call): reported, and graphed, but not a reason to take the process out of service.
+ */
+export interface AlertProbe {
+  name: string;
+  /** `ok: false` with what is wrong and since when; `null` where this process cannot tell. */
+  measure(): Promise<{ ok: boolean | null; detail?: string; since?: string }>;
+}
+
 /** Lag is counted in events up to this many; beyond it the report says "at least". */
 export const LAG_CAP = 1000;
 
@@ -40,6 +50,7 @@ export interface ReadinessReport {
   relay: RunnerCheck | null;
   queues: Array<{ name: string; depth: number; oldestAgeSeconds: number | null }>;
   parkedEvents: number | null;
+  alerts: Array<{ name: string; ok: boolean | null; detail?: string; since?: string }>;
 }
 
 export interface ReadinessDeps {
@@ -49,6 +60,7 @@ export interface ReadinessDeps {
   projections: string[];
   reactors: string[];
   queues: QueueProbe[];
+  alerts?: AlertProbe[];
 }
 
 const PROBE_BLOB = 'readiness-probe';
@@ -142,6 +154,16 @@ export async function readiness(deps: ReadinessDeps): Promise<ReadinessReport> {
     parkedEvents = null;
   }
 
+  const alerts = await Promise.all(
+    (deps.alerts ?? []).map(async (alert) => {
+      try {
+        return { name: alert.name, ...(await alert.measure()) };
+      } catch {
+        return { name: alert.name, ok: null };
+      }
+    }),
+  );
+
   // A standby is healthy: it waits for the active instance's lease.
   const runnersHealthy = deps.runners.list().every((r) => r.state === 'running' || r.state === 'standby');
   return {
@@ -152,5 +174,6 @@ export async function readiness(deps: ReadinessDeps): Promise<ReadinessReport> {
     relay: reactors.find((r) => r.name === 'relay') ?? null,
     queues,
     parkedEvents,
+    alerts,
   };
 }

@@ -1,5 +1,5 @@
 import type { CallGate } from './call-gate';
-import { type AiProvider, ProviderBusyError, ProviderUnavailableError } from './provider';
+import { type AiProvider, ProviderBusyError, ProviderUnavailableError, type UsageReport } from './provider';
 
 /** Tries of one call while the provider says it is busy (429), then the job fails. */
 const BUSY_TRIES = 8;
@@ -30,9 +30,10 @@ const sleep = (ms: number, signal: AbortSignal) =>
  * One job's view of the provider: every call waits for a slot of the process-wide gate in the
  * job's own lane. A 429 pauses the whole gate for its Retry-After (or a doubling backoff) and the
  * call queues again; a 5xx or a lost connection is tried again after a doubling backoff; anything
- * else (a refused prompt, an abort) fails at once, which fails the job.
+ * else (a refused prompt, an abort) fails at once, which fails the job. Every call reports what it
+ * used to `usage` (the job's meter) unless its caller gave its own.
  */
-export function gatedProvider(ai: AiProvider, gate: CallGate, lane: string): AiProvider {
+export function gatedProvider(ai: AiProvider, gate: CallGate, lane: string, usage?: UsageReport): AiProvider {
   async function call<T>(signal: AbortSignal, make: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -58,11 +59,11 @@ export function gatedProvider(ai: AiProvider, gate: CallGate, lane: string): AiP
   }
   return {
     name: ai.name,
-    text: (prompt, options) => call(options.signal, () => ai.text(prompt, options)),
-    write: (task, options) => call(options.signal, () => ai.write(task, options)),
-    character: (brief, options) => call(options.signal, () => ai.character(brief, options)),
-    image: (prompt, options) => call(options.signal, () => ai.image(prompt, options)),
+    text: (prompt, options) => call(options.signal, () => ai.text(prompt, { usage, ...options })),
+    write: (task, options) => call(options.signal, () => ai.write(task, { usage, ...options })),
+    character: (brief, options) => call(options.signal, () => ai.character(brief, { usage, ...options })),
+    image: (prompt, options) => call(options.signal, () => ai.image(prompt, { usage, ...options })),
     editImage: (original, prompt, options) =>
-      call(options.signal, () => ai.editImage(original, prompt, options)),
+      call(options.signal, () => ai.editImage(original, prompt, { usage, ...options })),
   };
 }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { AiUsage } from '@studio/events';
 import { offlineWrite } from '../writing/offline-writer';
 import { demoEdit, rasterise, sceneSvg } from './drawing';
-import type { AiProvider } from './provider';
+import type { AiProvider, UsageReport } from './provider';
 import { ProviderError } from './provider';
 
 /**
@@ -13,28 +14,36 @@ export const OFFLINE_LABEL = 'OFFLINE SAMPLE';
 
 export function createOfflineProvider(options: { delayMs?: number } = {}): AiProvider {
   const pause = (signal: AbortSignal) => wait(options.delayMs ?? 0, signal);
+  /** Every call reports its use like a paid one, with nothing used: the admin's view says so. */
+  const nothing = (usage: UsageReport | undefined, call: AiUsage['call'], images = 0) =>
+    usage?.({ model: 'offline', call, inputTokens: 0, outputTokens: 0, images });
   return {
     name: 'offline',
-    async text(prompt, { signal }) {
+    async text(prompt, { signal, usage }) {
       await pause(signal);
+      nothing(usage, 'text');
       return offlineText(prompt);
     },
-    async write(task, { signal }) {
+    async write(task, { signal, usage }) {
       await pause(signal);
+      nothing(usage, 'text');
       return offlineWrite(task);
     },
-    async character({ name, gender, image }, { signal }) {
+    async character({ name, gender, image }, { signal, usage }) {
       await pause(signal);
+      nothing(usage, 'text');
       return { description: `${name}, a ${gender}`, ...(image ? { image } : {}) };
     },
     // The drawings come from the prompt alone (the page prompt names the character already),
     // drawn as vectors at the size asked for: crisp at print size, never an enlarged raster.
-    async image(prompt, { style, signal, size }) {
+    async image(prompt, { style, signal, size, usage }) {
       await pause(signal);
+      nothing(usage, 'image', 1);
       return rasterise(sceneSvg(prompt, style, seededRandom(`${style}:${prompt}`)), style, size);
     },
-    async editImage(original, prompt, { signal }) {
+    async editImage(original, prompt, { signal, usage }) {
       await pause(signal);
+      nothing(usage, 'edit', 1);
       try {
         return await demoEdit(original, prompt);
       } catch {

@@ -1,8 +1,16 @@
 import OpenAI, { toFile } from 'openai';
 import sharp from 'sharp';
 import { openAiWrite } from '../writing/openai-writer';
-import type { AiProvider, CharacterBrief, CharacterReference, ImageStyle } from './provider';
-import { ProviderBusyError, ProviderError, ProviderUnavailableError } from './provider';
+import { fetchImageUrl, IMAGE_FETCH_LIMITS } from './image-url';
+import { imageUsage, textUsage } from './openai-usage';
+import type { AiProvider, CharacterBrief, CharacterReference, ImageStyle, UsageReport } from './provider';
+import {
+  ProviderAccountError,
+  ProviderBusyError,
+  ProviderError,
+  ProviderRefusedError,
+  ProviderUnavailableError,
+} from './provider';
 
 export interface OpenAiOptions {
   apiKey: string;
@@ -80,18 +88,35 @@ function retryAfterMs(headers: Headers | undefined): number | undefined {
   return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
 }
 
+/** The safety system's refusals: an image model's `moderation_blocked`, a `content_policy_violation`. */
+const REFUSAL_CODES = new Set(['moderation_blocked', 'content_policy_violation', 'content_filter']);
+
 /**
- * The SDK's errors as the gate (gated-provider.ts) retries them: a 429 is "busy" (except an
- * exhausted quota, which no wait fixes), a 5xx or a lost connection is "unavailable", the rest
- * (a refused prompt, a bad key, an abort) stays as it is and fails the job.
+ * The SDK's errors as the gate (gated-provider.ts) retries them and the user is told them: a 429
+ * is "busy" (except an exhausted quota), a 5xx or a lost connection is "unavailable"; a refused
+ * prompt is a refusal (rephrase it); an exhausted quota, a refused key or an unknown model is the
+ * account's (no retry helps, the operator must act); the rest (an abort) stays as it is.
  */
 function classified(error: unknown): unknown {
   if (!(error instanceof OpenAI.APIError) || error instanceof OpenAI.APIUserAbortError) return error;
-  if (error.status === 429 && error.code !== 'insufficient_quota')
+  const code = typeof error.code === 'string' ? error.code : '';
+  if (error.status === 429 && code !== 'insufficient_quota')
     return new ProviderBusyError(error.message, retryAfterMs(error.headers));
   if (error.status === undefined || error.status >= 500) return new ProviderUnavailableError(error.message);
+  if (
+    code === 'insufficient_quota' ||
+    error.status === 401 ||
+    error.status === 403 ||
+    code === 'model_not_found'
+  )
+    return new ProviderAccountError(error.message);
+  if (REFUSAL_CODES.has(code) || /safety system|content policy/i.test(error.message))
+    return new ProviderRefusedError(error.message);
   return error;
 }
+
+/** DALL·E models answer a link unless asked for the bytes; GPT image models always give the bytes. */
+const answersWithLinks = (model: string) => /^dall-e/.test(model);
 
 /** The `openai` provider: chat completions for text, the Images API for pictures and edits. */
 export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
@@ -103,16 +128,39 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
     maxRetries: 0,
   });
 
-  const firstImage = async (response: Promise<OpenAI.ImagesResponse>): Promise<Buffer> => {
-    const { data } = await response;
-    const b64 = data?.[0]?.b64_json;
-    if (!b64) throw new ProviderError('The image service returned no image');
-    return Buffer.from(b64, 'base64');
+  const trustedOrigin = new URL(options.baseURL ?? 'https://api.openai.com/v1').origin;
+  /**
+   * The picture of an Images API answer, as bytes whichever way it came (`b64_json`, or a link a
+   * compatible server gives), with what the call used reported.
+   */
+  const firstImage = async (
+    response: Promise<OpenAI.ImagesResponse>,
+    call: 'image' | 'edit',
+    request: { size: string; quality?: string },
+    signal: AbortSignal,
+    usage: UsageReport | undefined,
+  ): Promise<Buffer> => {
+    const answer = await response;
+    usage?.(imageUsage(options.imageModel, call, request, answer));
+    const first = answer.data?.[0];
+    if (first?.b64_json) return Buffer.from(first.b64_json, 'base64');
+    if (first?.url) {
+      const bytes = await fetchImageUrl(first.url, signal, { ...IMAGE_FETCH_LIMITS, trustedOrigin });
+      // Whatever format the link served, the generators take a PNG.
+      return sharp(bytes, { limitInputPixels: 64_000_000 })
+        .png()
+        .toBuffer()
+        .catch(() => {
+          throw new ProviderError('The image behind the link is not a picture');
+        });
+    }
+    throw new ProviderError('The image service returned no image');
   };
+  const bytesAsked = answersWithLinks(options.imageModel) ? { response_format: 'b64_json' as const } : {};
 
   return {
     name: 'openai',
-    text(prompt, { system, signal: job, maxTokens }) {
+    text(prompt, { system, signal: job, maxTokens, usage }) {
       return scoped(job, async (signal) => {
         const completion = await client.chat.completions.create(
           {
@@ -125,17 +173,18 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
           },
           { signal },
         );
+        usage?.(textUsage(options.textModel, completion));
         const content = completion.choices[0]?.message?.content;
         if (!content) throw new ProviderError('The text service returned no text');
         return content;
       });
     },
-    write(task, { signal: job }) {
+    write(task, { signal: job, usage }) {
       return scoped(job, (signal) => {
-        return openAiWrite(client, options.textModel, task, signal);
+        return openAiWrite(client, options.textModel, task, signal, usage);
       });
     },
-    character(brief: CharacterBrief, { signal: job }): Promise<CharacterReference> {
+    character(brief: CharacterBrief, { signal: job, usage }): Promise<CharacterReference> {
       return scoped(job, async (signal) => {
         const image = brief.image ? await referencePng(brief.image) : undefined;
         const about = `Name: ${brief.name}\nThe character is a ${brief.gender}.\nStory: ${brief.story}`;
@@ -161,13 +210,14 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
           },
           { signal },
         );
+        usage?.(textUsage(options.textModel, completion));
         const looks = completion.choices[0]?.message?.content?.replace(/\s+/g, ' ').trim();
         if (!looks) throw new ProviderError('The text service returned no character description');
         const description = `${brief.name}, a ${brief.gender}. ${looks}`.slice(0, CHARACTER_MAX);
         return { description, ...(image ? { image } : {}) };
       });
     },
-    image(prompt, { style, signal: job, character }) {
+    image(prompt, { style, signal: job, character, usage }) {
       return scoped(job, async (signal) => {
         const text = `${STYLE_PROMPTS[style]}\n\n${withCharacter(prompt, character)}`;
         // With the user's picture, every page is an edit of that same picture (the Images API's
@@ -182,24 +232,39 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
                 prompt: text,
                 size: '1024x1024',
                 n: 1,
+                ...bytesAsked,
                 ...(takesInputFidelity(options.imageModel) ? { input_fidelity: 'high' as const } : {}),
               },
               { signal },
             ),
+            'edit',
+            { size: '1024x1024' },
+            signal,
+            usage,
           );
         }
         return firstImage(
           client.images.generate(
-            { model: options.imageModel, prompt: text, size: '1024x1024', n: 1 },
+            { model: options.imageModel, prompt: text, size: '1024x1024', n: 1, ...bytesAsked },
             { signal },
           ),
+          'image',
+          { size: '1024x1024' },
+          signal,
+          usage,
         );
       });
     },
-    editImage(original, prompt, { signal: job }) {
+    editImage(original, prompt, { signal: job, usage }) {
       return scoped(job, async (signal) => {
         const image = await toFile(await asPng(original), 'image.png', { type: 'image/png' });
-        return firstImage(client.images.edit({ model: options.imageModel, image, prompt, n: 1 }, { signal }));
+        return firstImage(
+          client.images.edit({ model: options.imageModel, image, prompt, n: 1, ...bytesAsked }, { signal }),
+          'edit',
+          { size: '1024x1024' },
+          signal,
+          usage,
+        );
       });
     },
   };

@@ -3,6 +3,7 @@
  * providers only answer prompts. `offline` answers deterministically on this machine, `openai`
  * calls any OpenAI-compatible server.
  */
+import type { AiUsage } from '@studio/events';
 import type { WritingResult, WritingTask } from '../writing/book-text';
 
 export type ImageStyle = 'coloring' | 'illustration';
@@ -27,14 +28,26 @@ export interface CharacterReference {
   image?: Buffer;
 }
 
+/**
+ * Where a call says what it used, once per request the provider answered (a call tried twice
+ * reports twice): the job's meter prices it and records it with the job.
+ */
+export type UsageReport = (usage: Omit<AiUsage, 'costUsd'>) => void;
+
+/** What every call takes: the job's signal, and where to report what it used. */
+export interface CallOptions {
+  signal: AbortSignal;
+  usage?: UsageReport;
+}
+
 export interface AiProvider {
   readonly name: 'offline' | 'openai';
   /** Plain text for a prompt (chapters, outlines, listings). */
-  text(prompt: string, options: { system: string; signal: AbortSignal; maxTokens?: number }): Promise<string>;
+  text(prompt: string, options: CallOptions & { system: string; maxTokens?: number }): Promise<string>;
   /** Structured text for a book (outlines, a chapter, a kids story), complete or a ProviderError. */
-  write<T extends WritingTask>(task: T, options: { signal: AbortSignal }): Promise<WritingResult<T>>;
+  write<T extends WritingTask>(task: T, options: CallOptions): Promise<WritingResult<T>>;
   /** The reference a kids book keeps for its character (see CharacterReference). */
-  character(brief: CharacterBrief, options: { signal: AbortSignal }): Promise<CharacterReference>;
+  character(brief: CharacterBrief, options: CallOptions): Promise<CharacterReference>;
   /**
    * A square PNG; with a character, the picture shows that character as the reference has it.
    * `size` asks for that many pixels a side (print size): a provider that draws vectors draws at
@@ -42,10 +55,10 @@ export interface AiProvider {
    */
   image(
     prompt: string,
-    options: { style: ImageStyle; signal: AbortSignal; character?: CharacterReference; size?: number },
+    options: CallOptions & { style: ImageStyle; character?: CharacterReference; size?: number },
   ): Promise<Buffer>;
   /** A PNG of `original` changed as the prompt says. */
-  editImage(original: Buffer, prompt: string, options: { signal: AbortSignal }): Promise<Buffer>;
+  editImage(original: Buffer, prompt: string, options: CallOptions): Promise<Buffer>;
 }
 
 export class ProviderError extends Error {
@@ -66,4 +79,17 @@ export class ProviderBusyError extends ProviderError {
 /** The provider failed on its side or could not be reached (5xx, connection): worth another try. */
 export class ProviderUnavailableError extends ProviderError {
   override name = 'ProviderUnavailableError';
+}
+
+/** The provider's safety system refused the prompt or the picture: rephrasing it is the fix, not a retry. */
+export class ProviderRefusedError extends ProviderError {
+  override name = 'ProviderRefusedError';
+}
+
+/**
+ * The provider account cannot serve any call: its quota is spent, its key is refused, the model
+ * does not exist. No retry fixes it; the operator must (they are alerted).
+ */
+export class ProviderAccountError extends ProviderError {
+  override name = 'ProviderAccountError';
 }

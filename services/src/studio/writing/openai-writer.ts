@@ -1,5 +1,6 @@
 import type OpenAI from 'openai';
-import { ProviderError } from '../ai/provider';
+import { textUsage } from '../ai/openai-usage';
+import { ProviderError, type UsageReport } from '../ai/provider';
 import { isCompleteResult, type WritingResult, type WritingTask } from './book-text';
 
 /**
@@ -109,6 +110,7 @@ export async function openAiWrite<T extends WritingTask>(
   model: string,
   task: T,
   signal: AbortSignal,
+  usage?: UsageReport,
 ): Promise<WritingResult<T>> {
   let problem = '';
   for (let attempt = 1; attempt <= 2; attempt++) {
@@ -126,6 +128,7 @@ export async function openAiWrite<T extends WritingTask>(
       },
       { signal },
     );
+    usage?.(textUsage(model, completion));
     const choice = completion.choices[0];
     const content = choice?.message?.content ?? '';
     if (choice?.finish_reason === 'length') {
