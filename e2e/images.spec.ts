@@ -239,3 +239,35 @@ test('My Images opens the live progress stream while a card is in progress, and 
   await stream;
   await expect(page.getByText('Completed').first()).toBeVisible();
 });
+
+test('My Images reads its lists again when the stream says it could not replay what was missed', async ({
+  page,
+}) => {
+  const { id: userId } = await signUp(page);
+  // "In progress" until the page has been told to resync, "Done" after: only a refetch shows it.
+  let resynced = false;
+  await page.route(`**/api/image-generations-v2/${userId}`, (route) =>
+    route.fulfill({
+      json: [
+        {
+          id: 'live-2',
+          prompt: 'a harbour at dawn',
+          status: resynced ? 'Done' : 'In progress',
+          generationStatus: resynced ? 'completed' : 'running',
+          image: null,
+          createdTime: '2026-11-22T10:00:00.000Z',
+        },
+      ],
+    }),
+  );
+  await page.route('**/api/generations/events', async (route) => {
+    resynced = true;
+    await route.fulfill({
+      status: 200,
+      headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store' },
+      body: 'retry: 600000\nevent: resync\ndata: {}\n\nid: 9\n\n',
+    });
+  });
+  await page.goto('/my-images');
+  await expect(page.getByText('Completed').first()).toBeVisible();
+});
