@@ -244,30 +244,35 @@ test('My Images reads its lists again when the stream says it could not replay w
   page,
 }) => {
   const { id: userId } = await signUp(page);
-  // "In progress" until the page has been told to resync, "Done" after: only a refetch shows it.
-  let resynced = false;
   await page.route(`**/api/image-generations-v2/${userId}`, (route) =>
     route.fulfill({
       json: [
         {
           id: 'live-2',
           prompt: 'a harbour at dawn',
-          status: resynced ? 'Done' : 'In progress',
-          generationStatus: resynced ? 'completed' : 'running',
+          status: 'In progress',
+          generationStatus: 'running',
           image: null,
           createdTime: '2026-11-22T10:00:00.000Z',
         },
       ],
     }),
   );
-  await page.route('**/api/generations/events', async (route) => {
-    resynced = true;
-    await route.fulfill({
+  // A list with nothing in progress is never polled: read again, it was told to.
+  let coloringReads = 0;
+  await page.route(`**/api/coloring-book-generations/${userId}`, (route) => {
+    coloringReads += 1;
+    return route.fulfill({ json: [] });
+  });
+  const stream = page.waitForRequest('**/api/generations/events');
+  await page.route('**/api/generations/events', (route) =>
+    route.fulfill({
       status: 200,
       headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store' },
       body: 'retry: 600000\nevent: resync\ndata: {}\n\nid: 9\n\n',
-    });
-  });
+    }),
+  );
   await page.goto('/my-images');
-  await expect(page.getByText('Completed').first()).toBeVisible();
+  await stream;
+  await expect.poll(() => coloringReads).toBe(2);
 });

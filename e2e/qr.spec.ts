@@ -1,6 +1,7 @@
 // The QR journey: create a landing code, open its public page on a phone in a fresh
 // context, sign up, see the scan, the signup and the conversion on the detail screen, export the CSV.
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { devices, type Frame, type FrameLocator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoHorizontalOverflow } from './account-helpers';
@@ -426,8 +427,14 @@ test('[stubbed analytics] a breakdown names its top values and sums the rest as 
   await expect(referrers.getByTestId('breakdown-other')).toHaveText(`Other${15 + 14 + 13 + 12 + 11 + 5845}`);
   // A breakdown with nothing left over has no Other row.
   await expect(page.getByTestId('breakdown-other')).toHaveCount(1);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await referrers.scrollIntoViewIfNeeded();
   await keepScreenshot(page, testInfo, 'qr-breakdown-other-1280');
   await page.setViewportSize({ width: 375, height: 812 });
   await expectNoHorizontalOverflow(page);
+  await referrers.scrollIntoViewIfNeeded();
   await keepScreenshot(page, testInfo, 'qr-breakdown-other-375');
 });
