@@ -472,6 +472,28 @@ test('[stubbed API] the dashboard Book Progress moves live from the generation s
   await expect(item.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '90');
 });
 
+test('[stubbed API] a resync from the stream reads the list again at once', async ({ page }) => {
+  await signUp(page);
+  let listReads = 0;
+  await page.route(/\/api\/airtable\/books\/[^/]+$/, (route) => {
+    listReads += 1;
+    const progress = listReads === 1 ? 50 : 75;
+    return route.fulfill({ json: BOOKS.map((b) => (b.id === 'color-run' ? { ...b, progress } : b)) });
+  });
+  // Resumed from too old a position: no events, only the word to refetch, then the resume point.
+  await page.route('**/api/generations/events', (route) =>
+    route.fulfill({
+      headers: SSE_HEADERS,
+      body: ': connected\nretry: 60000\n\nevent: resync\ndata: {}\n\nid: 40\n\n',
+    }),
+  );
+  await page.goto('/my-books');
+  const percent = card(page, 'Jungle Coloring').getByTestId('progress-percent');
+  // Well before the 30 s safety refetch an open stream has.
+  await expect(percent).toHaveText('75%', { timeout: 5_000 });
+  expect(listReads).toBe(2);
+});
+
 test('[stubbed API] a refused stream falls back to refetching the list every 10 s', async ({ page }) => {
   await signUp(page);
   await noStream(page);

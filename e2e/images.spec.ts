@@ -239,3 +239,40 @@ test('My Images opens the live progress stream while a card is in progress, and 
   await stream;
   await expect(page.getByText('Completed').first()).toBeVisible();
 });
+
+test('My Images reads its lists again when the stream says it could not replay what was missed', async ({
+  page,
+}) => {
+  const { id: userId } = await signUp(page);
+  await page.route(`**/api/image-generations-v2/${userId}`, (route) =>
+    route.fulfill({
+      json: [
+        {
+          id: 'live-2',
+          prompt: 'a harbour at dawn',
+          status: 'In progress',
+          generationStatus: 'running',
+          image: null,
+          createdTime: '2026-11-22T10:00:00.000Z',
+        },
+      ],
+    }),
+  );
+  // A list with nothing in progress is never polled: read again, it was told to.
+  let coloringReads = 0;
+  await page.route(`**/api/coloring-book-generations/${userId}`, (route) => {
+    coloringReads += 1;
+    return route.fulfill({ json: [] });
+  });
+  const stream = page.waitForRequest('**/api/generations/events');
+  await page.route('**/api/generations/events', (route) =>
+    route.fulfill({
+      status: 200,
+      headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store' },
+      body: 'retry: 600000\nevent: resync\ndata: {}\n\nid: 9\n\n',
+    }),
+  );
+  await page.goto('/my-images');
+  await stream;
+  await expect.poll(() => coloringReads).toBe(2);
+});

@@ -1,9 +1,11 @@
 // The QR journey: create a landing code, open its public page on a phone in a fresh
 // context, sign up, see the scan, the signup and the conversion on the detail screen, export the CSV.
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { devices, type Frame, type FrameLocator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, signUp, test } from './support/fixtures';
+import { expectNoHorizontalOverflow } from './account-helpers';
+import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 
 /** The form's live preview: the server's landing page in a sandboxed frame. */
 const previewFrame = (page: Page): FrameLocator => page.frameLocator('iframe[title="Landing page preview"]');
@@ -376,4 +378,63 @@ test('a logo in the middle of the code: the form refuses a size that would not s
   const id = page.url().split('/').pop() as string;
   const code = await page.request.get(`/api/qr-codes/${id}`);
   expect((await code.json()).qrCode.logo).toEqual({ url: expect.stringMatching(/^\/qr-images\//), size: 20 });
+});
+
+test('[stubbed analytics] a breakdown names its top values and sums the rest as Other, at both widths', async ({
+  page,
+}, testInfo) => {
+  await signUp(page);
+  const created = await page.request.post('/api/qr-codes', {
+    data: { title: 'Poster', linkType: 'direct', url: 'https://example.com/' },
+  });
+  const id = ((await created.json()) as { qrCode: { id: string } }).qrCode.id;
+  // The server's answer after a flood of made-up referrers: ten names, then its own Other row.
+  const hosts = Array.from({ length: 10 }, (_, i) => ({
+    name: `a-very-long-made-up-referrer-host-number-${i}.example`,
+    count: 20 - i,
+  }));
+  await page.route(`**/api/qr-codes/${id}/analytics*`, (route) =>
+    route.fulfill({
+      json: {
+        success: true,
+        analytics: {
+          scanCount: 6000,
+          uniqueVisitors: 600,
+          emailSignupCount: 0,
+          conversionRate: 0,
+          dailyAnalytics: [
+            { date: '2026-11-27', scans: 6000, uniqueVisitors: 600, signups: 0, conversionRate: 0 },
+          ],
+          breakdowns: {
+            device: [{ name: 'Mobile', count: 6000 }],
+            os: [{ name: 'Android', count: 6000 }],
+            browser: [{ name: 'Chrome', count: 6000 }],
+            referrer: [...hosts, { name: 'Other', count: 5845, other: true }],
+          },
+          refusedSignups: { token: 0, honeypot: 0, ceiling: 0 },
+        },
+      },
+    }),
+  );
+  await page.goto(`/qr-codes/${id}`);
+  const referrers = page
+    .locator('div')
+    .filter({ has: page.getByRole('heading', { name: 'Referrers', level: 5 }) })
+    .last();
+  await expect(referrers.getByRole('listitem')).toHaveCount(6);
+  await expect(referrers.getByRole('listitem').first()).toContainText(hosts[0]?.name ?? '');
+  // The five hosts past the first five and the server's Other: 15 + 14 + 13 + 12 + 11 + 5845.
+  await expect(referrers.getByTestId('breakdown-other')).toHaveText(`Other${15 + 14 + 13 + 12 + 11 + 5845}`);
+  // A breakdown with nothing left over has no Other row.
+  await expect(page.getByTestId('breakdown-other')).toHaveCount(1);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await referrers.scrollIntoViewIfNeeded();
+  await keepScreenshot(page, testInfo, 'qr-breakdown-other-1280');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectNoHorizontalOverflow(page);
+  await referrers.scrollIntoViewIfNeeded();
+  await keepScreenshot(page, testInfo, 'qr-breakdown-other-375');
 });

@@ -52,7 +52,11 @@ export interface QrAnalytics {
   emailSignupCount: number;
   conversionRate: number;
   dailyAnalytics: QrDailyAnalytics[];
-  breakdowns: Record<QrBreakdownDimension, Array<{ name: string; count: number }>>;
+  /**
+   * Per dimension the values with the most scans (at most ten), then, when there are more or some
+   * were past a day's cap, one row `{ name: 'Other', other: true }` with the rest.
+   */
+  breakdowns: Record<QrBreakdownDimension, Array<{ name: string; count: number; other?: true }>>;
   /** Signup submissions turned away, per reason (no page token, honeypot, per-address ceiling). */
   refusedSignups: Record<QrSignupRefusalReason, number>;
   from?: string;

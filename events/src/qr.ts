@@ -75,7 +75,8 @@ export type QrCodeDeleted = Event<'QrCodeDeleted', { qrId: string }>;
  * A public visit of the landing page (or a redirect through a direct code) while tracking is on.
  * Appended to `qractivity-{id}`, never folded by the code's decider. `visitor` is a keyed hash
  * whose daily salt is deleted after the day: no address is ever stored. `firstVisitOfDay` says the
- * hash was not seen on this code that day (a unique visitor).
+ * hash was not seen on this code that day (a unique visitor). A breakdown value is null when the
+ * code already had its day's share of distinct values of that kind: it counts as "Other".
  */
 export type QrScanned = Event<
   'QrScanned',
@@ -84,10 +85,10 @@ export type QrScanned = Event<
     day: string;
     visitor?: string;
     firstVisitOfDay?: boolean;
-    device?: string;
-    os?: string;
-    browser?: string;
-    referrer?: string;
+    device?: string | null;
+    os?: string | null;
+    browser?: string | null;
+    referrer?: string | null;
     via?: 'landing' | 'redirect' | 'beacon';
   }
 >;

@@ -16,6 +16,7 @@ export {
 export {
   BOOKS_FALLBACK_REFETCH_MS,
   onGenerationEvent,
+  onGenerationResync,
   type StreamState,
   useGenerationStream,
 } from './generations/live-books';

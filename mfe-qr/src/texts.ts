@@ -77,6 +77,9 @@ export const QR_TEXTS = {
   downloadStarted: 'Download started',
 } as const;
 
+/** The last row of a breakdown: every value not named above it. */
+export const BREAKDOWN_OTHER = 'Other';
+
 export const BREAKDOWN_LABELS = {
   device: 'Devices',
   os: 'Operating systems',
@@ -88,7 +91,7 @@ export const BREAKDOWN_LABELS = {
 export const REFUSAL_LABELS = {
   token: 'Sent without loading the page, or from a page open for over a day',
   honeypot: 'Filled in the hidden spam trap (a bot)',
-  ceiling: 'Over 100 signups in 10 minutes from one network',
+  ceiling: 'Too many signups in a short time, from one network or in all',
 } as const;
 
 /** docs/product/creation-tools-qr.md (Limits and costs) */

@@ -82,6 +82,7 @@ export const QR_MESSAGES = {
   submissionFailedTitle: 'Submission Failed',
   pageExpired: 'This page has expired. Please press the button again to sign up.',
   tooManySignups: 'Too many signups from this network right now. Please try again in a few minutes.',
+  signupsBusy: 'Too many signups right now. Please try again in a few minutes.',
 } as const;
 
 /**

@@ -1,6 +1,8 @@
 // The page's one connection to the generation stream, opened while some screen needs it. The
-// browser's EventSource resumes with Last-Event-ID after a dropped connection; when the stream
-// cannot be had at all (no EventSource, or the server refuses it), screens fall back to refetching.
+// browser's EventSource resumes with Last-Event-ID after a dropped connection; when the server can
+// no longer replay from there (a tab asleep for long), it sends `resync` and the screens refetch
+// what the stream would have told them. When the stream cannot be had at all (no EventSource, or
+// the server refuses it), screens fall back to refetching.
 
 import { GENERATION_EVENTS_PATH } from '@studio/events';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
@@ -25,12 +27,15 @@ export const BOOKS_FALLBACK_REFETCH_MS = 10_000;
 export const BOOKS_SAFETY_REFETCH_MS = 30_000;
 /** Event names the stream may use besides the default 'message'. */
 const EVENT_NAMES = ['message', 'progress', 'generation'] as const;
+/** Sent instead of the events missed since Last-Event-ID when they are too far back to replay. */
+const RESYNC_EVENT = 'resync';
 
 let source: EventSource | null = null;
 let users = 0;
 let state: StreamState = 'idle';
 const listeners = new Set<() => void>();
 const eventListeners = new Set<(event: GenerationEventData) => void>();
+const resyncListeners = new Set<() => void>();
 const unknownIds = new Set<string>();
 
 function setState(next: StreamState): void {
@@ -54,6 +59,10 @@ function open(client: QueryClient): void {
     for (const listener of eventListeners) listener(event);
   };
   for (const name of EVENT_NAMES) stream.addEventListener(name, onEvent as EventListener);
+  stream.addEventListener(RESYNC_EVENT, () => {
+    void client.invalidateQueries({ queryKey: [BOOKS_QUERY_ROOT] });
+    for (const listener of resyncListeners) listener();
+  });
   stream.onopen = () => setState('open');
   // CONNECTING: the browser retries by itself (with Last-Event-ID). CLOSED: refused for good.
   stream.onerror = () => {
@@ -76,6 +85,18 @@ export function onGenerationEvent(listener: (event: GenerationEventData) => void
   eventListeners.add(listener);
   return () => {
     eventListeners.delete(listener);
+  };
+}
+
+/**
+ * Calls `listener` when the stream could not replay what was missed while it was away: a screen
+ * whose lists are not book lists refetches them (the book lists are refetched here). Returns the
+ * unsubscribe.
+ */
+export function onGenerationResync(listener: () => void): () => void {
+  resyncListeners.add(listener);
+  return () => {
+    resyncListeners.delete(listener);
   };
 }
 

@@ -1,7 +1,7 @@
 // My Images (docs/product/creation-tools-qr.md (Screens and routes: My Images)): four sources in one gallery, tabs, skeletons, failure with Retry, empty
 // states, cards with status, preview (a small WebP), date and download, the editor's toggle.
 import { Alert, Badge, Button, buttonStyles, readStoredUserId, Spinner, theme, useUser } from '@studio/kit';
-import { onGenerationEvent, useGenerationStream } from '@studio/kit/live';
+import { onGenerationEvent, onGenerationResync, useGenerationStream } from '@studio/kit/live';
 import { EmptyState, Skeleton, Tabs } from '@studio/kit/widgets';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Download, ImageIcon, ImageOff } from 'lucide-react';
@@ -69,7 +69,8 @@ function useGallery(userId: string | null, live: { current: boolean }) {
 
 /**
  * Live progress: while a card is in progress the page holds the generation
- * stream open, and an event for one of its cards refreshes the four lists.
+ * stream open, and an event for one of its cards refreshes the four lists (so does a resync:
+ * events were missed that the stream will not replay).
  */
 function useLiveProgress(userId: string | null, items: readonly GalleryItem[], live: { current: boolean }) {
   const working = items.some((item) => stageOf(item) === 'in-progress');
@@ -78,14 +79,20 @@ function useLiveProgress(userId: string | null, items: readonly GalleryItem[], l
   const queryClient = useQueryClient();
   const latest = useRef(items);
   latest.current = items;
-  useEffect(
-    () =>
-      onGenerationEvent((event) => {
-        if (!eventTouchesWork(event.generationId, latest.current)) return;
-        for (const path of SOURCES) void queryClient.invalidateQueries({ queryKey: [path] });
-      }),
-    [queryClient],
-  );
+  useEffect(() => {
+    const refetch = () => {
+      for (const path of SOURCES) void queryClient.invalidateQueries({ queryKey: [path] });
+    };
+    const stopEvents = onGenerationEvent((event) => {
+      if (eventTouchesWork(event.generationId, latest.current)) refetch();
+    });
+    // Events were missed and will not be replayed: read the lists again.
+    const stopResync = onGenerationResync(refetch);
+    return () => {
+      stopEvents();
+      stopResync();
+    };
+  }, [queryClient]);
 }
 
 export default function MyImagesPage() {

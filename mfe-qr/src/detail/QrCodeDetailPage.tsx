@@ -22,6 +22,7 @@ import {
 import { CodeUnavailable } from '../common/CodeUnavailable';
 import { CopyButton, Page, TruncatedUrl, tableCss } from '../common/ui';
 import { BREAKDOWN_LABELS, QR_TEXTS } from '../texts';
+import { Breakdown } from './Breakdown';
 import { conversionLabel } from './conversion';
 import { DailyChart } from './DailyChart';
 import { RefusedSignups } from './RefusedSignups';
@@ -282,17 +283,7 @@ function AnalyticsTab({ qr }: { qr: QrCodeView }) {
                 }}
               >
                 {(Object.keys(BREAKDOWN_LABELS) as Array<keyof typeof BREAKDOWN_LABELS>).map((dim) => (
-                  <div key={dim}>
-                    <h5 css={{ margin: '0 0 6px' }}>{BREAKDOWN_LABELS[dim]}</h5>
-                    <ul css={{ listStyle: 'none', padding: 0, margin: 0, fontSize: theme.fontSizes.sm }}>
-                      {data.breakdowns[dim].slice(0, 5).map((row) => (
-                        <li key={row.name} css={{ display: 'flex', justifyContent: 'space-between' }}>
-                          <span>{row.name}</span>
-                          <span>{row.count}</span>
-                        </li>
-                      ))}
-                    </ul>
-                  </div>
+                  <Breakdown key={dim} label={BREAKDOWN_LABELS[dim]} rows={data.breakdowns[dim]} />
                 ))}
               </div>
               <div>

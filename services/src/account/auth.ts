@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import type { Clock } from '../platform/clock';
 import { DomainError } from '../platform/errors';
-import { SESSION_COOKIE, type SessionStore } from './sessions';
+import { SESSION_COOKIE, type Session, type SessionStore } from './sessions';
 
 /**
  * Identity comes from the session cookie only. The spec's client also sends X-User-Id; it is
@@ -11,8 +11,12 @@ export function sessionMiddleware(sessions: SessionStore, clock: Clock): Koa.Mid
   return async (ctx, next) => {
     if (!ctx.path.startsWith('/api/')) return next();
     const token = ctx.cookies.get(SESSION_COOKIE);
-    const userId = await sessions.userIdFor(token, clock.now());
-    if (userId) ctx.state.userId = userId;
+    const session = await sessions.find(token, clock.now());
+    const userId = session?.userId;
+    if (session) {
+      ctx.state.userId = session.userId;
+      ctx.state.session = session;
+    }
     const claimed = ctx.get('X-User-Id');
     if (claimed && userId && claimed !== userId) {
       throw new DomainError('FORBIDDEN', 'The X-User-Id header does not match the signed-in user');
@@ -20,6 +24,10 @@ export function sessionMiddleware(sessions: SessionStore, clock: Clock): Koa.Mid
     await next();
   };
 }
+
+/** The session the request was signed in with (undefined for a visitor). */
+export const currentSession = (ctx: Koa.Context): Session | undefined =>
+  ctx.state.session as Session | undefined;
 
 export function requireUser(ctx: Koa.Context): string {
   const userId = ctx.state.userId as string | undefined;

@@ -2,7 +2,7 @@ import type { FeatureModule, Platform } from '../platform/module';
 import { sessionMiddleware } from './auth';
 import { accountsProjection } from './projections';
 import { accountRoutes, type CardOnFile } from './routes';
-import { SessionStore, startSessionSweeper } from './sessions';
+import { type SessionStore, startSessionSweeper } from './sessions';
 
 /**
  * Identity, sessions, the credit ledger and the subscription state of `account-{userId}`. `cards`
@@ -12,8 +12,8 @@ import { SessionStore, startSessionSweeper } from './sessions';
 export function accountModule(
   platform: Pick<Platform, 'commands' | 'clock' | 'readStore' | 'config' | 'logger'>,
   cards: CardOnFile | undefined,
+  sessions: SessionStore,
 ): FeatureModule {
-  const sessions = new SessionStore(platform.readStore, platform.config.sessionTtlMs);
   return {
     name: 'account',
     ...(cards

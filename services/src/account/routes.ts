@@ -14,6 +14,7 @@ import type { RouteModule } from '../platform/http/app';
 import { failureLimit } from '../platform/http/rate-limit';
 import { parse } from '../platform/http/validation';
 import type { Platform } from '../platform/module';
+import { type AppendBudget, DAY_MS, MINUTE_MS, perAccountLimit } from './append-limits';
 import { requireSelf, requireUser } from './auth';
 import { amountNewerThan, creditHistoryPage, decodeCursor, HISTORY_PAGE } from './credit-history';
 import { accountDecider } from './decider';
@@ -35,6 +36,18 @@ export interface AccountRouteDeps extends Pick<Platform, 'commands' | 'clock' | 
   config: Pick<Platform['config'], 'cookieSecure' | 'authRateLimit'>;
   cards: CardOnFile;
 }
+
+/**
+ * Profile saves per account: a person fixes a name or a phone number a few times, once in a long
+ * while; each save that changes something is an event kept for good.
+ */
+export const PROFILE_UPDATES: AppendBudget = {
+  name: 'profile',
+  windows: [
+    { limit: 10, windowMs: MINUTE_MS },
+    { limit: 60, windowMs: DAY_MS },
+  ],
+};
 
 const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${HISTORY_PAGE}`;
 /** GET /api/credits/history: keyset pages, newest first. */
@@ -153,7 +166,7 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
     router.get('/api/current-user', currentUser);
 
     /** The signed-in user's own name, phone number and pen name (Profile's Update Profile). */
-    router.put('/api/user/profile', async (ctx) => {
+    router.put('/api/user/profile', ...perAccountLimit(PROFILE_UPDATES, clock), async (ctx) => {
       const userId = requireUser(ctx);
       const body = parse(updateProfileRequest, ctx.request.body);
       const { state } = await commands.handle(

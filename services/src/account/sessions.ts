@@ -15,9 +15,22 @@ interface SessionDoc extends Doc {
   expiresAt: string;
 }
 
+/** A signed-in session as the routes see it: `id` is the stored hash, never the cookie's token. */
+export interface Session {
+  id: string;
+  userId: string;
+  expiresAt: Date;
+}
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Sessions looked up per query when checking which are still open (a bound on its parameters). */
+const OPEN_AMONG_PAGE = 500;
+
 export class SessionStore {
+  /** Told of every session this process ends, so what it opened (a progress stream) ends too. */
+  private readonly ended = new Set<(sessionId: string) => void>();
+
   constructor(
     private readonly readStore: ReadStore,
     private readonly ttlMs: number,
@@ -36,20 +49,53 @@ export class SessionStore {
     return { token, expiresAt };
   }
 
-  async userIdFor(token: string | undefined, now: Date): Promise<string | undefined> {
+  /** The session of a cookie's token, if it exists and has not expired (an expired one is deleted). */
+  async find(token: string | undefined, now: Date): Promise<Session | undefined> {
     if (!token || token.length > 100) return undefined;
     const sessions = this.readStore.collection<SessionDoc>(SESSIONS);
     const session = await sessions.get(hashToken(token));
     if (!session) return undefined;
     if (session.expiresAt <= now.toISOString()) {
-      await sessions.delete(session._id);
+      await this.end(session._id);
       return undefined;
     }
-    return session.userId;
+    return { id: session._id, userId: session.userId, expiresAt: new Date(session.expiresAt) };
+  }
+
+  async userIdFor(token: string | undefined, now: Date): Promise<string | undefined> {
+    return (await this.find(token, now))?.userId;
   }
 
   async destroy(token: string | undefined): Promise<void> {
-    if (token) await this.readStore.collection(SESSIONS).delete(hashToken(token));
+    if (token) await this.end(hashToken(token));
+  }
+
+  /** Calls `listener` with the id of every session this store ends; returns the unsubscribe. */
+  onEnded(listener: (sessionId: string) => void): () => void {
+    this.ended.add(listener);
+    return () => {
+      this.ended.delete(listener);
+    };
+  }
+
+  /**
+   * The sessions among `ids` that still exist and have not expired at `now`: one that is missing
+   * was ended by another process (a sign-out there) or swept.
+   */
+  async openAmong(ids: readonly string[], now: Date): Promise<Set<string>> {
+    const open = new Set<string>();
+    const sessions = this.readStore.collection<SessionDoc>(SESSIONS);
+    for (let i = 0; i < ids.length; i += OPEN_AMONG_PAGE) {
+      const page = ids.slice(i, i + OPEN_AMONG_PAGE);
+      const found = await sessions.find({ _id: { $in: page }, expiresAt: { $gt: now.toISOString() } });
+      for (const session of found) open.add(session._id);
+    }
+    return open;
+  }
+
+  private async end(id: string): Promise<void> {
+    await this.readStore.collection(SESSIONS).delete(id);
+    for (const listener of this.ended) listener(id);
   }
 
   /** Deletes every session expired at `now`; returns how many. */

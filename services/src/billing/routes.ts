@@ -6,12 +6,12 @@ import {
 } from '@studio/events/requests';
 import type Koa from 'koa';
 import { koaBody } from 'koa-body';
+import { type AppendBudget, DAY_MS, MINUTE_MS, perAccountLimit } from '../account/append-limits';
 import { requireUser } from '../account/auth';
 import { accountDecider } from '../account/decider';
 import { loadAccount } from '../account/identity';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
-import { requestLimit } from '../platform/http/rate-limit';
 import { ownOrigin } from '../platform/http/request-guards';
 import { parse } from '../platform/http/validation';
 import type { Platform } from '../platform/module';
@@ -35,12 +35,17 @@ export const webhookBody: Koa.Middleware = koaBody({
 
 /** Gateway sessions one account may open per ten minutes: each costs a call to the gateway. */
 export const CHECKOUT_SESSIONS_PER_WINDOW = 10;
-const checkoutLimit = () =>
-  requestLimit({
-    limit: CHECKOUT_SESSIONS_PER_WINDOW,
-    windowMs: 10 * 60 * 1000,
-    key: (ctx: Koa.Context) => `checkout:${requireUser(ctx)}`,
-  });
+/**
+ * Checkout sessions and subscription intents per account: each calls the gateway and records the
+ * checkout on the account; a buyer opens one or two, and a day of thirty is no purchase.
+ */
+const CHECKOUTS: AppendBudget = {
+  name: 'checkout',
+  windows: [
+    { limit: CHECKOUT_SESSIONS_PER_WINDOW, windowMs: 10 * MINUTE_MS },
+    { limit: 30, windowMs: DAY_MS },
+  ],
+};
 
 /** The embedded card form's pending subscription per user and plan (the spec's client sends only planId). */
 const PENDING = 'pending_subscriptions';
@@ -91,7 +96,7 @@ export function billingRoutes(deps: BillingRouteDeps): RouteModule {
     return { clientSecret: intent.clientSecret, gateway: gateway.kind };
   };
 
-  const limitCheckouts = checkoutLimit();
+  const limitCheckouts = perAccountLimit(CHECKOUTS, clock);
 
   return (router) => {
     router.get('/api/payments/config', (ctx) => {
@@ -102,7 +107,7 @@ export function billingRoutes(deps: BillingRouteDeps): RouteModule {
       };
     });
 
-    router.post('/api/create-checkout-session', limitCheckouts, async (ctx) => {
+    router.post('/api/create-checkout-session', ...limitCheckouts, async (ctx) => {
       const body = parse(checkoutSessionRequest, ctx.request.body);
       const customer = await customerOf(ctx);
       const base = origin(ctx);
@@ -114,12 +119,12 @@ export function billingRoutes(deps: BillingRouteDeps): RouteModule {
       ctx.body = { url: session.url };
     });
 
-    router.post('/api/create-subscription', limitCheckouts, async (ctx) => {
+    router.post('/api/create-subscription', ...limitCheckouts, async (ctx) => {
       const body = parse(createSubscriptionRequest, ctx.request.body);
       ctx.body = await pendingIntent(ctx, body.planId);
     });
 
-    router.post('/api/create-subscription-intent', limitCheckouts, async (ctx) => {
+    router.post('/api/create-subscription-intent', ...limitCheckouts, async (ctx) => {
       const body = parse(subscriptionPlanRequest, ctx.request.body);
       ctx.body = await pendingIntent(ctx, body.planId);
     });

@@ -403,7 +403,7 @@ describe('Stripe gateway: webhooks', () => {
     });
   });
 
-  it('a checkout without an invoice pays by its session; the user may come from its metadata; one without a plan of ours is left to its invoice', () => {
+  it('a checkout that names no invoice, or no plan of ours, is left to its invoice', () => {
     const session = {
       id: 'cs_2',
       object: 'checkout.session',
@@ -416,18 +416,21 @@ describe('Stripe gateway: webhooks', () => {
       invoice: null,
       metadata: { userId: 'recB', planId: 'basic' },
     };
-    expect(parse('checkout.session.completed', session)).toStrictEqual({
+    const ignored = { kind: 'ignored', eventId: 'evt_1', type: 'checkout.session.completed' };
+    expect(parse('checkout.session.completed', session)).toStrictEqual(ignored);
+    const invoiced = { ...session, invoice: 'in_2' };
+    expect(parse('checkout.session.completed', invoiced)).toStrictEqual({
       kind: 'subscription-paid',
       eventId: 'evt_1',
-      paymentRef: 'cs_2',
+      paymentRef: 'in_2',
       firstPayment: true,
       userId: 'recB',
       planId: 'basic',
       amountPaid: 2999,
     });
     expect(
-      parse('checkout.session.completed', { ...session, metadata: { userId: 'recB', planId: 'gold' } }),
-    ).toStrictEqual({ kind: 'ignored', eventId: 'evt_1', type: 'checkout.session.completed' });
+      parse('checkout.session.completed', { ...invoiced, metadata: { userId: 'recB', planId: 'gold' } }),
+    ).toStrictEqual(ignored);
   });
 
   it('ignores a checkout that is not a paid subscription', () => {

@@ -206,13 +206,18 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
           // Stripe's dashboard, a payment link) is left to its invoice, which names the price.
           const planId = obj(o.metadata).planId;
           if (!isPlanId(planId)) return { kind: 'ignored', eventId, type: event.type };
+          // The payment is its first invoice: keyed by it, the session and that invoice's own
+          // `invoice.paid` grant once. A session that names none is left to `invoice.paid` too:
+          // keyed by the session instead, the pair would grant the plan twice.
+          const invoice = idOf(o.invoice);
+          if (!invoice) return { kind: 'ignored', eventId, type: event.type };
           const subscriptionId = idOf(o.subscription);
           const customerId = idOf(o.customer);
           const userId = str(o.client_reference_id) ?? userOf(o);
           return {
             kind: 'subscription-paid',
             eventId,
-            paymentRef: idOf(o.invoice) ?? str(o.id) ?? eventId,
+            paymentRef: invoice,
             firstPayment: true,
             planId,
             amountPaid: num(o.amount_total) ?? 0,

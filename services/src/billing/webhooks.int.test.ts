@@ -168,6 +168,34 @@ describe('Stripe webhooks', () => {
     expect((await account(userId)).credits).toBe(60);
   });
 
+  it('a checkout session that names no invoice and the first invoice.paid grant the plan once, in either order and delivered at once', async () => {
+    const withoutInvoice = (userId: string) => {
+      const event = checkoutCompleted(userId, 'unused');
+      event.data.object.invoice = null;
+      event.data.object.id = `cs_test_${userId}`;
+      return event;
+    };
+    const outcome = async (userId: string) => {
+      const state = await account(userId);
+      const granted = (await server().platform.eventStore.readStream(accountStream(userId))).filter(
+        (e) => e.type === 'SubscriptionActivated' || e.type === 'SubscriptionRenewed',
+      );
+      return [state.tier, state.credits, state.subscriptionId, granted.length];
+    };
+    const sessionFirst = await newUser();
+    expect((await post(withoutInvoice(sessionFirst))).status).toBe(200);
+    expect((await post(invoicePaid(sessionFirst, 'in_l1', 'subscription_create'))).status).toBe(200);
+    const invoiceFirst = await newUser();
+    expect((await post(invoicePaid(invoiceFirst, 'in_l2', 'subscription_create'))).status).toBe(200);
+    expect((await post(withoutInvoice(invoiceFirst))).status).toBe(200);
+    const together = await newUser();
+    const deliveries = [withoutInvoice(together), invoicePaid(together, 'in_l3', 'subscription_create')];
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => post(deliveries[i % 2]!)));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    for (const userId of [sessionFirst, invoiceFirst, together])
+      expect(await outcome(userId)).toEqual(['Basic', 60, `sub_${userId}`, 1]);
+  });
+
   it('each monthly renewal grants the plan credits once', async () => {
     const userId = await newUser();
     await post(checkoutCompleted(userId, 'in_c1'));

@@ -1,4 +1,5 @@
 import { accountModule } from '../account/module';
+import { SessionStore } from '../account/sessions';
 import { adminModule } from '../admin/module';
 import { requireAdmin } from '../admin/require-admin';
 import { billingModule } from '../billing/module';
@@ -44,8 +45,10 @@ export async function featureModules(
   const roles = options.roles ?? ALL_ROLES;
   const gateway = takesPayments(roles) ? (overrides.gateway ?? (await openGateway(platform))) : undefined;
   const openAi = async () => overrides.ai ?? openAiProvider(platform.config.ai);
-  const account = accountModule(platform, gateway);
-  const studio = studioModule(platform, openAi);
+  // One store of sessions: a sign-out through the account's routes ends the studio's streams of it.
+  const sessions = new SessionStore(platform.readStore, platform.config.sessionTtlMs);
+  const account = accountModule(platform, gateway, sessions);
+  const studio = studioModule(platform, openAi, sessions);
   const gallery = galleryModule(platform);
   const qr = qrModule(platform);
   const newsletter = newsletterModule(platform, (ctx) => requireAdmin(ctx, platform.commands));

@@ -6,8 +6,29 @@ import {
   type QrSignupRefusalReason,
 } from '@studio/events';
 import type { ReadStore } from '../platform/readstore/port';
-import { breakdownName } from './breakdown-keys';
+import { breakdownName, OTHER_KEY } from './breakdown-keys';
 import { QR_DAILY, type QrDailyDoc, REFUSAL_REASONS } from './projections';
+
+/**
+ * Values named per breakdown in the answer, most scans first (the screen shows five); the rest,
+ * and the values past a day's cap, are summed in one last row marked `other`.
+ */
+export const BREAKDOWN_ROWS = 10;
+export const OTHER_NAME = 'Other';
+
+type Row = QrAnalytics['breakdowns'][QrBreakdownDimension][number];
+
+/** The named rows, biggest first (ties by name), cut to BREAKDOWN_ROWS, then one Other row. */
+function breakdownRows(named: Map<string, number>, other: number): Row[] {
+  const rows = [...named]
+    .map(([name, count]) => ({ name, count }))
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+  const rest = other + rows.slice(BREAKDOWN_ROWS).reduce((total, row) => total + row.count, 0);
+  return [
+    ...rows.slice(0, BREAKDOWN_ROWS),
+    ...(rest > 0 ? [{ name: OTHER_NAME, count: rest, other: true as const }] : []),
+  ];
+}
 
 /** Signups per scan in percent, two decimals; no scans is 0, not NaN. */
 export const conversionRate = (signups: number, scans: number) =>
@@ -38,9 +59,17 @@ export async function qrAnalytics(
   const breakdowns = Object.fromEntries(
     QR_BREAKDOWN_DIMENSIONS.map((d) => [d, new Map<string, number>()]),
   ) as Record<QrBreakdownDimension, Map<string, number>>;
+  const others = Object.fromEntries(QR_BREAKDOWN_DIMENSIONS.map((d) => [d, 0])) as Record<
+    QrBreakdownDimension,
+    number
+  >;
   for (const d of days)
     for (const dimension of QR_BREAKDOWN_DIMENSIONS)
       for (const [key, count] of Object.entries(d[dimension] ?? {})) {
+        if (key === OTHER_KEY) {
+          others[dimension] += count;
+          continue;
+        }
         const name = breakdownName(key);
         breakdowns[dimension].set(name, (breakdowns[dimension].get(name) ?? 0) + count);
       }
@@ -59,12 +88,7 @@ export async function qrAnalytics(
     conversionRate: conversionRate(emailSignupCount, scanCount),
     dailyAnalytics,
     breakdowns: Object.fromEntries(
-      QR_BREAKDOWN_DIMENSIONS.map((d) => [
-        d,
-        [...breakdowns[d]]
-          .map(([name, count]) => ({ name, count }))
-          .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
-      ]),
+      QR_BREAKDOWN_DIMENSIONS.map((d) => [d, breakdownRows(breakdowns[d], others[d])]),
     ) as QrAnalytics['breakdowns'],
     refusedSignups,
     ...(range.from ? { from: range.from } : {}),

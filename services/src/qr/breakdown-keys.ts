@@ -21,6 +21,12 @@ export function breakdownKey(value: string): string {
 }
 
 /**
+ * The key the values past a day's cap are counted under (`breakdown-cap.ts`): the marker alone,
+ * which no value encodes to (an encoded value always has a character after it).
+ */
+export const OTHER_KEY = MARKER;
+
+/**
  * The value a key stands for. Keys written before the encoding existed (no marker) are shown as
  * they were stored, dots replaced by underscores, until a rebuild writes them again.
  */

@@ -70,10 +70,10 @@ export type QrCommand =
       day: string;
       visitor?: string;
       firstVisitOfDay?: boolean;
-      device?: string;
-      os?: string;
-      browser?: string;
-      referrer?: string;
+      device?: string | null;
+      os?: string | null;
+      browser?: string | null;
+      referrer?: string | null;
       via: 'landing' | 'redirect' | 'beacon';
     }
   | { type: 'RecordSignup'; day: string; email: string; name?: string };

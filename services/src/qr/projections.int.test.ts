@@ -6,7 +6,7 @@ import { createSqliteReadStore } from '../platform/readstore/sqlite';
 import { tempDataDir } from '../testing/helpers';
 import { GIVEN_AT, type GivenEvent, projectionSpec } from '../testing/projection-spec';
 import { qrAnalytics } from './analytics';
-import { breakdownKey, breakdownName } from './breakdown-keys';
+import { breakdownKey, breakdownName, OTHER_KEY } from './breakdown-keys';
 import { QR_CODES, QR_DAILY, QR_SIGNUPS, QR_VISITORS, qrProjection } from './projections';
 
 let position = 0;
@@ -155,7 +155,6 @@ describe('QR breakdowns keyed by what visitors send', () => {
         'a$b',
         '$where',
         '100%.sure',
-        'Direct',
       ];
       const events = [
         event('QrCodeCreated', { qrId, userId: 'u', title: 'T', linkType: 'direct', trackingEnabled: true }),
@@ -172,7 +171,6 @@ describe('QR breakdowns keyed by what visitors send', () => {
         { name: '100%.sure', count: 1 },
         { name: 'a$b', count: 1 },
         { name: 'constructor', count: 1 },
-        { name: 'Direct', count: 1 },
         { name: 'news.example', count: 1 },
         { name: 'prototype', count: 1 },
         { name: 't.co', count: 1 },
@@ -335,6 +333,61 @@ describe('QR projection: given events, then documents (live and bulk)', () => {
       [QR_DAILY]: days,
       [QR_VISITORS]: visitors,
     }));
+
+  it('a value the recorder found past the day’s cap (null) is counted under Other, apart from every named value', () =>
+    spec
+      .given([
+        created,
+        {
+          stream: activity,
+          type: 'QrScansRecorded',
+          data: {
+            qrId: 'q1',
+            scans: ['v1', 'v2'].map((visitor) => ({
+              at,
+              day: '2026-11-22',
+              visitor,
+              firstVisitOfDay: true,
+              device: 'Mobile',
+              os: 'Android',
+              browser: null,
+              referrer: visitor === 'v1' ? 'news.example' : null,
+            })),
+          },
+        },
+      ])
+      .then({
+        [QR_CODES]: [
+          {
+            _id: 'q1',
+            userId: 'u1',
+            title: 'Menu',
+            linkType: 'landing',
+            trackingEnabled: true,
+            createdAt: at,
+            scans: 2,
+            signups: 0,
+          },
+        ],
+        [QR_DAILY]: [
+          {
+            _id: 'q1:2026-11-22',
+            qrId: 'q1',
+            day: '2026-11-22',
+            scans: 2,
+            uniques: 2,
+            signups: 0,
+            device: count('Mobile', 2),
+            os: count('Android', 2),
+            browser: { [OTHER_KEY]: 2 },
+            referrer: { ...count('news.example', 1), [OTHER_KEY]: 1 },
+          },
+        ],
+        [QR_VISITORS]: [
+          { _id: 'q1:2026-11-22:v1', qrId: 'q1', day: '2026-11-22' },
+          { _id: 'q1:2026-11-22:v2', qrId: 'q1', day: '2026-11-22' },
+        ],
+      }));
 
   it('a code created before its link type and tracking were recorded is a tracked direct code', () => {
     const { linkType: _l, trackingEnabled: _t, ...early } = created.data as Record<string, unknown>;

@@ -8,7 +8,7 @@ import {
 import { assertNever } from '../platform/decider';
 import type { WriteOp } from '../platform/readstore/port';
 import { defineProjection } from '../platform/runners/projector';
-import { breakdownKey } from './breakdown-keys';
+import { breakdownKey, OTHER_KEY } from './breakdown-keys';
 
 export const QR_CODES = 'qr_codes';
 export const QR_DAILY = 'qr_daily';
@@ -42,7 +42,7 @@ export type QrSignupDoc = { _id: string; qrId: string; email: string; name: stri
 export const REFUSAL_REASONS: readonly QrSignupRefusalReason[] = ['token', 'honeypot', 'ceiling'];
 
 export const visitorKey = (qrId: string, day: string, visitor: string) => `${qrId}:${day}:${visitor}`;
-const dailyId = (qrId: string, day: string) => `${qrId}:${day}`;
+export const dailyId = (qrId: string, day: string) => `${qrId}:${day}`;
 
 function daily(qrId: string, day: string, inc: Record<string, number>): WriteOp {
   return {
@@ -72,8 +72,9 @@ function scanOps(qrId: string, scans: ReadonlyArray<Omit<QrScanned['data'], 'qrI
     counts.scans = (counts.scans ?? 0) + 1;
     if (scan.firstVisitOfDay) counts.uniques = (counts.uniques ?? 0) + 1;
     for (const dimension of QR_BREAKDOWN_DIMENSIONS) {
-      const value = scan[dimension] ?? 'Unknown';
-      const field = `${dimension}.${breakdownKey(value)}`;
+      const value = scan[dimension];
+      // null: past the day's cap of distinct values (the recorder decided), counted as Other.
+      const field = `${dimension}.${value === null ? OTHER_KEY : breakdownKey(value ?? 'Unknown')}`;
       counts[field] = (counts[field] ?? 0) + 1;
     }
     // A visitor's first scan of the day: later ones find it in the read model already.

@@ -36,12 +36,23 @@ type Deps = Pick<Platform, 'eventStore' | 'readStore' | 'blobs' | 'clock' | 'log
 };
 
 /**
- * Signups per address and code per ten minutes (in memory only, never stored): generous, since a
- * class or a fair's audience shares one network address; the page token and the honeypot are what
- * stop scripts. Over it, a visitor is told to try again in a few minutes.
+ * Signups per address and code per ten minutes (in memory only, never stored): a class or a fair's
+ * audience shares one network address, so it takes a class and more; one address still gets only
+ * half of the code's own ceiling. Over it, a visitor is told to try again in a few minutes.
  */
-export const SIGNUPS_PER_ADDRESS = 100;
+export const SIGNUPS_PER_ADDRESS = 50;
 export const SIGNUP_WINDOW_MS = 10 * 60_000;
+/**
+ * Signups per code from every address together (in memory per process): a pool of addresses (an
+ * IPv6 prefix) would otherwise multiply the per-address ceiling, each page load buying 3 signups.
+ * Ten minutes hold a room of readers (a class of 30 three times over); a day holds far more than a
+ * self-published book's busiest launch. Past it, a reader is asked to try again in a few minutes
+ * and the owner's analytics count the refusal.
+ */
+export const SIGNUPS_PER_CODE = [
+  { limit: 100, windowMs: SIGNUP_WINDOW_MS },
+  { limit: 1000, windowMs: 24 * 60 * 60_000 },
+] as const;
 
 /** How long a page served without being counted (a prefetch) may send its scan beacon. */
 export const SCAN_TOKEN_TTL_MS = 30 * 60_000;
@@ -125,22 +136,34 @@ export function qrPublicRoutes(deps: Deps): {
   // From memory: the cache drops a code as soon as its stream changes.
   const load = async (id: string): Promise<QrCodeState> => (QR_ID.test(id) ? codes.get(id) : initialQrState);
   const signupTokens = new SignupTokens(readStore);
-  const signupCeiling = requestLimit({
+  const now = () => clock.now().getTime();
+  const addressCeiling = requestLimit({
     limit: SIGNUPS_PER_ADDRESS,
     windowMs: SIGNUP_WINDOW_MS,
     key: (ctx) => `${ctx.ip}\n${String(ctx.state.signupCode)}`,
-    now: () => clock.now().getTime(),
+    now,
   });
-  /** True when this address may sign up to this code once more (and counts it). */
-  const withinCeiling = async (ctx: Koa.Context, qrId: string) => {
+  const codeCeilings = SIGNUPS_PER_CODE.map(({ limit, windowMs }) =>
+    requestLimit({ limit, windowMs, key: (ctx) => String(ctx.state.signupCode), now }),
+  );
+  /**
+   * Within the ceilings, this signup is counted against them: 'kept'; else which one it met (the
+   * address's first, so one busy address does not spend the code's).
+   */
+  const withinCeiling = async (ctx: Koa.Context, qrId: string): Promise<'kept' | 'address' | 'code'> => {
     ctx.state.signupCode = qrId;
-    try {
-      await signupCeiling(ctx, async () => {});
-      return true;
-    } catch (error) {
-      if (isDomainError(error) && error.code === 'RATE_LIMITED') return false;
-      throw error;
-    }
+    const check = async (ceiling: Koa.Middleware) => {
+      try {
+        await ceiling(ctx, async () => {});
+        return true;
+      } catch (error) {
+        if (isDomainError(error) && error.code === 'RATE_LIMITED') return false;
+        throw error;
+      }
+    };
+    if (!(await check(addressCeiling))) return 'address';
+    for (const ceiling of codeCeilings) if (!(await check(ceiling))) return 'code';
+    return 'kept';
   };
 
   /**
@@ -236,13 +259,17 @@ export function qrPublicRoutes(deps: Deps): {
     });
   };
 
-  /** What became of a signup: kept, or refused and why (the visitor is told; the owner sees counts). */
-  type Outcome = 'kept' | QrSignupRefusalReason;
+  /**
+   * What became of a signup: kept, or refused and why (the visitor is told; the owner sees counts).
+   * `busy`: the code's own ceiling, tallied as a ceiling but told without naming the network.
+   */
+  type Outcome = 'kept' | QrSignupRefusalReason | 'busy';
+  const ceilingMessage = { ceiling: QR_MESSAGES.tooManySignups, busy: QR_MESSAGES.signupsBusy } as const;
 
   /**
    * One signup, from the script's JSON or the plain form: the honeypot (a bot; answered as if kept,
-   * so it learns nothing), the page's token, then the per-address ceiling; refusals on a live code
-   * are tallied for the owner's analytics.
+   * so it learns nothing), the page's token, then the ceilings (the address's, the code's); refusals
+   * on a live code are tallied for the owner's analytics.
    */
   async function signUp(
     ctx: Koa.Context,
@@ -261,7 +288,11 @@ export function qrPublicRoutes(deps: Deps): {
     };
     if (input.honeypot) return refuse('honeypot');
     if (!(await signupTokens.spend(input.token, state.qrId, at))) return refuse('token');
-    if (!(await withinCeiling(ctx, state.qrId))) return refuse('ceiling');
+    const ceiling = await withinCeiling(ctx, state.qrId);
+    if (ceiling !== 'kept') {
+      refuse('ceiling');
+      return ceiling === 'code' ? 'busy' : 'ceiling';
+    }
     const events = decideSignup(
       state,
       { day: at.toISOString().slice(0, 10), email: input.email, ...(input.name ? { name: input.name } : {}) },
@@ -312,7 +343,8 @@ export function qrPublicRoutes(deps: Deps): {
         };
         return;
       }
-      if (outcome === 'ceiling') throw new DomainError('RATE_LIMITED', QR_MESSAGES.tooManySignups);
+      if (outcome === 'ceiling' || outcome === 'busy')
+        throw new DomainError('RATE_LIMITED', ceilingMessage[outcome]);
       ctx.status = 201;
       ctx.body = { success: true, message: 'Thank you for signing up!' };
     });
@@ -350,8 +382,8 @@ export function qrPublicRoutes(deps: Deps): {
         token: input.token,
         honeypot: input[QR_HONEYPOT_FIELD],
       });
-      if (outcome === 'token' || outcome === 'ceiling') {
-        const message = outcome === 'token' ? QR_MESSAGES.pageExpired : QR_MESSAGES.tooManySignups;
+      if (outcome === 'token' || outcome === 'ceiling' || outcome === 'busy') {
+        const message = outcome === 'token' ? QR_MESSAGES.pageExpired : ceilingMessage[outcome];
         return sendHtml(
           ctx,
           outcome === 'token' ? 403 : 429,

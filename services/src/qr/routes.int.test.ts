@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { eventually } from '../testing/helpers';
 import { useEmbeddedServer } from '../testing/test-runtime';
-import { SIGNUPS_PER_ADDRESS } from './public-routes';
+import { SIGNUPS_PER_ADDRESS, SIGNUPS_PER_CODE } from './public-routes';
 
 const server = useEmbeddedServer({ TRUST_PROXY: '1' });
 
@@ -57,9 +57,15 @@ function dataFolderContains(dir: string, needle: string): string[] {
 describe('QR codes API', () => {
   let owner: request.Agent;
   let stranger: request.Agent;
+  let owners = 0;
   beforeAll(async () => {
-    owner = await account('qr-owner@example.com');
     stranger = await account('qr-stranger@example.com');
+  });
+  // An owner per test: one account making the whole suite's codes within seconds would meet its
+  // per-account budget of new codes (QR_CREATIONS), as a script should.
+  beforeEach(async () => {
+    owners += 1;
+    owner = await account(`qr-owner-${owners}@example.com`);
   });
 
   it('a direct code encodes our short redirect, which counts the scan and redirects to the current target', async () => {
@@ -481,6 +487,62 @@ describe('QR codes API', () => {
       email: string;
     }>;
     expect(emails.map((e) => e.email)).not.toContain('trap@example.com');
+  });
+
+  it('signups from many addresses at once stop at the code’s own ceiling; a class of 30 on their own phones is all kept', async () => {
+    const [perTenMinutes] = SIGNUPS_PER_CODE;
+    const flooded = await createCode(owner, { title: 'Flooded', linkType: 'landing' });
+    const post = (id: string, email: string, token: string, address: string) =>
+      request(server().url)
+        .post(`/api/qr-landing/${id}`)
+        .set('X-Forwarded-For', address)
+        .send({ source: 'signup', email, token });
+    // 30 addresses, each loading the page for tokens (3 signups a load) and sending them all at once.
+    const attempts = await Promise.all(
+      Array.from({ length: 30 }, async (_, a) => {
+        const address = `198.51.101.${a + 1}`;
+        const answers: request.Response[] = [];
+        for (let load = 0; load < 2; load++) {
+          const token = await signupToken(flooded.id);
+          answers.push(
+            ...(await Promise.all(
+              [0, 1, 2].map((k) => post(flooded.id, `made-up-${a}-${load}-${k}@example.com`, token, address)),
+            )),
+          );
+        }
+        return answers;
+      }),
+    );
+    const answers = attempts.flat();
+    const kept = answers.filter((r) => r.status === 201).length;
+    const refused = answers.filter((r) => r.status === 429);
+    expect([kept, refused.length]).toEqual([perTenMinutes.limit, answers.length - perTenMinutes.limit]);
+    for (const res of refused) {
+      expect(res.body.message).toBe('Too many signups right now. Please try again in a few minutes.');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    const stats = await eventually(async () => {
+      const a = await analytics(owner, flooded.id);
+      return a.refusedSignups.ceiling === refused.length && a.emailSignupCount === kept && a;
+    });
+    expect(stats.emailSignupCount).toBe(perTenMinutes.limit);
+    // Meanwhile a class signs up to the teacher's code, each reader from their own phone.
+    const lesson = await createCode(owner, { title: 'Lesson', linkType: 'landing' });
+    const pupils = await Promise.all(
+      Array.from(
+        { length: 30 },
+        async (_, i) =>
+          (
+            await post(
+              lesson.id,
+              `reader${i}@example.com`,
+              await signupToken(lesson.id),
+              `203.0.114.${i + 1}`,
+            )
+          ).status,
+      ),
+    );
+    expect(pupils).toEqual(Array(30).fill(201));
   });
 
   it('without JavaScript the form posts itself (form-encoded, its token instead of the Origin): a thank-you page or the redirect', async () => {

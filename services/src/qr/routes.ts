@@ -7,6 +7,7 @@ import {
 } from '@studio/events/requests';
 import type Koa from 'koa';
 import * as yup from 'yup';
+import { type AppendBudget, DAY_MS, MINUTE_MS, perAccountLimit } from '../account/append-limits';
 import { requireUser } from '../account/auth';
 import type { BlobStore } from '../platform/blobs/port';
 import { DomainError } from '../platform/errors';
@@ -43,6 +44,29 @@ type Deps = Pick<
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * New codes per account: each is a form filled in by hand (a title, a target or a landing page),
+ * so ten in a minute or two hundred in a day is beyond anyone making codes for their books.
+ */
+export const QR_CREATIONS: AppendBudget = {
+  name: 'qr-create',
+  windows: [
+    { limit: 10, windowMs: MINUTE_MS },
+    { limit: 200, windowMs: DAY_MS },
+  ],
+};
+/**
+ * Saves of the edit form, tracking switches and deletions per account: one click each, counted
+ * together; an owner tuning a landing page saves every few seconds at most.
+ */
+export const QR_CHANGES: AppendBudget = {
+  name: 'qr-change',
+  windows: [
+    { limit: 30, windowMs: MINUTE_MS },
+    { limit: 1000, windowMs: DAY_MS },
+  ],
+};
 
 /** The code as the owner's screens read it (docs/product/creation-tools-qr.md (Data) QR code, plus its landing settings). */
 /** The code's centre logo with its picture read from the blob store (absent if it is gone). */
@@ -164,7 +188,10 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
       };
     });
 
-    router.post('/api/qr-codes', async (ctx) => {
+    const limitCreations = perAccountLimit(QR_CREATIONS, clock);
+    const limitChanges = perAccountLimit(QR_CHANGES, clock);
+
+    router.post('/api/qr-codes', ...limitCreations, async (ctx) => {
       const userId = requireUser(ctx);
       const input = parse(createQrCodeRequest, ctx.request.body);
       if (input.linkType === 'direct') refuseOwnAddress(ctx, input.url ?? '');
@@ -208,7 +235,7 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
       ctx.body = { success: true, qrCode: await qrCodeView(state, blobs) };
     });
 
-    router.put('/api/qr-codes/:id', async (ctx) => {
+    router.put('/api/qr-codes/:id', ...limitChanges, async (ctx) => {
       const { userId, state } = await owned(ctx);
       const input = parse(updateQrCodeRequest, ctx.request.body);
       if (input.url !== undefined && state.linkType === 'landing')
@@ -242,7 +269,7 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
       ctx.body = { success: true, qrCode: await qrCodeView(next, blobs) };
     });
 
-    router.delete('/api/qr-codes/:id', async (ctx) => {
+    router.delete('/api/qr-codes/:id', ...limitChanges, async (ctx) => {
       const { userId, state } = await owned(ctx);
       await command(state.qrId, { type: 'DeleteQrCode', userId }, ctx);
       ctx.body = { success: true };

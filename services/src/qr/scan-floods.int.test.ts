@@ -1,6 +1,9 @@
 import request from 'supertest';
 import { eventually } from '../testing/helpers';
 import { useEmbeddedServer } from '../testing/test-runtime';
+import { BREAKDOWN_ROWS } from './analytics';
+import { BREAKDOWN_VALUES_PER_DAY } from './breakdown-cap';
+import { OTHER_KEY } from './breakdown-keys';
 import { SCANS_PER_VISITOR } from './scan-recorder';
 
 const server = useEmbeddedServer({ TRUST_PROXY: '1' });
@@ -96,6 +99,55 @@ describe('QR scans cannot be inflated', () => {
     const stats = await settled(direct, `/r/${direct}`, (a) => a.uniqueVisitors >= 2);
     expect(stats.uniqueVisitors).toBe(2); // the flooding address and the last visit's own
     expect(stats.scanCount).toBe(SCANS_PER_VISITOR + 1);
+  });
+});
+
+describe('breakdowns keep a bounded number of names', () => {
+  it('made-up referrers from many addresses: the day keeps its share of names, the rest count as Other, and the answer names ten', async () => {
+    const owner = request.agent(server().url);
+    await owner
+      .post('/api/register')
+      .send({ name: 'Owner', email: 'referrers@example.com', password: 'secret12' });
+    const id = (
+      await owner
+        .post('/api/qr-codes')
+        .send({ title: 'Poster', linkType: 'direct', url: 'https://example.com/' })
+    ).body.qrCode.id as string;
+    const flood = 3 * BREAKDOWN_VALUES_PER_DAY;
+    for (let i = 0; i < flood; i++)
+      await request(server().url)
+        .get(`/r/${id}`)
+        .set('User-Agent', PHONE)
+        .set('Referer', `https://made-up-${i}.example/page`)
+        .set('X-Forwarded-For', `198.18.${Math.floor(i / 200)}.${i % 200}`)
+        .redirects(0)
+        .expect(302);
+    // A visitor with no referrer after the flood is still shown as Direct.
+    await request(server().url)
+      .get(`/r/${id}`)
+      .set('User-Agent', PHONE)
+      .set('X-Forwarded-For', '192.0.2.251')
+      .redirects(0);
+    const analytics = await eventually(async () => {
+      const a = (await owner.get(`/api/qr-codes/${id}/analytics`)).body.analytics as {
+        scanCount: number;
+        breakdowns: Record<string, Array<{ name: string; count: number; other?: true }>>;
+      };
+      return a.scanCount === flood + 1 && a;
+    });
+    const referrers = analytics.breakdowns.referrer ?? [];
+    expect(referrers).toHaveLength(BREAKDOWN_ROWS + 1);
+    expect(referrers.slice(0, BREAKDOWN_ROWS).every((row) => row.other === undefined)).toBe(true);
+    expect(referrers.map((row) => row.name)).toContain('Direct');
+    expect(referrers.at(-1)).toEqual({ name: 'Other', count: flood + 1 - BREAKDOWN_ROWS, other: true });
+    // The day's document holds the kept names, Direct and one Other counter: not one key per scan.
+    const day = (await server().platform.readStore.collection('qr_daily').find({ qrId: id }))[0] as Record<
+      string,
+      unknown
+    >;
+    const stored = Object.keys(day.referrer as object);
+    expect(stored).toHaveLength(BREAKDOWN_VALUES_PER_DAY + 2);
+    expect((day.referrer as Record<string, number>)[OTHER_KEY]).toBe(flood - BREAKDOWN_VALUES_PER_DAY);
   });
 });
 

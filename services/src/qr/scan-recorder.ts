@@ -4,6 +4,7 @@ import type { EventStore } from '../platform/eventstore/port';
 import { isEngineUnreachable } from '../platform/faults/unavailable';
 import type { Logger } from '../platform/logging';
 import type { ReadStore } from '../platform/readstore/port';
+import { BreakdownCap } from './breakdown-cap';
 import { appendActivity, decideScan, scanBatch } from './commands';
 import type { QrCodeState } from './decider';
 import { QR_VISITORS, visitorKey } from './projections';
@@ -69,6 +70,8 @@ export class ScanRecorder {
   private served = new LRUCache<string, number>({ max: 100_000 });
   /** Scans counted per visitor in the current window (keyed by the visitor hash, never the address). */
   private counted = new LRUCache<string, { start: number; count: number }>({ max: 100_000 });
+  /** Which breakdown values each code's day keeps; the rest are counted as Other. */
+  private readonly breakdowns: BreakdownCap;
 
   constructor(
     private readonly deps: {
@@ -78,8 +81,12 @@ export class ScanRecorder {
       logger: Logger;
       /** How long scans gather before one append (QR_SCAN_FLUSH_MS, 100 ms). */
       flushMs: number;
+      /** Distinct breakdown values a code keeps per day (BREAKDOWN_VALUES_PER_DAY). */
+      breakdownValuesPerDay?: number;
     },
-  ) {}
+  ) {
+    this.breakdowns = new BreakdownCap(deps.readStore, deps.breakdownValuesPerDay);
+  }
 
   /** A visit to decide with the next batch (the redirect and the landing page: nobody waits). */
   queue(state: QrCodeState, visit: Visit): void {
@@ -182,17 +189,13 @@ export class ScanRecorder {
     }
     if (!this.withinScanLimit(key, now)) return false;
     this.seen.set(key, true);
+    const breakdown = await this.breakdowns.admit(state.qrId, day, {
+      ...describeAgent(visit.userAgent),
+      referrer: referrerHost(visit.referer, visit.host),
+    });
     const scan = decideScan(
       state,
-      {
-        type: 'RecordScan',
-        day,
-        visitor,
-        firstVisitOfDay,
-        ...describeAgent(visit.userAgent),
-        referrer: referrerHost(visit.referer, visit.host),
-        via: visit.via,
-      },
+      { type: 'RecordScan', day, visitor, firstVisitOfDay, ...breakdown, via: visit.via },
       visit.at.toISOString(),
     );
     // Stryker disable next-line BooleanLiteral: only tracking off decides no scan, and it returned above.

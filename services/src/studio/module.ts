@@ -1,3 +1,6 @@
+import { loadAccount } from '../account/identity';
+import { SessionWatch } from '../account/session-watch';
+import type { SessionStore } from '../account/sessions';
 import { newId } from '../platform/ids';
 import type { FeatureModule, Platform } from '../platform/module';
 import { relay } from '../platform/runners/relay';
@@ -12,7 +15,7 @@ import { generationsProjection } from './generations-projection';
 import { jobIntake } from './job-intake';
 import { generationQueue } from './job-queue';
 import { JOB_EVENT_TYPES, JOBS_TOPIC, type JobMessage, jobsFor } from './jobs';
-import { progressRoutes } from './progress-events';
+import { PROGRESS_HEARTBEAT_MS, progressRoutes } from './progress-events';
 import { refundProcessManager } from './refunds';
 import { studioRoutes } from './routes';
 import { GenerationSupervisor } from './supervisor';
@@ -24,9 +27,14 @@ import { createJobHandler } from './worker';
  * Generation jobs: the tool routes (from the registry), the generations read model, the relay
  * that takes requested jobs to the bus, refunds, the workers and their supervisor. Only the
  * generation worker calls the AI provider, so it opens it (`openAi`) when it starts: the API,
- * projector and relay never do.
+ * projector and relay never do. `sessions` (the account's) ends a progress stream when the
+ * session that opened it is signed out.
  */
-export function studioModule(platform: Platform, openAi: () => Promise<AiProvider>): FeatureModule {
+export function studioModule(
+  platform: Platform,
+  openAi: () => Promise<AiProvider>,
+  sessions: SessionStore,
+): FeatureModule {
   const { commands, clock, logger, bus, config } = platform;
   const tutorialSources = tutorialCsp(config.tutorialVideoUrl);
   const uploads = TOOL_LIST.filter((tool) => tool.upload && tool.generator);
@@ -50,7 +58,12 @@ export function studioModule(platform: Platform, openAi: () => Promise<AiProvide
     routes: [
       studioRoutes(TOOLS, platform),
       gen2Routes(platform),
-      progressRoutes(platform),
+      progressRoutes({
+        ...platform,
+        planOf: async (userId) => (await loadAccount(commands, userId))?.tier ?? 'Demo',
+        // Sign-outs in another process are found at the streams' keep-alive pace.
+        sessions: new SessionWatch(sessions, clock, PROGRESS_HEARTBEAT_MS),
+      }),
       tutorialRoutes(config.tutorialVideoUrl),
       durationRoutes(platform),
     ],

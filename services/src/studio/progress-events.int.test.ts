@@ -5,12 +5,27 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Router from '@koa/router';
-import type { Event, RecordedEvent } from '@studio/events';
+import type { Tier } from '@studio/events';
+import { type Event, GENERATION_EVENTS_PATH, type RecordedEvent } from '@studio/events';
 import Koa from 'koa';
+import request from 'supertest';
+import { sessionMiddleware } from '../account/auth';
+import { SessionWatch } from '../account/session-watch';
+import { SESSION_COOKIE, SessionStore } from '../account/sessions';
+import { systemClock } from '../platform/clock';
 import { isDomainError } from '../platform/errors';
 import type { EventStore } from '../platform/eventstore/port';
 import { createSqliteEventStore } from '../platform/eventstore/sqlite';
-import { type ProgressStreamLimits, progressMessage, progressRoutes } from './progress-events';
+import type { ReadStore } from '../platform/readstore/port';
+import { createSqliteReadStore } from '../platform/readstore/sqlite';
+import { eventually, useEmbeddedServer } from '../testing/test-runtime';
+import {
+  type ProgressStreamLimits,
+  progressMessage,
+  progressRoutes,
+  RESUME_WINDOW,
+  STREAMS_BY_PLAN,
+} from './progress-events';
 
 /**
  * The stream's fast path: this process's appends reach the browser through the store's append
@@ -63,6 +78,9 @@ describe('live progress: appends pushed as they commit', () => {
     };
   });
 
+  /** The plan of each user the streams belong to (Basic unless named). */
+  const plans: Record<string, Tier> = {};
+
   /** Serves the stream to user `X-User` (u1 by default). */
   const serve = async (limits: Partial<ProgressStreamLimits> = {}) => {
     const app = new Koa();
@@ -81,7 +99,10 @@ describe('live progress: appends pushed as they commit', () => {
       }
     });
     const router = new Router();
-    progressRoutes({ eventStore: store }, limits)(router);
+    progressRoutes(
+      { eventStore: store, clock: systemClock, planOf: async (userId) => plans[userId] ?? 'Basic' },
+      limits,
+    )(router);
     app.use(router.routes());
     server = app.listen(0, '127.0.0.1');
     await once(server, 'listening');
@@ -116,6 +137,7 @@ describe('live progress: appends pushed as they commit', () => {
    */
   const connect = async (lastEventId?: string, user = 'u1') => {
     const ids: string[] = [];
+    let resyncs = 0;
     let last = lastEventId;
     const req = http.get(url, {
       headers: { 'X-User': user, ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) },
@@ -135,11 +157,13 @@ describe('live progress: appends pushed as they commit', () => {
         const id = /^id: (\d+)$/m.exec(block)?.[1];
         if (id !== undefined) last = id;
         if (id && block.includes('event: progress')) ids.push(id);
+        if (block.includes('event: resync')) resyncs += 1;
       }
     });
     return {
       status: res.statusCode,
       ids: () => ids,
+      resyncs: () => resyncs,
       lastEventId: () => last,
       ended: () => ended,
       body: async () => {
@@ -196,7 +220,7 @@ describe('live progress: appends pushed as they commit', () => {
     );
 
   it('caps open streams per user (429) and per process (503); a closed stream frees its place', async () => {
-    await serve({ perUser: 3, perProcess: 5 });
+    await serve({ byPlan: { ...STREAMS_BY_PLAN, Basic: { perAccount: 3 } }, perProcess: 5 });
     const mine = [await connect(), await connect(), await connect()];
     expect(mine.map((s) => s.status)).toEqual([200, 200, 200]);
     const fourth = await connect();
@@ -221,6 +245,55 @@ describe('live progress: appends pushed as they commit', () => {
     }
     expect(again.status).toBe(200);
     for (const stream of [...mine, ...theirs, again]) stream.close();
+  });
+
+  it('caps streams by plan: a Demo account holds fewer, and Demo accounts together cannot take the paying users’ places', async () => {
+    Object.assign(plans, { d1: 'Demo', d2: 'Demo', d3: 'Demo', p1: 'Premium' });
+    await serve({
+      byPlan: { ...STREAMS_BY_PLAN, Demo: { perAccount: 2, perProcess: 3 }, Premium: { perAccount: 4 } },
+      perProcess: 10,
+    });
+    const demo = [await connect(undefined, 'd1'), await connect(undefined, 'd1')];
+    const third = await connect(undefined, 'd1');
+    expect([...demo, third].map((s) => s.status)).toEqual([200, 200, 429]);
+    const otherDemo = await connect(undefined, 'd2');
+    expect(otherDemo.status).toBe(200);
+    // Three Demo streams are open: the Demo share is full, the process is not.
+    const busy = await connect(undefined, 'd3');
+    expect(busy.status).toBe(503);
+    const premium = await Promise.all([1, 2, 3, 4].map(() => connect(undefined, 'p1')));
+    expect(premium.map((s) => s.status)).toEqual([200, 200, 200, 200]);
+    expect((await connect(undefined, 'p1')).status).toBe(429);
+    demo[0]?.close();
+    let again = await connect(undefined, 'd3');
+    for (let i = 0; i < 100 && again.status !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      again = await connect(undefined, 'd3');
+    }
+    expect(again.status).toBe(200);
+    for (const stream of [...demo, otherDemo, ...premium, again]) stream.close();
+  });
+
+  it('resumes from a recent position only: an older one, or one beyond the log, starts from now and says to refetch', async () => {
+    await serve({ resumeWindow: 3, byPlan: { ...STREAMS_BY_PLAN, Basic: { perAccount: 4 } } });
+    for (let i = 1; i <= 6; i++) await append('u1', 'g1', i * 10);
+    const recent = await connect('3');
+    await until(() => recent.ids().length === 3);
+    expect([recent.ids(), recent.resyncs()]).toEqual([['4', '5', '6'], 0]);
+    const old = await connect('2');
+    const forged = await connect('999999');
+    const fromZero = await connect('0');
+    const resumed = [old, forged, fromZero];
+    await until(() => resumed.every((s) => s.lastEventId() === '6'));
+    expect(resumed.map((s) => [s.resyncs(), s.ids()])).toEqual([
+      [1, []],
+      [1, []],
+      [1, []],
+    ]);
+    // From now on they carry what is appended, like any stream.
+    await append('u1', 'g1', 70);
+    await until(() => [recent, ...resumed].every((s) => s.ids().includes('7')));
+    for (const stream of [recent, ...resumed]) stream.close();
   });
 
   it('shares one subscription among every open stream and hands each event to its user’s streams only', async () => {
@@ -334,6 +407,189 @@ describe('live progress: appends pushed as they commit', () => {
     await until(() => received.length + resumed.ids().length === count);
     expect([...received, ...resumed.ids()]).toEqual(mine.ids());
     for (const stream of [mine, theirs, resumed]) stream.close();
+  });
+});
+
+/**
+ * A stream belongs to the session that opened it: a sign-out ends it, in this process at once and
+ * in another one at its next check; an expiring session ends it. Two "processes" (apps with their
+ * own session store, hub and watch) share one read store, as API processes share PostgreSQL.
+ */
+describe('live progress: a stream ends with its session', () => {
+  const CHECK_MS = 100;
+  let dir: string;
+  let events: EventStore;
+  let reads: ReadStore;
+  const servers: http.Server[] = [];
+
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'sse-sessions-'));
+    events = createSqliteEventStore(path.join(dir, 'events.db'));
+    reads = createSqliteReadStore(path.join(dir, 'read.db'));
+  });
+  afterEach(async () => {
+    for (const server of servers.splice(0)) {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    await events.close();
+    await reads.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** One API process: the session reader, a sign-out route and the stream. */
+  const apiProcess = async (ttlMs = 3600_000) => {
+    const sessions = new SessionStore(reads, ttlMs);
+    const app = new Koa();
+    app.silent = true;
+    app.use(async (ctx, next) => {
+      try {
+        await next();
+      } catch (error) {
+        ctx.status = isDomainError(error) && error.code === 'UNAUTHENTICATED' ? 401 : 500;
+      }
+    });
+    app.use(sessionMiddleware(sessions, systemClock));
+    const router = new Router();
+    router.post('/api/logout', async (ctx) => {
+      await sessions.destroy(ctx.cookies.get(SESSION_COOKIE));
+      ctx.status = 204;
+    });
+    progressRoutes({
+      eventStore: events,
+      clock: systemClock,
+      planOf: async () => 'Basic',
+      sessions: new SessionWatch(sessions, systemClock, CHECK_MS),
+    })(router);
+    app.use(router.routes());
+    const server = app.listen(0, '127.0.0.1');
+    servers.push(server);
+    await once(server, 'listening');
+    return { sessions, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  };
+
+  const open = async (url: string, token: string) => {
+    const req = http.get(`${url}/api/generations/events`, {
+      headers: { Cookie: `${SESSION_COOKIE}=${token}` },
+    });
+    const [res] = (await once(req, 'response')) as [http.IncomingMessage];
+    let ended = false;
+    res.on('end', () => {
+      ended = true;
+    });
+    res.resume();
+    return { status: res.statusCode, ended: () => ended, close: () => req.destroy() };
+  };
+  const signOut = (url: string, token: string) =>
+    new Promise<number | undefined>((resolve, reject) => {
+      const req = http.request(`${url}/api/logout`, {
+        method: 'POST',
+        headers: { Cookie: `${SESSION_COOKIE}=${token}` },
+      });
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  const until = async (check: () => boolean) => {
+    for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(check()).toBe(true);
+  };
+
+  it('a sign-out ends the streams of that session here at once and in another process at its next check; the other sessions’ streams go on', async () => {
+    const a = await apiProcess();
+    const b = await apiProcess();
+    const laptop = await a.sessions.create('u1', new Date());
+    const phone = await a.sessions.create('u1', new Date());
+    const here = await open(a.url, laptop.token);
+    const there = await open(b.url, laptop.token);
+    const phoneThere = await open(b.url, phone.token);
+    expect([here.status, there.status, phoneThere.status]).toEqual([200, 200, 200]);
+    expect(await signOut(a.url, laptop.token)).toBe(204);
+    await until(() => here.ended());
+    await until(() => there.ended());
+    // The check that ended `there` looked at the phone's session too, and kept it.
+    expect(phoneThere.ended()).toBe(false);
+    expect((await open(b.url, laptop.token)).status).toBe(401);
+    phoneThere.close();
+  });
+
+  it('a stream ends when its session expires, long before its own lifetime', async () => {
+    const a = await apiProcess(400);
+    const session = await a.sessions.create('u1', new Date());
+    const stream = await open(a.url, session.token);
+    expect(stream.status).toBe(200);
+    await until(() => stream.ended());
+    expect((await open(a.url, session.token)).status).toBe(401);
+  });
+});
+
+/** The same rules over the whole API: real accounts, plans, sign-in and sign-out. */
+describe('live progress over the whole API', () => {
+  const server = useEmbeddedServer();
+  let users = 0;
+  const signUp = async () => {
+    users += 1;
+    const res = await request(server().url)
+      .post('/api/register')
+      .send({ name: 'Sam Stream', email: `stream${users}@example.com`, password: 'secret12' });
+    expect(res.status).toBe(201);
+    return {
+      userId: res.body.id as string,
+      cookie: String(res.headers['set-cookie']?.[0]).split(';')[0] as string,
+    };
+  };
+  const open = async (cookie: string, lastEventId?: string) => {
+    const req = http.get(`${server().url}${GENERATION_EVENTS_PATH}`, {
+      headers: { Cookie: cookie, ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) },
+    });
+    const [res] = (await once(req, 'response')) as [http.IncomingMessage];
+    let text = '';
+    let ended = false;
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => {
+      text += chunk;
+    });
+    res.on('end', () => {
+      ended = true;
+    });
+    return { status: res.statusCode, text: () => text, ended: () => ended, close: () => req.destroy() };
+  };
+
+  it('a Demo account holds two streams; a sign-out ends them and their reconnect is refused', async () => {
+    const { cookie } = await signUp();
+    const streams = [await open(cookie), await open(cookie)];
+    const third = await open(cookie);
+    expect([...streams, third].map((s) => s.status)).toEqual([200, 200, 429]);
+    expect((await request(server().url).post('/api/logout').set('Cookie', cookie)).status).toBe(200);
+    await eventually(async () => streams.every((s) => s.ended()) || undefined);
+    expect((await open(cookie)).status).toBe(401);
+  });
+
+  it('a stream resumed from position 0 of a long log starts from now and tells the page to refetch', async () => {
+    const { userId, cookie } = await signUp();
+    const filler = Array.from({ length: RESUME_WINDOW + 100 }, (_, i) => ({
+      eventId: `fill-${userId}-${i}`,
+      type: 'ProfileUpdated',
+      data: { name: `Sam ${i}` },
+      metadata: {
+        userId,
+        correlationId: 'c',
+        causationId: 'c',
+        occurredAt: new Date().toISOString(),
+        schemaVersion: 1,
+      },
+    }));
+    await server().platform.eventStore.append(`account-${userId}`, filler as Event[], {
+      expectedRevision: 'any',
+    });
+    const head = String(await server().platform.eventStore.headPosition());
+    const resumed = await open(cookie, '0');
+    await eventually(async () => (resumed.text().includes(`id: ${head}`) ? true : undefined));
+    expect(resumed.text()).toContain('event: resync');
+    resumed.close();
   });
 });
 

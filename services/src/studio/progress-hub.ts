@@ -26,8 +26,11 @@ const CATCH_UP_PAGE = 500;
  * One event-store subscription per process for every open progress stream: each event is handed
  * to the open streams of the user it belongs to, so an idle stream costs no polling of its own
  * (only the hub's one subscription and one keep-alive timer). Started with the first stream,
- * stopped with the last. A stream resuming from an earlier position reads that stretch of the log
- * itself, then joins the live fan-out without a gap or a repeat.
+ * stopped with the last. A stream resuming from a recent position (at most `resumeWindow` events
+ * behind the head) reads that stretch of the log itself, then joins the live fan-out without a gap
+ * or a repeat. An older position (or one the log does not have) would make every reconnect read
+ * the log from there, all of it for position 0: such a stream starts from now and is told to
+ * refetch (`resync`) instead.
  */
 export class ProgressHub {
   private readonly members = new Set<Member>();
@@ -43,6 +46,7 @@ export class ProgressHub {
   constructor(
     private readonly eventStore: EventStore,
     private readonly heartbeatMs: number,
+    private readonly resumeWindow: number,
   ) {}
 
   /** Open streams, of one user or in all. */
@@ -61,6 +65,8 @@ export class ProgressHub {
       send(event: RecordedEvent): void;
       keepAlive(): void;
       ready(position: number): void;
+      /** The resume point was too old to replay: the stream starts from now, the page must refetch. */
+      resync(): void;
       /** The hub lost its feed: end the response (the browser resumes from its last id). */
       end(): void;
     },
@@ -78,7 +84,7 @@ export class ProgressHub {
     this.byUser.set(userId, mine);
     mine.add(member);
     const gone = () => !this.members.has(member);
-    void this.catchUp(member, after, gone).then(() => {
+    void this.catchUp(member, after, gone, handlers.resync).then(() => {
       if (!gone()) handlers.ready(member.delivered);
     });
     return {
@@ -88,12 +94,19 @@ export class ProgressHub {
     };
   }
 
-  private async catchUp(member: Member, after: number | undefined, gone: () => boolean): Promise<void> {
+  private async catchUp(
+    member: Member,
+    after: number | undefined,
+    gone: () => boolean,
+    resync: () => void,
+  ): Promise<void> {
     await this.start();
-    if (after === undefined) {
+    const resumable = after !== undefined && (await this.isRecent(after));
+    if (!resumable) {
       // From now: what was fanned out to it while the hub started is kept.
       const first = member.backlog?.[0];
       member.delivered = first ? Math.min(first.position - 1, this.fannedOut) : this.fannedOut;
+      if (after !== undefined) resync();
     } else {
       // The log up to now, read by this stream alone; the live events meanwhile wait in its backlog.
       for (let page: RecordedEvent[] = []; !gone(); ) {
@@ -105,6 +118,12 @@ export class ProgressHub {
     const backlog = member.backlog ?? [];
     member.backlog = null;
     for (const event of backlog) this.deliver(member, event);
+  }
+
+  /** A position within `resumeWindow` events of the log's head (and not beyond it). */
+  private async isRecent(after: number): Promise<boolean> {
+    const head = (await this.eventStore.headPosition()) ?? 0;
+    return after <= head && head - after <= this.resumeWindow;
   }
 
   private deliver(member: Member, event: RecordedEvent): void {

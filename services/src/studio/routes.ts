@@ -1,5 +1,6 @@
 import { GENERATION_KINDS, type GenerationKind, type ToolBody, type ToolContract } from '@studio/events';
 import type Koa from 'koa';
+import { type AppendBudget, DAY_MS, MINUTE_MS, perAccountLimit } from '../account/append-limits';
 import { requireSelf, requireUser } from '../account/auth';
 import type { RouteModule } from '../platform/http/app';
 import { parse } from '../platform/http/validation';
@@ -33,6 +34,19 @@ function startResponse(response: ToolContract<GenerationKind>['response'], start
   };
 }
 
+/**
+ * Generations started per account, every tool together. Each costs credits, but a failed one is
+ * refunded and its events stay: a person waits minutes for a result, and no plan's credits buy
+ * more than a hundred of the cheapest tool in a month.
+ */
+export const GENERATION_STARTS: AppendBudget = {
+  name: 'generation',
+  windows: [
+    { limit: 60, windowMs: MINUTE_MS },
+    { limit: 600, windowMs: DAY_MS },
+  ],
+};
+
 /** A picture cleaned by the upload pipeline, to be written under its blob id once the job is accepted. */
 interface KeptImage {
   id: string;
@@ -49,8 +63,10 @@ function mountTool<K extends GenerationKind>(
     moderator,
     config,
   }: Pick<Platform, 'commands' | 'clock' | 'blobs' | 'moderator' | 'config'>,
+  limit: Koa.Middleware[],
 ) {
-  router.post(tool.route.path, async (ctx: Koa.Context) => {
+  // Limited before an upload's body is read.
+  router.post(tool.route.path, ...limit, async (ctx: Koa.Context) => {
     let raw: unknown = ctx.request.body;
     let file: Buffer | undefined;
     const upload = tool.upload;
@@ -113,9 +129,11 @@ export function studioRoutes(
   deps: Pick<Platform, 'commands' | 'clock' | 'blobs' | 'moderator' | 'config'>,
 ): RouteModule {
   return (router) => {
+    // One budget for every tool: the counter is shared.
+    const limit = perAccountLimit(GENERATION_STARTS, deps.clock);
     const mount = <K extends GenerationKind>(kind: K) => {
       const tool = tools[kind];
-      if (tool.generator) mountTool(router, tool, deps);
+      if (tool.generator) mountTool(router, tool, deps, limit);
     };
     for (const kind of GENERATION_KINDS) mount(kind);
   };
