@@ -1,6 +1,8 @@
 // Journey 3: an admin fixes another user's tier and credits in Admin Tools and reads the
 // user's event history; the user then sees the fix after signing in. A non-admin sees 'Access Denied'.
-import { expectToast, logInThroughUi, signOutThroughUi } from './account-helpers';
+import AxeBuilder from '@axe-core/playwright';
+import { expectNoHorizontalOverflow, expectToast, logInThroughUi, signOutThroughUi } from './account-helpers';
+import { buyPlan } from './books-helpers';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 
 test('an admin fixes a subscription and the user sees it', async ({ page }, testInfo) => {
@@ -129,4 +131,50 @@ test('the open admin tab stays in view when the window gets narrower', async ({ 
   const tabs = page.getByRole('tablist');
   await expect.poll(() => tabs.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
   await expect(last).toBeInViewport({ ratio: 1 });
+});
+
+test('AI Costs: a user’s listing shows by tool and by user, at no cost offline, readable on a phone', async ({
+  page,
+}, testInfo) => {
+  const user = await signUp(page, { name: 'Costly Writer' });
+  await buyPlan(page, 'basic');
+  const created = await page.request.post('/api/kdp-listings/create', {
+    data: { userId: user.id, bookTitle: 'Garden Bees', bookPrompt: 'A gentle guide to garden bees' },
+  });
+  expect(created.status(), await created.text()).toBeLessThan(300);
+  await page.request.post('/api/logout');
+
+  await signUp(page, { admin: true });
+  // The listing is counted once its job has finished (the offline writer is quick).
+  const today = new Date();
+  const period = `from=${new Date(today.getTime() - 86_400_000).toISOString().slice(0, 10)}&to=${new Date(today.getTime() + 2 * 86_400_000).toISOString().slice(0, 10)}`;
+  await expect
+    .poll(async () => {
+      const report = (await (await page.request.get(`/api/admin/ai-costs?${period}`)).json()) as {
+        byUser: Array<{ userId: string }>;
+      };
+      return report.byUser.some((line) => line.userId === user.id);
+    })
+    .toBe(true);
+
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/admin-tools');
+    await page.getByRole('tab', { name: 'AI Costs' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /\d+ jobs?: AI cost \$0\.00/ })).toBeVisible();
+    await expect(page.getByText(/jobs? made by the offline provider, at no cost\./)).toBeVisible();
+    const byUser = page.getByRole('region', { name: 'By user (most costly first)' });
+    await expect(byUser.getByRole('row', { name: new RegExp(user.id) })).toContainText('$0.00');
+    await expect(
+      page.getByRole('region', { name: 'By tool' }).getByRole('rowheader', { name: 'kdp-listing' }),
+    ).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+      [],
+    );
+    await keepScreenshot(page, testInfo, `admin-ai-costs-${width}`);
+  }
 });

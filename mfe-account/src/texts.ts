@@ -432,6 +432,7 @@ export const ADMIN = {
     events: 'Event History',
     rebuild: 'Rebuild Read Models',
     newsletter: 'Newsletter',
+    aiCosts: 'AI Costs',
   },
   update: {
     lookupForm: 'User lookup',
@@ -487,6 +488,30 @@ export const ADMIN = {
     cancel: 'Cancel',
     running: 'Rebuilding...',
     result: (message: string, ms: number) => `${message} in ${ms} ms.`,
+  },
+  aiCosts: {
+    text: 'What the AI provider cost for the jobs of a period, beside the credits they were charged and what those credits brought in (the plan’s price per credit; the lowest one when the plan is unknown).',
+    from: 'From',
+    to: 'To (not included)',
+    show: 'Show',
+    loading: 'Adding up the costs...',
+    failed: "Couldn't load the AI costs.",
+    total: (jobs: number, cost: string, revenue: string, margin: string) =>
+      `${jobs} job${jobs === 1 ? '' : 's'}: AI cost ${cost}, credits worth ${revenue}, margin ${margin}`,
+    noCost: (n: number) => `${n} job${n === 1 ? '' : 's'} made by the offline provider, at no cost.`,
+    byTool: 'By tool',
+    byUser: 'By user (most costly first)',
+    tool: 'Tool',
+    user: 'User ID',
+    jobs: 'Jobs',
+    credits: 'Credits',
+    revenue: 'Credits worth',
+    cost: 'AI cost',
+    margin: 'Margin',
+    overPrice: 'Jobs that cost more than their price',
+    noneOverPrice: 'None in this period.',
+    overPriceJob: (tool: string, id: string, cost: string, revenue: string) =>
+      `${tool} ${id}: cost ${cost}, charged ${revenue}`,
   },
   newsletter: {
     text: "Addresses left in the landing page's newsletter box. The export is a CSV for your mailing tool.",

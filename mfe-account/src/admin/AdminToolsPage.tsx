@@ -1,9 +1,10 @@
-// /admin-tools (docs/product/accounts-billing-admin.md (Screens and routes: Admin tools)): three tabs of the spec plus Event History, Rebuild Read Models and Newsletter.
+// /admin-tools (docs/product/accounts-billing-admin.md (Screens and routes: Admin tools)): three tabs of the spec plus Event History, Rebuild Read Models, Newsletter and AI Costs.
 // The server decides who is an admin (AdminGranted / AdminRevoked in the log) and refuses everyone else; the page only hides.
 import { Alert, useAuth } from '@studio/kit';
 import { Tabs } from '@studio/kit/widgets';
 import { Page } from '../common/Page';
 import { ADMIN } from '../texts';
+import { AiCostsTab } from './AiCostsTab';
 import { EventHistoryTab } from './EventHistoryTab';
 import { NewsletterTab } from './NewsletterTab';
 import { RebuildReadModelsTab } from './RebuildReadModelsTab';
@@ -35,6 +36,7 @@ export default function AdminToolsPage() {
           { value: 'events', label: ADMIN.tabs.events, content: <EventHistoryTab /> },
           { value: 'rebuild', label: ADMIN.tabs.rebuild, content: <RebuildReadModelsTab /> },
           { value: 'newsletter', label: ADMIN.tabs.newsletter, content: <NewsletterTab /> },
+          { value: 'ai-costs', label: ADMIN.tabs.aiCosts, content: <AiCostsTab /> },
         ]}
       />
     </Page>

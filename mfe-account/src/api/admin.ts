@@ -42,3 +42,36 @@ export const newsletterSummary = () => apiJson<NewsletterSummary>('GET', '/api/a
 
 /** A plain link: the browser downloads the CSV with the session cookie. */
 export const NEWSLETTER_EXPORT_URL = '/api/admin/newsletter/export';
+
+export interface AiCostLine {
+  tool?: string;
+  userId?: string;
+  jobs: number;
+  credits: number;
+  revenueUsd: number;
+  costUsd: number;
+  marginUsd: number;
+}
+
+export interface AiCostReport {
+  from: string;
+  to: string;
+  total: AiCostLine;
+  byTool: AiCostLine[];
+  byUser: AiCostLine[];
+  overPrice: Array<{
+    generationId: string;
+    userId: string;
+    tool: string;
+    credits: number;
+    revenueUsd: number;
+    costUsd: number;
+  }>;
+  jobsAtNoCost: number;
+}
+
+export const aiCosts = (period: { from: string; to: string }) =>
+  apiJson<AiCostReport>(
+    'GET',
+    `/api/admin/ai-costs?from=${encodeURIComponent(period.from)}&to=${encodeURIComponent(period.to)}`,
+  );
