@@ -195,3 +195,26 @@ export const NEWSLETTER_MESSAGES = {
   subscribed: "Thanks! You're subscribed.",
   alreadySubscribed: "You're already subscribed. Thanks!",
 } as const;
+
+/** "In about 3 hours", "in about 40 minutes": when a refused request may be sent again. */
+export function inAbout(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes < 60) return `in about ${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = Math.round(minutes / 60);
+  return `in about ${hours} hour${hours === 1 ? '' : 's'}`;
+}
+
+/**
+ * Editing a finished book rebuilds its files for free: ten rebuilds per book in any 24 hours. A
+ * session of corrections saves a handful of times (each save sends every change of the form); a
+ * script saving in a loop is stopped at ten. The kids book, the costliest, takes about 4 to 9
+ * CPU-seconds per rebuild, so a book costs at most about a minute and a half of CPU a day, and
+ * books themselves are bought with credits. An account rebuilds one book at a time.
+ */
+export const BOOK_REBUILDS_PER_DAY = 10;
+export const BOOK_EDIT_MESSAGES = {
+  unchanged: 'Nothing changed: the book keeps its files.',
+  anotherRebuilding: 'Another of your books is being rebuilt. Save these changes once it is done.',
+  rebuildLimit: (retryAfterSeconds: number) =>
+    `This book was rebuilt ${BOOK_REBUILDS_PER_DAY} times in the last 24 hours, the most it is rebuilt for free. You can save new changes ${inAbout(retryAfterSeconds)}.`,
+} as const;

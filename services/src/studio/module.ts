@@ -9,7 +9,7 @@ import { gen2Routes } from './gen2-routes';
 import { generationsProjection } from './generations-projection';
 import { jobIntake } from './job-intake';
 import { generationQueue } from './job-queue';
-import { JOB_EVENT_TYPES, JOBS_TOPIC, type JobMessage, jobsFor } from './jobs';
+import { JOB_EVENT_TYPES, JOBS_TOPIC, type JobMessage, jobsFor, REBUILDS_TOPIC } from './jobs';
 import { progressRoutes } from './progress-events';
 import { refundProcessManager } from './refunds';
 import { studioRoutes } from './routes';
@@ -53,7 +53,7 @@ export function studioModule(platform: Platform, openAi: () => Promise<AiProvide
     reactors: [
       jobIntake(commands, clock),
       relay(bus, jobsFor, JOB_EVENT_TYPES),
-      refundProcessManager(commands, clock),
+      refundProcessManager(commands, clock, platform.blobs),
     ],
     queues: [generationQueue(platform.readStore)],
     workers: [
@@ -72,14 +72,18 @@ export function studioModule(platform: Platform, openAi: () => Promise<AiProvide
             leaseMs: config.jobLeaseMs,
             workerId: `worker-${newId().slice(0, 8)}`,
           });
-          const consumer = await bus.subscribe<JobMessage>(JOBS_TOPIC, 'workers', jobs, {
-            concurrency: config.workerConcurrency,
-          });
+          const consumers = [
+            await bus.subscribe<JobMessage>(JOBS_TOPIC, 'workers', jobs, {
+              concurrency: config.workerConcurrency,
+            }),
+            // Free rebuilds: one at a time in this process, beside the paid jobs, never in their place.
+            await bus.subscribe<JobMessage>(REBUILDS_TOPIC, 'rebuilders', jobs, { concurrency: 1 }),
+          ];
           // Hand running jobs back first, then stop consuming: nothing is left in flight.
           return {
             stop: async () => {
               await jobs.releaseRunning();
-              await consumer.stop();
+              for (const consumer of consumers) await consumer.stop();
             },
           };
         },
