@@ -36,6 +36,15 @@ export const QR_DESCRIPTION_MAX_LENGTH = 500;
 export const QR_URL_MAX_LENGTH = 2000;
 export const QR_SETTINGS_TEXT_MAX_LENGTH = 300;
 export const QR_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * What one account may upload for its landing pages. Uploads are free (no plan, no credit), and a
+ * hero is costly to make (seven encoded widths, seconds of CPU): 30 uploads in any 24 hours is
+ * a dozen pages' logos and heroes with room to try again, and a loop of uploads stops there. An
+ * account holds at most 50 MB of uploads (a hero keeps 0.5 to 2 MB with its variants, a logo a
+ * few KB): what no code uses is deleted a day after its upload and counts no more.
+ */
+export const QR_UPLOADS_PER_DAY = 30;
+export const QR_UPLOAD_STORAGE_BYTES = 50 * 1024 * 1024;
 
 /**
  * Every upload (editor, kids-book character, QR logo and hero) takes PNG, JPEG and WebP only,
@@ -46,6 +55,7 @@ export const UPLOAD_MESSAGES = {
   type: 'Invalid File Type: Please select an image file (JPG, PNG or WebP)',
   unreadable: 'Upload Error: Failed to process the image. Please try again.',
   busy: 'Another upload is still being processed. Please wait a moment and try again.',
+  serverBusy: 'Many pictures are being processed right now. Please try again in a few seconds.',
 } as const;
 
 /**
@@ -82,6 +92,9 @@ export const QR_MESSAGES = {
   submissionFailedTitle: 'Submission Failed',
   pageExpired: 'This page has expired. Please press the button again to sign up.',
   tooManySignups: 'Too many signups from this network right now. Please try again in a few minutes.',
+  tooManyUploads: (retryAfterSeconds: number) =>
+    `You uploaded ${QR_UPLOADS_PER_DAY} images in the last 24 hours, the most an account may. You can upload again ${inAbout(retryAfterSeconds)}.`,
+  storageFull: `Your uploaded images fill the ${QR_UPLOAD_STORAGE_BYTES / 1024 / 1024} MB an account may keep. Images no QR code uses are removed a day after their upload; try again then.`,
 } as const;
 
 /**
