@@ -16,6 +16,7 @@ import { studioRoutes } from './routes';
 import { GenerationSupervisor } from './supervisor';
 import { TOOL_LIST, TOOLS } from './tools/registry';
 import { tutorialCsp, tutorialRoutes } from './tutorial';
+import { generationFiles } from './unreferenced-files';
 import { createJobHandler } from './worker';
 
 /**
@@ -56,6 +57,7 @@ export function studioModule(platform: Platform, openAi: () => Promise<AiProvide
       refundProcessManager(commands, clock, platform.blobs),
     ],
     queues: [generationQueue(platform.readStore)],
+    blobReferences: generationFiles(platform),
     workers: [
       {
         name: 'generation-worker',
