@@ -16,14 +16,20 @@ import type { AccountEvent, EmailClaimed } from './account';
 import type { CreditsEvent } from './credits';
 import type { GenerationEvent, GenerationRequested } from './generation';
 import type { NewsletterEvent } from './newsletter';
-import type { QrEvent } from './qr';
+import type { QrEvent, QrUploadEvent } from './qr';
 import type { SubscriptionEvent } from './subscription';
 
 /** Everything that may be appended to `account-{userId}`. */
 export type AccountStreamEvent = AccountEvent | CreditsEvent | SubscriptionEvent | GenerationRequested;
 
 /** Every event type of the product. */
-export type DomainEvent = AccountStreamEvent | EmailClaimed | GenerationEvent | QrEvent | NewsletterEvent;
+export type DomainEvent =
+  | AccountStreamEvent
+  | EmailClaimed
+  | GenerationEvent
+  | QrEvent
+  | QrUploadEvent
+  | NewsletterEvent;
 export type DomainEventType = DomainEvent['type'];
 export * from './plans';
 export * from './tool-catalog';

@@ -133,3 +133,18 @@ export type QrEvent =
   | QrScansRecorded
   | QrSignupRecorded
   | QrSignupsRefused;
+
+/**
+ * A landing logo or hero an account uploaded (`qruploads-{userId}`), kept at `path`
+ * (`/qr-images/…`, a hero's variants beside it) and holding `bytes` of storage: what the
+ * account's upload allowance counts until the sweep discards it.
+ */
+export type QrImageUploaded = Event<
+  'QrImageUploaded',
+  { userId: string; path: string; kind: 'logo' | 'hero'; bytes: number }
+>;
+
+/** Uploads no code used for a day, deleted by the sweep: their storage is the account's again. */
+export type QrImagesDiscarded = Event<'QrImagesDiscarded', { userId: string; paths: string[] }>;
+
+export type QrUploadEvent = QrImageUploaded | QrImagesDiscarded;

@@ -4,6 +4,8 @@ export const generationStream = (generationId: string) => `generation-${generati
 export const qrStream = (qrId: string) => `qr-${qrId}`;
 /** A code's scans and signups: appended without reading, so the code's own stream stays small. */
 export const qrActivityStream = (qrId: string) => `qractivity-${qrId}`;
+/** An account's landing-image uploads: what its upload allowance counts. */
+export const qrUploadsStream = (userId: string) => `qruploads-${userId}`;
 /**
  * The identity index: one stream per normalised email makes "email already registered" atomic.
  * Named by a hash of the address (computed by the server, as the newsletter's), which keeps
@@ -23,7 +25,14 @@ export const addressEmailStream = (email: string) => `email-${email.trim().toLow
  */
 export const newsletterStream = (emailHash: string) => `newsletter-${emailHash}`;
 
-export type StreamCategory = 'account' | 'generation' | 'qr' | 'qractivity' | 'email' | 'newsletter';
+export type StreamCategory =
+  | 'account'
+  | 'generation'
+  | 'qr'
+  | 'qractivity'
+  | 'qruploads'
+  | 'email'
+  | 'newsletter';
 
 export function streamCategory(streamName: string): string {
   const dash = streamName.indexOf('-');

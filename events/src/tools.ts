@@ -15,11 +15,19 @@ import { COLORING_BOOK_COSTS, type ColoringBookLength, TOOL_CATALOG, type ToolLi
 export const PROMPT_MAX = 2000;
 const TOO_LONG = `The prompt is too long (${PROMPT_MAX} characters at most)`;
 
-/** Trimmed text that must not be blank, with the spec's message for blank (and for a non-string). */
+/**
+ * Trimmed text that must not be blank, with the spec's message for blank (and for a non-string).
+ * Prompts and descriptions are typed in a text area: they keep line breaks and tabs; every other
+ * control character (a NUL) is refused, naming the field.
+ */
 const required = (blank: string, max = PROMPT_MAX, tooLong = TOO_LONG) =>
-  text(blank).required(blank).max(max, tooLong);
-const atLeast = (min: number, message: string, max = PROMPT_MAX, tooLong = TOO_LONG) =>
-  text(message).required(message).min(min, message).max(max, tooLong);
+  text(blank, { lines: 'many' }).required(blank).max(max, tooLong);
+/** The same with a minimum length; one line (a title, a name) unless `lines` says many. */
+const atLeast = (
+  min: number,
+  message: string,
+  { max = PROMPT_MAX, tooLong = TOO_LONG, lines = 'one' as 'one' | 'many' } = {},
+) => text(message, { lines }).required(message).min(min, message).max(max, tooLong);
 /** The spec's clients send the user id; the server only checks that it is the caller's own. */
 const userId = text('userId is invalid').max(100, 'userId is invalid').optional();
 
@@ -49,16 +57,16 @@ const paperType = text('Paper type must be white or cream')
 
 export const TOOL_SCHEMAS = {
   'non-fiction': yup.object({
-    Title: atLeast(3, 'Book title must be at least 3 characters.', 200),
-    Description: atLeast(10, 'Book description must be at least 10 characters.'),
+    Title: atLeast(3, 'Book title must be at least 3 characters.', { max: 200 }),
+    Description: atLeast(10, 'Book description must be at least 10 characters.', { lines: 'many' }),
     User: yup.array(text().max(100).required()).max(1).optional(),
     Status: text().max(50).optional(),
     paperType,
   }),
   'non-fiction-v2': yup.object({
     userId,
-    title: atLeast(3, 'Title must be at least 3 characters long', 200),
-    description: atLeast(20, 'Description must be at least 20 characters long'),
+    title: atLeast(3, 'Title must be at least 3 characters long', { max: 200 }),
+    description: atLeast(20, 'Description must be at least 20 characters long', { lines: 'many' }),
     // The spec sends the count as text (a select's value); a JSON number is read too.
     numChapters: numeric('Please select the number of chapters')
       .integer('Please select the number of chapters')
@@ -72,8 +80,8 @@ export const TOOL_SCHEMAS = {
   }),
   'kdp-listing': yup.object({
     userId,
-    bookTitle: atLeast(3, 'Book title must be at least 3 characters long', 200),
-    bookPrompt: atLeast(20, 'Book prompt must be at least 20 characters long'),
+    bookTitle: atLeast(3, 'Book title must be at least 3 characters long', { max: 200 }),
+    bookPrompt: atLeast(20, 'Book prompt must be at least 20 characters long', { lines: 'many' }),
   }),
   'coloring-book': yup.object({
     userId,
@@ -107,18 +115,15 @@ export const TOOL_SCHEMAS = {
   'kids-book': yup.object({
     userId,
     // Multipart fields are text by nature; a JSON body must send text too (12345 is refused).
-    storyDescription: atLeast(
-      20,
-      'Story description must be at least 20 characters long',
-      500,
-      'Story description must not exceed 500 characters',
-    ),
-    characterName: atLeast(
-      2,
-      'Character name must be at least 2 characters long',
-      30,
-      'Character name must not exceed 30 characters',
-    ),
+    storyDescription: atLeast(20, 'Story description must be at least 20 characters long', {
+      max: 500,
+      tooLong: 'Story description must not exceed 500 characters',
+      lines: 'many',
+    }),
+    characterName: atLeast(2, 'Character name must be at least 2 characters long', {
+      max: 30,
+      tooLong: 'Character name must not exceed 30 characters',
+    }),
     characterGender: text('Please select if the character is a boy or girl')
       .required('Please select if the character is a boy or girl')
       .oneOf(['boy', 'girl'] as const, 'Please select if the character is a boy or girl'),

@@ -55,7 +55,7 @@ export const editBookRequest = yup
           title: text('Chapter title is required')
             .required('Chapter title is required')
             .max(BOOK_EDIT_LIMITS.chapterTitle, 'Chapter title is too long'),
-          text: text('Chapter text cannot be empty')
+          text: text('Chapter text cannot be empty', { lines: 'many' })
             .required('Chapter text cannot be empty')
             .max(BOOK_EDIT_LIMITS.chapterText, 'Chapter text is too long'),
         }),
@@ -67,7 +67,7 @@ export const editBookRequest = yup
       .array(
         yup.object({
           index: position('Page index is invalid'),
-          text: text('Page text cannot be empty')
+          text: text('Page text cannot be empty', { lines: 'many' })
             .required('Page text cannot be empty')
             .max(BOOK_EDIT_LIMITS.pageText, 'Page text is too long'),
         }),

@@ -44,7 +44,9 @@ const hexColor = () =>
   text(QR_MESSAGES.color)
     .matches(/^#[0-9a-fA-F]{6}$/, QR_MESSAGES.color)
     .optional();
-const settingText = () => text().max(QR_SETTINGS_TEXT_MAX_LENGTH).optional();
+const settingText = () => text(undefined, { lines: 'many' }).max(QR_SETTINGS_TEXT_MAX_LENGTH).optional();
+/** A code's or page's description is typed in a text area: it keeps its line breaks. */
+const description = () => text(undefined, { lines: 'many' }).max(QR_DESCRIPTION_MAX_LENGTH).optional();
 const imagePath = () =>
   text(QR_MESSAGES.image)
     .transform((v: string | undefined) => v || undefined)
@@ -54,7 +56,7 @@ const imagePath = () =>
 export const landingPageSettingsSchema = yup
   .object({
     title: text().max(QR_TITLE_MAX_LENGTH).optional(),
-    description: text().max(QR_DESCRIPTION_MAX_LENGTH).optional(),
+    description: description(),
     logoUrl: imagePath(),
     heroImage: imagePath(),
     buttonText: text().max(40).optional(),
@@ -97,7 +99,7 @@ export const qrLogoSchema = yup
 /** POST /api/qr-codes. A landing code's url is the landing page; its target is the redirect. */
 export const createQrCodeRequest = yup.object({
   title: text(QR_MESSAGES.title).required(QR_MESSAGES.title).max(QR_TITLE_MAX_LENGTH),
-  description: text().max(QR_DESCRIPTION_MAX_LENGTH).optional(),
+  description: description(),
   linkType: text(QR_MESSAGES.linkType)
     .oneOf(['landing', 'direct'] as const, QR_MESSAGES.linkType)
     .required(QR_MESSAGES.linkType),
@@ -124,7 +126,7 @@ export type CreateQrCodeRequest = yup.InferType<typeof createQrCodeRequest>;
 /** PUT /api/qr-codes/{id}: any of the editable fields (the encoded address never changes). */
 export const updateQrCodeRequest = yup.object({
   title: text(QR_MESSAGES.title).min(1, QR_MESSAGES.title).max(QR_TITLE_MAX_LENGTH).optional(),
-  description: text().max(QR_DESCRIPTION_MAX_LENGTH).optional(),
+  description: description(),
   url: httpUrl(QR_MESSAGES.url).optional(),
   trackingEnabled: yup.boolean().strict().optional(),
   landingPage: landingPageSettingsSchema.optional(),

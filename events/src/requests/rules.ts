@@ -36,6 +36,15 @@ export const QR_DESCRIPTION_MAX_LENGTH = 500;
 export const QR_URL_MAX_LENGTH = 2000;
 export const QR_SETTINGS_TEXT_MAX_LENGTH = 300;
 export const QR_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * What one account may upload for its landing pages. Uploads are free (no plan, no credit), and a
+ * hero is costly to make (seven encoded widths, seconds of CPU): 30 uploads in any 24 hours is
+ * a dozen pages' logos and heroes with room to try again, and a loop of uploads stops there. An
+ * account holds at most 50 MB of uploads (a hero keeps 0.5 to 2 MB with its variants, a logo a
+ * few KB): what no code uses is deleted a day after its upload and counts no more.
+ */
+export const QR_UPLOADS_PER_DAY = 30;
+export const QR_UPLOAD_STORAGE_BYTES = 50 * 1024 * 1024;
 
 /**
  * Every upload (editor, kids-book character, QR logo and hero) takes PNG, JPEG and WebP only,
@@ -46,6 +55,7 @@ export const UPLOAD_MESSAGES = {
   type: 'Invalid File Type: Please select an image file (JPG, PNG or WebP)',
   unreadable: 'Upload Error: Failed to process the image. Please try again.',
   busy: 'Another upload is still being processed. Please wait a moment and try again.',
+  serverBusy: 'Many pictures are being processed right now. Please try again in a few seconds.',
 } as const;
 
 /**
@@ -83,6 +93,9 @@ export const QR_MESSAGES = {
   pageExpired: 'This page has expired. Please press the button again to sign up.',
   tooManySignups: 'Too many signups from this network right now. Please try again in a few minutes.',
   signupsBusy: 'Too many signups right now. Please try again in a few minutes.',
+  tooManyUploads: (retryAfterSeconds: number) =>
+    `You uploaded ${QR_UPLOADS_PER_DAY} images in the last 24 hours, the most an account may. You can upload again ${inAbout(retryAfterSeconds)}.`,
+  storageFull: `Your uploaded images fill the ${QR_UPLOAD_STORAGE_BYTES / 1024 / 1024} MB an account may keep. Images no QR code uses are removed a day after their upload; try again then.`,
 } as const;
 
 /**
@@ -195,4 +208,27 @@ export const NEWSLETTER_MESSAGES = {
   email: 'Please enter a valid email address.',
   subscribed: "Thanks! You're subscribed.",
   alreadySubscribed: "You're already subscribed. Thanks!",
+} as const;
+
+/** "In about 3 hours", "in about 40 minutes": when a refused request may be sent again. */
+export function inAbout(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes < 60) return `in about ${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = Math.round(minutes / 60);
+  return `in about ${hours} hour${hours === 1 ? '' : 's'}`;
+}
+
+/**
+ * Editing a finished book rebuilds its files for free: ten rebuilds per book in any 24 hours. A
+ * session of corrections saves a handful of times (each save sends every change of the form); a
+ * script saving in a loop is stopped at ten. The kids book, the costliest, takes about 4 to 9
+ * CPU-seconds per rebuild, so a book costs at most about a minute and a half of CPU a day, and
+ * books themselves are bought with credits. An account rebuilds one book at a time.
+ */
+export const BOOK_REBUILDS_PER_DAY = 10;
+export const BOOK_EDIT_MESSAGES = {
+  unchanged: 'Nothing changed: the book keeps its files.',
+  anotherRebuilding: 'Another of your books is being rebuilt. Save these changes once it is done.',
+  rebuildLimit: (retryAfterSeconds: number) =>
+    `This book was rebuilt ${BOOK_REBUILDS_PER_DAY} times in the last 24 hours, the most it is rebuilt for free. You can save new changes ${inAbout(retryAfterSeconds)}.`,
 } as const;

@@ -163,9 +163,18 @@ describe('editing a book', () => {
     expect(types.filter((t) => t === 'GenerationCompleted')).toHaveLength(2);
     expect((await agent.get('/api/user')).body.credits).toBe(credits);
 
-    // New files under new names (no cached copy of the old edition), each with the new words.
-    for (const link of ['finalBookFile', 'coverFile', 'epubFile', 'coverImage'] as const)
+    // New files under new names (no cached copy of the old edition), each with the new words;
+    // once the new edition is in place the old files are deleted: the book keeps one edition.
+    for (const link of ['finalBookFile', 'coverFile', 'epubFile', 'coverImage'] as const) {
       expect(after[link]).not.toBe(before[link]);
+      // The worker deletes them right after recording the completion the list already shows.
+      await eventually(async () => ((await agent.get(before[link])).status === 404 ? true : undefined));
+    }
+    const kept: string[] = [];
+    for await (const blob of server().platform.blobs.list(new Date(Date.now() + 60_000)))
+      if (blob.id.startsWith(`gen-${id}-`)) kept.push(blob.id);
+    expect(kept.every((blobId) => blobId.startsWith(`gen-${id}-r1-`))).toBe(true);
+    expect(kept.length).toBeGreaterThanOrEqual(4);
     const interior = await download(agent, after.finalBookFile);
     expect(await preflight(interior, { type: 'interior', trim: TRIMS['non-fiction'] })).toEqual([]);
     const text = inspectPdf(interior).text.replace(/\s+/g, ' ');
@@ -208,6 +217,31 @@ describe('editing a book', () => {
     expect(second).toContain('Basil wants six hours of sun.');
     expect(second).toContain('Winnie Sill');
     expect((await agent.get('/api/user')).body.credits).toBe(credits);
+  }, 240_000);
+
+  it('one rebuild per account at a time: two of its books saved at once start one rebuild; the other waits', async () => {
+    const { agent, userId } = await signUp('edit-two@example.com', 'standard');
+    const ids: string[] = [];
+    for (const prompt of ['Cozy woodland animals', 'Friendly sea creatures']) {
+      const res = await agent.post('/api/generate-coloring-book').send({ prompt, bookLength: 10, userId });
+      expect(res.status).toBe(202);
+      ids.push(res.body.bookId as string);
+    }
+    for (const id of ids) await done(agent, userId, id);
+    const saves = await Promise.all(
+      ids.map((id, i) => agent.patch(`/api/books/${id}`).send({ title: `Saved at once ${i}` })),
+    );
+    expect(saves.map((s) => s.status).sort()).toEqual([202, 409]);
+    const waiting = saves.find((s) => s.status === 409);
+    expect(waiting?.body.message).toBe(
+      'Another of your books is being rebuilt. Save these changes once it is done.',
+    );
+    const refused = ids[saves.indexOf(waiting as (typeof saves)[number])] as string;
+    expect(await eventTypes(refused)).not.toContain('GenerationEdited');
+    // Once the first is rebuilt, the other's save is taken.
+    const taken = ids.find((id) => id !== refused) as string;
+    await listed(agent, userId, taken, (b) => b.status === 'Done' && b.title.startsWith('Saved at once'));
+    expect((await agent.patch(`/api/books/${refused}`).send({ title: 'Saved afterwards' })).status).toBe(202);
   }, 240_000);
 
   it('kids book: editing a page rebuilds the PDF with the new text and keeps the pictures', async () => {

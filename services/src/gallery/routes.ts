@@ -7,7 +7,7 @@ import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import type { Platform } from '../platform/module';
 import { readYourWrites } from '../platform/readstore/read-your-writes';
-import { artifactBlobId } from '../studio/artifacts';
+import { artifactBlobId, previewBlobId } from '../studio/artifacts';
 import { GENERATIONS, type GenerationDoc } from '../studio/generations-projection';
 import { kindsListedIn } from '../studio/tools/registry';
 import { bookFileName } from './download-names';
@@ -17,9 +17,9 @@ import { failure } from './failure';
 export const PREVIEW_MAX_PX = 480;
 export const previewUrl = (blobId: string) => `${fileUrl(blobId)}?preview`;
 
-/** A blob's preview, made once and kept beside it (`{blobId}.preview.webp`). */
+/** A blob's preview, made once and kept beside it (`previewBlobId`). */
 async function imagePreview(blobs: BlobStore, blobId: string): Promise<Buffer> {
-  const previewId = `${blobId}.preview.webp`;
+  const previewId = previewBlobId(blobId);
   const cached = await blobs.get(previewId);
   if (cached) return cached.data;
   const blob = await blobs.get(blobId);
@@ -63,7 +63,8 @@ function imageRecord(doc: GenerationDoc) {
 }
 
 function editorRecord(doc: GenerationDoc) {
-  const originalBlobId = doc.input.originalBlobId;
+  // A failed edit's upload is deleted with its refund: there is no original to show.
+  const originalBlobId = doc.status === 'failed' ? undefined : doc.input.originalBlobId;
   return {
     id: doc._id,
     prompt: String(doc.input.prompt ?? ''),

@@ -48,7 +48,7 @@ export async function startEmbedded(
   projectors = await startProjectors(platform, modules, ops.runners);
   const parts: Stoppable[] = [
     ...(await startReactors(platform, modules, ops.runners)),
-    ...(await startWorkers(modules)),
+    ...(await startWorkers(platform, modules)),
   ];
   const api = createApi(
     platform,

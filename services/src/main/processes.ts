@@ -5,6 +5,7 @@ import { remoteOrigins } from '../platform/http/frontends';
 import type { CspSources } from '../platform/http/security-headers';
 import type { FeatureModule, Platform, Stoppable } from '../platform/module';
 import type { RunnerRegistry } from '../platform/ops/runner-registry';
+import { BlobSweeper } from '../platform/runners/blob-sweeper';
 import { ProjectorRunner } from '../platform/runners/projector';
 import { ReactorRunner } from '../platform/runners/reactor';
 import { createOps, type Ops } from './ops';
@@ -134,9 +135,11 @@ export async function startReactors(
   return runners;
 }
 
-/** Bus consumers and background jobs. */
-export async function startWorkers(modules: FeatureModule[]): Promise<Stoppable[]> {
+/** Bus consumers and background jobs, and the sweep of blobs nothing references. */
+export async function startWorkers(platform: Platform, modules: FeatureModule[]): Promise<Stoppable[]> {
   const running: Stoppable[] = [];
   for (const worker of modules.flatMap((m) => m.workers ?? [])) running.push(await worker.start());
+  const owners = modules.flatMap((m) => (m.blobReferences ? [m.blobReferences] : []));
+  running.push(new BlobSweeper(platform, owners, platform.config.blobSweep).start());
   return running;
 }

@@ -2,4 +2,4 @@ import { runProcess } from './process-main';
 import { startWorkers } from './processes';
 
 /** Distributed: Kafka → AI provider → event store, and the job supervisor. Scale by running more. */
-runProcess('worker', (_platform, modules) => startWorkers(modules), { opsServer: true });
+runProcess('worker', (platform, modules) => startWorkers(platform, modules), { opsServer: true });

@@ -96,6 +96,8 @@ const schema = yup.object({
   JOB_LEASE_MS: integer(100, Number.MAX_SAFE_INTEGER, 45_000),
   QR_SCAN_FLUSH_MS: integer(1, 60_000, 100),
   WORKER_CONCURRENCY: integer(1, 64, 2),
+  BLOB_SWEEP_INTERVAL_MS: integer(1_000, Number.MAX_SAFE_INTEGER, 60 * 60 * 1000),
+  BLOB_SWEEP_GRACE_MS: integer(1_000, Number.MAX_SAFE_INTEGER, 24 * 60 * 60 * 1000),
   ENGINE_CONNECT_ATTEMPTS: integer(1, 100, 8),
   ENGINE_CONNECT_DELAY_MS: integer(1, 60_000, 500),
   ENGINE_CONNECT_TIMEOUT_MS: integer(100, 600_000, 10_000),
@@ -214,6 +216,11 @@ export interface Config {
   /** QR scans answered within this window are appended together (a crash loses at most this). */
   qrScanFlushMs: number;
   workerConcurrency: number;
+  /**
+   * The sweep of unreferenced blobs (worker role): how often, and how old a blob must be to be
+   * looked at (a blob being written, or an upload whose code is still being made, is younger).
+   */
+  blobSweep: { intervalMs: number; graceMs: number };
   /** Start-up: tries per distributed engine, and the first pause between them (it doubles). */
   engineConnect: { attempts: number; delayMs: number; attemptTimeoutMs: number };
   /**
@@ -370,6 +377,7 @@ export function loadConfig(
     jobLeaseMs: e.JOB_LEASE_MS,
     qrScanFlushMs: e.QR_SCAN_FLUSH_MS,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    blobSweep: { intervalMs: e.BLOB_SWEEP_INTERVAL_MS, graceMs: e.BLOB_SWEEP_GRACE_MS },
     engineConnect: {
       attempts: e.ENGINE_CONNECT_ATTEMPTS,
       delayMs: e.ENGINE_CONNECT_DELAY_MS,

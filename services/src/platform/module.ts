@@ -13,6 +13,7 @@ import type { Moderator } from './moderation';
 import type { Metrics } from './ops/metrics';
 import type { AlertProbe, QueueProbe } from './ops/readiness';
 import type { ReadStore } from './readstore/port';
+import type { BlobReferences } from './runners/blob-sweeper';
 import type { Projection } from './runners/projector';
 import type { Reactor } from './runners/reactor';
 
@@ -81,6 +82,11 @@ export interface FeatureModule {
   reactors?: Reactor[];
   /** Bus consumers and background jobs of the worker role. */
   workers?: Runnable[];
+  /**
+   * The blobs this module names, and which of them nothing references any more: the worker role's
+   * sweep (`runners/blob-sweeper.ts`) deletes those, past a grace period.
+   */
+  blobReferences?: BlobReferences;
   /** Job queues the operator watches (/api/ready, /metrics): depth and oldest waiting job. */
   queues?: QueueProbe[];
   /** What else the operator must hear of (/api/ready's `alerts`, /metrics' `studio_alert_ok`). */

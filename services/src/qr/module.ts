@@ -2,6 +2,7 @@ import { koaBody } from 'koa-body';
 import type { FeatureModule, Platform } from '../platform/module';
 import { deferredBody } from '../platform/uploads/upload-body';
 import { QrCodeCache } from './code-cache';
+import { qrImageFiles, qrImagesProjection } from './image-references';
 import { QR_FORM_PATH } from './landing-page';
 import { qrProjection } from './projections';
 import { qrPublicRoutes } from './public-routes';
@@ -53,7 +54,9 @@ export function qrModule(
     edgeRoutes: [publicRoutes.edge],
     // The redirect and the landing data of a code in memory: answered before all of that.
     leanRoutes: publicRoutes.lean,
-    projections: [qrProjection],
+    projections: [qrProjection, qrImagesProjection],
+    // Uploaded images no code uses go a day after their upload (the worker role's sweep).
+    blobReferences: qrImageFiles(platform),
     // Scans answered but still in the batch are appended before the stores close.
     async stop() {
       await scans.stop();

@@ -1,4 +1,10 @@
-import type { LandingPageSettings, QrCodeView, QrEmailSignup, QrListRow } from '@studio/events';
+import {
+  type LandingPageSettings,
+  type QrCodeView,
+  type QrEmailSignup,
+  type QrListRow,
+  qrUploadsStream,
+} from '@studio/events';
 import {
   createQrCodeRequest,
   landingPageSettingsSchema,
@@ -30,6 +36,7 @@ import { OWN_ADDRESS_MESSAGE, pointsAtOwnCode } from './own-address';
 import { QR_CODES, QR_SIGNUPS, type QrCodeDoc, type QrSignupDoc } from './projections';
 import { sendHtml } from './public-routes';
 import { newQrId, QR_ID } from './qr-id';
+import { refuseBeyondAllowance, uploadsDecider } from './upload-allowance';
 import { QR_UPLOAD, storeLandingImage } from './uploads';
 
 /** The preview's draft, checked by the same schema as a save. */
@@ -347,16 +354,33 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
     });
 
     router.post('/api/qr-uploads', async (ctx) => {
-      // Signed in before a byte of the upload is read.
+      // Signed in, and within the account's upload allowance, before a byte of the upload is read.
       const userId = requireUser(ctx);
+      const stream = qrUploadsStream(userId);
+      refuseBeyondAllowance((await commands.load(stream, uploadsDecider)).state, clock.now().toISOString());
       const { fields } = await readUploadBody(ctx, QR_UPLOAD);
       const input = parse(qrUploadRequest, fields);
       const bytes = dataUrlBytes(input.dataUrl);
       const type = /^data:([^;,]+)/.exec(input.dataUrl)?.[1] ?? 'image/png';
       if (bytes)
         await acceptable([{ label: `the ${input.kind} picture`, image: { bytes, contentType: type } }]);
+      const stored = await storeLandingImage(blobs, userId, input.kind, input.dataUrl);
+      try {
+        // The allowance decides again on the account's stream: of concurrent uploads, only those
+        // that fit are recorded; the others' files are deleted here.
+        const at = clock.now().toISOString();
+        await commands.handle(
+          stream,
+          uploadsDecider,
+          { type: 'RecordUpload', userId, path: stored.path, kind: input.kind, bytes: stored.bytes, at },
+          context(ctx, userId),
+        );
+      } catch (error) {
+        await Promise.all(stored.blobIds.map((id) => blobs.delete(id)));
+        throw error;
+      }
       ctx.status = 201;
-      ctx.body = { success: true, url: await storeLandingImage(blobs, userId, input.kind, input.dataUrl) };
+      ctx.body = { success: true, url: stored.path };
     });
   };
 }

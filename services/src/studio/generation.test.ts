@@ -467,8 +467,10 @@ describe('editing a finished book', () => {
     data: { generationId: 'g1', userId: 'recA', kind: 'kids-book', title: 'Pip', artifacts: [], result },
   });
   const done = kidsCompleted({ pages: ['one', 'two'] });
-  const edit = (edits: Record<string, unknown>, userId = 'recA') =>
-    ({ type: 'EditBook', generationId: 'g1', userId, edits }) as const;
+  /** Noon of the day the given events happened (`stateAfter` records them at its midnight). */
+  const NOON = '2026-01-01T12:00:00.000Z';
+  const edit = (edits: Record<string, unknown>, userId = 'recA', at = NOON) =>
+    ({ type: 'EditBook', generationId: 'g1', userId, edits, at }) as const;
   const edited = (revision: number, edits: Record<string, unknown>): Emitted<GenerationEvent> => ({
     type: 'GenerationEdited',
     data: { generationId: 'g1', userId: 'recA', kind: 'kids-book', revision, edits },
@@ -485,6 +487,36 @@ describe('editing a finished book', () => {
     spec([kidsStarted, done, edited(1, { title: 'A' })])
       .when(edit({ title: 'B' }))
       .thenError('CONFLICT', 'The book is being rebuilt with your last changes; try again when it is done');
+  });
+
+  it('given a finished book, an edit that changes nothing records nothing (no rebuild)', () => {
+    spec([kidsStarted, done])
+      .when(edit({ title: 'Pip', author: 'Tess', pages: [{ index: 1, text: 'two' }] }))
+      .thenNothing();
+    spec([kidsStarted, done])
+      .when(edit({ subtitle: '' }))
+      .thenNothing();
+  });
+
+  it('given ten rebuilds within 24 hours, the eleventh edit is refused until the first is a day old', () => {
+    const tenRebuilds = Array.from({ length: 10 }, (_, i) => [
+      edited(i + 1, { title: `T${i}` }),
+      done,
+    ]).flat();
+    spec([kidsStarted, done, ...tenRebuilds])
+      .when(edit({ title: 'Eleven' }))
+      .thenError(
+        'RATE_LIMITED',
+        'This book was rebuilt 10 times in the last 24 hours, the most it is rebuilt for free. You can save new changes in about 12 hours.',
+      );
+    // A day after the first of them (all at midnight), the allowance is whole again.
+    spec([kidsStarted, done, ...tenRebuilds])
+      .when(edit({ title: 'Eleven' }, 'recA', '2026-01-02T00:00:00.000Z'))
+      .then([edited(11, { title: 'Eleven' })]);
+    // Nine leave room for a tenth.
+    spec([kidsStarted, done, ...tenRebuilds.slice(2)])
+      .when(edit({ title: 'Ten' }))
+      .then([edited(11, { title: 'Ten' })]);
   });
 
   it('given a book still being made, an edit is a 409; from a stranger a 404', () => {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type {
   AiUsage,
   ArtifactRef,
@@ -11,6 +12,7 @@ import type {
   GenerationStatus,
 } from '@studio/events';
 import { QUEUED_FOR, statusAfter } from '@studio/events';
+import { BOOK_EDIT_MESSAGES, BOOK_REBUILDS_PER_DAY } from '@studio/events/rules';
 import { assertNever, type Decider, type Emitted } from '../platform/decider';
 import { DomainError } from '../platform/errors';
 import { applyEdits, type BookEdition, editionOf } from './book-edition';
@@ -37,6 +39,8 @@ export interface GenerationState {
   edition?: BookEdition;
   /** Edits recorded so far: the rebuilt files are named after it. */
   revision?: number;
+  /** When the latest edits were recorded (the last BOOK_REBUILDS_PER_DAY): the free allowance. */
+  editedAt?: readonly string[];
   /** Finished parts by `{phase}/{part}`: what another attempt of the phase need not make again. */
   parts?: Readonly<Record<string, RecordedPart>>;
 }
@@ -85,8 +89,8 @@ export type GenerationCommand =
     }
   | { type: 'RecordOutlines'; generationId: string; outlines: [string, string, string]; usage?: AiUsage[] }
   | { type: 'ChooseOutline'; generationId: string; userId: string; outlineIndex: 0 | 1 | 2 }
-  /** The author edits a finished book; its files are rebuilt (free). */
-  | { type: 'EditBook'; generationId: string; userId: string; edits: BookEdits }
+  /** The author edits a finished book; its files are rebuilt (free, within the allowance). `at`: now. */
+  | { type: 'EditBook'; generationId: string; userId: string; edits: BookEdits; at: string }
   | {
       type: 'CompleteJob';
       generationId: string;
@@ -206,6 +210,7 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
           status,
           phase: 'rebuild',
           revision: event.data.revision,
+          editedAt: [...(state.editedAt ?? []), event.metadata.occurredAt].slice(-BOOK_REBUILDS_PER_DAY),
           releases: 0,
           ...(state.edition ? { edition: applyEdits(state.edition, event.data.edits) } : {}),
         };
@@ -383,7 +388,9 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
             'CONFLICT',
             'This book was made before its text was kept, so it cannot be edited',
           );
-        applyEdits(state.edition, command.edits); // refuses a chapter or page the book does not have
+        // Refuses a chapter or page the book does not have; the same words are no rebuild.
+        if (isDeepStrictEqual(applyEdits(state.edition, command.edits), state.edition)) return [];
+        refuseBeyondAllowance(state.editedAt ?? [], command.at);
         return [
           {
             type: 'GenerationEdited',
@@ -435,6 +442,20 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
 
 /** A command's provider usage, for its event: only when there is some. */
 const used = (usage: AiUsage[] | undefined) => (usage && usage.length > 0 ? { usage } : {});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Free rebuilds: BOOK_REBUILDS_PER_DAY per book in any 24 hours (`editedAt` holds the latest
+ * ones). Beyond it a 429 whose Retry-After is when the oldest of them leaves the window.
+ */
+function refuseBeyondAllowance(editedAt: readonly string[], at: string): void {
+  const now = Date.parse(at);
+  const recent = editedAt.filter((time) => now - Date.parse(time) < DAY_MS);
+  if (recent.length < BOOK_REBUILDS_PER_DAY) return;
+  const retryAfter = Math.max(1, Math.ceil((Date.parse(recent[0] as string) + DAY_MS - now) / 1000));
+  throw new DomainError('RATE_LIMITED', BOOK_EDIT_MESSAGES.rebuildLimit(retryAfter), { retryAfter });
+}
 
 function alreadyGenerating(): never {
   throw new DomainError('CONFLICT', 'A book is already being generated from another outline');

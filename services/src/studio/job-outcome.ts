@@ -5,6 +5,7 @@ import { artifactBlobId } from './artifacts';
 import { generationDecider } from './generation';
 import type { GeneratorOutput } from './generators/generator';
 import { JobTimeoutError, rebuildOf } from './job-attempt';
+import { discardUnneeded, jobFilesOf } from './job-files';
 import type { ClaimedJob, JobLease } from './job-lease';
 import type { WorkerDeps } from './worker';
 
@@ -34,7 +35,7 @@ export async function recordOutput(
     return;
   }
   // Rebuilt files get new names (`gen-{id}-r2-pdf.pdf`): the old ones stay whole until the
-  // rebuild completes, and no browser serves a cached copy of the previous edition.
+  // rebuild completes (then they are deleted), and no browser serves a cached copy of them.
   const revision = job.phase === 'rebuild' && state.revision ? `r${state.revision}-` : '';
   const artifacts: ArtifactRef[] = [];
   for (const file of output.files) {
@@ -48,7 +49,7 @@ export async function recordOutput(
   const rebuild = rebuildOf(claimed);
   const rebuilt = new Set(artifacts.map((a) => a.role));
   const kept = rebuild ? rebuild.artifacts.filter((a) => !rebuilt.has(a.role)) : [];
-  await deps.commands.handle(
+  const completed = await deps.commands.handle(
     stream,
     generationDecider,
     {
@@ -63,6 +64,16 @@ export async function recordOutput(
     context(),
   );
   deps.accountWatch?.served();
+  // Once the new edition is in place (and only then: a completion refused here is another
+  // attempt's), the previous edition's files and the parts kept for a resume go. A blob left
+  // behind by a failure here is the sweeper's (`blob-sweeper.ts`).
+  if (completed.events.length === 0) return;
+  await discardUnneeded(deps.blobs, jobFilesOf(state), jobFilesOf(completed.state)).catch((error: unknown) =>
+    deps.logger.warn(
+      { err: error, generationId: job.generationId },
+      'old files not deleted; the sweeper will',
+    ),
+  );
 }
 
 /**

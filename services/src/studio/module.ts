@@ -14,13 +14,14 @@ import { gen2Routes } from './gen2-routes';
 import { generationsProjection } from './generations-projection';
 import { jobIntake } from './job-intake';
 import { generationQueue } from './job-queue';
-import { JOB_EVENT_TYPES, JOBS_TOPIC, type JobMessage, jobsFor } from './jobs';
+import { JOB_EVENT_TYPES, JOBS_TOPIC, type JobMessage, jobsFor, REBUILDS_TOPIC } from './jobs';
 import { PROGRESS_HEARTBEAT_MS, progressRoutes } from './progress-events';
 import { refundProcessManager } from './refunds';
 import { studioRoutes } from './routes';
 import { GenerationSupervisor } from './supervisor';
 import { TOOL_LIST, TOOLS } from './tools/registry';
 import { tutorialCsp, tutorialRoutes } from './tutorial';
+import { generationFiles } from './unreferenced-files';
 import { createJobHandler } from './worker';
 
 /**
@@ -71,10 +72,11 @@ export function studioModule(
     reactors: [
       jobIntake(commands, clock),
       relay(bus, jobsFor, JOB_EVENT_TYPES),
-      refundProcessManager(commands, clock),
+      refundProcessManager(commands, clock, platform.blobs),
     ],
     queues: [generationQueue(platform.readStore)],
     alerts: [accountWatch.probe],
+    blobReferences: generationFiles(platform),
     workers: [
       {
         name: 'generation-worker',
@@ -94,14 +96,18 @@ export function studioModule(
             accountWatch,
           });
           accountWatch.start();
-          const consumer = await bus.subscribe<JobMessage>(JOBS_TOPIC, 'workers', jobs, {
-            concurrency: config.workerConcurrency,
-          });
+          const consumers = [
+            await bus.subscribe<JobMessage>(JOBS_TOPIC, 'workers', jobs, {
+              concurrency: config.workerConcurrency,
+            }),
+            // Free rebuilds: one at a time in this process, beside the paid jobs, never in their place.
+            await bus.subscribe<JobMessage>(REBUILDS_TOPIC, 'rebuilders', jobs, { concurrency: 1 }),
+          ];
           // Hand running jobs back first, then stop consuming: nothing is left in flight.
           return {
             stop: async () => {
               await jobs.releaseRunning();
-              await consumer.stop();
+              for (const consumer of consumers) await consumer.stop();
             },
           };
         },

@@ -11,7 +11,11 @@ describe('refund process manager', () => {
 
   beforeEach(async () => {
     fixture = openRunnerFixture();
-    refunds = refundProcessManager(new CommandHandler(fixture.events), { now: () => NOW });
+    refunds = refundProcessManager(
+      new CommandHandler(fixture.events),
+      { now: () => NOW },
+      { delete: async () => {} },
+    );
     // An account that spent 4 credits on each of two generations.
     await fixture.events.append(
       accountStream('u1'),

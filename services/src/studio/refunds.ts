@@ -1,15 +1,24 @@
-import { accountStream, type GenerationFailed } from '@studio/events';
+import { accountStream, type GenerationFailed, generationStream } from '@studio/events';
 import { accountDecider } from '../account/decider';
+import type { BlobStore } from '../platform/blobs/port';
 import type { Clock } from '../platform/clock';
 import type { CommandHandler } from '../platform/command-handler';
 import type { Reactor } from '../platform/runners/reactor';
+import { generationDecider } from './generation';
+import { discardUnneeded, jobFilesOf } from './job-files';
 
 /**
- * The refund process manager: a failed or timed-out generation gives its credits back.
- * Exactly once: the account decider refunds a generation id only once, however often the
- * failure event is handled.
+ * The refund process manager: a failed or timed-out generation gives its credits back, and with
+ * them the storage it took: its uploads (`gen-{id}-original.*`, `gen-{id}-character.*`) and the
+ * parts recorded for a resume are deleted, so the same few credits cannot buy storage again and
+ * again. Exactly once: the account decider refunds a generation id only once, however often the
+ * failure event is handled; deleting a blob already gone is no error.
  */
-export function refundProcessManager(commands: CommandHandler, clock: Clock): Reactor {
+export function refundProcessManager(
+  commands: CommandHandler,
+  clock: Clock,
+  blobs: Pick<BlobStore, 'delete'>,
+): Reactor {
   return {
     name: 'refunds',
     handles: ['GenerationFailed'],
@@ -31,6 +40,8 @@ export function refundProcessManager(commands: CommandHandler, clock: Clock): Re
           userId,
         },
       );
+      const { state } = await commands.load(generationStream(generationId), generationDecider);
+      await discardUnneeded(blobs, jobFilesOf(state), jobFilesOf(state));
     },
   };
 }

@@ -43,7 +43,7 @@ describe('generation supervisor: expired leases', () => {
       new ReactorRunner(
         runtime.eventStore,
         runtime.readStore,
-        refundProcessManager(runtime.commands, runtime.clock),
+        refundProcessManager(runtime.commands, runtime.clock, runtime.blobs),
         runtime.logger,
       ),
     ];

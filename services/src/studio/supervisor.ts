@@ -3,7 +3,7 @@ import type { Platform } from '../platform/module';
 import { generationDecider } from './generation';
 import type { GenerationDoc } from './generations-projection';
 import { GENERATIONS } from './generations-projection';
-import { JOBS_TOPIC, type JobMessage } from './jobs';
+import { type JobMessage, laneOf } from './jobs';
 
 export interface SupervisorDeps
   extends Pick<Platform, 'commands' | 'readStore' | 'bus' | 'clock' | 'logger'> {
@@ -58,7 +58,8 @@ export class GenerationSupervisor {
           doc.status === 'outline-chosen' ? 'book' : doc.status === 'rebuild-requested' ? 'rebuild' : 'main',
         correlationId: doc._id,
       };
-      await this.runtime.bus.publish(JOBS_TOPIC, [{ key: doc._id, value: job }]);
+      const { topic, key } = laneOf(job);
+      await this.runtime.bus.publish(topic, [{ key, value: job }]);
     }
     return queued.length;
   }

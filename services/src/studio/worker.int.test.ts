@@ -86,7 +86,7 @@ describe('worker runner', () => {
       expect((await types()).filter((t) => t === 'GenerationFailed')).toHaveLength(1);
 
       const failure = (await runtime.eventStore.readAll()).find((e) => e.type === 'GenerationFailed')!;
-      const refunds = refundProcessManager(runtime.commands, systemClock);
+      const refunds = refundProcessManager(runtime.commands, systemClock, runtime.blobs);
       await Promise.all([refunds.handle(failure), refunds.handle(failure)]);
       await refunds.handle(failure);
 
@@ -468,6 +468,7 @@ describe('worker: one job', () => {
           generationId: started.generationId,
           userId: book.userId,
           edits: { pages: [{ index: 0, text: 'One!' }] },
+          at: ctx.at,
         },
         ctx,
       );
@@ -489,11 +490,13 @@ describe('worker: one job', () => {
         ],
         result: { pages: ['One!', 'Two'], theme: 'bees' },
       });
-      // The first edition's PDF stays whole until the rebuild completes, under its own name.
-      expect((await runtime.blobs.get(`gen-${started.generationId}-pdf.pdf`))?.data.toString()).toBe('first');
+      // The new edition under its own name; once it is in place the first edition's PDF is
+      // deleted (it stayed whole until then: the rebuild wrote beside it), the kept cover stays.
       expect((await runtime.blobs.get(`gen-${started.generationId}-r1-pdf.pdf`))?.data.toString()).toBe(
         'second',
       );
+      expect(await runtime.blobs.get(`gen-${started.generationId}-pdf.pdf`)).toBeNull();
+      expect(await runtime.blobs.get(`gen-${started.generationId}-image.png`)).not.toBeNull();
     } finally {
       await runtime.dispose();
     }
@@ -701,8 +704,10 @@ describe('worker: a job’s deadline and its parts', () => {
       );
       const blobId = state.parts?.['main/page-1']?.blobId ?? '';
       expect(blobId).toBe(`gen-${started.generationId}-part-main-page-1.png`);
-      expect(await runtime.blobs.get(blobId)).toMatchObject({ contentType: 'image/png' });
       expect(state.parts?.['main/caption']?.text).toBe('A lighthouse');
+      // The picture parts served the resume; once the job is done they are deleted.
+      expect(await runtime.blobs.get(blobId)).toBeNull();
+      expect(await runtime.blobs.get(`gen-${started.generationId}-part-main-page-2.png`)).toBeNull();
     } finally {
       await runtime.dispose();
     }

@@ -16,11 +16,14 @@ import { openTestRuntime } from './test-runtime';
 export interface GivenStream {
   stream: string;
   events: Emitted<Event>[];
+  /** When they happened (`occurredAt`); a fixed day long past when absent. */
+  at?: string;
 }
 
-export const existingStream = (stream: string, events: Emitted<Event>[]): GivenStream => ({
+export const existingStream = (stream: string, events: Emitted<Event>[], at?: string): GivenStream => ({
   stream,
   events,
+  ...(at ? { at } : {}),
 });
 
 /** The client a `when` step gets: supertest verbs, with the session cookie when signed in. */
@@ -86,8 +89,9 @@ export function apiSpecification(overrides: Pick<PlatformOverrides, 'ai' | 'gate
       then: async (expected: Expected): Promise<request.Response> => {
         const { runtime, url } = started();
         const { eventStore, readStore, clock, config } = runtime;
-        for (const { stream, events } of streams) {
-          const envelopes = events.map((e) => ({ ...e, eventId: newId(), metadata: GIVEN_METADATA }));
+        for (const { stream, events, at } of streams) {
+          const metadata = at ? { ...GIVEN_METADATA, occurredAt: at } : GIVEN_METADATA;
+          const envelopes = events.map((e) => ({ ...e, eventId: newId(), metadata }));
           await eventStore.append(stream, envelopes as Event[], { expectedRevision: 'any' });
         }
         const head = await eventStore.headPosition();

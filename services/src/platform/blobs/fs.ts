@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { assertBlobId, type BlobInfo, type BlobStore } from './port';
+import { assertBlobId, type BlobInfo, type BlobStore, type StoredBlob } from './port';
 
 const DEFAULT_TYPE = 'application/octet-stream';
 /** Temp files older than this are leftovers of a crash, not writes in progress. */
@@ -92,6 +92,22 @@ export function createFsBlobStore(dir: string): BlobStore {
       assertBlobId(id);
       await fs.promises.rm(dataPath(id), { force: true });
       await fs.promises.rm(metaPath(id), { force: true });
+    },
+
+    async *list(before) {
+      for await (const entry of await fs.promises.opendir(dataDir)) {
+        if (!entry.isFile()) continue;
+        let stat: fs.Stats;
+        try {
+          stat = await fs.promises.stat(dataPath(entry.name));
+        } catch (error) {
+          // Deleted since the folder was read.
+          if (isNotFound(error)) continue;
+          throw error;
+        }
+        if (stat.mtime < before)
+          yield { id: entry.name, size: stat.size, writtenAt: stat.mtime } satisfies StoredBlob;
+      }
     },
 
     async close() {},

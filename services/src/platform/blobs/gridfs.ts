@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { GridFSBucket, type GridFSFile, MongoClient, MongoRuntimeError, type ObjectId } from 'mongodb';
-import { assertBlobId, type BlobInfo, type BlobStore } from './port';
+import { assertBlobId, type BlobInfo, type BlobStore, type StoredBlob } from './port';
 
 const DEFAULT_TYPE = 'application/octet-stream';
 
@@ -10,7 +10,8 @@ const DEFAULT_TYPE = 'application/octet-stream';
  */
 export async function createGridFsBlobStore(url: string, dbName?: string): Promise<BlobStore> {
   const client = await MongoClient.connect(url);
-  const bucket = new GridFSBucket(client.db(dbName), { bucketName: 'blobs' });
+  const db = client.db(dbName);
+  const bucket = new GridFSBucket(db, { bucketName: 'blobs' });
 
   const versions = (id: string) =>
     bucket.find({ filename: id }, { sort: { uploadDate: -1, _id: -1 } }).toArray();
@@ -64,6 +65,21 @@ export async function createGridFsBlobStore(url: string, dbName?: string): Promi
     async delete(id) {
       assertBlobId(id);
       for (const file of await versions(id)) await remove(file._id);
+    },
+
+    async *list(before) {
+      // Judged by each id's newest version: an id being written again is not listed.
+      const newest = db.collection<GridFSFile>('blobs.files').aggregate<{
+        _id: string;
+        writtenAt: Date;
+        size: number;
+      }>([
+        { $sort: { filename: 1, uploadDate: 1 } },
+        { $group: { _id: '$filename', writtenAt: { $last: '$uploadDate' }, size: { $last: '$length' } } },
+        { $match: { writtenAt: { $lt: before } } },
+      ]);
+      for await (const file of newest)
+        yield { id: file._id, size: file.size, writtenAt: file.writtenAt } satisfies StoredBlob;
     },
 
     async close() {

@@ -101,6 +101,9 @@ export function errorMiddleware(logger: Logger): Koa.Middleware {
           ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
           logger.warn({ err: thrown, path: ctx.path }, 'engine unavailable');
         }
+        // A refusal that knows when it ends (an allowance) says so, in seconds, as 429s should.
+        const retryAfter = error.details?.retryAfter;
+        if (typeof retryAfter === 'number') ctx.set('Retry-After', String(retryAfter));
         ctx.status = STATUS_BY_CODE[error.code];
         ctx.body = { message: error.message, error: error.code, ...(error.details ?? {}) };
         return;

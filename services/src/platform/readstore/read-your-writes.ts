@@ -34,3 +34,23 @@ export async function readYourWrites(
   while (((await readStore.getCheckpoint(projection)) ?? 0) < head && Date.now() < deadline)
     await sleep(POLL_MS);
 }
+
+/**
+ * Whether a projection has applied every event the log held when this is called, waiting up to
+ * `waitMs` for it (a checkpoint may lag a moment behind events the projection passes over): what
+ * a job that trusts a read model's silence (no generation names this file) checks first.
+ */
+export async function projectionCaughtUp(
+  { eventStore, readStore }: { eventStore: EventStore; readStore: ReadStore },
+  projection: string,
+  waitMs = 5_000,
+): Promise<boolean> {
+  const head = await eventStore.headPosition();
+  if (head === undefined) return true;
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    if (((await readStore.getCheckpoint(projection)) ?? 0) >= head) return true;
+    if (Date.now() >= deadline) return false;
+    await sleep(POLL_MS);
+  }
+}

@@ -11,8 +11,11 @@ import { type ImageFormat, identifyImage } from './image-format';
 export const MAX_PIXELS = 40_000_000;
 /** A decode that takes longer is abandoned (libvips stops at the next tile). */
 const DECODE_TIMEOUT_SECONDS = 5;
-/** Decodes one account may run at once: a few, so that one client cannot occupy every core. */
-const decodes = new DecodeSlots(2);
+/**
+ * Uploads one account may process at once (a few, so that one client cannot occupy every core),
+ * and the process at once: two, leaving libuv's other threads to sign-ins and files.
+ */
+const decodes = new DecodeSlots(2, 2);
 
 /** How one route takes its file: the form field, the byte limits and the "too large" text. */
 export interface UploadRule {
@@ -57,12 +60,27 @@ const CONTENT_TYPES: Record<ImageFormat, string> = {
  *    own format unless the route asks for another, so a JPEG stays about the size it came.
  * Nothing is written anywhere: the caller stores the result once its request was accepted.
  */
-export async function cleanImage(
+export function cleanImage(
   bytes: Buffer,
   rule: UploadRule,
   owner: string,
   output: Output = {},
 ): Promise<CleanImage> {
+  return processUpload(bytes, rule, owner, output, async (clean) => clean);
+}
+
+/**
+ * `cleanImage`, then `derive` from the clean copy (the variants a QR hero is cut into, their
+ * writes), all of it inside the account's decode slot: the per-account budget covers every bit of
+ * an upload's work, not only its decoding.
+ */
+export async function processUpload<T>(
+  bytes: Buffer,
+  rule: UploadRule,
+  owner: string,
+  output: Output,
+  derive: (clean: CleanImage) => Promise<T>,
+): Promise<T> {
   const refuse = (code: 'VALIDATION' | 'UNSUPPORTED_MEDIA_TYPE' | 'PAYLOAD_TOO_LARGE', message: string) =>
     new DomainError(code, message, { field: rule.field });
   if (bytes.length > rule.maxBytes) throw refuse('PAYLOAD_TOO_LARGE', rule.tooLarge);
@@ -82,6 +100,7 @@ export async function cleanImage(
     if (width === 0 || height === 0) throw refuse('VALIDATION', UPLOAD_MESSAGES.unreadable);
     const maxPixels = rule.maxPixels ?? MAX_PIXELS;
     if (width * height * frames > maxPixels) throw refuse('VALIDATION', rule.tooLarge);
+    let clean: CleanImage;
     try {
       const image = sharp(bytes, { limitInputPixels: maxPixels, animated: false, failOn: 'error' })
         .timeout({ seconds: DECODE_TIMEOUT_SECONDS })
@@ -91,7 +110,7 @@ export async function cleanImage(
         : image;
       const kept = output.format ?? format;
       const { data, info } = await encode(fitted, kept, output.quality).toBuffer({ resolveWithObject: true });
-      return {
+      clean = {
         bytes: data,
         format: kept,
         contentType: CONTENT_TYPES[kept],
@@ -101,6 +120,7 @@ export async function cleanImage(
     } catch {
       throw refuse('VALIDATION', UPLOAD_MESSAGES.unreadable);
     }
+    return derive(clean);
   });
 }
 

@@ -11,11 +11,14 @@ const PRINT_DPI = 300;
 
 const PASTELS = ['#ffd6a5', '#fdffb6', '#caffbf', '#9bf6ff', '#a0c4ff', '#bdb2ff', '#ffc6ff', '#ffadad'];
 
+/** Escaped for SVG; control characters (XML cannot hold them: librsvg refuses the file) dropped. */
 const escapeXml = (text: string) =>
-  text.replace(
-    /[<>&'"]/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
-  );
+  text
+    .replace(/(?![\t\n\r])\p{Cc}/gu, '')
+    .replace(
+      /[<>&'"]/g,
+      (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
+    );
 
 /** "DEMO" drawn as strokes, so that the label shows even where no font is installed. */
 function demoLetters(x: number, y: number, height: number, ink: string): string {

@@ -5,7 +5,13 @@ import { ebookCoverJpeg, paperbackWrapPdf, pictureWidthFor } from '../outputs/co
 import { buildEpub } from '../outputs/epub';
 import { coloringInterior, type Interior, kidsInterior, nonFictionInterior } from '../outputs/interior';
 import { MIN_PPI, type Paper } from '../outputs/kdp';
-import { characterPng, coloringPagePng, DRAWING_PX, kidsPagePictures } from '../outputs/pictures';
+import {
+  characterPng,
+  coloringPagePng,
+  DRAWING_PX,
+  kidsEbookPicture,
+  kidsPagePictures,
+} from '../outputs/pictures';
 import { MIN_REAL_PPI, pictureDetailPpi } from '../preflight/enlargement';
 import { assertPreflight } from '../preflight/preflight';
 import { type BookOutline, type ChapterText, parseOutline, renderOutline } from '../writing/book-text';
@@ -393,8 +399,7 @@ async function typesetKids(
   const files = [file('pdf', 'application/pdf', 'pdf', interior.pdf), ...coverFiles];
   // The ebook (on the plans with EPUB): each page's picture above its text.
   if (epubIncluded(job.tier)) {
-    const ebookPictures =
-      book.ebookPictures ?? (await Promise.all(pictures.map(async (p) => (await kidsPagePictures(p)).jpeg)));
+    const ebookPictures = book.ebookPictures ?? (await ebookPicturesOf(pictures));
     const epub = buildEpub({
       id: job.generationId,
       title,
@@ -412,6 +417,16 @@ async function typesetKids(
     files.push(file('epub', 'application/epub+zip', 'epub', epub));
   }
   return { interior, files, ...(await softPicturesWarning(pictures)) };
+}
+
+/**
+ * A rebuild's ebook pictures from the page pictures it read: one after another, so that a free
+ * rebuild holds one thread of the image pool, not all of them, while paid jobs run beside it.
+ */
+async function ebookPicturesOf(pages: Buffer[]): Promise<Buffer[]> {
+  const jpegs: Buffer[] = [];
+  for (const page of pages) jpegs.push(await kidsEbookPicture(page));
+  return jpegs;
 }
 
 /**

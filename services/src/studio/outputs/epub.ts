@@ -28,8 +28,14 @@ export interface EpubBook {
 const MODIFIED = '2000-01-01T00:00:00Z';
 const ZIP_TIME = new Date(Date.UTC(2000, 0, 1));
 
+/** Escaped for XHTML; control characters (XML cannot hold them) dropped. */
 const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  text
+    .replace(/(?![\t\n\r])\p{Cc}/gu, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 
 /** Any markup in a paragraph is dropped; what remains is escaped text. */
 export function sanitiseParagraph(text: string): string {

@@ -40,18 +40,32 @@ export async function coloringPagePng(source: Buffer): Promise<Buffer> {
  * (1200 px wide JPEG: sharp on a tablet, light to download), from one decoding of the source.
  */
 export async function kidsPagePictures(source: Buffer): Promise<{ png: Buffer; jpeg: Buffer }> {
+  const page = kidsPage(source);
+  const [png, jpeg] = await Promise.all([
+    page.clone().withMetadata({ density: DPI }).png({ compressionLevel: 6 }).toBuffer(),
+    ebookJpeg(page.clone()),
+  ]);
+  return { png, jpeg };
+}
+
+/**
+ * Only the ebook's picture of a page, as `kidsPagePictures` makes it (the same bytes): what a
+ * rebuild needs from the page pictures it already has, without encoding a print PNG to discard.
+ */
+export function kidsEbookPicture(source: Buffer): Promise<Buffer> {
+  return ebookJpeg(kidsPage(source));
+}
+
+const kidsPage = (source: Buffer) => {
   const size = pageSize(TRIMS.kids);
-  const page = sharp(source)
+  return sharp(source)
     .flatten({ background: '#ffffff' })
     .removeAlpha()
     .resize(px(size.width), px(size.height), { fit: 'cover' })
     .toColourspace('srgb');
-  const [png, jpeg] = await Promise.all([
-    page.clone().withMetadata({ density: DPI }).png({ compressionLevel: 6 }).toBuffer(),
-    page.clone().resize({ width: 1200 }).jpeg({ quality: 82, chromaSubsampling: '4:4:4' }).toBuffer(),
-  ]);
-  return { png, jpeg };
-}
+};
+const ebookJpeg = (page: ReturnType<typeof sharp>) =>
+  page.resize({ width: 1200 }).jpeg({ quality: 82, chromaSubsampling: '4:4:4' }).toBuffer();
 
 /** The longest side of a character picture: 386 ppi in its 3.5 in box on the title page. */
 const CHARACTER_PX = px(4.5);

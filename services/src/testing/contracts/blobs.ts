@@ -84,6 +84,26 @@ export function blobStoreContract(
       await store.delete(id);
     });
 
+    it('lists the blobs last written before a time, with their size', async () => {
+      const id = blobId('listed');
+      const writing = Date.now();
+      await store.put(id, Buffer.from('twelve bytes'), 'text/plain');
+      const listed = async (before: Date) => {
+        const found = [];
+        for await (const blob of store.list(before)) if (blob.id === id) found.push(blob);
+        return found;
+      };
+      const [blob, ...more] = await listed(new Date(Date.now() + 60_000));
+      expect(more).toEqual([]);
+      expect(blob).toMatchObject({ id, size: 12 });
+      // Clocks of a file system or a server round to the second or the millisecond.
+      expect(Math.abs((blob?.writtenAt.getTime() ?? 0) - writing)).toBeLessThan(5_000);
+      // Written after the cut-off: not listed, so a sweep never sees a blob being written.
+      expect(await listed(new Date(writing - 60_000))).toEqual([]);
+      await store.delete(id);
+      expect(await listed(new Date(Date.now() + 60_000))).toEqual([]);
+    });
+
     it('rejects ids that could escape the store or are malformed', async () => {
       for (const bad of ['../x', '..', '.hidden', 'a/b', 'a\\b', '', 'x'.repeat(201), 'sp ace', 'nul\0']) {
         await expect(store.put(bad, Buffer.from('x'), 'text/plain')).rejects.toThrow('Invalid blob id');

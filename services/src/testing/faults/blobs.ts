@@ -20,6 +20,10 @@ export function faultyBlobStore(inner: BlobStore, faults: FaultSwitch): BlobStor
       await faults.gate();
       return inner.delete(id);
     },
+    async *list(before) {
+      await faults.gate();
+      yield* inner.list(before);
+    },
     close: () => inner.close(),
   };
 }

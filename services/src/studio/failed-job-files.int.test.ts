@@ -1,0 +1,98 @@
+import { accountStream, generationStream } from '@studio/events';
+import sharp from 'sharp';
+import request from 'supertest';
+import { accountDecider } from '../account/decider';
+import { eventually, useEmbeddedServer } from '../testing/test-runtime';
+import { generationDecider } from './generation';
+
+/**
+ * A failed job is refunded, and the storage it took goes with the credits: its upload and the
+ * parts recorded for a resume are deleted, so the same credits cannot keep buying storage. Every
+ * job here fails: its timeout is one millisecond.
+ */
+describe('the files of failed, refunded jobs', () => {
+  const server = useEmbeddedServer({ GENERATION_TIMEOUT_MS: '1' });
+  const photo = () =>
+    sharp({
+      create: {
+        width: 900,
+        height: 700,
+        channels: 3,
+        background: '#777777',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg()
+      .toBuffer();
+
+  const signUp = async (email: string, credits: number) => {
+    const agent = request.agent(server().url);
+    const res = await agent.post('/api/register').send({ name: 'Tess', email, password: 'secret12' });
+    expect(res.status).toBe(201);
+    const userId = res.body.id as string;
+    await server().platform.commands.handle(
+      accountStream(userId),
+      accountDecider,
+      { type: 'GrantCredits', amount: credits, reason: 'plan-purchase', planId: 'basic', paymentRef: email },
+      { at: new Date().toISOString(), correlationId: 't', causationId: `t-${email}` },
+    );
+    return { agent, userId };
+  };
+  /** Every blob of the generation still in the store. */
+  const filesOf = async (generationId: string) => {
+    const found: string[] = [];
+    for await (const blob of server().platform.blobs.list(new Date(Date.now() + 60_000)))
+      if (blob.id.startsWith(`gen-${generationId}-`)) found.push(blob.id);
+    return found;
+  };
+  /** Waits for the refund, then for the files of the job to be gone; returns what the stream named. */
+  const refundedAndCleared = async (agent: request.Agent, credits: number, generationId: string) => {
+    await eventually(
+      async () => ((await agent.get('/api/user')).body.credits === credits ? true : undefined),
+      60_000,
+    );
+    const { state } = await server().platform.commands.load(
+      generationStream(generationId),
+      generationDecider,
+    );
+    expect(state.status).toBe('failed');
+    await eventually(async () => ((await filesOf(generationId)).length === 0 ? true : undefined), 30_000);
+    return state;
+  };
+
+  it('an image edit that fails: its original is deleted with the refund, and My Images shows none', async () => {
+    const { agent, userId } = await signUp('failed-edit@example.com', 6);
+    const res = await agent.post('/api/edit-image').send({
+      prompt: 'make it sepia',
+      originalImageUrl: `data:image/jpeg;base64,${(await photo()).toString('base64')}`,
+      userId,
+    });
+    expect(res.status).toBe(202);
+    const id = res.body.generationId as string;
+    const state = await refundedAndCleared(agent, 6, id);
+    const original = (state.request?.input as { originalBlobId?: string } | undefined)?.originalBlobId;
+    expect(original).toBe(`gen-${id}-original.jpeg`);
+    expect((await agent.get(`/api/files/${original}`)).status).toBe(404);
+    const listed = (await agent.get(`/api/image-editor-generations/${userId}`)).body as Array<
+      Record<string, unknown>
+    >;
+    expect(listed.find((r) => r.id === id)).toMatchObject({ originalImage: null, originalPreview: null });
+  }, 120_000);
+
+  it('a kids book that fails: its character photo is deleted with the refund', async () => {
+    const { agent, userId } = await signUp('failed-kids@example.com', 100);
+    const res = await agent
+      .post('/api/generate-kids-book')
+      .field('storyDescription', 'Pip the puppy learns to swim at the seaside')
+      .field('characterName', 'Pip')
+      .field('characterGender', 'boy')
+      .field('userId', userId)
+      .attach('characterImage', await photo(), { filename: 'pip.jpg', contentType: 'image/jpeg' });
+    expect(res.status).toBe(202);
+    const id = res.body.bookId as string;
+    const state = await refundedAndCleared(agent, 100, id);
+    expect(
+      (state.request?.input as { characterImageBlobId?: string } | undefined)?.characterImageBlobId,
+    ).toBe(`gen-${id}-character.jpeg`);
+  }, 120_000);
+});
