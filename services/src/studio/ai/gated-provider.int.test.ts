@@ -54,8 +54,9 @@ describe('the openai provider behind the call gate', () => {
 
   it('never exceeds a configured rate: under the server’s limit it is never refused', async () => {
     fake.behave({ rateLimit: { calls: 1, perMs: 100 } });
-    // One per 200 ms: twice the server's spacing, so a loaded machine's jitter cannot bring two together.
-    const made = await images(6, gatedProvider(openai(), new CallGate(4, 300), 'job'));
+    // One per 400 ms: four times the server's spacing, so a loaded machine's jitter (a request
+    // leaving late, the next on time) cannot bring two together.
+    const made = await images(6, gatedProvider(openai(), new CallGate(4, 150), 'job'));
     expect(made).toHaveLength(6);
     expect(statuses()).toEqual([200, 200, 200, 200, 200, 200]);
   }, 30_000);

@@ -170,7 +170,8 @@ describe('offline provider', () => {
     );
     expect(white.map((c) => Math.round(c.mean))).toEqual([255, 255, 255]);
     expect((await stats(original, corner))[0]?.mean).toBeLessThan(250);
-  });
+    // Six pictures through sharp: seconds on a busy two-core machine.
+  }, 30_000);
 
   it('edits any image sharp reads (here a JPEG) visibly, keeps its size, and answers PNG', async () => {
     const original = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#3366cc' } })
