@@ -1,6 +1,7 @@
 // The dashboard's important notice only for paid users whose account did not update,
 // and an error state without invented numbers.
 import type { Page } from '@playwright/test';
+import { failureMessage } from '@studio/events';
 import { expectToast, toasts } from './account-helpers';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 
@@ -285,4 +286,39 @@ test('Update Profile saves the name, phone and pen name, validated as at registr
     phoneNumber: '+1 202 555 0143',
     penName: 'G. B. Hopper',
   });
+});
+
+test('a book that failed lately is named on the dashboard with why and its refund', async ({
+  page,
+}, testInfo) => {
+  await signUp(page);
+  const reason = failureMessage('REFUSED', 20);
+  await page.route(/\/api\/airtable\/books\/[^/]+$/, async (route) => {
+    const real = (await (await route.fetch()).json()) as unknown[];
+    await route.fulfill({
+      json: [
+        {
+          id: 'failed-1',
+          title: 'Garden Bees',
+          type: 'non-fiction',
+          status: 'Failed',
+          generationStatus: 'failed',
+          createdAt: new Date().toISOString(),
+          error: reason,
+        },
+        ...real,
+      ],
+    });
+  });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/dashboard');
+    const notice = page.getByRole('alert').filter({ hasText: 'A book could not be made' });
+    await expect(notice).toContainText(`Garden Bees: ${reason}`);
+    await expect(notice.getByRole('link', { name: 'See them in My Books' })).toHaveAttribute(
+      'href',
+      '/my-books',
+    );
+    await keepScreenshot(page, testInfo, `dashboard-failed-book-${width}`);
+  }
 });

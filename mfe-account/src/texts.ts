@@ -176,6 +176,8 @@ export const AUTH = {
 
 export const DASHBOARD = {
   pageTitle: 'Dashboard',
+  failedTitle: (n: number) => (n === 1 ? 'A book could not be made' : `${n} books could not be made`),
+  failedMore: 'See them in My Books',
   welcome: (name: string) => `Welcome back, ${name}!`,
   planBadge: (tier: string) => `${tier} plan`,
   credits: (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`,

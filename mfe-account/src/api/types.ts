@@ -38,6 +38,8 @@ export interface Book {
   currentStep?: string;
   theme?: string;
   createdAt?: string;
+  /** Why a failed book failed, refund included (the server's words). */
+  error?: string;
 }
 
 export type CreditKind = 'granted' | 'debited' | 'refunded' | 'adjusted' | 'withdrawn';

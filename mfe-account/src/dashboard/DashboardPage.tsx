@@ -8,7 +8,8 @@ import { useBooks, useInProgressBooks } from '../api/queries';
 import { Page } from '../common/Page';
 import { DASHBOARD, SUPPORT_EMAIL, SUPPORT_MAILTO, TOASTS } from '../texts';
 import { BookProgressList } from './BookProgressList';
-import { dashboardStats, isInProgress } from './book-list';
+import { dashboardStats, isInProgress, recentlyFailed } from './book-list';
+import { FailedBooksNotice } from './FailedBooksNotice';
 import { QuickActions } from './QuickActions';
 import { StatCards } from './StatCards';
 import { SubscriptionActivatedAlert } from './SubscriptionActivatedAlert';
@@ -72,6 +73,7 @@ export default function DashboardPage() {
       <p css={{ fontSize: theme.fontSizes.sm }}>
         <Link to="/refund-policy">{DASHBOARD.refundLink}</Link>
       </p>
+      {books.data && <FailedBooksNotice books={recentlyFailed(books.data, Date.now())} />}
       {/* On a failed load the error says so; no invented "0 / 0 / 0" or empty list under it. */}
       {!failed && <StatCards stats={stats} />}
       <div

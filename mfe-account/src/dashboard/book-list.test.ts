@@ -1,6 +1,13 @@
 import { bookStatusLabel, type GenerationStatus } from '@studio/events';
 import type { Book } from '../api/types';
-import { bookListView, dashboardStats, progressColor, progressPercent } from './book-list';
+import {
+  bookListView,
+  dashboardStats,
+  FAILED_SHOWN_MS,
+  progressColor,
+  progressPercent,
+  recentlyFailed,
+} from './book-list';
 
 const book = (i: number, generationStatus: GenerationStatus = 'running', type = 'non-fiction'): Book => ({
   id: `b${i}`,
@@ -57,5 +64,31 @@ describe('progress bar', () => {
     expect(progressPercent(140)).toBe(100);
     expect(progressPercent(-3)).toBe(0);
     expect(progressPercent(undefined)).toBe(0);
+  });
+});
+
+describe('books that failed lately', () => {
+  const now = Date.parse('2026-11-28T12:00:00Z');
+  const at = (msAgo: number) => new Date(now - msAgo).toISOString();
+  const failed = (i: number, msAgo: number): Book => ({
+    ...book(i, 'failed'),
+    createdAt: at(msAgo),
+    error: 'x',
+  });
+
+  it('lists failed books of the last three days, newest first, at most three', () => {
+    const list = [
+      failed(1, 5_000),
+      failed(2, FAILED_SHOWN_MS + 1),
+      { ...book(3, 'completed'), createdAt: at(1_000) },
+      failed(4, 1_000),
+      failed(5, 60_000),
+      failed(6, 120_000),
+    ];
+    expect(recentlyFailed(list, now).map((b) => b.id)).toEqual(['b4', 'b1', 'b5']);
+  });
+
+  it('leaves out a failed book with no date and answers nothing when none failed', () => {
+    expect(recentlyFailed([book(1, 'failed'), book(2)], now)).toEqual([]);
   });
 });

@@ -21,6 +21,21 @@ export const isInProgress = (book: Pick<Book, 'generationStatus'>): boolean =>
 export const isDone = (book: Pick<Book, 'generationStatus'>): boolean =>
   book.generationStatus === 'completed';
 
+/** How long a failed book stays on the dashboard with its reason (My Books keeps it for good). */
+export const FAILED_SHOWN_MS = 3 * 24 * 60 * 60 * 1000;
+
+/** The books that failed lately, newest first, at most three: they left Book Progress, not the user's mind. */
+export const recentlyFailed = (books: readonly Book[], now: number): Book[] =>
+  books
+    .filter(
+      (book) =>
+        book.generationStatus === 'failed' &&
+        book.createdAt !== undefined &&
+        now - Date.parse(book.createdAt) < FAILED_SHOWN_MS,
+    )
+    .sort((a, b) => Date.parse(b.createdAt ?? '') - Date.parse(a.createdAt ?? ''))
+    .slice(0, 3);
+
 export interface DashboardStats {
   totalBooks: number;
   inProgress: number;
