@@ -1,11 +1,10 @@
-import { accountStream, generationStream } from '@studio/events';
-import { PLAN_TERMS } from '@studio/events/plans';
+import { generationStream } from '@studio/events';
 import { unzipSync } from 'fflate';
-import request from 'supertest';
-import { accountDecider } from '../account/decider';
+import type request from 'supertest';
 import { TRIMS } from '../studio/outputs/kdp';
 import { preflight } from '../studio/preflight/preflight';
 import { epubcheck, inspectPdf } from '../testing/debian-tools';
+import { member } from '../testing/givens';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 
 /**
@@ -15,36 +14,8 @@ import { eventually, useEmbeddedServer } from '../testing/test-runtime';
  */
 describe('editing a book', () => {
   const server = useEmbeddedServer();
-  const signUp = async (email: string, plan?: 'standard', credits = 0) => {
-    const agent = request.agent(server().url);
-    const res = await agent.post('/api/register').send({ name: 'Tess', email, password: 'secret12' });
-    expect(res.status).toBe(201);
-    const userId = res.body.id as string;
-    const grant = (command: Record<string, unknown>) =>
-      server().platform.commands.handle(accountStream(userId), accountDecider, command as never, {
-        at: new Date().toISOString(),
-        correlationId: 't',
-        causationId: `t-${Math.random()}`,
-      });
-    if (plan)
-      await grant({
-        type: 'ActivateSubscription',
-        planId: plan,
-        amountPaid: PLAN_TERMS[plan].price,
-        paymentRef: `in-${email}`,
-        customerId: 'c',
-        subscriptionId: `s-${email}`,
-      });
-    if (credits > 0)
-      await grant({
-        type: 'GrantCredits',
-        amount: credits,
-        reason: 'plan-purchase',
-        planId: 'basic',
-        paymentRef: `p-${email}`,
-      });
-    return { agent, userId };
-  };
+  const signUp = (email: string, plan?: 'standard', credits = 0) =>
+    member(server(), email, { plan, credits });
   const download = async (agent: request.Agent, url: string) => {
     const res = await agent
       .get(url)

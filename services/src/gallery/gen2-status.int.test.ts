@@ -1,7 +1,5 @@
-import { accountStream, generationStream } from '@studio/events';
-import { PLAN_TERMS } from '@studio/events/plans';
-import request from 'supertest';
-import { accountDecider } from '../account/decider';
+import { generationStream } from '@studio/events';
+import { member } from '../testing/givens';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 
 /** Gen 2.0 in My Books: while the chosen outline is written the book reads "In progress (book creation)". */
@@ -9,24 +7,7 @@ describe('Gen 2.0 book status', () => {
   const server = useEmbeddedServer();
 
   it('once an outline is chosen, the book phase runs as book creation, never outline creation again', async () => {
-    const agent = request.agent(server().url);
-    const res = await agent
-      .post('/api/register')
-      .send({ name: 'Tess', email: 'gen2-status@example.com', password: 'secret12' });
-    const userId = res.body.id as string;
-    await server().platform.commands.handle(
-      accountStream(userId),
-      accountDecider,
-      {
-        type: 'ActivateSubscription',
-        planId: 'standard',
-        amountPaid: PLAN_TERMS.standard.price,
-        paymentRef: 'in-gen2-status',
-        customerId: 'c',
-        subscriptionId: 's-gen2-status',
-      } as never,
-      { at: new Date().toISOString(), correlationId: 't', causationId: 't' },
-    );
+    const { agent, userId } = await member(server(), 'gen2-status@example.com', { plan: 'standard' });
     const submit = await agent.post('/api/non-fiction-gen2/submit').send({
       userId,
       title: 'Urban Beekeeping',

@@ -2,10 +2,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { accountStream } from '@studio/events';
 import sharp from 'sharp';
 import request from 'supertest';
-import { accountDecider } from '../account/decider';
+import { member } from '../testing/givens';
 import { withDimensions } from '../testing/helpers';
 import { useEmbeddedServer } from '../testing/test-runtime';
 
@@ -46,28 +45,7 @@ describe('uploads', () => {
   const solid = (width = 40, height = 30) =>
     sharp({ create: { width, height, channels: 3, background: '#3366cc' } });
 
-  const signUp = async (credits: number) => {
-    const email = `up-${Math.random()}@example.com`;
-    const agent = request.agent(server().url);
-    const res = await agent.post('/api/register').send({ name: 'Tess', email, password: 'secret12' });
-    expect(res.status).toBe(201);
-    const userId = res.body.id as string;
-    if (credits > 0)
-      await server().platform.commands.handle(
-        accountStream(userId),
-        accountDecider,
-        {
-          type: 'GrantCredits',
-          amount: credits,
-          reason: 'plan-purchase',
-          planId: 'basic',
-          paymentRef: email,
-        },
-        { at: new Date().toISOString(), correlationId: 't', causationId: 't' },
-      );
-    const cookie = String(res.headers['set-cookie']?.[0]).split(';')[0] as string;
-    return { agent, userId, cookie };
-  };
+  const signUp = (credits: number) => member(server(), `up-${Math.random()}@example.com`, { credits });
   const credits = async (agent: request.Agent) => (await agent.get('/api/user')).body.credits as number;
 
   /** Sends `bytes` as the route's picture, the way its screen does. */

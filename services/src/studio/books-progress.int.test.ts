@@ -1,32 +1,14 @@
 import http from 'node:http';
 import { accountStream } from '@studio/events';
 import request from 'supertest';
-import { accountDecider } from '../account/decider';
 import type { Embedded } from '../main/embedded';
+import { member } from '../testing/givens';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 import { createOfflineProvider } from './ai/offline';
 import type { AiProvider } from './ai/provider';
 import { ProviderError } from './ai/provider';
 
-const signUp = async (server: Embedded, email: string, credits: number) => {
-  const agent = request.agent(server.url);
-  const res = await agent.post('/api/register').send({ name: 'Tess', email, password: 'secret12' });
-  const userId = res.body.id as string;
-  const cookie = String(res.headers['set-cookie']?.[0] ?? '').split(';')[0] as string;
-  await server.platform.commands.handle(
-    accountStream(userId),
-    accountDecider,
-    {
-      type: 'GrantCredits',
-      amount: credits,
-      reason: 'plan-purchase',
-      planId: 'basic',
-      paymentRef: `p-${email}`,
-    },
-    { at: new Date().toISOString(), correlationId: 't', causationId: 't' },
-  );
-  return { agent, userId, cookie };
-};
+const signUp = (server: Embedded, email: string, credits: number) => member(server, email, { credits });
 
 describe('a provider failing mid-book', () => {
   // Writes the first chapter, then the model goes away.

@@ -1,6 +1,6 @@
-import { accountStream, DURATIONS_PATH } from '@studio/events';
+import { DURATIONS_PATH } from '@studio/events';
 import request from 'supertest';
-import { accountDecider } from '../account/decider';
+import { member } from '../testing/givens';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 import { median } from './durations';
 
@@ -14,17 +14,7 @@ describe('measured tool durations', () => {
   });
 
   it('answers signed-in users with the median of finished generations per tool, null where none', async () => {
-    const agent = request.agent(server().url);
-    const signed = await agent
-      .post('/api/register')
-      .send({ name: 'Dora', email: 'durations@example.com', password: 'secret12' });
-    const userId = signed.body.id as string;
-    await server().platform.commands.handle(
-      accountStream(userId),
-      accountDecider,
-      { type: 'GrantCredits', amount: 10, reason: 'plan-purchase', planId: 'basic', paymentRef: 'p-dur' },
-      { at: new Date().toISOString(), correlationId: 't', causationId: 't' },
-    );
+    const { agent, userId } = await member(server(), 'durations@example.com', { credits: 10 });
 
     const before = await agent.get(DURATIONS_PATH);
     expect(before.status).toBe(200);

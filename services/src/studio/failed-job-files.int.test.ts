@@ -1,7 +1,7 @@
-import { accountStream, generationStream } from '@studio/events';
+import { generationStream } from '@studio/events';
 import sharp from 'sharp';
-import request from 'supertest';
-import { accountDecider } from '../account/decider';
+import type request from 'supertest';
+import { member } from '../testing/givens';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 import { generationDecider } from './generation';
 
@@ -25,19 +25,7 @@ describe('the files of failed, refunded jobs', () => {
       .jpeg()
       .toBuffer();
 
-  const signUp = async (email: string, credits: number) => {
-    const agent = request.agent(server().url);
-    const res = await agent.post('/api/register').send({ name: 'Tess', email, password: 'secret12' });
-    expect(res.status).toBe(201);
-    const userId = res.body.id as string;
-    await server().platform.commands.handle(
-      accountStream(userId),
-      accountDecider,
-      { type: 'GrantCredits', amount: credits, reason: 'plan-purchase', planId: 'basic', paymentRef: email },
-      { at: new Date().toISOString(), correlationId: 't', causationId: `t-${email}` },
-    );
-    return { agent, userId };
-  };
+  const signUp = (email: string, credits: number) => member(server(), email, { credits });
   /** Every blob of the generation still in the store. */
   const filesOf = async (generationId: string) => {
     const found: string[] = [];

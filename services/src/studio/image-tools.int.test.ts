@@ -1,8 +1,8 @@
-import { accountStream, type GenerationStatus, isFinished } from '@studio/events';
+import { type GenerationStatus, isFinished } from '@studio/events';
 import sharp from 'sharp';
 import request from 'supertest';
-import { accountDecider } from '../account/decider';
 import { MAX_PIXELS } from '../platform/uploads/image';
+import { member } from '../testing/givens';
 import { withDimensions } from '../testing/helpers';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 
@@ -10,27 +10,7 @@ import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 describe('image tools and KDP listings', () => {
   const server = useEmbeddedServer();
 
-  const signUp = async (email: string, credits: number) => {
-    const agent = request.agent(server().url);
-    const res = await agent.post('/api/register').send({ name: 'Tess', email, password: 'secret12' });
-    expect(res.status).toBe(201);
-    const userId = res.body.id as string;
-    if (credits > 0) {
-      await server().platform.commands.handle(
-        accountStream(userId),
-        accountDecider,
-        {
-          type: 'GrantCredits',
-          amount: credits,
-          reason: 'plan-purchase',
-          planId: 'basic',
-          paymentRef: `p-${email}`,
-        },
-        { at: new Date().toISOString(), correlationId: 't', causationId: 't' },
-      );
-    }
-    return { agent, userId };
-  };
+  const signUp = (email: string, credits: number) => member(server(), email, { credits });
   const credits = async (agent: request.Agent) => (await agent.get('/api/user')).body.credits as number;
   const dataUrl = (bytes: Buffer, type = 'image/png') => `data:${type};base64,${bytes.toString('base64')}`;
   const solid = (width: number, height: number) =>

@@ -1,8 +1,5 @@
-import { accountStream } from '@studio/events';
-import { PLAN_TERMS } from '@studio/events/plans';
-import request from 'supertest';
-import { accountDecider } from '../account/decider';
 import type { BlobStore } from '../platform/blobs/port';
+import { member } from '../testing/givens';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 
 /**
@@ -39,26 +36,7 @@ describe('book rebuilds beside paid jobs', () => {
     for (const release of hold.waiting) release();
   });
 
-  const signUp = async (email: string) => {
-    const agent = request.agent(server().url);
-    const res = await agent.post('/api/register').send({ name: 'Tess', email, password: 'secret12' });
-    expect(res.status).toBe(201);
-    const userId = res.body.id as string;
-    await server().platform.commands.handle(
-      accountStream(userId),
-      accountDecider,
-      {
-        type: 'ActivateSubscription',
-        planId: 'standard',
-        amountPaid: PLAN_TERMS.standard.price,
-        paymentRef: `in-${email}`,
-        customerId: 'c',
-        subscriptionId: `s-${email}`,
-      },
-      { at: new Date().toISOString(), correlationId: 't', causationId: `t-${email}` },
-    );
-    return { agent, userId };
-  };
+  const signUp = (email: string) => member(server(), email, { plan: 'standard' });
 
   it('another user’s coloring page is made while a book’s rebuild holds its lane', async () => {
     const author = await signUp('lane-author@example.com');

@@ -1,8 +1,6 @@
 import Router from '@koa/router';
-import { accountStream } from '@studio/events';
 import sharp from 'sharp';
-import request from 'supertest';
-import { accountDecider } from '../account/decider';
+import { member } from '../testing/givens';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 import { studioRoutes } from './routes';
 import { TOOLS, type ToolRegistry } from './tools/registry';
@@ -11,27 +9,7 @@ import { TOOLS, type ToolRegistry } from './tools/registry';
 describe('tool routes', () => {
   const server = useEmbeddedServer();
 
-  const signUp = async (email: string, credits: number) => {
-    const agent = request.agent(server().url);
-    const res = await agent.post('/api/register').send({ name: 'Tess', email, password: 'secret12' });
-    expect(res.status).toBe(201);
-    const userId = res.body.id as string;
-    if (credits > 0) {
-      await server().platform.commands.handle(
-        accountStream(userId),
-        accountDecider,
-        {
-          type: 'GrantCredits',
-          amount: credits,
-          reason: 'plan-purchase',
-          planId: 'basic',
-          paymentRef: `p-${email}`,
-        },
-        { at: new Date().toISOString(), correlationId: 't', causationId: 't' },
-      );
-    }
-    return { agent, userId };
-  };
+  const signUp = (email: string, credits: number) => member(server(), email, { credits });
   const pngDataUrl = async (width: number, height: number) => {
     const png = await sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
       .png()

@@ -1,0 +1,81 @@
+// Shared givens of the HTTP suites: a member signed up over the API (its session in a supertest
+// agent), with credits bought or a plan taken, given straight in the account's log: what most
+// suites need before their own "when", written once.
+import { accountStream, PLAN_TERMS, type PlanId } from '@studio/events';
+import request from 'supertest';
+import { accountDecider } from '../account/decider';
+import type { Platform } from '../platform/module';
+
+interface Served {
+  url: string;
+  platform: Pick<Platform, 'commands'>;
+}
+
+export interface Member {
+  agent: ReturnType<typeof request.agent>;
+  userId: string;
+  email: string;
+  /** The session cookie (`name=value`), for a request made without the agent. */
+  cookie: string;
+}
+
+export interface Given {
+  /** Credits bought once (a Basic purchase of this many). */
+  credits?: number;
+  /** A subscription to this plan, with its credits. */
+  plan?: PlanId;
+  name?: string;
+}
+
+export const PASSWORD = 'secret12';
+
+const meta = () => ({ at: new Date().toISOString(), correlationId: 'given', causationId: 'given' });
+
+/** Registers `email` over HTTP (201 expected) and gives the account what `given` asks. */
+export async function member(server: Served, email: string, given: Given = {}): Promise<Member> {
+  const agent = request.agent(server.url);
+  const res = await agent
+    .post('/api/register')
+    .send({ name: given.name ?? 'Tess', email, password: PASSWORD });
+  if (res.status !== 201) throw new Error(`register ${email}: ${res.status} ${res.text}`);
+  const userId = res.body.id as string;
+  const cookie = String(res.headers['set-cookie']?.[0] ?? '').split(';')[0] as string;
+  if (given.plan) await givePlan(server.platform, userId, given.plan, email);
+  if (given.credits) await giveCredits(server.platform, userId, given.credits, email);
+  return { agent, userId, email, cookie };
+}
+
+export async function giveCredits(
+  platform: Pick<Platform, 'commands'>,
+  userId: string,
+  amount: number,
+  ref: string,
+): Promise<void> {
+  await platform.commands.handle(
+    accountStream(userId),
+    accountDecider,
+    { type: 'GrantCredits', amount, reason: 'plan-purchase', planId: 'basic', paymentRef: `p-${ref}` },
+    meta(),
+  );
+}
+
+export async function givePlan(
+  platform: Pick<Platform, 'commands'>,
+  userId: string,
+  planId: PlanId,
+  ref: string,
+): Promise<void> {
+  await platform.commands.handle(
+    accountStream(userId),
+    accountDecider,
+    {
+      type: 'ActivateSubscription',
+      planId,
+      amountPaid: PLAN_TERMS[planId].price,
+      paymentRef: `in-${ref}`,
+      customerId: `cus-${ref}`,
+      subscriptionId: `sub-${ref}`,
+    },
+    meta(),
+  );
+}
