@@ -51,10 +51,10 @@ module.exports = {
     {
       name: 'no-cycles',
       comment:
-        'A cycle makes two modules one: neither can be understood, tested or moved alone. Type-only imports are erased at build time and may point back.',
+        'A cycle makes two modules one: neither can be understood, tested or moved alone. Type-only imports count too: they tie the designs together even when the build erases them.',
       severity: 'error',
       from: { path: '^(services|events|kit|shell|mfe-[a-z]+)/' },
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      to: { circular: true },
     },
     {
       name: 'events-are-contracts',

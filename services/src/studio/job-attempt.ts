@@ -4,21 +4,13 @@ import { gatedProvider } from './ai/gated-provider';
 import type { UsageMeter } from './ai/usage-meter';
 import { artifactBlobId } from './artifacts';
 import { type GenerationState, generationDecider, partKey, type RecordedPart } from './generation';
-import type {
-  Generator,
-  GeneratorJob,
-  GeneratorOutput,
-  GeneratorTools,
-  PartLedger,
-} from './generators/generator';
+import type { GeneratorJob, GeneratorOutput, GeneratorTools, PartLedger } from './generators/generator';
 import type { ClaimedJob, JobLease } from './job-lease';
-import type { WorkerDeps } from './worker';
+import type { WorkerDeps, WorkerTools } from './worker-deps';
 
 export class JobTimeoutError extends Error {
   override name = 'JobTimeoutError';
 }
-
-export type WorkerTools = { [K in GenerationKind]?: { generator?: Generator<K> } };
 
 /** A rebuild typesets the edited text again; the book's pictures are read from its files. */
 export function rebuildOf({ job, state }: ClaimedJob) {

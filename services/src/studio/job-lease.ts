@@ -4,7 +4,7 @@ import type { CommandContext } from '../platform/command-handler';
 import { type GenerationState, generationDecider } from './generation';
 import { jobTimeoutMs } from './job-timeout';
 import type { JobMessage } from './jobs';
-import type { WorkerDeps } from './worker';
+import type { WorkerDeps } from './worker-deps';
 
 /** A dead worker's job is released within about this long plus one supervisor sweep. */
 const JOB_LEASE_MS = 45_000;

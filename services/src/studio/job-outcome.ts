@@ -7,7 +7,7 @@ import type { GeneratorOutput } from './generators/generator';
 import { JobTimeoutError, rebuildOf } from './job-attempt';
 import { discardUnneeded, jobFilesOf } from './job-files';
 import type { ClaimedJob, JobLease } from './job-lease';
-import type { WorkerDeps } from './worker';
+import type { WorkerDeps } from './worker-deps';
 
 /**
  * Records what an attempt made: the outlines a book's main phase offers, or the files, stored

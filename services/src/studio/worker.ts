@@ -1,38 +1,12 @@
-import type { BlobStore } from '../platform/blobs/port';
 import type { DeliveredMessage } from '../platform/bus/port';
-import type { Clock } from '../platform/clock';
-import type { CommandHandler } from '../platform/command-handler';
-import type { Logger } from '../platform/logging';
-import type { ProviderAccountWatch } from './ai/account-watch';
 import { CallGate, DEFAULT_AI_CONCURRENCY } from './ai/call-gate';
-import { DEFAULT_PRICES, type PriceTable } from './ai/prices';
-import type { AiProvider } from './ai/provider';
+import { DEFAULT_PRICES } from './ai/prices';
 import { UsageMeter } from './ai/usage-meter';
-import { runAttempt, type WorkerTools } from './job-attempt';
+import { runAttempt } from './job-attempt';
 import { claimJob, JobLease } from './job-lease';
 import { recordFailure, recordOutput } from './job-outcome';
 import type { JobMessage } from './jobs';
-
-export interface WorkerDeps {
-  commands: CommandHandler;
-  blobs: BlobStore;
-  ai: AiProvider;
-  /** The process-wide limit on provider calls, shared by every job (AI_CONCURRENCY). */
-  gate?: CallGate;
-  /** The registry (or any part of it): each tool's generator. */
-  tools: WorkerTools;
-  clock: Clock;
-  logger: Logger;
-  /** GENERATION_TIMEOUT_MS: a job's timeout grows from it with the job's size (job-timeout.ts). */
-  timeoutMs: number;
-  workerId: string;
-  /** How long a claim lasts without a heartbeat (the worker heartbeats every third of it). */
-  leaseMs?: number;
-  /** What provider calls cost (AI_PRICES over the defaults): each job's calls are priced with it. */
-  prices?: PriceTable;
-  /** Hears of jobs the provider account could not serve, and of jobs it did. */
-  accountWatch?: ProviderAccountWatch;
-}
+import type { WorkerDeps } from './worker-deps';
 
 /**
  * Handles one job message in three parts: the lease (claim it, keep it by heartbeats, notice when

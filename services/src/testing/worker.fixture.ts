@@ -15,7 +15,8 @@ import { jobIntake } from '../studio/job-intake';
 import type { JobMessage } from '../studio/jobs';
 import { startGeneration } from '../studio/start-generation';
 import { TOOLS } from '../studio/tools/registry';
-import { createJobHandler, type WorkerDeps } from '../studio/worker';
+import { createJobHandler } from '../studio/worker';
+import type { WorkerDeps } from '../studio/worker-deps';
 import { openTestRuntime } from './test-runtime';
 
 export const ctx = { at: '2026-11-22T10:00:00.000Z', correlationId: 'c', causationId: 'c' };

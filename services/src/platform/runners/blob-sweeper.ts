@@ -1,7 +1,6 @@
 import type { BlobStore } from '../blobs/port';
 import type { Clock } from '../clock';
 import type { Logger } from '../logging';
-import type { Stoppable } from '../module';
 import type { ReadStore } from '../readstore/port';
 import { RunnerLease } from './runner-lease';
 
@@ -47,7 +46,7 @@ export class BlobSweeper {
     this.lease = new RunnerLease(deps.readStore, 'blob-sweeper', deps.logger);
   }
 
-  start(): Stoppable {
+  start(): { stop(): Promise<void> } {
     this.timer = setInterval(() => {
       this.sweeping ??= this.sweep()
         .catch((error: unknown) => this.deps.logger.error({ err: error }, 'blob sweep failed'))
