@@ -1,7 +1,7 @@
-import { type GenerationRequested, generationStream } from '@studio/events';
+import { generationStream } from '@studio/events';
 import type { Clock } from '../platform/clock';
 import type { CommandHandler } from '../platform/command-handler';
-import type { Reactor } from '../platform/runners/reactor';
+import { defineReactor, type Reactor } from '../platform/runners/reactor';
 import { generationDecider } from './generation';
 
 /**
@@ -10,17 +10,11 @@ import { generationDecider } from './generation';
  * it; the relay publishes the job from there. Idempotent: the decider queues a stream once.
  */
 export function jobIntake(commands: CommandHandler, clock: Clock): Reactor {
-  return {
+  return defineReactor({
     name: 'job-intake',
     handles: ['GenerationRequested'],
     async handle(event) {
-      if (event.type !== 'GenerationRequested') return;
-      const {
-        generationId,
-        userId,
-        cost: _cost,
-        ...request
-      } = (event as unknown as GenerationRequested).data;
+      const { generationId, userId, cost: _cost, ...request } = event.data;
       await commands.handle(
         generationStream(generationId),
         generationDecider,
@@ -33,5 +27,5 @@ export function jobIntake(commands: CommandHandler, clock: Clock): Reactor {
         },
       );
     },
-  };
+  });
 }

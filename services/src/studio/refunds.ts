@@ -1,9 +1,9 @@
-import { accountStream, type GenerationFailed, generationStream } from '@studio/events';
+import { accountStream, generationStream } from '@studio/events';
 import { accountDecider } from '../account/decider';
 import type { BlobStore } from '../platform/blobs/port';
 import type { Clock } from '../platform/clock';
 import type { CommandHandler } from '../platform/command-handler';
-import type { Reactor } from '../platform/runners/reactor';
+import { defineReactor, type Reactor } from '../platform/runners/reactor';
 import { generationDecider } from './generation';
 import { discardUnneeded, jobFilesOf } from './job-files';
 
@@ -19,12 +19,11 @@ export function refundProcessManager(
   clock: Clock,
   blobs: Pick<BlobStore, 'delete'>,
 ): Reactor {
-  return {
+  return defineReactor({
     name: 'refunds',
     handles: ['GenerationFailed'],
     async handle(event) {
-      if (event.type !== 'GenerationFailed') return;
-      const { generationId, userId, code } = (event as unknown as GenerationFailed).data;
+      const { generationId, userId, code } = event.data;
       await commands.handle(
         accountStream(userId),
         accountDecider,
@@ -43,5 +42,5 @@ export function refundProcessManager(
       const { state } = await commands.load(generationStream(generationId), generationDecider);
       await discardUnneeded(blobs, jobFilesOf(state), jobFilesOf(state));
     },
-  };
+  });
 }

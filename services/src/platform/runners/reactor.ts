@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { type RecordedEvent, upcast } from '@studio/events';
+import { type DomainEvent, type DomainEventType, type RecordedEvent, upcast } from '@studio/events';
 import type { EventStore, SubscriptionHandle } from '../eventstore/port';
 import type { Logger } from '../logging';
 import { isLeaseLost, LeaseLostError } from '../readstore/lease';
@@ -31,6 +31,20 @@ export interface Reactor {
   handles?: readonly string[];
   /** Absent: DEFAULT_RETRY. */
   retry?: RetryPolicy;
+}
+
+/**
+ * A reactor typed by the events it handles, as `defineProjection` is: `handle` gets those events
+ * with their own data, no cast. The runner passes over every other type (`handles`).
+ */
+export function defineReactor<const Type extends DomainEventType>(definition: {
+  name: string;
+  handles: readonly Type[];
+  handle(event: RecordedEvent<Extract<DomainEvent, { type: Type }>>): Promise<void>;
+  retry?: RetryPolicy;
+}): Reactor {
+  // `handle` is a method, so TypeScript accepts the narrower parameter; `handles` keeps it honest.
+  return definition;
 }
 
 export interface ReactorRunnerOptions {
