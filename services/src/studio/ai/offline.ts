@@ -31,7 +31,7 @@ export function createOfflineProvider(options: { delayMs?: number } = {}): AiPro
     // drawn as vectors at the size asked for: crisp at print size, never an enlarged raster.
     async image(prompt, { style, signal, size }) {
       await pause(signal);
-      return rasterise(sceneSvg(prompt, style, seededRandom(`${style}:${prompt}`)), style, size);
+      return rasterise(sceneSvg(prompt, style, seededRandom(`${style}:${prompt}`), size), style, size);
     },
     async editImage(original, prompt, { signal }) {
       await pause(signal);

@@ -1,6 +1,7 @@
 import OpenAI, { toFile } from 'openai';
 import sharp from 'sharp';
 import { openAiWrite } from '../writing/openai-writer';
+import { imageSizeFor } from './image-sizes';
 import type { AiProvider, CharacterBrief, CharacterReference, ImageStyle } from './provider';
 import { ProviderBusyError, ProviderError, ProviderUnavailableError } from './provider';
 
@@ -167,9 +168,11 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
         return { description, ...(image ? { image } : {}) };
       });
     },
-    image(prompt, { style, signal: job, character }) {
+    image(prompt, { style, signal: job, character, size: shape }) {
       return scoped(job, async (signal) => {
         const text = `${STYLE_PROMPTS[style]}\n\n${withCharacter(prompt, character)}`;
+        // The model's own size nearest the frame's shape: a portrait page, a landscape picture.
+        const size = imageSizeFor(options.imageModel, shape);
         // With the user's picture, every page is an edit of that same picture (the Images API's
         // reference input); otherwise a generation with the same description on every page.
         if (character?.image) {
@@ -180,7 +183,7 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
                 model: options.imageModel,
                 image,
                 prompt: text,
-                size: '1024x1024',
+                size,
                 n: 1,
                 ...(takesInputFidelity(options.imageModel) ? { input_fidelity: 'high' as const } : {}),
               },
@@ -189,10 +192,7 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
           );
         }
         return firstImage(
-          client.images.generate(
-            { model: options.imageModel, prompt: text, size: '1024x1024', n: 1 },
-            { signal },
-          ),
+          client.images.generate({ model: options.imageModel, prompt: text, size, n: 1 }, { signal }),
         );
       });
     },
