@@ -1,10 +1,12 @@
 // Test and bench support (not a suite): a local server speaking the OpenAI API's shapes, so the
 // provider is exercised over real HTTP through the real SDK and only the far end is ours. It can
 // behave like the real service: latency per call kind, a rate limit answering 429 with
-// Retry-After, and occasional 5xx.
+// Retry-After, and occasional 5xx. Its pictures come at the size asked for, which must be one the
+// model takes (else 400, as the API answers).
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { modelSizes, parseImageSize } from '../studio/ai/image-sizes';
 import { createOfflineProvider, seededRandom } from '../studio/ai/offline';
 
 export type CallKind = 'chat' | 'image' | 'edit';
@@ -98,11 +100,41 @@ function modelAnswer(request: {
   }
 }
 
+/** An image request's model, prompt and size: JSON for a generation, multipart for an edit. */
+function imageRequest(kind: CallKind, body: Buffer): { model: string; prompt: string; size: string } {
+  if (kind === 'image') {
+    const json = JSON.parse(body.toString()) as { model?: string; prompt?: string; size?: string };
+    return { model: json.model ?? '', prompt: json.prompt ?? '', size: json.size ?? 'auto' };
+  }
+  const field = (name: string) =>
+    new RegExp(`name="${name}"\\r\\n(?:Content-[^\\r\\n]*\\r\\n)*\\r\\n([^\\r]*)\\r\\n`).exec(
+      body.toString('latin1'),
+    )?.[1];
+  return { model: field('model') ?? '', prompt: field('prompt') ?? '', size: field('size') ?? 'auto' };
+}
+
+/**
+ * The picture a model answers: a drawing at the size asked for (line art for a coloring prompt).
+ * One per size and style, drawn once: drawing each prompt would hold the server's event loop for
+ * a moment per call and bunch the calls it receives (a rate limit would then refuse them).
+ */
+const drawings = new Map<string, Promise<Buffer>>();
+function drawing(prompt: string, size: string): Promise<Buffer> {
+  const style = /coloring book/i.test(prompt) ? 'coloring' : 'illustration';
+  const key = `${size}:${style}`;
+  let made = drawings.get(key);
+  if (!made) {
+    made = createOfflineProvider().image('a fox in a meadow', {
+      style,
+      signal: new AbortController().signal,
+      size: parseImageSize(size === 'auto' ? '1024x1024' : size),
+    });
+    drawings.set(key, made);
+  }
+  return made;
+}
+
 export async function startFakeOpenAi(behaviour: FakeBehaviour = {}): Promise<FakeOpenAi> {
-  const samplePng = await createOfflineProvider().image('sample', {
-    style: 'coloring',
-    signal: new AbortController().signal,
-  });
   let current = behaviour;
   let random = seededRandom(current.seed ?? 'fake-openai');
   let failStatus: number | undefined;
@@ -186,9 +218,28 @@ export async function startFakeOpenAi(behaviour: FakeBehaviour = {}): Promise<Fa
       if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
       if (current.serverErrorRate && random() < current.serverErrorRate)
         return error(500, 'The server had an error while processing your request', 'server_error', null);
+      if (kind !== 'chat') {
+        let asked: ReturnType<typeof imageRequest>;
+        try {
+          asked = imageRequest(kind, body);
+        } catch {
+          return error(400, 'The body is not JSON', 'invalid_request_error', null);
+        }
+        const sizes = modelSizes(asked.model);
+        if (asked.size !== 'auto' && !sizes.includes(asked.size))
+          return answer(400, {
+            error: {
+              message: `Invalid value: '${asked.size}'. Supported values are: ${sizes.map((s) => `'${s}'`).join(', ')}, and 'auto'.`,
+              type: 'invalid_request_error',
+              param: 'size',
+              code: 'invalid_value',
+            },
+          });
+        made[kind] += 1;
+        const png = await drawing(asked.prompt, asked.size);
+        return answer(200, { created: 1, data: [{ b64_json: png.toString('base64') }] });
+      }
       made[kind] += 1;
-      if (kind !== 'chat')
-        return answer(200, { created: 1, data: [{ b64_json: samplePng.toString('base64') }] });
       let request: Parameters<typeof modelAnswer>[0] & { model: string };
       try {
         request = JSON.parse(body.toString());
