@@ -1,13 +1,12 @@
-import { spawn } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { PRINT_PPI } from './kdp';
 
 /**
  * Line art as vectors. Every coloring design, whichever provider drew it and at whatever size, is
- * traced into black paths by potrace (Debian's `potrace`, the reference implementation, run as a
- * child process: a page traces in about a tenth of a second off the event loop, where the
- * JavaScript port took seconds on it): crisp at any size, pure black and white, no grey.
+ * traced into black paths by potrace (the npm port of the reference tracer, on worker threads of
+ * its own: `line-art-worker.cjs`): crisp at any size, pure black and white, no grey.
  *
  * Before tracing, the picture is fitted to the frame it is printed in at 300 ppi with a Lanczos
  * filter, thresholded, and closed (gaps of a pixel or two in an outline are bridged, so regions
@@ -27,64 +26,75 @@ export interface LineArt {
 export const MIN_STROKE_PT = 0.75;
 /** Specks of at most this many pixels (at 300 ppi, about 0.015 in square) are noise, not art. */
 const SPECKS_PX = 20;
+/** An idle tracer thread is stopped after this long; the next design starts one. */
+const IDLE_MS = 30_000;
 
-/** At most this many tracers at once: each one keeps a core busy. */
-let running = 0;
-const waiting: Array<() => void> = [];
-async function turn<T>(run: () => Promise<T>): Promise<T> {
-  if (running >= availableParallelism()) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
-  try {
-    return await run();
-  } finally {
-    running -= 1;
-    waiting.shift()?.();
-  }
+/** One outline: an ink shape, or a white region inside one; `d` in pixels, y down. */
+interface TracedPath {
+  ink: boolean;
+  d: string;
+}
+type Reply = { id: number; paths?: TracedPath[]; failure?: string };
+
+interface Tracer {
+  worker: Worker;
+  waiting: Map<number, (reply: Reply) => void>;
+  idle?: NodeJS.Timeout;
 }
 
-/** potrace over a bitmap (PBM, ink = 1) on stdin; its SVG from stdout. */
-function potrace(pbm: Buffer): Promise<string> {
-  return turn(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        // --opaque: the white regions inside the ink are paths too, so a cover can colour them in.
-        const args = ['--svg', '--opaque', '--turdsize', String(SPECKS_PX), '--output', '-', '-'];
-        const child = spawn('potrace', args, {
-          stdio: ['pipe', 'pipe', 'pipe'],
-        });
-        const out: Buffer[] = [];
-        const err: Buffer[] = [];
-        child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-        child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-        child.on('error', (error) =>
-          reject(new Error(`The line-art tracer could not run: ${error.message}`)),
-        );
-        child.on('close', (code) => {
-          if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
-          else
-            reject(
-              new Error(`The line-art tracer failed (${code}): ${Buffer.concat(err).toString().trim()}`),
-            );
-        });
-        child.stdin.on('error', () => {}); // a tracer that died early reports through 'close'
-        child.stdin.end(pbm);
-      }),
-  );
+/** At most two tracer threads (a page is about a second of CPU): other jobs keep a core. */
+const tracers: Tracer[] = [];
+const MAX_TRACERS = 2;
+let nextId = 0;
+
+function tracer(): Tracer {
+  const free = tracers.find((t) => t.waiting.size === 0);
+  if (free) return free;
+  if (tracers.length >= MAX_TRACERS)
+    return tracers.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a));
+  const current: Tracer = {
+    worker: new Worker(path.join(__dirname, 'line-art-worker.cjs')),
+    waiting: new Map(),
+  };
+  const fail = (error: unknown) => {
+    tracers.splice(tracers.indexOf(current) >>> 0, tracers.includes(current) ? 1 : 0);
+    for (const answer of current.waiting.values())
+      answer({ id: -1, failure: `The line-art tracer stopped: ${String(error)}` });
+    current.waiting.clear();
+  };
+  current.worker.on('message', (reply: Reply) => {
+    const answer = current.waiting.get(reply.id);
+    current.waiting.delete(reply.id);
+    answer?.(reply);
+    if (current.waiting.size === 0) {
+      // Nothing keeps the process alive for an idle thread; it ends itself after a while.
+      current.worker.unref();
+      current.idle = setTimeout(() => {
+        if (current.waiting.size === 0) void current.worker.terminate();
+      }, IDLE_MS);
+      current.idle.unref();
+    }
+  });
+  current.worker.on('error', fail);
+  current.worker.on('exit', (code) => fail(`exit ${code}`));
+  tracers.push(current);
+  return current;
 }
 
-/** A one-channel picture as a PBM bitmap: dark pixels are ink. */
-function pbmOf(grey: Buffer, width: number, height: number): Buffer {
-  const rowBytes = Math.ceil(width / 8);
-  const bits = Buffer.alloc(rowBytes * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++)
-      if ((grey[row + x] as number) < 128) {
-        const at = y * rowBytes + (x >> 3);
-        bits[at] = (bits[at] as number) | (0x80 >> (x & 7));
-      }
-  }
-  return Buffer.concat([Buffer.from(`P4\n${width} ${height}\n`), bits]);
+/** potrace over a one-byte-a-pixel bitmap (ink below 128): its outlines, in nesting order. */
+function potrace(data: Buffer, width: number, height: number): Promise<TracedPath[]> {
+  const current = tracer();
+  clearTimeout(current.idle);
+  current.worker.ref();
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    current.waiting.set(id, (reply) => {
+      if (reply.failure !== undefined || !reply.paths)
+        reject(new Error(reply.failure ?? 'The line-art tracer gave nothing'));
+      else resolve(reply.paths);
+    });
+    current.worker.postMessage({ id, data, width, height, turdSize: SPECKS_PX });
+  });
 }
 
 /** Fits `source` inside `frame` (inches), keeping its shape, and traces it into vector line art. */
@@ -109,31 +119,28 @@ export async function traceLineArt(
     .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const traced = await potrace(pbmOf(data, info.width, info.height));
+  const traced = await potrace(data, info.width, info.height);
   return { svg: lineArtSvg(traced, info), width: info.width / PRINT_PPI, height: info.height / PRINT_PPI };
-}
-
-/**
- * potrace's drawing (viewBox in pixels, paths in tenths of a pixel under its transform) as our SVG:
- * sized in inches, on white, the ink's paths black and the regions' paths white (REGION_FILL),
- * every one stroked in black with MIN_STROKE_PT: the ink grows by half of it on each side, into
- * the regions too (their paths are painted over the ink around them).
- */
-function lineArtSvg(traced: string, px: { width: number; height: number }): Buffer {
-  const transform = /<g transform="([^"]+)"/.exec(traced)?.[1] ?? `translate(0,${px.height}) scale(0.1,-0.1)`;
-  const paths = (traced.match(/<path[^>]*\/>/g) ?? []).map((path) => path.replace(/\s+stroke="none"/, ''));
-  // The stroke is in the paths' units: a tenth of a pixel at 300 ppi.
-  const stroke = ((MIN_STROKE_PT / 72) * PRINT_PPI * 10).toFixed(2);
-  return Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${(px.width / PRINT_PPI).toFixed(4)}in" height="${(px.height / PRINT_PPI).toFixed(4)}in" viewBox="0 0 ${px.width} ${px.height}">` +
-      `<rect width="${px.width}" height="${px.height}" fill="${PAPER}"/>` +
-      `<g transform="${transform}" fill="#000000" stroke="#000000" stroke-width="${stroke}" stroke-linejoin="round">${paths.join('\n')}</g></svg>`,
-  );
 }
 
 /** The paper behind a design, and the fill of the regions inside it (what a cover colours in). */
 const PAPER = '#ffffff';
-const REGION_FILL = 'fill="#ffffff"';
+const REGION = `<path fill="${PAPER}" d=`;
+
+/**
+ * The outlines as our SVG: sized in inches, on white, each filled in nesting order (ink black,
+ * regions white), every one stroked in black with MIN_STROKE_PT: the ink grows by half of it on
+ * each side, into the regions too (they are painted over the ink around them).
+ */
+function lineArtSvg(traced: TracedPath[], px: { width: number; height: number }): Buffer {
+  const stroke = ((MIN_STROKE_PT / 72) * PRINT_PPI).toFixed(3);
+  const paths = traced.map((p) => (p.ink ? `<path d="${p.d}"/>` : `${REGION}"${p.d}"/>`));
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${(px.width / PRINT_PPI).toFixed(4)}in" height="${(px.height / PRINT_PPI).toFixed(4)}in" viewBox="0 0 ${px.width} ${px.height}">` +
+      `<rect width="${px.width}" height="${px.height}" fill="${PAPER}"/>` +
+      `<g fill="#000000" stroke="#000000" stroke-width="${stroke}" stroke-linejoin="round">${paths.join('\n')}</g></svg>`,
+  );
+}
 
 /**
  * The line art coloured in, as a coloring book's cover shows a finished page: each region inside
@@ -145,10 +152,9 @@ export function colouredLineArt(art: LineArt, colours: readonly string[]): Buffe
   const svg = art.svg
     .toString('utf8')
     .replace(`fill="${PAPER}"/>`, 'fill="none"/>')
-    .replaceAll(REGION_FILL, () => `fill="${colours[n++ % colours.length] ?? PAPER}"`);
+    .replaceAll(REGION, () => `<path fill="${colours[n++ % colours.length] ?? PAPER}" d=`);
   return Buffer.from(svg);
 }
-
 /**
  * An SVG of ours rendered at exactly `width` × `height` pixels: its root's size set in pixels, so
  * the renderer's own idea of an inch (96 CSS pixels) does not enter into it.
