@@ -27,7 +27,7 @@ export type Paper = keyof typeof PAPER_THICKNESS;
 /** KDP's minimum resolution of a picture where it is drawn: what every picture file declares. */
 export const MIN_PPI = 300;
 /** The density pictures are made at for print (the files declare it; KDP asks for it). */
-export const PRINT_PPI = MIN_PPI;
+export const PRINT_PPI = 300;
 /**
  * The least real detail a picture may have where it is drawn: its source pixels over its printed
  * inches, whatever the file declares once resampled. Below it a page prints visibly blurred, and
