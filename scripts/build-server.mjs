@@ -53,8 +53,9 @@ async function buildServer() {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
-  // The Typst thread's script is started by path (studio/outputs/typst.ts), not imported.
-  copyFileSync(join(SERVICES, 'src', 'studio', 'outputs', 'typst-worker.cjs'), join(OUT, 'typst-worker.cjs'));
+  // The Typst and tracer threads' scripts are started by path (studio/outputs/typst.ts, line-art.ts), not imported.
+  for (const script of ['typst-worker.cjs', 'line-art-worker.cjs'])
+    copyFileSync(join(SERVICES, 'src', 'studio', 'outputs', script), join(OUT, script));
 }
 
 /** Bytes of the files under `dir`, leaving out nested node_modules (those count as packages of their own). */

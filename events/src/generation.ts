@@ -244,6 +244,8 @@ export interface BookEdits {
   title?: string;
   subtitle?: string;
   author?: string;
+  /** The back cover's copy. */
+  blurb?: string;
   /** Non-fiction: the chapters whose title or text changed. */
   chapters?: ChapterEdit[];
   /** Kids book: the pages whose text changed. */

@@ -127,6 +127,10 @@ export const TOOL_SCHEMAS = {
     characterGender: text('Please select if the character is a boy or girl')
       .required('Please select if the character is a boy or girl')
       .oneOf(['boy', 'girl'] as const, 'Please select if the character is a boy or girl'),
+    // "yes": the author chose to go on with a photo smaller than CHARACTER_PHOTO_MIN.
+    acceptSmallPhoto: text('acceptSmallPhoto must be yes or no')
+      .oneOf(['yes', 'no'], 'acceptSmallPhoto must be yes or no')
+      .optional(),
   }),
 } satisfies Record<GenerationKind, yup.AnyObjectSchema>;
 

@@ -20,6 +20,8 @@ const BOOK_EDIT_LIMITS = {
   chapterTitle: 200,
   chapterText: 60_000,
   pageText: 1_000,
+  /** What fits above the barcode on the back cover. */
+  blurb: 900,
 } as const;
 
 const visible = (v: string | undefined) => !v || hasOnlyVisibleCharacters(v);
@@ -28,7 +30,8 @@ const position = (message: string) =>
   numeric(message).required(message).integer(message).min(0, message).max(999, message);
 
 /**
- * PATCH /api/books/{id}: any of the title, subtitle ('' removes it) and author, and the chapters
+ * PATCH /api/books/{id}: any of the title, subtitle ('' removes it), author and blurb (the back
+ * cover's copy), and the chapters
  * (non-fiction) or pages (kids book) whose text changed, each by its position (0-based). A
  * chapter's text is its paragraphs separated by blank lines.
  */
@@ -47,6 +50,13 @@ export const editBookRequest = yup
       .min(NAME_MIN_LENGTH, 'Author must be at least 2 characters')
       .max(NAME_MAX_LENGTH, 'Author is too long')
       .test('visible', 'Author must not contain control or invisible characters', visible)
+      .optional(),
+    blurb: text('Blurb cannot be empty')
+      .min(1, 'Blurb cannot be empty')
+      .max(
+        BOOK_EDIT_LIMITS.blurb,
+        `The blurb is too long (${BOOK_EDIT_LIMITS.blurb} characters at most: it must fit the back cover)`,
+      )
       .optional(),
     chapters: yup
       .array(
@@ -78,11 +88,12 @@ export const editBookRequest = yup
   })
   .test(
     'something',
-    'Nothing to change: send a title, subtitle, author, chapters or pages',
+    'Nothing to change: send a title, subtitle, author, blurb, chapters or pages',
     (v) =>
       v.title !== undefined ||
       v.subtitle !== undefined ||
       v.author !== undefined ||
+      v.blurb !== undefined ||
       (v.chapters?.length ?? 0) > 0 ||
       (v.pages?.length ?? 0) > 0,
   );

@@ -70,6 +70,24 @@ export function imageUploadProblem(
   if (!IMAGE_UPLOAD_ACCEPT.split(',').includes(file.type)) return UPLOAD_MESSAGES.type;
   return file.size > maxBytes ? tooLarge : null;
 }
+/**
+ * A kids book's character photo is the reference every picture of the child is drawn from: under
+ * this many pixels on its short and long sides the pictures cannot keep the child's likeness. The
+ * author is told before anything is spent, and may still go on with it (`acceptSmallPhoto`).
+ */
+export const CHARACTER_PHOTO_MIN = { short: 768, long: 1024 } as const;
+/** The advice for a photo smaller than CHARACTER_PHOTO_MIN (its upright size), or null. */
+export function characterPhotoProblem(width: number, height: number): string | null {
+  const short = Math.min(width, height);
+  const long = Math.max(width, height);
+  if (short >= CHARACTER_PHOTO_MIN.short && long >= CHARACTER_PHOTO_MIN.long) return null;
+  const portrait = height >= width;
+  const min = portrait
+    ? `${CHARACTER_PHOTO_MIN.short}×${CHARACTER_PHOTO_MIN.long}`
+    : `${CHARACTER_PHOTO_MIN.long}×${CHARACTER_PHOTO_MIN.short}`;
+  return `This photo is ${width}×${height} pixels, too small for the pictures to keep the child's likeness: use one of at least ${min}, or continue with this photo for a simpler, smaller likeness.`;
+}
+
 export const QR_MIN_CONTRAST = 4.5;
 export const QR_MESSAGES = {
   title: 'Please enter a title',

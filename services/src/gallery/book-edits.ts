@@ -47,6 +47,7 @@ export function editionRecord(doc: GenerationDoc) {
           title: edition.title,
           subtitle: edition.subtitle ?? '',
           author: edition.author,
+          blurb: edition.blurb ?? '',
           ...(edition.chapters
             ? {
                 chapters: edition.chapters.map((c) => ({
@@ -102,6 +103,7 @@ export function bookEditRoutes({
         ...(body.title !== undefined ? { title: body.title } : {}),
         ...(body.subtitle !== undefined ? { subtitle: body.subtitle } : {}),
         ...(body.author !== undefined ? { author: body.author } : {}),
+        ...(body.blurb !== undefined ? { blurb: body.blurb } : {}),
         ...(body.chapters?.length
           ? {
               chapters: body.chapters.map((c) => ({

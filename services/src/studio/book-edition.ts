@@ -11,6 +11,8 @@ export interface BookEdition {
   /** Set by the author; absent, the files carry the tool's own subtitle (the offline demo label). */
   subtitle?: string;
   author: string;
+  /** The back cover's copy, written with the book (absent on books from before it was kept). */
+  blurb?: string;
   /** Non-fiction: every chapter (the introduction first, without a label). */
   chapters?: Array<{ title: string; label?: string; paragraphs: string[] }>;
   /** Kids book: each page's text. */
@@ -46,6 +48,7 @@ export function editionOf(book: {
     title: book.title,
     author,
     ...(typeof result.subtitle === 'string' ? { subtitle: result.subtitle } : {}),
+    ...(typeof result.blurb === 'string' ? { blurb: result.blurb } : {}),
   };
   if (NON_FICTION.includes(book.kind)) {
     const manuscript = result.manuscript;
@@ -72,6 +75,7 @@ export function applyEdits(edition: BookEdition, edits: BookEdits): BookEdition 
   const next: BookEdition = { ...edition };
   if (edits.title !== undefined) next.title = edits.title;
   if (edits.author !== undefined) next.author = edits.author;
+  if (edits.blurb !== undefined) next.blurb = edits.blurb;
   if (edits.subtitle !== undefined) {
     // An empty subtitle removes the author's own; the tool's default comes back.
     if (edits.subtitle) next.subtitle = edits.subtitle;

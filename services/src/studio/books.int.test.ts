@@ -210,15 +210,20 @@ describe('books over HTTP', () => {
     const report = await checkInterior(pdf, TRIMS.coloring);
     expect(report.pages).toBe(24);
     expect(report.width).toBeCloseTo(612, 0);
-    expect(report.images).toHaveLength(10);
+    // The designs are vector paths: the interior holds no raster picture at all.
+    expect(report.images).toEqual([]);
     expect(report.text.match(/This page intentionally left blank/g)).toHaveLength(10);
+    // Each design is kept as its vectors too, and its title is the subject, not the prompt.
+    expect(done.title).toBe('Friendly Cats: A Coloring Book');
     await expectAuthorEverywhere(agent, [done.shareLink, done.coverFile], 'Tess');
   }, 180_000);
 
   it('kids book: multipart with a character picture, 24 pages of text and pictures, full-bleed square interior', async () => {
     const { agent, userId } = await signUp('kids@example.com', 'standard');
     await agent.put('/api/user/profile').send({ name: 'Tess', penName: 'Nell Pike' }).expect(200);
-    const character = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#ff8800aa' } })
+    const character = await sharp({
+      create: { width: 900, height: 1200, channels: 4, background: '#ff8800aa' },
+    })
       .png()
       .toBuffer();
     const res = await agent
@@ -240,8 +245,9 @@ describe('books over HTTP', () => {
     expect(record.Page1).toContain('Pip');
     expect(record.Page24).toBeDefined();
     expect(record.PNG24).toMatch(/^\/api\/files\/gen-/);
+    // The page's picture as the model drew it: its frame's 3:2 shape.
     const png = await sharp(await download(agent, record.PNG1)).metadata();
-    expect(png).toMatchObject({ format: 'png', density: 300, hasAlpha: false });
+    expect(png).toMatchObject({ format: 'png', width: 2588, height: 1725 });
     const report = await checkInterior(await download(agent, record.finalBookFile), TRIMS.kids);
     expect(report.width / 72).toBeCloseTo(8.625, 2);
     expect(report.height / 72).toBeCloseTo(8.75, 2);
@@ -266,14 +272,14 @@ describe('books over HTTP', () => {
 
   /**
    * Phone photos are portrait (3:4, 9:16), landscape (16:9) or square: whatever the shape, the
-   * book is Done with its 24 pages, and the character on the title page is drawn at print
-   * resolution, no longer or wider than 4:3 (an extreme photo is cropped to its subject).
+   * book is Done with its 24 pages, and the photo itself is printed nowhere: the title page shows
+   * the cover's drawing, every page its picture.
    */
   it.each([
     ['3:4 portrait', 900, 1200],
-    ['9:16 portrait', 720, 1280],
+    ['9:16 portrait', 1080, 1920],
     ['16:9 landscape', 1600, 900],
-    ['square', 1000, 1000],
+    ['square', 1200, 1200],
   ])(
     'kids book with a %s character photo finishes Done with 24 pages',
     async (shape, width, height) => {
@@ -298,14 +304,41 @@ describe('books over HTTP', () => {
       expect(record.PNG24).toMatch(/^\/api\/files\/gen-/);
       const pdf = await download(agent, record.finalBookFile);
       const report = await checkInterior(pdf, TRIMS.kids);
-      const title = report.images.find((image) => image.page === 1);
-      expect(title).toBeDefined();
-      const ratio = (title?.width ?? 0) / (title?.height ?? 1);
-      expect(ratio).toBeGreaterThanOrEqual(0.75 - 0.01);
-      expect(ratio).toBeLessThanOrEqual(4 / 3 + 0.01);
+      // The title page's drawing (4 in square) and the pages' pictures: nothing of the photo's shape.
+      expect(report.images.map((i) => `${i.width}x${i.height}`)).toEqual([
+        '1200x1200',
+        ...Array.from({ length: 24 }, () => '2588x1725'),
+      ]);
     },
     240_000,
   );
+
+  it('tells the author a photo is too small before anything is spent, and lets them go on with it', async () => {
+    const { agent, userId } = await signUp('kids-small@example.com', 'demo', 100);
+    const small = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#3a7bd5' } })
+      .jpeg()
+      .toBuffer();
+    const send = (accept?: string) => {
+      const req = agent
+        .post('/api/generate-kids-book')
+        .field('storyDescription', 'Sam the boy finds a lost kite on the beach')
+        .field('characterName', 'Sam')
+        .field('characterGender', 'boy')
+        .field('userId', userId);
+      if (accept) req.field('acceptSmallPhoto', accept);
+      return req.attach('characterImage', small, { filename: 'sam.jpg', contentType: 'image/jpeg' });
+    };
+    const refused = await send();
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(
+      "This photo is 480×640 pixels, too small for the pictures to keep the child's likeness: use one of at least 768×1024, or continue with this photo for a simpler, smaller likeness.",
+    );
+    expect((await agent.get('/api/user')).body.credits).toBe(100);
+    expect((await agent.get(`/api/airtable/books/${userId}`)).body).toEqual([]);
+    const accepted = await send('yes');
+    expect(accepted.status).toBe(202);
+    expect(accepted.body.remainingCredits).toBe(0);
+  });
 
   it('the kids book refuses a character file that is not an image, and spends nothing', async () => {
     const { agent } = await signUp('kids-bad@example.com', 'demo', 100);

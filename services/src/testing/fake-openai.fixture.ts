@@ -4,10 +4,12 @@
 // Retry-After, occasional 5xx, `usage` on every answer (tokens counted as about four characters
 // each; a picture's output tokens as the pricing page lists them), the safety system's refusal of
 // a prompt, pictures answered as links (as DALL·E models and many compatible servers do), and the
-// moderation endpoint.
+// moderation endpoint. Its pictures come at the size asked for, which must be one the model takes
+// (else 400, as the API answers).
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { modelSizes, parseImageSize } from '../studio/ai/image-sizes';
 import { createOfflineProvider, seededRandom } from '../studio/ai/offline';
 
 export type CallKind = 'chat' | 'image' | 'edit' | 'moderation';
@@ -119,11 +121,41 @@ function modelAnswer(request: {
   }
 }
 
+/** An image request's model, prompt and size: JSON for a generation, multipart for an edit. */
+function imageRequest(kind: CallKind, body: Buffer): { model: string; prompt: string; size: string } {
+  if (kind === 'image') {
+    const json = JSON.parse(body.toString()) as { model?: string; prompt?: string; size?: string };
+    return { model: json.model ?? '', prompt: json.prompt ?? '', size: json.size ?? 'auto' };
+  }
+  const field = (name: string) =>
+    new RegExp(`name="${name}"\\r\\n(?:Content-[^\\r\\n]*\\r\\n)*\\r\\n([^\\r]*)\\r\\n`).exec(
+      body.toString('latin1'),
+    )?.[1];
+  return { model: field('model') ?? '', prompt: field('prompt') ?? '', size: field('size') ?? 'auto' };
+}
+
+/**
+ * The picture a model answers: a drawing at the size asked for (line art for a coloring prompt).
+ * One per size and style, drawn once: drawing each prompt would hold the server's event loop for
+ * a moment per call and bunch the calls it receives (a rate limit would then refuse them).
+ */
+const drawings = new Map<string, Promise<Buffer>>();
+function drawing(prompt: string, size: string): Promise<Buffer> {
+  const style = /coloring book/i.test(prompt) ? 'coloring' : 'illustration';
+  const key = `${size}:${style}`;
+  let made = drawings.get(key);
+  if (!made) {
+    made = createOfflineProvider().image('a fox in a meadow', {
+      style,
+      signal: new AbortController().signal,
+      size: parseImageSize(size === 'auto' ? '1024x1024' : size),
+    });
+    drawings.set(key, made);
+  }
+  return made;
+}
+
 export async function startFakeOpenAi(behaviour: FakeBehaviour = {}): Promise<FakeOpenAi> {
-  const samplePng = await createOfflineProvider().image('sample', {
-    style: 'coloring',
-    signal: new AbortController().signal,
-  });
   let current = behaviour;
   let random = seededRandom(current.seed ?? 'fake-openai');
   let failNext: { status: number; code: string } | undefined;
@@ -256,8 +288,25 @@ export async function startFakeOpenAi(behaviour: FakeBehaviour = {}): Promise<Fa
           'image_generation_user_error',
           'moderation_blocked',
         );
-      made[kind] += 1;
       if (kind !== 'chat') {
+        let asked: ReturnType<typeof imageRequest>;
+        try {
+          asked = imageRequest(kind, body);
+        } catch {
+          return error(400, 'The body is not JSON', 'invalid_request_error', null);
+        }
+        const sizes = modelSizes(asked.model);
+        if (asked.size !== 'auto' && !sizes.includes(asked.size))
+          return answer(400, {
+            error: {
+              message: `Invalid value: '${asked.size}'. Supported values are: ${sizes.map((s) => `'${s}'`).join(', ')}, and 'auto'.`,
+              type: 'invalid_request_error',
+              param: 'size',
+              code: 'invalid_value',
+            },
+          });
+        made[kind] += 1;
+        const png = await drawing(asked.prompt, asked.size);
         const usage = {
           input_tokens: tokensOf(text.slice(0, 4000)),
           output_tokens: IMAGE_OUTPUT_TOKENS,
@@ -269,14 +318,15 @@ export async function startFakeOpenAi(behaviour: FakeBehaviour = {}): Promise<Fa
         // As the real API: a link unless the bytes were asked for (`response_format: b64_json`).
         if (current.imagesAsLinks && !text.includes('b64_json')) {
           const id = `img-${linked.size + 1}`;
-          linked.set(id, samplePng);
+          linked.set(id, png);
           return answer(200, {
             created: 1,
             data: [{ url: `${fake.baseURL.replace(/\/v1$/, '')}/files/${id}.png` }],
           });
         }
-        return answer(200, { created: 1, data: [{ b64_json: samplePng.toString('base64') }], usage });
+        return answer(200, { created: 1, data: [{ b64_json: png.toString('base64') }], usage });
       }
+      made[kind] += 1;
       let request: Parameters<typeof modelAnswer>[0] & { model: string };
       try {
         request = JSON.parse(body.toString());

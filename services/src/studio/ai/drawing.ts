@@ -1,13 +1,20 @@
 import sharp from 'sharp';
 import { applyEffects } from './edits';
+import type { PixelSize } from './image-sizes';
 import { motifFor, motifsIn, type Paint } from './motifs';
 import type { ImageStyle } from './provider';
 
-/** The offline provider's pictures are square, like the image models' own default size. */
+/** The offline provider's pictures are square by default, like the image models' own default size. */
 export const DRAWING_SIZE = 1024;
-/** Recorded in every PNG the product makes (pictures people can print). */
+const SQUARE: PixelSize = { width: DRAWING_SIZE, height: DRAWING_SIZE };
 /** Recorded in the drawings, like every PNG the product makes. */
 const PRINT_DPI = 300;
+
+/** The drawing's own units for a picture of `shape`: its short side is DRAWING_SIZE units. */
+export function canvasOf(shape: PixelSize): PixelSize {
+  const k = DRAWING_SIZE / Math.min(shape.width, shape.height);
+  return { width: Math.round(shape.width * k), height: Math.round(shape.height * k) };
+}
 
 const PASTELS = ['#ffd6a5', '#fdffb6', '#caffbf', '#9bf6ff', '#a0c4ff', '#bdb2ff', '#ffc6ff', '#ffadad'];
 
@@ -100,14 +107,47 @@ export function demoBand(
 }
 
 /**
- * A vector scene for the prompt: the subject's motif (seeded, so the same prompt draws the
- * same picture), a few background details and the demo label. Coloring pages are outlines on
- * white inside a frame; illustrations are filled with pastel colours and run to their edges
- * with no frame (a kids book page bleeds: a line near the trim would be cut unevenly), their
- * label at the top, above the page's text box.
+ * The offline drawings' mark: DEMO in strokes (it needs no font) on a white tag in the bottom left
+ * corner, small enough to stay clear of the words a page or a cover sets over a picture.
  */
-export function sceneSvg(prompt: string, style: ImageStyle, random: () => number): string {
-  const size = DRAWING_SIZE;
+export function demoBadge(width: number, height: number): string {
+  const tall = Math.round(Math.min(width, height) * 0.055);
+  const wide = tall * 3.4;
+  const x = Math.round(Math.min(width, height) * 0.04);
+  const y = height - x - tall;
+  return `<g><rect x="${x}" y="${y}" width="${wide}" height="${tall}" rx="${tall * 0.2}" fill="#ffffff" stroke="#000000" stroke-width="${Math.max(2, tall * 0.06)}"/>${demoLetters(x + tall * 0.3, y + tall * 0.25, tall * 0.5, '#000000')}</g>`;
+}
+
+/**
+ * A page's demo label, outside its art: DEMO in strokes and a line of words in the bottom margin
+ * of a `width` × `height` page (a printable coloring page, where the art itself carries no words).
+ */
+export function pageDemoLabel(
+  width: number,
+  height: number,
+  words = 'Offline demo drawing, made without an AI model',
+): string {
+  const tall = Math.round(height * 0.018);
+  const y = height - Math.round(height * 0.035);
+  const x = Math.round(width * 0.08);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${demoLetters(x, y, tall, '#000000')}<text x="${x + tall * 4.6}" y="${y + tall * 0.85}" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="${tall * 0.8}" fill="#000000">${escapeXml(words)}</text></svg>`;
+}
+
+/**
+ * A vector scene for the prompt, of the picture's shape (the page asks for portrait, a kids page
+ * for landscape): the subject's motif (seeded, so the same prompt draws the same picture), a few
+ * background details across the whole canvas, and, on an illustration, the demo badge. Coloring
+ * pages are outlines on white with no frame and no words (their label goes outside the art, where
+ * the page is laid out); illustrations are filled with pastel colours and run to their edges (a
+ * kids book page bleeds: a line near the trim would be cut unevenly).
+ */
+export function sceneSvg(
+  prompt: string,
+  style: ImageStyle,
+  random: () => number,
+  shape: PixelSize = SQUARE,
+): string {
+  const { width, height } = canvasOf(shape);
   const coloring = style === 'coloring';
   const paint: Paint = {
     fill: () => (coloring ? '#ffffff' : (PASTELS[Math.floor(random() * PASTELS.length)] ?? '#ffffff')),
@@ -124,51 +164,51 @@ export function sceneSvg(prompt: string, style: ImageStyle, random: () => number
   const mirror = round % 2 === 1 ? -1 : 1;
   const scale = 1 + random() * 0.15;
   const sky = coloring ? '#ffffff' : '#e8f4ff';
-  // An illustration keeps its top for the demo label: the scene sits a little lower.
-  const centre = coloring ? 0.46 : 0.54;
+  const centre = 0.52;
   const fit = coloring ? 1.12 : 0.98;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">
-  <rect width="${size}" height="${size}" fill="${sky}"/>
-  ${setting?.(size, random, paint, coloring ? 80 : 230) ?? ''}
-  <g transform="translate(${size / 2} ${size * centre}) scale(${mirror * scale * fit} ${scale * fit})">${motif.draw(random, paint)}</g>
-  ${coloring ? `<rect x="22" y="22" width="${size - 44}" height="${size - 44}" fill="none" stroke="#000000" stroke-width="10"/>` : ''}
-  ${demoBand(size, size, prompt.replace(/\s*\(design \d+\)/, ''), 'Offline demo', coloring ? 'bottom' : 'top')}
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+  <rect width="${width}" height="${height}" fill="${sky}"/>
+  ${setting?.({ width, height }, random, paint, coloring ? 80 : 230) ?? ''}
+  <g transform="translate(${width / 2} ${height * centre}) scale(${mirror * scale * fit} ${scale * fit})">${motif.draw(random, paint)}</g>
+  ${coloring ? '' : demoBadge(width, height)}
 </svg>`;
 }
 
-type Setting = (size: number, random: () => number, paint: Paint, top: number) => string;
+type Setting = (canvas: PixelSize, random: () => number, paint: Paint, top: number) => string;
 /** Backgrounds a design can stand in: clouds, a meadow, a starry night, hills. */
 const SETTINGS: Setting[] = [
-  (size, random, paint, top) => {
+  ({ width }, random, paint, top) => {
     let clouds = '';
     for (let i = 0; i < 3; i++) {
-      const x = 90 + random() * (size - 180);
+      const x = 90 + random() * (width - 180);
       const y = top + random() * 120;
       clouds += `<g transform="translate(${x} ${y})"><circle cx="-30" cy="0" r="26" ${cloud(paint)}/><circle cx="0" cy="-14" r="34" ${cloud(paint)}/><circle cx="32" cy="0" r="26" ${cloud(paint)}/></g>`;
     }
     return clouds;
   },
-  (size, random, paint) => {
-    let meadow = `<path d="M 40 ${size * 0.8} Q ${size / 2} ${size * 0.76} ${size - 40} ${size * 0.8}" fill="none" stroke="${paint.ink}" stroke-width="${paint.stroke * 0.8}" stroke-linecap="round"/>`;
+  ({ width, height }, random, paint) => {
+    const ground = height - Math.min(width, height) * 0.2;
+    let meadow = `<path d="M 40 ${ground} Q ${width / 2} ${ground - 40} ${width - 40} ${ground}" fill="none" stroke="${paint.ink}" stroke-width="${paint.stroke * 0.8}" stroke-linecap="round"/>`;
     for (let i = 0; i < 6; i++) {
-      const x = 80 + random() * (size - 160);
-      const y = size * 0.8 + random() * 40;
+      const x = 80 + random() * (width - 160);
+      const y = ground + random() * 40;
       meadow += `<path d="M ${x} ${y} l -12 -34 M ${x} ${y} l 0 -40 M ${x} ${y} l 12 -34" ${lineAttrs(paint)}/>`;
     }
     return meadow;
   },
-  (size, random, paint, top) => {
-    let sky = `<path d="M ${size - 200} ${top + 30} a 60 60 0 1 0 60 90 a 45 45 0 1 1 -60 -90 Z" ${cloud(paint)}/>`;
+  ({ width }, random, paint, top) => {
+    let sky = `<path d="M ${width - 200} ${top + 30} a 60 60 0 1 0 60 90 a 45 45 0 1 1 -60 -90 Z" ${cloud(paint)}/>`;
     for (let i = 0; i < 7; i++) {
-      const x = 70 + random() * (size - 340);
+      const x = 70 + random() * (width - 340);
       const y = top + random() * 160;
       sky += `<path d="M ${x} ${y - 18} L ${x + 6} ${y - 6} L ${x + 18} ${y} L ${x + 6} ${y + 6} L ${x} ${y + 18} L ${x - 6} ${y + 6} L ${x - 18} ${y} L ${x - 6} ${y - 6} Z" ${cloud(paint)}/>`;
     }
     return sky;
   },
-  (size, random, paint) => {
-    const peak = size * (0.62 + random() * 0.06);
-    return `<path d="M 0 ${size * 0.78} Q ${size * 0.25} ${peak} ${size * 0.5} ${size * 0.74} T ${size} ${size * 0.7}" fill="none" stroke="${paint.ink}" stroke-width="${paint.stroke * 0.8}" stroke-linecap="round"/>`;
+  ({ width, height }, random, paint) => {
+    const base = height - Math.min(width, height) * 0.22;
+    const peak = base - Math.min(width, height) * (0.1 + random() * 0.06);
+    return `<path d="M 0 ${base} Q ${width * 0.25} ${peak} ${width * 0.5} ${base - 40} T ${width} ${base - 80}" fill="none" stroke="${paint.ink}" stroke-width="${paint.stroke * 0.8}" stroke-linecap="round"/>`;
   },
 ];
 
@@ -178,14 +218,17 @@ const lineAttrs = (paint: Paint) =>
 const cloud = (paint: Paint) => `fill="#ffffff" stroke="${paint.ink}" stroke-width="${paint.stroke * 0.6}"`;
 
 /**
- * Rasterises an SVG with sharp at `size` pixels a side (the drawing's own size by default): the
- * vectors are drawn at that size, so lines stay smooth at print size. Coloring pages are
- * thresholded to pure black and white and stored as one grey channel.
+ * Rasterises a scene with sharp at `shape` pixels (its own size by default): the vectors are drawn
+ * at that size, so lines stay smooth at print size. Coloring pages are thresholded to pure black
+ * and white and stored as one grey channel.
  */
-export async function rasterise(svg: string, style: ImageStyle, size = DRAWING_SIZE): Promise<Buffer> {
-  const image = sharp(Buffer.from(svg), { density: (72 * size) / DRAWING_SIZE }).resize(size, size, {
-    fit: 'fill',
-  });
+export async function rasterise(svg: string, style: ImageStyle, shape: PixelSize = SQUARE): Promise<Buffer> {
+  const canvas = canvasOf(shape);
+  const image = sharp(Buffer.from(svg), { density: (72 * shape.width) / canvas.width }).resize(
+    shape.width,
+    shape.height,
+    { fit: 'fill' },
+  );
   const pixels =
     style === 'coloring'
       ? image.flatten({ background: '#ffffff' }).threshold(160).toColourspace('b-w')
@@ -194,7 +237,7 @@ export async function rasterise(svg: string, style: ImageStyle, size = DRAWING_S
   // it tightly here would cost more than the whole picture's drawing.
   return pixels
     .withDensity(PRINT_DPI)
-    .png({ compressionLevel: size > DRAWING_SIZE ? 1 : 9 })
+    .png({ compressionLevel: shape.width * shape.height > DRAWING_SIZE ** 2 ? 1 : 9 })
     .toBuffer();
 }
 

@@ -1,5 +1,5 @@
 import { type FakeOpenAi, startFakeOpenAi } from '../../testing/fake-openai.fixture';
-import { coloringBook } from '../generators/books';
+import { coloringBook } from '../generators/coloring-book';
 import { unrecordedParts } from '../generators/generator';
 import { CallGate } from './call-gate';
 import { gatedProvider } from './gated-provider';

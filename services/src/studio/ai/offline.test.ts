@@ -75,12 +75,30 @@ describe('offline provider', () => {
     expect(coloured).toBeGreaterThan(10_000);
   });
 
-  it('labels every drawing as a demo: the label band holds ink that the same scene without it lacks', async () => {
-    const png = await provider.image('geometric patterns', { style: 'coloring', signal });
-    // The band sits in the bottom tenth of the picture, left side: DEMO drawn in strokes.
-    const band = await sharp(png).extract({ left: 60, top: 880, width: 200, height: 90 }).png().toBuffer();
-    const { black } = await inks(band);
-    expect(black).toBeGreaterThan(500);
+  it('badges an illustration as a demo in its bottom left corner, and leaves line art without words', async () => {
+    const corner = { left: 40, top: 910, width: 200, height: 75 };
+    const illustration = await provider.image('a house on a hill', { style: 'illustration', signal });
+    const { data } = await sharp(illustration)
+      .extract(corner)
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    // The badge: a white tag with DEMO drawn in black strokes.
+    expect(data.filter((v) => v < 40).length).toBeGreaterThan(400);
+    expect(data.filter((v) => v > 240).length).toBeGreaterThan(2000);
+    const coloring = await provider.image('geometric patterns', { style: 'coloring', signal });
+    const { black } = await inks(await sharp(coloring).extract(corner).png().toBuffer());
+    expect(black).toBe(0);
+  });
+
+  it('draws the shape asked for: a portrait page, a landscape kids frame', async () => {
+    for (const size of [
+      { width: 750, height: 1000 },
+      { width: 1293, height: 862 },
+    ]) {
+      const png = await provider.image('a fox in a meadow', { style: 'illustration', signal, size });
+      expect(await sharp(png).metadata()).toMatchObject(size);
+    }
   });
 
   it('draws a coloring book’s designs from every subject the prompt names, each one different', async () => {
@@ -88,7 +106,11 @@ describe('offline provider', () => {
     expect(motifsIn(prompt).map((m) => m.name)).toEqual(['fox', 'bird', 'hedgehog', 'rabbit', 'tree']);
     const designs = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        provider.image(`${prompt} (design ${i + 1})`, { style: 'coloring', signal, size: 300 }),
+        provider.image(`${prompt} (design ${i + 1})`, {
+          style: 'coloring',
+          signal,
+          size: { width: 300, height: 400 },
+        }),
       ),
     );
     const distinct = new Set(designs.map((d) => createHash('sha256').update(d).digest('hex')));
@@ -103,18 +125,26 @@ describe('offline provider', () => {
   });
 
   it('draws at the size asked for, as vectors: a coloring page at print size is one grey channel with smooth curves', async () => {
-    const png = await provider.image('a friendly fox', { style: 'coloring', signal, size: 2550 });
+    const png = await provider.image('a friendly fox', {
+      style: 'coloring',
+      signal,
+      size: { width: 2250, height: 3000 },
+    });
     const meta = await sharp(png).metadata();
-    expect(meta).toMatchObject({ width: 2550, height: 2550, channels: 1, density: 300 });
+    expect(meta).toMatchObject({ width: 2250, height: 3000, channels: 1, density: 300 });
     // A nearest-neighbour enlargement repeats most inked rows (stairs); a drawing at size does not.
     expect(await repeatedInkRows(png)).toBeLessThan(0.35);
     const small = await provider.image('a friendly fox', { style: 'coloring', signal });
-    const enlarged = await sharp(small).resize(2550, 2550, { kernel: 'nearest' }).png().toBuffer();
+    const enlarged = await sharp(small).resize(2250, 3000, { kernel: 'nearest' }).png().toBuffer();
     expect(await repeatedInkRows(enlarged)).toBeGreaterThan(0.5);
   });
 
   it('leaves an illustration without a frame: it runs to its edges (a kids page bleeds)', async () => {
-    const png = await provider.image('a house on a hill', { style: 'illustration', signal, size: 1024 });
+    const png = await provider.image('a house on a hill', {
+      style: 'illustration',
+      signal,
+      size: { width: 1024, height: 1024 },
+    });
     const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     // No dark line along any edge, 0 to 60 px in (where the old frame stood at 22 px).
     for (let d = 0; d < 60; d++) {
@@ -135,7 +165,11 @@ describe('offline provider', () => {
   });
 
   it('applies the effects asked for with sharp: sepia, grayscale, blur, brighten, background', async () => {
-    const original = await provider.image('a fox in a meadow', { style: 'illustration', signal, size: 400 });
+    const original = await provider.image('a fox in a meadow', {
+      style: 'illustration',
+      signal,
+      size: { width: 400, height: 400 },
+    });
     // The label bands cover the top and bottom strips; the middle of the picture is the edit.
     const region = { left: 40, top: 140, width: 320, height: 160 };
     const middle = (png: Buffer, area = region) => sharp(png).extract(area).removeAlpha().raw().toBuffer();

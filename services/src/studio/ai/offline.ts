@@ -39,7 +39,7 @@ export function createOfflineProvider(options: { delayMs?: number } = {}): AiPro
     async image(prompt, { style, signal, size, usage }) {
       await pause(signal);
       nothing(usage, 'image', 1);
-      return rasterise(sceneSvg(prompt, style, seededRandom(`${style}:${prompt}`)), style, size);
+      return rasterise(sceneSvg(prompt, style, seededRandom(`${style}:${prompt}`), size), style, size);
     },
     async editImage(original, prompt, { signal, usage }) {
       await pause(signal);

@@ -2,8 +2,8 @@ import { getEventListeners } from 'node:events';
 import { KIDS_BOOK_PAGES } from '@studio/events';
 import sharp from 'sharp';
 import { type FakeOpenAi, type Seen, startFakeOpenAi } from '../../testing/fake-openai.fixture';
-import { kidsBook } from '../generators/books';
 import { unrecordedParts } from '../generators/generator';
+import { kidsBook } from '../generators/kids-book';
 import { createOfflineProvider } from './offline';
 import { createOpenAiProvider } from './openai';
 
@@ -54,11 +54,37 @@ describe('openai provider over HTTP', () => {
 
   it('generates an image from base64 JSON and asks for line art for coloring pages', async () => {
     const png = await provider().image('a cat', { style: 'coloring', signal });
-    expect(png.equals(samplePng)).toBe(true);
+    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 1024, height: 1024 });
     const sent = JSON.parse(seen[0]!.body.toString());
     expect(sent.model).toBe('gpt-image-test');
     expect(sent.prompt).toContain('coloring book');
     expect(sent.prompt).toContain('a cat');
+  });
+
+  it.each([
+    ['gpt-image-1', { width: 2250, height: 3000 }, '1024x1536'],
+    ['gpt-image-1', { width: 2588, height: 1725 }, '1536x1024'],
+    ['dall-e-3', { width: 2250, height: 3000 }, '1024x1792'],
+    ['dall-e-3', { width: 2588, height: 1725 }, '1792x1024'],
+  ])(
+    'asks %s for the size nearest the frame %j (%s) and gets a picture of that size',
+    async (model, size, asked) => {
+      const ai = createOpenAiProvider({ apiKey: 'k', baseURL, textModel: 't', imageModel: model });
+      const png = await ai.image('a lighthouse', { style: 'illustration', signal, size });
+      expect(JSON.parse(seen[0]!.body.toString()).size).toBe(asked);
+      const [width, height] = asked.split('x').map(Number);
+      expect(await sharp(png).metadata()).toMatchObject({ width, height });
+    },
+  );
+
+  it('the fake server refuses a size the model does not take, as the API does', async () => {
+    const res = await fetch(`${baseURL}/images/generations`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer k' },
+      body: JSON.stringify({ model: 'gpt-image-1', prompt: 'x', size: '1792x1024' }),
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatchObject({ param: 'size', code: 'invalid_value' });
   });
 
   it('uploads the original as multipart for an edit', async () => {
@@ -205,16 +231,23 @@ describe('openai provider: one character reference for every kids book page', ()
     );
     await run(undefined);
     const chats = seen.filter((r) => r.path === '/v1/chat/completions');
-    expect(chats).toHaveLength(2);
+    // The story, the character, and the back cover's blurb.
+    expect(chats).toHaveLength(3);
     const asked = JSON.parse(chats[1]!.body.toString());
     expect(asked.messages[1].content).toContain('Name: Pip');
     expect(asked.messages[1].content).toContain('Pip the puppy learns to swim at the seaside');
-    const pages = seen.filter((r) => r.path === '/v1/images/generations');
-    expect(pages).toHaveLength(KIDS_BOOK_PAGES);
+    const pictures = seen.filter((r) => r.path === '/v1/images/generations');
+    // Every page and the cover, each in its frame's shape: landscape pages, a square cover.
+    expect(pictures).toHaveLength(KIDS_BOOK_PAGES + 1);
     expect(seen.some((r) => r.path === '/v1/images/edits')).toBe(false);
     const reference = `The main character, identical on every page: Pip, a boy. ${LOOKS}`;
-    const prompts = pages.map((page) => JSON.parse(page.body.toString()).prompt as string);
+    const sent = pictures.map((page) => JSON.parse(page.body.toString()) as { prompt: string; size: string });
+    const prompts = sent.map((s) => s.prompt);
     for (const prompt of prompts) expect(prompt).toContain(reference);
+    expect(sent.filter((s) => s.prompt.includes('on the cover')).map((s) => s.size)).toEqual(['1024x1024']);
+    expect(new Set(sent.filter((s) => !s.prompt.includes('on the cover')).map((s) => s.size))).toEqual(
+      new Set(['1536x1024']),
+    );
     // Pages are drawn side by side, so they arrive in any order: each page exactly once.
     for (let i = 0; i < KIDS_BOOK_PAGES; i++)
       expect(prompts.filter((p) => p.includes(`Page ${i + 1}: Pip splashes in the waves.`))).toHaveLength(1);
@@ -231,7 +264,7 @@ describe('openai provider: one character reference for every kids book page', ()
     ['16:9 landscape JPEG', 1600, 900, 'jpeg'],
     ['small square PNG', 300, 300, 'png'],
   ] as const)(
-    'with an uploaded %s: it is described once, and every page is an edit of that same 1024×1024 picture',
+    'with an uploaded %s: it is described once, and every page and the cover are edits of that same 1024×1024 picture',
     async (_shape, width, height, format) => {
       const uploaded = await sharp({
         create: { width, height, channels: 4, background: '#ff8800aa' },
@@ -257,7 +290,8 @@ describe('openai provider: one character reference for every kids book page', ()
       });
 
       const pages = seen.filter((r) => r.path === '/v1/images/edits');
-      expect(pages).toHaveLength(KIDS_BOOK_PAGES);
+      // Every page and the cover are edits of the same reference: the child on every picture.
+      expect(pages).toHaveLength(KIDS_BOOK_PAGES + 1);
       expect(seen.some((r) => r.path === '/v1/images/generations')).toBe(false);
       const prompts: string[] = [];
       for (const page of pages) {
@@ -265,7 +299,9 @@ describe('openai provider: one character reference for every kids book page', ()
         const image = sent.get('image') as File;
         expect(Buffer.from(await image.arrayBuffer()).equals(reference)).toBe(true);
         expect(sent.get('model')).toBe('gpt-image-test');
-        expect(sent.get('size')).toBe('1024x1024');
+        expect(sent.get('size')).toBe(
+          String(sent.get('prompt')).includes('on the cover') ? '1024x1024' : '1536x1024',
+        );
         expect(sent.get('prompt')).toContain(
           `The main character, identical on every page and as in the reference picture: Pip, a boy. ${LOOKS}`,
         );

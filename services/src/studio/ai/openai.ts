@@ -1,6 +1,7 @@
 import OpenAI, { toFile } from 'openai';
 import sharp from 'sharp';
 import { openAiWrite } from '../writing/openai-writer';
+import { imageSizeFor } from './image-sizes';
 import { fetchImageUrl, IMAGE_FETCH_LIMITS } from './image-url';
 import { imageUsage, textUsage } from './openai-usage';
 import type { AiProvider, CharacterBrief, CharacterReference, ImageStyle, UsageReport } from './provider';
@@ -217,9 +218,11 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
         return { description, ...(image ? { image } : {}) };
       });
     },
-    image(prompt, { style, signal: job, character, usage }) {
+    image(prompt, { style, signal: job, character, size: shape, usage }) {
       return scoped(job, async (signal) => {
         const text = `${STYLE_PROMPTS[style]}\n\n${withCharacter(prompt, character)}`;
+        // The model's own size nearest the frame's shape: a portrait page, a landscape picture.
+        const size = imageSizeFor(options.imageModel, shape);
         // With the user's picture, every page is an edit of that same picture (the Images API's
         // reference input); otherwise a generation with the same description on every page.
         if (character?.image) {
@@ -230,7 +233,7 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
                 model: options.imageModel,
                 image,
                 prompt: text,
-                size: '1024x1024',
+                size,
                 n: 1,
                 ...bytesAsked,
                 ...(takesInputFidelity(options.imageModel) ? { input_fidelity: 'high' as const } : {}),
@@ -238,18 +241,18 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
               { signal },
             ),
             'edit',
-            { size: '1024x1024' },
+            { size },
             signal,
             usage,
           );
         }
         return firstImage(
           client.images.generate(
-            { model: options.imageModel, prompt: text, size: '1024x1024', n: 1, ...bytesAsked },
+            { model: options.imageModel, prompt: text, size, n: 1, ...bytesAsked },
             { signal },
           ),
           'image',
-          { size: '1024x1024' },
+          { size },
           signal,
           usage,
         );

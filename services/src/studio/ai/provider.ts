@@ -5,6 +5,7 @@
  */
 import type { AiUsage } from '@studio/events';
 import type { WritingResult, WritingTask } from '../writing/book-text';
+import type { PixelSize } from './image-sizes';
 
 export type ImageStyle = 'coloring' | 'illustration';
 
@@ -26,6 +27,16 @@ export interface CharacterReference {
   description: string;
   /** The uploaded picture every page is drawn from, when there is one. */
   image?: Buffer;
+  /** The look a provider that draws its own character keeps (the offline one): colours and hair. */
+  look?: CharacterLook;
+}
+
+/** A drawn character's colours (#rrggbb) and hair, from the brief and the photo. */
+export interface CharacterLook {
+  skin: string;
+  hair: string;
+  hairStyle: 'short' | 'long' | 'curly' | 'bunches';
+  outfit: string;
 }
 
 /**
@@ -49,13 +60,14 @@ export interface AiProvider {
   /** The reference a kids book keeps for its character (see CharacterReference). */
   character(brief: CharacterBrief, options: CallOptions): Promise<CharacterReference>;
   /**
-   * A square PNG; with a character, the picture shows that character as the reference has it.
-   * `size` asks for that many pixels a side (print size): a provider that draws vectors draws at
-   * that size, one that cannot returns its own size and the caller fits it.
+   * A PNG; with a character, the picture shows that character as the reference has it. `size` is
+   * the picture the page needs, in pixels at print size (its frame's inches at 300 ppi): a provider
+   * that draws vectors draws exactly that, an image model answers the size it takes whose shape is
+   * nearest (ai/image-sizes.ts), and the caller fits it to the frame. Without it, a square.
    */
   image(
     prompt: string,
-    options: CallOptions & { style: ImageStyle; character?: CharacterReference; size?: number },
+    options: CallOptions & { style: ImageStyle; character?: CharacterReference; size?: PixelSize },
   ): Promise<Buffer>;
   /** A PNG of `original` changed as the prompt says. */
   editImage(original: Buffer, prompt: string, options: CallOptions): Promise<Buffer>;

@@ -1,123 +1,31 @@
-import { epubIncluded, type GenerationKind, KIDS_BOOK_PAGES } from '@studio/events';
-import { OFFLINE_LABEL } from '../ai/offline';
-import type { AiProvider, CharacterReference } from '../ai/provider';
-import { ebookCoverJpeg, paperbackWrapPdf, pictureWidthFor } from '../outputs/covers';
+import { epubIncluded } from '@studio/events';
+import { paletteOf } from '../outputs/cover-art';
 import { buildEpub } from '../outputs/epub';
-import { coloringInterior, type Interior, kidsInterior, nonFictionInterior } from '../outputs/interior';
-import { MIN_PPI, type Paper } from '../outputs/kdp';
-import {
-  characterPng,
-  coloringPagePng,
-  DRAWING_PX,
-  kidsEbookPicture,
-  kidsPagePictures,
-} from '../outputs/pictures';
-import { MIN_REAL_PPI, pictureDetailPpi } from '../preflight/enlargement';
+import { nonFictionInterior } from '../outputs/interior';
+import { type Paper, TRIMS } from '../outputs/kdp';
 import { assertPreflight } from '../preflight/preflight';
+import { composedBlurb, writeBlurb } from '../writing/blurbs';
 import { type BookOutline, type ChapterText, parseOutline, renderOutline } from '../writing/book-text';
-import { coloringBookTitle } from '../writing/titles';
-import type {
-  GeneratedFile,
-  Generator,
-  GeneratorJob,
-  GeneratorOutput,
-  GeneratorTools,
-  PartLedger,
-} from './generator';
+import {
+  bookCovers,
+  drawCoverArt,
+  file,
+  keptMatter,
+  type Matter,
+  matterOf,
+  notices,
+  pictureFile,
+  storedFile,
+} from './book-parts';
+import type { Generator, GeneratorJob, GeneratorOutput, GeneratorTools } from './generator';
 import { inParallel } from './parallel';
 
 /**
- * The book tools: non-fiction v1 and Gen 2.0, coloring books and kids books. Each one writes its
- * text and pictures through the AI provider, typesets the KDP files (interior PDF, covers, and for
- * non-fiction an EPUB on the plans that include it), and runs the preflight on every file before
- * returning: a file KDP would refuse fails the job, which is then refunded.
+ * The non-fiction tools, v1 and Gen 2.0 (the coloring and kids books have files of their own).
+ * Each writes its text and its cover's art through the AI provider, typesets the KDP files
+ * (interior PDF, covers, and an EPUB on the plans that include it), and runs the preflight on
+ * every file before returning: a file KDP would refuse fails the job, which is then refunded.
  */
-
-/** The book's name on its files: recorded with the request (pen name, else profile name). */
-interface Byline {
-  author: string;
-  /** The copyright year, from the request's recorded time: a rebuild gives the same files. */
-  year?: number;
-}
-const bylineOf = (job: { author?: string; requestedAt?: string }): Byline => ({
-  author: job.author ?? '',
-  ...(job.requestedAt ? { year: new Date(job.requestedAt).getUTCFullYear() } : {}),
-});
-
-const file = (role: string, contentType: string, extension: string, data: Buffer): GeneratedFile => ({
-  role,
-  contentType,
-  extension,
-  data,
-});
-
-/** Offline output says so, on the title page and the copyright page. */
-const notices = (ai: AiProvider): string[] =>
-  ai.name === 'offline'
-    ? [`${OFFLINE_LABEL}: text and pictures were made on this machine without an AI model, as a demo.`]
-    : ['Written with the help of AI.'];
-const subtitleFor = (ai: AiProvider) => (ai.name === 'offline' ? `${OFFLINE_LABEL} (demo)` : undefined);
-
-/** What the paperback's back cover and spine need beyond the title: its copy and its paper. */
-interface Paperback {
-  description: string;
-  paper: Paper;
-}
-
-/** Covers and their checks, shared by every book kind. */
-async function covers(
-  title: string,
-  byline: Byline,
-  subtitle: string | undefined,
-  interior: Interior,
-  paperback: Paperback,
-  picture?: Buffer,
-): Promise<GeneratedFile[]> {
-  const cover = {
-    title,
-    author: byline.author,
-    ...(subtitle ? { subtitle } : {}),
-    description: paperback.description,
-    ...(picture ? { picture, pictureWidth: await pictureWidthFor(picture) } : {}),
-  };
-  const jpeg = await ebookCoverJpeg(cover);
-  const wrap = await paperbackWrapPdf(cover, interior.trim, interior.pages, paperback.paper);
-  await assertPreflight('paperback cover', wrap.pdf, {
-    type: 'cover',
-    trim: interior.trim,
-    pages: interior.pages,
-    paper: paperback.paper,
-  });
-  return [file('cover', 'image/jpeg', 'jpg', jpeg), file('cover-pdf', 'application/pdf', 'pdf', wrap.pdf)];
-}
-
-/** A book's words as the author set them, or the tool's defaults for a new book. */
-interface Matter {
-  title: string;
-  /** What the files show: the author's subtitle, else the tool's. */
-  subtitle?: string;
-  /** The subtitle the author set, kept with the book's text. */
-  ownSubtitle?: string;
-  byline: Byline;
-}
-
-/** The author's subtitle, else the tool's (the offline demo label). */
-const matterOf = (job: GeneratorJob<GenerationKind>, ai: AiProvider, title: string): Matter => {
-  const edition = job.rebuild?.edition;
-  const subtitle = edition ? (edition.subtitle ?? subtitleFor(ai)) : subtitleFor(ai);
-  return {
-    title: edition?.title ?? title,
-    ...(subtitle ? { subtitle } : {}),
-    ...(edition?.subtitle ? { ownSubtitle: edition.subtitle } : {}),
-    byline: { ...bylineOf(job), ...(edition ? { author: edition.author } : {}) },
-  };
-};
-
-/** The author and subtitle the book's result keeps (what its Edit view shows). */
-const keptMatter = (matter: Matter) => ({
-  author: matter.byline.author,
-  ...(matter.ownSubtitle ? { subtitle: matter.ownSubtitle } : {}),
-});
 
 type Chapters = Array<ChapterText & { label?: string }>;
 
@@ -165,7 +73,7 @@ async function writeChapters(
 
 /** The interior, the EPUB (on the plans with one) and the covers of a non-fiction book. */
 async function typesetNonFiction(
-  book: { id: string; matter: Matter; chapters: Chapters; epub: boolean; paperback: Paperback },
+  book: { id: string; matter: Matter; chapters: Chapters; epub: boolean; paper: Paper; art?: Buffer },
   { ai, progress }: GeneratorTools,
 ): Promise<GeneratorOutput> {
   const { id, matter, chapters } = book;
@@ -175,12 +83,16 @@ async function typesetNonFiction(
     title,
     ...(subtitle ? { subtitle } : {}),
     ...byline,
-    notices: notices(ai),
+    notices: notices(ai, false),
     chapters,
   });
   await assertPreflight('interior PDF', interior.pdf, { type: 'interior', trim: interior.trim });
   await progress(90, book.epub ? 'Making the covers and the EPUB' : 'Making the covers');
-  const coverFiles = await covers(title, byline, subtitle, interior, book.paperback);
+  const art = book.art ? ({ kind: 'picture', source: book.art } as const) : undefined;
+  const coverFiles = await bookCovers(matter, interior, book.paper, {
+    palette: await paletteOf(art, id),
+    ...(art ? { art } : {}),
+  });
   const files = [file('pdf', 'application/pdf', 'pdf', interior.pdf)];
   // Only plans with EPUB get one made (docs/product/accounts-billing-admin.md (Limits and costs)); the others have the PDF and the covers.
   if (book.epub) {
@@ -190,7 +102,7 @@ async function typesetNonFiction(
       author: byline.author,
       language: 'en',
       cover: coverFiles[0]?.data as Buffer,
-      notices: notices(ai),
+      notices: notices(ai, false),
       chapters,
     });
     await assertPreflight('EPUB', epub, { type: 'epub' });
@@ -198,7 +110,7 @@ async function typesetNonFiction(
   }
   return {
     title,
-    files: [...files, ...coverFiles],
+    files: [...files, ...coverFiles, ...(book.art ? [pictureFile('cover-art', book.art)] : [])],
     // The text is kept with the book: the Edit view shows it and a rebuild typesets it again.
     result: {
       pages: interior.pages,
@@ -209,16 +121,76 @@ async function typesetNonFiction(
   };
 }
 
-/** An edited non-fiction book typeset again from its stored chapters: no AI call. */
-function rebuildNonFiction(job: GeneratorJob<'non-fiction' | 'non-fiction-v2'>, tools: GeneratorTools) {
+/** An edited non-fiction book typeset again from its stored chapters and art: no AI call. */
+async function rebuildNonFiction(job: GeneratorJob<'non-fiction' | 'non-fiction-v2'>, tools: GeneratorTools) {
   const { edition } = job.rebuild as NonNullable<typeof job.rebuild>;
+  const chapters = edition.chapters ?? [];
+  const matter = matterOf(job, tools.ai, edition.title);
+  const art = await storedFile(job, tools, 'cover-art');
   return typesetNonFiction(
     {
       id: job.generationId,
-      matter: matterOf(job, tools.ai, edition.title),
-      chapters: edition.chapters ?? [],
+      // A book from before blurbs were kept gets one composed from its own chapters.
+      matter: {
+        ...matter,
+        blurb:
+          matter.blurb ??
+          composedBlurb({
+            kind: 'non-fiction',
+            title: matter.title,
+            description: job.input.description,
+            chapters: chapters.map((c) => c.title),
+          }),
+      },
+      chapters,
       epub: epubIncluded(job.tier),
-      paperback: { description: job.input.description, paper: job.input.paperType ?? 'white' },
+      paper: job.input.paperType ?? 'white',
+      ...(art ? { art } : {}),
+    },
+    tools,
+  );
+}
+
+/** A new book's blurb and cover art, side by side once the chapters are written. */
+async function blurbAndArt(
+  job: GeneratorJob<'non-fiction' | 'non-fiction-v2'>,
+  chapters: Chapters,
+  tools: GeneratorTools,
+): Promise<{ blurb: string; art: Buffer }> {
+  const { title, description } = job.input;
+  await tools.progress(78, 'Writing the blurb and drawing the cover');
+  const [blurb, art] = await Promise.all([
+    tools.parts.text('blurb', () =>
+      writeBlurb(
+        tools.ai,
+        { kind: 'non-fiction', title, description, chapters: chapters.map((c) => c.title) },
+        tools.signal,
+      ),
+    ),
+    drawCoverArt(
+      tools,
+      `A cover illustration for the non-fiction book "${title}", about ${description}. No words or letters.`,
+      TRIMS['non-fiction'],
+    ),
+  ]);
+  return { blurb, art };
+}
+
+/** A new non-fiction book's files from its chapters. */
+async function finishNonFiction(
+  job: GeneratorJob<'non-fiction' | 'non-fiction-v2'>,
+  chapters: Chapters,
+  tools: GeneratorTools,
+) {
+  const { blurb, art } = await blurbAndArt(job, chapters, tools);
+  return typesetNonFiction(
+    {
+      id: job.generationId,
+      matter: { ...matterOf(job, tools.ai, job.input.title), blurb },
+      chapters,
+      epub: epubIncluded(job.tier),
+      paper: job.input.paperType ?? 'white',
+      art,
     },
     tools,
   );
@@ -236,16 +208,7 @@ export const nonFiction: Generator<'non-fiction'> = async (job, tools) => {
     ),
   );
   const chapters = await writeChapters({ title, description, outline: outlines[0] }, tools);
-  return typesetNonFiction(
-    {
-      id: job.generationId,
-      matter: matterOf(job, tools.ai, title),
-      chapters,
-      epub: epubIncluded(job.tier),
-      paperback: { description, paper: job.input.paperType ?? 'white' },
-    },
-    tools,
-  );
+  return finishNonFiction(job, chapters, tools);
 };
 
 /**
@@ -273,292 +236,5 @@ export const nonFictionV2: Generator<'non-fiction-v2'> = async (job, tools) => {
   const outline = parseOutline(job.outline);
   if (!includeIntroduction) delete outline.introduction;
   const chapters = await writeChapters({ title, description, outline }, tools);
-  return typesetNonFiction(
-    {
-      id: job.generationId,
-      matter: matterOf(job, tools.ai, title),
-      chapters,
-      epub: epubIncluded(job.tier),
-      paperback: { description, paper: job.input.paperType ?? 'white' },
-    },
-    tools,
-  );
-};
-
-/** A rebuild's pictures: the book's own files of each role, in page order. */
-async function storedPictures(
-  job: GeneratorJob<GenerationKind>,
-  { readBlob }: GeneratorTools,
-  role: (page: number) => string,
-): Promise<Buffer[]> {
-  const artifacts = job.rebuild?.artifacts ?? [];
-  const pictures: Buffer[] = [];
-  for (let page = 1; ; page++) {
-    const artifact = artifacts.find((a) => a.role === role(page));
-    if (!artifact) return pictures;
-    pictures.push(await readBlob(artifact.blobId));
-  }
-}
-
-/** The interior and covers of a coloring book from its designs. */
-async function typesetColoring(
-  matter: Matter,
-  designs: Buffer[],
-  paperback: Paperback,
-  { ai, progress }: GeneratorTools,
-) {
-  await progress(85, 'Typesetting the coloring book');
-  const { title, byline } = matter;
-  const interior = await coloringInterior({
-    title,
-    ...(matter.ownSubtitle ? { subtitle: matter.ownSubtitle } : {}),
-    ...byline,
-    notices: notices(ai),
-    pictures: designs,
-  });
-  await assertPreflight('interior PDF', interior.pdf, { type: 'interior', trim: interior.trim });
-  const coverFiles = await covers(title, byline, matter.subtitle, interior, paperback, designs[0]);
-  return { interior, files: [file('pdf', 'application/pdf', 'pdf', interior.pdf), ...coverFiles] };
-}
-
-/** Coloring book of 10/20/30/40 designs, each on a recto page with a blank back. */
-export const coloringBook: Generator<'coloring-book'> = async (job, tools) => {
-  const { prompt, bookLength } = job.input;
-  const paperback: Paperback = {
-    description: `${bookLength} designs to color, each on its own page with a blank back so markers never bleed through: ${prompt.replace(/\s+/g, ' ').trim()}`,
-    paper: job.input.paperType ?? 'white',
-  };
-  if (job.rebuild) {
-    const matter = matterOf(job, tools.ai, job.rebuild.edition.title);
-    const designs = await storedPictures(job, tools, (page) => `page-${page}`);
-    const { files } = await typesetColoring(matter, designs, paperback, tools);
-    return { title: matter.title, files, result: keptMatter(matter) };
-  }
-  const { ai, signal, progress, parts } = tools;
-  await progress(5, `Drawing ${bookLength} designs`);
-  const designs = await inParallel(
-    Array.from({ length: bookLength }, (_, i) => i + 1),
-    signal,
-    async (n, _i, partSignal) =>
-      coloringPagePng(
-        await parts.picture(`design-${n}`, () =>
-          ai.image(`${prompt} (design ${n})`, {
-            style: 'coloring',
-            signal: partSignal,
-            size: DRAWING_PX.coloring,
-          }),
-        ),
-      ),
-    (done, total) => progress(5 + Math.round((75 * done) / total), `Drawn ${done} of ${total} designs`),
-  );
-  const matter = matterOf(job, ai, coloringBookTitle(prompt));
-  const { interior, files } = await typesetColoring(matter, designs, paperback, tools);
-  return {
-    title: matter.title,
-    files: [
-      ...files,
-      ...(designs[0] ? [file('image', 'image/png', 'png', designs[0])] : []),
-      ...designs.map((d, i) => file(`page-${i + 1}`, 'image/png', 'png', d)),
-    ],
-    result: { pages: interior.pages, designs: designs.length },
-  };
-};
-
-/**
- * The interior, covers and (on the plans with EPUB) the ebook of a kids book from its pictures and
- * page texts; `ebookPictures` are the pages' smaller JPEGs, made from the pictures when not given.
- */
-async function typesetKids(
-  job: GeneratorJob<'kids-book'>,
-  matter: Matter,
-  book: { pictures: Buffer[]; ebookPictures?: Buffer[]; texts: string[]; character?: Buffer | undefined },
-  { ai, progress }: GeneratorTools,
-) {
-  await progress(85, 'Typesetting the book');
-  const { title, byline } = matter;
-  const { pictures, texts, character } = book;
-  const interior = await kidsInterior({
-    title,
-    ...(matter.ownSubtitle ? { subtitle: matter.ownSubtitle } : {}),
-    ...byline,
-    notices: notices(ai),
-    pictures,
-    texts,
-    ...(character ? { character } : {}),
-  });
-  await assertPreflight('interior PDF', interior.pdf, { type: 'interior', trim: interior.trim });
-  // A colour book under 72 pages prints on KDP's premium colour paper only.
-  const coverFiles = await covers(
-    title,
-    byline,
-    matter.subtitle,
-    interior,
-    { description: job.input.storyDescription, paper: 'premium-color' },
-    character ?? pictures[0],
-  );
-  const files = [file('pdf', 'application/pdf', 'pdf', interior.pdf), ...coverFiles];
-  // The ebook (on the plans with EPUB): each page's picture above its text.
-  if (epubIncluded(job.tier)) {
-    const ebookPictures = book.ebookPictures ?? (await ebookPicturesOf(pictures));
-    const epub = buildEpub({
-      id: job.generationId,
-      title,
-      author: byline.author,
-      language: 'en',
-      cover: coverFiles[0]?.data as Buffer,
-      notices: notices(ai),
-      chapters: texts.map((text, i) => ({
-        title: `Page ${i + 1}`,
-        paragraphs: [text],
-        ...(ebookPictures[i] ? { picture: ebookPictures[i] } : {}),
-      })),
-    });
-    await assertPreflight('EPUB', epub, { type: 'epub' });
-    files.push(file('epub', 'application/epub+zip', 'epub', epub));
-  }
-  return { interior, files, ...(await softPicturesWarning(pictures)) };
-}
-
-/**
- * A rebuild's ebook pictures from the page pictures it read: one after another, so that a free
- * rebuild holds one thread of the image pool, not all of them, while paid jobs run beside it.
- */
-async function ebookPicturesOf(pages: Buffer[]): Promise<Buffer[]> {
-  const jpegs: Buffer[] = [];
-  for (const page of pages) jpegs.push(await kidsEbookPicture(page));
-  return jpegs;
-}
-
-/**
- * Pages enlarged beyond their real detail (an image model's 1024 px on an 8.5 in page) are a
- * warning for the author, not a failed book (docs/backend.md). Every page comes from the same
- * model at the same size, so the first one speaks for all.
- */
-async function softPicturesWarning(pictures: Buffer[]): Promise<{ printWarning?: string }> {
-  const first = pictures[0];
-  const detail = first ? await pictureDetailPpi(first, MIN_PPI) : undefined;
-  if (detail === undefined || detail >= MIN_REAL_PPI) return {};
-  return {
-    printWarning: `The pictures hold about ${Math.round(detail)} ppi of real detail (they were drawn smaller than the page and enlarged), so they will print soft. KDP accepts them; sharper pictures need a larger source.`,
-  };
-}
-
-/**
- * The kids book's character reference as a recorded part: its description as text and, when the
- * provider keeps a reference picture, that picture as a blob (recorded first, so a recorded
- * description always has its picture).
- */
-async function recordedReference(
-  parts: PartLedger,
-  make: () => Promise<CharacterReference>,
-): Promise<CharacterReference> {
-  let made: CharacterReference | undefined;
-  const { description, withImage } = await parts.text('character', async () => {
-    made = await make();
-    const image = made.image;
-    if (image) await parts.picture('character-reference', async () => image);
-    return { description: made.description, withImage: image !== undefined };
-  });
-  if (!withImage) return { description };
-  // Recorded above or by an earlier attempt; made again only if its blob was lost.
-  const image = await parts.picture(
-    'character-reference',
-    async () => (made ?? (await make())).image ?? Buffer.alloc(0),
-  );
-  return { description, image };
-}
-
-/** Kids book of 24 pages starring the user's character (100 credits). */
-export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
-  const { storyDescription, characterName, characterGender, characterImageBlobId } = job.input;
-  const { ai, signal, progress, readBlob, parts } = tools;
-  // The upload, whatever its shape, framed once: the title page, the cover and the provider's
-  // reference all show the same crop of the character.
-  const framedCharacter = async () =>
-    characterImageBlobId ? characterPng(await readBlob(characterImageBlobId)) : undefined;
-  if (job.rebuild) {
-    const { edition } = job.rebuild;
-    const matter = matterOf(job, ai, edition.title);
-    const pictures = await storedPictures(job, tools, (page) => `page-${page}-image`);
-    const texts = edition.pages ?? [];
-    const { interior, files, printWarning } = await typesetKids(
-      job,
-      matter,
-      { pictures, texts, character: await framedCharacter() },
-      tools,
-    );
-    return {
-      title: matter.title,
-      files,
-      result: {
-        title: matter.title,
-        pages: texts,
-        interiorPages: interior.pages,
-        ...keptMatter(matter),
-        ...(printWarning ? { printWarning } : {}),
-      },
-    };
-  }
-  await progress(5, 'Writing the story');
-  const story = await parts.text('story', () =>
-    ai.write(
-      {
-        task: 'kids-story',
-        brief: { storyDescription, characterName, characterGender, pages: KIDS_BOOK_PAGES },
-      },
-      { signal },
-    ),
-  );
-  const character = await framedCharacter();
-  // One character reference for the whole book, given with every page's picture.
-  const reference = await recordedReference(parts, () =>
-    ai.character(
-      {
-        name: characterName,
-        gender: characterGender,
-        story: storyDescription,
-        ...(character ? { image: character } : {}),
-      },
-      { signal },
-    ),
-  );
-  await progress(10, `Illustrating ${story.pages.length} pages`);
-  // Every page depends on the story and the reference only: they are drawn side by side.
-  const pages = await inParallel(
-    story.pages,
-    signal,
-    async (text, i, partSignal) => {
-      const prompt = `${characterName}, a ${characterGender}, in a children's book: ${text}`;
-      return kidsPagePictures(
-        await parts.picture(`page-${i + 1}`, () =>
-          ai.image(prompt, {
-            style: 'illustration',
-            signal: partSignal,
-            character: reference,
-            size: DRAWING_PX.kids,
-          }),
-        ),
-      );
-    },
-    (done, total) => progress(10 + Math.round((70 * done) / total), `Illustrated ${done} of ${total} pages`),
-  );
-  const matter = matterOf(job, ai, story.title);
-  const pictures = pages.map((p) => p.png);
-  const { interior, files, printWarning } = await typesetKids(
-    job,
-    matter,
-    { pictures, ebookPictures: pages.map((p) => p.jpeg), texts: story.pages, character },
-    tools,
-  );
-  return {
-    title: story.title,
-    files: [...files, ...pictures.map((p, i) => file(`page-${i + 1}-image`, 'image/png', 'png', p))],
-    result: {
-      title: story.title,
-      storyDescription,
-      pages: story.pages,
-      interiorPages: interior.pages,
-      ...(printWarning ? { printWarning } : {}),
-    },
-  };
+  return finishNonFiction(job, chapters, tools);
 };

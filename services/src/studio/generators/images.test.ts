@@ -2,7 +2,6 @@ import sharp from 'sharp';
 import { createOfflineProvider } from '../ai/offline';
 import { type GeneratorTools, unrecordedParts } from './generator';
 import { coloringPage, imageEdit, imageV2 } from './images';
-import { LETTER_PAGE } from './print';
 
 /** Output checks: PNG density and size read back with sharp; coloring pages only black and white. */
 const tools = (blobs: Record<string, Buffer> = {}): GeneratorTools => ({
@@ -17,18 +16,26 @@ const job = <K extends 'coloring-page' | 'image-v2' | 'image-edit'>(kind: K, inp
   ({ generationId: 'g', kind, phase: 'main' as const, input }) as any;
 
 describe('image outputs people can print', () => {
-  it('a coloring page is an 8.5 × 11 in page at 300 DPI with only black and white pixels', async () => {
+  it('a coloring page is an 8.5 × 11 in page at 300 DPI with only black and white pixels, drawn from its traced vectors', async () => {
     const out = await coloringPage(job('coloring-page', { prompt: 'a cat with a ball of yarn' }), tools());
     const file = out.files[0]!;
     expect(file).toMatchObject({ role: 'image', contentType: 'image/png', extension: 'png' });
     expect(await sharp(file.data).metadata()).toMatchObject({
       format: 'png',
-      ...LETTER_PAGE,
+      width: 2550,
+      height: 3300,
+      channels: 1,
       density: 300,
     });
     const { data } = await sharp(file.data).raw().toBuffer({ resolveWithObject: true });
     const inks = new Set(data);
     expect([...inks].sort((a, b) => a - b)).toEqual([0, 255]);
+    // The vectors are kept beside it: paths, and no raster image inside.
+    const svg = out.files.find((f) => f.role === 'image-svg');
+    expect(svg).toMatchObject({ contentType: 'image/svg+xml', extension: 'svg' });
+    const text = svg!.data.toString('utf8');
+    expect(text).toMatch(/<path /);
+    expect(text).not.toMatch(/<image|data:image/);
   });
 
   it('an image v2 picture is a 1024 px square PNG at 300 DPI', async () => {
@@ -54,6 +61,9 @@ describe('image outputs people can print', () => {
       width: 640,
       height: 480,
       density: 300,
+      // Opaque: RGB, no alpha channel the picture does not use.
+      channels: 3,
+      hasAlpha: false,
     });
     expect(out.result).toEqual({ originalBlobId: 'gen-x-original.png' });
   });

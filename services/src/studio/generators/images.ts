@@ -1,18 +1,31 @@
+import { pageDemoLabel } from '../ai/drawing';
+import { traceLineArt } from '../outputs/line-art';
+import { coloringPagePng, FRAMES, printPixels } from '../outputs/pictures';
 import type { Generator } from './generator';
-import { densePng, letterColoringPage } from './print';
+import { densePng } from './print';
 
 const png = (role: string, data: Buffer) => ({ role, contentType: 'image/png', extension: 'png', data });
 
 /**
- * A single coloring page (4 credits). Printed on its own, so it is a full 8.5 × 11 in
- * page at 300 DPI (2550 × 3300), pure black and white.
+ * A single coloring page (4 credits). Printed on its own, so it is a full 8.5 × 11 in page at
+ * 300 DPI (2550 × 3300), pure black and white: the picture is asked for in the page's portrait
+ * frame, traced into vector line art (kept beside it as SVG) and drawn from the vectors.
  */
 export const coloringPage: Generator<'coloring-page'> = async (job, { ai, signal, progress }) => {
   const { prompt } = job.input;
   await progress(10, 'Drawing your coloring page');
-  const art = await ai.image(prompt, { style: 'coloring', signal });
-  await progress(80, 'Preparing the page for print');
-  return { title: prompt, files: [png('image', await letterColoringPage(art))] };
+  const picture = await ai.image(prompt, { style: 'coloring', signal, size: printPixels(FRAMES.coloring) });
+  await progress(70, 'Tracing the lines for print');
+  const art = await traceLineArt(picture, FRAMES.coloring);
+  // Offline, the page says what it is in its margin: the art itself carries no words.
+  const label = ai.name === 'offline' ? pageDemoLabel(2550, 3300) : undefined;
+  return {
+    title: prompt,
+    files: [
+      png('image', await coloringPagePng(art, label)),
+      { role: 'image-svg', contentType: 'image/svg+xml', extension: 'svg', data: art.svg },
+    ],
+  };
 };
 
 /**

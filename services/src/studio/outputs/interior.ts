@@ -1,5 +1,7 @@
 import { BALANCED } from './balanced';
 import { gutterFor, MIN_PAGES, minOuterMargin, paddedPageCount, pageSize, TRIMS, type Trim } from './kdp';
+import type { LineArt } from './line-art';
+import { FRAMES } from './pictures';
 import { countPages, typesetPdf } from './typst';
 
 /**
@@ -23,14 +25,26 @@ export interface NonFictionInterior extends BookMatter {
   chapters: Array<{ title: string; label?: string; paragraphs: string[] }>;
 }
 
-export interface PictureBookInterior extends BookMatter {
-  /** PNGs, already at print resolution without transparency (see pictures.ts). */
-  pictures: Buffer[];
-  /** Kids books: the page texts beside the pictures. */
-  texts?: string[];
-  /** Kids books: the character picture for the title page, its longest side 3.5 in (characterPng). */
-  character?: Buffer;
+export interface ColoringInterior extends BookMatter {
+  /** The designs, as vector line art (line-art.ts), each at most the coloring frame's size. */
+  designs: LineArt[];
+  /** A line under each design, in the page's margin (the offline demo's label), if any. */
+  designNote?: string;
 }
+
+export interface KidsInterior extends BookMatter {
+  /** Each page's picture: the kids frame at 300 ppi, opaque (pictures.ts `placePicture`). */
+  pictures: Buffer[];
+  /** Each page's text, set in the band below its picture. */
+  texts: string[];
+  /** Each page's band colour (#rrggbb): a light tint of its picture. */
+  tints: string[];
+  /** The cover's art for the title page, placed in TITLE_ART_FRAME, if the book has one. */
+  titleArt?: Buffer;
+}
+
+/** The kids title page's picture: a 4 in square above the title. */
+export const TITLE_ART_FRAME = { width: 4, height: 4 } as const;
 
 export interface Interior {
   pdf: Buffer;
@@ -230,53 +244,77 @@ const pictureMargins = (gutter: number, outer: number) => ({
   bottom: outer,
 });
 
-/** 8.5×11 coloring book: each design alone on a recto page, its back left blank. */
-export function coloringInterior(book: PictureBookInterior): Promise<Interior> {
+/**
+ * 8.5×11 coloring book: each design alone on a recto page, its back left blank. The designs are
+ * vector paths (SVG, which Typst draws as paths in the PDF): crisp at any size, no raster.
+ */
+export function coloringInterior(book: ColoringInterior): Promise<Interior> {
   const trim = TRIMS.coloring;
   const outer = 0.5;
-  const files: Record<string, Buffer> = { '/book.json': json({ ...book, pictures: book.pictures.length }) };
-  book.pictures.forEach((png, i) => {
-    files[`/img/${i}.png`] = png;
+  const files: Record<string, Buffer> = {
+    '/book.json': json({
+      ...book,
+      designs: book.designs.map((d) => ({ width: d.width, height: d.height })),
+    }),
+  };
+  book.designs.forEach((art, i) => {
+    files[`/img/${i}.svg`] = art.svg;
   });
   const source = (gutter: number) => `${PREAMBLE}
 ${pageSetup(trim, pictureMargins(gutter, outer))}
 ${FRONT_MATTER}
-#for i in range(book.pictures) [
-  #page[#align(center + horizon, image("/img/" + str(i) + ".png", width: 100%, height: 100%, fit: "contain"))]
+#for (i, d) in book.designs.enumerate() [
+  #page(footer: if book.at("designNote", default: none) != none {
+    align(center, text(size: 7pt, fill: luma(90), book.designNote))
+  })[#align(center + horizon, image("/img/" + str(i) + ".svg", width: d.width * 1in, height: d.height * 1in))]
   #page[#align(center + horizon, text(size: 9pt, fill: luma(110))[This page intentionally left blank])]
 ]
 `;
   return build(trim, source, files);
 }
 
-/** Square kids book with full-bleed pictures and the story's text in a box inside the safe area. */
-export function kidsInterior(book: PictureBookInterior): Promise<Interior> {
+/**
+ * Square kids book: each page's picture runs off the top and both sides (the kids frame, 3:2),
+ * and its text sits in the band below, on a tint of the picture, at the largest size from 20 pt
+ * down to 10 pt that fits the band: the picture is never covered, whatever the text's length.
+ */
+export function kidsInterior(book: KidsInterior): Promise<Interior> {
   const trim = TRIMS.kids;
   const outer = minOuterMargin(trim) + 0.125;
+  const picture = FRAMES.kids.height;
   const files: Record<string, Buffer> = {
-    '/book.json': json({ ...book, pictures: book.pictures.length, character: Boolean(book.character) }),
+    '/book.json': json({ ...book, pictures: book.pictures.length, titleArt: Boolean(book.titleArt) }),
   };
   book.pictures.forEach((png, i) => {
     files[`/img/${i}.png`] = png;
   });
-  if (book.character) files['/img/character.png'] = book.character;
+  if (book.titleArt) files['/img/title.png'] = book.titleArt;
   const source = (gutter: number) => `${PREAMBLE}
 ${pageSetup(trim, pictureMargins(gutter, outer))}
 #set text(font: "New Computer Modern", size: 16pt)
+#set par(justify: false, leading: 0.5em)
 #page[
   #align(center + horizon)[
-    #if book.character [ #image("/img/character.png", width: 3.5in, height: 3.5in, fit: "contain") #v(1em) ]
+    #if book.titleArt [ #image("/img/title.png", width: ${TITLE_ART_FRAME.width}in, height: ${TITLE_ART_FRAME.height}in) #v(0.6em) ]
     #text(size: 30pt, weight: "bold", hyphenate: false)[#book.title]
-    #v(1em)
+    #if book.at("subtitle", default: none) != none [ #v(0.2em) #text(size: 15pt)[#book.subtitle] ]
+    #v(0.6em)
     #text(size: 14pt)[#book.author]
   ]
 ]
 ${COPYRIGHT_PAGE}
+#let band(body, room) = layout(size => {
+  let sizes = (20pt, 18pt, 16pt, 15pt, 14pt, 13pt, 12pt, 11pt, 10pt)
+  let fits = sizes.filter(s => measure(block(width: size.width, text(size: s, body))).height <= room)
+  text(size: fits.at(0, default: 10pt), body)
+})
 #for i in range(book.pictures) [
-  #page(background: image("/img/" + str(i) + ".png", width: 100%, height: 100%, fit: "cover"))[
-    #align(bottom)[
-      #block(fill: white, inset: 12pt, radius: 8pt, width: 100%)[#book.texts.at(i)]
-    ]
+  #page(
+    fill: rgb(book.tints.at(i)),
+    background: place(top + left, image("/img/" + str(i) + ".png", width: 100%, height: ${picture}in)),
+  )[
+    #v(${picture}in - ${outer}in + 0.2in)
+    #block(width: 100%, height: 1fr, inset: (x: 0.1in))[#align(horizon, band(book.texts.at(i), ${(pageSize(trim).height - picture - 0.2 - outer).toFixed(3)}in))]
   ]
 ]
 `;

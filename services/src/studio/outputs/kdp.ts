@@ -24,7 +24,16 @@ export const MAX_PAGES = 828;
  */
 export const PAPER_THICKNESS = { white: 0.002252, cream: 0.0025, 'premium-color': 0.002347 } as const;
 export type Paper = keyof typeof PAPER_THICKNESS;
+/** KDP's minimum resolution of a picture where it is drawn: what every picture file declares. */
 export const MIN_PPI = 300;
+/** The density pictures are made at for print (the files declare it; KDP asks for it). */
+export const PRINT_PPI = 300;
+/**
+ * The least real detail a picture may have where it is drawn: its source pixels over its printed
+ * inches, whatever the file declares once resampled. Below it a page prints visibly blurred, and
+ * the preflight refuses it.
+ */
+export const MIN_REAL_PPI = 150;
 /** KDP needs at least this many pages before text may go on the spine. */
 export const SPINE_TEXT_MIN_PAGES = 79;
 

@@ -1,6 +1,7 @@
 import type { PDFRawStream } from 'pdf-lib';
 import { decodePDFRawStream, PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, PDFRef } from 'pdf-lib';
 import sharp from 'sharp';
+import { MIN_REAL_PPI } from '../outputs/kdp';
 import { pageMarks } from './page-marks';
 
 /**
@@ -130,19 +131,10 @@ export function smoothEnlargement(soft: number): number {
   return previous[1];
 }
 
-/** Below this much real detail where it is drawn, a picture prints visibly soft. */
-export const MIN_REAL_PPI = 200;
-
 /** The real detail (ppi) of grey pixels drawn at `ppi`; undefined for a flat picture. */
 function detailPpi(grey: Uint8Array, width: number, height: number, ppi: number): number | undefined {
   const soft = softness(grey, width, height);
   return soft === undefined ? undefined : ppi / smoothEnlargement(soft);
-}
-
-/** The real detail (ppi) of a picture file drawn at `ppi`, as the preflight judges it in a PDF. */
-export async function pictureDetailPpi(picture: Buffer, ppi: number): Promise<number | undefined> {
-  const { data, info } = await sharp(picture).greyscale().raw().toBuffer({ resolveWithObject: true });
-  return detailPpi(data, info.width, info.height, ppi);
 }
 
 const num = (o: unknown) => (o instanceof PDFNumber ? o.asNumber() : undefined);
@@ -202,21 +194,63 @@ async function greyOf(
 }
 
 /**
- * Every picture of a PDF enlarged beyond its real resolution, as problems naming its page: by
- * the nearest pixel (its rows and columns repeat), or smoothly so that where it is drawn it holds
- * less than MIN_REAL_PPI of real detail (its edges are spread over several pixels). Each picture
- * is judged once, where it is drawn largest.
+ * What a picture's pixels were made from, as the generator that placed it knows: a picture of
+ * `pixels` (as it is in the file) resampled from `source` pixels. Its real detail where it is drawn
+ * is its drawn ppi scaled by source over pixels.
  */
-export async function enlargedPictures(doc: PDFDocument): Promise<string[]> {
-  const largest = new Map<PDFRawStream, { page: number; ppi: number }>();
+export interface DeclaredSource {
+  pixels: { width: number; height: number };
+  source: { width: number; height: number };
+}
+
+/** One picture of a PDF: where it is drawn largest, the ppi its file declares there, and its real detail. */
+export interface PictureDetail {
+  page: number;
+  /** Pixels per inch where it is drawn (what pdfimages and KDP's check read). */
+  nominalPpi: number;
+  /** Real detail where it is drawn; undefined for a flat tint or gradient (nothing to lose). */
+  realPpi?: number;
+  /** From the declared source pixels, or measured from the pixels' softness. */
+  measured: 'source' | 'softness';
+  sourcePixels?: { width: number; height: number };
+  /** Nearest-pixel enlargement factor (its rows and columns repeat), when found. */
+  stairs?: number;
+}
+
+/**
+ * Every picture of a PDF with its declared and its real resolution, each judged once where it is
+ * drawn largest. A picture whose source the caller declares (matched by its pixel size; the
+ * smallest source when two share a size) is worth its source pixels over its printed inches; any
+ * other is measured: by the nearest pixel (its rows and columns repeat) or smoothly (its edges are
+ * spread over several pixels, which `softness` reads).
+ */
+export async function pictureDetails(
+  doc: PDFDocument,
+  declared: DeclaredSource[] = [],
+): Promise<PictureDetail[]> {
+  const largest = new Map<
+    PDFRawStream,
+    { page: number; ppi: number; pixels: { width: number; height: number } }
+  >();
   pageMarks(doc).forEach((marks, i) => {
     for (const image of marks.images) {
       const seen = largest.get(image.stream);
-      if (!seen || image.ppi < seen.ppi) largest.set(image.stream, { page: i + 1, ppi: image.ppi });
+      if (!seen || image.ppi < seen.ppi)
+        largest.set(image.stream, { page: i + 1, ppi: image.ppi, pixels: image.pixels });
     }
   });
-  const problems: string[] = [];
-  for (const [image, { page, ppi }] of largest) {
+  const details: PictureDetail[] = [];
+  for (const [image, { page, ppi, pixels }] of largest) {
+    const sources = declared
+      .filter((d) => d.pixels.width === pixels.width && d.pixels.height === pixels.height)
+      .map((d) => d.source)
+      .sort((a, b) => a.width * a.height - b.width * b.height);
+    const source = sources[0];
+    if (source) {
+      const scale = Math.min(source.width / pixels.width, source.height / pixels.height, 1);
+      details.push({ page, nominalPpi: ppi, realPpi: ppi * scale, measured: 'source', sourcePixels: source });
+      continue;
+    }
     let raster: Raster | undefined;
     let grey: Awaited<ReturnType<typeof greyOf>>;
     try {
@@ -225,21 +259,39 @@ export async function enlargedPictures(doc: PDFDocument): Promise<string[]> {
     } catch {
       continue; // a stream pdf-lib or sharp cannot decode: not judged
     }
+    const detail: PictureDetail = { page, nominalPpi: ppi, measured: 'softness' };
     if (raster && raster.width >= 64 && raster.height >= 64) {
       const factor = enlargementOf(raster);
       if (factor >= 1.5) {
-        problems.push(
-          `Page ${page}: a picture is enlarged about ${factor.toFixed(1)}× beyond its real resolution (its pixels repeat: stair-stepped edges in print)`,
-        );
+        details.push({ ...detail, realPpi: ppi / factor, stairs: factor });
         continue;
       }
     }
-    if (!grey || grey.width < 64 || grey.height < 64) continue;
-    const real = detailPpi(grey.grey, grey.width, grey.height, ppi);
-    if (real !== undefined && real < MIN_REAL_PPI)
-      problems.push(
-        `Page ${page}: a picture holds about ${Math.round(real)} ppi of real detail where it is drawn (${Math.round(ppi)} ppi of pixels: enlarged from a smaller picture, or soft); it prints blurry below ${MIN_REAL_PPI}`,
-      );
+    const real =
+      grey && grey.width >= 64 && grey.height >= 64
+        ? detailPpi(grey.grey, grey.width, grey.height, ppi)
+        : undefined;
+    details.push(real === undefined ? detail : { ...detail, realPpi: real });
   }
-  return problems;
+  return details.sort((a, b) => a.page - b.page);
+}
+
+const inches = (pixels: number, ppi: number) => (pixels / ppi).toFixed(2);
+
+/** The pictures that hold less than MIN_REAL_PPI of real detail where they are drawn, as problems. */
+export function softPictureProblems(details: PictureDetail[]): string[] {
+  return details
+    .filter((d) => d.realPpi !== undefined && d.realPpi + 0.5 < MIN_REAL_PPI)
+    .map((d) => {
+      const real = Math.round(d.realPpi ?? 0);
+      const declared = `the file declares ${Math.round(d.nominalPpi)} ppi`;
+      if (d.stairs)
+        return `Page ${d.page}: a picture holds about ${real} ppi of real detail (${declared}; it was enlarged about ${d.stairs.toFixed(1)}× by repeating its pixels: stair-stepped edges in print); it prints visibly blurred below ${MIN_REAL_PPI}`;
+      const px = d.sourcePixels;
+      const why =
+        d.measured === 'source' && px
+          ? `${px.width} × ${px.height} source pixels over ${inches(px.width, d.realPpi ?? 1)} × ${inches(px.height, d.realPpi ?? 1)} in`
+          : 'its edges are spread over several pixels: enlarged from a smaller picture, or soft';
+      return `Page ${d.page}: a picture holds ${d.measured === 'source' ? '' : 'about '}${real} ppi of real detail (${why}; ${declared}); it prints visibly blurred below ${MIN_REAL_PPI}`;
+    });
 }

@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { createOfflineProvider } from '../ai/offline';
+import { paletteOf } from '../outputs/cover-art';
 import { paperbackWrapPdf } from '../outputs/covers';
 import { coloringInterior, kidsInterior, nonFictionInterior } from '../outputs/interior';
 import { type Paper, TRIMS, type Trim } from '../outputs/kdp';
-import { coloringPagePng, DRAWING_PX, kidsPagePictures } from '../outputs/pictures';
+import { traceLineArt } from '../outputs/line-art';
+import { FRAMES, frontFrame, placePicture, printPixels } from '../outputs/pictures';
 import { typesetPdf } from '../outputs/typst';
 import { writeChapter, writeOutlines } from '../writing/offline-writer';
 import { preflight, preflightFile } from './preflight';
@@ -191,54 +193,85 @@ ${body}`,
 describe('pictures enlarged beyond their real resolution', () => {
   const ai = createOfflineProvider();
   const signal = new AbortController().signal;
+  /** One 8.5 × 11 page with the picture drawn 7.5 in wide. */
+  const onPage = async (png: Buffer) =>
+    (
+      await typesetPdf({
+        source:
+          '#set page(width: 8.5in, height: 11in, margin: 0.5in)\n#align(center + horizon, image("/p.png", width: 7.5in))',
+        files: { '/p.png': png },
+      })
+    ).pdf;
 
-  it('flags a 1024 px drawing blown up to a page by the nearest pixel, and passes the same drawing drawn at print size', async () => {
-    const small = await ai.image('a fox (design 1)', { style: 'coloring', signal });
+  it('flags a 1024 px drawing blown up by the nearest pixel, and passes the same drawing drawn at print size', async () => {
+    const small = await ai.image('a fox in a meadow', { style: 'illustration', signal });
     const stairs = await sharp(small)
-      .resize(2550, 3300, { fit: 'contain', background: '#ffffff', kernel: 'nearest' })
-      .greyscale()
+      .resize(2250, 2250, { kernel: 'nearest' })
       .withDensity(300)
       .png()
       .toBuffer();
-    const blownUp = await coloringInterior({ title: 'Stairs', author: 'A', notices: [], pictures: [stairs] });
-    // pdfimages says 340 ppi: the page count is right, the detail is not.
-    const verdict = await preflightFile(blownUp.pdf);
-    expect(verdict.problems).toEqual([
-      expect.stringMatching(/^Page 3: a picture is enlarged about \d\.\d× beyond its real resolution/),
+    // pdfimages says 300 ppi: the pixel count is right, the detail is not.
+    const verdict = await preflightFile(await onPage(stairs));
+    expect(verdict.problems.filter((p) => p.includes('picture'))).toEqual([
+      expect.stringMatching(
+        /^Page 1: a picture holds about \d+ ppi of real detail .*enlarged about 2\.\d× by repeating its pixels/,
+      ),
     ]);
-    const crisp = await coloringPagePng(
-      await ai.image('a fox (design 1)', { style: 'coloring', signal, size: DRAWING_PX.coloring }),
+    expect(verdict.pictures).toEqual([
+      expect.objectContaining({ page: 1, nominalPpi: expect.closeTo(300, 0), measured: 'softness' }),
+    ]);
+    const crisp = await ai.image('a fox in a meadow', {
+      style: 'illustration',
+      signal,
+      size: { width: 2250, height: 2250 },
+    });
+    expect((await preflightFile(await onPage(crisp))).problems.filter((p) => p.includes('picture'))).toEqual(
+      [],
     );
-    const drawn = await coloringInterior({ title: 'Crisp', author: 'A', notices: [], pictures: [crisp] });
-    expect((await preflightFile(drawn.pdf)).problems).toEqual([]);
   });
 
-  it("flags a kids page enlarged smoothly from an image model's 1024 px, and passes the same page drawn at print size", async () => {
-    const page = async (size: number) =>
-      (
-        await kidsPagePictures(
-          await ai.image('Mia and a fox in the forest', { style: 'illustration', signal, size }),
-        )
-      ).png;
-    const kids = (pictures: Buffer[]) =>
-      kidsInterior({
+  it("measures a kids page from an image model's picture by its source pixels: a 1024 px square fails, a 1536 × 1024 passes", async () => {
+    const kidsBook = async (source: Buffer) => {
+      const placed = await placePicture(source, FRAMES.kids);
+      const interior = await kidsInterior({
         title: 'Soft',
         author: 'A',
         notices: [],
-        pictures,
-        texts: pictures.map(() => 'Mia walked on.'),
+        pictures: [placed.png],
+        texts: ['Mia walked on.'],
+        tints: ['#f4f0ea'],
       });
-    // 2588 px where it is drawn, 300 ppi by its pixel count: about 120 ppi of real detail.
-    const enlarged = await kids([await page(1024)]);
-    const problems = (await preflightFile(enlarged.pdf)).problems;
+      return { interior, sources: [{ pixels: printPixels(FRAMES.kids), source: placed.source }] };
+    };
+    const square = await ai.image('Mia and a fox in the forest', { style: 'illustration', signal });
+    const soft = await kidsBook(square);
+    // 1024 × 683 of the square over the 8.63 × 5.75 in frame: 119 ppi, though the file declares 300.
+    const problems = await preflight(soft.interior.pdf, {
+      type: 'interior',
+      trim: TRIMS.kids,
+      sources: soft.sources,
+    });
     expect(problems).toEqual([
-      expect.stringMatching(/^Page \d+: a picture holds about \d+ ppi of real detail/),
+      'Page 3: a picture holds 119 ppi of real detail (1024 × 683 source pixels over 8.63 × 5.75 in; the file declares 300 ppi); it prints visibly blurred below 150',
     ]);
-    const real = Number(/about (\d+) ppi/.exec(problems[0] ?? '')?.[1]);
-    expect(real).toBeGreaterThan(90);
-    expect(real).toBeLessThan(160);
-    const native = await kids([await page(DRAWING_PX.kids)]);
-    expect((await preflightFile(native.pdf)).problems).toEqual([]);
+    // Measured from its pixels alone (a file of unknown making), it is found soft too.
+    const measured = await preflightFile(soft.interior.pdf);
+    expect(measured.problems).toEqual([
+      expect.stringMatching(/^Page 3: a picture holds about \d+ ppi of real detail/),
+    ]);
+    const landscape = await ai.image('Mia and a fox in the forest', {
+      style: 'illustration',
+      signal,
+      size: { width: 1536, height: 1024 },
+    });
+    const sharp3x2 = await kidsBook(landscape);
+    expect(
+      await preflight(sharp3x2.interior.pdf, {
+        type: 'interior',
+        trim: TRIMS.kids,
+        sources: sharp3x2.sources,
+      }),
+    ).toEqual([]);
   });
 });
 
@@ -263,12 +296,13 @@ describe('KDP geometry: every interior and cover the product makes', () => {
     const book = { author: 'Ada Quill', year: 2026, notices };
     const coloring = await Promise.all(
       [1, 2].map(async (n) =>
-        coloringPagePng(
+        traceLineArt(
           await ai.image(`foxes and owls (design ${n})`, {
             style: 'coloring',
             signal,
-            size: DRAWING_PX.coloring,
+            size: printPixels(FRAMES.coloring),
           }),
+          FRAMES.coloring,
         ),
       ),
     );
@@ -276,12 +310,13 @@ describe('KDP geometry: every interior and cover the product makes', () => {
       [1, 2, 3].map(
         async (n) =>
           (
-            await kidsPagePictures(
+            await placePicture(
               await ai.image(`Mia and a star, page ${n}`, {
                 style: 'illustration',
                 signal,
-                size: DRAWING_PX.kids,
+                size: printPixels(FRAMES.kids),
               }),
+              FRAMES.kids,
             )
           ).png,
       ),
@@ -298,7 +333,7 @@ describe('KDP geometry: every interior and cover the product makes', () => {
       ],
       [
         'coloring 8.5×11',
-        await coloringInterior({ ...book, title: 'Foxes and Owls: A Coloring Book', pictures: coloring }),
+        await coloringInterior({ ...book, title: 'Foxes and Owls: A Coloring Book', designs: coloring }),
       ],
       [
         'kids 8.5×8.5 with bleed',
@@ -306,6 +341,7 @@ describe('KDP geometry: every interior and cover the product makes', () => {
           ...book,
           title: 'Mia and the Lost Star',
           pictures: kids,
+          tints: ['#fdf3e7', '#eef6fd', '#f2fbe9'],
           texts: [
             'Mia found a star in the garden.',
             'It was lost and far from home.',
@@ -323,7 +359,7 @@ describe('KDP geometry: every interior and cover the product makes', () => {
       const outside = words.filter((w) => !insideArea(w, safeArea(interior.trim, interior.pages, w.page)));
       expect({ name, outside }).toEqual({ name, outside: [] });
       const verdict = await preflightFile(interior.pdf);
-      expect(verdict).toEqual({ what: expect.stringContaining('interior'), problems: [] });
+      expect(verdict).toMatchObject({ what: expect.stringContaining('interior'), problems: [] });
     }
   });
 
@@ -336,9 +372,20 @@ describe('KDP geometry: every interior and cover the product makes', () => {
     'keeps a cover on %s paper (%s) in its safe area, spine text off the folds, the barcode clear',
     async (paper, tool) => {
       const trim = TRIMS[tool];
+      // The front's art drawn for it, at its own shape: the words are set over it.
+      const art = {
+        kind: 'picture',
+        source: await ai.image('coins in a jar', {
+          style: 'illustration',
+          signal,
+          size: printPixels(frontFrame(trim)),
+        }),
+      } as const;
+      const look = { art, palette: await paletteOf(art, 'book-1') };
       for (const pages of [24, 130, 400]) {
         const { pdf, width } = await paperbackWrapPdf(
-          { title: 'Money Habits for Freelancers', author: 'Ada Quill', description },
+          { title: 'Money Habits for Freelancers', author: 'Ada Quill', blurb: description },
+          look,
           trim,
           pages,
           paper as Paper,

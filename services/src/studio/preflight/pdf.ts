@@ -12,12 +12,14 @@ import {
   pageSize,
   type Trim,
 } from '../outputs/kdp';
+import { type DeclaredSource, type PictureDetail, pictureDetails, softPictureProblems } from './enlargement';
 import { type Box, pageMarks } from './page-marks';
 
 /**
  * KDP checks of a PDF, in process (no Debian tools at run time): page size against the trim,
  * page count, every font embedded and none of Type 3, every image at least 300 ppi where it is
- * drawn and without transparency; and where things sit, as KDP's previewer sees them: an
+ * drawn and without transparency, and at least MIN_REAL_PPI of real detail (enlargement.ts);
+ * and where things sit, as KDP's previewer sees them: an
  * interior's text and pictures inside its margins (the gutter by page count, the outside,
  * top and bottom; on a bleed page, pictures either run off the page's edge or stay inside the
  * safe area), a cover's text inside its safe area, off the spine's folds and out of the
@@ -32,6 +34,10 @@ export interface PdfRules {
   size?: { width: number; height: number };
   /** A paperback wrap for this book: its size follows, and its safe area is checked. */
   cover?: { trim: Trim; pages: number; paper: Paper };
+  /** What the pictures were resampled from, as the generator that placed them knows it. */
+  sources?: DeclaredSource[];
+  /** The pictures' details, measured already (the command line measures them once for its report). */
+  pictures?: PictureDetail[];
 }
 
 const TOLERANCE_PT = 0.5;
@@ -213,5 +219,7 @@ export async function preflightPdf(data: Uint8Array, rules: PdfRules): Promise<s
   } catch (error) {
     return [`Not a readable PDF: ${error instanceof Error ? error.message : String(error)}`];
   }
-  return checkPdfStructure(doc, rules);
+  // A picture's real detail, not only the ppi its file declares: under MIN_REAL_PPI it is refused.
+  const pictures = rules.pictures ?? (await pictureDetails(doc, rules.sources));
+  return [...checkPdfStructure(doc, rules), ...softPictureProblems(pictures)];
 }

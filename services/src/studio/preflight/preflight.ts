@@ -9,7 +9,7 @@ import {
   TRIMS,
   type Trim,
 } from '../outputs/kdp';
-import { enlargedPictures } from './enlargement';
+import { type DeclaredSource, type PictureDetail, pictureDetails } from './enlargement';
 import { preflightEpub } from './epub';
 import { preflightPdf } from './pdf';
 
@@ -24,20 +24,37 @@ export class PreflightError extends Error {
   }
 }
 
+/**
+ * What a file must be. `sources` declares what its pictures were resampled from (the generator
+ * knows), so their real detail is their source pixels where they are printed; a picture not
+ * declared is measured from its pixels. `pictures` passes details measured already.
+ */
 export type PreflightTarget =
-  | { type: 'interior'; trim: Trim }
+  | { type: 'interior'; trim: Trim; sources?: DeclaredSource[]; pictures?: PictureDetail[] }
   /** A paperback wrap for a book of `pages` pages on `paper`: its size and safe area follow. */
-  | { type: 'cover'; trim: Trim; pages: number; paper: Paper }
+  | {
+      type: 'cover';
+      trim: Trim;
+      pages: number;
+      paper: Paper;
+      sources?: DeclaredSource[];
+      pictures?: PictureDetail[];
+    }
   | { type: 'epub' };
 
 export async function preflight(data: Uint8Array, target: PreflightTarget): Promise<string[]> {
+  const pictures = {
+    ...('sources' in target && target.sources ? { sources: target.sources } : {}),
+    ...('pictures' in target && target.pictures ? { pictures: target.pictures } : {}),
+  };
   switch (target.type) {
     case 'interior':
-      return preflightPdf(data, { interior: true, trim: target.trim });
+      return preflightPdf(data, { interior: true, trim: target.trim, ...pictures });
     case 'cover':
       return preflightPdf(data, {
         interior: false,
         cover: { trim: target.trim, pages: target.pages, paper: target.paper },
+        ...pictures,
       });
     case 'epub':
       return preflightEpub(data);
@@ -62,6 +79,8 @@ export async function assertPreflight(
 export interface FileVerdict {
   what: string;
   problems: string[];
+  /** Every picture with the ppi its file declares and the real detail it holds. */
+  pictures: PictureDetail[];
 }
 
 const PAPER_NAMES: Record<Paper, string> = {
@@ -84,7 +103,7 @@ export async function preflightFile(
   given: { trim?: Trim; pages?: number; paper?: Paper } = {},
 ): Promise<FileVerdict> {
   if (data[0] === 0x50 && data[1] === 0x4b)
-    return { what: 'EPUB', problems: await preflight(data, { type: 'epub' }) };
+    return { what: 'EPUB', problems: await preflight(data, { type: 'epub' }), pictures: [] };
   let doc: PDFDocument;
   try {
     doc = await PDFDocument.load(data);
@@ -92,21 +111,21 @@ export async function preflightFile(
     return {
       what: 'file',
       problems: [`Not a readable PDF or EPUB: ${error instanceof Error ? error.message : String(error)}`],
+      pictures: [],
     };
   }
-  // Any file may hold pictures enlarged beyond their real detail (by the nearest pixel, or
-  // smoothly). The product's own jobs do not fail on it: an image model's largest picture is
-  // 1024 px, and a kids page enlarged from it is soft, not refused (see docs/backend.md).
-  const enlarged = await enlargedPictures(doc);
-  const verdict = await judgePdf(data, doc, given);
-  return { what: verdict.what, problems: [...verdict.problems, ...enlarged] };
+  // A file of unknown making declares no sources: its pictures' real detail is measured from
+  // their pixels, once, for the verdict and the report.
+  const pictures = await pictureDetails(doc);
+  return { ...(await judgePdf(data, doc, given, pictures)), pictures };
 }
 
 async function judgePdf(
   data: Uint8Array,
   doc: PDFDocument,
   given: { trim?: Trim; pages?: number; paper?: Paper },
-): Promise<FileVerdict> {
+  pictures: PictureDetail[],
+): Promise<Omit<FileVerdict, 'pictures'>> {
   const first = doc.getPages()[0];
   const { width, height } = first ? first.getSize() : { width: 0, height: 0 };
   const trims: Trim[] = given.trim ? [given.trim] : Object.values(TRIMS);
@@ -137,7 +156,13 @@ async function judgePdf(
     if (fit)
       return {
         what: `paperback cover, ${trimName({ ...trim, bleed: false })} trim, ${fit.pages} pages on ${PAPER_NAMES[fit.paper]}`,
-        problems: await preflight(data, { type: 'cover', trim, pages: fit.pages, paper: fit.paper }),
+        problems: await preflight(data, {
+          type: 'cover',
+          trim,
+          pages: fit.pages,
+          paper: fit.paper,
+          pictures,
+        }),
       };
     return {
       what: 'paperback cover',
@@ -154,7 +179,7 @@ async function judgePdf(
   const verdicts = await Promise.all(
     (sized.length > 0 ? sized : trims).map(async (trim) => ({
       trim,
-      problems: await preflight(data, { type: 'interior', trim }),
+      problems: await preflight(data, { type: 'interior', trim, pictures }),
     })),
   );
   const best = verdicts.reduce((a, b) => (b.problems.length < a.problems.length ? b : a));

@@ -8,11 +8,13 @@ import {
   type ToolContract,
 } from '@studio/events';
 import { dataUrlBytes, type UploadRule } from '../../platform/uploads/image';
-import { coloringBook, kidsBook, nonFiction, nonFictionV2 } from '../generators/books';
+import { nonFiction, nonFictionV2 } from '../generators/books';
+import { coloringBook } from '../generators/coloring-book';
 import type { Generator } from '../generators/generator';
 import { coloringPage, imageEdit, imageV2 } from '../generators/images';
 import { kdpListing } from '../generators/kdp-listing';
-import { CHARACTER_UPLOAD, EDITOR_UPLOAD } from './uploads';
+import { kidsBook } from '../generators/kids-book';
+import { CHARACTER_UPLOAD, EDITOR_UPLOAD, requireLikenessPhoto } from './uploads';
 
 /** What preparing a request may use: the uploaded file, and a way to keep a picture with the job. */
 export interface PrepareContext {
@@ -112,15 +114,19 @@ export const TOOLS: ToolRegistry = {
   'kids-book': {
     ...TOOL_CONTRACTS['kids-book'],
     upload: CHARACTER_UPLOAD,
-    prepare: async (body, { file, keepImage }) => ({
-      kind: 'kids-book',
-      input: {
-        storyDescription: body.storyDescription,
-        characterName: body.characterName,
-        characterGender: body.characterGender,
-        ...(file ? { characterImageBlobId: await keepImage('character', file) } : {}),
-      },
-    }),
+    prepare: async (body, { file, keepImage }) => {
+      // The photo is judged before anything is spent: too small, the author is told what to do.
+      if (file && body.acceptSmallPhoto !== 'yes') await requireLikenessPhoto(file);
+      return {
+        kind: 'kids-book',
+        input: {
+          storyDescription: body.storyDescription,
+          characterName: body.characterName,
+          characterGender: body.characterGender,
+          ...(file ? { characterImageBlobId: await keepImage('character', file) } : {}),
+        },
+      };
+    },
     generator: kidsBook,
   },
 };

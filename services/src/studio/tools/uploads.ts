@@ -1,4 +1,7 @@
 import { IMAGE_UPLOAD_MAX_BYTES } from '@studio/events';
+import { characterPhotoProblem } from '@studio/events/rules';
+import sharp from 'sharp';
+import { DomainError } from '../../platform/errors';
 import type { UploadRule } from '../../platform/uploads/image';
 
 const TOO_LARGE = 'File Too Large: Please select an image smaller than 10MB';
@@ -22,3 +25,18 @@ export const CHARACTER_UPLOAD: UploadRule = {
   tooLarge: TOO_LARGE,
   jsonBytes: 100 * 1024,
 };
+
+/**
+ * A character photo big enough for the pictures to keep the child's likeness (read upright: a
+ * phone photo's EXIF orientation turns it), else a 400 with advice the author can act on. The
+ * upload pipeline has judged the bytes already; a header sharp cannot read is left to it.
+ */
+export async function requireLikenessPhoto(file: Buffer): Promise<void> {
+  const meta = await sharp(file, { limitInputPixels: 40_000_000 })
+    .metadata()
+    .catch(() => undefined);
+  if (!meta?.width || !meta.height) return;
+  const turned = (meta.orientation ?? 1) >= 5;
+  const problem = characterPhotoProblem(turned ? meta.height : meta.width, turned ? meta.width : meta.height);
+  if (problem) throw new DomainError('VALIDATION', problem, { field: 'characterImage' });
+}

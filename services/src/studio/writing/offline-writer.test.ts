@@ -45,6 +45,23 @@ describe('the offline writer', () => {
     expect(chapter.paragraphs.slice(1).every((p) => p.split('. ').length >= 3)).toBe(true);
   });
 
+  it('never writes the same sentence twice in a chapter, in any chapter of a book', () => {
+    for (const outline of writeOutlines(brief))
+      outline.chapters.forEach((chapter, i) => {
+        const text = writeChapter({
+          bookTitle: brief.title,
+          description: brief.description,
+          chapter,
+          number: i + 1,
+          total: outline.chapters.length,
+        });
+        const sentences = text.paragraphs.join(' ').match(/[^.!?]+[.!?]/g) ?? [];
+        expect(sentences.length).toBeGreaterThan(15);
+        const repeated = sentences.map((s) => s.trim()).filter((s, n, all) => all.indexOf(s) !== n);
+        expect({ chapter: chapter.title, repeated }).toEqual({ chapter: chapter.title, repeated: [] });
+      });
+  });
+
   it('writes a 24-page kids story that uses the character name and the story', () => {
     const story = writeKidsStory({
       storyDescription: 'Pip the puppy learns to swim at the seaside',

@@ -180,15 +180,24 @@ export function writeChapter(brief: ChapterBrief): ChapterText {
   const keys = keywords(brief.chapter.title, brief.bookTitle, brief.description);
   const paragraphs: string[] = [`${brief.chapter.summary} (${DEMO_NOTE})`];
   const count = brief.introduction ? 4 : 6;
+  // No sentence twice in a chapter: a template is drawn again only with other words filled in.
+  const written = new Set<string>();
+  const sentence = (templates: readonly string[], vars: Record<string, string>) => {
+    const fresh = templates.map((t) => fill(t, vars)).filter((text) => !written.has(text));
+    const chosen = fresh.length > 0 ? pick(random, fresh) : undefined;
+    if (chosen) written.add(chosen);
+    return chosen;
+  };
   for (let p = 0; p < count; p++) {
     const key = keys[(p + brief.number) % keys.length] as string;
     const other = keys[(p + brief.number + 1) % keys.length] as string;
     const vars = { subject, key, other };
-    const sentences = [fill(pick(random, OPENERS), vars)];
+    const sentences = [sentence(OPENERS, vars)];
     const middles = 3 + Math.floor(random() * 3);
-    for (let s = 0; s < middles; s++) sentences.push(fill(pick(random, MIDDLES), vars));
-    if (p === count - 1) sentences.push(fill(pick(random, CLOSERS), vars));
-    paragraphs.push(sentences.join(' '));
+    for (let s = 0; s < middles; s++) sentences.push(sentence(MIDDLES, vars));
+    if (p === count - 1) sentences.push(sentence(CLOSERS, vars));
+    const text = sentences.filter(Boolean).join(' ');
+    if (text) paragraphs.push(text);
   }
   return { title: brief.introduction ? 'Introduction' : brief.chapter.title, paragraphs };
 }

@@ -21,26 +21,54 @@ export function headlineCase(text: string): string {
 
 const words = (text: string) => text.replace(/\s+/g, ' ').trim().split(' ').filter(Boolean);
 
-/** At most `max` characters, cut between words. */
+/** Words a cut title must not end on ("… for Adults to" reads as broken). */
+const DANGLING = new Set('a an and as at but by for from in into nor of on or the to with'.split(' '));
+
+/** At most `max` characters, cut between words, never ending on a word that leads into another. */
 function clip(text: string, max: number): string {
-  let out = '';
+  const kept: string[] = [];
   for (const word of words(text)) {
-    const next = out ? `${out} ${word}` : word;
-    if (next.length > max) break;
-    out = next;
+    if ([...kept, word].join(' ').length > max) break;
+    kept.push(word);
   }
-  return out;
+  while (kept.length > 1 && DANGLING.has((kept.at(-1) ?? '').toLowerCase())) kept.pop();
+  return kept.join(' ');
 }
 
 /** What a coloring prompt often starts or ends with, which says nothing about its subject. */
 const COLORING_WORDS =
   /^(?:(?:please\s+)?(?:make|create|draw|generate)\s+)?(?:(?:an?|the)\s+)?(?:(?:coloring|colouring)\s+(?:book|pages?)\s+(?:of|about|with|featuring|for)\s+)?|\s+(?:coloring|colouring)\s+(?:book|pages?)$/gi;
 
+/** Words of drawing instructions, not of a subject ("thick lines", "simple shapes"). */
+const INSTRUCTIONS =
+  /\b(lines?|thick|thin|bold|simple|easy|detailed|outlines?|shapes|style|printable|black and white|no shading|high contrast)\b/i;
+/** An age range or a purpose at the end of a subject ("for kids ages 4-8", "to relax"). */
+const TAILS = [
+  /\s+(?:for\s+)?(?:kids|children|toddlers|boys|girls)?\s*ages?\s+\d[\d\s–-]*\+?$/i,
+  /\s+to\s+(?:relax|unwind|de-?stress|calm|colou?r|enjoy|print|practi[cs]e|learn|have fun)\b.*$/i,
+];
+
+/**
+ * The subject of a coloring prompt: its first sentence or clause before a colon, the comma-separated
+ * items of its list while they name things (not drawing instructions), without an age range or a
+ * purpose at its end, at most 60 characters ending on a word that carries meaning.
+ */
+export function coloringBookSubject(prompt: string): string {
+  const clause = (prompt.split(/[.;:!?\n(]/)[0] ?? '').replace(/["“”]/g, '');
+  const items: string[] = [];
+  for (const raw of clause.split(',')) {
+    let item = raw.replace(COLORING_WORDS, '').trim();
+    for (const tail of TAILS) item = item.replace(tail, '');
+    if (!item || (items.length > 0 && INSTRUCTIONS.test(item))) break;
+    if ([...items, item].join(', ').length > 60 && items.length > 0) break;
+    items.push(item);
+  }
+  return clip(items.join(', '), 60);
+}
+
 /** "Cozy woodland animals, thick lines" → "Cozy Woodland Animals: A Coloring Book". */
 export function coloringBookTitle(prompt: string): string {
-  // The subject is the prompt's first clause; what follows is drawing instructions.
-  const clause = (prompt.split(/[,.;:!?\n(]/)[0] ?? '').replace(COLORING_WORDS, '');
-  const subject = clip(clause.replace(/["“”]/g, ''), 60);
+  const subject = coloringBookSubject(prompt);
   return subject ? `${headlineCase(subject)}: A Coloring Book` : 'A Coloring Book';
 }
 
