@@ -49,9 +49,9 @@ export default function QrCodeDetailPage() {
     },
     onSuccess: async () => {
       setConfirming(false);
-      // The code and its tabs are gone: drop them rather than refetch them into a 404 error toast.
+      // Only the list is refreshed: refetching the gone code and its tabs (the list's key prefixes
+      // theirs) would answer 404 and end the delete on an error toast.
       await queryClient.cancelQueries({ queryKey: qrKeys.code(id) });
-      queryClient.removeQueries({ queryKey: qrKeys.code(id) });
       await queryClient.invalidateQueries({ queryKey: qrKeys.list, exact: true });
       navigate('/qr-codes');
       toast({ title: QR_TEXTS.deletedTitle, description: QR_TEXTS.deletedBody(code.data?.title ?? '') });
