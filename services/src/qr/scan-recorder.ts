@@ -42,6 +42,17 @@ function withinWindow(
   return true;
 }
 
+/** Whether `key`'s current window has used up its `limit` (nothing counted). */
+function windowFull(
+  windows: LRUCache<string, { start: number; count: number }>,
+  key: string,
+  now: number,
+  limit: number,
+): boolean {
+  const window = windows.peek(key);
+  return window !== undefined && now - window.start < SCAN_WINDOW_MS && window.count >= limit;
+}
+
 /** Visits decided between two turns of the event loop. */
 export const DECIDE_SLICE = 256;
 
@@ -212,6 +223,9 @@ export class ScanRecorder {
     // Every store read comes before any of this process's own counting: a visit a store could not
     // decide is tried again later from the start, so it must have changed nothing.
     const network = networkOf(visit.address);
+    const networkKey = `${state.qrId}\n${network}`;
+    // A network past its ceiling costs no hash and no store read (a flood of cookieless requests).
+    if (windowFull(this.networks, networkKey, visit.at.getTime(), SCANS_PER_NETWORK)) return false;
     const devicesKey = `${state.qrId}\n${day}\n${network}`;
     const devicesSeen = this.newDevices.get(devicesKey) ?? 0;
     let visitor = '';
@@ -245,7 +259,7 @@ export class ScanRecorder {
       this.served.set(key, now);
     }
     if (!withinWindow(this.counted, key, now, SCANS_PER_VISITOR)) return false;
-    if (!withinWindow(this.networks, `${state.qrId}\n${network}`, now, SCANS_PER_NETWORK)) return false;
+    if (!withinWindow(this.networks, networkKey, now, SCANS_PER_NETWORK)) return false;
     if (newDevice) this.newDevices.set(devicesKey, devicesSeen + 1);
     this.seen.set(key, true);
     const breakdown = await this.breakdowns.admit(state.qrId, day, {
