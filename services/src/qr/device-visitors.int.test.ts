@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { eventually } from '../testing/helpers';
 import { useEmbeddedServer } from '../testing/test-runtime';
@@ -20,6 +22,16 @@ type Analytics = {
   conversionRate: number;
   dailyAnalytics: Array<{ conversionRate: number; conversions: number }>;
 };
+
+/** Whether any file under the data folder holds the needle. */
+function dataFolderHolds(dir: string, needle: string): boolean {
+  return readdirSync(dir).some((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory()
+      ? dataFolderHolds(full, needle)
+      : readFileSync(full).includes(Buffer.from(needle));
+  });
+}
 
 const deviceCookieOf = (res: request.Response) =>
   ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${DEVICE_COOKIE}=`));
@@ -44,6 +56,7 @@ describe('QR visitors are devices', () => {
     const id = await create({ title: 'Class', linkType: 'landing' });
     const phones = Array.from({ length: 30 }, () => request.agent(server().url));
     const pages: string[] = [];
+    const ids: string[] = [];
     for (const phone of phones) {
       const page = await phone
         .get(`/qr-landing/${id}`)
@@ -53,6 +66,7 @@ describe('QR visitors are devices', () => {
       const cookie = deviceCookieOf(page);
       expect(cookie).toMatch(/^qr_device=[A-Za-z0-9_-]{22}; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/);
       pages.push(page.text);
+      ids.push(cookie?.split(';')[0]?.split('=')[1] ?? '');
     }
     // Each phone scans once more (its cookie: the same visitor), and twenty sign up, one of them twice.
     for (const phone of phones)
@@ -81,6 +95,9 @@ describe('QR visitors are devices', () => {
       untrackedSignups: 0,
       conversionRate: 66.67,
     });
+    // The device ids are hashed, never written: the data folder holds none of them.
+    const dataDir = server().platform.config.dataDir;
+    expect(ids.filter((id) => dataFolderHolds(dataDir, id))).toEqual([]);
   });
 
   it('signups with tracking off are listed, not divided: the rate never passes 100 %', async () => {
