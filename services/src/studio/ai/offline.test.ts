@@ -119,6 +119,31 @@ describe('offline provider', () => {
     expect(designs[0]?.equals(designs[5] as Buffer)).toBe(false);
   });
 
+  it('composes a one-subject coloring book in different scenes: more of its kind, placed and tilted otherwise', async () => {
+    const designs = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        provider.image(`Cute cats (design ${i + 1})`, {
+          style: 'coloring',
+          signal,
+          size: { width: 750, height: 1000 },
+        }),
+      ),
+    );
+    const thumbs = await Promise.all(
+      designs.map((d) => sharp(d).greyscale().resize(64, 64, { fit: 'fill' }).raw().toBuffer()),
+    );
+    // Mean grey difference of every pair of designs at 64 px: near-copies (one cat, centred, in
+    // another setting) differ by about 1%.
+    let least = 1;
+    for (let a = 0; a < thumbs.length; a++)
+      for (let b = a + 1; b < thumbs.length; b++) {
+        let sum = 0;
+        for (let i = 0; i < 64 * 64; i++) sum += Math.abs((thumbs[a]?.[i] ?? 0) - (thumbs[b]?.[i] ?? 0));
+        least = Math.min(least, sum / (64 * 64) / 255);
+      }
+    expect(least).toBeGreaterThan(0.014);
+  });
+
   it('draws the main subject of an image prompt: a lighthouse for a lighthouse', () => {
     expect(motifFor('watercolor lighthouse on a rocky coast, book cover').name).toBe('lighthouse');
     expect(motifFor('A fox in the snow').name).toBe('fox');
