@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { applyEffects } from './edits';
 import type { PixelSize } from './image-sizes';
-import { motifFor, motifsIn, type Paint } from './motifs';
-import type { ImageStyle } from './provider';
+import { childFigure, motifFor, motifsIn, type Paint } from './motifs';
+import type { CharacterLook, ImageStyle } from './provider';
 
 /** The offline provider's pictures are square by default, like the image models' own default size. */
 export const DRAWING_SIZE = 1024;
@@ -143,6 +143,7 @@ export function sceneSvg(
   style: ImageStyle,
   random: () => number,
   shape: PixelSize = SQUARE,
+  child?: CharacterLook,
 ): string {
   const { width, height } = canvasOf(shape);
   const coloring = style === 'coloring';
@@ -174,6 +175,16 @@ export function sceneSvg(
     const flip = (i % 2 === 0 ? mirror : -mirror) * k;
     return `<g transform="translate(${width * place.x} ${height * place.y}) rotate(${place.tilt}) scale(${flip} ${k})">${who.draw(random, paint)}</g>`;
   });
+  // A kids book's page: the child stands on the left, the page's subject beside them.
+  if (child) {
+    const k = (Math.min(width, height) / 1024) * 0.95;
+    figures.splice(
+      0,
+      figures.length,
+      `<g transform="translate(${width * 0.3} ${height * 0.5}) scale(${k})">${childFigure(child, random, paint)}</g>`,
+      `<g transform="translate(${width * 0.7} ${height * 0.56}) scale(${-mirror * k * 0.7} ${k * 0.7})">${motif.draw(random, paint)}</g>`,
+    );
+  }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <rect width="${width}" height="${height}" fill="${sky}"/>
   ${setting?.({ width, height }, random, paint, coloring ? 80 : 230) ?? ''}
