@@ -44,11 +44,16 @@ async function main(args: string[]): Promise<number> {
     console.error(`Unknown paper ${paper}; use one of ${Object.keys(PAPER_THICKNESS).join(', ')}`);
     return 2;
   }
-  const { what, problems } = await preflightFile(readFileSync(file), {
+  const { what, problems, pictures } = await preflightFile(readFileSync(file), {
     ...(trim ? { trim } : {}),
     ...(pages ? { pages } : {}),
     ...(paper ? { paper: paper as Paper } : {}),
   });
+  // Every picture's resolution as a printer sees it: what the file declares and what it holds.
+  for (const p of pictures)
+    console.log(
+      `  page ${p.page}: ${Math.round(p.nominalPpi)} ppi declared, ${p.realPpi === undefined ? 'flat (no detail to lose)' : `about ${Math.round(p.realPpi)} ppi of real detail`}`,
+    );
   if (problems.length === 0) {
     console.log(`${file} (${what}): passes the KDP preflight`);
     return 0;

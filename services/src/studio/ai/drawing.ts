@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { applyEffects } from './edits';
 import type { PixelSize } from './image-sizes';
-import { motifFor, motifsIn, type Paint } from './motifs';
-import type { ImageStyle } from './provider';
+import { childFigure, motifFor, motifsIn, type Paint } from './motifs';
+import type { CharacterLook, ImageStyle } from './provider';
 
 /** The offline provider's pictures are square by default, like the image models' own default size. */
 export const DRAWING_SIZE = 1024;
@@ -146,6 +146,7 @@ export function sceneSvg(
   style: ImageStyle,
   random: () => number,
   shape: PixelSize = SQUARE,
+  child?: CharacterLook,
 ): string {
   const { width, height } = canvasOf(shape);
   const coloring = style === 'coloring';
@@ -155,7 +156,8 @@ export function sceneSvg(
     stroke: 9,
   };
   // A book's designs ("… (design 7)") take the prompt's subjects in turn, and each round
-  // through them another setting and the other way round: no two designs alike.
+  // through them another setting, composition and the other way round: no two designs alike,
+  // even when the prompt names one subject (then its company is more of the same kind).
   const design = Number(/\(design (\d+)\)/.exec(prompt)?.[1] ?? 1) - 1;
   const subjects = motifsIn(prompt.replace(/\(design \d+\)/, ''));
   const motif = subjects[design % subjects.length] ?? motifFor(prompt);
@@ -164,15 +166,60 @@ export function sceneSvg(
   const mirror = round % 2 === 1 ? -1 : 1;
   const scale = 1 + random() * 0.15;
   const sky = coloring ? '#ffffff' : '#e8f4ff';
-  const centre = 0.52;
   const fit = coloring ? 1.12 : 0.98;
+  // A single picture (no design number) keeps the plain centred composition.
+  const layout = /\(design \d+\)/.test(prompt)
+    ? (COMPOSITIONS[round % COMPOSITIONS.length] ?? CENTRED)
+    : CENTRED;
+  const company = subjects.filter((s) => s !== motif);
+  const figures = layout.map((place, i) => {
+    const who = i === 0 ? motif : (company[(design + i) % Math.max(1, company.length)] ?? motif);
+    const k = place.size * scale * fit;
+    const flip = (i % 2 === 0 ? mirror : -mirror) * k;
+    return `<g transform="translate(${width * place.x} ${height * place.y}) rotate(${place.tilt}) scale(${flip} ${k})">${who.draw(random, paint)}</g>`;
+  });
+  // A kids book's page: the child stands on the left, the page's subject beside them.
+  if (child) {
+    const k = (Math.min(width, height) / 1024) * 0.95;
+    figures.splice(
+      0,
+      figures.length,
+      `<g transform="translate(${width * 0.3} ${height * 0.5}) scale(${k})">${childFigure(child, random, paint)}</g>`,
+      `<g transform="translate(${width * 0.7} ${height * 0.56}) scale(${-mirror * k * 0.7} ${k * 0.7})">${motif.draw(random, paint)}</g>`,
+    );
+  }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <rect width="${width}" height="${height}" fill="${sky}"/>
   ${setting?.({ width, height }, random, paint, coloring ? 80 : 230) ?? ''}
-  <g transform="translate(${width / 2} ${height * centre}) scale(${mirror * scale * fit} ${scale * fit})">${motif.draw(random, paint)}</g>
+  ${figures.join('\n  ')}
   ${coloring ? '' : demoBadge(width, height)}
 </svg>`;
 }
+
+/** Where a scene's figures stand: the main one first (centre, share of the canvas, size, tilt°). */
+type Composition = ReadonlyArray<{ x: number; y: number; size: number; tilt: number }>;
+const CENTRED: Composition = [{ x: 0.5, y: 0.52, size: 1, tilt: 0 }];
+const COMPOSITIONS: readonly Composition[] = [
+  CENTRED,
+  [
+    { x: 0.4, y: 0.58, size: 0.95, tilt: -6 },
+    { x: 0.78, y: 0.3, size: 0.42, tilt: 8 },
+  ],
+  [
+    { x: 0.6, y: 0.45, size: 0.9, tilt: 5 },
+    { x: 0.24, y: 0.78, size: 0.38, tilt: 0 },
+    { x: 0.8, y: 0.8, size: 0.34, tilt: -8 },
+  ],
+  [
+    { x: 0.5, y: 0.4, size: 0.8, tilt: -4 },
+    { x: 0.22, y: 0.74, size: 0.45, tilt: 6 },
+    { x: 0.76, y: 0.76, size: 0.45, tilt: -6 },
+  ],
+  [
+    { x: 0.36, y: 0.36, size: 0.62, tilt: 10 },
+    { x: 0.66, y: 0.68, size: 0.75, tilt: -5 },
+  ],
+];
 
 type Setting = (canvas: PixelSize, random: () => number, paint: Paint, top: number) => string;
 /** Backgrounds a design can stand in: clouds, a meadow, a starry night, hills. */

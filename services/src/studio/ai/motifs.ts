@@ -1,3 +1,4 @@
+import type { CharacterLook } from './provider';
 /**
  * A small library of vector motifs for the offline provider's drawings: each one draws a subject
  * (a cat, a dragon, a house …) as SVG around the origin, within about ±300 units, varied by a
@@ -354,4 +355,36 @@ export function motifsIn(prompt: string): Array<{ name: string; draw: Motif }> {
 /** The motif a prompt is about (by the earliest subject word it contains), or the mandala. */
 export function motifFor(prompt: string): { name: string; draw: Motif } {
   return motifsIn(prompt)[0] ?? { name: 'mandala', draw: mandala };
+}
+
+/** A child standing, waving, in their own colours: the kids book's character on every page. */
+export function childFigure(look: CharacterLook, random: Random, paint: Paint): string {
+  const wave = between(random, -30, 10);
+  const hairBack =
+    look.hairStyle === 'long'
+      ? `<path d="M -118 -150 C -150 -20 -120 40 -90 50 L 90 50 C 120 40 150 -20 118 -150 Z" ${shape(paint, look.hair)}/>`
+      : look.hairStyle === 'bunches'
+        ? `<circle cx="-125" cy="-150" r="42" ${shape(paint, look.hair)}/><circle cx="125" cy="-150" r="42" ${shape(paint, look.hair)}/>`
+        : '';
+  const hairTop =
+    look.hairStyle === 'curly'
+      ? [-80, -40, 0, 40, 80]
+          .map(
+            (x) => `<circle cx="${x}" cy="${-225 + Math.abs(x) * 0.4}" r="40" ${shape(paint, look.hair)}/>`,
+          )
+          .join('')
+      : `<path d="M -105 -150 C -110 -260 110 -260 105 -150 C 60 -190 -20 -200 -105 -150 Z" ${shape(paint, look.hair)}/>`;
+  return `
+  ${hairBack}
+  <path d="M -60 250 L -55 330 M 60 250 L 55 330" ${line(paint, paint.stroke * 2.4)}/>
+  <ellipse cx="-62" cy="335" rx="34" ry="16" ${shape(paint, paint.ink)}/><ellipse cx="62" cy="335" rx="34" ry="16" ${shape(paint, paint.ink)}/>
+  <path d="M -85 -20 L 85 -20 L 120 260 L -120 260 Z" ${shape(paint, look.outfit)}/>
+  <path d="M -80 10 C -150 60 -170 120 -160 170" ${line(paint, paint.stroke * 2.2)}/>
+  <path d="M 80 10 C 150 ${-40 + wave} 180 ${-90 + wave} 190 ${-140 + wave}" ${line(paint, paint.stroke * 2.2)}/>
+  <circle cx="-160" cy="178" r="20" ${shape(paint, look.skin)}/><circle cx="192" cy="${-148 + wave}" r="20" ${shape(paint, look.skin)}/>
+  <circle cx="0" cy="-130" r="110" ${shape(paint, look.skin)}/>
+  ${hairTop}
+  ${eye(-38, -130, 20, paint)}${eye(38, -130, 20, paint)}
+  <circle cx="-68" cy="-95" r="14" fill="#f4a3a3" opacity="0.7"/><circle cx="68" cy="-95" r="14" fill="#f4a3a3" opacity="0.7"/>
+  <path d="M -35 -80 Q 0 -50 35 -80" ${line(paint)}/>`;
 }

@@ -119,6 +119,65 @@ describe('offline provider', () => {
     expect(designs[0]?.equals(designs[5] as Buffer)).toBe(false);
   });
 
+  it('composes a one-subject coloring book in different scenes: more of its kind, placed and tilted otherwise', async () => {
+    const designs = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        provider.image(`Cute cats (design ${i + 1})`, {
+          style: 'coloring',
+          signal,
+          size: { width: 750, height: 1000 },
+        }),
+      ),
+    );
+    const thumbs = await Promise.all(
+      designs.map((d) => sharp(d).greyscale().resize(64, 64, { fit: 'fill' }).raw().toBuffer()),
+    );
+    // Mean grey difference of every pair of designs at 64 px: near-copies (one cat, centred, in
+    // another setting) differ by about 1%.
+    let least = 1;
+    for (let a = 0; a < thumbs.length; a++)
+      for (let b = a + 1; b < thumbs.length; b++) {
+        let sum = 0;
+        for (let i = 0; i < 64 * 64; i++) sum += Math.abs((thumbs[a]?.[i] ?? 0) - (thumbs[b]?.[i] ?? 0));
+        least = Math.min(least, sum / (64 * 64) / 255);
+      }
+    expect(least).toBeGreaterThan(0.014);
+  });
+
+  it('draws the kids book character on the page, in colours from the photo, never the photo itself', async () => {
+    const photo = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#c08060' } })
+      .jpeg()
+      .toBuffer();
+    const character = await provider.character(
+      { name: 'Mia', gender: 'girl', story: 'a walk', image: photo },
+      { signal },
+    );
+    expect(character.look).toMatchObject({ skin: expect.stringMatching(/^#(b|c)[0-9a-f]{5}$/) });
+    const look = character.look as NonNullable<typeof character.look>;
+    const page = { style: 'illustration' as const, signal, size: { width: 1500, height: 1000 } };
+    const count = async (png: Buffer, colour: string) => {
+      const { data } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(colour.slice(i, i + 2), 16));
+      let n = 0;
+      for (let i = 0; i < data.length; i += 3)
+        if (
+          Math.abs((data[i] as number) - (r as number)) +
+            Math.abs((data[i + 1] as number) - (g as number)) +
+            Math.abs((data[i + 2] as number) - (b as number)) <
+          6
+        )
+          n += 1;
+      return n;
+    };
+    const withChild = await provider.image('Mia in the garden', { ...page, character });
+    const without = await provider.image('Mia in the garden', page);
+    // The child's face and outfit: thousands of pixels of each, none without the character.
+    for (const colour of [look.skin, look.outfit]) {
+      expect(await count(withChild, colour)).toBeGreaterThan(5_000);
+      expect(await count(without, colour)).toBeLessThan(500);
+    }
+  });
+
   it('draws the main subject of an image prompt: a lighthouse for a lighthouse', () => {
     expect(motifFor('watercolor lighthouse on a rocky coast, book cover').name).toBe('lighthouse');
     expect(motifFor('A fox in the snow').name).toBe('fox');

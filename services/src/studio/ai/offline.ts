@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { AiUsage } from '@studio/events';
+import sharp from 'sharp';
 import { offlineWrite } from '../writing/offline-writer';
 import { demoEdit, rasterise, sceneSvg } from './drawing';
-import type { AiProvider, UsageReport } from './provider';
+import type { AiProvider, CharacterLook, UsageReport } from './provider';
 import { ProviderError } from './provider';
 
 /**
@@ -29,17 +30,24 @@ export function createOfflineProvider(options: { delayMs?: number } = {}): AiPro
       nothing(usage, 'text');
       return offlineWrite(task);
     },
+    // One drawn child for the whole book: colours from the photo when there is one, else from
+    // the name; the hair from the brief. The photo itself is never drawn.
     async character({ name, gender, image }, { signal, usage }) {
       await pause(signal);
       nothing(usage, 'text');
-      return { description: `${name}, a ${gender}`, ...(image ? { image } : {}) };
+      return {
+        description: `${name}, a ${gender}`,
+        look: await childLook(name, gender, image),
+        ...(image ? { image } : {}),
+      };
     },
-    // The drawings come from the prompt alone (the page prompt names the character already),
-    // drawn as vectors at the size asked for: crisp at print size, never an enlarged raster.
-    async image(prompt, { style, signal, size, usage }) {
+    // The drawings come from the prompt and, on a kids page, the character's look, drawn as
+    // vectors at the size asked for: crisp at print size, never an enlarged raster.
+    async image(prompt, { style, signal, size, character, usage }) {
       await pause(signal);
       nothing(usage, 'image', 1);
-      return rasterise(sceneSvg(prompt, style, seededRandom(`${style}:${prompt}`), size), style, size);
+      const random = seededRandom(`${style}:${prompt}`);
+      return rasterise(sceneSvg(prompt, style, random, size, character?.look), style, size);
     },
     async editImage(original, prompt, { signal, usage }) {
       await pause(signal);
@@ -112,3 +120,42 @@ function cutAtSentence(text: string, max: number): string {
 
 /** One final stop: "Bees" → "Bees.", "Bees." and "Bees…" stay. */
 const endSentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text.replace(/[\s,;:]+$/, '')}.`);
+
+const SKINS = ['#f6d3b3', '#e8b48f', '#c98e62', '#a86b43', '#7a4a2c'];
+const HAIRS = ['#2b1d14', '#5a3820', '#8a5a2b', '#c9923e', '#e3c16f', '#a33a1c'];
+const OUTFITS = ['#e76f51', '#2a9d8f', '#e9c46a', '#457b9d', '#9d4edd', '#f4a261'];
+const hex = (rgb: number[]) => `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
+
+/**
+ * The offline character's look: with a photo, the skin is the mean colour of its middle (where the
+ * face usually is) and the hair that of its top centre; otherwise both come from the name. The
+ * hair's style follows the brief (a girl's long or in bunches, a boy's short or curly).
+ */
+async function childLook(name: string, gender: string, photo: Buffer | undefined): Promise<CharacterLook> {
+  const random = seededRandom(`character:${name}:${gender}`);
+  const pickOf = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
+  const look: CharacterLook = {
+    skin: pickOf(SKINS),
+    hair: pickOf(HAIRS),
+    hairStyle: gender === 'girl' ? pickOf(['long', 'bunches'] as const) : pickOf(['short', 'curly'] as const),
+    outfit: pickOf(OUTFITS),
+  };
+  if (!photo) return look;
+  const mean = async (left: number, top: number, w: number, h: number) => {
+    const { data } = await sharp(photo)
+      .removeAlpha()
+      .resize(20, 20, { fit: 'fill' })
+      .extract({ left, top, width: w, height: h })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const sum = [0, 0, 0];
+    for (let i = 0; i < data.length; i += 3)
+      for (let c = 0; c < 3; c++) sum[c] = (sum[c] as number) + (data[i + c] as number);
+    return hex(sum.map((v) => v / (data.length / 3)));
+  };
+  try {
+    return { ...look, skin: await mean(7, 6, 6, 6), hair: await mean(7, 0, 6, 3) };
+  } catch {
+    return look;
+  }
+}

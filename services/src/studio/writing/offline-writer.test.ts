@@ -62,6 +62,23 @@ describe('the offline writer', () => {
       });
   });
 
+  it('tells the story the description asks for: who comes along and where, and another description another story', () => {
+    const tell = (storyDescription: string) =>
+      writeKidsStory({ storyDescription, characterName: 'Mia', characterGender: 'girl', pages: 24 }).pages;
+    const dragon = tell(
+      'Mia finds a tiny dragon in the garden and they learn to share their berries with the birds.',
+    );
+    const text = dragon.join(' ');
+    expect(text.match(/dragon/g)?.length).toBeGreaterThanOrEqual(5);
+    expect(text.match(/the garden/g)?.length).toBeGreaterThanOrEqual(3);
+    expect(text).toContain('share the berries with the birds');
+    const seaside = tell('Mia meets a shy crab at the seaside and learns to swim');
+    // Page 1 names the request in both; of the other 23 pages, most are told otherwise.
+    const same = dragon.filter((page, i) => i > 0 && page === seaside[i]).length;
+    expect(same).toBeLessThan(8);
+    expect(seaside.join(' ')).toMatch(/crab.*seaside|seaside.*crab/);
+  });
+
   it('writes a 24-page kids story that uses the character name and the story', () => {
     const story = writeKidsStory({
       storyDescription: 'Pip the puppy learns to swim at the seaside',

@@ -202,32 +202,72 @@ export function writeChapter(brief: ChapterBrief): ChapterText {
   return { title: brief.introduction ? 'Introduction' : brief.chapter.title, paragraphs };
 }
 
-const STORY_BEATS = [
-  'One bright morning, {name} woke up with a big idea: {story}',
-  '{name} told {pronoun} best friend all about it, and they both smiled.',
-  'First, {name} packed a small bag with everything {pronoun2} would need.',
-  'Outside, the sky was wide and blue, and the path looked full of surprises.',
-  '{name} met a curious little bird who wanted to come along.',
-  'Together they crossed a wobbly bridge, one careful step at a time.',
-  'On the other side, {name} found something {pronoun2} had never seen before.',
-  '"How wonderful!" said {name}, eyes shining.',
-  'But then a gust of wind blew the map away!',
-  '{name} took a deep breath and remembered to stay calm.',
-  'The little bird spotted the map caught in a tall tree.',
-  '{name} thought hard and found a clever way to reach it.',
-  'With the map back, the adventure could go on.',
-  'They shared a snack under a shady tree and laughed at silly clouds.',
-  '{name} helped a tired turtle who had lost {turtle} way home.',
-  'The turtle said thank you with a slow, happy smile.',
-  'As the sun sank lower, the sky turned pink and gold.',
-  '{name} realised that being brave means trying even when you feel unsure.',
-  'On the way home, {name} counted the stars as they appeared.',
-  'At home, {name} told the whole family about the day.',
-  'Everyone agreed it was the best adventure yet.',
-  'That night, {name} drew a picture of every friend met along the way.',
-  '{name} snuggled into bed, already dreaming of tomorrow.',
-  'The End. (An offline demo story written for {name}.)',
+/**
+ * The offline story's beats: an arc of 24 pages, each slot with a few ways to tell it, drawn from
+ * the request's seed, and filled with what the description names (who comes along, where it
+ * happens, what is learnt), so two descriptions tell two stories.
+ */
+const STORY_BEATS: readonly (readonly string[])[] = [
+  ['One bright morning, {name} woke up with a big idea: {story}'],
+  ['{name} could hardly wait to get to {place}.', 'It was a perfect day for {place}, thought {name}.'],
+  [
+    'First, {name} packed a small bag with everything {pronoun2} would need.',
+    '{name} put on {pronoun} favourite shoes and ran outside.',
+  ],
+  ['The way to {place} looked full of surprises.', 'Outside, the sky was wide and blue over {place}.'],
+  ['And there, right in {place}, was {companion}!', '{name} heard a rustle, and out came {companion}.'],
+  ['"Hello," said {name} softly. "Will you be my friend?"', '{name} knelt down and smiled at {friend}.'],
+  ['{Friend} blinked, and then it smiled back.', 'At first {friend} was shy, but not for long.'],
+  ['Together they explored every corner of {place}.', 'They raced each other all the way across {place}.'],
+  ['"How wonderful!" said {name}, eyes shining.', '{name} laughed until {pronoun2} had to sit down.'],
+  ['But then something went wrong.', 'Suddenly, a gust of wind swept across {place}!'],
+  ['{name} took a deep breath and remembered to stay calm.', '{name} felt worried, but only for a moment.'],
+  ['{Friend} had an idea, and so did {name}.', '{name} thought hard and found a clever way through.'],
+  ['Step by step, they worked it out together.', 'With a little courage, everything was all right again.'],
+  [
+    'They sat down for a rest, and {name} shared a snack.',
+    'They rested in the shade and watched the clouds drift by.',
+  ],
+  ['That was when {name} began to {goal}.', '{name} saw how much it mattered to {goal}.'],
+  [
+    'It was not easy at first, but {name} kept trying.',
+    '{Friend} showed {name} how, one small step at a time.',
+  ],
+  ['Soon they were both laughing again.', 'Everyone around them seemed happier too.'],
+  ['As the sun sank lower, {place} turned pink and gold.', 'The afternoon light made {place} glow.'],
+  [
+    '{name} realised that being brave means trying even when you feel unsure.',
+    '{name} learnt that friends make every adventure better.',
+  ],
+  [
+    'It was time to say goodbye to {friend}, just for now.',
+    '"See you tomorrow," whispered {name} to {friend}.',
+  ],
+  [
+    'At home, {name} told the whole family about the day.',
+    'At supper, {name} could not stop talking about {friend}.',
+  ],
+  ['Everyone agreed it was the best adventure yet.', 'Even the cat seemed to listen to every word.'],
+  [
+    'That night, {name} drew a picture of {friend} in {place}.',
+    '{name} snuggled into bed, already dreaming of {place}.',
+  ],
+  ['The End. (An offline demo story written for {name}.)'],
 ];
+
+/** Who comes along, where, and what is learnt, as the description says (else gentle defaults). */
+function storyParts(story: string): { companion: string; place: string; goal: string } {
+  const companion = /\b(?:finds|meets|befriends|discovers|with|and)\s+((?:a|an|the)\s+(?:\w+\s+)?\w+)/i.exec(
+    story,
+  )?.[1];
+  const place = /\b(?:in|at|on|by|to|under)\s+((?:the|a|an)\s+\w+(?:\s+\w+)?)/i.exec(story)?.[1];
+  const goal = /\blearns?\s+(?:to|how to)\s+([^.,;!?]+)/i.exec(story)?.[1];
+  return {
+    companion: (companion ?? 'a curious little bird').toLowerCase(),
+    place: (place ?? 'the park').replace(/\s+(?:and|with|to|for)$/i, '').toLowerCase(),
+    goal: (goal ?? 'help a friend').replace(/\b(?:their|our)\b/gi, 'the').trim(),
+  };
+}
 
 export function writeKidsStory(brief: StoryBrief): KidsStory {
   const name = brief.characterName.trim();
@@ -235,15 +275,22 @@ export function writeKidsStory(brief: StoryBrief): KidsStory {
   const pronoun2 = brief.characterGender === 'girl' ? 'she' : 'he';
   const story = brief.storyDescription.replace(/\s+/g, ' ').trim();
   const idea = story.endsWith('.') ? story : `${story}.`;
-  const pages = Array.from({ length: brief.pages }, (_, i) =>
-    fill(STORY_BEATS[i % STORY_BEATS.length] as string, {
-      name,
-      pronoun,
-      pronoun2,
-      story: idea,
-      turtle: 'its',
-    }),
-  );
+  const parts = storyParts(story);
+  const random = seededRandom(`story:${name}:${story}`);
+  const vars = {
+    name,
+    pronoun,
+    pronoun2,
+    story: idea,
+    ...parts,
+    // Once met, the companion is "the tiny dragon".
+    friend: parts.companion.replace(/^(?:a|an)\s+/, 'the '),
+    Friend: parts.companion.replace(/^(?:a|an|the)\s+/, 'The '),
+  };
+  const pages = Array.from({ length: brief.pages }, (_, i) => {
+    const ways = STORY_BEATS[i % STORY_BEATS.length] ?? [''];
+    return fill(pick(random, ways), vars);
+  });
   return { title: kidsBookTitle(name, story), pages };
 }
 
