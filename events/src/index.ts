@@ -1,4 +1,5 @@
 export * from './account';
+export * from './brand';
 export * from './credits';
 export * from './envelope';
 export * from './generation';

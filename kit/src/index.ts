@@ -29,7 +29,7 @@ export {
 } from './auth/storage';
 export { AUTH_PATH, useSignOut } from './auth/use-sign-out';
 export { normalizeUser, type User } from './auth/user';
-export { EARLY_ACCESS_LABEL, PRODUCT_NAME } from './brand';
+export { EARLY_ACCESS_LABEL, PRODUCT_NAME, SUPPORT_EMAIL } from './brand';
 export { Alert, type AlertProps, type AlertTone } from './components/Alert';
 export { Badge, type BadgeProps, type BadgeTone } from './components/Badge';
 export {

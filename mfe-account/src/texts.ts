@@ -1,9 +1,10 @@
 // Every text the account remote shows, in one place. Quoted strings of docs/product/accounts-billing-admin.md are kept verbatim
 // (Screens and routes, Validation, Messages); the rest is worded to match them. Plan numbers come from the kit (docs/product/accounts-billing-admin.md (Limits and costs)).
 import { ACCOUNT_MESSAGES } from '@studio/events/rules';
+import { SUPPORT_EMAIL } from '@studio/kit';
 
 /** Support is by email only (docs/product/accounts-billing-admin.md (What it does)). */
-export const SUPPORT_EMAIL = 'support@aibookstudio.example';
+export { SUPPORT_EMAIL };
 export const SUPPORT_MAILTO = `mailto:${SUPPORT_EMAIL}`;
 
 /** docs/product/accounts-billing-admin.md (Validation), word for word (the field rules' messages are the request schemas' own). */

@@ -15,6 +15,7 @@ import { failureLimit } from '../platform/http/rate-limit';
 import { parse } from '../platform/http/validation';
 import type { Platform } from '../platform/module';
 import { requireSelf, requireUser } from './auth';
+import { credentialRoutes } from './credential-routes';
 import { amountNewerThan, creditHistoryPage, decodeCursor, HISTORY_PAGE } from './credit-history';
 import { accountDecider } from './decider';
 import { authenticate, loadAccount, register } from './identity';
@@ -90,7 +91,19 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
       },
     });
 
+  const credentials = credentialRoutes({
+    commands,
+    clock,
+    sessions,
+    config,
+    context,
+    startSession,
+    secureTransport,
+  });
+
   return (router) => {
+    credentials(router);
+
     router.post('/api/register', secureTransport, authLimit('register'), async (ctx) => {
       const body = parse(registerRequest, ctx.request.body);
       const state = await register(

@@ -5,7 +5,9 @@ import { billingModule } from '../billing/module';
 import { openGateway } from '../billing/open-gateway';
 import CONTEXTS from '../contexts.json';
 import { galleryModule } from '../gallery/module';
+import { mailModule } from '../mail/module';
 import { newsletterModule } from '../newsletter/module';
+import { openMailSender } from '../platform/mail/open-mail';
 import type { FeatureModule, Platform } from '../platform/module';
 import { qrModule } from '../qr/module';
 import { openAiProvider } from '../studio/ai/open-provider';
@@ -45,12 +47,17 @@ export async function featureModules(
   const gateway = takesPayments(roles) ? (overrides.gateway ?? (await openGateway(platform))) : undefined;
   const openAi = async () => overrides.ai ?? openAiProvider(platform.config.ai);
   const account = accountModule(platform, gateway);
+  // Mail is sent by the reactors' role (the relay), never by a request.
+  const mail = mailModule(
+    platform,
+    roles.includes('relay') ? openMailSender(platform.config, platform.logger) : undefined,
+  );
   const studio = studioModule(platform, openAi);
   const gallery = galleryModule(platform);
   const qr = qrModule(platform);
   const newsletter = newsletterModule(platform, (ctx) => requireAdmin(ctx, platform.commands));
   const billing = gateway && billingModule(platform, gateway);
-  const features = [account, billing, studio, gallery, qr, newsletter].filter(isBuilt);
+  const features = [account, mail, billing, studio, gallery, qr, newsletter].filter(isBuilt);
   const admin =
     gateway &&
     adminModule(
@@ -65,6 +72,7 @@ export async function featureModules(
   // Keyed by the manifest: a context listed there and not built here (or the reverse) does not compile.
   const built: Record<ContextName, FeatureModule | undefined> = {
     account,
+    mail,
     billing,
     admin,
     studio,
