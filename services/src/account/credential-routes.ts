@@ -24,7 +24,7 @@ import type { SessionStore } from './sessions';
 import { userView } from './user-view';
 
 const TEN_MINUTES = 10 * 60 * 1000;
-/** Reset links asked for, per client address and per address asked about, in ten minutes. */
+/** Reset links asked for one address in ten minutes (per client address: AUTH_RATE_LIMIT). */
 export const RESET_REQUESTS_PER_WINDOW = 5;
 /** New verification links one account may ask for in ten minutes. */
 export const VERIFICATION_REQUESTS_PER_WINDOW = 3;
@@ -48,7 +48,7 @@ const linkInvalid = () => new DomainError('VALIDATION', CREDENTIAL_MESSAGES.link
 export function credentialRoutes(deps: CredentialRouteDeps): RouteModule {
   const { commands, clock, sessions, config, context, startSession, secureTransport } = deps;
   const resetByClient = requestLimit({
-    limit: RESET_REQUESTS_PER_WINDOW,
+    limit: config.authRateLimit,
     windowMs: TEN_MINUTES,
     key: (ctx) => `reset:ip:${ctx.ip}`,
   });
