@@ -8,7 +8,6 @@ import { accountDecider } from '../account/decider';
 import { register } from '../account/identity';
 import type { Clock } from '../platform/clock';
 import type { MailMessage } from '../platform/mail/port';
-import { eventually } from '../testing/helpers';
 import { mailTo, tokenIn } from '../testing/mail';
 import { type Delivery, startSmtpServer } from '../testing/smtp-server.fixture';
 import { openTestRuntime, useEmbeddedServer } from '../testing/test-runtime';
