@@ -1071,14 +1071,12 @@ describe('Stripe gateway: changing plan through the app', () => {
 
   it('previews, refuses a declined upgrade without a trace, upgrades as previewed, then downgrades for the renewal', async () => {
     const agent = request.agent(server().url);
-    const registered = await agent
-      .post('/api/register')
-      .send({
-        name: 'Changer',
-        email: 'changer@example.com',
-        password: 'secret12',
-        paymentMethodId: 'pm_card_visa',
-      });
+    const registered = await agent.post('/api/register').send({
+      name: 'Changer',
+      email: 'changer@example.com',
+      password: 'secret12',
+      paymentMethodId: 'pm_card_visa',
+    });
     const userId = registered.body.id as string;
     const activated = await webhook(
       'invoice.paid',
