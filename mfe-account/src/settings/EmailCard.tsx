@@ -13,7 +13,7 @@ export function EmailCard({ user }: { user: User }) {
       toast({ title: SECURITY.resendFailed, description: errorText(error, ''), variant: 'destructive' }),
   });
   return (
-    <Card title={SECURITY.emailTitle} headingLevel={2}>
+    <Card title={SECURITY.emailTitle} headingLevel={2} data-testid="email-card">
       <p
         css={{
           display: 'flex',

@@ -27,11 +27,12 @@ export default function VerifyEmailPage() {
     onError: (error) =>
       toast({ title: SECURITY.resendFailed, description: errorText(error, ''), variant: 'destructive' }),
   });
-  const asked = useRef(false);
+  // Once per link (not again on a re-render), and again for another link opened in this tab.
+  const asked = useRef<string>(undefined);
   const { mutate } = verify;
   useEffect(() => {
-    if (!token || asked.current) return;
-    asked.current = true;
+    if (!token || asked.current === token) return;
+    asked.current = token;
     mutate(token);
   }, [token, mutate]);
 
