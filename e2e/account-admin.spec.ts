@@ -86,7 +86,7 @@ test('an admin fixes a subscription and the user sees it', async ({ page }, test
   await expectToast(page, 'Subscription Updated');
   await expect(self.getByRole('button', { name: 'Reloading...' })).toBeDisabled();
   await reloaded;
-  await expect(page.getByRole('link', { name: /Standard plan\. View plans/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Credits.*Standard plan/ })).toBeVisible();
 
   // The user signs in and sees the fix.
   await signOutThroughUi(page);

@@ -43,8 +43,19 @@ test('REAL backend: edit a chapter of a finished book and find the new text in t
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: test.info().outputPath('edit-1280.png'), fullPage: false });
 
+  // A field in error at the top of this long page: saving from the bottom moves focus (and the
+  // view) to it, with its message.
+  const title = page.getByLabel('Title', { exact: true });
+  await title.fill('');
+  const save = page.getByRole('button', { name: 'Save and rebuild files' });
+  await save.scrollIntoViewIfNeeded();
+  await save.click();
+  await expect(title).toBeFocused();
+  await expect(title).toBeInViewport();
+  await expect(title).toHaveAttribute('aria-invalid', 'true');
+
   await chapter.fill('Basil wants six hours of sun.\n\nWater it at dawn, never at noon.');
-  await page.getByLabel('Title', { exact: true }).fill('Herbs on the Sill');
+  await title.fill('Herbs on the Sill');
   await page.getByRole('button', { name: 'Save and rebuild files' }).click();
   await expect(page.getByText('Your changes are saved. The files are being rebuilt.')).toBeVisible();
   // Once rebuilt, the screen offers the new files (under new names) and the form again.

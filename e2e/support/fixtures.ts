@@ -1,6 +1,7 @@
 // Shared fixtures: every test fails on an unexpected browser console error or page error.
 import { execFileSync } from 'node:child_process';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { mailedLink } from './outbox';
 import { ADMIN_EMAIL, PASSWORD, uniqueEmail } from './users';
 
 export interface SignedUpUser {
@@ -62,6 +63,15 @@ export async function signUp(
     user = (await loggedIn.json()) as SignedUpUser;
   }
   if (!options.admin || user.isAdmin) return user;
+  // Admin rights need an address its owner verified: open the mailed link, as the owner would.
+  const me = (await (await page.request.get('/api/user')).json()) as { emailVerified?: boolean };
+  if (!me.emailVerified) {
+    const token = new URLSearchParams((await mailedLink(email, /^Verify your email/)).split('#')[1]).get(
+      'token',
+    );
+    const verified = await page.request.post('/api/email/verify', { data: { token } });
+    expect(verified.status(), await verified.text()).toBe(200);
+  }
   grantAdmin(email);
   return (await (await page.request.get('/api/user')).json()) as SignedUpUser;
 }

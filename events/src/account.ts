@@ -38,4 +38,39 @@ export type ProfileUpdated = Event<
 export type AdminGranted = Event<'AdminGranted', { grantedBy: string }>;
 export type AdminRevoked = Event<'AdminRevoked', { revokedBy: string }>;
 
-export type AccountEvent = UserRegistered | ProfileUpdated | AdminGranted | AdminRevoked;
+/**
+ * A one-use link of the account (verify the address, reset the password) is stored as the SHA-256
+ * of its secret only: the log never holds a link that works. A newer link of the same purpose
+ * replaces the older one, so an account has at most one live link of each.
+ */
+export interface LinkIssued {
+  tokenHash: string;
+  expiresAt: string;
+}
+
+/** The user asked for a new verification link (registration sends the first one by itself). */
+export type EmailVerificationRequested = Event<'EmailVerificationRequested', { email: string }>;
+/** The mailer made a verification link for the account's address and is mailing it. */
+export type EmailVerificationIssued = Event<'EmailVerificationIssued', LinkIssued & { email: string }>;
+/** The owner of the address opened the link: the address is verified. */
+export type EmailVerified = Event<'EmailVerified', { email: string }>;
+
+/** The signed-in user changed their password, giving the current one. */
+export type PasswordChanged = Event<'PasswordChanged', { passwordHash: string }>;
+/** Someone asked for a reset link for the account's address (not necessarily its owner). */
+export type PasswordResetRequested = Event<'PasswordResetRequested', { email: string }>;
+/** The mailer made a reset link and is mailing it to the account's address. */
+export type PasswordResetIssued = Event<'PasswordResetIssued', LinkIssued & { email: string }>;
+/** The password was set through a reset link; the link is spent. */
+export type PasswordReset = Event<'PasswordReset', { passwordHash: string }>;
+
+export type CredentialsEvent =
+  | EmailVerificationRequested
+  | EmailVerificationIssued
+  | EmailVerified
+  | PasswordChanged
+  | PasswordResetRequested
+  | PasswordResetIssued
+  | PasswordReset;
+
+export type AccountEvent = UserRegistered | ProfileUpdated | AdminGranted | AdminRevoked | CredentialsEvent;

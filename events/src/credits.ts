@@ -2,7 +2,8 @@ import type { Event } from './envelope';
 import type { PlanId } from './subscription';
 
 /** Why credits moved; shown in the credit history. */
-export type GrantReason = 'plan-purchase' | 'renewal';
+/** `plan-upgrade`: the higher plan's extra credits for the rest of the month, in proportion to what was paid. */
+export type GrantReason = 'plan-purchase' | 'renewal' | 'plan-upgrade';
 
 export type CreditsGranted = Event<
   'CreditsGranted',

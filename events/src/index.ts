@@ -1,5 +1,6 @@
 export * from './account';
 export * from './ai-usage';
+export * from './brand';
 export * from './credits';
 export * from './envelope';
 export * from './generation';

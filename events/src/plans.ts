@@ -40,3 +40,36 @@ export const subscriptionReturnPath = (planId: PlanId) => `/dashboard?subscripti
 
 export const planForTier = (tier: string): PlanTerms | undefined =>
   Object.values(PLAN_TERMS).find((p) => p.tier.toLowerCase() === tier.toLowerCase());
+
+/** What choosing `to` means for a subscriber of `from`: the price decides which way it goes. */
+export function planChangeKind(from: PlanId, to: PlanId): 'upgrade' | 'downgrade' | 'same' {
+  const difference = PLAN_TERMS[to].price - PLAN_TERMS[from].price;
+  return difference > 0 ? 'upgrade' : difference < 0 ? 'downgrade' : 'same';
+}
+
+/**
+ * The credits an upgrade grants now: the higher plan's extra monthly credits in the share of the
+ * month that was paid for (the prorated charge over the full price difference), never more than
+ * the difference. Upgrading on the last day of a month buys a day's worth, not a month's.
+ */
+export function upgradeCredits(from: PlanId, to: PlanId, amountPaid: number): number {
+  const extraCredits = PLAN_TERMS[to].credits - PLAN_TERMS[from].credits;
+  const extraPrice = PLAN_TERMS[to].price - PLAN_TERMS[from].price;
+  if (extraCredits <= 0 || extraPrice <= 0 || amountPaid <= 0) return 0;
+  return Math.min(extraCredits, Math.round((extraCredits * amountPaid) / extraPrice));
+}
+
+/** The top plan: nothing to upgrade to, its credits renew monthly. */
+export const TOP_PLAN_ID: PlanId = 'premium';
+
+/** Why a plan change or a purchase is refused (before any payment); the screens show them too. */
+export const PLAN_CHANGE_MESSAGES = {
+  samePlan: (plan: string) => `You already have the ${plan} plan.`,
+  alreadySubscribed: (plan: string) =>
+    `You already have the ${plan} plan. Change your plan from the pricing page instead of buying a second one.`,
+  noSubscription: 'You have no plan to change yet. Choose a plan on the pricing page.',
+  notActive:
+    'Your plan cannot be changed while its last payment is unsettled or it is ending. Please email support.',
+  quoteExpired: 'These prices have changed. Please review the change again.',
+  declined: 'Your card was not charged and your plan has not changed.',
+} as const;

@@ -12,13 +12,54 @@ export type CheckoutStarted = Event<
 
 export type SubscriptionActivated = Event<
   'SubscriptionActivated',
-  { planId: PlanId; tier: Tier; customerId?: string; subscriptionId?: string; paymentRef: string }
+  {
+    planId: PlanId;
+    tier: Tier;
+    customerId?: string;
+    subscriptionId?: string;
+    paymentRef: string;
+    /** What the payment paid, in cents (the receipt's amount); absent in events written before. */
+    amountPaid?: number;
+    /** When the paid month ends: the plan renews then (absent when the gateway did not say). */
+    periodEnd?: string;
+  }
 >;
 
+/** A month paid again: the plan billed is the plan from now on (a scheduled downgrade lands here). */
 export type SubscriptionRenewed = Event<
   'SubscriptionRenewed',
-  { planId: PlanId; subscriptionId?: string; paymentRef: string; periodEnd?: string }
+  { planId: PlanId; subscriptionId?: string; paymentRef: string; periodEnd?: string; amountPaid?: number }
 >;
+
+/**
+ * An upgrade, paid now: the plan is the higher one from this moment, the renewal date stays, and
+ * the credits of the rest of the month come with it (a CreditsGranted beside it, `plan-upgrade`).
+ * `amountPaid` is the prorated difference the gateway charged (cents).
+ */
+export type PlanChanged = Event<
+  'PlanChanged',
+  {
+    fromPlanId: PlanId;
+    toPlanId: PlanId;
+    tier: Tier;
+    amountPaid: number;
+    paymentRef: string;
+    subscriptionId?: string;
+    renewsAt?: string;
+  }
+>;
+
+/**
+ * A downgrade: the current plan and its credits stay until `renewsAt`; the renewal then bills the
+ * lower plan (its SubscriptionRenewed makes it the plan). Nothing is charged or refunded now.
+ */
+export type PlanChangeScheduled = Event<
+  'PlanChangeScheduled',
+  { fromPlanId: PlanId; toPlanId: PlanId; renewsAt?: string; subscriptionId?: string }
+>;
+
+/** A scheduled downgrade taken back before the renewal: the plan simply renews as it is. */
+export type PlanChangeCancelled = Event<'PlanChangeCancelled', { planId: PlanId; subscriptionId?: string }>;
 
 export type PaymentFailed = Event<
   'PaymentFailed',
@@ -90,6 +131,9 @@ export type PaymentReversed = Event<
 >;
 
 export type SubscriptionEvent =
+  | PlanChanged
+  | PlanChangeScheduled
+  | PlanChangeCancelled
   | PaymentNotCredited
   | PaymentReversed
   | CheckoutStarted

@@ -1,3 +1,3 @@
 // Product naming shown in the chrome (docs/product/accounts-billing-admin.md (What it does; Screens and routes: Layout): the product is labelled Early Access).
-export const PRODUCT_NAME = 'AI Book Studio';
+export { PRODUCT_NAME, SUPPORT_EMAIL } from '@studio/events/brand';
 export const EARLY_ACCESS_LABEL = 'Early Access';

@@ -19,6 +19,7 @@ export {
   useAuth,
   useUser,
 } from './auth/auth-context';
+export { afterSignIn, NEXT_PARAM, safeNextPath, signInPath, TAB_PARAM } from './auth/return-path';
 export {
   clearStoredUser,
   readStoredUser,
@@ -29,7 +30,7 @@ export {
 } from './auth/storage';
 export { AUTH_PATH, useSignOut } from './auth/use-sign-out';
 export { normalizeUser, type User } from './auth/user';
-export { EARLY_ACCESS_LABEL, PRODUCT_NAME } from './brand';
+export { EARLY_ACCESS_LABEL, PRODUCT_NAME, SUPPORT_EMAIL } from './brand';
 export { Alert, type AlertProps, type AlertTone } from './components/Alert';
 export { Badge, type BadgeProps, type BadgeTone } from './components/Badge';
 export {
@@ -44,8 +45,9 @@ export { MAIN_CONTENT_ID } from './components/main-content';
 export { ProgressBar, type ProgressBarProps } from './components/ProgressBar';
 export { SkipLink } from './components/SkipLink';
 export { Spinner, type SpinnerProps } from './components/Spinner';
+export { visuallyHidden } from './components/visually-hidden';
 export { CreditSummary, type CreditSummaryProps } from './credits/CreditSummary';
-export { creditMessage, creditPercent } from './credits/credit-display';
+export { creditMessage, creditPercent, moreCreditsLabel } from './credits/credit-display';
 export { documentTitle } from './federation/document-title';
 export {
   defaultManifestUrl,

@@ -8,6 +8,11 @@ export const routes = [
   { path: '/', screen: 'Landing', access: 'public', title: 'Create books, listings and images with AI' },
   { path: '/auth', screen: 'Auth', access: 'public', title: 'Log in or sign up' },
   { path: '/pricing', screen: 'Pricing', access: 'public', title: 'Pricing' },
+  // The mailed links' pages, and the way to a reset link: open to anyone (the link may be opened in
+  // any browser); the verification page sits in the app's layout for a member.
+  { path: '/forgot-password', screen: 'ForgotPassword', access: 'public', title: 'Reset your password' },
+  { path: '/reset-password', screen: 'ResetPassword', access: 'public', title: 'Choose a new password' },
+  { path: '/verify-email', screen: 'VerifyEmail', access: 'any', title: 'Verify your email address' },
   { path: '/checkout/:planId?', screen: 'Checkout', access: 'public', title: 'Checkout' },
   {
     path: '/subscription-success',

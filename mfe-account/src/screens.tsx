@@ -12,6 +12,13 @@ export const screens: ScreensModule<AccountScreen>['screens'] = {
   Landing: lazy(() => import(/* webpackChunkName: "screen-Landing" */ './landing/LandingPage')),
   Auth: lazy(() => import(/* webpackChunkName: "screen-Auth" */ './auth/AuthPage')),
   Pricing: lazy(() => import(/* webpackChunkName: "screen-Pricing" */ './pricing/PricingPage')),
+  ForgotPassword: lazy(
+    () => import(/* webpackChunkName: "screen-ForgotPassword" */ './password/ForgotPasswordPage'),
+  ),
+  ResetPassword: lazy(
+    () => import(/* webpackChunkName: "screen-ResetPassword" */ './password/ResetPasswordPage'),
+  ),
+  VerifyEmail: lazy(() => import(/* webpackChunkName: "screen-VerifyEmail" */ './verify/VerifyEmailPage')),
   Checkout: lazy(() => import(/* webpackChunkName: "screen-Checkout" */ './checkout/CheckoutPage')),
   SubscriptionSuccess: lazy(
     () =>

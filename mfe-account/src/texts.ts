@@ -1,9 +1,10 @@
 // Every text the account remote shows, in one place. Quoted strings of docs/product/accounts-billing-admin.md are kept verbatim
 // (Screens and routes, Validation, Messages); the rest is worded to match them. Plan numbers come from the kit (docs/product/accounts-billing-admin.md (Limits and costs)).
 import { ACCOUNT_MESSAGES } from '@studio/events/rules';
+import { SUPPORT_EMAIL } from '@studio/kit';
 
 /** Support is by email only (docs/product/accounts-billing-admin.md (What it does)). */
-export const SUPPORT_EMAIL = 'support@aibookstudio.example';
+export { SUPPORT_EMAIL };
 export const SUPPORT_MAILTO = `mailto:${SUPPORT_EMAIL}`;
 
 /** docs/product/accounts-billing-admin.md (Validation), word for word (the field rules' messages are the request schemas' own). */
@@ -57,6 +58,7 @@ export const LANDING = {
   startCreating: 'Start Creating',
   logIn: 'Log In',
   getStarted: 'Get Started',
+  withPlan: (plan: string) => `with ${plan}`,
   help: 'Help',
   menuOpen: 'Open menu',
   menuClose: 'Close menu',
@@ -156,6 +158,7 @@ export const AUTH = {
   loggingIn: 'Logging in...',
   registerButton: 'Create Account',
   registering: 'Creating account...',
+  forgotPassword: 'Forgot your password?',
   cardNote: 'Your card is not charged now. It is collected to prevent multiple account creation.',
   simulatedCardNote: 'Test mode: no card is needed. Card collection is simulated and nothing is charged.',
   paymentConfigLoading: 'Loading the payment form...',
@@ -172,6 +175,67 @@ export const AUTH = {
   termsAnd: ' and ',
   privacy: 'Privacy Policy',
   termsAfter: '.',
+} as const;
+
+/** /forgot-password: a reset link by mail; the same answer whether or not the address has an account. */
+export const FORGOT = {
+  pageTitle: 'Reset your password',
+  intro: 'Enter the email address of your account. We will mail you a link to choose a new password.',
+  email: 'Email',
+  submit: 'Send the reset link',
+  sending: 'Sending...',
+  checkInbox: 'Check your inbox',
+  failed: 'We could not send the link. Please try again.',
+  backToLogin: 'Back to Log In',
+} as const;
+
+/** /reset-password#token=…: the mailed link's page. */
+export const RESET = {
+  pageTitle: 'Choose a new password',
+  intro: 'Enter your new password twice. Resetting signs you out on every device.',
+  password: 'New password',
+  repeat: 'Repeat the new password',
+  mismatch: 'The two passwords are not the same',
+  submit: 'Set the new password',
+  saving: 'Saving...',
+  done: 'Password changed',
+  logIn: 'Log In',
+  askAgain: 'Ask for a new link',
+  noToken: 'This page needs the link from our email. Please open the link again, or ask for a new one.',
+} as const;
+
+/** /verify-email#token=…: the verification link's page. */
+export const VERIFY = {
+  pageTitle: 'Verify your email address',
+  verifying: 'Verifying your email address...',
+  done: 'Email verified',
+  failed: 'This link did not work',
+  sendNew: 'Send a new link',
+  logInToResend: 'Log in to ask for a new link',
+  goToDashboard: 'Go to Dashboard',
+  logIn: 'Log In',
+  noToken: 'This page needs the link from our email. Please open the link again, or ask for a new one.',
+} as const;
+
+/** Settings: the address and the password. */
+export const SECURITY = {
+  emailTitle: 'Email address',
+  verified: 'Verified',
+  unverified: 'Not verified yet',
+  unverifiedText:
+    'Open the link we mailed you to verify this address. Admin rights and any feature that mails on your behalf need a verified address.',
+  resend: 'Send a new verification link',
+  resending: 'Sending...',
+  resent: 'Verification link sent',
+  resendFailed: 'Could not send the link',
+  passwordTitle: 'Password',
+  passwordText: 'Changing your password signs you out on every other device.',
+  currentPassword: 'Current password',
+  newPassword: 'New password',
+  change: 'Change password',
+  changing: 'Changing...',
+  changed: 'Password changed',
+  changeFailed: 'Could not change your password',
 } as const;
 
 export const DASHBOARD = {
@@ -234,15 +298,64 @@ export const PRICING = {
   choose: (plan: string) => `Subscribe to ${plan}`,
   currentPlan: 'Your current plan',
   currentPlanLabel: 'Current plan',
+  upgrade: (plan: string) => `Upgrade to ${plan}`,
   downgrade: (plan: string) => `Switch to ${plan}`,
-  downgradeWarning: (plan: string, current: string) =>
-    `${plan} has fewer credits each month than your ${current} plan, and buying it replaces ${current}.`,
-  confirmDowngrade: (plan: string) => `Yes, switch to ${plan}`,
   keepPlan: (current: string) => `Keep ${current}`,
   cardNote: 'Use the payment link above to subscribe to this plan.',
+  renewsNote: (credits: number, date: string) => `Your ${credits} credits renew on ${date}.`,
+  changesNote: (plan: string, date: string) => `Changes to ${plan} on ${date}.`,
+  changeNote: 'Changes your plan: see what it costs before anything is charged.',
+  topPlanTitle: 'You have our top plan',
+  topPlan: (credits: number, date: string | undefined) =>
+    date
+      ? `Premium has the most credits of any plan. Your ${credits} credits renew on ${date}, every month.`
+      : `Premium has the most credits of any plan. Your ${credits} credits renew every month.`,
+  moreCreditsTitle: 'Need more credits?',
+  moreCredits: (plan: string) =>
+    `Upgrade from ${plan}: the extra credits of the higher plan for the rest of this month come at once, for the price difference of the days left.`,
   afterPayingTitle: 'After paying',
   afterPaying: `Your credits usually arrive within minutes. If they have not, email ${SUPPORT_EMAIL} with your username and plan, and your account will then be activated manually.`,
   regularPrice: 'Regular price',
+} as const;
+
+/** What a subscriber reads before changing plan (payment, checkout and subscribe pages). */
+export const PLAN_CHANGE = {
+  title: (from: string, to: string) => `From ${from} to ${to}`,
+  keepTitle: (plan: string) => `Keep ${plan}`,
+  loading: 'Working out what the change costs...',
+  failed: 'Could not work out what the change costs. Please try again.',
+  tryAgain: 'Try again',
+  upgradeSteps: (d: {
+    dueNow: string;
+    credits: number;
+    to: string;
+    renewal: string;
+    price: string;
+    monthly: number;
+  }) => [
+    `You pay ${d.dueNow} now: the price difference for the days left this month.`,
+    `You get ${d.credits} more credits now; the credits you have stay.`,
+    `${d.to} applies at once. Your renewal date stays ${d.renewal}: from then on you pay ${d.price} a month and get ${d.monthly} credits.`,
+  ],
+  downgradeSteps: (d: { from: string; to: string; renewal: string; price: string; monthly: number }) => [
+    'Nothing is charged or refunded now, and your credits stay.',
+    `You keep ${d.from} and its features until ${d.renewal}.`,
+    `From ${d.renewal} you pay ${d.price} a month and get ${d.monthly} credits.`,
+  ],
+  keepSteps: (d: { plan: string; next: string; renewal: string }) => [
+    `Your plan stays ${d.plan}: the switch to ${d.next} on ${d.renewal} is called off.`,
+    'Nothing is charged now.',
+  ],
+  confirmUpgrade: (plan: string, dueNow: string) => `Upgrade to ${plan} — pay ${dueNow} now`,
+  confirmDowngrade: (plan: string, renewal: string) => `Switch to ${plan} on ${renewal}`,
+  confirmKeep: (plan: string) => `Keep ${plan}`,
+  working: 'Changing your plan...',
+  upgraded: (plan: string) => `Your plan is now ${plan}`,
+  scheduled: (plan: string, renewal: string) => `${plan} starts on ${renewal}`,
+  kept: (plan: string) => `You keep ${plan}`,
+  changeFailed: 'Your plan was not changed',
+  samePlanTitle: 'This is your plan',
+  nextRenewal: 'your next renewal',
 } as const;
 
 export const CHECKOUT = {
@@ -305,6 +418,7 @@ export const SUCCESS = {
 
 export const PROFILE = {
   pageTitle: 'My Profile',
+  emailUnverified: 'not verified yet',
   fullName: 'Full name',
   email: 'Email',
   plan: 'Subscription plan',

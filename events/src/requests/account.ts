@@ -3,6 +3,7 @@
 import * as yup from 'yup';
 import {
   ACCOUNT_MESSAGES,
+  CREDENTIAL_MESSAGES,
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
   NAME_MAX_LENGTH,
@@ -78,3 +79,27 @@ export type LoginRequest = yup.InferType<typeof loginRequest>;
 
 /** POST /api/airtable/login: the spec's client sends its own id. */
 export const airtableLoginRequest = yup.object({ id: text().max(100).optional() });
+
+/** A mailed link's secret, as the link's page sends it back (its shape is checked by the server). */
+const linkToken = text(CREDENTIAL_MESSAGES.linkInvalid)
+  .required(CREDENTIAL_MESSAGES.linkInvalid)
+  .max(200, CREDENTIAL_MESSAGES.linkInvalid);
+
+/** POST /api/email/verify: the verification link's page. */
+export const verifyEmailRequest = yup.object({ token: linkToken });
+
+/** POST /api/user/password: the signed-in user's new password, with the current one. */
+export const changePasswordRequest = yup.object({
+  currentPassword: text(CREDENTIAL_MESSAGES.currentPassword, { trim: false })
+    .required(CREDENTIAL_MESSAGES.currentPassword)
+    .max(PASSWORD_MAX_LENGTH, CREDENTIAL_MESSAGES.wrongCurrentPassword),
+  newPassword: password,
+});
+export type ChangePasswordRequest = yup.InferType<typeof changePasswordRequest>;
+
+/** POST /api/password/forgot: the address to mail a reset link to. */
+export const forgotPasswordRequest = yup.object({ email: emailAddress });
+
+/** POST /api/password/reset: the reset link's page, with the new password. */
+export const resetPasswordRequest = yup.object({ token: linkToken, password });
+export type ResetPasswordRequest = yup.InferType<typeof resetPasswordRequest>;

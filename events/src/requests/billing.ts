@@ -22,3 +22,16 @@ export const createSubscriptionRequest = yup.object({ planId: planId().default('
 export const subscriptionPlanRequest = yup.object({
   planId: planId().required(BILLING_MESSAGES.plan),
 });
+
+/**
+ * GET and POST /api/subscription/change: a subscriber's move to another plan. `quoteAt` is the
+ * instant of the preview the user read: the change is charged as of then, so it costs exactly
+ * what the screen said.
+ */
+export const planChangeRequest = yup.object({
+  planId: planId().required(BILLING_MESSAGES.plan),
+  quoteAt: text('Invalid quote')
+    .max(40, 'Invalid quote')
+    .test('instant', 'Invalid quote', (v) => v === undefined || !Number.isNaN(Date.parse(v)))
+    .optional(),
+});

@@ -19,6 +19,29 @@ export const ACCOUNT_MESSAGES = {
   password: 'Password must be at least 6 characters',
 } as const;
 
+/**
+ * Verifying the address and the password's own screens. One text for a forged, expired, spent or
+ * replaced link: which it was is nobody's business.
+ */
+export const CREDENTIAL_MESSAGES = {
+  linkInvalid: 'This link is invalid or has expired. Please ask for a new one.',
+  currentPassword: 'Please enter your current password',
+  wrongCurrentPassword: 'Your current password is not correct',
+  passwordChangedMeanwhile: 'Your password was changed meanwhile. Please log in again.',
+  resetSent:
+    'If an account uses that address, we have sent it a link to reset its password. The link works for one hour.',
+  passwordReset: 'Your password has been changed. Log in with your new password.',
+  passwordChanged: 'Your password has been changed. You have been signed out everywhere else.',
+  verificationSent: (email: string) =>
+    `We have sent a new verification link to ${email}. It works for 48 hours.`,
+  verified: 'Your email address is verified. Thank you!',
+  alreadyVerified: 'Your email address is already verified.',
+} as const;
+
+/** How long a mailed link works (docs/product/accounts-billing-admin.md (Limits and costs)). */
+export const RESET_LINK_HOURS = 1;
+export const VERIFICATION_LINK_HOURS = 48;
+
 export const BILLING_MESSAGES = { plan: 'Plan must be basic, standard or premium' } as const;
 
 export const ADMIN_MESSAGES = {

@@ -19,7 +19,20 @@ describe('normalizeUser', () => {
       subscriptionTier: 'Basic',
       createdAt: '2025-01-01',
       isAdmin: false,
+      emailVerified: false,
     });
+  });
+
+  it('reads the verified address, the renewal date and a scheduled plan, trusting only a boolean', () => {
+    expect(
+      normalizeUser({
+        id: 'u',
+        emailVerified: true,
+        renewsAt: '2026-12-27T00:00:00.000Z',
+        nextPlanId: 'basic',
+      }),
+    ).toMatchObject({ emailVerified: true, renewsAt: '2026-12-27T00:00:00.000Z', nextPlanId: 'basic' });
+    expect(normalizeUser({ id: 'u', emailVerified: 'yes' }).emailVerified).toBe(false);
   });
 
   it('defaults the tier to Demo and only trusts a boolean isAdmin', () => {

@@ -11,6 +11,12 @@ export interface User {
   avatar?: string;
   /** Decided by the server (AdminGranted / AdminRevoked in the log), never by the client. */
   isAdmin: boolean;
+  /** Whether the owner opened the verification link we mailed. */
+  emailVerified: boolean;
+  /** When the plan renews, with its credits, when the server knows it. */
+  renewsAt?: string;
+  /** The lower plan the next renewal switches to, when one was chosen. */
+  nextPlanId?: string;
 }
 
 type RawUser = Record<string, unknown>;
@@ -23,6 +29,8 @@ export function normalizeUser(raw: RawUser): User {
   const tier = str(raw.subscriptionTier) ?? str(raw['Subscription Tier']) ?? DEFAULT_TIER;
   const createdAt = str(raw.createdAt) ?? str(raw['Created Time']);
   const avatar = str(raw.avatar);
+  const renewsAt = str(raw.renewsAt);
+  const nextPlanId = str(raw.nextPlanId);
   return {
     id: String(raw.id ?? ''),
     name: str(raw.name) ?? str(raw.Name) ?? '',
@@ -32,5 +40,8 @@ export function normalizeUser(raw: RawUser): User {
     ...(createdAt ? { createdAt } : {}),
     ...(avatar ? { avatar } : {}),
     isAdmin: raw.isAdmin === true,
+    emailVerified: raw.emailVerified === true,
+    ...(renewsAt ? { renewsAt } : {}),
+    ...(nextPlanId ? { nextPlanId } : {}),
   };
 }

@@ -4,6 +4,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
 import { theme } from '../theme/theme';
+import { visuallyHidden } from './visually-hidden';
 
 const slideIn = keyframes({ from: { transform: 'translateX(-100%)' }, to: { transform: 'translateX(0)' } });
 const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
@@ -19,16 +20,6 @@ export interface SheetProps {
   /** Where focus goes back to when the sheet closes (e.g. the button that opened it). */
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 export function Sheet({
   open,

@@ -1,4 +1,4 @@
-import { creditMessage, creditPercent } from './credit-display';
+import { creditMessage, creditPercent, moreCreditsLabel } from './credit-display';
 
 describe('credit display (docs/product/accounts-billing-admin.md (Screens and routes: Layout))', () => {
   it('percent is credits over the tier allowance, rounded', () => {
@@ -23,5 +23,14 @@ describe('credit display (docs/product/accounts-billing-admin.md (Screens and ro
     expect(creditMessage(1)).toBe('You have 1 credit remaining.');
     expect(creditMessage(2)).toBe('You have 2 credits remaining.');
     expect(creditMessage(60)).toBe('You have 60 credits remaining.');
+  });
+});
+
+describe('the way to more credits', () => {
+  it('is a higher plan below the top, and the renewal day on the top plan', () => {
+    expect(moreCreditsLabel('Basic', '2026-12-27T00:00:00.000Z')).toBe('Get more credits →');
+    expect(moreCreditsLabel('Demo', undefined)).toBe('Get more credits →');
+    expect(moreCreditsLabel('Premium', '2026-12-27T10:00:00.000Z')).toBe('Credits renew Dec 27 →');
+    expect(moreCreditsLabel('Premium', undefined)).toBe('View plans →');
   });
 });

@@ -7,11 +7,20 @@ import {
   type PlanId,
   type PlanTerms,
   type Tier,
+  TOP_PLAN_ID,
 } from '@studio/events/plans';
 
 export type { PlanId };
 export type SubscriptionTier = Tier;
-export { booksForCredits, CREDITS_PER_BOOK, PLAN_IDS } from '@studio/events/plans';
+export {
+  booksForCredits,
+  CREDITS_PER_BOOK,
+  PLAN_CHANGE_MESSAGES,
+  PLAN_IDS,
+  planChangeKind,
+  TOP_PLAN_ID,
+  upgradeCredits,
+} from '@studio/events/plans';
 
 export interface Plan {
   id: PlanId;
@@ -123,4 +132,26 @@ export { NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH } from '@studio/events/rules';
 /** Formats a price in cents as "$29.99". */
 export function formatPrice(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
+}
+
+/** The plan of a tier name ("Premium"), if it is a paid one. */
+export const planOfTier = (tier: string | null | undefined): Plan | undefined =>
+  PLANS.find((plan) => plan.name.toLowerCase() === tier?.toLowerCase());
+
+/** Whether a tier is the top plan's: nothing to upgrade to, its credits come back at renewal. */
+export const isTopTier = (tier: string | null | undefined) => planOfTier(tier)?.id === TOP_PLAN_ID;
+
+const DAY = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const SHORT_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** A renewal date as the product writes it: "December 27, 2026" (the short form: "Dec 27"). */
+export function renewalDate(iso: string, short = false): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return (short ? SHORT_DAY : DAY).format(date);
 }

@@ -56,6 +56,37 @@ export interface CreditEntry {
   balanceAfter: number;
 }
 
+/** A plan as a plan change names it. */
+export interface PlanChangeTerms {
+  planId: PlanId;
+  name: string;
+  price: number;
+  credits: number;
+}
+
+/** GET /api/subscription/change: what a change would do, priced as of `quoteAt`. */
+export interface PlanChangePreview {
+  kind: 'upgrade' | 'downgrade' | 'keep';
+  from: PlanChangeTerms;
+  to: PlanChangeTerms;
+  /** Cents charged now (an upgrade's prorated difference). */
+  dueNow: number;
+  creditsNow: number;
+  renewsAt?: string;
+  quoteAt: string;
+}
+
+/** POST /api/subscription/change. */
+export interface PlanChangeReply {
+  success: boolean;
+  kind: PlanChangePreview['kind'];
+  planId: PlanId;
+  creditsAdded: number;
+  newTotalCredits: number;
+  amountPaid: number;
+  renewsAt?: string;
+}
+
 export interface IntentReply {
   clientSecret?: string;
   gateway: Gateway;

@@ -1,8 +1,9 @@
 // /auth (docs/product/accounts-billing-admin.md (Screens and routes: Sign-in)): Login and Register tabs, a benefits panel, the terms notice.
-// A signed-in user goes to /dashboard.
-import { Card, Spinner, theme, useAuth } from '@studio/kit';
+// A signed-in user goes on to where they were going (`?next=`, or the page that sent them here),
+// else to /dashboard. `?tab=register` opens on the Register tab (Get Started, a plan chosen).
+import { afterSignIn, Card, Spinner, TAB_PARAM, theme, useAuth } from '@studio/kit';
 import { Tabs } from '@studio/kit/widgets';
-import { Navigate } from 'react-router-dom';
+import { type Location, Navigate, useLocation } from 'react-router-dom';
 import { PublicPage } from '../common/PublicPage';
 import { AUTH } from '../texts';
 import { BenefitsPanel } from './BenefitsPanel';
@@ -11,6 +12,9 @@ import { RegisterForm } from './RegisterForm';
 
 export default function AuthPage() {
   const { user, isLoading } = useAuth();
+  const location = useLocation();
+  const from = (location.state as { from?: Location } | null)?.from;
+  const tab = new URLSearchParams(location.search).get(TAB_PARAM) === 'register' ? 'register' : 'login';
 
   if (isLoading) {
     return (
@@ -19,7 +23,7 @@ export default function AuthPage() {
       </div>
     );
   }
-  if (user) return <Navigate to="/dashboard" replace />;
+  if (user) return <Navigate to={afterSignIn(location.search, from)} replace />;
 
   return (
     <PublicPage>
@@ -41,6 +45,7 @@ export default function AuthPage() {
           </div>
           <Tabs
             aria-label={AUTH.pageTitle}
+            defaultValue={tab}
             items={[
               { value: 'login', label: AUTH.loginTab, content: <LoginForm /> },
               { value: 'register', label: AUTH.registerTab, content: <RegisterForm /> },

@@ -1,7 +1,8 @@
 import { fieldErrors, loginRequest } from '@studio/events/requests';
-import { Button, useAuth } from '@studio/kit';
+import { Button, theme, useAuth } from '@studio/kit';
 import { Field, Input, useFormErrors } from '@studio/kit/widgets';
 import { type FormEvent, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { AUTH } from '../texts';
 
 interface LoginValues {
@@ -50,6 +51,9 @@ export function LoginForm() {
       <Button type="submit" size="lg" disabled={loginMutation.isPending}>
         {loginMutation.isPending ? AUTH.loggingIn : AUTH.logInButton}
       </Button>
+      <Link to="/forgot-password" css={{ fontSize: theme.fontSizes.sm, justifySelf: 'start' }}>
+        {AUTH.forgotPassword}
+      </Link>
     </form>
   );
 }

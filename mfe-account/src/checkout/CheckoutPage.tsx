@@ -10,6 +10,7 @@ import {
   isPlanId,
   REDIRECT_TOAST_DURATION_MS,
   Spinner,
+  signInPath,
   theme,
   toast,
   useAuth,
@@ -23,8 +24,10 @@ import { Page } from '../common/Page';
 import { PublicPage } from '../common/PublicPage';
 import { PaymentForm } from '../payments/PaymentForm';
 import { useSubscriptionIntent } from '../payments/use-subscription-intent';
-import { CurrentPlanNote, DowngradeGate } from '../pricing/CurrentPlan';
-import { CHECKOUT, TOASTS } from '../texts';
+import { CurrentPlanNote } from '../pricing/CurrentPlan';
+import { SubscriberGate } from '../pricing/PlanChange';
+import { changeOf } from '../pricing/plan-rank';
+import { CHECKOUT, PAYMENT, TOASTS } from '../texts';
 import { PlanSummary } from './PlanSummary';
 import { successPath } from './success-path';
 
@@ -39,7 +42,9 @@ function Checkout({ planId }: { planId: Parameters<typeof findPlan>[0] }) {
   const { user, isLoading } = useAuth();
   const navigate = useNavigate();
   const config = usePaymentsConfig();
-  const intent = useSubscriptionIntent(user ? planId : null, createSubscriptionIntent);
+  // A subscriber changes plan instead: no checkout is opened for them.
+  const buying = user && changeOf(plan, user.subscriptionTier) === 'none';
+  const intent = useSubscriptionIntent(buying ? planId : null, createSubscriptionIntent);
   const clientSecret = intent.data?.clientSecret;
   const noSecret = intent.isSuccess && !clientSecret;
 
@@ -61,8 +66,15 @@ function Checkout({ planId }: { planId: Parameters<typeof findPlan>[0] }) {
     payment = (
       <div css={{ display: 'grid', gap: 12, justifyItems: 'start' }}>
         <p css={{ fontSize: theme.fontSizes.sm }}>{CHECKOUT.signInFirst}</p>
-        <LinkButton to="/auth">{CHECKOUT.signIn}</LinkButton>
+        <LinkButton to={signInPath(`/checkout/${planId}`)}>{CHECKOUT.signIn}</LinkButton>
       </div>
+    );
+  } else if (!buying) {
+    payment = (
+      <SubscriberGate plan={plan}>
+        {/* A paid tier without a subscription (an admin's) buys through the hosted checkout. */}
+        <LinkButton to={`/payment?plan=${plan.id}`}>{PAYMENT.proceed}</LinkButton>
+      </SubscriberGate>
     );
   } else if (intent.isError || config.isError) {
     // The text says "Please try again": offer exactly that (the page's own Back to Pricing is below).
@@ -88,19 +100,17 @@ function Checkout({ planId }: { planId: Parameters<typeof findPlan>[0] }) {
     );
   } else {
     payment = (
-      <DowngradeGate plan={plan}>
-        <PaymentForm
-          config={config.data}
-          clientSecret={clientSecret}
-          planId={planId}
-          submitLabel={CHECKOUT.payButton(plan.name, formatPrice(plan.price))}
-          failureTitle={TOASTS.paymentFailed}
-          onPaid={(reply) => {
-            toast({ ...TOASTS.paymentSuccessful, variant: 'success' });
-            navigate(successPath(plan.name, reply));
-          }}
-        />
-      </DowngradeGate>
+      <PaymentForm
+        config={config.data}
+        clientSecret={clientSecret}
+        planId={planId}
+        submitLabel={CHECKOUT.payButton(plan.name, formatPrice(plan.price))}
+        failureTitle={TOASTS.paymentFailed}
+        onPaid={(reply) => {
+          toast({ ...TOASTS.paymentSuccessful, variant: 'success' });
+          navigate(successPath(plan.name, reply));
+        }}
+      />
     );
   }
 

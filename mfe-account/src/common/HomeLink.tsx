@@ -1,9 +1,12 @@
 // The product name linking home, as both public headers show it.
-import { PRODUCT_NAME, theme } from '@studio/kit';
+import { PRODUCT_NAME, theme, visuallyHidden } from '@studio/kit';
 import { BookMarked } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
-export function HomeLink() {
+/** Below this width a header with three links beside the name keeps only the logo (the name stays its label). */
+const NARROW = '@media (max-width: 419.98px)';
+
+export function HomeLink({ compact = false }: { compact?: boolean }) {
   return (
     <Link
       to="/"
@@ -21,7 +24,7 @@ export function HomeLink() {
       }}
     >
       <BookMarked size={22} color={theme.colors.primary} aria-hidden />
-      {PRODUCT_NAME}
+      <span css={compact ? { [NARROW]: visuallyHidden } : undefined}>{PRODUCT_NAME}</span>
     </Link>
   );
 }

@@ -20,7 +20,9 @@ export function PublicHeader() {
       }}
     >
       <div css={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }}>
-        <HomeLink />
+        {/* On a narrow phone the name would run under the links (more so signed in: Dashboard is
+            longer than Log In); the logo alone links home there, still named for screen readers. */}
+        <HomeLink compact />
         <Badge tone="primary" css={{ '@media (max-width: 479.98px)': { display: 'none' } }}>
           {EARLY_ACCESS_LABEL}
         </Badge>

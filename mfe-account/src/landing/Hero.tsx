@@ -1,4 +1,4 @@
-import { theme } from '@studio/kit';
+import { signInPath, theme } from '@studio/kit';
 import { ArrowRight } from 'lucide-react';
 import { LinkButton } from '../common/LinkButton';
 import { LANDING } from '../texts';
@@ -24,7 +24,7 @@ export function Hero() {
         </h1>
         <p css={{ fontSize: theme.fontSizes.lg, color: theme.colors.textMuted }}>{LANDING.tagline}</p>
         <div>
-          <LinkButton to="/auth" size="lg">
+          <LinkButton to={signInPath(undefined, 'register')} size="lg">
             {LANDING.startCreating}
             <ArrowRight aria-hidden />
           </LinkButton>

@@ -1,6 +1,6 @@
 // Fixed header of the landing page (docs/product/accounts-billing-admin.md (Screens and routes: Landing page)): section anchors, help, Log In, Get Started,
 // and a menu toggle below 768 px that shows the same links.
-import { Badge, buttonStyles, EARLY_ACCESS_LABEL, theme } from '@studio/kit';
+import { Badge, buttonStyles, EARLY_ACCESS_LABEL, signInPath, theme } from '@studio/kit';
 import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -91,7 +91,7 @@ export function LandingHeader() {
             <LinkButton to="/auth" variant="ghost" size="sm">
               {LANDING.logIn}
             </LinkButton>
-            <LinkButton to="/auth" size="sm">
+            <LinkButton to={signInPath(undefined, 'register')} size="sm">
               {LANDING.getStarted}
             </LinkButton>
           </div>
@@ -126,7 +126,7 @@ export function LandingHeader() {
             <LinkButton to="/auth" variant="outline">
               {LANDING.logIn}
             </LinkButton>
-            <LinkButton to="/auth">{LANDING.getStarted}</LinkButton>
+            <LinkButton to={signInPath(undefined, 'register')}>{LANDING.getStarted}</LinkButton>
           </div>
         </nav>
       )}

@@ -1,8 +1,9 @@
-import { PLANS, useAuth } from '@studio/kit';
+import { PLANS, signInPath, useAuth, visuallyHidden } from '@studio/kit';
 import { LinkButton } from '../common/LinkButton';
 import { PlanCard } from '../pricing/PlanCard';
 import { PlanGrid } from '../pricing/PlanGrid';
-import { LANDING, PRICING } from '../texts';
+import { LANDING } from '../texts';
+
 import { Section } from './Section';
 
 export function PricingSection() {
@@ -16,11 +17,12 @@ export function PricingSection() {
             plan={plan}
             action={
               <LinkButton
-                to={user ? `/payment?plan=${plan.id}` : '/auth'}
+                to={user ? `/payment?plan=${plan.id}` : signInPath(`/payment?plan=${plan.id}`, 'register')}
                 variant={plan.popular ? 'primary' : 'outline'}
-                aria-label={PRICING.choose(plan.name)}
               >
                 {LANDING.getStarted}
+                {/* The plan in the name too, after the words shown (WCAG 2.5.3, Label in Name). */}
+                <span css={visuallyHidden}> {LANDING.withPlan(plan.name)}</span>
               </LinkButton>
             }
           />

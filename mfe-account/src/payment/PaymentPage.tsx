@@ -1,6 +1,7 @@
 // /payment?plan= (docs/product/accounts-billing-admin.md (Screens and routes: Plan payment page)): the plan, its price, credits and books, three notes, and
 // 'Proceed to Checkout' to the payment provider's hosted page (our test page in simulated mode).
-// It also names the user's current plan, and a lower plan asks first (as on pricing).
+// It also names the user's current plan; a subscriber reads what changing to this plan does (and
+// is never sold the plan they have) instead of a checkout.
 import {
   Alert,
   Button,
@@ -16,24 +17,20 @@ import {
 } from '@studio/kit';
 import { useMutation } from '@tanstack/react-query';
 import { CreditCard, Lock, UserCheck, XCircle } from 'lucide-react';
-import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { createCheckoutSession } from '../api/billing';
 import { LinkButton } from '../common/LinkButton';
 import { Page } from '../common/Page';
-import { CurrentPlanNote, useDowngradeFrom } from '../pricing/CurrentPlan';
-import { DowngradeConfirm } from '../pricing/DowngradeConfirm';
-import { PAYMENT, PRICING, TOASTS } from '../texts';
+import { CurrentPlanNote } from '../pricing/CurrentPlan';
+import { SubscriberGate } from '../pricing/PlanChange';
+import { PAYMENT, TOASTS } from '../texts';
 
 const NOTE_ICONS = [Lock, UserCheck, XCircle];
 
 export default function PaymentPage() {
   const { user } = useAuth();
   const [search] = useSearchParams();
-  const [confirming, setConfirming] = useState(false);
   const planParam = search.get('plan') ?? DEFAULT_PLAN_ID;
-  // Buying a lower plan replaces the higher one: the checkout button asks first.
-  const downgrade = useDowngradeFrom(isPlanId(planParam) ? findPlan(planParam) : undefined);
   const checkout = useMutation({
     mutationFn: createCheckoutSession,
     onSuccess: ({ url }) => {
@@ -111,33 +108,17 @@ export default function PaymentPage() {
           );
         })}
       </ul>
-      {downgrade && confirming ? (
-        <DowngradeConfirm
-          plan={plan}
-          current={downgrade}
-          confirm={(label) => (
-            <Button variant="destructive" onClick={() => checkout.mutate(plan.id)} disabled={busy}>
-              <CreditCard aria-hidden />
-              {busy ? PAYMENT.redirecting : label}
-            </Button>
-          )}
-          onKeep={() => setConfirming(false)}
-        />
-      ) : (
+      <SubscriberGate plan={plan}>
         <div css={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
-          <Button
-            size="lg"
-            onClick={() => (downgrade ? setConfirming(true) : checkout.mutate(plan.id))}
-            disabled={busy}
-          >
+          <Button size="lg" onClick={() => checkout.mutate(plan.id)} disabled={busy}>
             <CreditCard aria-hidden />
-            {busy ? PAYMENT.redirecting : downgrade ? PRICING.downgrade(plan.name) : PAYMENT.proceed}
+            {busy ? PAYMENT.redirecting : PAYMENT.proceed}
           </Button>
           <LinkButton to="/pricing" variant="outline" size="lg">
             {PAYMENT.backToPlans}
           </LinkButton>
         </div>
-      )}
+      </SubscriberGate>
     </Page>
   );
 }

@@ -1,17 +1,8 @@
 // One plan (docs/product/accounts-billing-admin.md (Limits and costs)) as a card: name, price, credits, books, features; the action is the caller's.
-import { Badge, formatPrice, type Plan, REGULAR_PRICES, theme } from '@studio/kit';
+import { Badge, formatPrice, type Plan, REGULAR_PRICES, theme, visuallyHidden } from '@studio/kit';
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PRICING } from '../texts';
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 export interface PlanCardProps {
   plan: Plan;

@@ -1,56 +1,62 @@
-// The action of one plan card: the current plan says so; a lower plan than the current one asks
-// before leading to payment (buying it replaces the higher plan); any other plan leads straight on.
-import { Button, type Plan, useAuth } from '@studio/kit';
-import { useState } from 'react';
+// The action of one plan card. A visitor signs up and comes back to the plan chosen; a subscriber
+// sees the plan they have (with when its credits renew, or the downgrade already chosen), and any
+// other plan leads to the page that says what changing to it does before anything is charged.
+import { Button, findPlan, isPlanId, type Plan, renewalDate, signInPath, useAuth } from '@studio/kit';
 import { LinkButton } from '../common/LinkButton';
 import { PRICING } from '../texts';
-import { DowngradeConfirm } from './DowngradeConfirm';
-import { currentPaidPlan, isDowngrade } from './plan-rank';
+import { changeOf } from './plan-rank';
 
 export function PlanChoice({ plan }: { plan: Plan }) {
   const { user } = useAuth();
-  const [confirming, setConfirming] = useState(false);
   const variant = plan.popular ? 'primary' : 'outline';
+  const to = `/payment?plan=${plan.id}`;
   if (!user) {
     return (
-      <LinkButton to="/auth" variant={variant} size="lg">
+      <LinkButton to={signInPath(to, 'register')} variant={variant} size="lg">
         {PRICING.choose(plan.name)}
       </LinkButton>
     );
   }
-  if (plan.name === user.subscriptionTier) {
+  const change = changeOf(plan, user.subscriptionTier);
+  if (change === 'same') {
+    const next = user.nextPlanId && isPlanId(user.nextPlanId) ? findPlan(user.nextPlanId) : undefined;
+    // Chosen to end at the renewal: the way back is to keep it.
+    if (next) {
+      return (
+        <LinkButton to={to} variant="outline" size="lg">
+          {PRICING.keepPlan(plan.name)}
+        </LinkButton>
+      );
+    }
     return (
       <Button size="lg" variant="outline" disabled>
         {PRICING.currentPlan}
       </Button>
     );
   }
-  const to = `/payment?plan=${plan.id}`;
-  const current = currentPaidPlan(user.subscriptionTier);
-  if (!current || !isDowngrade(plan, user.subscriptionTier)) {
-    return (
-      <LinkButton to={to} variant={variant} size="lg">
-        {PRICING.choose(plan.name)}
-      </LinkButton>
-    );
-  }
-  if (!confirming) {
-    return (
-      <Button size="lg" variant="outline" onClick={() => setConfirming(true)}>
-        {PRICING.downgrade(plan.name)}
-      </Button>
-    );
-  }
   return (
-    <DowngradeConfirm
-      plan={plan}
-      current={current}
-      confirm={(label) => (
-        <LinkButton to={to} variant="destructive">
-          {label}
-        </LinkButton>
-      )}
-      onKeep={() => setConfirming(false)}
-    />
+    <LinkButton
+      to={to}
+      variant={change === 'none' ? variant : change === 'upgrade' ? 'primary' : 'outline'}
+      size="lg"
+    >
+      {change === 'upgrade'
+        ? PRICING.upgrade(plan.name)
+        : change === 'downgrade'
+          ? PRICING.downgrade(plan.name)
+          : PRICING.choose(plan.name)}
+    </LinkButton>
   );
+}
+
+/** The line under a card: how to buy it, what changing to it means, or when the current plan renews. */
+export function planNote(plan: Plan, user: ReturnType<typeof useAuth>['user']): string {
+  if (!user) return PRICING.cardNote;
+  const change = changeOf(plan, user.subscriptionTier);
+  if (change === 'none') return PRICING.cardNote;
+  if (change !== 'same') return PRICING.changeNote;
+  const next = user.nextPlanId && isPlanId(user.nextPlanId) ? findPlan(user.nextPlanId) : undefined;
+  if (!user.renewsAt) return PRICING.changeNote;
+  const date = renewalDate(user.renewsAt);
+  return next ? PRICING.changesNote(next.name, date) : PRICING.renewsNote(plan.credits, date);
 }

@@ -1,10 +1,13 @@
-// /settings (docs/product/accounts-billing-admin.md (Screens and routes: Settings)): billing by email, and Log Out.
+// /settings (docs/product/accounts-billing-admin.md (Screens and routes: Settings)): billing by email, the address and the
+// password, and Log Out.
 import { Alert, Badge, Button, Card, DEFAULT_TIER, theme, useAuth, useSignOut } from '@studio/kit';
 import { LogOut, Mail } from 'lucide-react';
 import { useCurrentUser } from '../api/queries';
 import { LinkButton } from '../common/LinkButton';
 import { Page } from '../common/Page';
 import { SETTINGS, SUPPORT_MAILTO } from '../texts';
+import { EmailCard } from './EmailCard';
+import { PasswordCard } from './PasswordCard';
 
 export default function SettingsPage() {
   const { user: sessionUser } = useAuth();
@@ -32,6 +35,8 @@ export default function SettingsPage() {
           </LinkButton>
         </div>
       </Card>
+      {sessionUser && <EmailCard user={sessionUser} />}
+      <PasswordCard />
       <Card title={SETTINGS.actionsTitle} headingLevel={2}>
         <p css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }}>{SETTINGS.actionsText}</p>
         <div>

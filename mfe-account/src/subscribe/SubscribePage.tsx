@@ -1,5 +1,15 @@
 // /subscribe (docs/product/accounts-billing-admin.md (Screens and routes: Subscription setup)): requests a subscription on load, then the payment form.
-import { Alert, Card, DEFAULT_PLAN_ID, findPlan, isPlanId, Spinner, theme, toast } from '@studio/kit';
+import {
+  Alert,
+  Card,
+  DEFAULT_PLAN_ID,
+  findPlan,
+  isPlanId,
+  Spinner,
+  theme,
+  toast,
+  useAuth,
+} from '@studio/kit';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { createSubscription } from '../api/billing';
@@ -10,8 +20,10 @@ import { LinkButton } from '../common/LinkButton';
 import { Page } from '../common/Page';
 import { PaymentForm } from '../payments/PaymentForm';
 import { useSubscriptionIntent } from '../payments/use-subscription-intent';
-import { CurrentPlanNote, DowngradeGate } from '../pricing/CurrentPlan';
-import { SUBSCRIBE, TOASTS } from '../texts';
+import { CurrentPlanNote } from '../pricing/CurrentPlan';
+import { SubscriberGate } from '../pricing/PlanChange';
+import { changeOf } from '../pricing/plan-rank';
+import { PAYMENT, SUBSCRIBE, TOASTS } from '../texts';
 
 export default function SubscribePage() {
   const [search] = useSearchParams();
@@ -19,8 +31,11 @@ export default function SubscribePage() {
   const param = search.get('plan');
   const planId = isPlanId(param) ? param : DEFAULT_PLAN_ID;
   const plan = findPlan(planId);
+  const { user } = useAuth();
+  // A subscriber changes plan instead: no subscription is requested for them.
+  const buying = changeOf(plan, user?.subscriptionTier) === 'none';
   const config = usePaymentsConfig();
-  const intent = useSubscriptionIntent(planId, createSubscription);
+  const intent = useSubscriptionIntent(buying ? planId : null, createSubscription);
   const clientSecret = intent.data?.clientSecret;
   const failed = intent.isError || config.isError || (intent.isSuccess && !clientSecret);
 
@@ -32,6 +47,20 @@ export default function SubscribePage() {
       variant: 'destructive',
     });
   }, [intent.isError, intent.isSuccess, intent.error, intent.data]);
+
+  if (!buying) {
+    return (
+      <Page title={SUBSCRIBE.title} maxWidth={640}>
+        <CurrentPlanNote />
+        <Card title={`${plan.name} plan`} headingLevel={2}>
+          <SubscriberGate plan={plan}>
+            {/* A paid tier without a subscription (an admin's) buys through the hosted checkout. */}
+            <LinkButton to={`/payment?plan=${plan.id}`}>{PAYMENT.proceed}</LinkButton>
+          </SubscriberGate>
+        </Card>
+      </Page>
+    );
+  }
 
   if (failed) {
     return (
@@ -61,19 +90,17 @@ export default function SubscribePage() {
     <Page title={SUBSCRIBE.title} maxWidth={640}>
       <CurrentPlanNote />
       <Card title={`${plan.name} plan`} headingLevel={2}>
-        <DowngradeGate plan={plan}>
-          <PaymentForm
-            config={config.data}
-            clientSecret={clientSecret}
-            planId={planId}
-            submitLabel={SUBSCRIBE.button}
-            failureTitle={TOASTS.paymentSetupFailed}
-            onPaid={(reply) => {
-              toast({ ...TOASTS.subscriptionSuccessful, variant: 'success' });
-              navigate(successPath(plan.name, reply));
-            }}
-          />
-        </DowngradeGate>
+        <PaymentForm
+          config={config.data}
+          clientSecret={clientSecret}
+          planId={planId}
+          submitLabel={SUBSCRIBE.button}
+          failureTitle={TOASTS.paymentSetupFailed}
+          onPaid={(reply) => {
+            toast({ ...TOASTS.subscriptionSuccessful, variant: 'success' });
+            navigate(successPath(plan.name, reply));
+          }}
+        />
       </Card>
     </Page>
   );

@@ -1,5 +1,5 @@
 // /subscription-success?plan=&credits=&total= (docs/product/accounts-billing-admin.md (Screens and routes: Subscription success)): redirects to /dashboard after 5 s.
-import { Card, SUCCESS_PAGE_REDIRECT_MS, theme } from '@studio/kit';
+import { Card, findPlan, isPlanId, planOfTier, SUCCESS_PAGE_REDIRECT_MS, theme } from '@studio/kit';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -22,7 +22,7 @@ export default function SubscriptionSuccessPage() {
   }, [navigate]);
 
   const rows: [string, string][] = [
-    [SUCCESS.plan, search.get('plan') || '—'],
+    [SUCCESS.plan, planName(search.get('plan'))],
     [SUCCESS.creditsAdded, search.get('credits') || '0'],
     [SUCCESS.total, search.get('total') || '0'],
   ];
@@ -59,4 +59,12 @@ export default function SubscriptionSuccessPage() {
       </div>
     </PublicPage>
   );
+}
+
+/** The plan as every other screen names it ("Standard"), whether the link carries its id or its name. */
+function planName(param: string | null): string {
+  if (!param) return '—';
+  const lower = param.toLowerCase();
+  if (isPlanId(lower)) return findPlan(lower).name;
+  return planOfTier(param)?.name ?? param;
 }

@@ -2,7 +2,9 @@ import type { AccountStreamEvent } from '@studio/events';
 import type { Decider } from '../platform/decider';
 import { assertNever } from '../platform/decider';
 import { type AdminRightsCommand, decideAdminRights } from './admin-rights';
+import { type CredentialsCommand, decideCredentials } from './credentials';
 import { type CreditsCommand, decideCredits } from './credits';
+import { type ChangePlan, decidePlanChange } from './plan-change';
 import { decideProfile, type UpdateProfile } from './profile';
 import { decideRegistration, type RegisterUser } from './registration';
 import { type AccountState, accountSnapshot, evolveAccount, initialAccountState } from './state';
@@ -12,8 +14,10 @@ export type AccountCommand =
   | RegisterUser
   | UpdateProfile
   | AdminRightsCommand
+  | CredentialsCommand
   | CreditsCommand
-  | SubscriptionCommand;
+  | SubscriptionCommand
+  | ChangePlan;
 
 /** The decider of `account-{userId}`: identity, credits and (through billing) the subscription. */
 export const accountDecider: Decider<AccountCommand, AccountStreamEvent, AccountState> = {
@@ -30,6 +34,14 @@ export const accountDecider: Decider<AccountCommand, AccountStreamEvent, Account
       case 'GrantAdmin':
       case 'RevokeAdmin':
         return decideAdminRights(command, state);
+      case 'RequestEmailVerification':
+      case 'IssueEmailVerification':
+      case 'VerifyEmail':
+      case 'ChangePassword':
+      case 'RequestPasswordReset':
+      case 'IssuePasswordReset':
+      case 'ResetPassword':
+        return decideCredentials(command, state);
       case 'GrantCredits':
       case 'StartGeneration':
       case 'RefundGeneration':
@@ -46,6 +58,8 @@ export const accountDecider: Decider<AccountCommand, AccountStreamEvent, Account
       case 'AdminUpdateSubscription':
       case 'SelfUpdateSubscription':
         return decideSubscription(command, state);
+      case 'ChangePlan':
+        return decidePlanChange(command, state);
       default:
         return assertNever(command);
     }

@@ -1,4 +1,4 @@
-import { type AccountStreamEvent, streamId } from '@studio/events';
+import { type AccountStreamEvent, PLAN_TERMS, streamId } from '@studio/events';
 import { assertNever } from '../platform/decider';
 import type { Doc, WriteOp } from '../platform/readstore/port';
 import { defineProjection } from '../platform/runners/projector';
@@ -46,6 +46,7 @@ const HANDLES = [
   'AdminRevoked',
   'SubscriptionActivated',
   'SubscriptionRenewed',
+  'PlanChanged',
   'PaymentFailed',
   'SubscriptionCancelled',
   'SubscriptionExpired',
@@ -165,7 +166,16 @@ export const accountsProjection = defineProjection({
           }),
         ];
       case 'SubscriptionRenewed':
-        return [accountUpdate(userId, { subscriptionStatus: 'active' })];
+        // The plan billed is the plan (a scheduled downgrade lands here), as the account decides.
+        return [
+          accountUpdate(userId, {
+            subscriptionStatus: 'active',
+            planId: event.data.planId,
+            tier: PLAN_TERMS[event.data.planId].tier,
+          }),
+        ];
+      case 'PlanChanged':
+        return [accountUpdate(userId, { tier: event.data.tier, planId: event.data.toPlanId })];
       case 'PaymentFailed':
         return [accountUpdate(userId, { subscriptionStatus: 'past_due' })];
       case 'SubscriptionCancelled':

@@ -16,6 +16,7 @@ import { parse } from '../platform/http/validation';
 import type { Platform } from '../platform/module';
 import { type AppendBudget, DAY_MS, MINUTE_MS, perAccountLimit } from './append-limits';
 import { requireSelf, requireUser } from './auth';
+import { credentialRoutes } from './credential-routes';
 import { amountNewerThan, creditHistoryPage, decodeCursor, HISTORY_PAGE } from './credit-history';
 import { accountDecider } from './decider';
 import { authenticate, loadAccount, register } from './identity';
@@ -103,7 +104,19 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
       },
     });
 
+  const credentials = credentialRoutes({
+    commands,
+    clock,
+    sessions,
+    config,
+    context,
+    startSession,
+    secureTransport,
+  });
+
   return (router) => {
+    credentials(router);
+
     router.post('/api/register', secureTransport, authLimit('register'), async (ctx) => {
       const body = parse(registerRequest, ctx.request.body);
       const state = await register(

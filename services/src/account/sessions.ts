@@ -98,6 +98,11 @@ export class SessionStore {
     for (const listener of this.ended) listener(id);
   }
 
+  /** Ends every session of the user, on every device (a password changed or reset). */
+  async endAllFor(userId: string): Promise<void> {
+    await this.readStore.apply([{ op: 'deleteMany', collection: SESSIONS, filter: { userId } }]);
+  }
+
   /** Deletes every session expired at `now`; returns how many. */
   async sweepExpired(now: Date): Promise<number> {
     const filter = { expiresAt: { $lte: now.toISOString() } };

@@ -1,4 +1,4 @@
-import type { AccountStreamEvent, PlanId, Tier } from '@studio/events';
+import { type AccountStreamEvent, type LinkIssued, PLAN_TERMS, type PlanId, type Tier } from '@studio/events';
 import { assertNever } from '../platform/decider';
 import { GrowOnlyMap, GrowOnlySet } from '../platform/grow-only';
 import type { SnapshotCodec } from '../platform/snapshots';
@@ -15,6 +15,12 @@ export interface AccountState {
   avatar?: string;
   passwordHash: string;
   createdAt: string;
+  /** The account's address was proven by its owner (the verification or a reset link). */
+  emailVerified: boolean;
+  /** The live verification link (its hash), if one was mailed and not used. */
+  verificationLink?: LinkIssued;
+  /** The live password reset link (its hash), if one was mailed and not used. */
+  resetLink?: LinkIssued;
   /** Granted and revoked by AdminGranted / AdminRevoked only. */
   isAdmin: boolean;
   credits: number;
@@ -23,6 +29,10 @@ export interface AccountState {
   customerId?: string;
   subscriptionId?: string;
   subscriptionStatus: 'none' | 'pending' | 'active' | 'past_due' | 'cancelling' | 'expired';
+  /** When the paid month ends and the plan renews (with its credits), when the gateway said. */
+  renewsAt?: string;
+  /** A downgrade chosen for the next renewal: the current plan stays until then. */
+  scheduledPlanId?: PlanId;
   // Grow-only collections: these grow with every payment and generation, and adding to them
   // must not copy them (a command on a long-lived account costs what one on a new account does).
   /**
@@ -53,6 +63,7 @@ export const initialAccountState: AccountState = {
   email: '',
   passwordHash: '',
   createdAt: '',
+  emailVerified: false,
   isAdmin: false,
   credits: 0,
   tier: 'Demo',
@@ -67,6 +78,17 @@ export const initialAccountState: AccountState = {
 };
 
 const withItem = <T>(set: GrowOnlySet<T>, item: T) => set.with(item);
+
+/** The state without the fields named (a link spent, a schedule taken back). */
+function without<K extends keyof AccountState>(state: AccountState, ...keys: K[]): AccountState {
+  const copy = { ...state };
+  for (const key of keys) delete copy[key];
+  return copy;
+}
+
+/** Renewals of the account's own subscription name its plan (a second, older one does not). */
+const isCurrentSubscription = (state: AccountState, subscriptionId: string | undefined) =>
+  !subscriptionId || !state.subscriptionId || subscriptionId === state.subscriptionId;
 
 export function evolveAccount(state: AccountState, event: AccountStreamEvent): AccountState {
   switch (event.type) {
@@ -92,6 +114,23 @@ export function evolveAccount(state: AccountState, event: AccountStreamEvent): A
         ...(event.data.phoneNumber !== undefined ? { phoneNumber: event.data.phoneNumber } : {}),
         ...(event.data.penName !== undefined ? { penName: event.data.penName } : {}),
       };
+    case 'EmailVerificationRequested':
+    case 'PasswordResetRequested':
+      return state;
+    case 'EmailVerificationIssued': {
+      const { tokenHash, expiresAt } = event.data;
+      return { ...state, verificationLink: { tokenHash, expiresAt } };
+    }
+    case 'EmailVerified':
+      return { ...without(state, 'verificationLink'), emailVerified: event.data.email === state.email };
+    case 'PasswordResetIssued': {
+      const { tokenHash, expiresAt } = event.data;
+      return { ...state, resetLink: { tokenHash, expiresAt } };
+    }
+    // Either way a reset link mailed before is stale: the password it would replace is gone.
+    case 'PasswordChanged':
+    case 'PasswordReset':
+      return { ...without(state, 'resetLink'), passwordHash: event.data.passwordHash };
     case 'AdminGranted':
       return { ...state, isAdmin: true };
     case 'AdminRevoked':
@@ -145,7 +184,8 @@ export function evolveAccount(state: AccountState, event: AccountStreamEvent): A
         : state;
     case 'SubscriptionActivated':
       return {
-        ...state,
+        ...without(state, 'scheduledPlanId', 'renewsAt'),
+        ...(event.data.periodEnd ? { renewsAt: event.data.periodEnd } : {}),
         tier: event.data.tier,
         planId: event.data.planId,
         ...(event.data.customerId ? { customerId: event.data.customerId } : {}),
@@ -153,12 +193,38 @@ export function evolveAccount(state: AccountState, event: AccountStreamEvent): A
         subscriptionStatus: 'active',
         appliedPayments: withItem(state.appliedPayments, event.data.paymentRef),
       };
-    case 'SubscriptionRenewed':
-      return {
+    case 'SubscriptionRenewed': {
+      const renewed = {
         ...state,
-        subscriptionStatus: 'active',
+        subscriptionStatus: 'active' as const,
         appliedPayments: withItem(state.appliedPayments, event.data.paymentRef),
       };
+      if (!isCurrentSubscription(state, event.data.subscriptionId)) return renewed;
+      // The plan billed is the plan: a downgrade scheduled for this renewal takes effect here.
+      const { planId, periodEnd } = event.data;
+      return {
+        ...without(renewed, 'scheduledPlanId'),
+        planId,
+        tier: PLAN_TERMS[planId].tier,
+        ...(periodEnd ? { renewsAt: periodEnd } : {}),
+      };
+    }
+    case 'PlanChanged': {
+      const { toPlanId, tier, paymentRef, renewsAt } = event.data;
+      return {
+        ...without(state, 'scheduledPlanId'),
+        planId: toPlanId,
+        tier,
+        ...(renewsAt ? { renewsAt } : {}),
+        appliedPayments: withItem(state.appliedPayments, paymentRef),
+      };
+    }
+    case 'PlanChangeScheduled':
+      return event.data.toPlanId === state.planId
+        ? without(state, 'scheduledPlanId')
+        : { ...state, scheduledPlanId: event.data.toPlanId };
+    case 'PlanChangeCancelled':
+      return without(state, 'scheduledPlanId');
     case 'PaymentFailed':
       return {
         ...state,
@@ -172,7 +238,7 @@ export function evolveAccount(state: AccountState, event: AccountStreamEvent): A
         ? withItem(state.endedSubscriptions, event.data.subscriptionId)
         : state.endedSubscriptions;
       if (!event.data.downgraded) return { ...state, endedSubscriptions: ended };
-      const { planId: _plan, subscriptionId: _sub, ...rest } = state;
+      const rest = without(state, 'planId', 'subscriptionId', 'renewsAt', 'scheduledPlanId');
       return { ...rest, tier: 'Demo', subscriptionStatus: 'expired', endedSubscriptions: ended };
     }
     case 'SubscriptionAdminUpdated': {
@@ -217,7 +283,8 @@ type EncodedAccount = Omit<
 export const accountSnapshot: SnapshotCodec<AccountState> = {
   name: 'account',
   // 2: failed payments kept apart from applied ones. 3: what each payment granted, and reversals.
-  version: 3,
+  // 4: the verified address and live links, the renewal date and a scheduled downgrade.
+  version: 4,
   every: 100,
   encode(state) {
     const encoded: Record<string, unknown> = {};

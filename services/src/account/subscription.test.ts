@@ -21,6 +21,7 @@ const activated = (
       planId,
       tier: planId === 'basic' ? 'Basic' : 'Standard',
       paymentRef,
+      amountPaid: PAID,
       customerId: 'cus_1',
       subscriptionId: 'sub_1',
     },
@@ -76,6 +77,7 @@ describe('subscription lifecycle', () => {
           data: {
             planId: 'basic',
             paymentRef: 'in_2',
+            amountPaid: PAID,
             subscriptionId: 'sub_1',
             periodEnd: '2026-12-22T00:00:00.000Z',
           },
@@ -126,7 +128,10 @@ describe('subscription lifecycle', () => {
       subscriptionId: 'sub_1',
     } as const;
     const renewed: Emitted<AccountStreamEvent>[] = [
-      { type: 'SubscriptionRenewed', data: { planId: 'basic', paymentRef: 'in_3', subscriptionId: 'sub_1' } },
+      {
+        type: 'SubscriptionRenewed',
+        data: { planId: 'basic', paymentRef: 'in_3', amountPaid: PAID, subscriptionId: 'sub_1' },
+      },
       {
         type: 'CreditsGranted',
         data: { amount: 60, reason: 'renewal', planId: 'basic', paymentRef: 'in_3' },
@@ -247,7 +252,11 @@ describe('subscription lifecycle', () => {
       .thenError('VALIDATION');
   });
 
-  it('the self-update tool activates the tier and grants its credits once per reference', () => {
+  it('the self-update tool activates the tier and grants its credits, recording no payment (no receipt)', () => {
+    const [activation, grant] = activated('manual-1');
+    const { amountPaid: _none, ...unpaid } = (
+      activation as Extract<typeof activation, { type: 'SubscriptionActivated' }>
+    ).data;
     spec([registered])
       .when({
         type: 'SelfUpdateSubscription',
@@ -256,7 +265,7 @@ describe('subscription lifecycle', () => {
         customerId: 'cus_1',
         subscriptionId: 'sub_1',
       })
-      .then(activated('manual-1'));
+      .then([{ type: 'SubscriptionActivated', data: unpaid }, grant!]);
   });
 
   it('refuses every subscription command for an account that does not exist', () => {

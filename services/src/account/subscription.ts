@@ -33,6 +33,8 @@ export type SubscriptionCommand =
       amountPaid: number;
       customerId?: string;
       subscriptionId?: string;
+      /** When the month paid for ends. */
+      periodEnd?: string;
     }
   | {
       type: 'RenewSubscription';
@@ -167,7 +169,7 @@ export function decideSubscription(command: SubscriptionCommand, state: AccountS
       const refused = underpaid(command);
       if (refused.length > 0) return refused;
       const plan = PLAN_TERMS[command.planId];
-      const { planId, paymentRef, customerId, subscriptionId } = command;
+      const { planId, paymentRef, customerId, subscriptionId, amountPaid, periodEnd } = command;
       const grant = {
         type: 'CreditsGranted',
         data: { amount: plan.credits, reason: 'plan-purchase', planId, paymentRef },
@@ -181,8 +183,10 @@ export function decideSubscription(command: SubscriptionCommand, state: AccountS
             planId,
             tier: plan.tier,
             paymentRef,
+            amountPaid,
             ...(customerId ? { customerId } : {}),
             ...(subscriptionId ? { subscriptionId } : {}),
+            ...(periodEnd ? { periodEnd } : {}),
           },
         },
         {
@@ -197,7 +201,7 @@ export function decideSubscription(command: SubscriptionCommand, state: AccountS
       const refused = underpaid(command);
       if (refused.length > 0) return refused;
       const plan = PLAN_TERMS[command.planId];
-      const { planId, paymentRef, subscriptionId, periodEnd } = command;
+      const { planId, paymentRef, subscriptionId, periodEnd, amountPaid } = command;
       const grant = {
         type: 'CreditsGranted',
         data: { amount: plan.credits, reason: 'renewal', planId, paymentRef },
@@ -209,6 +213,7 @@ export function decideSubscription(command: SubscriptionCommand, state: AccountS
           data: {
             planId,
             paymentRef,
+            amountPaid,
             ...(subscriptionId ? { subscriptionId } : {}),
             ...(periodEnd ? { periodEnd } : {}),
           },
@@ -315,7 +320,7 @@ export function decideSubscription(command: SubscriptionCommand, state: AccountS
     case 'SelfUpdateSubscription': {
       const plan = planOfTier(command.tier);
       if (!plan) throw new DomainError('VALIDATION', 'Unknown tier');
-      return decideSubscription(
+      const activated = decideSubscription(
         {
           type: 'ActivateSubscription',
           planId: plan.id,
@@ -327,6 +332,12 @@ export function decideSubscription(command: SubscriptionCommand, state: AccountS
         },
         state,
       );
+      // Nothing was paid: the activation records no amount (so no receipt is mailed for it).
+      return activated.map((event) => {
+        if (event.type !== 'SubscriptionActivated') return event;
+        const { amountPaid: _none, ...data } = event.data;
+        return { ...event, data };
+      });
     }
     default:
       return assertNever(command);

@@ -15,6 +15,12 @@ export interface UserView {
   stripeCustomerId?: string;
   stripeSubscriptionId?: string;
   isAdmin: boolean;
+  /** Whether the owner proved the address (admin rights need it). */
+  emailVerified: boolean;
+  /** When the plan renews, with its credits (when the gateway said). */
+  renewsAt?: string;
+  /** The lower plan the next renewal switches to, when one was chosen. */
+  nextPlanId?: string;
 }
 
 export function userView(state: AccountState): UserView {
@@ -31,5 +37,8 @@ export function userView(state: AccountState): UserView {
     ...(state.customerId ? { stripeCustomerId: state.customerId } : {}),
     ...(state.subscriptionId ? { stripeSubscriptionId: state.subscriptionId } : {}),
     isAdmin: state.isAdmin,
+    emailVerified: state.emailVerified,
+    ...(state.renewsAt && state.tier !== 'Demo' ? { renewsAt: state.renewsAt } : {}),
+    ...(state.scheduledPlanId ? { nextPlanId: state.scheduledPlanId } : {}),
   };
 }

@@ -5,15 +5,18 @@ import request from 'supertest';
 import { OPERATOR } from '../account/admin-rights';
 import { startEmbedded } from '../main/embedded';
 import { tempDataDir } from '../testing/helpers';
+import { verifyThroughMail } from '../testing/mail';
 import { useEmbeddedServer } from '../testing/test-runtime';
 import { changeAdminRights } from './grant-admin';
 
 /** Admin is a fact in the event log, never a consequence of an address. */
 const server = useEmbeddedServer({ ADMIN_EMAILS: 'boss@example.com' });
 
-async function account(email: string) {
+/** A registered account whose owner opened the verification link (unless `verified` is false). */
+async function account(email: string, { verified = true } = {}) {
   const agent = request.agent(server().url);
   const res = await agent.post('/api/register').send({ name: 'Someone', email, password: 'secret12' });
+  if (verified) await verifyThroughMail(server(), email);
   return { agent, user: res.body as { id: string; isAdmin: boolean } };
 }
 const operatorGrant = (email: string) =>
@@ -46,6 +49,30 @@ describe('admin rights', () => {
       type: 'AdminGranted',
       data: { grantedBy: OPERATOR },
     });
+  });
+
+  it('an address its owner has not verified gets no rights, from the operator or an admin, and nothing is appended', async () => {
+    const early = await account('colleague@example.com', { verified: false });
+    const root = await account('root0@example.com');
+    await operatorGrant('root0@example.com');
+    const before = (await history(root.agent, early.user.id)).length;
+    await expect(operatorGrant('colleague@example.com')).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringMatching(/colleague@example\.com has not verified its email address yet/),
+    });
+    const byAdmin = await root.agent
+      .post('/api/admin/admins')
+      .send({ email: 'colleague@example.com', action: 'grant' });
+    expect(byAdmin.status).toBe(409);
+    expect((await early.agent.get('/api/admin/me')).status).toBe(403);
+    expect(await history(root.agent, early.user.id)).toHaveLength(before);
+    // Once its owner opens the link, the same grant goes through.
+    await verifyThroughMail(server(), 'colleague@example.com');
+    const granted = await root.agent
+      .post('/api/admin/admins')
+      .send({ email: 'colleague@example.com', action: 'grant' });
+    expect(granted.status).toBe(200);
+    expect((await early.agent.get('/api/admin/me')).status).toBe(200);
   });
 
   it('the operator cannot grant an address nobody registered', async () => {
@@ -128,9 +155,20 @@ describe('npm run admin (the operator command)', () => {
     const embedded = await startEmbedded({ DATA_DIR: tmp.dir, PORT: '0', LOG_LEVEL: 'silent' });
     try {
       const agent = request.agent(embedded.url);
-      await agent.post('/api/register').send({ name: 'Ops', email: 'ops@example.com', password: 'secret12' });
+      const ops = await agent
+        .post('/api/register')
+        .send({ name: 'Ops', email: 'ops@example.com', password: 'secret12' });
+      await expect(admin('grant', 'ops@example.com')).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringMatching(/ops@example\.com has not verified its email address yet/),
+      });
+      expect((await agent.get('/api/admin/me')).status).toBe(403);
+      await verifyThroughMail(embedded, 'ops@example.com');
       const granted = await admin('grant', 'ops@example.com');
-      expect(granted.stdout).toMatch(/ops@example\.com is now an admin/);
+      // The operator sees whose account it was: its id, name and when it was registered.
+      expect(granted.stdout).toMatch(
+        new RegExp(`ops@example\\.com is now an admin \\(account ${ops.body.id}, Ops, registered \\d{4}-`),
+      );
       expect((await agent.get('/api/admin/me')).status).toBe(200);
       await admin('revoke', 'ops@example.com');
       expect((await agent.get('/api/admin/me')).status).toBe(403);

@@ -22,7 +22,8 @@ import { requireAdmin } from './require-admin';
 /** Fields of the log an admin may read: never the password hash. */
 function readable(data: unknown): unknown {
   if (typeof data !== 'object' || data === null) return data;
-  const { passwordHash: _hidden, ...rest } = data as Record<string, unknown>;
+  // Hashes of passwords and of mailed links: no admin needs them, and they are nobody's to copy.
+  const { passwordHash: _password, tokenHash: _link, ...rest } = data as Record<string, unknown>;
   return rest;
 }
 

@@ -49,6 +49,19 @@ export type GatewayEvent =
       reason: string;
     }
   | {
+      /** The invoice of a plan change made now (an upgrade's prorated difference), paid. */
+      kind: 'plan-change-paid';
+      eventId: string;
+      userId?: string;
+      customerId?: string;
+      subscriptionId?: string;
+      /** The plan moved to: the price of the invoice's charge for the rest of the period. */
+      planId: PlanId;
+      amountPaid: number;
+      paymentRef: string;
+      periodEnd?: string;
+    }
+  | {
       kind: 'subscription-updated';
       eventId: string;
       userId?: string;
@@ -56,6 +69,9 @@ export type GatewayEvent =
       subscriptionId: string;
       status: string;
       cancelAtPeriodEnd: boolean;
+      /** Present when this update moved the subscription to another price of ours. */
+      planId?: PlanId;
+      periodEnd?: string;
     }
   | {
       kind: 'subscription-deleted';
@@ -84,6 +100,37 @@ export interface ChargeDetails {
   customerId?: string;
   amountCharged?: number;
   paymentRef?: string;
+}
+
+/** A subscriber's move from one plan to another on the same subscription. */
+export interface PlanChange {
+  customer: Customer;
+  subscriptionId: string;
+  from: PlanId;
+  to: PlanId;
+  /**
+   * The instant the change is priced as of: the preview's, so the charge is what the screen said
+   * (Stripe's `proration_date`).
+   */
+  quoteAt: Date;
+  /** The end of the paid month as the account knows it (for a gateway that keeps no periods). */
+  renewsAt?: string;
+}
+
+export interface PlanChangeQuote {
+  /** What an upgrade charges now, in cents (0 for a downgrade). */
+  dueNow: number;
+  renewsAt?: string;
+}
+
+export interface PlanChangeOutcome {
+  /** False: the charge did not go through, and the subscription is as it was. */
+  paid: boolean;
+  /** The invoice that charged an upgrade. */
+  paymentRef?: string;
+  amountPaid: number;
+  renewsAt?: string;
+  message?: string;
 }
 
 export interface PaymentGateway {
@@ -118,8 +165,18 @@ export interface PaymentGateway {
     amountPaid: number;
     customerId?: string;
     subscriptionId?: string;
+    /** When the month paid for ends. */
+    periodEnd?: string;
     message?: string;
   }>;
+  /** What changing plan costs now, and when the period ends (the renewal date stays). */
+  previewPlanChange(change: PlanChange): Promise<PlanChangeQuote>;
+  /**
+   * Moves the subscription to the other plan: an upgrade is prorated and charged at once, applied
+   * only if paid; a downgrade (or taking one back) changes the price from the next renewal, with
+   * no charge and no refund.
+   */
+  changePlan(change: PlanChange): Promise<PlanChangeOutcome>;
   /**
    * What a reversal event may leave out: the charge's customer, amount and the invoice it paid
    * (current Stripe API versions no longer put the invoice on the charge).

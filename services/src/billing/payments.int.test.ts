@@ -102,6 +102,7 @@ describe('payments: gateway events to account commands', () => {
     expect(renewed?.data).toEqual({
       planId: 'premium',
       paymentRef: 'in_2',
+      amountPaid: 9999,
       periodEnd: '2026-12-22T10:00:00.000Z',
     });
   });

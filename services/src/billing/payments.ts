@@ -78,6 +78,7 @@ export class Payments {
                 paymentRef: event.paymentRef,
                 ...ids,
                 ...(event.customerId ? { customerId: event.customerId } : {}),
+                ...(event.periodEnd ? { periodEnd: event.periodEnd } : {}),
               }
             : {
                 type: 'RenewSubscription',
@@ -91,6 +92,21 @@ export class Payments {
         );
         break;
       }
+      case 'plan-change-paid':
+        result = await this.commands.handle(
+          stream,
+          accountDecider,
+          {
+            type: 'ChangePlan',
+            toPlanId: event.planId,
+            paymentRef: event.paymentRef,
+            amountPaid: event.amountPaid,
+            ...ids,
+            ...(event.periodEnd ? { renewsAt: event.periodEnd } : {}),
+          },
+          context,
+        );
+        break;
       case 'payment-reversed':
         result = await this.commands.handle(
           stream,
@@ -131,6 +147,21 @@ export class Payments {
             stream,
             accountDecider,
             { type: 'CancelSubscription', subscriptionId: event.subscriptionId, atPeriodEnd: true },
+            context,
+          );
+        } else if (event.planId && event.planId !== before.state.planId) {
+          // Moved to another price without an invoice now (a downgrade, made here or in Stripe's
+          // portal): scheduled for the renewal. An unpaid upgrade decides nothing until its invoice.
+          result = await this.commands.handle(
+            stream,
+            accountDecider,
+            {
+              type: 'ChangePlan',
+              toPlanId: event.planId,
+              amountPaid: 0,
+              subscriptionId: event.subscriptionId,
+              ...(event.periodEnd ? { renewsAt: event.periodEnd } : {}),
+            },
             context,
           );
         }

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { eventually } from '../testing/helpers';
+import { mailTo, outboxMail, outboxOf } from '../testing/mail';
 import { useEmbeddedServer } from '../testing/test-runtime';
 import { CHECKOUT_SESSIONS_PER_WINDOW } from './routes';
 
@@ -152,4 +153,34 @@ describe('checkout rate limit', () => {
       expect((await other.agent.post(path).send({ planId: 'basic' })).status).toBe(200);
     },
   );
+});
+
+describe('what the payments mail (simulated gateway, the outbox)', () => {
+  const mailOf = (email: string, subject: RegExp) =>
+    mailTo(() => outboxMail(outboxOf(server())), email, subject);
+
+  it('a receipt for the purchase, then a plan-changed message for an upgrade and for a downgrade', async () => {
+    const { agent, user } = await signedIn();
+    const session = await agent.post('/api/create-checkout-session').send({ planId: 'standard' });
+    await agent.post(`${session.body.url}/pay`);
+    const [receipt] = await mailOf(user.email, /^Your receipt: Standard plan, \$49\.99$/);
+    expect(receipt!.text).toMatch(
+      /Amount paid: \$49\.99\nCredits added: 150\nDate: \w+ \d+, \d{4}\nReference: sim_in_/,
+    );
+    expect(receipt!.text).toMatch(/Renews on: \w+ \d+, \d{4}/);
+    expect(receipt!.html).toContain('Credits added');
+
+    const preview = (await agent.get('/api/subscription/change?planId=premium')).body;
+    await agent.post('/api/subscription/change').send({ planId: 'premium', quoteAt: preview.quoteAt });
+    const [upgraded] = await mailOf(user.email, /^Your plan is now Premium$/);
+    const dollars = `$${(preview.dueNow / 100).toFixed(2)}`;
+    expect(upgraded!.text).toContain(`Charged now: ${dollars} (the difference for the rest of this month)`);
+    expect(upgraded!.text).toContain(`Credits added now: ${preview.creditsNow}`);
+    expect(upgraded!.text).toContain('from then on you pay $99.99 and get 400 credits a month');
+
+    await agent.post('/api/subscription/change').send({ planId: 'basic' });
+    const [downgraded] = await mailOf(user.email, /^Your plan changes to Basic on \w+ \d+, \d{4}$/);
+    expect(downgraded!.text).toContain('You keep Premium and your credits until the change on');
+    expect(downgraded!.text).toContain('Nothing is charged or refunded now.');
+  });
 });

@@ -18,8 +18,10 @@ import type { Platform } from '../platform/module';
 import type { Doc } from '../platform/readstore/port';
 import type { Customer, PaymentGateway } from './gateway';
 import type { Payments } from './payments';
+import { planChangeRoutes } from './plan-change-routes';
 import { SIMULATED_CHECKOUTS, type SimulatedCheckout, simulatedPayment } from './simulated';
 import { simulatedCheckoutPage } from './simulated-page';
+import { refuseSecondSubscription } from './subscriber';
 
 export const WEBHOOK_PATH = '/api/stripe/webhook';
 
@@ -61,10 +63,12 @@ export interface BillingRouteDeps extends Pick<Platform, 'commands' | 'clock' | 
 
 export function billingRoutes(deps: BillingRouteDeps): RouteModule {
   const { gateway, payments, commands, clock, readStore, config } = deps;
-  const customerOf = async (ctx: Koa.Context): Promise<Customer> => {
+  /** The paying customer; with `buying`, refused when they already pay for a plan. */
+  const customerOf = async (ctx: Koa.Context, buying?: PlanId): Promise<Customer> => {
     const userId = requireUser(ctx);
     const account = await loadAccount(commands, userId);
     if (!account) throw new DomainError('UNAUTHENTICATED', 'Not authenticated');
+    if (buying) refuseSecondSubscription(account, buying);
     return {
       userId,
       email: account.email,
@@ -87,7 +91,7 @@ export function billingRoutes(deps: BillingRouteDeps): RouteModule {
       },
     );
   const pendingIntent = async (ctx: Koa.Context, plan: PlanId) => {
-    const customer = await customerOf(ctx);
+    const customer = await customerOf(ctx, plan);
     const intent = await gateway.createSubscriptionIntent(customer, plan);
     await readStore
       .collection<PendingDoc>(PENDING)
@@ -97,8 +101,11 @@ export function billingRoutes(deps: BillingRouteDeps): RouteModule {
   };
 
   const limitCheckouts = perAccountLimit(CHECKOUTS, clock);
+  const planChanges = planChangeRoutes({ commands, clock, gateway, limitCheckouts });
 
   return (router) => {
+    planChanges(router);
+
     router.get('/api/payments/config', (ctx) => {
       ctx.body = {
         gateway: gateway.kind,
@@ -109,7 +116,7 @@ export function billingRoutes(deps: BillingRouteDeps): RouteModule {
 
     router.post('/api/create-checkout-session', ...limitCheckouts, async (ctx) => {
       const body = parse(checkoutSessionRequest, ctx.request.body);
-      const customer = await customerOf(ctx);
+      const customer = await customerOf(ctx, body.planId);
       const base = origin(ctx);
       const session = await gateway.createCheckoutSession(customer, body.planId, {
         success: `${base}${subscriptionReturnPath(body.planId)}`,
@@ -156,6 +163,7 @@ export function billingRoutes(deps: BillingRouteDeps): RouteModule {
           firstPayment: true,
           ...(result.customerId ? { customerId: result.customerId } : {}),
           ...(result.subscriptionId ? { subscriptionId: result.subscriptionId } : {}),
+          ...(result.periodEnd ? { periodEnd: result.periodEnd } : {}),
         },
         clock.now().toISOString(),
       );
@@ -188,7 +196,24 @@ export function billingRoutes(deps: BillingRouteDeps): RouteModule {
 
     router.post('/api/simulated-checkout/:ref/pay', async (ctx) => {
       const checkout = await ownCheckout(ctx);
-      await payments.apply(simulatedPayment(checkout), clock.now().toISOString());
+      const account = await loadAccount(commands, checkout.userId);
+      try {
+        // A page opened before a purchase (a browser Back) must not sell the plan again.
+        if (account && checkout.status !== 'paid') refuseSecondSubscription(account, checkout.planId);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        ctx.status = 409;
+        ctx.type = 'text/html; charset=utf-8';
+        ctx.set('Cache-Control', 'no-store');
+        ctx.body = simulatedCheckoutPage(
+          checkout,
+          PLAN_TERMS[checkout.planId],
+          String(ctx.state.cspNonce ?? ''),
+          error.message,
+        );
+        return;
+      }
+      await payments.apply(simulatedPayment(checkout, clock.now()), clock.now().toISOString());
       await readStore
         .collection<SimulatedCheckout>(SIMULATED_CHECKOUTS)
         .update(checkout._id, { set: { status: 'paid' } });

@@ -11,7 +11,13 @@ const escapeHtml = (text: string) =>
  * The simulated gateway's hosted checkout: a plain page, unmistakably a test. `styleNonce` is
  * the response's CSP nonce, without which the browser drops the inline styles.
  */
-export function simulatedCheckoutPage(checkout: SimulatedCheckout, plan: PlanTerms, styleNonce = ''): string {
+export function simulatedCheckoutPage(
+  checkout: SimulatedCheckout,
+  plan: PlanTerms,
+  styleNonce = '',
+  /** Why this checkout cannot be paid (the plan is already the user's): no Pay button then. */
+  refusal?: string,
+): string {
   const price = `$${(plan.price / 100).toFixed(2)}`;
   const paid = checkout.status === 'paid';
   return `<!doctype html>
@@ -40,9 +46,11 @@ export function simulatedCheckoutPage(checkout: SimulatedCheckout, plan: PlanTer
   <p class="price">${price}<small>/month</small></p>
   <p>${plan.credits} credits per month.</p>
   ${
-    paid
-      ? '<p><strong>This test checkout is already paid.</strong></p><a class="button" href="/dashboard">Go to Dashboard</a>'
-      : `<form method="post" action="/api/simulated-checkout/${escapeHtml(checkout._id)}/pay">
+    refusal
+      ? `<p role="alert"><strong>${escapeHtml(refusal)}</strong> Nothing was charged.</p><a class="button" href="/pricing">Back to Pricing</a>`
+      : paid
+        ? '<p><strong>This test checkout is already paid.</strong></p><a class="button" href="/dashboard">Go to Dashboard</a>'
+        : `<form method="post" action="/api/simulated-checkout/${escapeHtml(checkout._id)}/pay">
     <button type="submit">Pay ${price} (test)</button>
   </form>
   <a class="button" href="/pricing">Cancel</a>`

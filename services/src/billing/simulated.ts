@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { PLAN_TERMS, type PlanId } from '@studio/events';
+import { PLAN_TERMS, type PlanId, planChangeKind } from '@studio/events';
 import { DomainError } from '../platform/errors';
 import type { Doc, ReadStore } from '../platform/readstore/port';
-import type { Customer, GatewayEvent, PaymentGateway } from './gateway';
+import { monthAfter, proratedDifference } from './billing-period';
+import type { Customer, GatewayEvent, PaymentGateway, PlanChange } from './gateway';
 
 /**
  * The simulated gateway: no network, no charge. Its checkout is a page of ours, clearly
@@ -19,6 +20,19 @@ export interface SimulatedCheckout extends Doc {
 }
 
 const newRef = () => randomBytes(12).toString('hex');
+
+/**
+ * What an upgrade costs now: the prorated price difference to the end of the month the account
+ * paid for (a month after the payment; the simulated gateway keeps no periods of its own).
+ */
+function simulatedQuote(change: PlanChange): { dueNow: number; renewsAt?: string } {
+  const { renewsAt } = change;
+  if (!renewsAt || planChangeKind(change.from, change.to) !== 'upgrade') {
+    return renewsAt ? { dueNow: 0, renewsAt } : { dueNow: 0 };
+  }
+  const difference = PLAN_TERMS[change.to].price - PLAN_TERMS[change.from].price;
+  return { dueNow: proratedDifference(difference, change.quoteAt, new Date(renewsAt)), renewsAt };
+}
 
 export function createSimulatedGateway(readStore: ReadStore, now: () => Date): PaymentGateway {
   const checkouts = readStore.collection<SimulatedCheckout>(SIMULATED_CHECKOUTS);
@@ -59,6 +73,20 @@ export function createSimulatedGateway(readStore: ReadStore, now: () => Date): P
         amountPaid: PLAN_TERMS[planId].price,
         customerId: `sim_cus_${customer.userId}`,
         subscriptionId: `sim_sub_${customer.userId}`,
+        periodEnd: monthAfter(now()).toISOString(),
+      };
+    },
+    async previewPlanChange(change) {
+      return simulatedQuote(change);
+    },
+    async changePlan(change) {
+      const { dueNow, renewsAt } = simulatedQuote(change);
+      const upgrade = planChangeKind(change.from, change.to) === 'upgrade';
+      return {
+        paid: true,
+        amountPaid: dueNow,
+        ...(upgrade ? { paymentRef: `sim_in_${newRef()}` } : {}),
+        ...(renewsAt ? { renewsAt } : {}),
       };
     },
     async describeCharge() {
@@ -75,7 +103,7 @@ export function createSimulatedGateway(readStore: ReadStore, now: () => Date): P
 }
 
 /** The event the simulated Pay button produces: what checkout.session.completed would say. */
-export function simulatedPayment(checkout: SimulatedCheckout): GatewayEvent {
+export function simulatedPayment(checkout: SimulatedCheckout, paidAt: Date): GatewayEvent {
   return {
     kind: 'subscription-paid',
     eventId: `sim_evt_${checkout._id}`,
@@ -86,5 +114,6 @@ export function simulatedPayment(checkout: SimulatedCheckout): GatewayEvent {
     amountPaid: PLAN_TERMS[checkout.planId].price,
     paymentRef: `sim_in_${checkout._id}`,
     firstPayment: true,
+    periodEnd: monthAfter(paidAt).toISOString(),
   };
 }

@@ -321,7 +321,12 @@ describe('Stripe gateway: webhooks', () => {
     api: { host: '127.0.0.1', port: 9, protocol: 'http' },
   });
   const signer = new Stripe('sk_test_local');
-  const parse = (type: string, object: Record<string, unknown>, id = 'evt_1') => {
+  const parse = (
+    type: string,
+    object: Record<string, unknown>,
+    id = 'evt_1',
+    previousAttributes?: Record<string, unknown>,
+  ) => {
     const payload = JSON.stringify({
       id,
       object: 'event',
@@ -331,7 +336,7 @@ describe('Stripe gateway: webhooks', () => {
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
       type,
-      data: { object },
+      data: { object, ...(previousAttributes ? { previous_attributes: previousAttributes } : {}) },
     });
     const header = signer.webhooks.generateTestHeaderString({ payload, secret });
     return gateway.parseWebhook(Buffer.from(payload), header);
@@ -628,6 +633,73 @@ describe('Stripe gateway: webhooks', () => {
     });
   });
 
+  it("an upgrade's invoice is a plan change paid, for the plan of its positive proration line", () => {
+    const prorationLine = (amount: number, price: string) => ({
+      id: `il_${price}`,
+      object: 'line_item',
+      amount,
+      parent: {
+        type: 'subscription_item_details',
+        subscription_item_details: { subscription: 'sub_1', subscription_item: 'si_1', proration: true },
+      },
+      period: { start: 1_790_000_000, end: 1_792_592_000 },
+      pricing: { type: 'price_details', price_details: { price, product: 'prod_1' } },
+    });
+    expect(
+      parse(
+        'invoice.paid',
+        invoice({
+          id: 'in_up',
+          billing_reason: 'subscription_update',
+          amount_paid: 3500,
+          lines: {
+            object: 'list',
+            data: [prorationLine(-1500, 'price_basic'), prorationLine(5000, 'price_premium')],
+          },
+        }),
+      ),
+    ).toStrictEqual({
+      kind: 'plan-change-paid',
+      eventId: 'evt_1',
+      paymentRef: 'in_up',
+      userId: 'recA',
+      customerId: 'cus_1',
+      subscriptionId: 'sub_1',
+      planId: 'premium',
+      amountPaid: 3500,
+      periodEnd: new Date(1_792_592_000 * 1000).toISOString(),
+    });
+  });
+
+  it('a subscription update names a plan only when it moved the price', () => {
+    const subscription = {
+      id: 'sub_1',
+      object: 'subscription',
+      customer: 'cus_1',
+      metadata: { userId: 'recA' },
+      status: 'active',
+      cancel_at_period_end: false,
+      items: {
+        object: 'list',
+        data: [
+          { id: 'si_1', price: { id: 'price_standard', object: 'price' }, current_period_end: 1_792_592_000 },
+        ],
+      },
+    };
+    expect(
+      parse('customer.subscription.updated', subscription, 'evt_2', {
+        items: { object: 'list', data: [{ id: 'si_1', price: { id: 'price_premium' } }] },
+      }),
+    ).toMatchObject({
+      kind: 'subscription-updated',
+      planId: 'standard',
+      periodEnd: new Date(1_792_592_000 * 1000).toISOString(),
+    });
+    const rolled = parse('customer.subscription.updated', subscription, 'evt_3', { current_period_start: 1 });
+    expect(rolled).toMatchObject({ kind: 'subscription-updated' });
+    expect('planId' in rolled).toBe(false);
+  });
+
   it('ignores the event types it does not handle', () => {
     expect(parse('customer.created', { id: 'cus_9', object: 'customer' }, 'evt_9')).toStrictEqual({
       kind: 'ignored',
@@ -907,4 +979,238 @@ describe('Stripe gateway: API calls', () => {
       { id, object: 'subscription', customer: 'cus_known', items: { object: 'list', data: [] }, ...fields },
     ]);
   }
+});
+
+/**
+ * A plan change through the app against the Stripe-shaped server: the price comes from Stripe's
+ * preview (its proration lines), the change is one subscriptions.update with the same
+ * proration_date, a declined upgrade changes nothing, and the webhooks that follow add nothing.
+ */
+describe('Stripe gateway: changing plan through the app', () => {
+  const env = {
+    PAYMENTS: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_local',
+    STRIPE_WEBHOOK_SECRET: 'whsec_local',
+    STRIPE_PRICE_BASIC: 'price_basic',
+    STRIPE_PRICE_STANDARD: 'price_standard',
+    STRIPE_PRICE_PREMIUM: 'price_premium',
+  };
+  const server = useEmbeddedServer(env, () => ({
+    gateway: createStripeGateway({
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      prices: { basic: 'price_basic', standard: 'price_standard', premium: 'price_premium' },
+      api: { host: '127.0.0.1', port, protocol: 'http' },
+    }),
+  }));
+  const signer = new Stripe('sk_test_local');
+  const periodEnd = Math.floor(Date.now() / 1000) + 15 * 24 * 3600;
+  const renewsAt = new Date(periodEnd * 1000).toISOString();
+  const webhook = (type: string, object: Record<string, unknown>) => {
+    const payload = JSON.stringify({
+      id: `evt_${Math.random().toString(36).slice(2)}`,
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object },
+    });
+    const header = signer.webhooks.generateTestHeaderString({ payload, secret: env.STRIPE_WEBHOOK_SECRET });
+    return request(server().url)
+      .post('/api/stripe/webhook')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', header)
+      .send(payload);
+  };
+  const line = (amount: number, price: string, proration: boolean) => ({
+    id: `il_${price}_${amount}`,
+    object: 'line_item',
+    amount,
+    parent: {
+      type: 'subscription_item_details',
+      subscription_item_details: { subscription: 'sub_change', subscription_item: 'si_change', proration },
+    },
+    period: { start: periodEnd - 15 * 24 * 3600, end: periodEnd },
+    pricing: { type: 'price_details', price_details: { price, product: 'prod_1' } },
+  });
+  const paidInvoice = (id: string, reason: string, amount: number, lines: object[], userId: string) => ({
+    id,
+    object: 'invoice',
+    status: 'paid',
+    amount_paid: amount,
+    billing_reason: reason,
+    customer: 'cus_test_1',
+    parent: {
+      type: 'subscription_details',
+      subscription_details: { subscription: 'sub_change', metadata: { userId } },
+    },
+    lines: { object: 'list', data: lines },
+  });
+  const subscriptionOn = (price: string, extra: Record<string, unknown> = {}) => ({
+    id: 'sub_change',
+    object: 'subscription',
+    status: 'active',
+    customer: 'cus_test_1',
+    items: {
+      object: 'list',
+      data: [
+        { id: 'si_change', object: 'subscription_item', price: { id: price }, current_period_end: periodEnd },
+      ],
+    },
+    pending_update: null,
+    ...extra,
+  });
+  beforeEach(() => {
+    calls.length = 0;
+    replies.clear();
+  });
+  afterAll(() => {
+    replies.clear();
+    storedSubscriptions.delete('sub_change');
+  });
+
+  it('previews, refuses a declined upgrade without a trace, upgrades as previewed, then downgrades for the renewal', async () => {
+    const agent = request.agent(server().url);
+    const registered = await agent.post('/api/register').send({
+      name: 'Changer',
+      email: 'changer@example.com',
+      password: 'secret12',
+      paymentMethodId: 'pm_card_visa',
+    });
+    const userId = registered.body.id as string;
+    const activated = await webhook(
+      'invoice.paid',
+      paidInvoice('in_first', 'subscription_create', 2999, [line(2999, 'price_basic', false)], userId),
+    );
+    expect(activated.body.applied).toBe(true);
+    expect((await agent.get('/api/user')).body).toMatchObject({
+      subscriptionTier: 'Basic',
+      credits: 60,
+      renewsAt,
+    });
+    storedSubscriptions.set('sub_change', subscriptionOn('price_basic'));
+
+    replies.set('POST /v1/invoices/create_preview', [
+      200,
+      {
+        id: 'upcoming_in_1',
+        object: 'invoice',
+        amount_due: 13499,
+        lines: {
+          object: 'list',
+          data: [
+            line(-1500, 'price_basic', true),
+            line(5000, 'price_premium', true),
+            // The next month's charge: not what the change costs now.
+            line(9999, 'price_premium', false),
+          ],
+        },
+      },
+    ]);
+    const preview = await agent.get('/api/subscription/change?planId=premium');
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ kind: 'upgrade', dueNow: 3500, creditsNow: 170, renewsAt });
+    const prorationDate = String(Math.floor(Date.parse(preview.body.quoteAt) / 1000));
+    const previewCall = calls.find((c) => c.path === '/v1/invoices/create_preview')!;
+    expect(Object.fromEntries(previewCall.form)).toMatchObject({
+      customer: 'cus_test_1',
+      subscription: 'sub_change',
+      'subscription_details[items][0][id]': 'si_change',
+      'subscription_details[items][0][price]': 'price_premium',
+      'subscription_details[proration_behavior]': 'always_invoice',
+      'subscription_details[proration_date]': prorationDate,
+    });
+
+    const stream = async () => (await server().platform.eventStore.readStream(`account-${userId}`)).length;
+    const before = await stream();
+    replies.set('POST /v1/subscriptions/sub_change', [
+      402,
+      { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } },
+    ]);
+    const declined = await agent
+      .post('/api/subscription/change')
+      .send({ planId: 'premium', quoteAt: preview.body.quoteAt });
+    expect(declined.status).toBe(402);
+    expect(declined.body.message).toBe('Your card was declined.');
+    expect(await stream()).toBe(before);
+    expect((await agent.get('/api/user')).body).toMatchObject({ subscriptionTier: 'Basic', credits: 60 });
+
+    replies.set('POST /v1/subscriptions/sub_change', [
+      200,
+      subscriptionOn('price_premium', {
+        latest_invoice: {
+          id: 'in_change',
+          object: 'invoice',
+          status: 'paid',
+          amount_paid: 3500,
+          billing_reason: 'subscription_update',
+        },
+      }),
+    ]);
+    calls.length = 0;
+    const upgraded = await agent
+      .post('/api/subscription/change')
+      .send({ planId: 'premium', quoteAt: preview.body.quoteAt });
+    expect(upgraded.status).toBe(200);
+    expect(upgraded.body).toMatchObject({
+      kind: 'upgrade',
+      creditsAdded: 170,
+      newTotalCredits: 230,
+      amountPaid: 3500,
+    });
+    const update = calls.find((c) => c.method === 'POST' && c.path === '/v1/subscriptions/sub_change')!;
+    expect(Object.fromEntries(update.form)).toMatchObject({
+      'items[0][id]': 'si_change',
+      'items[0][price]': 'price_premium',
+      proration_behavior: 'always_invoice',
+      proration_date: prorationDate,
+      payment_behavior: 'error_if_incomplete',
+    });
+    expect(update.idempotencyKey).toBe(`plan-change-${userId}-premium-${prorationDate}`);
+    expect((await agent.get('/api/user')).body).toMatchObject({
+      subscriptionTier: 'Premium',
+      credits: 230,
+      renewsAt,
+    });
+
+    // Stripe's own events about the same change add nothing.
+    const invoiceEvent = await webhook(
+      'invoice.paid',
+      paidInvoice(
+        'in_change',
+        'subscription_update',
+        3500,
+        [line(-1500, 'price_basic', true), line(5000, 'price_premium', true)],
+        userId,
+      ),
+    );
+    expect(invoiceEvent.body.applied).toBe(false);
+    expect((await agent.get('/api/user')).body.credits).toBe(230);
+
+    storedSubscriptions.set('sub_change', subscriptionOn('price_premium'));
+    replies.set('POST /v1/subscriptions/sub_change', [200, subscriptionOn('price_standard')]);
+    calls.length = 0;
+    const downgraded = await agent.post('/api/subscription/change').send({ planId: 'standard' });
+    expect(downgraded.body).toMatchObject({ kind: 'downgrade', creditsAdded: 0, renewsAt });
+    const downgrade = calls.find((c) => c.method === 'POST' && c.path === '/v1/subscriptions/sub_change')!;
+    expect(downgrade.form.get('proration_behavior')).toBe('none');
+    expect(downgrade.form.get('payment_behavior')).toBeNull();
+    expect(calls.some((c) => c.path === '/v1/invoices/create_preview')).toBe(false);
+    expect((await agent.get('/api/user')).body).toMatchObject({
+      subscriptionTier: 'Premium',
+      nextPlanId: 'standard',
+    });
+
+    // The renewal bills Standard: from then on it is the plan, with its monthly credits.
+    await webhook(
+      'invoice.paid',
+      paidInvoice('in_renewal', 'subscription_cycle', 4999, [line(4999, 'price_standard', false)], userId),
+    );
+    const renewed = (await agent.get('/api/user')).body;
+    expect(renewed).toMatchObject({ subscriptionTier: 'Standard', credits: 380 });
+    expect(renewed.nextPlanId).toBeUndefined();
+  });
 });

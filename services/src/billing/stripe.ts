@@ -1,4 +1,4 @@
-import { PLAN_IDS, type PlanId } from '@studio/events';
+import { PLAN_IDS, type PlanId, planChangeKind } from '@studio/events';
 import Stripe from 'stripe';
 import { DomainError } from '../platform/errors';
 import type { Customer, PaymentGateway } from './gateway';
@@ -21,6 +21,23 @@ const idOf = (v: unknown) => str(v) ?? str(obj(v).id);
 const isPlanId = (v: unknown): v is PlanId => PLAN_IDS.includes(v as PlanId);
 
 const CARD_FAILED = 'Failed to validate your card. Please try again.';
+
+const isoOf = (seconds: number | undefined) =>
+  seconds === undefined ? undefined : new Date(seconds * 1000).toISOString();
+
+/** The end of a subscription's current period: on its item (current API versions) or on itself (older). */
+function periodEndOf(subscription: Obj): string | undefined {
+  const item = obj((obj(subscription.items).data as unknown[] | undefined)?.[0]);
+  return isoOf(num(item.current_period_end) ?? num(subscription.current_period_end));
+}
+
+/** An invoice line that is a proration (current API versions say so on its parent, older on itself). */
+const isProration = (line: Obj) =>
+  obj(obj(line.parent).subscription_item_details).proration === true || line.proration === true;
+
+/** The price an invoice line bills. */
+const priceOfLine = (line: Obj) =>
+  str(obj(obj(line.pricing).price_details).price) ?? idOf(obj(line.price).id ?? line.price);
 
 /** Seconds a webhook's signed timestamp may differ from our clock, either way (Stripe's default). */
 const WEBHOOK_TOLERANCE_S = 300;
@@ -60,6 +77,14 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
   }
 
   const userOf = (o: Obj) => str(obj(o.metadata).userId);
+
+  /** The subscription and its one item (a plan is one price), whose price a change replaces. */
+  async function subscriptionItem(subscriptionId: string): Promise<{ subscription: Obj; itemId: string }> {
+    const subscription = obj(await stripe.subscriptions.retrieve(subscriptionId));
+    const itemId = str(obj((obj(subscription.items).data as unknown[] | undefined)?.[0]).id);
+    if (!itemId) throw new DomainError('GATEWAY_ERROR', 'This subscription has no plan to change');
+    return { subscription, itemId };
+  }
 
   return {
     kind: 'stripe',
@@ -142,16 +167,83 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
         }
         const invoice = obj(subscription.latest_invoice);
         const paid = ['active', 'trialing'].includes(subscription.status) && invoice.status === 'paid';
+        const periodEnd = periodEndOf(obj(subscription));
         return {
           paid,
           paymentRef: idOf(subscription.latest_invoice) ?? subscription.id,
           amountPaid: num(invoice.amount_paid) ?? 0,
           customerId: idOf(subscription.customer) ?? '',
           subscriptionId: subscription.id,
+          ...(periodEnd ? { periodEnd } : {}),
           ...(paid ? {} : { message: 'The payment has not gone through yet' }),
         };
       } catch (error) {
         return gatewayError(error, 'There was an error processing your subscription. Please try again.');
+      }
+    },
+
+    async previewPlanChange(change) {
+      try {
+        const { subscription, itemId } = await subscriptionItem(change.subscriptionId);
+        const renewsAt = periodEndOf(subscription);
+        const at = renewsAt ? { renewsAt } : {};
+        if (planChangeKind(change.from, change.to) !== 'upgrade') return { dueNow: 0, ...at };
+        const preview = obj(
+          await stripe.invoices.createPreview({
+            customer: idOf(subscription.customer) ?? '',
+            subscription: change.subscriptionId,
+            subscription_details: {
+              items: [{ id: itemId, price: options.prices[change.to] }],
+              proration_behavior: 'always_invoice',
+              proration_date: Math.floor(change.quoteAt.getTime() / 1000),
+            },
+          }),
+        );
+        // Stripe's advice: only the proration lines are what the change itself costs.
+        const lines = ((obj(preview.lines).data as unknown[] | undefined) ?? []).map(obj);
+        const dueNow = lines.filter(isProration).reduce((sum, line) => sum + (num(line.amount) ?? 0), 0);
+        return { dueNow: Math.max(0, dueNow), ...at };
+      } catch (error) {
+        return gatewayError(error, 'Could not price the plan change. Please try again.');
+      }
+    },
+
+    async changePlan(change) {
+      try {
+        const { itemId } = await subscriptionItem(change.subscriptionId);
+        const upgrade = planChangeKind(change.from, change.to) === 'upgrade';
+        const prorationDate = Math.floor(change.quoteAt.getTime() / 1000);
+        const updated = obj(
+          await stripe.subscriptions.update(
+            change.subscriptionId,
+            {
+              items: [{ id: itemId, price: options.prices[change.to] }],
+              // An upgrade is invoiced and charged now, as previewed, and applied only if that
+              // payment succeeds (otherwise Stripe answers 402 and changes nothing). A downgrade
+              // bills the new price from the next renewal: no proration, no refund.
+              ...(upgrade
+                ? {
+                    proration_behavior: 'always_invoice' as const,
+                    proration_date: prorationDate,
+                    payment_behavior: 'error_if_incomplete' as const,
+                    expand: ['latest_invoice'],
+                  }
+                : { proration_behavior: 'none' as const }),
+            },
+            { idempotencyKey: `plan-change-${change.customer.userId}-${change.to}-${prorationDate}` },
+          ),
+        );
+        const renewsAt = periodEndOf(updated);
+        const at = renewsAt ? { renewsAt } : {};
+        if (!upgrade) return { paid: true, amountPaid: 0, ...at };
+        const invoice = obj(updated.latest_invoice);
+        const paymentRef = idOf(updated.latest_invoice);
+        if (invoice.status !== 'paid' || !paymentRef || updated.pending_update) {
+          return { paid: false, amountPaid: 0, ...at };
+        }
+        return { paid: true, paymentRef, amountPaid: num(invoice.amount_paid) ?? 0, ...at };
+      } catch (error) {
+        return gatewayError(error, 'Could not change the plan. Please try again.');
       }
     },
 
@@ -235,9 +327,9 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
           const meta = { ...obj(legacy.metadata), ...obj(details.metadata) };
           const userId = str(meta.userId);
           const customerId = idOf(o.customer);
-          const line = obj((obj(o.lines).data as unknown[] | undefined)?.[0]);
-          const price =
-            str(obj(obj(line.pricing).price_details).price) ?? idOf(obj(line.price).id ?? line.price);
+          const lines = ((obj(o.lines).data as unknown[] | undefined) ?? []).map(obj);
+          const line = lines[0] ?? {};
+          const price = priceOfLine(line);
           // The price billed decides the plan, never the metadata: a subscription moved to another
           // price keeps its first metadata. A price that is none of ours grants nothing.
           const planId = planOfPrice(price);
@@ -254,6 +346,22 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
           }
           const periodEnd =
             typeof line.period === 'object' ? (obj(line.period).end as number | undefined) : undefined;
+          if (o.billing_reason === 'subscription_update') {
+            // A plan changed now: its charge for the rest of the period is the positive proration
+            // line, whose price is the plan moved to (the negative one credits the plan left).
+            const charge = lines.find((l) => isProration(l) && (num(l.amount) ?? 0) > 0);
+            const movedTo = planOfPrice(charge ? priceOfLine(charge) : undefined);
+            const end = charge && typeof charge.period === 'object' ? num(obj(charge.period).end) : undefined;
+            if (movedTo) {
+              return {
+                kind: 'plan-change-paid',
+                ...common,
+                planId: movedTo,
+                amountPaid: num(o.amount_paid) ?? 0,
+                ...(end ? { periodEnd: new Date(end * 1000).toISOString() } : {}),
+              };
+            }
+          }
           return {
             kind: 'subscription-paid',
             ...common,
@@ -273,6 +381,12 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
           if (event.type === 'customer.subscription.deleted') {
             return { kind: 'subscription-deleted', eventId, subscriptionId, ...who };
           }
+          // Only an update that moved the price names a plan: other updates (a period rolling
+          // over, a card changed) must not be read as a plan change.
+          const previous = obj(obj(event.data).previous_attributes);
+          const item = obj((obj(o.items).data as unknown[] | undefined)?.[0]);
+          const movedTo = 'items' in previous ? planOfPrice(idOf(item.price)) : undefined;
+          const periodEnd = periodEndOf(o);
           return {
             kind: 'subscription-updated',
             eventId,
@@ -280,6 +394,8 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
             status: str(o.status) ?? 'unknown',
             cancelAtPeriodEnd: o.cancel_at_period_end === true,
             ...who,
+            ...(movedTo ? { planId: movedTo } : {}),
+            ...(movedTo && periodEnd ? { periodEnd } : {}),
           };
         }
         case 'charge.refunded': {

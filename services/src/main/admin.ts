@@ -5,7 +5,7 @@ import { loadConfig } from '../platform/config';
 import { DomainError } from '../platform/errors';
 import { openEventStore } from './platform';
 
-const USAGE = 'usage: npm run admin -- grant|revoke <email>';
+const USAGE = 'usage: npm run admin -- grant|revoke <email>  (grant needs an address its owner verified)';
 
 /**
  * The operator command: `npm run admin -- grant <email>` (or `revoke`), run on the server with the
@@ -27,7 +27,9 @@ async function main(args: string[]): Promise<number> {
       by: OPERATOR,
       at: new Date().toISOString(),
     });
-    console.log(`${state.email} is ${state.isAdmin ? 'now an admin' : 'no longer an admin'}`);
+    // Whose account it is, so the operator can tell it is the person meant.
+    const who = `account ${state.userId}, ${state.name}, registered ${state.createdAt}`;
+    console.log(`${state.email} is ${state.isAdmin ? 'now an admin' : 'no longer an admin'} (${who})`);
     return 0;
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;

@@ -13,6 +13,7 @@ import { changeAdminRights } from '../admin/grant-admin';
 import type { EventStore } from '../platform/eventstore/port';
 import type { FeatureModule } from '../platform/module';
 import type { ProjectorRunner } from '../platform/runners/projector';
+import { verifyWithoutMail } from '../testing/mail';
 import { openTestRuntime, useEmbeddedServer } from '../testing/test-runtime';
 import { featureModules } from './modules';
 import { closeServer, createApi, listen, startProjectors, stopModules } from './processes';
@@ -414,7 +415,8 @@ describe('HTTP fuzz over every route', () => {
     const url = server().url;
     const member = await signedIn(url, MEMBER, true);
     const admin = await signedIn(url, ADMIN, true);
-    // Admin rights are a fact in the log, granted by the operator.
+    // Admin rights are a fact in the log, granted by the operator to a verified address.
+    await verifyWithoutMail(server().platform.commands, (await admin.get('/api/user')).body.id);
     await changeAdminRights(server().platform.commands, {
       email: ADMIN,
       grant: true,

@@ -6,7 +6,9 @@ import { billingModule } from '../billing/module';
 import { openGateway } from '../billing/open-gateway';
 import CONTEXTS from '../contexts.json';
 import { galleryModule } from '../gallery/module';
+import { mailModule } from '../mail/module';
 import { newsletterModule } from '../newsletter/module';
+import { openMailSender } from '../platform/mail/open-mail';
 import type { FeatureModule, Platform } from '../platform/module';
 import { qrModule } from '../qr/module';
 import { openAiProvider } from '../studio/ai/open-provider';
@@ -48,12 +50,17 @@ export async function featureModules(
   // One store of sessions: a sign-out through the account's routes ends the studio's streams of it.
   const sessions = new SessionStore(platform.readStore, platform.config.sessionTtlMs);
   const account = accountModule(platform, gateway, sessions);
+  // Mail is sent by the reactors' role (the relay), never by a request.
+  const mail = mailModule(
+    platform,
+    roles.includes('relay') ? openMailSender(platform.config, platform.logger) : undefined,
+  );
   const studio = studioModule(platform, openAi, sessions);
   const gallery = galleryModule(platform);
   const qr = qrModule(platform);
   const newsletter = newsletterModule(platform, (ctx) => requireAdmin(ctx, platform.commands));
   const billing = gateway && billingModule(platform, gateway);
-  const features = [account, billing, studio, gallery, qr, newsletter].filter(isBuilt);
+  const features = [account, mail, billing, studio, gallery, qr, newsletter].filter(isBuilt);
   const admin =
     gateway &&
     adminModule(
@@ -68,6 +75,7 @@ export async function featureModules(
   // Keyed by the manifest: a context listed there and not built here (or the reverse) does not compile.
   const built: Record<ContextName, FeatureModule | undefined> = {
     account,
+    mail,
     billing,
     admin,
     studio,

@@ -4,6 +4,7 @@ import { changeAdminRights } from '../admin/grant-admin';
 import { loadConfig } from '../platform/config';
 import { createLogger } from '../platform/logging';
 import { eventually, tempDataDir } from '../testing/helpers';
+import { verifyThroughMail } from '../testing/mail';
 import { type Embedded, startEmbedded } from './embedded';
 import { closePlatform, openPlatform } from './platform';
 
@@ -120,6 +121,7 @@ describe('a server started on a log holding poisoned events', () => {
     ]);
 
     // The admin sees the parked event, and the rebuild answers 2xx and parks it again.
+    await verifyThroughMail(server, 'owner@example.com');
     await changeAdminRights(server.platform.commands, {
       email: 'owner@example.com',
       grant: true,

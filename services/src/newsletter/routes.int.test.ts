@@ -2,6 +2,7 @@ import request from 'supertest';
 import { OPERATOR } from '../account/admin-rights';
 import { changeAdminRights } from '../admin/grant-admin';
 import { eventually } from '../testing/helpers';
+import { verifyThroughMail } from '../testing/mail';
 import { useEmbeddedServer } from '../testing/test-runtime';
 import { NEWSLETTER_PER_WINDOW } from './routes';
 import { subscriberStream } from './subscribe';
@@ -28,6 +29,7 @@ describe('newsletter API', () => {
   let member: request.Agent;
   beforeAll(async () => {
     admin = await account('letters-admin@example.com');
+    await verifyThroughMail(server(), 'letters-admin@example.com');
     await changeAdminRights(server().platform.commands, {
       email: 'letters-admin@example.com',
       grant: true,

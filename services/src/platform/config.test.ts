@@ -152,4 +152,30 @@ describe('loadConfig', () => {
       'METRICS_TOKEN: must be at least 16 characters',
     );
   });
+
+  it('mails through SMTP_URL, else into DATA_DIR/outbox, from MAIL_FROM; refuses anything else at start-up', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/studio-x' }, { embedded: true })).toMatchObject({
+      mail: { kind: 'outbox', dir: '/tmp/studio-x/outbox' },
+      mailFrom: 'AI Book Studio <no-reply@aibookstudio.example>',
+    });
+    const smtp = loadConfig(
+      { SMTP_URL: 'smtps://user:pass@mail.example.com:465', MAIL_FROM: 'Studio <hello@studio.example>' },
+      { embedded: true },
+    );
+    expect(smtp.mail).toEqual({ kind: 'smtp', url: 'smtps://user:pass@mail.example.com:465' });
+    expect(smtp.mailFrom).toBe('Studio <hello@studio.example>');
+    expect(loadConfig({ MAIL_FROM: 'hello@studio.example' }, { embedded: true }).mailFrom).toBe(
+      'hello@studio.example',
+    );
+    for (const url of ['http://mail.example.com', 'mail.example.com:25', 'smtp://']) {
+      expect(() => loadConfig({ SMTP_URL: url }, { embedded: true })).toThrow(
+        'SMTP_URL: must be an smtp:// or smtps:// URL',
+      );
+    }
+    for (const from of ['no address', 'a@b.c\r\nBcc: x@y.z', 'Name <not-an-address>']) {
+      expect(() => loadConfig({ MAIL_FROM: from }, { embedded: true })).toThrow(
+        'MAIL_FROM: must be an address',
+      );
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PRODUCT_NAME } from '@studio/events';
 import * as yup from 'yup';
 
 /**
@@ -33,6 +34,9 @@ const oneOf = <T extends string>(values: readonly T[]) =>
     .string()
     .oneOf(values, `must be one of ${values.join(', ')}`)
     .optional() as yup.StringSchema<T | undefined>;
+
+/** `someone@host` or `Name <someone@host>`: one mailbox, no line breaks (a header). */
+const MAILBOX = /^(?:[^<>\r\n@]*<[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+)$/;
 
 const schema = yup.object({
   PORT: integer(0, 65535, 3000),
@@ -69,6 +73,25 @@ const schema = yup.object({
   STRIPE_PRICE_STANDARD: optionalText,
   STRIPE_PRICE_PREMIUM: optionalText,
   PUBLIC_URL: absoluteUrl,
+  // Where mail goes: an SMTP server (smtp:// or smtps://, credentials in the URL); unset, every
+  // message is written to DATA_DIR/outbox instead.
+  SMTP_URL: yup
+    .string()
+    .test(
+      'smtp-url',
+      'must be an smtp:// or smtps:// URL (smtp://user:password@host:port)',
+      (value) => value === undefined || (/^smtps?:\/\/[^/]/i.test(value) && URL.canParse(value)),
+    )
+    .optional(),
+  MAIL_FROM: yup
+    .string()
+    .trim()
+    .test(
+      'mailbox',
+      'must be an address, or a name and an address: Studio <no-reply@example.com>',
+      (value) => value === undefined || MAILBOX.test(value),
+    )
+    .default(`${PRODUCT_NAME} <no-reply@aibookstudio.example>`),
   // An https page the non-fiction screen embeds as its tutorial video (its origin joins frame-src).
   TUTORIAL_VIDEO_URL: yup
     .string()
@@ -145,6 +168,7 @@ export type BusSetting =
   | { kind: 'kafka'; brokers: string[]; namespace?: string }
   | { kind: 'nats'; servers: string[]; namespace?: string; ackWaitMs?: number };
 export type BlobSetting = { kind: 'file'; dir: string } | { kind: 'gridfs'; url: string };
+export type MailSetting = { kind: 'smtp'; url: string } | { kind: 'outbox'; dir: string };
 
 /**
  * `nats://host:port[,host:port][?namespace=name&ackWaitMs=n]`: the namespace prefixes streams and
@@ -202,6 +226,9 @@ export interface Config {
         prices: { basic: string; standard: string; premium: string };
       };
   publicUrl?: string;
+  /** Where the product's mail goes (SMTP_URL), and the sender it names (MAIL_FROM). */
+  mail: MailSetting;
+  mailFrom: string;
   /** The tutorial video the non-fiction screen embeds; without it the screen shows written steps. */
   tutorialVideoUrl?: string;
   sessionTtlMs: number;
@@ -368,6 +395,10 @@ export function loadConfig(
     aiCallsPerMinute: e.AI_CALLS_PER_MINUTE,
     ...(payments ? { payments } : {}),
     ...(e.PUBLIC_URL ? { publicUrl: e.PUBLIC_URL } : {}),
+    mail: e.SMTP_URL
+      ? { kind: 'smtp', url: e.SMTP_URL }
+      : { kind: 'outbox', dir: path.join(dataDir, 'outbox') },
+    mailFrom: e.MAIL_FROM,
     ...(e.TUTORIAL_VIDEO_URL ? { tutorialVideoUrl: e.TUTORIAL_VIDEO_URL } : {}),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600 * 1000,
     authRateLimit: e.AUTH_RATE_LIMIT,

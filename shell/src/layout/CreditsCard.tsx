@@ -1,12 +1,12 @@
 // The sidebar's credits card: bar and message of docs/product/accounts-billing-admin.md (Screens and routes: Layout), the whole card links to /pricing.
-import { Badge, CreditSummary, theme, type User } from '@studio/kit';
+// Its name is what it shows (no aria-label that says something else: WCAG 2.5.3, Label in Name).
+import { Badge, CreditSummary, moreCreditsLabel, theme, type User } from '@studio/kit';
 import { Link } from 'react-router-dom';
 
 export function CreditsCard({ user }: { user: User }) {
   return (
     <Link
       to="/pricing"
-      aria-label={`Credits: ${user.credits}. ${user.subscriptionTier} plan. View plans and pricing`}
       css={{
         display: 'grid',
         gap: 10,
@@ -31,7 +31,7 @@ export function CreditsCard({ user }: { user: User }) {
             whiteSpace: 'nowrap',
           }}
         >
-          Get more credits →
+          {moreCreditsLabel(user.subscriptionTier, user.renewsAt)}
         </span>
       </div>
     </Link>

@@ -49,6 +49,9 @@ describe('the merged route table of the remotes', () => {
         '/',
         '/auth',
         '/pricing',
+        '/forgot-password',
+        '/reset-password',
+        '/verify-email',
         '/checkout/:planId?',
         '/subscription-success',
         '/help',
@@ -58,7 +61,7 @@ describe('the merged route table of the remotes', () => {
       ].sort(),
     );
     // Help and the refund policy are read by anyone, inside the app's layout when signed in.
-    expect(withAccess('any')).toEqual(['/help', '/help-support-page', '/refund-policy']);
+    expect(withAccess('any')).toEqual(['/help', '/help-support-page', '/refund-policy', '/verify-email']);
     expect(routes.filter((r) => r.access === 'admin').map((r) => r.path)).toEqual(['/admin-tools']);
   });
 
@@ -80,7 +83,7 @@ describe('the merged route table of the remotes', () => {
       '/qr-landing/:id',
     ]);
     expect(byRemote('studio')).toEqual(studioRoutes.map((r) => r.path));
-    expect(byRemote('account')).toHaveLength(15);
+    expect(byRemote('account')).toHaveLength(18);
   });
 });
 

@@ -4,7 +4,7 @@
 import { editBookRequest, fieldErrors } from '@studio/events/requests';
 import { Alert, apiJson, Button, buttonStyles, Card, ProgressBar, theme } from '@studio/kit';
 import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
-import { Field, Input, Skeleton, Textarea } from '@studio/kit/widgets';
+import { Field, Input, Skeleton, Textarea, useFormErrors } from '@studio/kit/widgets';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download, Save } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -37,7 +37,9 @@ export default function BookEditPage() {
   const [draft, setDraft] = useState<EditDraft | null>(null);
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'danger' | 'info'; text: string } | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<'title' | 'subtitle' | 'author', string>>>({});
+  // The book's details sit at the top of a long page: a failed check focuses (and so scrolls to)
+  // the first field in error, as every form does.
+  const { errors, check } = useFormErrors(detailErrors);
 
   // The form starts from the stored words, and again once a rebuild has made new files; My Books
   // (which never refetches by itself) reads its list again, with the new title and files.
@@ -91,10 +93,7 @@ export default function BookEditPage() {
       setNotice({ tone: 'info', text: BOOK_EDIT.nothingChanged });
       return;
     }
-    const found = fieldErrors(editBookRequest, changes);
-    const invalid = { title: found.title, subtitle: found.subtitle, author: found.author };
-    setErrors(invalid);
-    if (invalid.title || invalid.subtitle || invalid.author) return;
+    if (!check(changes, event.currentTarget as HTMLFormElement)) return;
     setSaving(true);
     setNotice(null);
     try {
@@ -119,7 +118,6 @@ export default function BookEditPage() {
   return (
     <Screen title={BOOK_EDIT.title} subtitle={data.title}>
       <div>{back}</div>
-      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       {!data.editable && !building && <Alert tone="warning">{BOOK_EDIT.notEditable}</Alert>}
       {data.rebuildError && !building && <Alert tone="danger">{data.rebuildError}</Alert>}
       {building ? (
@@ -140,6 +138,7 @@ export default function BookEditPage() {
             <div css={{ display: 'grid', gap: 16 }}>
               <Field label={BOOK_EDIT.titleLabel} error={errors.title}>
                 <Input
+                  name="title"
                   value={draft.title}
                   disabled={disabled}
                   onChange={(e) => set({ title: e.target.value })}
@@ -147,6 +146,7 @@ export default function BookEditPage() {
               </Field>
               <Field label={BOOK_EDIT.subtitleLabel} hint={BOOK_EDIT.subtitleHint} error={errors.subtitle}>
                 <Input
+                  name="subtitle"
                   value={draft.subtitle}
                   disabled={disabled}
                   onChange={(e) => set({ subtitle: e.target.value })}
@@ -154,6 +154,7 @@ export default function BookEditPage() {
               </Field>
               <Field label={BOOK_EDIT.authorLabel} error={errors.author}>
                 <Input
+                  name="author"
                   value={draft.author}
                   disabled={disabled}
                   onChange={(e) => set({ author: e.target.value })}
@@ -231,6 +232,8 @@ export default function BookEditPage() {
               </div>
             </Card>
           )}
+          {/* Beside the button that was pressed: at the top of this long page it would go unseen. */}
+          {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
           <div css={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>
             <Button type="submit" disabled={disabled}>
               <Save aria-hidden />
@@ -242,6 +245,14 @@ export default function BookEditPage() {
       )}
     </Screen>
   );
+}
+
+/** The messages of the fields this form checks before sending (the chapters' limits are the server's). */
+function detailErrors(values: unknown) {
+  const found = fieldErrors(editBookRequest, values);
+  const picked: typeof found = {};
+  for (const name of ['title', 'subtitle', 'author'] as const) if (found[name]) picked[name] = found[name];
+  return picked;
 }
 
 /** The files of the last build, to check the result of a save. */

@@ -31,6 +31,12 @@ export interface Reactor {
   handles?: readonly string[];
   /** Absent: DEFAULT_RETRY. */
   retry?: RetryPolicy;
+  /**
+   * A reactor added to a product already running acts on what happens from its first start on,
+   * not on the whole history (a mailer must not mail every past customer): without a checkpoint it
+   * starts at the end of the log. Absent: from the beginning.
+   */
+  startsAtLogEnd?: boolean;
 }
 
 /**
@@ -102,7 +108,11 @@ export class ReactorRunner {
   }
 
   private async run(): Promise<void> {
-    const after = await this.readStore.getCheckpoint(this.reactor.name);
+    let after = await this.readStore.getCheckpoint(this.reactor.name);
+    if (after === undefined && this.reactor.startsAtLogEnd) {
+      after = await this.eventStore.headPosition();
+      if (after !== undefined) await this.readStore.apply([], this.checkpointAt(after));
+    }
     this.position = after;
     this.committed = after;
     this.subscription = this.eventStore.subscribeToAll(

@@ -1,0 +1,124 @@
+// /reset-password#token=…: the mailed reset link's page. A new password, typed twice; on success
+// every session of the account has ended, so the page leads to Log In.
+import { fieldErrors, resetPasswordRequest } from '@studio/events/requests';
+import { Alert, Button, Card, theme } from '@studio/kit';
+import { Field, Input, useFormErrors } from '@studio/kit/widgets';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { resetPassword } from '../api/credentials';
+import { errorText } from '../api/error-text';
+import { LinkButton } from '../common/LinkButton';
+import { Page } from '../common/Page';
+import { PublicPage } from '../common/PublicPage';
+import { RESET } from '../texts';
+import { linkToken } from './link-token';
+
+interface Values {
+  password: string;
+  repeat: string;
+}
+
+const passwordOnly = resetPasswordRequest.pick(['password']);
+const validate = (values: unknown) => {
+  const { password, repeat } = values as Values;
+  const found: Partial<Record<keyof Values, string>> = fieldErrors(passwordOnly, { password });
+  if (!found.password && repeat !== password) found.repeat = RESET.mismatch;
+  return found;
+};
+
+export default function ResetPasswordPage() {
+  const token = linkToken(useLocation().hash);
+  const [values, setValues] = useState<Values>({ password: '', repeat: '' });
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, check, recheck } = useFormErrors<Values>(validate);
+  const reset = useMutation({ mutationFn: (password: string) => resetPassword(token ?? '', password) });
+
+  const set = (key: keyof Values) => (value: string) => {
+    const next = { ...values, [key]: value };
+    setValues(next);
+    recheck(next);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (reset.isPending || !check(values, form.current)) return;
+    reset.mutate(values.password);
+  };
+
+  const askAgain = (
+    <LinkButton to="/forgot-password" variant="outline">
+      {RESET.askAgain}
+    </LinkButton>
+  );
+  let body: ReactNode;
+  if (!token) {
+    body = (
+      <>
+        <Alert tone="danger">{RESET.noToken}</Alert>
+        <div>{askAgain}</div>
+      </>
+    );
+  } else if (reset.isSuccess) {
+    body = (
+      <>
+        <Alert tone="success" title={RESET.done}>
+          {reset.data.message}
+        </Alert>
+        <div>
+          <LinkButton to="/auth">{RESET.logIn}</LinkButton>
+        </div>
+      </>
+    );
+  } else {
+    body = (
+      <form
+        ref={form}
+        noValidate
+        onSubmit={submit}
+        aria-label={RESET.pageTitle}
+        css={{ display: 'grid', gap: 16 }}
+      >
+        {reset.isError && (
+          <div css={{ display: 'grid', gap: 12, justifyItems: 'start' }}>
+            <Alert tone="danger">{errorText(reset.error, RESET.noToken)}</Alert>
+            {askAgain}
+          </div>
+        )}
+        <Field label={RESET.password} error={errors.password}>
+          <Input
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={(e) => set('password')(e.target.value)}
+          />
+        </Field>
+        <Field label={RESET.repeat} error={errors.repeat}>
+          <Input
+            name="repeat"
+            type="password"
+            autoComplete="new-password"
+            value={values.repeat}
+            onChange={(e) => set('repeat')(e.target.value)}
+          />
+        </Field>
+        <Button type="submit" size="lg" disabled={reset.isPending}>
+          {reset.isPending ? RESET.saving : RESET.submit}
+        </Button>
+      </form>
+    );
+  }
+
+  return (
+    <PublicPage>
+      <Page title={RESET.pageTitle} intro={RESET.intro} maxWidth={560}>
+        <Card>
+          {body}
+          <Link to="/auth" css={{ fontSize: theme.fontSizes.sm, justifySelf: 'start' }}>
+            {RESET.logIn}
+          </Link>
+        </Card>
+      </Page>
+    </PublicPage>
+  );
+}
