@@ -2,6 +2,7 @@ import { GENERATION_KINDS, GENERATION_STATUSES, type GenerationPhase } from './g
 import {
   BOOK_STAGE_LABELS,
   bookStatusLabel,
+  failureMessage,
   GENERATION_LIFE_EVENT_TYPES,
   type GenerationLifeEvent,
   imageStatusLabel,
@@ -122,5 +123,28 @@ describe('the generation status vocabulary', () => {
     expect(new Set(GENERATION_STATUSES.map(itemStage))).toEqual(new Set(['in-progress', 'done', 'error']));
     expect(itemStage('completed')).toBe('done');
     expect(itemStage('failed')).toBe('error');
+  });
+});
+
+describe('what the user is told of a failed job', () => {
+  it('says why by its code, with the refund', () => {
+    expect(failureMessage('REFUSED', 4)).toBe(
+      "The AI provider's safety system refused this request. Please rephrase your prompt (or use another picture) and try again. Your 4 credits were refunded.",
+    );
+    expect(failureMessage('TIMEOUT', 1)).toBe(
+      'It took too long to finish. Please try again. Your 1 credit was refunded.',
+    );
+    // Jobs failed before codes were recorded read as the provider's failure.
+    expect(failureMessage(undefined, 0)).toBe(
+      'The AI service kept failing. Please try again in a few minutes.',
+    );
+  });
+
+  it("adds the print check's own words to its failure, and nobody else's", () => {
+    const found = 'The interior PDF failed the KDP preflight: a picture holds 89 ppi of real detail';
+    expect(failureMessage('PRINT_QUALITY', 100, found)).toBe(
+      `The book did not pass the print check, so it was not delivered. ${found}. Your 100 credits were refunded.`,
+    );
+    expect(failureMessage('PROVIDER_ERROR', 2, 'socket hang up at 10.0.0.3')).not.toContain('socket');
   });
 });

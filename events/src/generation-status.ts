@@ -160,15 +160,22 @@ const FAILURE_MESSAGES: Record<GenerationFailureCode, string> = {
     'The AI service cannot take requests right now. Our team has been alerted; please try again later.',
   PROVIDER_ERROR: 'The AI service kept failing. Please try again in a few minutes.',
   TIMEOUT: 'It took too long to finish. Please try again.',
+  PRINT_QUALITY: 'The book did not pass the print check, so it was not delivered.',
   INTERNAL: 'Something went wrong on our side. We have logged it; please try again.',
 };
 
 /**
  * The failure as the card, the viewer and the dashboard say it, always with the refund: a job
  * that failed is refunded exactly once (the refund process manager). Jobs failed before the
- * reasons were recorded read as the provider's failure.
+ * reasons were recorded read as the provider's failure. A print check's failure adds the check's
+ * own words (`detail`: what it found), which are ours, never the provider's.
  */
-export function failureMessage(code: GenerationFailureCode | undefined, credits: number): string {
+export function failureMessage(
+  code: GenerationFailureCode | undefined,
+  credits: number,
+  detail?: string,
+): string {
   const refund = credits > 0 ? ` Your ${credits} credit${credits === 1 ? ' was' : 's were'} refunded.` : '';
-  return `${FAILURE_MESSAGES[code ?? 'PROVIDER_ERROR']}${refund}`;
+  const found = code === 'PRINT_QUALITY' && detail ? ` ${detail.replace(/\.?$/, '.')}` : '';
+  return `${FAILURE_MESSAGES[code ?? 'PROVIDER_ERROR']}${found}${refund}`;
 }

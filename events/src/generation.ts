@@ -223,13 +223,16 @@ export type GenerationFailed = Event<
  * Why a job failed, as its user is told: the provider's safety system refused the prompt
  * (`REFUSED`: rephrase it), the provider account cannot serve (`PROVIDER_ACCOUNT`: out of quota,
  * a bad key, an unknown model; the operator is alerted), the provider kept failing
- * (`PROVIDER_ERROR`), it took too long (`TIMEOUT`), or our own fault (`INTERNAL`).
+ * (`PROVIDER_ERROR`), it took too long (`TIMEOUT`), what was made failed the print check
+ * (`PRINT_QUALITY`: the check's own words say what, e.g. pictures too soft for their size), or our
+ * own fault (`INTERNAL`).
  */
 export type GenerationFailureCode =
   | 'REFUSED'
   | 'PROVIDER_ACCOUNT'
   | 'PROVIDER_ERROR'
   | 'TIMEOUT'
+  | 'PRINT_QUALITY'
   | 'INTERNAL';
 
 /** A chapter's new title and text (paragraphs), by its position in the book (0-based). */

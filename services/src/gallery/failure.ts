@@ -7,5 +7,8 @@ import type { GenerationDoc } from '../studio/generations-projection';
  */
 export const failure = (doc: GenerationDoc) =>
   doc.status === 'failed'
-    ? { error: failureMessage(doc.failureCode, doc.cost), failureCode: doc.failureCode ?? 'PROVIDER_ERROR' }
+    ? {
+        error: failureMessage(doc.failureCode, doc.cost, doc.error),
+        failureCode: doc.failureCode ?? 'PROVIDER_ERROR',
+      }
     : {};

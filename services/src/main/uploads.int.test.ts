@@ -59,6 +59,8 @@ describe('uploads', () => {
       .field('storyDescription', STORY.storyDescription)
       .field('characterName', STORY.characterName)
       .field('characterGender', STORY.characterGender)
+      // The pipeline is under test here, not the likeness advice for small photos.
+      .field('acceptSmallPhoto', 'yes')
       .attach('characterImage', bytes, { filename: 'pip.png', contentType: 'image/png' });
   };
 

@@ -5,6 +5,7 @@ import { changeAdminRights } from '../admin/grant-admin';
 import { type Embedded, startEmbedded } from '../main/embedded';
 import { type FakeOpenAi, FLAGGED_WORD, REFUSED_WORD, startFakeOpenAi } from '../testing/fake-openai.fixture';
 import { eventually, tempDataDir } from '../testing/helpers';
+import { verifyThroughMail } from '../testing/mail';
 import { callCost, DEFAULT_PRICES } from './ai/prices';
 
 /**
@@ -15,7 +16,7 @@ import { callCost, DEFAULT_PRICES } from './ai/prices';
  */
 const METRICS_TOKEN = 'ai-accounting-metrics-token-01';
 const PHOTO_PNG = () =>
-  sharp({ create: { width: 600, height: 800, channels: 3, background: '#c08060' } })
+  sharp({ create: { width: 768, height: 1024, channels: 3, background: '#c08060' } })
     .png()
     .toBuffer();
 
@@ -52,6 +53,7 @@ describe('AI costs, refusals and moderation, against the fake provider', () => {
     };
     ({ agent: member, id: memberId } = await signUp('member@example.com'));
     ({ agent: admin } = await signUp('admin@example.com'));
+    await verifyThroughMail(server, 'admin@example.com');
     await changeAdminRights(server.platform.commands, {
       email: 'admin@example.com',
       grant: true,

@@ -15,8 +15,8 @@ describe('the files of failed, refunded jobs', () => {
   const photo = () =>
     sharp({
       create: {
-        width: 900,
-        height: 700,
+        width: 768,
+        height: 1024,
         channels: 3,
         background: '#777777',
         noise: { type: 'gaussian', mean: 128, sigma: 40 },

@@ -7,6 +7,7 @@ import type { GeneratorOutput } from './generators/generator';
 import { JobTimeoutError, rebuildOf } from './job-attempt';
 import { discardUnneeded, jobFilesOf } from './job-files';
 import type { ClaimedJob, JobLease } from './job-lease';
+import { PreflightError } from './preflight/preflight';
 import type { WorkerDeps } from './worker-deps';
 
 /**
@@ -132,5 +133,6 @@ export function failureCode(error: unknown): GenerationFailureCode {
   if (error instanceof ProviderRefusedError) return 'REFUSED';
   if (error instanceof ProviderAccountError) return 'PROVIDER_ACCOUNT';
   if (error instanceof ProviderError) return 'PROVIDER_ERROR';
+  if (error instanceof PreflightError) return 'PRINT_QUALITY';
   return 'INTERNAL';
 }

@@ -59,7 +59,11 @@ describe('worker runner', () => {
       await Promise.all([handle(message), handle(message)]);
       await handle(message);
       expect(generatorRuns).toBe(1);
-      expect(blobWrites).toEqual([`gen-${started.generationId}-image.png`]);
+      // One attempt's files, each written once: the page and its traced outline.
+      expect(blobWrites).toEqual([
+        `gen-${started.generationId}-image.png`,
+        `gen-${started.generationId}-image-svg.svg`,
+      ]);
       const log = await types();
       expect(log.filter((t) => t === 'GenerationStarted')).toHaveLength(1);
       expect(log.filter((t) => t === 'GenerationCompleted')).toHaveLength(1);

@@ -115,7 +115,9 @@ export const TOOLS: ToolRegistry = {
     ...TOOL_CONTRACTS['kids-book'],
     upload: CHARACTER_UPLOAD,
     prepare: async (body, { file, keepImage }) => {
-      // The photo is judged before anything is spent: too small, the author is told what to do.
+      // The upload pipeline judges the bytes first (a file that is no photo is a 415); then,
+      // before anything is spent or stored, a photo too small for a likeness gets advice.
+      const characterImageBlobId = file ? await keepImage('character', file) : undefined;
       if (file && body.acceptSmallPhoto !== 'yes') await requireLikenessPhoto(file);
       return {
         kind: 'kids-book',
@@ -123,7 +125,7 @@ export const TOOLS: ToolRegistry = {
           storyDescription: body.storyDescription,
           characterName: body.characterName,
           characterGender: body.characterGender,
-          ...(file ? { characterImageBlobId: await keepImage('character', file) } : {}),
+          ...(characterImageBlobId ? { characterImageBlobId } : {}),
         },
       };
     },
