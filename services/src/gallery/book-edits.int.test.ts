@@ -1,9 +1,10 @@
 import { generationStream } from '@studio/events';
 import { unzipSync } from 'fflate';
+import sharp from 'sharp';
 import type request from 'supertest';
 import { TRIMS } from '../studio/outputs/kdp';
 import { preflight } from '../studio/preflight/preflight';
-import { epubcheck, inspectPdf } from '../testing/debian-tools';
+import { epubcheck, inspectPdf, renderPdfPage } from '../testing/debian-tools';
 import { member } from '../testing/givens';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 
@@ -89,7 +90,7 @@ describe('editing a book', () => {
 
     // Bad input: a 400 saying what is wrong, and no edit recorded.
     const bad: Array<[Record<string, unknown>, string]> = [
-      [{}, 'Nothing to change: send a title, subtitle, author, chapters or pages'],
+      [{}, 'Nothing to change: send a title, subtitle, author, blurb, chapters or pages'],
       [{ title: 'ab' }, 'Title must be at least 3 characters long'],
       [{ title: 42 }, 'Title must be at least 3 characters long'],
       [{ author: 'x' }, 'Author must be at least 2 characters'],
@@ -258,6 +259,7 @@ describe('editing a book', () => {
     const edition = (await agent.get(`/api/books/${id}/edition`)).body;
     expect(edition).toMatchObject({ editable: true, title: 'Cozy Woodland Animals: A Coloring Book' });
     expect(edition.chapters).toBeUndefined();
+    const first = await download(agent, (before as unknown as { shareLink: string }).shareLink);
 
     expect(
       (await agent.patch(`/api/books/${id}`).send({ title: 'Forest Friends', author: 'Ada Brush' })).status,
@@ -266,7 +268,17 @@ describe('editing a book', () => {
     const pdf = await download(agent, (after as unknown as { shareLink: string }).shareLink);
     expect(await preflight(pdf, { type: 'interior', trim: TRIMS.coloring })).toEqual([]);
     const report = inspectPdf(pdf);
-    expect(report.images).toHaveLength(10);
+    // The same designs, still vector line art: as many pages, no picture, and ten drawn pages
+    // (the designs) pixel for pixel as before.
+    expect(report.pages).toBe(inspectPdf(first).pages);
+    expect(report.images).toEqual([]);
+    let sameDrawings = 0;
+    for (let page = 1; page <= report.pages; page++) {
+      const now = renderPdfPage(pdf, page);
+      const drawn = ((await sharp(now).stats()).channels[0]?.min ?? 255) < 64;
+      if (drawn && now.equals(renderPdfPage(first, page))) sameDrawings += 1;
+    }
+    expect(sameDrawings).toBeGreaterThanOrEqual(10);
     expect(report.text).toContain('Forest Friends');
     expect(report.text).toContain('Ada Brush');
     expect(await pdfText(agent, after.coverFile)).toContain('Ada Brush');

@@ -52,7 +52,7 @@ describe('book rebuilds beside paid jobs', () => {
     await eventually(async () => ((await book())?.status === 'Done' ? true : undefined), 120_000);
 
     // The rebuild reads the book's first design and waits there.
-    hold.pattern = new RegExp(`^gen-${bookId}-page-1\\.`);
+    hold.pattern = new RegExp(`^gen-${bookId}-page-1-svg\\.`);
     expect((await author.agent.patch(`/api/books/${bookId}`).send({ title: 'Forest Friends' })).status).toBe(
       202,
     );

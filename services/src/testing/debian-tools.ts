@@ -81,3 +81,17 @@ export function epubcheck(data: Buffer): string {
     run('java', ['-jar', '/usr/share/java/epubcheck.jar', '--failonwarnings', file]),
   );
 }
+
+/** One page of a PDF rendered by poppler (`pdftoppm`), grey, as a PNG: to compare pages by their pixels. */
+export function renderPdfPage(data: Buffer, page: number, dpi = 30): Buffer {
+  return withFile(data, 'pdf', (file) =>
+    execFileSync(
+      'pdftoppm',
+      ['-png', '-gray', '-r', String(dpi), '-f', String(page), '-l', String(page), file],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    ),
+  );
+}
