@@ -44,6 +44,8 @@ const STATUS_AFTER: {
   GenerationPartRecorded: () => undefined,
   GenerationOutlinesReady: () => 'outlines-ready',
   GenerationOutlineChosen: () => 'outline-chosen',
+  GenerationOutlineEdited: () => undefined,
+  GenerationOutlinesRewriteRequested: () => 'requested',
   GenerationCompleted: () => 'completed',
   GenerationFailed: () => 'failed',
   GenerationEdited: () => 'rebuild-requested',

@@ -191,6 +191,24 @@ export type GenerationOutlineChosen = Event<
   { generationId: string; outlineIndex: 0 | 1 | 2 }
 >;
 
+/**
+ * Gen 2.0: the author rewrote one of the outlines before choosing it (chapter titles and
+ * summaries, their number and order, the introduction). `outlines` are all three after the edit.
+ */
+export type GenerationOutlineEdited = Event<
+  'GenerationOutlineEdited',
+  { generationId: string; userId: string; outlineIndex: 0 | 1 | 2; outlines: [string, string, string] }
+>;
+
+/**
+ * Gen 2.0: the author asked for three new outlines (free once per book); the outline phase runs
+ * again. `round` counts the rewrites (1 for the first): each round's outlines are their own part.
+ */
+export type GenerationOutlinesRewriteRequested = Event<
+  'GenerationOutlinesRewriteRequested',
+  { generationId: string; userId: string; kind: 'non-fiction-v2'; round: number }
+>;
+
 export type GenerationCompleted = Event<
   'GenerationCompleted',
   {
@@ -281,5 +299,7 @@ export type GenerationEvent =
   | GenerationPartRecorded
   | GenerationOutlinesReady
   | GenerationOutlineChosen
+  | GenerationOutlineEdited
+  | GenerationOutlinesRewriteRequested
   | GenerationCompleted
   | GenerationFailed;

@@ -6,6 +6,7 @@ export * from './billing';
 export * from './books';
 export * from './field-errors';
 export * from './newsletter';
+export * from './outline';
 export * from './qr';
 export * from './rules';
 export { numeric, optionalId, text } from './text';

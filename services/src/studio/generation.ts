@@ -16,6 +16,7 @@ import { BOOK_EDIT_MESSAGES, BOOK_REBUILDS_PER_DAY } from '@studio/events/rules'
 import { assertNever, type Decider, type Emitted } from '../platform/decider';
 import { DomainError } from '../platform/errors';
 import { applyEdits, type BookEdition, editionOf } from './book-edition';
+import { type OutlineChapter, parseOutline, renderOutline } from './writing/book-text';
 
 /** The life of one job on `generation-{id}` (statuses: `GENERATION_STATUSES`). Every command is idempotent. */
 export interface GenerationState {
@@ -31,6 +32,8 @@ export interface GenerationState {
   releases: number;
   outlines?: [string, string, string];
   outlineIndex?: 0 | 1 | 2;
+  /** Gen 2.0: how many times the three outlines were written again (the first time is free). */
+  outlineRounds?: number;
   /** A finished book's files and text results, which a rebuild keeps or replaces. */
   artifacts?: ArtifactRef[];
   result?: Record<string, unknown>;
@@ -89,6 +92,18 @@ export type GenerationCommand =
     }
   | { type: 'RecordOutlines'; generationId: string; outlines: [string, string, string]; usage?: AiUsage[] }
   | { type: 'ChooseOutline'; generationId: string; userId: string; outlineIndex: 0 | 1 | 2 }
+  /** Gen 2.0: the author's own version of an outline, before the book is written from it. */
+  | {
+      type: 'EditOutline';
+      generationId: string;
+      userId: string;
+      outlineIndex: 0 | 1 | 2;
+      /** Absent: the book has no introduction. */
+      introduction?: string;
+      chapters: OutlineChapter[];
+    }
+  /** Gen 2.0: three new outlines in place of the ones offered. */
+  | { type: 'RewriteOutlines'; generationId: string; userId: string }
   /** The author edits a finished book; its files are rebuilt (free, within the allowance). `at`: now. */
   | { type: 'EditBook'; generationId: string; userId: string; edits: BookEdits; at: string }
   | {
@@ -184,6 +199,12 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
         return { ...state, status, outlines: event.data.outlines };
       case 'GenerationOutlineChosen':
         return { ...state, status, outlineIndex: event.data.outlineIndex };
+      case 'GenerationOutlineEdited':
+        return { ...state, outlines: event.data.outlines };
+      case 'GenerationOutlinesRewriteRequested': {
+        const { outlines: _offered, phase: _phase, ...rest } = state;
+        return { ...rest, status, outlineRounds: event.data.round, releases: 0 };
+      }
       case 'GenerationCompleted': {
         const result = event.data.result ?? state.result;
         const edition =
@@ -374,6 +395,58 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
             data: { generationId: command.generationId, outlineIndex: command.outlineIndex },
           },
         ];
+      case 'EditOutline': {
+        const outlines = outlinesToChange(command, state);
+        const { approach } = parseOutline(outlines[command.outlineIndex]);
+        const edited = renderOutline({
+          approach,
+          ...(command.introduction ? { introduction: command.introduction } : {}),
+          chapters: command.chapters,
+        });
+        // The outline is kept as text: a summary that reads back as a heading would change the book.
+        const back = parseOutline(edited);
+        if (
+          JSON.stringify(back.chapters) !== JSON.stringify(command.chapters) ||
+          (back.introduction ?? '') !== (command.introduction ?? '')
+        )
+          throw new DomainError(
+            'VALIDATION',
+            "A summary cannot begin like a heading ('Chapter 2: …', 'Introduction: …')",
+          );
+        if (edited === outlines[command.outlineIndex]) return [];
+        const next: [string, string, string] = [...outlines];
+        next[command.outlineIndex] = edited;
+        return [
+          {
+            type: 'GenerationOutlineEdited',
+            data: {
+              generationId: command.generationId,
+              userId: command.userId,
+              outlineIndex: command.outlineIndex,
+              outlines: next,
+            },
+          },
+        ];
+      }
+      case 'RewriteOutlines': {
+        outlinesToChange(command, state);
+        if ((state.outlineRounds ?? 0) >= FREE_OUTLINE_REWRITES)
+          throw new DomainError(
+            'CONFLICT',
+            'New outlines were already written once for this book; edit the one you prefer instead',
+          );
+        return [
+          {
+            type: 'GenerationOutlinesRewriteRequested',
+            data: {
+              generationId: command.generationId,
+              userId: command.userId,
+              kind: 'non-fiction-v2',
+              round: (state.outlineRounds ?? 0) + 1,
+            },
+          },
+        ];
+      }
       case 'EditBook': {
         if (state.userId !== command.userId) throw new DomainError('NOT_FOUND', 'Book not found');
         if (REBUILDING.includes(state.status))
@@ -455,6 +528,23 @@ function refuseBeyondAllowance(editedAt: readonly string[], at: string): void {
   if (recent.length < BOOK_REBUILDS_PER_DAY) return;
   const retryAfter = Math.max(1, Math.ceil((Date.parse(recent[0] as string) + DAY_MS - now) / 1000));
   throw new DomainError('RATE_LIMITED', BOOK_EDIT_MESSAGES.rebuildLimit(retryAfter), { retryAfter });
+}
+
+/** docs/product/creation-tools-qr.md (Non-fiction Gen 2.0): new outlines once per book, free. */
+export const FREE_OUTLINE_REWRITES = 1;
+
+/** The offered outlines, while they may still change: the owner's, ready, no book started from one. */
+function outlinesToChange(
+  command: { userId: string },
+  state: GenerationState,
+): readonly [string, string, string] {
+  if (state.userId !== command.userId || state.request?.kind !== 'non-fiction-v2')
+    throw new DomainError('NOT_FOUND', 'Book not found');
+  if (state.outlineIndex !== undefined)
+    throw new DomainError('CONFLICT', 'The book is already being written from its outline');
+  if (state.status !== 'outlines-ready' || !state.outlines)
+    throw new DomainError('CONFLICT', 'The outlines are not ready yet');
+  return state.outlines;
 }
 
 function alreadyGenerating(): never {

@@ -82,6 +82,8 @@ const HANDLES = [
   'GenerationPartRecorded',
   'GenerationOutlinesReady',
   'GenerationOutlineChosen',
+  'GenerationOutlineEdited',
+  'GenerationOutlinesRewriteRequested',
   'GenerationCompleted',
   'GenerationFailed',
   'GenerationEdited',
@@ -160,6 +162,15 @@ export const generationsProjection = defineProjection({
           outlineIndex: event.data.outlineIndex,
           progress: 0,
           step: 'Queued',
+        });
+      case 'GenerationOutlineEdited':
+        return update(at, event.data.generationId, { outlines: event.data.outlines });
+      case 'GenerationOutlinesRewriteRequested':
+        return update(at, event.data.generationId, {
+          status: statusAfter(event),
+          outlines: [],
+          progress: 0,
+          step: 'Queued to write new outlines',
         });
       case 'GenerationCompleted':
         return update(

@@ -75,6 +75,7 @@ export async function runAttempt(
           generationId: job.generationId,
           phase: job.phase,
           ...(outline ? { outline } : {}),
+          ...(state.outlineRounds ? { outlineRound: state.outlineRounds } : {}),
           ...(rebuild ? { rebuild } : {}),
         },
         {
@@ -114,6 +115,7 @@ function generate<K extends GenerationKind>(
     generationId: string;
     phase: GenerationPhase;
     outline?: string;
+    outlineRound?: number;
     rebuild?: GeneratorJob<K>['rebuild'];
   },
   generatorTools: GeneratorTools,

@@ -34,12 +34,14 @@ export const JOB_EVENT_TYPES = [
   'GenerationQueued',
   'GenerationReleased',
   'GenerationOutlineChosen',
+  'GenerationOutlinesRewriteRequested',
   'GenerationEdited',
 ] as const;
 
 /**
  * What the relay publishes: a job per queued request, the book phase once an outline is chosen,
- * and a rebuild (on its own lane) once a finished book is edited.
+ * the outline phase again when new outlines are asked for, and a rebuild (on its own lane) once a
+ * finished book is edited.
  */
 export function jobsFor(recorded: RecordedEvent): Outgoing[] {
   // The log is untyped at this boundary; the event's type names its data.
@@ -71,6 +73,11 @@ export function jobsFor(recorded: RecordedEvent): Outgoing[] {
       phase: 'book',
       correlationId: event.metadata.correlationId,
     });
+  }
+  if (event.type === 'GenerationOutlinesRewriteRequested') {
+    // New outlines: the outline phase once more.
+    const { generationId, userId, kind } = event.data;
+    return job({ generationId, userId, kind, phase: 'main', correlationId: event.metadata.correlationId });
   }
   if (event.type === 'GenerationEdited') {
     const { generationId, userId, kind } = event.data;

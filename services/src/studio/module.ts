@@ -15,6 +15,7 @@ import { generationsProjection } from './generations-projection';
 import { jobIntake } from './job-intake';
 import { generationQueue } from './job-queue';
 import { JOB_EVENT_TYPES, JOBS_TOPIC, type JobMessage, jobsFor, REBUILDS_TOPIC } from './jobs';
+import { outlineEditRoutes } from './outline-edit-routes';
 import { PROGRESS_HEARTBEAT_MS, progressRoutes } from './progress-events';
 import { refundProcessManager } from './refunds';
 import { studioRoutes } from './routes';
@@ -59,6 +60,7 @@ export function studioModule(
     routes: [
       studioRoutes(TOOLS, platform),
       gen2Routes(platform),
+      outlineEditRoutes(platform),
       progressRoutes({
         ...platform,
         planOf: async (userId) => (await loadAccount(commands, userId))?.tier ?? 'Demo',

@@ -220,9 +220,20 @@ export const nonFictionV2: Generator<'non-fiction-v2'> = async (job, tools) => {
   const { title, description, numChapters, includeIntroduction } = job.input;
   if (job.phase === 'main') {
     await tools.progress(10, 'Creating your outlines');
-    const { outlines } = await tools.parts.text('outlines', () =>
+    // Each rewrite's outlines are a part of their own: a retried attempt never offers the old ones.
+    const part = job.outlineRound ? `outlines-${job.outlineRound + 1}` : 'outlines';
+    const { outlines } = await tools.parts.text(part, () =>
       tools.ai.write(
-        { task: 'outlines', brief: { title, description, numChapters, includeIntroduction } },
+        {
+          task: 'outlines',
+          brief: {
+            title,
+            description,
+            numChapters,
+            includeIntroduction,
+            ...(job.outlineRound ? { round: job.outlineRound } : {}),
+          },
+        },
         { signal: tools.signal },
       ),
     );
@@ -233,8 +244,9 @@ export const nonFictionV2: Generator<'non-fiction-v2'> = async (job, tools) => {
     };
   }
   if (!job.outline) throw new Error('No outline was chosen for this book');
+  // The outline decides: the writers leave the introduction out when it was not asked for, and
+  // the author's edit may add or remove it.
   const outline = parseOutline(job.outline);
-  if (!includeIntroduction) delete outline.introduction;
   const chapters = await writeChapters({ title, description, outline }, tools);
   return finishNonFiction(job, chapters, tools);
 };

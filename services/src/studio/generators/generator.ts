@@ -10,6 +10,8 @@ export interface GeneratorJob<K extends GenerationKind> {
   input: GenerationInputs[K];
   /** Gen 2.0 book phase: the outline the user chose. */
   outline?: string;
+  /** Gen 2.0 main phase: which rewrite of the outlines this is (absent for the first ones). */
+  outlineRound?: number;
   /** The plan the request was made on: a book's formats depend on it (`epubIncluded`). */
   tier?: Tier;
   /** The name the book is published under, recorded with the request. */

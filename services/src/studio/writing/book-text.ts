@@ -30,6 +30,8 @@ export interface OutlineBrief {
   description: string;
   numChapters: number;
   includeIntroduction: boolean;
+  /** A rewrite of the outlines offered before (1 for the first): new ones, not the same again. */
+  round?: number;
 }
 
 export interface ChapterBrief {

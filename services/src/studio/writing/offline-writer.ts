@@ -129,13 +129,18 @@ export function writeOutlines(brief: OutlineBrief): [BookOutline, BookOutline, B
   const keys = keywords(brief.title, brief.description);
   const make = (approachIndex: number): BookOutline => {
     const approach = APPROACHES[approachIndex] as (typeof APPROACHES)[number];
-    const random = seededRandom(`outline:${approachIndex}:${brief.title}:${brief.description}`);
+    const round = brief.round ?? 0;
+    const random = seededRandom(
+      `outline:${approachIndex}:${brief.title}:${brief.description}${round ? `:${round}` : ''}`,
+    );
+    // A rewrite starts further along each arc and pairs the key words differently.
+    const start = round * 5;
     const chapters = Array.from({ length: brief.numChapters }, (_, i) => {
-      const key = cap(keys[i % keys.length] as string);
-      const other = keys[(i + 1) % keys.length] as string;
+      const key = cap(keys[(i + round) % keys.length] as string);
+      const other = keys[(i + round + 1) % keys.length] as string;
       const vars = { subject, key, other };
       return {
-        title: fill(approach.arc[i % approach.arc.length] as string, vars),
+        title: fill(approach.arc[(i + start) % approach.arc.length] as string, vars),
         summary: fill(pick(random, approach.summary), { ...vars, key: key.toLowerCase() }),
       };
     });

@@ -63,6 +63,11 @@ function instructions(task: WritingTask): string {
         b.includeIntroduction
           ? 'Each outline has an "introduction": one paragraph saying what the introduction covers.'
           : 'Set "introduction" to an empty string.',
+        ...(b.round
+          ? [
+              'The author has seen and set aside a first set of outlines: take fresh angles and different chapter plans.',
+            ]
+          : []),
       ].join('\n');
     }
     case 'chapter': {

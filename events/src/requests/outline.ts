@@ -1,0 +1,42 @@
+import * as yup from 'yup';
+import { CHAPTERS } from '../tools';
+import { hasOnlyVisibleCharacters } from './account';
+import { text } from './text';
+
+/** Bounds of an outline's words: what a writer's outline may hold (`isCompleteResult`). */
+export const OUTLINE_LIMITS = { chapterTitle: 200, summary: 4000 } as const;
+
+/** Line breaks and tabs in a summary are spaces: an outline keeps one summary per line. */
+const oneLine = (value: unknown) =>
+  typeof value === 'string' ? value.replace(/[\r\n\t]+/g, ' ').trim() : value;
+const visible = (v: string | undefined) => !v || hasOnlyVisibleCharacters(v);
+
+const summary = (what: string) =>
+  text(`${what} is invalid`)
+    .transform(oneLine)
+    .max(OUTLINE_LIMITS.summary, `${what} is too long`)
+    .test('visible', `${what} must not contain control or invisible characters`, visible);
+
+/**
+ * PUT /api/non-fiction-gen2/books/{id}/outlines/{index}: the author's version of one outline,
+ * all of it: the introduction's summary (null or absent: no introduction) and 1 to 12 chapters in
+ * their new order.
+ */
+export const editOutlineRequest = yup.object({
+  introduction: summary('The introduction').nullable().optional(),
+  chapters: yup
+    .array(
+      yup.object({
+        title: text('Every chapter needs a title')
+          .required('Every chapter needs a title')
+          .max(OUTLINE_LIMITS.chapterTitle, 'A chapter title is too long')
+          .test('visible', 'A chapter title must not contain control or invisible characters', visible),
+        summary: summary('A chapter summary').required('Every chapter needs a summary'),
+      }),
+    )
+    .typeError('chapters must be a list')
+    .required(`A book has ${CHAPTERS.min} to ${CHAPTERS.max} chapters`)
+    .min(CHAPTERS.min, `A book has ${CHAPTERS.min} to ${CHAPTERS.max} chapters`)
+    .max(CHAPTERS.max, `A book has ${CHAPTERS.min} to ${CHAPTERS.max} chapters`),
+});
+export type EditOutlineRequest = yup.InferType<typeof editOutlineRequest>;
