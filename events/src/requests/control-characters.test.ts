@@ -60,9 +60,18 @@ const MULTI_LINE = new Set([
   'updateQrCodeRequest landingPage.thankYouMessage',
   'landingPageSettingsSchema description',
   'landingPageSettingsSchema thankYouMessage',
+  // A summary's line breaks become spaces: an outline keeps one summary per line.
+  'editOutlineRequest introduction',
+  'editOutlineRequest chapters[].summary',
 ]);
 /** Passwords count as typed, any character: they are hashed and never shown. */
-const ANY_CHARACTER = new Set(['registerRequest password', 'loginRequest password']);
+const ANY_CHARACTER = new Set([
+  'registerRequest password',
+  'loginRequest password',
+  'changePasswordRequest currentPassword',
+  'changePasswordRequest newPassword',
+  'resetPasswordRequest password',
+]);
 
 const FIELDS = SCHEMAS.flatMap(([name, schema]) =>
   textFields(schema).map(([path, field]): [string, yup.Schema] => [`${name} ${path}`, field]),

@@ -115,13 +115,13 @@ describe('Gen 2.0 outline editor: given events, when a request, then the respons
       'a control character in a title',
       { chapters: [{ title: 'Bees\u0000', summary: 'Words.' }] },
       400,
-      'A chapter title must not contain control or invisible characters',
+      'chapters[0].title must not contain control characters',
     ],
     [
       'a control character in the introduction',
       { introduction: 'Hello\u0007', chapters: edit.chapters },
       400,
-      'The introduction must not contain control or invisible characters',
+      'introduction must not contain control characters',
     ],
     [
       'a summary that reads as a heading',

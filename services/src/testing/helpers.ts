@@ -7,7 +7,8 @@ import type { Logger } from '../platform/logging';
 /** Test helpers with no engine behind them. */
 export function tempDataDir(): { dir: string; remove(): void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'studio-test-'));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  // Retries: a job handed back at a server's stop may still be finishing a file write.
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }) };
 }
 
 /** Polls until `check` returns a value (not undefined/false) or the time is up. */
