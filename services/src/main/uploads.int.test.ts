@@ -54,12 +54,12 @@ describe('uploads', () => {
     if (route === 'editor')
       return agent.post(ROUTES.editor.path).send({ prompt: 'make it blue', originalImageUrl: dataUrl });
     if (route === 'qr') return agent.post(ROUTES.qr.path).send({ kind: 'hero', dataUrl });
+    // The pipeline is under test here, not the likeness advice for small photos.
     return agent
       .post(ROUTES.kids.path)
       .field('storyDescription', STORY.storyDescription)
       .field('characterName', STORY.characterName)
       .field('characterGender', STORY.characterGender)
-      // The pipeline is under test here, not the likeness advice for small photos.
       .field('acceptSmallPhoto', 'yes')
       .attach('characterImage', bytes, { filename: 'pip.png', contentType: 'image/png' });
   };
