@@ -317,9 +317,12 @@ describe('QR codes API', () => {
     const page = await request(server().url).get(`/qr-landing/${code.id}`);
     expect(String(page.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
     // The same document but for what is the visitor's own: the nonce, the code and the form's token,
-    // and the script (the preview's sandbox runs none).
+    // and the script (the preview's sandbox runs none); the preview's page is inert (a keyboard
+    // user tabbing through the editor never lands inside it).
+    expect(preview.text).toContain('<main inert>');
     const comparable = (html: string) =>
       html
+        .replace('<main inert>', '<main>')
         .replace(/<script src="[^"]+" defer><\/script>\n/, '')
         .replace(/nonce="[^"]+"/g, '')
         .replace(/<input type="hidden" name="(qrId|token)"[^>]*>\n?/g, '')
