@@ -205,7 +205,11 @@ whenEngineConfigured('POSTGRES_URL', 'outage drill (PostgreSQL behind a proxy)',
             `${error} (scans ${acknowledgedScans} acknowledged; logs:\n${running.map((r) => `${r.role}: ${r.output().slice(-3000)}`).join('\n')})`,
           );
         });
-        expect(await scans()).toBe(acknowledgedScans);
+        // Every acknowledged scan, and none twice: a scan whose answer the client never read (its
+        // connection dropped after the server took it) may be recorded too, never more than were sent.
+        const recorded = await scans();
+        expect(recorded).toBeGreaterThanOrEqual(acknowledgedScans);
+        expect(recorded).toBeLessThanOrEqual(scanNumber);
         expect(acknowledgedScans).toBeGreaterThan(50);
 
         // The runners resumed by themselves: a generation asked for now completes and shows in the list.
