@@ -94,11 +94,12 @@ describe('a server started on a log holding poisoned events', () => {
     );
     await closePlatform(platform);
 
-    // Second run on the same data: it starts, and reports the one parked event while ready.
+    // Second run on the same data: it starts, and reports the one event parked while ready, once
+    // by each QR read model that reads it (the codes, and the images they use).
     server = await startEmbedded(env);
     const ready = await request(server.url).get('/api/ready').set('Authorization', `Bearer ${METRICS_TOKEN}`);
     expect(ready.status).toBe(200);
-    expect(ready.body as Ready).toMatchObject({ status: 'ready', parkedEvents: 1 });
+    expect(ready.body as Ready).toMatchObject({ status: 'ready', parkedEvents: 2 });
     expect((ready.body as Ready).projections.find((p) => p.name === 'qr')?.state).toBe('running');
 
     // It serves: the list, a new code in its owner's list, and analytics that keep counting.
@@ -131,13 +132,18 @@ describe('a server started on a log holding poisoned events', () => {
     const parked = await again.get('/api/admin/parked-events').expect(200);
     expect(parked.body).toEqual([
       expect.objectContaining({ reactor: 'qr', eventId: 'malformed-qr-created', type: 'QrCodeCreated' }),
+      expect.objectContaining({
+        reactor: 'qr-images',
+        eventId: 'malformed-qr-created',
+        type: 'QrCodeCreated',
+      }),
     ]);
     const rebuilt = await again.post('/api/admin/rebuild-read-models');
     expect(rebuilt.status).toBeLessThan(300);
     const afterRebuild = await request(server.url)
       .get('/api/ready')
       .set('Authorization', `Bearer ${METRICS_TOKEN}`);
-    expect(afterRebuild.body as Ready).toMatchObject({ status: 'ready', parkedEvents: 1 });
+    expect(afterRebuild.body as Ready).toMatchObject({ status: 'ready', parkedEvents: 2 });
     expect(await referrers(again, first, 3)).toHaveLength(3);
     // Retried while still malformed: the record stays, with a 409.
     const retry = await again.post(`/api/admin/parked-events/${parked.body[0].id}/retry`);

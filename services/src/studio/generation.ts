@@ -530,7 +530,7 @@ function refuseBeyondAllowance(editedAt: readonly string[], at: string): void {
   throw new DomainError('RATE_LIMITED', BOOK_EDIT_MESSAGES.rebuildLimit(retryAfter), { retryAfter });
 }
 
-/** docs/product/creation-tools-qr.md (Non-fiction Gen 2.0): new outlines once per book, free. */
+/** docs/product/creation-tools-qr.md (Screens and routes: Non-fiction Gen 2.0): new outlines once per book, free. */
 export const FREE_OUTLINE_REWRITES = 1;
 
 /** The offered outlines, while they may still change: the owner's, ready, no book started from one. */

@@ -14,7 +14,7 @@ const BASE = '/api/non-fiction-gen2/books/:id/outlines';
 
 /**
  * Gen 2.0's outline editor: the three outlines as chapters to edit, the author's version of one
- * of them, and new outlines once, free (docs/product/creation-tools-qr.md (Non-fiction Gen 2.0)).
+ * of them, and new outlines once, free (docs/product/creation-tools-qr.md (Screens and routes: Non-fiction Gen 2.0)).
  * Every change goes through the generation's decider, which refuses it once a book is being
  * written, so an edit and the choice that starts the book never both count.
  */
