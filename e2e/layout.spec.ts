@@ -34,6 +34,8 @@ test.describe('desktop, 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('sidebar sections, badges and every link', async ({ page }, testInfo) => {
+    // It walks every screen of the sidebar, each loaded and measured.
+    test.setTimeout(90_000);
     await signUp(page, { name: 'Grace Tester' });
     await page.goto('/dashboard');
     const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
