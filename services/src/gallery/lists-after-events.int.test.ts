@@ -35,13 +35,19 @@ function firstEvent(
   server: Embedded,
   cookie: string,
   wanted: (data: Record<string, unknown>) => boolean,
-): { event: Promise<Record<string, unknown>>; close(): void } {
+): { opened: Promise<void>; event: Promise<Record<string, unknown>>; close(): void } {
   let req: http.ClientRequest | undefined;
+  let joined!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    joined = resolve;
+  });
   const event = new Promise<Record<string, unknown>>((resolve, reject) => {
     req = http.get(`${server.url}/api/generations/events`, { headers: { Cookie: cookie } }, (res) => {
       let buffer = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
+        // The server says `: connected` once the stream has joined the progress hub.
+        if (chunk.includes(': connected')) joined();
         buffer += chunk;
         for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
           const data = /^data: (.+)$/m.exec(buffer.slice(0, end))?.[1];
@@ -53,7 +59,7 @@ function firstEvent(
     });
     req.on('error', reject);
   });
-  return { event, close: () => req?.destroy() };
+  return { opened, event, close: () => req?.destroy() };
 }
 
 describe('a list read after a streamed event', () => {
@@ -85,8 +91,8 @@ describe('a list read after a streamed event', () => {
     for (const email of ['first@example.com', 'second@example.com']) {
       const { agent, userId, cookie } = await writer(email);
       const finished = firstEvent(server(), cookie, (e) => e.type === 'GenerationCompleted');
-      // The stream is open (its first keep-alive or event) before the book is asked for.
-      await new Promise((r) => setTimeout(r, 200));
+      // The stream is open before the book is asked for.
+      await finished.opened;
       const submitted = await agent.post('/api/submit-non-fiction-form').send({
         Title: 'Window Boxes',
         Description: 'Growing herbs and flowers in window boxes.',

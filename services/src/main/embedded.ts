@@ -24,6 +24,11 @@ export interface Embedded {
   modules: FeatureModule[];
   projectors: ProjectorRunner[];
   server: Server;
+  /**
+   * Resolves once everything answered so far is in the log and every read model has applied it:
+   * the positive signal a test waits on before it checks that something did not happen.
+   */
+  settle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -70,6 +75,11 @@ export async function startEmbedded(
     modules,
     projectors,
     server,
+    async settle() {
+      for (const module of modules) await module.flush?.();
+      const head = await platform.eventStore.headPosition();
+      if (head !== undefined) await Promise.all(projectors.map((projector) => projector.waitFor(head)));
+    },
     async stop() {
       await closeServer(server);
       await stopModules(modules);

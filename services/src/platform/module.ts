@@ -96,4 +96,6 @@ export interface FeatureModule {
    * accepts requests and before the stores close, to write what the routes buffered (QR scans).
    */
   stop?: () => Promise<void>;
+  /** Writes what the routes buffered so far (QR scans) and resolves once it is in the log. */
+  flush?: () => Promise<void>;
 }

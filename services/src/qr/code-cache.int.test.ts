@@ -45,11 +45,28 @@ describe('QR code cache (public routes)', () => {
     expect(first.url).toBe('https://example.com/old');
     expect(await cache.get(ID)).toBe(first); // the same object: no stream read
 
-    // Scans do not touch the code's stream: the entry stays.
+    // Scans do not touch the code's stream: the entry stays. The cache reads changes in log order,
+    // so once a later change to another code has reached it, the scan has too.
+    const OTHER = 'ZyXwVuTsRqPo';
+    await theirs.append(
+      qrStream(OTHER),
+      [{ ...created, eventId: 'e-other', data: { ...created.data, qrId: OTHER } }],
+      {
+        expectedRevision: 'any',
+      },
+    );
+    await eventually(async () => ((await cache.get(OTHER)).exists ? true : undefined));
     await theirs.append(qrActivityStream(ID), [event(2, 'QrScanned', { qrId: ID, day: '2026-11-22' })], {
       expectedRevision: 'any',
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await theirs.append(
+      qrStream(OTHER),
+      [event(5, 'QrCodeUpdated', { qrId: OTHER, url: 'https://example.com/other' })],
+      { expectedRevision: 'any' },
+    );
+    await eventually(async () =>
+      (await cache.get(OTHER)).url === 'https://example.com/other' ? true : undefined,
+    );
     expect(await cache.get(ID)).toBe(first);
 
     // Another process changes the target: the next scans go to the new one.

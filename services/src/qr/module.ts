@@ -57,6 +57,10 @@ export function qrModule(
     projections: [qrProjection, qrImagesProjection],
     // Uploaded images no code uses go a day after their upload (the worker role's sweep).
     blobReferences: qrImageFiles(platform),
+    flush: async () => {
+      await scans.flush();
+      await refusals.flush();
+    },
     // Scans answered but still in the batch are appended before the stores close.
     async stop() {
       await scans.stop();

@@ -177,9 +177,8 @@ describe('QR codes API', () => {
       expect(gone.body.error).toBe('GONE');
     }
     // The scan of a landing code is counted by its page, never by the redirect.
-    const { eventStore } = server().platform;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await eventStore.readStream(qrActivityStream(code.id))).toEqual([]);
+    await server().settle();
+    expect(await server().platform.eventStore.readStream(qrActivityStream(code.id))).toEqual([]);
   });
 
   it("another user's code cannot be read, changed, deleted, analysed or exported", async () => {
@@ -695,8 +694,7 @@ describe('QR codes API', () => {
         (await request(server().url).get(`/r/${code.id}`).set('User-Agent', agent).redirects(0)).status,
       ).toBe(302);
     await request(server().url).get(`/r/${code.id}`).set('User-Agent', PHONE).redirects(0).expect(302);
-    await eventually(async () => (await analytics(owner, code.id)).scanCount === 1);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await server().settle();
     expect((await analytics(owner, code.id)).scanCount).toBe(1);
   });
 
@@ -712,8 +710,7 @@ describe('QR codes API', () => {
     ).toBe(302);
     await owner.put(`/api/qr-codes/${code.id}`).send({ trackingEnabled: true }).expect(200);
     await request(server().url).get(`/r/${code.id}`).set('User-Agent', PHONE).redirects(0).expect(302);
-    await eventually(async () => (await analytics(owner, code.id)).scanCount === 1);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await server().settle();
     expect((await analytics(owner, code.id)).scanCount).toBe(1);
   });
 

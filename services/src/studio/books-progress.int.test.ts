@@ -64,7 +64,7 @@ describe('live progress over server-sent events', () => {
   });
 
   /** Reads the event stream with Node's HTTP client until `count` progress events arrived. */
-  const readEvents = (cookie: string, count: number, lastEventId?: string) =>
+  const readEvents = (cookie: string, count: number, lastEventId?: string, opened?: () => void) =>
     new Promise<{
       headers: http.IncomingHttpHeaders;
       events: Array<{ id: string; data: Record<string, unknown> }>;
@@ -83,6 +83,8 @@ describe('live progress over server-sent events', () => {
           let buffer = '';
           res.setEncoding('utf8');
           res.on('data', (chunk: string) => {
+            // The server says `: connected` once the stream has joined the progress hub.
+            if (chunk.includes(': connected')) opened?.();
             buffer += chunk;
             let end = buffer.indexOf('\n\n');
             while (end >= 0) {
@@ -108,13 +110,20 @@ describe('live progress over server-sent events', () => {
   it('streams the owner’s generation progress uncompressed, resumes after Last-Event-ID, and shows nobody else’s', async () => {
     const owner = await signUp(server(), 'sse@example.com', 50);
     const other = await signUp(server(), 'sse-other@example.com', 50);
-    const live = readEvents(owner.cookie, 3);
-    const strangers = readEvents(other.cookie, 1);
-    strangers.catch(() => {}); // it is expected never to resolve
-    await new Promise((r) => setTimeout(r, 200));
+    const joined = (cookie: string, count: number) => {
+      let opened!: () => void;
+      const open = new Promise<void>((resolve) => {
+        opened = resolve;
+      });
+      const events = readEvents(cookie, count, undefined, opened);
+      return { open, events };
+    };
+    const live = joined(owner.cookie, 3);
+    const strangers = joined(other.cookie, 1);
+    await Promise.all([live.open, strangers.open]);
     const res = await owner.agent.post('/api/generate-image-v2').send({ prompt: 'a lighthouse at dusk' });
     expect(res.status).toBe(202);
-    const { headers, events } = await live;
+    const { headers, events } = await live.events;
     expect(headers['content-type']).toMatch(/^text\/event-stream/);
     expect(headers['content-encoding']).toBeUndefined();
     expect(events.every((e) => e.data.generationId === res.body.generationId)).toBe(true);
@@ -122,9 +131,11 @@ describe('live progress over server-sent events', () => {
     // Reconnecting after the first event replays the ones after it, in order.
     const resumed = await readEvents(owner.cookie, 2, events[0]?.id);
     expect(resumed.events.map((e) => e.id)).toEqual(events.slice(1, 3).map((e) => e.id));
-    await expect(
-      Promise.race([strangers, new Promise((r) => setTimeout(() => r('nothing'), 500))]),
-    ).resolves.toBe('nothing');
+    // The other user's stream, open all along, gets its own job's progress first: none of the owner's.
+    const theirs = await other.agent.post('/api/generate-image-v2').send({ prompt: 'a harbour at dawn' });
+    expect(theirs.status).toBe(202);
+    const { events: theirEvents } = await strangers.events;
+    expect(theirEvents.map((e) => e.data.generationId)).toEqual([theirs.body.generationId]);
     expect((await request(server().url).get('/api/generations/events')).status).toBe(401);
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { generationStream } from '@studio/events';
 import type { CommandHandler } from '../platform/command-handler';
-import { capturingLogger } from '../testing/helpers';
+import { capturingLogger, eventually } from '../testing/helpers';
 import { ctx, setupJob } from '../testing/worker.fixture';
 import { createOfflineProvider } from './ai/offline';
 import type { AiProvider } from './ai/provider';
@@ -44,7 +44,8 @@ describe('worker runner', () => {
       const { message, handle, types, runtime, started, user } = await setup(hanging, 10_000, 60);
       try {
         const running = handle(message);
-        await new Promise((resolve) => setTimeout(resolve, 30));
+        // The worker is under way once it has heartbeated its lease.
+        await eventually(async () => (await types()).includes('GenerationHeartbeat'));
         await expireLease(runtime.commands, started.generationId, user.userId);
         await running;
         const log = await types();
