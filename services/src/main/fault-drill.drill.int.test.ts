@@ -6,6 +6,7 @@ import { faultyBus } from '../testing/faults/bus';
 import { faultyEventStore } from '../testing/faults/eventstore';
 import { faultyReadStore } from '../testing/faults/readstore';
 import { faultSwitches } from '../testing/faults/switch';
+import { member } from '../testing/givens';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 
 /**
@@ -36,26 +37,9 @@ describe('fault drills: an engine drops while the server runs', () => {
 
   let emails = 0;
   const signUp = async () => {
-    const agent = request.agent(server().url);
-    const res = await agent
-      .post('/api/register')
-      .send({ name: 'Drill', email: `drill${++emails}@example.com`, password: 'secret12' });
-    expect(res.status).toBe(201);
-    const userId = res.body.id as string;
-    await server().platform.commands.handle(
-      accountStream(userId),
-      accountDecider,
-      {
-        type: 'GrantCredits',
-        amount: 40,
-        reason: 'plan-purchase',
-        planId: 'basic',
-        paymentRef: `pay-${userId}`,
-      },
-      { at: new Date().toISOString(), correlationId: 'drill', causationId: 'drill' },
-    );
-    await eventually(async () => (await agent.get('/api/user')).body.credits === 40);
-    return { agent, userId };
+    const given = await member(server(), `drill${++emails}@example.com`, { credits: 40 });
+    await eventually(async () => (await given.agent.get('/api/user')).body.credits === 40);
+    return given;
   };
   const generate = (agent: request.Agent, prompt: string) =>
     agent.post('/api/generate-coloring-book-page').send({ prompt });

@@ -1,7 +1,6 @@
-import { accountStream } from '@studio/events';
 import { PNG } from 'pngjs';
 import request from 'supertest';
-import { accountDecider } from '../account/decider';
+import { giveCredits, member } from '../testing/givens';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 
 /**
@@ -12,19 +11,8 @@ import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 describe('one coloring page, end to end', () => {
   const server = useEmbeddedServer();
 
-  const signUp = async (email: string) => {
-    const agent = request.agent(server().url);
-    const res = await agent.post('/api/register').send({ name: 'Cleo', email, password: 'secret12' });
-    expect(res.status).toBe(201);
-    return { agent, userId: res.body.id as string };
-  };
-  const grant = (userId: string, amount: number) =>
-    server().platform.commands.handle(
-      accountStream(userId),
-      accountDecider,
-      { type: 'GrantCredits', amount, reason: 'plan-purchase', planId: 'basic', paymentRef: `pay-${userId}` },
-      { at: new Date().toISOString(), correlationId: 'test', causationId: 'test' },
-    );
+  const signUp = (email: string) => member(server(), email);
+  const grant = (userId: string, amount: number) => giveCredits(server().platform, userId, amount, userId);
 
   it('generates a real PNG that the owner can list and read', async () => {
     const { agent, userId } = await signUp('cleo@example.com');

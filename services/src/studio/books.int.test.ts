@@ -1,11 +1,9 @@
-import { accountStream } from '@studio/events';
-import { PLAN_TERMS } from '@studio/events/plans';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
-import request from 'supertest';
-import { accountDecider } from '../account/decider';
+import type request from 'supertest';
 import { slugOf } from '../gallery/download-names';
 import { epubcheck, inspectPdf } from '../testing/debian-tools';
+import { member } from '../testing/givens';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 import { TRIMS } from './outputs/kdp';
 import { preflight } from './preflight/preflight';
@@ -16,37 +14,9 @@ import { preflight } from './preflight/preflight';
  */
 describe('books over HTTP', () => {
   const server = useEmbeddedServer();
-  const grant = (userId: string, command: Record<string, unknown>) =>
-    server().platform.commands.handle(accountStream(userId), accountDecider, command as never, {
-      at: new Date().toISOString(),
-      correlationId: 't',
-      causationId: `t-${Math.random()}`,
-    });
   /** A new account: Demo with the given credits, or subscribed to a plan (and its credits). */
-  const signUp = async (email: string, plan: 'demo' | 'basic' | 'standard' = 'demo', credits = 0) => {
-    const agent = request.agent(server().url);
-    const res = await agent.post('/api/register').send({ name: 'Tess', email, password: 'secret12' });
-    expect(res.status).toBe(201);
-    const userId = res.body.id as string;
-    if (plan !== 'demo')
-      await grant(userId, {
-        type: 'ActivateSubscription',
-        planId: plan,
-        amountPaid: PLAN_TERMS[plan].price,
-        paymentRef: `in-${email}`,
-        customerId: 'c',
-        subscriptionId: `s-${email}`,
-      });
-    if (credits > 0)
-      await grant(userId, {
-        type: 'GrantCredits',
-        amount: credits,
-        reason: 'plan-purchase',
-        planId: 'basic',
-        paymentRef: `p-${email}`,
-      });
-    return { agent, userId };
-  };
+  const signUp = (email: string, plan: 'demo' | 'basic' | 'standard' = 'demo', credits = 0) =>
+    member(server(), email, { ...(plan !== 'demo' ? { plan } : {}), ...(credits > 0 ? { credits } : {}) });
   const download = async (agent: request.Agent, url: string) => {
     const res = await agent
       .get(url)
