@@ -26,13 +26,21 @@ for (const [name, args] of [
   }
 }
 
-// Both projects of jest.config.js, unit and integration, in one run: each test file once.
-run('npx', ['jest', '--json', '--outputFile=test-results/jest.json']);
-if (existsSync('test-results/jest.json')) {
-  const jest = JSON.parse(readFileSync('test-results/jest.json', 'utf8'));
-  passed += jest.numPassedTests;
-  failed += jest.numFailedTests + (jest.numRuntimeErrorTestSuites ?? 0);
-} else failed += 1;
+// The unit and integration projects share one pool of workers (their own scripts say how many:
+// most integration files wait on I/O, so more workers than cores pay); the drills then run alone,
+// one at a time, as their processes and kills need the machine to themselves. Each file once.
+for (const [script, output] of [
+  ['test:fast', 'test-results/jest.json'],
+  ['test:drills', 'test-results/jest-drills.json'],
+]) {
+  rmSync(output, { force: true });
+  run('npm', ['run', script, '--', '--json', `--outputFile=${output}`]);
+  if (existsSync(output)) {
+    const jest = JSON.parse(readFileSync(output, 'utf8'));
+    passed += jest.numPassedTests;
+    failed += jest.numFailedTests + (jest.numRuntimeErrorTestSuites ?? 0);
+  } else failed += 1;
+}
 
 // Storybook for the kit must build offline (docs/design.md (Tests and checks)): one counted step.
 {
