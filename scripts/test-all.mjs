@@ -26,8 +26,8 @@ for (const [name, args] of [
   }
 }
 
-// The unit and integration projects share one pool of workers (their own scripts say how many:
-// most integration files wait on I/O, so more workers than cores pay); the drills then run alone,
+// The unit and integration projects share one pool of workers (their scripts say how many: one per
+// core); the drills then run alone,
 // one at a time, as their processes and kills need the machine to themselves. Each file once.
 for (const [script, output] of [
   ['test:fast', 'test-results/jest.json'],
