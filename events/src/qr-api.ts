@@ -42,6 +42,9 @@ export interface QrDailyAnalytics {
   scans: number;
   uniqueVisitors: number;
   signups: number;
+  /** Visitors counted that day who signed up (each once). */
+  conversions: number;
+  /** conversions / uniqueVisitors in percent: never above 100. */
   conversionRate: number;
 }
 
@@ -50,6 +53,14 @@ export interface QrAnalytics {
   scanCount: number;
   uniqueVisitors: number;
   emailSignupCount: number;
+  /** Counted visitors who signed up, each once a day. */
+  conversions: number;
+  /**
+   * Signups with no counted visit behind them (tracking off, a browser taken for a bot, no device
+   * cookie, or recorded before devices were counted): listed and exported, not in the rate.
+   */
+  untrackedSignups: number;
+  /** conversions / uniqueVisitors in percent, never above 100. */
   conversionRate: number;
   dailyAnalytics: QrDailyAnalytics[];
   /**

@@ -103,10 +103,23 @@ export type QrScanRecord = Omit<QrScanned['data'], 'qrId'> & { at: string };
  */
 export type QrScansRecorded = Event<'QrScansRecorded', { qrId: string; scans: QrScanRecord[] }>;
 
-/** An email left on the landing page; on `qractivity-{id}` too (it grows with use). */
+/**
+ * An email left on the landing page; on `qractivity-{id}` too (it grows with use). `visitor`: the
+ * day's hash of the device that signed up, when that device's visit was counted that day (absent:
+ * tracking off, a bot, no device, or recorded before devices were counted: listed, not in the
+ * conversion rate). `converted`: that visitor's first signup of the day (a conversion).
+ */
 export type QrSignupRecorded = Event<
   'QrSignupRecorded',
-  { qrId: string; email: string; name?: string; source: 'signup'; day: string }
+  {
+    qrId: string;
+    email: string;
+    name?: string;
+    source: 'signup';
+    day: string;
+    visitor?: string;
+    converted?: boolean;
+  }
 >;
 
 /**

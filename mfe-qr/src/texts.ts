@@ -67,6 +67,11 @@ export const QR_TEXTS = {
   conversion: 'Conversion',
   updateFailed: 'Update Failed',
   deleteFailed: 'Delete Failed',
+  deletedTitle: 'QR code deleted',
+  deletedBody: (title: string) =>
+    `"${title}" was deleted. Printed copies now show a "no longer active" page.`,
+  untrackedSignups: (n: number) =>
+    `${n} ${n === 1 ? 'signup' : 'signups'} came without a counted visit (tracking off, or a browser not counted): listed in Email Signups, not in the conversion rate.`,
   copyFailed: 'Copy Failed',
   downloadFailed: 'Download Failed',
   fetchFailed: 'Failed to fetch QR code',

@@ -66,3 +66,37 @@ export const tableCss = {
   },
   '& th': { color: theme.colors.textMuted, fontWeight: 600 },
 };
+
+/**
+ * A table that becomes one block per row on a phone: each cell on its own line after its column's
+ * name (the cell's `data-label`), so nothing is cut at the card's edge or needs a sideways swipe.
+ * The header row stays for screen readers only; the cells keep their table roles.
+ */
+export const stackedTableCss = {
+  ...tableCss,
+  '@media (max-width: 599px)': {
+    '& thead': {
+      position: 'absolute' as const,
+      width: 1,
+      height: 1,
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+      whiteSpace: 'nowrap' as const,
+    },
+    '& tr': { display: 'block', padding: '8px 0', borderBottom: `1px solid ${theme.colors.border}` },
+    '& td': {
+      display: 'flex',
+      gap: 12,
+      justifyContent: 'space-between',
+      padding: '4px 0',
+      border: 0,
+      overflowWrap: 'anywhere' as const,
+    },
+    '& td::before': {
+      content: 'attr(data-label)',
+      color: theme.colors.textMuted,
+      fontWeight: 600,
+      flex: '0 0 auto',
+    },
+  },
+};

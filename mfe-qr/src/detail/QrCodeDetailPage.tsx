@@ -20,7 +20,7 @@ import {
   updateQrCode,
 } from '../api/qr-api';
 import { CodeUnavailable } from '../common/CodeUnavailable';
-import { CopyButton, Page, TruncatedUrl, tableCss } from '../common/ui';
+import { CopyButton, Page, stackedTableCss, TruncatedUrl, tableCss } from '../common/ui';
 import { BREAKDOWN_LABELS, QR_TEXTS } from '../texts';
 import { Breakdown } from './Breakdown';
 import { conversionLabel } from './conversion';
@@ -49,8 +49,12 @@ export default function QrCodeDetailPage() {
     },
     onSuccess: async () => {
       setConfirming(false);
-      await queryClient.invalidateQueries({ queryKey: qrKeys.list });
+      // Only the list is refreshed: refetching the gone code and its tabs (the list's key prefixes
+      // theirs) would answer 404 and end the delete on an error toast.
+      await queryClient.cancelQueries({ queryKey: qrKeys.code(id) });
+      await queryClient.invalidateQueries({ queryKey: qrKeys.list, exact: true });
       navigate('/qr-codes');
+      toast({ title: QR_TEXTS.deletedTitle, description: QR_TEXTS.deletedBody(code.data?.title ?? '') });
     },
     onError: failed(QR_TEXTS.deleteFailed),
   });
@@ -237,11 +241,16 @@ function AnalyticsTab({ qr }: { qr: QrCodeView }) {
             {landing && (
               <Stat
                 label={QR_TEXTS.conversionRate}
-                value={conversionLabel(data.conversionRate, data.scanCount).text}
-                title={conversionLabel(data.conversionRate, data.scanCount).title}
+                value={conversionLabel(data.conversionRate, data.uniqueVisitors).text}
+                title={conversionLabel(data.conversionRate, data.uniqueVisitors).title}
               />
             )}
           </div>
+          {landing && data.untrackedSignups > 0 && (
+            <p css={{ margin: 0, color: theme.colors.textMuted, fontSize: theme.fontSizes.sm }}>
+              {QR_TEXTS.untrackedSignups(data.untrackedSignups)}
+            </p>
+          )}
           {landing && data.refusedSignups && <RefusedSignups refused={data.refusedSignups} />}
           <h4 css={{ margin: 0 }}>{QR_TEXTS.dailyPerformance}</h4>
           {data.dailyAnalytics.length === 0 ? (
@@ -266,8 +275,8 @@ function AnalyticsTab({ qr }: { qr: QrCodeView }) {
                         <td>{d.scans}</td>
                         {landing && <td>{d.signups}</td>}
                         {landing && (
-                          <td title={conversionLabel(d.conversionRate, d.scans).title}>
-                            {conversionLabel(d.conversionRate, d.scans).text}
+                          <td title={conversionLabel(d.conversionRate, d.uniqueVisitors).title}>
+                            {conversionLabel(d.conversionRate, d.uniqueVisitors).text}
                           </td>
                         )}
                       </tr>
@@ -375,8 +384,8 @@ function EmailsTab({ qr }: { qr: QrCodeView }) {
         ) : !data?.length ? (
           <p css={{ color: theme.colors.textMuted }}>{QR_TEXTS.noEmails}</p>
         ) : (
-          <div css={{ overflowX: 'auto' }}>
-            <table css={tableCss}>
+          <div>
+            <table css={stackedTableCss}>
               <thead>
                 <tr>
                   <th>{QR_TEXTS.email}</th>
@@ -387,9 +396,9 @@ function EmailsTab({ qr }: { qr: QrCodeView }) {
               <tbody>
                 {data.map((s) => (
                   <tr key={`${s.email}-${s.timestamp}`}>
-                    <td>{s.email}</td>
-                    <td>{s.name || '-'}</td>
-                    <td>{formatDateTime(s.timestamp)}</td>
+                    <td data-label={QR_TEXTS.email}>{s.email}</td>
+                    <td data-label={QR_TEXTS.name}>{s.name || '-'}</td>
+                    <td data-label={QR_TEXTS.date}>{formatDateTime(s.timestamp)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -83,6 +83,8 @@ export function LandingPreview({ settings, valid }: { settings: LandingPageSetti
           // An opaque origin with no forms: nothing in it reaches the app or sends a signup. Scripts
           // are allowed only so the browser does not report each blocked attempt (the page links none).
           sandbox="allow-scripts"
+          // A picture of the page: Tab passes it by (its fields are inert too).
+          tabIndex={-1}
           width={width}
           height={Math.ceil(Math.max(height, FRAME_HEIGHT / scale))}
           css={{ border: 0, display: 'block', transform: `scale(${scale})`, transformOrigin: '0 0' }}

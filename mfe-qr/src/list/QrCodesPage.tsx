@@ -6,11 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import { QrCode } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { fetchQrCodes, formatDate, qrKeys } from '../api/qr-api';
-import { Page, tableCss } from '../common/ui';
+import { Page, stackedTableCss } from '../common/ui';
 import { QR_TEXTS } from '../texts';
 
 /** On a phone the key columns (name, type, scans, signups) fit; these give way. */
-const secondaryColumn = { '@media (max-width: 599px)': { display: 'none' } };
 
 export default function QrCodesPage() {
   const { data, isLoading, isError } = useQuery({ queryKey: qrKeys.list, queryFn: fetchQrCodes });
@@ -52,33 +51,35 @@ export default function QrCodesPage() {
           ) : isError || !data ? (
             <Alert tone="danger">{QR_TEXTS.fetchFailed}</Alert>
           ) : (
-            <div css={{ overflowX: 'auto' }}>
-              <table css={tableCss}>
+            <div>
+              <table css={stackedTableCss}>
                 <thead>
                   <tr>
                     <th>{QR_TEXTS.title}</th>
                     <th>{QR_TEXTS.type}</th>
                     <th>{QR_TEXTS.scans}</th>
                     <th>{QR_TEXTS.signups}</th>
-                    <th css={secondaryColumn}>Tracking</th>
-                    <th css={secondaryColumn}>{QR_TEXTS.created}</th>
+                    <th>Tracking</th>
+                    <th>{QR_TEXTS.created}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {data.map((code) => (
                     <tr key={code.id}>
-                      <td>
+                      <td data-label={QR_TEXTS.title}>
                         <Link to={`/qr-codes/${code.id}`}>{code.title}</Link>
                       </td>
-                      <td>
+                      <td data-label={QR_TEXTS.type}>
                         <Badge tone={code.linkType === 'landing' ? 'primary' : 'info'}>
                           {code.linkType === 'landing' ? QR_TEXTS.landingBadge : QR_TEXTS.directBadge}
                         </Badge>
                       </td>
-                      <td>{code.scans}</td>
-                      <td>{code.linkType === 'landing' ? code.signups : '—'}</td>
-                      <td css={secondaryColumn}>{code.trackingEnabled ? 'On' : 'Off'}</td>
-                      <td css={secondaryColumn}>{formatDate(code.createdAt)}</td>
+                      <td data-label={QR_TEXTS.scans}>{code.scans}</td>
+                      <td data-label={QR_TEXTS.signups}>
+                        {code.linkType === 'landing' ? code.signups : '—'}
+                      </td>
+                      <td data-label="Tracking">{code.trackingEnabled ? 'On' : 'Off'}</td>
+                      <td data-label={QR_TEXTS.created}>{formatDate(code.createdAt)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -30,9 +30,13 @@ function breakdownRows(named: Map<string, number>, other: number): Row[] {
   ];
 }
 
-/** Signups per scan in percent, two decimals; no scans is 0, not NaN. */
-export const conversionRate = (signups: number, scans: number) =>
-  scans > 0 ? Math.round((signups / scans) * 10_000) / 100 : 0;
+/**
+ * The share of counted visitors who signed up, in percent, two decimals: each visitor converts at
+ * most once a day and only after a counted visit, so it never passes 100 (held there all the same);
+ * no visitors is 0, not NaN.
+ */
+export const conversionRate = (conversions: number, visitors: number) =>
+  visitors > 0 ? Math.round((Math.min(conversions, visitors) / visitors) * 10_000) / 100 : 0;
 
 /** docs/product/creation-tools-qr.md (Data) QR analytics, over [from, to] (UTC days, inclusive) when given, with breakdowns. */
 export async function qrAnalytics(
@@ -51,10 +55,11 @@ export async function qrAnalytics(
       scans: d.scans,
       uniqueVisitors: d.uniques,
       signups: d.signups,
-      conversionRate: conversionRate(d.signups, d.scans),
+      conversions: d.conversions ?? 0,
+      conversionRate: conversionRate(d.conversions ?? 0, d.uniques),
     }),
   );
-  const sum = (field: 'scans' | 'uniqueVisitors' | 'signups') =>
+  const sum = (field: 'scans' | 'uniqueVisitors' | 'signups' | 'conversions') =>
     dailyAnalytics.reduce((total, d) => total + d[field], 0);
   const breakdowns = Object.fromEntries(
     QR_BREAKDOWN_DIMENSIONS.map((d) => [d, new Map<string, number>()]),
@@ -79,13 +84,16 @@ export async function qrAnalytics(
       days.reduce((total, d) => total + (d.refused?.[reason] ?? 0), 0),
     ]),
   ) as Record<QrSignupRefusalReason, number>;
-  const scanCount = sum('scans');
+  const uniqueVisitors = sum('uniqueVisitors');
   const emailSignupCount = sum('signups');
+  const conversions = sum('conversions');
   return {
-    scanCount,
-    uniqueVisitors: sum('uniqueVisitors'),
+    scanCount: sum('scans'),
+    uniqueVisitors,
     emailSignupCount,
-    conversionRate: conversionRate(emailSignupCount, scanCount),
+    conversions,
+    untrackedSignups: emailSignupCount - days.reduce((total, d) => total + (d.trackedSignups ?? 0), 0),
+    conversionRate: conversionRate(conversions, uniqueVisitors),
     dailyAnalytics,
     breakdowns: Object.fromEntries(
       QR_BREAKDOWN_DIMENSIONS.map((d) => [d, breakdownRows(breakdowns[d], others[d])]),

@@ -76,7 +76,15 @@ export type QrCommand =
       referrer?: string | null;
       via: 'landing' | 'redirect' | 'beacon';
     }
-  | { type: 'RecordSignup'; day: string; email: string; name?: string };
+  | {
+      type: 'RecordSignup';
+      day: string;
+      email: string;
+      name?: string;
+      /** The counted visitor who signed up, and whether it is their first signup of the day. */
+      visitor?: string;
+      converted?: boolean;
+    };
 
 export const QR_NOT_FOUND = 'QR code not found';
 export const QR_GONE = 'This QR code is no longer active';
@@ -146,6 +154,8 @@ export const qrDecider: Decider<QrCommand, QrEvent, QrCodeState> = {
               name: command.name || undefined,
               source: 'signup' as const,
               day: command.day,
+              visitor: command.visitor,
+              converted: command.converted || undefined,
             }),
           },
         ];

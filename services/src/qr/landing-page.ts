@@ -42,8 +42,8 @@ button:disabled{opacity:.7;cursor:progress}
 .done{text-align:center;padding:24px 0}
 .done h2{margin:0 0 8px;font-size:1.5rem}
 footer{text-align:center;font-size:.8rem;opacity:.7;padding:16px}
-#qr-toasts{position:fixed;left:0;right:0;bottom:16px;display:flex;flex-direction:column;align-items:center;gap:8px;padding:0 16px;pointer-events:none}
-.toast{pointer-events:auto;max-width:420px;width:100%;background:#fff;color:#1a1a1a;border-radius:8px;padding:12px 16px;box-shadow:0 4px 16px rgba(0,0,0,.15);border-left:4px solid #d92d20}
+#qr-toasts{display:flex;flex-direction:column;align-items:center;gap:8px}#qr-toasts:not(:empty){margin-top:12px}
+.toast{max-width:420px;width:100%;background:#fff;color:#1a1a1a;border-radius:8px;padding:12px 16px;box-shadow:0 4px 16px rgba(0,0,0,.15);border-left:4px solid #d92d20}
 .gone{text-align:center;padding-top:15vh}
 .hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 [hidden]{display:none!important}`;
@@ -107,7 +107,8 @@ const toastHtml = (error: { title: string; body: string }) =>
 export function landingPageHtml(s: ResolvedLandingSettings, options: LandingRenderOptions): string {
   const redirecting = s.redirectUrl ? '<p>You will be redirected shortly...</p>' : '';
   const value = (text: string | undefined) => (text ? ` value="${escapeHtml(text)}"` : '');
-  const body = `<main>
+  // The preview is a picture of the page for its owner: its fields take no focus (inert).
+  const body = `<main${options.preview ? ' inert' : ''}>
 ${s.logoUrl ? `<img class="logo" src="${escapeHtml(s.logoUrl)}" alt="Logo" height="72">` : ''}
 ${s.heroImage ? heroHtml(s.heroImage) : ''}
 <h1>${escapeHtml(s.title)}</h1>
@@ -121,6 +122,7 @@ ${s.description ? `<p class="desc">${escapeHtml(s.description)}</p>` : ''}
 <input id="qr-email" name="email" type="email" placeholder="you@example.com" autocomplete="email" maxlength="254"${value(options.values?.email)}>
 <button type="submit">${escapeHtml(s.buttonText)}</button>
 </form>
+<div id="qr-toasts" aria-live="polite">${options.error ? toastHtml(options.error) : ''}</div>
 <div id="qr-done" class="done"${options.done ? '' : ' hidden'} role="status">
 <h2>Success!</h2>
 <p>${escapeHtml(s.thankYouMessage)}</p>
@@ -128,7 +130,6 @@ ${redirecting}
 </div>
 </main>
 <footer>&copy; ${options.year} ${escapeHtml(s.title)}</footer>
-<div id="qr-toasts" aria-live="polite">${options.error ? toastHtml(options.error) : ''}</div>
 ${options.preview ? '' : `<script type="application/json" id="qr-settings">${island(options.scanToken ? { ...s, scanToken: options.scanToken } : s)}</script>`}`;
   // The owner's logo is the tab's icon; without one, an empty icon spares the browser a /favicon.ico request.
   return shell(s.title, styles(s), options.nonce, body, !options.preview, s.logoUrl);

@@ -56,15 +56,41 @@ describe('QR projection', () => {
       scan('2026-11-20', 'a', false),
       scan('2026-11-20', 'b', true, 'Android'),
       scan('2026-11-21', 'a', true),
-      event('QrSignupRecorded', { qrId, email: 'x@example.com', source: 'signup', day: '2026-11-20' }),
+      // Visitor a converts (twice: one conversion); a signup with no counted visit is only listed.
+      event('QrSignupRecorded', {
+        qrId,
+        email: 'x@example.com',
+        source: 'signup',
+        day: '2026-11-20',
+        visitor: 'a',
+        converted: true,
+      }),
+      event('QrSignupRecorded', {
+        qrId,
+        email: 'y@example.com',
+        source: 'signup',
+        day: '2026-11-20',
+        visitor: 'a',
+      }),
+      event('QrSignupRecorded', { qrId, email: 'z@example.com', source: 'signup', day: '2026-11-20' }),
     ];
     await readStore.apply(events.flatMap((e) => qrProjection.project(e)));
     const all = await qrAnalytics(readStore, qrId);
     expect(all.dailyAnalytics).toEqual([
-      { date: '2026-11-20', scans: 3, uniqueVisitors: 2, signups: 1, conversionRate: 33.33 },
-      { date: '2026-11-21', scans: 1, uniqueVisitors: 1, signups: 0, conversionRate: 0 },
+      { date: '2026-11-20', scans: 3, uniqueVisitors: 2, signups: 3, conversions: 1, conversionRate: 50 },
+      { date: '2026-11-21', scans: 1, uniqueVisitors: 1, signups: 0, conversions: 0, conversionRate: 0 },
     ]);
-    expect(all).toMatchObject({ scanCount: 4, uniqueVisitors: 3, emailSignupCount: 1, conversionRate: 25 });
+    expect(all).toMatchObject({
+      scanCount: 4,
+      uniqueVisitors: 3,
+      emailSignupCount: 3,
+      conversions: 1,
+      untrackedSignups: 1,
+      conversionRate: 33.33,
+    });
+    expect(await readStore.collection('qr_visitors').get(`${qrId}:2026-11-20:a`)).toMatchObject({
+      converted: true,
+    });
     expect(all.breakdowns.os).toEqual([
       { name: 'iOS', count: 3 },
       { name: 'Android', count: 1 },
@@ -73,7 +99,7 @@ describe('QR projection', () => {
     expect(oneDay).toMatchObject({ scanCount: 1, emailSignupCount: 0, conversionRate: 0 });
     expect(oneDay.breakdowns.os).toEqual([{ name: 'iOS', count: 1 }]);
     const list = await readStore.collection('qr_codes').get(qrId);
-    expect(list).toMatchObject({ scans: 4, signups: 1, linkType: 'landing' });
+    expect(list).toMatchObject({ scans: 4, signups: 3, linkType: 'landing' });
   });
 
   it('a QrScansRecorded batch gives the same documents as the same scans one event each', async () => {

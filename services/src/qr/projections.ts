@@ -34,6 +34,9 @@ export type QrDailyDoc = {
   scans: number;
   uniques: number;
   signups: number;
+  /** Signups from a device counted visiting that day, and how many such visitors signed up. */
+  trackedSignups?: number;
+  conversions?: number;
   /** Signups refused per reason (`QrSignupsRefused`); absent on days without any. */
   refused?: Partial<Record<QrSignupRefusalReason, number>>;
 } & Partial<Record<QrBreakdownDimension, Record<string, number>>>;
@@ -161,9 +164,28 @@ export const qrProjection = defineProjection({
         return scanOps(event.data.qrId, event.data.scans);
       case 'QrSignupRecorded': {
         const { data } = event;
+        const visitor = typeof data.visitor === 'string' ? data.visitor : undefined;
+        const converted = visitor !== undefined && data.converted === true;
         return [
           { op: 'update', collection: QR_CODES, id: data.qrId, inc: { signups: 1 } },
-          daily(data.qrId, data.day, { signups: 1 }),
+          daily(data.qrId, data.day, {
+            signups: 1,
+            ...(visitor ? { trackedSignups: 1 } : {}),
+            ...(converted ? { conversions: 1 } : {}),
+          }),
+          // The visitor has converted that day: a later signup from the same device is not another.
+          ...(converted
+            ? [
+                {
+                  op: 'update',
+                  collection: QR_VISITORS,
+                  id: visitorKey(data.qrId, data.day, visitor),
+                  set: { converted: true },
+                  setOnInsert: { qrId: data.qrId, day: data.day },
+                  upsert: true,
+                } satisfies WriteOp,
+              ]
+            : []),
           {
             op: 'put',
             collection: QR_SIGNUPS,

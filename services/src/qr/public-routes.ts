@@ -13,6 +13,7 @@ import type { Platform } from '../platform/module';
 import type { QrCodeCache } from './code-cache';
 import { appendActivity, decideSignup } from './commands';
 import { initialQrState, QR_GONE, QR_NOT_FOUND, type QrCodeState } from './decider';
+import { deviceCookie, deviceIdOf, newDeviceId } from './device-id';
 import { QR_IMAGE_BLOB_ID } from './hero';
 import {
   inactiveCodeHtml,
@@ -57,14 +58,27 @@ export const SIGNUPS_PER_CODE = [
 /** How long a page served without being counted (a prefetch) may send its scan beacon. */
 export const SCAN_TOKEN_TTL_MS = 30 * 60_000;
 
-const visit = (ctx: LeanRequest, at: Date, via: Visit['via']): Visit => ({
+const visit = (ctx: LeanRequest, at: Date, via: Visit['via'], device?: string): Visit => ({
   address: ctx.ip,
   userAgent: ctx.get('User-Agent'),
   referer: ctx.get('Referer'),
   host: ctx.host,
   at,
   via,
+  device,
 });
+
+/**
+ * The device a scan comes from: the id its cookie carries, else a new one handed back with the
+ * answer (`cookie`). Only while the code is tracked: with tracking off no cookie is set.
+ */
+function deviceOf(ctx: LeanRequest, state: QrCodeState, at: Date): { device?: string; cookie?: string } {
+  if (!state.trackingEnabled) return {};
+  const device = deviceIdOf(ctx.get('Cookie'));
+  if (device) return { device };
+  const minted = newDeviceId();
+  return { device: minted, cookie: deviceCookie(minted, at, ctx.secure) };
+}
 
 /**
  * A visit, as opposed to a request: a HEAD (link checkers, previewers) or a speculative load
@@ -168,13 +182,15 @@ export function qrPublicRoutes(deps: Deps): {
 
   /**
    * A scan of a live code: a direct code's is handed to the recorder (the visitor is on their way
-   * while it waits for its batch) and goes to the target; a landing code's goes to its page, which
-   * counts it.
+   * while it waits for its batch) and goes to the target, with the device's cookie if it had none;
+   * a landing code's goes to its page, which counts it.
    */
-  const scanOf = (ctx: LeanRequest, state: QrCodeState): string => {
-    if (state.linkType === 'landing') return `/qr-landing/${state.qrId}`;
-    if (isVisit(ctx)) scans.queue(state, visit(ctx, clock.now(), 'redirect'));
-    return targetOf(state);
+  const scanOf = (ctx: LeanRequest, state: QrCodeState): { redirect: string; cookie?: string } => {
+    if (state.linkType === 'landing') return { redirect: `/qr-landing/${state.qrId}` };
+    const at = clock.now();
+    const { device, cookie } = deviceOf(ctx, state, at);
+    if (isVisit(ctx)) scans.queue(state, visit(ctx, at, 'redirect', device));
+    return { redirect: targetOf(state), cookie };
   };
 
   /** A live code in memory, or undefined (the routes below read it, or answer 404 or 410). */
@@ -189,7 +205,7 @@ export function qrPublicRoutes(deps: Deps): {
       route: '/r/:id',
       answer(ctx, id) {
         const state = liveInMemory(id);
-        return state && { redirect: scanOf(ctx, state) };
+        return state && scanOf(ctx, state);
       },
     },
     {
@@ -207,9 +223,11 @@ export function qrPublicRoutes(deps: Deps): {
       const state = await load(String(ctx.params.id));
       if (!state.exists) return sendHtml(ctx, 404, unknownCodeHtml(nonceOf(ctx)));
       if (state.deleted) return sendHtml(ctx, 410, inactiveCodeHtml(nonceOf(ctx)));
+      const { redirect, cookie } = scanOf(ctx, state);
       ctx.status = 302;
       ctx.set('Cache-Control', 'no-store');
-      ctx.set('Location', scanOf(ctx, state));
+      ctx.set('Location', redirect);
+      if (cookie) ctx.append('Set-Cookie', cookie);
       ctx.type = 'text/plain; charset=utf-8';
       ctx.body = 'Redirecting.';
     });
@@ -219,8 +237,11 @@ export function qrPublicRoutes(deps: Deps): {
       if (state.deleted) return sendHtml(ctx, 410, inactiveCodeHtml(nonceOf(ctx)));
       if (!state.exists || state.linkType !== 'landing')
         return sendHtml(ctx, 404, unknownCodeHtml(nonceOf(ctx), 'landing'));
+      const at = clock.now();
+      const { device, cookie } = deviceOf(ctx, state, at);
+      if (cookie) ctx.append('Set-Cookie', cookie);
       const counted = isVisit(ctx);
-      if (counted) scans.queue(state, visit(ctx, clock.now(), 'landing'));
+      if (counted) scans.queue(state, visit(ctx, at, 'landing', device));
       // A prefetched page is counted by its own beacon, if and when it is shown.
       const scanToken = counted ? undefined : scanTokens.issue(state.qrId, clock.now());
       sendHtml(ctx, 200, await landingHtml(ctx, state, scanToken ? { scanToken } : {}));
@@ -293,9 +314,16 @@ export function qrPublicRoutes(deps: Deps): {
       refuse('ceiling');
       return ceiling === 'code' ? 'busy' : 'ceiling';
     }
+    // Whether the device that signs up was counted visiting: only such signups are converted visitors.
+    const visitor = await scans.signupOf(state, deviceIdOf(ctx.get('Cookie')), at);
     const events = decideSignup(
       state,
-      { day: at.toISOString().slice(0, 10), email: input.email, ...(input.name ? { name: input.name } : {}) },
+      {
+        day: at.toISOString().slice(0, 10),
+        email: input.email,
+        ...(input.name ? { name: input.name } : {}),
+        ...visitor,
+      },
       { at: at.toISOString(), correlationId: String(ctx.state.requestId ?? ''), causationId: 'signup' },
     );
     await appendActivity(eventStore, state.qrId, events);
@@ -322,7 +350,7 @@ export function qrPublicRoutes(deps: Deps): {
         // from the same visitor right after a counted load is the same scan (the recorder skips it).
         const counted =
           scanTokens.redeem(input.token, state.qrId, at) &&
-          (await scans.record(state, visit(ctx, at, 'beacon')));
+          (await scans.record(state, visit(ctx, at, 'beacon', deviceIdOf(ctx.get('Cookie')))));
         ctx.body = { success: true, counted };
         return;
       }

@@ -294,13 +294,13 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
         ctx,
         `qr-${state.qrId}-analytics.csv`,
         ['Date', 'Scans', 'Unique Visitors', 'Signups', 'Conversion Rate (%)'],
-        // A day without scans has no conversion rate (left empty, as the screen shows "–").
+        // A day without counted visitors has no conversion rate (left empty, as the screen shows "–").
         analytics.dailyAnalytics.map((d) => [
           d.date,
           d.scans,
           d.uniqueVisitors,
           d.signups,
-          d.scans > 0 ? d.conversionRate : '',
+          d.uniqueVisitors > 0 ? d.conversionRate : '',
         ]),
       );
     });

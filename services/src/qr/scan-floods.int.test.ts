@@ -4,6 +4,7 @@ import { useEmbeddedServer } from '../testing/test-runtime';
 import { BREAKDOWN_ROWS } from './analytics';
 import { BREAKDOWN_VALUES_PER_DAY } from './breakdown-cap';
 import { OTHER_KEY } from './breakdown-keys';
+import { DEVICE_COOKIE } from './device-id';
 import { SCANS_PER_VISITOR } from './scan-recorder';
 
 const server = useEmbeddedServer({ TRUST_PROXY: '1' });
@@ -92,12 +93,19 @@ describe('QR scans cannot be inflated', () => {
     expect(stats.scanCount).toBe(3);
   });
 
-  it('one address varying its User-Agent is one unique visitor with a bounded scan count', async () => {
+  it('one device varying its User-Agent is one unique visitor with a bounded scan count', async () => {
     const direct = await create({ title: 'Flood', linkType: 'direct', url: 'https://example.com/' });
     for (let i = 0; i < 60; i++)
-      expect((await get(`/r/${direct}`, '203.0.113.9', agentNumber(i))).status).toBe(302);
+      expect(
+        (
+          await get(`/r/${direct}`, '203.0.113.9', agentNumber(i)).set(
+            'Cookie',
+            `${DEVICE_COOKIE}=${'F'.repeat(22)}`,
+          )
+        ).status,
+      ).toBe(302);
     const stats = await settled(direct, `/r/${direct}`, (a) => a.uniqueVisitors >= 2);
-    expect(stats.uniqueVisitors).toBe(2); // the flooding address and the last visit's own
+    expect(stats.uniqueVisitors).toBe(2); // the flooding device and the last visit's own
     expect(stats.scanCount).toBe(SCANS_PER_VISITOR + 1);
   });
 });

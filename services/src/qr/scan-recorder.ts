@@ -7,6 +7,7 @@ import type { ReadStore } from '../platform/readstore/port';
 import { BreakdownCap } from './breakdown-cap';
 import { appendActivity, decideScan, scanBatch } from './commands';
 import type { QrCodeState } from './decider';
+import { networkOf } from './device-id';
 import { QR_VISITORS, visitorKey } from './projections';
 import { describeAgent, isBot, referrerHost, type VisitorHasher } from './visitors';
 
@@ -17,17 +18,59 @@ export interface Visit {
   host: string;
   at: Date;
   via: 'landing' | 'redirect' | 'beacon';
+  /** The device id the request carried (`DEVICE_COOKIE`) or was handed with its answer. */
+  device?: string | undefined;
+}
+
+/** What a device's visitor hash is made of (an address-and-browser fallback never looks like it). */
+const deviceIdentity = (device: string) => `device:${device}`;
+
+/** Counts one more in `key`'s window; false once the window's `limit` is used up. */
+function withinWindow(
+  windows: LRUCache<string, { start: number; count: number }>,
+  key: string,
+  now: number,
+  limit: number,
+): boolean {
+  let window = windows.get(key);
+  if (!window || now - window.start >= SCAN_WINDOW_MS) {
+    window = { start: now, count: 0 };
+    windows.set(key, window);
+  }
+  if (window.count >= limit) return false;
+  window.count += 1;
+  return true;
+}
+
+/** Whether `key`'s current window has used up its `limit` (nothing counted). */
+function windowFull(
+  windows: LRUCache<string, { start: number; count: number }>,
+  key: string,
+  now: number,
+  limit: number,
+): boolean {
+  const window = windows.peek(key);
+  return window !== undefined && now - window.start < SCAN_WINDOW_MS && window.count >= limit;
 }
 
 /** Visits decided between two turns of the event loop. */
 export const DECIDE_SLICE = 256;
 
 /**
- * Scans counted per visitor (code + address, see VisitorHasher) per window: a person rescanning,
- * or a household behind one address, is counted; a script reloading the page is not.
+ * Scans counted per visitor (code + device, see VisitorHasher) per window: a person rescanning is
+ * counted; a script reloading the page is not.
  */
 export const SCANS_PER_VISITOR = 10;
 export const SCAN_WINDOW_MS = 10 * 60_000;
+/**
+ * What one network (an IPv4 address, an IPv6 /64: `networkOf`) may add to one code, since a
+ * client that drops its cookie is a new device at every request: scans per window (a class of 30
+ * ten times over, an audience of 300 once), and new devices per day. Past the day's new devices,
+ * a device the network has not shown before is counted by address and browser instead, so a
+ * script discarding cookies is one visitor per browser name, held by SCANS_PER_VISITOR.
+ */
+export const SCANS_PER_NETWORK = 300;
+export const NEW_DEVICES_PER_NETWORK = 300;
 
 /**
  * Scans answered while the stores were out of reach wait here to be decided or appended once they
@@ -70,6 +113,12 @@ export class ScanRecorder {
   private served = new LRUCache<string, number>({ max: 100_000 });
   /** Scans counted per visitor in the current window (keyed by the visitor hash, never the address). */
   private counted = new LRUCache<string, { start: number; count: number }>({ max: 100_000 });
+  /** Scans counted per code and network in the current window (memory only, never stored). */
+  private networks = new LRUCache<string, { start: number; count: number }>({ max: 100_000 });
+  /** New devices counted per code, network and day (memory only). */
+  private newDevices = new LRUCache<string, number>({ max: 100_000 });
+  /** Visitors who signed up on a code that day (the read model may lag a signup). */
+  private converted = new LRUCache<string, true>({ max: 100_000 });
   /** Which breakdown values each code's day keeps; the rest are counted as Other. */
   private readonly breakdowns: BreakdownCap;
 
@@ -173,10 +222,32 @@ export class ScanRecorder {
     const day = visit.at.toISOString().slice(0, 10);
     // Every store read comes before any of this process's own counting: a visit a store could not
     // decide is tried again later from the start, so it must have changed nothing.
-    const visitor = await this.deps.hasher.hash(state.qrId, day, visit.address);
-    const key = visitorKey(state.qrId, day, visitor);
-    const firstVisitOfDay =
-      !this.seen.has(key) && !(await this.deps.readStore.collection(QR_VISITORS).get(key));
+    const network = networkOf(visit.address);
+    const networkKey = `${state.qrId}\n${network}`;
+    // A network past its ceiling costs no hash and no store read (a flood of cookieless requests).
+    if (windowFull(this.networks, networkKey, visit.at.getTime(), SCANS_PER_NETWORK)) return false;
+    const devicesKey = `${state.qrId}\n${day}\n${network}`;
+    const devicesSeen = this.newDevices.get(devicesKey) ?? 0;
+    let visitor = '';
+    let key = '';
+    let firstVisitOfDay = false;
+    let newDevice = false;
+    if (visit.device !== undefined) {
+      visitor = await this.deps.hasher.hash(state.qrId, day, deviceIdentity(visit.device));
+      key = visitorKey(state.qrId, day, visitor);
+      firstVisitOfDay = await this.isFirstVisit(key);
+      // A device new today spends its network's share; past it, it counts by address and browser.
+      newDevice = firstVisitOfDay && devicesSeen < NEW_DEVICES_PER_NETWORK;
+    }
+    if (!key || (firstVisitOfDay && !newDevice)) {
+      visitor = await this.deps.hasher.hash(
+        state.qrId,
+        day,
+        `${visit.address}\n${describeAgent(visit.userAgent).browser}`,
+      );
+      key = visitorKey(state.qrId, day, visitor);
+      firstVisitOfDay = await this.isFirstVisit(key);
+    }
     const now = visit.at.getTime();
     if (visit.via === 'beacon') {
       const servedAt = this.served.get(key);
@@ -187,7 +258,9 @@ export class ScanRecorder {
     } else {
       this.served.set(key, now);
     }
-    if (!this.withinScanLimit(key, now)) return false;
+    if (!withinWindow(this.counted, key, now, SCANS_PER_VISITOR)) return false;
+    if (!withinWindow(this.networks, networkKey, now, SCANS_PER_NETWORK)) return false;
+    if (newDevice) this.newDevices.set(devicesKey, devicesSeen + 1);
     this.seen.set(key, true);
     const breakdown = await this.breakdowns.admit(state.qrId, day, {
       ...describeAgent(visit.userAgent),
@@ -206,16 +279,34 @@ export class ScanRecorder {
     return true;
   }
 
-  /** Counts the scan against the visitor's window; false once the window's scans are used up. */
-  private withinScanLimit(key: string, now: number): boolean {
-    let window = this.counted.get(key);
-    if (!window || now - window.start >= SCAN_WINDOW_MS) {
-      window = { start: now, count: 0 };
-      this.counted.set(key, window);
-    }
-    if (window.count >= SCANS_PER_VISITOR) return false;
-    window.count += 1;
-    return true;
+  /** Not seen on the code that day, by this process nor in the read model. */
+  private async isFirstVisit(key: string): Promise<boolean> {
+    return !this.seen.has(key) && !(await this.deps.readStore.collection(QR_VISITORS).get(key));
+  }
+
+  /**
+   * Who signed up, for the conversion rate: the visitor of the device the signup came from when
+   * that device's visit of the code was counted today, and whether this is its first signup of the
+   * day (a conversion). Nothing when there is no device or no counted visit: the signup is listed,
+   * not divided. The visits queued before it are decided first (its own page's load among them).
+   */
+  async signupOf(
+    state: QrCodeState,
+    device: string | undefined,
+    at: Date,
+  ): Promise<{ visitor?: string; converted?: boolean }> {
+    if (!device || !state.trackingEnabled) return {};
+    await this.decideQueued();
+    const day = at.toISOString().slice(0, 10);
+    const visitor = await this.deps.hasher.hash(state.qrId, day, deviceIdentity(device));
+    const key = visitorKey(state.qrId, day, visitor);
+    const doc = await this.deps.readStore
+      .collection<{ _id: string; converted?: boolean }>(QR_VISITORS)
+      .get(key);
+    if (!doc && !this.seen.has(key)) return {};
+    if (doc?.converted || this.converted.has(key)) return { visitor };
+    this.converted.set(key, true);
+    return { visitor, converted: true };
   }
 
   /** Decides and appends everything queued; resolves once it is in the log (see lazySync for the disk). */

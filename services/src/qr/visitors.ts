@@ -11,10 +11,11 @@ const SALT_ID = 'current';
 type SaltDoc = { _id: string; day: string; salt: string };
 
 /**
- * Unique visitors without addresses: HMAC-SHA256 of (code, address) under a salt that exists for
- * one UTC day. The user agent is left out: it is the client's to choose, so one address varying it
- * would mint a visitor per request; people sharing an address count as one visitor. When the day turns the salt is overwritten, so yesterday's hashes can no
- * longer be recomputed from an address (the address itself is never written anywhere).
+ * Unique visitors without addresses or device ids: HMAC-SHA256 of (code, who) under a salt that
+ * exists for one UTC day, where `who` is the device's id (`device-id.ts`) or, for a request
+ * without one, its address and browser name (not the whole user agent: it is the client's to
+ * choose, so varying it would mint a visitor per request). When the day turns the salt is
+ * overwritten, so yesterday's hashes can no longer be recomputed (neither is ever written anywhere).
  */
 export class VisitorHasher {
   private cached?: { day: string; salt: string };
@@ -24,20 +25,20 @@ export class VisitorHasher {
    */
   private key?: { salt: string; key: KeyObject };
   /**
-   * The day's hashes of the visitors seen lately (code and address → hash), dropped with the salt:
-   * a visitor who scans again, or a class on one network, costs a lookup instead of an HMAC.
+   * The day's hashes of the visitors seen lately (code and who → hash), dropped with the salt:
+   * a visitor who scans again costs a lookup instead of an HMAC.
    */
   private readonly recent = new LRUCache<string, string>({ max: 50_000 });
 
   constructor(private readonly readStore: ReadStore) {}
 
-  async hash(qrId: string, day: string, address: string): Promise<string> {
+  async hash(qrId: string, day: string, who: string): Promise<string> {
     const salt = await this.saltFor(day);
     if (this.key?.salt !== salt) {
       this.key = { salt, key: createSecretKey(Buffer.from(salt)) };
       this.recent.clear();
     }
-    const input = `${qrId}\n${address}`;
+    const input = `${qrId}\n${who}`;
     let hashed = this.recent.get(input);
     if (hashed === undefined) {
       hashed = createHmac('sha256', this.key.key).update(input).digest('base64url').slice(0, 22);

@@ -5,8 +5,11 @@ import { COMPRESSION_THRESHOLD_BYTES } from './compression';
 import { logRequest, requestIdFor } from './request-context';
 import { REFERRER_POLICY, STRICT_TRANSPORT_SECURITY } from './security-headers';
 
-/** What a lean route answers: a 302 to `redirect`, or `json` (text already serialised) with a 200. */
-export type LeanAnswer = { redirect: string } | { json: string };
+/**
+ * What a lean route answers: a 302 to `redirect` (with a cookie to set, if any), or `json` (text
+ * already serialised) with a 200.
+ */
+export type LeanAnswer = { redirect: string; cookie?: string | undefined } | { json: string };
 
 /**
  * What a lean route reads of a request: the names and meanings of Koa's context (a Koa context
@@ -156,7 +159,11 @@ export function leanListener(routes: readonly LeanRoute[], options: LeanOptions,
     }
     if (answer === undefined) return next(req, res);
     if ('redirect' in answer)
-      send(req, res, request, route.route, started, 302, { ...REDIRECT, Location: answer.redirect });
+      send(req, res, request, route.route, started, 302, {
+        ...REDIRECT,
+        Location: answer.redirect,
+        ...(answer.cookie ? { 'Set-Cookie': answer.cookie } : undefined),
+      });
     else {
       const body = Buffer.from(answer.json);
       if (body.length >= COMPRESSION_THRESHOLD_BYTES) return next(req, res);
