@@ -7,7 +7,10 @@ import { galleryRoutes } from './routes';
 
 /** My Books, My Images and the files behind them, read from the generations read model; book edits. */
 export function galleryModule(
-  platform: Pick<Platform, 'eventStore' | 'readStore' | 'blobs' | 'commands' | 'clock' | 'config'>,
+  platform: Pick<
+    Platform,
+    'eventStore' | 'readStore' | 'blobs' | 'commands' | 'clock' | 'config' | 'moderator'
+  >,
 ): FeatureModule {
   return {
     name: 'gallery',

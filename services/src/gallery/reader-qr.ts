@@ -8,6 +8,7 @@ import type { RouteModule } from '../platform/http/app';
 import { ownOrigin } from '../platform/http/request-guards';
 import { parse } from '../platform/http/validation';
 import { KeyedMutex } from '../platform/keyed-mutex';
+import { moderationItems, requireAcceptable } from '../platform/moderation';
 import type { Platform } from '../platform/module';
 import { handleQrCommand } from '../qr/commands';
 import { qrIdFor } from '../qr/qr-id';
@@ -41,7 +42,11 @@ export function readerQrRoutes({
   blobs,
   clock,
   config,
-}: Pick<Platform, 'eventStore' | 'readStore' | 'commands' | 'blobs' | 'clock' | 'config'>): RouteModule {
+  moderator,
+}: Pick<
+  Platform,
+  'eventStore' | 'readStore' | 'commands' | 'blobs' | 'clock' | 'config' | 'moderator'
+>): RouteModule {
   const generations = readStore.collection<GenerationDoc>(GENERATIONS);
   // A book's requests one after another: the second reads the first's edit and answers with it.
   const books = new KeyedMutex();
@@ -106,6 +111,14 @@ export function readerQrRoutes({
         // Refusals first (not finished, being rebuilt, the allowance): nothing is written for them.
         generationDecider.decide(edit, state);
         const title = state.edition?.title ?? doc.title ?? 'My book';
+        const landingPage = {
+          title,
+          description: input.words ?? input.heading,
+          buttonText: BUTTON[input.offer as ReaderQrOffer],
+          ...(input.url ? { redirectUrl: input.url } : {}),
+        };
+        // The public page's words are checked as any landing page's are.
+        await requireAcceptable(moderator, moderationItems({ title, landingPage }), config.moderation.outage);
         const hero = await coverHero(doc, userId);
         await handleQrCommand(
           commands,
@@ -118,13 +131,7 @@ export function readerQrRoutes({
             url: `${origin}/qr-landing/${qrId}`,
             linkType: 'landing',
             trackingEnabled: true,
-            landingPage: {
-              title,
-              description: input.words ?? input.heading,
-              buttonText: BUTTON[input.offer as ReaderQrOffer],
-              ...(hero ? { heroImage: hero } : {}),
-              ...(input.url ? { redirectUrl: input.url } : {}),
-            },
+            landingPage: { ...landingPage, ...(hero ? { heroImage: hero } : {}) },
             encodedUrl: readerQr.url,
           },
           metadata(ctx, userId, `reader-qr ${id}`),
