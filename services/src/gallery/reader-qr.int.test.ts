@@ -61,6 +61,39 @@ async function tallestInk(png: string): Promise<{ width: number; height: number 
   return best;
 }
 
+/** The reader page of an interior PDF: what zbarimg reads at DPI, the code's size, its text. */
+async function readerPage(pdfBytes: Buffer, heading: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'reader-qr-'));
+  try {
+    const pdf = path.join(dir, 'interior.pdf');
+    writeFileSync(pdf, pdfBytes);
+    const page = String(pageWith(pdf, heading));
+    execFileSync('pdftoppm', [
+      '-r',
+      String(DPI),
+      '-f',
+      page,
+      '-l',
+      page,
+      '-png',
+      '-singlefile',
+      pdf,
+      path.join(dir, 'page'),
+    ]);
+    const png = path.join(dir, 'page.png');
+    return {
+      decoded: execFileSync('zbarimg', ['--quiet', '--raw', png], { encoding: 'utf8' }).trim(),
+      ink: await tallestInk(png),
+      text: execFileSync('pdftotext', ['-f', page, '-l', page, pdf, '-'], { encoding: 'utf8' }).replace(
+        /\s+/g,
+        ' ',
+      ),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * "Add a reader QR" over HTTP with the offline provider: the owner's finished book gets one
  * landing code (cover as hero, title, offer) and a rebuild that prints it on a back-matter page
@@ -87,7 +120,8 @@ describe('a reader QR code in a book', () => {
     eventually(async () => {
       const list = await agent.get(`/api/airtable/books/${userId}`);
       const found = list.body.find((b: { id: string }) => b.id === id);
-      if (found?.status === 'ERROR') throw new Error(`The book failed: ${JSON.stringify(found)}`);
+      if (found?.status === 'ERROR' || found?.rebuildError)
+        throw new Error(`The book failed: ${found.error ?? found.rebuildError}`);
       return found && until(found) ? (found as Listed) : undefined;
     }, 120_000);
   const eventTypes = async (stream: string) =>
@@ -174,37 +208,11 @@ describe('a reader QR code in a book', () => {
 
     // The print interior: the page with the author's words carries the code, which decodes at
     // 300 dpi to the short address and prints over an inch wide.
-    const dir = mkdtempSync(path.join(tmpdir(), 'reader-qr-'));
-    try {
-      const pdf = path.join(dir, 'interior.pdf');
-      writeFileSync(pdf, await download(agent, after.finalBookFile));
-      const page = pageWith(pdf, 'Get the bonus chapter');
-      execFileSync('pdftoppm', [
-        '-r',
-        String(DPI),
-        '-f',
-        String(page),
-        '-l',
-        String(page),
-        '-png',
-        '-singlefile',
-        pdf,
-        path.join(dir, 'page'),
-      ]);
-      const png = path.join(dir, 'page.png');
-      const decoded = execFileSync('zbarimg', ['--quiet', '--raw', png], { encoding: 'utf8' }).trim();
-      expect(decoded).toBe(first.url);
-      const ink = await tallestInk(png);
-      expect(ink.width).toBeGreaterThanOrEqual(1);
-      expect(ink.height).toBeGreaterThanOrEqual(1);
-      expect(
-        execFileSync('pdftotext', ['-f', String(page), '-l', String(page), pdf, '-'], {
-          encoding: 'utf8',
-        }).replace(/\s+/g, ' '),
-      ).toContain('saving your own seeds');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const printed = await readerPage(await download(agent, after.finalBookFile), 'Get the bonus chapter');
+    expect(printed.decoded).toBe(first.url);
+    expect(printed.ink.width).toBeGreaterThanOrEqual(1);
+    expect(printed.ink.height).toBeGreaterThanOrEqual(1);
+    expect(printed.text).toContain('saving your own seeds');
 
     // The EPUB links the address instead of a picture of the code.
     const epub = Object.entries(unzipSync(new Uint8Array(await download(agent, after.epubFile))))
