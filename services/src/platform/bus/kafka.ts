@@ -27,6 +27,11 @@ const HEARTBEAT_INTERVAL_MS = 1000;
 const SESSION_TIMEOUT_MS = 10_000;
 /** A consumer kafkajs gave up on (a non-retriable crash) is built again after this. */
 const RESTART_DELAY_MS = 1000;
+/** How long a new consumer waits for a broker that has no group coordinator yet (it just started). */
+const COORDINATOR_WAIT_MS = 60_000;
+const coordinatorPending = (error: unknown) =>
+  error instanceof Error &&
+  (error.name === 'KafkaJSGroupCoordinatorNotFound' || /group coordinator/i.test(error.message));
 /**
  * A fetch waits this long for new messages. A stop, and the retry of a paused partition, wait for
  * the fetch in progress: kafkajs' 5 s would make both take seconds. Two idle fetches a second per
@@ -151,27 +156,31 @@ export function createKafkaBus(options: {
     ): Promise<ConsumerHandle> {
       if (closed) throw new Error('The bus is closed');
       await ensureTopic(named(topic));
-      const consumer = new GroupConsumer<T>(
-        kafka,
-        topic,
-        named(topic),
-        named(groupId),
-        handler,
-        consumeOptions,
-        (error) =>
+      const member = () =>
+        new GroupConsumer<T>(kafka, topic, named(topic), named(groupId), handler, consumeOptions, (error) =>
           logger?.warn(
             { err: error, topic, groupId },
             'Kafka consumer stopped by its client: starting it again',
           ),
-      );
+        );
+      let consumer = member();
       const stop = () => consumer.stop();
       stoppers.add(stop);
-      try {
-        await consumer.start();
-      } catch (error) {
-        stoppers.delete(stop);
-        await stop();
-        throw error;
+      const deadline = Date.now() + COORDINATOR_WAIT_MS;
+      for (;;) {
+        try {
+          await consumer.start();
+          break;
+        } catch (error) {
+          await consumer.stop();
+          // A broker just started has no group coordinator for a moment: a new member tries again.
+          if (closed || !coordinatorPending(error) || Date.now() > deadline) {
+            stoppers.delete(stop);
+            throw error;
+          }
+          await new Promise((resolve) => setTimeout(resolve, RESTART_DELAY_MS));
+          consumer = member();
+        }
       }
       return {
         async stop() {
