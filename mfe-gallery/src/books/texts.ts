@@ -104,6 +104,8 @@ export const BOOK_EDIT = {
   subtitleLabel: 'Subtitle',
   subtitleHint: 'Leave empty for none.',
   authorLabel: 'Author',
+  blurbLabel: 'Back cover blurb',
+  blurbHint: (max: number) => `The copy printed on the back cover, ${max} characters at most.`,
   chapters: 'Chapters',
   introduction: 'Introduction',
   chapterTitle: (n: number) => `Title of part ${n}`,
