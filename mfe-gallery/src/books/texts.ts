@@ -99,7 +99,7 @@ export const BOOK_EDIT = {
   rebuilding: 'Rebuilding your files',
   rebuildProgress: 'Rebuild progress',
   formLabel: 'Book text',
-  details: 'Title and author',
+  details: 'Title, author and blurb',
   titleLabel: 'Title',
   subtitleLabel: 'Subtitle',
   subtitleHint: 'Leave empty for none.',
