@@ -56,6 +56,10 @@ test('REAL backend: edit a chapter of a finished book and find the new text in t
 
   await chapter.fill('Basil wants six hours of sun.\n\nWater it at dawn, never at noon.');
   await title.fill('Herbs on the Sill');
+  // The back cover's copy, written from the book, is edited with it.
+  const blurb = page.getByLabel('Back cover blurb');
+  await expect(blurb).not.toHaveValue('');
+  await blurb.fill('Herbs for every sill.');
   await page.getByRole('button', { name: 'Save and rebuild files' }).click();
   await expect(page.getByText('Your changes are saved. The files are being rebuilt.')).toBeVisible();
   // Once rebuilt, the screen offers the new files (under new names) and the form again.
@@ -73,6 +77,11 @@ test('REAL backend: edit a chapter of a finished book and find the new text in t
   expect(text).toContain('Herbs on the Sill');
   expect(text).toContain('Basil wants six hours of sun.');
   expect(text).toContain('Water it at dawn, never at noon.');
+  await expect(page.getByLabel('Back cover blurb')).toHaveValue('Herbs for every sill.');
+  const coverPdf = await page.request.get(
+    (await page.getByRole('link', { name: 'Cover PDF' }).getAttribute('href')) as string,
+  );
+  expect(pdfText(await coverPdf.body())).toContain('Herbs for every sill.');
   // Free: the balance is as it was.
   expect((await (await page.request.get('/api/user')).json()).credits).toBe(credits);
 

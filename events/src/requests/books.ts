@@ -15,7 +15,7 @@ export const generateBookRequest = yup.object({
 export type GenerateBookRequest = yup.InferType<typeof generateBookRequest>;
 
 /** Bounds of a book's words in the Edit view (a chapter is sent alone, well under the body limit). */
-const BOOK_EDIT_LIMITS = {
+export const BOOK_EDIT_LIMITS = {
   title: 200,
   subtitle: 200,
   chapterTitle: 200,

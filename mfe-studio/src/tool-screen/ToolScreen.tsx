@@ -15,13 +15,20 @@ import { Alert, Button, buttonStyles, Card, theme, toast, USER_QUERY_KEY, useUse
 import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
 import { useFormErrors } from '@studio/kit/widgets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type ComponentType, type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AnyObject, ObjectSchema } from 'yup';
 import { type Message, STUDIO_TOOLS, type StartReply, type StudioKind, type StudioTool } from '../registry';
 import { Confirmation } from './Confirmation';
 import { SubmitRow, ToolFrame, TwoColumns } from './ToolFrame';
-import { failureText, isInsufficientCredits, postForm, postJson, splitMessage } from './tool-call';
+import {
+  failureText,
+  isInsufficientCredits,
+  postForm,
+  postJson,
+  splitMessage,
+  ToolCallError,
+} from './tool-call';
 
 export type FormValues = Record<string, unknown>;
 
@@ -44,6 +51,11 @@ export interface ToolScreenProps<V extends FormValues> {
   notice?: ReactNode;
   /** The request fields when they are not simply the values, trimmed (the legacy writer's). */
   toBody?: (values: V, userId: string) => FormValues;
+  /**
+   * Refusals the user may overrule, by the request flag the server names (its `override`): the
+   * label of the button that sends the request again with that flag set to 'yes'.
+   */
+  overrides?: Record<string, string>;
 }
 
 /** The queries that list a tool's results: refreshed once a start is accepted. */
@@ -109,6 +121,7 @@ function ToolForm<V extends FormValues>({
   side,
   notice,
   toBody,
+  overrides,
 }: ToolScreenProps<V>) {
   const user = useUser();
   const client = useQueryClient();
@@ -121,6 +134,12 @@ function ToolForm<V extends FormValues>({
   const [round, setRound] = useState(0);
   const [started, setStarted] = useState<Message | null>(null);
   const [shortBy, setShortBy] = useState<Message | null>(null);
+  // The server's advice with a way on (a small photo): shown in the form, focused so it is read.
+  const [refusal, setRefusal] = useState<{ message: string; flag: string; label: string } | null>(null);
+  const refusalRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (refusal) refusalRef.current?.focus();
+  }, [refusal]);
   const { errors, check, recheck, reset } = useFormErrors((v) => fieldErrors(schema, v));
   const cost = contract.cost(values as never);
 
@@ -142,13 +161,18 @@ function ToolForm<V extends FormValues>({
       show(message, 'success');
       setStarted({ title: tool.confirmationTitle ?? message.title, body: reply.message ?? message.body });
       setValues(initial);
+      setRefusal(null);
       setRound((r) => r + 1);
       reset();
       void client.invalidateQueries({ queryKey: USER_QUERY_KEY });
       for (const key of listQueries(kind)) void client.invalidateQueries({ queryKey: [...key] });
     },
     onError: (error) => {
-      if (isInsufficientCredits(error))
+      const label =
+        error instanceof ToolCallError && error.override ? overrides?.[error.override] : undefined;
+      if (label && error instanceof ToolCallError && error.override)
+        setRefusal({ message: failureText(error, tool.failure.body), flag: error.override, label });
+      else if (isInsufficientCredits(error))
         notEnough(splitMessage(contract.insufficientCredits, 'Insufficient credits'));
       else
         show(
@@ -161,11 +185,16 @@ function ToolForm<V extends FormValues>({
   const set = <F extends keyof V>(field: F, value: V[F]) => {
     const next = { ...values, [field]: value };
     setValues(next);
+    setRefusal(null);
     recheck(next);
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    submit(values);
+  };
+
+  const submit = (values: V) => {
     if (start.isPending) return;
     if (!check(values, form.current)) {
       // The first message in the form's own order, as these tools' spec tells it.
@@ -207,6 +236,28 @@ function ToolForm<V extends FormValues>({
           errors={errors as OptionsProps<V>['errors']}
           tell={tell}
         />
+        {refusal && (
+          <div
+            ref={refusalRef}
+            tabIndex={-1}
+            data-testid="overridable-refusal"
+            css={{ outline: 'none', display: 'grid', gap: 8, minWidth: 0 }}
+          >
+            <Alert tone="warning">
+              <p>{refusal.message}</p>
+            </Alert>
+            <div>
+              <Button
+                type="button"
+                variant="outline"
+                disabled={start.isPending}
+                onClick={() => submit({ ...values, [refusal.flag]: 'yes' })}
+              >
+                {refusal.label}
+              </Button>
+            </div>
+          </div>
+        )}
         <p css={{ fontWeight: 600 }} data-testid="tool-cost">
           {tool.costLine(cost)}
           {user ? (

@@ -11,6 +11,20 @@ describe('tool call failures (docs/product/creation-tools-qr.md (Messages))', ()
     expect(error.code).toBe('VALIDATION');
   });
 
+  it('names the flag that overrules a refusal, when the server offers one', () => {
+    const advice = JSON.stringify({
+      message: 'This photo is 480×640 pixels…',
+      error: 'VALIDATION',
+      field: 'characterImage',
+      override: 'acceptSmallPhoto',
+    });
+    expect(toolCallError(400, 'Bad Request', advice).override).toBe('acceptSmallPhoto');
+    expect(toolCallError(400, 'Bad Request', JSON.stringify({ message: 'No' })).override).toBeUndefined();
+    expect(
+      toolCallError(400, 'x', JSON.stringify({ message: 'No', override: '<b>' })).override,
+    ).toBeUndefined();
+  });
+
   it('a plain error text counts as the message, a code does not', () => {
     expect(failureText(toolCallError(500, 'x', JSON.stringify({ error: 'Model is down' })), 'fb')).toBe(
       'Model is down',

@@ -14,6 +14,8 @@ export class ToolCallError extends Error {
     readonly code: string | undefined,
     /** False when the body was not JSON (a proxy page, an empty 502). */
     readonly json: boolean,
+    /** A refusal the user may overrule: the request flag that goes on anyway (acceptSmallPhoto). */
+    readonly override?: string,
   ) {
     super(serverMessage ?? `${status} ${statusText}`);
   }
@@ -29,9 +31,10 @@ export function toolCallError(status: number, statusText: string, bodyText: stri
   } catch {
     return new ToolCallError(status, statusText, undefined, undefined, false);
   }
-  const { message, error } = (body && typeof body === 'object' ? body : {}) as {
+  const { message, error, override } = (body && typeof body === 'object' ? body : {}) as {
     message?: unknown;
     error?: unknown;
+    override?: unknown;
   };
   const code = typeof error === 'string' && CODE.test(error) ? error : undefined;
   const text =
@@ -40,7 +43,8 @@ export function toolCallError(status: number, statusText: string, bodyText: stri
       : typeof error === 'string' && error && !code
         ? error
         : undefined;
-  return new ToolCallError(status, statusText, text, code, true);
+  const flag = typeof override === 'string' && /^[a-zA-Z]{1,40}$/.test(override) ? override : undefined;
+  return new ToolCallError(status, statusText, text, code, true, flag);
 }
 
 async function send<T>(method: string, url: string, body?: BodyInit, json = false): Promise<T> {

@@ -91,5 +91,13 @@ function WhatYouGet() {
 }
 
 export default function KidsBookGenerator() {
-  return <ToolScreen kind="kids-book" initial={initial} Options={Options} side={<WhatYouGet />} />;
+  return (
+    <ToolScreen
+      kind="kids-book"
+      initial={initial}
+      Options={Options}
+      side={<WhatYouGet />}
+      overrides={{ acceptSmallPhoto: 'Continue with a smaller portrait' }}
+    />
+  );
 }

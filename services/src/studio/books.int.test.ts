@@ -303,6 +303,7 @@ describe('books over HTTP', () => {
     expect(refused.body.message).toBe(
       "This photo is 480×640 pixels, too small for the pictures to keep the child's likeness: use one of at least 768×1024, or continue with this photo for a simpler, smaller likeness.",
     );
+    expect(refused.body).toMatchObject({ field: 'characterImage', override: 'acceptSmallPhoto' });
     expect((await agent.get('/api/user')).body.credits).toBe(100);
     expect((await agent.get(`/api/airtable/books/${userId}`)).body).toEqual([]);
     const accepted = await send('yes');

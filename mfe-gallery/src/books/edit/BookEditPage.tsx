@@ -1,7 +1,7 @@
-// /my-books/:bookId/edit: a finished book's title, subtitle, author and words (every chapter, or
+// /my-books/:bookId/edit: a finished book's title, subtitle, author, back cover blurb and words (every chapter, or
 // each page of a kids book). Saving sends what changed; the server rebuilds the files for free
 // and this screen follows the rebuild until the new files can be downloaded.
-import { editBookRequest, fieldErrors } from '@studio/events/requests';
+import { BOOK_EDIT_LIMITS, editBookRequest, fieldErrors } from '@studio/events/requests';
 import { Alert, apiJson, Button, buttonStyles, Card, ProgressBar, theme } from '@studio/kit';
 import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
 import { Field, Input, Skeleton, Textarea, useFormErrors } from '@studio/kit/widgets';
@@ -160,6 +160,19 @@ export default function BookEditPage() {
                   onChange={(e) => set({ author: e.target.value })}
                 />
               </Field>
+              <Field
+                label={BOOK_EDIT.blurbLabel}
+                hint={BOOK_EDIT.blurbHint(BOOK_EDIT_LIMITS.blurb)}
+                error={errors.blurb}
+              >
+                <Textarea
+                  name="blurb"
+                  rows={6}
+                  value={draft.blurb}
+                  disabled={disabled}
+                  onChange={(e) => set({ blurb: e.target.value })}
+                />
+              </Field>
             </div>
           </Card>
           {draft.chapters.length > 0 && (
@@ -251,7 +264,8 @@ export default function BookEditPage() {
 function detailErrors(values: unknown) {
   const found = fieldErrors(editBookRequest, values);
   const picked: typeof found = {};
-  for (const name of ['title', 'subtitle', 'author'] as const) if (found[name]) picked[name] = found[name];
+  for (const name of ['title', 'subtitle', 'author', 'blurb'] as const)
+    if (found[name]) picked[name] = found[name];
   return picked;
 }
 

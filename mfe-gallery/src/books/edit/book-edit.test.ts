@@ -45,6 +45,15 @@ describe('the Edit view sends only what changed', () => {
     expect(changesOf(kids, draft)).toEqual({ subtitle: '', pages: [{ index: 1, text: 'B!' }] });
   });
 
+  it('the back cover blurb, trimmed, only when it changed', () => {
+    const draft = draftOf({ ...edition, blurb: 'Grow herbs.' });
+    expect(changesOf({ ...edition, blurb: 'Grow herbs.' }, draft)).toBeNull();
+    draft.blurb = ' Grow herbs on any sill. ';
+    expect(changesOf({ ...edition, blurb: 'Grow herbs.' }, draft)).toEqual({
+      blurb: 'Grow herbs on any sill.',
+    });
+  });
+
   it('knows a book still in progress', () => {
     expect(isBuilding({ type: 'kids-book', generationStatus: 'rebuilding' })).toBe(true);
     expect(isBuilding({ type: 'kids-book', generationStatus: 'completed' })).toBe(false);

@@ -15,6 +15,8 @@ export interface BookEdition {
   title?: string;
   subtitle?: string;
   author?: string;
+  /** The back cover's copy. */
+  blurb?: string;
   chapters?: Array<{ title: string; label?: string; text: string }>;
   pages?: string[];
   interiorFile?: string;
@@ -28,6 +30,7 @@ export interface EditDraft {
   title: string;
   subtitle: string;
   author: string;
+  blurb: string;
   chapters: Array<{ title: string; text: string }>;
   pages: string[];
 }
@@ -36,6 +39,7 @@ export const draftOf = (edition: BookEdition): EditDraft => ({
   title: edition.title ?? '',
   subtitle: edition.subtitle ?? '',
   author: edition.author ?? '',
+  blurb: edition.blurb ?? '',
   chapters: (edition.chapters ?? []).map(({ title, text }) => ({ title, text })),
   pages: [...(edition.pages ?? [])],
 });
@@ -47,6 +51,7 @@ export function changesOf(edition: BookEdition, draft: EditDraft): EditBookReque
   if (draft.title.trim() !== saved.title) changes.title = draft.title.trim();
   if (draft.subtitle.trim() !== saved.subtitle) changes.subtitle = draft.subtitle.trim();
   if (draft.author.trim() !== saved.author) changes.author = draft.author.trim();
+  if (draft.blurb.trim() !== saved.blurb) changes.blurb = draft.blurb.trim();
   const chapters = draft.chapters.flatMap((chapter, index) => {
     const before = saved.chapters[index];
     return before && (before.title !== chapter.title.trim() || before.text !== chapter.text.trim())

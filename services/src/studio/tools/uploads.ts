@@ -38,5 +38,7 @@ export async function requireLikenessPhoto(file: Buffer): Promise<void> {
   if (!meta?.width || !meta.height) return;
   const turned = (meta.orientation ?? 1) >= 5;
   const problem = characterPhotoProblem(turned ? meta.height : meta.width, turned ? meta.width : meta.height);
-  if (problem) throw new DomainError('VALIDATION', problem, { field: 'characterImage' });
+  // `override` names the request flag that goes on with the photo, so a form can offer it.
+  if (problem)
+    throw new DomainError('VALIDATION', problem, { field: 'characterImage', override: 'acceptSmallPhoto' });
 }
