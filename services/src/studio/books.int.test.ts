@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
 import { slugOf } from '../gallery/download-names';
-import { epubcheck, inspectPdf } from '../testing/debian-tools';
+import { docxToPdf, epubcheck, inspectPdf } from '../testing/debian-tools';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 import { TRIMS } from './outputs/kdp';
 import { preflight } from './preflight/preflight';
@@ -144,6 +144,18 @@ describe('books over HTTP', () => {
     const epub = await download(agent, done.epubFile);
     expect(await preflight(epub, { type: 'epub' })).toEqual([]);
     expect(epubcheck(epub)).toMatch(/No errors or warnings detected/);
+    // The Word manuscript: named after the book, and LibreOffice reads it with its front matter and chapters.
+    expect(done.docxFile).toBe(`/api/files/gen-${bookId}-docx.docx`);
+    const docxHead = await agent.head(done.docxFile);
+    expect(docxHead.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(docxHead.headers['content-disposition']).toBe('attachment; filename="urban-beekeeping.docx"');
+    const printed = inspectPdf(docxToPdf(await download(agent, done.docxFile))).text;
+    expect(printed).toContain('Urban Beekeeping');
+    expect(printed).toMatch(/Copyright © \d{4} Tess/);
+    expect(printed).toContain(`Chapter 1: ${chapterTitle}`);
+    expect((await stranger.agent.get(done.docxFile)).status).toBe(404);
     const cover = await download(agent, done.coverImage);
     expect(await sharp(cover).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 2560 });
     const wrap = inspectPdf(await download(agent, done.coverFile));

@@ -1,5 +1,6 @@
 import { epubIncluded } from '@studio/events';
 import { paletteOf } from '../outputs/cover-art';
+import { buildDocx } from '../outputs/docx';
 import { buildEpub } from '../outputs/epub';
 import { nonFictionInterior } from '../outputs/interior';
 import { type Paper, TRIMS } from '../outputs/kdp';
@@ -26,6 +27,8 @@ import { inParallel } from './parallel';
  * (interior PDF, covers, and an EPUB on the plans that include it), and runs the preflight on
  * every file before returning: a file KDP would refuse fails the job, which is then refunded.
  */
+
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 type Chapters = Array<ChapterText & { label?: string }>;
 
@@ -94,6 +97,15 @@ async function typesetNonFiction(
     ...(art ? { art } : {}),
   });
   const files = [file('pdf', 'application/pdf', 'pdf', interior.pdf)];
+  // The manuscript for a word processor, with the same front matter as the PDF.
+  const docx = await buildDocx({
+    title,
+    ...(subtitle ? { subtitle } : {}),
+    ...byline,
+    notices: notices(ai, false),
+    chapters,
+  });
+  files.push(file('docx', DOCX_TYPE, 'docx', docx));
   // Only plans with EPUB get one made (docs/product/accounts-billing-admin.md (Limits and costs)); the others have the PDF and the covers.
   if (book.epub) {
     const epub = buildEpub({
