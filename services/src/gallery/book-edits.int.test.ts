@@ -1,5 +1,5 @@
 import { generationStream } from '@studio/events';
-import { unzipSync } from 'fflate';
+import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
 import type request from 'supertest';
 import { TRIMS } from '../studio/outputs/kdp';
@@ -36,7 +36,7 @@ describe('editing a book', () => {
       .map(([, bytes]) => Buffer.from(bytes).toString('utf8'))
       .join('\n');
   type Listed = Record<
-    'status' | 'title' | 'finalBookFile' | 'coverFile' | 'epubFile' | 'coverImage',
+    'status' | 'title' | 'finalBookFile' | 'coverFile' | 'epubFile' | 'docxFile' | 'coverImage',
     string
   >;
   /** The book as My Books lists it, once `until` holds. */
@@ -137,7 +137,7 @@ describe('editing a book', () => {
 
     // New files under new names (no cached copy of the old edition), each with the new words;
     // once the new edition is in place the old files are deleted: the book keeps one edition.
-    for (const link of ['finalBookFile', 'coverFile', 'epubFile', 'coverImage'] as const) {
+    for (const link of ['finalBookFile', 'coverFile', 'epubFile', 'docxFile', 'coverImage'] as const) {
       expect(after[link]).not.toBe(before[link]);
       // The worker deletes them right after recording the completion the list already shows.
       await eventually(async () => ((await agent.get(before[link])).status === 404 ? true : undefined));
@@ -166,6 +166,13 @@ describe('editing a book', () => {
     expect(epub).toContain('Herbs on the Sill');
     expect(epub).toContain('Basil wants six hours of sun.');
     expect(epubcheck(await download(agent, after.epubFile))).toMatch(/No errors or warnings detected/);
+    // The Word manuscript is rebuilt from the edited words too.
+    const docx = strFromU8(
+      unzipSync(new Uint8Array(await download(agent, after.docxFile)))['word/document.xml'] as Uint8Array,
+    );
+    expect(docx).toContain('Herbs on the Sill');
+    expect(docx).toContain('Water it at dawn, never at noon.');
+    expect(docx).not.toContain(chapter.title);
     expect((await agent.get(after.finalBookFile)).headers['content-disposition']).toBe(
       'attachment; filename="herbs-on-the-sill-interior-6x9.pdf"',
     );
