@@ -46,6 +46,11 @@ export const EPUB_TIERS = ['Standard', 'Premium'] as const satisfies readonly Ti
 /** Whether a book requested on this plan gets its EPUB; requests from before plans were recorded did. */
 export const epubIncluded = (tier: Tier | undefined): boolean =>
   tier === undefined || (EPUB_TIERS as readonly Tier[]).includes(tier);
+/**
+ * The Word manuscript (DOCX) is one of Premium's "all formats": Standard lists "PDF and EPUB"
+ * (docs/product/accounts-billing-admin.md (Limits and costs)).
+ */
+export const docxIncluded = (tier: Tier | undefined): boolean => tier === 'Premium';
 export const EPUB_NOT_INCLUDED =
   'EPUB is included in the Standard and Premium plans. This book was created on another plan, so it has a PDF only.';
 

@@ -195,6 +195,13 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
                     {MY_BOOKS.downloadEpub}
                   </a>
                 );
+              case 'download-docx':
+                return (
+                  <a key="docx" href={action.href} download css={buttonStyles('outline', 'sm')}>
+                    <Download aria-hidden />
+                    {MY_BOOKS.downloadDocx}
+                  </a>
+                );
               case 'view-link':
                 return (
                   <a

@@ -160,6 +160,25 @@ describe('action buttons (docs/product/creation-tools-qr.md (States))', () => {
     expect(bookActions({ ...base, progress: 99 }, 'grid')).toEqual([]);
   });
 
+  it('a finished non-fiction book offers its Word manuscript after the EPUB', () => {
+    const book = {
+      ...base,
+      type: 'non-fiction-v2',
+      downloadLink: '/f.pdf',
+      epubFile: '/f.epub',
+      docxFile: '/f.docx',
+    };
+    expect(bookActions({ ...book, generationStatus: 'completed' }, 'grid')).toEqual([
+      { kind: 'download', href: '/f.pdf' },
+      { kind: 'download-epub', href: '/f.epub' },
+      { kind: 'download-docx', href: '/f.docx' },
+      edit,
+    ]);
+    expect(bookActions({ ...book, generationStatus: 'book-running' }, 'grid')).not.toContainEqual(
+      expect.objectContaining({ kind: 'download-docx' }),
+    );
+  });
+
   it('a finished book with an EPUB also offers it', () => {
     expect(
       bookActions(

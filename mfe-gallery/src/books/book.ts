@@ -31,6 +31,7 @@ export interface Book {
   'Final Product'?: string;
   'Final Book File'?: string;
   epubFile?: string;
+  docxFile?: string;
   /** false for non-fiction made on a plan without EPUB (Basic): it has a PDF only. */
   epubIncluded?: boolean;
   /** Why a failed book failed (its credits were refunded). */
@@ -105,6 +106,8 @@ export type BookAction =
   /** A finished book whose file is missing: said plainly, never a placeholder link. */
   | { kind: 'file-missing' }
   | { kind: 'download-epub'; href: string }
+  /** The manuscript as a Word document (non-fiction only), to finish in a word processor. */
+  | { kind: 'download-docx'; href: string }
   | { kind: 'view-link'; href: string }
   | { kind: 'view-kids-book'; to: string }
   /** Gen 2.0 with its outlines ready: the next step is choosing one. */
@@ -150,6 +153,7 @@ export function bookActions(book: Book, view: 'grid' | 'list'): BookAction[] {
       }
   }
   if (done && book.epubFile) actions.push({ kind: 'download-epub', href: book.epubFile });
+  if (done && book.docxFile) actions.push({ kind: 'download-docx', href: book.docxFile });
   if (done && EDITABLE.includes(book.type))
     actions.push(
       { kind: 'edit', to: `/my-books/${encodeURIComponent(book.id)}/edit` },

@@ -23,6 +23,7 @@ export const MY_BOOKS = {
   noUserId: 'User ID not found',
   download: 'Download',
   downloadEpub: 'Download EPUB',
+  downloadDocx: 'Download Word (DOCX)',
   /** docs/product/accounts-billing-admin.md (Limits and costs): EPUB comes with Standard ("PDF and EPUB") and Premium ("all formats"). */
   pdfOnly: 'PDF only: EPUB is included in the Standard and Premium plans.',
   fileMissing: 'The file of this book is not available. Please contact support.',

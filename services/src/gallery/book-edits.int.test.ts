@@ -1,5 +1,5 @@
 import { generationStream } from '@studio/events';
-import { unzipSync } from 'fflate';
+import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
 import type request from 'supertest';
 import { TRIMS } from '../studio/outputs/kdp';
@@ -15,7 +15,7 @@ import { eventually, useEmbeddedServer } from '../testing/test-runtime';
  */
 describe('editing a book', () => {
   const server = useEmbeddedServer();
-  const signUp = (email: string, plan?: 'standard', credits = 0) =>
+  const signUp = (email: string, plan?: 'standard' | 'premium', credits = 0) =>
     member(server(), email, { plan, credits });
   const download = async (agent: request.Agent, url: string) => {
     const res = await agent
@@ -36,7 +36,7 @@ describe('editing a book', () => {
       .map(([, bytes]) => Buffer.from(bytes).toString('utf8'))
       .join('\n');
   type Listed = Record<
-    'status' | 'title' | 'finalBookFile' | 'coverFile' | 'epubFile' | 'coverImage',
+    'status' | 'title' | 'finalBookFile' | 'coverFile' | 'epubFile' | 'docxFile' | 'coverImage',
     string
   >;
   /** The book as My Books lists it, once `until` holds. */
@@ -53,7 +53,8 @@ describe('editing a book', () => {
     (await server().platform.eventStore.readStream(generationStream(id))).map((e) => e.type);
 
   it('non-fiction: the owner edits title, author and a chapter; the PDF, EPUB and covers are rebuilt free; strangers 404; bad input 400', async () => {
-    const { agent, userId } = await signUp('edit-owner@example.com', 'standard');
+    // Premium: the rebuilt files include the Word manuscript.
+    const { agent, userId } = await signUp('edit-owner@example.com', 'premium');
     const submitted = await agent.post('/api/submit-non-fiction-form').send({
       Title: 'Window Boxes',
       Description: 'Growing herbs and flowers in window boxes on a city flat',
@@ -137,7 +138,7 @@ describe('editing a book', () => {
 
     // New files under new names (no cached copy of the old edition), each with the new words;
     // once the new edition is in place the old files are deleted: the book keeps one edition.
-    for (const link of ['finalBookFile', 'coverFile', 'epubFile', 'coverImage'] as const) {
+    for (const link of ['finalBookFile', 'coverFile', 'epubFile', 'docxFile', 'coverImage'] as const) {
       expect(after[link]).not.toBe(before[link]);
       // The worker deletes them right after recording the completion the list already shows.
       await eventually(async () => ((await agent.get(before[link])).status === 404 ? true : undefined));
@@ -166,6 +167,13 @@ describe('editing a book', () => {
     expect(epub).toContain('Herbs on the Sill');
     expect(epub).toContain('Basil wants six hours of sun.');
     expect(epubcheck(await download(agent, after.epubFile))).toMatch(/No errors or warnings detected/);
+    // The Word manuscript is rebuilt from the edited words too.
+    const docx = strFromU8(
+      unzipSync(new Uint8Array(await download(agent, after.docxFile)))['word/document.xml'] as Uint8Array,
+    );
+    expect(docx).toContain('Herbs on the Sill');
+    expect(docx).toContain('Water it at dawn, never at noon.');
+    expect(docx).not.toContain(chapter.title);
     expect((await agent.get(after.finalBookFile)).headers['content-disposition']).toBe(
       'attachment; filename="herbs-on-the-sill-interior-6x9.pdf"',
     );

@@ -15,6 +15,7 @@ describe('book download names', () => {
     expect(bookFileName(book, `${id}-pdf.pdf`)).toBe('the-quiet-power-of-habits-interior-6x9.pdf');
     expect(bookFileName(book, `${id}-cover-pdf.pdf`)).toBe('the-quiet-power-of-habits-cover.pdf');
     expect(bookFileName(book, `${id}-epub.epub`)).toBe('the-quiet-power-of-habits.epub');
+    expect(bookFileName(book, `${id}-docx.docx`)).toBe('the-quiet-power-of-habits.docx');
     expect(bookFileName(book, `${id}-cover.jpg`)).toBe('the-quiet-power-of-habits-ebook-cover.jpg');
     expect(bookFileName({ kind: 'kids-book', title: 'Mia' }, `${id}-pdf.pdf`)).toBe(
       'mia-interior-8.5x8.5.pdf',

@@ -31,7 +31,7 @@ export function slugOf(title: string, max = 60): string {
 /** The download name of a book file by its role, or undefined for files that keep their id. */
 export function bookFileName(book: { kind: string; title?: string }, blobId: string): string | undefined {
   const trim = TRIM_OF[book.kind];
-  const role = /-(pdf\.pdf|cover-pdf\.pdf|epub\.epub|cover\.jpg)$/.exec(blobId)?.[1];
+  const role = /-(pdf\.pdf|cover-pdf\.pdf|epub\.epub|docx\.docx|cover\.jpg)$/.exec(blobId)?.[1];
   if (!trim || !role) return undefined;
   const slug = slugOf(book.title ?? '');
   const size = `${trim.width}x${trim.height}`;
@@ -39,6 +39,7 @@ export function bookFileName(book: { kind: string; title?: string }, blobId: str
     'pdf.pdf': `${slug}-interior-${size}.pdf`,
     'cover-pdf.pdf': `${slug}-cover.pdf`,
     'epub.epub': `${slug}.epub`,
+    'docx.docx': `${slug}.docx`,
     'cover.jpg': `${slug}-ebook-cover.jpg`,
   };
   return names[role];

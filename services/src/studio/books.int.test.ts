@@ -2,7 +2,7 @@ import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import type request from 'supertest';
 import { slugOf } from '../gallery/download-names';
-import { epubcheck, inspectPdf } from '../testing/debian-tools';
+import { docxToPdf, epubcheck, inspectPdf } from '../testing/debian-tools';
 import { member } from '../testing/givens';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 import { TRIMS } from './outputs/kdp';
@@ -15,7 +15,7 @@ import { preflight } from './preflight/preflight';
 describe('books over HTTP', () => {
   const server = useEmbeddedServer();
   /** A new account: Demo with the given credits, or subscribed to a plan (and its credits). */
-  const signUp = (email: string, plan: 'demo' | 'basic' | 'standard' = 'demo', credits = 0) =>
+  const signUp = (email: string, plan: 'demo' | 'basic' | 'standard' | 'premium' = 'demo', credits = 0) =>
     member(server(), email, { ...(plan !== 'demo' ? { plan } : {}), ...(credits > 0 ? { credits } : {}) });
   const download = async (agent: request.Agent, url: string) => {
     const res = await agent
@@ -65,8 +65,8 @@ describe('books over HTTP', () => {
     return report;
   };
 
-  it('Gen 2.0 on Standard: outlines (422 while writing), pick outline 2, the book as PDF, EPUB and covers that pass KDP checks', async () => {
-    const { agent, userId } = await signUp('gen2@example.com', 'standard');
+  it('Gen 2.0 on Premium: outlines (422 while writing), pick outline 2, the book as PDF, EPUB, Word and covers that pass KDP checks', async () => {
+    const { agent, userId } = await signUp('gen2@example.com', 'premium');
     const submit = await agent.post('/api/non-fiction-gen2/submit').send({
       userId,
       title: 'Urban Beekeeping',
@@ -114,6 +114,18 @@ describe('books over HTTP', () => {
     const epub = await download(agent, done.epubFile);
     expect(await preflight(epub, { type: 'epub' })).toEqual([]);
     expect(epubcheck(epub)).toMatch(/No errors or warnings detected/);
+    // The Word manuscript: named after the book, and LibreOffice reads it with its front matter and chapters.
+    expect(done.docxFile).toBe(`/api/files/gen-${bookId}-docx.docx`);
+    const docxHead = await agent.head(done.docxFile);
+    expect(docxHead.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(docxHead.headers['content-disposition']).toBe('attachment; filename="urban-beekeeping.docx"');
+    const printed = inspectPdf(docxToPdf(await download(agent, done.docxFile))).text;
+    expect(printed).toContain('Urban Beekeeping');
+    expect(printed).toMatch(/Copyright © \d{4} Tess/);
+    expect(printed).toContain(`Chapter 1: ${chapterTitle}`);
+    expect((await stranger.agent.get(done.docxFile)).status).toBe(404);
     const cover = await download(agent, done.coverImage);
     expect(await sharp(cover).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 2560 });
     const wrap = inspectPdf(await download(agent, done.coverFile));
@@ -138,6 +150,9 @@ describe('books over HTTP', () => {
     expect(done.coverImage).toMatch(/^\/api\/files\/gen-/);
     expect(done.epubFile).toBeUndefined();
     expect(done.epubIncluded).toBe(false);
+    // The Word manuscript is Premium's ("all formats"): none made here.
+    expect(done.docxFile).toBeUndefined();
+    expect(await server().platform.blobs.get(`gen-${bookId}-docx.docx`)).toBeNull();
     await checkInterior(await download(agent, done.finalBookFile), TRIMS['non-fiction']);
     // Downloads are saved under the book's title, not the blob's id.
     const saved = async (url: string) => (await agent.get(url)).headers['content-disposition'];

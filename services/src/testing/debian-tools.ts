@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /**
- * Debian's validators run on a file, for the tests and CI (poppler-utils, qpdf, epubcheck): the
+ * Debian's validators run on a file, for the tests and CI (poppler-utils, qpdf, epubcheck, LibreOffice): the
  * second opinion on what the in-process preflight passes. Each returns its output; a failing
  * tool throws with its output.
  */
@@ -94,4 +94,25 @@ export function renderPdfPage(data: Buffer, page: number, dpi = 30): Buffer {
       },
     ),
   );
+}
+
+/**
+ * A Word document opened and printed to PDF by LibreOffice (libreoffice-writer-nogui): proof that
+ * a word processor reads it. A profile of its own per call, so parallel runs do not share a lock.
+ */
+export function docxToPdf(data: Buffer): Buffer {
+  return withFile(data, 'docx', (file) => {
+    const dir = path.dirname(file);
+    const profile = `file://${path.join(dir, 'profile')}`;
+    run('soffice', [
+      `-env:UserInstallation=${profile}`,
+      '--headless',
+      '--convert-to',
+      'pdf',
+      '--outdir',
+      dir,
+      file,
+    ]);
+    return readFileSync(path.join(dir, 'book.pdf'));
+  });
 }

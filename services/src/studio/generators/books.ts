@@ -1,5 +1,6 @@
-import { epubIncluded } from '@studio/events';
+import { docxIncluded, epubIncluded } from '@studio/events';
 import { paletteOf } from '../outputs/cover-art';
+import { buildDocx } from '../outputs/docx';
 import { buildEpub } from '../outputs/epub';
 import { nonFictionInterior } from '../outputs/interior';
 import { type Paper, TRIMS } from '../outputs/kdp';
@@ -27,6 +28,8 @@ import { inParallel } from './parallel';
  * (interior PDF, covers, and an EPUB on the plans that include it), and runs the preflight on
  * every file before returning: a file KDP would refuse fails the job, which is then refunded.
  */
+
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 type Chapters = Array<ChapterText & { label?: string }>;
 
@@ -74,7 +77,15 @@ async function writeChapters(
 
 /** The interior, the EPUB (on the plans with one) and the covers of a non-fiction book. */
 async function typesetNonFiction(
-  book: { id: string; matter: Matter; chapters: Chapters; epub: boolean; paper: Paper; art?: Buffer },
+  book: {
+    id: string;
+    matter: Matter;
+    chapters: Chapters;
+    epub: boolean;
+    docx: boolean;
+    paper: Paper;
+    art?: Buffer;
+  },
   { ai, progress }: GeneratorTools,
 ): Promise<GeneratorOutput> {
   const { id, matter, chapters } = book;
@@ -97,6 +108,17 @@ async function typesetNonFiction(
     ...(art ? { art } : {}),
   });
   const files = [file('pdf', 'application/pdf', 'pdf', interior.pdf)];
+  // The manuscript for a word processor, with the same front matter as the PDF (Premium's).
+  if (book.docx) {
+    const docx = await buildDocx({
+      title,
+      ...(subtitle ? { subtitle } : {}),
+      ...byline,
+      notices: notices(ai, false),
+      chapters,
+    });
+    files.push(file('docx', DOCX_TYPE, 'docx', docx));
+  }
   // Only plans with EPUB get one made (docs/product/accounts-billing-admin.md (Limits and costs)); the others have the PDF and the covers.
   if (book.epub) {
     const epub = buildEpub({
@@ -148,6 +170,7 @@ async function rebuildNonFiction(job: GeneratorJob<'non-fiction' | 'non-fiction-
       },
       chapters,
       epub: epubIncluded(job.tier),
+      docx: docxIncluded(job.tier),
       paper: job.input.paperType ?? 'white',
       ...(art ? { art } : {}),
     },
@@ -193,6 +216,7 @@ async function finishNonFiction(
       matter: { ...matterOf(job, tools.ai, job.input.title), blurb },
       chapters,
       epub: epubIncluded(job.tier),
+      docx: docxIncluded(job.tier),
       paper: job.input.paperType ?? 'white',
       art,
     },
