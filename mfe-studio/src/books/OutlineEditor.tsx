@@ -99,7 +99,14 @@ export function OutlineEditor({ bookId, index, draft, onDraft, onRewritten }: Ou
       }),
   });
 
-  if (view.isPending)
+  if (view.isError || (view.isSuccess && !offered))
+    return (
+      <Alert tone="danger" title={COMMON.errorTitle}>
+        {view.isError ? failureText(view.error, GEN2.editorFailed) : GEN2.editorEmpty}
+      </Alert>
+    );
+  // Loading, and the one render before the server's outline becomes the draft.
+  if (!draft)
     return (
       <Card>
         <div role="status" css={{ display: 'flex', gap: 12, alignItems: 'center' }}>
@@ -107,12 +114,6 @@ export function OutlineEditor({ bookId, index, draft, onDraft, onRewritten }: Ou
           <span>{GEN2.editorLoading}</span>
         </div>
       </Card>
-    );
-  if (view.isError || !draft)
-    return (
-      <Alert tone="danger" title={COMMON.errorTitle}>
-        {view.isError ? failureText(view.error, GEN2.editorFailed) : GEN2.editorEmpty}
-      </Alert>
     );
 
   const set = (next: OutlineDraft) => onDraft(next, true);
