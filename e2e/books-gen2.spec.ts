@@ -21,6 +21,20 @@ async function fillForm(page: Page) {
 test.describe('Gen 2.0 [stubbed API]', () => {
   // 422 (outlines still generating) is logged by Chromium as a failed resource.
   test.use({ allowConsoleErrors: /status of 422/ });
+  // The outline editor opens on the chosen outline: its read answers in the editor's shape.
+  test.beforeEach(async ({ page }) => {
+    const outline = { chapters: [{ title: 'First Steps', summary: 'Where to begin.' }] };
+    await page.route('**/api/non-fiction-gen2/books/*/outlines', (route) =>
+      route.fulfill({
+        json: {
+          status: 'outlines-ready',
+          editable: true,
+          rewritesLeft: 1,
+          outlines: [outline, outline, outline],
+        },
+      }),
+    );
+  });
 
   test('submit, watch outlines arrive, pick outline 2, generate, see progress move without reload, download PDF and EPUB', async ({
     page,

@@ -15,10 +15,11 @@ import {
 import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
 import { ChoiceBox } from '@studio/kit/widgets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { failureText, getJson, postJson, ToolCallError } from '../tool-screen/tool-call';
 import { BookProgress } from './BookProgress';
+import { type OutlineDraft, OutlineEditor, saveOutline } from './OutlineEditor';
 import {
   canChoose,
   canGenerate,
@@ -66,10 +67,19 @@ export function OutlineSelection({ bookId, onCreateAnother }: OutlineSelectionPr
   });
   const [choice, setChoice] = useState<OutlineChoice | null>(null);
   const [generated, setGenerated] = useState(false);
+  const [draft, setDraft] = useState<{ value: OutlineDraft; dirty: boolean } | null>(null);
+  const onDraft = useCallback((value: OutlineDraft, dirty: boolean) => setDraft({ value, dirty }), []);
+  const choose = (next: OutlineChoice) => {
+    setDraft(null);
+    setChoice(next);
+  };
 
   const generate = useMutation({
-    mutationFn: (body: OutlineChoice & { userId: string }) =>
-      postJson<{ bookGenerated?: boolean }>('/api/non-fiction-gen2/generate-book', body),
+    // Unsaved edits are saved first: the book is written from the outline the author sees.
+    mutationFn: async (body: OutlineChoice & { userId: string }) => {
+      if (draft?.dirty) await saveOutline(bookId, body.outlineIndex, draft.value);
+      return postJson<{ bookGenerated?: boolean }>('/api/non-fiction-gen2/generate-book', body);
+    },
     onSuccess: () => {
       setGenerated(true);
       void client.invalidateQueries({ queryKey: [BOOKS_QUERY_ROOT] });
@@ -153,8 +163,22 @@ export function OutlineSelection({ bookId, onCreateAnother }: OutlineSelectionPr
       ) : (
         <>
           {(records ?? []).map((record) => (
-            <OutlineOptions key={record.id} record={record} choice={choice} onChoose={setChoice} />
+            <OutlineOptions key={record.id} record={record} choice={choice} onChoose={choose} />
           ))}
+          {choice && (
+            <OutlineEditor
+              key={`${choice.outlineId}-${choice.outlineIndex}`}
+              bookId={bookId}
+              index={choice.outlineIndex}
+              draft={draft?.value ?? null}
+              onDraft={onDraft}
+              onRewritten={() => {
+                setChoice(null);
+                setDraft(null);
+                void client.invalidateQueries({ queryKey: key });
+              }}
+            />
+          )}
           <div>
             <Button size="lg" onClick={onGenerate} disabled={!canGenerate(choice, generate.isPending)}>
               {generate.isPending ? GEN2.generating : GEN2.generate}

@@ -62,6 +62,7 @@ export const postJson = <T>(url: string, data: unknown) => send<T>('POST', url, 
 /** Multipart (the kids book): the browser sets the boundary; the user id also travels as a header. */
 export const postForm = <T>(url: string, form: FormData) => send<T>('POST', url, form);
 export const getJson = <T>(url: string) => send<T>('GET', url);
+export const putJson = <T>(url: string, data: unknown) => send<T>('PUT', url, JSON.stringify(data), true);
 
 /**
  * docs/product/creation-tools-qr.md (Messages): the server's message; else, for a body that is not JSON, 'Server error: {status}
