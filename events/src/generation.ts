@@ -271,6 +271,21 @@ export interface BookEdits {
   chapters?: ChapterEdit[];
   /** Kids book: the pages whose text changed. */
   pages?: Array<{ index: number; text: string }>;
+  /** A reader QR code to place on a back-matter page (absent on books without one). */
+  readerQr?: ReaderQr;
+}
+
+/**
+ * A landing code placed in a book's back matter: its short address (`/r/{id}`, so moving or
+ * deleting the code changes where it leads, never the printed book) and the author's words.
+ */
+export interface ReaderQr {
+  qrId: string;
+  url: string;
+  /** The line above the code ("Get the bonus chapter"). */
+  heading: string;
+  /** A sentence under it, if the author wrote one. */
+  words?: string;
 }
 
 /**

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { hasOnlyVisibleCharacters } from './account';
+import { isHttpUrl } from './qr';
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './rules';
 import { numeric, text } from './text';
 
@@ -107,3 +108,46 @@ export const chapterParagraphs = (text: string) =>
     .split(/\n\s*\n/)
     .map((p) => p.replace(/\s+/g, ' ').trim())
     .filter(Boolean);
+
+/** The offers a reader QR code can make: a bonus download, a newsletter signup, a review page. */
+export const READER_QR_OFFERS = ['bonus', 'newsletter', 'review'] as const;
+export type ReaderQrOffer = (typeof READER_QR_OFFERS)[number];
+
+/** Bounds of the author's words beside the printed code (they share a page with a 1.5 in code). */
+export const READER_QR_LIMITS = { heading: 60, words: 200, url: 2048 } as const;
+
+const readerUrl = (v: string | undefined) => !v || isHttpUrl(v);
+
+/**
+ * POST /api/books/{id}/reader-qr: the offer, the line printed above the code ("Get the bonus
+ * chapter"), an optional sentence under it, and the link the reader is sent to after signing up
+ * (the bonus download or the review page; optional for a newsletter).
+ */
+export const readerQrRequest = yup.object({
+  offer: text('Choose an offer: bonus, newsletter or review')
+    .oneOf(READER_QR_OFFERS, 'Choose an offer: bonus, newsletter or review')
+    .required('Choose an offer: bonus, newsletter or review'),
+  heading: text('Write the line printed above the code')
+    .required('Write the line printed above the code')
+    .max(
+      READER_QR_LIMITS.heading,
+      `The line above the code is too long (${READER_QR_LIMITS.heading} characters at most)`,
+    )
+    .test('visible', 'The line above the code must not contain control or invisible characters', visible),
+  words: text('The words under the code are invalid')
+    .max(
+      READER_QR_LIMITS.words,
+      `The words under the code are too long (${READER_QR_LIMITS.words} characters at most)`,
+    )
+    .test('visible', 'The words under the code must not contain control or invisible characters', visible)
+    .optional(),
+  url: text('The link must be a web address (https://…)')
+    .max(READER_QR_LIMITS.url, 'The link is too long')
+    .test('http', 'The link must be a web address (https://…)', readerUrl)
+    .when('offer', {
+      is: (offer: string) => offer !== 'newsletter',
+      // biome-ignore lint/suspicious/noThenProperty: yup's conditional schema vocabulary.
+      then: (s) => s.required('The link is required for a bonus download or a review page'),
+      otherwise: (s) => s.optional(),
+    }),
+});

@@ -2,8 +2,8 @@
 // action buttons. Clicking the card opens what its type opens; the title is the keyboard way in.
 import { Badge, Button, buttonStyles, ProgressBar, theme } from '@studio/kit';
 import { useToolDurations } from '@studio/kit/live';
-import { Download, Eye, ListChecks, Loader2, Pencil } from 'lucide-react';
-import type { MouseEvent } from 'react';
+import { Download, Eye, ListChecks, Loader2, Pencil, QrCode } from 'lucide-react';
+import { type MouseEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   type Book,
@@ -18,7 +18,8 @@ import {
   typeLabel,
 } from './book';
 import { bookDate } from './format';
-import { MY_BOOKS } from './texts';
+import { ReaderQrDialog } from './ReaderQrDialog';
+import { MY_BOOKS, READER_QR } from './texts';
 
 export interface BookCardProps {
   book: Book;
@@ -36,10 +37,13 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
   const date = bookDate(book.createdAt, view);
   const actions = bookActions(book, view);
   const thumbnail = coverThumbnail(book);
+  const [readerQr, setReaderQr] = useState(false);
 
   // A click on a button or link inside the card does only that.
   const onCardClick = (event: MouseEvent<HTMLElement>) => {
-    if (!click || (event.target as HTMLElement).closest('a, button')) return;
+    const target = event.target as HTMLElement;
+    // The reader QR dialog is portalled out of the card, but React still bubbles its clicks here.
+    if (!click || !event.currentTarget.contains(target) || target.closest('a, button')) return;
     onOpen(book, click);
   };
 
@@ -236,6 +240,19 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
                     {MY_BOOKS.edit}
                   </Link>
                 );
+              case 'reader-qr':
+                return (
+                  <Button
+                    key="reader-qr"
+                    size="sm"
+                    variant="outline"
+                    aria-label={`${READER_QR.button}: ${book.title}`}
+                    onClick={() => setReaderQr(true)}
+                  >
+                    <QrCode aria-hidden />
+                    {READER_QR.button}
+                  </Button>
+                );
               case 'processing':
                 return (
                   <Button key="processing" size="sm" variant="outline" disabled>
@@ -248,6 +265,9 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
             }
           })}
         </div>
+      )}
+      {readerQr && (
+        <ReaderQrDialog bookId={book.id} bookTitle={book.title} onClose={() => setReaderQr(false)} />
       )}
     </article>
   );

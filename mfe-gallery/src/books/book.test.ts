@@ -20,6 +20,8 @@ const base: Book = {
 };
 /** Every finished book can be edited (its files are then rebuilt). */
 const edit = { kind: 'edit', to: '/my-books/b1/edit' } as const;
+/** A finished book's own actions: edit its words, add a reader QR code. */
+const finished = [edit, { kind: 'reader-qr' }] as const;
 
 describe('status badge colours (docs/product/creation-tools-qr.md (States))', () => {
   it('in progress yellow, done green, error red, other grey', () => {
@@ -104,9 +106,9 @@ describe('action buttons (docs/product/creation-tools-qr.md (States))', () => {
     const v2 = { ...base, type: 'non-fiction-v2' };
     expect(bookActions({ ...v2, generationStatus: 'completed', downloadLink: '/f.pdf' }, 'grid')).toEqual([
       { kind: 'download', href: '/f.pdf' },
-      edit,
+      ...finished,
     ]);
-    expect(bookActions({ ...v2, generationStatus: 'completed' }, 'grid')).toEqual([edit]);
+    expect(bookActions({ ...v2, generationStatus: 'completed' }, 'grid')).toEqual([...finished]);
     expect(bookActions({ ...v2, generationStatus: 'book-running' }, 'list')).toEqual([
       { kind: 'processing' },
     ]);
@@ -117,16 +119,16 @@ describe('action buttons (docs/product/creation-tools-qr.md (States))', () => {
     const coloring = { ...base, type: 'coloring-book' };
     expect(bookActions({ ...coloring, generationStatus: 'completed', shareLink: '/c.pdf' }, 'grid')).toEqual([
       { kind: 'view-link', href: '/c.pdf' },
-      edit,
+      ...finished,
     ]);
-    expect(bookActions({ ...coloring, generationStatus: 'completed' }, 'grid')).toEqual([edit]);
+    expect(bookActions({ ...coloring, generationStatus: 'completed' }, 'grid')).toEqual([...finished]);
     expect(bookActions({ ...coloring, shareLink: '/c.pdf' }, 'grid')).toEqual([]);
   });
 
   it('kids book: View when Done, and its print PDF and EPUB to download', () => {
     expect(bookActions({ ...base, type: 'kids-book', generationStatus: 'completed' }, 'grid')).toEqual([
       { kind: 'view-kids-book', to: '/kids-book/b1' },
-      edit,
+      ...finished,
     ]);
     const files = { finalBookFile: '/api/files/gen-b1-pdf.pdf', epubFile: '/api/files/gen-b1-epub.epub' };
     expect(
@@ -135,7 +137,7 @@ describe('action buttons (docs/product/creation-tools-qr.md (States))', () => {
       { kind: 'view-kids-book', to: '/kids-book/b1' },
       { kind: 'download', href: '/api/files/gen-b1-pdf.pdf' },
       { kind: 'download-epub', href: '/api/files/gen-b1-epub.epub' },
-      edit,
+      ...finished,
     ]);
     expect(bookActions({ ...base, ...files, type: 'kids-book' }, 'grid')).toEqual([]);
   });
@@ -143,17 +145,17 @@ describe('action buttons (docs/product/creation-tools-qr.md (States))', () => {
   it('others: Download when Done or at 100 %, from finalBookFile or its fallbacks; no placeholder link when the file is missing', () => {
     expect(bookActions({ ...base, generationStatus: 'completed', finalBookFile: '/a.pdf' }, 'grid')).toEqual([
       { kind: 'download', href: '/a.pdf' },
-      edit,
+      ...finished,
     ]);
     expect(bookActions({ ...base, progress: 100, 'Final Product': '/p.pdf' }, 'grid')).toEqual([
       { kind: 'download', href: '/p.pdf' },
     ]);
     expect(
       bookActions({ ...base, generationStatus: 'completed', 'Final Book File': '/q.pdf' }, 'list'),
-    ).toEqual([{ kind: 'download', href: '/q.pdf' }, edit]);
+    ).toEqual([{ kind: 'download', href: '/q.pdf' }, ...finished]);
     expect(bookActions({ ...base, generationStatus: 'completed' }, 'grid')).toEqual([
       { kind: 'file-missing' },
-      edit,
+      ...finished,
     ]);
     expect(bookActions({ ...base, progress: 99 }, 'grid')).toEqual([]);
   });
@@ -170,7 +172,11 @@ describe('action buttons (docs/product/creation-tools-qr.md (States))', () => {
         },
         'grid',
       ),
-    ).toEqual([{ kind: 'download', href: '/f.pdf' }, { kind: 'download-epub', href: '/f.epub' }, edit]);
+    ).toEqual([
+      { kind: 'download', href: '/f.pdf' },
+      { kind: 'download-epub', href: '/f.epub' },
+      ...finished,
+    ]);
   });
 
   it('Gen 2.0 with its outlines ready offers the next step: choosing an outline', () => {

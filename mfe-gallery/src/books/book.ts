@@ -111,6 +111,8 @@ export type BookAction =
   | { kind: 'choose-outline' }
   /** A finished book's words can be corrected; its files are rebuilt. */
   | { kind: 'edit'; to: string }
+  /** A finished book can carry a reader QR code in its back matter. */
+  | { kind: 'reader-qr' }
   | { kind: 'processing' };
 
 const EDITABLE: string[] = ['non-fiction', 'non-fiction-v2', 'coloring-book', 'kids-book'];
@@ -149,7 +151,10 @@ export function bookActions(book: Book, view: 'grid' | 'list'): BookAction[] {
   }
   if (done && book.epubFile) actions.push({ kind: 'download-epub', href: book.epubFile });
   if (done && EDITABLE.includes(book.type))
-    actions.push({ kind: 'edit', to: `/my-books/${encodeURIComponent(book.id)}/edit` });
+    actions.push(
+      { kind: 'edit', to: `/my-books/${encodeURIComponent(book.id)}/edit` },
+      { kind: 'reader-qr' },
+    );
   return actions;
 }
 

@@ -120,3 +120,33 @@ export const BOOK_EDIT = {
   cover: 'Cover PDF',
   epub: 'EPUB',
 } as const;
+
+/** The "Add a reader QR" dialog. */
+export const READER_QR = {
+  button: 'Add a reader QR',
+  title: 'Add a reader QR code',
+  description: (title: string) =>
+    `A QR code on a page at the back of "${title}" leads readers to your offer. The ebook gets a link.`,
+  offerLabel: 'Offer',
+  offers: { bonus: 'A bonus download', newsletter: 'My newsletter', review: 'A review page' },
+  defaultHeading: {
+    bonus: 'Get the bonus chapter',
+    newsletter: 'Join my readers',
+    review: 'Tell others what you thought',
+  } as Record<'bonus' | 'newsletter' | 'review', string>,
+  headingLabel: 'Line above the code',
+  headingHint: 'Up to 60 characters, printed in the book.',
+  wordsLabel: 'Words under the code (optional)',
+  wordsHint: 'Up to 200 characters.',
+  urlLabel: (offer: string) =>
+    offer === 'newsletter' ? 'Link after signing up (optional)' : 'Link to the download or review page',
+  urlHint: 'Readers sign up on your landing page first; you can change it later in QR codes.',
+  free: 'Adding the code rebuilds the PDF, covers and EPUB. It costs no credits.',
+  cancel: 'Cancel',
+  add: 'Add the code and rebuild',
+  adding: 'Adding…',
+  successTitle: 'Reader QR code added',
+  successBody: 'Your book files are being rebuilt with the code.',
+  errorTitle: 'The code could not be added',
+  errorFallback: 'Please try again.',
+} as const;

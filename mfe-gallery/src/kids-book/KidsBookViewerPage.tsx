@@ -2,12 +2,14 @@
 import { Alert, Badge, Button, buttonStyles, Card, theme, toast } from '@studio/kit';
 import { Skeleton } from '@studio/kit/widgets';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, ChevronLeft, ChevronRight, Copy, Download } from 'lucide-react';
+import { ArrowLeft, ChevronLeft, ChevronRight, Copy, Download, QrCode } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { statusTone } from '../books/book';
 import { bookDate } from '../books/format';
+import { ReaderQrDialog } from '../books/ReaderQrDialog';
 import { Screen } from '../books/Screen';
+import { READER_QR } from '../books/texts';
 import {
   bookPage,
   bookPages,
@@ -26,6 +28,7 @@ export default function KidsBookViewerPage() {
     enabled: bookId !== '',
   });
   const [page, setPage] = useState(1);
+  const [readerQr, setReaderQr] = useState(false);
   const pager = useRef<HTMLElement>(null);
 
   const back = (
@@ -113,10 +116,23 @@ export default function KidsBookViewerPage() {
               {VIEWER.downloadEbook}
             </a>
           )}
+          {typeof record.finalBookFile === 'string' && (
+            <Button size="sm" variant="outline" onClick={() => setReaderQr(true)}>
+              <QrCode aria-hidden size={16} />
+              {READER_QR.button}
+            </Button>
+          )}
           <span css={{ color: theme.colors.textMuted, fontSize: theme.fontSizes.sm }}>
             {VIEWER.downloadPrintHint}
           </span>
         </section>
+      )}
+      {readerQr && (
+        <ReaderQrDialog
+          bookId={bookId}
+          bookTitle={record.title || 'Kids Book'}
+          onClose={() => setReaderQr(false)}
+        />
       )}
 
       <nav

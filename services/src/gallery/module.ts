@@ -2,11 +2,15 @@ import type { FeatureModule, Platform } from '../platform/module';
 import { bookEditRoutes } from './book-edits';
 import { bookRoutes } from './books';
 import { listingRoutes } from './listings';
+import { readerQrRoutes } from './reader-qr';
 import { galleryRoutes } from './routes';
 
 /** My Books, My Images and the files behind them, read from the generations read model; book edits. */
 export function galleryModule(
-  platform: Pick<Platform, 'eventStore' | 'readStore' | 'blobs' | 'commands' | 'clock'>,
+  platform: Pick<
+    Platform,
+    'eventStore' | 'readStore' | 'blobs' | 'commands' | 'clock' | 'config' | 'moderator'
+  >,
 ): FeatureModule {
   return {
     name: 'gallery',
@@ -14,6 +18,7 @@ export function galleryModule(
       galleryRoutes(platform),
       bookRoutes(platform),
       bookEditRoutes(platform),
+      readerQrRoutes(platform),
       listingRoutes(platform),
     ],
   };

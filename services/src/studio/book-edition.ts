@@ -1,4 +1,4 @@
-import type { BookEdits } from '@studio/events';
+import type { BookEdits, ReaderQr } from '@studio/events';
 import { DomainError } from '../platform/errors';
 
 /**
@@ -17,6 +17,8 @@ export interface BookEdition {
   chapters?: Array<{ title: string; label?: string; paragraphs: string[] }>;
   /** Kids book: each page's text. */
   pages?: string[];
+  /** The reader QR code on a back-matter page (the EPUB carries its link); absent on most books. */
+  readerQr?: ReaderQr;
 }
 
 const BOOK_KINDS = ['non-fiction', 'non-fiction-v2', 'coloring-book', 'kids-book'];
@@ -29,6 +31,11 @@ const isChapter = (value: unknown): value is { title: string; label?: string; pa
     Array.isArray(chapter.paragraphs) &&
     chapter.paragraphs.every((p) => typeof p === 'string')
   );
+};
+
+const isReaderQr = (value: unknown): value is ReaderQr => {
+  const qr = value as Partial<ReaderQr> | null;
+  return typeof qr?.qrId === 'string' && typeof qr.url === 'string' && typeof qr.heading === 'string';
 };
 
 /**
@@ -49,6 +56,7 @@ export function editionOf(book: {
     author,
     ...(typeof result.subtitle === 'string' ? { subtitle: result.subtitle } : {}),
     ...(typeof result.blurb === 'string' ? { blurb: result.blurb } : {}),
+    ...(isReaderQr(result.readerQr) ? { readerQr: result.readerQr } : {}),
   };
   if (NON_FICTION.includes(book.kind)) {
     const manuscript = result.manuscript;
@@ -76,6 +84,7 @@ export function applyEdits(edition: BookEdition, edits: BookEdits): BookEdition 
   if (edits.title !== undefined) next.title = edits.title;
   if (edits.author !== undefined) next.author = edits.author;
   if (edits.blurb !== undefined) next.blurb = edits.blurb;
+  if (edits.readerQr !== undefined) next.readerQr = edits.readerQr;
   if (edits.subtitle !== undefined) {
     // An empty subtitle removes the author's own; the tool's default comes back.
     if (edits.subtitle) next.subtitle = edits.subtitle;

@@ -1,4 +1,4 @@
-import type { GenerationKind } from '@studio/events';
+import type { GenerationKind, ReaderQr } from '@studio/events';
 import { OFFLINE_LABEL } from '../ai/offline';
 import type { AiProvider, ImageStyle } from '../ai/provider';
 import { type CoverLook, ebookCoverJpeg, paperbackWrapPdf } from '../outputs/covers';
@@ -50,6 +50,8 @@ export interface Matter {
   byline: Byline;
   /** The back cover's copy: the author's, else the one written with the book. */
   blurb?: string;
+  /** The reader QR code the author added, set on a back-matter page (a link in the EPUB). */
+  readerQr?: ReaderQr;
 }
 
 /** The author's subtitle (else the tool's, the offline demo label) and blurb, for a new book or an edited one. */
@@ -62,6 +64,7 @@ export const matterOf = (job: GeneratorJob<GenerationKind>, ai: AiProvider, titl
     ...(edition?.subtitle ? { ownSubtitle: edition.subtitle } : {}),
     byline: { ...bylineOf(job), ...(edition ? { author: edition.author } : {}) },
     ...(edition?.blurb ? { blurb: edition.blurb } : {}),
+    ...(edition?.readerQr ? { readerQr: edition.readerQr } : {}),
   };
 };
 
@@ -70,7 +73,14 @@ export const keptMatter = (matter: Matter) => ({
   author: matter.byline.author,
   ...(matter.ownSubtitle ? { subtitle: matter.ownSubtitle } : {}),
   ...(matter.blurb ? { blurb: matter.blurb } : {}),
+  ...(matter.readerQr ? { readerQr: matter.readerQr } : {}),
 });
+
+/** The reader code's words and address, as the interior prints them and the EPUB links them. */
+export const readerOffer = ({ readerQr }: Matter) =>
+  readerQr
+    ? { heading: readerQr.heading, ...(readerQr.words ? { words: readerQr.words } : {}), url: readerQr.url }
+    : undefined;
 
 /** A rebuild's file of one role, if the book has it. */
 export async function storedFile(

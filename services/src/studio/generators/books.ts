@@ -15,6 +15,7 @@ import {
   matterOf,
   notices,
   pictureFile,
+  readerOffer,
   storedFile,
 } from './book-parts';
 import type { Generator, GeneratorJob, GeneratorOutput, GeneratorTools } from './generator';
@@ -78,6 +79,7 @@ async function typesetNonFiction(
 ): Promise<GeneratorOutput> {
   const { id, matter, chapters } = book;
   const { title, subtitle, byline } = matter;
+  const reader = readerOffer(matter);
   await progress(82, 'Typesetting the interior PDF');
   const interior = await nonFictionInterior({
     title,
@@ -85,6 +87,7 @@ async function typesetNonFiction(
     ...byline,
     notices: notices(ai, false),
     chapters,
+    ...(reader ? { readerQr: reader } : {}),
   });
   await assertPreflight('interior PDF', interior.pdf, { type: 'interior', trim: interior.trim });
   await progress(90, book.epub ? 'Making the covers and the EPUB' : 'Making the covers');
@@ -104,6 +107,7 @@ async function typesetNonFiction(
       cover: coverFiles[0]?.data as Buffer,
       notices: notices(ai, false),
       chapters,
+      ...(reader ? { readerLink: reader } : {}),
     });
     await assertPreflight('EPUB', epub, { type: 'epub' });
     files.push(file('epub', 'application/epub+zip', 'epub', epub));

@@ -6,7 +6,16 @@ import { coloringPagePng, FRAMES, printPixels } from '../outputs/pictures';
 import { assertPreflight } from '../preflight/preflight';
 import { composedBlurb, writeBlurb } from '../writing/blurbs';
 import { coloringBookSubject, coloringBookTitle } from '../writing/titles';
-import { bookCovers, file, keptMatter, type Matter, matterOf, notices, storedPages } from './book-parts';
+import {
+  bookCovers,
+  file,
+  keptMatter,
+  type Matter,
+  matterOf,
+  notices,
+  readerOffer,
+  storedPages,
+} from './book-parts';
 import type { Generator, GeneratorJob, GeneratorTools } from './generator';
 import { inParallel } from './parallel';
 
@@ -53,6 +62,7 @@ async function typesetColoring(
     notices: notices(ai),
     designs,
     ...(ai.name === 'offline' ? { designNote: OFFLINE_DESIGN_NOTE } : {}),
+    ...(matter.readerQr ? { readerQr: readerOffer(matter) } : {}),
   });
   await assertPreflight('interior PDF', interior.pdf, { type: 'interior', trim: interior.trim });
   const first = designs[0];

@@ -17,6 +17,7 @@ import {
   matterOf,
   notices,
   pictureFile,
+  readerOffer,
   storedFile,
   storedPages,
 } from './book-parts';
@@ -67,6 +68,7 @@ async function typesetKids(
     ...placed.map((p) => ({ pixels: printPixels(FRAMES.kids), source: p.source })),
     ...(titleArt ? [{ pixels: printPixels(TITLE_ART_FRAME), source: titleArt.source }] : []),
   ];
+  const reader = readerOffer(matter);
   const interior = await kidsInterior({
     title: matter.title,
     ...(matter.ownSubtitle ? { subtitle: matter.ownSubtitle } : {}),
@@ -76,6 +78,7 @@ async function typesetKids(
     texts: book.texts,
     tints,
     ...(titleArt ? { titleArt: titleArt.png } : {}),
+    ...(reader ? { readerQr: reader } : {}),
   });
   await assertPreflight('interior PDF', interior.pdf, { type: 'interior', trim: interior.trim, sources });
   const art = book.coverArt ? ({ kind: 'picture', source: book.coverArt } as const) : undefined;
@@ -95,6 +98,7 @@ async function typesetKids(
       language: 'en',
       cover: covers[0]?.data as Buffer,
       notices: notices(ai),
+      ...(reader ? { readerLink: reader } : {}),
       chapters: book.texts.map((text, i) => ({
         title: `Page ${i + 1}`,
         paragraphs: [text],

@@ -22,6 +22,8 @@ export interface EpubBook {
    * names them in the contents (a page has no heading).
    */
   chapters: Array<{ title: string; paragraphs: string[]; picture?: Buffer }>;
+  /** The reader QR code's offer as a back-matter page with its link (a screen needs no code). */
+  readerLink?: { heading: string; words?: string; url: string };
 }
 
 /** Fixed, so the same book always packs to the same bytes. */
@@ -73,6 +75,26 @@ p.first, p.note { text-indent: 0; }
 .picture img { max-width: 100%; }
 `;
 
+/** The back-matter page of a reader QR code: the author's words and the link itself. */
+const readerPage = (link: EpubBook['readerLink']) =>
+  link
+    ? [
+        {
+          file: 'readers.xhtml',
+          id: 'readers',
+          title: link.heading,
+          picture: undefined,
+          body: [
+            '<section epub:type="backmatter" id="readers">',
+            `<h1>${escapeXml(link.heading)}</h1>`,
+            ...(link.words ? [`<p class="first">${escapeXml(link.words)}</p>`] : []),
+            `<p class="note"><a href="${escapeXml(link.url)}">${escapeXml(link.url)}</a></p>`,
+            '</section>',
+          ].join('\n'),
+        },
+      ]
+    : [];
+
 export function buildEpub(book: EpubBook): Buffer {
   const lang = book.language;
   const files: Record<string, Uint8Array | [Uint8Array, { level: 0 | 9 }]> = {};
@@ -85,20 +107,25 @@ export function buildEpub(book: EpubBook): Buffer {
   </rootfiles>
 </container>
 `);
-  const chapters = book.chapters.map((chapter, i) => ({
-    file: `chapter-${i + 1}.xhtml`,
-    id: `chapter-${i + 1}`,
-    title: chapter.title,
-    picture: chapter.picture ? `images/page-${i + 1}.jpg` : undefined,
-    body: [
-      `<section epub:type="chapter" id="c${i + 1}">`,
-      chapter.picture
-        ? `<div class="picture"><img src="images/page-${i + 1}.jpg" alt="${escapeXml(chapter.title)}"/></div>`
-        : `<h1>${escapeXml(chapter.title)}</h1>`,
-      ...chapter.paragraphs.map((p, j) => `<p${j === 0 ? ' class="first"' : ''}>${sanitiseParagraph(p)}</p>`),
-      '</section>',
-    ].join('\n'),
-  }));
+  const chapters = [
+    ...book.chapters.map((chapter, i) => ({
+      file: `chapter-${i + 1}.xhtml`,
+      id: `chapter-${i + 1}`,
+      title: chapter.title,
+      picture: chapter.picture ? `images/page-${i + 1}.jpg` : undefined,
+      body: [
+        `<section epub:type="chapter" id="c${i + 1}">`,
+        chapter.picture
+          ? `<div class="picture"><img src="images/page-${i + 1}.jpg" alt="${escapeXml(chapter.title)}"/></div>`
+          : `<h1>${escapeXml(chapter.title)}</h1>`,
+        ...chapter.paragraphs.map(
+          (p, j) => `<p${j === 0 ? ' class="first"' : ''}>${sanitiseParagraph(p)}</p>`,
+        ),
+        '</section>',
+      ].join('\n'),
+    })),
+    ...readerPage(book.readerLink),
+  ];
   files['OEBPS/style.css'] = text(STYLE);
   files['OEBPS/cover.jpg'] = book.cover;
   files['OEBPS/cover.xhtml'] = text(

@@ -2,6 +2,7 @@ import { BALANCED } from './balanced';
 import { gutterFor, MIN_PAGES, minOuterMargin, paddedPageCount, pageSize, TRIMS, type Trim } from './kdp';
 import type { LineArt } from './line-art';
 import { FRAMES } from './pictures';
+import { READER_CODE_WIDTH_IN, readerCodeSvg } from './reader-code';
 import { countPages, typesetPdf } from './typst';
 
 /**
@@ -18,6 +19,8 @@ export interface BookMatter {
   year?: number;
   /** Lines for the copyright page (the offline demo label among them). */
   notices: string[];
+  /** A reader QR code for the back matter: the author's words and the address it encodes. */
+  readerQr?: { heading: string; words?: string; url: string };
 }
 
 export interface NonFictionInterior extends BookMatter {
@@ -114,6 +117,32 @@ const COPYRIGHT_PAGE = `
 
 const FRONT_MATTER = TITLE_PAGE + COPYRIGHT_PAGE;
 
+/**
+ * The reader QR page, after the book's last page, without folio or running head: the author's
+ * line above the code, their words and the printed address under it (for a reader without a
+ * camera). The author's words come from book.json: Typst shows them as text, never as markup.
+ */
+const READER_PAGE = `
+#if book.at("readerQr", default: none) != none [
+  #page(header: none, footer: none)[
+    #set par(justify: false, first-line-indent: 0pt)
+    #align(center + horizon)[
+      #text(size: 18pt, weight: "bold", hyphenate: false)[#book.readerQr.heading]
+      #v(0.3in)
+      #image("/img/reader-qr.svg", width: ${READER_CODE_WIDTH_IN}in)
+      #if book.readerQr.at("words", default: none) != none [ #v(0.2in) #block(width: 85%, text(size: 11pt, book.readerQr.words)) ]
+      #v(0.15in)
+      #text(size: 8pt, book.readerQr.url)
+    ]
+  ]
+]
+`;
+
+/** The code's picture for the reader page, when the book has one. */
+async function readerFiles(book: BookMatter): Promise<Record<string, Buffer>> {
+  return book.readerQr ? { '/img/reader-qr.svg': await readerCodeSvg(book.readerQr.url) } : {};
+}
+
 async function build(
   trim: Trim,
   source: (gutter: number) => string,
@@ -149,7 +178,7 @@ const json = (value: unknown) => Buffer.from(JSON.stringify(value));
  * bookmarks or annotations (a reader cannot click paper), so the contents is set from a query of
  * the chapter headings rather than Typst's linked outline. The EPUB keeps its navigation.
  */
-export function nonFictionInterior(book: NonFictionInterior): Promise<Interior> {
+export async function nonFictionInterior(book: NonFictionInterior): Promise<Interior> {
   const trim = TRIMS['non-fiction'];
   const source = (gutter: number) => `${PREAMBLE}
 ${pageSetup(trim, nonFictionMargins(gutter))}
@@ -210,8 +239,13 @@ ${FRONT_MATTER}
   #for p in chapter.paragraphs [ #p #parbreak() ]
   #metadata(none) <chapter-end>
 ]
-`;
-  return build(trim, source, { '/book.json': json(book) }, estimatedNonFictionPages(book));
+${READER_PAGE}`;
+  return build(
+    trim,
+    source,
+    { '/book.json': json(book), ...(await readerFiles(book)) },
+    estimatedNonFictionPages(book),
+  );
 }
 
 /**
@@ -248,7 +282,7 @@ const pictureMargins = (gutter: number, outer: number) => ({
  * 8.5×11 coloring book: each design alone on a recto page, its back left blank. The designs are
  * vector paths (SVG, which Typst draws as paths in the PDF): crisp at any size, no raster.
  */
-export function coloringInterior(book: ColoringInterior): Promise<Interior> {
+export async function coloringInterior(book: ColoringInterior): Promise<Interior> {
   const trim = TRIMS.coloring;
   const outer = 0.5;
   const files: Record<string, Buffer> = {
@@ -269,8 +303,8 @@ ${FRONT_MATTER}
   })[#align(center + horizon, image("/img/" + str(i) + ".svg", width: d.width * 1in, height: d.height * 1in))]
   #page[#align(center + horizon, text(size: 9pt, fill: luma(110))[This page intentionally left blank])]
 ]
-`;
-  return build(trim, source, files);
+${READER_PAGE}`;
+  return build(trim, source, { ...files, ...(await readerFiles(book)) });
 }
 
 /**
@@ -278,7 +312,7 @@ ${FRONT_MATTER}
  * and its text sits in the band below, on a tint of the picture, at the largest size from 20 pt
  * down to 10 pt that fits the band: the picture is never covered, whatever the text's length.
  */
-export function kidsInterior(book: KidsInterior): Promise<Interior> {
+export async function kidsInterior(book: KidsInterior): Promise<Interior> {
   const trim = TRIMS.kids;
   const outer = minOuterMargin(trim) + 0.125;
   const picture = FRAMES.kids.height;
@@ -317,6 +351,6 @@ ${COPYRIGHT_PAGE}
     #block(width: 100%, height: 1fr, inset: (x: 0.1in))[#align(horizon, band(book.texts.at(i), ${(pageSize(trim).height - picture - 0.2 - outer).toFixed(3)}in))]
   ]
 ]
-`;
-  return build(trim, source, files);
+${READER_PAGE}`;
+  return build(trim, source, { ...files, ...(await readerFiles(book)) });
 }

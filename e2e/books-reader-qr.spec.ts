@@ -1,0 +1,86 @@
+// "Add a reader QR" against the real backend (offline provider): a finished book's card opens the
+// dialog from the keyboard, a bad link is said inside the dialog, a good offer makes the code and
+// rebuilds the book free, and the rebuilt interior PDF carries the author's line (pdftotext).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { buyPlan } from './books-helpers';
+import { expect, signUp, test } from './support/fixtures';
+
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function expectAxeClean(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const pdfText = (pdf: Buffer): string => {
+  const file = join(mkdtempSync(join(tmpdir(), 'reader-qr-')), 'interior.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', [file, '-']).toString('utf8').replace(/\s+/g, ' ');
+};
+
+// The refused link's 400 is the browser's console line for the error state under test.
+test.use({ allowConsoleErrors: /status of 400/ });
+
+test('REAL backend: add a reader QR to a finished book from My Books', async ({ page }) => {
+  test.setTimeout(360_000);
+  await signUp(page);
+  await buyPlan(page, 'basic');
+  await page.goto('/non-fiction-book');
+  await page.getByLabel('Book Title').fill('Window Boxes');
+  await page.getByLabel('Book Description').fill('Growing herbs and flowers in window boxes.');
+  await page.getByRole('button', { name: 'Create Book (20 credits)' }).click();
+  await page.getByRole('link', { name: 'Go to My Books' }).click();
+  const card = page.getByRole('article', { name: 'Window Boxes' });
+  await expect(card.getByTestId('status-badge')).toHaveText('Done', { timeout: 150_000 });
+  const oldPdf = await card
+    .getByRole('link', { name: /Download/ })
+    .first()
+    .getAttribute('href');
+  const credits = (await (await page.request.get('/api/user')).json()).credits as number;
+
+  // Keyboard: the button takes focus and Enter opens the dialog; Escape closes it.
+  const open = card.getByRole('button', { name: 'Add a reader QR: Window Boxes' });
+  await open.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Add a reader QR code' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await open.click();
+  await expect(dialog.getByLabel('Line above the code')).toHaveValue('Get the bonus chapter');
+
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`reader-qr-${width}.png`) });
+  }
+  await expectAxeClean(page);
+
+  // A link the server refuses: said in the dialog, which stays open.
+  await dialog.getByLabel('Link to the download or review page').fill('ftp://example.com/seeds.pdf');
+  await dialog.getByRole('button', { name: 'Add the code and rebuild' }).click();
+  await expect(dialog.getByText('The link must be a web address (https://…)')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('reader-qr-error-1280.png') });
+
+  await dialog.getByLabel('Link to the download or review page').fill('https://example.com/seeds.pdf');
+  await dialog.getByLabel('Words under the code (optional)').fill('A free chapter on saving your own seeds.');
+  await dialog.getByRole('button', { name: 'Add the code and rebuild' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Reader QR code added').first()).toBeVisible();
+
+  const download = card.getByRole('link', { name: /Download/ }).first();
+  await expect(card.getByTestId('status-badge')).toHaveText('Done', { timeout: 150_000 });
+  await expect(download).not.toHaveAttribute('href', oldPdf ?? '', { timeout: 150_000 });
+  const pdf = await page.request.get((await download.getAttribute('href')) as string);
+  const text = pdfText(await pdf.body());
+  expect(text).toContain('Get the bonus chapter');
+  expect(text).toContain('A free chapter on saving your own seeds.');
+  expect((await (await page.request.get('/api/user')).json()).credits).toBe(credits);
+  // The code is the author's, listed with their QR codes.
+  await page.goto('/qr-codes');
+  await expect(page.getByText('Window Boxes: readers').first()).toBeVisible();
+});

@@ -1,0 +1,233 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { generationStream, qrStream } from '@studio/events';
+import { unzipSync } from 'fflate';
+import sharp from 'sharp';
+import type request from 'supertest';
+import { member } from '../testing/givens';
+import { eventually, useEmbeddedServer } from '../testing/test-runtime';
+
+const DPI = 300;
+
+/** The page (1-based) of a PDF whose text holds `words`. */
+function pageWith(pdf: string, words: string): number {
+  const pages = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }).split('\f');
+  const index = pages.findIndex((text) => text.replace(/\s+/g, ' ').includes(words));
+  if (index < 0) throw new Error(`No page holds "${words}"`);
+  return index + 1;
+}
+
+/**
+ * The tallest band of rows with ink on a rendered page (gaps under a module's height bridged):
+ * on the reader page, the code. Its height and width in inches at DPI.
+ */
+async function tallestInk(png: string): Promise<{ width: number; height: number }> {
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const rows: Array<[number, number] | null> = [];
+  for (let y = 0; y < info.height; y++) {
+    let first = -1;
+    let last = -1;
+    for (let x = 0; x < info.width; x++)
+      if ((data[y * info.width + x] as number) < 128) {
+        if (first < 0) first = x;
+        last = x;
+      }
+    rows.push(first < 0 ? null : [first, last]);
+  }
+  let best = { width: 0, height: 0 };
+  let start = -1;
+  let gap = 0;
+  let left = Number.POSITIVE_INFINITY;
+  let right = -1;
+  for (let y = 0; y <= rows.length; y++) {
+    const row = rows[y];
+    if (row) {
+      if (start < 0) start = y;
+      gap = 0;
+      left = Math.min(left, row[0]);
+      right = Math.max(right, row[1]);
+      continue;
+    }
+    if (start >= 0 && ++gap > 10) {
+      const height = (y - gap - start + 1) / DPI;
+      if (height > best.height) best = { width: (right - left + 1) / DPI, height };
+      start = -1;
+      left = Number.POSITIVE_INFINITY;
+      right = -1;
+    }
+  }
+  return best;
+}
+
+/** The reader page of an interior PDF: what zbarimg reads at DPI, the code's size, its text. */
+async function readerPage(pdfBytes: Buffer, heading: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'reader-qr-'));
+  try {
+    const pdf = path.join(dir, 'interior.pdf');
+    writeFileSync(pdf, pdfBytes);
+    const page = String(pageWith(pdf, heading));
+    execFileSync('pdftoppm', [
+      '-r',
+      String(DPI),
+      '-f',
+      page,
+      '-l',
+      page,
+      '-png',
+      '-singlefile',
+      pdf,
+      path.join(dir, 'page'),
+    ]);
+    const png = path.join(dir, 'page.png');
+    return {
+      decoded: execFileSync('zbarimg', ['--quiet', '--raw', png], { encoding: 'utf8' }).trim(),
+      ink: await tallestInk(png),
+      text: execFileSync('pdftotext', ['-f', page, '-l', page, pdf, '-'], { encoding: 'utf8' }).replace(
+        /\s+/g,
+        ' ',
+      ),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * "Add a reader QR" over HTTP with the offline provider: the owner's finished book gets one
+ * landing code (cover as hero, title, offer) and a rebuild that prints it on a back-matter page
+ * (decoded from the PDF at 300 dpi, over an inch wide) and links it in the EPUB; strangers 404,
+ * an unfinished book 409, bad words 400 with nothing appended, two requests at once one code and
+ * one rebuild.
+ */
+describe('a reader QR code in a book', () => {
+  const server = useEmbeddedServer();
+  const download = async (agent: request.Agent, url: string) => {
+    const res = await agent
+      .get(url)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+    expect(res.status).toBe(200);
+    return res.body as Buffer;
+  };
+  type Listed = Record<'status' | 'finalBookFile' | 'epubFile', string>;
+  const listed = (agent: request.Agent, userId: string, id: string, until: (b: Listed) => boolean) =>
+    eventually(async () => {
+      const list = await agent.get(`/api/airtable/books/${userId}`);
+      const found = list.body.find((b: { id: string }) => b.id === id);
+      if (found?.status === 'ERROR' || found?.rebuildError)
+        throw new Error(`The book failed: ${found.error ?? found.rebuildError}`);
+      return found && until(found) ? (found as Listed) : undefined;
+    }, 120_000);
+  const eventTypes = async (stream: string) =>
+    (await server().platform.eventStore.readStream(stream)).map((e) => e.type);
+
+  it('places a decodable code on a back-matter page through the free rebuild; refusals append nothing; two at once make one', async () => {
+    const { agent, userId } = await member(server(), 'reader-qr@example.com', { plan: 'standard' });
+    const submitted = await agent.post('/api/submit-non-fiction-form').send({
+      Title: 'Balcony Tomatoes',
+      Description: 'Growing tomatoes in pots on a small balcony',
+      User: [userId],
+    });
+    expect(submitted.status).toBe(202);
+    const id = submitted.body.bookId as string;
+    const offer = {
+      offer: 'bonus',
+      heading: 'Get the bonus chapter',
+      words: 'Scan the code for a free chapter on saving your own seeds.',
+      url: 'https://example.com/seeds.pdf',
+    };
+
+    // Not finished yet: refused, nothing appended.
+    const early = await agent.post(`/api/books/${id}/reader-qr`).send(offer);
+    expect(early.status).toBe(409);
+    const before = await listed(agent, userId, id, (b) => b.status === 'Done');
+    const credits = (await agent.get('/api/user')).body.credits as number;
+
+    const stranger = await member(server(), 'reader-qr-stranger@example.com');
+    expect((await stranger.agent.post(`/api/books/${id}/reader-qr`).send(offer)).status).toBe(404);
+    const bad: Array<[Record<string, unknown>, string]> = [
+      [{ ...offer, offer: 'lottery' }, 'Choose an offer: bonus, newsletter or review'],
+      [{ ...offer, heading: '' }, 'Write the line printed above the code'],
+      [{ ...offer, heading: 'x'.repeat(61) }, 'The line above the code is too long (60 characters at most)'],
+      [{ ...offer, heading: 'Get\u0000 it' }, 'heading must not contain control characters'],
+      [
+        { ...offer, heading: `Get${'\u202e'}it` },
+        'The line above the code must not contain control or invisible characters',
+      ],
+      [
+        { ...offer, words: 'w'.repeat(201) },
+        'The words under the code are too long (200 characters at most)',
+      ],
+      [{ ...offer, url: 'javascript:alert(1)' }, 'The link must be a web address (https://…)'],
+      [{ ...offer, url: undefined }, 'The link is required for a bonus download or a review page'],
+    ];
+    for (const [body, message] of bad) {
+      const res = await agent.post(`/api/books/${id}/reader-qr`).send(body);
+      expect({ body, status: res.status, message: res.body.message }).toEqual({ body, status: 400, message });
+    }
+    expect(await eventTypes(generationStream(id))).not.toContain('GenerationEdited');
+    expect((await agent.get('/api/qr-codes')).body.qrCodes ?? []).toHaveLength(0);
+
+    // Two at once: one code, one rebuild; the second answers with the same code.
+    const both = await Promise.all([1, 2].map(() => agent.post(`/api/books/${id}/reader-qr`).send(offer)));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 202]);
+    const [first, second] = both.map((r) => r.body.readerQr);
+    expect(second).toEqual(first);
+    const qrId = first.qrId as string;
+    expect(first.url).toMatch(new RegExp(`/r/${qrId}$`));
+    expect(await eventTypes(qrStream(qrId))).toEqual(['QrCodeCreated']);
+    expect((await eventTypes(generationStream(id))).filter((t) => t === 'GenerationEdited')).toHaveLength(1);
+
+    // The code is the author's landing code: the book's title, the cover as hero, the offer.
+    const code = (await agent.get(`/api/qr-codes/${qrId}`)).body.qrCode;
+    expect(code).toMatchObject({ linkType: 'landing' });
+    expect(code.landingPage).toMatchObject({
+      title: 'Balcony Tomatoes',
+      redirectUrl: 'https://example.com/seeds.pdf',
+      buttonText: 'Get the bonus',
+    });
+    expect(code.landingPage.heroImage).toMatch(/^\/qr-images\/qr-hero-/);
+    expect((await stranger.agent.get(`/api/qr-codes/${qrId}`)).status).toBe(404);
+    const redirect = await agent.get(`/r/${qrId}`).redirects(0);
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.location).toContain(`/qr-landing/${qrId}`);
+
+    const after = await listed(
+      agent,
+      userId,
+      id,
+      (b) => b.status === 'Done' && b.finalBookFile !== before.finalBookFile,
+    );
+    expect((await agent.get('/api/user')).body.credits).toBe(credits);
+
+    // The print interior: the page with the author's words carries the code, which decodes at
+    // 300 dpi to the short address and prints over an inch wide.
+    const printed = await readerPage(await download(agent, after.finalBookFile), 'Get the bonus chapter');
+    expect(printed.decoded).toBe(first.url);
+    expect(printed.ink.width).toBeGreaterThanOrEqual(1);
+    expect(printed.ink.height).toBeGreaterThanOrEqual(1);
+    expect(printed.text).toContain('saving your own seeds');
+
+    // The EPUB links the address instead of a picture of the code.
+    const epub = Object.entries(unzipSync(new Uint8Array(await download(agent, after.epubFile))))
+      .filter(([name]) => name.endsWith('.xhtml'))
+      .map(([, bytes]) => Buffer.from(bytes).toString('utf8'))
+      .join('\n');
+    expect(epub).toContain(`<a href="${first.url}">`);
+    expect(epub).toContain('Get the bonus chapter');
+
+    // A third request later: the same code, nothing appended.
+    const again = await agent
+      .post(`/api/books/${id}/reader-qr`)
+      .send({ ...offer, heading: 'Join my readers' });
+    expect(again.status).toBe(200);
+    expect(again.body.readerQr).toEqual(first);
+    expect((await eventTypes(generationStream(id))).filter((t) => t === 'GenerationEdited')).toHaveLength(1);
+  }, 240_000);
+});

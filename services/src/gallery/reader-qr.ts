@@ -1,0 +1,145 @@
+import { type GenerationEvent, generationStream, type ReaderQr, upcast } from '@studio/events';
+import { type ReaderQrOffer, readerQrRequest } from '@studio/events/requests';
+import type Koa from 'koa';
+import { requireUser } from '../account/auth';
+import { fold } from '../platform/decider';
+import { DomainError } from '../platform/errors';
+import type { RouteModule } from '../platform/http/app';
+import { ownOrigin } from '../platform/http/request-guards';
+import { parse } from '../platform/http/validation';
+import { KeyedMutex } from '../platform/keyed-mutex';
+import { moderationItems, requireAcceptable } from '../platform/moderation';
+import type { Platform } from '../platform/module';
+import { handleQrCommand } from '../qr/commands';
+import { qrIdFor } from '../qr/qr-id';
+import { storeLandingImage } from '../qr/uploads';
+import { type GenerationCommand, generationDecider } from '../studio/generation';
+import { GENERATIONS, type GenerationDoc } from '../studio/generations-projection';
+import { BOOK_KINDS } from './books';
+
+/** The landing page's button for each offer. */
+const BUTTON: Record<ReaderQrOffer, string> = {
+  bonus: 'Get the bonus',
+  newsletter: 'Join my readers',
+  review: 'Continue to the review page',
+};
+
+/**
+ * "Add a reader QR" on a finished book: a landing code owned by the book's author (the cover as
+ * its hero, the book's title, the author's offer), placed on a back-matter page of the print
+ * interior with the author's words (the EPUB gets its link), and the files rebuilt through the
+ * free rebuild (EditBook). The code prints its short address, `/r/{id}`, so moving or deleting
+ * the code changes where it leads, never the printed book.
+ *
+ * One code per book: its id is derived from the book's, and a book that has one answers 200 with
+ * it (nothing appended). Every refusal (another's book → 404, an unfinished one → 409, the
+ * allowance → 429, bad words → 400) is decided before anything is written.
+ */
+export function readerQrRoutes({
+  eventStore,
+  readStore,
+  commands,
+  blobs,
+  clock,
+  config,
+  moderator,
+}: Pick<
+  Platform,
+  'eventStore' | 'readStore' | 'commands' | 'blobs' | 'clock' | 'config' | 'moderator'
+>): RouteModule {
+  const generations = readStore.collection<GenerationDoc>(GENERATIONS);
+  // A book's requests one after another: the second reads the first's edit and answers with it.
+  const books = new KeyedMutex();
+  const bookState = async (id: string) =>
+    fold(
+      generationDecider,
+      (await eventStore.readStream(generationStream(id))).map((e) => upcast(e) as unknown as GenerationEvent),
+    );
+  const metadata = (ctx: Koa.Context, userId: string, causationId: string) => ({
+    at: clock.now().toISOString(),
+    correlationId: String(ctx.state.requestId ?? causationId),
+    causationId,
+    userId,
+  });
+
+  /** The cover as the landing page's hero, through the landing images' own pipeline. */
+  const coverHero = async (doc: GenerationDoc, userId: string) => {
+    const cover = doc.artifacts.find((a) => a.role === 'cover');
+    const blob = cover ? await blobs.get(cover.blobId) : null;
+    if (!blob) return undefined;
+    const stored = await storeLandingImage(
+      blobs,
+      userId,
+      'hero',
+      `data:${blob.contentType};base64,${blob.data.toString('base64')}`,
+    );
+    return stored.path;
+  };
+
+  return (router) => {
+    router.post('/api/books/:id/reader-qr', async (ctx) => {
+      const userId = requireUser(ctx);
+      const id = String(ctx.params.id);
+      const doc = await generations.get(id);
+      if (!doc || doc.userId !== userId || !(BOOK_KINDS as readonly string[]).includes(doc.kind))
+        throw new DomainError('NOT_FOUND', 'Book not found');
+      const input = parse(readerQrRequest, ctx.request.body);
+      await books.run(id, async () => {
+        const state = await bookState(id);
+        const existing = state.edition?.readerQr;
+        if (existing) {
+          ctx.status = 200;
+          ctx.body = { readerQr: existing, unchanged: true };
+          return;
+        }
+        const origin = config.publicUrl ? new URL(config.publicUrl).origin : ownOrigin(ctx);
+        const qrId = qrIdFor(`reader-qr:${id}`);
+        const readerQr: ReaderQr = {
+          qrId,
+          url: `${origin}/r/${qrId}`,
+          heading: input.heading,
+          ...(input.words ? { words: input.words } : {}),
+        };
+        const at = clock.now().toISOString();
+        const edit: GenerationCommand = {
+          type: 'EditBook',
+          generationId: id,
+          userId,
+          edits: { readerQr },
+          at,
+        };
+        // Refusals first (not finished, being rebuilt, the allowance): nothing is written for them.
+        generationDecider.decide(edit, state);
+        const title = state.edition?.title ?? doc.title ?? 'My book';
+        const landingPage = {
+          title,
+          description: input.words ?? input.heading,
+          buttonText: BUTTON[input.offer as ReaderQrOffer],
+          ...(input.url ? { redirectUrl: input.url } : {}),
+        };
+        // The public page's words are checked as any landing page's are.
+        await requireAcceptable(moderator, moderationItems({ title, landingPage }), config.moderation.outage);
+        const hero = await coverHero(doc, userId);
+        await handleQrCommand(
+          commands,
+          qrId,
+          {
+            type: 'CreateQrCode',
+            qrId,
+            userId,
+            title: `${title}: readers`,
+            url: `${origin}/qr-landing/${qrId}`,
+            linkType: 'landing',
+            trackingEnabled: true,
+            landingPage: { ...landingPage, ...(hero ? { heroImage: hero } : {}) },
+            encodedUrl: readerQr.url,
+          },
+          metadata(ctx, userId, `reader-qr ${id}`),
+        );
+        await commands.handle(generationStream(id), generationDecider, edit, metadata(ctx, userId, id));
+        ctx.status = 202;
+        ctx.body = { readerQr, message: 'Your reader QR code is made. The files are being rebuilt with it.' };
+      });
+    });
+  };
+}
