@@ -1,15 +1,14 @@
-import { type BookEdits, bookStatusLabel, generationStream, QUEUED_FOR, RUNNING_FOR } from '@studio/events';
+import { type BookEdits, bookStatusLabel, generationStream, QUEUED_FOR } from '@studio/events';
 import { BOOK_EDIT_MESSAGES, chapterParagraphs, chapterText, editBookRequest } from '@studio/events/requests';
 import { requireUser } from '../account/auth';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import { parse } from '../platform/http/validation';
-import { KeyedMutex } from '../platform/keyed-mutex';
 import type { Platform } from '../platform/module';
-import { readYourWrites } from '../platform/readstore/read-your-writes';
 import { editionOf } from '../studio/book-edition';
 import { generationDecider } from '../studio/generation';
 import { GENERATIONS, type GenerationDoc } from '../studio/generations-projection';
+import type { AccountRebuilds } from './account-rebuilds';
 import { BOOK_KINDS } from './books';
 import { fileUrl } from './routes';
 
@@ -71,17 +70,11 @@ export function editionRecord(doc: GenerationDoc) {
  * of an account at a time, nothing for a save that changes nothing. The owner only: anyone else
  * gets 404.
  */
-/** The statuses of a book whose files are being typeset again. */
-const REBUILDING = [QUEUED_FOR.rebuild, RUNNING_FOR.rebuild];
-
-export function bookEditRoutes({
-  eventStore,
-  readStore,
-  commands,
-  clock,
-}: Pick<Platform, 'eventStore' | 'readStore' | 'commands' | 'clock'>): RouteModule {
+export function bookEditRoutes(
+  { readStore, commands, clock }: Pick<Platform, 'readStore' | 'commands' | 'clock'>,
+  rebuilds: AccountRebuilds,
+): RouteModule {
   const generations = readStore.collection<GenerationDoc>(GENERATIONS);
-  const accountSaves = new KeyedMutex();
   const ownBook = async (userId: string, id: string) => {
     const doc = await generations.get(id);
     if (!doc || doc.userId !== userId || !(BOOK_KINDS as readonly string[]).includes(doc.kind))
@@ -116,24 +109,18 @@ export function bookEditRoutes({
         ...(body.pages?.length ? { pages: body.pages.map((p) => ({ index: p.index, text: p.text })) } : {}),
       };
       const at = clock.now().toISOString();
-      // One rebuild per account at a time (the account's saves queue here, and each reads the
-      // read model once it holds the previous save); the decider on the book's own stream decides
-      // the rest: a second save of the book while it is rebuilt is a 409, so concurrent saves
-      // never start two rebuilds, a save that changes nothing records nothing, and the free
-      // allowance is counted there. Across API processes the bus runs an account's rebuilds one
-      // after another all the same (`studio/jobs.ts`).
-      const { events } = await accountSaves.run(userId, async () => {
-        await readYourWrites({ eventStore, readStore }, GENERATIONS);
-        const rebuilding = await generations.find({ userId, status: { $in: [...REBUILDING] } });
-        if (rebuilding.some((book) => book._id !== id))
-          throw new DomainError('CONFLICT', BOOK_EDIT_MESSAGES.anotherRebuilding);
-        return commands.handle(
+      // One rebuild per account at a time (`account-rebuilds.ts`); the decider on the book's own
+      // stream decides the rest: a second save of the book while it is rebuilt is a 409, so
+      // concurrent saves never start two rebuilds, a save that changes nothing records nothing,
+      // and the free allowance is counted there.
+      const { events } = await rebuilds(userId, id, () =>
+        commands.handle(
           generationStream(id),
           generationDecider,
           { type: 'EditBook', generationId: id, userId, edits, at },
           { at, correlationId: String(ctx.state.requestId ?? id), causationId: id, userId },
-        );
-      });
+        ),
+      );
       if (events.length === 0) {
         ctx.status = 200;
         ctx.body = {

@@ -1,4 +1,5 @@
 import type { FeatureModule, Platform } from '../platform/module';
+import { accountRebuilds } from './account-rebuilds';
 import { bookEditRoutes } from './book-edits';
 import { bookRoutes } from './books';
 import { listingRoutes } from './listings';
@@ -12,13 +13,15 @@ export function galleryModule(
     'eventStore' | 'readStore' | 'blobs' | 'commands' | 'clock' | 'config' | 'moderator'
   >,
 ): FeatureModule {
+  // Book edits and reader QR codes both start free rebuilds: one account lock for both.
+  const rebuilds = accountRebuilds(platform);
   return {
     name: 'gallery',
     routes: [
       galleryRoutes(platform),
       bookRoutes(platform),
-      bookEditRoutes(platform),
-      readerQrRoutes(platform),
+      bookEditRoutes(platform, rebuilds),
+      readerQrRoutes(platform, rebuilds),
       listingRoutes(platform),
     ],
   };

@@ -116,14 +116,20 @@ describe('a reader QR code in a book', () => {
     return res.body as Buffer;
   };
   type Listed = Record<'status' | 'finalBookFile' | 'epubFile', string>;
-  const listed = (agent: request.Agent, userId: string, id: string, until: (b: Listed) => boolean) =>
+  const listed = (
+    agent: request.Agent,
+    userId: string,
+    id: string,
+    until: (b: Listed) => boolean,
+    timeoutMs = 120_000,
+  ) =>
     eventually(async () => {
       const list = await agent.get(`/api/airtable/books/${userId}`);
       const found = list.body.find((b: { id: string }) => b.id === id);
       if (found?.status === 'ERROR' || found?.rebuildError)
         throw new Error(`The book failed: ${found.error ?? found.rebuildError}`);
       return found && until(found) ? (found as Listed) : undefined;
-    }, 120_000);
+    }, timeoutMs);
   const eventTypes = async (stream: string) =>
     (await server().platform.eventStore.readStream(stream)).map((e) => e.type);
 
@@ -230,4 +236,65 @@ describe('a reader QR code in a book', () => {
     expect(again.body.readerQr).toEqual(first);
     expect((await eventTypes(generationStream(id))).filter((t) => t === 'GenerationEdited')).toHaveLength(1);
   }, 240_000);
+
+  it('coloring and kids books: one rebuild per account (two at once: one 202, one 409 with nothing written), each code decodes from its rebuilt PDF', async () => {
+    const { agent, userId } = await member(server(), 'reader-qr-pictures@example.com', {
+      plan: 'standard',
+      credits: 100,
+    });
+    const coloring = await agent
+      .post('/api/generate-coloring-book')
+      .send({ prompt: 'Cozy woodland animals', bookLength: 10, userId });
+    expect(coloring.status).toBe(202);
+    const kids = await agent
+      .post('/api/generate-kids-book')
+      .field('storyDescription', 'Pip the puppy learns to swim at the seaside')
+      .field('characterName', 'Pip')
+      .field('characterGender', 'boy')
+      .field('userId', userId);
+    expect(kids.status).toBe(202);
+    const books = [
+      { id: coloring.body.bookId as string, heading: 'Print more pages to color' },
+      { id: kids.body.bookId as string, heading: 'Join Pip for more stories' },
+    ];
+    const built: Record<string, string> = {};
+    for (const { id } of books)
+      built[id] = (await listed(agent, userId, id, (b) => b.status === 'Done')).finalBookFile;
+    const offer = (heading: string) => ({ offer: 'newsletter', heading, words: 'A new page every month.' });
+
+    // Both at once: the account's one free rebuild goes to one; the other is refused, unwritten.
+    const both = await Promise.all(
+      books.map((b) => agent.post(`/api/books/${b.id}/reader-qr`).send(offer(b.heading))),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([202, 409]);
+    const refusedAt = both.findIndex((r) => r.status === 409);
+    expect(both[refusedAt]?.body.message).toBe(
+      'Another of your books is being rebuilt. Save these changes once it is done.',
+    );
+    const order = [books[1 - refusedAt], books[refusedAt]] as typeof books;
+    const refused = order[1] as (typeof books)[number];
+    expect(await eventTypes(generationStream(refused.id))).not.toContain('GenerationEdited');
+    expect((await agent.get('/api/qr-codes')).body.qrCodes ?? []).toHaveLength(1);
+
+    for (const [i, book] of order.entries()) {
+      const res =
+        i === 0
+          ? both[1 - refusedAt]
+          : await agent.post(`/api/books/${book.id}/reader-qr`).send(offer(book.heading));
+      expect(res?.status).toBe(202);
+      const url = res?.body.readerQr.url as string;
+      const after = await listed(
+        agent,
+        userId,
+        book.id,
+        (b) => b.status === 'Done' && b.finalBookFile !== built[book.id],
+        // A coloring book's rebuild traces its pages to vectors again: slow on a loaded machine.
+        300_000,
+      );
+      console.log(`reader QR rebuilt: ${book.heading}`);
+      const printed = await readerPage(await download(agent, after.finalBookFile), book.heading);
+      expect(printed.decoded).toBe(url);
+      expect(printed.ink.width).toBeGreaterThanOrEqual(1);
+    }
+  }, 900_000);
 });

@@ -7,7 +7,6 @@ import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import { ownOrigin } from '../platform/http/request-guards';
 import { parse } from '../platform/http/validation';
-import { KeyedMutex } from '../platform/keyed-mutex';
 import { moderationItems, requireAcceptable } from '../platform/moderation';
 import type { Platform } from '../platform/module';
 import { handleQrCommand } from '../qr/commands';
@@ -15,6 +14,7 @@ import { qrIdFor } from '../qr/qr-id';
 import { storeLandingImage } from '../qr/uploads';
 import { type GenerationCommand, generationDecider } from '../studio/generation';
 import { GENERATIONS, type GenerationDoc } from '../studio/generations-projection';
+import type { AccountRebuilds } from './account-rebuilds';
 import { BOOK_KINDS } from './books';
 
 /** The landing page's button for each offer. */
@@ -32,24 +32,23 @@ const BUTTON: Record<ReaderQrOffer, string> = {
  * the code changes where it leads, never the printed book.
  *
  * One code per book: its id is derived from the book's, and a book that has one answers 200 with
- * it (nothing appended). Every refusal (another's book → 404, an unfinished one → 409, the
- * allowance → 429, bad words → 400) is decided before anything is written.
+ * it (nothing appended). Every refusal (another's book → 404, an unfinished one or another of the
+ * account's books being rebuilt → 409, the allowance → 429, bad words → 400) is decided before
+ * anything is written.
  */
-export function readerQrRoutes({
-  eventStore,
-  readStore,
-  commands,
-  blobs,
-  clock,
-  config,
-  moderator,
-}: Pick<
-  Platform,
-  'eventStore' | 'readStore' | 'commands' | 'blobs' | 'clock' | 'config' | 'moderator'
->): RouteModule {
+export function readerQrRoutes(
+  {
+    eventStore,
+    readStore,
+    commands,
+    blobs,
+    clock,
+    config,
+    moderator,
+  }: Pick<Platform, 'eventStore' | 'readStore' | 'commands' | 'blobs' | 'clock' | 'config' | 'moderator'>,
+  rebuilds: AccountRebuilds,
+): RouteModule {
   const generations = readStore.collection<GenerationDoc>(GENERATIONS);
-  // A book's requests one after another: the second reads the first's edit and answers with it.
-  const books = new KeyedMutex();
   const bookState = async (id: string) =>
     fold(
       generationDecider,
@@ -84,7 +83,9 @@ export function readerQrRoutes({
       if (!doc || doc.userId !== userId || !(BOOK_KINDS as readonly string[]).includes(doc.kind))
         throw new DomainError('NOT_FOUND', 'Book not found');
       const input = parse(readerQrRequest, ctx.request.body);
-      await books.run(id, async () => {
+      // The account's rebuild lock (one free rebuild of its books at a time) also queues a book's
+      // requests: the second reads the first's edit and answers with it.
+      await rebuilds(userId, id, async () => {
         const state = await bookState(id);
         const existing = state.edition?.readerQr;
         if (existing) {
