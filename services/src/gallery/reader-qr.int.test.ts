@@ -116,14 +116,20 @@ describe('a reader QR code in a book', () => {
     return res.body as Buffer;
   };
   type Listed = Record<'status' | 'finalBookFile' | 'shareLink' | 'epubFile', string>;
-  const listed = (agent: request.Agent, userId: string, id: string, until: (b: Listed) => boolean) =>
+  const listed = (
+    agent: request.Agent,
+    userId: string,
+    id: string,
+    until: (b: Listed) => boolean,
+    timeoutMs = 120_000,
+  ) =>
     eventually(async () => {
       const list = await agent.get(`/api/airtable/books/${userId}`);
       const found = list.body.find((b: { id: string }) => b.id === id);
       if (found?.status === 'ERROR' || found?.rebuildError)
         throw new Error(`The book failed: ${found.error ?? found.rebuildError}`);
       return found && until(found) ? (found as Listed) : undefined;
-    }, 120_000);
+    }, timeoutMs);
   const eventTypes = async (stream: string) =>
     (await server().platform.eventStore.readStream(stream)).map((e) => e.type);
 
@@ -231,43 +237,70 @@ describe('a reader QR code in a book', () => {
     expect((await eventTypes(generationStream(id))).filter((t) => t === 'GenerationEdited')).toHaveLength(1);
   }, 240_000);
 
-  it("a coloring book carries the code too; a code for another of the account's books waits until this rebuild is done", async () => {
-    const { agent, userId } = await member(server(), 'reader-qr-colors@example.com', {
+  it('coloring and kids books: one rebuild per account (two at once: one 202, one 409 with nothing written), each code decodes from its rebuilt PDF', async () => {
+    const { agent, userId } = await member(server(), 'reader-qr-pictures@example.com', {
       plan: 'standard',
-      credits: 40,
+      credits: 100,
     });
-    const order = async (prompt: string) => {
-      const res = await agent.post('/api/generate-coloring-book').send({ prompt, bookLength: 10, userId });
-      expect(res.status).toBe(202);
-      return listed(agent, userId, res.body.bookId as string, (b) => b.status === 'Done').then((book) => ({
-        id: res.body.bookId as string,
-        book,
-      }));
-    };
-    const [cats, owls] = await Promise.all([order('Friendly cats'), order('Sleepy owls')]);
-    const offer = { offer: 'newsletter', heading: 'Join my readers' };
+    const coloring = await agent
+      .post('/api/generate-coloring-book')
+      .send({ prompt: 'Cozy woodland animals', bookLength: 10, userId });
+    expect(coloring.status).toBe(202);
+    const kids = await agent
+      .post('/api/generate-kids-book')
+      .field('storyDescription', 'Pip the puppy learns to swim at the seaside')
+      .field('characterName', 'Pip')
+      .field('characterGender', 'boy')
+      .field('userId', userId);
+    expect(kids.status).toBe(202);
+    const books = [
+      // A coloring book lists its interior as shareLink, a kids book as finalBookFile.
+      {
+        id: coloring.body.bookId as string,
+        heading: 'Print more pages to color',
+        file: 'shareLink' as const,
+      },
+      {
+        id: kids.body.bookId as string,
+        heading: 'Join Pip for more stories',
+        file: 'finalBookFile' as const,
+      },
+    ];
+    const built: Record<string, string> = {};
+    for (const { id, file } of books)
+      built[id] = (await listed(agent, userId, id, (b) => b.status === 'Done'))[file];
+    const offer = (heading: string) => ({ offer: 'newsletter', heading, words: 'A new page every month.' });
 
-    const started = await agent.post(`/api/books/${cats.id}/reader-qr`).send(offer);
-    expect(started.status).toBe(202);
-    // One free rebuild of the account's books at a time: the other book is refused, nothing written.
-    const waiting = await agent.post(`/api/books/${owls.id}/reader-qr`).send(offer);
-    expect(waiting.status).toBe(409);
-    expect(await eventTypes(generationStream(owls.id))).not.toContain('GenerationEdited');
-    expect((await agent.get('/api/qr-codes')).body.qrCodes).toHaveLength(1);
-
-    const rebuilt = await listed(
-      agent,
-      userId,
-      cats.id,
-      // A coloring book's print interior is listed as its share link.
-      (b) => b.status === 'Done' && b.shareLink !== cats.book.shareLink,
+    // Both at once: the account's one free rebuild goes to one; the other is refused, unwritten.
+    const both = await Promise.all(
+      books.map((b) => agent.post(`/api/books/${b.id}/reader-qr`).send(offer(b.heading))),
     );
-    const printed = await readerPage(await download(agent, rebuilt.shareLink), 'Join my readers');
-    expect(printed.decoded).toBe(started.body.readerQr.url);
-    expect(printed.ink.width).toBeGreaterThanOrEqual(1);
-    // Once it is done, the other book gets its own code.
-    const next = await agent.post(`/api/books/${owls.id}/reader-qr`).send(offer);
-    expect(next.status).toBe(202);
-    expect(next.body.readerQr.qrId).not.toBe(started.body.readerQr.qrId);
-  }, 300_000);
+    expect(both.map((r) => r.status).sort()).toEqual([202, 409]);
+    const refusedAt = both.findIndex((r) => r.status === 409);
+    expect(both[refusedAt]?.body.message).toBe(
+      'Another of your books is being rebuilt. Save these changes once it is done.',
+    );
+    const order = [books[1 - refusedAt], books[refusedAt]] as typeof books;
+    const refused = order[1] as (typeof books)[number];
+    expect(await eventTypes(generationStream(refused.id))).not.toContain('GenerationEdited');
+    expect((await agent.get('/api/qr-codes')).body.qrCodes ?? []).toHaveLength(1);
+
+    for (const [i, book] of order.entries()) {
+      const res =
+        i === 0
+          ? both[1 - refusedAt]
+          : await agent.post(`/api/books/${book.id}/reader-qr`).send(offer(book.heading));
+      expect(res?.status).toBe(202);
+      const url = res?.body.readerQr.url as string;
+      const after = await listed(
+        agent,
+        userId,
+        book.id,
+        (b) => b.status === 'Done' && Boolean(b[book.file]) && b[book.file] !== built[book.id],
+      );
+      const printed = await readerPage(await download(agent, after[book.file]), book.heading);
+      expect(printed.decoded).toBe(url);
+      expect(printed.ink.width).toBeGreaterThanOrEqual(1);
+    }
+  }, 480_000);
 });
