@@ -258,7 +258,13 @@ function AnalyticsTab({ qr }: { qr: QrCodeView }) {
           ) : (
             <>
               <DailyChart rows={data.dailyAnalytics} withSignups={landing} />
-              <div css={{ overflowX: 'auto' }}>
+              {/* Scrolls sideways on a phone: focusable and named so a keyboard can scroll it. */}
+              <section
+                // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1)
+                tabIndex={0}
+                aria-label={QR_TEXTS.dailyPerformance}
+                css={{ overflowX: 'auto', '&:focus-visible': theme.focusRing }}
+              >
                 <table css={tableCss}>
                   <thead>
                     <tr>
@@ -283,7 +289,7 @@ function AnalyticsTab({ qr }: { qr: QrCodeView }) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </section>
               <div
                 css={{
                   display: 'grid',

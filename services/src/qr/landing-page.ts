@@ -41,7 +41,7 @@ button{font:inherit;font-weight:600;padding:14px;border:0;border-radius:8px;back
 button:disabled{opacity:.7;cursor:progress}
 .done{text-align:center;padding:24px 0}
 .done h2{margin:0 0 8px;font-size:1.5rem}
-footer{text-align:center;font-size:.8rem;opacity:.7;padding:16px}
+footer{text-align:center;font-size:.8rem;padding:16px}
 #qr-toasts{display:flex;flex-direction:column;align-items:center;gap:8px}#qr-toasts:not(:empty){margin-top:12px}
 .toast{max-width:420px;width:100%;background:#fff;color:#1a1a1a;border-radius:8px;padding:12px 16px;box-shadow:0 4px 16px rgba(0,0,0,.15);border-left:4px solid #d92d20}
 .gone{text-align:center;padding-top:15vh}
