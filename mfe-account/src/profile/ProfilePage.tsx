@@ -27,9 +27,12 @@ export default function ProfilePage() {
             <div css={{ display: 'flex', alignItems: 'center', gap: 16, flexWrap: 'wrap' }}>
               <UserAvatar name={user.name} src={user.avatar} />
               <div css={{ minWidth: 0 }}>
-                <p css={{ fontSize: theme.fontSizes.xl, fontWeight: 800, overflowWrap: 'anywhere' }}>
+                {/* The card's heading: the member it describes. */}
+                <h2
+                  css={{ margin: 0, fontSize: theme.fontSizes.xl, fontWeight: 800, overflowWrap: 'anywhere' }}
+                >
                   {user.name}
-                </p>
+                </h2>
                 <p css={{ color: theme.colors.textMuted, overflowWrap: 'anywhere' }}>{user.email}</p>
               </div>
             </div>
