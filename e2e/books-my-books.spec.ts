@@ -275,7 +275,7 @@ test.describe('My Books [stubbed API]', () => {
     await expect(page).toHaveURL(/\/kids-book\/kids-done$/);
     await page.goBack();
     // Keyboard: the title is a button.
-    await card(page, 'Ocean Tides').getByRole('button', { name: 'Ocean Tides' }).focus();
+    await card(page, 'Ocean Tides').getByRole('button', { name: 'Ocean Tides', exact: true }).focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Book Outlines: Ocean Tides' });
     await expect(dialog).toBeVisible();
@@ -293,7 +293,7 @@ test.describe('My Books [stubbed API]', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     // A book with no outline text that is not waiting for one: only 'No outlines are available'.
-    await card(page, 'Baking Bread').getByRole('button', { name: 'Baking Bread' }).click();
+    await card(page, 'Baking Bread').getByRole('button', { name: 'Baking Bread', exact: true }).click();
     const none = page.getByRole('dialog', { name: 'Book Outlines: Baking Bread' });
     await expect(none).toContainText(
       'No outlines are available for this book. This feature is only available for Non-Fiction Gen 2.0 books with completed outlines.',

@@ -1,4 +1,4 @@
-// "Add a reader QR" (docs/product/creation-tools-qr.md (This product: reader QR codes)): the
+// "Add a reader QR" (docs/product/creation-tools-qr.md (Screens and routes: My Books)): the
 // author picks an offer and writes the line printed above the code; the server makes the landing
 // code and rebuilds the book's files with it on a back-matter page.
 import { Alert, apiJson, Button, theme, toast } from '@studio/kit';

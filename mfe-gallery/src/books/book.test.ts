@@ -173,6 +173,7 @@ describe('action buttons (docs/product/creation-tools-qr.md (States))', () => {
       { kind: 'download-epub', href: '/f.epub' },
       { kind: 'download-docx', href: '/f.docx' },
       edit,
+      { kind: 'reader-qr' },
     ]);
     expect(bookActions({ ...book, generationStatus: 'book-running' }, 'grid')).not.toContainEqual(
       expect.objectContaining({ kind: 'download-docx' }),
