@@ -5,8 +5,10 @@ import { Worker } from 'node:worker_threads';
  * Typst, on a worker thread (`typst-worker.cjs`): a book's typesetting is seconds of CPU, and the
  * embedded server runs the jobs in the same process as the API. Data (the book's text, its
  * pictures) goes in as files in the compiler's shadow file system, never spliced into the source,
- * so no text can break the markup. Builds are deterministic: no document date, no wall-clock
- * timestamp, only Typst's bundled fonts. One thread, one document at a time, as before.
+ * so no text can break the markup. Builds are deterministic on one host: no document date, no
+ * wall-clock timestamp. Fonts are Typst's bundled ones plus the host's system fonts (this binding
+ * has no switch to leave those out), so a script the bundled fonts lack (CJK, emoji) prints with
+ * whatever fallback the host has installed. One thread, one document at a time, as before.
  */
 export interface TypstInput {
   source: string;
