@@ -102,6 +102,8 @@ for (const viewport of WIDTHS) {
     test.use({ viewport: { width: viewport.width, height: viewport.height }, reducedMotion: 'reduce' });
 
     test('public screens have no WCAG 2.1 AA violations', async ({ page }) => {
+      // A dozen screens, each scanned with the experimental rules too: over 30 s on a busy machine.
+      test.setTimeout(120_000);
       const scan = scanner(page);
       for (const path of [
         '/',
@@ -214,6 +216,7 @@ for (const viewport of WIDTHS) {
     });
 
     test('Admin Tools have no WCAG 2.1 AA violations', async ({ page }) => {
+      test.setTimeout(120_000);
       await signUp(page, { admin: true });
       const scan = scanner(page);
       await scan.screen('/admin-tools');

@@ -86,18 +86,20 @@ test('My Books: cards in a row of mixed heights keep their shape (one-line badge
   const date = await box(error.getByText(/^Created on/));
   const bar = await box(error.getByRole('progressbar'));
   expect(bar.y - (date.y + date.height)).toBeLessThan(48);
-  // The finished card's actions (two downloads, then Edit) stay together (same line or the next),
-  // at the card's foot, inside its padding.
+  // The finished card's actions (two downloads, Edit, then Add a reader QR) stay together (same
+  // line or the next), at the card's foot, inside its padding.
   const done = page.getByRole('article', { name: 'Baking Bread' });
   const doneBox = await box(done);
   const pdf = await box(done.getByRole('link', { name: 'Download', exact: true }));
   const epub = await box(done.getByRole('link', { name: 'Download EPUB' }));
   const edit = await box(done.getByRole('link', { name: 'Edit Baking Bread' }));
+  const readerQr = await box(done.getByRole('button', { name: 'Add a reader QR: Baking Bread' }));
   expect(epub.y - (pdf.y + pdf.height)).toBeLessThanOrEqual(12);
   expect(edit.y - (epub.y + epub.height)).toBeLessThanOrEqual(12);
-  const foot = Math.max(...[pdf, epub, edit].map((b) => b.y + b.height));
+  expect(readerQr.y - (edit.y + edit.height)).toBeLessThanOrEqual(12);
+  const foot = Math.max(...[pdf, epub, edit, readerQr].map((b) => b.y + b.height));
   expect(doneBox.y + doneBox.height - foot).toBeLessThan(24);
-  for (const b of [pdf, epub, edit])
+  for (const b of [pdf, epub, edit, readerQr])
     expect(b.x + b.width).toBeLessThanOrEqual(doneBox.x + doneBox.width - 15);
   await keepScreenshot(page, testInfo, 'my-books-mixed-row-1280');
   await page.setViewportSize(PHONE);
