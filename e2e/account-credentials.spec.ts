@@ -1,14 +1,12 @@
 // Passwords and the verified address through the UI: forgot → the mailed link → a new password
 // (every session ended), a password change in Settings, and the verification link (a new one on
 // demand). The server writes its mail to the outbox folder, where the test reads the links.
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expectNoHorizontalOverflow, expectToast, logInThroughUi } from './account-helpers';
+import { expectAxeClean } from './support/axe';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 import { mailCount, mailedLink } from './support/outbox';
 import { PASSWORD, uniqueEmail } from './support/users';
-
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 // Each journey scans several screens at two widths.
 test.describe.configure({ timeout: 90_000 });
@@ -21,8 +19,7 @@ async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
     ['375', 375, 812],
   ] as const) {
     await page.setViewportSize({ width, height });
-    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    await expectAxeClean(page);
     if (width === 375) await expectNoHorizontalOverflow(page);
     await keepScreenshot(page, testInfo, `${name}-${label}`);
   }

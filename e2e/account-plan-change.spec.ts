@@ -3,14 +3,12 @@
 // credits, the price and the renewal date (the server's preview, then exactly that), the top plan's
 // "more credits" says when they renew. And sign-in returns to where the user was going, with the
 // plan they chose.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { expectNoHorizontalOverflow, expectToast, logInThroughUi } from './account-helpers';
 import { buyPlan } from './books-helpers';
+import { expectAxeClean } from './support/axe';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 import { uniqueEmail } from './support/users';
-
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 // Each journey scans several screens at two widths.
 test.describe.configure({ timeout: 90_000 });
@@ -38,8 +36,7 @@ async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
     [375, 812],
   ] as const) {
     await page.setViewportSize({ width, height });
-    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    await expectAxeClean(page);
     if (width === 375) await expectNoHorizontalOverflow(page);
     await keepScreenshot(page, testInfo, `${name}-${width}`);
   }

@@ -1,13 +1,12 @@
 // The Gen 2.0 outline editor against the real backend (offline provider): new outlines once for
 // free, then the chosen outline edited with buttons and keys only (rename, reorder, remove, add,
 // no introduction), saved, read back from the server, and the book generated from it.
-import AxeBuilder from '@axe-core/playwright';
 import { expectNoHorizontalOverflow, expectToast } from './account-helpers';
-import { buyPlan } from './books-helpers';
+import { buyPlan, orderGen2Outlines } from './books-helpers';
+import { expectAxeClean } from './support/axe';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 
 test.use({ allowConsoleErrors: /status of 422/ });
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 test('REAL backend: rewrite the outlines once, edit outline 2 by keyboard, save, generate the book from it', async ({
   page,
@@ -15,14 +14,7 @@ test('REAL backend: rewrite the outlines once, edit outline 2 by keyboard, save,
   test.setTimeout(150_000);
   await signUp(page);
   await buyPlan(page, 'premium');
-  await page.goto('/non-fiction-gen2');
-  await page.getByLabel('Book Title').fill('Houseplants for Beginners');
-  await page.getByLabel('Book Description').fill('A friendly guide to keeping houseplants alive and happy.');
-  await page.getByRole('combobox', { name: 'Number of Chapters' }).click();
-  await page.getByRole('option', { name: '3', exact: true }).click();
-  await page.getByRole('button', { name: 'Create Outline (20 credits)' }).click();
-  const option2 = page.getByRole('region', { name: 'Outline Option 2' });
-  await expect(option2).toBeVisible({ timeout: 40_000 });
+  const option2 = await orderGen2Outlines(page);
   await option2.getByRole('button', { name: 'Select Outline Option 2' }).click();
 
   const editor = page.getByTestId('outline-editor');
@@ -56,8 +48,7 @@ test('REAL backend: rewrite the outlines once, edit outline 2 by keyboard, save,
     .fill('When a plant needs a bigger pot, and how to move it gently.');
   await editor.getByLabel('Introduction (leave empty for none)').fill('');
 
-  const axe = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await expectAxeClean(page);
   await page.setViewportSize({ width: 375, height: 900 });
   await expectNoHorizontalOverflow(page);
   await editor.scrollIntoViewIfNeeded();

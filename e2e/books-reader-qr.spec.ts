@@ -5,17 +5,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { buyPlan } from './books-helpers';
+import { expectAxeClean } from './support/axe';
 import { expect, signUp, test } from './support/fixtures';
-
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function expectAxeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const pdfText = (pdf: Buffer): string => {
   const file = join(mkdtempSync(join(tmpdir(), 'reader-qr-')), 'interior.pdf');

@@ -3,7 +3,7 @@
 // its viewer. The [stubbed API] specs cover the failure states a real server cannot be made to
 // show on demand.
 import { expectToast } from './account-helpers';
-import { buyPlan } from './books-helpers';
+import { buyPlan, orderGen2Outlines } from './books-helpers';
 import { expect, signUp, test } from './support/fixtures';
 
 test.use({ allowConsoleErrors: /status of 422/ });
@@ -14,14 +14,7 @@ test('REAL backend: Gen 2.0 submit, outlines, pick 2, generate, live progress, P
   test.setTimeout(120_000);
   await signUp(page);
   await buyPlan(page, 'premium');
-  await page.goto('/non-fiction-gen2');
-  await page.getByLabel('Book Title').fill('Houseplants for Beginners');
-  await page.getByLabel('Book Description').fill('A friendly guide to keeping houseplants alive and happy.');
-  await page.getByRole('combobox', { name: 'Number of Chapters' }).click();
-  await page.getByRole('option', { name: '3', exact: true }).click();
-  await page.getByRole('button', { name: 'Create Outline (20 credits)' }).click();
-  const option2 = page.getByRole('region', { name: 'Outline Option 2' });
-  await expect(option2).toBeVisible({ timeout: 40_000 });
+  const option2 = await orderGen2Outlines(page);
   expect(await page.getByRole('textbox', { name: 'Outline Option 2 text' }).inputValue()).not.toBe('');
   await option2.getByRole('button', { name: 'Select Outline Option 2' }).click();
   await page.getByRole('button', { name: 'Generate Book' }).click();

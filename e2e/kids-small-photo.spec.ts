@@ -1,13 +1,11 @@
 // A kids book from a photo too small for a likeness, against the real backend (offline provider):
 // the server's advice shows in the form before anything is spent, and the user may go on with it
 // ("continue with a smaller portrait" sends acceptSmallPhoto), by keyboard.
-import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { expectNoHorizontalOverflow, expectToast } from './account-helpers';
 import { buyPlan } from './books-helpers';
+import { expectAxeClean } from './support/axe';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
-
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 test.use({ allowConsoleErrors: /status of 400/ });
 
@@ -45,8 +43,7 @@ test('REAL backend: a small photo gets advice, then goes on as a smaller portrai
   // Focused, so a screen reader reads it and the keyboard is one Tab from the way on.
   await expect(advice).toBeFocused();
   await expect(balance).toHaveText(before ?? '');
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-  expect(violations).toEqual([]);
+  await expectAxeClean(page);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await expectNoHorizontalOverflow(page);

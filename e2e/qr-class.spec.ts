@@ -2,17 +2,10 @@
 // conversion is the share of them who signed up; deleting a code ends on the list with a success;
 // the landing page's message never covers its button; the live preview takes no focus; the code
 // list and the signups fit a phone.
-import AxeBuilder from '@axe-core/playwright';
 import { devices, type Page } from '@playwright/test';
 import { expectNoHorizontalOverflow } from './account-helpers';
+import { expectAxeClean } from './support/axe';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
-
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function expectAxeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function createLanding(page: Page, title: string): Promise<string> {
   await page.goto('/qr-codes/new');
