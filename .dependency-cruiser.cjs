@@ -7,7 +7,7 @@ const CONTEXT_NAMES = Object.keys(require('./services/src/contexts.json'));
 const CORE = 'account';
 const CONTEXTS = `(${CONTEXT_NAMES.join('|')})`;
 const OTHER_CONTEXTS = `(${CONTEXT_NAMES.filter((name) => name !== CORE).join('|')})`;
-const DECIDERS = `^services/src/${CONTEXTS}/(decider|credits|credentials|registration|subscription|plan-change|state|generation)\\.ts$`;
+const DECIDERS = `^services/src/${CONTEXTS}/(decider|credits|credentials|registration|subscription|plan-change|state|generation|job/[^/]+)\\.ts$`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

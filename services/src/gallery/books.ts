@@ -5,12 +5,9 @@ import type { RouteModule } from '../platform/http/app';
 import type { Platform } from '../platform/module';
 import { readYourWrites } from '../platform/readstore/read-your-writes';
 import { GENERATIONS, type GenerationDoc } from '../studio/generations-projection';
-import { kindsListedIn } from '../studio/tools/registry';
+import { BOOK_KINDS } from '../studio/own-book';
 import { failure } from './failure';
 import { fileUrl } from './routes';
-
-/** My Books lists the tools the registry places there. */
-export const BOOK_KINDS = kindsListedIn({ list: 'books' });
 
 const NON_FICTION = ['non-fiction', 'non-fiction-v2'];
 

@@ -1,27 +1,22 @@
 import type { FeatureModule, Platform } from '../platform/module';
-import { accountRebuilds } from './account-rebuilds';
-import { bookEditRoutes } from './book-edits';
 import { bookRoutes } from './books';
+import { editViewRoutes } from './edit-view';
 import { listingRoutes } from './listings';
-import { readerQrRoutes } from './reader-qr';
 import { galleryRoutes } from './routes';
 
-/** My Books, My Images and the files behind them, read from the generations read model; book edits. */
+/** My Books, My Images and the files behind them, read from the generations read model (the Edit view's words among them). */
 export function galleryModule(
   platform: Pick<
     Platform,
     'eventStore' | 'readStore' | 'blobs' | 'commands' | 'clock' | 'config' | 'moderator'
   >,
 ): FeatureModule {
-  // Book edits and reader codes both start free rebuilds: one of an account's books at a time.
-  const rebuilds = accountRebuilds(platform);
   return {
     name: 'gallery',
     routes: [
       galleryRoutes(platform),
       bookRoutes(platform),
-      bookEditRoutes(platform, rebuilds),
-      readerQrRoutes(platform, rebuilds),
+      editViewRoutes(platform),
       listingRoutes(platform),
     ],
   };

@@ -3,8 +3,9 @@ import type { CallGate } from './ai/call-gate';
 import { gatedProvider } from './ai/gated-provider';
 import type { UsageMeter } from './ai/usage-meter';
 import { artifactBlobId } from './artifacts';
-import { type GenerationState, generationDecider, partKey, type RecordedPart } from './generation';
+import { generationDecider } from './generation';
 import type { GeneratorJob, GeneratorOutput, GeneratorTools, PartLedger } from './generators/generator';
+import { type GenerationState, partKey, type RecordedPart } from './job/state';
 import type { ClaimedJob, JobLease } from './job-lease';
 import type { WorkerDeps, WorkerTools } from './worker-deps';
 

@@ -1,7 +1,7 @@
 import type { GenerationStatus } from '@studio/events';
 import type { BlobStore } from '../platform/blobs/port';
 import { previewBlobId } from './artifacts';
-import type { GenerationState } from './generation';
+import type { GenerationState } from './job/state';
 
 /** What decides which of a generation's files are still needed (its state or its read-model row). */
 export interface JobFiles {

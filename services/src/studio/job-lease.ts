@@ -1,7 +1,8 @@
 import { type GenerationRequest, generationStream } from '@studio/events';
 import type { DeliveredMessage } from '../platform/bus/port';
 import type { CommandContext } from '../platform/command-handler';
-import { type GenerationState, generationDecider } from './generation';
+import { generationDecider } from './generation';
+import type { GenerationState } from './job/state';
 import { jobTimeoutMs } from './job-timeout';
 import type { JobMessage } from './jobs';
 import type { WorkerDeps } from './worker-deps';

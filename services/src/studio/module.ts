@@ -5,10 +5,12 @@ import { newId } from '../platform/ids';
 import type { FeatureModule, Platform } from '../platform/module';
 import { relay } from '../platform/runners/relay';
 import { deferredBody } from '../platform/uploads/upload-body';
+import { accountRebuilds } from './account-rebuilds';
 import { ProviderAccountWatch } from './ai/account-watch';
 import { CallGate } from './ai/call-gate';
 import { parsePrices } from './ai/prices';
 import type { AiProvider } from './ai/provider';
+import { bookEditRoutes } from './book-edit-routes';
 import { durationRoutes } from './durations';
 import { gen2Routes } from './gen2-routes';
 import { generationsProjection } from './generations-projection';
@@ -17,6 +19,7 @@ import { generationQueue } from './job-queue';
 import { JOB_EVENT_TYPES, JOBS_TOPIC, type JobMessage, jobsFor, REBUILDS_TOPIC } from './jobs';
 import { outlineEditRoutes } from './outline-edit-routes';
 import { PROGRESS_HEARTBEAT_MS, progressRoutes } from './progress-events';
+import { readerQrRoutes } from './reader-qr-routes';
 import { refundProcessManager } from './refunds';
 import { studioRoutes } from './routes';
 import { GenerationSupervisor } from './supervisor';
@@ -45,6 +48,8 @@ export function studioModule(
   const prices = parsePrices(config.ai.prices);
   if ('problem' in prices) throw new Error(prices.problem);
   const accountWatch = new ProviderAccountWatch();
+  // Book edits and reader codes both start free rebuilds: one of an account's books at a time.
+  const rebuilds = accountRebuilds(platform);
   return {
     name: 'studio',
     // Tools that take a file (the kids book's character) take multipart, or JSON without a file.
@@ -61,6 +66,8 @@ export function studioModule(
       studioRoutes(TOOLS, platform),
       gen2Routes(platform),
       outlineEditRoutes(platform),
+      bookEditRoutes(platform, rebuilds),
+      readerQrRoutes(platform, rebuilds),
       progressRoutes({
         ...platform,
         planOf: async (userId) => (await loadAccount(commands, userId))?.tier ?? 'Demo',

@@ -6,8 +6,9 @@ import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import { parse } from '../platform/http/validation';
 import type { Platform } from '../platform/module';
-import { FREE_OUTLINE_REWRITES, type GenerationCommand, generationDecider } from './generation';
+import { type GenerationCommand, generationDecider } from './generation';
 import { GENERATIONS, type GenerationDoc } from './generations-projection';
+import { FREE_OUTLINE_REWRITES } from './job/outlines';
 import { parseOutline } from './writing/book-text';
 
 const BASE = '/api/non-fiction-gen2/books/:id/outlines';

@@ -5,67 +5,14 @@ import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import { parse } from '../platform/http/validation';
 import type { Platform } from '../platform/module';
-import { editionOf } from '../studio/book-edition';
-import { generationDecider } from '../studio/generation';
-import { GENERATIONS, type GenerationDoc } from '../studio/generations-projection';
 import type { AccountRebuilds } from './account-rebuilds';
-import { BOOK_KINDS } from './books';
-import { fileUrl } from './routes';
-
-/** What the Edit view shows: the words the book's files were last built from. */
-export function editionRecord(doc: GenerationDoc) {
-  const edition = editionOf({
-    kind: doc.kind,
-    ...(doc.title ? { title: doc.title } : {}),
-    ...(doc.author ? { author: doc.author } : {}),
-    ...(doc.result ? { result: doc.result } : {}),
-  });
-  // The files the last build made, so the view can offer the rebuilt ones once they are ready.
-  const files = Object.fromEntries(
-    [
-      ['interiorFile', 'pdf'],
-      ['coverFile', 'cover-pdf'],
-      ['epubFile', 'epub'],
-    ].flatMap(([name, role]) => {
-      const artifact = doc.artifacts.find((a) => a.role === role);
-      return artifact ? [[name, fileUrl(artifact.blobId)]] : [];
-    }),
-  );
-  return {
-    id: doc._id,
-    type: doc.kind,
-    status: bookStatusLabel(doc.kind, doc.status),
-    generationStatus: doc.status,
-    progress: doc.progress,
-    currentStep: doc.step,
-    ...files,
-    // Only a finished book with its text kept can be rebuilt; the view says why otherwise.
-    editable: doc.status === 'completed' && edition !== undefined,
-    ...(edition
-      ? {
-          title: edition.title,
-          subtitle: edition.subtitle ?? '',
-          author: edition.author,
-          blurb: edition.blurb ?? '',
-          ...(edition.chapters
-            ? {
-                chapters: edition.chapters.map((c) => ({
-                  title: c.title,
-                  ...(c.label ? { label: c.label } : {}),
-                  text: chapterText(c.paragraphs),
-                })),
-              }
-            : {}),
-          ...(edition.pages ? { pages: edition.pages } : {}),
-        }
-      : {}),
-    ...(doc.rebuildError ? { rebuildError: doc.rebuildError } : {}),
-  };
-}
+import { generationDecider } from './generation';
+import { GENERATIONS, type GenerationDoc } from './generations-projection';
+import { ownBook } from './own-book';
 
 /**
- * Editing a finished book: `GET /api/books/{id}/edition` reads its words, `PATCH /api/books/{id}`
- * records the changes (GenerationEdited) and the workers rebuild its files from the stored text,
+ * Editing a finished book (the Edit view reads its words from gallery's `GET /api/books/{id}/edition`):
+ * `PATCH /api/books/{id}` records the changes (GenerationEdited) and the workers rebuild its files from the stored text,
  * free, with the usual progress events: BOOK_REBUILDS_PER_DAY per book in any 24 hours, one book
  * of an account at a time, nothing for a save that changes nothing. The owner only: anyone else
  * gets 404.
@@ -75,22 +22,11 @@ export function bookEditRoutes(
   rebuilds: AccountRebuilds,
 ): RouteModule {
   const generations = readStore.collection<GenerationDoc>(GENERATIONS);
-  const ownBook = async (userId: string, id: string) => {
-    const doc = await generations.get(id);
-    if (!doc || doc.userId !== userId || !(BOOK_KINDS as readonly string[]).includes(doc.kind))
-      throw new DomainError('NOT_FOUND', 'Book not found');
-    return doc;
-  };
   return (router) => {
-    router.get('/api/books/:id/edition', async (ctx) => {
-      const userId = requireUser(ctx);
-      ctx.body = editionRecord(await ownBook(userId, String(ctx.params.id)));
-    });
-
     router.patch('/api/books/:id', async (ctx) => {
       const userId = requireUser(ctx);
       const id = String(ctx.params.id);
-      const doc = await ownBook(userId, id);
+      const doc = await ownBook(generations, userId, id);
       const body = parse(editBookRequest, ctx.request.body);
       const edits: BookEdits = {
         ...(body.title !== undefined ? { title: body.title } : {}),

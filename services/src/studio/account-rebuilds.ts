@@ -4,7 +4,7 @@ import { DomainError } from '../platform/errors';
 import { KeyedMutex } from '../platform/keyed-mutex';
 import type { Platform } from '../platform/module';
 import { readYourWrites } from '../platform/readstore/read-your-writes';
-import { GENERATIONS, type GenerationDoc } from '../studio/generations-projection';
+import { GENERATIONS, type GenerationDoc } from './generations-projection';
 
 /** The statuses of a book whose files are being typeset again. */
 const REBUILDING = [QUEUED_FOR.rebuild, RUNNING_FOR.rebuild];

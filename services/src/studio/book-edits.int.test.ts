@@ -2,11 +2,11 @@ import { generationStream } from '@studio/events';
 import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
 import type request from 'supertest';
-import { TRIMS } from '../studio/outputs/kdp';
-import { preflight } from '../studio/preflight/preflight';
 import { epubcheck, inspectPdf, renderPdfPage } from '../testing/debian-tools';
 import { member } from '../testing/givens';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
+import { TRIMS } from './outputs/kdp';
+import { preflight } from './preflight/preflight';
 
 /**
  * Editing a finished book over HTTP with the offline provider: the owner changes its title,

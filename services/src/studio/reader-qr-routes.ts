@@ -12,10 +12,10 @@ import type { Platform } from '../platform/module';
 import { handleQrCommand } from '../qr/commands';
 import { qrIdFor } from '../qr/qr-id';
 import { storeLandingImage } from '../qr/uploads';
-import { type GenerationCommand, generationDecider } from '../studio/generation';
-import { GENERATIONS, type GenerationDoc } from '../studio/generations-projection';
 import type { AccountRebuilds } from './account-rebuilds';
-import { BOOK_KINDS } from './books';
+import { type GenerationCommand, generationDecider } from './generation';
+import { GENERATIONS, type GenerationDoc } from './generations-projection';
+import { ownBook } from './own-book';
 
 /** The landing page's button for each offer. */
 const BUTTON: Record<ReaderQrOffer, string> = {
@@ -79,9 +79,7 @@ export function readerQrRoutes(
     router.post('/api/books/:id/reader-qr', async (ctx) => {
       const userId = requireUser(ctx);
       const id = String(ctx.params.id);
-      const doc = await generations.get(id);
-      if (!doc || doc.userId !== userId || !(BOOK_KINDS as readonly string[]).includes(doc.kind))
-        throw new DomainError('NOT_FOUND', 'Book not found');
+      const doc = await ownBook(generations, userId, id);
       const input = parse(readerQrRequest, ctx.request.body);
       // The account's rebuilds one at a time: a second request for this book reads the first's
       // edit and answers with it; one for another book while this one is rebuilt is a 409.
