@@ -1,7 +1,6 @@
 import { type BookEdits, bookStatusLabel, generationStream, QUEUED_FOR } from '@studio/events';
-import { BOOK_EDIT_MESSAGES, chapterParagraphs, chapterText, editBookRequest } from '@studio/events/requests';
+import { BOOK_EDIT_MESSAGES, chapterParagraphs, editBookRequest } from '@studio/events/requests';
 import { requireUser } from '../account/auth';
-import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import { parse } from '../platform/http/validation';
 import type { Platform } from '../platform/module';

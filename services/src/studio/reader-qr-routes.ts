@@ -3,7 +3,6 @@ import { type ReaderQrOffer, readerQrRequest } from '@studio/events/requests';
 import type Koa from 'koa';
 import { requireUser } from '../account/auth';
 import { fold } from '../platform/decider';
-import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import { ownOrigin } from '../platform/http/request-guards';
 import { parse } from '../platform/http/validation';
