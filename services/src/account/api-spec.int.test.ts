@@ -3,7 +3,7 @@ import { newId } from '../platform/ids';
 import { apiSpecification, existingStream } from '../testing/api-spec';
 import { claimStream } from './email-claims';
 
-const api = apiSpecification();
+const api = apiSpecification({ inMemory: true });
 
 /** An account and its email claim, as registration leaves them. */
 const registered = (userId: string, email: string) => [

@@ -6,7 +6,7 @@ import { claimStream } from './email-claims';
 import { newLink } from './links';
 import { hashPassword } from './passwords';
 
-const api = apiSpecification();
+const api = apiSpecification({ inMemory: true });
 
 const LATER = '2099-01-01T00:00:00.000Z';
 const PAST = '2020-01-01T00:00:00.000Z';

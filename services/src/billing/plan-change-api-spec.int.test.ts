@@ -4,7 +4,7 @@ import { apiSpecification, existingStream, type GivenStream } from '../testing/a
 import { proratedDifference } from './billing-period';
 
 /** The simulated gateway (the default): prices and periods as Stripe counts them. */
-const api = apiSpecification();
+const api = apiSpecification({ inMemory: true });
 
 const DAY = 24 * 3600 * 1000;
 const TIERS = { basic: 'Basic', standard: 'Standard', premium: 'Premium' } as const;

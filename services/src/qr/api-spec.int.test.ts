@@ -3,7 +3,7 @@ import { newId } from '../platform/ids';
 import { apiSpecification, existingStream } from '../testing/api-spec';
 import { newQrId } from './qr-id';
 
-const api = apiSpecification();
+const api = apiSpecification({ inMemory: true });
 
 const account = (userId: string) =>
   existingStream(accountStream(userId), [

@@ -2,7 +2,7 @@ import { accountStream } from '@studio/events';
 import { newId } from '../platform/ids';
 import { apiSpecification, existingStream } from '../testing/api-spec';
 
-const api = apiSpecification();
+const api = apiSpecification({ inMemory: true });
 
 /** A registered account holding `credits` from a plan purchase. */
 const accountWith = (userId: string, credits: number) =>

@@ -55,8 +55,15 @@ const GIVEN_METADATA = {
  * real API of every module (SQLite files in a temp folder, projectors running, so the read models
  * the routes use follow the given events). Reactors and workers do not run: every new event is
  * the request's own. One runtime per describe block; each test uses ids of its own.
+ *
+ * `inMemory`: for routes that read no projection (they decide on streams alone), the stores are
+ * SQLite's in-memory ones and no projector runs: a lighter start, and a route that does read a
+ * read model finds it empty (its test fails, which says the option does not fit it).
  */
-export function apiSpecification(overrides: Pick<PlatformOverrides, 'ai' | 'gateway'> = {}) {
+export function apiSpecification(
+  overrides: Pick<PlatformOverrides, 'ai' | 'gateway'> & { inMemory?: boolean } = {},
+) {
+  const { inMemory = false, ...platformOverrides } = overrides;
   let runtime: Awaited<ReturnType<typeof openTestRuntime>> | undefined;
   let modules: FeatureModule[] = [];
   let projectors: ProjectorRunner[] = [];
@@ -64,9 +71,9 @@ export function apiSpecification(overrides: Pick<PlatformOverrides, 'ai' | 'gate
 
   beforeAll(async () => {
     // Rate limits raised: one test address signs up many users.
-    runtime = await openTestRuntime({ AUTH_RATE_LIMIT: '1000' });
-    modules = await featureModules(runtime, overrides);
-    projectors = await startProjectors(runtime, modules);
+    runtime = await openTestRuntime({ AUTH_RATE_LIMIT: '1000' }, { inMemory });
+    modules = await featureModules(runtime, platformOverrides);
+    projectors = inMemory ? [] : await startProjectors(runtime, modules);
     server = await listen(createApi(runtime, modules), '127.0.0.1', 0);
   });
   afterAll(async () => {

@@ -8,11 +8,16 @@ import { tempDataDir } from './helpers';
 /** A real embedded runtime (SQLite files, in-process bus, blob folder) in a fresh temp folder. Tests only. */
 export async function openTestRuntime(
   env: Record<string, string> = {},
-  overrides: Pick<PlatformOverrides, 'clock'> = {},
+  overrides: Pick<PlatformOverrides, 'clock'> & {
+    /** The event store and read store in memory (SQLite's own); blobs stay in the temp folder. */
+    inMemory?: boolean;
+  } = {},
 ): Promise<Platform & { dataDir: string; dispose(): Promise<void> }> {
   const { dir: dataDir, remove } = tempDataDir();
+  const config = loadConfig({ DATA_DIR: dataDir, ...env }, { embedded: true });
+  const memory = { kind: 'sqlite', file: ':memory:' } as const;
   const platform = await openPlatform(
-    loadConfig({ DATA_DIR: dataDir, ...env }, { embedded: true }),
+    overrides.inMemory ? { ...config, eventStore: memory, readStore: memory } : config,
     createLogger('silent'),
     overrides.clock,
   );
