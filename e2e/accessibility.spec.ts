@@ -215,6 +215,27 @@ for (const viewport of WIDTHS) {
       scan.expectClean();
     });
 
+    test('payment, subscription success and Access Denied have no WCAG 2.1 AA violations', async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await signUp(page);
+      const scan = scanner(page);
+      await scan.screen('/payment?plan=standard');
+      await scan.screen('/payment?plan=nonsense');
+      // Scanned before its redirect to the dashboard (5 s).
+      await page.goto('/subscription-success?plan=standard&credits=150&total=150');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('status')).toBeVisible();
+      await scan.state('/subscription-success');
+      // A member who is not an admin opens Admin Tools.
+      await page.goto('/admin-tools');
+      await expect(page.getByRole('alert').filter({ hasText: 'Access Denied' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await scan.state('/admin-tools (Access Denied)');
+      scan.expectClean();
+    });
+
     test('Admin Tools have no WCAG 2.1 AA violations', async ({ page }) => {
       test.setTimeout(120_000);
       await signUp(page, { admin: true });

@@ -1,6 +1,7 @@
 // "Add a reader QR" against the real backend (offline provider): a finished book's card opens the
-// dialog from the keyboard, a bad link is said inside the dialog, a good offer makes the code and
-// rebuilds the book free, and the rebuilt interior PDF carries the author's line (pdftotext).
+// dialog from the keyboard, a line the book fonts cannot print is said under its field, a bad link
+// is said inside the dialog, a good offer makes the code and rebuilds the book free, and the
+// rebuilt interior PDF carries the author's line (pdftotext).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,8 +53,21 @@ test('REAL backend: add a reader QR to a finished book from My Books', async ({ 
   }
   await expectAxeClean(page);
 
-  // A link the server refuses: said in the dialog, which stays open.
+  // A line the book fonts cannot print: said under its field before anything is sent.
   await dialog.getByLabel('Link to the download or review page').fill('ftp://example.com/seeds.pdf');
+  const line = dialog.getByLabel('Line above the code');
+  await line.fill('Get the bonus chapter ★');
+  await dialog.getByRole('button', { name: 'Add the code and rebuild' }).click();
+  await expect(
+    dialog.getByText(
+      'The line above the code contains characters our book fonts cannot print (★). Remove them or use another wording.',
+    ),
+  ).toBeVisible();
+  await expect(line).toBeFocused();
+  await page.screenshot({ path: test.info().outputPath('reader-qr-unprintable-1280.png') });
+  await line.fill('Get the bonus chapter');
+
+  // A link the server refuses: said in the dialog, which stays open.
   await dialog.getByRole('button', { name: 'Add the code and rebuild' }).click();
   await expect(dialog.getByText('The link must be a web address (https://…)')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('reader-qr-error-1280.png') });

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import type { GenerationKind, PaperType } from './generation';
+import { printable } from './requests/printable';
 import { numeric, text } from './requests/text';
 import type { Tier } from './subscription';
 import { COLORING_BOOK_COSTS, type ColoringBookLength, TOOL_CATALOG, type ToolListing } from './tool-catalog';
@@ -62,16 +63,20 @@ const paperType = text('Paper type must be white or cream')
 
 export const TOOL_SCHEMAS = {
   'non-fiction': yup.object({
-    Title: atLeast(3, 'Book title must be at least 3 characters.', { max: 200 }),
-    Description: atLeast(10, 'Book description must be at least 10 characters.', { lines: 'many' }),
+    Title: atLeast(3, 'Book title must be at least 3 characters.', { max: 200 }).test(printable('The title')),
+    Description: atLeast(10, 'Book description must be at least 10 characters.', { lines: 'many' }).test(
+      printable('The description'),
+    ),
     User: yup.array(text().max(100).required()).max(1).optional(),
     Status: text().max(50).optional(),
     paperType,
   }),
   'non-fiction-v2': yup.object({
     userId,
-    title: atLeast(3, 'Title must be at least 3 characters long', { max: 200 }),
-    description: atLeast(20, 'Description must be at least 20 characters long', { lines: 'many' }),
+    title: atLeast(3, 'Title must be at least 3 characters long', { max: 200 }).test(printable('The title')),
+    description: atLeast(20, 'Description must be at least 20 characters long', { lines: 'many' }).test(
+      printable('The description'),
+    ),
     // The spec sends the count as text (a select's value); a JSON number is read too.
     numChapters: numeric('Please select the number of chapters')
       .integer('Please select the number of chapters')
@@ -90,7 +95,8 @@ export const TOOL_SCHEMAS = {
   }),
   'coloring-book': yup.object({
     userId,
-    prompt: required('Please provide a prompt for your coloring book.'),
+    // The book's title and cover are made from the prompt.
+    prompt: required('Please provide a prompt for your coloring book.').test(printable('The prompt')),
     // A JSON number, as the spec's request says: "10" or [10] is refused, not read as 10.
     bookLength: yup
       .mixed<ColoringBookLength>()
@@ -124,11 +130,11 @@ export const TOOL_SCHEMAS = {
       max: 500,
       tooLong: 'Story description must not exceed 500 characters',
       lines: 'many',
-    }),
+    }).test(printable('The story description')),
     characterName: atLeast(2, 'Character name must be at least 2 characters long', {
       max: 30,
       tooLong: 'Character name must not exceed 30 characters',
-    }),
+    }).test(printable('The character name')),
     characterGender: text('Please select if the character is a boy or girl')
       .required('Please select if the character is a boy or girl')
       .oneOf(['boy', 'girl'] as const, 'Please select if the character is a boy or girl'),

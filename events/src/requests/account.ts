@@ -1,6 +1,7 @@
 // docs/product/accounts-billing-admin.md (Validation) account requests: the register and login forms validate with these schemas, and the
 // routes that receive them parse with the same ones.
 import * as yup from 'yup';
+import { printable } from './printable';
 import {
   ACCOUNT_MESSAGES,
   CREDENTIAL_MESSAGES,
@@ -69,6 +70,7 @@ export const updateProfileRequest = registerRequest.pick(['name', 'phoneNumber']
       'Pen name must not contain control or invisible characters',
       (v) => !v || hasOnlyVisibleCharacters(v),
     )
+    .test(printable('The pen name'))
     .optional(),
 });
 export type UpdateProfileRequest = yup.InferType<typeof updateProfileRequest>;

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { hasOnlyVisibleCharacters } from './account';
+import { printable } from './printable';
 import { isHttpUrl } from './qr';
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './rules';
 import { numeric, text } from './text';
@@ -42,15 +43,18 @@ export const editBookRequest = yup
       .min(3, 'Title must be at least 3 characters long')
       .max(BOOK_EDIT_LIMITS.title, 'Title is too long')
       .test('visible', 'Title must not contain control or invisible characters', visible)
+      .test(printable('The title'))
       .optional(),
     subtitle: text('Subtitle is invalid')
       .max(BOOK_EDIT_LIMITS.subtitle, 'Subtitle is too long')
       .test('visible', 'Subtitle must not contain control or invisible characters', visible)
+      .test(printable('The subtitle'))
       .optional(),
     author: text('Author must be at least 2 characters')
       .min(NAME_MIN_LENGTH, 'Author must be at least 2 characters')
       .max(NAME_MAX_LENGTH, 'Author is too long')
       .test('visible', 'Author must not contain control or invisible characters', visible)
+      .test(printable('The author'))
       .optional(),
     blurb: text('Blurb cannot be empty')
       .min(1, 'Blurb cannot be empty')
@@ -58,6 +62,7 @@ export const editBookRequest = yup
         BOOK_EDIT_LIMITS.blurb,
         `The blurb is too long (${BOOK_EDIT_LIMITS.blurb} characters at most: it must fit the back cover)`,
       )
+      .test(printable('The blurb'))
       .optional(),
     chapters: yup
       .array(
@@ -65,10 +70,12 @@ export const editBookRequest = yup
           index: position('Chapter index is invalid'),
           title: text('Chapter title is required')
             .required('Chapter title is required')
-            .max(BOOK_EDIT_LIMITS.chapterTitle, 'Chapter title is too long'),
+            .max(BOOK_EDIT_LIMITS.chapterTitle, 'Chapter title is too long')
+            .test(printable('A chapter title')),
           text: text('Chapter text cannot be empty', { lines: 'many' })
             .required('Chapter text cannot be empty')
-            .max(BOOK_EDIT_LIMITS.chapterText, 'Chapter text is too long'),
+            .max(BOOK_EDIT_LIMITS.chapterText, 'Chapter text is too long')
+            .test(printable('The chapter text')),
         }),
       )
       .typeError('chapters must be a list')
@@ -80,7 +87,8 @@ export const editBookRequest = yup
           index: position('Page index is invalid'),
           text: text('Page text cannot be empty', { lines: 'many' })
             .required('Page text cannot be empty')
-            .max(BOOK_EDIT_LIMITS.pageText, 'Page text is too long'),
+            .max(BOOK_EDIT_LIMITS.pageText, 'Page text is too long')
+            .test(printable('The page text')),
         }),
       )
       .typeError('pages must be a list')
@@ -133,13 +141,15 @@ export const readerQrRequest = yup.object({
       READER_QR_LIMITS.heading,
       `The line above the code is too long (${READER_QR_LIMITS.heading} characters at most)`,
     )
-    .test('visible', 'The line above the code must not contain control or invisible characters', visible),
+    .test('visible', 'The line above the code must not contain control or invisible characters', visible)
+    .test(printable('The line above the code')),
   words: text('The words under the code are invalid')
     .max(
       READER_QR_LIMITS.words,
       `The words under the code are too long (${READER_QR_LIMITS.words} characters at most)`,
     )
     .test('visible', 'The words under the code must not contain control or invisible characters', visible)
+    .test(printable('The words under the code'))
     .optional(),
   url: text('The link must be a web address (https://…)')
     .max(READER_QR_LIMITS.url, 'The link is too long')

@@ -7,6 +7,7 @@ export * from './books';
 export * from './field-errors';
 export * from './newsletter';
 export * from './outline';
+export * from './printable';
 export * from './qr';
 export * from './rules';
 export { numeric, optionalId, text } from './text';

@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { CHAPTERS } from '../tools';
 import { hasOnlyVisibleCharacters } from './account';
+import { printable } from './printable';
 import { text } from './text';
 
 /** Bounds of an outline's words: what a writer's outline may hold (`isCompleteResult`). */
@@ -15,7 +16,9 @@ const summary = (what: string) =>
   text(`${what} is invalid`)
     .transform(oneLine)
     .max(OUTLINE_LIMITS.summary, `${what} is too long`)
-    .test('visible', `${what} must not contain control or invisible characters`, visible);
+    .test('visible', `${what} must not contain control or invisible characters`, visible)
+    // A chapter is written from its summary, often in its words.
+    .test(printable(what));
 
 /**
  * PUT /api/non-fiction-gen2/books/{id}/outlines/{index}: the author's version of one outline,
@@ -30,7 +33,8 @@ export const editOutlineRequest = yup.object({
         title: text('Every chapter needs a title')
           .required('Every chapter needs a title')
           .max(OUTLINE_LIMITS.chapterTitle, 'A chapter title is too long')
-          .test('visible', 'A chapter title must not contain control or invisible characters', visible),
+          .test('visible', 'A chapter title must not contain control or invisible characters', visible)
+          .test(printable('A chapter title')),
         summary: summary('A chapter summary').required('Every chapter needs a summary'),
       }),
     )

@@ -1,10 +1,12 @@
 // "Add a reader QR" (docs/product/creation-tools-qr.md (Screens and routes: My Books)): the
 // author picks an offer and writes the line printed above the code; the server makes the landing
 // code and rebuilds the book's files with it on a back-matter page.
+
+import { fieldErrors, readerQrRequest } from '@studio/events/requests';
 import { Alert, apiJson, Button, theme, toast } from '@studio/kit';
 import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
 import { Dialog, DialogClose } from '@studio/kit/overlays';
-import { Field, Input, RadioGroup, Textarea } from '@studio/kit/widgets';
+import { Field, Input, RadioGroup, Textarea, useFormErrors } from '@studio/kit/widgets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { serverMessage } from './api';
@@ -24,6 +26,7 @@ export function ReaderQrDialog({ bookId, bookTitle, onClose }: ReaderQrDialogPro
   const [heading, setHeading] = useState<string>(READER_QR.defaultHeading.bonus);
   const [words, setWords] = useState('');
   const [url, setUrl] = useState('');
+  const { errors, check, recheck } = useFormErrors(wordErrors);
   const add = useMutation({
     mutationFn: () =>
       apiJson<{ message?: string }>('POST', `/api/books/${encodeURIComponent(bookId)}/reader-qr`, {
@@ -38,8 +41,9 @@ export function ReaderQrDialog({ bookId, bookTitle, onClose }: ReaderQrDialogPro
       onClose();
     },
   });
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (!check({ offer, heading, words }, event.currentTarget)) return;
     if (!add.isPending) add.mutate();
   };
   const chooseOffer = (value: string) => {
@@ -86,11 +90,29 @@ export function ReaderQrDialog({ bookId, bookTitle, onClose }: ReaderQrDialogPro
             ]}
           />
         </Field>
-        <Field label={READER_QR.headingLabel} hint={READER_QR.headingHint}>
-          <Input value={heading} maxLength={60} required onChange={(e) => setHeading(e.target.value)} />
+        <Field label={READER_QR.headingLabel} hint={READER_QR.headingHint} error={errors.heading}>
+          <Input
+            name="heading"
+            value={heading}
+            maxLength={60}
+            required
+            onChange={(e) => {
+              setHeading(e.target.value);
+              recheck({ offer, heading: e.target.value, words });
+            }}
+          />
         </Field>
-        <Field label={READER_QR.wordsLabel} hint={READER_QR.wordsHint}>
-          <Textarea value={words} maxLength={200} rows={3} onChange={(e) => setWords(e.target.value)} />
+        <Field label={READER_QR.wordsLabel} hint={READER_QR.wordsHint} error={errors.words}>
+          <Textarea
+            name="words"
+            value={words}
+            maxLength={200}
+            rows={3}
+            onChange={(e) => {
+              setWords(e.target.value);
+              recheck({ offer, heading, words: e.target.value });
+            }}
+          />
         </Field>
         <Field label={READER_QR.urlLabel(offer)} hint={READER_QR.urlHint}>
           <Input
@@ -105,4 +127,10 @@ export function ReaderQrDialog({ bookId, bookTitle, onClose }: ReaderQrDialogPro
       </form>
     </Dialog>
   );
+}
+
+/** The words printed with the code, checked as the route checks them (the link is the browser's). */
+function wordErrors(values: unknown) {
+  const { heading, words } = fieldErrors(readerQrRequest, values);
+  return { ...(heading ? { heading } : {}), ...(words ? { words } : {}) };
 }

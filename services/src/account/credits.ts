@@ -9,6 +9,8 @@ import type {
   PlanId,
   Tier,
 } from '@studio/events';
+import { TOOL_CONTRACTS } from '@studio/events';
+import { unprintable, unprintableMessage } from '@studio/events/requests';
 import { assertNever, type Emitted } from '../platform/decider';
 import { DomainError } from '../platform/errors';
 import type { AccountState } from './state';
@@ -77,6 +79,23 @@ export function requireAffordable(state: AccountState, cost: number, allowedTier
   }
 }
 
+/**
+ * A book prints its author (the pen name, else the account's name, which may be in any script):
+ * one the book fonts cannot print is refused before a credit is spent, with the way out.
+ */
+function requirePrintableAuthor(author: string): void {
+  const missing = unprintable(author);
+  if (missing.length > 0)
+    throw new DomainError(
+      'VALIDATION',
+      unprintableMessage(
+        'Your name',
+        missing,
+        'Set a pen name in your profile to publish your books under, or change your name.',
+      ),
+    );
+}
+
 export function decideCredits(command: CreditsCommand, state: AccountState): Out {
   requireAccount(state);
   switch (command.type) {
@@ -91,6 +110,8 @@ export function decideCredits(command: CreditsCommand, state: AccountState): Out
       requireWholeAmount(cost, 'Cost');
       if (state.debits.has(generationId)) return [];
       requireAffordable(state, cost, allowedTiers);
+      const author = state.penName || state.name;
+      if (TOOL_CONTRACTS[request.kind].artifacts.includes('pdf')) requirePrintableAuthor(author);
       return [
         {
           type: 'CreditsDebited',
@@ -106,7 +127,7 @@ export function decideCredits(command: CreditsCommand, state: AccountState): Out
             cost,
             ...request,
             tier: state.tier,
-            author: state.penName || state.name,
+            author,
           },
         },
       ];

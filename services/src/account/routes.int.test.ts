@@ -204,6 +204,10 @@ describe('identity API', () => {
         ['Q', 'Pen name must be at least 2 characters'],
         ['x'.repeat(101), 'Pen name is too long'],
         ['Ada\u200bQuill', 'Pen name must not contain control or invisible characters'],
+        [
+          'Ada 🖋 Quill',
+          'The pen name contains characters our book fonts cannot print (🖋). Remove them or use another wording.',
+        ],
       ] as const) {
         const refused = await agent.put('/api/user/profile').send({ name: 'Ada Byron', penName });
         expect(refused.status).toBe(400);

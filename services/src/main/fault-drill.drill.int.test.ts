@@ -108,8 +108,8 @@ describe('fault drills: an engine drops while the server runs', () => {
     faults.readStore.up();
     await eventually(ready);
     await eventually(async () => (await agent.get('/api/user')).body.credits === 50);
-    // Applied once, not once per retry: still 50 after the projectors have been live a while.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Applied once, not once per retry: still 50 once every projector has reached the log's head.
+    await server().settle();
     expect((await agent.get('/api/user')).body.credits).toBe(50);
   });
 
@@ -126,13 +126,15 @@ describe('fault drills: an engine drops while the server runs', () => {
     faults.bus.down();
     const started = await generate(agent, 'a whale under the ice');
     expect(started.status).toBe(202);
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    expect(await eventsOf('GenerationStarted', started.body.generationId)).toHaveLength(0);
-    const report = await request(server().url)
-      .get('/api/ready')
-      .set('Authorization', `Bearer ${METRICS_TOKEN}`);
+    const readiness = () =>
+      request(server().url).get('/api/ready').set('Authorization', `Bearer ${METRICS_TOKEN}`);
+    // The relay has tried to publish the job and was refused (it pauses): nothing could start it.
+    const report = await eventually(async () => {
+      const answer = await readiness();
+      return answer.body.relay?.state === 'paused' ? answer : undefined;
+    });
     expect(report.status).toBe(503);
-    expect(report.body.relay.state).toBe('paused');
+    expect(await eventsOf('GenerationStarted', started.body.generationId)).toHaveLength(0);
     faults.bus.up();
     await done(agent, userId, started.body.generationId);
     await eventually(ready);

@@ -96,6 +96,14 @@ describe('editing a book', () => {
       [{ title: 42 }, 'Title must be at least 3 characters long'],
       [{ author: 'x' }, 'Author must be at least 2 characters'],
       [{ title: `A${'\u202e'}bc` }, 'Title must not contain control or invisible characters'],
+      [
+        { title: 'Herbs 🌿 on the Sill' },
+        'The title contains characters our book fonts cannot print (🌿). Remove them or use another wording.',
+      ],
+      [
+        { chapters: [{ index: 1, title: 'Fine', text: 'Basil ✓\n\nMint ✓' }] },
+        'The chapter text contains characters our book fonts cannot print (✓). Remove them or use another wording.',
+      ],
       [{ chapters: [{ index: 1, title: 'Fine', text: '   ' }] }, 'Chapter text cannot be empty'],
       [{ chapters: [{ index: -1, title: 'Fine', text: 'Words.' }] }, 'Chapter index is invalid'],
       [{ chapters: [{ index: 99, title: 'Fine', text: 'Words.' }] }, 'The book has no chapter 100'],

@@ -124,6 +124,12 @@ describe('Gen 2.0 outline editor: given events, when a request, then the respons
       'introduction must not contain control characters',
     ],
     [
+      'a chapter title the book fonts cannot print',
+      { chapters: [{ title: 'Bees 🐝', summary: 'Words.' }] },
+      400,
+      'A chapter title contains characters our book fonts cannot print (🐝). Remove them or use another wording.',
+    ],
+    [
       'a summary that reads as a heading',
       { chapters: [{ title: 'Bees', summary: 'Chapter 2: Wasps' }] },
       400,

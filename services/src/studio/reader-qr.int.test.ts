@@ -167,6 +167,10 @@ describe('a reader QR code in a book', () => {
         'The line above the code must not contain control or invisible characters',
       ],
       [
+        { ...offer, heading: 'Get the bonus ★' },
+        'The line above the code contains characters our book fonts cannot print (★). Remove them or use another wording.',
+      ],
+      [
         { ...offer, words: 'w'.repeat(201) },
         'The words under the code are too long (200 characters at most)',
       ],

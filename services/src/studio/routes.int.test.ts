@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { accountStream } from '@studio/events';
 import sharp from 'sharp';
 import { member } from '../testing/givens';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
@@ -69,6 +70,59 @@ describe('tool routes', () => {
     expect(res.status).toBe(415);
     expect(res.body.message).toBe('Invalid File Type: Please select an image file (JPG, PNG or WebP)');
     expect((await agent.get('/api/user')).body.credits).toBe(10);
+  });
+
+  it('refuses words the book fonts cannot print, naming the field, and appends nothing', async () => {
+    const { agent, userId } = await signUp('fonts@example.com', 200);
+    const accountEvents = async () =>
+      (await server().platform.eventStore.readStream(accountStream(userId))).map((e) => e.type);
+    const before = await accountEvents();
+    const refusals: Array<[string, Record<string, unknown>, string]> = [
+      [
+        '/api/non-fiction-gen2/submit',
+        {
+          title: 'Garden 🌱 Basics',
+          description: 'Growing vegetables on a small balcony, season by season.',
+        },
+        'The title contains characters our book fonts cannot print (🌱). Remove them or use another wording.',
+      ],
+      [
+        '/api/generate-coloring-book',
+        { prompt: '可爱的猫', bookLength: 10 },
+        'The prompt contains characters our book fonts cannot print (可 爱 的 猫). Remove them or use another wording.',
+      ],
+    ];
+    for (const [path, body, message] of refusals) {
+      const res = await agent.post(path).send(body);
+      expect({ path, status: res.status, body: res.body }).toEqual({
+        path,
+        status: 400,
+        body: { message, error: 'VALIDATION', field: expect.any(String) },
+      });
+    }
+    // An image has no printed words: its prompt may hold any character.
+    expect((await agent.post('/api/generate-image-v2').send({ prompt: 'a cat 🐱 in the snow' })).status).toBe(
+      202,
+    );
+    expect((await accountEvents()).slice(before.length)).toEqual(['CreditsDebited', 'GenerationRequested']);
+  });
+
+  it('a book needs an author the fonts can print: a name in any script publishes under a pen name', async () => {
+    const { agent } = await member(server(), 'li-bai@example.com', { credits: 40, name: '李白' });
+    const book = {
+      title: 'Quiet Night Thoughts',
+      description: 'Poems of the moon, the road and the old home.',
+    };
+    const refused = await agent.post('/api/non-fiction-gen2/submit').send(book);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      message:
+        'Your name contains characters our book fonts cannot print (李 白). Set a pen name in your profile to publish your books under, or change your name.',
+      error: 'VALIDATION',
+    });
+    expect((await agent.get('/api/user')).body.credits).toBe(40);
+    expect((await agent.put('/api/user/profile').send({ name: '李白', penName: 'Li Bai' })).status).toBe(200);
+    expect((await agent.post('/api/non-fiction-gen2/submit').send(book)).status).toBe(202);
   });
 });
 

@@ -38,6 +38,23 @@ function recordingBus(keepsMessages = false) {
   return { bus, published };
 }
 
+/** Every timer API but setInterval and clearInterval, for `jest.useFakeTimers({ doNotFake })`. */
+const NOT_THE_INTERVALS = [
+  'Date',
+  'hrtime',
+  'nextTick',
+  'performance',
+  'queueMicrotask',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'requestIdleCallback',
+  'cancelIdleCallback',
+  'setImmediate',
+  'clearImmediate',
+  'setTimeout',
+  'clearTimeout',
+] as const;
+
 describe('generation supervisor', () => {
   let fixture: RunnerFixture;
   let projector: ProjectorRunner;
@@ -403,14 +420,26 @@ describe('generation supervisor', () => {
   });
 
   it('sweeps no more once stopped', async () => {
-    const running = supervisor(20);
-    await running.start();
-    running.stop();
-    await claim('late', 0, 10);
-    await projected();
-    time.set(20);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(await failures('late')).toEqual([]);
+    // Intervals on a fake clock (everything else real): ten periods pass at once, and the
+    // supervisor left running shows they did.
+    jest.useFakeTimers({ doNotFake: [...NOT_THE_INTERVALS] });
+    try {
+      const stopped = supervisor(20);
+      const left = supervisor(20);
+      const sweeps = {
+        stopped: jest.spyOn(stopped, 'sweep').mockResolvedValue(0),
+        left: jest.spyOn(left, 'sweep').mockResolvedValue(0),
+      };
+      await stopped.start();
+      await left.start();
+      stopped.stop();
+      jest.advanceTimersByTime(10 * 20);
+      left.stop();
+      expect(sweeps.left).toHaveBeenCalledTimes(10);
+      expect(sweeps.stopped).not.toHaveBeenCalled();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('logs a failed sweep with its error and keeps going', async () => {

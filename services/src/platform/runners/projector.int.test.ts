@@ -23,6 +23,15 @@ import {
 /** What a process that dies mid-batch looks like to the runner: the engine failed (never parked). */
 const engineDied = (message: string) => new EngineUnavailableError('read store', new Error(message));
 
+/** The same projection under another name and collection: it proves an event was delivered. */
+const witnessOf = (projection: Projection): Projection => ({
+  ...projection,
+  name: `${projection.name}-witness`,
+  collections: [`${projection.name}_witness`],
+  project: (event: RecordedEvent) =>
+    projection.project(event).map((op) => ({ ...op, collection: `${projection.name}_witness` })),
+});
+
 /**
  * Counts scans per code and day: increments, so a double-applied batch would show. `failAt`: the
  * engine fails while that event is applied, `times` times.
@@ -301,8 +310,13 @@ describe('projector runner, live', () => {
     await runner.waitFor((await fixture.events.headPosition())!);
     await runner.stop();
 
+    // A witness subscribed after the stopped runner: once it has the event, the same delivery
+    // would have reached a runner still listening, earlier.
+    const witness = new ProjectorRunner(fixture.events, fixture.reads, witnessOf(scans()), fixture.logger);
+    await witness.start();
     await fixture.events.append('qr-1', [event(1)], { expectedRevision: 'any' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await witness.waitFor((await fixture.events.headPosition())!);
+    await witness.stop();
     expect(await total()).toBe(1);
 
     const again = new ProjectorRunner(fixture.events, fixture.reads, scans(), fixture.logger);
@@ -671,8 +685,24 @@ describe('projector runner, catch-up', () => {
       if (checkpoint?.name === onlyQr0.name) written.push(checkpoint.position);
       return apply(ops, checkpoint);
     };
+    // The lagging catch-up's own timer, observed: it says when the catch-up was queued.
+    const LAGGING_MS = 150;
+    let laggingFired = () => {};
+    const lagged = new Promise<void>((resolve) => {
+      laggingFired = resolve;
+    });
+    const realSetTimeout = global.setTimeout;
+    const timers = jest.spyOn(global, 'setTimeout').mockImplementation(((
+      callback: (...args: unknown[]) => void,
+      ms?: number,
+      ...args: unknown[]
+    ) =>
+      realSetTimeout(() => {
+        callback(...args);
+        if (ms === LAGGING_MS) laggingFired();
+      }, ms)) as typeof setTimeout);
     const runner = new ProjectorRunner(fixture.events, fixture.reads, onlyQr0, createLogger('silent'), {
-      laggingCheckpointMs: 150,
+      laggingCheckpointMs: LAGGING_MS,
     });
     await runner.start();
     // An event of another read model schedules the catch-up; a counted one right after writes the
@@ -686,8 +716,15 @@ describe('projector runner, catch-up', () => {
     });
     const head = (await fixture.events.headPosition())!;
     await runner.waitFor(head);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(written.at(-1)).toBe(head);
+    await lagged;
+    timers.mockRestore();
+    // The catch-up runs in the runner's write queue: a counted event written after it proves it done.
+    await fixture.events.append('qr-0', [{ ...event(3), eventId: 'q3', data: { code: 'qr0', day: 'd' } }], {
+      expectedRevision: 'any',
+    });
+    const last = (await fixture.events.headPosition())!;
+    await runner.waitFor(last);
+    expect(written.slice(-2)).toEqual([head, last]);
     expect(new Set(written).size).toBe(written.length);
     await runner.stop();
   });

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { RecordedEvent } from '@studio/events';
 import { eventually } from '../../testing/helpers';
 import {
@@ -139,15 +140,33 @@ describe('reactor runner', () => {
         throw new Error('always failing');
       },
     };
-    const stopped = new ReactorRunner(fixture.events, fixture.reads, reactor, fixture.logger);
+    // The pause before a retry, observed: the stop must end it, and no retry may follow.
+    const pauses: AbortSignal[] = [];
+    const stopped = new ReactorRunner(fixture.events, fixture.reads, reactor, fixture.logger, {
+      sleep: (ms, signal) => {
+        pauses.push(signal);
+        return delay(ms, undefined, { signal });
+      },
+    });
     await stopped.start();
     await fixture.events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
-    await eventually(async () => attempts.length === 1);
+    await eventually(async () => attempts.length === 1 && pauses.length === 1);
+    // stop() returns once the subscription's loop has ended: a retry would have run by then.
     await stopped.stop();
+    expect(pauses[0]?.aborted).toBe(true);
+    expect(attempts).toEqual(['e1']);
 
+    // A witness subscribed after it gets e2: the same delivery would have reached the stopped one.
+    const seen: string[] = [];
+    runner = new ReactorRunner(
+      fixture.events,
+      fixture.reads,
+      { name: 'witness', handle: async (event) => void seen.push(event.eventId) },
+      fixture.logger,
+    );
+    await runner.start();
     await fixture.events.append('s-1', [testEvent('e2')], { expectedRevision: 'any' });
-    // Longer than the retry pause: a retry scheduled before the stop would have run by now.
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await eventually(async () => seen.includes('e2'));
     expect(attempts).toEqual(['e1']);
   });
 

@@ -80,16 +80,16 @@ describe('relay', () => {
     const reactor = relay(bus, route);
 
     set('hold');
-    let settled = false;
+    // The order of what happened: handling may only end after the bus acknowledged.
+    const order: string[] = [];
     const handling = reactor.handle(event!).then(() => {
-      settled = true;
+      order.push('handled');
     });
     await eventually(async () => pending.length === 1);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(settled).toBe(false);
+    order.push('acknowledged');
     pending[0]!.resolve();
     await handling;
-    expect(settled).toBe(true);
+    expect(order).toEqual(['acknowledged', 'handled']);
 
     set('reject-once');
     await expect(reactor.handle(event!)).rejects.toThrow('broker not available');
@@ -98,17 +98,25 @@ describe('relay', () => {
   it('keeps its checkpoint before an event while the bus has not acknowledged it', async () => {
     const { bus, accepted, pending, set } = controlledBus();
     set('hold');
-    runner = new ReactorRunner(fixture.events, fixture.reads, relay(bus, route), fixture.logger);
+    // Every checkpoint the relay writes, in order with the bus's acknowledgement.
+    const order: string[] = [];
+    const reads = {
+      ...fixture.reads,
+      apply: async (...args: Parameters<typeof fixture.reads.apply>) => {
+        if (args[1]?.name === 'relay') order.push(`checkpoint ${args[1].position}`);
+        return fixture.reads.apply(...args);
+      },
+    };
+    runner = new ReactorRunner(fixture.events, reads, relay(bus, route), fixture.logger);
     await runner.start();
     await fixture.events.append('job-1', [testEvent('e1')], { expectedRevision: 'any' });
     const head = (await fixture.events.headPosition())!;
 
     await eventually(async () => pending.length === 1);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await fixture.reads.getCheckpoint('relay')).toBeUndefined();
-
+    order.push('acknowledged');
     pending[0]!.resolve();
     await eventually(async () => (await fixture.reads.getCheckpoint('relay')) === head);
+    expect(order).toEqual(['acknowledged', `checkpoint ${head}`]);
     expect(accepted).toHaveLength(1);
   });
 

@@ -111,7 +111,17 @@ describe('one runner instance at a time (lease with fencing)', () => {
 
   it('a holder whose heartbeat finds the lease taken stands by while idle, and says so', async () => {
     const { logger, lines: logged } = capturingLogger('warn');
-    const runner = new ProjectorRunner(fixture.events, fixture.reads, tally, logger, { lease: TTL });
+    // The standby asks for the lease again every second: each refusal is counted.
+    let refusals = 0;
+    const reads: ReadStore = {
+      ...fixture.reads,
+      acquireLease: async (request) => {
+        const token = await fixture.reads.acquireLease(request);
+        if (token === undefined && !request.holder.startsWith('elsewhere')) refusals += 1;
+        return token;
+      },
+    };
+    const runner = new ProjectorRunner(fixture.events, reads, tally, logger, { lease: TTL });
     runners.push(runner);
     await runner.start();
     expect(runner.state).toBe('running');
@@ -125,7 +135,9 @@ describe('one runner instance at a time (lease with fencing)', () => {
       }),
     );
     await append(0, 2);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A poll after the events were appended was refused, and its answer acted on: still nothing.
+    const before = refusals;
+    await eventually(async () => refusals > before && runner.state === 'standby', 5_000);
     expect(await counted()).toBeUndefined();
     expect(runner.state).toBe('standby');
   });

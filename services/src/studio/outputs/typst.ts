@@ -7,8 +7,10 @@ import { Worker } from 'node:worker_threads';
  * pictures) goes in as files in the compiler's shadow file system, never spliced into the source,
  * so no text can break the markup. Builds are deterministic on one host: no document date, no
  * wall-clock timestamp. Fonts are Typst's bundled ones plus the host's system fonts (this binding
- * has no switch to leave those out), so a script the bundled fonts lack (CJK, emoji) prints with
- * whatever fallback the host has installed. One thread, one document at a time, as before.
+ * has no switch to leave those out), so a character the bundled fonts lack (CJK, emoji) would
+ * print with whatever the host has, or as an empty box: the requests refuse those characters
+ * (`printable` in the contracts) and the preflight fails a file with a missing glyph. One thread,
+ * one document at a time, as before.
  */
 export interface TypstInput {
   source: string;

@@ -39,12 +39,18 @@ export interface FontUse {
   type3: boolean;
   embedded: boolean;
 }
+/** Glyphs drawn as `.notdef` (glyph 0, the empty box a font draws for a character it lacks). */
+export interface MissingGlyphs {
+  font: string;
+  count: number;
+}
 export interface PageMarks {
   width: number;
   height: number;
   text: TextMark[];
   images: ImageMark[];
   fonts: FontUse[];
+  missingGlyphs: MissingGlyphs[];
 }
 
 /** An affine matrix [a b c d e f], as PDF writes them. */
@@ -227,6 +233,9 @@ interface TextState {
   rise: number;
 }
 
+/** A font's name as people know it: no subset tag ("ABCDEF+"), no CMap ("-Identity-H"). */
+const fontFamilyName = (name: string) => name.replace(/^[A-Z]{6}\+/, '').replace(/-Identity-[HV]$/, '');
+
 /** Every page's marks, in order. */
 export function pageMarks(doc: PDFDocument): PageMarks[] {
   const lookup = (o: PDFObject | undefined) => (o instanceof PDFRef ? doc.context.lookup(o) : o);
@@ -238,7 +247,12 @@ export function pageMarks(doc: PDFDocument): PageMarks[] {
 
   return doc.getPages().map((page) => {
     const { width, height } = page.getMediaBox();
-    const marks: PageMarks = { width, height, text: [], images: [], fonts: [] };
+    const marks: PageMarks = { width, height, text: [], images: [], fonts: [], missingGlyphs: [] };
+    const missing = (font: string) => {
+      const entry = marks.missingGlyphs.find((m) => m.font === font);
+      if (entry) entry.count += 1;
+      else marks.missingGlyphs.push({ font, count: 1 });
+    };
     const fontsSeen = new Set<string>();
 
     const walk = (content: Uint8Array[], resources: PDFDict | undefined, start: Matrix, depth: number) => {
@@ -283,6 +297,8 @@ export function pageMarks(doc: PDFDocument): PageMarks[] {
           for (let i = 0; i + font.bytesPerCode <= bytes.length; i += font.bytesPerCode) {
             const code =
               font.bytesPerCode === 2 ? ((bytes[i] ?? 0) << 8) | (bytes[i + 1] ?? 0) : (bytes[i] ?? 0);
+            // A composite font's CID 0 is always `.notdef` (what Typst draws when no font has the character).
+            if (font.bytesPerCode === 2 && code === 0) missing(fontFamilyName(font.name));
             const space = font.bytesPerCode === 1 && code === 32 ? state.wordSpacing : 0;
             advance += ((font.width(code) / 1000) * state.size + state.charSpacing + space) * state.scale;
           }

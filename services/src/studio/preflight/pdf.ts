@@ -17,7 +17,7 @@ import { type Box, pageMarks } from './page-marks';
 
 /**
  * KDP checks of a PDF, in process (no Debian tools at run time): page size against the trim,
- * page count, every font embedded and none of Type 3, every image at least 300 ppi where it is
+ * page count, every font embedded and none of Type 3, no glyph missing (`.notdef`), every image at least 300 ppi where it is
  * drawn and without transparency, and at least MIN_REAL_PPI of real detail (enlargement.ts);
  * and where things sit, as KDP's previewer sees them: an
  * interior's text and pictures inside its margins (the gutter by page count, the outside,
@@ -133,6 +133,10 @@ export function checkPdfStructure(doc: PDFDocument, rules: PdfRules): string[] {
       if (font.type3) problems.push(`Font ${font.name} is a Type 3 font`);
       else if (!font.embedded) problems.push(`Font ${font.name} is not embedded`);
     }
+    for (const { font, count } of marks.missingGlyphs)
+      problems.push(
+        `Page ${pageNo}: ${count === 1 ? 'a character has' : `${count} characters have`} no glyph in ${font} (printed as an empty box)`,
+      );
     for (const image of marks.images) {
       if (image.ppi + 0.5 < MIN_PPI)
         problems.push(
