@@ -61,7 +61,7 @@ const LOCAL_TERMS = [
   'make a bomb',
 ];
 const LOCAL_PATTERN = new RegExp(
-  `(^|[^\\p{L}\\p{N}])(${LOCAL_TERMS.map((t) => t.replace(/[-\\s]/g, '[-\\s]?')).join('|')})(?=$|[^\\p{L}\\p{N}])`,
+  `(^|[^\\p{L}\\p{N}])(${LOCAL_TERMS.map((t) => t.replace(/[-\s]/g, '[-\\s]?')).join('|')})(?=$|[^\\p{L}\\p{N}])`,
   'iu',
 );
 
