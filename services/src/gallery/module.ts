@@ -3,10 +3,11 @@ import { accountRebuilds } from './account-rebuilds';
 import { bookEditRoutes } from './book-edits';
 import { bookRoutes } from './books';
 import { listingRoutes } from './listings';
+import { partVersionRoutes } from './part-version-routes';
 import { readerQrRoutes } from './reader-qr';
 import { galleryRoutes } from './routes';
 
-/** My Books, My Images and the files behind them, read from the generations read model; book edits. */
+/** My Books, My Images and the files behind them, read from the generations read model; book edits and part versions. */
 export function galleryModule(
   platform: Pick<
     Platform,
@@ -22,6 +23,7 @@ export function galleryModule(
       bookRoutes(platform),
       bookEditRoutes(platform, rebuilds),
       readerQrRoutes(platform, rebuilds),
+      partVersionRoutes(platform, rebuilds),
       listingRoutes(platform),
     ],
   };

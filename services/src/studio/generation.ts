@@ -16,6 +16,12 @@ import { BOOK_EDIT_MESSAGES, BOOK_REBUILDS_PER_DAY } from '@studio/events/rules'
 import { assertNever, type Decider, type Emitted } from '../platform/decider';
 import { DomainError } from '../platform/errors';
 import { applyEdits, type BookEdition, editionOf } from './book-edition';
+import {
+  decidePartVersions,
+  evolvePartVersions,
+  type PartVersionCommand,
+  type PartVersionsState,
+} from './part-versions';
 import { type OutlineChapter, parseOutline, renderOutline } from './writing/book-text';
 
 /** The life of one job on `generation-{id}` (statuses: `GENERATION_STATUSES`). Every command is idempotent. */
@@ -46,6 +52,8 @@ export interface GenerationState {
   editedAt?: readonly string[];
   /** Finished parts by `{phase}/{part}`: what another attempt of the phase need not make again. */
   parts?: Readonly<Record<string, RecordedPart>>;
+  /** Parts of the finished book written again with the author's note, and all their versions. */
+  partVersions?: PartVersionsState;
 }
 
 /** A finished part as recorded: a text part's value, or a picture's blob. */
@@ -123,7 +131,9 @@ export type GenerationCommand =
       reason: string;
       code: GenerationFailed['data']['code'];
       usage?: AiUsage[];
-    };
+    }
+  /** Regenerating one part of a finished book (`part-versions.ts`). */
+  | PartVersionCommand;
 
 const FINISHED: GenerationStatus[] = ['completed', 'failed'];
 const RUNNING: GenerationStatus[] = ['running', 'book-running', 'rebuilding'];
@@ -243,6 +253,10 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
           ...(state.builtEdition ? { edition: state.builtEdition } : {}),
         };
       }
+      case 'GenerationPartRegenerationRequested':
+      case 'GenerationPartVersionRecorded':
+      case 'GenerationPartRegenerationFailed':
+        return evolvePartVersions(state, event);
       default:
         return assertNever(event);
     }
@@ -507,6 +521,10 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
             },
           },
         ];
+      case 'RegeneratePart':
+      case 'RecordPartVersion':
+      case 'FailPartRegeneration':
+        return decidePartVersions(command, state);
       default:
         return assertNever(command);
     }

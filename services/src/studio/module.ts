@@ -16,8 +16,15 @@ import { jobIntake } from './job-intake';
 import { generationQueue } from './job-queue';
 import { JOB_EVENT_TYPES, JOBS_TOPIC, type JobMessage, jobsFor, REBUILDS_TOPIC } from './jobs';
 import { outlineEditRoutes } from './outline-edit-routes';
+import {
+  createPartRegenerator,
+  PART_REGENERATION_EVENT_TYPES,
+  PART_REGENERATIONS_TOPIC,
+  type PartRegenerationMessage,
+  partRegenerationsFor,
+} from './part-regenerator';
 import { PROGRESS_HEARTBEAT_MS, progressRoutes } from './progress-events';
-import { refundProcessManager } from './refunds';
+import { partRefundProcessManager, refundProcessManager } from './refunds';
 import { studioRoutes } from './routes';
 import { GenerationSupervisor } from './supervisor';
 import { TOOL_LIST, TOOLS } from './tools/registry';
@@ -73,8 +80,13 @@ export function studioModule(
     projections: [generationsProjection],
     reactors: [
       jobIntake(commands, clock),
-      relay(bus, jobsFor, JOB_EVENT_TYPES),
+      // One relay for both lanes: jobs, and the paid regenerations of one part of a book.
+      relay(bus, (event) => [...jobsFor(event), ...partRegenerationsFor(event)], [
+        ...JOB_EVENT_TYPES,
+        ...PART_REGENERATION_EVENT_TYPES,
+      ]),
       refundProcessManager(commands, clock, platform.blobs),
+      partRefundProcessManager(commands, clock),
     ],
     queues: [generationQueue(platform.readStore)],
     alerts: [accountWatch.probe],
@@ -83,10 +95,11 @@ export function studioModule(
       {
         name: 'generation-worker',
         start: async () => {
+          const ai = await openAi();
           const jobs = createJobHandler({
             commands,
             blobs: platform.blobs,
-            ai: await openAi(),
+            ai,
             gate,
             tools: TOOLS,
             clock,
@@ -104,6 +117,13 @@ export function studioModule(
             }),
             // Free rebuilds: one at a time in this process, beside the paid jobs, never in their place.
             await bus.subscribe<JobMessage>(REBUILDS_TOPIC, 'rebuilders', jobs, { concurrency: 1 }),
+            // Parts written again: a book's one at a time (keyed by book), sharing the call gate.
+            await bus.subscribe<PartRegenerationMessage>(
+              PART_REGENERATIONS_TOPIC,
+              'part-regenerators',
+              createPartRegenerator({ commands, ai, clock, logger, prices: prices.table }, gate),
+              { concurrency: config.workerConcurrency },
+            ),
           ];
           // Hand running jobs back first, then stop consuming: nothing is left in flight.
           return {
