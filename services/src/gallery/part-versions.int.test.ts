@@ -130,7 +130,7 @@ describe('regenerating a chapter (offline provider)', () => {
     );
     await chapterWhen(agent, id, 'chapter-2', (p) => p.inBook === 1);
     expect(await credits(agent)).toBe(before - price);
-  });
+  }, 300_000);
 
   it("someone else's book is 404 and bad input a 400; neither appends anything", async () => {
     const { agent, userId, id } = await finishedBook(server(), 'regen-guard@example.com');
@@ -169,7 +169,7 @@ describe('regenerating a chapter (offline provider)', () => {
     expect(await events(generationStream(id))).toEqual(bookEvents);
     expect(await events(accountStream(userId))).toEqual(accountEvents);
     expect(await credits(agent)).toBe(before);
-  });
+  }, 300_000);
 });
 
 describe('regenerating a chapter (OpenAI-compatible provider)', () => {
@@ -226,7 +226,7 @@ describe('regenerating a chapter (OpenAI-compatible provider)', () => {
     expect(failed.versions).toHaveLength(1);
     expect(failed.regeneration?.reason).toMatch(/refunded/);
     await eventually(async () => (await credits(agent)) === charged);
-  });
+  }, 300_000);
 
   it('concurrent regenerations of one chapter: one charge, one new version, the others 409', async () => {
     const { agent, userId, id } = await finishedBook(server, 'regen-race@example.com');
@@ -263,5 +263,5 @@ describe('regenerating a chapter (OpenAI-compatible provider)', () => {
       (e) => e.type === 'CreditsDebited' && (e.data as { bookId?: string }).bookId === id,
     );
     expect(debits).toHaveLength(1);
-  });
+  }, 300_000);
 });
