@@ -69,7 +69,7 @@ test('REAL backend: write a chapter again with a note, keep both versions, and p
 
   // The new version appears beside the original; the book keeps the original until it is chosen.
   await expect(chapter.getByRole('heading', { name: 'Version 2' })).toBeVisible({ timeout: 60_000 });
-  await expect(chapter.getByText('Asked: “more practical”')).toBeVisible();
+  await expect(chapter.getByText('Asked: “more practical”', { exact: true })).toBeVisible();
   await expect(chapter.getByText('In the book: version 1')).toBeVisible();
   expect(await credits(page)).toBe(before - price);
   await chapter.getByText('Read this version:').last().click();
