@@ -82,7 +82,10 @@ export default function PartVersionsPage() {
     <Screen title={PART_VERSIONS.title} subtitle={book.title}>
       <div>{back}</div>
       {!book.editable && <Alert tone="warning">{PART_VERSIONS.notFinished}</Alert>}
-      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      {/* "Being written again" lasts only while it is: each chapter then shows its new version. */}
+      {notice && (notice.text !== PART_VERSIONS.started || isWriting(book)) && (
+        <Alert tone={notice.tone}>{notice.text}</Alert>
+      )}
       {book.parts.length === 0 && <p>{PART_VERSIONS.empty}</p>}
       {book.parts.map((part) => (
         <Card key={part.part} headingLevel={2} title={`${part.label}: ${part.title}`} data-part={part.part}>
