@@ -10,9 +10,20 @@ export type CreditsGranted = Event<
   { amount: number; reason: GrantReason; planId: PlanId; paymentRef?: string }
 >;
 
+/**
+ * Credits spent on a generation, or on one part of a finished book written again: then
+ * `generationId` is the regeneration's id and `bookId` and `part` say which (its work starts here).
+ */
 export type CreditsDebited = Event<
   'CreditsDebited',
-  { amount: number; reason: 'generation'; generationId: string; kind: string }
+  {
+    amount: number;
+    reason: 'generation';
+    generationId: string;
+    kind: string;
+    bookId?: string;
+    part?: string;
+  }
 >;
 
 export type CreditsRefunded = Event<

@@ -21,12 +21,15 @@ const samples = GENERATION_LIFE_EVENT_TYPES.flatMap((type) =>
 );
 
 describe('the generation status vocabulary', () => {
-  it('every event type of a generation brings a status, except the four that leave it as it was', () => {
+  it("every event type of a generation brings a status, except those that leave it as it was (a part's versions among them)", () => {
     const unchanged = samples.filter((event) => statusAfter(event) === undefined).map((e) => e.type);
     expect(unchanged.sort()).toEqual([
       'GenerationHeartbeat',
       'GenerationOutlineEdited',
       'GenerationPartRecorded',
+      'GenerationPartRegenerationFailed',
+      'GenerationPartRegenerationRequested',
+      'GenerationPartVersionRecorded',
       'GenerationProgressed',
     ]);
     for (const event of samples) {

@@ -51,6 +51,10 @@ const STATUS_AFTER: {
   GenerationEdited: () => 'rebuild-requested',
   // The book keeps its previous files: done again.
   GenerationRebuildFailed: () => 'completed',
+  // A part's versions leave the book as it is until the author picks one (an edit).
+  GenerationPartRegenerationRequested: () => undefined,
+  GenerationPartVersionRecorded: () => undefined,
+  GenerationPartRegenerationFailed: () => undefined,
 };
 
 /** Every event type of a generation's life. */

@@ -303,7 +303,75 @@ export type GenerationRebuildFailed = Event<
   { generationId: string; userId: string; kind: GenerationKind; reason: string }
 >;
 
+/**
+ * A part of a finished book the author may have written again with an instruction ("more
+ * practical"), and whose versions are all kept: `chapter-{n}` is the book's n-th chapter (1-based,
+ * the introduction first when the book has one).
+ */
+export type PartId = `chapter-${number}`;
+
+/** A chapter as one version has it. */
+export interface ChapterVersion {
+  title: string;
+  paragraphs: string[];
+}
+
+/** What one version of a part holds. */
+export type PartValue = ChapterVersion;
+
+/**
+ * The author asked for a part of a finished book to be written again (paid: the debit follows on
+ * the account stream, keyed by `regenerationId`). `original` is the part as the book had it, the
+ * first time one of its parts is regenerated: version 1.
+ */
+export type GenerationPartRegenerationRequested = Event<
+  'GenerationPartRegenerationRequested',
+  {
+    generationId: string;
+    userId: string;
+    kind: GenerationKind;
+    regenerationId: string;
+    part: PartId;
+    instruction?: string;
+    cost: number;
+    original?: PartValue;
+  }
+>;
+
+/** A new version of the part, kept beside the others; the book changes only when the author picks it. */
+export type GenerationPartVersionRecorded = Event<
+  'GenerationPartVersionRecorded',
+  {
+    generationId: string;
+    regenerationId: string;
+    part: PartId;
+    version: number;
+    value: PartValue;
+    usage?: AiUsage[];
+  }
+>;
+
+/** The regeneration made no version: its credits are refunded (`services/src/studio/refunds.ts`). */
+export type GenerationPartRegenerationFailed = Event<
+  'GenerationPartRegenerationFailed',
+  {
+    generationId: string;
+    userId: string;
+    regenerationId: string;
+    part: PartId;
+    code: GenerationFailureCode;
+    reason: string;
+    usage?: AiUsage[];
+  }
+>;
+
+export type PartVersionEvent =
+  | GenerationPartRegenerationRequested
+  | GenerationPartVersionRecorded
+  | GenerationPartRegenerationFailed;
+
 export type GenerationEvent =
+  | PartVersionEvent
   | GenerationQueued
   | GenerationEdited
   | GenerationRebuildFailed

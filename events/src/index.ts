@@ -7,6 +7,7 @@ export * from './generation';
 export * from './generation-progress';
 export * from './generation-status';
 export * from './newsletter';
+export * from './part-versions';
 export * from './qr';
 export * from './qr-api';
 export * from './streams';

@@ -23,6 +23,12 @@ export const routes = [
   },
   { path: '/kids-book/:bookId', screen: 'KidsBookViewer', access: 'signed-in', title: 'Kids Book' },
   { path: '/my-books/:bookId/edit', screen: 'BookEdit', access: 'signed-in', title: 'Edit Book' },
+  {
+    path: '/my-books/:bookId/versions',
+    screen: 'PartVersions',
+    access: 'signed-in',
+    title: 'Chapter versions',
+  },
 ] as const satisfies readonly RemoteRoute[];
 
 export type GalleryScreen = ScreenOf<typeof routes>;

@@ -8,6 +8,9 @@ export const screens: ScreensModule<GalleryScreen>['screens'] = {
   MyListings: lazy(() => import(/* webpackChunkName: "screen-MyListings" */ './listings/MyListingsPage')),
   MyImages: lazy(() => import(/* webpackChunkName: "screen-MyImages" */ './images/MyImagesPage')),
   BookEdit: lazy(() => import(/* webpackChunkName: "screen-BookEdit" */ './books/edit/BookEditPage')),
+  PartVersions: lazy(
+    () => import(/* webpackChunkName: "screen-PartVersions" */ './books/versions/PartVersionsPage'),
+  ),
   KidsBookViewer: lazy(
     () => import(/* webpackChunkName: "screen-KidsBookViewer" */ './kids-book/KidsBookViewerPage'),
   ),

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { PART_INSTRUCTION_MAX_LENGTH } from '../part-versions';
 import { hasOnlyVisibleCharacters } from './account';
 import { printable } from './printable';
 import { isHttpUrl } from './qr';
@@ -160,4 +161,28 @@ export const readerQrRequest = yup.object({
       then: (s) => s.required('The link is required for a bonus download or a review page'),
       otherwise: (s) => s.optional(),
     }),
+});
+
+/**
+ * POST /api/books/{id}/parts/{part}/regenerate: the author's note to the writer, one line
+ * ("more practical", "draw a fox instead"), optional. Its `Idempotency-Key` header names the
+ * request: sent again, it is the same regeneration, charged once.
+ */
+export const regeneratePartRequest = yup.object({
+  instruction: text('The instruction must be text')
+    .max(
+      PART_INSTRUCTION_MAX_LENGTH,
+      `The instruction is too long (${PART_INSTRUCTION_MAX_LENGTH} characters at most)`,
+    )
+    .test('visible', 'The instruction must not contain control or invisible characters', visible)
+    .optional(),
+});
+export type RegeneratePartRequest = yup.InferType<typeof regeneratePartRequest>;
+
+/** POST /api/books/{id}/parts/{part}/choose: the version of the part to put in the book. */
+export const choosePartVersionRequest = yup.object({
+  version: numeric('Choose one of the versions of this chapter')
+    .required('Choose one of the versions of this chapter')
+    .integer('Choose one of the versions of this chapter')
+    .min(1, 'Choose one of the versions of this chapter'),
 });

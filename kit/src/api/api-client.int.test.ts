@@ -131,6 +131,21 @@ describe('apiRequest', () => {
     expect(seen[1]!.headers['x-user-id']).toBe('rec42');
   });
 
+  it('sends the extra headers a call names (an Idempotency-Key), never in place of X-User-Id', async () => {
+    installStorage({ [USER_ID_KEY]: 'rec42' });
+    await apiJson(
+      'POST',
+      `${base}/api/books/b1/parts/chapter-1/regenerate`,
+      {},
+      {
+        'Idempotency-Key': 'k-1',
+        'X-User-Id': 'forged',
+      },
+    );
+    expect(seen[0]!.headers['idempotency-key']).toBe('k-1');
+    expect(seen[0]!.headers['x-user-id']).toBe('rec42');
+  });
+
   it.each([
     ['message', 401, '401: Not authenticated'],
     ['error', 402, '402: INSUFFICIENT_CREDITS'],

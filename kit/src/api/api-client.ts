@@ -13,10 +13,15 @@ function baseHeaders(): Record<string, string> {
 
 /**
  * Sends a JSON body (when given) with cookies included; throws ApiError on a non-ok status.
- * Returns the Response so callers choose how to read it.
+ * Returns the Response so callers choose how to read it. `extra` adds headers (an Idempotency-Key).
  */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
-  const headers = baseHeaders();
+export async function apiRequest(
+  method: string,
+  url: string,
+  data?: unknown,
+  extra: Record<string, string> = {},
+): Promise<Response> {
+  const headers = { ...extra, ...baseHeaders() };
   if (data !== undefined) headers['Content-Type'] = 'application/json';
   const res = await fetch(url, {
     method,
@@ -29,8 +34,13 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
 }
 
 /** Sends a request and parses the JSON reply. */
-export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, data);
+export async function apiJson<T>(
+  method: string,
+  url: string,
+  data?: unknown,
+  extra?: Record<string, string>,
+): Promise<T> {
+  const res = await apiRequest(method, url, data, extra);
   return (await res.json()) as T;
 }
 

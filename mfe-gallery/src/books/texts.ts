@@ -153,3 +153,38 @@ export const READER_QR = {
   errorTitle: 'The code could not be added',
   errorFallback: 'Please try again.',
 } as const;
+
+/** The chapter versions screen and its "Write again" dialog (docs/product/creation-tools-qr.md (Screens and routes: Regenerating a part)). */
+export const PART_VERSIONS = {
+  title: 'Chapter versions',
+  open: 'Chapter versions',
+  loading: 'Loading the chapters…',
+  backToEdit: 'Back to Edit Book',
+  empty: 'This book has no chapters to write again.',
+  notFinished: 'Chapters can be written again once the book is done.',
+  inBook: (version: number | null) =>
+    version === null ? 'In the book: your own edit of this chapter' : `In the book: version ${version}`,
+  version: (n: number) => (n === 1 ? 'Version 1 (original)' : `Version ${n}`),
+  asked: (instruction: string) => `Asked: “${instruction}”`,
+  readFull: 'Read this version',
+  inBookBadge: 'In the book',
+  use: 'Use this version',
+  using: 'Saving…',
+  pending: 'Being written again… the new version appears here when it is ready.',
+  writeAgain: 'Write again',
+  dialogTitle: (chapter: string) => `Write “${chapter}” again`,
+  dialogDescription:
+    'A new version is written and kept beside the others. Your book changes only when you choose to use it.',
+  instructionLabel: 'Note to the writer (optional)',
+  instructionHint: 'One line, up to 500 characters: “more practical”, “shorter, with an example”.',
+  price: (cost: number, balance: number | undefined) =>
+    `This costs ${cost} credit${cost === 1 ? '' : 's'}${balance === undefined ? '' : `. Your balance: ${balance} credits`}. If it fails, the credits are refunded.`,
+  confirm: (cost: number) => `Write again for ${cost} credit${cost === 1 ? '' : 's'}`,
+  sending: 'Sending…',
+  cancel: 'Cancel',
+  notEnough: (cost: number, balance: number) =>
+    `You need ${cost} credits. You currently have ${balance} credits.`,
+  started: 'The chapter is being written again.',
+  failed: 'It could not be sent. Please try again.',
+  chooseFailed: 'This version could not be put in the book. Please try again.',
+} as const;

@@ -40,9 +40,27 @@ export type RefundGeneration = {
   reason: 'generation-failed' | 'generation-timed-out';
 };
 
+/**
+ * One part of a finished book written again (its request already on the book's stream): charged
+ * once per regeneration id, however often it is asked.
+ */
+export type ChargePartRegeneration = {
+  type: 'ChargePartRegeneration';
+  regenerationId: string;
+  bookId: string;
+  part: string;
+  kind: GenerationRequest['kind'];
+  cost: number;
+};
+
 export type AdjustCredits = { type: 'AdjustCredits'; newCredits: number; reason: string; adminId: string };
 
-export type CreditsCommand = GrantCredits | StartGeneration | RefundGeneration | AdjustCredits;
+export type CreditsCommand =
+  | GrantCredits
+  | StartGeneration
+  | ChargePartRegeneration
+  | RefundGeneration
+  | AdjustCredits;
 
 type Out = Emitted<
   CreditsGranted | CreditsDebited | CreditsRefunded | CreditsAdjusted | GenerationRequested
@@ -129,6 +147,18 @@ export function decideCredits(command: CreditsCommand, state: AccountState): Out
             tier: state.tier,
             author,
           },
+        },
+      ];
+    }
+    case 'ChargePartRegeneration': {
+      const { regenerationId, bookId, part, kind, cost } = command;
+      requireWholeAmount(cost, 'Cost');
+      if (state.debits.has(regenerationId)) return [];
+      requireAffordable(state, cost);
+      return [
+        {
+          type: 'CreditsDebited',
+          data: { amount: cost, reason: 'generation', generationId: regenerationId, kind, bookId, part },
         },
       ];
     }

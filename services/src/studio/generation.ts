@@ -31,11 +31,12 @@ import {
   recordOutlines,
   rewriteOutlines,
 } from './job/outlines';
+import { decidePartVersions, type PartVersionCommand } from './job/part-versions';
 import { evolveGeneration, type GenerationState, initialGenerationState } from './job/state';
 
 /**
  * The decider of one job on `generation-{id}`: every command is idempotent, and each has its own
- * function beside its shape in `job/` (the job's life, Gen 2.0's outlines, a finished book's edits).
+ * function beside its shape in `job/` (the job's life, Gen 2.0's outlines, a finished book's edits, its parts written again).
  */
 export type GenerationCommand =
   | QueueJob
@@ -51,7 +52,9 @@ export type GenerationCommand =
   | RewriteOutlines
   | EditBook
   | CompleteJob
-  | FailJob;
+  | FailJob
+  /** Regenerating one part of a finished book (`job/part-versions.ts`). */
+  | PartVersionCommand;
 
 export const generationDecider: Decider<GenerationCommand, GenerationEvent, GenerationState> = {
   initialState: initialGenerationState,
@@ -86,6 +89,10 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
         return completeJob(command, state);
       case 'FailJob':
         return failJob(command, state);
+      case 'RegeneratePart':
+      case 'RecordPartVersion':
+      case 'FailPartRegeneration':
+        return decidePartVersions(command, state);
       default:
         return assertNever(command);
     }

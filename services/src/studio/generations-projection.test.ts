@@ -148,6 +148,54 @@ describe('generations projection', () => {
       });
   });
 
+  it('a chapter of a finished book written again adds what its calls cost, and nothing else', () =>
+    spec
+      .given([
+        requested,
+        started('main'),
+        {
+          stream: `generation-${g}`,
+          at: LATER,
+          type: 'GenerationCompleted',
+          data: { generationId: g, userId: 'u1', kind: 'non-fiction-v2', title: 'The Book', artifacts: [] },
+        },
+        {
+          stream: `generation-${g}`,
+          at: LATER,
+          type: 'GenerationPartVersionRecorded',
+          data: {
+            generationId: g,
+            regenerationId: 'rg-1',
+            part: 'chapter-1',
+            version: 2,
+            value: { title: 'One', paragraphs: ['New.'] },
+            usage: [
+              {
+                model: 'gpt-4o-mini',
+                call: 'text',
+                inputTokens: 900,
+                outputTokens: 400,
+                images: 0,
+                costUsd: 0.0004,
+              },
+            ],
+          },
+        },
+      ])
+      .then({
+        [GENERATIONS]: [
+          {
+            ...running,
+            status: 'completed',
+            progress: 100,
+            step: 'Done',
+            artifacts: [],
+            title: 'The Book',
+            ai: { calls: 1, costUsd: 0.0004, inputTokens: 900, outputTokens: 400, images: 0 },
+          },
+        ],
+      }));
+
   it('failed: the reason (for the admin) and its code (for the user’s words), and what its calls cost', () =>
     spec
       .given([

@@ -88,6 +88,8 @@ const HANDLES = [
   'GenerationFailed',
   'GenerationEdited',
   'GenerationRebuildFailed',
+  'GenerationPartVersionRecorded',
+  'GenerationPartRegenerationFailed',
 ] as const satisfies readonly (GenerationEvent | GenerationRequested)['type'][];
 
 /** One document per generation, for the galleries, My Books and the job supervisor. */
@@ -205,6 +207,10 @@ export const generationsProjection = defineProjection({
           step: 'Queued to rebuild the files',
           rebuildError: '',
         });
+      // A part of a finished book written again: only what its calls cost (its versions are the stream's).
+      case 'GenerationPartVersionRecorded':
+      case 'GenerationPartRegenerationFailed':
+        return event.data.usage?.length ? update(at, event.data.generationId, {}, event.data.usage) : [];
       case 'GenerationRebuildFailed':
         return update(at, event.data.generationId, {
           status: statusAfter(event),

@@ -18,9 +18,17 @@ import { jobIntake } from './job-intake';
 import { generationQueue } from './job-queue';
 import { JOB_EVENT_TYPES, JOBS_TOPIC, type JobMessage, jobsFor, REBUILDS_TOPIC } from './jobs';
 import { outlineEditRoutes } from './outline-edit-routes';
+import {
+  createPartRegenerator,
+  PART_REGENERATION_EVENT_TYPES,
+  PART_REGENERATIONS_TOPIC,
+  type PartRegenerationMessage,
+  partRegenerationsFor,
+} from './part-regenerator';
+import { partVersionRoutes } from './part-version-routes';
 import { PROGRESS_HEARTBEAT_MS, progressRoutes } from './progress-events';
 import { readerQrRoutes } from './reader-qr-routes';
-import { refundProcessManager } from './refunds';
+import { partRefundProcessManager, refundProcessManager } from './refunds';
 import { studioRoutes } from './routes';
 import { GenerationSupervisor } from './supervisor';
 import { TOOL_LIST, TOOLS } from './tools/registry';
@@ -48,7 +56,7 @@ export function studioModule(
   const prices = parsePrices(config.ai.prices);
   if ('problem' in prices) throw new Error(prices.problem);
   const accountWatch = new ProviderAccountWatch();
-  // Book edits and reader codes both start free rebuilds: one of an account's books at a time.
+  // Book edits, reader codes and chosen part versions start free rebuilds: one of an account's books at a time.
   const rebuilds = accountRebuilds(platform);
   return {
     name: 'studio',
@@ -68,6 +76,7 @@ export function studioModule(
       outlineEditRoutes(platform),
       bookEditRoutes(platform, rebuilds),
       readerQrRoutes(platform, rebuilds),
+      partVersionRoutes(platform, rebuilds),
       progressRoutes({
         ...platform,
         planOf: async (userId) => (await loadAccount(commands, userId))?.tier ?? 'Demo',
@@ -80,8 +89,13 @@ export function studioModule(
     projections: [generationsProjection],
     reactors: [
       jobIntake(commands, clock),
-      relay(bus, jobsFor, JOB_EVENT_TYPES),
+      // One relay for both lanes: jobs, and the paid regenerations of one part of a book.
+      relay(bus, (event) => [...jobsFor(event), ...partRegenerationsFor(event)], [
+        ...JOB_EVENT_TYPES,
+        ...PART_REGENERATION_EVENT_TYPES,
+      ]),
       refundProcessManager(commands, clock, platform.blobs),
+      partRefundProcessManager(commands, clock),
     ],
     queues: [generationQueue(platform.readStore)],
     alerts: [accountWatch.probe],
@@ -90,10 +104,11 @@ export function studioModule(
       {
         name: 'generation-worker',
         start: async () => {
+          const ai = await openAi();
           const jobs = createJobHandler({
             commands,
             blobs: platform.blobs,
-            ai: await openAi(),
+            ai,
             gate,
             tools: TOOLS,
             clock,
@@ -111,6 +126,13 @@ export function studioModule(
             }),
             // Free rebuilds: one at a time in this process, beside the paid jobs, never in their place.
             await bus.subscribe<JobMessage>(REBUILDS_TOPIC, 'rebuilders', jobs, { concurrency: 1 }),
+            // Parts written again: a book's one at a time (keyed by book), sharing the call gate.
+            await bus.subscribe<PartRegenerationMessage>(
+              PART_REGENERATIONS_TOPIC,
+              'part-regenerators',
+              createPartRegenerator({ commands, ai, clock, logger, prices: prices.table }, gate),
+              { concurrency: config.workerConcurrency },
+            ),
           ];
           // Hand running jobs back first, then stop consuming: nothing is left in flight.
           return {

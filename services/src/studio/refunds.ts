@@ -44,3 +44,32 @@ export function refundProcessManager(
     },
   });
 }
+
+/**
+ * A regeneration of one part that made no version gives its credits back, exactly once (the
+ * account refunds a regeneration id once; one that was never charged has nothing to refund).
+ */
+export function partRefundProcessManager(commands: CommandHandler, clock: Clock): Reactor {
+  return defineReactor({
+    name: 'part-regeneration-refunds',
+    handles: ['GenerationPartRegenerationFailed'],
+    async handle(event) {
+      const { regenerationId, userId, code } = event.data;
+      await commands.handle(
+        accountStream(userId),
+        accountDecider,
+        {
+          type: 'RefundGeneration',
+          generationId: regenerationId,
+          reason: code === 'TIMEOUT' ? 'generation-timed-out' : 'generation-failed',
+        },
+        {
+          at: clock.now().toISOString(),
+          correlationId: event.metadata.correlationId,
+          causationId: event.eventId,
+          userId,
+        },
+      );
+    },
+  });
+}

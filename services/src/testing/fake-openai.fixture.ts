@@ -106,11 +106,18 @@ function modelAnswer(request: {
       });
       return JSON.stringify({ outlines: [outline('Practical'), outline('Historical'), outline('Personal')] });
     }
-    case 'chapter':
+    case 'chapter': {
+      // A chapter written again says which change it was asked for.
+      const note = /The author asks for this change[^"]*"(.*)"$/m.exec(asked)?.[1];
       return JSON.stringify({
         title: /"([^"]+)"\. It covers/.exec(asked)?.[1] ?? 'Introduction',
-        paragraphs: ['A first paragraph of the chapter.', 'A second paragraph that ends it.'],
+        paragraphs: [
+          'A first paragraph of the chapter.',
+          ...(note ? [`Rewritten as asked: ${note}.`] : []),
+          'A second paragraph that ends it.',
+        ],
       });
+    }
     case 'kids_story':
       return JSON.stringify({
         title: 'A Day Out',

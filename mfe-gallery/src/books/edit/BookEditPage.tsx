@@ -6,13 +6,13 @@ import { Alert, apiJson, Button, buttonStyles, Card, ProgressBar, theme } from '
 import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
 import { Field, Input, Skeleton, Textarea, useFormErrors } from '@studio/kit/widgets';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Download, Save } from 'lucide-react';
+import { ArrowLeft, Download, History, Save } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { serverMessage } from '../api';
 import { progressPercent } from '../book';
 import { Screen } from '../Screen';
-import { BOOK_EDIT } from '../texts';
+import { BOOK_EDIT, PART_VERSIONS } from '../texts';
 import { type BookEdition, changesOf, draftOf, type EditDraft, isBuilding } from './book-edit';
 
 const REFRESH_WHILE_BUILDING_MS = 2000;
@@ -117,7 +117,16 @@ export default function BookEditPage() {
 
   return (
     <Screen title={BOOK_EDIT.title} subtitle={data.title}>
-      <div>{back}</div>
+      <div css={{ display: 'flex', flexWrap: 'wrap', gap: 16, justifyContent: 'space-between' }}>
+        {back}
+        {/* A finished non-fiction book's chapters can be written again, each version kept. */}
+        {data.editable && data.chapters && data.chapters.length > 0 && (
+          <Link to={`/my-books/${encodeURIComponent(data.id)}/versions`} css={buttonStyles('outline', 'sm')}>
+            <History aria-hidden />
+            {PART_VERSIONS.open}
+          </Link>
+        )}
+      </div>
       {!data.editable && !building && <Alert tone="warning">{BOOK_EDIT.notEditable}</Alert>}
       {data.rebuildError && !building && <Alert tone="danger">{data.rebuildError}</Alert>}
       {building ? (

@@ -9,6 +9,7 @@ import { statusAfter } from '@studio/events';
 import { BOOK_REBUILDS_PER_DAY } from '@studio/events/rules';
 import { assertNever } from '../../platform/decider';
 import { applyEdits, type BookEdition, editionOf } from '../book-edition';
+import { evolvePartVersions, type PartVersionsState } from './part-versions';
 
 /** The life of one job on `generation-{id}` (statuses: `GENERATION_STATUSES`). Every command is idempotent. */
 export interface GenerationState {
@@ -38,6 +39,8 @@ export interface GenerationState {
   editedAt?: readonly string[];
   /** Finished parts by `{phase}/{part}`: what another attempt of the phase need not make again. */
   parts?: Readonly<Record<string, RecordedPart>>;
+  /** Parts of the finished book written again with the author's note, and all their versions. */
+  partVersions?: PartVersionsState;
 }
 
 /** A finished part as recorded: a text part's value, or a picture's blob. */
@@ -141,6 +144,10 @@ export function evolveGeneration(state: GenerationState, event: GenerationEvent)
         ...(state.builtEdition ? { edition: state.builtEdition } : {}),
       };
     }
+    case 'GenerationPartRegenerationRequested':
+    case 'GenerationPartVersionRecorded':
+    case 'GenerationPartRegenerationFailed':
+      return evolvePartVersions(state, event);
     default:
       return assertNever(event);
   }

@@ -42,6 +42,8 @@ export interface ChapterBrief {
   number: number;
   total: number;
   introduction?: boolean;
+  /** Writing a finished chapter again: the text it has now and the author's note on how to change it. */
+  rewrite?: { current: ChapterText; instruction?: string };
 }
 
 export interface StoryBrief {

@@ -180,10 +180,19 @@ const CLOSERS = [
 ];
 
 export function writeChapter(brief: ChapterBrief): ChapterText {
-  const random = seededRandom(`chapter:${brief.number}:${brief.bookTitle}:${brief.chapter.title}`);
+  const { rewrite } = brief;
+  // A rewrite draws other sentences (seeded by its note and the text it replaces) and says what it was asked.
+  const seed = rewrite ? `:${rewrite.instruction ?? ''}:${rewrite.current.paragraphs.join(' ')}` : '';
+  const random = seededRandom(`chapter:${brief.number}:${brief.bookTitle}:${brief.chapter.title}${seed}`);
   const subject = subjectOf(brief.bookTitle);
-  const keys = keywords(brief.chapter.title, brief.bookTitle, brief.description);
+  const keys = keywords(brief.chapter.title, brief.bookTitle, brief.description, rewrite?.instruction ?? '');
   const paragraphs: string[] = [`${brief.chapter.summary} (${DEMO_NOTE})`];
+  if (rewrite)
+    paragraphs.push(
+      rewrite.instruction
+        ? `This version was rewritten as the author asked: “${rewrite.instruction}”.`
+        : 'This version was written afresh.',
+    );
   const count = brief.introduction ? 4 : 6;
   // No sentence twice in a chapter: a template is drawn again only with other words filled in.
   const written = new Set<string>();

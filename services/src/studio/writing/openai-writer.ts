@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import { textUsage } from '../ai/openai-usage';
 import { ProviderError, type UsageReport } from '../ai/provider';
-import { isCompleteResult, type WritingResult, type WritingTask } from './book-text';
+import { type ChapterBrief, isCompleteResult, type WritingResult, type WritingTask } from './book-text';
 
 /**
  * Book text from an OpenAI-compatible chat model as structured JSON (a JSON schema per task).
@@ -78,6 +78,7 @@ function instructions(task: WritingTask): string {
           ? `Write the book's introduction: ${b.chapter.summary}`
           : `Write chapter ${b.number} of ${b.total}: "${b.chapter.title}". It covers: ${b.chapter.summary}`,
         'Return its title and 6 to 12 paragraphs of plain prose (no headings, no markdown).',
+        ...rewriteLines(b),
       ].join('\n');
     }
     case 'kids-story': {
@@ -94,6 +95,21 @@ function instructions(task: WritingTask): string {
       return never;
     }
   }
+}
+
+/** The chapter as it is and the author's note, when it is written again (the note is the author's words, quoted). */
+function rewriteLines(brief: ChapterBrief): string[] {
+  if (!brief.rewrite) return [];
+  const { current, instruction } = brief.rewrite;
+  return [
+    'This chapter exists already; write a new version of it. The current version, between the lines:',
+    '---',
+    `${current.title}\n\n${current.paragraphs.join('\n\n').slice(0, 24_000)}`,
+    '---',
+    instruction
+      ? `The author asks for this change (follow it unless it is unsuitable for all ages): "${instruction}"`
+      : 'Write it afresh: same subject, different wording and examples.',
+  ];
 }
 
 /** The introduction is optional: an empty one from the model means none was asked for. */

@@ -1,0 +1,189 @@
+// /my-books/:bookId/versions: a finished non-fiction book's chapters with every version kept
+// (docs/product/creation-tools-qr.md (Screens and routes: Regenerating a part)). Each chapter says
+// which version is in the book, lets the author read each one and put it in the book (a free
+// rebuild of the files), and write the chapter again with a note, for the price shown first.
+import { Alert, apiJson, Badge, Button, Card, theme } from '@studio/kit';
+import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
+import { Skeleton } from '@studio/kit/widgets';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Check, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { serverMessage } from '../api';
+import { Screen } from '../Screen';
+import { PART_VERSIONS } from '../texts';
+import { type BookPart, type BookParts, isWriting } from './part-versions';
+import { RegenerateDialog } from './RegenerateDialog';
+
+const REFRESH_WHILE_WRITING_MS = 2000;
+
+export default function PartVersionsPage() {
+  const { bookId = '' } = useParams();
+  const client = useQueryClient();
+  const queryKey = ['/api/books', encodeURIComponent(bookId), 'parts'];
+  const parts = useQuery<BookParts>({
+    queryKey,
+    enabled: bookId !== '',
+    refetchOnMount: 'always',
+    refetchInterval: (query) => (isWriting(query.state.data) ? REFRESH_WHILE_WRITING_MS : false),
+  });
+  const [asking, setAsking] = useState<BookPart | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'danger' | 'info'; text: string } | null>(null);
+  const choose = useMutation({
+    mutationFn: ({ part, version }: { part: string; version: number }) =>
+      apiJson<{ message: string }>(
+        'POST',
+        `/api/books/${encodeURIComponent(bookId)}/parts/${encodeURIComponent(part)}/choose`,
+        { version },
+      ),
+    onSuccess: (answer) => {
+      setNotice({ tone: 'success', text: answer.message });
+      void client.invalidateQueries({ queryKey });
+      void client.invalidateQueries({ queryKey: [BOOKS_QUERY_ROOT], refetchType: 'all' });
+    },
+    onError: (error) => setNotice({ tone: 'danger', text: serverMessage(error, PART_VERSIONS.chooseFailed) }),
+  });
+
+  const back = (
+    <Link
+      to={`/my-books/${encodeURIComponent(bookId)}/edit`}
+      css={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: theme.fontSizes.sm }}
+    >
+      <ArrowLeft aria-hidden size={16} />
+      {PART_VERSIONS.backToEdit}
+    </Link>
+  );
+
+  if (parts.isPending) {
+    return (
+      <Screen title={PART_VERSIONS.title}>
+        <div
+          role="status"
+          aria-busy="true"
+          aria-label={PART_VERSIONS.loading}
+          css={{ display: 'grid', gap: 16 }}
+        >
+          <Skeleton height={160} />
+          <Skeleton height={160} />
+        </div>
+      </Screen>
+    );
+  }
+  const book = parts.data;
+  if (parts.isError || !book) {
+    return (
+      <Screen title="Book not found" subtitle="This book does not exist or is not yours.">
+        <div>{back}</div>
+      </Screen>
+    );
+  }
+
+  return (
+    <Screen title={PART_VERSIONS.title} subtitle={book.title}>
+      <div>{back}</div>
+      {!book.editable && <Alert tone="warning">{PART_VERSIONS.notFinished}</Alert>}
+      {/* "Being written again" lasts only while it is: each chapter then shows its new version. */}
+      {notice && (notice.text !== PART_VERSIONS.started || isWriting(book)) && (
+        <Alert tone={notice.tone}>{notice.text}</Alert>
+      )}
+      {book.parts.length === 0 && <p>{PART_VERSIONS.empty}</p>}
+      {book.parts.map((part) => (
+        <Card key={part.part} headingLevel={2} title={`${part.label}: ${part.title}`} data-part={part.part}>
+          <p css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }}>
+            {PART_VERSIONS.inBook(part.inBook)}
+          </p>
+          <ol css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12 }}>
+            {part.versions.map((version) => {
+              const inBook = part.inBook === version.version;
+              return (
+                <li
+                  key={version.version}
+                  css={{
+                    border: `1px solid ${theme.colors.border}`,
+                    borderRadius: theme.radii.md,
+                    padding: 12,
+                    display: 'grid',
+                    gap: 8,
+                    minWidth: 0,
+                  }}
+                >
+                  <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
+                    <h3 css={{ fontSize: theme.fontSizes.md, fontWeight: 700, margin: 0 }}>
+                      {PART_VERSIONS.version(version.version)}
+                    </h3>
+                    {inBook && <Badge tone="success">{PART_VERSIONS.inBookBadge}</Badge>}
+                  </div>
+                  {version.instruction && (
+                    <p css={{ fontSize: theme.fontSizes.sm, overflowWrap: 'anywhere' }}>
+                      {PART_VERSIONS.asked(version.instruction)}
+                    </p>
+                  )}
+                  <details>
+                    <summary css={{ cursor: 'pointer', fontSize: theme.fontSizes.sm }}>
+                      {PART_VERSIONS.readFull}: {version.title}
+                    </summary>
+                    <div css={{ display: 'grid', gap: 8, marginTop: 8, overflowWrap: 'anywhere' }}>
+                      {version.paragraphs.map((paragraph, i) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: a version's paragraphs never change
+                        <p key={i}>{paragraph}</p>
+                      ))}
+                    </div>
+                  </details>
+                  {!inBook && (
+                    <div>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        disabled={!book.editable || choose.isPending}
+                        aria-label={`${PART_VERSIONS.use}: ${PART_VERSIONS.version(version.version)} of ${part.label}`}
+                        onClick={() => {
+                          setNotice(null);
+                          choose.mutate({ part: part.part, version: version.version });
+                        }}
+                      >
+                        <Check aria-hidden />
+                        {choose.isPending ? PART_VERSIONS.using : PART_VERSIONS.use}
+                      </Button>
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+          {part.regeneration?.status === 'pending' && (
+            <p role="status" css={{ fontSize: theme.fontSizes.sm }}>
+              {PART_VERSIONS.pending}
+            </p>
+          )}
+          {part.regeneration?.status === 'failed' && part.regeneration.reason && (
+            <Alert tone="danger">{part.regeneration.reason}</Alert>
+          )}
+          <div>
+            <Button
+              disabled={!book.editable || part.regeneration?.status === 'pending'}
+              aria-label={`${PART_VERSIONS.writeAgain}: ${part.label}`}
+              onClick={() => setAsking(part)}
+            >
+              <RefreshCw aria-hidden />
+              {PART_VERSIONS.writeAgain}
+            </Button>
+          </div>
+        </Card>
+      ))}
+      {asking && (
+        <RegenerateDialog
+          bookId={book.id}
+          part={asking.part}
+          chapterTitle={asking.title}
+          cost={book.price}
+          onClose={() => setAsking(null)}
+          onStarted={() => {
+            setAsking(null);
+            setNotice({ tone: 'info', text: PART_VERSIONS.started });
+            void client.invalidateQueries({ queryKey });
+          }}
+        />
+      )}
+    </Screen>
+  );
+}
