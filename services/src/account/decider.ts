@@ -44,6 +44,7 @@ export const accountDecider: Decider<AccountCommand, AccountStreamEvent, Account
         return decideCredentials(command, state);
       case 'GrantCredits':
       case 'StartGeneration':
+      case 'ResumeGeneration':
       case 'RefundGeneration':
       case 'AdjustCredits':
         return decideCredits(command, state);

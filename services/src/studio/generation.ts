@@ -6,6 +6,7 @@ import type {
   GenerationCompleted,
   GenerationEvent,
   GenerationFailed,
+  GenerationFailureCode,
   GenerationKind,
   GenerationPhase,
   GenerationRequest,
@@ -16,6 +17,7 @@ import { BOOK_EDIT_MESSAGES, BOOK_REBUILDS_PER_DAY } from '@studio/events/rules'
 import { assertNever, type Decider, type Emitted } from '../platform/decider';
 import { DomainError } from '../platform/errors';
 import { applyEdits, type BookEdition, editionOf } from './book-edition';
+import { decideResumeJob, evolveResumed, type ResumeJob, resumeRoundOf } from './job-resume';
 import { type OutlineChapter, parseOutline, renderOutline } from './writing/book-text';
 
 /** The life of one job on `generation-{id}` (statuses: `GENERATION_STATUSES`). Every command is idempotent. */
@@ -46,6 +48,10 @@ export interface GenerationState {
   editedAt?: readonly string[];
   /** Finished parts by `{phase}/{part}`: what another attempt of the phase need not make again. */
   parts?: Readonly<Record<string, RecordedPart>>;
+  /** How many times its owner continued the failed job (`job-resume.ts`). */
+  resumes?: number;
+  /** Why it last failed. */
+  failureCode?: GenerationFailureCode;
 }
 
 /** A finished part as recorded: a text part's value, or a picture's blob. */
@@ -59,6 +65,7 @@ export const partKey = (phase: GenerationPhase, part: string) => `${phase}/${par
 export type GenerationCommand =
   /** Opens the job's stream with the request the account recorded (GenerationRequested). */
   | { type: 'QueueJob'; generationId: string; userId: string; request: GenerationRequest }
+  | ResumeJob
   | {
       type: 'ClaimJob';
       phase: GenerationPhase;
@@ -224,7 +231,9 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
         };
       }
       case 'GenerationFailed':
-        return { ...state, status };
+        return { ...state, status, failureCode: event.data.code };
+      case 'GenerationResumed':
+        return evolveResumed(state, event, status);
       case 'GenerationEdited':
         return {
           ...state,
@@ -301,6 +310,7 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
                 kind,
                 reason: 'The generation stopped responding and was stopped. Your credits have been refunded.',
                 code: 'TIMEOUT',
+                ...resumeRoundOf(state),
               },
             },
           ];
@@ -490,6 +500,8 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
         };
         return [{ type: 'GenerationCompleted', data }];
       }
+      case 'ResumeJob':
+        return decideResumeJob(command, state);
       case 'FailJob':
         if (FINISHED.includes(state.status)) return [];
         if (REBUILDING.includes(state.status))
@@ -504,6 +516,7 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
               reason: command.reason,
               code: command.code,
               ...used(command.usage),
+              ...resumeRoundOf(state),
             },
           },
         ];

@@ -18,6 +18,7 @@ import { JOB_EVENT_TYPES, JOBS_TOPIC, type JobMessage, jobsFor, REBUILDS_TOPIC }
 import { outlineEditRoutes } from './outline-edit-routes';
 import { PROGRESS_HEARTBEAT_MS, progressRoutes } from './progress-events';
 import { refundProcessManager } from './refunds';
+import { resumeRoutes } from './resume-routes';
 import { studioRoutes } from './routes';
 import { GenerationSupervisor } from './supervisor';
 import { TOOL_LIST, TOOLS } from './tools/registry';
@@ -61,6 +62,7 @@ export function studioModule(
       studioRoutes(TOOLS, platform),
       gen2Routes(platform),
       outlineEditRoutes(platform),
+      resumeRoutes(platform),
       progressRoutes({
         ...platform,
         planOf: async (userId) => (await loadAccount(commands, userId))?.tier ?? 'Demo',
