@@ -19,6 +19,7 @@ import {
 } from './book';
 import { bookDate } from './format';
 import { ReaderQrDialog } from './ReaderQrDialog';
+import { ResumeAction } from './ResumeAction';
 import { MY_BOOKS, READER_QR } from './texts';
 
 export interface BookCardProps {
@@ -271,6 +272,11 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
                 return null;
             }
           })}
+        </div>
+      )}
+      {stage === 'error' && (
+        <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8, '& > button': { flex: '1 1 auto' } }}>
+          <ResumeAction bookId={book.id} bookTitle={book.title} />
         </div>
       )}
       {readerQr && (
