@@ -17,7 +17,8 @@ import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 // A server of its own (the fake provider), beside the one the other specs share.
 const port = Number(process.env.E2E_PORT ?? 3217) + 11;
 const origin = `http://127.0.0.1:${port}`;
-test.use({ baseURL: origin });
+// The refused continuation's 409 is part of the journey.
+test.use({ baseURL: origin, allowConsoleErrors: /status of 409/ });
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
 let fake: FakeOpenAi;

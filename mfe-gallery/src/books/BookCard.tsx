@@ -275,7 +275,14 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
         </div>
       )}
       {stage === 'error' && (
-        <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8, '& > button': { flex: '1 1 auto' } }}>
+        // The offer names its part and price: on a phone it wraps inside the card, never widens it.
+        <div
+          css={{
+            display: 'grid',
+            minWidth: 0,
+            '& > button': { whiteSpace: 'normal', height: 'auto', minHeight: 36, paddingBlock: 6 },
+          }}
+        >
           <ResumeAction bookId={book.id} bookTitle={book.title} />
         </div>
       )}

@@ -6,7 +6,7 @@ import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
 import { Dialog, DialogClose } from '@studio/kit/overlays';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2, RotateCw } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type ResumeQuote, resumeBook, serverMessage, useResumeQuote } from './api';
 import { RESUME } from './texts';
 
@@ -18,6 +18,13 @@ export interface ResumeActionProps {
 export function ResumeAction({ bookId, bookTitle }: ResumeActionProps) {
   const quote = useResumeQuote(bookId);
   const [confirming, setConfirming] = useState(false);
+  const offer = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(false);
+  // The confirmation unmounts as it closes: the keyboard goes back to the offer that opened it.
+  useEffect(() => {
+    if (wasConfirming.current && !confirming) offer.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
   if (quote.isPending)
     return (
       <p
@@ -37,7 +44,7 @@ export function ResumeAction({ bookId, bookTitle }: ResumeActionProps) {
   if (!quote.data) return null;
   return (
     <>
-      <Button size="sm" onClick={() => setConfirming(true)}>
+      <Button ref={offer} size="sm" onClick={() => setConfirming(true)}>
         <RotateCw aria-hidden />
         {RESUME.button(quote.data.from, quote.data.credits)}
       </Button>

@@ -148,6 +148,8 @@ export function plannedParts(job: ResumableJob): PlannedPart[] | undefined {
   }
 }
 
+export const ALREADY_CONTINUING = 'This book is already being continued';
+
 /** What continuing a failed job costs: the first part it lacks, and the share of the price left. */
 export interface ResumeQuote {
   round: number;
@@ -180,7 +182,14 @@ export const isResumable = (job: ResumableJob): boolean => whatIsLeft(job).refus
 
 /** The failed phase's planned parts and those it lacks, or why it cannot be continued. */
 function whatIsLeft(job: ResumableJob): { refusal?: string; plan: PlannedPart[]; left: PlannedPart[] } {
-  if (job.status !== 'failed') return { refusal: 'Only a failed book can be continued', plan: [], left: [] };
+  if (job.status !== 'failed') {
+    const continuing = job.resumes && job.status !== 'completed';
+    return {
+      refusal: continuing ? ALREADY_CONTINUING : 'Only a failed book can be continued',
+      plan: [],
+      left: [],
+    };
+  }
   if (job.failureCode === 'REFUSED')
     return {
       refusal:

@@ -7,7 +7,7 @@ import type { RouteModule } from '../platform/http/app';
 import type { Platform } from '../platform/module';
 import { generationDecider } from './generation';
 import { GENERATIONS, type GenerationDoc } from './generations-projection';
-import { chargeIdOf, resumeQuote } from './job-resume';
+import { ALREADY_CONTINUING, chargeIdOf, resumeQuote } from './job-resume';
 import { TOOLS } from './tools/registry';
 
 const RESUME_PATH = '/api/generations/:id/resume';
@@ -61,7 +61,7 @@ export function resumeRoutes({
         },
         { at, correlationId: String(ctx.state.requestId ?? chargeId), causationId: chargeId, userId },
       );
-      if (events.length === 0) throw new DomainError('CONFLICT', 'This book is already being continued');
+      if (events.length === 0) throw new DomainError('CONFLICT', ALREADY_CONTINUING);
       ctx.status = 202;
       ctx.body = {
         success: true,
