@@ -161,9 +161,9 @@ export interface ResumeQuote {
 
 /**
  * The price of what is left: ⌈cost × parts left ÷ parts planned⌉, from the job's own price.
- * Every failure refunds its round whole, so a part is paid once, in the round that made it; a
- * refused request (the provider's safety system: the one failure its author can cause) is not
- * continued, so no part comes free by failing on purpose.
+ * Every failure refunds its round whole, so no part is paid twice (the parts a failed round made
+ * are on us); a refused request (the provider's safety system: the one failure its author can
+ * cause) is not continued, so no part comes free by failing on purpose.
  */
 export function resumeQuote(job: ResumableJob, cost: number): ResumeQuote {
   const { refusal, plan, left } = whatIsLeft(job);
