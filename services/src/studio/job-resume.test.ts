@@ -6,6 +6,7 @@ import { generationDecider, partKey } from './generation';
 import type { GeneratorJob, GeneratorTools } from './generators/generator';
 import { chargeIdOf, isResumable, plannedParts, resumeQuote } from './job-resume';
 import { TOOLS } from './tools/registry';
+import { renderOutline } from './writing/book-text';
 
 const spec = specFor(generationDecider);
 const coloring = { kind: 'coloring-book', input: { prompt: 'forest animals', bookLength: 10 } } as const;
@@ -120,6 +121,43 @@ describe('resuming a failed job', () => {
       failed('PROVIDER_ERROR', 1),
     ]);
     expect(resumeQuote(again, 20).round).toBe(2);
+  });
+
+  it('plans a Gen 2.0 book from its chosen, edited outline: the introduction, each chapter, the blurb and the cover', () => {
+    const outline = renderOutline({
+      approach: 'Practical',
+      introduction: 'Why bees matter.',
+      chapters: [
+        { title: 'Hives', summary: 'How a hive works.' },
+        { title: 'Honey', summary: 'How honey is made.' },
+      ],
+    });
+    const job = {
+      status: 'failed' as const,
+      request: { kind: 'non-fiction-v2' as const, input: {} },
+      phase: 'book' as const,
+      outlines: ['', outline, ''],
+      outlineIndex: 1,
+      parts: {
+        'main/outlines': { text: {} },
+        'book/chapter-0': { text: {} },
+        'book/chapter-1': { text: {} },
+      },
+    };
+    expect(plannedParts(job)?.map((p) => `${p.part}:${p.label}`)).toEqual([
+      'chapter-0:the introduction',
+      'chapter-1:chapter 1',
+      'chapter-2:chapter 2',
+      'blurb:the back cover text',
+      'cover-art:the cover',
+    ]);
+    // The outline phase's part is not the book phase's: 3 of 5 left of 20 credits.
+    expect(resumeQuote(job, 20)).toMatchObject({
+      from: 'chapter 2',
+      credits: 12,
+      partsLeft: 3,
+      partsTotal: 5,
+    });
   });
 
   it('refuses a Gen 2.0 book that failed while writing its outlines: there is nothing to continue from', () => {
