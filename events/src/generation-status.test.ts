@@ -15,7 +15,7 @@ import {
 const PHASES: GenerationPhase[] = ['main', 'book', 'rebuild'];
 /** One event of each type (of each phase, where the phase decides), with the data the status reads. */
 const samples = GENERATION_LIFE_EVENT_TYPES.flatMap((type) =>
-  type === 'GenerationStarted' || type === 'GenerationReleased'
+  type === 'GenerationStarted' || type === 'GenerationReleased' || type === 'GenerationResumed'
     ? PHASES.map((phase) => ({ type, data: { phase } }) as unknown as GenerationLifeEvent)
     : [{ type, data: {} } as unknown as GenerationLifeEvent],
 );

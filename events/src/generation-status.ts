@@ -48,6 +48,7 @@ const STATUS_AFTER: {
   GenerationOutlinesRewriteRequested: () => 'requested',
   GenerationCompleted: () => 'completed',
   GenerationFailed: () => 'failed',
+  GenerationResumed: (data) => QUEUED_FOR[data.phase],
   GenerationEdited: () => 'rebuild-requested',
   // The book keeps its previous files: done again.
   GenerationRebuildFailed: () => 'completed',

@@ -234,6 +234,37 @@ export type GenerationFailed = Event<
     code: GenerationFailureCode;
     /** The provider calls made since the attempt last recorded any. */
     usage?: AiUsage[];
+    /** Failed after its owner continued it this many times: the refund is that round's charge. */
+    resumeRound?: number;
+  }
+>;
+
+/**
+ * Appended to the account stream together with the CreditsDebited of the round (`chargeId`), in
+ * one append: the owner continues a failed job from the parts it recorded.
+ */
+export type GenerationResumeRequested = Event<
+  'GenerationResumeRequested',
+  {
+    generationId: string;
+    userId: string;
+    kind: GenerationKind;
+    round: number;
+    cost: number;
+    chargeId: string;
+  }
+>;
+
+/** A failed job is queued again for the phase it failed in, to make only the parts it lacks. */
+export type GenerationResumed = Event<
+  'GenerationResumed',
+  {
+    generationId: string;
+    userId: string;
+    kind: GenerationKind;
+    phase: GenerationPhase;
+    round: number;
+    cost: number;
   }
 >;
 
@@ -385,4 +416,5 @@ export type GenerationEvent =
   | GenerationOutlineEdited
   | GenerationOutlinesRewriteRequested
   | GenerationCompleted
-  | GenerationFailed;
+  | GenerationFailed
+  | GenerationResumed;

@@ -16,13 +16,18 @@ export * from './upcasting';
 
 import type { AccountEvent, EmailClaimed } from './account';
 import type { CreditsEvent } from './credits';
-import type { GenerationEvent, GenerationRequested } from './generation';
+import type { GenerationEvent, GenerationRequested, GenerationResumeRequested } from './generation';
 import type { NewsletterEvent } from './newsletter';
 import type { QrEvent, QrUploadEvent } from './qr';
 import type { SubscriptionEvent } from './subscription';
 
 /** Everything that may be appended to `account-{userId}`. */
-export type AccountStreamEvent = AccountEvent | CreditsEvent | SubscriptionEvent | GenerationRequested;
+export type AccountStreamEvent =
+  | AccountEvent
+  | CreditsEvent
+  | SubscriptionEvent
+  | GenerationRequested
+  | GenerationResumeRequested;
 
 /** Every event type of the product. */
 export type DomainEvent =

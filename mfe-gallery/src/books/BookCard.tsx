@@ -19,6 +19,7 @@ import {
 } from './book';
 import { bookDate } from './format';
 import { ReaderQrDialog } from './ReaderQrDialog';
+import { ResumeAction } from './ResumeAction';
 import { MY_BOOKS, READER_QR } from './texts';
 
 export interface BookCardProps {
@@ -271,6 +272,18 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
                 return null;
             }
           })}
+        </div>
+      )}
+      {stage === 'error' && (
+        // The offer names its part and price: on a phone it wraps inside the card, never widens it.
+        <div
+          css={{
+            display: 'grid',
+            minWidth: 0,
+            '& > button': { whiteSpace: 'normal', height: 'auto', minHeight: 36, paddingBlock: 6 },
+          }}
+        >
+          <ResumeAction bookId={book.id} bookTitle={book.title} />
         </div>
       )}
       {readerQr && (

@@ -188,3 +188,22 @@ export const PART_VERSIONS = {
   failed: 'It could not be sent. Please try again.',
   chooseFailed: 'This version could not be put in the book. Please try again.',
 } as const;
+
+/** Continuing a failed book from the part it failed at (docs/product/creation-tools-qr.md (Screens and routes: My Books)). */
+export const RESUME = {
+  button: (from: string, credits: number) =>
+    `Continue from ${from} — ${credits} ${credits === 1 ? 'credit' : 'credits'}`,
+  checking: 'Checking what is left…',
+  title: 'Continue this book?',
+  description: (title: string, from: string) =>
+    `"${title}" will continue from ${from}. Everything it made before it failed is kept.`,
+  price: (credits: number, left: number, total: number) =>
+    `${left} of its ${total} parts are left to make: ${credits} ${credits === 1 ? 'credit' : 'credits'}, a share of its price. If it fails again, they are refunded.`,
+  cancel: 'Cancel',
+  confirm: (credits: number) => `Continue for ${credits} ${credits === 1 ? 'credit' : 'credits'}`,
+  continuing: 'Continuing…',
+  successTitle: 'Your book is continuing',
+  successBody: (from: string) => `It picks up from ${from}. It will be ready in My Books.`,
+  errorTitle: 'The book could not be continued',
+  errorFallback: 'Please try again.',
+} as const;

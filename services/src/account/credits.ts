@@ -3,8 +3,10 @@ import type {
   CreditsDebited,
   CreditsGranted,
   CreditsRefunded,
+  GenerationKind,
   GenerationRequest,
   GenerationRequested,
+  GenerationResumeRequested,
   GrantReason,
   PlanId,
   Tier,
@@ -34,6 +36,21 @@ export type StartGeneration = {
   request: GenerationRequest;
 };
 
+/**
+ * The owner continues a failed job: the round's price is debited under its own charge id (so a
+ * second request for the same round charges nothing) with the request to queue the job again.
+ */
+export type ResumeGeneration = {
+  type: 'ResumeGeneration';
+  generationId: string;
+  kind: GenerationKind;
+  round: number;
+  chargeId: string;
+  cost: number;
+  /** The tool's tiers, as when it was started: a plan that lost the tool cannot continue it. */
+  allowedTiers?: readonly Tier[];
+};
+
 export type RefundGeneration = {
   type: 'RefundGeneration';
   generationId: string;
@@ -59,11 +76,17 @@ export type CreditsCommand =
   | GrantCredits
   | StartGeneration
   | ChargePartRegeneration
+  | ResumeGeneration
   | RefundGeneration
   | AdjustCredits;
 
 type Out = Emitted<
-  CreditsGranted | CreditsDebited | CreditsRefunded | CreditsAdjusted | GenerationRequested
+  | CreditsGranted
+  | CreditsDebited
+  | CreditsRefunded
+  | CreditsAdjusted
+  | GenerationRequested
+  | GenerationResumeRequested
 >[];
 
 function requireAccount(state: AccountState): void {
@@ -159,6 +182,22 @@ export function decideCredits(command: CreditsCommand, state: AccountState): Out
         {
           type: 'CreditsDebited',
           data: { amount: cost, reason: 'generation', generationId: regenerationId, kind, bookId, part },
+        },
+      ];
+    }
+    case 'ResumeGeneration': {
+      const { generationId, kind, round, chargeId, cost, allowedTiers } = command;
+      requireWholeAmount(cost, 'Cost');
+      if (state.debits.has(chargeId)) return [];
+      requireAffordable(state, cost, allowedTiers);
+      return [
+        {
+          type: 'CreditsDebited',
+          data: { amount: cost, reason: 'generation', generationId: chargeId, kind },
+        },
+        {
+          type: 'GenerationResumeRequested',
+          data: { generationId, userId: state.userId, kind, round, cost, chargeId },
         },
       ];
     }

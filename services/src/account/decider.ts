@@ -45,6 +45,7 @@ export const accountDecider: Decider<AccountCommand, AccountStreamEvent, Account
       case 'GrantCredits':
       case 'StartGeneration':
       case 'ChargePartRegeneration':
+      case 'ResumeGeneration':
       case 'RefundGeneration':
       case 'AdjustCredits':
         return decideCredits(command, state);

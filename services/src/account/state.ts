@@ -177,6 +177,7 @@ export function evolveAccount(state: AccountState, event: AccountStreamEvent): A
     case 'CreditsAdjusted':
       return { ...state, credits: state.credits + event.data.delta };
     case 'GenerationRequested':
+    case 'GenerationResumeRequested':
       return state;
     case 'CheckoutStarted':
       return state.subscriptionStatus === 'none' || state.subscriptionStatus === 'expired'

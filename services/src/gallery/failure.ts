@@ -8,7 +8,7 @@ import type { GenerationDoc } from '../studio/generations-projection';
 export const failure = (doc: GenerationDoc) =>
   doc.status === 'failed'
     ? {
-        error: failureMessage(doc.failureCode, doc.cost, doc.error),
+        error: failureMessage(doc.failureCode, doc.roundCost ?? doc.cost, doc.error),
         failureCode: doc.failureCode ?? 'PROVIDER_ERROR',
       }
     : {};

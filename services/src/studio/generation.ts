@@ -32,14 +32,16 @@ import {
   rewriteOutlines,
 } from './job/outlines';
 import { decidePartVersions, type PartVersionCommand } from './job/part-versions';
+import { decideResumeJob, type ResumeJob } from './job/resume';
 import { evolveGeneration, type GenerationState, initialGenerationState } from './job/state';
 
 /**
  * The decider of one job on `generation-{id}`: every command is idempotent, and each has its own
- * function beside its shape in `job/` (the job's life, Gen 2.0's outlines, a finished book's edits, its parts written again).
+ * function beside its shape in `job/` (the job's life, Gen 2.0's outlines, a failed job resumed, a finished book's edits, its parts written again).
  */
 export type GenerationCommand =
   | QueueJob
+  | ResumeJob
   | ClaimJob
   | Heartbeat
   | ReleaseJob
@@ -87,6 +89,8 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
         return editBook(command, state);
       case 'CompleteJob':
         return completeJob(command, state);
+      case 'ResumeJob':
+        return decideResumeJob(command, state);
       case 'FailJob':
         return failJob(command, state);
       case 'RegeneratePart':

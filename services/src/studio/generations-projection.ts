@@ -20,6 +20,8 @@ export interface GenerationDoc {
   kind: string;
   input: Record<string, unknown>;
   cost: number;
+  /** What the owner paid for the latest round of a continued job (what its failure refunds). */
+  roundCost?: number;
   /** The plan the request was made on (decides whether a book has an EPUB). */
   tier?: Tier;
   /** The author and time recorded with the request (a book's author and copyright year). */
@@ -86,6 +88,7 @@ const HANDLES = [
   'GenerationOutlinesRewriteRequested',
   'GenerationCompleted',
   'GenerationFailed',
+  'GenerationResumed',
   'GenerationEdited',
   'GenerationRebuildFailed',
   'GenerationPartVersionRecorded',
@@ -200,6 +203,13 @@ export const generationsProjection = defineProjection({
           },
           event.data.usage,
         );
+      case 'GenerationResumed':
+        return update(at, event.data.generationId, {
+          status: statusAfter(event),
+          progress: 0,
+          step: 'Queued to continue',
+          roundCost: event.data.cost,
+        });
       case 'GenerationEdited':
         return update(at, event.data.generationId, {
           status: statusAfter(event),

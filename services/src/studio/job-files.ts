@@ -1,6 +1,7 @@
 import type { GenerationStatus } from '@studio/events';
 import type { BlobStore } from '../platform/blobs/port';
 import { previewBlobId } from './artifacts';
+import { isResumable } from './job/resume';
 import type { GenerationState } from './job/state';
 
 /** What decides which of a generation's files are still needed (its state or its read-model row). */
@@ -12,10 +13,13 @@ export interface JobFiles {
   input?: Readonly<Record<string, unknown>>;
   /** The parts recorded for a resume (a picture's blob). */
   parts?: Readonly<Record<string, { blobId?: string }>>;
+  /** A failed job its owner may continue from its parts (`job/resume.ts`). */
+  resumable?: boolean;
 }
 
 export const jobFilesOf = (state: GenerationState): JobFiles => ({
   status: state.status,
+  ...(isResumable(state) ? { resumable: true } : {}),
   ...(state.artifacts ? { artifacts: state.artifacts } : {}),
   ...(state.request ? { input: state.request.input as Readonly<Record<string, unknown>> } : {}),
   ...(state.parts ? { parts: state.parts } : {}),
@@ -38,10 +42,11 @@ function namedBlobs(job: JobFiles): string[] {
  * parts and files before it records them, and a rebuild reads the book's files. A finished book or
  * picture needs its files and its uploads (My Images shows an edit's original, a rebuild draws the
  * character again) and their previews; parts only serve a resume, so it needs none. A failed job
- * needs nothing: it was refunded, and its uploads and parts go with the refund.
+ * needs nothing: it was refunded, and its uploads and parts go with the refund; unless its owner
+ * may continue it from those parts (not a refusal, some parts made), which then keeps them all.
  */
 export function neededBlobs(job: JobFiles): ReadonlySet<string> | 'all' {
-  if (job.status === 'failed') return new Set();
+  if (job.status === 'failed') return job.resumable ? 'all' : new Set();
   if (job.status !== 'completed') return 'all';
   const files = [...uploadsOf(job), ...(job.artifacts ?? []).map((a) => a.blobId)];
   return new Set([...files, ...files.map(previewBlobId)]);

@@ -36,11 +36,13 @@ export const JOB_EVENT_TYPES = [
   'GenerationOutlineChosen',
   'GenerationOutlinesRewriteRequested',
   'GenerationEdited',
+  'GenerationResumed',
 ] as const;
 
 /**
  * What the relay publishes: a job per queued request, the book phase once an outline is chosen,
- * the outline phase again when new outlines are asked for, and a rebuild (on its own lane) once a
+ * the outline phase again when new outlines are asked for, a failed job's phase again when its
+ * owner continues it, and a rebuild (on its own lane) once a
  * finished book is edited.
  */
 export function jobsFor(recorded: RecordedEvent): Outgoing[] {
@@ -78,6 +80,11 @@ export function jobsFor(recorded: RecordedEvent): Outgoing[] {
     // New outlines: the outline phase once more.
     const { generationId, userId, kind } = event.data;
     return job({ generationId, userId, kind, phase: 'main', correlationId: event.metadata.correlationId });
+  }
+  if (event.type === 'GenerationResumed') {
+    // A failed job continued by its owner: the phase it failed in, from its recorded parts.
+    const { generationId, userId, kind, phase } = event.data;
+    return job({ generationId, userId, kind, phase, correlationId: event.metadata.correlationId });
   }
   if (event.type === 'GenerationEdited') {
     const { generationId, userId, kind } = event.data;

@@ -29,6 +29,7 @@ import { partVersionRoutes } from './part-version-routes';
 import { PROGRESS_HEARTBEAT_MS, progressRoutes } from './progress-events';
 import { readerQrRoutes } from './reader-qr-routes';
 import { partRefundProcessManager, refundProcessManager } from './refunds';
+import { resumeRoutes } from './resume-routes';
 import { studioRoutes } from './routes';
 import { GenerationSupervisor } from './supervisor';
 import { TOOL_LIST, TOOLS } from './tools/registry';
@@ -77,6 +78,7 @@ export function studioModule(
       bookEditRoutes(platform, rebuilds),
       readerQrRoutes(platform, rebuilds),
       partVersionRoutes(platform, rebuilds),
+      resumeRoutes(platform),
       progressRoutes({
         ...platform,
         planOf: async (userId) => (await loadAccount(commands, userId))?.tier ?? 'Demo',

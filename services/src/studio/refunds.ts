@@ -5,13 +5,14 @@ import type { Clock } from '../platform/clock';
 import type { CommandHandler } from '../platform/command-handler';
 import { defineReactor, type Reactor } from '../platform/runners/reactor';
 import { generationDecider } from './generation';
+import { chargeIdOf } from './job/resume';
 import { discardUnneeded, jobFilesOf } from './job-files';
 
 /**
  * The refund process manager: a failed or timed-out generation gives its credits back, and with
  * them the storage it took: its uploads (`gen-{id}-original.*`, `gen-{id}-character.*`) and the
  * parts recorded for a resume are deleted, so the same few credits cannot buy storage again and
- * again. Exactly once: the account decider refunds a generation id only once, however often the
+ * again; a job its owner may continue keeps them for that (`job-files.ts`). Exactly once: the account decider refunds a generation id only once, however often the
  * failure event is handled; deleting a blob already gone is no error.
  */
 export function refundProcessManager(
@@ -23,13 +24,14 @@ export function refundProcessManager(
     name: 'refunds',
     handles: ['GenerationFailed'],
     async handle(event) {
-      const { generationId, userId, code } = event.data;
+      const { generationId, userId, code, resumeRound } = event.data;
       await commands.handle(
         accountStream(userId),
         accountDecider,
         {
           type: 'RefundGeneration',
-          generationId,
+          // The failed round's own charge: a continued job's later failure refunds what it cost.
+          generationId: chargeIdOf(generationId, resumeRound),
           reason: code === 'TIMEOUT' ? 'generation-timed-out' : 'generation-failed',
         },
         {

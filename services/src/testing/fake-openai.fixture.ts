@@ -46,6 +46,11 @@ export interface FakeBehaviour {
   moderationDown?: boolean;
   /** The moderation endpoint flags every picture it is shown. */
   flagPictures?: boolean;
+  /**
+   * After this many generation calls (chat, image, edit: moderation is not counted) every further
+   * one is answered with `status` and error `code`: a job that fails part way, every time.
+   */
+  failAfter?: { calls: number; status: number; code: string };
 }
 
 export interface FakeOpenAi {
@@ -166,6 +171,7 @@ export async function startFakeOpenAi(behaviour: FakeBehaviour = {}): Promise<Fa
   let current = behaviour;
   let random = seededRandom(current.seed ?? 'fake-openai');
   let failNext: { status: number; code: string } | undefined;
+  let generationCalls = 0;
   let inFlight = 0;
   const accepted: number[] = [];
   const made: Record<CallKind, number> = { chat: 0, image: 0, edit: 0, moderation: 0 };
@@ -182,6 +188,7 @@ export async function startFakeOpenAi(behaviour: FakeBehaviour = {}): Promise<Fa
       current = next;
       random = seededRandom(next.seed ?? 'fake-openai');
       accepted.length = 0;
+      generationCalls = 0;
       for (const kind of Object.keys(made) as CallKind[]) made[kind] = 0;
       fake.maxInFlight = 0;
       fake.billed = { inputTokens: 0, outputTokens: 0, images: 0 };
@@ -239,6 +246,12 @@ export async function startFakeOpenAi(behaviour: FakeBehaviour = {}): Promise<Fa
       return error(status, 'Your request was rejected', 'invalid_request_error', code);
     }
     if (!kind) return error(404, 'not found', 'invalid_request_error', null);
+    if (kind !== 'moderation' && current.failAfter) {
+      generationCalls += 1;
+      const { calls, status, code } = current.failAfter;
+      if (generationCalls > calls)
+        return error(status, 'Your request was rejected', 'invalid_request_error', code);
+    }
     const now = Date.now();
     const limit = current.rateLimit;
     if (limit) {

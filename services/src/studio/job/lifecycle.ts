@@ -11,6 +11,7 @@ import type {
 import { QUEUED_FOR } from '@studio/events';
 import type { Emitted } from '../../platform/decider';
 import { DomainError } from '../../platform/errors';
+import { resumeRoundOf } from './resume';
 import { FINISHED, type GenerationState, partKey, REBUILDING, RUNNING, requestOf } from './state';
 
 /** A job's life from queue to outcome: the commands the intake, workers and supervisor send. */
@@ -111,7 +112,12 @@ export function expireLease(command: ExpireLease, state: GenerationState): Decis
   if (state.releases + 1 >= command.maxAttempts) {
     if (state.phase === 'rebuild') return [rebuildFailed(command, 'it stopped responding')];
     const reason = 'The generation stopped responding and was stopped. Your credits have been refunded.';
-    return [{ type: 'GenerationFailed', data: { generationId, userId, kind, reason, code: 'TIMEOUT' } }];
+    return [
+      {
+        type: 'GenerationFailed',
+        data: { generationId, userId, kind, reason, code: 'TIMEOUT', ...resumeRoundOf(state) },
+      },
+    ];
   }
   return [
     {
@@ -216,7 +222,12 @@ export function failJob(command: FailJob, state: GenerationState): Decision {
   if (REBUILDING.includes(state.status))
     return [rebuildFailed(command, command.code === 'TIMEOUT' ? 'it took too long' : command.reason)];
   const { generationId, userId, kind, reason, code, usage } = command;
-  return [{ type: 'GenerationFailed', data: { generationId, userId, kind, reason, code, ...used(usage) } }];
+  return [
+    {
+      type: 'GenerationFailed',
+      data: { generationId, userId, kind, reason, code, ...used(usage), ...resumeRoundOf(state) },
+    },
+  ];
 }
 
 /** A rebuild that fails keeps the previous files: it is never a refund. */

@@ -1,6 +1,7 @@
 import type {
   ArtifactRef,
   GenerationEvent,
+  GenerationFailureCode,
   GenerationPhase,
   GenerationRequest,
   GenerationStatus,
@@ -10,6 +11,7 @@ import { BOOK_REBUILDS_PER_DAY } from '@studio/events/rules';
 import { assertNever } from '../../platform/decider';
 import { applyEdits, type BookEdition, editionOf } from '../book-edition';
 import { evolvePartVersions, type PartVersionsState } from './part-versions';
+import { evolveResumed } from './resume';
 
 /** The life of one job on `generation-{id}` (statuses: `GENERATION_STATUSES`). Every command is idempotent. */
 export interface GenerationState {
@@ -41,6 +43,10 @@ export interface GenerationState {
   parts?: Readonly<Record<string, RecordedPart>>;
   /** Parts of the finished book written again with the author's note, and all their versions. */
   partVersions?: PartVersionsState;
+  /** How many times its owner continued the failed job (`job/resume.ts`). */
+  resumes?: number;
+  /** Why it last failed. */
+  failureCode?: GenerationFailureCode;
 }
 
 /** A finished part as recorded: a text part's value, or a picture's blob. */
@@ -125,7 +131,9 @@ export function evolveGeneration(state: GenerationState, event: GenerationEvent)
       };
     }
     case 'GenerationFailed':
-      return { ...state, status };
+      return { ...state, status, failureCode: event.data.code };
+    case 'GenerationResumed':
+      return evolveResumed(state, event, status);
     case 'GenerationEdited':
       return {
         ...state,
