@@ -1,53 +1,38 @@
 import { fieldErrors, loginRequest } from '@studio/events/requests';
 import { Button, theme, useAuth } from '@studio/kit';
-import { Field, Input, useFormErrors } from '@studio/kit/widgets';
-import { type FormEvent, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { TextField } from '../common/TextField';
+import { useAccountForm } from '../common/use-account-form';
 import { AUTH } from '../texts';
-
-interface LoginValues {
-  email: string;
-  password: string;
-}
 
 export function LoginForm() {
   const { loginMutation } = useAuth();
-  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
-  const { errors, check, recheck } = useFormErrors((v) => fieldErrors(loginRequest, v));
-  const form = useRef<HTMLFormElement>(null);
-
-  const set = (key: keyof LoginValues) => (value: string) => {
-    const next = { ...values, [key]: value };
-    setValues(next);
-    recheck(next);
-  };
+  const login = useAccountForm({ email: '', password: '' }, (v) => fieldErrors(loginRequest, v));
+  const { values } = login;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (loginMutation.isPending || !check(values, form.current)) return;
+    if (loginMutation.isPending || !login.valid()) return;
     loginMutation.mutate({ email: values.email.trim(), password: values.password });
   };
 
   return (
-    <form ref={form} noValidate onSubmit={submit} aria-label="Log in" css={{ display: 'grid', gap: 16 }}>
-      <Field label={AUTH.email} error={errors.email}>
-        <Input
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={(e) => set('email')(e.target.value)}
-        />
-      </Field>
-      <Field label={AUTH.password} error={errors.password}>
-        <Input
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={values.password}
-          onChange={(e) => set('password')(e.target.value)}
-        />
-      </Field>
+    <form
+      ref={login.form}
+      noValidate
+      onSubmit={submit}
+      aria-label="Log in"
+      css={{ display: 'grid', gap: 16 }}
+    >
+      <TextField form={login} name="email" label={AUTH.email} type="email" autoComplete="email" />
+      <TextField
+        form={login}
+        name="password"
+        label={AUTH.password}
+        type="password"
+        autoComplete="current-password"
+      />
       <Button type="submit" size="lg" disabled={loginMutation.isPending}>
         {loginMutation.isPending ? AUTH.loggingIn : AUTH.logInButton}
       </Button>

@@ -2,48 +2,32 @@
 
 import { fieldErrors, registerRequest } from '@studio/events/requests';
 import { Button, theme, useAuth } from '@studio/kit';
-import { Field, Input, useFormErrors } from '@studio/kit/widgets';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { usePaymentsConfig } from '../api/queries';
+import { TextField } from '../common/TextField';
+import { useAccountForm } from '../common/use-account-form';
 import { CardSection } from '../payments/CardSection';
 import type { CardCollector } from '../payments/card-collector';
 import { AUTH, VALIDATION } from '../texts';
 
-interface RegisterValues {
-  name: string;
-  email: string;
-  password: string;
-  phoneNumber: string;
-}
-
 export function RegisterForm() {
   const { registerMutation } = useAuth();
   const config = usePaymentsConfig();
-  const [values, setValues] = useState<RegisterValues>({
-    name: '',
-    email: '',
-    password: '',
-    phoneNumber: '',
-  });
-  const { errors, check, recheck } = useFormErrors((v) => fieldErrors(registerRequest, v));
+  const register = useAccountForm({ name: '', email: '', password: '', phoneNumber: '' }, (v) =>
+    fieldErrors(registerRequest, v),
+  );
+  const { values } = register;
   const [cardReady, setCardReady] = useState(false);
   const [cardError, setCardError] = useState<string>();
   const [collecting, setCollecting] = useState(false);
   const collector = useRef<CardCollector | null>(null);
-  const form = useRef<HTMLFormElement>(null);
   const onCardReady = useCallback((ready: boolean) => setCardReady(ready), []);
-
-  const set = (key: keyof RegisterValues) => (value: string) => {
-    const next = { ...values, [key]: value };
-    setValues(next);
-    recheck(next);
-  };
 
   const processing = collecting || registerMutation.isPending;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (processing || !check(values, form.current)) return;
+    if (processing || !register.valid()) return;
     if (!cardReady) {
       setCardError(VALIDATION.cardNotReady);
       return;
@@ -71,42 +55,23 @@ export function RegisterForm() {
   };
 
   return (
-    <form ref={form} noValidate onSubmit={submit} aria-label="Register" css={{ display: 'grid', gap: 16 }}>
-      <Field label={AUTH.name} error={errors.name}>
-        <Input
-          name="name"
-          autoComplete="name"
-          value={values.name}
-          onChange={(e) => set('name')(e.target.value)}
-        />
-      </Field>
-      <Field label={AUTH.email} error={errors.email}>
-        <Input
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={(e) => set('email')(e.target.value)}
-        />
-      </Field>
-      <Field label={AUTH.password} error={errors.password}>
-        <Input
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={(e) => set('password')(e.target.value)}
-        />
-      </Field>
-      <Field label={AUTH.phone} error={errors.phoneNumber}>
-        <Input
-          name="phoneNumber"
-          type="tel"
-          autoComplete="tel"
-          value={values.phoneNumber}
-          onChange={(e) => set('phoneNumber')(e.target.value)}
-        />
-      </Field>
+    <form
+      ref={register.form}
+      noValidate
+      onSubmit={submit}
+      aria-label="Register"
+      css={{ display: 'grid', gap: 16 }}
+    >
+      <TextField form={register} name="name" label={AUTH.name} autoComplete="name" />
+      <TextField form={register} name="email" label={AUTH.email} type="email" autoComplete="email" />
+      <TextField
+        form={register}
+        name="password"
+        label={AUTH.password}
+        type="password"
+        autoComplete="new-password"
+      />
+      <TextField form={register} name="phoneNumber" label={AUTH.phone} type="tel" autoComplete="tel" />
       <CardSection
         config={config.data}
         configError={config.isError}

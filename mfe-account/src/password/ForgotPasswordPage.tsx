@@ -2,26 +2,25 @@
 // account uses the address, so the page only ever says to look in the inbox.
 import { fieldErrors, forgotPasswordRequest } from '@studio/events/requests';
 import { Alert, Button, Card, theme } from '@studio/kit';
-import { Field, Input, useFormErrors } from '@studio/kit/widgets';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { forgotPassword } from '../api/credentials';
 import { errorText } from '../api/error-text';
 import { Page } from '../common/Page';
 import { PublicPage } from '../common/PublicPage';
+import { TextField } from '../common/TextField';
+import { useAccountForm } from '../common/use-account-form';
 import { FORGOT } from '../texts';
 
 export default function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, check, recheck } = useFormErrors((v) => fieldErrors(forgotPasswordRequest, v));
+  const forgot = useAccountForm({ email: '' }, (v) => fieldErrors(forgotPasswordRequest, v));
   const send = useMutation({ mutationFn: forgotPassword });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (send.isPending || !check({ email }, form.current)) return;
-    send.mutate(email.trim());
+    if (send.isPending || !forgot.valid()) return;
+    send.mutate(forgot.values.email.trim());
   };
 
   return (
@@ -34,25 +33,14 @@ export default function ForgotPasswordPage() {
             </Alert>
           ) : (
             <form
-              ref={form}
+              ref={forgot.form}
               noValidate
               onSubmit={submit}
               aria-label={FORGOT.pageTitle}
               css={{ display: 'grid', gap: 16 }}
             >
               {send.isError && <Alert tone="danger">{errorText(send.error, FORGOT.failed)}</Alert>}
-              <Field label={FORGOT.email} error={errors.email}>
-                <Input
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  value={email}
-                  onChange={(e) => {
-                    setEmail(e.target.value);
-                    recheck({ email: e.target.value });
-                  }}
-                />
-              </Field>
+              <TextField form={forgot} name="email" label={FORGOT.email} type="email" autoComplete="email" />
               <Button type="submit" size="lg" disabled={send.isPending}>
                 {send.isPending ? FORGOT.sending : FORGOT.submit}
               </Button>

@@ -2,15 +2,16 @@
 // every session of the account has ended, so the page leads to Log In.
 import { fieldErrors, resetPasswordRequest } from '@studio/events/requests';
 import { Alert, Button, Card, theme } from '@studio/kit';
-import { Field, Input, useFormErrors } from '@studio/kit/widgets';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { resetPassword } from '../api/credentials';
 import { errorText } from '../api/error-text';
 import { LinkButton } from '../common/LinkButton';
 import { Page } from '../common/Page';
 import { PublicPage } from '../common/PublicPage';
+import { TextField } from '../common/TextField';
+import { useAccountForm } from '../common/use-account-form';
 import { RESET } from '../texts';
 import { linkToken } from './link-token';
 
@@ -29,20 +30,13 @@ const validate = (values: unknown) => {
 
 export default function ResetPasswordPage() {
   const token = linkToken(useLocation().hash);
-  const [values, setValues] = useState<Values>({ password: '', repeat: '' });
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, check, recheck } = useFormErrors<Values>(validate);
+  const fields = useAccountForm<Values>({ password: '', repeat: '' }, validate);
   const reset = useMutation({ mutationFn: (password: string) => resetPassword(token ?? '', password) });
 
-  const set = (key: keyof Values) => (value: string) => {
-    const next = { ...values, [key]: value };
-    setValues(next);
-    recheck(next);
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (reset.isPending || !check(values, form.current)) return;
-    reset.mutate(values.password);
+    if (reset.isPending || !fields.valid()) return;
+    reset.mutate(fields.values.password);
   };
 
   const askAgain = (
@@ -72,7 +66,7 @@ export default function ResetPasswordPage() {
   } else {
     body = (
       <form
-        ref={form}
+        ref={fields.form}
         noValidate
         onSubmit={submit}
         aria-label={RESET.pageTitle}
@@ -84,24 +78,20 @@ export default function ResetPasswordPage() {
             {askAgain}
           </div>
         )}
-        <Field label={RESET.password} error={errors.password}>
-          <Input
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={(e) => set('password')(e.target.value)}
-          />
-        </Field>
-        <Field label={RESET.repeat} error={errors.repeat}>
-          <Input
-            name="repeat"
-            type="password"
-            autoComplete="new-password"
-            value={values.repeat}
-            onChange={(e) => set('repeat')(e.target.value)}
-          />
-        </Field>
+        <TextField
+          form={fields}
+          name="password"
+          label={RESET.password}
+          type="password"
+          autoComplete="new-password"
+        />
+        <TextField
+          form={fields}
+          name="repeat"
+          label={RESET.repeat}
+          type="password"
+          autoComplete="new-password"
+        />
         <Button type="submit" size="lg" disabled={reset.isPending}>
           {reset.isPending ? RESET.saving : RESET.submit}
         </Button>

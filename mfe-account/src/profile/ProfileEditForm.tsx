@@ -3,11 +3,12 @@
 
 import { fieldErrors, updateProfileRequest } from '@studio/events/requests';
 import { apiJson, Button, toast, USER_QUERY_KEY } from '@studio/kit';
-import { Field, Input, useFormErrors } from '@studio/kit/widgets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { errorText } from '../api/error-text';
 import { CURRENT_USER_KEY } from '../api/queries';
+import { TextField } from '../common/TextField';
+import { useAccountForm } from '../common/use-account-form';
 import { PROFILE } from '../texts';
 
 /** What the form starts from: the profile as the page shows it. */
@@ -19,15 +20,12 @@ export interface EditableProfile {
 
 export function ProfileEditForm({ user, onDone }: { user: EditableProfile; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState({
-    name: user.name,
-    phoneNumber: user.phoneNumber ?? '',
-    penName: user.penName ?? '',
-  });
-  const { errors, check, recheck } = useFormErrors((v) => fieldErrors(updateProfileRequest, v));
-  const form = useRef<HTMLFormElement>(null);
+  const profile = useAccountForm(
+    { name: user.name, phoneNumber: user.phoneNumber ?? '', penName: user.penName ?? '' },
+    (v) => fieldErrors(updateProfileRequest, v),
+  );
   const save = useMutation({
-    mutationFn: (input: typeof values) => apiJson<EditableProfile>('PUT', '/api/user/profile', input),
+    mutationFn: (input: typeof profile.values) => apiJson<EditableProfile>('PUT', '/api/user/profile', input),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
@@ -39,49 +37,28 @@ export function ProfileEditForm({ user, onDone }: { user: EditableProfile; onDon
     onError: (error) =>
       toast({ title: PROFILE.updateFailed, description: errorText(error, ''), variant: 'destructive' }),
   });
-  const set = (key: keyof typeof values) => (value: string) => {
-    const next = { ...values, [key]: value };
-    setValues(next);
-    recheck(next);
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (save.isPending || !check(values, form.current)) return;
-    save.mutate(values);
+    if (save.isPending || !profile.valid()) return;
+    save.mutate(profile.values);
   };
   return (
     <form
-      ref={form}
+      ref={profile.form}
       aria-label={PROFILE.updateProfile}
       onSubmit={submit}
       noValidate
       css={{ display: 'grid', gap: 12 }}
     >
-      <Field label={PROFILE.fullName} error={errors.name}>
-        <Input
-          name="name"
-          autoComplete="name"
-          value={values.name}
-          onChange={(e) => set('name')(e.target.value)}
-        />
-      </Field>
-      <Field label={PROFILE.phone} error={errors.phoneNumber}>
-        <Input
-          name="phoneNumber"
-          type="tel"
-          autoComplete="tel"
-          value={values.phoneNumber}
-          onChange={(e) => set('phoneNumber')(e.target.value)}
-        />
-      </Field>
-      <Field label={PROFILE.penName} hint={PROFILE.penNameHint} error={errors.penName}>
-        <Input
-          name="penName"
-          autoComplete="off"
-          value={values.penName}
-          onChange={(e) => set('penName')(e.target.value)}
-        />
-      </Field>
+      <TextField form={profile} name="name" label={PROFILE.fullName} autoComplete="name" />
+      <TextField form={profile} name="phoneNumber" label={PROFILE.phone} type="tel" autoComplete="tel" />
+      <TextField
+        form={profile}
+        name="penName"
+        label={PROFILE.penName}
+        hint={PROFILE.penNameHint}
+        autoComplete="off"
+      />
       <div css={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
         <Button type="submit" disabled={save.isPending}>
           {PROFILE.save}

@@ -1,11 +1,12 @@
 // Settings: a new password, given the current one. Every other session ends; this one goes on.
 import { changePasswordRequest, fieldErrors } from '@studio/events/requests';
 import { ApiError, Button, Card, theme, toast } from '@studio/kit';
-import { Field, Input, useFormErrors } from '@studio/kit/widgets';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { changePassword } from '../api/credentials';
 import { errorText } from '../api/error-text';
+import { TextField } from '../common/TextField';
+import { useAccountForm } from '../common/use-account-form';
 import { SECURITY } from '../texts';
 
 interface Values {
@@ -15,19 +16,15 @@ interface Values {
 const EMPTY: Values = { currentPassword: '', newPassword: '' };
 
 export function PasswordCard() {
-  const [values, setValues] = useState<Values>(EMPTY);
+  const passwords = useAccountForm<Values>(EMPTY, (v) => fieldErrors(changePasswordRequest, v));
+  const { values } = passwords;
   const [refused, setRefused] = useState<string>();
-  const form = useRef<HTMLFormElement>(null);
   const current = useRef<HTMLInputElement>(null);
-  const { errors, check, recheck, reset } = useFormErrors<Values>((v) =>
-    fieldErrors(changePasswordRequest, v),
-  );
   const change = useMutation({
     mutationFn: () => changePassword(values.currentPassword, values.newPassword),
     onSuccess: (reply) => {
       toast({ title: SECURITY.changed, description: reply.message, variant: 'success' });
-      setValues(EMPTY);
-      reset();
+      passwords.clear();
     },
     onError: (error) => {
       // A wrong current password belongs under its field, with focus there.
@@ -39,47 +36,39 @@ export function PasswordCard() {
       toast({ title: SECURITY.changeFailed, description: errorText(error, ''), variant: 'destructive' });
     },
   });
-  const set = (key: keyof Values) => (value: string) => {
-    const next = { ...values, [key]: value };
-    setValues(next);
-    recheck(next);
-    if (key === 'currentPassword') setRefused(undefined);
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setRefused(undefined);
-    if (change.isPending || !check(values, form.current)) return;
+    if (change.isPending || !passwords.valid()) return;
     change.mutate();
   };
   return (
     <Card title={SECURITY.passwordTitle} headingLevel={2}>
       <p css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }}>{SECURITY.passwordText}</p>
       <form
-        ref={form}
+        ref={passwords.form}
         noValidate
         onSubmit={submit}
         aria-label={SECURITY.change}
         css={{ display: 'grid', gap: 16, maxWidth: 420 }}
       >
-        <Field label={SECURITY.currentPassword} error={errors.currentPassword ?? refused}>
-          <Input
-            ref={current}
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            value={values.currentPassword}
-            onChange={(e) => set('currentPassword')(e.target.value)}
-          />
-        </Field>
-        <Field label={SECURITY.newPassword} error={errors.newPassword}>
-          <Input
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            value={values.newPassword}
-            onChange={(e) => set('newPassword')(e.target.value)}
-          />
-        </Field>
+        <TextField
+          form={passwords}
+          name="currentPassword"
+          label={SECURITY.currentPassword}
+          error={refused}
+          ref={current}
+          type="password"
+          autoComplete="current-password"
+          onInput={() => setRefused(undefined)}
+        />
+        <TextField
+          form={passwords}
+          name="newPassword"
+          label={SECURITY.newPassword}
+          type="password"
+          autoComplete="new-password"
+        />
         <div>
           <Button type="submit" disabled={change.isPending}>
             {change.isPending ? SECURITY.changing : SECURITY.change}

@@ -6,6 +6,7 @@ import {
   type Sort,
 } from 'mongodb';
 import { fieldPathSegments } from './field-path';
+import { checkCollectionName, OPERATORS, scalar, sortFields } from './filter-terms';
 import { LEASES, LeaseLostError } from './lease';
 import {
   CHECKPOINTS,
@@ -26,8 +27,6 @@ type Changes = {
   setOnInsert?: Record<string, unknown>;
 };
 
-const OPERATORS = new Set(['$eq', '$ne', '$in', '$gt', '$gte', '$lt', '$lte']);
-
 /**
  * The distributed read store on MongoDB. `apply` runs in a multi-document transaction together
  * with the checkpoint, so the server must be a replica set (a single-node one is enough).
@@ -35,7 +34,7 @@ const OPERATORS = new Set(['$eq', '$ne', '$in', '$gt', '$gte', '$lt', '$lte']);
 export async function createMongoReadStore(url: string, dbName?: string): Promise<ReadStore> {
   const client = await MongoClient.connect(url);
   const db = client.db(dbName);
-  const coll = (name: string) => db.collection<Stored>(checkName(name));
+  const coll = (name: string) => db.collection<Stored>(checkCollectionName(name));
   const leases = () => db.collection<StoredLease>(LEASES);
 
   async function run(op: WriteOp, session?: ClientSession): Promise<void> {
@@ -63,7 +62,7 @@ export async function createMongoReadStore(url: string, dbName?: string): Promis
   }
 
   function validate(op: WriteOp): void {
-    checkName(op.collection);
+    checkCollectionName(op.collection);
     if (op.op === 'update') toUpdate(op);
     if (op.op === 'deleteMany') toFilter(op.filter);
   }
@@ -197,25 +196,9 @@ export async function createMongoReadStore(url: string, dbName?: string): Promis
   };
 }
 
-function checkName(collection: string): string {
-  if (!/^[A-Za-z0-9_]{1,100}$/.test(collection)) {
-    throw new Error(`Invalid collection name ${JSON.stringify(collection)}`);
-  }
-  return collection;
-}
-
 function checkPath(field: string): string {
   fieldPathSegments(field);
   return field;
-}
-
-function checkScalar(field: string, value: unknown): void {
-  const ok =
-    value === null ||
-    typeof value === 'string' ||
-    typeof value === 'boolean' ||
-    (typeof value === 'number' && Number.isFinite(value));
-  if (!ok) throw new Error(`Invalid value for ${field}: ${JSON.stringify(value)}`);
 }
 
 /** Only the port's subset: MongoDB would accept more ($regex, $exists…), SQLite would not. */
@@ -224,7 +207,7 @@ function toFilter(filter: Filter): MongoFilter<Stored> {
   for (const [field, condition] of Object.entries(filter)) {
     checkPath(field);
     if (condition === null || typeof condition !== 'object') {
-      checkScalar(field, condition);
+      scalar(field, condition);
       query[field] = { $eq: condition };
       continue;
     }
@@ -234,8 +217,8 @@ function toFilter(filter: Filter): MongoFilter<Stored> {
       if (!OPERATORS.has(operator)) throw new Error(`Unsupported condition ${JSON.stringify(condition)}`);
       if (operator === '$in') {
         if (!Array.isArray(operand)) throw new Error(`$in on ${field} needs an array`);
-        for (const v of operand) checkScalar(field, v);
-      } else checkScalar(field, operand);
+        for (const v of operand) scalar(field, v);
+      } else scalar(field, operand);
       operators[operator] = operand;
     }
     if (Object.keys(operators).length === 0) throw new Error(`Empty condition on ${field}`);
@@ -247,8 +230,7 @@ function toFilter(filter: Filter): MongoFilter<Stored> {
 /** Ties are broken by _id so both adapters page identically. */
 function toSort(sort: FindOptions['sort']): Sort {
   const terms: [string, 1 | -1][] = [];
-  for (const [field, direction] of Object.entries(sort ?? {})) {
-    if (direction !== 1 && direction !== -1) throw new Error(`Invalid sort direction for ${field}`);
+  for (const [field, direction] of sortFields(sort)) {
     terms.push([checkPath(field), direction]);
   }
   if (!terms.some(([field]) => field === '_id')) terms.push(['_id', 1]);

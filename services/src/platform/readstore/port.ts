@@ -7,7 +7,7 @@ import type { LeaseRequest, LeaseState } from './lease';
  */
 export type Doc = { _id: string } & Record<string, unknown>;
 
-type Scalar = string | number | boolean | null;
+export type Scalar = string | number | boolean | null;
 export type Condition =
   | Scalar
   | { $eq?: Scalar; $ne?: Scalar; $in?: Scalar[]; $gt?: Scalar; $gte?: Scalar; $lt?: Scalar; $lte?: Scalar };

@@ -10,6 +10,7 @@ import {
 import { createBulkStaging } from './bulk-staging';
 import { serialize } from './canonical-json';
 import { applyChanges, cloneJson, splitPath } from './document-update';
+import { checkCollectionName, conditionTerms, sortFields } from './filter-terms';
 import { LEASES, LeaseLostError, type LeaseRequest, type LeaseState, nextLease } from './lease';
 import {
   type BulkOptions,
@@ -22,10 +23,10 @@ import {
   type Filter,
   type FindOptions,
   type ReadStore,
+  type Scalar,
   type WriteOp,
 } from './port';
 
-type Scalar = string | number | boolean | null;
 type Sql = { sql: string; params: unknown[] };
 
 /**
@@ -35,8 +36,6 @@ type Sql = { sql: string; params: unknown[] };
 const PLACEHOLDER = '$lock';
 /** Rows per INSERT of a rebuild: two arrays of this many values per statement. */
 const BULK_INSERT_ROWS = 2000;
-const OPERATORS = new Set(['$eq', '$ne', '$in', '$gt', '$gte', '$lt', '$lte']);
-const COMPARISONS = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;
 /**
  * The read store on PostgreSQL: one table per collection holding each document as JSONB, queried
  * through `doc #> path` expressions (the same text in filters and expression indexes). Updates are
@@ -467,10 +466,7 @@ function unavailable(error: unknown): unknown {
 
 /** PostgreSQL cuts identifiers at 63 bytes: long collection names keep a hash so that they stay distinct. */
 function tableName(collection: string): string {
-  if (!/^[A-Za-z0-9_]{1,100}$/.test(collection)) {
-    throw new Error(`Invalid collection name ${JSON.stringify(collection)}`);
-  }
-  const name = `c_${collection}`;
+  const name = `c_${checkCollectionName(collection)}`;
   if (name.length <= 63) return `"${name}"`;
   const hash = createHash('sha1').update(collection).digest('hex').slice(0, 12);
   return `"${name.slice(0, 50)}_${hash}"`;
@@ -499,39 +495,17 @@ function compileFilter(filter: Filter): Sql {
 }
 
 function compileCondition(field: string, condition: Condition, params: Params): string {
-  if (!isOperatorObject(condition)) return equals(field, scalar(field, condition), params);
-  const entries = Object.entries(condition).filter(([, value]) => value !== undefined);
-  if (entries.length === 0) throw new Error(`Empty condition on ${field}`);
-  return entries
-    .map(([operator, operand]) => {
-      if (operator === '$eq') return equals(field, scalar(field, operand), params);
-      if (operator === '$ne') return `NOT COALESCE(${equals(field, scalar(field, operand), params)}, false)`;
-      if (operator === '$in') {
-        if (!Array.isArray(operand)) throw new Error(`$in on ${field} needs an array`);
-        const parts = operand.map((value) => equals(field, scalar(field, value), params));
+  return conditionTerms(field, condition)
+    .map((term) => {
+      if (term.op === '$eq') return equals(field, term.value, params);
+      if (term.op === '$ne') return `NOT COALESCE(${equals(field, term.value, params)}, false)`;
+      if (term.op === '$in') {
+        const parts = term.values.map((value) => equals(field, value, params));
         return parts.length === 0 ? 'false' : `(${parts.join(' OR ')})`;
       }
-      if (operator in COMPARISONS) {
-        const sign = COMPARISONS[operator as keyof typeof COMPARISONS];
-        return compare(field, sign, scalar(field, operand), params);
-      }
-      throw new Error(`Unsupported operator ${operator} on ${field}`);
+      return compare(field, term.sign, term.value, params);
     })
     .join(' AND ');
-}
-
-function isOperatorObject(condition: Condition): condition is Exclude<Condition, Scalar> {
-  if (condition === null || typeof condition !== 'object') return false;
-  if (Object.keys(condition).some((k) => !OPERATORS.has(k))) {
-    throw new Error(`Unsupported condition ${JSON.stringify(condition)}`);
-  }
-  return true;
-}
-
-function scalar(field: string, value: unknown): Scalar {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  throw new Error(`Invalid value for ${field}: ${JSON.stringify(value)}`);
 }
 
 /** JSONB equality keeps types apart (1 is not "1" nor true) and compares numbers by value. */
@@ -559,8 +533,7 @@ function compare(field: string, sign: string, value: Scalar, params: Params): st
 function orderBy(sort: FindOptions['sort']): string {
   const terms: string[] = [];
   let hasId = false;
-  for (const [field, direction] of Object.entries(sort ?? {})) {
-    if (direction !== 1 && direction !== -1) throw new Error(`Invalid sort direction for ${field}`);
+  for (const [field, direction] of sortFields(sort)) {
     const dir = direction === 1 ? 'ASC' : 'DESC';
     if (field === '_id') {
       hasId = true;

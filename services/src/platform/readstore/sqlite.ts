@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { type BulkStaging, createBulkStaging } from './bulk-staging';
 import { serialize } from './canonical-json';
 import { applyChanges, cloneJson, splitPath } from './document-update';
+import { checkCollectionName, conditionTerms, sortFields } from './filter-terms';
 import { LEASES, LeaseLostError, type LeaseState, nextLease } from './lease';
 import {
   type BulkOptions,
@@ -15,14 +16,12 @@ import {
   type Filter,
   type FindOptions,
   type ReadStore,
+  type Scalar,
   type WriteOp,
 } from './port';
 
-type Scalar = string | number | boolean | null;
 type Sql = { sql: string; params: unknown[] };
 
-const OPERATORS = new Set(['$eq', '$ne', '$in', '$gt', '$gte', '$lt', '$lte']);
-const COMPARISONS = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;
 const NUMBER_TYPES = "('integer','real')";
 const STATEMENT_CACHE_LIMIT = 500;
 
@@ -311,10 +310,7 @@ export function createSqliteReadStore(file: string): ReadStore {
 }
 
 function tableName(collection: string): string {
-  if (!/^[A-Za-z0-9_]{1,100}$/.test(collection)) {
-    throw new Error(`Invalid collection name ${JSON.stringify(collection)}`);
-  }
-  return `"c_${collection}"`;
+  return `"c_${checkCollectionName(collection)}"`;
 }
 
 /** Dotted field path → SQLite JSON path literal, every label quoted ("2026-01-01" is a key, not a range). */
@@ -341,40 +337,16 @@ function compileFilter(filter: Filter): Sql {
 }
 
 function compileCondition(field: string, condition: Condition): Sql {
-  if (!isOperatorObject(condition)) return equals(field, scalar(field, condition));
-  const entries = Object.entries(condition).filter(([, value]) => value !== undefined);
-  if (entries.length === 0) throw new Error(`Empty condition on ${field}`);
-  const parts: string[] = [];
-  const params: unknown[] = [];
-  for (const [operator, operand] of entries) {
-    let compiled: Sql;
-    if (operator === '$eq') compiled = equals(field, scalar(field, operand));
-    else if (operator === '$ne') {
-      const eq = equals(field, scalar(field, operand));
-      compiled = { sql: `NOT COALESCE(${eq.sql}, 0)`, params: eq.params };
-    } else if (operator === '$in') compiled = within(field, operand);
-    else if (operator in COMPARISONS) {
-      compiled = compare(field, COMPARISONS[operator as keyof typeof COMPARISONS], scalar(field, operand));
-    } else throw new Error(`Unsupported operator ${operator} on ${field}`);
-    parts.push(compiled.sql);
-    params.push(...compiled.params);
-  }
-  return { sql: parts.join(' AND '), params };
-}
-
-function isOperatorObject(condition: Condition): condition is Exclude<Condition, Scalar> {
-  if (condition === null || typeof condition !== 'object') return false;
-  const keys = Object.keys(condition);
-  if (keys.some((k) => !OPERATORS.has(k))) {
-    throw new Error(`Unsupported condition ${JSON.stringify(condition)}`);
-  }
-  return true;
-}
-
-function scalar(field: string, value: unknown): Scalar {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  throw new Error(`Invalid value for ${field}: ${JSON.stringify(value)}`);
+  const compiled = conditionTerms(field, condition).map((term): Sql => {
+    if (term.op === '$eq') return equals(field, term.value);
+    if (term.op === '$ne') {
+      const eq = equals(field, term.value);
+      return { sql: `NOT COALESCE(${eq.sql}, 0)`, params: eq.params };
+    }
+    if (term.op === '$in') return within(field, term.values);
+    return compare(field, term.sign, term.value);
+  });
+  return { sql: compiled.map((c) => c.sql).join(' AND '), params: compiled.flatMap((c) => c.params) };
 }
 
 function equals(field: string, value: Scalar): Sql {
@@ -386,9 +358,7 @@ function equals(field: string, value: Scalar): Sql {
   return { sql: `(${v} = ? AND ${t} = 'text')`, params: [value] };
 }
 
-function within(field: string, values: unknown): Sql {
-  if (!Array.isArray(values)) throw new Error(`$in on ${field} needs an array`);
-  const scalars = values.map((value) => scalar(field, value));
+function within(field: string, scalars: Scalar[]): Sql {
   if (scalars.length === 0) return { sql: '0', params: [] };
   if (scalars.every((s) => typeof s === 'string')) {
     return {
@@ -417,8 +387,7 @@ function compare(field: string, operator: string, value: Scalar): Sql {
 function orderBy(sort: FindOptions['sort']): string {
   const terms: string[] = [];
   let hasId = false;
-  for (const [field, direction] of Object.entries(sort ?? {})) {
-    if (direction !== 1 && direction !== -1) throw new Error(`Invalid sort direction for ${field}`);
+  for (const [field, direction] of sortFields(sort)) {
     const dir = direction === 1 ? 'ASC' : 'DESC';
     if (field === '_id') {
       hasId = true;
