@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type {
   AiUsage,
   ArtifactRef,
+  BookBrief,
   BookEdits,
   GenerationCompleted,
   GenerationEvent,
@@ -15,6 +16,7 @@ import { QUEUED_FOR, statusAfter } from '@studio/events';
 import { BOOK_EDIT_MESSAGES, BOOK_REBUILDS_PER_DAY } from '@studio/events/rules';
 import { assertNever, type Decider, type Emitted } from '../platform/decider';
 import { DomainError } from '../platform/errors';
+import { decideBriefEdit, type EditBrief } from './book-brief-edit';
 import { applyEdits, type BookEdition, editionOf } from './book-edition';
 import { type OutlineChapter, parseOutline, renderOutline } from './writing/book-text';
 
@@ -34,6 +36,8 @@ export interface GenerationState {
   outlineIndex?: 0 | 1 | 2;
   /** Gen 2.0: how many times the three outlines were written again (the first time is free). */
   outlineRounds?: number;
+  /** Gen 2.0: the book brief as the author edited it before the book (else the request's). */
+  brief?: BookBrief;
   /** A finished book's files and text results, which a rebuild keeps or replaces. */
   artifacts?: ArtifactRef[];
   result?: Record<string, unknown>;
@@ -104,6 +108,7 @@ export type GenerationCommand =
     }
   /** Gen 2.0: three new outlines in place of the ones offered. */
   | { type: 'RewriteOutlines'; generationId: string; userId: string }
+  | EditBrief
   /** The author edits a finished book; its files are rebuilt (free, within the allowance). `at`: now. */
   | { type: 'EditBook'; generationId: string; userId: string; edits: BookEdits; at: string }
   | {
@@ -201,6 +206,8 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
         return { ...state, status, outlineIndex: event.data.outlineIndex };
       case 'GenerationOutlineEdited':
         return { ...state, outlines: event.data.outlines };
+      case 'GenerationBriefEdited':
+        return { ...state, brief: event.data.brief };
       case 'GenerationOutlinesRewriteRequested': {
         const { outlines: _offered, phase: _phase, ...rest } = state;
         return { ...rest, status, outlineRounds: event.data.round, releases: 0 };
@@ -428,6 +435,9 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
           },
         ];
       }
+      case 'EditBrief':
+        outlinesToChange(command, state);
+        return decideBriefEdit(command, state);
       case 'RewriteOutlines': {
         outlinesToChange(command, state);
         if ((state.outlineRounds ?? 0) >= FREE_OUTLINE_REWRITES)

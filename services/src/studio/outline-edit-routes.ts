@@ -1,16 +1,31 @@
-import { generationStream } from '@studio/events';
-import { editOutlineRequest } from '@studio/events/requests';
+import { BRIEF_FIELDS, DEFAULT_BOOK_LENGTH, generationStream } from '@studio/events';
+import { editBriefRequest, editOutlineRequest } from '@studio/events/requests';
 import type Koa from 'koa';
 import { requireUser } from '../account/auth';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import { parse } from '../platform/http/validation';
 import type { Platform } from '../platform/module';
-import { FREE_OUTLINE_REWRITES, type GenerationCommand, generationDecider } from './generation';
+import { briefOf } from './book-brief-edit';
+import {
+  FREE_OUTLINE_REWRITES,
+  type GenerationCommand,
+  type GenerationState,
+  generationDecider,
+} from './generation';
 import { GENERATIONS, type GenerationDoc } from './generations-projection';
 import { parseOutline } from './writing/book-text';
 
 const BASE = '/api/non-fiction-gen2/books/:id/outlines';
+
+/** The brief the chapters will be written with and the book's length, as the editor shows them. */
+function bookShapeOf(state: GenerationState) {
+  const input = state.request?.kind === 'non-fiction-v2' ? state.request.input : undefined;
+  return {
+    brief: briefOf(state),
+    length: input?.length ?? DEFAULT_BOOK_LENGTH,
+  };
+}
 
 /**
  * Gen 2.0's outline editor: the three outlines as chapters to edit, the author's version of one
@@ -39,12 +54,13 @@ export function outlineEditRoutes({
       causationId: command.generationId,
       userId,
     });
-  /** The outlines as the editor shows them, and what may still be done with them. */
-  const view = (doc: GenerationDoc, outlines: readonly string[], rounds: number) => ({
+  /** The outlines as the editor shows them, the book's brief and length, and what may still be done. */
+  const view = (doc: GenerationDoc, state: GenerationState) => ({
     status: doc.status,
     editable: doc.status === 'outlines-ready' && doc.outlineIndex === undefined,
-    rewritesLeft: Math.max(0, FREE_OUTLINE_REWRITES - rounds),
-    outlines: outlines.map((text) => parseOutline(text)),
+    rewritesLeft: Math.max(0, FREE_OUTLINE_REWRITES - (state.outlineRounds ?? 0)),
+    outlines: (state.outlines ?? []).map((text) => parseOutline(text)),
+    ...bookShapeOf(state),
   });
 
   return (router) => {
@@ -52,7 +68,7 @@ export function outlineEditRoutes({
       const { userId, doc } = await ownBook(ctx);
       const { state } = await commands.load(generationStream(doc._id), generationDecider);
       if (state.userId !== userId) throw new DomainError('NOT_FOUND', 'Book not found');
-      ctx.body = view(doc, state.outlines ?? [], state.outlineRounds ?? 0);
+      ctx.body = view(doc, state);
     });
 
     router.put(`${BASE}/:index`, async (ctx) => {
@@ -69,7 +85,22 @@ export function outlineEditRoutes({
         ...(body.introduction ? { introduction: body.introduction } : {}),
         chapters: body.chapters.map(({ title, summary }) => ({ title, summary })),
       });
-      ctx.body = view(doc, state.outlines ?? [], state.outlineRounds ?? 0);
+      ctx.body = view(doc, state);
+    });
+
+    router.put('/api/non-fiction-gen2/books/:id/brief', async (ctx) => {
+      const { userId, doc } = await ownBook(ctx);
+      const body = parse(editBriefRequest, ctx.request.body);
+      const brief = Object.fromEntries(
+        BRIEF_FIELDS.flatMap((field) => (body[field] ? [[field, body[field]]] : [])),
+      );
+      const { state } = await handle(ctx, userId, {
+        type: 'EditBrief',
+        generationId: doc._id,
+        userId,
+        brief,
+      });
+      ctx.body = view(doc, state);
     });
 
     router.post(`${BASE}/rewrite`, async (ctx) => {
