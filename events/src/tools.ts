@@ -65,9 +65,9 @@ const paperType = text('Paper type must be white or cream')
 const length = text(BOOK_LENGTH_MESSAGE)
   .oneOf([...BOOK_LENGTHS], BOOK_LENGTH_MESSAGE)
   .optional();
-/** One field of the book brief: optional, one line (things to avoid may take several), bounded. */
+/** One field of the book brief: optional, one line (each is one line of every chapter's prompt), bounded. */
 const briefField = (field: keyof BookBrief) =>
-  text(`${BRIEF_LABELS[field]} is invalid`, { lines: field === 'avoid' ? 'many' : 'one' })
+  text(`${BRIEF_LABELS[field]} is invalid`)
     .max(
       BRIEF_LIMITS[field],
       `${BRIEF_LABELS[field]} is too long (${BRIEF_LIMITS[field]} characters at most)`,
