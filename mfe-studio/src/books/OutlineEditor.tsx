@@ -2,12 +2,13 @@
 // the chosen outline's introduction and chapters to edit, add, remove and reorder with buttons
 // (keyboard-reachable, no drag), saved with PUT …/outlines/{index}; the three outlines can be
 // written anew once for free.
-import { CHAPTERS } from '@studio/events';
+import { type BookBrief, type BookLength, CHAPTERS } from '@studio/events';
 import { Alert, Button, Card, Spinner, theme, toast } from '@studio/kit';
 import { Field, Input, Textarea } from '@studio/kit/widgets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { failureText, getJson, postJson, putJson } from '../tool-screen/tool-call';
+import { BriefEditor } from './BriefEditor';
 import { COMMON, GEN2 } from './texts';
 
 export interface DraftChapter {
@@ -29,6 +30,9 @@ interface EditorView {
   editable: boolean;
   rewritesLeft: number;
   outlines: { introduction?: string; chapters: { title: string; summary: string }[] }[];
+  /** The brief every chapter will be written with, and the book's length. */
+  brief?: BookBrief;
+  length?: BookLength;
 }
 
 const editorPath = (bookId: string) => `/api/non-fiction-gen2/books/${encodeURIComponent(bookId)}/outlines`;
@@ -203,6 +207,16 @@ export function OutlineEditor({ bookId, index, draft, onDraft, onRewritten }: Ou
           {GEN2.chapterCount(chapters.length, CHAPTERS.max)}
           {incomplete ? ` ${GEN2.incomplete}` : ''}
         </p>
+        {view.data?.brief && (
+          <BriefEditor
+            bookId={bookId}
+            queryKey={key}
+            brief={view.data.brief}
+            length={view.data.length ?? 'standard'}
+            chapters={chapters.length + (draft.introduction.trim() ? 1 : 0)}
+            editable={view.data.editable}
+          />
+        )}
         <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
           <Button variant="outline" disabled={chapters.length >= CHAPTERS.max} onClick={add}>
             {GEN2.addChapter}
