@@ -1,5 +1,6 @@
-// A non-fiction book's length and its book brief (docs/product/creation-tools-qr.md (Limits and
-// costs)): the words each chapter is written to, the page count they make, and the brief's limits.
+// A non-fiction book's length and its book brief: the words each chapter is written to, the page
+// count they make, and the brief's limits.
+// docs/product/creation-tools-qr.md (Limits and costs)
 // No yup here: the forms show the estimate and the limits without loading the schema library.
 
 export const BOOK_LENGTHS = ['short', 'standard', 'long'] as const;
