@@ -12,7 +12,12 @@ export type CreditsGranted = Event<
 
 export type CreditsDebited = Event<
   'CreditsDebited',
-  { amount: number; reason: 'generation'; generationId: string; kind: string }
+  /**
+   * `generation`: a job's price, `generationId` its job. `outline-rewrite`: Gen 2.0's outlines
+   * written anew beyond the free rewrite; `generationId` is the charge's own id (the book's id and
+   * the round), so one round is charged once however many requests ask for it.
+   */
+  { amount: number; reason: 'generation' | 'outline-rewrite'; generationId: string; kind: string }
 >;
 
 export type CreditsRefunded = Event<

@@ -222,7 +222,15 @@ export type GenerationBriefEdited = Event<
  */
 export type GenerationOutlinesRewriteRequested = Event<
   'GenerationOutlinesRewriteRequested',
-  { generationId: string; userId: string; kind: 'non-fiction-v2'; round: number }
+  {
+    generationId: string;
+    userId: string;
+    kind: 'non-fiction-v2';
+    round: number;
+    /** A paid rewrite: the account's charge for it (`CreditsDebited` with this id) and its credits. */
+    chargeId?: string;
+    credits?: number;
+  }
 >;
 
 export type GenerationCompleted = Event<

@@ -38,9 +38,17 @@ export type RefundGeneration = {
   reason: 'generation-failed' | 'generation-timed-out';
 };
 
+/** Gen 2.0's outlines written anew beyond the free rewrite: charged once per `chargeId`. */
+export type ChargeOutlineRewrite = { type: 'ChargeOutlineRewrite'; chargeId: string; amount: number };
+
 export type AdjustCredits = { type: 'AdjustCredits'; newCredits: number; reason: string; adminId: string };
 
-export type CreditsCommand = GrantCredits | StartGeneration | RefundGeneration | AdjustCredits;
+export type CreditsCommand =
+  | GrantCredits
+  | StartGeneration
+  | RefundGeneration
+  | AdjustCredits
+  | ChargeOutlineRewrite;
 
 type Out = Emitted<
   CreditsGranted | CreditsDebited | CreditsRefunded | CreditsAdjusted | GenerationRequested
@@ -107,6 +115,22 @@ export function decideCredits(command: CreditsCommand, state: AccountState): Out
             ...request,
             tier: state.tier,
             author: state.penName || state.name,
+          },
+        },
+      ];
+    }
+    case 'ChargeOutlineRewrite': {
+      requireWholeAmount(command.amount, 'Cost');
+      if (state.debits.has(command.chargeId)) return [];
+      requireAffordable(state, command.amount);
+      return [
+        {
+          type: 'CreditsDebited',
+          data: {
+            amount: command.amount,
+            reason: 'outline-rewrite',
+            generationId: command.chargeId,
+            kind: 'non-fiction-v2',
           },
         },
       ];

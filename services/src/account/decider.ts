@@ -46,6 +46,7 @@ export const accountDecider: Decider<AccountCommand, AccountStreamEvent, Account
       case 'StartGeneration':
       case 'RefundGeneration':
       case 'AdjustCredits':
+      case 'ChargeOutlineRewrite':
         return decideCredits(command, state);
       case 'StartCheckout':
       case 'ActivateSubscription':

@@ -18,6 +18,7 @@ import { assertNever, type Decider, type Emitted } from '../platform/decider';
 import { DomainError } from '../platform/errors';
 import { decideBriefEdit, type EditBrief } from './book-brief-edit';
 import { applyEdits, type BookEdition, editionOf } from './book-edition';
+import { decidePaidRewrite, type RewriteOutlinesPaid } from './outline-rewrite-price';
 import { type OutlineChapter, parseOutline, renderOutline } from './writing/book-text';
 
 /** The life of one job on `generation-{id}` (statuses: `GENERATION_STATUSES`). Every command is idempotent. */
@@ -108,6 +109,7 @@ export type GenerationCommand =
     }
   /** Gen 2.0: three new outlines in place of the ones offered. */
   | { type: 'RewriteOutlines'; generationId: string; userId: string }
+  | RewriteOutlinesPaid
   | EditBrief
   /** The author edits a finished book; its files are rebuilt (free, within the allowance). `at`: now. */
   | { type: 'EditBook'; generationId: string; userId: string; edits: BookEdits; at: string }
@@ -438,6 +440,9 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
       case 'EditBrief':
         outlinesToChange(command, state);
         return decideBriefEdit(command, state);
+      case 'RewriteOutlinesPaid':
+        outlinesToChange(command, state);
+        return decidePaidRewrite(command, state, FREE_OUTLINE_REWRITES);
       case 'RewriteOutlines': {
         outlinesToChange(command, state);
         if ((state.outlineRounds ?? 0) >= FREE_OUTLINE_REWRITES)

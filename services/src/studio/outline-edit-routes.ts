@@ -1,7 +1,8 @@
-import { BRIEF_FIELDS, DEFAULT_BOOK_LENGTH, generationStream } from '@studio/events';
+import { accountStream, BRIEF_FIELDS, DEFAULT_BOOK_LENGTH, generationStream } from '@studio/events';
 import { editBriefRequest, editOutlineRequest } from '@studio/events/requests';
 import type Koa from 'koa';
 import { requireUser } from '../account/auth';
+import { accountDecider } from '../account/decider';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import { parse } from '../platform/http/validation';
@@ -14,6 +15,7 @@ import {
   generationDecider,
 } from './generation';
 import { GENERATIONS, type GenerationDoc } from './generations-projection';
+import { nextRewritePrice, outlineRewriteChargeId } from './outline-rewrite-price';
 import { parseOutline } from './writing/book-text';
 
 const BASE = '/api/non-fiction-gen2/books/:id/outlines';
@@ -59,6 +61,10 @@ export function outlineEditRoutes({
     status: doc.status,
     editable: doc.status === 'outlines-ready' && doc.outlineIndex === undefined,
     rewritesLeft: Math.max(0, FREE_OUTLINE_REWRITES - (state.outlineRounds ?? 0)),
+    /** What the next rewrite costs: 0 while the free one is left. */
+    rewritePrice: nextRewritePrice(state.outlineRounds ?? 0, FREE_OUTLINE_REWRITES),
+    /** The round a rewrite asked for now would be: a paid request names it. */
+    rewriteRound: (state.outlineRounds ?? 0) + 1,
     outlines: (state.outlines ?? []).map((text) => parseOutline(text)),
     ...bookShapeOf(state),
   });
@@ -105,9 +111,72 @@ export function outlineEditRoutes({
 
     router.post(`${BASE}/rewrite`, async (ctx) => {
       const { userId, doc } = await ownBook(ctx);
-      await handle(ctx, userId, { type: 'RewriteOutlines', generationId: doc._id, userId });
+      const stream = generationStream(doc._id);
+      const { state } = await commands.load(stream, generationDecider);
+      const rounds = state.outlineRounds ?? 0;
+      const price = nextRewritePrice(rounds, FREE_OUTLINE_REWRITES);
+      if (price === 0) {
+        await handle(ctx, userId, { type: 'RewriteOutlines', generationId: doc._id, userId });
+        ctx.status = 202;
+        ctx.body = { message: 'New outlines are being written', creditsUsed: 0 };
+        return;
+      }
+      // The round the author saw and paid for: a second click on the same offer is the same
+      // round, refused once that round's outlines exist, so it is never charged twice.
+      const body = (ctx.request.body ?? {}) as { credits?: unknown; round?: unknown };
+      const round = body.round ?? rounds + 1;
+      if (typeof round !== 'number' || !Number.isSafeInteger(round))
+        throw new DomainError('VALIDATION', 'round must be a whole number');
+      const paid = {
+        type: 'RewriteOutlinesPaid',
+        generationId: doc._id,
+        userId,
+        round,
+        chargeId: outlineRewriteChargeId(doc._id, round),
+      } as const;
+      // Whatever the book's stream would refuse is refused before anything is charged.
+      generationDecider.decide(paid, state);
+      // The price the author was shown is the price charged: a request without it charges nothing.
+      if (body.credits !== price)
+        throw new DomainError(
+          'CONFLICT',
+          `New outlines cost ${price} credits: confirm the price to write them`,
+          {
+            price,
+          },
+        );
+      const meta = {
+        at: clock.now().toISOString(),
+        correlationId: String(ctx.state.requestId ?? doc._id),
+        causationId: paid.chargeId,
+        userId,
+      };
+      const charged = await commands.handle(
+        accountStream(userId),
+        accountDecider,
+        { type: 'ChargeOutlineRewrite', chargeId: paid.chargeId, amount: price },
+        meta,
+      );
+      try {
+        await handle(ctx, userId, paid);
+      } catch (error) {
+        // Paid back unless this round's rewrite was recorded (by a request racing this one).
+        const after = await commands.load(stream, generationDecider);
+        if ((after.state.outlineRounds ?? 0) < round)
+          await commands.handle(
+            accountStream(userId),
+            accountDecider,
+            { type: 'RefundGeneration', generationId: paid.chargeId, reason: 'generation-failed' },
+            meta,
+          );
+        throw error;
+      }
       ctx.status = 202;
-      ctx.body = { message: 'New outlines are being written' };
+      ctx.body = {
+        message: 'New outlines are being written',
+        creditsUsed: price,
+        remainingCredits: charged.state.credits,
+      };
     });
   };
 }
