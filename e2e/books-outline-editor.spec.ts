@@ -1,5 +1,5 @@
 // The Gen 2.0 outline editor against the real backend (offline provider): new outlines once for
-// free, then the chosen outline edited with buttons and keys only (rename, reorder, remove, add,
+// free, once more for their price (shown on the button, confirmed, charged once), then the chosen outline edited with buttons and keys only (rename, reorder, remove, add,
 // no introduction), saved, read back from the server, and the book generated from it; the book's
 // length (with its live page estimate) and brief chosen in the form, the brief edited in the editor.
 import { expectNoHorizontalOverflow, expectToast } from './account-helpers';
@@ -45,6 +45,20 @@ test('REAL backend: rewrite the outlines once, edit outline 2 by keyboard, save,
   });
   await option2.getByRole('button', { name: 'Select Outline Option 2' }).click();
   await expect(editor.getByTestId('rewrite-used')).toBeVisible();
+  // Beyond the free rewrite the price is on the button, and it is charged once, when confirmed.
+  const balance = async () =>
+    ((await (await page.request.get('/api/user')).json()) as { credits: number }).credits;
+  const before2 = await page.getByRole('textbox', { name: 'Outline Option 2 text' }).inputValue();
+  const credits = await balance();
+  await editor.getByRole('button', { name: 'Rewrite outlines — 2 credits' }).click();
+  await expect(editor.getByTestId('paid-rewrite')).toContainText('for 2 credits');
+  await editor.getByRole('button', { name: 'Spend 2 credits' }).click();
+  await expect(page.getByRole('textbox', { name: 'Outline Option 2 text' })).not.toHaveValue(before2, {
+    timeout: 40_000,
+  });
+  expect(await balance()).toBe(credits - 2);
+  await option2.getByRole('button', { name: 'Select Outline Option 2' }).click();
+  await expect(editor.getByRole('button', { name: 'Rewrite outlines — 2 credits' })).toBeVisible();
 
   const second = await editor.getByLabel('Chapter 2 title').inputValue();
   const third = await editor.getByLabel('Chapter 3 title').inputValue();

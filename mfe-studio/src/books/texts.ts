@@ -99,4 +99,9 @@ export const GEN2 = {
   rewrite: 'Write Three New Outlines (free, once)',
   rewriteFailed: 'Failed to write new outlines',
   rewriteUsed: 'New outlines were written once already; edit the one you prefer.',
+  paidRewrite: (credits: number) => `Rewrite outlines — ${credits} credits`,
+  confirmRewrite: (credits: number) =>
+    `Write three new outlines for ${credits} credits? The ones offered now are replaced.`,
+  confirmPaid: (credits: number) => `Spend ${credits} credits`,
+  cancel: 'Cancel',
 } as const;
