@@ -19,12 +19,13 @@ export async function buyPlan(page: Page, planId: 'basic' | 'standard' | 'premiu
  * Asks the real Gen 2.0 tool for a three-chapter book's outlines (the signed-in user needs a plan
  * with credits) and waits for the second option; returns that option's region.
  */
-export async function orderGen2Outlines(page: Page) {
+export async function orderGen2Outlines(page: Page, beforeSubmit?: () => Promise<void>) {
   await page.goto('/non-fiction-gen2');
   await page.getByLabel('Book Title').fill('Houseplants for Beginners');
   await page.getByLabel('Book Description').fill('A friendly guide to keeping houseplants alive and happy.');
   await page.getByRole('combobox', { name: 'Number of Chapters' }).click();
   await page.getByRole('option', { name: '3', exact: true }).click();
+  await beforeSubmit?.();
   await page.getByRole('button', { name: 'Create Outline (20 credits)' }).click();
   const option2 = page.getByRole('region', { name: 'Outline Option 2' });
   await expect(option2).toBeVisible({ timeout: 40_000 });

@@ -1,6 +1,7 @@
 // The Gen 2.0 outline editor against the real backend (offline provider): new outlines once for
-// free, then the chosen outline edited with buttons and keys only (rename, reorder, remove, add,
-// no introduction), saved, read back from the server, and the book generated from it.
+// free, once more for their price (shown on the button, confirmed, charged once), then the chosen outline edited with buttons and keys only (rename, reorder, remove, add,
+// no introduction), saved, read back from the server, and the book generated from it; the book's
+// length (with its live page estimate) and brief chosen in the form, the brief edited in the editor.
 import { expectNoHorizontalOverflow, expectToast } from './account-helpers';
 import { buyPlan, orderGen2Outlines } from './books-helpers';
 import { expectAxeClean } from './support/axe';
@@ -14,10 +15,27 @@ test('REAL backend: rewrite the outlines once, edit outline 2 by keyboard, save,
   test.setTimeout(150_000);
   await signUp(page);
   await buyPlan(page, 'premium');
-  const option2 = await orderGen2Outlines(page);
+  const option2 = await orderGen2Outlines(page, async () => {
+    // Three chapters and the introduction: the estimate follows the length as it is chosen.
+    const estimate = page.getByTestId('page-estimate');
+    await expect(estimate).toHaveText('About 24 pages (6×9 paperback) for 4 chapters.');
+    await page.getByRole('radio', { name: /^Long/ }).focus();
+    await page.keyboard.press('Space');
+    await expect(estimate).toHaveText('About 28 pages (6×9 paperback) for 4 chapters.');
+    await page.getByLabel('Audience').fill('Retired teachers with a sunny flat');
+    await page.getByLabel('Key terms').fill('repotting, drainage');
+  });
   await option2.getByRole('button', { name: 'Select Outline Option 2' }).click();
 
   const editor = page.getByTestId('outline-editor');
+  const brief = editor.getByTestId('brief-editor');
+  await expect(brief.getByLabel('Audience')).toHaveValue('Retired teachers with a sunny flat');
+  await expect(brief.getByLabel('Key terms')).toHaveValue('repotting, drainage');
+  // The fields left empty in the form hold the defaults the chapters would be written with.
+  await expect(brief.getByLabel('Tone of voice')).not.toHaveValue('');
+  await brief.getByLabel('Things to avoid').fill('Brand names, toxic sprays');
+  await brief.getByRole('button', { name: 'Save Brief' }).click();
+  await expectToast(page, 'Brief saved');
   await expect(editor.getByLabel('Chapter 3 title')).not.toHaveValue('');
   const before = await page.getByRole('textbox', { name: 'Outline Option 2 text' }).inputValue();
   // New outlines, once and free: the editor closes, the outlines come back, the offer is gone.
@@ -27,6 +45,20 @@ test('REAL backend: rewrite the outlines once, edit outline 2 by keyboard, save,
   });
   await option2.getByRole('button', { name: 'Select Outline Option 2' }).click();
   await expect(editor.getByTestId('rewrite-used')).toBeVisible();
+  // Beyond the free rewrite the price is on the button, and it is charged once, when confirmed.
+  const balance = async () =>
+    ((await (await page.request.get('/api/user')).json()) as { credits: number }).credits;
+  const before2 = await page.getByRole('textbox', { name: 'Outline Option 2 text' }).inputValue();
+  const credits = await balance();
+  await editor.getByRole('button', { name: 'Rewrite outlines — 2 credits' }).click();
+  await expect(editor.getByTestId('paid-rewrite')).toContainText('for 2 credits');
+  await editor.getByRole('button', { name: 'Spend 2 credits' }).click();
+  await expect(page.getByRole('textbox', { name: 'Outline Option 2 text' })).not.toHaveValue(before2, {
+    timeout: 40_000,
+  });
+  expect(await balance()).toBe(credits - 2);
+  await option2.getByRole('button', { name: 'Select Outline Option 2' }).click();
+  await expect(editor.getByRole('button', { name: 'Rewrite outlines — 2 credits' })).toBeVisible();
 
   const second = await editor.getByLabel('Chapter 2 title').inputValue();
   const third = await editor.getByLabel('Chapter 3 title').inputValue();
@@ -65,6 +97,14 @@ test('REAL backend: rewrite the outlines once, edit outline 2 by keyboard, save,
   };
   expect(body.outlines[1]?.chapters.map((c) => c.title)).toEqual([third, second, 'Repotting Without Fear']);
   expect(body.outlines[1]?.introduction).toBeUndefined();
+  expect(body).toMatchObject({
+    length: 'long',
+    brief: { audience: 'Retired teachers with a sunny flat', avoid: 'Brand names, toxic sprays' },
+  });
+  // Three chapters, no introduction, long: the editor's estimate follows the draft.
+  await expect(editor.getByTestId('page-estimate')).toHaveText(
+    'Length: Long, about 2,000 words a chapter. About 24 pages (6×9 paperback) for 3 chapters.',
+  );
 
   await page.getByRole('button', { name: 'Generate Book' }).click();
   await expect(page.getByTestId('generation-confirmation')).toBeVisible();

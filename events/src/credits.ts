@@ -16,9 +16,15 @@ export type CreditsGranted = Event<
  */
 export type CreditsDebited = Event<
   'CreditsDebited',
+  /**
+   * `generation`: a job's price, `generationId` its job (a part written again: its regeneration,
+   * with `bookId` and `part`). `outline-rewrite`: Gen 2.0's outlines written anew beyond the free
+   * rewrite; `generationId` is the charge's own id (the book's id and the round), so one round is
+   * charged once however many requests ask for it.
+   */
   {
     amount: number;
-    reason: 'generation';
+    reason: 'generation' | 'outline-rewrite';
     generationId: string;
     kind: string;
     bookId?: string;

@@ -24,6 +24,7 @@ describe('the generation status vocabulary', () => {
   it("every event type of a generation brings a status, except those that leave it as it was (a part's versions among them)", () => {
     const unchanged = samples.filter((event) => statusAfter(event) === undefined).map((e) => e.type);
     expect(unchanged.sort()).toEqual([
+      'GenerationBriefEdited',
       'GenerationHeartbeat',
       'GenerationOutlineEdited',
       'GenerationPartRecorded',

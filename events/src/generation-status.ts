@@ -45,6 +45,7 @@ const STATUS_AFTER: {
   GenerationOutlinesReady: () => 'outlines-ready',
   GenerationOutlineChosen: () => 'outline-chosen',
   GenerationOutlineEdited: () => undefined,
+  GenerationBriefEdited: () => undefined,
   GenerationOutlinesRewriteRequested: () => 'requested',
   GenerationCompleted: () => 'completed',
   GenerationFailed: () => 'failed',

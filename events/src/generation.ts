@@ -1,4 +1,5 @@
 import type { AiUsage } from './ai-usage';
+import type { BookBrief, BookLength } from './book-length';
 import type { Event } from './envelope';
 import type { Tier } from './subscription';
 
@@ -36,16 +37,22 @@ export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
 /** KDP's black-and-white paper stocks a paperback may be printed on (its spine width follows). */
 export type PaperType = 'white' | 'cream';
 
+/** A non-fiction book's length and the brief fields its author gave (each recorded only when given). */
+export interface BookShape {
+  length?: BookLength;
+  brief?: Partial<BookBrief>;
+}
+
 /** The request each tool sends, after validation (docs/product/creation-tools-qr.md (Data)). */
 export interface GenerationInputs {
-  'non-fiction': { title: string; description: string; paperType?: PaperType };
+  'non-fiction': { title: string; description: string; paperType?: PaperType } & BookShape;
   'non-fiction-v2': {
     title: string;
     description: string;
     numChapters: number;
     includeIntroduction: boolean;
     paperType?: PaperType;
-  };
+  } & BookShape;
   'kdp-listing': { bookTitle: string; bookPrompt: string };
   'coloring-book': { prompt: string; bookLength: 10 | 20 | 30 | 40; paperType?: PaperType };
   'coloring-page': { prompt: string };
@@ -201,12 +208,29 @@ export type GenerationOutlineEdited = Event<
 >;
 
 /**
+ * Gen 2.0: the author set the book brief (audience, tone of voice, key terms, things to avoid)
+ * before the book is written; `brief` is all of it, as every chapter will be told it.
+ */
+export type GenerationBriefEdited = Event<
+  'GenerationBriefEdited',
+  { generationId: string; userId: string; brief: BookBrief }
+>;
+
+/**
  * Gen 2.0: the author asked for three new outlines (free once per book); the outline phase runs
  * again. `round` counts the rewrites (1 for the first): each round's outlines are their own part.
  */
 export type GenerationOutlinesRewriteRequested = Event<
   'GenerationOutlinesRewriteRequested',
-  { generationId: string; userId: string; kind: 'non-fiction-v2'; round: number }
+  {
+    generationId: string;
+    userId: string;
+    kind: 'non-fiction-v2';
+    round: number;
+    /** A paid rewrite: the account's charge for it (`CreditsDebited` with this id) and its credits. */
+    chargeId?: string;
+    credits?: number;
+  }
 >;
 
 export type GenerationCompleted = Event<
@@ -414,6 +438,7 @@ export type GenerationEvent =
   | GenerationOutlinesReady
   | GenerationOutlineChosen
   | GenerationOutlineEdited
+  | GenerationBriefEdited
   | GenerationOutlinesRewriteRequested
   | GenerationCompleted
   | GenerationFailed

@@ -1,5 +1,6 @@
 export * from './account';
 export * from './ai-usage';
+export * from './book-length';
 export * from './brand';
 export * from './credits';
 export * from './envelope';

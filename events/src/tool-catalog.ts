@@ -4,6 +4,12 @@
 import type { GenerationKind } from './generation';
 import type { Tier } from './subscription';
 
+/**
+ * Gen 2.0's three outlines written anew after the free rewrite: one text call of the book's
+ * fifteen or so, a tenth of its 20 credits (docs/product/creation-tools-qr.md (Limits and costs)).
+ */
+export const OUTLINE_REWRITE_CREDITS = 2;
+
 /** A coloring book's price by its number of designs. */
 export const COLORING_BOOK_COSTS = { 10: 20, 20: 40, 30: 60, 40: 80 } as const;
 export type ColoringBookLength = keyof typeof COLORING_BOOK_COSTS;

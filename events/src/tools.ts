@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { BOOK_LENGTH_MESSAGE, BOOK_LENGTHS, type BookBrief, BRIEF_LABELS, BRIEF_LIMITS } from './book-length';
 import type { GenerationKind, PaperType } from './generation';
 import { printable } from './requests/printable';
 import { numeric, text } from './requests/text';
@@ -61,6 +62,28 @@ const paperType = text('Paper type must be white or cream')
   .oneOf([...PAPER_TYPES], 'Paper type must be white or cream')
   .optional();
 
+/** A non-fiction book's length (docs/product/creation-tools-qr.md (Limits and costs)); absent is standard. */
+const length = text(BOOK_LENGTH_MESSAGE)
+  .oneOf([...BOOK_LENGTHS], BOOK_LENGTH_MESSAGE)
+  .optional();
+/** One field of the book brief: optional, one line (each is one line of every chapter's prompt), bounded. */
+const briefField = (field: keyof BookBrief) =>
+  text(`${BRIEF_LABELS[field]} is invalid`)
+    .max(
+      BRIEF_LIMITS[field],
+      `${BRIEF_LABELS[field]} is too long (${BRIEF_LIMITS[field]} characters at most)`,
+    )
+    .optional();
+/** The book brief's fields, in a request and in the outline editor's edit of it. */
+export const BRIEF_SCHEMA_FIELDS = {
+  audience: briefField('audience'),
+  tone: briefField('tone'),
+  keyTerms: briefField('keyTerms'),
+  avoid: briefField('avoid'),
+};
+/** The book's length and brief, on both non-fiction writers. */
+const bookShape = { length, ...BRIEF_SCHEMA_FIELDS };
+
 export const TOOL_SCHEMAS = {
   'non-fiction': yup.object({
     Title: atLeast(3, 'Book title must be at least 3 characters.', { max: 200 }).test(printable('The title')),
@@ -70,6 +93,7 @@ export const TOOL_SCHEMAS = {
     User: yup.array(text().max(100).required()).max(1).optional(),
     Status: text().max(50).optional(),
     paperType,
+    ...bookShape,
   }),
   'non-fiction-v2': yup.object({
     userId,
@@ -87,6 +111,7 @@ export const TOOL_SCHEMAS = {
       .oneOf(['yes', 'no'], 'Please select whether to include an introduction')
       .default('yes'),
     paperType,
+    ...bookShape,
   }),
   'kdp-listing': yup.object({
     userId,

@@ -97,6 +97,112 @@ const criticalPathMs = (job: LongJob) =>
   Math.ceil(job.texts / CONCURRENCY) * TEXT_MS +
   Math.ceil(job.pictures / CONCURRENCY) * PICTURE_MS;
 
+/** Realistic text answers: a model writes about 65 tokens a second (a long chapter: about 45 s). */
+const MS_PER_OUTPUT_TOKEN = 15 * SCALE;
+
+/**
+ * A long Gen 2.0 book (12 chapters and an introduction, 2,000 words each) with the book brief and
+ * the running memory: the outline phase, the choice, then the book phase, whose chapters go in
+ * waves of the gate's width. Critical path of the book phase: the chapters in waves of
+ * AI_CONCURRENCY, then the cover's picture (the blurb beside it). Run twice: at a text call's
+ * fixed latency (the ratio), and with answers taking as long as their tokens (wall time against
+ * the phase's timeout).
+ */
+async function longGen2Book(
+  runtime: Awaited<ReturnType<typeof openTestRuntime>>,
+  openai: ReturnType<typeof timed>,
+  fake: Awaited<ReturnType<typeof startFakeOpenAi>>,
+  userId: string,
+  ctx: { at: string; correlationId: string; causationId: string },
+): Promise<BenchRow[]> {
+  const request: GenerationRequest = {
+    kind: 'non-fiction-v2',
+    input: {
+      title: 'Urban Beekeeping',
+      description: 'Keeping healthy bees on a city rooftop, for busy parents',
+      numChapters: 12,
+      includeIntroduction: true,
+      length: 'long',
+      brief: { audience: 'Busy parents', keyTerms: 'brood box, smoker' },
+    },
+  };
+  const handle = createJobHandler({
+    commands: runtime.commands,
+    blobs: runtime.blobs,
+    ai: openai,
+    gate: new CallGate(CONCURRENCY),
+    tools: TOOLS,
+    clock: systemClock,
+    logger: createLogger('silent'),
+    timeoutMs: GENERATION_TIMEOUT_MS * SCALE,
+    workerId: 'bench-worker',
+  });
+  const runPhase = (generationId: string, phase: 'main' | 'book') =>
+    handle({
+      topic: 'generation-jobs',
+      offset: '0',
+      key: generationId,
+      value: { generationId, userId, kind: 'non-fiction-v2', phase, correlationId: generationId },
+    });
+  const bookPhase = async () => {
+    const generationId = newId();
+    await startGeneration(runtime.commands, { userId, generationId, request, cost: 20, ...ctx });
+    const stream = generationStream(generationId);
+    await runtime.commands.handle(
+      stream,
+      generationDecider,
+      { type: 'QueueJob', generationId, userId, request },
+      ctx,
+    );
+    await runPhase(generationId, 'main');
+    await runtime.commands.handle(
+      stream,
+      generationDecider,
+      { type: 'ChooseOutline', generationId, userId, outlineIndex: 0 },
+      ctx,
+    );
+    const started = Date.now();
+    await runPhase(generationId, 'book');
+    const wallMs = Date.now() - started;
+    const events = await runtime.eventStore.readStream(stream);
+    return {
+      wallMs,
+      callsMs: openai.lastAnswerAt - started,
+      completed: events.some((e) => e.type === 'GenerationCompleted'),
+    };
+  };
+  const parts = 13;
+  const critical = Math.ceil(parts / CONCURRENCY) * TEXT_MS + PICTURE_MS;
+  const at = `${CONCURRENCY} at once, picture ${PICTURE_MS / 1000} s, text ${TEXT_MS / 1000} s`;
+  const fixed = await bookPhase();
+  fake.behave({
+    latencyMs: { chat: TEXT_MS, image: PICTURE_MS, edit: PICTURE_MS },
+    msPerOutputToken: MS_PER_OUTPUT_TOKEN,
+  });
+  const real = await bookPhase();
+  fake.behave({ latencyMs: { chat: TEXT_MS, image: PICTURE_MS, edit: PICTURE_MS } });
+  const timeout = jobTimeoutMs(GENERATION_TIMEOUT_MS, request, 'book') * SCALE;
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  return [
+    {
+      metric: `AI job: long Gen 2.0 book with brief and running memory (13 parts in waves): its calls ÷ critical path (${at})`,
+      value: fixed.completed
+        ? `${ratio(fixed.callsMs / critical)} (${seconds(fixed.callsMs)} ÷ ${seconds(critical)})`
+        : 'job did not complete',
+      target: '≤ 1.30×',
+      pass: fixed.completed && fixed.callsMs / critical <= 1.3,
+    },
+    {
+      metric: `AI job: long Gen 2.0 book, answers as long as their tokens (${MS_PER_OUTPUT_TOKEN} ms a token), inside its timeout`,
+      value: real.completed
+        ? `${seconds(real.wallMs)} of ${seconds(timeout)} (calls ${seconds(real.callsMs)})`
+        : 'job did not complete',
+      target: 'completed, ≤ timeout',
+      pass: real.completed && real.wallMs <= timeout,
+    },
+  ];
+}
+
 export async function measureAiJobs(): Promise<BenchRow[]> {
   const fake = await startFakeOpenAi({ latencyMs: { chat: TEXT_MS, image: PICTURE_MS, edit: PICTURE_MS } });
   const runtime = await openTestRuntime();
@@ -134,6 +240,7 @@ export async function measureAiJobs(): Promise<BenchRow[]> {
       timeoutMs: GENERATION_TIMEOUT_MS * SCALE,
       workerId: 'bench-worker',
     });
+    rows.push(...(await longGen2Book(runtime, openai, fake, user.userId, ctx)));
     for (const job of JOBS) {
       const generationId = newId();
       await startGeneration(runtime.commands, {

@@ -8,12 +8,13 @@ import request from 'supertest';
 import { accountDecider } from '../../services/src/account/decider';
 import { startEmbedded } from '../../services/src/main/embedded';
 import { createOfflineProvider } from '../../services/src/studio/ai/offline';
-import { nonFiction } from '../../services/src/studio/generators/books';
+import { nonFiction, nonFictionV2 } from '../../services/src/studio/generators/books';
 import { coloringBook } from '../../services/src/studio/generators/coloring-book';
 import { type GeneratorTools, unrecordedParts } from '../../services/src/studio/generators/generator';
 import { kidsBook } from '../../services/src/studio/generators/kids-book';
 import { buildEpub } from '../../services/src/studio/outputs/epub';
 import { nonFictionInterior } from '../../services/src/studio/outputs/interior';
+import { renderOutline } from '../../services/src/studio/writing/book-text';
 import { writeChapter, writeOutlines } from '../../services/src/studio/writing/offline-writer';
 import { type BenchRow, percentile } from './table';
 
@@ -189,6 +190,28 @@ export async function measureBooks(): Promise<BenchRow[]> {
       tools,
     ),
   );
+  // A long Gen 2.0 book's book phase: 12 chapters and an introduction of the long length.
+  const longInput = {
+    title: 'Urban Beekeeping',
+    description: 'Keeping bees on roofs, for busy parents',
+    numChapters: 12,
+    includeIntroduction: true,
+    length: 'long' as const,
+  };
+  let longPages = 0;
+  const longMs = await time(async () => {
+    const output = await nonFictionV2(
+      {
+        generationId: 'b4',
+        kind: 'non-fiction-v2',
+        phase: 'book',
+        input: longInput,
+        outline: renderOutline(writeOutlines(longInput)[0]),
+      },
+      tools,
+    );
+    longPages = Number(output.result?.pages ?? 0);
+  });
   const coloringMs = await time(() =>
     coloringBook(
       {
@@ -233,6 +256,12 @@ export async function measureBooks(): Promise<BenchRow[]> {
     {
       metric: 'offline end to end: non-fiction v1 (6 chapters, PDF+EPUB+covers+preflight)',
       value: seconds(nonFictionMs),
+      target: '',
+      pass: null,
+    },
+    {
+      metric: `offline end to end: Gen 2.0 long book (12 chapters + introduction, ${longPages} pages)`,
+      value: seconds(longMs),
       target: '',
       pass: null,
     },

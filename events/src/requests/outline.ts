@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { CHAPTERS } from '../tools';
+import { BRIEF_SCHEMA_FIELDS, CHAPTERS } from '../tools';
 import { hasOnlyVisibleCharacters } from './account';
 import { printable } from './printable';
 import { text } from './text';
@@ -44,3 +44,10 @@ export const editOutlineRequest = yup.object({
     .max(CHAPTERS.max, `A book has ${CHAPTERS.min} to ${CHAPTERS.max} chapters`),
 });
 export type EditOutlineRequest = yup.InferType<typeof editOutlineRequest>;
+
+/**
+ * PUT /api/non-fiction-gen2/books/{id}/brief: the book brief every chapter will be written with.
+ * A field left blank (or absent) takes its default again.
+ */
+export const editBriefRequest = yup.object(BRIEF_SCHEMA_FIELDS);
+export type EditBriefRequest = yup.InferType<typeof editBriefRequest>;

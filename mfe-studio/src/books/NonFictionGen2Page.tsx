@@ -1,6 +1,15 @@
 // /non-fiction-gen2 (docs/product/creation-tools-qr.md (Screens and routes, States, Validation, Messages)): three steps explained, the form, then the outline
 // view (?bookId= keeps it across a reload). 'Create Another Book' returns to the form.
-import { CHAPTERS, type PaperType, priceOf, TOOL_CONTRACTS, TOOL_SCHEMAS } from '@studio/events';
+import {
+  type BookBrief,
+  type BookLength,
+  CHAPTERS,
+  DEFAULT_BOOK_LENGTH,
+  type PaperType,
+  priceOf,
+  TOOL_CONTRACTS,
+  TOOL_SCHEMAS,
+} from '@studio/events';
 import { fieldErrors } from '@studio/events/requests';
 import { Alert, Button, Card, theme, toast, USER_QUERY_KEY, useUser } from '@studio/kit';
 import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
@@ -10,6 +19,8 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { SubmitRow, ToolFrame } from '../tool-screen/ToolFrame';
 import { failureText, postJson, type StartResponse } from '../tool-screen/tool-call';
+import { BookBriefFields, briefBody, EMPTY_BRIEF } from '../tools/BookBriefFields';
+import { BookLengthField } from '../tools/BookLengthField';
 import { DEFAULT_PAPER, PaperTypeField } from '../tools/PaperTypeField';
 import { OutlineSelection } from './OutlineSelection';
 import { COMMON, GEN2 } from './texts';
@@ -21,12 +32,13 @@ const CHAPTER_OPTIONS = Array.from({ length: CHAPTERS.max - CHAPTERS.min + 1 }, 
   return { value: n, label: n };
 });
 
-interface Gen2Values {
+interface Gen2Values extends BookBrief {
   title: string;
   description: string;
   numChapters: string;
   includeIntroduction: 'yes' | 'no';
   paperType: PaperType;
+  length: BookLength;
 }
 
 const EMPTY: Gen2Values = {
@@ -35,6 +47,8 @@ const EMPTY: Gen2Values = {
   numChapters: String(CHAPTERS.default),
   includeIntroduction: 'yes',
   paperType: DEFAULT_PAPER,
+  length: DEFAULT_BOOK_LENGTH,
+  ...EMPTY_BRIEF,
 };
 
 export default function NonFictionGen2Page() {
@@ -160,6 +174,8 @@ function Gen2Form({ onSubmitted }: { onSubmitted: (bookId: string) => void }) {
       numChapters: values.numChapters,
       includeIntroduction: values.includeIntroduction,
       paperType: values.paperType,
+      length: values.length,
+      ...briefBody(values),
     });
   };
 
@@ -212,6 +228,26 @@ function Gen2Form({ onSubmitted }: { onSubmitted: (bookId: string) => void }) {
             </p>
           )}
         </div>
+        <BookLengthField
+          value={values.length}
+          chapters={Number(values.numChapters) + (values.includeIntroduction === 'yes' ? 1 : 0)}
+          onChange={(length) => set('length', length)}
+        />
+        <fieldset css={{ display: 'grid', gap: 12, border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          <legend css={{ fontSize: theme.fontSizes.sm, fontWeight: 600, marginBottom: 4 }}>
+            {GEN2.briefLegend}
+          </legend>
+          <p css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }}>{GEN2.briefHint}</p>
+          <BookBriefFields
+            value={values}
+            errors={errors}
+            onChange={(brief) => {
+              const next = { ...values, ...brief };
+              setValues(next);
+              recheck(next);
+            }}
+          />
+        </fieldset>
         <PaperTypeField value={values.paperType} onChange={(paper) => set('paperType', paper)} />
         <SubmitRow>
           <Button type="submit" size="lg" disabled={submit.isPending}>

@@ -2,12 +2,13 @@
 // the chosen outline's introduction and chapters to edit, add, remove and reorder with buttons
 // (keyboard-reachable, no drag), saved with PUT …/outlines/{index}; the three outlines can be
 // written anew once for free.
-import { CHAPTERS } from '@studio/events';
-import { Alert, Button, Card, Spinner, theme, toast } from '@studio/kit';
+import { type BookBrief, type BookLength, CHAPTERS } from '@studio/events';
+import { Alert, Button, Card, Spinner, theme, toast, USER_QUERY_KEY } from '@studio/kit';
 import { Field, Input, Textarea } from '@studio/kit/widgets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { failureText, getJson, postJson, putJson } from '../tool-screen/tool-call';
+import { BriefEditor } from './BriefEditor';
 import { COMMON, GEN2 } from './texts';
 
 export interface DraftChapter {
@@ -28,7 +29,13 @@ export interface OutlineDraft {
 interface EditorView {
   editable: boolean;
   rewritesLeft: number;
+  /** What the next rewrite costs (0 while the free one is left), and the round it would be. */
+  rewritePrice?: number;
+  rewriteRound?: number;
   outlines: { introduction?: string; chapters: { title: string; summary: string }[] }[];
+  /** The brief every chapter will be written with, and the book's length. */
+  brief?: BookBrief;
+  length?: BookLength;
 }
 
 const editorPath = (bookId: string) => `/api/non-fiction-gen2/books/${encodeURIComponent(bookId)}/outlines`;
@@ -85,10 +92,15 @@ export function OutlineEditor({ bookId, index, draft, onDraft, onRewritten }: Ou
         variant: 'destructive',
       }),
   });
+  const [confirming, setConfirming] = useState(false);
   const rewrite = useMutation({
-    mutationFn: () => postJson(`${editorPath(bookId)}/rewrite`, {}),
+    // A paid rewrite names the price shown and the round offered: a second click is not a second charge.
+    mutationFn: (paid: { credits: number; round: number } | null) =>
+      postJson(`${editorPath(bookId)}/rewrite`, paid ?? {}),
     onSuccess: () => {
+      setConfirming(false);
       void client.invalidateQueries({ queryKey: key });
+      void client.invalidateQueries({ queryKey: USER_QUERY_KEY });
       onRewritten();
     },
     onError: (error) =>
@@ -129,6 +141,7 @@ export function OutlineEditor({ bookId, index, draft, onDraft, onRewritten }: Ou
   const remove = (i: number) => set({ ...draft, chapters: chapters.filter((_, j) => j !== i) });
   const add = () => set({ ...draft, chapters: [...chapters, { key: newKey(), title: '', summary: '' }] });
   const incomplete = chapters.some((c) => !c.title.trim() || !c.summary.trim());
+  const price = view.data?.rewritePrice ?? 0;
 
   return (
     <Card title={GEN2.editorTitle(index + 1)} headingLevel={3}>
@@ -203,6 +216,16 @@ export function OutlineEditor({ bookId, index, draft, onDraft, onRewritten }: Ou
           {GEN2.chapterCount(chapters.length, CHAPTERS.max)}
           {incomplete ? ` ${GEN2.incomplete}` : ''}
         </p>
+        {view.data?.brief && (
+          <BriefEditor
+            bookId={bookId}
+            queryKey={key}
+            brief={view.data.brief}
+            length={view.data.length ?? 'standard'}
+            chapters={chapters.length + (draft.introduction.trim() ? 1 : 0)}
+            editable={view.data.editable}
+          />
+        )}
         <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
           <Button variant="outline" disabled={chapters.length >= CHAPTERS.max} onClick={add}>
             {GEN2.addChapter}
@@ -214,18 +237,47 @@ export function OutlineEditor({ bookId, index, draft, onDraft, onRewritten }: Ou
             {save.isPending ? GEN2.saving : GEN2.saveOutline}
           </Button>
           {(view.data?.rewritesLeft ?? 0) > 0 ? (
-            <Button variant="outline" disabled={rewrite.isPending} onClick={() => rewrite.mutate()}>
+            <Button variant="outline" disabled={rewrite.isPending} onClick={() => rewrite.mutate(null)}>
               {GEN2.rewrite}
             </Button>
           ) : (
-            <span
-              css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }}
-              data-testid="rewrite-used"
-            >
-              {GEN2.rewriteUsed}
-            </span>
+            <>
+              <span
+                css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }}
+                data-testid="rewrite-used"
+              >
+                {GEN2.rewriteUsed}
+              </span>
+              {price > 0 && !confirming && (
+                <Button variant="outline" onClick={() => setConfirming(true)}>
+                  {GEN2.paidRewrite(price)}
+                </Button>
+              )}
+            </>
           )}
         </div>
+        {confirming && price > 0 && (
+          <section
+            aria-labelledby="paid-rewrite"
+            css={{ display: 'grid', gap: 8 }}
+            data-testid="paid-rewrite"
+          >
+            <p id="paid-rewrite" css={{ fontSize: theme.fontSizes.sm }}>
+              {GEN2.confirmRewrite(price)}
+            </p>
+            <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+              <Button
+                disabled={rewrite.isPending}
+                onClick={() => rewrite.mutate({ credits: price, round: view.data?.rewriteRound ?? 0 })}
+              >
+                {rewrite.isPending ? GEN2.generating : GEN2.confirmPaid(price)}
+              </Button>
+              <Button variant="outline" disabled={rewrite.isPending} onClick={() => setConfirming(false)}>
+                {GEN2.cancel}
+              </Button>
+            </div>
+          </section>
+        )}
       </div>
     </Card>
   );

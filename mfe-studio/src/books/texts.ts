@@ -62,6 +62,17 @@ export const GEN2 = {
   notFoundText:
     'There is no book of yours at this address. Start a new one with Create Another Book, or find your books in My Books.',
   goToMyBooks: 'Go to My Books',
+  briefLegend: 'Book brief (optional)',
+  briefHint:
+    'Every chapter is written with it. Leave a field empty and it is filled in from your description; you can change it with the outline.',
+  briefTitle: 'Book Brief',
+  briefIntro:
+    'Every chapter is written for this audience, in this tone, with these terms, leaving out what you list.',
+  saveBrief: 'Save Brief',
+  briefSaved: 'Brief saved',
+  briefFailed: 'The brief could not be saved',
+  lengthIs: (label: string, words: number) =>
+    `Length: ${label}, about ${words.toLocaleString('en')} words a chapter.`,
   editorTitle: (n: number) => `Edit Outline Option ${n}`,
   editorIntro:
     'Change the introduction, the chapter titles and summaries, add, remove or reorder chapters, then save. The book is written from this outline.',
@@ -88,4 +99,9 @@ export const GEN2 = {
   rewrite: 'Write Three New Outlines (free, once)',
   rewriteFailed: 'Failed to write new outlines',
   rewriteUsed: 'New outlines were written once already; edit the one you prefer.',
+  paidRewrite: (credits: number) => `Rewrite outlines — ${credits} credits`,
+  confirmRewrite: (credits: number) =>
+    `Write three new outlines for ${credits} credits? The ones offered now are replaced.`,
+  confirmPaid: (credits: number) => `Spend ${credits} credits`,
+  cancel: 'Cancel',
 } as const;

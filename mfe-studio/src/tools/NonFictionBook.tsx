@@ -1,18 +1,22 @@
 // /non-fiction-book: the legacy writer. Its own part is the title and the
 // description, the spec's request fields (User, Status), the low-credit banner and the tutorial.
-import { type PaperType, TOOL_CONTRACTS } from '@studio/events';
+import { type BookLength, DEFAULT_BOOK_LENGTH, type PaperType, TOOL_CONTRACTS } from '@studio/events';
 import { Alert, Card, theme, useUser } from '@studio/kit';
 import { Field, Input, Textarea } from '@studio/kit/widgets';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { type OptionsProps, ToolScreen } from '../tool-screen/ToolScreen';
+import { BookLengthField } from './BookLengthField';
 import { DEFAULT_PAPER, PaperTypeField } from './PaperTypeField';
 
-const initial: { Title: string; Description: string; paperType: PaperType } = {
+const initial: { Title: string; Description: string; paperType: PaperType; length: BookLength } = {
   Title: '',
   Description: '',
   paperType: DEFAULT_PAPER,
+  length: DEFAULT_BOOK_LENGTH,
 };
+/** The one-shot writer's book: an introduction and six chapters. */
+const V1_CHAPTERS = 7;
 const COST = TOOL_CONTRACTS['non-fiction'].cost(initial as never);
 
 function Options({ values, set, errors }: OptionsProps<typeof initial>) {
@@ -35,6 +39,11 @@ function Options({ values, set, errors }: OptionsProps<typeof initial>) {
           onChange={(e) => set('Description', e.target.value)}
         />
       </Field>
+      <BookLengthField
+        value={values.length}
+        chapters={V1_CHAPTERS}
+        onChange={(length) => set('length', length)}
+      />
       <PaperTypeField value={values.paperType} onChange={(paper) => set('paperType', paper)} />
     </>
   );
@@ -104,6 +113,7 @@ export default function NonFictionBook() {
         User: [userId],
         Status: 'In progress',
         paperType: values.paperType,
+        length: values.length,
       })}
     />
   );

@@ -70,6 +70,9 @@ export type ChargePartRegeneration = {
   cost: number;
 };
 
+/** Gen 2.0's outlines written anew beyond the free rewrite: charged once per `chargeId`. */
+export type ChargeOutlineRewrite = { type: 'ChargeOutlineRewrite'; chargeId: string; amount: number };
+
 export type AdjustCredits = { type: 'AdjustCredits'; newCredits: number; reason: string; adminId: string };
 
 export type CreditsCommand =
@@ -78,7 +81,8 @@ export type CreditsCommand =
   | ChargePartRegeneration
   | ResumeGeneration
   | RefundGeneration
-  | AdjustCredits;
+  | AdjustCredits
+  | ChargeOutlineRewrite;
 
 type Out = Emitted<
   | CreditsGranted
@@ -198,6 +202,22 @@ export function decideCredits(command: CreditsCommand, state: AccountState): Out
         {
           type: 'GenerationResumeRequested',
           data: { generationId, userId: state.userId, kind, round, cost, chargeId },
+        },
+      ];
+    }
+    case 'ChargeOutlineRewrite': {
+      requireWholeAmount(command.amount, 'Cost');
+      if (state.debits.has(command.chargeId)) return [];
+      requireAffordable(state, command.amount);
+      return [
+        {
+          type: 'CreditsDebited',
+          data: {
+            amount: command.amount,
+            reason: 'outline-rewrite',
+            generationId: command.chargeId,
+            kind: 'non-fiction-v2',
+          },
         },
       ];
     }

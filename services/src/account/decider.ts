@@ -48,6 +48,7 @@ export const accountDecider: Decider<AccountCommand, AccountStreamEvent, Account
       case 'ResumeGeneration':
       case 'RefundGeneration':
       case 'AdjustCredits':
+      case 'ChargeOutlineRewrite':
         return decideCredits(command, state);
       case 'StartCheckout':
       case 'ActivateSubscription':

@@ -1,6 +1,7 @@
 import type { GenerationEvent } from '@studio/events';
 import { assertNever, type Decider } from '../platform/decider';
 import { type EditBook, editBook } from './job/book-edits';
+import type { EditBrief } from './job/brief';
 import {
   type ClaimJob,
   type CompleteJob,
@@ -21,15 +22,18 @@ import {
   releaseJob,
   reportProgress,
 } from './job/lifecycle';
+import type { RewriteOutlinesPaid } from './job/outline-rewrite-price';
 import {
   type ChooseOutline,
   chooseOutline,
   type EditOutline,
+  editBrief,
   editOutline,
   type RecordOutlines,
   type RewriteOutlines,
   recordOutlines,
   rewriteOutlines,
+  rewriteOutlinesPaid,
 } from './job/outlines';
 import { decidePartVersions, type PartVersionCommand } from './job/part-versions';
 import { decideResumeJob, type ResumeJob } from './job/resume';
@@ -52,6 +56,8 @@ export type GenerationCommand =
   | ChooseOutline
   | EditOutline
   | RewriteOutlines
+  | RewriteOutlinesPaid
+  | EditBrief
   | EditBook
   | CompleteJob
   | FailJob
@@ -85,6 +91,10 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
         return editOutline(command, state);
       case 'RewriteOutlines':
         return rewriteOutlines(command, state);
+      case 'RewriteOutlinesPaid':
+        return rewriteOutlinesPaid(command, state);
+      case 'EditBrief':
+        return editBrief(command, state);
       case 'EditBook':
         return editBook(command, state);
       case 'CompleteJob':

@@ -1,4 +1,4 @@
-import type { GenerationInputs, GenerationKind, GenerationPhase, Tier } from '@studio/events';
+import type { BookBrief, GenerationInputs, GenerationKind, GenerationPhase, Tier } from '@studio/events';
 import type { CallGate } from './ai/call-gate';
 import { gatedProvider } from './ai/gated-provider';
 import type { UsageMeter } from './ai/usage-meter';
@@ -77,6 +77,7 @@ export async function runAttempt(
           phase: job.phase,
           ...(outline ? { outline } : {}),
           ...(state.outlineRounds ? { outlineRound: state.outlineRounds } : {}),
+          ...(state.brief ? { brief: state.brief } : {}),
           ...(rebuild ? { rebuild } : {}),
         },
         {
@@ -93,6 +94,7 @@ export async function runAttempt(
             );
           },
           parts,
+          parallelCalls: gate.concurrency,
           readBlob: async (blobId) => {
             const blob = await deps.blobs.get(blobId);
             if (!blob) throw new Error(`Input file ${blobId} is missing`);
@@ -117,6 +119,7 @@ function generate<K extends GenerationKind>(
     phase: GenerationPhase;
     outline?: string;
     outlineRound?: number;
+    brief?: BookBrief;
     rebuild?: GeneratorJob<K>['rebuild'];
   },
   generatorTools: GeneratorTools,

@@ -34,4 +34,23 @@ describe('a job’s timeout scales with its size', () => {
     expect(jobTimeoutMs(TEN_MINUTES, gen2, 'main')).toBe(TEN_MINUTES);
     expect(jobTimeoutMs(TEN_MINUTES, gen2, 'book')).toBe(1_050_000);
   });
+
+  it('counts a long book’s chapters by their words: a long chapter is two and a half standard calls', () => {
+    const gen2 = {
+      kind: 'non-fiction-v2',
+      input: { title: 'Bees', description: 'On roofs', numChapters: 12, includeIntroduction: true },
+    } as const;
+    expect(jobTimeoutMs(TEN_MINUTES, gen2, 'book')).toBe(650_000);
+    expect(jobTimeoutMs(TEN_MINUTES, { ...gen2, input: { ...gen2.input, length: 'long' } }, 'book')).toBe(
+      1_625_000,
+    );
+    expect(jobTimeoutMs(TEN_MINUTES, { ...gen2, input: { ...gen2.input, length: 'short' } }, 'book')).toBe(
+      TEN_MINUTES,
+    );
+    const v1 = {
+      kind: 'non-fiction',
+      input: { title: 'Bees', description: 'On roofs', length: 'long' },
+    } as const;
+    expect(jobTimeoutMs(TEN_MINUTES, v1, 'main')).toBe(Math.round((TEN_MINUTES * 18.5) / 12));
+  });
 });

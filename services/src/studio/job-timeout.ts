@@ -1,15 +1,31 @@
-import { type GenerationPhase, type GenerationRequest, KIDS_BOOK_PAGES } from '@studio/events';
+import {
+  CHAPTER_LENGTHS,
+  type GenerationPhase,
+  type GenerationRequest,
+  KIDS_BOOK_PAGES,
+  lengthOf,
+} from '@studio/events';
 
 /** The calls `GENERATION_TIMEOUT_MS` is meant for; a bigger job gets proportionally longer. */
 export const CALLS_PER_TIMEOUT = 12;
 
-/** How many AI calls a phase of a job makes (the book's size decides most of them). */
+/**
+ * A chapter's call counts as many standard calls as its words are standard chapters: a model
+ * takes about as long per word written, so a long book's chapters take longer each.
+ */
+const chapterWeight = (input: Parameters<typeof lengthOf>[0]) =>
+  lengthOf(input).words / CHAPTER_LENGTHS.standard.words;
+
+/** How many AI calls a phase of a job makes (the book's size decides most of them), in standard calls. */
 export function aiCallsOf(request: GenerationRequest, phase: GenerationPhase): number {
   switch (request.kind) {
     case 'non-fiction':
-      return 1 + 7; // the outlines, then an introduction and six chapters
+      return 1 + 7 * chapterWeight(request.input); // the outlines, then an introduction and six chapters
     case 'non-fiction-v2':
-      return phase === 'main' ? 1 : request.input.numChapters + (request.input.includeIntroduction ? 1 : 0);
+      return phase === 'main'
+        ? 1
+        : (request.input.numChapters + (request.input.includeIntroduction ? 1 : 0)) *
+            chapterWeight(request.input);
     case 'coloring-book':
       return request.input.bookLength;
     case 'kids-book':

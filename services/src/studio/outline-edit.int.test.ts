@@ -1,4 +1,4 @@
-import { accountStream, generationStream } from '@studio/events';
+import { accountStream, generationStream, OUTLINE_REWRITE_CREDITS } from '@studio/events';
 import { PLAN_TERMS } from '@studio/events/plans';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
@@ -315,6 +315,61 @@ describe('Gen 2.0 outline editor over HTTP', () => {
     );
     expect(rewrites).toHaveLength(1);
     expect((await agent.post(`/api/non-fiction-gen2/books/${bookId}/outlines/rewrite`)).status).toBe(409);
+  }, 180_000);
+
+  it('after the free rewrite, new outlines cost their price once: shown, confirmed, and four at once are one charge', async () => {
+    const { agent, bookId } = await author('outline-paid@example.com');
+    await outlinesOf(agent, bookId);
+    const rewrite = (body: object = {}) =>
+      agent.post(`/api/non-fiction-gen2/books/${bookId}/outlines/rewrite`).send(body);
+    expect((await rewrite()).body.creditsUsed).toBe(0);
+    const second = await outlinesOf(agent, bookId);
+    expect(second).toMatchObject({ rewritesLeft: 0, rewritePrice: OUTLINE_REWRITE_CREDITS, rewriteRound: 2 });
+    const balance = await credits(agent);
+    // Not confirmed (or another price): refused, nothing charged.
+    for (const body of [{ round: 2 }, { credits: 1, round: 2 }, { credits: '2', round: 2 }]) {
+      const refused = await rewrite(body);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({
+        message: `New outlines cost ${OUTLINE_REWRITE_CREDITS} credits: confirm the price to write them`,
+      });
+    }
+    expect(await credits(agent)).toBe(balance);
+    // Four clicks on the same offer (round 2), at once: one charge, one rewrite.
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => rewrite({ credits: OUTLINE_REWRITE_CREDITS, round: 2 })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([202, 409, 409, 409]);
+    expect(answers.find((a) => a.status === 202)?.body).toMatchObject({
+      creditsUsed: OUTLINE_REWRITE_CREDITS,
+      remainingCredits: balance - OUTLINE_REWRITE_CREDITS,
+    });
+    const third = await outlinesOf(agent, bookId);
+    expect(third.outlines.map((o: { chapters: unknown }) => o.chapters)).not.toEqual(
+      second.outlines.map((o: { chapters: unknown }) => o.chapters),
+    );
+    expect(await credits(agent)).toBe(balance - OUTLINE_REWRITE_CREDITS);
+    const userId = (await agent.get('/api/user')).body.id as string;
+    const charges = (await server().platform.eventStore.readStream(accountStream(userId))).filter(
+      (e) => e.type === 'CreditsDebited' && (e.data as { reason: string }).reason === 'outline-rewrite',
+    );
+    expect(charges).toHaveLength(1);
+    expect(
+      (await server().platform.eventStore.readStream(accountStream(userId))).some(
+        (e) => e.type === 'CreditsRefunded',
+      ),
+    ).toBe(false);
+    const rounds = (await server().platform.eventStore.readStream(generationStream(bookId)))
+      .filter((e) => e.type === 'GenerationOutlinesRewriteRequested')
+      .map((e) => e.data);
+    expect(rounds).toEqual([
+      expect.not.objectContaining({ credits: expect.anything() }),
+      expect.objectContaining({
+        round: 2,
+        credits: OUTLINE_REWRITE_CREDITS,
+        chargeId: (charges[0]?.data as { generationId?: string } | undefined)?.generationId,
+      }),
+    ]);
   }, 180_000);
 
   it('concurrent edits and the choice that starts the book: the book follows whatever edit was accepted before it', async () => {

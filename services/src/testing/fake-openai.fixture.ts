@@ -35,6 +35,8 @@ export interface Seen {
 export interface FakeBehaviour {
   /** How long each kind of call takes before it answers (ms). */
   latencyMs?: Partial<Record<CallKind, number>>;
+  /** A text answer takes this much longer per output token, as a model writing it would (ms). */
+  msPerOutputToken?: number;
   /** At most `calls` accepted calls per `perMs` sliding window; beyond, 429 with Retry-After. */
   rateLimit?: { calls: number; perMs: number };
   /** Share of calls (0…1) answered 500, drawn from a seeded sequence (`seed`). */
@@ -112,15 +114,25 @@ function modelAnswer(request: {
       return JSON.stringify({ outlines: [outline('Practical'), outline('Historical'), outline('Personal')] });
     }
     case 'chapter': {
+      const title = /"([^"]+)"\. It covers/.exec(asked)?.[1] ?? 'Introduction';
+      // As long as it was asked for ("about 2000 words"), else two short paragraphs.
+      const words = Number(/about (\d+) words/.exec(asked)?.[1] ?? 0);
+      const paragraphs =
+        words > 0
+          ? Array.from({ length: Math.max(1, Math.round(words / 100)) }, (_, p) =>
+              Array.from(
+                { length: 10 },
+                (_, s) => `Sentence ${s + 1} of paragraph ${p + 1} in ${title}.`,
+              ).join(' '),
+            )
+          : ['A first paragraph of the chapter.', 'A second paragraph that ends it.'];
       // A chapter written again says which change it was asked for.
       const note = /The author asks for this change[^"]*"(.*)"$/m.exec(asked)?.[1];
+      if (note) paragraphs.splice(1, 0, `Rewritten as asked: ${note}.`);
       return JSON.stringify({
-        title: /"([^"]+)"\. It covers/.exec(asked)?.[1] ?? 'Introduction',
-        paragraphs: [
-          'A first paragraph of the chapter.',
-          ...(note ? [`Rewritten as asked: ${note}.`] : []),
-          'A second paragraph that ends it.',
-        ],
+        title,
+        summary: `What ${title} says, in two sentences. It ends here.`,
+        paragraphs,
       });
     }
     case 'kids_story':
@@ -355,6 +367,10 @@ export async function startFakeOpenAi(behaviour: FakeBehaviour = {}): Promise<Fa
       }
       const reply = fake.chatReplies.shift();
       const content = reply?.content ?? modelAnswer(request);
+      if (current.msPerOutputToken)
+        await new Promise((resolve) =>
+          setTimeout(resolve, tokensOf(content) * (current.msPerOutputToken ?? 0)),
+        );
       const usage = {
         prompt_tokens: tokensOf(JSON.stringify(request.messages)),
         completion_tokens: tokensOf(content),

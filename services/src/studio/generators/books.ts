@@ -1,4 +1,5 @@
-import { docxIncluded, epubIncluded } from '@studio/events';
+import { type BookBrief, type ChapterLength, docxIncluded, epubIncluded, lengthOf } from '@studio/events';
+import { DEFAULT_AI_CONCURRENCY } from '../ai/call-gate';
 import { paletteOf } from '../outputs/cover-art';
 import { buildDocx } from '../outputs/docx';
 import { buildEpub } from '../outputs/epub';
@@ -6,7 +7,15 @@ import { nonFictionInterior } from '../outputs/interior';
 import { type Paper, TRIMS } from '../outputs/kdp';
 import { assertPreflight } from '../preflight/preflight';
 import { composedBlurb, writeBlurb } from '../writing/blurbs';
-import { type BookOutline, type ChapterText, parseOutline, renderOutline } from '../writing/book-text';
+import { effectiveBrief } from '../writing/book-brief';
+import {
+  type BookOutline,
+  type ChapterText,
+  parseOutline,
+  type RememberedChapter,
+  renderOutline,
+  type WrittenChapter,
+} from '../writing/book-text';
 import {
   bookCovers,
   drawCoverArt,
@@ -33,11 +42,24 @@ const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingm
 
 type Chapters = Array<ChapterText & { label?: string }>;
 
+/**
+ * Writes every chapter with the book brief and a running memory of the chapters before it.
+ * The chapters go in waves as wide as the provider's gate (docs/decisions/0019-running-memory-in-waves.md):
+ * a wave is written side by side, as the gate would let them through anyway, and each chapter is
+ * told what the earlier waves' chapters actually say (their own summaries) and what the earlier
+ * chapters of its own wave are planned to say (the outline's summaries).
+ */
 async function writeChapters(
-  book: { title: string; description: string; outline: BookOutline },
-  { ai, signal, progress, parts: ledger }: GeneratorTools,
+  book: {
+    title: string;
+    description: string;
+    outline: BookOutline;
+    length: ChapterLength;
+    brief: BookBrief;
+  },
+  { ai, signal, progress, parts: ledger, parallelCalls }: GeneratorTools,
 ): Promise<Chapters> {
-  const { title, description, outline } = book;
+  const { title, description, outline, length, brief } = book;
   const parts = [
     ...(outline.introduction
       ? [{ title: 'Introduction', summary: outline.introduction, introduction: true }]
@@ -47,31 +69,54 @@ async function writeChapters(
   const numberOf = (i: number, introduction: boolean) =>
     introduction ? 0 : i + (outline.introduction ? 0 : 1);
   await progress(10, `Writing ${parts.length} chapters`);
-  // Every chapter depends on the outline only: they are written side by side.
-  const written = await inParallel(
-    parts,
-    signal,
-    (part, i, partSignal) =>
-      ledger.text(`chapter-${i}`, () =>
-        ai.write(
-          {
-            task: 'chapter',
-            brief: {
-              bookTitle: title,
-              description,
-              chapter: { title: part.title, summary: part.summary },
-              number: numberOf(i, part.introduction),
-              total: outline.chapters.length,
-              ...(part.introduction ? { introduction: true } : {}),
+  const written: WrittenChapter[] = [];
+  const width = Math.max(1, parallelCalls ?? DEFAULT_AI_CONCURRENCY);
+  for (let start = 0; start < parts.length; start += width) {
+    const memory: RememberedChapter[] = parts.map((part, j) => ({
+      number: numberOf(j, part.introduction),
+      title: part.title,
+      summary: written[j]?.summary || part.summary,
+      written: Boolean(written[j]?.summary),
+    }));
+    const wave = await inParallel(
+      parts.slice(start, start + width),
+      signal,
+      (part, k, partSignal) => {
+        const i = start + k;
+        return ledger.text(`chapter-${i}`, () =>
+          ai.write(
+            {
+              task: 'chapter',
+              brief: {
+                bookTitle: title,
+                description,
+                chapter: { title: part.title, summary: part.summary },
+                number: numberOf(i, part.introduction),
+                total: outline.chapters.length,
+                ...(part.introduction ? { introduction: true } : {}),
+                words: length.words,
+                paragraphs: length.paragraphs,
+                bookBrief: brief,
+                memory: memory.slice(0, i),
+              },
             },
-          },
-          { signal: partSignal },
+            { signal: partSignal },
+          ),
+        );
+      },
+      (done) =>
+        progress(
+          10 + Math.round((70 * (start + done)) / parts.length),
+          `Written ${start + done} of ${parts.length} chapters`,
         ),
-      ),
-    (done, total) => progress(10 + Math.round((70 * done) / total), `Written ${done} of ${total} chapters`),
-  );
-  return written.map((text, i) =>
-    parts[i]?.introduction ? text : { ...text, label: `Chapter ${numberOf(i, false)}` },
+    );
+    written.push(...wave);
+  }
+  // The summaries were the later chapters' memory; the book keeps the title and the text.
+  return written.map(({ title: chapterTitle, paragraphs }, i) =>
+    parts[i]?.introduction
+      ? { title: chapterTitle, paragraphs }
+      : { title: chapterTitle, paragraphs, label: `Chapter ${numberOf(i, false)}` },
   );
 }
 
@@ -235,7 +280,16 @@ export const nonFiction: Generator<'non-fiction'> = async (job, tools) => {
       { signal: tools.signal },
     ),
   );
-  const chapters = await writeChapters({ title, description, outline: outlines[0] }, tools);
+  const chapters = await writeChapters(
+    {
+      title,
+      description,
+      outline: outlines[0],
+      length: lengthOf(job.input),
+      brief: effectiveBrief(job.input),
+    },
+    tools,
+  );
   return finishNonFiction(job, chapters, tools);
 };
 
@@ -275,6 +329,16 @@ export const nonFictionV2: Generator<'non-fiction-v2'> = async (job, tools) => {
   // The outline decides: the writers leave the introduction out when it was not asked for, and
   // the author's edit may add or remove it.
   const outline = parseOutline(job.outline);
-  const chapters = await writeChapters({ title, description, outline }, tools);
+  const chapters = await writeChapters(
+    {
+      title,
+      description,
+      outline,
+      length: lengthOf(job.input),
+      // The brief as the author left it in the outline editor, else the request's.
+      brief: job.brief ?? effectiveBrief(job.input),
+    },
+    tools,
+  );
   return finishNonFiction(job, chapters, tools);
 };

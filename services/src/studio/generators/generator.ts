@@ -1,4 +1,11 @@
-import type { ArtifactRef, GenerationInputs, GenerationKind, GenerationPhase, Tier } from '@studio/events';
+import type {
+  ArtifactRef,
+  BookBrief,
+  GenerationInputs,
+  GenerationKind,
+  GenerationPhase,
+  Tier,
+} from '@studio/events';
 import type { AiProvider } from '../ai/provider';
 import type { BookEdition } from '../book-edition';
 
@@ -10,6 +17,8 @@ export interface GeneratorJob<K extends GenerationKind> {
   input: GenerationInputs[K];
   /** Gen 2.0 book phase: the outline the user chose. */
   outline?: string;
+  /** Gen 2.0 book phase: the book brief as the author edited it before the book (else the request's). */
+  brief?: BookBrief;
   /** Gen 2.0 main phase: which rewrite of the outlines this is (absent for the first ones). */
   outlineRound?: number;
   /** The plan the request was made on: a book's formats depend on it (`epubIncluded`). */
@@ -61,6 +70,8 @@ export interface GeneratorTools {
   progress(percent: number, step: string): Promise<void>;
   readBlob(blobId: string): Promise<Buffer>;
   parts: PartLedger;
+  /** Calls the provider's gate lets through at once (AI_CONCURRENCY): a book's chapters go in waves of it. */
+  parallelCalls?: number;
 }
 
 export type Generator<K extends GenerationKind> = (

@@ -2,7 +2,9 @@ import type { AiUsage, GenerationEvent } from '@studio/events';
 import type { Emitted } from '../../platform/decider';
 import { DomainError } from '../../platform/errors';
 import { type OutlineChapter, parseOutline, renderOutline } from '../writing/book-text';
+import { decideBriefEdit, type EditBrief } from './brief';
 import { used } from './lifecycle';
+import { decidePaidRewrite, type RewriteOutlinesPaid } from './outline-rewrite-price';
 import type { GenerationState } from './state';
 
 /** Gen 2.0's outlines: offered by the worker, then chosen, edited or written again by the author. */
@@ -104,6 +106,18 @@ export function rewriteOutlines({ generationId, userId }: RewriteOutlines, state
       data: { generationId, userId, kind: 'non-fiction-v2', round },
     },
   ];
+}
+
+/** The book brief, while the outlines may still change (`brief.ts`). */
+export function editBrief(command: EditBrief, state: GenerationState): Decision {
+  outlinesToChange(command, state);
+  return decideBriefEdit(command, state);
+}
+
+/** Outlines written anew beyond the free rewrite, for credits (`outline-rewrite-price.ts`). */
+export function rewriteOutlinesPaid(command: RewriteOutlinesPaid, state: GenerationState): Decision {
+  outlinesToChange(command, state);
+  return decidePaidRewrite(command, state, FREE_OUTLINE_REWRITES);
 }
 
 /** The offered outlines, while they may still change: the owner's, ready, no book started from one. */

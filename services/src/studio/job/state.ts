@@ -1,5 +1,6 @@
 import type {
   ArtifactRef,
+  BookBrief,
   GenerationEvent,
   GenerationFailureCode,
   GenerationPhase,
@@ -47,6 +48,8 @@ export interface GenerationState {
   resumes?: number;
   /** Why it last failed. */
   failureCode?: GenerationFailureCode;
+  /** Gen 2.0: the book brief as the author edited it before the book (else the request's). */
+  brief?: BookBrief;
 }
 
 /** A finished part as recorded: a text part's value, or a picture's blob. */
@@ -132,6 +135,8 @@ export function evolveGeneration(state: GenerationState, event: GenerationEvent)
     }
     case 'GenerationFailed':
       return { ...state, status, failureCode: event.data.code };
+    case 'GenerationBriefEdited':
+      return { ...state, brief: event.data.brief };
     case 'GenerationResumed':
       return evolveResumed(state, event, status);
     case 'GenerationEdited':

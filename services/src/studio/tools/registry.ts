@@ -1,4 +1,7 @@
 import {
+  type BookBrief,
+  type BookLength,
+  BRIEF_FIELDS,
   type GalleryPlacement,
   type GenerationKind,
   type GenerationRequest,
@@ -42,6 +45,23 @@ export interface ServerTool<K extends GenerationKind> extends ToolContract<K> {
   generator?: Generator<K>;
 }
 
+/** A non-fiction book's length and the brief fields given, each recorded only when the request names it. */
+const bookShape = (body: {
+  length?: BookLength | undefined;
+  audience?: string | undefined;
+  tone?: string | undefined;
+  keyTerms?: string | undefined;
+  avoid?: string | undefined;
+}) => {
+  const brief = Object.fromEntries(
+    BRIEF_FIELDS.flatMap((field) => (body[field] ? [[field, body[field]]] : [])),
+  ) as Partial<BookBrief>;
+  return {
+    ...(body.length ? { length: body.length } : {}),
+    ...(Object.keys(brief).length > 0 ? { brief } : {}),
+  };
+};
+
 /** The paper chosen for a paperback, recorded only when the request names one. */
 const paper = (body: { paperType?: PaperType | undefined }) =>
   body.paperType ? { paperType: body.paperType } : {};
@@ -54,7 +74,7 @@ export const TOOLS: ToolRegistry = {
     ...TOOL_CONTRACTS['non-fiction'],
     prepare: async (body) => ({
       kind: 'non-fiction',
-      input: { title: body.Title, description: body.Description, ...paper(body) },
+      input: { title: body.Title, description: body.Description, ...paper(body), ...bookShape(body) },
     }),
     generator: nonFiction,
   },
@@ -68,6 +88,7 @@ export const TOOLS: ToolRegistry = {
         numChapters: body.numChapters,
         includeIntroduction: body.includeIntroduction === 'yes',
         ...paper(body),
+        ...bookShape(body),
       },
     }),
     generator: nonFictionV2,

@@ -1,3 +1,5 @@
+import type { BookBrief } from '@studio/events';
+
 /**
  * The structured text of a book, as the AI provider writes it: outlines for Gen 2.0 (and v1's
  * plan), chapters of paragraphs, and the 24 pages of a kids story. Providers return these shapes
@@ -18,6 +20,21 @@ export interface BookOutline {
 export interface ChapterText {
   title: string;
   paragraphs: string[];
+}
+
+/** A chapter as the writer returns it: its text, and what it says in two sentences (the later chapters' memory). */
+export interface WrittenChapter extends ChapterText {
+  summary?: string;
+}
+
+/** A chapter before the one being written, as its writer is told about it. */
+export interface RememberedChapter {
+  /** 0 for the introduction. */
+  number: number;
+  title: string;
+  summary: string;
+  /** True when the summary is of the chapter as written; false when it is the outline's plan. */
+  written: boolean;
 }
 
 export interface KidsStory {
@@ -44,6 +61,13 @@ export interface ChapterBrief {
   introduction?: boolean;
   /** Writing a finished chapter again: the text it has now and the author's note on how to change it. */
   rewrite?: { current: ChapterText; instruction?: string };
+  /** The length asked for: about `words`, in `paragraphs[0]` to `paragraphs[1]` paragraphs. */
+  words?: number;
+  paragraphs?: readonly [number, number];
+  /** Who the book is for, how it sounds, the words it uses and what it leaves out. */
+  bookBrief?: BookBrief;
+  /** The running memory: every chapter before this one, in order. */
+  memory?: RememberedChapter[];
 }
 
 export interface StoryBrief {
@@ -60,7 +84,7 @@ export type WritingTask =
 
 export interface WritingResults {
   outlines: { outlines: [BookOutline, BookOutline, BookOutline] };
-  chapter: ChapterText;
+  chapter: WrittenChapter;
   'kids-story': KidsStory;
 }
 
@@ -94,7 +118,8 @@ export function isCompleteResult(task: WritingTask, value: unknown): boolean {
         isText(value.title, 200) &&
         Array.isArray(value.paragraphs) &&
         value.paragraphs.length > 0 &&
-        value.paragraphs.every((p) => isText(p))
+        value.paragraphs.every((p) => isText(p)) &&
+        (value.summary === undefined || value.summary === '' || isText(value.summary, 2000))
       );
     case 'kids-story':
       return (

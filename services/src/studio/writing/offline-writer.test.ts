@@ -1,3 +1,4 @@
+import { CHAPTER_LENGTHS } from '@studio/events';
 import { isCompleteResult, parseOutline, renderOutline } from './book-text';
 import { DEMO_NOTE, writeChapter, writeKidsStory, writeOutlines } from './offline-writer';
 
@@ -96,5 +97,54 @@ describe('the offline writer', () => {
     const [outline] = writeOutlines(brief);
     expect(parseOutline(renderOutline(outline))).toEqual(outline);
     expect(() => parseOutline('no chapters here')).toThrow('The chosen outline has no chapters');
+  });
+
+  const wordsOf = (paragraphs: string[]) => paragraphs.join(' ').split(/\s+/).length;
+  const sentencesOf = (paragraphs: string[]) =>
+    (paragraphs.join(' ').match(/[^.!?]+[.!?]/g) ?? []).map((s) => s.trim());
+
+  it('writes longer chapters for longer books, and still never the same sentence twice in one', () => {
+    for (const outline of writeOutlines({ ...brief, numChapters: 12 })) {
+      const words = (length: keyof typeof CHAPTER_LENGTHS, i: number) => {
+        const text = writeChapter({
+          bookTitle: brief.title,
+          description: brief.description,
+          chapter: outline.chapters[i] as { title: string; summary: string },
+          number: i + 1,
+          total: 12,
+          words: CHAPTER_LENGTHS[length].words,
+        });
+        const sentences = sentencesOf(text.paragraphs);
+        expect(sentences.filter((s, n) => sentences.indexOf(s) !== n)).toEqual([]);
+        return wordsOf(text.paragraphs);
+      };
+      for (let i = 0; i < 12; i++) {
+        const [short, standard, long] = [words('short', i), words('standard', i), words('long', i)];
+        expect(short).toBeLessThan(standard);
+        expect(long).toBeGreaterThan(standard * 2);
+      }
+    }
+  });
+
+  it('writes with the book brief and the chapter before it in mind', () => {
+    const [outline] = writeOutlines(brief);
+    const chapter = writeChapter({
+      bookTitle: brief.title,
+      description: brief.description,
+      chapter: outline.chapters[2] as { title: string; summary: string },
+      number: 3,
+      total: 5,
+      bookBrief: {
+        audience: 'Retired teachers',
+        tone: 'Calm',
+        keyTerms: 'propolis, smoker',
+        avoid: 'Jargon',
+      },
+      memory: [{ number: 2, title: 'Your First Hive', summary: 'Boxes.', written: true }],
+    });
+    expect(chapter.paragraphs[0]).toContain('It is written for retired teachers.');
+    expect(chapter.paragraphs[0]).toContain('It follows on from “Your First Hive”.');
+    expect(chapter.paragraphs.join(' ')).toMatch(/propolis|smoker/);
+    expect(chapter.summary).toContain((outline.chapters[2] as { summary: string }).summary);
   });
 });

@@ -1,12 +1,13 @@
+import { CHAPTER_LENGTHS } from '@studio/events';
 import type {
   BookOutline,
   ChapterBrief,
-  ChapterText,
   KidsStory,
   OutlineBrief,
   StoryBrief,
   WritingResult,
   WritingTask,
+  WrittenChapter,
 } from './book-text';
 import { seededRandom } from './seeded-random';
 import { kidsBookTitle } from './titles';
@@ -161,6 +162,8 @@ const OPENERS = [
   'Consider a simple situation that shows {key} at work.',
   'Before any technique, there is a reason to care about {key}.',
   'Every reader of this chapter already knows something about {key}.',
+  'A common picture of {key} leaves out the part that matters most.',
+  'Here is a question worth asking about {key} before going further.',
 ];
 const MIDDLES = [
   'In the context of {subject}, {key} is less about talent than about small decisions repeated every day.',
@@ -171,6 +174,14 @@ const MIDDLES = [
   'Experienced practitioners of {subject} tend to keep their methods simple and their attention on the basics.',
   'When {key} stops working, the cause is usually a missing step rather than a lack of effort.',
   'It is fine to adapt the advice here to your own circumstances, as long as you keep the principle behind it.',
+  'Set aside ten minutes to look at your own {key} and note one thing that already works.',
+  'People who stay with {subject} for years usually treat {key} as a habit, not a project.',
+  'A small record of {key} kept for a week says more than a month of good intentions about {other}.',
+  'The first results of {key} are often quiet, and that is no reason to stop.',
+  'Where {key} meets {other}, a single change tends to help both.',
+  'Asking someone who knows {key} well to watch you for an hour can save weeks of guessing.',
+  'A plan for {key} that fits on one page is more likely to be followed than a detailed one.',
+  'When {other} takes more time than expected, {key} is the part to simplify first.',
 ];
 const CLOSERS = [
   'The next chapter takes this one step further.',
@@ -179,21 +190,42 @@ const CLOSERS = [
   'With that in place, the rest of {subject} becomes easier to approach.',
 ];
 
-export function writeChapter(brief: ChapterBrief): ChapterText {
+/** The words of today's chapter, which the offline writer's six paragraphs stand for. */
+const STANDARD_WORDS = CHAPTER_LENGTHS.standard.words;
+
+export function writeChapter(brief: ChapterBrief): WrittenChapter {
   const { rewrite } = brief;
   // A rewrite draws other sentences (seeded by its note and the text it replaces) and says what it was asked.
   const seed = rewrite ? `:${rewrite.instruction ?? ''}:${rewrite.current.paragraphs.join(' ')}` : '';
   const random = seededRandom(`chapter:${brief.number}:${brief.bookTitle}:${brief.chapter.title}${seed}`);
   const subject = subjectOf(brief.bookTitle);
-  const keys = keywords(brief.chapter.title, brief.bookTitle, brief.description, rewrite?.instruction ?? '');
-  const paragraphs: string[] = [`${brief.chapter.summary} (${DEMO_NOTE})`];
+  const keys = keywords(
+    brief.chapter.title,
+    brief.bookBrief?.keyTerms ?? '',
+    brief.bookTitle,
+    brief.description,
+    rewrite?.instruction ?? '',
+  );
+  const before = brief.memory?.at(-1);
+  const opening = [
+    brief.chapter.summary,
+    ...(brief.bookBrief ? [`It is written for ${lower(brief.bookBrief.audience)}.`] : []),
+    ...(before
+      ? [`It follows on from ${before.number === 0 ? 'the introduction' : `“${before.title}”`}.`]
+      : []),
+  ];
+  const paragraphs: string[] = [`${opening.join(' ')} (${DEMO_NOTE})`];
   if (rewrite)
     paragraphs.push(
       rewrite.instruction
         ? `This version was rewritten as the author asked: “${rewrite.instruction}”.`
         : 'This version was written afresh.',
     );
-  const count = brief.introduction ? 4 : 6;
+  // Longer books have more paragraphs, in proportion to the words asked for.
+  const count = Math.max(
+    2,
+    Math.round(((brief.introduction ? 4 : 6) * (brief.words ?? STANDARD_WORDS)) / STANDARD_WORDS),
+  );
   // No sentence twice in a chapter: a template is drawn again only with other words filled in.
   const written = new Set<string>();
   const sentence = (templates: readonly string[], vars: Record<string, string>) => {
@@ -204,7 +236,10 @@ export function writeChapter(brief: ChapterBrief): ChapterText {
   };
   for (let p = 0; p < count; p++) {
     const key = keys[(p + brief.number) % keys.length] as string;
-    const other = keys[(p + brief.number + 1) % keys.length] as string;
+    // Each round of the key words pairs them with others, so a long chapter has fresh sentences.
+    const round = Math.floor(p / keys.length);
+    const shift = 1 + (round % Math.max(1, keys.length - 1));
+    const other = keys[(p + brief.number + shift) % keys.length] as string;
     const vars = { subject, key, other };
     const sentences = [sentence(OPENERS, vars)];
     const middles = 3 + Math.floor(random() * 3);
@@ -213,8 +248,14 @@ export function writeChapter(brief: ChapterBrief): ChapterText {
     const text = sentences.filter(Boolean).join(' ');
     if (text) paragraphs.push(text);
   }
-  return { title: brief.introduction ? 'Introduction' : brief.chapter.title, paragraphs };
+  return {
+    title: brief.introduction ? 'Introduction' : brief.chapter.title,
+    summary: `${brief.chapter.summary} ${paragraphs[1]?.split('. ')[0] ?? ''}.`.replace(/\.\.$/, '.'),
+    paragraphs,
+  };
 }
+
+const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /**
  * The offline story's beats: an arc of 24 pages, each slot with a few ways to tell it, drawn from

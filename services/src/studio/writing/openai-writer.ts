@@ -1,7 +1,14 @@
+import type { BookBrief } from '@studio/events';
 import type OpenAI from 'openai';
 import { textUsage } from '../ai/openai-usage';
 import { ProviderError, type UsageReport } from '../ai/provider';
-import { type ChapterBrief, isCompleteResult, type WritingResult, type WritingTask } from './book-text';
+import {
+  type ChapterBrief,
+  isCompleteResult,
+  type RememberedChapter,
+  type WritingResult,
+  type WritingTask,
+} from './book-text';
 
 /**
  * Book text from an OpenAI-compatible chat model as structured JSON (a JSON schema per task).
@@ -41,8 +48,8 @@ const SCHEMAS: Record<WritingTask['task'], Record<string, unknown>> = {
   chapter: {
     type: 'object',
     additionalProperties: false,
-    required: ['title', 'paragraphs'],
-    properties: { title: str, paragraphs: { type: 'array', items: str } },
+    required: ['title', 'summary', 'paragraphs'],
+    properties: { title: str, summary: str, paragraphs: { type: 'array', items: str } },
   },
   'kids-story': {
     type: 'object',
@@ -72,12 +79,15 @@ function instructions(task: WritingTask): string {
     }
     case 'chapter': {
       const b = task.brief;
+      const [fewest, most] = b.paragraphs ?? [6, 12];
       return [
         `Book: "${b.bookTitle}" — ${b.description}`,
+        ...(b.bookBrief ? briefLines(b.bookBrief) : []),
+        ...memoryLines(b.memory ?? []),
         b.introduction
           ? `Write the book's introduction: ${b.chapter.summary}`
           : `Write chapter ${b.number} of ${b.total}: "${b.chapter.title}". It covers: ${b.chapter.summary}`,
-        'Return its title and 6 to 12 paragraphs of plain prose (no headings, no markdown).',
+        `Return its title, a two-sentence "summary" of what the chapter actually says, and ${fewest} to ${most} paragraphs of plain prose${b.words ? `, about ${b.words} words in all` : ''} (no headings, no markdown).`,
         ...rewriteLines(b),
       ].join('\n');
     }
@@ -109,6 +119,26 @@ function rewriteLines(brief: ChapterBrief): string[] {
     instruction
       ? `The author asks for this change (follow it unless it is unsuitable for all ages): "${instruction}"`
       : 'Write it afresh: same subject, different wording and examples.',
+  ];
+}
+
+/** The book brief, as every chapter is told it. */
+const briefLines = (brief: BookBrief) => [
+  `Written for: ${brief.audience}`,
+  `Tone of voice: ${brief.tone}`,
+  `Key terms (use them, consistently): ${brief.keyTerms}`,
+  `Avoid: ${brief.avoid}`,
+];
+
+/** The running memory: what the chapters before this one say (or, not yet written, will say). */
+function memoryLines(memory: readonly RememberedChapter[]): string[] {
+  if (memory.length === 0) return [];
+  return [
+    'The chapters before this one (build on them; do not repeat or contradict them):',
+    ...memory.map(
+      (c) =>
+        `- ${c.number === 0 ? 'Introduction' : `Chapter ${c.number}, ${c.title}`} (${c.written ? 'as written' : 'as planned'}): ${c.summary}`,
+    ),
   ];
 }
 
