@@ -4,6 +4,15 @@ export const QR_TEXTS = {
   listIntro: 'Codes for your books and flyers: send readers straight to a page, or collect their emails.',
   newCode: 'Create QR Code',
   bulkLink: 'Create many from a CSV',
+  utmLegend: 'Campaign tags (UTM, optional)',
+  utmLabels: {
+    source: 'Source (e.g. flyer)',
+    medium: 'Medium (e.g. print)',
+    campaign: 'Campaign',
+    term: 'Term',
+    content: 'Content',
+  },
+  utmFinal: 'Scanners go to:',
   bulkTitle: 'Create many from a CSV',
   bulkIntro: (max: number) =>
     `Make up to ${max} direct codes at once from a spreadsheet, then download them all as one ZIP.`,
