@@ -14,6 +14,7 @@ export const routes = [
     nav: { section: 'My Content', label: 'QR Codes', icon: 'QrCode', order: 40 },
   },
   { path: '/qr-codes/new', screen: 'QrCodeCreate', access: 'signed-in', title: 'New QR Code' },
+  { path: '/qr-codes/bulk', screen: 'QrCodesBulk', access: 'signed-in', title: 'Create QR Codes from a CSV' },
   { path: '/qr-codes/:id', screen: 'QrCodeDetail', access: 'signed-in', title: 'QR Code Details' },
   { path: '/qr-codes/:id/edit', screen: 'QrCodeEdit', access: 'signed-in', title: 'Edit QR Code' },
 ] as const satisfies readonly RemoteRoute[];

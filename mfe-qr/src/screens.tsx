@@ -6,6 +6,7 @@ import type { QrScreen } from './routes';
 export const screens: ScreensModule<QrScreen>['screens'] = {
   QrCodes: lazy(() => import(/* webpackChunkName: "screen-QrCodes" */ './list/QrCodesPage')),
   QrCodeCreate: lazy(() => import(/* webpackChunkName: "screen-QrCodeCreate" */ './create/CreateQrCodePage')),
+  QrCodesBulk: lazy(() => import(/* webpackChunkName: "screen-QrCodesBulk" */ './bulk/BulkQrCodesPage')),
   QrCodeDetail: lazy(() => import(/* webpackChunkName: "screen-QrCodeDetail" */ './detail/QrCodeDetailPage')),
   QrCodeEdit: lazy(() => import(/* webpackChunkName: "screen-QrCodeEdit" */ './edit/EditQrCodePage')),
   QrLanding: lazy(() => import(/* webpackChunkName: "screen-QrLanding" */ './landing/QrLandingPage')),

@@ -5,6 +5,7 @@ import {
   EMAIL_PATTERN,
   landingColorsProblem,
   NAME_MAX_LENGTH,
+  QR_BULK_MAX_CSV_CHARS,
   QR_DESCRIPTION_MAX_LENGTH,
   QR_HONEYPOT_FIELD,
   QR_LOGO_SIZE_MESSAGE,
@@ -138,6 +139,13 @@ export const updateQrCodeRequest = yup.object({
   logo: qrLogoSchema.nullable().optional(),
 });
 export type UpdateQrCodeRequest = yup.InferType<typeof updateQrCodeRequest>;
+
+/** POST /api/qr-codes/bulk: the CSV's text as uploaded (each row is checked by the server, by number). */
+export const bulkQrCodesRequest = yup.object({
+  csv: text('Please choose a CSV file', { trim: false })
+    .required('Please choose a CSV file')
+    .max(QR_BULK_MAX_CSV_CHARS, 'The CSV is too large: at most 200 rows'),
+});
 
 /** POST /api/qr-landing/{id}: a scan beacon or a signup (docs/product/creation-tools-qr.md (API)). */
 export const qrLandingPostRequest = yup.object({

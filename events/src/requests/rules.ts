@@ -70,6 +70,15 @@ export const QR_UPLOADS_PER_DAY = 30;
 export const QR_UPLOAD_STORAGE_BYTES = 50 * 1024 * 1024;
 
 /**
+ * Codes made at once from a CSV (columns title and target, a header row): at most 200 rows, the
+ * day's allowance of new codes, and the file at most 512 KB (200 rows of the longest title and
+ * address fit).
+ */
+export const QR_BULK_MAX_ROWS = 200;
+export const QR_BULK_MAX_CSV_CHARS = 512 * 1024;
+export const QR_BULK_COLUMNS = ['title', 'target'] as const;
+
+/**
  * Every upload (editor, kids-book character, QR logo and hero) takes PNG, JPEG and WebP only,
  * judged by the file's bytes; GIF, SVG, TIFF, AVIF and PDF are refused. The pickers' `accept`.
  */

@@ -7,7 +7,7 @@ import type {
   QrEmailSignup,
   QrListRow,
 } from '@studio/events';
-import { apiJson, apiRequest } from '@studio/kit';
+import { apiJson, apiRequest, errorDetail, readStoredUserId, USER_ID_HEADER } from '@studio/kit';
 
 export const qrKeys = {
   list: ['qr-codes'] as const,
@@ -48,6 +48,45 @@ export const createQrCode = (input: CreateInput) =>
   apiJson<{ qrCode: QrCodeView }>('POST', '/api/qr-codes', input).then((r) => r.qrCode);
 export const uploadLandingImage = (kind: 'logo' | 'hero', dataUrl: string) =>
   apiJson<{ url: string }>('POST', '/api/qr-uploads', { kind, dataUrl }).then((r) => r.url);
+
+export interface BulkRowProblem {
+  row: number;
+  field: 'title' | 'target' | 'file';
+  message: string;
+}
+export interface BulkResult {
+  qrCodes: Array<{ id: string; title: string; url: string }>;
+  zipUrl: string;
+}
+/** Refused whole: the server's message and, for bad rows, each row's problem. */
+export class BulkRefused extends Error {
+  constructor(
+    message: string,
+    readonly problems: BulkRowProblem[],
+  ) {
+    super(message);
+  }
+}
+
+/** Sends a CSV's text; a refusal keeps the server's per-row problems for the screen. */
+export async function createQrCodesFromCsv(csv: string): Promise<BulkResult> {
+  const userId = readStoredUserId();
+  const res = await fetch('/api/qr-codes/bulk', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(userId ? { [USER_ID_HEADER]: userId } : {}) },
+    body: JSON.stringify({ csv }),
+    credentials: 'include',
+  });
+  const text = await res.text();
+  if (res.ok) return JSON.parse(text) as BulkResult;
+  let problems: BulkRowProblem[] = [];
+  try {
+    problems = (JSON.parse(text) as { problems?: BulkRowProblem[] }).problems ?? [];
+  } catch {
+    // Not JSON (a proxy's page): the message alone.
+  }
+  throw new BulkRefused(errorDetail(text, res.statusText), problems);
+}
 
 /** Saves a same-origin download (the CSV exports, the PNG) under the given name. */
 export async function download(url: string, filename: string): Promise<void> {

@@ -26,6 +26,7 @@ import { QR_TEXTS } from '../texts';
 import { ColorField, HEX } from './ColorField';
 import { LandingPreview } from './LandingPreview';
 import { QrPreview } from './QrPreview';
+import { NO_UTM, UTM_FIELDS, type UtmTags, withUtm } from './utm';
 
 export interface QrFormValues {
   linkType: QrLinkType;
@@ -93,6 +94,9 @@ export function QrCodeForm({
   const [title, setTitle] = useState(initial.title);
   const [description, setDescription] = useState(initial.description);
   const [url, setUrl] = useState(initial.url);
+  const [utm, setUtm] = useState<UtmTags>(NO_UTM);
+  /** What a direct code sends scanners to: the target with its campaign tags. */
+  const finalUrl = withUtm(url, utm);
   const [tracking, setTracking] = useState(initial.trackingEnabled);
   const [landing, setLanding] = useState<LandingPageSettings>(initial.landingPage);
   const [colors, setColors] = useState(initial.colors);
@@ -142,7 +146,7 @@ export function QrCodeForm({
         linkType,
         title,
         description,
-        url,
+        url: finalUrl,
         trackingEnabled: tracking,
         landingPage: landing,
         colors,
@@ -247,6 +251,33 @@ export function QrCodeForm({
                   required
                 />
               </Field>
+            )}
+            {linkType === 'direct' && (
+              <fieldset css={{ border: 0, padding: 0, margin: 0, display: 'grid', gap: 8, minWidth: 0 }}>
+                <legend css={{ fontWeight: 600, padding: 0, marginBottom: 4 }}>{QR_TEXTS.utmLegend}</legend>
+                <div
+                  css={{
+                    display: 'grid',
+                    gap: 8,
+                    gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))',
+                  }}
+                >
+                  {UTM_FIELDS.map((name) => (
+                    <Field key={name} label={QR_TEXTS.utmLabels[name]}>
+                      <Input
+                        value={utm[name]}
+                        onChange={(e) => setUtm((tags) => ({ ...tags, [name]: e.target.value }))}
+                        maxLength={100}
+                      />
+                    </Field>
+                  ))}
+                </div>
+                {finalUrl !== url && (
+                  <p css={{ margin: 0, fontSize: theme.fontSizes.sm, overflowWrap: 'anywhere' }}>
+                    {QR_TEXTS.utmFinal} <output aria-live="polite">{finalUrl}</output>
+                  </p>
+                )}
+              </fieldset>
             )}
             {!editing && (
               <Switch label={QR_TEXTS.trackingSwitch} checked={tracking} onCheckedChange={setTracking} />

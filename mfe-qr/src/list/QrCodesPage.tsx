@@ -28,9 +28,14 @@ export default function QrCodesPage() {
           <h1 css={{ margin: 0, fontSize: theme.fontSizes.xl }}>{QR_TEXTS.listTitle}</h1>
           <p css={{ margin: '4px 0 0', color: theme.colors.textMuted }}>{QR_TEXTS.listIntro}</p>
         </div>
-        <Button asChild>
-          <Link to="/qr-codes/new">{QR_TEXTS.newCode}</Link>
-        </Button>
+        <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+          <Button variant="outline" asChild>
+            <Link to="/qr-codes/bulk">{QR_TEXTS.bulkLink}</Link>
+          </Button>
+          <Button asChild>
+            <Link to="/qr-codes/new">{QR_TEXTS.newCode}</Link>
+          </Button>
+        </div>
       </div>
       {data?.length === 0 ? (
         <EmptyState

@@ -1,4 +1,5 @@
 import { koaBody } from 'koa-body';
+import { jsonBody } from '../platform/http/app';
 import type { FeatureModule, Platform } from '../platform/module';
 import { deferredBody } from '../platform/uploads/upload-body';
 import { QrCodeCache } from './code-cache';
@@ -6,7 +7,7 @@ import { qrImageFiles, qrImagesProjection } from './image-references';
 import { QR_FORM_PATH } from './landing-page';
 import { qrProjection } from './projections';
 import { qrPublicRoutes } from './public-routes';
-import { qrOwnerRoutes } from './routes';
+import { QR_BULK_PATH, qrOwnerRoutes } from './routes';
 import { ScanRecorder } from './scan-recorder';
 import { SignupRefusals } from './signup-refusals';
 import { VisitorHasher } from './visitors';
@@ -44,7 +45,12 @@ export function qrModule(
     // Logo and hero uploads are read by their route once the caller is known (`routes.ts`).
     // The landing form without JavaScript: form-encoded, and proved by its page token instead of
     // the Origin check (the page's no-referrer policy makes the browser send `Origin: null`).
-    bodyParsers: { '/api/qr-uploads': deferredBody, [QR_FORM_PATH]: landingFormBody },
+    // A CSV of codes is sent as JSON text: up to 200 rows of the longest title and address.
+    bodyParsers: {
+      '/api/qr-uploads': deferredBody,
+      [QR_FORM_PATH]: landingFormBody,
+      [QR_BULK_PATH]: jsonBody('1mb'),
+    },
     contentTypes: { [QR_FORM_PATH]: ['application/x-www-form-urlencoded'] },
     originCheckExempt: [QR_FORM_PATH],
     // The create and edit forms frame the landing page's own renderer as their live preview.

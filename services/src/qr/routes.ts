@@ -6,14 +6,23 @@ import {
   qrUploadsStream,
 } from '@studio/events';
 import {
+  bulkQrCodesRequest,
   createQrCodeRequest,
   landingPageSettingsSchema,
   qrUploadRequest,
   updateQrCodeRequest,
 } from '@studio/events/requests';
+import { QR_BULK_MAX_ROWS } from '@studio/events/rules';
 import type Koa from 'koa';
 import * as yup from 'yup';
-import { type AppendBudget, DAY_MS, MINUTE_MS, perAccountLimit } from '../account/append-limits';
+import {
+  type AppendBudget,
+  DAY_MS,
+  MINUTE_MS,
+  perAccountLimit,
+  perAccountWindows,
+  windowMiddleware,
+} from '../account/append-limits';
 import { requireUser } from '../account/auth';
 import type { BlobStore } from '../platform/blobs/port';
 import { DomainError } from '../platform/errors';
@@ -26,6 +35,7 @@ import type { Platform } from '../platform/module';
 import { dataUrlBytes } from '../platform/uploads/image';
 import { readUploadBody } from '../platform/uploads/upload-body';
 import { qrAnalytics } from './analytics';
+import { bulkRows, qrZip } from './bulk';
 import type { QrCodeCache } from './code-cache';
 import { handleQrCommand, loadQrCode } from './commands';
 import { QR_NOT_FOUND, type QrCodeState } from './decider';
@@ -75,7 +85,10 @@ export const QR_CHANGES: AppendBudget = {
   ],
 };
 
-/** The code as the owner's screens read it (docs/product/creation-tools-qr.md (Data) QR code, plus its landing settings). */
+/** Where a CSV of codes is sent (its own body limit: `module.ts`). */
+export const QR_BULK_PATH = '/api/qr-codes/bulk';
+export const QR_BULK_ZIP_PATH = '/api/qr-codes/bulk.zip';
+
 /** The code's centre logo with its picture read from the blob store (absent if it is gone). */
 export async function centreLogo(blobs: BlobStore, state: QrCodeState): Promise<CentreLogo | undefined> {
   if (!state.logo) return undefined;
@@ -150,10 +163,15 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
   };
 
   /** A direct code sending scanners to a code of this site would loop (or chain) redirects. */
+  const pointsHere = (ctx: Koa.Context, url: string) =>
+    pointsAtOwnCode(url, [ownOrigin(ctx), ...(config.publicUrl ? [config.publicUrl] : [])]);
   const refuseOwnAddress = (ctx: Koa.Context, url: string) => {
-    const origins = [ownOrigin(ctx), ...(config.publicUrl ? [config.publicUrl] : [])];
-    if (pointsAtOwnCode(url, origins))
-      throw new DomainError('VALIDATION', OWN_ADDRESS_MESSAGE, { field: 'url' });
+    if (pointsHere(ctx, url)) throw new DomainError('VALIDATION', OWN_ADDRESS_MESSAGE, { field: 'url' });
+  };
+  /** Where a new code's image sends scanners: its landing page or its short redirect. */
+  const encodedUrlOf = (ctx: Koa.Context, qrId: string, linkType: 'landing' | 'direct') => {
+    const origin = config.publicUrl ? new URL(config.publicUrl).origin : ownOrigin(ctx);
+    return linkType === 'landing' ? `${origin}/qr-landing/${qrId}` : `${origin}/r/${qrId}`;
   };
 
   return (router) => {
@@ -195,7 +213,8 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
       };
     });
 
-    const limitCreations = perAccountLimit(QR_CREATIONS, clock);
+    const creationWindows = perAccountWindows(QR_CREATIONS, clock);
+    const limitCreations = windowMiddleware(creationWindows);
     const limitChanges = perAccountLimit(QR_CHANGES, clock);
 
     router.post('/api/qr-codes', ...limitCreations, async (ctx) => {
@@ -211,9 +230,7 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
           }),
         );
       const qrId = newQrId();
-      const origin = config.publicUrl ? new URL(config.publicUrl).origin : ownOrigin(ctx);
-      const encodedUrl =
-        input.linkType === 'landing' ? `${origin}/qr-landing/${qrId}` : `${origin}/r/${qrId}`;
+      const encodedUrl = encodedUrlOf(ctx, qrId, input.linkType);
       const state = await command(
         qrId,
         {
@@ -235,6 +252,74 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
       );
       ctx.status = 201;
       ctx.body = { success: true, qrCode: await qrCodeView(state, blobs) };
+    });
+
+    // A CSV of direct codes (docs/product/creation-tools-qr.md (Bulk codes from a CSV)): one request
+    // in the short window, one creation per row in the day's, all rows checked before any is made.
+    const shortCreationWindows = windowMiddleware(creationWindows.filter((w) => w.windowMs < DAY_MS));
+    router.post(QR_BULK_PATH, ...shortCreationWindows, async (ctx) => {
+      const userId = requireUser(ctx);
+      const { csv } = parse(bulkQrCodesRequest, ctx.request.body);
+      const rows = bulkRows(csv, (url) => pointsHere(ctx, url));
+      // Taken at once for every row, or refused whole: two files sent together cannot both pass.
+      for (const { limit, windowMs, limiter } of creationWindows.filter((w) => w.windowMs >= DAY_MS)) {
+        const take = limiter.take(ctx, rows.length);
+        if (!take.taken) {
+          ctx.set('Retry-After', String(take.retryAfter));
+          throw new DomainError(
+            'RATE_LIMITED',
+            `This CSV has ${rows.length} codes, but your account can make only ${take.left} more today (${limit} in ${windowMs / DAY_MS === 1 ? 'a day' : `${windowMs / DAY_MS} days`}). Nothing was created.`,
+            { retryAfter: take.retryAfter },
+          );
+        }
+      }
+      const qrCodes: Array<{ id: string; title: string; url: string; encodedUrl: string }> = [];
+      for (const row of rows) {
+        const qrId = newQrId();
+        const encodedUrl = encodedUrlOf(ctx, qrId, 'direct');
+        await command(
+          qrId,
+          {
+            type: 'CreateQrCode',
+            qrId,
+            userId,
+            title: row.title,
+            url: row.url,
+            linkType: 'direct',
+            trackingEnabled: true,
+            encodedUrl,
+          },
+          ctx,
+        );
+        qrCodes.push({ id: qrId, title: row.title, url: row.url, encodedUrl });
+      }
+      ctx.status = 201;
+      ctx.body = {
+        success: true,
+        qrCodes,
+        zipUrl: `${QR_BULK_ZIP_PATH}?ids=${qrCodes.map((c) => c.id).join(',')}`,
+      };
+    });
+
+    // The ZIP of codes named by id: every one must be the caller's (any other: 404, as for one code).
+    router.get(QR_BULK_ZIP_PATH, async (ctx) => {
+      const userId = requireUser(ctx);
+      const ids = typeof ctx.query.ids === 'string' ? [...new Set(ctx.query.ids.split(','))] : [];
+      if (ids.length === 0 || ids.length > QR_BULK_MAX_ROWS || !ids.every((id) => QR_ID.test(id)))
+        throw new DomainError('NOT_FOUND', QR_NOT_FOUND);
+      const states = await Promise.all(ids.map((id) => loadQrCode(eventStore, id)));
+      if (!states.every((s) => s.exists && !s.deleted && s.userId === userId))
+        throw new DomainError('NOT_FOUND', QR_NOT_FOUND);
+      const files = [];
+      for (const state of states) {
+        const logo = await centreLogo(blobs, state);
+        files.push({
+          title: state.title,
+          png: await qrPng(state.encodedUrl, state.colors, logo),
+          svg: await qrSvg(state.encodedUrl, state.colors, logo),
+        });
+      }
+      attachment(ctx, 'qr-codes.zip', 'application/zip', qrZip(files));
     });
 
     router.get('/api/qr-codes/:id', async (ctx) => {

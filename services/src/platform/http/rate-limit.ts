@@ -91,11 +91,20 @@ export interface RequestLimitOptions {
   now?: () => number;
 }
 
+/** A request limit as route middleware, which can also count several calls at once. */
+export type RequestLimiter = Koa.Middleware & {
+  /**
+   * Counts `count` calls for the request's key at once, or none of them: checked and counted in
+   * one turn of the event loop, so concurrent batches cannot pass the limit together.
+   */
+  take(ctx: Koa.Context, count: number): { taken: true } | { taken: false; left: number; retryAfter: number };
+};
+
 /** Caps how often one key (an account) may call a costly route: every call counts. */
-export function requestLimit(options: RequestLimitOptions): Koa.Middleware {
+export function requestLimit(options: RequestLimitOptions): RequestLimiter {
   const windows = new LRUCache<string, { start: number; count: number }>({ max: options.maxKeys ?? 10_000 });
   const now = options.now ?? Date.now;
-  return async (ctx, next) => {
+  const current = (ctx: Koa.Context) => {
     const t = now();
     const key = options.key(ctx);
     let window = windows.get(key);
@@ -103,13 +112,26 @@ export function requestLimit(options: RequestLimitOptions): Koa.Middleware {
       window = { start: t, count: 0 };
       windows.set(key, window);
     }
+    const retryAfter = Math.max(1, Math.ceil((window.start + options.windowMs - t) / 1000));
+    return { window, retryAfter };
+  };
+  const middleware = (async (ctx, next) => {
+    const { window, retryAfter } = current(ctx);
     if (window.count >= options.limit) {
-      ctx.set('Retry-After', String(Math.max(1, Math.ceil((window.start + options.windowMs - t) / 1000))));
+      ctx.set('Retry-After', String(retryAfter));
       throw new DomainError('RATE_LIMITED', RATE_LIMITED_MESSAGE);
     }
     window.count += 1;
     await next();
+  }) as RequestLimiter;
+  middleware.take = (ctx, count) => {
+    const { window, retryAfter } = current(ctx);
+    if (window.count + count > options.limit)
+      return { taken: false, left: Math.max(0, options.limit - window.count), retryAfter };
+    window.count += count;
+    return { taken: true };
   };
+  return middleware;
 }
 
 /** Wrong password, unknown or duplicate email, invalid form: the attempts a guesser makes. */
