@@ -1,8 +1,11 @@
 import type { FeatureModule, Platform } from '../platform/module';
+import { deferredBody } from '../platform/uploads/upload-body';
 import { accountRebuilds } from './account-rebuilds';
 import { bookEditRoutes } from './book-edits';
+import { bookReaderRoutes } from './book-readers';
 import { bookRoutes } from './books';
 import { listingRoutes } from './listings';
+import { READER_MAGNET_PATH, readerMagnetRoutes } from './reader-magnet';
 import { readerQrRoutes } from './reader-qr';
 import { galleryRoutes } from './routes';
 
@@ -17,11 +20,16 @@ export function galleryModule(
   const rebuilds = accountRebuilds(platform);
   return {
     name: 'gallery',
+    // A reader magnet's PDF is read by its route once the owner and the book are known.
+    bodyParsers: { [READER_MAGNET_PATH]: deferredBody },
+    contentTypes: { [READER_MAGNET_PATH]: ['application/json', 'multipart/form-data'] },
     routes: [
       galleryRoutes(platform),
       bookRoutes(platform),
       bookEditRoutes(platform, rebuilds),
       readerQrRoutes(platform, rebuilds),
+      bookReaderRoutes(platform),
+      readerMagnetRoutes(platform),
       listingRoutes(platform),
     ],
   };

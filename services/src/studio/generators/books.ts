@@ -10,6 +10,7 @@ import { type BookOutline, type ChapterText, parseOutline, renderOutline } from 
 import {
   bookCovers,
   drawCoverArt,
+  ebookOffer,
   file,
   keptMatter,
   type Matter,
@@ -91,6 +92,7 @@ async function typesetNonFiction(
   const { id, matter, chapters } = book;
   const { title, subtitle, byline } = matter;
   const reader = readerOffer(matter);
+  const ebookLink = ebookOffer(matter);
   await progress(82, 'Typesetting the interior PDF');
   const interior = await nonFictionInterior({
     title,
@@ -129,7 +131,7 @@ async function typesetNonFiction(
       cover: coverFiles[0]?.data as Buffer,
       notices: notices(ai, false),
       chapters,
-      ...(reader ? { readerLink: reader } : {}),
+      ...(ebookLink ? { readerLink: ebookLink } : {}),
     });
     await assertPreflight('EPUB', epub, { type: 'epub' });
     files.push(file('epub', 'application/epub+zip', 'epub', epub));
