@@ -2,12 +2,8 @@ import type { BookReaders } from '@studio/events';
 import { unzipSync } from 'fflate';
 import request from 'supertest';
 import { member } from '../testing/givens';
-import { downloadFile, listedBook, readerPage } from '../testing/reader-books';
+import { downloadFile, listedBook, readerPage, readerPhone } from '../testing/reader-books';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
-
-/** A phone's browser (a headless one is a bot to the scan counter). */
-const PHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
 /**
  * A book's editions over HTTP: the code decoded from the print PDF at 300 dpi and the link in the
@@ -16,37 +12,6 @@ const PHONE =
  */
 describe("a book's readers per edition", () => {
   const server = useEmbeddedServer({ TRUST_PROXY: '1' });
-
-  /** A reader's phone: scans an address (following the redirect), then may sign up from that page. */
-  const phone = (address: string) => {
-    const agent = request.agent(server().url);
-    let page = '';
-    return {
-      async scan(url: string) {
-        const short = await agent
-          .get(new URL(url).pathname)
-          .set('User-Agent', PHONE)
-          .set('X-Forwarded-For', address)
-          .redirects(0);
-        expect(short.status).toBe(302);
-        const landing = await agent
-          .get(String(short.headers.location))
-          .set('User-Agent', PHONE)
-          .set('X-Forwarded-For', address);
-        expect(landing.status).toBe(200);
-        page = landing.text;
-        return String(short.headers.location);
-      },
-      signUp(qrId: string, email: string, name = '') {
-        return agent
-          .post(`/api/qr-landing/${qrId}`)
-          .set('User-Agent', PHONE)
-          .set('X-Forwarded-For', address)
-          .set('Origin', server().url)
-          .send({ source: 'signup', email, name, token: /name="token" value="([^"]+)"/.exec(page)?.[1] });
-      },
-    };
-  };
 
   it('print code from the PDF, ebook link from the EPUB: scans and signups on their own rows; CSV owner-only and formula-safe', async () => {
     const { agent, userId } = await member(server(), 'editions@example.com', { plan: 'standard' });
@@ -82,7 +47,10 @@ describe("a book's readers per edition", () => {
     // both sign up at once (one with a name a spreadsheet would run as a formula).
     const printed = await readerPage(await downloadFile(agent, rebuilt.finalBookFile), 'Join my readers');
     expect(printed.decoded).toBe(readerQr.url);
-    const printReaders = [phone('198.51.100.1'), phone('198.51.100.2')];
+    const printReaders = [
+      readerPhone(server().url, '198.51.100.1'),
+      readerPhone(server().url, '198.51.100.2'),
+    ];
     const landings = await Promise.all(printReaders.map((p) => p.scan(printed.decoded)));
     expect(landings).toEqual([`/qr-landing/${readerQr.qrId}`, `/qr-landing/${readerQr.qrId}`]);
     const signed = await Promise.all([
@@ -98,7 +66,9 @@ describe("a book's readers per edition", () => {
       .join('\n');
     const link = /<a href="([^"]+\/r\/[A-Za-z0-9]{12})">/.exec(epub)?.[1];
     expect(link).toBe(readerQr.editions.ebook.url);
-    const ebookReaders = ['203.0.113.1', '203.0.113.2', '203.0.113.3'].map(phone);
+    const ebookReaders = ['203.0.113.1', '203.0.113.2', '203.0.113.3'].map((a) =>
+      readerPhone(server().url, a),
+    );
     for (const reader of ebookReaders) await reader.scan(link as string);
     expect(
       (await ebookReaders[0]!.signUp(readerQr.editions.ebook.qrId, 'cleo@example.com', 'Cleo')).status,

@@ -58,11 +58,14 @@ export function pagesOf(text: unknown, pageCount: number): number[] {
 async function checkedPdf(bytes: Buffer): Promise<Buffer> {
   if (!bytes.subarray(0, 5).equals(Buffer.from('%PDF-')))
     throw new DomainError('UNSUPPORTED_MEDIA_TYPE', MAGNET_MESSAGES.notPdf);
+  // pdf-lib opens nearly anything after the magic bytes: a PDF a reader can use has pages.
+  let pages = 0;
   try {
-    await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
+    pages = (await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false })).getPageCount();
   } catch {
-    throw refuse(MAGNET_MESSAGES.unreadable);
+    // Unreadable: refused below.
   }
+  if (pages === 0) throw refuse(MAGNET_MESSAGES.unreadable);
   return bytes;
 }
 

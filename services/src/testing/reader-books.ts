@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type request from 'supertest';
+import request from 'supertest';
 import { eventually } from './helpers';
 
 /** What the books' reader-code tests share: a book's files over HTTP, and a printed code read back. */
@@ -120,3 +120,52 @@ export const listedBook = (
       throw new Error(`The book failed: ${found.error ?? found.rebuildError}`);
     return found && until(found) ? (found as ListedBook) : undefined;
   }, timeoutMs);
+
+/** A phone's browser (a headless one is a bot to the scan counter). */
+const PHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+
+/**
+ * A reader's phone on a network address: scans a code's address (following its redirect to the
+ * landing page, which counts it) and signs up from that page with the page's token.
+ */
+export function readerPhone(serverUrl: string, address: string) {
+  const agent = request.agent(serverUrl);
+  let page = '';
+  const token = () => /name="token" value="([^"]+)"/.exec(page)?.[1];
+  return {
+    agent,
+    async scan(url: string) {
+      const short = await agent
+        .get(new URL(url).pathname)
+        .set('User-Agent', PHONE)
+        .set('X-Forwarded-For', address)
+        .redirects(0);
+      expect(short.status).toBe(302);
+      const landing = await agent
+        .get(String(short.headers.location))
+        .set('User-Agent', PHONE)
+        .set('X-Forwarded-For', address);
+      expect(landing.status).toBe(200);
+      page = landing.text;
+      return String(short.headers.location);
+    },
+    signUp(qrId: string, email: string, name = '') {
+      return agent
+        .post(`/api/qr-landing/${qrId}`)
+        .set('User-Agent', PHONE)
+        .set('X-Forwarded-For', address)
+        .set('Origin', serverUrl)
+        .send({ source: 'signup', email, name, token: token() });
+    },
+    /** The same signup as the page's plain form sends it, without JavaScript. */
+    signUpWithoutScript(qrId: string, email: string) {
+      return agent
+        .post('/qr-signup')
+        .type('form')
+        .set('User-Agent', PHONE)
+        .set('X-Forwarded-For', address)
+        .send({ qrId, email, token: token() });
+    },
+  };
+}
