@@ -15,7 +15,7 @@ import { EDITION_NAMES, readerQrCodes } from './reader-qr';
 const NUMBERS = ['scans', 'uniqueVisitors', 'signups', 'conversions', 'untrackedSignups'] as const;
 
 /**
- * A book's own readers (docs/product/creation-tools-qr.md (My Books)): per edition, the numbers of
+ * A book's own readers (docs/product/creation-tools-qr.md (Screens and routes: My Books)): per edition, the numbers of
  * that edition's reader code, read from the QR analytics; the book's email list, each address with
  * the edition it signed up from, as JSON and as CSV (spreadsheet-safe, `toCsv`). The owner only:
  * another's book, or a book without reader codes, reads as missing.

@@ -92,7 +92,7 @@ const fileNameOf = (title: string) =>
   }-bonus.pdf`;
 
 /**
- * The reader magnet of a book with reader codes (docs/product/creation-tools-qr.md (My Books)):
+ * The reader magnet of a book with reader codes (docs/product/creation-tools-qr.md (Screens and routes: My Books)):
  * `POST /api/reader-magnets?bookId=` with a PDF (multipart `file`) or `{ pages }` of the book's
  * interior. Checked before anything is stored (the owner's book, its codes, a real PDF within the
  * size, pages that exist); then the file is kept and set on each of the book's live codes, and the

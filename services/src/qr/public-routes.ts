@@ -332,7 +332,7 @@ export function qrPublicRoutes(deps: Deps): {
     return 'kept';
   }
 
-  /** A kept signup's link to the code's bonus, if it has one (docs/product/creation-tools-qr.md (My Books)). */
+  /** A kept signup's link to the code's bonus, if it has one (docs/product/creation-tools-qr.md (Screens and routes: My Books)). */
   const bonusLink = async (state: QrCodeState, email: string) =>
     state.magnet ? magnets.issue(state.qrId, signupId(state.qrId, email), clock.now()) : undefined;
 
