@@ -43,6 +43,10 @@ describe("a book's readers per edition", () => {
       (b) => b.status === 'Done' && b.finalBookFile !== built.finalBookFile && b.epubFile !== built.epubFile,
     );
 
+    // Rebuilt with its codes, My Books offers the book's Readers.
+    expect(rebuilt).toMatchObject({ hasReaders: true });
+    expect(built).not.toHaveProperty('hasReaders');
+
     // The print edition: its code, read from the PDF at 300 dpi, is scanned by two phones at once;
     // both sign up at once (one with a name a spreadsheet would run as a formula).
     const printed = await readerPage(await downloadFile(agent, rebuilt.finalBookFile), 'Join my readers');

@@ -105,7 +105,9 @@ export const downloadFile = async (agent: request.Agent, url: string) => {
   expect(res.status).toBe(200);
   return res.body as Buffer;
 };
-export type ListedBook = Record<'status' | 'finalBookFile' | 'shareLink' | 'epubFile', string>;
+export type ListedBook = Record<'status' | 'finalBookFile' | 'shareLink' | 'epubFile', string> & {
+  hasReaders?: boolean;
+};
 export const listedBook = (
   agent: request.Agent,
   userId: string,
