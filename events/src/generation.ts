@@ -341,7 +341,17 @@ export interface ReaderQr {
   heading: string;
   /** A sentence under it, if the author wrote one. */
   words?: string;
+  /**
+   * The other editions' own codes (absent on books that got their code before editions): the
+   * EPUB links `ebook`; `giveaway` is the link and code the author hands out with free copies.
+   * `qrId` and `url` above are the print edition's.
+   */
+  editions?: Record<Exclude<ReaderQrEdition, 'print'>, { qrId: string; url: string }>;
 }
+
+/** Where a reader met the book: each edition carries its own code, so scans and signups are its own. */
+export const READER_QR_EDITIONS = ['print', 'ebook', 'giveaway'] as const;
+export type ReaderQrEdition = (typeof READER_QR_EDITIONS)[number];
 
 /**
  * The author edited a finished book (free): its files are rebuilt from the stored text with

@@ -81,3 +81,32 @@ export interface QrEmailSignup {
   timestamp: string;
   source: 'signup';
 }
+
+/** One edition's readers on `GET /api/books/{id}/readers`, or the book's totals (no edition). */
+export interface BookReaderNumbers {
+  scans: number;
+  uniqueVisitors: number;
+  signups: number;
+  /** Counted visitors who signed up, each once a day. */
+  conversions: number;
+  /** Signups with no counted visit behind them: listed, not in the rate. */
+  untrackedSignups: number;
+  /** conversions / uniqueVisitors in percent, never above 100. */
+  conversionRate: number;
+}
+
+/** `GET /api/books/{id}/readers`: the book's readers per edition and its email list, newest first. */
+export interface BookReaders {
+  editions: Array<
+    BookReaderNumbers & {
+      edition: 'print' | 'ebook' | 'giveaway';
+      /** How the screen names it ('print', 'ebook', 'giveaway copy'). */
+      name: string;
+      qrId: string;
+      /** The edition's short address: what its code encodes, or the link it carries. */
+      url: string;
+    }
+  >;
+  total: BookReaderNumbers;
+  emails: Array<{ email: string; name: string; timestamp: string; edition: 'print' | 'ebook' | 'giveaway' }>;
+}

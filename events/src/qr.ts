@@ -137,8 +137,27 @@ export type QrSignupsRefused = Event<
   { qrId: string; day: string; refused: Partial<Record<QrSignupRefusalReason, number>> }
 >;
 
+/**
+ * The bonus a reader gets after signing up (a reader code's magnet): a PDF kept as `blobId`, the
+ * author's upload or pages of the book's own interior. A later one replaces it.
+ */
+export type QrReaderMagnetSet = Event<
+  'QrReaderMagnetSet',
+  {
+    qrId: string;
+    blobId: string;
+    /** The name the reader's download is saved under. */
+    fileName: string;
+    bytes: number;
+    source: 'upload' | 'pages';
+    /** The interior's pages it holds (1-based), when made from the book. */
+    pages?: number[];
+  }
+>;
+
 export type QrEvent =
   | QrCodeCreated
+  | QrReaderMagnetSet
   | QrCodeUpdated
   | QrTrackingToggled
   | QrCodeDeleted

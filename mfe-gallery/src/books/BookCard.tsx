@@ -2,7 +2,7 @@
 // action buttons. Clicking the card opens what its type opens; the title is the keyboard way in.
 import { Badge, Button, buttonStyles, ProgressBar, theme } from '@studio/kit';
 import { useToolDurations } from '@studio/kit/live';
-import { Download, Eye, ListChecks, Loader2, Pencil, QrCode } from 'lucide-react';
+import { Download, Eye, ListChecks, Loader2, Pencil, QrCode, Users } from 'lucide-react';
 import { type MouseEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -19,8 +19,9 @@ import {
 } from './book';
 import { bookDate } from './format';
 import { ReaderQrDialog } from './ReaderQrDialog';
+import { ReadersPanel } from './ReadersPanel';
 import { ResumeAction } from './ResumeAction';
-import { MY_BOOKS, READER_QR } from './texts';
+import { MY_BOOKS, READER_QR, READERS } from './texts';
 
 export interface BookCardProps {
   book: Book;
@@ -39,6 +40,7 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
   const actions = bookActions(book, view);
   const thumbnail = coverThumbnail(book);
   const [readerQr, setReaderQr] = useState(false);
+  const [readers, setReaders] = useState(false);
 
   // A click on a button or link inside the card does only that.
   const onCardClick = (event: MouseEvent<HTMLElement>) => {
@@ -261,6 +263,19 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
                     {READER_QR.button}
                   </Button>
                 );
+              case 'readers':
+                return (
+                  <Button
+                    key="readers"
+                    size="sm"
+                    variant="outline"
+                    aria-label={`${READERS.button}: ${book.title}`}
+                    onClick={() => setReaders(true)}
+                  >
+                    <Users aria-hidden />
+                    {READERS.button}
+                  </Button>
+                );
               case 'processing':
                 return (
                   <Button key="processing" size="sm" variant="outline" disabled>
@@ -289,6 +304,7 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
       {readerQr && (
         <ReaderQrDialog bookId={book.id} bookTitle={book.title} onClose={() => setReaderQr(false)} />
       )}
+      {readers && <ReadersPanel bookId={book.id} bookTitle={book.title} onClose={() => setReaders(false)} />}
     </article>
   );
 }

@@ -180,6 +180,17 @@ describe('action buttons (docs/product/creation-tools-qr.md (States))', () => {
     );
   });
 
+  it('a book rebuilt with its reader codes offers its Readers last; one without does not', () => {
+    const book = {
+      ...base,
+      type: 'non-fiction-v2',
+      downloadLink: '/f.pdf',
+      generationStatus: 'completed' as const,
+    };
+    expect(bookActions({ ...book, hasReaders: true }, 'grid').at(-1)).toEqual({ kind: 'readers' });
+    expect(bookActions(book, 'grid')).not.toContainEqual({ kind: 'readers' });
+  });
+
   it('a finished book with an EPUB also offers it', () => {
     expect(
       bookActions(

@@ -42,6 +42,8 @@ export interface Book {
   rebuildError?: string;
   /** A finished book whose pictures will print soft (enlarged beyond their real detail). */
   printWarning?: string;
+  /** Rebuilt with its reader QR codes: its Readers can be shown. */
+  hasReaders?: boolean;
   /** An edited book whose files are being typeset again. */
   rebuilding?: boolean;
   outlineText1?: string;
@@ -116,6 +118,8 @@ export type BookAction =
   | { kind: 'edit'; to: string }
   /** A finished book can carry a reader QR code in its back matter. */
   | { kind: 'reader-qr' }
+  /** A book with reader codes: its readers per edition, its email list, its bonus. */
+  | { kind: 'readers' }
   | { kind: 'processing' };
 
 const EDITABLE: string[] = ['non-fiction', 'non-fiction-v2', 'coloring-book', 'kids-book'];
@@ -158,6 +162,7 @@ export function bookActions(book: Book, view: 'grid' | 'list'): BookAction[] {
     actions.push(
       { kind: 'edit', to: `/my-books/${encodeURIComponent(book.id)}/edit` },
       { kind: 'reader-qr' },
+      ...(book.hasReaders ? [{ kind: 'readers' } as const] : []),
     );
   return actions;
 }

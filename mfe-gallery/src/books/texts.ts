@@ -207,3 +207,41 @@ export const RESUME = {
   errorTitle: 'The book could not be continued',
   errorFallback: 'Please try again.',
 } as const;
+
+/** The Readers panel of a book with reader QR codes. */
+export const READERS = {
+  button: 'Readers',
+  title: (title: string) => `Readers: ${title}`,
+  description: 'Scans, signups and conversion per edition, and the readers who signed up.',
+  loading: 'Loading readers…',
+  errorTitle: 'The readers could not be loaded',
+  retry: 'Try again',
+  numbersCaption: 'Readers per edition',
+  edition: 'Edition',
+  scans: 'Scans',
+  visitors: 'Visitors',
+  signups: 'Signups',
+  conversion: 'Conversion',
+  total: 'All editions',
+  conversionNote:
+    'Conversion is signups from counted visits; signups without a counted visit are listed, not divided.',
+  emailsHeading: 'Email list',
+  emailsCaption: 'Readers who signed up, newest first',
+  email: 'Email',
+  name: 'Name',
+  date: 'Date',
+  empty: 'No readers have signed up yet',
+  csv: 'Download CSV',
+  magnetHeading: 'Reader magnet',
+  magnetHint:
+    'Readers get it on the thank-you page after signing up, with a link of their own for seven days.',
+  pdfLabel: 'Upload a PDF bonus',
+  pdfHint: 'A PDF of at most 20 MB.',
+  upload: 'Upload the PDF',
+  pagesLabel: 'Or give pages of this book',
+  pagesHint: 'Pages such as 1-3, 7 (printable coloring pages, a chapter).',
+  usePages: 'Use these pages',
+  saving: 'Saving…',
+  saved: (fileName: string) => `Readers now get ${fileName}.`,
+  magnetErrorFallback: 'The bonus could not be saved. Please try again.',
+} as const;

@@ -37,6 +37,8 @@ export function bookRecord(doc: GenerationDoc) {
     ...(doc.kind === 'coloring-book' && pdf ? { shareLink: pdf } : {}),
     ...(doc.kind !== 'non-fiction-v2' && doc.kind !== 'coloring-book' && pdf ? { finalBookFile: pdf } : {}),
     ...(file('epub') ? { epubFile: file('epub') } : {}),
+    // Rebuilt with its reader codes: the card offers the book's Readers.
+    ...(doc.result?.readerQr ? { hasReaders: true } : {}),
     ...(file('docx') ? { docxFile: file('docx') } : {}),
     // Non-fiction made on a plan without EPUB: the screens say why there is no EPUB to download.
     ...(NON_FICTION.includes(doc.kind) && !epubIncluded(doc.tier) ? { epubIncluded: false } : {}),

@@ -1,4 +1,5 @@
 import type { FeatureModule, Platform } from '../platform/module';
+import { bookReaderRoutes } from './book-readers';
 import { bookRoutes } from './books';
 import { editViewRoutes } from './edit-view';
 import { listingRoutes } from './listings';
@@ -17,6 +18,7 @@ export function galleryModule(
       galleryRoutes(platform),
       bookRoutes(platform),
       editViewRoutes(platform),
+      bookReaderRoutes(platform),
       listingRoutes(platform),
     ],
   };

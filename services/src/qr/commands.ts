@@ -54,6 +54,10 @@ function decideActivity(state: QrCodeState, command: ActivityCommand, context: C
  * store's idempotent append turns a second signup of the same reader (even a concurrent one) into
  * a no-op. Counts, conversion and the CSV then hold each reader once.
  */
+/** The id of a reader's signup to a code: one per code and trimmed, lower-cased address. */
+export const signupId = (qrId: string, email: string) =>
+  nameBasedId(`qr-signup:${qrId}:${email.trim().toLowerCase()}`);
+
 export function decideSignup(
   state: QrCodeState,
   command: Omit<Extract<QrCommand, { type: 'RecordSignup' }>, 'type'>,
@@ -62,7 +66,7 @@ export function decideSignup(
   const email = command.email.trim().toLowerCase();
   return decideActivity(state, { ...command, type: 'RecordSignup', email }, context).map((event) => ({
     ...event,
-    eventId: nameBasedId(`qr-signup:${state.qrId}:${email}`),
+    eventId: signupId(state.qrId, email),
   }));
 }
 

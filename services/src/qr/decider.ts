@@ -1,4 +1,11 @@
-import type { LandingPageSettings, QrCodeLogo, QrColors, QrEvent, QrLinkType } from '@studio/events';
+import type {
+  LandingPageSettings,
+  QrCodeLogo,
+  QrColors,
+  QrEvent,
+  QrLinkType,
+  QrReaderMagnetSet,
+} from '@studio/events';
 import { assertNever, type Decider } from '../platform/decider';
 import { DomainError } from '../platform/errors';
 
@@ -19,6 +26,8 @@ export interface QrCodeState {
   /** The image in the middle of the printed code, if any. */
   logo?: QrCodeLogo;
   createdAt: string;
+  /** A reader code's bonus, handed to each reader who signs up. */
+  magnet?: Omit<QrReaderMagnetSet['data'], 'qrId'>;
 }
 
 export const DEFAULT_QR_COLORS: QrColors = { dark: '#000000', light: '#FFFFFF' };
@@ -65,6 +74,7 @@ export type QrCommand =
     }
   | { type: 'ToggleTracking'; userId: string; trackingEnabled: boolean }
   | { type: 'DeleteQrCode'; userId: string }
+  | { type: 'SetReaderMagnet'; userId: string; magnet: Omit<QrReaderMagnetSet['data'], 'qrId'> }
   | {
       type: 'RecordScan';
       day: string;
@@ -137,6 +147,9 @@ export const qrDecider: Decider<QrCommand, QrEvent, QrCodeState> = {
       case 'DeleteQrCode':
         owned(state, command.userId);
         return [{ type: 'QrCodeDeleted', data: { qrId: state.qrId } }];
+      case 'SetReaderMagnet':
+        owned(state, command.userId);
+        return [{ type: 'QrReaderMagnetSet', data: defined({ qrId: state.qrId, ...command.magnet }) }];
       case 'RecordScan': {
         live(state);
         if (!state.trackingEnabled) return [];
@@ -199,6 +212,10 @@ export const qrDecider: Decider<QrCommand, QrEvent, QrCodeState> = {
         return { ...state, trackingEnabled: event.data.trackingEnabled };
       case 'QrCodeDeleted':
         return { ...state, deleted: true };
+      case 'QrReaderMagnetSet': {
+        const { qrId: _id, ...magnet } = event.data;
+        return { ...state, magnet };
+      }
       case 'QrScanned':
       case 'QrScansRecorded':
       case 'QrSignupRecorded':

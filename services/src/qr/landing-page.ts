@@ -82,6 +82,8 @@ export interface LandingFormState {
   values?: { email?: string; name?: string };
   /** The signup was kept: the thank-you instead of the form. */
   done?: boolean;
+  /** A kept signup's link to the code's bonus, shown with the thank-you. */
+  download?: string;
   /** A prefetched page's scan token (its script counts the scan once shown). */
   scanToken?: string;
 }
@@ -105,7 +107,7 @@ const toastHtml = (error: { title: string; body: string }) =>
  * works without JavaScript; the script turns it into the JSON signup with toasts.
  */
 export function landingPageHtml(s: ResolvedLandingSettings, options: LandingRenderOptions): string {
-  const redirecting = s.redirectUrl ? '<p>You will be redirected shortly...</p>' : '';
+  const redirecting = s.redirectUrl ? '<p class="redirecting">You will be redirected shortly...</p>' : '';
   const value = (text: string | undefined) => (text ? ` value="${escapeHtml(text)}"` : '');
   // The preview is a picture of the page for its owner: its fields take no focus (inert).
   const body = `<main${options.preview ? ' inert' : ''}>
@@ -126,7 +128,8 @@ ${s.description ? `<p class="desc">${escapeHtml(s.description)}</p>` : ''}
 <div id="qr-done" class="done"${options.done ? '' : ' hidden'} role="status">
 <h2>Success!</h2>
 <p>${escapeHtml(s.thankYouMessage)}</p>
-${redirecting}
+<p id="qr-bonus"${options.download ? '' : ' hidden'}><a id="qr-download" class="bonus" href="${escapeHtml(options.download ?? '#')}" download>Download your bonus</a></p>
+${options.download ? '' : redirecting}
 </div>
 </main>
 <footer>&copy; ${options.year} ${escapeHtml(s.title)}</footer>

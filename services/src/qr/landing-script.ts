@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { QR_HONEYPOT_FIELD } from '@studio/events/rules';
+import { MAGNET_LINK_PATH } from './magnet-links';
 
 /**
  * The landing page's only script (served from this origin: the CSP allows no inline script). The
@@ -70,9 +71,19 @@ const SOURCE = `(function () {
         },
           function () { throw new Error(''); });
       }
+      return res.json().catch(function () { return {}; });
+    }).then(function (kept) {
       clearToasts();
       form.hidden = true;
       document.getElementById('qr-done').hidden = false;
+      // A bonus is handed over here, so the reader stays on the page to take it.
+      if (kept && typeof kept.download === 'string' && kept.download.indexOf('${MAGNET_LINK_PATH}') === 0) {
+        document.getElementById('qr-download').href = kept.download;
+        document.getElementById('qr-bonus').hidden = false;
+        var note = document.querySelector('#qr-done .redirecting');
+        if (note) note.remove();
+        return;
+      }
       if (s.redirectUrl && /^https?:\\/\\//i.test(s.redirectUrl)) {
         setTimeout(function () { window.location.assign(s.redirectUrl); }, 2000);
       }

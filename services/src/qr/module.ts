@@ -5,6 +5,7 @@ import { deferredBody } from '../platform/uploads/upload-body';
 import { QrCodeCache } from './code-cache';
 import { qrImageFiles, qrImagesProjection } from './image-references';
 import { QR_FORM_PATH } from './landing-page';
+import { MagnetLinks, magnetDownloadRoutes } from './magnet-links';
 import { qrProjection } from './projections';
 import { qrPublicRoutes } from './public-routes';
 import { QR_BULK_PATH, qrOwnerRoutes } from './routes';
@@ -39,7 +40,8 @@ export function qrModule(
   });
   const codes = new QrCodeCache(platform);
   const refusals = new SignupRefusals(platform);
-  const publicRoutes = qrPublicRoutes({ ...platform, scans, codes, refusals });
+  const magnets = new MagnetLinks(platform.readStore);
+  const publicRoutes = qrPublicRoutes({ ...platform, scans, codes, refusals, magnets });
   return {
     name: 'qr',
     // Logo and hero uploads are read by their route once the caller is known (`routes.ts`).
@@ -57,7 +59,8 @@ export function qrModule(
     cspSources: { frame: ["'self'"] },
     routes: [qrOwnerRoutes({ ...platform, codes }), publicRoutes.guarded],
     // A scan's redirect and landing page skip what an anonymous GET does not need.
-    edgeRoutes: [publicRoutes.edge],
+    // A reader's bonus download, by its signed link.
+    edgeRoutes: [publicRoutes.edge, magnetDownloadRoutes(platform, magnets, codes)],
     // The redirect and the landing data of a code in memory: answered before all of that.
     leanRoutes: publicRoutes.lean,
     projections: [qrProjection, qrImagesProjection],

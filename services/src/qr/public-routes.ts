@@ -11,7 +11,7 @@ import { requestLimit } from '../platform/http/rate-limit';
 import { parse } from '../platform/http/validation';
 import type { Platform } from '../platform/module';
 import type { QrCodeCache } from './code-cache';
-import { appendActivity, decideSignup } from './commands';
+import { appendActivity, decideSignup, signupId } from './commands';
 import { initialQrState, QR_GONE, QR_NOT_FOUND, type QrCodeState } from './decider';
 import { deviceCookie, deviceIdOf, newDeviceId } from './device-id';
 import { QR_IMAGE_BLOB_ID } from './hero';
@@ -24,6 +24,7 @@ import {
 } from './landing-page';
 import { LANDING_SCRIPT, LANDING_SCRIPT_GZIP, LANDING_SCRIPT_PATH } from './landing-script';
 import { resolveLandingSettings } from './landing-settings';
+import type { MagnetLinks } from './magnet-links';
 import { QR_ID } from './qr-id';
 import type { ScanRecorder, Visit } from './scan-recorder';
 import type { SignupRefusals } from './signup-refusals';
@@ -34,6 +35,7 @@ type Deps = Pick<Platform, 'eventStore' | 'readStore' | 'blobs' | 'clock' | 'log
   scans: ScanRecorder;
   codes: QrCodeCache;
   refusals: SignupRefusals;
+  magnets: MagnetLinks;
 };
 
 /**
@@ -144,7 +146,7 @@ export function qrPublicRoutes(deps: Deps): {
   edge: RouteModule;
   guarded: RouteModule;
 } {
-  const { eventStore, readStore, blobs, clock, scans, codes, refusals } = deps;
+  const { eventStore, readStore, blobs, clock, scans, codes, refusals, magnets } = deps;
   // The scan beacon counts only with a token of a landing page served here but not counted then.
   const scanTokens: PageTokens = pageTokens({ ttlMs: SCAN_TOKEN_TTL_MS });
   // From memory: the cache drops a code as soon as its stream changes.
@@ -330,6 +332,10 @@ export function qrPublicRoutes(deps: Deps): {
     return 'kept';
   }
 
+  /** A kept signup's link to the code's bonus, if it has one (docs/product/creation-tools-qr.md (Screens and routes: My Books)). */
+  const bonusLink = async (state: QrCodeState, email: string) =>
+    state.magnet ? magnets.issue(state.qrId, signupId(state.qrId, email), clock.now()) : undefined;
+
   const landingHtml = async (ctx: Koa.Context, state: QrCodeState, form: LandingFormState = {}) =>
     landingPageHtml(resolveLandingSettings(state.qrId, state.landingPage), {
       nonce: nonceOf(ctx),
@@ -373,8 +379,9 @@ export function qrPublicRoutes(deps: Deps): {
       }
       if (outcome === 'ceiling' || outcome === 'busy')
         throw new DomainError('RATE_LIMITED', ceilingMessage[outcome]);
+      const download = await bonusLink(state, input.email ?? '');
       ctx.status = 201;
-      ctx.body = { success: true, message: 'Thank you for signing up!' };
+      ctx.body = { success: true, message: 'Thank you for signing up!', ...(download ? { download } : {}) };
     });
 
     // The same signup without JavaScript: a plain form POST answered with a page (no JSON, no Origin
@@ -421,6 +428,9 @@ export function qrPublicRoutes(deps: Deps): {
           }),
         );
       }
+      // A bonus is handed over on the thank-you page rather than by leaving it.
+      const download = await bonusLink(state, input.email);
+      if (download) return sendHtml(ctx, 200, await landingHtml(ctx, state, { done: true, download }));
       const { redirectUrl } = resolveLandingSettings(state.qrId, state.landingPage);
       if (redirectUrl && /^https?:\/\//i.test(redirectUrl)) {
         ctx.status = 303;

@@ -47,7 +47,7 @@ export class SignupTokens {
   }
 
   private async mac(qrId: string, issued: string, nonce: string): Promise<Buffer> {
-    this.key ??= this.loadKey().catch((error: unknown) => {
+    this.key ??= storedKey(this.readStore, KEY_ID).catch((error: unknown) => {
       this.key = undefined;
       throw error;
     });
@@ -56,16 +56,20 @@ export class SignupTokens {
       .digest()
       .subarray(0, 16);
   }
+}
 
-  private async loadKey(): Promise<Buffer> {
-    const keys = this.readStore.collection<KeyDoc>(QR_FORM_KEY);
-    let doc = await keys.get(KEY_ID);
-    if (!doc) {
-      // Two processes starting together may both write: the read that follows settles on one.
-      await keys.put({ _id: KEY_ID, key: randomBytes(32).toString('base64') });
-      doc = await keys.get(KEY_ID);
-    }
-    if (!doc) throw new Error('The landing form key could not be stored');
-    return Buffer.from(doc.key, 'base64');
+/**
+ * A signing key kept in the read store under `id` (made on first use), so every API process and
+ * every restart honours the same tokens.
+ */
+export async function storedKey(readStore: ReadStore, id: string): Promise<Buffer> {
+  const keys = readStore.collection<KeyDoc>(QR_FORM_KEY);
+  let doc = await keys.get(id);
+  if (!doc) {
+    // Two processes starting together may both write: the read that follows settles on one.
+    await keys.put({ _id: id, key: randomBytes(32).toString('base64') });
+    doc = await keys.get(id);
   }
+  if (!doc) throw new Error('A signing key could not be stored');
+  return Buffer.from(doc.key, 'base64');
 }

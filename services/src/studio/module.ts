@@ -27,6 +27,7 @@ import {
 } from './part-regenerator';
 import { partVersionRoutes } from './part-version-routes';
 import { PROGRESS_HEARTBEAT_MS, progressRoutes } from './progress-events';
+import { READER_MAGNET_PATH, readerMagnetRoutes } from './reader-magnet-routes';
 import { readerQrRoutes } from './reader-qr-routes';
 import { partRefundProcessManager, refundProcessManager } from './refunds';
 import { resumeRoutes } from './resume-routes';
@@ -65,10 +66,15 @@ export function studioModule(
     contentTypes: Object.fromEntries(
       uploads
         .filter((tool) => tool.route.body === 'multipart')
-        .map((tool) => [tool.route.path, ['multipart/form-data', 'application/json']]),
+        .map((tool) => [tool.route.path, ['multipart/form-data', 'application/json']])
+        .concat([[READER_MAGNET_PATH, ['application/json', 'multipart/form-data']]]),
     ),
-    // Upload routes read their own body once the caller is known and may pay (`routes.ts`).
-    bodyParsers: Object.fromEntries(uploads.map((tool) => [tool.route.path, deferredBody])),
+    // Upload routes read their own body once the caller is known and may pay (`routes.ts`); a
+    // reader magnet's PDF once the owner and the book are known.
+    bodyParsers: {
+      ...Object.fromEntries(uploads.map((tool) => [tool.route.path, deferredBody])),
+      [READER_MAGNET_PATH]: deferredBody,
+    },
     // The configured tutorial video's origin may be framed, nothing else.
     ...(tutorialSources ? { cspSources: tutorialSources } : {}),
     routes: [
@@ -78,6 +84,7 @@ export function studioModule(
       bookEditRoutes(platform, rebuilds),
       readerQrRoutes(platform, rebuilds),
       partVersionRoutes(platform, rebuilds),
+      readerMagnetRoutes(platform),
       resumeRoutes(platform),
       progressRoutes({
         ...platform,

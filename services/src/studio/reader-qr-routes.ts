@@ -1,4 +1,11 @@
-import { type GenerationEvent, generationStream, type ReaderQr, upcast } from '@studio/events';
+import {
+  type GenerationEvent,
+  generationStream,
+  READER_QR_EDITIONS,
+  type ReaderQr,
+  type ReaderQrEdition,
+  upcast,
+} from '@studio/events';
 import { type ReaderQrOffer, readerQrRequest } from '@studio/events/requests';
 import type Koa from 'koa';
 import { requireUser } from '../account/auth';
@@ -16,6 +23,32 @@ import { type GenerationCommand, generationDecider } from './generation';
 import { GENERATIONS, type GenerationDoc } from './generations-projection';
 import { ownBook } from './own-book';
 
+/** How an edition is named in the author's code list and on the Readers panel. */
+export const EDITION_NAMES: Record<ReaderQrEdition, string> = {
+  print: 'print',
+  ebook: 'ebook',
+  giveaway: 'giveaway copy',
+};
+
+/**
+ * The codes of a book's editions, derived from the book's id (the print code's name is the one
+ * books had before editions, so their printed code stays the print edition's).
+ */
+export function readerQrCodes(
+  bookId: string,
+  origin: string,
+): Record<ReaderQrEdition, { qrId: string; url: string }> {
+  const code = (name: string) => {
+    const qrId = qrIdFor(name);
+    return { qrId, url: `${origin}/r/${qrId}` };
+  };
+  return {
+    print: code(`reader-qr:${bookId}`),
+    ebook: code(`reader-qr:${bookId}:ebook`),
+    giveaway: code(`reader-qr:${bookId}:giveaway`),
+  };
+}
+
 /** The landing page's button for each offer. */
 const BUTTON: Record<ReaderQrOffer, string> = {
   bonus: 'Get the bonus',
@@ -30,8 +63,8 @@ const BUTTON: Record<ReaderQrOffer, string> = {
  * free rebuild (EditBook). The code prints its short address, `/r/{id}`, so moving or deleting
  * the code changes where it leads, never the printed book.
  *
- * One code per book: its id is derived from the book's, and a book that has one answers 200 with
- * it (nothing appended). Every refusal (another's book → 404, an unfinished one or another of the
+ * One code per edition (print, ebook, giveaway copy; see docs/product/creation-tools-qr.md), their
+ * ids derived from the book's; a book that has them answers 200 with them (nothing appended). Every refusal (another's book → 404, an unfinished one or another of the
  * account's books being rebuilt → 409, the
  * allowance → 429, bad words → 400) is decided before anything is written.
  */
@@ -91,12 +124,12 @@ export function readerQrRoutes(
           return;
         }
         const origin = config.publicUrl ? new URL(config.publicUrl).origin : ownOrigin(ctx);
-        const qrId = qrIdFor(`reader-qr:${id}`);
+        const codes = readerQrCodes(id, origin);
         const readerQr: ReaderQr = {
-          qrId,
-          url: `${origin}/r/${qrId}`,
+          ...codes.print,
           heading: input.heading,
           ...(input.words ? { words: input.words } : {}),
+          editions: { ebook: codes.ebook, giveaway: codes.giveaway },
         };
         const at = clock.now().toISOString();
         const edit: GenerationCommand = {
@@ -118,22 +151,27 @@ export function readerQrRoutes(
         // The public page's words are checked as any landing page's are.
         await requireAcceptable(moderator, moderationItems({ title, landingPage }), config.moderation.outage);
         const hero = await coverHero(doc, userId);
-        await handleQrCommand(
-          commands,
-          qrId,
-          {
-            type: 'CreateQrCode',
+        // One landing code per edition, each with the same page: the redirect stays the plain
+        // `/r/{id}` and every scan and signup lands on its edition's own code.
+        for (const edition of READER_QR_EDITIONS) {
+          const { qrId, url } = codes[edition];
+          await handleQrCommand(
+            commands,
             qrId,
-            userId,
-            title: `${title}: readers`,
-            url: `${origin}/qr-landing/${qrId}`,
-            linkType: 'landing',
-            trackingEnabled: true,
-            landingPage: { ...landingPage, ...(hero ? { heroImage: hero } : {}) },
-            encodedUrl: readerQr.url,
-          },
-          metadata(ctx, userId, `reader-qr ${id}`),
-        );
+            {
+              type: 'CreateQrCode',
+              qrId,
+              userId,
+              title: `${title}: readers (${EDITION_NAMES[edition]})`,
+              url: `${origin}/qr-landing/${qrId}`,
+              linkType: 'landing',
+              trackingEnabled: true,
+              landingPage: { ...landingPage, ...(hero ? { heroImage: hero } : {}) },
+              encodedUrl: url,
+            },
+            metadata(ctx, userId, `reader-qr ${id} ${edition}`),
+          );
+        }
         await commands.handle(generationStream(id), generationDecider, edit, metadata(ctx, userId, id));
         ctx.status = 202;
         ctx.body = { readerQr, message: 'Your reader QR code is made. The files are being rebuilt with it.' };

@@ -1,98 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { generationStream, qrStream } from '@studio/events';
 import { unzipSync } from 'fflate';
-import sharp from 'sharp';
 import type request from 'supertest';
 import { member } from '../testing/givens';
+import { downloadFile, type ListedBook, listedBook, readerPage } from '../testing/reader-books';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
-
-const DPI = 300;
-
-/** The page (1-based) of a PDF whose text holds `words`. */
-function pageWith(pdf: string, words: string): number {
-  const pages = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }).split('\f');
-  const index = pages.findIndex((text) => text.replace(/\s+/g, ' ').includes(words));
-  if (index < 0) throw new Error(`No page holds "${words}"`);
-  return index + 1;
-}
-
-/**
- * The tallest band of rows with ink on a rendered page (gaps under a module's height bridged):
- * on the reader page, the code. Its height and width in inches at DPI.
- */
-async function tallestInk(png: string): Promise<{ width: number; height: number }> {
-  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
-  const rows: Array<[number, number] | null> = [];
-  for (let y = 0; y < info.height; y++) {
-    let first = -1;
-    let last = -1;
-    for (let x = 0; x < info.width; x++)
-      if ((data[y * info.width + x] as number) < 128) {
-        if (first < 0) first = x;
-        last = x;
-      }
-    rows.push(first < 0 ? null : [first, last]);
-  }
-  let best = { width: 0, height: 0 };
-  let start = -1;
-  let gap = 0;
-  let left = Number.POSITIVE_INFINITY;
-  let right = -1;
-  for (let y = 0; y <= rows.length; y++) {
-    const row = rows[y];
-    if (row) {
-      if (start < 0) start = y;
-      gap = 0;
-      left = Math.min(left, row[0]);
-      right = Math.max(right, row[1]);
-      continue;
-    }
-    if (start >= 0 && ++gap > 10) {
-      const height = (y - gap - start + 1) / DPI;
-      if (height > best.height) best = { width: (right - left + 1) / DPI, height };
-      start = -1;
-      left = Number.POSITIVE_INFINITY;
-      right = -1;
-    }
-  }
-  return best;
-}
-
-/** The reader page of an interior PDF: what zbarimg reads at DPI, the code's size, its text. */
-async function readerPage(pdfBytes: Buffer, heading: string) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'reader-qr-'));
-  try {
-    const pdf = path.join(dir, 'interior.pdf');
-    writeFileSync(pdf, pdfBytes);
-    const page = String(pageWith(pdf, heading));
-    execFileSync('pdftoppm', [
-      '-r',
-      String(DPI),
-      '-f',
-      page,
-      '-l',
-      page,
-      '-png',
-      '-singlefile',
-      pdf,
-      path.join(dir, 'page'),
-    ]);
-    const png = path.join(dir, 'page.png');
-    return {
-      decoded: execFileSync('zbarimg', ['--quiet', '--raw', png], { encoding: 'utf8' }).trim(),
-      ink: await tallestInk(png),
-      text: execFileSync('pdftotext', ['-f', page, '-l', page, pdf, '-'], { encoding: 'utf8' }).replace(
-        /\s+/g,
-        ' ',
-      ),
-    };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /**
  * "Add a reader QR" over HTTP with the offline provider: the owner's finished book gets one
@@ -103,33 +14,14 @@ async function readerPage(pdfBytes: Buffer, heading: string) {
  */
 describe('a reader QR code in a book', () => {
   const server = useEmbeddedServer();
-  const download = async (agent: request.Agent, url: string) => {
-    const res = await agent
-      .get(url)
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
-    expect(res.status).toBe(200);
-    return res.body as Buffer;
-  };
-  type Listed = Record<'status' | 'finalBookFile' | 'shareLink' | 'epubFile', string>;
+  const download = (agent: request.Agent, url: string) => downloadFile(agent, url);
   const listed = (
     agent: request.Agent,
     userId: string,
     id: string,
-    until: (b: Listed) => boolean,
+    until: (b: ListedBook) => boolean,
     timeoutMs = 120_000,
-  ) =>
-    eventually(async () => {
-      const list = await agent.get(`/api/airtable/books/${userId}`);
-      const found = list.body.find((b: { id: string }) => b.id === id);
-      if (found?.status === 'ERROR' || found?.rebuildError)
-        throw new Error(`The book failed: ${found.error ?? found.rebuildError}`);
-      return found && until(found) ? (found as Listed) : undefined;
-    }, timeoutMs);
+  ) => listedBook(agent, userId, id, until, timeoutMs);
   const eventTypes = async (stream: string) =>
     (await server().platform.eventStore.readStream(stream)).map((e) => e.type);
 
@@ -192,6 +84,16 @@ describe('a reader QR code in a book', () => {
     const qrId = first.qrId as string;
     expect(first.url).toMatch(new RegExp(`/r/${qrId}$`));
     expect(await eventTypes(qrStream(qrId))).toEqual(['QrCodeCreated']);
+    // One landing code per edition: print (printed), ebook (linked), giveaway copy.
+    const titles = await eventually(async () => {
+      const listed = ((await agent.get('/api/qr-codes')).body.qrCodes ?? []) as Array<{ title: string }>;
+      return listed.length === 3 && listed.map((c) => c.title).sort();
+    });
+    expect(titles).toEqual([
+      'Balcony Tomatoes: readers (ebook)',
+      'Balcony Tomatoes: readers (giveaway copy)',
+      'Balcony Tomatoes: readers (print)',
+    ]);
     expect((await eventTypes(generationStream(id))).filter((t) => t === 'GenerationEdited')).toHaveLength(1);
 
     // The code is the author's landing code: the book's title, the cover as hero, the offer.
@@ -224,12 +126,15 @@ describe('a reader QR code in a book', () => {
     expect(printed.ink.height).toBeGreaterThanOrEqual(1);
     expect(printed.text).toContain('saving your own seeds');
 
-    // The EPUB links the address instead of a picture of the code.
+    // The EPUB links the ebook edition's own address instead of a picture of the code.
+    const ebookUrl = first.editions.ebook.url as string;
+    expect(ebookUrl).not.toBe(first.url);
     const epub = Object.entries(unzipSync(new Uint8Array(await download(agent, after.epubFile))))
       .filter(([name]) => name.endsWith('.xhtml'))
       .map(([, bytes]) => Buffer.from(bytes).toString('utf8'))
       .join('\n');
-    expect(epub).toContain(`<a href="${first.url}">`);
+    expect(epub).toContain(`<a href="${ebookUrl}">`);
+    expect(epub).not.toContain(first.url);
     expect(epub).toContain('Get the bonus chapter');
 
     // A third request later: the same code, nothing appended.
@@ -287,7 +192,7 @@ describe('a reader QR code in a book', () => {
     const order = [books[1 - refusedAt], books[refusedAt]] as typeof books;
     const refused = order[1] as (typeof books)[number];
     expect(await eventTypes(generationStream(refused.id))).not.toContain('GenerationEdited');
-    expect((await agent.get('/api/qr-codes')).body.qrCodes ?? []).toHaveLength(1);
+    expect((await agent.get(`/api/qr-codes`)).body.qrCodes ?? []).toHaveLength(3);
 
     for (const [i, book] of order.entries()) {
       const res =

@@ -82,6 +82,13 @@ export const readerOffer = ({ readerQr }: Matter) =>
     ? { heading: readerQr.heading, ...(readerQr.words ? { words: readerQr.words } : {}), url: readerQr.url }
     : undefined;
 
+/** The EPUB's link: the ebook edition's own address where the book has one, so its readers count apart. */
+export const ebookOffer = (matter: Matter) => {
+  const offer = readerOffer(matter);
+  const ebook = matter.readerQr?.editions?.ebook;
+  return offer && ebook ? { ...offer, url: ebook.url } : offer;
+};
+
 /** A rebuild's file of one role, if the book has it. */
 export async function storedFile(
   job: GeneratorJob<GenerationKind>,

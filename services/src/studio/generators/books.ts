@@ -19,6 +19,7 @@ import {
 import {
   bookCovers,
   drawCoverArt,
+  ebookOffer,
   file,
   keptMatter,
   type Matter,
@@ -136,6 +137,7 @@ async function typesetNonFiction(
   const { id, matter, chapters } = book;
   const { title, subtitle, byline } = matter;
   const reader = readerOffer(matter);
+  const ebookLink = ebookOffer(matter);
   await progress(82, 'Typesetting the interior PDF');
   const interior = await nonFictionInterior({
     title,
@@ -174,7 +176,7 @@ async function typesetNonFiction(
       cover: coverFiles[0]?.data as Buffer,
       notices: notices(ai, false),
       chapters,
-      ...(reader ? { readerLink: reader } : {}),
+      ...(ebookLink ? { readerLink: ebookLink } : {}),
     });
     await assertPreflight('EPUB', epub, { type: 'epub' });
     files.push(file('epub', 'application/epub+zip', 'epub', epub));

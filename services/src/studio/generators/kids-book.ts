@@ -11,6 +11,7 @@ import { composedBlurb, writeBlurb } from '../writing/blurbs';
 import {
   bookCovers,
   drawCoverArt,
+  ebookOffer,
   file,
   keptMatter,
   type Matter,
@@ -69,6 +70,7 @@ async function typesetKids(
     ...(titleArt ? [{ pixels: printPixels(TITLE_ART_FRAME), source: titleArt.source }] : []),
   ];
   const reader = readerOffer(matter);
+  const ebookLink = ebookOffer(matter);
   const interior = await kidsInterior({
     title: matter.title,
     ...(matter.ownSubtitle ? { subtitle: matter.ownSubtitle } : {}),
@@ -98,7 +100,7 @@ async function typesetKids(
       language: 'en',
       cover: covers[0]?.data as Buffer,
       notices: notices(ai),
-      ...(reader ? { readerLink: reader } : {}),
+      ...(ebookLink ? { readerLink: ebookLink } : {}),
       chapters: book.texts.map((text, i) => ({
         title: `Page ${i + 1}`,
         paragraphs: [text],
