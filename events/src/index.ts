@@ -10,6 +10,7 @@ export * from './newsletter';
 export * from './qr';
 export * from './qr-api';
 export * from './streams';
+export * from './styles';
 export * from './subscription';
 export * from './upcasting';
 
@@ -18,6 +19,7 @@ import type { CreditsEvent } from './credits';
 import type { GenerationEvent, GenerationRequested } from './generation';
 import type { NewsletterEvent } from './newsletter';
 import type { QrEvent, QrUploadEvent } from './qr';
+import type { StyleEvent } from './styles';
 import type { SubscriptionEvent } from './subscription';
 
 /** Everything that may be appended to `account-{userId}`. */
@@ -30,6 +32,7 @@ export type DomainEvent =
   | GenerationEvent
   | QrEvent
   | QrUploadEvent
+  | StyleEvent
   | NewsletterEvent;
 export type DomainEventType = DomainEvent['type'];
 export * from './plans';

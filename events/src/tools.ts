@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import type { GenerationKind, PaperType } from './generation';
 import { numeric, text } from './requests/text';
+import { styleField } from './styles';
 import type { Tier } from './subscription';
 import { COLORING_BOOK_COSTS, type ColoringBookLength, TOOL_CATALOG, type ToolListing } from './tool-catalog';
 
@@ -67,6 +68,7 @@ export const TOOL_SCHEMAS = {
     User: yup.array(text().max(100).required()).max(1).optional(),
     Status: text().max(50).optional(),
     paperType,
+    style: styleField(),
   }),
   'non-fiction-v2': yup.object({
     userId,
@@ -82,6 +84,7 @@ export const TOOL_SCHEMAS = {
       .oneOf(['yes', 'no'], 'Please select whether to include an introduction')
       .default('yes'),
     paperType,
+    style: styleField(),
   }),
   'kdp-listing': yup.object({
     userId,
@@ -97,6 +100,8 @@ export const TOOL_SCHEMAS = {
       .oneOf([...COLORING_BOOK_LENGTHS], 'Choose 10, 20, 30 or 40 pages')
       .default(DEFAULT_COLORING_BOOK_LENGTH),
     paperType,
+    // The cover's style: the pages stay line art whatever is chosen.
+    style: styleField(),
   }),
   'coloring-page': yup.object({
     userId,
@@ -105,6 +110,7 @@ export const TOOL_SCHEMAS = {
   'image-v2': yup.object({
     userId,
     prompt: required('Prompt Required: Please enter a prompt for your image.'),
+    style: styleField(),
   }),
   'image-edit': yup.object({
     userId,
@@ -116,6 +122,7 @@ export const TOOL_SCHEMAS = {
         Math.ceil((IMAGE_UPLOAD_MAX_BYTES * 4) / 3) + 100,
         'File Too Large: Please select an image smaller than 10MB',
       ),
+    style: styleField(),
   }),
   'kids-book': yup.object({
     userId,
@@ -136,6 +143,7 @@ export const TOOL_SCHEMAS = {
     acceptSmallPhoto: text('acceptSmallPhoto must be yes or no')
       .oneOf(['yes', 'no'], 'acceptSmallPhoto must be yes or no')
       .optional(),
+    style: styleField(),
   }),
 } satisfies Record<GenerationKind, yup.AnyObjectSchema>;
 

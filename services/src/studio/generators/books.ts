@@ -5,6 +5,7 @@ import { buildEpub } from '../outputs/epub';
 import { nonFictionInterior } from '../outputs/interior';
 import { type Paper, TRIMS } from '../outputs/kdp';
 import { assertPreflight } from '../preflight/preflight';
+import { artStyleOf } from '../styles/art-style';
 import { composedBlurb, writeBlurb } from '../writing/blurbs';
 import { type BookOutline, type ChapterText, parseOutline, renderOutline } from '../writing/book-text';
 import {
@@ -186,6 +187,7 @@ async function blurbAndArt(
 ): Promise<{ blurb: string; art: Buffer }> {
   const { title, description } = job.input;
   await tools.progress(78, 'Writing the blurb and drawing the cover');
+  const artStyle = await artStyleOf(job.input.style, tools.readBlob);
   const [blurb, art] = await Promise.all([
     tools.parts.text('blurb', () =>
       writeBlurb(
@@ -198,6 +200,7 @@ async function blurbAndArt(
       tools,
       `A cover illustration for the non-fiction book "${title}", about ${description}. No words or letters.`,
       TRIMS['non-fiction'],
+      { artStyle },
     ),
   ]);
   return { blurb, art };
