@@ -50,7 +50,8 @@ export const SAVED_STYLE_LIMITS = {
 
 export const STYLE_MESSAGES = {
   unknown: 'Choose one of the styles offered.',
-  premiumOnly: 'Saved styles are part of the Premium plan. Upgrade to Premium to save and use your own styles.',
+  premiumOnly:
+    'Saved styles are part of the Premium plan. Upgrade to Premium to save and use your own styles.',
   notFound: 'Style not found',
   limit: `You can keep at most ${SAVED_STYLE_LIMITS.perAccount} saved styles. Delete one to save another.`,
   name: `Give the style a name of ${SAVED_STYLE_LIMITS.name.min} to ${SAVED_STYLE_LIMITS.name.max} characters.`,

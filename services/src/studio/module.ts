@@ -1,3 +1,4 @@
+import { STYLES_PATH } from '@studio/events';
 import { loadAccount } from '../account/identity';
 import { SessionWatch } from '../account/session-watch';
 import type { SessionStore } from '../account/sessions';
@@ -18,6 +19,8 @@ import { JOB_EVENT_TYPES, JOBS_TOPIC, type JobMessage, jobsFor, REBUILDS_TOPIC }
 import { outlineEditRoutes } from './outline-edit-routes';
 import { PROGRESS_HEARTBEAT_MS, progressRoutes } from './progress-events';
 import { refundProcessManager } from './refunds';
+import { savedStylesProjection } from './styles/projection';
+import { styleRoutes } from './styles/routes';
 import { studioRoutes } from './routes';
 import { GenerationSupervisor } from './supervisor';
 import { TOOL_LIST, TOOLS } from './tools/registry';
@@ -54,7 +57,11 @@ export function studioModule(
         .map((tool) => [tool.route.path, ['multipart/form-data', 'application/json']]),
     ),
     // Upload routes read their own body once the caller is known and may pay (`routes.ts`).
-    bodyParsers: Object.fromEntries(uploads.map((tool) => [tool.route.path, deferredBody])),
+    // A saved style's reference picture too (`styles/routes.ts`).
+    bodyParsers: {
+      ...Object.fromEntries(uploads.map((tool) => [tool.route.path, deferredBody])),
+      [STYLES_PATH]: deferredBody,
+    },
     // The configured tutorial video's origin may be framed, nothing else.
     ...(tutorialSources ? { cspSources: tutorialSources } : {}),
     routes: [
@@ -69,8 +76,9 @@ export function studioModule(
       }),
       tutorialRoutes(config.tutorialVideoUrl),
       durationRoutes(platform),
+      styleRoutes(platform),
     ],
-    projections: [generationsProjection],
+    projections: [generationsProjection, savedStylesProjection],
     reactors: [
       jobIntake(commands, clock),
       relay(bus, jobsFor, JOB_EVENT_TYPES),

@@ -73,7 +73,9 @@ async function savedPalette(description: string, reference: Buffer | undefined):
   }
   const digest = createHash('sha256').update(description).digest();
   return Array.from({ length: 6 }, (_, i) =>
-    hex([digest[i * 3] ?? 0, digest[i * 3 + 1] ?? 0, digest[i * 3 + 2] ?? 0].map((c) => 90 + (c * 150) / 255)),
+    hex(
+      [digest[i * 3] ?? 0, digest[i * 3 + 1] ?? 0, digest[i * 3 + 2] ?? 0].map((c) => 90 + (c * 150) / 255),
+    ),
   );
 }
 
@@ -84,7 +86,10 @@ export async function artStyleOf(
 ): Promise<ArtStyle | undefined> {
   if (!choice) return undefined;
   if ('preset' in choice) return PRESET_STYLES[choice.preset];
-  const reference = choice.referenceBlobId ? await readBlob(choice.referenceBlobId) : undefined;
+  // A style deleted after the request takes its picture with it: its words and colours remain.
+  const reference = choice.referenceBlobId
+    ? await readBlob(choice.referenceBlobId).catch(() => undefined)
+    : undefined;
   const palette = await savedPalette(choice.description, reference);
   return {
     words: `"${choice.name}": ${choice.description}`,
