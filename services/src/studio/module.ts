@@ -19,9 +19,9 @@ import { JOB_EVENT_TYPES, JOBS_TOPIC, type JobMessage, jobsFor, REBUILDS_TOPIC }
 import { outlineEditRoutes } from './outline-edit-routes';
 import { PROGRESS_HEARTBEAT_MS, progressRoutes } from './progress-events';
 import { refundProcessManager } from './refunds';
+import { studioRoutes } from './routes';
 import { savedStylesProjection } from './styles/projection';
 import { styleRoutes } from './styles/routes';
-import { studioRoutes } from './routes';
 import { GenerationSupervisor } from './supervisor';
 import { TOOL_LIST, TOOLS } from './tools/registry';
 import { tutorialCsp, tutorialRoutes } from './tutorial';

@@ -81,7 +81,8 @@ function mountTool<K extends GenerationKind>(
     const body = parse(tool.schema, raw);
     const userId = requireSelf(ctx, claimedUserId(raw));
     // A saved style must be the caller's own and their plan Premium, before anything is kept.
-    const style = 'style' in body ? await resolveStyle(commands, userId, body.style as string | undefined) : undefined;
+    const style =
+      'style' in body ? await resolveStyle(commands, userId, body.style as string | undefined) : undefined;
     const generationId = newId();
     const kept: KeptImage[] = [];
     const request = await tool.prepare(body, {

@@ -304,14 +304,21 @@ export async function rasterise(svg: string, style: ImageStyle, shape: PixelSize
  */
 async function inStyle(png: Buffer, artStyle: ArtStyle): Promise<Buffer> {
   const { width = DRAWING_SIZE, height = DRAWING_SIZE } = await sharp(png).metadata();
-  const grey = artStyle.palette.every((c) => c.slice(1, 3) === c.slice(3, 5) && c.slice(3, 5) === c.slice(5, 7));
+  const grey = artStyle.palette.every(
+    (c) => c.slice(1, 3) === c.slice(3, 5) && c.slice(3, 5) === c.slice(5, 7),
+  );
   let image = sharp(png).removeAlpha();
   if (artStyle.soft) image = image.blur(Math.max(0.5, Math.min(width, height) / 400));
   if (grey) return image.greyscale().linear(0.8, 40).png().toBuffer();
   const stripes = artStyle.palette
-    .map((c, i, all) => `<rect x="${(i * width) / all.length}" y="0" width="${width / all.length + 1}" height="${height}" fill="${c}"/>`)
+    .map(
+      (c, i, all) =>
+        `<rect x="${(i * width) / all.length}" y="0" width="${width / all.length + 1}" height="${height}" fill="${c}"/>`,
+    )
     .join('');
-  const wash = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${stripes}</svg>`);
+  const wash = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${stripes}</svg>`,
+  );
   return sharp(await image.greyscale().toColourspace('srgb').png().toBuffer())
     .composite([{ input: wash, blend: 'multiply' }])
     .png()

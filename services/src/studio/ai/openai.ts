@@ -42,7 +42,9 @@ const STYLE_PROMPTS: Record<ImageStyle, string> = {
  */
 function styleWords(style: ImageStyle, artStyle: ArtStyle | undefined): string {
   if (!artStyle || style === 'coloring') return STYLE_PROMPTS[style];
-  const manner = artStyle.reference ? ' Follow the manner of the style reference picture, not its content.' : '';
+  const manner = artStyle.reference
+    ? ' Follow the manner of the style reference picture, not its content.'
+    : '';
   return `Art style: ${artStyle.words}.${manner} Suitable for all ages, no text.`;
 }
 
@@ -265,9 +267,14 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
         }
         // A saved style's reference picture: the new picture is drawn from it as an edit.
         if (artStyle?.reference && style !== 'coloring') {
-          const image = await toFile(await referencePng(artStyle.reference), 'style.png', { type: 'image/png' });
+          const image = await toFile(await referencePng(artStyle.reference), 'style.png', {
+            type: 'image/png',
+          });
           return firstImage(
-            client.images.edit({ model: options.imageModel, image, prompt: text, size, n: 1, ...bytesAsked }, { signal }),
+            client.images.edit(
+              { model: options.imageModel, image, prompt: text, size, n: 1, ...bytesAsked },
+              { signal },
+            ),
             'edit',
             { size },
             signal,

@@ -95,7 +95,11 @@ export interface AiProvider {
     },
   ): Promise<Buffer>;
   /** A PNG of `original` changed as the prompt says (and redrawn in `artStyle` when given). */
-  editImage(original: Buffer, prompt: string, options: CallOptions & { artStyle?: ArtStyle }): Promise<Buffer>;
+  editImage(
+    original: Buffer,
+    prompt: string,
+    options: CallOptions & { artStyle?: ArtStyle },
+  ): Promise<Buffer>;
 }
 
 export class ProviderError extends Error {
