@@ -8,6 +8,7 @@ import { Field, Input, RadioGroup, Select, Textarea, useFormErrors } from '@stud
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { DEFAULT_STYLE_VALUE, StyleField } from '../styles/StyleField';
 import { SubmitRow, ToolFrame } from '../tool-screen/ToolFrame';
 import { failureText, postJson, type StartResponse } from '../tool-screen/tool-call';
 import { DEFAULT_PAPER, PaperTypeField } from '../tools/PaperTypeField';
@@ -27,6 +28,7 @@ interface Gen2Values {
   numChapters: string;
   includeIntroduction: 'yes' | 'no';
   paperType: PaperType;
+  style: string;
 }
 
 const EMPTY: Gen2Values = {
@@ -35,6 +37,7 @@ const EMPTY: Gen2Values = {
   numChapters: String(CHAPTERS.default),
   includeIntroduction: 'yes',
   paperType: DEFAULT_PAPER,
+  style: DEFAULT_STYLE_VALUE,
 };
 
 export default function NonFictionGen2Page() {
@@ -160,6 +163,7 @@ function Gen2Form({ onSubmitted }: { onSubmitted: (bookId: string) => void }) {
       numChapters: values.numChapters,
       includeIntroduction: values.includeIntroduction,
       paperType: values.paperType,
+      style: values.style,
     });
   };
 
@@ -213,6 +217,7 @@ function Gen2Form({ onSubmitted }: { onSubmitted: (bookId: string) => void }) {
           )}
         </div>
         <PaperTypeField value={values.paperType} onChange={(paper) => set('paperType', paper)} />
+        <StyleField value={values.style} onChange={(style) => set('style', style)} error={errors.style} />
         <SubmitRow>
           <Button type="submit" size="lg" disabled={submit.isPending}>
             {submit.isPending ? GEN2.submitting : GEN2.submit}

@@ -5,13 +5,15 @@ import { Alert, Card, theme, useUser } from '@studio/kit';
 import { Field, Input, Textarea } from '@studio/kit/widgets';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { DEFAULT_STYLE_VALUE, StyleField } from '../styles/StyleField';
 import { type OptionsProps, ToolScreen } from '../tool-screen/ToolScreen';
 import { DEFAULT_PAPER, PaperTypeField } from './PaperTypeField';
 
-const initial: { Title: string; Description: string; paperType: PaperType } = {
+const initial: { Title: string; Description: string; paperType: PaperType; style: string } = {
   Title: '',
   Description: '',
   paperType: DEFAULT_PAPER,
+  style: DEFAULT_STYLE_VALUE,
 };
 const COST = TOOL_CONTRACTS['non-fiction'].cost(initial as never);
 
@@ -36,6 +38,7 @@ function Options({ values, set, errors }: OptionsProps<typeof initial>) {
         />
       </Field>
       <PaperTypeField value={values.paperType} onChange={(paper) => set('paperType', paper)} />
+      <StyleField value={values.style} onChange={(style) => set('style', style)} error={errors.style} />
     </>
   );
 }
@@ -104,6 +107,7 @@ export default function NonFictionBook() {
         User: [userId],
         Status: 'In progress',
         paperType: values.paperType,
+        style: values.style,
       })}
     />
   );
