@@ -88,6 +88,8 @@ function NewStyle() {
       css={{ display: 'grid', gap: 12 }}
       onSubmit={(event) => {
         event.preventDefault();
+        // The dialog is portalled, but React bubbles its events to the tool's own form.
+        event.stopPropagation();
         save.mutate();
       }}
     >
@@ -149,19 +151,12 @@ export function MyStylesDialog() {
       <section aria-labelledby="my-styles-list" css={{ display: 'grid', gap: 8 }}>
         <h3 id="my-styles-list" css={{ margin: 0, fontSize: theme.fontSizes.md }}>
           {STYLE_TEXTS.mine}
-          {saved.data && (
-            <span
-              css={{
-                fontWeight: 400,
-                color: theme.colors.textMuted,
-                marginLeft: 8,
-                fontSize: theme.fontSizes.sm,
-              }}
-            >
-              {STYLE_TEXTS.count(styles.length, saved.data.limit)}
-            </span>
-          )}
         </h3>
+        {saved.data && (
+          <p css={{ margin: 0, color: theme.colors.textMuted, fontSize: theme.fontSizes.sm }}>
+            {STYLE_TEXTS.count(styles.length, saved.data.limit)}
+          </p>
+        )}
         {saved.isPending && <p>{STYLE_TEXTS.loading}</p>}
         {saved.isError && (
           <Alert tone="danger" title={STYLE_TEXTS.loadFailed}>
