@@ -4,7 +4,7 @@ import { text } from './requests/text';
 import type { Tier } from './subscription';
 
 /**
- * Art styles (docs/product/creation-tools-qr.md (Styles)): presets every plan may pick on the
+ * Art styles (docs/product/creation-tools-qr.md (Screens and routes: Styles)): presets every plan may pick on the
  * picture tools, book covers and kids books, and the styles a Premium account saves itself
  * ("custom styles", docs/product/accounts-billing-admin.md (Limits and costs)). No I/O: the
  * screens read the same lists and limits as the server.

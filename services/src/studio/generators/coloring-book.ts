@@ -28,7 +28,7 @@ import { inParallel } from './parallel';
  * asked for in the page's portrait frame and traced into vector line art (outputs/line-art.ts),
  * whichever provider drew it: the interior draws paths, not pictures. The cover shows the first
  * design coloured in, or, when the request chose an art style, a cover picture drawn in it (the
- * pages stay line art: docs/product/creation-tools-qr.md (Styles)).
+ * pages stay line art: docs/product/creation-tools-qr.md (Screens and routes: Styles)).
  */
 
 /** Under each offline design, in the page's margin: the art itself carries no words. */

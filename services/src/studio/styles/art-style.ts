@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { ArtStyle } from '../ai/provider';
 
 /**
- * The presets as a provider draws them (docs/product/creation-tools-qr.md (Styles)): the words an
+ * The presets as a provider draws them (docs/product/creation-tools-qr.md (Screens and routes: Styles)): the words an
  * image model is given, and the palette and line the offline drawings use, so that the demo
  * shows the difference a style makes.
  */

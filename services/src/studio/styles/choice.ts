@@ -13,7 +13,7 @@ import type { CommandHandler } from '../../platform/command-handler';
 import { DomainError } from '../../platform/errors';
 import { stylesDecider } from './decider';
 
-/** Only Premium saves or uses its own styles: a 403 that says so (docs/product/creation-tools-qr.md (Styles)). */
+/** Only Premium saves or uses its own styles: a 403 that says so (docs/product/creation-tools-qr.md (Screens and routes: Styles)). */
 export async function requireSavedStylesPlan(commands: CommandHandler, userId: string): Promise<void> {
   const tier: Tier | undefined = (await loadAccount(commands, userId))?.tier;
   if (!savedStylesAllowed(tier))

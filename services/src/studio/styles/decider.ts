@@ -28,7 +28,7 @@ export type StylesCommand =
 
 /**
  * The limit is decided on the account's one stream, so two saves at once at the limit are counted
- * one after the other: the second finds the account full (docs/product/creation-tools-qr.md (Styles)).
+ * one after the other: the second finds the account full (docs/product/creation-tools-qr.md (Screens and routes: Styles)).
  */
 export const stylesDecider: Decider<StylesCommand, StyleEvent, StylesState> = {
   initialState: { styles: {} },

@@ -55,7 +55,7 @@ const view = (doc: SavedStyleDoc): SavedStyleView => ({
 });
 
 /**
- * "My styles" (docs/product/creation-tools-qr.md (Styles)): a Premium account lists, saves and
+ * "My styles" (docs/product/creation-tools-qr.md (Screens and routes: Styles)): a Premium account lists, saves and
  * deletes its own styles. Another account's style is not found, whoever asks. An account that
  * left Premium still lists its styles, sees their pictures and may delete them, but saves none
  * (and no tool takes them: `choice.ts`).
