@@ -1,6 +1,7 @@
 import type { AiUsage } from './ai-usage';
 import type { BookBrief, BookLength } from './book-length';
 import type { Event } from './envelope';
+import type { StyleChoice } from './styles';
 import type { Tier } from './subscription';
 
 /** Every creation tool (docs/product/creation-tools-qr.md) that spends credits and runs asynchronously. */
@@ -45,25 +46,39 @@ export interface BookShape {
 
 /** The request each tool sends, after validation (docs/product/creation-tools-qr.md (Data)). */
 export interface GenerationInputs {
-  'non-fiction': { title: string; description: string; paperType?: PaperType } & BookShape;
+  /** `style`: the cover art's (absent: the tool's own look, as before styles existed). */
+  'non-fiction': {
+    title: string;
+    description: string;
+    paperType?: PaperType;
+    style?: StyleChoice;
+  } & BookShape;
   'non-fiction-v2': {
     title: string;
     description: string;
     numChapters: number;
     includeIntroduction: boolean;
     paperType?: PaperType;
+    style?: StyleChoice;
   } & BookShape;
   'kdp-listing': { bookTitle: string; bookPrompt: string };
-  'coloring-book': { prompt: string; bookLength: 10 | 20 | 30 | 40; paperType?: PaperType };
+  /** `style` draws the cover only: the pages stay line art. */
+  'coloring-book': {
+    prompt: string;
+    bookLength: 10 | 20 | 30 | 40;
+    paperType?: PaperType;
+    style?: StyleChoice;
+  };
   'coloring-page': { prompt: string };
-  'image-v2': { prompt: string };
+  'image-v2': { prompt: string; style?: StyleChoice };
   /** The uploaded original is stored as a blob before the request; only its id travels. */
-  'image-edit': { prompt: string; originalBlobId: string };
+  'image-edit': { prompt: string; originalBlobId: string; style?: StyleChoice };
   'kids-book': {
     storyDescription: string;
     characterName: string;
     characterGender: 'boy' | 'girl';
     characterImageBlobId?: string;
+    style?: StyleChoice;
   };
 }
 export type GenerationInput<K extends GenerationKind = GenerationKind> = GenerationInputs[K];

@@ -12,6 +12,7 @@ export * from './part-versions';
 export * from './qr';
 export * from './qr-api';
 export * from './streams';
+export * from './styles';
 export * from './subscription';
 export * from './upcasting';
 
@@ -20,6 +21,7 @@ import type { CreditsEvent } from './credits';
 import type { GenerationEvent, GenerationRequested, GenerationResumeRequested } from './generation';
 import type { NewsletterEvent } from './newsletter';
 import type { QrEvent, QrUploadEvent } from './qr';
+import type { StyleEvent } from './styles';
 import type { SubscriptionEvent } from './subscription';
 
 /** Everything that may be appended to `account-{userId}`. */
@@ -37,6 +39,7 @@ export type DomainEvent =
   | GenerationEvent
   | QrEvent
   | QrUploadEvent
+  | StyleEvent
   | NewsletterEvent;
 export type DomainEventType = DomainEvent['type'];
 export * from './plans';

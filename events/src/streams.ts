@@ -6,6 +6,8 @@ export const qrStream = (qrId: string) => `qr-${qrId}`;
 export const qrActivityStream = (qrId: string) => `qractivity-${qrId}`;
 /** An account's landing-image uploads: what its upload allowance counts. */
 export const qrUploadsStream = (userId: string) => `qruploads-${userId}`;
+/** An account's saved styles: one stream, so its limit is one decision. */
+export const stylesStream = (userId: string) => `styles-${userId}`;
 /**
  * The identity index: one stream per normalised email makes "email already registered" atomic.
  * Named by a hash of the address (computed by the server, as the newsletter's), which keeps
@@ -31,6 +33,7 @@ export type StreamCategory =
   | 'qr'
   | 'qractivity'
   | 'qruploads'
+  | 'styles'
   | 'email'
   | 'newsletter';
 

@@ -3,6 +3,7 @@ import { BOOK_LENGTH_MESSAGE, BOOK_LENGTHS, type BookBrief, BRIEF_LABELS, BRIEF_
 import type { GenerationKind, PaperType } from './generation';
 import { printable } from './requests/printable';
 import { numeric, text } from './requests/text';
+import { styleField } from './styles';
 import type { Tier } from './subscription';
 import { COLORING_BOOK_COSTS, type ColoringBookLength, TOOL_CATALOG, type ToolListing } from './tool-catalog';
 
@@ -94,6 +95,7 @@ export const TOOL_SCHEMAS = {
     Status: text().max(50).optional(),
     paperType,
     ...bookShape,
+    style: styleField(),
   }),
   'non-fiction-v2': yup.object({
     userId,
@@ -112,6 +114,7 @@ export const TOOL_SCHEMAS = {
       .default('yes'),
     paperType,
     ...bookShape,
+    style: styleField(),
   }),
   'kdp-listing': yup.object({
     userId,
@@ -128,6 +131,8 @@ export const TOOL_SCHEMAS = {
       .oneOf([...COLORING_BOOK_LENGTHS], 'Choose 10, 20, 30 or 40 pages')
       .default(DEFAULT_COLORING_BOOK_LENGTH),
     paperType,
+    // The cover's style: the pages stay line art whatever is chosen.
+    style: styleField(),
   }),
   'coloring-page': yup.object({
     userId,
@@ -136,6 +141,7 @@ export const TOOL_SCHEMAS = {
   'image-v2': yup.object({
     userId,
     prompt: required('Prompt Required: Please enter a prompt for your image.'),
+    style: styleField(),
   }),
   'image-edit': yup.object({
     userId,
@@ -147,6 +153,7 @@ export const TOOL_SCHEMAS = {
         Math.ceil((IMAGE_UPLOAD_MAX_BYTES * 4) / 3) + 100,
         'File Too Large: Please select an image smaller than 10MB',
       ),
+    style: styleField(),
   }),
   'kids-book': yup.object({
     userId,
@@ -167,6 +174,7 @@ export const TOOL_SCHEMAS = {
     acceptSmallPhoto: text('acceptSmallPhoto must be yes or no')
       .oneOf(['yes', 'no'], 'acceptSmallPhoto must be yes or no')
       .optional(),
+    style: styleField(),
   }),
 } satisfies Record<GenerationKind, yup.AnyObjectSchema>;
 

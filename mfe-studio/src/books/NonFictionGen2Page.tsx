@@ -17,6 +17,7 @@ import { Field, Input, RadioGroup, Select, Textarea, useFormErrors } from '@stud
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { DEFAULT_STYLE_VALUE, StyleField } from '../styles/StyleField';
 import { SubmitRow, ToolFrame } from '../tool-screen/ToolFrame';
 import { failureText, postJson, type StartResponse } from '../tool-screen/tool-call';
 import { BookBriefFields, briefBody, EMPTY_BRIEF } from '../tools/BookBriefFields';
@@ -39,6 +40,7 @@ interface Gen2Values extends BookBrief {
   includeIntroduction: 'yes' | 'no';
   paperType: PaperType;
   length: BookLength;
+  style: string;
 }
 
 const EMPTY: Gen2Values = {
@@ -49,6 +51,7 @@ const EMPTY: Gen2Values = {
   paperType: DEFAULT_PAPER,
   length: DEFAULT_BOOK_LENGTH,
   ...EMPTY_BRIEF,
+  style: DEFAULT_STYLE_VALUE,
 };
 
 export default function NonFictionGen2Page() {
@@ -176,6 +179,7 @@ function Gen2Form({ onSubmitted }: { onSubmitted: (bookId: string) => void }) {
       paperType: values.paperType,
       length: values.length,
       ...briefBody(values),
+      style: values.style,
     });
   };
 
@@ -249,6 +253,7 @@ function Gen2Form({ onSubmitted }: { onSubmitted: (bookId: string) => void }) {
           />
         </fieldset>
         <PaperTypeField value={values.paperType} onChange={(paper) => set('paperType', paper)} />
+        <StyleField value={values.style} onChange={(style) => set('style', style)} error={errors.style} />
         <SubmitRow>
           <Button type="submit" size="lg" disabled={submit.isPending}>
             {submit.isPending ? GEN2.submitting : GEN2.submit}

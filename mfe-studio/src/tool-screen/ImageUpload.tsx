@@ -39,9 +39,19 @@ export interface ImageUploadProps {
   onPicture: (picture: { file: File; dataUrl: string } | null) => void;
   /** Also tell a refusal as a toast (tools whose messages are toasts). */
   onProblem?: (message: string) => void;
+  /** A smaller limit than the tools' 10 MB (a saved style's reference), with its message. */
+  limit?: { bytes: number; tooLarge: string };
 }
 
-export function ImageUpload({ label, hint, buttonText, error, onPicture, onProblem }: ImageUploadProps) {
+export function ImageUpload({
+  label,
+  hint,
+  buttonText,
+  error,
+  onPicture,
+  onProblem,
+  limit = { bytes: IMAGE_UPLOAD_MAX_BYTES, tooLarge: TOO_LARGE },
+}: ImageUploadProps) {
   const [preview, setPreview] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [pickerKey, setPickerKey] = useState(0);
@@ -58,7 +68,7 @@ export function ImageUpload({ label, hint, buttonText, error, onPicture, onProbl
     setPreview(null);
     onPicture(null);
     if (!file) return;
-    const early = imageUploadProblem(file, IMAGE_UPLOAD_MAX_BYTES, TOO_LARGE);
+    const early = imageUploadProblem(file, limit.bytes, limit.tooLarge);
     if (early) return refuse(early);
     try {
       const dataUrl = await decoded(file);

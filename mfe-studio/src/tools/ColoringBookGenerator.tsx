@@ -9,18 +9,22 @@ import {
 } from '@studio/events';
 import { theme } from '@studio/kit';
 import { Field, RadioGroup, Textarea } from '@studio/kit/widgets';
+import { DEFAULT_STYLE_VALUE, StyleField } from '../styles/StyleField';
 import { type OptionsProps, ToolScreen } from '../tool-screen/ToolScreen';
 import { DEFAULT_PAPER, PaperTypeField } from './PaperTypeField';
 
-const initial: { prompt: string; bookLength: ColoringBookLength; paperType: PaperType } = {
+const initial: { prompt: string; bookLength: ColoringBookLength; paperType: PaperType; style: string } = {
   prompt: '',
   bookLength: DEFAULT_COLORING_BOOK_LENGTH,
   paperType: DEFAULT_PAPER,
+  style: DEFAULT_STYLE_VALUE,
 };
 const LENGTH_OPTIONS = COLORING_BOOK_LENGTHS.map((pages) => ({
   value: String(pages),
   label: `${pages} designs (${COLORING_BOOK_COSTS[pages]} credits)`,
 }));
+
+const COVER_ONLY = 'The style is for the cover: the pages stay black and white line art to colour in.';
 
 function Options({ values, set, errors }: OptionsProps<typeof initial>) {
   return (
@@ -47,6 +51,12 @@ function Options({ values, set, errors }: OptionsProps<typeof initial>) {
         />
       </div>
       <PaperTypeField value={values.paperType} onChange={(paper) => set('paperType', paper)} />
+      <StyleField
+        value={values.style}
+        onChange={(style) => set('style', style)}
+        error={errors.style}
+        note={COVER_ONLY}
+      />
     </>
   );
 }

@@ -1,11 +1,12 @@
 // /image-editor: its own part is the picture, checked and previewed before
 // anything is sent (sent as a data URL), and the description of the edit.
 import { Field, Textarea } from '@studio/kit/widgets';
+import { DEFAULT_STYLE_VALUE, StyleField } from '../styles/StyleField';
 import { ImageUpload } from '../tool-screen/ImageUpload';
 import { SideList } from '../tool-screen/ToolFrame';
 import { type OptionsProps, ToolScreen } from '../tool-screen/ToolScreen';
 
-const initial = { originalImageUrl: '', prompt: '' };
+const initial = { originalImageUrl: '', prompt: '', style: DEFAULT_STYLE_VALUE };
 
 function Options({ values, set, errors, tell }: OptionsProps<typeof initial>) {
   return (
@@ -27,6 +28,7 @@ function Options({ values, set, errors, tell }: OptionsProps<typeof initial>) {
           onChange={(e) => set('prompt', e.target.value)}
         />
       </Field>
+      <StyleField value={values.style} onChange={(style) => set('style', style)} error={errors.style} />
     </>
   );
 }

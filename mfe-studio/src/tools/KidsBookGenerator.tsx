@@ -5,6 +5,7 @@ import { TOOL_CONTRACTS } from '@studio/events';
 import { Card, theme, useUser } from '@studio/kit';
 import { Field, Input, RadioGroup, Textarea } from '@studio/kit/widgets';
 import { Check } from 'lucide-react';
+import { DEFAULT_STYLE_VALUE, StyleField } from '../styles/StyleField';
 import { ImageUpload } from '../tool-screen/ImageUpload';
 import { type OptionsProps, ToolScreen } from '../tool-screen/ToolScreen';
 
@@ -13,7 +14,14 @@ const initial: {
   characterName: string;
   characterGender: '' | 'boy' | 'girl';
   characterImage: File | null;
-} = { storyDescription: '', characterName: '', characterGender: '', characterImage: null };
+  style: string;
+} = {
+  storyDescription: '',
+  characterName: '',
+  characterGender: '',
+  characterImage: null,
+  style: DEFAULT_STYLE_VALUE,
+};
 
 function Options({ values, set, errors }: OptionsProps<typeof initial>) {
   return (
@@ -64,6 +72,7 @@ function Options({ values, set, errors }: OptionsProps<typeof initial>) {
         hint="A picture the character should look like (JPG, PNG or WebP, up to 10MB)."
         onPicture={(picture) => set('characterImage', picture?.file ?? null)}
       />
+      <StyleField value={values.style} onChange={(style) => set('style', style)} error={errors.style} />
     </>
   );
 }

@@ -5,15 +5,23 @@ import { Alert, Card, theme, useUser } from '@studio/kit';
 import { Field, Input, Textarea } from '@studio/kit/widgets';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { DEFAULT_STYLE_VALUE, StyleField } from '../styles/StyleField';
 import { type OptionsProps, ToolScreen } from '../tool-screen/ToolScreen';
 import { BookLengthField } from './BookLengthField';
 import { DEFAULT_PAPER, PaperTypeField } from './PaperTypeField';
 
-const initial: { Title: string; Description: string; paperType: PaperType; length: BookLength } = {
+const initial: {
+  Title: string;
+  Description: string;
+  paperType: PaperType;
+  length: BookLength;
+  style: string;
+} = {
   Title: '',
   Description: '',
   paperType: DEFAULT_PAPER,
   length: DEFAULT_BOOK_LENGTH,
+  style: DEFAULT_STYLE_VALUE,
 };
 /** The one-shot writer's book: an introduction and six chapters. */
 const V1_CHAPTERS = 7;
@@ -45,6 +53,7 @@ function Options({ values, set, errors }: OptionsProps<typeof initial>) {
         onChange={(length) => set('length', length)}
       />
       <PaperTypeField value={values.paperType} onChange={(paper) => set('paperType', paper)} />
+      <StyleField value={values.style} onChange={(style) => set('style', style)} error={errors.style} />
     </>
   );
 }
@@ -114,6 +123,7 @@ export default function NonFictionBook() {
         Status: 'In progress',
         paperType: values.paperType,
         length: values.length,
+        style: values.style,
       })}
     />
   );

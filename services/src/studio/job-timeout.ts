@@ -27,7 +27,8 @@ export function aiCallsOf(request: GenerationRequest, phase: GenerationPhase): n
         : (request.input.numChapters + (request.input.includeIntroduction ? 1 : 0)) *
             chapterWeight(request.input);
     case 'coloring-book':
-      return request.input.bookLength;
+      // A styled book's cover is a picture of its own.
+      return request.input.bookLength + (request.input.style ? 1 : 0);
     case 'kids-book':
       return 2 + KIDS_BOOK_PAGES; // the story and the character, then a picture a page
     default:

@@ -1,3 +1,4 @@
+import { STYLES_PATH } from '@studio/events';
 import { loadAccount } from '../account/identity';
 import { SessionWatch } from '../account/session-watch';
 import type { SessionStore } from '../account/sessions';
@@ -32,6 +33,8 @@ import { readerQrRoutes } from './reader-qr-routes';
 import { partRefundProcessManager, refundProcessManager } from './refunds';
 import { resumeRoutes } from './resume-routes';
 import { studioRoutes } from './routes';
+import { savedStylesProjection } from './styles/projection';
+import { styleRoutes } from './styles/routes';
 import { GenerationSupervisor } from './supervisor';
 import { TOOL_LIST, TOOLS } from './tools/registry';
 import { tutorialCsp, tutorialRoutes } from './tutorial';
@@ -70,10 +73,12 @@ export function studioModule(
         .concat([[READER_MAGNET_PATH, ['application/json', 'multipart/form-data']]]),
     ),
     // Upload routes read their own body once the caller is known and may pay (`routes.ts`); a
-    // reader magnet's PDF once the owner and the book are known.
+    // reader magnet's PDF once the owner and the book are known; a saved style's reference
+    // picture (`styles/routes.ts`).
     bodyParsers: {
       ...Object.fromEntries(uploads.map((tool) => [tool.route.path, deferredBody])),
       [READER_MAGNET_PATH]: deferredBody,
+      [STYLES_PATH]: deferredBody,
     },
     // The configured tutorial video's origin may be framed, nothing else.
     ...(tutorialSources ? { cspSources: tutorialSources } : {}),
@@ -94,8 +99,9 @@ export function studioModule(
       }),
       tutorialRoutes(config.tutorialVideoUrl),
       durationRoutes(platform),
+      styleRoutes(platform),
     ],
-    projections: [generationsProjection],
+    projections: [generationsProjection, savedStylesProjection],
     reactors: [
       jobIntake(commands, clock),
       // One relay for both lanes: jobs, and the paid regenerations of one part of a book.

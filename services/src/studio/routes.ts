@@ -11,6 +11,7 @@ import { type CleanImage, cleanImage } from '../platform/uploads/image';
 import { readUploadBody } from '../platform/uploads/upload-body';
 import { artifactBlobId } from './artifacts';
 import { requireAffordableNow, type StartedGeneration, startGeneration } from './start-generation';
+import { resolveStyle } from './styles/choice';
 import type { ServerTool, ToolRegistry } from './tools/registry';
 
 /** The user id the spec's clients put in the body (`userId`, or v1's `User: [id]`); only checked, never trusted. */
@@ -79,10 +80,14 @@ function mountTool<K extends GenerationKind>(
     }
     const body = parse(tool.schema, raw);
     const userId = requireSelf(ctx, claimedUserId(raw));
+    // A saved style must be the caller's own and their plan Premium, before anything is kept.
+    const style =
+      'style' in body ? await resolveStyle(commands, userId, body.style as string | undefined) : undefined;
     const generationId = newId();
     const kept: KeptImage[] = [];
     const request = await tool.prepare(body, {
       ...(file ? { file } : {}),
+      ...(style ? { style } : {}),
       keepImage: async (role, bytes) => {
         if (!upload) throw new Error(`${tool.kind} declares no upload`);
         const image = await cleanImage(bytes, upload, userId);

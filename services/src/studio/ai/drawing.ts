@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { applyEffects } from './edits';
 import type { PixelSize } from './image-sizes';
 import { childFigure, motifFor, motifsIn, type Paint } from './motifs';
-import type { CharacterLook, ImageStyle } from './provider';
+import type { ArtStyle, CharacterLook, ImageStyle } from './provider';
 
 /** The offline provider's pictures are square by default, like the image models' own default size. */
 export const DRAWING_SIZE = 1024;
@@ -147,13 +147,17 @@ export function sceneSvg(
   random: () => number,
   shape: PixelSize = SQUARE,
   child?: CharacterLook,
+  artStyle?: ArtStyle,
 ): string {
   const { width, height } = canvasOf(shape);
   const coloring = style === 'coloring';
+  // An art style changes the colours and the line, never a coloring page's black on white.
+  const look = coloring ? undefined : artStyle;
+  const fills = look?.palette.length ? look.palette : PASTELS;
   const paint: Paint = {
-    fill: () => (coloring ? '#ffffff' : (PASTELS[Math.floor(random() * PASTELS.length)] ?? '#ffffff')),
-    ink: '#000000',
-    stroke: 9,
+    fill: () => (coloring ? '#ffffff' : (fills[Math.floor(random() * fills.length)] ?? '#ffffff')),
+    ink: look?.ink ?? '#000000',
+    stroke: 9 * (look?.stroke ?? 1),
   };
   // A book's designs ("… (design 7)") take the prompt's subjects in turn, and each round
   // through them another setting, composition and the other way round: no two designs alike,
@@ -165,7 +169,7 @@ export function sceneSvg(
   const setting = SETTINGS[round % SETTINGS.length] ?? SETTINGS[0];
   const mirror = round % 2 === 1 ? -1 : 1;
   const scale = 1 + random() * 0.15;
-  const sky = coloring ? '#ffffff' : '#e8f4ff';
+  const sky = coloring ? '#ffffff' : (look?.ground ?? '#e8f4ff');
   const fit = coloring ? 1.12 : 0.98;
   // A single picture (no design number) keeps the plain centred composition.
   const layout = /\(design \d+\)/.test(prompt)
@@ -188,10 +192,16 @@ export function sceneSvg(
       `<g transform="translate(${width * 0.7} ${height * 0.56}) scale(${-mirror * k * 0.7} ${k * 0.7})">${motif.draw(random, paint)}</g>`,
     );
   }
+  // A watercolour's washes: the drawing's edges blurred a little, the badge kept sharp.
+  const soft = look?.soft
+    ? `<defs><filter id="wash"><feGaussianBlur stdDeviation="${Math.min(width, height) / 300}"/></filter></defs>`
+    : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
-  <rect width="${width}" height="${height}" fill="${sky}"/>
+  ${soft}<rect width="${width}" height="${height}" fill="${sky}"/>
+  <g${soft ? ' filter="url(#wash)"' : ''}>
   ${setting?.({ width, height }, random, paint, coloring ? 80 : 230) ?? ''}
   ${figures.join('\n  ')}
+  </g>
   ${coloring ? '' : demoBadge(width, height)}
 </svg>`;
 }
@@ -289,11 +299,39 @@ export async function rasterise(svg: string, style: ImageStyle, shape: PixelSize
 }
 
 /**
+ * An edited picture redrawn in an art style, offline: grey for a style whose palette has no
+ * colour (pencil), else its colours laid over the picture's light and shade; soft styles blurred.
+ */
+async function inStyle(png: Buffer, artStyle: ArtStyle): Promise<Buffer> {
+  const { width = DRAWING_SIZE, height = DRAWING_SIZE } = await sharp(png).metadata();
+  const grey = artStyle.palette.every(
+    (c) => c.slice(1, 3) === c.slice(3, 5) && c.slice(3, 5) === c.slice(5, 7),
+  );
+  let image = sharp(png).removeAlpha();
+  if (artStyle.soft) image = image.blur(Math.max(0.5, Math.min(width, height) / 400));
+  if (grey) return image.greyscale().linear(0.8, 40).png().toBuffer();
+  const stripes = artStyle.palette
+    .map(
+      (c, i, all) =>
+        `<rect x="${(i * width) / all.length}" y="0" width="${width / all.length + 1}" height="${height}" fill="${c}"/>`,
+    )
+    .join('');
+  const wash = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${stripes}</svg>`,
+  );
+  return sharp(await image.greyscale().toColourspace('srgb').png().toBuffer())
+    .composite([{ input: wash, blend: 'multiply' }])
+    .png()
+    .toBuffer();
+}
+
+/**
  * The offline edit: the effects the prompt asks for, applied with sharp (see edits.ts), with a
  * demo band saying what was asked. The size is kept.
  */
-export async function demoEdit(original: Buffer, prompt: string): Promise<Buffer> {
-  const edited = await applyEffects(original, prompt);
+export async function demoEdit(original: Buffer, prompt: string, artStyle?: ArtStyle): Promise<Buffer> {
+  const effected = await applyEffects(original, prompt);
+  const edited = artStyle ? await inStyle(effected, artStyle) : effected;
   const { width = DRAWING_SIZE, height = DRAWING_SIZE } = await sharp(edited).metadata();
   const band = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${demoBand(width, height, prompt, 'Demo edit')}</svg>`;
   return sharp(edited)

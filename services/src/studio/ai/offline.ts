@@ -43,21 +43,26 @@ export function createOfflineProvider(options: { delayMs?: number } = {}): AiPro
     },
     // The drawings come from the prompt and, on a kids page, the character's look, drawn as
     // vectors at the size asked for: crisp at print size, never an enlarged raster.
-    async image(prompt, { style, signal, size, character, usage }) {
+    // An art style keeps the composition (the same seed) and changes its colours and line.
+    async image(prompt, { style, signal, size, character, usage, artStyle }) {
       await pause(signal);
       nothing(usage, 'image', 1);
       const random = seededRandom(`${style}:${prompt}`);
-      return rasterise(sceneSvg(prompt, style, random, size, character?.look), style, size);
+      return rasterise(sceneSvg(prompt, style, random, size, character?.look, artStyle), style, size);
     },
-    async editImage(original, prompt, { signal, usage }) {
+    async editImage(original, prompt, { signal, usage, artStyle }) {
       await pause(signal);
       nothing(usage, 'edit', 1);
       try {
-        return await demoEdit(original, prompt);
+        return await demoEdit(original, prompt, artStyle);
       } catch {
         // Not an image sharp can read: edit a drawing of the prompt instead of failing the edit.
         const random = seededRandom(`edit:${prompt}`);
-        return demoEdit(await rasterise(sceneSvg(prompt, 'illustration', random), 'illustration'), prompt);
+        return demoEdit(
+          await rasterise(sceneSvg(prompt, 'illustration', random), 'illustration'),
+          prompt,
+          artStyle,
+        );
       }
     },
   };

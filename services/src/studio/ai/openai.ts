@@ -4,7 +4,14 @@ import { openAiWrite } from '../writing/openai-writer';
 import { imageSizeFor } from './image-sizes';
 import { fetchImageUrl, IMAGE_FETCH_LIMITS } from './image-url';
 import { imageUsage, textUsage } from './openai-usage';
-import type { AiProvider, CharacterBrief, CharacterReference, ImageStyle, UsageReport } from './provider';
+import type {
+  AiProvider,
+  ArtStyle,
+  CharacterBrief,
+  CharacterReference,
+  ImageStyle,
+  UsageReport,
+} from './provider';
 import {
   ProviderAccountError,
   ProviderBusyError,
@@ -28,6 +35,18 @@ const STYLE_PROMPTS: Record<ImageStyle, string> = {
     'Black and white line art for a coloring book page: clean, thick, closed outlines, pure white background, no shading, no grey, no colour, no text.',
   illustration: 'A warm, detailed, colourful illustration suitable for all ages, no text.',
 };
+
+/**
+ * The words in front of a picture's prompt: an illustration in a chosen art style is asked for in
+ * that style instead of the default look; line art stays line art whatever the style.
+ */
+function styleWords(style: ImageStyle, artStyle: ArtStyle | undefined): string {
+  if (!artStyle || style === 'coloring') return STYLE_PROMPTS[style];
+  const manner = artStyle.reference
+    ? ' Follow the manner of the style reference picture, not its content.'
+    : '';
+  return `Art style: ${artStyle.words}.${manner} Suitable for all ages, no text.`;
+}
 
 const CHARACTER_SYSTEM =
   "You design the main character of a children's picture book. Describe only how the character looks, in one paragraph of at most 60 words: age, build, skin, hair, face, clothes and their colours, and one distinctive item. When a picture is given, describe the character in the picture exactly. No story, no text, no other characters.";
@@ -218,9 +237,9 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
         return { description, ...(image ? { image } : {}) };
       });
     },
-    image(prompt, { style, signal: job, character, size: shape, usage }) {
+    image(prompt, { style, signal: job, character, size: shape, usage, artStyle }) {
       return scoped(job, async (signal) => {
-        const text = `${STYLE_PROMPTS[style]}\n\n${withCharacter(prompt, character)}`;
+        const text = `${styleWords(style, artStyle)}\n\n${withCharacter(prompt, character)}`;
         // The model's own size nearest the frame's shape: a portrait page, a landscape picture.
         const size = imageSizeFor(options.imageModel, shape);
         // With the user's picture, every page is an edit of that same picture (the Images API's
@@ -246,6 +265,22 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
             usage,
           );
         }
+        // A saved style's reference picture: the new picture is drawn from it as an edit.
+        if (artStyle?.reference && style !== 'coloring') {
+          const image = await toFile(await referencePng(artStyle.reference), 'style.png', {
+            type: 'image/png',
+          });
+          return firstImage(
+            client.images.edit(
+              { model: options.imageModel, image, prompt: text, size, n: 1, ...bytesAsked },
+              { signal },
+            ),
+            'edit',
+            { size },
+            signal,
+            usage,
+          );
+        }
         return firstImage(
           client.images.generate(
             { model: options.imageModel, prompt: text, size, n: 1, ...bytesAsked },
@@ -258,11 +293,15 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
         );
       });
     },
-    editImage(original, prompt, { signal: job, usage }) {
+    editImage(original, prompt, { signal: job, usage, artStyle }) {
       return scoped(job, async (signal) => {
         const image = await toFile(await asPng(original), 'image.png', { type: 'image/png' });
+        const asked = artStyle ? `${prompt}\n\nRedraw the result as ${artStyle.words}.` : prompt;
         return firstImage(
-          client.images.edit({ model: options.imageModel, image, prompt, n: 1, ...bytesAsked }, { signal }),
+          client.images.edit(
+            { model: options.imageModel, image, prompt: asked, n: 1, ...bytesAsked },
+            { signal },
+          ),
           'edit',
           { size: '1024x1024' },
           signal,

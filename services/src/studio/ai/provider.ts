@@ -9,6 +9,26 @@ import type { PixelSize } from './image-sizes';
 
 export type ImageStyle = 'coloring' | 'illustration';
 
+/**
+ * The art style an illustration is drawn in (a preset or a saved style, `studio/styles/`), as a
+ * provider takes it: words for an image model, and the colours and line an offline drawing uses.
+ */
+export interface ArtStyle {
+  /** What the style looks like, in words the image model is given. */
+  words: string;
+  /** Fills of the offline drawing's shapes. */
+  palette: readonly string[];
+  /** Its outlines' colour and weight (1 is the default line). */
+  ink: string;
+  stroke: number;
+  /** The offline drawing's background. */
+  ground: string;
+  /** Soft edges (a watercolour's washes). */
+  soft?: boolean;
+  /** A saved style's reference picture: an image model draws in its manner. */
+  reference?: Buffer;
+}
+
 /** Who a kids book is about, as the request gives it (docs/product/creation-tools-qr.md (Data)), with the uploaded picture if any. */
 export interface CharacterBrief {
   name: string;
@@ -67,10 +87,19 @@ export interface AiProvider {
    */
   image(
     prompt: string,
-    options: CallOptions & { style: ImageStyle; character?: CharacterReference; size?: PixelSize },
+    options: CallOptions & {
+      style: ImageStyle;
+      character?: CharacterReference;
+      size?: PixelSize;
+      artStyle?: ArtStyle;
+    },
   ): Promise<Buffer>;
-  /** A PNG of `original` changed as the prompt says. */
-  editImage(original: Buffer, prompt: string, options: CallOptions): Promise<Buffer>;
+  /** A PNG of `original` changed as the prompt says (and redrawn in `artStyle` when given). */
+  editImage(
+    original: Buffer,
+    prompt: string,
+    options: CallOptions & { artStyle?: ArtStyle },
+  ): Promise<Buffer>;
 }
 
 export class ProviderError extends Error {

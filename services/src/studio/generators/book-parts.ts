@@ -1,6 +1,6 @@
 import type { GenerationKind, ReaderQr } from '@studio/events';
 import { OFFLINE_LABEL } from '../ai/offline';
-import type { AiProvider, ImageStyle } from '../ai/provider';
+import type { AiProvider, ArtStyle, ImageStyle } from '../ai/provider';
 import { type CoverLook, ebookCoverJpeg, paperbackWrapPdf } from '../outputs/covers';
 import type { Interior } from '../outputs/interior';
 import type { Paper, Trim } from '../outputs/kdp';
@@ -121,7 +121,11 @@ export function drawCoverArt(
   { ai, signal, parts }: GeneratorTools,
   prompt: string,
   trim: Trim,
-  options: { style?: ImageStyle; character?: Parameters<AiProvider['image']>[1]['character'] } = {},
+  options: {
+    style?: ImageStyle;
+    character?: Parameters<AiProvider['image']>[1]['character'];
+    artStyle?: ArtStyle | undefined;
+  } = {},
 ): Promise<Buffer> {
   return parts.picture('cover-art', () =>
     ai.image(prompt, {
@@ -129,6 +133,7 @@ export function drawCoverArt(
       signal,
       size: printPixels(frontFrame(trim)),
       ...(options.character ? { character: options.character } : {}),
+      ...(options.artStyle ? { artStyle: options.artStyle } : {}),
     }),
   );
 }

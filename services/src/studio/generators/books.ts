@@ -6,6 +6,7 @@ import { buildEpub } from '../outputs/epub';
 import { nonFictionInterior } from '../outputs/interior';
 import { type Paper, TRIMS } from '../outputs/kdp';
 import { assertPreflight } from '../preflight/preflight';
+import { artStyleOf } from '../styles/art-style';
 import { composedBlurb, writeBlurb } from '../writing/blurbs';
 import { effectiveBrief } from '../writing/book-brief';
 import {
@@ -233,6 +234,7 @@ async function blurbAndArt(
 ): Promise<{ blurb: string; art: Buffer }> {
   const { title, description } = job.input;
   await tools.progress(78, 'Writing the blurb and drawing the cover');
+  const artStyle = await artStyleOf(job.input.style, tools.readBlob);
   const [blurb, art] = await Promise.all([
     tools.parts.text('blurb', () =>
       writeBlurb(
@@ -245,6 +247,7 @@ async function blurbAndArt(
       tools,
       `A cover illustration for the non-fiction book "${title}", about ${description}. No words or letters.`,
       TRIMS['non-fiction'],
+      { artStyle },
     ),
   ]);
   return { blurb, art };

@@ -1,19 +1,23 @@
 import { paletteOf } from '../outputs/cover-art';
 import { coloringInterior } from '../outputs/interior';
-import type { Paper } from '../outputs/kdp';
+import { type Paper, TRIMS } from '../outputs/kdp';
 import { type LineArt, traceLineArt } from '../outputs/line-art';
 import { coloringPagePng, FRAMES, printPixels } from '../outputs/pictures';
 import { assertPreflight } from '../preflight/preflight';
+import { artStyleOf } from '../styles/art-style';
 import { composedBlurb, writeBlurb } from '../writing/blurbs';
 import { coloringBookSubject, coloringBookTitle } from '../writing/titles';
 import {
   bookCovers,
+  drawCoverArt,
   file,
   keptMatter,
   type Matter,
   matterOf,
   notices,
+  pictureFile,
   readerOffer,
+  storedFile,
   storedPages,
 } from './book-parts';
 import type { Generator, GeneratorJob, GeneratorTools } from './generator';
@@ -23,7 +27,8 @@ import { inParallel } from './parallel';
  * Coloring book of 10/20/30/40 designs, each on a recto page with a blank back. Every design is
  * asked for in the page's portrait frame and traced into vector line art (outputs/line-art.ts),
  * whichever provider drew it: the interior draws paths, not pictures. The cover shows the first
- * design coloured in.
+ * design coloured in, or, when the request chose an art style, a cover picture drawn in it (the
+ * pages stay line art: docs/product/creation-tools-qr.md (Screens and routes: Styles)).
  */
 
 /** Under each offline design, in the page's margin: the art itself carries no words. */
@@ -53,6 +58,7 @@ async function typesetColoring(
   designs: LineArt[],
   paper: Paper,
   { ai, progress }: GeneratorTools,
+  coverArt?: Buffer,
 ) {
   await progress(85, 'Typesetting the coloring book');
   const interior = await coloringInterior({
@@ -66,7 +72,11 @@ async function typesetColoring(
   });
   await assertPreflight('interior PDF', interior.pdf, { type: 'interior', trim: interior.trim });
   const first = designs[0];
-  const art = first ? ({ kind: 'line-art', art: first } as const) : undefined;
+  const art = coverArt
+    ? ({ kind: 'picture', source: coverArt } as const)
+    : first
+      ? ({ kind: 'line-art', art: first } as const)
+      : undefined;
   const covers = await bookCovers(matter, interior, paper, {
     palette: await paletteOf(art, job.generationId),
     ...(art ? { art } : {}),
@@ -84,8 +94,13 @@ export const coloringBook: Generator<'coloring-book'> = async (job, tools) => {
     const blurb =
       matter.blurb ??
       composedBlurb({ kind: 'coloring-book', title: matter.title, subject, designs: designs.length });
-    const { files } = await typesetColoring(job, { ...matter, blurb }, designs, paper, tools);
-    return { title: matter.title, files, result: keptMatter({ ...matter, blurb }) };
+    const coverArt = await storedFile(job, tools, 'cover-art');
+    const { files } = await typesetColoring(job, { ...matter, blurb }, designs, paper, tools, coverArt);
+    return {
+      title: matter.title,
+      files: [...files, ...(coverArt ? [pictureFile('cover-art', coverArt)] : [])],
+      result: keptMatter({ ...matter, blurb }),
+    };
   }
   const { ai, signal, progress, parts } = tools;
   await progress(5, `Drawing ${bookLength} designs`);
@@ -109,8 +124,17 @@ export const coloringBook: Generator<'coloring-book'> = async (job, tools) => {
   const blurb = await parts.text('blurb', () =>
     writeBlurb(ai, { kind: 'coloring-book', title, subject, designs: designs.length }, signal),
   );
+  const artStyle = await artStyleOf(job.input.style, tools.readBlob);
+  const coverArt = artStyle
+    ? await drawCoverArt(
+        tools,
+        `A cover illustration for the coloring book "${title}": ${subject}. No words or letters.`,
+        TRIMS.coloring,
+        { artStyle },
+      )
+    : undefined;
   const matter = { ...matterOf(job, ai, title), blurb };
-  const { interior, files } = await typesetColoring(job, matter, designs, paper, tools);
+  const { interior, files } = await typesetColoring(job, matter, designs, paper, tools, coverArt);
   // My Images shows the first design as a printable page; every design is kept as its vectors.
   const first = designs[0] ? await coloringPagePng(designs[0]) : undefined;
   return {
@@ -118,6 +142,7 @@ export const coloringBook: Generator<'coloring-book'> = async (job, tools) => {
     files: [
       ...files,
       ...(first ? [file('image', 'image/png', 'png', first)] : []),
+      ...(coverArt ? [pictureFile('cover-art', coverArt)] : []),
       ...designs.map((art, i) => svgFile(`page-${i + 1}-svg`, art)),
     ],
     result: { pages: interior.pages, designs: designs.length, ...keptMatter(matter) },

@@ -1,6 +1,7 @@
 import { pageDemoLabel } from '../ai/drawing';
 import { traceLineArt } from '../outputs/line-art';
 import { coloringPagePng, FRAMES, printPixels } from '../outputs/pictures';
+import { artStyleOf, styled } from '../styles/art-style';
 import type { Generator } from './generator';
 import { densePng } from './print';
 
@@ -32,10 +33,11 @@ export const coloringPage: Generator<'coloring-page'> = async (job, { ai, signal
  * Image generator v2 (6 credits). A picture for screens and covers-in-progress, kept
  * at the model's own size (1024 × 1024; 3.4 in square at the 300 DPI recorded in it).
  */
-export const imageV2: Generator<'image-v2'> = async (job, { ai, signal, progress }) => {
+export const imageV2: Generator<'image-v2'> = async (job, { ai, signal, progress, readBlob }) => {
   const { prompt } = job.input;
   await progress(10, 'Generating your image');
-  const image = await ai.image(prompt, { style: 'illustration', signal });
+  const artStyle = await artStyleOf(job.input.style, readBlob);
+  const image = await ai.image(prompt, { style: 'illustration', signal, ...styled(artStyle) });
   return { title: prompt, files: [png('image', await densePng(image))] };
 };
 
@@ -44,6 +46,7 @@ export const imageEdit: Generator<'image-edit'> = async (job, { ai, signal, prog
   const { prompt, originalBlobId } = job.input;
   await progress(10, 'Editing your image');
   const original = await readBlob(originalBlobId);
-  const edited = await ai.editImage(original, prompt, { signal });
+  const artStyle = await artStyleOf(job.input.style, readBlob);
+  const edited = await ai.editImage(original, prompt, { signal, ...styled(artStyle) });
   return { title: prompt, files: [png('edited', await densePng(edited))], result: { originalBlobId } };
 };

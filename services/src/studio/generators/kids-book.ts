@@ -7,6 +7,7 @@ import { TRIMS } from '../outputs/kdp';
 import { characterPng, ebookJpeg, FRAMES, placePicture, printPixels } from '../outputs/pictures';
 import type { DeclaredSource } from '../preflight/enlargement';
 import { assertPreflight } from '../preflight/preflight';
+import { artStyleOf, styled } from '../styles/art-style';
 import { composedBlurb, writeBlurb } from '../writing/blurbs';
 import {
   bookCovers,
@@ -201,6 +202,7 @@ export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
       { signal },
     ),
   );
+  const artStyle = await artStyleOf(job.input.style, readBlob);
   await progress(10, `Illustrating ${story.pages.length} pages and the cover`);
   const hero = `${characterName}, a ${characterGender}`;
   // Every picture depends on the story and the reference only: they are drawn side by side.
@@ -213,7 +215,7 @@ export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
             { ...tools, signal: partSignal },
             `${hero}, on the cover of the children's picture book "${story.title}": ${storyDescription}. No words or letters.`,
             TRIMS.kids,
-            { character: reference },
+            { character: reference, artStyle },
           )
         : parts.picture(`page-${i + 1}`, () =>
             ai.image(`${hero}, in a children's book: ${item.text}`, {
@@ -221,6 +223,7 @@ export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
               signal: partSignal,
               character: reference,
               size: printPixels(FRAMES.kids),
+              ...styled(artStyle),
             }),
           ),
     (done, total) =>

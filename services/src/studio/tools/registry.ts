@@ -6,6 +6,7 @@ import {
   type GenerationKind,
   type GenerationRequest,
   type PaperType,
+  type StyleChoice,
   TOOL_CONTRACTS,
   type ToolBody,
   type ToolContract,
@@ -28,6 +29,8 @@ export interface PrepareContext {
    * route writes it only for a request whose credits are then accepted.
    */
   keepImage(role: string, bytes: Buffer): Promise<string>;
+  /** The request's art style, resolved by the route (a saved style checked against the caller's plan). */
+  style?: StyleChoice;
 }
 
 /**
@@ -66,21 +69,30 @@ const bookShape = (body: {
 const paper = (body: { paperType?: PaperType | undefined }) =>
   body.paperType ? { paperType: body.paperType } : {};
 
+/** The art style chosen, recorded only when the request chose one. */
+const styled = ({ style }: PrepareContext) => (style ? { style } : {});
+
 export type ToolRegistry = { [K in GenerationKind]: ServerTool<K> };
 
 /** Adding a tool: its contract in `events/src/tools.ts`, an entry here, its generator, its screen. */
 export const TOOLS: ToolRegistry = {
   'non-fiction': {
     ...TOOL_CONTRACTS['non-fiction'],
-    prepare: async (body) => ({
+    prepare: async (body, context) => ({
       kind: 'non-fiction',
-      input: { title: body.Title, description: body.Description, ...paper(body), ...bookShape(body) },
+      input: {
+        title: body.Title,
+        description: body.Description,
+        ...paper(body),
+        ...bookShape(body),
+        ...styled(context),
+      },
     }),
     generator: nonFiction,
   },
   'non-fiction-v2': {
     ...TOOL_CONTRACTS['non-fiction-v2'],
-    prepare: async (body) => ({
+    prepare: async (body, context) => ({
       kind: 'non-fiction-v2',
       input: {
         title: body.title,
@@ -89,6 +101,7 @@ export const TOOLS: ToolRegistry = {
         includeIntroduction: body.includeIntroduction === 'yes',
         ...paper(body),
         ...bookShape(body),
+        ...styled(context),
       },
     }),
     generator: nonFictionV2,
@@ -103,9 +116,9 @@ export const TOOLS: ToolRegistry = {
   },
   'coloring-book': {
     ...TOOL_CONTRACTS['coloring-book'],
-    prepare: async (body) => ({
+    prepare: async (body, context) => ({
       kind: 'coloring-book',
-      input: { prompt: body.prompt, bookLength: body.bookLength, ...paper(body) },
+      input: { prompt: body.prompt, bookLength: body.bookLength, ...paper(body), ...styled(context) },
     }),
     generator: coloringBook,
   },
@@ -116,18 +129,25 @@ export const TOOLS: ToolRegistry = {
   },
   'image-v2': {
     ...TOOL_CONTRACTS['image-v2'],
-    prepare: async (body) => ({ kind: 'image-v2', input: { prompt: body.prompt } }),
+    prepare: async (body, context) => ({
+      kind: 'image-v2',
+      input: { prompt: body.prompt, ...styled(context) },
+    }),
     generator: imageV2,
   },
   'image-edit': {
     ...TOOL_CONTRACTS['image-edit'],
     upload: EDITOR_UPLOAD,
-    prepare: async (body, { keepImage }) => ({
+    prepare: async (body, context) => ({
       kind: 'image-edit',
       input: {
         prompt: body.prompt,
         // Whatever type the data URL declares, the bytes decide (an empty one is no image).
-        originalBlobId: await keepImage('original', dataUrlBytes(body.originalImageUrl) ?? Buffer.alloc(0)),
+        originalBlobId: await context.keepImage(
+          'original',
+          dataUrlBytes(body.originalImageUrl) ?? Buffer.alloc(0),
+        ),
+        ...styled(context),
       },
     }),
     generator: imageEdit,
@@ -135,7 +155,8 @@ export const TOOLS: ToolRegistry = {
   'kids-book': {
     ...TOOL_CONTRACTS['kids-book'],
     upload: CHARACTER_UPLOAD,
-    prepare: async (body, { file, keepImage }) => {
+    prepare: async (body, context) => {
+      const { file, keepImage } = context;
       // The upload pipeline judges the bytes first (a file that is no photo is a 415); then,
       // before anything is spent or stored, a photo too small for a likeness gets advice.
       const characterImageBlobId = file ? await keepImage('character', file) : undefined;
@@ -147,6 +168,7 @@ export const TOOLS: ToolRegistry = {
           characterName: body.characterName,
           characterGender: body.characterGender,
           ...(characterImageBlobId ? { characterImageBlobId } : {}),
+          ...styled(context),
         },
       };
     },

@@ -1,0 +1,107 @@
+import { type GenerationStatus, isFinished } from '@studio/events';
+import sharp from 'sharp';
+import type request from 'supertest';
+import { type FakeOpenAi, startFakeOpenAi } from '../../testing/fake-openai.fixture';
+import { member } from '../../testing/givens';
+import { eventually, useEmbeddedServer } from '../../testing/test-runtime';
+
+/**
+ * What a style does to the requests the image model receives, read from the fake OpenAI server's
+ * record: a preset's words replace the default look, a saved style's words and reference picture
+ * go with the prompt, an edit is asked in the style, and an unknown preset never reaches it.
+ */
+describe('styles reach the image model', () => {
+  let fake: FakeOpenAi;
+  const env: Record<string, string> = {
+    AI_PROVIDER: 'openai',
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_TEXT_MODEL: 'gpt-4o-mini',
+    OPENAI_IMAGE_MODEL: 'gpt-image-1',
+  };
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    env.OPENAI_BASE_URL = fake.baseURL;
+  });
+  afterAll(() => fake.close());
+  const server = useEmbeddedServer(env);
+
+  const png = (colour: string) =>
+    sharp({ create: { width: 96, height: 96, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
+  const dataUrl = (bytes: Buffer) => `data:image/png;base64,${bytes.toString('base64')}`;
+  /** The prompts the model was sent since `from`, with the kind of call. */
+  const asked = (from: number) =>
+    fake.seen
+      .slice(from)
+      .filter((s) => s.kind === 'image' || s.kind === 'edit')
+      .map((s) => ({ kind: s.kind, body: s.body.toString('latin1') }));
+  const finished = (agent: request.Agent, list: string, id: string) =>
+    eventually(async () => {
+      const items = (await agent.get(list)).body as Array<{ id: string; generationStatus: GenerationStatus }>;
+      const item = items.find((i) => i.id === id);
+      return item && isFinished(item.generationStatus) ? item : undefined;
+    }, 30_000);
+
+  it('asks an illustration in the preset chosen instead of the default look, and the default without one', async () => {
+    const { agent, userId } = await member(server(), 'preset-openai@example.com', { credits: 30 });
+    const from = fake.seen.length;
+    const styled = await agent
+      .post('/api/generate-image-v2')
+      .send({ prompt: 'a lighthouse at dusk', style: 'watercolour' });
+    expect(styled.status).toBe(202);
+    await finished(agent, `/api/image-generations-v2/${userId}`, styled.body.generationId);
+    const [watercolour] = asked(from);
+    expect(watercolour?.kind).toBe('image');
+    expect(watercolour?.body).toContain('Art style: a soft watercolour painting');
+    expect(watercolour?.body).toContain('a lighthouse at dusk');
+    expect(watercolour?.body).not.toContain('A warm, detailed, colourful illustration');
+
+    const next = fake.seen.length;
+    const plain = await agent.post('/api/generate-image-v2').send({ prompt: 'a lighthouse at dusk' });
+    await finished(agent, `/api/image-generations-v2/${userId}`, plain.body.generationId);
+    expect(asked(next)[0]?.body).toContain('A warm, detailed, colourful illustration');
+    expect(asked(next)[0]?.body).not.toContain('Art style');
+  });
+
+  it('an unknown preset is refused before the model is asked or a credit spent', async () => {
+    const { agent } = await member(server(), 'unknown-openai@example.com', { credits: 10 });
+    const res = await agent.post('/api/generate-image-v2').send({ prompt: 'a fox', style: 'oil-on-velvet' });
+    expect(res.status).toBe(400);
+    // Nothing was requested, so no job exists that could still call the model.
+    expect((await agent.get('/api/user')).body.credits).toBe(10);
+    expect(res.body.message).toBe('Choose one of the styles offered.');
+  });
+
+  it('a saved style sends its words and its reference picture; an edit is redrawn in a preset', async () => {
+    const { agent, userId } = await member(server(), 'saved-openai@example.com', { plan: 'premium' });
+    const { body: style } = await agent.post('/api/styles').send({
+      name: 'Ink garden',
+      description: 'Thick brush ink outlines with a single coral accent colour',
+      referenceImage: dataUrl(await png('#ff7f50')),
+    });
+    const from = fake.seen.length;
+    const res = await agent
+      .post('/api/generate-image-v2')
+      .send({ prompt: 'a heron', style: `saved:${style.id}` });
+    expect(res.status).toBe(202);
+    await finished(agent, `/api/image-generations-v2/${userId}`, res.body.generationId);
+    const [call] = asked(from);
+    // The reference goes as the edit's picture, the style's words with the prompt.
+    expect(call?.kind).toBe('edit');
+    expect(call?.body).toContain('"Ink garden": Thick brush ink outlines with a single coral accent colour');
+    expect(call?.body).toContain('Follow the manner of the style reference picture');
+    expect(call?.body).toContain('filename="style.png"');
+
+    const editFrom = fake.seen.length;
+    const edit = await agent
+      .post('/api/edit-image')
+      .send({ prompt: 'add a red hat', originalImageUrl: dataUrl(await png('#3366cc')), style: 'pencil' });
+    expect(edit.status).toBe(202);
+    await finished(agent, `/api/image-editor-generations/${userId}`, edit.body.generationId);
+    const [edited] = asked(editFrom);
+    expect(edited?.kind).toBe('edit');
+    expect(edited?.body).toContain('add a red hat');
+    expect(edited?.body).toContain('Redraw the result as a hand-drawn graphite pencil sketch');
+  });
+});
