@@ -43,30 +43,31 @@ const ANY_CHARACTER = new Set([
   'resetPasswordRequest password',
 ]);
 
+/**
+ * A whole file: its cells are checked once it is parsed, as the single request's fields are, and
+ * the 400 names the row (services/src/qr/bulk.ts).
+ */
+const FILES = new Set(['bulkQrCodesRequest csv']);
+
 const FIELDS = REQUEST_TEXT_FIELDS;
+const CHECKED = FIELDS.filter(([name]) => !ANY_CHARACTER.has(name) && !FILES.has(name));
 
 describe('control characters in the text fields of every request', () => {
   it('finds the text fields of every request schema', () => {
     expect(FIELDS.length).toBeGreaterThan(60);
-    for (const name of [...MULTI_LINE, ...ANY_CHARACTER])
+    for (const name of [...MULTI_LINE, ...ANY_CHARACTER, ...FILES])
       expect(FIELDS.map(([field]) => field)).toContain(name);
   });
 
-  it.each(FIELDS.filter(([name]) => !ANY_CHARACTER.has(name)))(
-    '%s refuses NUL, DEL and C1 controls',
-    (_, field) => {
-      for (const control of ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085'])
-        expect(refused(field, `ab${control}cd`)).toBe(true);
-    },
-  );
+  it.each(CHECKED)('%s refuses NUL, DEL and C1 controls', (_, field) => {
+    for (const control of ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085'])
+      expect(refused(field, `ab${control}cd`)).toBe(true);
+  });
 
-  it.each(FIELDS.filter(([name]) => !ANY_CHARACTER.has(name)))(
-    '%s: line breaks and tabs as the field expects',
-    (name, field) => {
-      for (const space of ['\n', '\r\n', '\t'])
-        expect(refused(field, `ab${space}cd`)).toBe(!MULTI_LINE.has(name));
-    },
-  );
+  it.each(CHECKED)('%s: line breaks and tabs as the field expects', (name, field) => {
+    for (const space of ['\n', '\r\n', '\t'])
+      expect(refused(field, `ab${space}cd`)).toBe(!MULTI_LINE.has(name));
+  });
 
   it('names the field in the message a route answers', () => {
     expect(() =>
