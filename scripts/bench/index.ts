@@ -11,7 +11,7 @@ import { type BenchRow, printTable } from './table';
 /**
  * `npm run bench`: every figure as a ratio or percentile against a baseline measured in this run.
  * `npm run bench -- qr books` runs only the named groups (backend, store-peer, qr, metrics, books,
- * postgres-nats, bundle, first-load, ai-jobs).
+ * postgres-nats, bundle, first-load, ai-jobs, outputs).
  */
 async function main() {
   const repoRoot = path.resolve(__dirname, '../..');
@@ -31,6 +31,7 @@ async function main() {
     },
     'first-load': () => measureFirstLoad(repoRoot),
     'ai-jobs': async () => (await import('./ai-jobs')).measureAiJobs(),
+    outputs: async () => (await import('./outputs')).measureOutputs(),
   };
   const asked = process.argv.slice(2);
   const unknown = asked.filter((name) => !(name in groups));
