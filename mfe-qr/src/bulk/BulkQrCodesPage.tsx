@@ -1,5 +1,5 @@
 // /qr-codes/bulk: direct codes from a CSV (title, target), then one ZIP of their pictures
-// (docs/product/creation-tools-qr.md (Bulk codes from a CSV)).
+// (docs/product/creation-tools-qr.md (Screens and routes: Bulk codes from a CSV)).
 import { QR_BULK_MAX_ROWS } from '@studio/events/rules';
 import { Alert, Button, Card, Spinner, theme } from '@studio/kit';
 import { FilePicker } from '@studio/kit/widgets';

@@ -1,5 +1,5 @@
 // Campaign tags on a direct code's target, so the owner's web analytics see which printed code
-// brought a visitor (docs/product/creation-tools-qr.md (Campaign tags)).
+// brought a visitor (docs/product/creation-tools-qr.md (Screens and routes: Campaign tags)).
 
 export const UTM_FIELDS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
 export type UtmTags = Record<(typeof UTM_FIELDS)[number], string>;

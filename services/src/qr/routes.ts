@@ -254,7 +254,7 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
       ctx.body = { success: true, qrCode: await qrCodeView(state, blobs) };
     });
 
-    // A CSV of direct codes (docs/product/creation-tools-qr.md (Bulk codes from a CSV)): one request
+    // A CSV of direct codes (docs/product/creation-tools-qr.md (Screens and routes: Bulk codes from a CSV)): one request
     // in the short window, one creation per row in the day's, all rows checked before any is made.
     const shortCreationWindows = windowMiddleware(creationWindows.filter((w) => w.windowMs < DAY_MS));
     router.post(QR_BULK_PATH, ...shortCreationWindows, async (ctx) => {

@@ -74,11 +74,13 @@ describe('the merged route table of the remotes', () => {
       '/my-images',
       '/kids-book/:bookId',
       '/my-books/:bookId/edit',
+      '/my-books/:bookId/versions',
     ]);
     expect(byRemote('qr').sort()).toEqual([
       '/qr-codes',
       '/qr-codes/:id',
       '/qr-codes/:id/edit',
+      '/qr-codes/bulk',
       '/qr-codes/new',
       '/qr-landing/:id',
     ]);

@@ -143,7 +143,7 @@ describe('the offline writer', () => {
       memory: [{ number: 2, title: 'Your First Hive', summary: 'Boxes.', written: true }],
     });
     expect(chapter.paragraphs[0]).toContain('It is written for retired teachers.');
-    expect(chapter.paragraphs[0]).toContain('It follows on from “Your First Hive”.');
+    expect(chapter.paragraphs[0]).toContain('It follows on from chapter 2.');
     expect(chapter.paragraphs.join(' ')).toMatch(/propolis|smoker/);
     expect(chapter.summary).toContain((outline.chapters[2] as { summary: string }).summary);
   });

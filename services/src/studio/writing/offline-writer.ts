@@ -211,7 +211,8 @@ export function writeChapter(brief: ChapterBrief): WrittenChapter {
     brief.chapter.summary,
     ...(brief.bookBrief ? [`It is written for ${lower(brief.bookBrief.audience)}.`] : []),
     ...(before
-      ? [`It follows on from ${before.number === 0 ? 'the introduction' : `“${before.title}”`}.`]
+      ? // By its number: an author who renames that chapter leaves no stale title behind.
+        [`It follows on from ${before.number === 0 ? 'the introduction' : `chapter ${before.number}`}.`]
       : []),
   ];
   const paragraphs: string[] = [`${opening.join(' ')} (${DEMO_NOTE})`];
