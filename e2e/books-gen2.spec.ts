@@ -183,6 +183,8 @@ test.describe('Gen 2.0 [stubbed API]', () => {
       numChapters: '7',
       includeIntroduction: 'no',
       paperType: 'white',
+      length: 'standard',
+      style: 'none',
     });
     await expect(page).toHaveURL(/\/non-fiction-gen2\?bookId=g2-book$/);
 

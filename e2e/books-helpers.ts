@@ -78,3 +78,13 @@ export async function expectToastText(page: Page, title: string, description?: s
   await expect(region.getByText(title, { exact: true }).first()).toBeVisible();
   if (description) await expect(region.getByText(description, { exact: true }).first()).toBeVisible();
 }
+
+/**
+ * Failed books of a stubbed list ask whether they can be continued: answered as the server answers
+ * for a job that cannot be (`null`), so they offer nothing.
+ */
+export async function noResumeOffers(page: Page): Promise<void> {
+  await page.route('**/api/generations/*/resume', (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ json: null }) : route.fallback(),
+  );
+}

@@ -3,7 +3,7 @@
 // server cannot be made to show on demand; sign-up and sessions are real.
 import type { Page } from '@playwright/test';
 import { expectNoHorizontalOverflow, expectToast } from './account-helpers';
-import { expectToastText, SSE_HEADERS, sseBody } from './books-helpers';
+import { expectToastText, noResumeOffers, SSE_HEADERS, sseBody } from './books-helpers';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 
 const at = '2025-06-01T10:00:00.000Z';
@@ -115,6 +115,8 @@ async function noStream(page: Page) {
 }
 
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });
+
+test.beforeEach(({ page }) => noResumeOffers(page));
 
 test.describe('My Books [stubbed API]', () => {
   test('header, create buttons, cards with badges, dates, progress and actions', async ({

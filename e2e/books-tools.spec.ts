@@ -113,6 +113,8 @@ test.describe('Non-fiction v1 [stubbed API]', () => {
         User: [user.id],
         Status: 'In progress',
         paperType: 'white',
+        length: 'standard',
+        style: 'none',
       });
       await expect(page.getByLabel('Book Title')).toHaveValue('');
     });
@@ -170,6 +172,7 @@ test.describe('Coloring book [stubbed API]', () => {
       prompt: 'Friendly dinosaurs',
       bookLength: 40,
       paperType: 'cream',
+      style: 'none',
       userId: user.id,
     });
     await page.setViewportSize({ width: 375, height: 740 });

@@ -2,6 +2,7 @@
 // tabs not clipped on a desk, toasts clear of the primary button, one empty-state design.
 // My Books' list is STUBBED (page.route, the spec's shapes) to get a row of mixed heights.
 import type { Locator, Page } from '@playwright/test';
+import { noResumeOffers } from './books-helpers';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 
 const PHONE = { width: 375, height: 812 };
@@ -67,6 +68,7 @@ test('My Books: cards in a row of mixed heights keep their shape (one-line badge
 }, testInfo) => {
   await signUp(page);
   await noStream(page);
+  await noResumeOffers(page);
   await page.route(/\/api\/airtable\/books\/[^/]+$/, (route) => route.fulfill({ json: MIXED_ROW }));
   await page.goto('/my-books');
   const cards = page.getByRole('article');

@@ -37,9 +37,16 @@ export function resumeRoutes({
   };
 
   return (router) => {
+    // A question, not a request: a job that cannot be continued answers `null` (a 409 would be a
+    // console error on every failed card of My Books that asks).
     router.get(RESUME_PATH, async (ctx) => {
-      const { quote } = await ownJob(ctx);
-      ctx.body = quote;
+      try {
+        ctx.body = (await ownJob(ctx)).quote;
+      } catch (error) {
+        if (!(error instanceof DomainError) || error.code !== 'CONFLICT') throw error;
+        ctx.type = 'application/json';
+        ctx.body = 'null';
+      }
     });
 
     router.post(RESUME_PATH, async (ctx) => {
