@@ -86,7 +86,9 @@ async function failedBook(page: Page, userId: string, title: string): Promise<st
   const { generationId } = (await started.json()) as { generationId: string };
   await expect
     .poll(
-      async () => (await (await page.request.get(`/api/generations/${generationId}/resume`)).json()).credits,
+      // `null` until the job has failed with a part made.
+      async () =>
+        (await (await page.request.get(`/api/generations/${generationId}/resume`)).json())?.credits ?? 0,
       {
         timeout: 60_000,
       },
