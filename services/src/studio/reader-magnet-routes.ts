@@ -10,7 +10,7 @@ import { readUploadBody } from '../platform/uploads/upload-body';
 import { handleQrCommand, loadQrCode } from '../qr/commands';
 import type { QrCodeState } from '../qr/decider';
 import { GENERATIONS, type GenerationDoc } from './generations-projection';
-import { BOOK_KINDS } from './own-book';
+import { ownBook } from './own-book';
 import { readerQrCodes } from './reader-qr-routes';
 
 export const READER_MAGNET_PATH = '/api/reader-magnets';
@@ -108,11 +108,9 @@ export function readerMagnetRoutes({
   const generations = readStore.collection<GenerationDoc>(GENERATIONS);
 
   /** The owner's book and its live reader codes, before a byte of the upload is read. */
-  const ownBook = async (ctx: Koa.Context, userId: string) => {
+  const bookWithCodes = async (ctx: Koa.Context, userId: string) => {
     const id = typeof ctx.query.bookId === 'string' ? ctx.query.bookId : '';
-    const doc = id ? await generations.get(id) : undefined;
-    if (!doc || doc.userId !== userId || !(BOOK_KINDS as readonly string[]).includes(doc.kind))
-      throw new DomainError('NOT_FOUND', 'Book not found');
+    const doc = await ownBook(generations, userId, id);
     const ids = readerQrCodes(id, '');
     const codes: QrCodeState[] = [];
     for (const edition of READER_QR_EDITIONS) {
@@ -126,7 +124,7 @@ export function readerMagnetRoutes({
   return (router) => {
     router.post(READER_MAGNET_PATH, async (ctx) => {
       const userId = requireUser(ctx);
-      const { doc, codes } = await ownBook(ctx, userId);
+      const { doc, codes } = await bookWithCodes(ctx, userId);
       const { fields, file } = await readUploadBody(ctx, MAGNET_UPLOAD);
       let made: { pdf: Buffer; source: 'upload' | 'pages'; pages?: number[] };
       if (file) made = { pdf: await checkedPdf(file), source: 'upload' };
