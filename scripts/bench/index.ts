@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { measureBackend } from './backend';
 import { measureBooks } from './books';
+import { measureCompiled } from './compiled';
 import { measureFirstLoad } from './first-load';
 import { measureMetricsOverhead } from './metrics-overhead';
 import { measurePostgresNats } from './postgres-nats';
-import { measureQr } from './qr';
 import { type BenchRow, printTable } from './table';
 
 /**
@@ -18,7 +18,8 @@ async function main() {
   const groups: Record<string, () => Promise<BenchRow[]>> = {
     backend: measureBackend,
     'store-peer': async () => (await import('./event-store-peer')).measureEventStorePeer(),
-    qr: measureQr,
+    // The redirect's speed is the server's per-request CPU: measured compiled, as production runs it.
+    qr: () => measureCompiled('qr', 'measureQr'),
     metrics: measureMetricsOverhead,
     books: measureBooks,
     'postgres-nats': measurePostgresNats,

@@ -234,14 +234,15 @@ export async function measureQr(): Promise<BenchRow[]> {
       `${base}/api/qr-landing/${landing.id}/data`,
     );
     rows.push({
-      metric: `bare Koa req/s and p99 (baseline: a redirect, then a small JSON answer, each paired with its endpoint; load: ${loadTool}, another process; machine load average ${load.toFixed(1)} before, ${(os.loadavg()[0] ?? 0).toFixed(1)} after, on ${os.availableParallelism()} cores)`,
+      metric: `bare Koa req/s and p99 (baseline: a redirect, then a small JSON answer, each paired with its endpoint; load: ${loadTool}, another process; the server compiled as production runs it; machine load average ${load.toFixed(1)} before, ${(os.loadavg()[0] ?? 0).toFixed(1)} after, on ${os.availableParallelism()} cores)`,
       value: `${rps(redirectBaseline).toFixed(0)} (p99 ${redirectBaseline.p99.toFixed(1)} ms), ${rps(dataBaseline).toFixed(0)} (p99 ${dataBaseline.p99.toFixed(1)} ms)`,
       target: '',
       pass: null,
     });
-    for (const [name, result, baseline, p99Target] of [
-      ['QR scan redirect /r/{id} (recorded: phone User-Agent)', redirect, redirectBaseline, 10],
-      ['QR landing data /api/qr-landing/{id}/data', data, dataBaseline, 20],
+    // The redirect is what a scan waits on: it answers about as fast as a bare Koa redirect.
+    for (const [name, result, baseline, shareTarget, p99Target] of [
+      ['QR scan redirect /r/{id} (recorded: phone User-Agent)', redirect, redirectBaseline, 0.9, 5],
+      ['QR landing data /api/qr-landing/{id}/data', data, dataBaseline, 0.6, 20],
     ] as const) {
       rows.push({
         metric: `${name} CPU per request vs bare Koa (whole process, GC and SQLite threads too; bare ÷ route; informative)`,
@@ -254,14 +255,14 @@ export async function measureQr(): Promise<BenchRow[]> {
       rows.push({
         metric: `${name} req/s vs bare Koa (errors)`,
         value: `${ratio(share)} (${rps(result).toFixed(0)} req/s; ${errors} errors)`,
-        target: '≥ 0.60×, 0 errors',
-        pass: share >= 0.6 && errors === 0,
+        target: `≥ ${shareTarget.toFixed(2)}×, 0 errors`,
+        pass: share >= shareTarget && errors === 0,
       });
       rows.push({
         metric: `${name} p99 at that load`,
         value: `${result.p99.toFixed(1)} ms`,
-        target: `< ${p99Target} ms`,
-        pass: result.p99 < p99Target,
+        target: `≤ ${p99Target} ms`,
+        pass: result.p99 <= p99Target,
       });
     }
 

@@ -49,6 +49,7 @@ export function deviceCookie(id: string, now: Date, secure: boolean): string {
  * handed a whole /64, so counting single addresses would let one client be thousands).
  */
 export function networkOf(address: string): string {
+  if (!address.includes(':')) return address;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return mapped[1]!;
   if (!isIPv6(address)) return address;

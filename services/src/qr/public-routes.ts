@@ -3,6 +3,7 @@ import type { QrSignupRefusalReason } from '@studio/events';
 import { qrLandingFormRequest, qrLandingPostRequest } from '@studio/events/requests';
 import { QR_HONEYPOT_FIELD, QR_MESSAGES } from '@studio/events/rules';
 import type Koa from 'koa';
+import { utcDay } from '../platform/clock';
 import { DomainError, isDomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
 import type { LeanRequest, LeanRoute } from '../platform/http/lean-routes';
@@ -321,7 +322,7 @@ export function qrPublicRoutes(deps: Deps): {
     const events = decideSignup(
       state,
       {
-        day: at.toISOString().slice(0, 10),
+        day: utcDay(at),
         email: input.email,
         ...(input.name ? { name: input.name } : {}),
         ...visitor,

@@ -1,5 +1,6 @@
 import type { QrScanRecord } from '@studio/events';
 import { LRUCache } from 'lru-cache';
+import { utcDay } from '../platform/clock';
 import type { EventStore } from '../platform/eventstore/port';
 import { isEngineUnreachable } from '../platform/faults/unavailable';
 import type { Logger } from '../platform/logging';
@@ -219,13 +220,13 @@ export class ScanRecorder {
 
   private async decide(state: QrCodeState, visit: Visit): Promise<boolean> {
     if (!state.exists || state.deleted || !state.trackingEnabled || isBot(visit.userAgent)) return false;
-    const day = visit.at.toISOString().slice(0, 10);
     // Every store read comes before any of this process's own counting: a visit a store could not
     // decide is tried again later from the start, so it must have changed nothing.
     const network = networkOf(visit.address);
     const networkKey = `${state.qrId}\n${network}`;
     // A network past its ceiling costs no hash and no store read (a flood of cookieless requests).
     if (windowFull(this.networks, networkKey, visit.at.getTime(), SCANS_PER_NETWORK)) return false;
+    const day = utcDay(visit.at);
     const devicesKey = `${state.qrId}\n${day}\n${network}`;
     const devicesSeen = this.newDevices.get(devicesKey) ?? 0;
     let visitor = '';
@@ -297,7 +298,7 @@ export class ScanRecorder {
   ): Promise<{ visitor?: string; converted?: boolean }> {
     if (!device || !state.trackingEnabled) return {};
     await this.decideQueued();
-    const day = at.toISOString().slice(0, 10);
+    const day = utcDay(at);
     const visitor = await this.deps.hasher.hash(state.qrId, day, deviceIdentity(device));
     const key = visitorKey(state.qrId, day, visitor);
     const doc = await this.deps.readStore

@@ -56,16 +56,20 @@ export interface LeanRoute {
  * redirect on purpose: they govern a document the browser renders, and a browser never renders
  * the body of a redirect it follows (there is none). JSON: nosniff, and a fixed CSP that allows
  * nothing and no framing, should the text ever be opened as a page (no nonce: nothing in it may
- * run or be styled).
+ * run or be styled). Kept as flat name-value lists, which `writeHead` takes as they are: building
+ * a header object per answer was the largest cost of the redirect's own code in a profile.
  */
-const COMMON = { 'Cache-Control': 'no-store' };
-const REDIRECT = { ...COMMON, 'Referrer-Policy': REFERRER_POLICY, 'Content-Length': '0' };
-const JSON_TEXT = {
-  ...COMMON,
-  'Content-Type': 'application/json; charset=utf-8',
-  'X-Content-Type-Options': 'nosniff',
-  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-};
+const REDIRECT = ['Cache-Control', 'no-store', 'Referrer-Policy', REFERRER_POLICY, 'Content-Length', '0'];
+const JSON_TEXT = [
+  'Cache-Control',
+  'no-store',
+  'Content-Type',
+  'application/json; charset=utf-8',
+  'X-Content-Type-Options',
+  'nosniff',
+  'Content-Security-Policy',
+  "default-src 'none'; frame-ancestors 'none'",
+];
 
 export interface LeanOptions {
   logger: Logger;
@@ -82,33 +86,46 @@ const firstOf = (value: string) => {
   return (comma === -1 ? value : value.slice(0, comma)).trim();
 };
 
-/** A Koa-compatible view of a bare request (Koa's `request.ip`, `host`, `secure` and `get`). */
-function leanRequest(req: IncomingMessage, path: string, trustProxy: number): LeanRequest {
-  const header = (name: string): string => {
+/**
+ * A Koa-compatible view of a bare request (Koa's `request.ip`, `host`, `secure` and `get`): a class,
+ * so that each request makes one small object and its getters are shared.
+ */
+class BareRequest implements LeanRequest {
+  readonly method: string;
+  constructor(
+    private readonly req: IncomingMessage,
+    readonly path: string,
+    private readonly trustProxy: number,
+  ) {
+    this.method = req.method ?? 'GET';
+  }
+
+  private header(name: string): string {
+    const { headers } = this.req;
     const value =
-      name === 'referer' || name === 'referrer'
-        ? (req.headers.referrer ?? req.headers.referer)
-        : req.headers[name];
+      name === 'referer' || name === 'referrer' ? (headers.referrer ?? headers.referer) : headers[name];
     return typeof value === 'string' ? value : Array.isArray(value) ? value.join(', ') : '';
-  };
-  return {
-    method: req.method ?? 'GET',
-    path,
-    get ip() {
-      const forwarded = trustProxy > 0 ? header('x-forwarded-for') : '';
-      const hops = forwarded ? forwarded.split(/\s*,\s*/).slice(-trustProxy) : [];
-      return hops[0] || req.socket.remoteAddress || '';
-    },
-    get host() {
-      const host = (trustProxy > 0 && header('x-forwarded-host')) || header('host');
-      return host ? firstOf(host) : '';
-    },
-    get secure() {
-      if ((req.socket as TLSSocket).encrypted) return true;
-      return trustProxy > 0 && firstOf(header('x-forwarded-proto')) === 'https';
-    },
-    get: (name) => header(name.toLowerCase()),
-  };
+  }
+
+  get ip(): string {
+    const forwarded = this.trustProxy > 0 ? this.header('x-forwarded-for') : '';
+    const hops = forwarded ? forwarded.split(/\s*,\s*/).slice(-this.trustProxy) : [];
+    return hops[0] || this.req.socket.remoteAddress || '';
+  }
+
+  get host(): string {
+    const host = (this.trustProxy > 0 && this.header('x-forwarded-host')) || this.header('host');
+    return host ? firstOf(host) : '';
+  }
+
+  get secure(): boolean {
+    if ((this.req.socket as TLSSocket).encrypted) return true;
+    return this.trustProxy > 0 && firstOf(this.header('x-forwarded-proto')) === 'https';
+  }
+
+  get(name: string): string {
+    return this.header(name.toLowerCase());
+  }
 }
 
 /**
@@ -127,14 +144,13 @@ export function leanListener(routes: readonly LeanRoute[], options: LeanOptions,
     route: string,
     started: number,
     status: number,
-    headers: Record<string, string>,
+    headers: string[],
     body?: Buffer,
   ) => {
     const requestId = requestIdFor(request.get('X-Request-Id'));
-    const secure = request.secure ? { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : undefined;
-    res
-      .writeHead(status, { ...headers, 'X-Request-Id': requestId, ...secure })
-      .end(req.method === 'HEAD' ? undefined : body);
+    headers.push('X-Request-Id', requestId);
+    if (request.secure) headers.push('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
+    res.writeHead(status, headers).end(req.method === 'HEAD' ? undefined : body);
     const ms = performance.now() - started;
     observeRequest?.(request.method, route, status, ms / 1000);
     logRequest(logger, { requestId, method: request.method, path: request.path, status, ms });
@@ -147,7 +163,7 @@ export function leanListener(routes: readonly LeanRoute[], options: LeanOptions,
     const started = performance.now();
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
-    const request = leanRequest(req, path, trustProxy);
+    const request = new BareRequest(req, path, trustProxy);
     if (isKnownHost && !isKnownHost(request.host)) return next(req, res);
     let answer: LeanAnswer | undefined;
     try {
@@ -158,13 +174,11 @@ export function leanListener(routes: readonly LeanRoute[], options: LeanOptions,
       return next(req, res);
     }
     if (answer === undefined) return next(req, res);
-    if ('redirect' in answer)
-      send(req, res, request, route.route, started, 302, {
-        ...REDIRECT,
-        Location: answer.redirect,
-        ...(answer.cookie ? { 'Set-Cookie': answer.cookie } : undefined),
-      });
-    else {
+    if ('redirect' in answer) {
+      const headers = [...REDIRECT, 'Location', answer.redirect];
+      if (answer.cookie) headers.push('Set-Cookie', answer.cookie);
+      send(req, res, request, route.route, started, 302, headers);
+    } else {
       const body = Buffer.from(answer.json);
       if (body.length >= COMPRESSION_THRESHOLD_BYTES) return next(req, res);
       send(
@@ -174,7 +188,7 @@ export function leanListener(routes: readonly LeanRoute[], options: LeanOptions,
         route.route,
         started,
         200,
-        { ...JSON_TEXT, 'Content-Length': String(body.length) },
+        [...JSON_TEXT, 'Content-Length', String(body.length)],
         body,
       );
     }
