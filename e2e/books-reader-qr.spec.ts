@@ -15,6 +15,15 @@ const pdfText = (pdf: Buffer): string => {
   writeFileSync(file, pdf);
   return execFileSync('pdftotext', [file, '-']).toString('utf8').replace(/\s+/g, ' ');
 };
+/** What zbarimg reads on a PDF's first page at 300 dpi. */
+const pdfCode = (pdf: Buffer): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'reader-qr-'));
+  writeFileSync(join(dir, 'cover.pdf'), pdf);
+  execFileSync('pdftoppm', ['-r', '300', '-png', '-singlefile', join(dir, 'cover.pdf'), join(dir, 'cover')]);
+  return execFileSync('zbarimg', ['--quiet', '--raw', join(dir, 'cover.png')])
+    .toString('utf8')
+    .trim();
+};
 
 // The refused link's 400 is the browser's console line for the error state under test.
 test.use({ allowConsoleErrors: /status of 400/ });
@@ -74,6 +83,10 @@ test('REAL backend: add a reader QR to a finished book from My Books', async ({ 
 
   await dialog.getByLabel('Link to the download or review page').fill('https://example.com/seeds.pdf');
   await dialog.getByLabel('Words under the code (optional)').fill('A free chapter on saving your own seeds.');
+  const backCover = dialog.getByRole('switch', { name: 'Also print the code on the back cover' });
+  await backCover.focus();
+  await page.keyboard.press('Space');
+  await expect(backCover).toBeChecked();
   await dialog.getByRole('button', { name: 'Add the code and rebuild' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Reader QR code added').first()).toBeVisible();
@@ -85,7 +98,15 @@ test('REAL backend: add a reader QR to a finished book from My Books', async ({ 
   const text = pdfText(await pdf.body());
   expect(text).toContain('Get the bonus chapter');
   expect(text).toContain('A free chapter on saving your own seeds.');
-  expect((await (await page.request.get('/api/user')).json()).credits).toBe(credits);
+  const user = (await (await page.request.get('/api/user')).json()) as { id: string; credits: number };
+  expect(user.credits).toBe(credits);
+  // The paperback's back cover carries the print code too.
+  const books = (await (await page.request.get(`/api/airtable/books/${user.id}`)).json()) as Array<{
+    title: string;
+    coverFile: string;
+  }>;
+  const cover = books.find((b) => b.title === 'Window Boxes')?.coverFile as string;
+  expect(pdfCode(await (await page.request.get(cover)).body())).toMatch(/\/r\/[A-Za-z0-9]{12}$/);
   // The code is the author's, listed with their QR codes.
   await page.goto('/qr-codes');
   await expect(page.getByText('Window Boxes: readers').first()).toBeVisible();

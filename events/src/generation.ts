@@ -356,6 +356,8 @@ export interface ReaderQr {
   heading: string;
   /** A sentence under it, if the author wrote one. */
   words?: string;
+  /** Also printed on the paperback's back cover, at its foot, clear of the barcode box. */
+  backCover?: true;
   /**
    * The other editions' own codes (absent on books that got their code before editions): the
    * EPUB links `ebook`; `giveaway` is the link and code the author hands out with free copies.

@@ -130,7 +130,8 @@ const readerUrl = (v: string | undefined) => !v || isHttpUrl(v);
 /**
  * POST /api/books/{id}/reader-qr: the offer, the line printed above the code ("Get the bonus
  * chapter"), an optional sentence under it, and the link the reader is sent to after signing up
- * (the bonus download or the review page; optional for a newsletter).
+ * (the bonus download or the review page; optional for a newsletter). `backCover`: the code is
+ * also printed on the paperback's back cover (a book that has its codes takes just this change).
  */
 export const readerQrRequest = yup.object({
   offer: text('Choose an offer: bonus, newsletter or review')
@@ -161,6 +162,7 @@ export const readerQrRequest = yup.object({
       then: (s) => s.required('The link is required for a bonus download or a review page'),
       otherwise: (s) => s.optional(),
     }),
+  backCover: yup.boolean().strict().typeError('backCover must be true or false').optional(),
 });
 
 /**

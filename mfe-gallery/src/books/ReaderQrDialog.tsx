@@ -6,7 +6,7 @@ import { fieldErrors, readerQrRequest } from '@studio/events/requests';
 import { Alert, apiJson, Button, theme, toast } from '@studio/kit';
 import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
 import { Dialog, DialogClose } from '@studio/kit/overlays';
-import { Field, Input, RadioGroup, Textarea, useFormErrors } from '@studio/kit/widgets';
+import { Field, Input, RadioGroup, Switch, Textarea, useFormErrors } from '@studio/kit/widgets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { serverMessage } from './api';
@@ -26,6 +26,7 @@ export function ReaderQrDialog({ bookId, bookTitle, onClose }: ReaderQrDialogPro
   const [heading, setHeading] = useState<string>(READER_QR.defaultHeading.bonus);
   const [words, setWords] = useState('');
   const [url, setUrl] = useState('');
+  const [backCover, setBackCover] = useState(false);
   const { errors, check, recheck } = useFormErrors(wordErrors);
   const add = useMutation({
     mutationFn: () =>
@@ -34,6 +35,7 @@ export function ReaderQrDialog({ bookId, bookTitle, onClose }: ReaderQrDialogPro
         heading,
         ...(words.trim() ? { words } : {}),
         ...(url.trim() ? { url } : {}),
+        ...(backCover ? { backCover } : {}),
       }),
     onSuccess: () => {
       toast({ title: READER_QR.successTitle, description: READER_QR.successBody, variant: 'success' });
@@ -123,6 +125,12 @@ export function ReaderQrDialog({ bookId, bookTitle, onClose }: ReaderQrDialogPro
             onChange={(e) => setUrl(e.target.value)}
           />
         </Field>
+        <div>
+          <Switch label={READER_QR.backCoverLabel} checked={backCover} onCheckedChange={setBackCover} />
+          <p css={{ fontSize: theme.fontSizes.xs, color: theme.colors.textMuted, marginTop: 4 }}>
+            {READER_QR.backCoverHint}
+          </p>
+        </div>
         <p css={{ fontSize: theme.fontSizes.xs, color: theme.colors.textMuted }}>{READER_QR.free}</p>
       </form>
     </Dialog>

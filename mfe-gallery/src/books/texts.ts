@@ -144,6 +144,8 @@ export const READER_QR = {
   urlLabel: (offer: string) =>
     offer === 'newsletter' ? 'Link after signing up (optional)' : 'Link to the download or review page',
   urlHint: 'Readers sign up on your landing page first; you can change it later in QR codes.',
+  backCoverLabel: 'Also print the code on the back cover',
+  backCoverHint: 'Paperback only: at the foot of the back, clear of the barcode area.',
   free: 'Adding the code rebuilds the PDF, covers and EPUB. It costs no credits.',
   cancel: 'Cancel',
   add: 'Add the code and rebuild',

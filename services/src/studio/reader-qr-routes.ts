@@ -64,7 +64,8 @@ const BUTTON: Record<ReaderQrOffer, string> = {
  * the code changes where it leads, never the printed book.
  *
  * One code per edition (print, ebook, giveaway copy; see docs/product/creation-tools-qr.md), their
- * ids derived from the book's; a book that has them answers 200 with them (nothing appended). Every refusal (another's book → 404, an unfinished one or another of the
+ * ids derived from the book's; a book that has them answers 200 with them (nothing appended), or
+ * 202 when the request moves the print code onto or off the back cover (a rebuild). Every refusal (another's book → 404, an unfinished one or another of the
  * account's books being rebuilt → 409, the
  * allowance → 429, bad words → 400) is decided before anything is written.
  */
@@ -118,9 +119,32 @@ export function readerQrRoutes(
       await rebuilds.run(userId, id, async () => {
         const state = await bookState(id);
         const existing = state.edition?.readerQr;
+        const at = clock.now().toISOString();
         if (existing) {
-          ctx.status = 200;
-          ctx.body = { readerQr: existing, unchanged: true };
+          // A book has one set of codes: asking again changes only where the print code is printed.
+          const backCover = input.backCover ?? Boolean(existing.backCover);
+          if (backCover === Boolean(existing.backCover)) {
+            ctx.status = 200;
+            ctx.body = { readerQr: existing, unchanged: true };
+            return;
+          }
+          const { backCover: _, ...codes } = existing;
+          const readerQr: ReaderQr = { ...codes, ...(backCover ? { backCover: true } : {}) };
+          const edit: GenerationCommand = {
+            type: 'EditBook',
+            generationId: id,
+            userId,
+            edits: { readerQr },
+            at,
+          };
+          await commands.handle(generationStream(id), generationDecider, edit, metadata(ctx, userId, id));
+          ctx.status = 202;
+          ctx.body = {
+            readerQr,
+            message: backCover
+              ? 'The code will also be printed on the back cover. The files are being rebuilt.'
+              : 'The code is taken off the back cover. The files are being rebuilt.',
+          };
           return;
         }
         const origin = config.publicUrl ? new URL(config.publicUrl).origin : ownOrigin(ctx);
@@ -129,9 +153,9 @@ export function readerQrRoutes(
           ...codes.print,
           heading: input.heading,
           ...(input.words ? { words: input.words } : {}),
+          ...(input.backCover ? { backCover: true } : {}),
           editions: { ebook: codes.ebook, giveaway: codes.giveaway },
         };
-        const at = clock.now().toISOString();
         const edit: GenerationCommand = {
           type: 'EditBook',
           generationId: id,

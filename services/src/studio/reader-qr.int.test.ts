@@ -2,7 +2,7 @@ import { generationStream, qrStream } from '@studio/events';
 import { unzipSync } from 'fflate';
 import type request from 'supertest';
 import { member } from '../testing/givens';
-import { downloadFile, type ListedBook, listedBook, readerPage } from '../testing/reader-books';
+import { coverCode, downloadFile, type ListedBook, listedBook, readerPage } from '../testing/reader-books';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 
 /**
@@ -68,6 +68,7 @@ describe('a reader QR code in a book', () => {
       ],
       [{ ...offer, url: 'javascript:alert(1)' }, 'The link must be a web address (https://…)'],
       [{ ...offer, url: undefined }, 'The link is required for a bonus download or a review page'],
+      [{ ...offer, backCover: 'yes' }, 'backCover must be true or false'],
     ];
     for (const [body, message] of bad) {
       const res = await agent.post(`/api/books/${id}/reader-qr`).send(body);
@@ -144,6 +145,25 @@ describe('a reader QR code in a book', () => {
     expect(again.status).toBe(200);
     expect(again.body.readerQr).toEqual(first);
     expect((await eventTypes(generationStream(id))).filter((t) => t === 'GenerationEdited')).toHaveLength(1);
+
+    // The back cover: the paperback carries no code until asked; then the print code, which
+    // decodes from the rebuilt cover at 300 dpi (a second edit, still free).
+    expect(coverCode(await download(agent, after.coverFile))).toBe('');
+    const onBack = await agent.post(`/api/books/${id}/reader-qr`).send({ ...offer, backCover: true });
+    expect(onBack.status).toBe(202);
+    expect(onBack.body.readerQr).toEqual({ ...first, backCover: true });
+    const withBack = await listed(
+      agent,
+      userId,
+      id,
+      (b) => b.status === 'Done' && b.coverFile !== after.coverFile,
+    );
+    expect(coverCode(await download(agent, withBack.coverFile))).toBe(first.url);
+    expect((await agent.get('/api/user')).body.credits).toBe(credits);
+    // Asked again as it is: nothing to do.
+    const same = await agent.post(`/api/books/${id}/reader-qr`).send({ ...offer, backCover: true });
+    expect(same.status).toBe(200);
+    expect((await eventTypes(generationStream(id))).filter((t) => t === 'GenerationEdited')).toHaveLength(2);
   }, 240_000);
 
   it('coloring and kids books: one rebuild per account (two at once: one 202, one 409 with nothing written), each code decodes from its rebuilt PDF', async () => {

@@ -93,6 +93,25 @@ export async function readerPage(pdfBytes: Buffer, heading: string) {
   }
 }
 
+/** What zbarimg reads on a paperback cover PDF rendered at DPI ('' when it finds no code). */
+export function coverCode(pdfBytes: Buffer): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'reader-cover-'));
+  try {
+    const pdf = path.join(dir, 'cover.pdf');
+    writeFileSync(pdf, pdfBytes);
+    execFileSync('pdftoppm', ['-r', String(DPI), '-png', '-singlefile', pdf, path.join(dir, 'cover')]);
+    try {
+      return execFileSync('zbarimg', ['--quiet', '--raw', path.join(dir, 'cover.png')], {
+        encoding: 'utf8',
+      }).trim();
+    } catch {
+      return ''; // zbarimg exits 4 when the picture has no code
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export const downloadFile = async (agent: request.Agent, url: string) => {
   const res = await agent
     .get(url)
@@ -105,7 +124,10 @@ export const downloadFile = async (agent: request.Agent, url: string) => {
   expect(res.status).toBe(200);
   return res.body as Buffer;
 };
-export type ListedBook = Record<'status' | 'finalBookFile' | 'shareLink' | 'epubFile', string> & {
+export type ListedBook = Record<
+  'status' | 'finalBookFile' | 'shareLink' | 'epubFile' | 'coverFile',
+  string
+> & {
   hasReaders?: boolean;
 };
 export const listedBook = (

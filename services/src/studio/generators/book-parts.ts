@@ -154,8 +154,16 @@ export async function bookCovers(
     ...(matter.subtitle ? { subtitle: matter.subtitle } : {}),
     ...(matter.blurb ? { blurb: matter.blurb } : {}),
   };
+  const code = matter.readerQr?.backCover ? matter.readerQr : undefined;
   const jpeg = await ebookCoverJpeg(text, look);
-  const wrap = await paperbackWrapPdf(text, look, interior.trim, interior.pages, paper);
+  // The print code on the paperback's back only: the ebook cover is a picture nobody scans.
+  const wrap = await paperbackWrapPdf(
+    code ? { ...text, readerCode: { url: code.url, heading: code.heading } } : text,
+    look,
+    interior.trim,
+    interior.pages,
+    paper,
+  );
   await assertPreflight('paperback cover', wrap.pdf, {
     type: 'cover',
     trim: interior.trim,

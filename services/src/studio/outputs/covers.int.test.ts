@@ -45,6 +45,16 @@ const inDir = <T>(pdf: Buffer, run: (file: string, dir: string) => T): T => {
     rmSync(dir, { recursive: true, force: true });
   }
 };
+/** `inDir` for work that finishes later (sharp's): the folder stays until it has. */
+const inDirLater = async <T>(pdf: Buffer, run: (file: string, dir: string) => Promise<T>): Promise<T> => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cover-'));
+  writeFileSync(path.join(dir, 'cover.pdf'), pdf);
+  try {
+    return await run(path.join(dir, 'cover.pdf'), dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
 /** Word boxes in points from the top left (pdftotext -bbox). */
 const words = (pdf: Buffer) =>
   inDir(pdf, (file) =>
@@ -174,6 +184,65 @@ describe('paperback and ebook covers', () => {
           w.xMax > barcode.left && w.xMin < barcode.right && w.yMax > barcode.top && w.yMin < barcode.bottom;
         expect(inBarcode).toBe(false);
       }
+      expect(await preflight(pdf, { type: 'cover', trim: bookTrim, pages, paper: 'white' })).toEqual([]);
+    }
+  });
+
+  it('carry a reader code at the foot of the back: it decodes at 300 dpi, over an inch wide, clear of the barcode box and the words', async () => {
+    const url = 'https://studio.example/r/AbCdEf123456';
+    const blurb = 'Freelancers earn in waves. This handbook turns irregular income into a calm plan. '.repeat(
+      8,
+    );
+    for (const [bookTrim, pages] of [
+      [TRIMS['non-fiction'], 32],
+      [TRIMS.kids, 26],
+    ] as const) {
+      const readerCode = { url, heading: 'Get the bonus chapter' };
+      const { pdf } = await paperbackWrapPdf({ ...text, blurb, readerCode }, await lookOf(), bookTrim, pages);
+      const spineLeft = BLEED + bookTrim.width;
+      const foot = BLEED + bookTrim.height;
+      const dpi = 300;
+      const { decoded, codeBox, barcodeInk } = await inDirLater(pdf, async (file, dir) => {
+        execFileSync('pdftoppm', ['-r', String(dpi), '-png', '-singlefile', file, path.join(dir, 'cover')]);
+        const png = path.join(dir, 'cover.png');
+        // The back's lower half, left of the barcode box: only the code and its line are there.
+        const region = path.join(dir, 'foot.png');
+        const px = (inches: number) => Math.round(inches * dpi);
+        await sharp(png)
+          .extract({ left: 0, top: px(foot - 3), width: px(spineLeft - 2.3), height: px(3) })
+          .toFile(region);
+        const box = await sharp(png)
+          .extract({ left: px(spineLeft - 2.25), top: px(foot - 1.45), width: px(2), height: px(1.2) })
+          .greyscale()
+          .raw()
+          .toBuffer();
+        const { data, info } = await sharp(region).greyscale().raw().toBuffer({ resolveWithObject: true });
+        // The code's dark modules: their bounding box is the symbol's printed size.
+        let [left, right, top, bottom] = [info.width, -1, info.height, -1];
+        for (let y = 0; y < info.height; y++)
+          for (let x = 0; x < info.width; x++)
+            if ((data[y * info.width + x] ?? 255) < 60) {
+              left = Math.min(left, x);
+              right = Math.max(right, x);
+              top = Math.min(top, y);
+              bottom = Math.max(bottom, y);
+            }
+        return {
+          decoded: execFileSync('zbarimg', ['--quiet', '--raw', region], { encoding: 'utf8' }).trim(),
+          codeBox: { width: (right - left) / dpi, height: (bottom - top) / dpi },
+          barcodeInk: box.reduce((a, v) => Math.max(a, v), 0) - box.reduce((a, v) => Math.min(a, v), 255),
+        };
+      });
+      expect(decoded).toBe(url);
+      expect(codeBox.width).toBeGreaterThanOrEqual(1);
+      expect(codeBox.height).toBeGreaterThanOrEqual(1);
+      // KDP's barcode box is one flat colour (the darkest pixel is the lightest): nothing printed there.
+      expect(barcodeInk).toBe(0);
+      // The line above the code is printed, and the blurb ends above the code's band.
+      const back = words(pdf).filter((w) => w.xMax < spineLeft * 72);
+      expect(back.map((w) => w.text).join(' ')).toContain('Get the bonus chapter');
+      const blurbWords = back.filter((w) => /Freelancers|handbook|plan/.test(w.text));
+      for (const w of blurbWords) expect(w.yMax).toBeLessThan((foot - 0.25 - 1.6 - 0.5) * 72);
       expect(await preflight(pdf, { type: 'cover', trim: bookTrim, pages, paper: 'white' })).toEqual([]);
     }
   });

@@ -13,6 +13,7 @@ import {
   type Trim,
 } from './kdp';
 import { frontFrame } from './pictures';
+import { READER_CODE_WIDTH_IN, readerCodeSvg } from './reader-code';
 import { typesetPdf, typesetSvg } from './typst';
 
 /**
@@ -29,6 +30,8 @@ export interface CoverText {
   author: string;
   /** The back cover's copy; cut to BACK_TEXT_MAX characters. */
   blurb?: string;
+  /** A reader code printed on the back (the paperback's only), with its line above it. */
+  readerCode?: { url: string; heading: string };
 }
 
 /** How a book's covers look: its colours and its art, both kept with the book. */
@@ -205,28 +208,48 @@ export async function ebookCoverJpeg(text: CoverText, look: CoverLook): Promise<
     .toBuffer();
 }
 
+/** Room under the back's words: the barcode box, and the reader code beside it when there is one. */
+const BARCODE_BAND = BLEED + BARCODE.fromBottom + BARCODE.height + 0.3;
+/** The reader code's line: at most three lines of 8 pt over the code's width. */
+const READER_CODE_LINE_IN = 0.45;
+const READER_CODE_BAND = BLEED + BARCODE.fromBottom + READER_CODE_WIDTH_IN + 0.05 + READER_CODE_LINE_IN + 0.3;
+
 /**
  * The back: the title, then the blurb at the largest size (12 pt down to 8 pt) that fits the space
  * above the barcode box, all inside the safe area with room to spare; the barcode box's band is
- * left empty.
+ * left empty. A reader code stands at the foot on the side away from the spine, half an inch in
+ * from the trim, so the barcode box (a quarter inch from the spine fold) stays clear on every trim
+ * (the narrowest, 6 in, leaves over an inch and a half between them).
  */
 const BACK = `
-#let back(w, h) = block(width: w, height: h, fill: rgb(palette.background),
-  inset: (left: ${BLEED + 0.5}in, right: 0.5in, top: ${BLEED + 0.6}in, bottom: ${BLEED + BARCODE.fromBottom + BARCODE.height + 0.3}in))[
-  #set text(fill: rgb(palette.ink), hyphenate: false)
-  #set par(justify: false, leading: 0.6em, spacing: 1em)
-  #text(size: 16pt, weight: "bold")[#cover.title]
-  #v(0.3em)
-  #line(length: 1.2in, stroke: 1.5pt + rgb(palette.accent))
-  #v(0.8em)
-  #if cover.blurb != none {
-    layout(size => {
-      let sizes = (12pt, 11pt, 10pt, 9pt, 8pt)
-      let fits = sizes.filter(s => measure(block(width: size.width, text(size: s, cover.blurb))).height <= size.height)
-      text(size: fits.at(0, default: 8pt), cover.blurb)
-    })
+#let back(w, h) = block(width: w, height: h, fill: rgb(palette.background), {
+  let code = cover.at("readerCode", default: none)
+  block(width: 100%, height: 100%,
+    inset: (left: ${BLEED + 0.5}in, right: 0.5in, top: ${BLEED + 0.6}in, bottom: if code == none { ${BARCODE_BAND}in } else { ${READER_CODE_BAND}in }))[
+    #set text(fill: rgb(palette.ink), hyphenate: false)
+    #set par(justify: false, leading: 0.6em, spacing: 1em)
+    #text(size: 16pt, weight: "bold")[#cover.title]
+    #v(0.3em)
+    #line(length: 1.2in, stroke: 1.5pt + rgb(palette.accent))
+    #v(0.8em)
+    #if cover.blurb != none {
+      layout(size => {
+        let sizes = (12pt, 11pt, 10pt, 9pt, 8pt)
+        let fits = sizes.filter(s => measure(block(width: size.width, text(size: s, cover.blurb))).height <= size.height)
+        text(size: fits.at(0, default: 8pt), cover.blurb)
+      })
+    }
+  ]
+  if code != none {
+    place(bottom + left, dx: ${BLEED + 0.5}in, dy: -${BLEED + BARCODE.fromBottom}in,
+      block(width: ${READER_CODE_WIDTH_IN}in, {
+        block(width: 100%, height: ${READER_CODE_LINE_IN}in, align(center + bottom,
+          text(size: 8pt, fill: rgb(palette.ink), hyphenate: false, code.heading)))
+        v(0.05in, weak: false)
+        image("/reader-code.svg", width: ${READER_CODE_WIDTH_IN}in)
+      }))
   }
-]
+})
 `;
 
 /**
@@ -261,7 +284,14 @@ export async function paperbackWrapPdf(
   front(100%, 100%, cover.front),
 )
 `,
-    files: { '/cover.json': coverJson(text, look, { front: front.data }), ...front.files },
+    files: {
+      '/cover.json': coverJson(text, look, {
+        front: front.data,
+        ...(text.readerCode ? { readerCode: { heading: text.readerCode.heading } } : {}),
+      }),
+      ...front.files,
+      ...(text.readerCode ? { '/reader-code.svg': await readerCodeSvg(text.readerCode.url) } : {}),
+    },
   });
   return { pdf, width, height, sources: design.source ? [design.source] : [] };
 }
