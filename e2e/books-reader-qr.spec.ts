@@ -20,7 +20,9 @@ const pdfCode = (pdf: Buffer): string => {
   const dir = mkdtempSync(join(tmpdir(), 'reader-qr-'));
   writeFileSync(join(dir, 'cover.pdf'), pdf);
   execFileSync('pdftoppm', ['-r', '300', '-png', '-singlefile', join(dir, 'cover.pdf'), join(dir, 'cover')]);
-  return execFileSync('zbarimg', ['--quiet', '--raw', join(dir, 'cover.png')])
+  return execFileSync('zbarimg', ['--quiet', '--raw', join(dir, 'cover.png')], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
     .toString('utf8')
     .trim();
 };
