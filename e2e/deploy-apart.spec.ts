@@ -89,7 +89,8 @@ test.beforeAll(async () => {
   const remoteUrls = Object.fromEntries(
     (Object.keys(REMOTES) as Remote[]).map((name) => [name, `${remoteOrigin(name)}/mf-manifest.json`]),
   );
-  app = spawn('npm', ['run', 'serve'], {
+  // The embedded runtime `npm run serve` compiled for the suite's own server: started as it is.
+  app = spawn(process.execPath, ['--enable-source-maps', 'services/dist/main/embedded.js'], {
     env: {
       ...process.env,
       PORT: String(appPort),
@@ -108,7 +109,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   for (const child of servers.values()) await stop(child);
-  // `npm run serve` starts tsx, which starts node: stop the whole group.
+  // Stop the whole group (the runtime's own threads and children with it).
   if (app?.pid && app.exitCode === null) {
     const exited = new Promise((resolve) => app?.once('exit', resolve));
     process.kill(-app.pid, 'SIGTERM');

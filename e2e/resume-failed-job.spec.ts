@@ -29,7 +29,8 @@ test.beforeAll(async () => {
   test.setTimeout(90_000);
   fake = await startFakeOpenAi();
   dataDir = mkdtempSync(join(tmpdir(), 'studio-resume-'));
-  app = spawn('npm', ['run', 'serve'], {
+  // The embedded runtime `npm run serve` compiled for the suite's own server: started as it is.
+  app = spawn(process.execPath, ['--enable-source-maps', 'services/dist/main/embedded.js'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -61,7 +62,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  // `npm run serve` starts tsx, which starts node: stop the whole group.
+  // Stop the whole group (the runtime's own threads and children with it).
   if (app?.pid && app.exitCode === null) {
     const exited = new Promise((resolve) => app?.once('exit', resolve));
     process.kill(-app.pid, 'SIGTERM');

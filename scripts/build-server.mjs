@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run build:server`: the backend compiled to plain JavaScript, one bundle per process, so
-// production runs `node services/dist/main/api.js` with no TypeScript loader and no dev dependency.
+// production runs `node services/dist/main/api.js` with no TypeScript loader and no dev dependency
+// (and `npm run serve` the embedded runtime the same way, `embedded.js`).
 // Prints the size of what the run stage must hold: the compiled output and the node_modules
-// closure of the services' production dependencies (target: at most 300 MB).
+// closure of the services' production dependencies (target: at most 300 MB); `--quiet` does not.
 import {
   copyFileSync,
   existsSync,
@@ -21,7 +22,7 @@ const SERVICES = join(ROOT, 'services');
 // Mirrors services/src/main: code that finds the repository from its own folder
 // (platform/config.ts: WEB_DIST_ROOT's default, three folders up) finds the same folder compiled.
 const OUT = join(SERVICES, 'dist', 'main');
-const PROCESSES = ['api', 'projector', 'relay', 'worker', 'admin', 'preflight'];
+const PROCESSES = ['api', 'projector', 'relay', 'worker', 'admin', 'preflight', 'embedded'];
 const TARGET_MB = 300;
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
@@ -112,6 +113,7 @@ const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await buildServer();
+  if (process.argv.includes('--quiet')) process.exit(0);
   const compiled = folderBytes(OUT);
   const closure = productionClosure();
   const total = compiled + closure.bytes;
