@@ -119,7 +119,13 @@ export function readerQrRoutes(
       await rebuilds.run(userId, id, async () => {
         const state = await bookState(id);
         const existing = state.edition?.readerQr;
-        const at = clock.now().toISOString();
+        const editWith = (readerQr: ReaderQr): GenerationCommand => ({
+          type: 'EditBook',
+          generationId: id,
+          userId,
+          edits: { readerQr },
+          at: clock.now().toISOString(),
+        });
         if (existing) {
           // A book has one set of codes: asking again changes only where the print code is printed.
           const backCover = input.backCover ?? Boolean(existing.backCover);
@@ -130,14 +136,12 @@ export function readerQrRoutes(
           }
           const { backCover: _, ...codes } = existing;
           const readerQr: ReaderQr = { ...codes, ...(backCover ? { backCover: true } : {}) };
-          const edit: GenerationCommand = {
-            type: 'EditBook',
-            generationId: id,
-            userId,
-            edits: { readerQr },
-            at,
-          };
-          await commands.handle(generationStream(id), generationDecider, edit, metadata(ctx, userId, id));
+          await commands.handle(
+            generationStream(id),
+            generationDecider,
+            editWith(readerQr),
+            metadata(ctx, userId, id),
+          );
           ctx.status = 202;
           ctx.body = {
             readerQr,
@@ -156,13 +160,7 @@ export function readerQrRoutes(
           ...(input.backCover ? { backCover: true } : {}),
           editions: { ebook: codes.ebook, giveaway: codes.giveaway },
         };
-        const edit: GenerationCommand = {
-          type: 'EditBook',
-          generationId: id,
-          userId,
-          edits: { readerQr },
-          at,
-        };
+        const edit = editWith(readerQr);
         // Refusals first (not finished, being rebuilt, the allowance): nothing is written for them.
         generationDecider.decide(edit, state);
         const title = state.edition?.title ?? doc.title ?? 'My book';
