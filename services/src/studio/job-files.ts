@@ -43,7 +43,12 @@ const uploadsOf = (job: JobFiles) =>
 /** Every blob the generation names: its uploads, its recorded parts and its files. */
 function namedBlobs(job: JobFiles): string[] {
   const parts = Object.values(job.parts ?? {}).flatMap((part) => (part.blobId ? [part.blobId] : []));
-  return [...uploadsOf(job), ...parts, ...(job.artifacts ?? []).map((a) => a.blobId), ...(job.versions ?? [])];
+  return [
+    ...uploadsOf(job),
+    ...parts,
+    ...(job.artifacts ?? []).map((a) => a.blobId),
+    ...(job.versions ?? []),
+  ];
 }
 
 /**

@@ -15,8 +15,8 @@ import { UsageMeter } from './ai/usage-meter';
 import type { BookEdition } from './book-edition';
 import { generationDecider } from './generation';
 import { currentPart } from './job/part-versions';
-import { drawPictureAgain } from './picture-redraw';
 import { failureCode } from './job-outcome';
+import { drawPictureAgain } from './picture-redraw';
 import type { WorkerDeps } from './worker-deps';
 import { DEMO_NOTE } from './writing/offline-writer';
 

@@ -101,7 +101,8 @@ export function partVersionRoutes(
   };
   const priceOf = (state: GenerationState) => {
     const kind = state.request?.kind ?? 'non-fiction';
-    if (NON_FICTION.includes(kind)) return chapterRegenerationPrice(kind, state.edition?.chapters?.length ?? 1);
+    if (NON_FICTION.includes(kind))
+      return chapterRegenerationPrice(kind, state.edition?.chapters?.length ?? 1);
     return pictureRegenerationPrice(kind, picturePartsOf(kind, state.artifacts).length);
   };
 

@@ -61,8 +61,9 @@ export async function drawPictureAgain(
  * the reference picture the book keeps among its files (books from before draw from the words).
  */
 async function characterOf(state: GenerationState, blobs: BlobStore): Promise<CharacterReference> {
-  const recorded = Object.entries(state.parts ?? {}).find(([key]) => key.endsWith('/character'))?.[1]
-    ?.text as { description?: string; look?: CharacterReference['look'] } | undefined;
+  const recorded = Object.entries(state.parts ?? {}).find(([key]) => key.endsWith('/character'))?.[1]?.text as
+    | { description?: string; look?: CharacterReference['look'] }
+    | undefined;
   const file = state.artifacts?.find((a) => a.role === CHARACTER_REFERENCE_ROLE);
   const image = file ? (await blobs.get(file.blobId))?.data : undefined;
   return {
@@ -81,6 +82,10 @@ async function stored(
   extension: string,
   contentType: string,
 ): Promise<PictureVersion> {
-  const info = await blobs.put(artifactBlobId(bookId, `${part}-${regenerationId}`, extension), data, contentType);
+  const info = await blobs.put(
+    artifactBlobId(bookId, `${part}-${regenerationId}`, extension),
+    data,
+    contentType,
+  );
   return { blobId: info.id, contentType, bytes: info.size };
 }

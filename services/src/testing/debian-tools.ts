@@ -108,7 +108,11 @@ export function pdfImageHashes(data: Buffer): string[] {
     return readdirSync(path.dirname(file))
       .filter((name) => name.startsWith('img-'))
       .sort()
-      .map((name) => createHash('sha256').update(readFileSync(path.join(path.dirname(file), name))).digest('hex'));
+      .map((name) =>
+        createHash('sha256')
+          .update(readFileSync(path.join(path.dirname(file), name)))
+          .digest('hex'),
+      );
   });
 }
 

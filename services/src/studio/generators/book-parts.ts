@@ -1,7 +1,7 @@
 import { type GenerationKind, type PictureKind, picturePart, type ReaderQr } from '@studio/events';
-import type { BookEdition } from '../book-edition';
 import { OFFLINE_LABEL } from '../ai/offline';
 import type { AiProvider, ArtStyle, ImageStyle } from '../ai/provider';
+import type { BookEdition } from '../book-edition';
 import { type CoverLook, ebookCoverJpeg, paperbackWrapPdf } from '../outputs/covers';
 import type { Interior } from '../outputs/interior';
 import type { Paper, Trim } from '../outputs/kdp';

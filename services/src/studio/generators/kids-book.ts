@@ -148,7 +148,12 @@ async function recordedReference(
 async function rebuildKids(job: GeneratorJob<'kids-book'>, tools: GeneratorTools) {
   const { edition } = job.rebuild as NonNullable<typeof job.rebuild>;
   const matter = matterOf(job, tools.ai, edition.title);
-  const sources = await storedPages(job, tools, (page) => `page-${page}-image`, chosenPicture(edition, 'page-picture'));
+  const sources = await storedPages(
+    job,
+    tools,
+    (page) => `page-${page}-image`,
+    chosenPicture(edition, 'page-picture'),
+  );
   const texts = edition.pages ?? [];
   const blurb =
     matter.blurb ??

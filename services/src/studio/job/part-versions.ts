@@ -1,3 +1,4 @@
+import type { ArtifactRef } from '@studio/events';
 import {
   type AiUsage,
   type ChapterVersion,
@@ -14,7 +15,6 @@ import type { Emitted } from '../../platform/decider';
 import { DomainError } from '../../platform/errors';
 import type { BookEdition } from '../book-edition';
 import { originalPicture } from '../part-pictures';
-import type { ArtifactRef } from '@studio/events';
 
 /**
  * Regenerating one part of a finished book with the author's note, on the book's own stream: the
