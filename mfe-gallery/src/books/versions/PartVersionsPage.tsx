@@ -111,7 +111,9 @@ export default function PartVersionsPage() {
               display: 'grid',
               gap: 12,
               // Pictures side by side as thumbnails, as many as the width holds.
-              ...(pictures ? { gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))' } : {}),
+              ...(pictures
+                ? { gridTemplateColumns: 'repeat(auto-fill, minmax(min(200px, 100%), 1fr))' }
+                : {}),
             }}
           >
             {part.versions.map((version) => {
