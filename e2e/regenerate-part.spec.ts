@@ -107,3 +107,73 @@ test('REAL backend: write a chapter again with a note, keep both versions, and p
   expect(text).toContain('rewritten as the author asked: “more practical”');
   expect(await credits(page)).toBe(before - price);
 });
+
+test('REAL backend: draw a kids page again with a note, see both pictures as thumbnails, and put the new one in the book', async ({
+  page,
+}) => {
+  test.setTimeout(360_000);
+  await signUp(page);
+  await buyPlan(page, 'premium');
+  const user = (await (await page.request.get('/api/user')).json()) as { id: string };
+  const submitted = await page.request.post('/api/generate-kids-book', {
+    multipart: {
+      storyDescription: 'Pip the puppy learns to swim at the seaside',
+      characterName: 'Pip',
+      characterGender: 'boy',
+      userId: user.id,
+    },
+  });
+  expect(submitted.status()).toBe(202);
+  const bookId = (await submitted.json()).bookId as string;
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/books/${bookId}/edition`)).json()).editable, {
+      timeout: 200_000,
+    })
+    .toBe(true);
+  const before = await credits(page);
+
+  await page.goto(`/my-books/${bookId}/edit`);
+  await page.getByRole('link', { name: 'Picture versions' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Picture versions' })).toBeVisible();
+  const picture = page.locator('[data-part="page-2-picture"]');
+  await expect(picture.getByText('In the book: version 1')).toBeVisible();
+  const original = picture.getByRole('img', { name: 'Page 2, Version 1 (original)' });
+  await expect(original).toBeVisible();
+  await expect.poll(() => original.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  // Keyboard only: "Draw again" opens the dialog with the picture's price, shown first.
+  await picture.getByRole('button', { name: /^Draw again/ }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('This costs 5 credits')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Draw again for 5 credits' })).toBeVisible();
+  const note = dialog.getByLabel('Note to the illustrator (optional)');
+  await expect(note).toBeFocused();
+  await note.fill('draw a fox beside him');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+
+  const redrawn = picture.getByRole('img', {
+    name: 'Page 2, Version 2, drawn as asked: draw a fox beside him',
+  });
+  await expect(redrawn).toBeVisible({ timeout: 60_000 });
+  await expect.poll(() => redrawn.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(await credits(page)).toBe(before - 5);
+  await expectAxeClean(page);
+  await picture.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('picture-versions-1280.png') });
+  await page.setViewportSize({ width: 375, height: 800 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectAxeClean(page);
+  await picture.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('picture-versions-375.png') });
+
+  const use = picture.getByRole('button', { name: /^Use this version: Version 2/ });
+  await use.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Your changes are saved. The files are being rebuilt.')).toBeVisible();
+  await expect(picture.getByText('In the book: version 2')).toBeVisible();
+  expect(await credits(page)).toBe(before - 5);
+});

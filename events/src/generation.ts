@@ -343,6 +343,8 @@ export interface BookEdits {
   pages?: Array<{ index: number; text: string }>;
   /** A reader QR code to place on a back-matter page (absent on books without one). */
   readerQr?: ReaderQr;
+  /** Picture parts whose chosen version changed: the stored file the book now prints for each. */
+  pictures?: Array<{ part: PicturePartId; blobId: string }>;
 }
 
 /**
@@ -386,11 +388,15 @@ export type GenerationRebuildFailed = Event<
 >;
 
 /**
- * A part of a finished book the author may have written again with an instruction ("more
- * practical"), and whose versions are all kept: `chapter-{n}` is the book's n-th chapter (1-based,
- * the introduction first when the book has one).
+ * A part of a finished book the author may have made again with an instruction ("more
+ * practical", "draw a fox instead"), and whose versions are all kept: `chapter-{n}` is the book's
+ * n-th chapter (1-based, the introduction first when the book has one), `page-{n}-picture` a kids
+ * book page's picture, `design-{n}` a coloring book's design.
  */
-export type PartId = `chapter-${number}`;
+export type PartId = `chapter-${number}` | PicturePartId;
+
+/** The parts that are pictures (`events/src/picture-parts.ts`). */
+export type PicturePartId = `page-${number}-picture` | `design-${number}`;
 
 /** A chapter as one version has it. */
 export interface ChapterVersion {
@@ -398,8 +404,18 @@ export interface ChapterVersion {
   paragraphs: string[];
 }
 
+/**
+ * A picture as one version has it: the stored file (a kids page's picture as drawn, a coloring
+ * design as its traced SVG) and its size in bytes.
+ */
+export interface PictureVersion {
+  blobId: string;
+  contentType: string;
+  bytes: number;
+}
+
 /** What one version of a part holds. */
-export type PartValue = ChapterVersion;
+export type PartValue = ChapterVersion | PictureVersion;
 
 /**
  * The author asked for a part of a finished book to be written again (paid: the debit follows on

@@ -9,6 +9,7 @@ export * from './generation-progress';
 export * from './generation-status';
 export * from './newsletter';
 export * from './part-versions';
+export * from './picture-parts';
 export * from './qr';
 export * from './qr-api';
 export * from './streams';

@@ -191,6 +191,26 @@ export const PART_VERSIONS = {
   chooseFailed: 'This version could not be put in the book. Please try again.',
 } as const;
 
+/** The same screen for a kids book's pages and a coloring book's designs: their pictures. */
+export const PICTURE_VERSIONS = {
+  title: 'Picture versions',
+  open: 'Picture versions',
+  loading: 'Loading the pictures…',
+  notFinished: 'Pictures can be drawn again once the book is done.',
+  inBook: (version: number | null) => `In the book: version ${version ?? 1}`,
+  picture: (label: string, version: string, instruction?: string) =>
+    `${label}, ${version}${instruction ? `, drawn as asked: ${instruction}` : ''}`,
+  pending: 'Being drawn again… the new version appears here when it is ready.',
+  drawAgain: 'Draw again',
+  dialogTitle: (label: string) => `Draw ${label.toLowerCase()} again`,
+  dialogDescription:
+    'A new picture is drawn and kept beside the others. Your book changes only when you choose to use it.',
+  instructionLabel: 'Note to the illustrator (optional)',
+  instructionHint: 'One line, up to 500 characters: “draw a fox instead”, “at night”.',
+  confirm: (cost: number) => `Draw again for ${cost} credit${cost === 1 ? '' : 's'}`,
+  started: 'The picture is being drawn again.',
+} as const;
+
 /** Continuing a failed book from the part it failed at (docs/product/creation-tools-qr.md (Screens and routes: My Books)). */
 export const RESUME = {
   button: (from: string, credits: number) =>

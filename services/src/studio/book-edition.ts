@@ -19,6 +19,11 @@ export interface BookEdition {
   pages?: string[];
   /** The reader QR code on a back-matter page (the EPUB carries its link); absent on most books. */
   readerQr?: ReaderQr;
+  /**
+   * Picture parts the author chose a version of (`page-{n}-picture`, `design-{n}`): the stored
+   * file a rebuild prints in its place. A picture not named here is the one the book was made with.
+   */
+  pictures?: Readonly<Record<string, string>>;
 }
 
 const BOOK_KINDS = ['non-fiction', 'non-fiction-v2', 'coloring-book', 'kids-book'];
@@ -101,6 +106,11 @@ export function applyEdits(edition: BookEdition, edits: BookEdits): BookEdition 
       chapter.paragraphs = edit.paragraphs;
     }
   }
+  if (edits.pictures?.length)
+    next.pictures = {
+      ...edition.pictures,
+      ...Object.fromEntries(edits.pictures.map((p) => [p.part, p.blobId])),
+    };
   if (edits.pages?.length) {
     const pages = edition.pages;
     if (!pages) throw new DomainError('VALIDATION', 'This book has no page texts to edit');

@@ -15,6 +15,8 @@ export interface JobFiles {
   parts?: Readonly<Record<string, { blobId?: string }>>;
   /** A failed job its owner may continue from its parts (`job/resume.ts`). */
   resumable?: boolean;
+  /** The pictures drawn again of a finished book: every version is kept (`part-pictures.ts`). */
+  versions?: readonly string[];
 }
 
 export const jobFilesOf = (state: GenerationState): JobFiles => ({
@@ -23,7 +25,14 @@ export const jobFilesOf = (state: GenerationState): JobFiles => ({
   ...(state.artifacts ? { artifacts: state.artifacts } : {}),
   ...(state.request ? { input: state.request.input as Readonly<Record<string, unknown>> } : {}),
   ...(state.parts ? { parts: state.parts } : {}),
+  ...(pictureVersions(state).length ? { versions: pictureVersions(state) } : {}),
 });
+
+/** The files of a book's picture versions (a chapter's versions are words on its stream). */
+const pictureVersions = (state: GenerationState): string[] =>
+  Object.values(state.partVersions?.versions ?? {}).flatMap((kept) =>
+    kept.flatMap((v) => ('blobId' in v.value ? [v.value.blobId] : [])),
+  );
 
 /** The uploads of its request: ids of blobs of this generation (`gen-…`). */
 const uploadsOf = (job: JobFiles) =>
@@ -34,7 +43,12 @@ const uploadsOf = (job: JobFiles) =>
 /** Every blob the generation names: its uploads, its recorded parts and its files. */
 function namedBlobs(job: JobFiles): string[] {
   const parts = Object.values(job.parts ?? {}).flatMap((part) => (part.blobId ? [part.blobId] : []));
-  return [...uploadsOf(job), ...parts, ...(job.artifacts ?? []).map((a) => a.blobId)];
+  return [
+    ...uploadsOf(job),
+    ...parts,
+    ...(job.artifacts ?? []).map((a) => a.blobId),
+    ...(job.versions ?? []),
+  ];
 }
 
 /**
@@ -48,7 +62,7 @@ function namedBlobs(job: JobFiles): string[] {
 export function neededBlobs(job: JobFiles): ReadonlySet<string> | 'all' {
   if (job.status === 'failed') return job.resumable ? 'all' : new Set();
   if (job.status !== 'completed') return 'all';
-  const files = [...uploadsOf(job), ...(job.artifacts ?? []).map((a) => a.blobId)];
+  const files = [...uploadsOf(job), ...(job.artifacts ?? []).map((a) => a.blobId), ...(job.versions ?? [])];
   return new Set([...files, ...files.map(previewBlobId)]);
 }
 

@@ -145,7 +145,10 @@ export function studioModule(
             await bus.subscribe<PartRegenerationMessage>(
               PART_REGENERATIONS_TOPIC,
               'part-regenerators',
-              createPartRegenerator({ commands, ai, clock, logger, prices: prices.table }, gate),
+              createPartRegenerator(
+                { commands, ai, clock, logger, prices: prices.table, blobs: platform.blobs },
+                gate,
+              ),
               { concurrency: config.workerConcurrency },
             ),
           ];

@@ -16,6 +16,7 @@ import type { BookEdition } from './book-edition';
 import { generationDecider } from './generation';
 import { currentPart } from './job/part-versions';
 import { failureCode } from './job-outcome';
+import { drawPictureAgain } from './picture-redraw';
 import type { WorkerDeps } from './worker-deps';
 import { DEMO_NOTE } from './writing/offline-writer';
 
@@ -53,7 +54,7 @@ export function partRegenerationsFor(recorded: RecordedEvent): Outgoing[] {
   ];
 }
 
-/** A chapter is written well within this; past it the regeneration fails and is refunded. */
+/** A chapter is written (a picture drawn) well within this; past it the regeneration fails and is refunded. */
 const PART_TIMEOUT_MS = 5 * 60 * 1000;
 
 /**
@@ -62,7 +63,7 @@ const PART_TIMEOUT_MS = 5 * 60 * 1000;
  * longer pending (delivered twice, replaced after its deadline) does nothing.
  */
 export function createPartRegenerator(
-  deps: Pick<WorkerDeps, 'commands' | 'ai' | 'clock' | 'logger' | 'prices'>,
+  deps: Pick<WorkerDeps, 'commands' | 'ai' | 'clock' | 'logger' | 'prices' | 'blobs'>,
   gate: CallGate,
 ): (message: DeliveredMessage<PartRegenerationMessage>) => Promise<void> {
   return async (message) => {
@@ -78,14 +79,26 @@ export function createPartRegenerator(
     const regeneration = state.partVersions?.regenerations[regenerationId];
     if (regeneration?.status !== 'pending' || !state.edition || !state.request) return;
     const meter = new UsageMeter(deps.prices ?? DEFAULT_PRICES, () => {});
+    const ai = gatedProvider(deps.ai, gate, bookId, meter.report);
     try {
-      const value = await writeChapterAgain(
-        gatedProvider(deps.ai, gate, bookId, meter.report),
-        state.edition,
-        'description' in state.request.input ? state.request.input.description : '',
-        regeneration.part,
-        regeneration.instruction,
-      );
+      const value =
+        chapterIndexOf(regeneration.part) === undefined
+          ? await drawPictureAgain(
+              { ai, blobs: deps.blobs },
+              state,
+              bookId,
+              regenerationId,
+              regeneration.part,
+              regeneration.instruction,
+              AbortSignal.timeout(PART_TIMEOUT_MS),
+            )
+          : await writeChapterAgain(
+              ai,
+              state.edition,
+              'description' in state.request.input ? state.request.input.description : '',
+              regeneration.part,
+              regeneration.instruction,
+            );
       await deps.commands.handle(
         stream,
         generationDecider,
@@ -109,7 +122,10 @@ export function createPartRegenerator(
           generationId: bookId,
           regenerationId,
           code: failureCode(error),
-          reason: 'The writer could not write this part again. Your credits have been refunded.',
+          reason:
+            chapterIndexOf(regeneration.part) === undefined
+              ? 'The picture could not be drawn again. Your credits have been refunded.'
+              : 'The writer could not write this part again. Your credits have been refunded.',
           usage: meter.take(),
         },
         context(),

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -94,6 +95,25 @@ export function renderPdfPage(data: Buffer, page: number, dpi = 30): Buffer {
       },
     ),
   );
+}
+
+/**
+ * Each picture a PDF holds, as poppler extracts it (`pdfimages -png`), by its SHA-256, in the
+ * file's order: to tell which pictures a rebuilt book prints.
+ */
+export function pdfImageHashes(data: Buffer): string[] {
+  return withFile(data, 'pdf', (file) => {
+    const prefix = path.join(path.dirname(file), 'img');
+    run('pdfimages', ['-png', file, prefix]);
+    return readdirSync(path.dirname(file))
+      .filter((name) => name.startsWith('img-'))
+      .sort()
+      .map((name) =>
+        createHash('sha256')
+          .update(readFileSync(path.join(path.dirname(file), name)))
+          .digest('hex'),
+      );
+  });
 }
 
 /**

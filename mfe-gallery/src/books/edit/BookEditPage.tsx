@@ -12,7 +12,11 @@ import { Link, useParams } from 'react-router-dom';
 import { serverMessage } from '../api';
 import { progressPercent } from '../book';
 import { Screen } from '../Screen';
-import { BOOK_EDIT, PART_VERSIONS } from '../texts';
+import { BOOK_EDIT, PART_VERSIONS, PICTURE_VERSIONS } from '../texts';
+
+/** The books whose pictures can be drawn again (a kids book's pages, a coloring book's designs). */
+const PICTURE_BOOKS = ['kids-book', 'coloring-book'];
+
 import { type BookEdition, changesOf, draftOf, type EditDraft, isBuilding } from './book-edit';
 
 const REFRESH_WHILE_BUILDING_MS = 2000;
@@ -119,11 +123,11 @@ export default function BookEditPage() {
     <Screen title={BOOK_EDIT.title} subtitle={data.title}>
       <div css={{ display: 'flex', flexWrap: 'wrap', gap: 16, justifyContent: 'space-between' }}>
         {back}
-        {/* A finished non-fiction book's chapters can be written again, each version kept. */}
-        {data.editable && data.chapters && data.chapters.length > 0 && (
+        {/* A finished book's chapters (or pictures) can be made again, each version kept. */}
+        {data.editable && ((data.chapters?.length ?? 0) > 0 || PICTURE_BOOKS.includes(data.type)) && (
           <Link to={`/my-books/${encodeURIComponent(data.id)}/versions`} css={buttonStyles('outline', 'sm')}>
             <History aria-hidden />
-            {PART_VERSIONS.open}
+            {(data.chapters?.length ?? 0) > 0 ? PART_VERSIONS.open : PICTURE_VERSIONS.open}
           </Link>
         )}
       </div>

@@ -1,7 +1,9 @@
-// /my-books/:bookId/versions: a finished non-fiction book's chapters with every version kept
-// (docs/product/creation-tools-qr.md (Screens and routes: Regenerating a part)). Each chapter says
-// which version is in the book, lets the author read each one and put it in the book (a free
-// rebuild of the files), and write the chapter again with a note, for the price shown first.
+// /my-books/:bookId/versions: a finished book's parts with every version kept
+// (docs/product/creation-tools-qr.md (Screens and routes: Regenerating a part)): a non-fiction
+// book's chapters, a kids book's page pictures, a coloring book's designs. Each part says which
+// version is in the book, shows each one (a chapter's words, a picture's thumbnail), puts one in
+// the book (a free rebuild of the files), and makes the part again with a note, for the price
+// shown first.
 import { Alert, apiJson, Badge, Button, Card, theme } from '@studio/kit';
 import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
 import { Skeleton } from '@studio/kit/widgets';
@@ -11,8 +13,8 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { serverMessage } from '../api';
 import { Screen } from '../Screen';
-import { PART_VERSIONS } from '../texts';
-import { type BookPart, type BookParts, isWriting } from './part-versions';
+import { PART_VERSIONS, PICTURE_VERSIONS } from '../texts';
+import { type BookPart, type BookParts, isPictureBook, isWriting } from './part-versions';
 import { RegenerateDialog } from './RegenerateDialog';
 
 const REFRESH_WHILE_WRITING_MS = 2000;
@@ -78,21 +80,42 @@ export default function PartVersionsPage() {
     );
   }
 
+  const pictures = isPictureBook(book);
+  const started = pictures ? PICTURE_VERSIONS.started : PART_VERSIONS.started;
   return (
-    <Screen title={PART_VERSIONS.title} subtitle={book.title}>
+    <Screen title={pictures ? PICTURE_VERSIONS.title : PART_VERSIONS.title} subtitle={book.title}>
       <div>{back}</div>
-      {!book.editable && <Alert tone="warning">{PART_VERSIONS.notFinished}</Alert>}
-      {/* "Being written again" lasts only while it is: each chapter then shows its new version. */}
-      {notice && (notice.text !== PART_VERSIONS.started || isWriting(book)) && (
+      {!book.editable && (
+        <Alert tone="warning">{pictures ? PICTURE_VERSIONS.notFinished : PART_VERSIONS.notFinished}</Alert>
+      )}
+      {/* "Being written again" lasts only while it is: each part then shows its new version. */}
+      {notice && (notice.text !== started || isWriting(book)) && (
         <Alert tone={notice.tone}>{notice.text}</Alert>
       )}
       {book.parts.length === 0 && <p>{PART_VERSIONS.empty}</p>}
       {book.parts.map((part) => (
-        <Card key={part.part} headingLevel={2} title={`${part.label}: ${part.title}`} data-part={part.part}>
+        <Card
+          key={part.part}
+          headingLevel={2}
+          title={pictures ? part.label : `${part.label}: ${part.title}`}
+          data-part={part.part}
+        >
           <p css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }}>
-            {PART_VERSIONS.inBook(part.inBook)}
+            {pictures ? PICTURE_VERSIONS.inBook(part.inBook) : PART_VERSIONS.inBook(part.inBook)}
           </p>
-          <ol css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12 }}>
+          <ol
+            css={{
+              listStyle: 'none',
+              margin: 0,
+              padding: 0,
+              display: 'grid',
+              gap: 12,
+              // Pictures side by side as thumbnails, as many as the width holds.
+              ...(pictures
+                ? { gridTemplateColumns: 'repeat(auto-fill, minmax(min(200px, 100%), 1fr))' }
+                : {}),
+            }}
+          >
             {part.versions.map((version) => {
               const inBook = part.inBook === version.version;
               return (
@@ -118,17 +141,37 @@ export default function PartVersionsPage() {
                       {PART_VERSIONS.asked(version.instruction)}
                     </p>
                   )}
-                  <details>
-                    <summary css={{ cursor: 'pointer', fontSize: theme.fontSizes.sm }}>
-                      {PART_VERSIONS.readFull}: {version.title}
-                    </summary>
-                    <div css={{ display: 'grid', gap: 8, marginTop: 8, overflowWrap: 'anywhere' }}>
-                      {version.paragraphs.map((paragraph, i) => (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: a version's paragraphs never change
-                        <p key={i}>{paragraph}</p>
-                      ))}
-                    </div>
-                  </details>
+                  {version.picture ? (
+                    <img
+                      src={version.picture}
+                      alt={PICTURE_VERSIONS.picture(
+                        part.label,
+                        PART_VERSIONS.version(version.version),
+                        version.instruction,
+                      )}
+                      loading="lazy"
+                      css={{
+                        width: '100%',
+                        aspectRatio: part.part.startsWith('design-') ? '3 / 4' : '3 / 2',
+                        objectFit: 'contain',
+                        background: '#fff',
+                        border: `1px solid ${theme.colors.border}`,
+                        borderRadius: theme.radii.sm,
+                      }}
+                    />
+                  ) : (
+                    <details>
+                      <summary css={{ cursor: 'pointer', fontSize: theme.fontSizes.sm }}>
+                        {PART_VERSIONS.readFull}: {version.title}
+                      </summary>
+                      <div css={{ display: 'grid', gap: 8, marginTop: 8, overflowWrap: 'anywhere' }}>
+                        {(version.paragraphs ?? []).map((paragraph, i) => (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: a version's paragraphs never change
+                          <p key={i}>{paragraph}</p>
+                        ))}
+                      </div>
+                    </details>
+                  )}
                   {!inBook && (
                     <div>
                       <Button
@@ -152,7 +195,7 @@ export default function PartVersionsPage() {
           </ol>
           {part.regeneration?.status === 'pending' && (
             <p role="status" css={{ fontSize: theme.fontSizes.sm }}>
-              {PART_VERSIONS.pending}
+              {pictures ? PICTURE_VERSIONS.pending : PART_VERSIONS.pending}
             </p>
           )}
           {part.regeneration?.status === 'failed' && part.regeneration.reason && (
@@ -161,11 +204,11 @@ export default function PartVersionsPage() {
           <div>
             <Button
               disabled={!book.editable || part.regeneration?.status === 'pending'}
-              aria-label={`${PART_VERSIONS.writeAgain}: ${part.label}`}
+              aria-label={`${pictures ? PICTURE_VERSIONS.drawAgain : PART_VERSIONS.writeAgain}: ${part.label}`}
               onClick={() => setAsking(part)}
             >
               <RefreshCw aria-hidden />
-              {PART_VERSIONS.writeAgain}
+              {pictures ? PICTURE_VERSIONS.drawAgain : PART_VERSIONS.writeAgain}
             </Button>
           </div>
         </Card>
@@ -174,12 +217,13 @@ export default function PartVersionsPage() {
         <RegenerateDialog
           bookId={book.id}
           part={asking.part}
-          chapterTitle={asking.title}
+          chapterTitle={pictures ? asking.label : asking.title}
+          picture={pictures}
           cost={book.price}
           onClose={() => setAsking(null)}
           onStarted={() => {
             setAsking(null);
-            setNotice({ tone: 'info', text: PART_VERSIONS.started });
+            setNotice({ tone: 'info', text: started });
             void client.invalidateQueries({ queryKey });
           }}
         />

@@ -1,4 +1,4 @@
-// "Write again": the author's optional note and the price, shown before anything is charged.
+// "Write again" ("Draw again" for a picture): the author's optional note and the price, shown before anything is charged.
 // The request carries one Idempotency-Key per opening of the dialog, so a second press or a
 // retry is the same request, charged once.
 import { PART_INSTRUCTION_MAX_LENGTH } from '@studio/events';
@@ -8,13 +8,15 @@ import { Field, Input } from '@studio/kit/widgets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { serverMessage } from '../api';
-import { PART_VERSIONS } from '../texts';
+import { PART_VERSIONS, PICTURE_VERSIONS } from '../texts';
 import { newRequestKey } from './part-versions';
 
 export interface RegenerateDialogProps {
   bookId: string;
   part: string;
   chapterTitle: string;
+  /** A picture part (a kids page, a coloring design): the dialog speaks of drawing. */
+  picture?: boolean;
   cost: number;
   onStarted: () => void;
   onClose: () => void;
@@ -24,10 +26,12 @@ export function RegenerateDialog({
   bookId,
   part,
   chapterTitle,
+  picture = false,
   cost,
   onStarted,
   onClose,
 }: RegenerateDialogProps) {
+  const texts = picture ? { ...PART_VERSIONS, ...PICTURE_VERSIONS } : PART_VERSIONS;
   const client = useQueryClient();
   const user = useUser();
   const [instruction, setInstruction] = useState('');
@@ -55,8 +59,8 @@ export function RegenerateDialog({
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={PART_VERSIONS.dialogTitle(chapterTitle)}
-      description={PART_VERSIONS.dialogDescription}
+      title={texts.dialogTitle(chapterTitle)}
+      description={texts.dialogDescription}
       maxWidth={560}
       footer={
         <>
@@ -64,7 +68,7 @@ export function RegenerateDialog({
             <Button variant="outline">{PART_VERSIONS.cancel}</Button>
           </DialogClose>
           <Button type="submit" form="regenerate-form" disabled={send.isPending || short}>
-            {send.isPending ? PART_VERSIONS.sending : PART_VERSIONS.confirm(cost)}
+            {send.isPending ? PART_VERSIONS.sending : texts.confirm(cost)}
           </Button>
         </>
       }
@@ -73,7 +77,7 @@ export function RegenerateDialog({
         {/* The modal hides the page's toasts from screen readers: the failure is said here. */}
         {send.isError && <Alert tone="danger">{serverMessage(send.error, PART_VERSIONS.failed)}</Alert>}
         {short && <Alert tone="warning">{PART_VERSIONS.notEnough(cost, balance ?? 0)}</Alert>}
-        <Field label={PART_VERSIONS.instructionLabel} hint={PART_VERSIONS.instructionHint}>
+        <Field label={texts.instructionLabel} hint={texts.instructionHint}>
           <Input
             name="instruction"
             value={instruction}

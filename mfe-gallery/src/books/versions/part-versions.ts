@@ -1,10 +1,14 @@
 // What GET /api/books/{id}/parts answers (docs/product/creation-tools-qr.md (API)), and what the
 // screen derives from it.
 
+/** A chapter's version carries its words; a picture's (a kids page, a coloring design) where to see it. */
 export interface PartVersion {
   version: number;
-  title: string;
-  paragraphs: string[];
+  title?: string;
+  paragraphs?: string[];
+  /** The picture's address (owner only) and its size in bytes. */
+  picture?: string;
+  bytes?: number;
   at: string;
   instruction?: string;
 }
@@ -34,6 +38,10 @@ export interface BookParts {
   price: number;
   parts: BookPart[];
 }
+
+/** A book whose parts are pictures: its screen speaks of drawing, not writing. */
+export const isPictureBook = (book: BookParts | undefined) =>
+  Boolean(book?.parts.some((p) => p.versions.some((v) => v.picture)));
 
 /** Read again while a chapter is being written: its new version shows up by itself. */
 export const isWriting = (book: BookParts | undefined) =>

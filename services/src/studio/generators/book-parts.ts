@@ -1,6 +1,7 @@
-import type { GenerationKind, ReaderQr } from '@studio/events';
+import { type GenerationKind, type PictureKind, picturePart, type ReaderQr } from '@studio/events';
 import { OFFLINE_LABEL } from '../ai/offline';
 import type { AiProvider, ArtStyle, ImageStyle } from '../ai/provider';
+import type { BookEdition } from '../book-edition';
 import { type CoverLook, ebookCoverJpeg, paperbackWrapPdf } from '../outputs/covers';
 import type { Interior } from '../outputs/interior';
 import type { Paper, Trim } from '../outputs/kdp';
@@ -99,19 +100,30 @@ export async function storedFile(
   return artifact ? readBlob(artifact.blobId) : undefined;
 }
 
-/** A rebuild's files of a role per page, in page order, up to the first page without one. */
+/**
+ * A rebuild's files of a role per page, in page order, up to the first page without one; a page
+ * whose picture the author chose another version of (`chosen`) gets that version's file.
+ */
 export async function storedPages(
   job: GeneratorJob<GenerationKind>,
   tools: GeneratorTools,
   role: (page: number) => string,
+  chosen: (page: number) => string | undefined = () => undefined,
 ): Promise<Buffer[]> {
   const found: Buffer[] = [];
   for (let page = 1; ; page++) {
     const data = await storedFile(job, tools, role(page));
     if (!data) return found;
-    found.push(data);
+    const picked = chosen(page);
+    found.push(picked ? await tools.readBlob(picked) : data);
   }
 }
+
+/** The version of each page's picture the author chose, if any (`BookEdition.pictures`). */
+export const chosenPicture =
+  (edition: BookEdition, kind: PictureKind) =>
+  (page: number): string | undefined =>
+    edition.pictures?.[picturePart(kind, page)];
 
 /**
  * The cover's art for a new book: one picture in the book's style, asked for in the front's own

@@ -9,6 +9,7 @@ import { composedBlurb, writeBlurb } from '../writing/blurbs';
 import { coloringBookSubject, coloringBookTitle } from '../writing/titles';
 import {
   bookCovers,
+  chosenPicture,
   drawCoverArt,
   file,
   keptMatter,
@@ -45,7 +46,9 @@ export function storedLineArt(svg: Buffer): LineArt {
 
 /** A rebuild's designs: the vectors kept with the book, or (books from before) its pages traced again. */
 async function storedDesigns(job: GeneratorJob<'coloring-book'>, tools: GeneratorTools): Promise<LineArt[]> {
-  const vectors = await storedPages(job, tools, (page) => `page-${page}-svg`);
+  const edition = job.rebuild?.edition;
+  const chosen = edition ? chosenPicture(edition, 'design') : undefined;
+  const vectors = await storedPages(job, tools, (page) => `page-${page}-svg`, chosen);
   if (vectors.length > 0) return vectors.map(storedLineArt);
   const pages = await storedPages(job, tools, (page) => `page-${page}`);
   return Promise.all(pages.map((png) => traceLineArt(png, FRAMES.coloring)));

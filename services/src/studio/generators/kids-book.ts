@@ -11,6 +11,7 @@ import { artStyleOf, styled } from '../styles/art-style';
 import { composedBlurb, writeBlurb } from '../writing/blurbs';
 import {
   bookCovers,
+  chosenPicture,
   drawCoverArt,
   ebookOffer,
   file,
@@ -32,6 +33,9 @@ import { inParallel } from './parallel';
  * photo when there is one); the photo itself is never printed. Each page's picture is asked for
  * in the page's 3:2 frame and placed above its text, which has a band of its own.
  */
+
+/** The book's character reference picture, kept so that a page drawn again shows the same character. */
+export const CHARACTER_REFERENCE_ROLE = 'character-reference';
 
 /** The pictures and words a kids book is typeset from. */
 interface KidsPages {
@@ -144,7 +148,12 @@ async function recordedReference(
 async function rebuildKids(job: GeneratorJob<'kids-book'>, tools: GeneratorTools) {
   const { edition } = job.rebuild as NonNullable<typeof job.rebuild>;
   const matter = matterOf(job, tools.ai, edition.title);
-  const sources = await storedPages(job, tools, (page) => `page-${page}-image`);
+  const sources = await storedPages(
+    job,
+    tools,
+    (page) => `page-${page}-image`,
+    chosenPicture(edition, 'page-picture'),
+  );
   const texts = edition.pages ?? [];
   const blurb =
     matter.blurb ??
@@ -257,6 +266,7 @@ export const kidsBook: Generator<'kids-book'> = async (job, tools) => {
       ...files,
       ...sources.map((png, i) => pictureFile(`page-${i + 1}-image`, png)),
       ...(coverArt ? [pictureFile('cover-art', coverArt)] : []),
+      ...(reference.image ? [pictureFile(CHARACTER_REFERENCE_ROLE, reference.image)] : []),
     ],
     result: {
       title: story.title,

@@ -1,5 +1,7 @@
+import type { ArtifactRef } from '@studio/events';
 import {
   type AiUsage,
+  type ChapterVersion,
   chapterIndexOf,
   type GenerationFailureCode,
   type GenerationKind,
@@ -12,6 +14,7 @@ import {
 import type { Emitted } from '../../platform/decider';
 import { DomainError } from '../../platform/errors';
 import type { BookEdition } from '../book-edition';
+import { originalPicture } from '../part-pictures';
 
 /**
  * Regenerating one part of a finished book with the author's note, on the book's own stream: the
@@ -52,6 +55,8 @@ interface BookState {
   userId?: string;
   request?: { kind: GenerationKind };
   edition?: BookEdition;
+  /** The book's files: a picture part's own is among them. */
+  artifacts?: readonly ArtifactRef[];
   partVersions?: PartVersionsState;
 }
 
@@ -86,8 +91,8 @@ export type PartVersionCommand =
 
 const EMPTY: PartVersionsState = { regenerations: {}, versions: {} };
 
-/** The part as the book has it now; a part the book does not have is not found. */
-export function currentPart(edition: BookEdition | undefined, part: string): PartValue {
+/** The chapter as the book has it now; a part the book does not have is not found. */
+export function currentPart(edition: BookEdition | undefined, part: string): ChapterVersion {
   const index = chapterIndexOf(part);
   const chapter = index === undefined ? undefined : edition?.chapters?.[index];
   if (!chapter) throw new DomainError('NOT_FOUND', 'The book has no such part');
@@ -106,7 +111,7 @@ export function decidePartVersions(
       if (regenerations[command.regenerationId]) return [];
       if (!state.request || (state.status !== 'completed' && !state.status.startsWith('rebuild')))
         throw new DomainError('CONFLICT', 'A part can be written again once the book is done');
-      const original = currentPart(state.edition, command.part);
+      const original = originalOf(state, command.part);
       const { generationId, userId, regenerationId, part, instruction, cost, at } = command;
       const events: Emitted<PartVersionEvent>[] = [];
       for (const [id, other] of Object.entries(regenerations)) {
@@ -158,6 +163,14 @@ export function decidePartVersions(
       return [failed(generationId, state.userId, regenerationId, regeneration.part, code, reason, usage)];
     }
   }
+}
+
+/** Version 1 of a part: a chapter as the book has it, a picture as the book was made with it. */
+function originalOf(state: BookState, part: string): PartValue {
+  if (chapterIndexOf(part) !== undefined) return currentPart(state.edition, part);
+  const picture = originalPicture(state.artifacts, part);
+  if (!picture) throw new DomainError('NOT_FOUND', 'The book has no such part');
+  return picture;
 }
 
 const failed = (

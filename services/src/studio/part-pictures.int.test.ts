@@ -1,0 +1,307 @@
+import { accountStream, generationStream, pictureRegenerationPrice } from '@studio/events';
+import type request from 'supertest';
+import { type Embedded, startEmbedded } from '../main/embedded';
+import { inspectPdf, pdfImageHashes, renderPdfPage } from '../testing/debian-tools';
+import { type FakeOpenAi, startFakeOpenAi } from '../testing/fake-openai.fixture';
+import { member } from '../testing/givens';
+import { eventually, tempDataDir } from '../testing/helpers';
+import { useEmbeddedServer } from '../testing/test-runtime';
+
+/**
+ * Drawing one picture of a finished kids or coloring book again with a note, over HTTP: the price
+ * shown, one charge per request however concurrently it is sent, every version kept as its own
+ * file, the chosen one printed by the rebuilt PDF (its pictures by hash), strangers 404, a part of
+ * another kind of book 400, bad notes 400/422, none of which appends anything.
+ */
+type Version = { version: number; picture?: string; bytes?: number; instruction?: string };
+type Part = {
+  part: string;
+  label: string;
+  inBook: number | null;
+  versions: Version[];
+  regeneration?: { status: string; regenerationId: string; reason?: string };
+};
+
+const binary = (r: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  r.on('data', (c: Buffer) => chunks.push(c));
+  r.on('end', () => cb(null, Buffer.concat(chunks)));
+};
+const download = async (agent: request.Agent, url: string) => {
+  const res = await agent.get(url).buffer(true).parse(binary);
+  expect(res.status).toBe(200);
+  return { data: res.body as Buffer, type: String(res.headers['content-type']) };
+};
+
+/** The book as My Books lists it once it is done (with its `file` changed from `before`, if given). */
+const doneBook = (agent: request.Agent, userId: string, id: string, file: string, before?: string) =>
+  eventually(async () => {
+    const list = await agent.get(`/api/airtable/books/${userId}`);
+    const found = list.body.find((b: { id: string }) => b.id === id);
+    if (found?.status === 'ERROR') throw new Error(`The book failed: ${JSON.stringify(found)}`);
+    return found?.status === 'Done' && found[file] && found[file] !== before
+      ? (found[file] as string)
+      : undefined;
+  }, 180_000);
+
+async function kidsBook(server: Embedded, email: string) {
+  const { agent, userId } = await member(server, email, { plan: 'premium', credits: 300 });
+  const kids = await agent
+    .post('/api/generate-kids-book')
+    .field('storyDescription', 'Pip the puppy learns to swim at the seaside')
+    .field('characterName', 'Pip')
+    .field('characterGender', 'boy')
+    .field('userId', userId);
+  expect(kids.status).toBe(202);
+  const id = kids.body.bookId as string;
+  const pdf = await doneBook(agent, userId, id, 'finalBookFile');
+  return { agent, userId, id, pdf };
+}
+
+const partsOf = async (agent: request.Agent, id: string) => {
+  const res = await agent.get(`/api/books/${id}/parts`);
+  expect(res.status).toBe(200);
+  return res.body as { price: number; parts: Part[] };
+};
+const partWhen = (agent: request.Agent, id: string, part: string, until: (p: Part) => boolean) =>
+  eventually(async () => {
+    const found = (await partsOf(agent, id)).parts.find((p) => p.part === part);
+    return found && until(found) ? found : undefined;
+  }, 120_000);
+const credits = async (agent: request.Agent) => (await agent.get('/api/user')).body.credits as number;
+
+describe('drawing a picture again (offline provider)', () => {
+  const server = useEmbeddedServer();
+  const events = async (stream: string) =>
+    (await server().platform.eventStore.readStream(stream)).map((e) => e.type);
+
+  it('a kids page: its price, one charge, every version kept, the chosen picture printed by the rebuilt PDF', async () => {
+    const { agent, userId, id, pdf: firstPdf } = await kidsBook(server(), 'picture-owner@example.com');
+    const { price, parts } = await partsOf(agent, id);
+    expect(price).toBe(pictureRegenerationPrice('kids-book'));
+    expect(price).toBe(5);
+    expect(parts).toHaveLength(24);
+    const page3 = parts[2] as Part;
+    expect(page3).toMatchObject({ part: 'page-3-picture', label: 'Page 3', inBook: 1 });
+    const original = await download(agent, page3.versions[0]?.picture as string);
+    expect(original.type).toBe('image/png');
+    const before = await credits(agent);
+
+    const started = Date.now();
+    const ask = () =>
+      agent
+        .post(`/api/books/${id}/parts/page-3-picture/regenerate`)
+        .set('Idempotency-Key', 'fox')
+        .send({ instruction: 'draw a fox beside him' });
+    const first = await ask();
+    expect(first.status).toBe(202);
+    expect(first.body).toMatchObject({ part: 'page-3-picture', status: 'pending', cost: price });
+    expect(first.body.remainingCredits).toBe(before - price);
+    expect((await ask()).body.regenerationId).toBe(first.body.regenerationId);
+    const drawn = await partWhen(agent, id, 'page-3-picture', (p) => p.versions.length === 2);
+    const wall = Date.now() - started;
+    expect(drawn.inBook).toBe(1);
+    expect(drawn.versions[1]).toMatchObject({ version: 2, instruction: 'draw a fox beside him' });
+    const redrawn = await download(agent, drawn.versions[1]?.picture as string);
+    expect(redrawn.data.equals(original.data)).toBe(false);
+    expect(drawn.versions[1]?.bytes).toBe(redrawn.data.length);
+    expect(await credits(agent)).toBe(before - price);
+    const debits = (await server().platform.eventStore.readStream(accountStream(userId))).filter(
+      (e) => e.type === 'CreditsDebited' && (e.data as { bookId?: string }).bookId === id,
+    );
+    expect(debits).toHaveLength(1);
+    process.stdout.write(`measure: one kids picture drawn again offline: ${wall} ms, ${price} credits\n`);
+
+    // Picked: the rebuilt PDF prints the new picture in place of the old one, and nothing else changes.
+    const originalImages = pdfImageHashes((await download(agent, firstPdf)).data);
+    expect(
+      (await agent.post(`/api/books/${id}/parts/page-3-picture/choose`).send({ version: 2 })).status,
+    ).toBe(202);
+    const secondPdf = await doneBook(agent, userId, id, 'finalBookFile', firstPdf);
+    const chosenImages = pdfImageHashes((await download(agent, secondPdf)).data);
+    expect(chosenImages).toHaveLength(originalImages.length);
+    const changed = chosenImages.filter((hash, i) => hash !== originalImages[i]);
+    expect(changed).toHaveLength(1);
+    expect((await partWhen(agent, id, 'page-3-picture', (p) => p.inBook === 2)).versions).toHaveLength(2);
+    // Picking the one printed already changes nothing.
+    const same = await agent.post(`/api/books/${id}/parts/page-3-picture/choose`).send({ version: 2 });
+    expect(same.status).toBe(200);
+    expect(same.body.unchanged).toBe(true);
+
+    // Back to the original: the PDF prints the very pictures it had, and both are free.
+    expect(
+      (await agent.post(`/api/books/${id}/parts/page-3-picture/choose`).send({ version: 1 })).status,
+    ).toBe(202);
+    const thirdPdf = await doneBook(agent, userId, id, 'finalBookFile', secondPdf);
+    expect(pdfImageHashes((await download(agent, thirdPdf)).data)).toEqual(originalImages);
+    expect(await credits(agent)).toBe(before - price);
+    // Every version is still there to pick.
+    expect((await download(agent, drawn.versions[1]?.picture as string)).data.equals(redrawn.data)).toBe(
+      true,
+    );
+  }, 400_000);
+
+  it('a coloring design: its price, a traced SVG version, and the rebuilt interior differs with it', async () => {
+    const { agent, userId } = await member(server(), 'design-owner@example.com', {
+      plan: 'standard',
+      credits: 100,
+    });
+    const made = await agent
+      .post('/api/generate-coloring-book')
+      .send({ prompt: 'Cozy woodland animals', bookLength: 10, userId });
+    expect(made.status).toBe(202);
+    const id = made.body.bookId as string;
+    const firstPdf = await doneBook(agent, userId, id, 'shareLink');
+    const { price, parts } = await partsOf(agent, id);
+    expect(price).toBe(2);
+    expect(parts.map((p) => p.part)).toEqual(Array.from({ length: 10 }, (_, i) => `design-${i + 1}`));
+    const asked = await agent
+      .post(`/api/books/${id}/parts/design-4/regenerate`)
+      .send({ instruction: 'an owl instead of a fox' });
+    expect(asked.status).toBe(202);
+    const drawn = await partWhen(agent, id, 'design-4', (p) => p.versions.length === 2);
+    const svg = await download(agent, drawn.versions[1]?.picture as string);
+    expect(svg.type).toContain('image/svg+xml');
+    expect(svg.data.toString('utf8')).toContain('<svg');
+    const originalPdf = (await download(agent, firstPdf)).data;
+    expect((await agent.post(`/api/books/${id}/parts/design-4/choose`).send({ version: 2 })).status).toBe(
+      202,
+    );
+    const secondPdf = await doneBook(agent, userId, id, 'shareLink', firstPdf);
+    const chosenPdf = (await download(agent, secondPdf)).data;
+    // The interior is drawn as vectors: rendered, exactly one page (the design's) differs.
+    const pages = inspectPdf(originalPdf).pages;
+    expect(inspectPdf(chosenPdf).pages).toBe(pages);
+    const differing = Array.from({ length: pages }, (_, i) => i + 1).filter(
+      (n) => !renderPdfPage(originalPdf, n, 20).equals(renderPdfPage(chosenPdf, n, 20)),
+    );
+    expect(differing).toHaveLength(1);
+  }, 400_000);
+
+  it("someone else's book is 404, a part of another kind 400, bad notes 400; none appends anything", async () => {
+    const { agent, userId, id } = await kidsBook(server(), 'picture-guard@example.com');
+    const { agent: stranger } = await member(server(), 'picture-stranger@example.com', { plan: 'premium' });
+    const bookEvents = await events(generationStream(id));
+    const accountEvents = await events(accountStream(userId));
+    const before = await credits(agent);
+    const regenerate = (part: string, body: unknown, key = 'k') =>
+      agent
+        .post(`/api/books/${id}/parts/${part}/regenerate`)
+        .set('Idempotency-Key', key)
+        .send(body as object);
+
+    expect((await stranger.get(`/api/books/${id}/parts`)).status).toBe(404);
+    expect((await stranger.post(`/api/books/${id}/parts/page-1-picture/regenerate`).send({})).status).toBe(
+      404,
+    );
+    expect((await stranger.get(`/api/books/${id}/parts/page-1-picture/versions/1/picture`)).status).toBe(404);
+    expect(
+      (await stranger.post(`/api/books/${id}/parts/page-1-picture/choose`).send({ version: 1 })).status,
+    ).toBe(404);
+    expect((await regenerate('page-25-picture', {})).status).toBe(404);
+    expect((await regenerate('page-0-picture', {})).status).toBe(404);
+    expect((await regenerate('cover', {})).status).toBe(404);
+    expect((await agent.get(`/api/books/${id}/parts/page-1-picture/versions/2/picture`)).status).toBe(404);
+    // Parts that only another kind of book has.
+    expect((await regenerate('design-1', {})).status).toBe(400);
+    expect((await regenerate('chapter-1', {})).status).toBe(400);
+    for (const instruction of ['a\u0000fox', 'x'.repeat(501), 'a\u202Eb', 42]) {
+      const res = await regenerate('page-1-picture', { instruction });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/instruction/i);
+    }
+    expect((await regenerate('page-1-picture', { instruction: 'draw them naked' })).status).toBe(422);
+    expect(
+      (await agent.post(`/api/books/${id}/parts/page-1-picture/choose`).send({ version: 2 })).status,
+    ).toBe(400);
+
+    expect(await events(generationStream(id))).toEqual(bookEvents);
+    expect(await events(accountStream(userId))).toEqual(accountEvents);
+    expect(await credits(agent)).toBe(before);
+  }, 300_000);
+});
+
+describe('drawing a picture again (OpenAI-compatible provider, answering slowly)', () => {
+  const tmp = tempDataDir();
+  let fake: FakeOpenAi;
+  let server: Embedded;
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    server = await startEmbedded({
+      DATA_DIR: tmp.dir,
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      AUTH_RATE_LIMIT: '1000',
+      AI_PROVIDER: 'openai',
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: fake.baseURL,
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await fake.close();
+    tmp.remove();
+  });
+
+  it('concurrent requests of one picture: one charge, one new version; a refused drawing is refunded', async () => {
+    fake.behave({ latencyMs: { chat: 20 } });
+    const { agent, userId, id } = await kidsBook(server, 'picture-race@example.com');
+    // Pictures that take 3 s: every request arrives while the first is drawn.
+    fake.behave({ latencyMs: { image: 3000, edit: 3000 } });
+    const before = await credits(agent);
+    const started = Date.now();
+    const send = (key: string) =>
+      agent
+        .post(`/api/books/${id}/parts/page-5-picture/regenerate`)
+        .set('Idempotency-Key', key)
+        .send({ instruction: 'at sunset' });
+    const answers = await Promise.all(['same', 'same', 'same', 'other-1', 'other-2', 'other-3'].map(send));
+    expect(answers.every((a) => [200, 202, 409].includes(a.status))).toBe(true);
+    const accepted = new Set(answers.filter((a) => a.status < 300).map((a) => a.body.regenerationId));
+    expect(accepted.size).toBe(1);
+    const done = await partWhen(
+      agent,
+      id,
+      'page-5-picture',
+      (p) => p.regeneration === undefined && p.versions.length > 1,
+    );
+    const wall = Date.now() - started;
+    expect(done.versions).toHaveLength(2);
+    const cost = answers.find((a) => a.status === 202)?.body.cost as number;
+    expect(await credits(agent)).toBe(before - cost);
+    const debits = (await server.platform.eventStore.readStream(accountStream(userId))).filter(
+      (e) => e.type === 'CreditsDebited' && (e.data as { bookId?: string }).bookId === id,
+    );
+    expect(debits).toHaveLength(1);
+    const regenerationEvents = (await server.platform.eventStore.readStream(generationStream(id)))
+      .map((e) => e.type)
+      .filter((t) => t.startsWith('GenerationPart') && t !== 'GenerationPartRecorded');
+    expect(regenerationEvents).toEqual([
+      'GenerationPartRegenerationRequested',
+      'GenerationPartVersionRecorded',
+    ]);
+    // Drawn with the book's character: the prompt carries the note beside the page's text.
+    const asked =
+      fake.seen
+        .filter((s) => s.kind === 'image' || s.kind === 'edit')
+        .at(-1)
+        ?.body.toString('latin1') ?? '';
+    expect(asked).toContain('at sunset');
+    process.stdout.write(
+      `measure: one kids picture drawn again, fake OpenAI answering pictures in 3 s: ${wall} ms, ${cost} credits\n`,
+    );
+
+    // The provider refuses the next picture: no version, the credits come back.
+    fake.behave({});
+    const charged = await credits(agent);
+    fake.failNext(400, 'moderation_blocked');
+    const failing = await agent
+      .post(`/api/books/${id}/parts/page-6-picture/regenerate`)
+      .send({ instruction: 'at night' });
+    expect(failing.status).toBe(202);
+    const failed = await partWhen(agent, id, 'page-6-picture', (p) => p.regeneration?.status === 'failed');
+    expect(failed.versions).toHaveLength(1);
+    expect(failed.regeneration?.reason).toMatch(/refunded/);
+    await eventually(async () => (await credits(agent)) === charged);
+  }, 400_000);
+});
