@@ -212,10 +212,12 @@ export async function createPostgresEventStore(
     }));
     const sync = group.some((m) => !m.lazySync);
     const { rows } = await mapped(
-      pool.query<{ outcomes: Outcome[] }>(`SELECT "${schema}".append_events($1::jsonb, $2) AS outcomes`, [
-        JSON.stringify(members),
-        sync,
-      ]),
+      // Prepared once per connection.
+      pool.query<{ outcomes: Outcome[] }>({
+        name: `${schema}.append_events`,
+        text: `SELECT "${schema}".append_events($1::jsonb, $2) AS outcomes`,
+        values: [JSON.stringify(members), sync],
+      }),
     );
     return rows[0]?.outcomes ?? [];
   }
@@ -393,7 +395,10 @@ async function createAppendFunction(
         expected jsonb;
         added integer;
       BEGIN
-        PERFORM set_config('synchronous_commit', CASE WHEN sync THEN 'on' ELSE 'off' END, true);
+        -- Set only when it differs from the session's value: set_config costs about an insert.
+        IF (current_setting('synchronous_commit') <> 'off') <> sync THEN
+          PERFORM set_config('synchronous_commit', CASE WHEN sync THEN 'on' ELSE 'off' END, true);
+        END IF;
         PERFORM pg_advisory_xact_lock(${lockKey});
         SELECT COALESCE(MAX(position), 0) INTO head FROM ${table};
         start_head := head;
