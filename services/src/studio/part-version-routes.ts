@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import {
   accountStream,
   chapterIndexOf,
   chapterPart,
   chapterRegenerationPrice,
+  type GenerationKind,
   generationStream,
+  listingFieldOf,
   type PartId,
   type PartValue,
+  pageTextIndexOf,
 } from '@studio/events';
 import {
   choosePartVersionRequest,
@@ -28,10 +32,18 @@ import { generationDecider } from './generation';
 import { GENERATIONS, type GenerationDoc } from './generations-projection';
 import type { PartRegeneration } from './job/part-versions';
 import type { GenerationState } from './job/state';
+import { currentTextPart, textPartPrice, textPartsOf } from './part-texts';
 import { requireAffordableNow } from './start-generation';
 
-const BASE = '/api/books/:id/parts';
-const NON_FICTION = ['non-fiction', 'non-fiction-v2'];
+/** Where each kind's parts are: a book's chapters or page texts, a listing's fields. */
+const BASES: Array<{ base: string; kinds: readonly GenerationKind[]; notFound: string }> = [
+  {
+    base: '/api/books/:id/parts',
+    kinds: ['non-fiction', 'non-fiction-v2', 'kids-book'],
+    notFound: 'Book not found',
+  },
+  { base: '/api/kdp-listings/:id/parts', kinds: ['kdp-listing'], notFound: 'Listing not found' },
+];
 
 /** What the screens show of one regeneration. */
 const regenerationView = (regenerationId: string, r: PartRegeneration) => ({
@@ -45,15 +57,26 @@ const regenerationView = (regenerationId: string, r: PartRegeneration) => ({
   ...(r.reason ? { reason: r.reason } : {}),
 });
 
-const sameValue = (a: PartValue, b: PartValue) =>
-  a.title === b.title && a.paragraphs.join('\n\n') === b.paragraphs.join('\n\n');
+/** The kind of result a well-formed part id belongs to; undefined for anything else. */
+const partKind = (part: string): 'chapter' | 'page' | 'listing' | undefined => {
+  if (chapterIndexOf(part) !== undefined) return 'chapter';
+  if (pageTextIndexOf(part) !== undefined) return 'page';
+  return listingFieldOf(part) ? 'listing' : undefined;
+};
+const KIND_PARTS: Record<'chapter' | 'page' | 'listing', readonly GenerationKind[]> = {
+  chapter: ['non-fiction', 'non-fiction-v2'],
+  page: ['kids-book'],
+  listing: ['kdp-listing'],
+};
 
 /**
  * docs/product/creation-tools-qr.md (Screens and routes: Regenerating a part), for the chapters of
- * a finished non-fiction book: `GET /api/books/{id}/parts` lists each chapter's versions, which one is
- * in the book and its price; `POST …/parts/{part}/regenerate` writes one again with the author's
+ * a finished non-fiction book, the page texts of a kids book (`page-{n}-text`) and the fields of a
+ * KDP listing (`/api/kdp-listings/{id}/parts`, `listing-{field}`): `GET …/parts` lists each part's
+ * versions, which one is in the book (or listing) and its price; `POST …/parts/{part}/regenerate` writes one again with the author's
  * note (paid, once per `Idempotency-Key`, refunded on failure); `POST …/parts/{part}/choose` puts
- * a version in the book, which rebuilds its files for free like any edit. Owner only: 404 else.
+ * a version in the book, which rebuilds its files for free like any edit (a listing's field goes in
+ * at once: `GenerationPartVersionChosen`). Owner only: 404 else; a part of another kind, 400.
  */
 export function partVersionRoutes(
   platform: Pick<Platform, 'readStore' | 'commands' | 'clock' | 'moderator' | 'config'>,
@@ -62,27 +85,51 @@ export function partVersionRoutes(
   const { readStore, commands, clock, moderator, config } = platform;
   const generations = readStore.collection<GenerationDoc>(GENERATIONS);
 
-  /** The caller's finished non-fiction book, its state on its stream, and the part the path names. */
-  const ownBook = async (ctx: Koa.Context) => {
+  /** The caller's result of these kinds, its state on its stream, and the part the path names. */
+  const ownResult = async (ctx: Koa.Context, kinds: readonly GenerationKind[], notFound: string) => {
     const userId = requireUser(ctx);
     const id = String(ctx.params.id ?? '');
     const doc = id.length <= 100 ? await generations.get(id) : undefined;
-    if (!doc || doc.userId !== userId || !NON_FICTION.includes(doc.kind))
-      throw new DomainError('NOT_FOUND', 'Book not found');
+    if (!doc || doc.userId !== userId || !(kinds as readonly string[]).includes(doc.kind))
+      throw new DomainError('NOT_FOUND', notFound);
     const { state } = await commands.load(generationStream(id), generationDecider);
-    if (state.userId !== userId) throw new DomainError('NOT_FOUND', 'Book not found');
+    if (state.userId !== userId) throw new DomainError('NOT_FOUND', notFound);
     return { userId, doc, state };
   };
   const partOf = (ctx: Koa.Context, state: GenerationState): { part: PartId; index: number } => {
-    const index = chapterIndexOf(String(ctx.params.part ?? ''));
-    if (index === undefined || !state.edition?.chapters?.[index])
-      throw new DomainError('NOT_FOUND', 'The book has no such chapter');
-    return { part: chapterPart(index), index };
+    const name = String(ctx.params.part ?? '');
+    const kind = partKind(name);
+    if (!kind) throw new DomainError('NOT_FOUND', 'There is no such part');
+    if (!KIND_PARTS[kind].includes(state.request?.kind ?? 'non-fiction'))
+      throw new DomainError(
+        'VALIDATION',
+        `A ${kind === 'listing' ? "listing's field" : kind} is not part of this ${state.request?.kind === 'kdp-listing' ? 'listing' : 'book'}`,
+      );
+    const index = chapterIndexOf(name) ?? pageTextIndexOf(name) ?? 0;
+    if (kind === 'chapter') {
+      if (!state.edition?.chapters?.[index])
+        throw new DomainError('NOT_FOUND', 'The book has no such chapter');
+      return { part: chapterPart(index), index };
+    }
+    if (!currentTextPart(state, name)) throw new DomainError('NOT_FOUND', 'The book has no such page');
+    return { part: name as PartId, index };
   };
   const priceOf = (state: GenerationState) =>
-    chapterRegenerationPrice(state.request?.kind ?? 'non-fiction', state.edition?.chapters?.length ?? 1);
+    state.edition?.chapters
+      ? chapterRegenerationPrice(state.request?.kind ?? 'non-fiction', state.edition.chapters.length)
+      : textPartPrice(state);
 
-  /** Each chapter, its versions (the original first) and which one the book has now. */
+  /** Each part in order with what it reads now: chapters, or a kids book's pages, or a listing's fields. */
+  const partsNow = (state: GenerationState): Array<{ part: PartId; label: string; value: PartValue }> =>
+    state.edition?.chapters
+      ? state.edition.chapters.map((chapter, index) => ({
+          part: chapterPart(index),
+          label: chapter.label ?? 'Introduction',
+          value: { title: chapter.title, paragraphs: chapter.paragraphs },
+        }))
+      : textPartsOf(state);
+
+  /** Each part, its versions (the original first) and which one the book or listing has now. */
   const partsView = (doc: GenerationDoc, state: GenerationState) => {
     const { regenerations, versions } = state.partVersions ?? { regenerations: {}, versions: {} };
     // The part's latest regeneration, while it runs or when it failed (a made one is a version).
@@ -94,26 +141,24 @@ export function partVersionRoutes(
     };
     return {
       id: doc._id,
+      kind: doc.kind,
       title: state.edition?.title ?? doc.title ?? '',
-      // Parts change only on a finished book (a rebuild under way included).
+      // Parts change only on a finished result (a book's rebuild under way included).
       editable: doc.status === 'completed' || doc.status.startsWith('rebuild'),
       price: priceOf(state),
-      parts: (state.edition?.chapters ?? []).map((chapter, index) => {
-        const part = chapterPart(index);
-        const current: PartValue = { title: chapter.title, paragraphs: chapter.paragraphs };
+      parts: partsNow(state).map(({ part, label, value: current }) => {
         const kept = versions[part] ?? [{ version: 1, value: current, at: doc.createdAt }];
-        const inBook = kept.find((v) => sameValue(v.value, current))?.version ?? null;
+        const inBook = kept.find((v) => isDeepStrictEqual(v.value, current))?.version ?? null;
         const latest = latestOf(part);
         return {
           part,
-          label: chapter.label ?? 'Introduction',
-          title: chapter.title,
-          // null: the author edited the chapter's text by hand since.
+          label,
+          ...current,
+          // null: the author edited the part's text by hand since.
           inBook,
           versions: kept.map((v) => ({
             version: v.version,
-            title: v.value.title,
-            paragraphs: v.value.paragraphs,
+            ...v.value,
             at: v.at,
             ...(v.instruction ? { instruction: v.instruction } : {}),
           })),
@@ -124,6 +169,15 @@ export function partVersionRoutes(
   };
 
   return (router) => {
+    for (const { base, kinds, notFound } of BASES)
+      routesAt(router, base, (ctx) => ownResult(ctx, kinds, notFound));
+  };
+
+  function routesAt(
+    router: Parameters<RouteModule>[0],
+    BASE: string,
+    ownBook: (ctx: Koa.Context) => ReturnType<typeof ownResult>,
+  ) {
     router.get(BASE, async (ctx) => {
       const { doc, state } = await ownBook(ctx);
       ctx.body = partsView(doc, state);
@@ -224,14 +278,34 @@ export function partVersionRoutes(
       const { part, index } = partOf(ctx, state);
       const body = parse(choosePartVersionRequest, ctx.request.body);
       const chosen = state.partVersions?.versions[part]?.find((v) => v.version === body.version);
-      if (!chosen) throw new DomainError('VALIDATION', 'Choose one of the versions of this chapter');
+      if (!chosen) throw new DomainError('VALIDATION', 'Choose one of the versions of this part');
+      const { value } = chosen;
+      if ('keywords' in value || listingFieldOf(part)) {
+        // A listing's field: no files to rebuild, the listing reads the chosen version at once.
+        await commands.handle(
+          generationStream(doc._id),
+          generationDecider,
+          { type: 'ChoosePartVersion', generationId: doc._id, part, version: body.version },
+          {
+            at: clock.now().toISOString(),
+            correlationId: String(ctx.state.requestId ?? doc._id),
+            causationId: `${doc._id}:${part}:${body.version}`,
+            userId,
+          },
+        );
+        ctx.body = { part, inBook: body.version };
+        return;
+      }
       await saveEdits(ctx, platform, rebuilds, {
         userId,
         doc,
-        edits: { chapters: [{ index, title: chosen.value.title, paragraphs: chosen.value.paragraphs }] },
+        edits:
+          'text' in value
+            ? { pages: [{ index, text: value.text }] }
+            : { chapters: [{ index, title: value.title, paragraphs: value.paragraphs }] },
       });
     });
-  };
+  }
 }
 
 /**

@@ -119,11 +119,11 @@ export default function BookEditPage() {
     <Screen title={BOOK_EDIT.title} subtitle={data.title}>
       <div css={{ display: 'flex', flexWrap: 'wrap', gap: 16, justifyContent: 'space-between' }}>
         {back}
-        {/* A finished non-fiction book's chapters can be written again, each version kept. */}
-        {data.editable && data.chapters && data.chapters.length > 0 && (
+        {/* A finished book's chapters or page texts can be written again, each version kept. */}
+        {data.editable && ((data.chapters?.length ?? 0) > 0 || (data.pages?.length ?? 0) > 0) && (
           <Link to={`/my-books/${encodeURIComponent(data.id)}/versions`} css={buttonStyles('outline', 'sm')}>
             <History aria-hidden />
-            {PART_VERSIONS.open}
+            {data.chapters?.length ? PART_VERSIONS.open : PART_VERSIONS.openPages}
           </Link>
         )}
       </div>

@@ -12,7 +12,7 @@ import { Link, useParams } from 'react-router-dom';
 import { serverMessage } from '../api';
 import { Screen } from '../Screen';
 import { PART_VERSIONS } from '../texts';
-import { type BookPart, type BookParts, isWriting } from './part-versions';
+import { type BookPart, type BookParts, isWriting, type PartValue, partName } from './part-versions';
 import { RegenerateDialog } from './RegenerateDialog';
 
 const REFRESH_WHILE_WRITING_MS = 2000;
@@ -79,7 +79,10 @@ export default function PartVersionsPage() {
   }
 
   return (
-    <Screen title={PART_VERSIONS.title} subtitle={book.title}>
+    <Screen
+      title={book.kind === 'kids-book' ? PART_VERSIONS.pagesTitle : PART_VERSIONS.title}
+      subtitle={book.title}
+    >
       <div>{back}</div>
       {!book.editable && <Alert tone="warning">{PART_VERSIONS.notFinished}</Alert>}
       {/* "Being written again" lasts only while it is: each chapter then shows its new version. */}
@@ -88,7 +91,7 @@ export default function PartVersionsPage() {
       )}
       {book.parts.length === 0 && <p>{PART_VERSIONS.empty}</p>}
       {book.parts.map((part) => (
-        <Card key={part.part} headingLevel={2} title={`${part.label}: ${part.title}`} data-part={part.part}>
+        <Card key={part.part} headingLevel={2} title={partName(part)} data-part={part.part}>
           <p css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }}>
             {PART_VERSIONS.inBook(part.inBook)}
           </p>
@@ -118,17 +121,7 @@ export default function PartVersionsPage() {
                       {PART_VERSIONS.asked(version.instruction)}
                     </p>
                   )}
-                  <details>
-                    <summary css={{ cursor: 'pointer', fontSize: theme.fontSizes.sm }}>
-                      {PART_VERSIONS.readFull}: {version.title}
-                    </summary>
-                    <div css={{ display: 'grid', gap: 8, marginTop: 8, overflowWrap: 'anywhere' }}>
-                      {version.paragraphs.map((paragraph, i) => (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: a version's paragraphs never change
-                        <p key={i}>{paragraph}</p>
-                      ))}
-                    </div>
-                  </details>
+                  <VersionText value={version} />
                   {!inBook && (
                     <div>
                       <Button
@@ -172,9 +165,9 @@ export default function PartVersionsPage() {
       ))}
       {asking && (
         <RegenerateDialog
-          bookId={book.id}
+          partsPath={`/api/books/${encodeURIComponent(book.id)}/parts`}
           part={asking.part}
-          chapterTitle={asking.title}
+          partTitle={asking.title ?? asking.label}
           cost={book.price}
           onClose={() => setAsking(null)}
           onStarted={() => {
@@ -186,4 +179,31 @@ export default function PartVersionsPage() {
       )}
     </Screen>
   );
+}
+
+/** A version's words: a chapter folded under its title, a page's text as it reads. */
+export function VersionText({ value }: { value: PartValue }) {
+  if (value.paragraphs)
+    return (
+      <details>
+        <summary css={{ cursor: 'pointer', fontSize: theme.fontSizes.sm }}>
+          {PART_VERSIONS.readFull}: {value.title}
+        </summary>
+        <div css={{ display: 'grid', gap: 8, marginTop: 8, overflowWrap: 'anywhere' }}>
+          {value.paragraphs.map((paragraph, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a version's paragraphs never change
+            <p key={i}>{paragraph}</p>
+          ))}
+        </div>
+      </details>
+    );
+  if (value.keywords)
+    return (
+      <ul css={{ margin: 0, paddingLeft: 20, overflowWrap: 'anywhere' }}>
+        {value.keywords.map((keyword) => (
+          <li key={keyword}>{keyword}</li>
+        ))}
+      </ul>
+    );
+  return <p css={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{value.text}</p>;
 }

@@ -12,18 +12,22 @@ import { PART_VERSIONS } from '../texts';
 import { newRequestKey } from './part-versions';
 
 export interface RegenerateDialogProps {
-  bookId: string;
+  /** Says what changes when a version is used (a book's, a listing's). */
+  description?: string;
+  /** `/api/books/{id}/parts` or `/api/kdp-listings/{id}/parts`. */
+  partsPath: string;
   part: string;
-  chapterTitle: string;
+  partTitle: string;
   cost: number;
   onStarted: () => void;
   onClose: () => void;
 }
 
 export function RegenerateDialog({
-  bookId,
+  description = PART_VERSIONS.dialogDescription,
+  partsPath,
   part,
-  chapterTitle,
+  partTitle,
   cost,
   onStarted,
   onClose,
@@ -38,7 +42,7 @@ export function RegenerateDialog({
     mutationFn: () =>
       apiJson(
         'POST',
-        `/api/books/${encodeURIComponent(bookId)}/parts/${encodeURIComponent(part)}/regenerate`,
+        `${partsPath}/${encodeURIComponent(part)}/regenerate`,
         instruction.trim() ? { instruction } : {},
         { 'Idempotency-Key': key },
       ),
@@ -55,8 +59,8 @@ export function RegenerateDialog({
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={PART_VERSIONS.dialogTitle(chapterTitle)}
-      description={PART_VERSIONS.dialogDescription}
+      title={PART_VERSIONS.dialogTitle(partTitle)}
+      description={description}
       maxWidth={560}
       footer={
         <>

@@ -1,10 +1,16 @@
 // What GET /api/books/{id}/parts answers (docs/product/creation-tools-qr.md (API)), and what the
 // screen derives from it.
 
-export interface PartVersion {
+/** What one version holds: a chapter's title and paragraphs, a page's or field's text, or keywords. */
+export interface PartValue {
+  title?: string;
+  paragraphs?: string[];
+  text?: string;
+  keywords?: string[];
+}
+
+export interface PartVersion extends PartValue {
   version: number;
-  title: string;
-  paragraphs: string[];
   at: string;
   instruction?: string;
 }
@@ -17,10 +23,9 @@ export interface PartRegeneration {
   reason?: string;
 }
 
-export interface BookPart {
+export interface BookPart extends PartValue {
   part: string;
   label: string;
-  title: string;
   /** The version the book has; null when the author edited the chapter by hand since. */
   inBook: number | null;
   versions: PartVersion[];
@@ -29,13 +34,18 @@ export interface BookPart {
 
 export interface BookParts {
   id: string;
+  kind?: string;
   title: string;
   editable: boolean;
   price: number;
   parts: BookPart[];
 }
 
-/** Read again while a chapter is being written: its new version shows up by itself. */
+/** What the heading and the dialog call a part: "Chapter 2: Seeds", "Page 3", "Subtitle". */
+export const partName = (part: Pick<BookPart, 'label' | 'title'>) =>
+  part.title ? `${part.label}: ${part.title}` : part.label;
+
+/** Read again while a part is being written: its new version shows up by itself. */
 export const isWriting = (book: BookParts | undefined) =>
   Boolean(book?.parts.some((p) => p.regeneration?.status === 'pending'));
 

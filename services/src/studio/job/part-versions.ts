@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   type AiUsage,
   chapterIndexOf,
@@ -12,6 +13,7 @@ import {
 import type { Emitted } from '../../platform/decider';
 import { DomainError } from '../../platform/errors';
 import type { BookEdition } from '../book-edition';
+import { currentTextPart, listingWithField } from '../part-texts';
 
 /**
  * Regenerating one part of a finished book with the author's note, on the book's own stream: the
@@ -50,8 +52,10 @@ export interface PartVersionsState {
 interface BookState {
   status: GenerationStatus;
   userId?: string;
-  request?: { kind: GenerationKind };
+  request?: { kind: GenerationKind; input: unknown };
   edition?: BookEdition;
+  /** A text result (a KDP listing's fields) that a chosen version changes. */
+  result?: Record<string, unknown>;
   partVersions?: PartVersionsState;
 }
 
@@ -82,14 +86,21 @@ export type PartVersionCommand =
       code: GenerationFailureCode;
       reason: string;
       usage?: AiUsage[];
-    };
+    }
+  /** A version of a listing's field put in the listing (a book's parts go in by `EditBook`). */
+  | { type: 'ChoosePartVersion'; generationId: string; part: PartId; version: number };
 
 const EMPTY: PartVersionsState = { regenerations: {}, versions: {} };
 
-/** The part as the book has it now; a part the book does not have is not found. */
-export function currentPart(edition: BookEdition | undefined, part: string): PartValue {
+/** The part as the book (or listing) has it now; a part it does not have is not found. */
+export function currentPart(state: Omit<BookState, 'status'>, part: string): PartValue {
   const index = chapterIndexOf(part);
-  const chapter = index === undefined ? undefined : edition?.chapters?.[index];
+  if (index === undefined) {
+    const text = currentTextPart(state, part);
+    if (!text) throw new DomainError('NOT_FOUND', 'The book has no such part');
+    return text;
+  }
+  const chapter = state.edition?.chapters?.[index];
   if (!chapter) throw new DomainError('NOT_FOUND', 'The book has no such part');
   return { title: chapter.title, paragraphs: [...chapter.paragraphs] };
 }
@@ -106,7 +117,7 @@ export function decidePartVersions(
       if (regenerations[command.regenerationId]) return [];
       if (!state.request || (state.status !== 'completed' && !state.status.startsWith('rebuild')))
         throw new DomainError('CONFLICT', 'A part can be written again once the book is done');
-      const original = currentPart(state.edition, command.part);
+      const original = currentPart(state, command.part);
       const { generationId, userId, regenerationId, part, instruction, cost, at } = command;
       const events: Emitted<PartVersionEvent>[] = [];
       for (const [id, other] of Object.entries(regenerations)) {
@@ -156,6 +167,19 @@ export function decidePartVersions(
       if (regeneration?.status !== 'pending' || !state.userId) return [];
       const { generationId, regenerationId, code, reason, usage } = command;
       return [failed(generationId, state.userId, regenerationId, regeneration.part, code, reason, usage)];
+    }
+    case 'ChoosePartVersion': {
+      const chosen = versions[command.part]?.find((v) => v.version === command.version);
+      if (!chosen) throw new DomainError('VALIDATION', 'Choose one of the versions of this part');
+      const result = listingWithField(state.result, command.part, chosen.value);
+      // Already what the listing says: nothing changes.
+      if (isDeepStrictEqual(result, state.result)) return [];
+      return [
+        {
+          type: 'GenerationPartVersionChosen',
+          data: { generationId: command.generationId, part: command.part, version: command.version, result },
+        },
+      ];
     }
   }
 }
@@ -224,6 +248,8 @@ export function evolvePartVersions<S extends BookState>(state: S, event: PartVer
         },
       };
     }
+    case 'GenerationPartVersionChosen':
+      return { ...state, result: event.data.result };
     case 'GenerationPartRegenerationFailed': {
       const regeneration = current.regenerations[event.data.regenerationId];
       if (!regeneration) return state;
