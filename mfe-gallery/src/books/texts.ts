@@ -170,6 +170,11 @@ export const PART_VERSIONS = {
   asked: (instruction: string) => `Asked: “${instruction}”`,
   readFull: 'Read this version',
   inBookBadge: 'In the book',
+  inListingBadge: 'In the listing',
+  credits: (n: number) => `${n} credit${n === 1 ? '' : 's'}`,
+  versionsOf: (field: string, n: number) => `${field}: ${n} versions`,
+  listingDialogDescription:
+    'A new version is written and kept beside the others. Your listing changes only when you choose to use it.',
   use: 'Use this version',
   using: 'Saving…',
   pending: 'Being written again… the new version appears here when it is ready.',
