@@ -133,8 +133,8 @@ test('REAL backend: draw a kids page again with a note, see both pictures as thu
   const before = await credits(page);
 
   await page.goto(`/my-books/${bookId}/edit`);
-  await page.getByRole('link', { name: 'Picture versions' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Picture versions' })).toBeVisible();
+  await page.getByRole('link', { name: 'Page versions' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Page versions' })).toBeVisible();
   const picture = page.locator('[data-part="page-2-picture"]');
   await expect(picture.getByText('In the book: version 1')).toBeVisible();
   const original = picture.getByRole('img', { name: 'Page 2, Version 1 (original)' });
@@ -176,4 +176,78 @@ test('REAL backend: draw a kids page again with a note, see both pictures as thu
   await expect(page.getByText('Your changes are saved. The files are being rebuilt.')).toBeVisible();
   await expect(picture.getByText('In the book: version 2')).toBeVisible();
   expect(await credits(page)).toBe(before - 5);
+});
+
+test('REAL backend: write a listing field again from its details, see its price first, and use the new version', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signUp(page);
+  await buyPlan(page, 'basic');
+  const user = (await (await page.request.get('/api/user')).json()) as { id: string };
+  const created = await page.request.post('/api/kdp-listings/create', {
+    data: {
+      userId: user.id,
+      bookTitle: 'Garden Bees',
+      bookPrompt: 'A gentle guide to the bees in garden flowers',
+    },
+  });
+  expect(created.status()).toBe(202);
+  const listingId = (await created.json()).listingId as string;
+  await expect
+    .poll(
+      async () => (await (await page.request.get(`/api/kdp-listings/${listingId}/parts`)).json()).editable,
+      {
+        timeout: 60_000,
+      },
+    )
+    .toBe(true);
+  const before = await credits(page);
+
+  await page.goto('/my-listings');
+  await page.getByRole('button', { name: 'View details' }).first().click();
+  const details = page.getByRole('dialog');
+  const writeAgain = details.getByRole('button', { name: /^Write again: Subtitle \(3 credits\)/ });
+  await expect(writeAgain).toBeVisible();
+  await writeAgain.focus();
+  await page.keyboard.press('Enter');
+  const ask = page.getByRole('dialog', { name: 'Write “Subtitle” again' });
+  await expect(ask.getByText('This costs 3 credits')).toBeVisible();
+  await expect(ask.getByLabel('Note to the writer (optional)')).toBeFocused();
+  await ask.getByLabel('Note to the writer (optional)').fill('warmer');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectAxeClean(page);
+  await page.screenshot({ path: test.info().outputPath('listing-write-again-375.png') });
+  await page.keyboard.press('Enter');
+  await expect(ask).toBeHidden();
+
+  const versions = details.getByText('Subtitle: 2 versions');
+  await expect(versions).toBeVisible({ timeout: 60_000 });
+  expect(await credits(page)).toBe(before - 3);
+  await versions.focus();
+  await page.keyboard.press('Enter');
+  await expect(details.getByText('Asked: “warmer”')).toBeVisible();
+  await expectAxeClean(page);
+  await page.screenshot({ path: test.info().outputPath('listing-versions-375.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const use = details.getByRole('button', { name: 'Use this version: Version 2 of Subtitle' });
+  await use.focus();
+  await page.keyboard.press('Enter');
+  // The listing's details (and what its Copy button copies) now read the chosen version.
+  await expect(details.getByText('In the listing')).toBeVisible();
+  const parts = (await (await page.request.get(`/api/kdp-listings/${listingId}/parts`)).json()) as {
+    parts: Array<{ part: string; text?: string }>;
+  };
+  const subtitle = parts.parts.find((p) => p.part === 'listing-subtitle')?.text ?? '';
+  expect(subtitle).toContain('warmer');
+  const listing = (
+    (await (await page.request.get(`/api/kdp-listings/${user.id}`)).json()) as Array<{
+      id: string;
+      subtitle: string;
+    }>
+  ).find((l) => l.id === listingId);
+  expect(listing?.subtitle).toBe(subtitle);
+  await expect(details.getByText(subtitle, { exact: true }).first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('listing-versions-1280.png'), fullPage: true });
+  expect(await credits(page)).toBe(before - 3);
 });

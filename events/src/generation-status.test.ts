@@ -30,6 +30,7 @@ describe('the generation status vocabulary', () => {
       'GenerationPartRecorded',
       'GenerationPartRegenerationFailed',
       'GenerationPartRegenerationRequested',
+      'GenerationPartVersionChosen',
       'GenerationPartVersionRecorded',
       'GenerationProgressed',
     ]);

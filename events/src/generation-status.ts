@@ -57,6 +57,7 @@ const STATUS_AFTER: {
   GenerationPartRegenerationRequested: () => undefined,
   GenerationPartVersionRecorded: () => undefined,
   GenerationPartRegenerationFailed: () => undefined,
+  GenerationPartVersionChosen: () => undefined,
 };
 
 /** Every event type of a generation's life. */

@@ -388,15 +388,20 @@ export type GenerationRebuildFailed = Event<
 >;
 
 /**
- * A part of a finished book the author may have made again with an instruction ("more
+ * A part of a finished result the author may have made again with an instruction ("more
  * practical", "draw a fox instead"), and whose versions are all kept: `chapter-{n}` is the book's
- * n-th chapter (1-based, the introduction first when the book has one), `page-{n}-picture` a kids
- * book page's picture, `design-{n}` a coloring book's design.
+ * n-th chapter (1-based, the introduction first when the book has one); `page-{n}-text` a kids
+ * book's n-th page's text; `page-{n}-picture` its picture; `design-{n}` a coloring book's design;
+ * `listing-{field}` one field of a KDP listing. A union: each kind of part adds its own member.
  */
-export type PartId = `chapter-${number}` | PicturePartId;
+export type PartId = `chapter-${number}` | `page-${number}-text` | `listing-${ListingField}` | PicturePartId;
 
 /** The parts that are pictures (`events/src/picture-parts.ts`). */
 export type PicturePartId = `page-${number}-picture` | `design-${number}`;
+
+/** The fields of a KDP listing one can write again, as its result names them. */
+export const LISTING_FIELDS = ['optimizedTitle', 'subtitle', 'description', 'keywords'] as const;
+export type ListingField = (typeof LISTING_FIELDS)[number];
 
 /** A chapter as one version has it. */
 export interface ChapterVersion {
@@ -414,8 +419,18 @@ export interface PictureVersion {
   bytes: number;
 }
 
+/** A text as one version has it: a kids page's words, a listing's title, subtitle or description. */
+export interface TextVersion {
+  text: string;
+}
+
+/** A listing's seven keywords as one version has them. */
+export interface KeywordsVersion {
+  keywords: string[];
+}
+
 /** What one version of a part holds. */
-export type PartValue = ChapterVersion | PictureVersion;
+export type PartValue = ChapterVersion | PictureVersion | TextVersion | KeywordsVersion;
 
 /**
  * The author asked for a part of a finished book to be written again (paid: the debit follows on
@@ -463,10 +478,20 @@ export type GenerationPartRegenerationFailed = Event<
   }
 >;
 
+/**
+ * The author put a version of a listing's field in the listing (a book's part goes in through
+ * `GenerationEdited`, which rebuilds its files). `result`: the listing as it now reads, checked again.
+ */
+export type GenerationPartVersionChosen = Event<
+  'GenerationPartVersionChosen',
+  { generationId: string; part: PartId; version: number; result: Record<string, unknown> }
+>;
+
 export type PartVersionEvent =
   | GenerationPartRegenerationRequested
   | GenerationPartVersionRecorded
-  | GenerationPartRegenerationFailed;
+  | GenerationPartRegenerationFailed
+  | GenerationPartVersionChosen;
 
 export type GenerationEvent =
   | PartVersionEvent

@@ -159,22 +159,29 @@ export const READER_QR = {
 /** The chapter versions screen and its "Write again" dialog (docs/product/creation-tools-qr.md (Screens and routes: Regenerating a part)). */
 export const PART_VERSIONS = {
   title: 'Chapter versions',
+  pagesTitle: 'Page versions',
   open: 'Chapter versions',
-  loading: 'Loading the chapters…',
+  openPages: 'Page versions',
+  loading: 'Loading the versions…',
   backToEdit: 'Back to Edit Book',
   empty: 'This book has no chapters to write again.',
-  notFinished: 'Chapters can be written again once the book is done.',
+  notFinished: 'Parts can be written again once the book is done.',
   inBook: (version: number | null) =>
-    version === null ? 'In the book: your own edit of this chapter' : `In the book: version ${version}`,
+    version === null ? 'In the book: your own edit of this part' : `In the book: version ${version}`,
   version: (n: number) => (n === 1 ? 'Version 1 (original)' : `Version ${n}`),
   asked: (instruction: string) => `Asked: “${instruction}”`,
   readFull: 'Read this version',
   inBookBadge: 'In the book',
+  inListingBadge: 'In the listing',
+  credits: (n: number) => `${n} credit${n === 1 ? '' : 's'}`,
+  versionsOf: (field: string, n: number) => `${field}: ${n} versions`,
+  listingDialogDescription:
+    'A new version is written and kept beside the others. Your listing changes only when you choose to use it.',
   use: 'Use this version',
   using: 'Saving…',
   pending: 'Being written again… the new version appears here when it is ready.',
   writeAgain: 'Write again',
-  dialogTitle: (chapter: string) => `Write “${chapter}” again`,
+  dialogTitle: (part: string) => `Write “${part}” again`,
   dialogDescription:
     'A new version is written and kept beside the others. Your book changes only when you choose to use it.',
   instructionLabel: 'Note to the writer (optional)',
@@ -186,7 +193,7 @@ export const PART_VERSIONS = {
   cancel: 'Cancel',
   notEnough: (cost: number, balance: number) =>
     `You need ${cost} credits. You currently have ${balance} credits.`,
-  started: 'The chapter is being written again.',
+  started: 'It is being written again.',
   failed: 'It could not be sent. Please try again.',
   chooseFailed: 'This version could not be put in the book. Please try again.',
 } as const;

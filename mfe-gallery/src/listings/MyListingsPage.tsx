@@ -16,8 +16,9 @@ import { Dialog } from '@studio/kit/overlays';
 import { EmptyState, Skeleton, Tabs } from '@studio/kit/widgets';
 import { useQuery } from '@tanstack/react-query';
 import { Check, Copy, FileText, X } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ListingFieldVersions, useListingParts } from './ListingFieldVersions';
 import {
   filterListings,
   type KdpListingRecord,
@@ -44,7 +45,7 @@ export default function MyListingsPage() {
   const user = useUser();
   const userId = user?.id ?? readStoredUserId();
   const [tab, setTab] = useState<ListingTab>('all');
-  const [open, setOpen] = useState<KdpListingRecord | null>(null);
+  const [openId, setOpen] = useState<string | null>(null);
   const listings = useQuery<KdpListingRecord[]>({
     queryKey: ['/api/kdp-listings', userId ?? ''],
     enabled: Boolean(userId),
@@ -54,6 +55,8 @@ export default function MyListingsPage() {
       query.state.data?.some((l) => listingStage(l) === 'in-progress') ? REFRESH_MS : false,
   });
   const all = listings.data ?? [];
+  // The listing as it now reads: a version chosen in its details shows there at once.
+  const open = all.find((l) => l.id === openId);
 
   return (
     <div
@@ -120,7 +123,7 @@ export default function MyListingsPage() {
             ) : (
               <div css={grid}>
                 {filterListings(all, t.value).map((listing) => (
-                  <ListingCard key={listing.id} listing={listing} onOpen={() => setOpen(listing)} />
+                  <ListingCard key={listing.id} listing={listing} onOpen={() => setOpen(listing.id)} />
                 ))}
               </div>
             ),
@@ -209,7 +212,17 @@ function ListingCard({ listing, onOpen }: { listing: KdpListingRecord; onOpen: (
   );
 }
 
-function CopyBlock({ label, text, mono }: { label: string; text: string; mono?: boolean }) {
+function CopyBlock({
+  label,
+  text,
+  mono,
+  children,
+}: {
+  label: string;
+  text: string;
+  mono?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <section css={{ display: 'grid', gap: 6 }}>
       <div css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8 }}>
@@ -233,17 +246,29 @@ function CopyBlock({ label, text, mono }: { label: string; text: string; mono?: 
       >
         {text}
       </div>
+      {children}
     </section>
   );
 }
 
 function ListingDetails({ listing }: { listing: KdpListingRecord }) {
   const keywords = listingKeywords(listing);
+  // Only a made listing's fields can be written again.
+  const parts = useListingParts(listing.id, listingStage(listing) === 'done').data;
+  const versions = (field: string) => (
+    <ListingFieldVersions listingId={listing.id} field={field} parts={parts} />
+  );
   return (
     <div css={{ display: 'grid', gap: 16, minWidth: 0 }}>
-      <CopyBlock label="Title" text={listing.optimizedTitle ?? ''} />
-      <CopyBlock label="Subtitle" text={listing.subtitle ?? ''} />
-      <CopyBlock label="Description (HTML for KDP)" text={listing.description ?? ''} mono />
+      <CopyBlock label="Title" text={listing.optimizedTitle ?? ''}>
+        {versions('listing-optimizedTitle')}
+      </CopyBlock>
+      <CopyBlock label="Subtitle" text={listing.subtitle ?? ''}>
+        {versions('listing-subtitle')}
+      </CopyBlock>
+      <CopyBlock label="Description (HTML for KDP)" text={listing.description ?? ''} mono>
+        {versions('listing-description')}
+      </CopyBlock>
       <section css={{ display: 'grid', gap: 6 }}>
         <div css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8 }}>
           <h3 css={{ fontSize: theme.fontSizes.sm, fontWeight: 700 }}>Keywords</h3>
@@ -273,6 +298,7 @@ function ListingDetails({ listing }: { listing: KdpListingRecord }) {
             </li>
           ))}
         </ol>
+        {versions('listing-keywords')}
       </section>
       <section css={{ display: 'grid', gap: 6 }} aria-label="KDP rules">
         <h3 css={{ fontSize: theme.fontSizes.sm, fontWeight: 700 }}>KDP rules</h3>

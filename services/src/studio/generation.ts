@@ -106,6 +106,7 @@ export const generationDecider: Decider<GenerationCommand, GenerationEvent, Gene
       case 'RegeneratePart':
       case 'RecordPartVersion':
       case 'FailPartRegeneration':
+      case 'ChoosePartVersion':
         return decidePartVersions(command, state);
       default:
         return assertNever(command);

@@ -93,6 +93,7 @@ const HANDLES = [
   'GenerationRebuildFailed',
   'GenerationPartVersionRecorded',
   'GenerationPartRegenerationFailed',
+  'GenerationPartVersionChosen',
 ] as const satisfies readonly (GenerationEvent | GenerationRequested)['type'][];
 
 /** One document per generation, for the galleries, My Books and the job supervisor. */
@@ -221,6 +222,9 @@ export const generationsProjection = defineProjection({
       case 'GenerationPartVersionRecorded':
       case 'GenerationPartRegenerationFailed':
         return event.data.usage?.length ? update(at, event.data.generationId, {}, event.data.usage) : [];
+      // A listing's field: My KDP Listings, its copy and export read the listing as it now is.
+      case 'GenerationPartVersionChosen':
+        return update(at, event.data.generationId, { result: event.data.result });
       case 'GenerationRebuildFailed':
         return update(at, event.data.generationId, {
           status: statusAfter(event),

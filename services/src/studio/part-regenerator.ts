@@ -1,8 +1,10 @@
 import {
+  type ChapterVersion,
   chapterIndexOf,
   type DomainEvent,
   generationStream,
   type PartValue,
+  picturePartOf,
   type RecordedEvent,
 } from '@studio/events';
 import type { DeliveredMessage } from '../platform/bus/port';
@@ -16,6 +18,7 @@ import type { BookEdition } from './book-edition';
 import { generationDecider } from './generation';
 import { currentPart } from './job/part-versions';
 import { failureCode } from './job-outcome';
+import { writeTextPartAgain } from './part-texts';
 import { drawPictureAgain } from './picture-redraw';
 import type { WorkerDeps } from './worker-deps';
 import { DEMO_NOTE } from './writing/offline-writer';
@@ -54,7 +57,7 @@ export function partRegenerationsFor(recorded: RecordedEvent): Outgoing[] {
   ];
 }
 
-/** A chapter is written (a picture drawn) well within this; past it the regeneration fails and is refunded. */
+/** A part is written (a picture drawn) well within this; past it the regeneration fails and is refunded. */
 const PART_TIMEOUT_MS = 5 * 60 * 1000;
 
 /**
@@ -77,28 +80,38 @@ export function createPartRegenerator(
     });
     const { state } = await deps.commands.load(stream, generationDecider);
     const regeneration = state.partVersions?.regenerations[regenerationId];
-    if (regeneration?.status !== 'pending' || !state.edition || !state.request) return;
+    if (regeneration?.status !== 'pending' || !state.request) return;
     const meter = new UsageMeter(deps.prices ?? DEFAULT_PRICES, () => {});
     const ai = gatedProvider(deps.ai, gate, bookId, meter.report);
     try {
+      const { part, instruction } = regeneration;
       const value =
-        chapterIndexOf(regeneration.part) === undefined
+        picturePartOf(part) !== undefined
           ? await drawPictureAgain(
               { ai, blobs: deps.blobs },
               state,
               bookId,
               regenerationId,
-              regeneration.part,
-              regeneration.instruction,
+              part,
+              instruction,
               AbortSignal.timeout(PART_TIMEOUT_MS),
             )
-          : await writeChapterAgain(
-              ai,
-              state.edition,
-              'description' in state.request.input ? state.request.input.description : '',
-              regeneration.part,
-              regeneration.instruction,
-            );
+          : chapterIndexOf(part) === undefined
+            ? await writeTextPartAgain(
+                ai,
+                state,
+                part,
+                instruction,
+                state.partVersions?.versions[part]?.[0]?.value,
+                AbortSignal.timeout(PART_TIMEOUT_MS),
+              )
+            : await writeChapterAgain(
+                ai,
+                state.edition,
+                'description' in state.request.input ? state.request.input.description : '',
+                part,
+                instruction,
+              );
       await deps.commands.handle(
         stream,
         generationDecider,
@@ -137,14 +150,14 @@ export function createPartRegenerator(
 /** A chapter written again from the text it has now, as the book's writer wrote the others. */
 async function writeChapterAgain(
   ai: WorkerDeps['ai'],
-  edition: BookEdition,
+  edition: BookEdition | undefined,
   description: string,
   part: string,
   instruction: string | undefined,
 ): Promise<PartValue> {
   const index = chapterIndexOf(part) ?? 0;
-  const current = currentPart(edition, part);
-  const chapter = edition.chapters?.[index];
+  const current = currentPart({ ...(edition ? { edition } : {}) }, part) as ChapterVersion;
+  const chapter = edition?.chapters?.[index];
   const introduction = !chapter?.label;
   const number = Number(/\d+/.exec(chapter?.label ?? '')?.[0] ?? index + 1);
   // Its first paragraph says what it covers (the offline writer's says so with a demo note).
@@ -153,11 +166,11 @@ async function writeChapterAgain(
     {
       task: 'chapter',
       brief: {
-        bookTitle: edition.title,
+        bookTitle: edition?.title ?? '',
         description,
         chapter: { title: current.title, summary },
         number: introduction ? 0 : number,
-        total: edition.chapters?.filter((c) => c.label).length ?? 1,
+        total: edition?.chapters?.filter((c) => c.label).length ?? 1,
         ...(introduction ? { introduction: true } : {}),
         rewrite: { current, ...(instruction ? { instruction } : {}) },
       },

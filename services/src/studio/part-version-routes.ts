@@ -1,13 +1,18 @@
 import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import {
   accountStream,
   type BookEdits,
   chapterIndexOf,
   chapterPart,
   chapterRegenerationPrice,
+  type GenerationKind,
   generationStream,
+  listingFieldOf,
   type PartId,
   type PartValue,
+  pageTextIndexOf,
+  picturePartOf,
   pictureRegenerationPrice,
 } from '@studio/events';
 import {
@@ -31,12 +36,18 @@ import { GENERATIONS, type GenerationDoc } from './generations-projection';
 import type { PartRegeneration, PartVersion } from './job/part-versions';
 import type { GenerationState } from './job/state';
 import { isPicture, pictureInBook, picturePartsOf, requirePicturePart } from './part-pictures';
+import { currentTextPart, textPartPrice, textPartsOf } from './part-texts';
 import { requireAffordableNow } from './start-generation';
 
-const BASE = '/api/books/:id/parts';
-const NON_FICTION = ['non-fiction', 'non-fiction-v2'];
-/** The books with parts to make again: chapters of non-fiction, pictures of the picture books. */
-const WITH_PARTS = [...NON_FICTION, 'kids-book', 'coloring-book'];
+/** Where each kind's parts are: a book's chapters, page texts or pictures, a listing's fields. */
+const BASES: Array<{ base: string; kinds: readonly GenerationKind[]; notFound: string }> = [
+  {
+    base: '/api/books/:id/parts',
+    kinds: ['non-fiction', 'non-fiction-v2', 'kids-book', 'coloring-book'],
+    notFound: 'Book not found',
+  },
+  { base: '/api/kdp-listings/:id/parts', kinds: ['kdp-listing'], notFound: 'Listing not found' },
+];
 
 /** What the screens show of one regeneration. */
 const regenerationView = (regenerationId: string, r: PartRegeneration) => ({
@@ -50,25 +61,39 @@ const regenerationView = (regenerationId: string, r: PartRegeneration) => ({
   ...(r.reason ? { reason: r.reason } : {}),
 });
 
-const sameChapter = (a: PartValue, b: { title: string; paragraphs: string[] }) =>
-  !isPicture(a) && a.title === b.title && a.paragraphs.join('\n\n') === b.paragraphs.join('\n\n');
-
-/** A version as the screens show it: a chapter's words, or where to see a picture. */
+/** A version as the screens show it: its words, or where to see its picture. */
 const versionView = (path: string, part: string, v: PartVersion) => ({
   version: v.version,
   ...(isPicture(v.value)
     ? { picture: `${path}/${part}/versions/${v.version}/picture`, bytes: v.value.bytes }
-    : { title: v.value.title, paragraphs: v.value.paragraphs }),
+    : v.value),
   at: v.at,
   ...(v.instruction ? { instruction: v.instruction } : {}),
 });
 
+type PartKind = 'chapter' | 'page' | 'picture' | 'listing';
+/** The kind of part a well-formed part id is; undefined for anything else. */
+const partKind = (part: string): PartKind | undefined => {
+  if (chapterIndexOf(part) !== undefined) return 'chapter';
+  if (pageTextIndexOf(part) !== undefined) return 'page';
+  if (picturePartOf(part)) return 'picture';
+  return listingFieldOf(part) ? 'listing' : undefined;
+};
+const KIND_PARTS: Record<PartKind, readonly GenerationKind[]> = {
+  chapter: ['non-fiction', 'non-fiction-v2'],
+  page: ['kids-book'],
+  picture: ['kids-book', 'coloring-book'],
+  listing: ['kdp-listing'],
+};
+
 /**
  * docs/product/creation-tools-qr.md (Screens and routes: Regenerating a part), for the chapters of
- * a finished non-fiction book: `GET /api/books/{id}/parts` lists each chapter's versions, which one is
- * in the book and its price; `POST …/parts/{part}/regenerate` writes one again with the author's
+ * a finished non-fiction book, the page texts of a kids book (`page-{n}-text`) and the fields of a
+ * KDP listing (`/api/kdp-listings/{id}/parts`, `listing-{field}`): `GET …/parts` lists each part's
+ * versions, which one is in the book (or listing) and its price; `POST …/parts/{part}/regenerate` writes one again with the author's
  * note (paid, once per `Idempotency-Key`, refunded on failure); `POST …/parts/{part}/choose` puts
- * a version in the book, which rebuilds its files for free like any edit. Owner only: 404 else.
+ * a version in the book, which rebuilds its files for free like any edit (a listing's field goes in
+ * at once: `GenerationPartVersionChosen`). Owner only: 404 else; a part of another kind, 400.
  */
 export function partVersionRoutes(
   platform: Pick<Platform, 'readStore' | 'commands' | 'clock' | 'moderator' | 'config' | 'blobs'>,
@@ -77,36 +102,59 @@ export function partVersionRoutes(
   const { readStore, commands, clock, moderator, config, blobs } = platform;
   const generations = readStore.collection<GenerationDoc>(GENERATIONS);
 
-  /** The caller's finished non-fiction book, its state on its stream, and the part the path names. */
-  const ownBook = async (ctx: Koa.Context) => {
+  /** The caller's result of these kinds, its state on its stream, and the part the path names. */
+  const ownResult = async (ctx: Koa.Context, kinds: readonly GenerationKind[], notFound: string) => {
     const userId = requireUser(ctx);
     const id = String(ctx.params.id ?? '');
     const doc = id.length <= 100 ? await generations.get(id) : undefined;
-    if (!doc || doc.userId !== userId || !WITH_PARTS.includes(doc.kind))
-      throw new DomainError('NOT_FOUND', 'Book not found');
+    if (!doc || doc.userId !== userId || !(kinds as readonly string[]).includes(doc.kind))
+      throw new DomainError('NOT_FOUND', notFound);
     const { state } = await commands.load(generationStream(id), generationDecider);
-    if (state.userId !== userId) throw new DomainError('NOT_FOUND', 'Book not found');
+    if (state.userId !== userId) throw new DomainError('NOT_FOUND', notFound);
     return { userId, doc, state };
   };
-  /** The part the path names: a chapter of a non-fiction book, a picture of a picture book. */
-  const partOf = (ctx: Koa.Context, state: GenerationState): { part: PartId; index?: number } => {
-    const named = String(ctx.params.part ?? '');
-    const kind = state.request?.kind ?? 'non-fiction';
-    const index = chapterIndexOf(named);
-    if (index === undefined) return { part: requirePicturePart(kind, state.artifacts, named) };
-    if (!NON_FICTION.includes(kind))
-      throw new DomainError('VALIDATION', 'This kind of part belongs to another kind of book');
-    if (!state.edition?.chapters?.[index]) throw new DomainError('NOT_FOUND', 'The book has no such chapter');
-    return { part: chapterPart(index), index };
+  /** The part the path names, of the kinds this result has. */
+  const partOf = (ctx: Koa.Context, state: GenerationState): { part: PartId; index: number } => {
+    const name = String(ctx.params.part ?? '');
+    const kind = partKind(name);
+    if (!kind) throw new DomainError('NOT_FOUND', 'There is no such part');
+    const resultKind = state.request?.kind ?? 'non-fiction';
+    if (!KIND_PARTS[kind].includes(resultKind))
+      throw new DomainError(
+        'VALIDATION',
+        `A ${kind === 'listing' ? "listing's field" : kind} is not part of this ${resultKind === 'kdp-listing' ? 'listing' : 'book'}`,
+      );
+    if (kind === 'picture') return { part: requirePicturePart(resultKind, state.artifacts, name), index: 0 };
+    const index = chapterIndexOf(name) ?? pageTextIndexOf(name) ?? 0;
+    if (kind === 'chapter') {
+      if (!state.edition?.chapters?.[index])
+        throw new DomainError('NOT_FOUND', 'The book has no such chapter');
+      return { part: chapterPart(index), index };
+    }
+    if (!currentTextPart(state, name)) throw new DomainError('NOT_FOUND', 'The book has no such page');
+    return { part: name as PartId, index };
   };
-  const priceOf = (state: GenerationState) => {
+  /** A part's price: its share of its tool's (a kids page's picture and its text differ). */
+  const priceOf = (state: GenerationState, part: string) => {
     const kind = state.request?.kind ?? 'non-fiction';
-    if (NON_FICTION.includes(kind))
-      return chapterRegenerationPrice(kind, state.edition?.chapters?.length ?? 1);
-    return pictureRegenerationPrice(kind, picturePartsOf(kind, state.artifacts).length);
+    if (picturePartOf(part))
+      return pictureRegenerationPrice(kind, picturePartsOf(kind, state.artifacts).length);
+    return state.edition?.chapters
+      ? chapterRegenerationPrice(kind, state.edition.chapters.length)
+      : textPartPrice(state);
   };
 
-  /** Each chapter, its versions (the original first) and which one the book has now. */
+  /** Each part in order with what it reads now: chapters, or a kids book's pages, or a listing's fields. */
+  const partsNow = (state: GenerationState): Array<{ part: PartId; label: string; value: PartValue }> =>
+    state.edition?.chapters
+      ? state.edition.chapters.map((chapter, index) => ({
+          part: chapterPart(index),
+          label: chapter.label ?? 'Introduction',
+          value: { title: chapter.title, paragraphs: chapter.paragraphs },
+        }))
+      : textPartsOf(state);
+
+  /** Each part, its versions (the original first) and which one the book or listing has now. */
   const partsView = (doc: GenerationDoc, state: GenerationState) => {
     const { regenerations, versions } = state.partVersions ?? { regenerations: {}, versions: {} };
     // The part's latest regeneration, while it runs or when it failed (a made one is a version).
@@ -120,22 +168,23 @@ export function partVersionRoutes(
     const path = `/api/books/${doc._id}/parts`;
     return {
       id: doc._id,
+      kind: doc.kind,
       title: state.edition?.title ?? doc.title ?? '',
-      // Parts change only on a finished book (a rebuild under way included).
+      // Parts change only on a finished result (a book's rebuild under way included).
       editable: doc.status === 'completed' || doc.status.startsWith('rebuild'),
-      price: priceOf(state),
+      // The first part's price (a book's chapters cost alike; each part says its own).
+      price: priceOf(state, partsNow(state)[0]?.part ?? picturePartsOf(kind, state.artifacts)[0] ?? ''),
       parts: [
-        ...(state.edition?.chapters ?? []).map((chapter, index) => {
-          const part = chapterPart(index);
-          const current: PartValue = { title: chapter.title, paragraphs: chapter.paragraphs };
+        ...partsNow(state).map(({ part, label, value: current }) => {
           const kept = versions[part] ?? [{ version: 1, value: current, at: doc.createdAt }];
           const latest = latestOf(part);
           return {
             part,
-            label: chapter.label ?? 'Introduction',
-            title: chapter.title,
-            // null: the author edited the chapter's text by hand since.
-            inBook: kept.find((v) => sameChapter(v.value, chapter))?.version ?? null,
+            label,
+            ...current,
+            price: priceOf(state, part),
+            // null: the author edited the part's text by hand since.
+            inBook: kept.find((v) => isDeepStrictEqual(v.value, current))?.version ?? null,
             versions: kept.map((v) => versionView(path, part, v)),
             ...(latest ? { regeneration: regenerationView(latest[0], latest[1]) } : {}),
           };
@@ -148,7 +197,8 @@ export function partVersionRoutes(
           return {
             part,
             label,
-            title: `${label} picture`,
+            title: 'Picture',
+            price: priceOf(state, part),
             // The picture the book was made with is version 1, a part never drawn again included.
             inBook: kept.find((v) => isPicture(v.value) && v.value.blobId === printed)?.version ?? 1,
             versions: kept.length
@@ -162,6 +212,15 @@ export function partVersionRoutes(
   };
 
   return (router) => {
+    for (const { base, kinds, notFound } of BASES)
+      routesAt(router, base, (ctx) => ownResult(ctx, kinds, notFound));
+  };
+
+  function routesAt(
+    router: Parameters<RouteModule>[0],
+    BASE: string,
+    ownBook: (ctx: Koa.Context) => ReturnType<typeof ownResult>,
+  ) {
     router.get(BASE, async (ctx) => {
       const { doc, state } = await ownBook(ctx);
       ctx.body = partsView(doc, state);
@@ -187,7 +246,7 @@ export function partVersionRoutes(
           [{ label: 'the instruction', text: instruction }],
           config.moderation.outage,
         );
-      const cost = priceOf(state);
+      const cost = priceOf(state, part);
       await requireAffordableNow(commands, userId, cost);
       const at = clock.now().toISOString();
       const context = {
@@ -275,7 +334,7 @@ export function partVersionRoutes(
       const body = parse(choosePartVersionRequest, ctx.request.body);
       const chosen = state.partVersions?.versions[part]?.find((v) => v.version === body.version);
       if (!chosen) throw new DomainError('VALIDATION', 'Choose one of the versions of this part');
-      const value = chosen.value;
+      const { value } = chosen;
       if (isPicture(value)) {
         // The picture already printed is no change: the decider records nothing and says so.
         const printed = pictureInBook(state.edition, state.artifacts, part);
@@ -283,13 +342,32 @@ export function partVersionRoutes(
         await saveEdits(ctx, platform, rebuilds, { userId, doc, edits: edits as BookEdits });
         return;
       }
+      if ('keywords' in value || listingFieldOf(part)) {
+        // A listing's field: no files to rebuild, the listing reads the chosen version at once.
+        await commands.handle(
+          generationStream(doc._id),
+          generationDecider,
+          { type: 'ChoosePartVersion', generationId: doc._id, part, version: body.version },
+          {
+            at: clock.now().toISOString(),
+            correlationId: String(ctx.state.requestId ?? doc._id),
+            causationId: `${doc._id}:${part}:${body.version}`,
+            userId,
+          },
+        );
+        ctx.body = { part, inBook: body.version };
+        return;
+      }
       await saveEdits(ctx, platform, rebuilds, {
         userId,
         doc,
-        edits: { chapters: [{ index: index ?? 0, title: value.title, paragraphs: value.paragraphs }] },
+        edits:
+          'text' in value
+            ? { pages: [{ index, text: value.text }] }
+            : { chapters: [{ index, title: value.title, paragraphs: value.paragraphs }] },
       });
     });
-  };
+  }
 }
 
 /** The stored file of a picture part's version (version 1 of a part never drawn again: its own). */

@@ -123,13 +123,23 @@ export default function BookEditPage() {
     <Screen title={BOOK_EDIT.title} subtitle={data.title}>
       <div css={{ display: 'flex', flexWrap: 'wrap', gap: 16, justifyContent: 'space-between' }}>
         {back}
-        {/* A finished book's chapters (or pictures) can be made again, each version kept. */}
-        {data.editable && ((data.chapters?.length ?? 0) > 0 || PICTURE_BOOKS.includes(data.type)) && (
-          <Link to={`/my-books/${encodeURIComponent(data.id)}/versions`} css={buttonStyles('outline', 'sm')}>
-            <History aria-hidden />
-            {(data.chapters?.length ?? 0) > 0 ? PART_VERSIONS.open : PICTURE_VERSIONS.open}
-          </Link>
-        )}
+        {/* A finished book's chapters, page texts or pictures can be made again, each version kept. */}
+        {data.editable &&
+          ((data.chapters?.length ?? 0) > 0 ||
+            (data.pages?.length ?? 0) > 0 ||
+            PICTURE_BOOKS.includes(data.type)) && (
+            <Link
+              to={`/my-books/${encodeURIComponent(data.id)}/versions`}
+              css={buttonStyles('outline', 'sm')}
+            >
+              <History aria-hidden />
+              {data.chapters?.length
+                ? PART_VERSIONS.open
+                : data.type === 'kids-book'
+                  ? PART_VERSIONS.openPages
+                  : PICTURE_VERSIONS.open}
+            </Link>
+          )}
       </div>
       {!data.editable && !building && <Alert tone="warning">{BOOK_EDIT.notEditable}</Alert>}
       {data.rebuildError && !building && <Alert tone="danger">{data.rebuildError}</Alert>}

@@ -14,8 +14,16 @@ import { Link, useParams } from 'react-router-dom';
 import { serverMessage } from '../api';
 import { Screen } from '../Screen';
 import { PART_VERSIONS, PICTURE_VERSIONS } from '../texts';
-import { type BookPart, type BookParts, isPictureBook, isWriting } from './part-versions';
+import {
+  type BookPart,
+  type BookParts,
+  isPictureBook,
+  isPicturePart,
+  isWriting,
+  partName,
+} from './part-versions';
 import { RegenerateDialog } from './RegenerateDialog';
+import { VersionText } from './VersionText';
 
 const REFRESH_WHILE_WRITING_MS = 2000;
 
@@ -83,7 +91,16 @@ export default function PartVersionsPage() {
   const pictures = isPictureBook(book);
   const started = pictures ? PICTURE_VERSIONS.started : PART_VERSIONS.started;
   return (
-    <Screen title={pictures ? PICTURE_VERSIONS.title : PART_VERSIONS.title} subtitle={book.title}>
+    <Screen
+      title={
+        pictures
+          ? PICTURE_VERSIONS.title
+          : book.kind === 'kids-book'
+            ? PART_VERSIONS.pagesTitle
+            : PART_VERSIONS.title
+      }
+      subtitle={book.title}
+    >
       <div>{back}</div>
       {!book.editable && (
         <Alert tone="warning">{pictures ? PICTURE_VERSIONS.notFinished : PART_VERSIONS.notFinished}</Alert>
@@ -94,14 +111,9 @@ export default function PartVersionsPage() {
       )}
       {book.parts.length === 0 && <p>{PART_VERSIONS.empty}</p>}
       {book.parts.map((part) => (
-        <Card
-          key={part.part}
-          headingLevel={2}
-          title={pictures ? part.label : `${part.label}: ${part.title}`}
-          data-part={part.part}
-        >
+        <Card key={part.part} headingLevel={2} title={partName(part)} data-part={part.part}>
           <p css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }}>
-            {pictures ? PICTURE_VERSIONS.inBook(part.inBook) : PART_VERSIONS.inBook(part.inBook)}
+            {isPicturePart(part) ? PICTURE_VERSIONS.inBook(part.inBook) : PART_VERSIONS.inBook(part.inBook)}
           </p>
           <ol
             css={{
@@ -111,7 +123,7 @@ export default function PartVersionsPage() {
               display: 'grid',
               gap: 12,
               // Pictures side by side as thumbnails, as many as the width holds.
-              ...(pictures
+              ...(isPicturePart(part)
                 ? { gridTemplateColumns: 'repeat(auto-fill, minmax(min(200px, 100%), 1fr))' }
                 : {}),
             }}
@@ -160,17 +172,7 @@ export default function PartVersionsPage() {
                       }}
                     />
                   ) : (
-                    <details>
-                      <summary css={{ cursor: 'pointer', fontSize: theme.fontSizes.sm }}>
-                        {PART_VERSIONS.readFull}: {version.title}
-                      </summary>
-                      <div css={{ display: 'grid', gap: 8, marginTop: 8, overflowWrap: 'anywhere' }}>
-                        {(version.paragraphs ?? []).map((paragraph, i) => (
-                          // biome-ignore lint/suspicious/noArrayIndexKey: a version's paragraphs never change
-                          <p key={i}>{paragraph}</p>
-                        ))}
-                      </div>
-                    </details>
+                    <VersionText value={version} />
                   )}
                   {!inBook && (
                     <div>
@@ -195,7 +197,7 @@ export default function PartVersionsPage() {
           </ol>
           {part.regeneration?.status === 'pending' && (
             <p role="status" css={{ fontSize: theme.fontSizes.sm }}>
-              {pictures ? PICTURE_VERSIONS.pending : PART_VERSIONS.pending}
+              {isPicturePart(part) ? PICTURE_VERSIONS.pending : PART_VERSIONS.pending}
             </p>
           )}
           {part.regeneration?.status === 'failed' && part.regeneration.reason && (
@@ -204,22 +206,22 @@ export default function PartVersionsPage() {
           <div>
             <Button
               disabled={!book.editable || part.regeneration?.status === 'pending'}
-              aria-label={`${pictures ? PICTURE_VERSIONS.drawAgain : PART_VERSIONS.writeAgain}: ${part.label}`}
+              aria-label={`${isPicturePart(part) ? PICTURE_VERSIONS.drawAgain : PART_VERSIONS.writeAgain}: ${part.label}`}
               onClick={() => setAsking(part)}
             >
               <RefreshCw aria-hidden />
-              {pictures ? PICTURE_VERSIONS.drawAgain : PART_VERSIONS.writeAgain}
+              {isPicturePart(part) ? PICTURE_VERSIONS.drawAgain : PART_VERSIONS.writeAgain}
             </Button>
           </div>
         </Card>
       ))}
       {asking && (
         <RegenerateDialog
-          bookId={book.id}
+          partsPath={`/api/books/${encodeURIComponent(book.id)}/parts`}
           part={asking.part}
-          chapterTitle={pictures ? asking.label : asking.title}
-          picture={pictures}
-          cost={book.price}
+          partTitle={isPicturePart(asking) ? partName(asking) : (asking.title ?? asking.label)}
+          picture={isPicturePart(asking)}
+          cost={asking.price ?? book.price}
           onClose={() => setAsking(null)}
           onStarted={() => {
             setAsking(null);

@@ -12,9 +12,12 @@ import { PART_VERSIONS, PICTURE_VERSIONS } from '../texts';
 import { newRequestKey } from './part-versions';
 
 export interface RegenerateDialogProps {
-  bookId: string;
+  /** Says what changes when a version is used (a book's, a listing's). */
+  description?: string;
+  /** `/api/books/{id}/parts` or `/api/kdp-listings/{id}/parts`. */
+  partsPath: string;
   part: string;
-  chapterTitle: string;
+  partTitle: string;
   /** A picture part (a kids page, a coloring design): the dialog speaks of drawing. */
   picture?: boolean;
   cost: number;
@@ -23,9 +26,10 @@ export interface RegenerateDialogProps {
 }
 
 export function RegenerateDialog({
-  bookId,
+  description = PART_VERSIONS.dialogDescription,
+  partsPath,
   part,
-  chapterTitle,
+  partTitle,
   picture = false,
   cost,
   onStarted,
@@ -42,7 +46,7 @@ export function RegenerateDialog({
     mutationFn: () =>
       apiJson(
         'POST',
-        `/api/books/${encodeURIComponent(bookId)}/parts/${encodeURIComponent(part)}/regenerate`,
+        `${partsPath}/${encodeURIComponent(part)}/regenerate`,
         instruction.trim() ? { instruction } : {},
         { 'Idempotency-Key': key },
       ),
@@ -59,8 +63,8 @@ export function RegenerateDialog({
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={texts.dialogTitle(chapterTitle)}
-      description={texts.dialogDescription}
+      title={texts.dialogTitle(partTitle)}
+      description={picture ? texts.dialogDescription : description}
       maxWidth={560}
       footer={
         <>

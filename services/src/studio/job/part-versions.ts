@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { ArtifactRef } from '@studio/events';
 import {
   type AiUsage,
@@ -10,11 +11,13 @@ import {
   type PartId,
   type PartValue,
   type PartVersionEvent,
+  picturePartOf,
 } from '@studio/events';
 import type { Emitted } from '../../platform/decider';
 import { DomainError } from '../../platform/errors';
 import type { BookEdition } from '../book-edition';
 import { originalPicture } from '../part-pictures';
+import { currentTextPart, listingWithField } from '../part-texts';
 
 /**
  * Regenerating one part of a finished book with the author's note, on the book's own stream: the
@@ -53,10 +56,12 @@ export interface PartVersionsState {
 interface BookState {
   status: GenerationStatus;
   userId?: string;
-  request?: { kind: GenerationKind };
+  request?: { kind: GenerationKind; input: unknown };
   edition?: BookEdition;
   /** The book's files: a picture part's own is among them. */
   artifacts?: readonly ArtifactRef[];
+  /** A text result (a KDP listing's fields) that a chosen version changes. */
+  result?: Record<string, unknown>;
   partVersions?: PartVersionsState;
 }
 
@@ -87,14 +92,21 @@ export type PartVersionCommand =
       code: GenerationFailureCode;
       reason: string;
       usage?: AiUsage[];
-    };
+    }
+  /** A version of a listing's field put in the listing (a book's parts go in by `EditBook`). */
+  | { type: 'ChoosePartVersion'; generationId: string; part: PartId; version: number };
 
 const EMPTY: PartVersionsState = { regenerations: {}, versions: {} };
 
-/** The chapter as the book has it now; a part the book does not have is not found. */
-export function currentPart(edition: BookEdition | undefined, part: string): ChapterVersion {
+/** The part as the book (or listing) has it now; a part it does not have is not found. */
+export function currentPart(state: Omit<BookState, 'status'>, part: string): PartValue {
   const index = chapterIndexOf(part);
-  const chapter = index === undefined ? undefined : edition?.chapters?.[index];
+  if (index === undefined) {
+    const text = currentTextPart(state, part);
+    if (!text) throw new DomainError('NOT_FOUND', 'The book has no such part');
+    return text;
+  }
+  const chapter = state.edition?.chapters?.[index];
   if (!chapter) throw new DomainError('NOT_FOUND', 'The book has no such part');
   return { title: chapter.title, paragraphs: [...chapter.paragraphs] };
 }
@@ -162,12 +174,25 @@ export function decidePartVersions(
       const { generationId, regenerationId, code, reason, usage } = command;
       return [failed(generationId, state.userId, regenerationId, regeneration.part, code, reason, usage)];
     }
+    case 'ChoosePartVersion': {
+      const chosen = versions[command.part]?.find((v) => v.version === command.version);
+      if (!chosen) throw new DomainError('VALIDATION', 'Choose one of the versions of this part');
+      const result = listingWithField(state.result, command.part, chosen.value);
+      // Already what the listing says: nothing changes.
+      if (isDeepStrictEqual(result, state.result)) return [];
+      return [
+        {
+          type: 'GenerationPartVersionChosen',
+          data: { generationId: command.generationId, part: command.part, version: command.version, result },
+        },
+      ];
+    }
   }
 }
 
 /** Version 1 of a part: a chapter as the book has it, a picture as the book was made with it. */
 function originalOf(state: BookState, part: string): PartValue {
-  if (chapterIndexOf(part) !== undefined) return currentPart(state.edition, part);
+  if (picturePartOf(part) === undefined) return currentPart(state, part);
   const picture = originalPicture(state.artifacts, part);
   if (!picture) throw new DomainError('NOT_FOUND', 'The book has no such part');
   return picture;
@@ -237,6 +262,8 @@ export function evolvePartVersions<S extends BookState>(state: S, event: PartVer
         },
       };
     }
+    case 'GenerationPartVersionChosen':
+      return { ...state, result: event.data.result };
     case 'GenerationPartRegenerationFailed': {
       const regeneration = current.regenerations[event.data.regenerationId];
       if (!regeneration) return state;

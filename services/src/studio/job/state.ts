@@ -160,6 +160,7 @@ export function evolveGeneration(state: GenerationState, event: GenerationEvent)
     case 'GenerationPartRegenerationRequested':
     case 'GenerationPartVersionRecorded':
     case 'GenerationPartRegenerationFailed':
+    case 'GenerationPartVersionChosen':
       return evolvePartVersions(state, event);
     default:
       return assertNever(event);
