@@ -2,7 +2,6 @@ import { isDeepStrictEqual } from 'node:util';
 import type { ArtifactRef } from '@studio/events';
 import {
   type AiUsage,
-  type ChapterVersion,
   chapterIndexOf,
   type GenerationFailureCode,
   type GenerationKind,
