@@ -3,7 +3,8 @@ import type request from 'supertest';
 import type { Embedded } from '../main/embedded';
 import { inspectPdf } from '../testing/debian-tools';
 import { member } from '../testing/givens';
-import { eventually } from '../testing/helpers';
+import { bytesBody, eventually } from '../testing/helpers';
+import { submitNonFiction } from '../testing/reader-books';
 import { useEmbeddedServer, useServerWithFakeOpenAi } from '../testing/test-runtime';
 
 /**
@@ -22,13 +23,10 @@ type Part = {
 
 async function finishedBook(server: Embedded, email: string) {
   const { agent, userId } = await member(server, email, { plan: 'premium' });
-  const submitted = await agent.post('/api/submit-non-fiction-form').send({
+  const id = await submitNonFiction(agent, userId, {
     Title: 'Window Boxes',
     Description: 'Growing herbs and flowers in window boxes on a city flat',
-    User: [userId],
   });
-  expect(submitted.status).toBe(202);
-  const id = submitted.body.bookId as string;
   await doneBook(agent, userId, id);
   return { agent, userId, id };
 }
@@ -107,14 +105,7 @@ describe('regenerating a chapter (offline provider)', () => {
     const chosen = await agent.post(`/api/books/${id}/parts/chapter-2/choose`).send({ version: 2 });
     expect(chosen.status).toBe(202);
     const { finalBookFile: newPdf } = await doneBook(agent, userId, id, oldPdf);
-    const pdf = await agent
-      .get(newPdf)
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+    const pdf = await agent.get(newPdf).buffer(true).parse(bytesBody);
     expect((await inspectPdf(pdf.body as Buffer)).text.replace(/\s+/g, ' ')).toContain(
       'rewritten as the author asked: “more practical”',
     );
