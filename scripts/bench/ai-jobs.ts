@@ -1,6 +1,4 @@
-import { accountStream, type GenerationRequest, generationStream } from '@studio/events';
-import { accountDecider } from '../../services/src/account/decider';
-import { register } from '../../services/src/account/identity';
+import { type GenerationRequest, generationStream } from '@studio/events';
 import { systemClock } from '../../services/src/platform/clock';
 import { newId } from '../../services/src/platform/ids';
 import { createLogger } from '../../services/src/platform/logging';
@@ -13,6 +11,7 @@ import { startGeneration } from '../../services/src/studio/start-generation';
 import { TOOLS } from '../../services/src/studio/tools/registry';
 import { createJobHandler } from '../../services/src/studio/worker';
 import { startFakeOpenAi } from '../../services/src/testing/fake-openai.fixture';
+import { registeredWithCredits } from '../../services/src/testing/givens';
 import { openTestRuntime } from '../../services/src/testing/test-runtime';
 import { type BenchRow, ratio } from './table';
 
@@ -209,17 +208,10 @@ export async function measureAiJobs(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   try {
     const ctx = { at: new Date().toISOString(), correlationId: 'bench', causationId: 'bench' };
-    const user = await register(
-      runtime.commands,
-      { name: 'Bench', email: 'ai-bench@example.com', password: 'secret12' },
-      ctx,
-    );
-    await runtime.commands.handle(
-      accountStream(user.userId),
-      accountDecider,
-      { type: 'GrantCredits', amount: 1000, reason: 'plan-purchase', planId: 'premium', paymentRef: 'bench' },
-      ctx,
-    );
+    const userId = await registeredWithCredits(runtime, 1000, ctx, {
+      name: 'Bench',
+      email: 'ai-bench@example.com',
+    });
     const openai = timed(
       createOpenAiProvider({
         apiKey: 'sk-bench',
@@ -240,11 +232,11 @@ export async function measureAiJobs(): Promise<BenchRow[]> {
       timeoutMs: GENERATION_TIMEOUT_MS * SCALE,
       workerId: 'bench-worker',
     });
-    rows.push(...(await longGen2Book(runtime, openai, fake, user.userId, ctx)));
+    rows.push(...(await longGen2Book(runtime, openai, fake, userId, ctx)));
     for (const job of JOBS) {
       const generationId = newId();
       await startGeneration(runtime.commands, {
-        userId: user.userId,
+        userId,
         generationId,
         request: job.request,
         cost: job.cost,
@@ -254,7 +246,7 @@ export async function measureAiJobs(): Promise<BenchRow[]> {
       await runtime.commands.handle(
         generationStream(generationId),
         generationDecider,
-        { type: 'QueueJob', generationId, userId: user.userId, request: job.request },
+        { type: 'QueueJob', generationId, userId, request: job.request },
         ctx,
       );
       const started = Date.now();
@@ -264,7 +256,7 @@ export async function measureAiJobs(): Promise<BenchRow[]> {
         key: generationId,
         value: {
           generationId,
-          userId: user.userId,
+          userId,
           kind: job.request.kind,
           phase: 'main',
           correlationId: generationId,

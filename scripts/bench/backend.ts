@@ -4,8 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { accountStream } from '@studio/events';
 import Database from 'better-sqlite3';
-import { accountDecider } from '../../services/src/account/decider';
-import { register } from '../../services/src/account/identity';
 import { openPlatform } from '../../services/src/main/platform';
 import { loadConfig } from '../../services/src/platform/config';
 import type { EventStore } from '../../services/src/platform/eventstore/port';
@@ -15,6 +13,7 @@ import { createSqliteReadStore } from '../../services/src/platform/readstore/sql
 import { ProjectorRunner } from '../../services/src/platform/runners/projector';
 import { generationsProjection } from '../../services/src/studio/generations-projection';
 import { startGeneration } from '../../services/src/studio/start-generation';
+import { registeredWithCredits } from '../../services/src/testing/givens';
 import { type BenchRow, percentile, ratio } from './table';
 
 const meta = {
@@ -209,23 +208,16 @@ async function commandToReadModel(n: number): Promise<number[]> {
   );
   await runner.start();
   const ctx = { at: meta.occurredAt, correlationId: 'bench', causationId: 'bench' };
-  const user = await register(
-    runtime.commands,
-    { name: 'Bench', email: 'bench@example.com', password: 'secret12' },
-    ctx,
-  );
-  await runtime.commands.handle(
-    accountStream(user.userId),
-    accountDecider,
-    { type: 'GrantCredits', amount: n * 4, reason: 'plan-purchase', planId: 'premium', paymentRef: 'bench' },
-    ctx,
-  );
+  const userId = await registeredWithCredits(runtime, n * 4, ctx, {
+    name: 'Bench',
+    email: 'bench@example.com',
+  });
   const generations = runtime.readStore.collection('generations');
   const samples: number[] = [];
   for (let i = 0; i < n; i++) {
     const start = process.hrtime.bigint();
     const { generationId } = await startGeneration(runtime.commands, {
-      userId: user.userId,
+      userId,
       generationId: randomUUID(),
       request: { kind: 'coloring-page', input: { prompt: `p${i}` } },
       cost: 4,
@@ -255,19 +247,7 @@ export async function longStreamCommand(samples: number): Promise<{ short: numbe
   );
   const ctx = { at: meta.occurredAt, correlationId: 'bench', causationId: 'bench' };
   const account = async (email: string, events: number) => {
-    const user = await register(runtime.commands, { name: 'Bench', email, password: 'secret12' }, ctx);
-    await runtime.commands.handle(
-      accountStream(user.userId),
-      accountDecider,
-      {
-        type: 'GrantCredits',
-        amount: 1_000_000,
-        reason: 'plan-purchase',
-        planId: 'premium',
-        paymentRef: email,
-      },
-      ctx,
-    );
+    const userId = await registeredWithCredits(runtime, 1_000_000, ctx, { name: 'Bench', email });
     const pairs = Math.max(0, Math.floor((events - 2) / 2));
     for (let i = 0; i < pairs; i += 500) {
       const batch = [];
@@ -278,7 +258,7 @@ export async function longStreamCommand(samples: number): Promise<{ short: numbe
           {
             eventId: randomUUID(),
             type: 'GenerationRequested',
-            data: { generationId, userId: user.userId, kind, input: { prompt: `p${j}` }, cost: 4 },
+            data: { generationId, userId, kind, input: { prompt: `p${j}` }, cost: 4 },
             metadata: meta,
           },
           {
@@ -289,9 +269,9 @@ export async function longStreamCommand(samples: number): Promise<{ short: numbe
           },
         );
       }
-      await runtime.eventStore.append(accountStream(user.userId), batch, { expectedRevision: 'any' });
+      await runtime.eventStore.append(accountStream(userId), batch, { expectedRevision: 'any' });
     }
-    return user.userId;
+    return userId;
   };
   const short = await account('short@example.com', 10);
   const long = await account('long@example.com', 10_000);

@@ -11,21 +11,21 @@ import {
   readMessagesBatch,
   sqliteConnection,
 } from '@event-driven-io/emmett-sqlite';
-import type { Event } from '@studio/events';
 import { createSqliteEventStore } from '../../services/src/platform/eventstore/sqlite';
-import { newEventId } from '../../services/src/platform/ids';
 import {
   alternate,
   elapsed,
   evolve,
   initialProgress,
   metadata,
+  ourWrites,
   type Progress,
   peerRow,
   perSecond,
   progressed,
   quietly,
   type Tally,
+  timed,
   writersFor,
 } from './peer';
 import { type BenchRow, ratio } from './table';
@@ -45,45 +45,12 @@ interface Side {
 
 function ours(file: string): Side {
   const store = createSqliteEventStore(file);
-  let round = 0;
-  const event = (i: number): Event => ({
-    // The ids the product's commands give their events.
-    eventId: newEventId(),
-    type: 'GenerationProgressed',
-    data: progressed(i),
-    metadata,
-  });
   return {
-    async append(writers, ms) {
-      round += 1;
-      const streams = Array.from({ length: writers }, (_, w) => `generation-ours-${round}-${w}`);
-      const revisions: Array<number | undefined> = [];
-      return writersFor(writers, ms, async (w) => {
-        const expected = revisions[w];
-        const result = await store.append(streams[w] as string, [event(expected ?? 0)], {
-          expectedRevision: expected ?? 'no-stream',
-        });
-        revisions[w] = result.nextExpectedRevision;
-      });
-    },
-    async readIntoState(stream, times) {
-      const tally = { done: 0, errors: 0, seconds: 0 };
-      const start = process.hrtime.bigint();
-      for (let i = 0; i < times; i++) {
-        try {
-          const state = (await store.readStream(stream)).reduce(
-            (s, e) => evolve(s, e.data),
-            initialProgress(),
-          );
-          if (state.events > 0) tally.done += 1;
-          else tally.errors += 1;
-        } catch {
-          tally.errors += 1;
-        }
-      }
-      tally.seconds = elapsed(start);
-      return tally;
-    },
+    ...ourWrites(store),
+    readIntoState: (stream, times) =>
+      timed(times, async () =>
+        (await store.readStream(stream)).reduce((s: Progress, e) => evolve(s, e.data), initialProgress()),
+      ),
     async rebuild() {
       const states = new Map<string, Progress>();
       const start = process.hrtime.bigint();
@@ -98,13 +65,6 @@ function ours(file: string): Side {
         after = page.at(-1)?.position ?? after;
       }
       return { done, errors: 0, seconds: elapsed(start) };
-    },
-    async fill(stream, count) {
-      let expected: number | 'no-stream' = 'no-stream';
-      for (let i = 0; i < count; i += 100) {
-        const batch = Array.from({ length: Math.min(100, count - i) }, (_, j) => event(i + j));
-        expected = (await store.append(stream, batch, { expectedRevision: expected })).nextExpectedRevision;
-      }
     },
     async synchronous() {
       return store.synchronous;
@@ -148,24 +108,17 @@ function emmett(file: string): Side {
         versions[w] = result.nextExpectedStreamVersion;
       });
     },
-    async readIntoState(stream, times) {
-      const tally = { done: 0, errors: 0, seconds: 0 };
-      const start = process.hrtime.bigint();
-      for (let i = 0; i < times; i++) {
-        try {
-          const { state } = await storeOf(0).aggregateStream(stream, {
-            evolve: (s: Progress, e: { data: unknown }) => evolve(s, e.data),
-            initialState: initialProgress,
-          });
-          if (state.events > 0) tally.done += 1;
-          else tally.errors += 1;
-        } catch {
-          tally.errors += 1;
-        }
-      }
-      tally.seconds = elapsed(start);
-      return tally;
-    },
+    readIntoState: (stream, times) =>
+      timed(
+        times,
+        async () =>
+          (
+            await storeOf(0).aggregateStream(stream, {
+              evolve: (s: Progress, e: { data: unknown }) => evolve(s, e.data),
+              initialState: initialProgress,
+            })
+          ).state,
+      ),
     async rebuild() {
       // Its batch reader on one open connection, 1,000 a page: the fastest way Emmett offers
       // (its consumer pauses between batches).

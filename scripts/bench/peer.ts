@@ -1,5 +1,9 @@
 // What the event-store peer benches share: the event both sides append, the state they fold a
-// stream into, counted slices of concurrent writers, and the row that compares two sides.
+// stream into, counted slices of concurrent writers and of reads, our store's writes, and the row
+// that compares two sides.
+import type { Event } from '@studio/events';
+import type { EventStore } from '../../services/src/platform/eventstore/port';
+import { newEventId } from '../../services/src/platform/ids';
 import { type BenchRow, ratio } from './table';
 
 export const metadata = {
@@ -40,6 +44,58 @@ const sum = (ts: Tally[]): Tally => ({
 });
 
 export const elapsed = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
+
+/** `times` reads into state, each counted done when it folded at least one event. */
+export async function timed(times: number, read: () => Promise<Progress>): Promise<Tally> {
+  const tally = { done: 0, errors: 0, seconds: 0 };
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < times; i++) {
+    try {
+      if ((await read()).events > 0) tally.done += 1;
+      else tally.errors += 1;
+    } catch {
+      tally.errors += 1;
+    }
+  }
+  tally.seconds = elapsed(start);
+  return tally;
+}
+
+/**
+ * Our event store's writes, the same on every engine: `append` races `writers` new streams (one
+ * event each time, at its expected revision), `fill` writes a stream in batches of 100 (setup).
+ */
+export function ourWrites(store: Pick<EventStore, 'append'>) {
+  let round = 0;
+  const event = (i: number): Event => ({
+    // The ids the product's commands give their events.
+    eventId: newEventId(),
+    type: 'GenerationProgressed',
+    data: progressed(i),
+    metadata,
+  });
+  return {
+    async append(writers: number, ms: number): Promise<Tally> {
+      round += 1;
+      const streams = Array.from({ length: writers }, (_, w) => `generation-ours-${round}-${w}`);
+      const revisions: Array<number | undefined> = [];
+      return writersFor(writers, ms, async (w) => {
+        const expected = revisions[w];
+        const result = await store.append(streams[w] as string, [event(expected ?? 0)], {
+          expectedRevision: expected ?? 'no-stream',
+        });
+        revisions[w] = result.nextExpectedRevision;
+      });
+    },
+    async fill(stream: string, count: number): Promise<void> {
+      let expected: number | 'no-stream' = 'no-stream';
+      for (let i = 0; i < count; i += 100) {
+        const batch = Array.from({ length: Math.min(100, count - i) }, (_, j) => event(i + j));
+        expected = (await store.append(stream, batch, { expectedRevision: expected })).nextExpectedRevision;
+      }
+    },
+  };
+}
 
 /** Runs `writers` loops of `command` until `ms` passed; counts what succeeded and what threw. */
 export async function writersFor(

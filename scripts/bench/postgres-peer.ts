@@ -2,56 +2,20 @@
 // in the same run at the same durability (synchronous_commit on for both: ours sets it for every
 // append a client waits on, Emmett runs the server's default, read back here).
 import { randomUUID } from 'node:crypto';
-import type { Event } from '@studio/events';
 import pg from 'pg';
 import { createPostgresEventStore } from '../../services/src/platform/eventstore/postgres';
-import { newEventId } from '../../services/src/platform/ids';
-import { emmett, type PgSide, timed } from './emmett-postgresql/emmett-side';
-import {
-  alternate,
-  evolve,
-  initialProgress,
-  metadata,
-  type Progress,
-  peerRow,
-  progressed,
-  writersFor,
-} from './peer';
+import { emmett, type PgSide } from './emmett-postgresql/emmett-side';
+import { alternate, evolve, initialProgress, ourWrites, type Progress, peerRow, timed } from './peer';
 import type { BenchRow } from './table';
 
 async function ours(url: string, schema: string): Promise<PgSide> {
   const store = await createPostgresEventStore(url, { schema, poolSize: 16 });
-  let round = 0;
-  const event = (i: number): Event => ({
-    eventId: newEventId(),
-    type: 'GenerationProgressed',
-    data: progressed(i),
-    metadata,
-  });
   return {
-    async append(writers, ms) {
-      round += 1;
-      const streams = Array.from({ length: writers }, (_, w) => `generation-ours-${round}-${w}`);
-      const revisions: Array<number | undefined> = [];
-      return writersFor(writers, ms, async (w) => {
-        const expected = revisions[w];
-        const result = await store.append(streams[w] as string, [event(expected ?? 0)], {
-          expectedRevision: expected ?? 'no-stream',
-        });
-        revisions[w] = result.nextExpectedRevision;
-      });
-    },
+    ...ourWrites(store),
     readIntoState: (stream, times) =>
       timed(times, async () =>
         (await store.readStream(stream)).reduce((s: Progress, e) => evolve(s, e.data), initialProgress()),
       ),
-    async fill(stream, count) {
-      let expected: number | 'no-stream' = 'no-stream';
-      for (let i = 0; i < count; i += 100) {
-        const batch = Array.from({ length: Math.min(100, count - i) }, (_, j) => event(i + j));
-        expected = (await store.append(stream, batch, { expectedRevision: expected })).nextExpectedRevision;
-      }
-    },
     close: () => store.close(),
   };
 }

@@ -3,13 +3,13 @@
 import { STREAM_DOES_NOT_EXIST } from '@event-driven-io/emmett';
 import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
 import {
-  elapsed,
   evolve,
   initialProgress,
   metadata,
   type Progress,
   progressed,
   type Tally,
+  timed,
   writersFor,
 } from '../peer';
 
@@ -62,20 +62,4 @@ export function emmett(url: string): PgSide {
     },
     close: () => store.close(),
   };
-}
-
-/** `times` reads into state, each counted done when it folded at least one event. */
-export async function timed(times: number, read: () => Promise<Progress>): Promise<Tally> {
-  const tally = { done: 0, errors: 0, seconds: 0 };
-  const start = process.hrtime.bigint();
-  for (let i = 0; i < times; i++) {
-    try {
-      if ((await read()).events > 0) tally.done += 1;
-      else tally.errors += 1;
-    } catch {
-      tally.errors += 1;
-    }
-  }
-  tally.seconds = elapsed(start);
-  return tally;
 }

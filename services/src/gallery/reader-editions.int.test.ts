@@ -2,7 +2,7 @@ import type { BookReaders } from '@studio/events';
 import { unzipSync } from 'fflate';
 import request from 'supertest';
 import { member } from '../testing/givens';
-import { downloadFile, listedBook, readerPage, readerPhone } from '../testing/reader-books';
+import { downloadFile, listedBook, readerPage, readerPhone, submitNonFiction } from '../testing/reader-books';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 
 /**
@@ -15,13 +15,10 @@ describe("a book's readers per edition", () => {
 
   it('print code from the PDF, ebook link from the EPUB: scans and signups on their own rows; CSV owner-only and formula-safe', async () => {
     const { agent, userId } = await member(server(), 'editions@example.com', { plan: 'standard' });
-    const submitted = await agent.post('/api/submit-non-fiction-form').send({
+    const id = await submitNonFiction(agent, userId, {
       Title: 'Window Herbs',
       Description: 'Growing herbs on a kitchen windowsill',
-      User: [userId],
     });
-    expect(submitted.status).toBe(202);
-    const id = submitted.body.bookId as string;
     const built = await listedBook(agent, userId, id, (b) => b.status === 'Done');
 
     // Before a reader code: no readers to show.

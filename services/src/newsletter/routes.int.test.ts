@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { OPERATOR } from '../account/admin-rights';
 import { changeAdminRights } from '../admin/grant-admin';
-import { eventually } from '../testing/helpers';
+import { bytesBody, eventually } from '../testing/helpers';
 import { verifyThroughMail } from '../testing/mail';
 import { useEmbeddedServer } from '../testing/test-runtime';
 import { NEWSLETTER_PER_WINDOW } from './routes';
@@ -150,14 +150,7 @@ describe('newsletter API', () => {
     const subscribed = events.filter((e) => e.type === 'NewsletterSubscribed').length;
     await eventually(async () => (await count()) === subscribed);
 
-    const res = await admin
-      .get('/api/admin/newsletter/export')
-      .buffer(true)
-      .parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+    const res = await admin.get('/api/admin/newsletter/export').buffer(true).parse(bytesBody);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="newsletter-subscribers.csv"');

@@ -1,16 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { qrStream } from '@studio/events';
 import { strFromU8, unzipSync } from 'fflate';
 import request from 'supertest';
-import { tempDataDir } from '../testing/helpers';
+import { decodeQr } from '../testing/debian-tools';
 import { useEmbeddedServer } from '../testing/test-runtime';
 import { QR_BULK_PATH, QR_CREATIONS } from './routes';
 
 const server = useEmbeddedServer();
-const tmp = tempDataDir();
-afterAll(() => tmp.remove());
 
 let accounts = 0;
 async function account() {
@@ -24,16 +19,6 @@ async function account() {
 const upload = (agent: request.Agent, csv: string) => agent.post(QR_BULK_PATH).send({ csv });
 const codesOf = async (agent: request.Agent) =>
   (await agent.get('/api/qr-codes').expect(200)).body.qrCodes as Array<{ id: string; title: string }>;
-
-/** zbarimg (Debian zbar-tools) reads the file; --raw prints exactly the encoded text. */
-function decode(png: Uint8Array, name: string): string {
-  const file = path.join(tmp.dir, name);
-  writeFileSync(file, png);
-  return execFileSync('zbarimg', ['--quiet', '--raw', file], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  }).trim();
-}
 
 const rowsOf = (n: number, prefix: string) =>
   [
@@ -72,7 +57,7 @@ describe('QR codes from a CSV', () => {
     for (const [i, code] of made.entries()) {
       const name = names[i] as string;
       const png = files[`${name}.png`] as Uint8Array;
-      expect(decode(png, `${code.id}.png`)).toBe(code.encodedUrl);
+      expect(decodeQr(png)).toBe(code.encodedUrl);
       expect(strFromU8(files[`${name}.svg`] as Uint8Array)).toContain('<svg');
       // The redirect it encodes sends scanners to the row's target.
       const scan = await request(server().url).get(new URL(code.encodedUrl).pathname).redirects(0);

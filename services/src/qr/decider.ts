@@ -1,6 +1,8 @@
 import type {
   LandingPageSettings,
+  QrCodeCreated,
   QrCodeLogo,
+  QrCodeUpdated,
   QrColors,
   QrEvent,
   QrLinkType,
@@ -48,30 +50,9 @@ export const initialQrState: QrCodeState = {
 };
 
 export type QrCommand =
-  | {
-      type: 'CreateQrCode';
-      qrId: string;
-      userId: string;
-      title: string;
-      description?: string;
-      url: string;
-      linkType: QrLinkType;
-      trackingEnabled: boolean;
-      landingPage?: LandingPageSettings;
-      colors?: QrColors;
-      logo?: QrCodeLogo;
-      encodedUrl: string;
-    }
-  | {
-      type: 'UpdateQrCode';
-      userId: string;
-      title?: string;
-      description?: string;
-      url?: string;
-      landingPage?: LandingPageSettings;
-      colors?: QrColors;
-      logo?: QrCodeLogo | null;
-    }
+  // A create and an update carry what their event records (a create always knows its address).
+  | ({ type: 'CreateQrCode'; encodedUrl: string } & QrCodeCreated['data'])
+  | ({ type: 'UpdateQrCode'; userId: string } & Omit<QrCodeUpdated['data'], 'qrId'>)
   | { type: 'ToggleTracking'; userId: string; trackingEnabled: boolean }
   | { type: 'DeleteQrCode'; userId: string }
   | { type: 'SetReaderMagnet'; userId: string; magnet: Omit<QrReaderMagnetSet['data'], 'qrId'> }

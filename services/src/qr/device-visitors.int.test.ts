@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
+import { member } from '../testing/givens';
 import { eventually } from '../testing/helpers';
+import { createQrCode, qrAnalytics } from '../testing/qr-codes';
 import { useEmbeddedServer } from '../testing/test-runtime';
 import { DEVICE_COOKIE, DEVICE_ID } from './device-id';
 import { SCANS_PER_NETWORK, SCANS_PER_VISITOR } from './scan-recorder';
@@ -39,18 +41,10 @@ const deviceCookieOf = (res: request.Response) =>
 describe('QR visitors are devices', () => {
   let owner: request.Agent;
   beforeAll(async () => {
-    owner = request.agent(server().url);
-    await owner
-      .post('/api/register')
-      .send({ name: 'Teacher', email: 'devices@example.com', password: 'secret12' });
+    ({ agent: owner } = await member(server(), 'devices@example.com', { name: 'Teacher' }));
   });
-  const create = async (body: object) => {
-    const res = await owner.post('/api/qr-codes').send(body);
-    expect(res.status).toBe(201);
-    return res.body.qrCode.id as string;
-  };
-  const analytics = async (id: string) =>
-    (await owner.get(`/api/qr-codes/${id}/analytics`)).body.analytics as Analytics;
+  const create = (body: object) => createQrCode(owner, body);
+  const analytics = (id: string) => qrAnalytics<Analytics>(owner, id);
 
   it('thirty phones on one school network are thirty visitors; twenty sign up: 66.67 %', async () => {
     const id = await create({ title: 'Class', linkType: 'landing' });

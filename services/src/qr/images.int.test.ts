@@ -3,21 +3,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { QR_LOGO_MAX_SIZE, QR_LOGO_MIN_SIZE, qrLogoProblem } from '@studio/events/rules';
 import sharp from 'sharp';
+import { decodeQr } from '../testing/debian-tools';
 import { tempDataDir } from '../testing/helpers';
 import { type CentreLogo, QR_PNG_WIDTH, qrPng, qrSvg } from './images';
 
 const tmp = tempDataDir();
 afterAll(() => tmp.remove());
-
-/** zbarimg (Debian zbar-tools) reads the file; --raw prints exactly the encoded text. */
-function decode(png: Buffer, name: string): string {
-  const file = path.join(tmp.dir, name);
-  writeFileSync(file, png);
-  return execFileSync('zbarimg', ['--quiet', '--raw', file], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  }).trim();
-}
 
 const CASES = [
   ['https://studio.example/r/AbCdEfGhIjKl', { dark: '#000000', light: '#FFFFFF' }],
@@ -40,7 +31,7 @@ describe('QR images', () => {
       const corner = data.subarray(0, 3 * scale * 3);
       const light = Number.parseInt(colors.light.slice(1, 3), 16);
       expect([...corner].filter((_, i) => i % 3 === 0).every((v) => v === light)).toBe(true);
-      expect(decode(png, 'code.png')).toBe(url);
+      expect(decodeQr(png)).toBe(url);
     },
   );
 
@@ -48,7 +39,7 @@ describe('QR images', () => {
     const svg = await qrSvg(url, colors);
     expect(svg).toMatch(/^<svg/);
     const rendered = await sharp(Buffer.from(svg)).flatten({ background: colors.light }).png().toBuffer();
-    expect(decode(rendered, 'code-svg.png')).toBe(url);
+    expect(decodeQr(rendered)).toBe(url);
   });
 
   // ImageMagick is the converter print shops and scripts reach for; its own SVG renderer is stricter
@@ -72,7 +63,7 @@ describe('QR images', () => {
       for (const density of ['72', '144']) {
         const out = path.join(tmp.dir, `code-im-${density}.png`);
         execFileSync('convert', ['-density', density, source, out]);
-        expect(decode(readFileSync(out), `code-im-${density}-copy.png`)).toBe(url);
+        expect(decodeQr(readFileSync(out))).toBe(url);
       }
     },
   );
@@ -120,10 +111,10 @@ describe('QR images', () => {
         expect(qrLogoProblem(size)).toBeNull();
         const logo: CentreLogo = { key: name, size, bytes: await picture() };
         const png = await qrPng(url, colors, logo);
-        expect({ name, size, url, png: decode(png, 'logo.png') }).toEqual({ name, size, url, png: url });
+        expect({ name, size, url, png: decodeQr(png) }).toEqual({ name, size, url, png: url });
         // Printed small: the same code at 200 px.
         const small = await sharp(png).resize(200).png().toBuffer();
-        expect({ name, size, url, small: decode(small, 'logo-small.png') }).toEqual({
+        expect({ name, size, url, small: decodeQr(small) }).toEqual({
           name,
           size,
           url,
@@ -132,7 +123,7 @@ describe('QR images', () => {
         const svg = await qrSvg(url, colors, logo);
         expect(svg).toContain('<image ');
         const rendered = await sharp(Buffer.from(svg)).flatten({ background: colors.light }).png().toBuffer();
-        expect({ name, size, url, svg: decode(rendered, 'logo-svg.png') }).toEqual({
+        expect({ name, size, url, svg: decodeQr(rendered) }).toEqual({
           name,
           size,
           url,
@@ -160,7 +151,7 @@ describe('QR images', () => {
       // Why there is a limit: at 45% of the width even a full-size code no longer decodes (small
       // prints fail much earlier, see QR_LOGO_MAX_SIZE).
       const png = await qrPng(url, colors, { key: 'solid', size: 45, bytes: solid });
-      expect(() => decode(png, 'too-big.png')).toThrow();
+      expect(() => decodeQr(png)).toThrow();
     });
   });
 });

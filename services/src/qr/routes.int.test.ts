@@ -3,7 +3,7 @@ import path from 'node:path';
 import { qrActivityStream, qrStream } from '@studio/events';
 import sharp from 'sharp';
 import request from 'supertest';
-import { eventually } from '../testing/helpers';
+import { bytesBody, eventually } from '../testing/helpers';
 import { useEmbeddedServer } from '../testing/test-runtime';
 import { SIGNUPS_PER_ADDRESS, SIGNUPS_PER_CODE } from './public-routes';
 
@@ -725,14 +725,7 @@ describe('QR codes API', () => {
         .send({ source: 'signup', email: `v${i}@example.com`, name, token: await signupToken(code.id) })
         .expect(201);
     const csv = await eventually(async () => {
-      const res = await owner
-        .get(`/api/qr-codes/${code.id}/export-emails`)
-        .buffer(true)
-        .parse((res, cb) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => cb(null, Buffer.concat(chunks)));
-        });
+      const res = await owner.get(`/api/qr-codes/${code.id}/export-emails`).buffer(true).parse(bytesBody);
       return (res.body as Buffer).toString('utf8').split('\r\n').length >= 6 && res;
     });
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');

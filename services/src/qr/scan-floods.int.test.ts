@@ -1,5 +1,7 @@
 import request from 'supertest';
+import { member } from '../testing/givens';
 import { eventually } from '../testing/helpers';
+import { createQrCode, qrAnalytics } from '../testing/qr-codes';
 import { useEmbeddedServer } from '../testing/test-runtime';
 import { BREAKDOWN_ROWS } from './analytics';
 import { BREAKDOWN_VALUES_PER_DAY } from './breakdown-cap';
@@ -21,18 +23,10 @@ type Analytics = { scanCount: number; uniqueVisitors: number };
 describe('QR scans cannot be inflated', () => {
   let owner: request.Agent;
   beforeAll(async () => {
-    owner = request.agent(server().url);
-    await owner
-      .post('/api/register')
-      .send({ name: 'Owner', email: 'floods@example.com', password: 'secret12' });
+    ({ agent: owner } = await member(server(), 'floods@example.com'));
   });
-  const create = async (body: object) => {
-    const res = await owner.post('/api/qr-codes').send(body);
-    expect(res.status).toBe(201);
-    return res.body.qrCode.id as string;
-  };
-  const analytics = async (id: string) =>
-    (await owner.get(`/api/qr-codes/${id}/analytics`)).body.analytics as Analytics;
+  const create = (body: object) => createQrCode(owner, body);
+  const analytics = (id: string) => qrAnalytics<Analytics>(owner, id);
   const get = (path: string, address: string, agent = PHONE) =>
     request(server().url).get(path).set('User-Agent', agent).set('X-Forwarded-For', address).redirects(0);
   /**
@@ -112,15 +106,12 @@ describe('QR scans cannot be inflated', () => {
 
 describe('breakdowns keep a bounded number of names', () => {
   it('made-up referrers from many addresses: the day keeps its share of names, the rest count as Other, and the answer names ten', async () => {
-    const owner = request.agent(server().url);
-    await owner
-      .post('/api/register')
-      .send({ name: 'Owner', email: 'referrers@example.com', password: 'secret12' });
-    const id = (
-      await owner
-        .post('/api/qr-codes')
-        .send({ title: 'Poster', linkType: 'direct', url: 'https://example.com/' })
-    ).body.qrCode.id as string;
+    const { agent: owner } = await member(server(), 'referrers@example.com');
+    const id = await createQrCode(owner, {
+      title: 'Poster',
+      linkType: 'direct',
+      url: 'https://example.com/',
+    });
     const flood = 3 * BREAKDOWN_VALUES_PER_DAY;
     for (let i = 0; i < flood; i++)
       await request(server().url)
@@ -162,10 +153,7 @@ describe('breakdowns keep a bounded number of names', () => {
 describe('a direct code points elsewhere', () => {
   let owner: request.Agent;
   beforeAll(async () => {
-    owner = request.agent(server().url);
-    await owner
-      .post('/api/register')
-      .send({ name: 'Owner', email: 'loops@example.com', password: 'secret12' });
+    ({ agent: owner } = await member(server(), 'loops@example.com'));
   });
   const ownAddressRefused = {
     message: "A QR code cannot point at one of this site's QR code addresses",

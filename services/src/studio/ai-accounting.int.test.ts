@@ -2,10 +2,11 @@ import { accountStream, generationStream } from '@studio/events';
 import sharp from 'sharp';
 import request from 'supertest';
 import { changeAdminRights } from '../admin/grant-admin';
-import { type Embedded, startEmbedded } from '../main/embedded';
-import { type FakeOpenAi, FLAGGED_WORD, REFUSED_WORD, startFakeOpenAi } from '../testing/fake-openai.fixture';
-import { eventually, tempDataDir } from '../testing/helpers';
+import { FLAGGED_WORD, REFUSED_WORD } from '../testing/fake-openai.fixture';
+import { member as signedUp } from '../testing/givens';
+import { eventually } from '../testing/helpers';
 import { verifyThroughMail } from '../testing/mail';
+import { useServerWithFakeOpenAi } from '../testing/test-runtime';
 import { callCost, DEFAULT_PRICES } from './ai/prices';
 
 /**
@@ -21,56 +22,29 @@ const PHOTO_PNG = () =>
     .toBuffer();
 
 describe('AI costs, refusals and moderation, against the fake provider', () => {
-  const tmp = tempDataDir();
-  let fake: FakeOpenAi;
-  let server: Embedded;
+  const { server, fake } = useServerWithFakeOpenAi({ METRICS_TOKEN });
   let member: ReturnType<typeof request.agent>;
   let memberId: string;
   let admin: ReturnType<typeof request.agent>;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAi();
-    server = await startEmbedded({
-      DATA_DIR: tmp.dir,
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      AUTH_RATE_LIMIT: '1000',
-      PAYMENTS: 'simulated',
-      AI_PROVIDER: 'openai',
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: fake.baseURL,
-      OPENAI_TEXT_MODEL: 'gpt-4o-mini',
-      OPENAI_IMAGE_MODEL: 'gpt-image-1',
-      METRICS_TOKEN,
-    });
-    const signUp = async (email: string) => {
-      const agent = request.agent(server.url);
-      const res = await agent.post('/api/register').send({ name: 'Ann Cost', email, password: 'secret12' });
-      const checkout = await agent.post('/api/create-checkout-session').send({ planId: 'premium' });
-      await agent.post(`${checkout.body.url}/pay`).expect(302);
-      await eventually(async () => ((await agent.get('/api/user')).body.credits ?? 0) > 0);
-      return { agent, id: res.body.id as string };
-    };
-    ({ agent: member, id: memberId } = await signUp('member@example.com'));
-    ({ agent: admin } = await signUp('admin@example.com'));
-    await verifyThroughMail(server, 'admin@example.com');
-    await changeAdminRights(server.platform.commands, {
+    ({ agent: member, userId: memberId } = await signedUp(server(), 'member@example.com', {
+      plan: 'premium',
+    }));
+    ({ agent: admin } = await signedUp(server(), 'admin@example.com', { plan: 'premium' }));
+    await verifyThroughMail(server(), 'admin@example.com');
+    await changeAdminRights(server().platform.commands, {
       email: 'admin@example.com',
       grant: true,
       by: 'operator',
       at: new Date().toISOString(),
     });
-  }, 60_000);
-  afterAll(async () => {
-    await server?.stop();
-    await fake.close();
-    tmp.remove();
   });
-  beforeEach(() => fake.behave({}));
+  beforeEach(() => fake().behave({}));
 
   const credits = async () => (await member.get('/api/user')).body.credits as number;
   const accountEvents = async () =>
-    (await server.platform.eventStore.readStream(accountStream(memberId))).length;
+    (await server().platform.eventStore.readStream(accountStream(memberId))).length;
 
   it('a job’s provider cost is recorded with it and shown to the admin beside its credits, as the provider billed it', async () => {
     const started = await member
@@ -85,7 +59,7 @@ describe('AI costs, refusals and moderation, against the fake provider', () => {
       30_000,
     );
     // What the fake billed for this job, priced by the default table.
-    const billed = fake.billed;
+    const billed = fake().billed;
     const expected = callCost(DEFAULT_PRICES, {
       model: 'gpt-image-1',
       call: 'image',
@@ -117,7 +91,9 @@ describe('AI costs, refusals and moderation, against the fake provider', () => {
     // A member is not an admin.
     expect((await member.get('/api/admin/ai-costs')).status).toBe(403);
 
-    const metrics = await request(server.url).get('/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`);
+    const metrics = await request(server().url)
+      .get('/metrics')
+      .set('Authorization', `Bearer ${METRICS_TOKEN}`);
     expect(metrics.text).toMatch(/studio_ai_images_total\{model="gpt-image-1",call="image"\} 1/);
     expect(metrics.text).toMatch(/studio_ai_cost_usd_total\{model="gpt-image-1",call="image"\} 0\.\d+/);
   });
@@ -145,7 +121,7 @@ describe('AI costs, refusals and moderation, against the fake provider', () => {
   });
 
   it('an account the provider will not serve: the job fails with its reason, and the worker’s readiness raises the alert', async () => {
-    fake.failNext(429, 'insufficient_quota');
+    fake().failNext(429, 'insufficient_quota');
     const started = await member
       .post('/api/generate-coloring-book-page')
       .send({ prompt: 'a fox', userId: memberId });
@@ -158,7 +134,9 @@ describe('AI costs, refusals and moderation, against the fake provider', () => {
       ).find((g) => g.id === started.body.generationId);
       return item?.failureCode === 'PROVIDER_ACCOUNT';
     }, 30_000);
-    const ready = await request(server.url).get('/api/ready').set('Authorization', `Bearer ${METRICS_TOKEN}`);
+    const ready = await request(server().url)
+      .get('/api/ready')
+      .set('Authorization', `Bearer ${METRICS_TOKEN}`);
     expect(ready.body.alerts).toEqual([
       expect.objectContaining({
         name: 'ai-provider-account',
@@ -179,7 +157,9 @@ describe('AI costs, refusals and moderation, against the fake provider', () => {
       ).find((g) => g.id === next.body.generationId);
       return item?.generationStatus === 'completed';
     }, 30_000);
-    const again = await request(server.url).get('/api/ready').set('Authorization', `Bearer ${METRICS_TOKEN}`);
+    const again = await request(server().url)
+      .get('/api/ready')
+      .set('Authorization', `Bearer ${METRICS_TOKEN}`);
     expect(again.body.alerts).toEqual([expect.objectContaining({ name: 'ai-provider-account', ok: true })]);
   });
 
@@ -196,7 +176,7 @@ describe('AI costs, refusals and moderation, against the fake provider', () => {
   });
 
   it('a kids book’s photo the content check flags is refused, nothing charged, nothing stored', async () => {
-    fake.behave({ flagPictures: true });
+    fake().behave({ flagPictures: true });
     const [before, events] = [await credits(), await accountEvents()];
     const refused = await member
       .post('/api/generate-kids-book')
@@ -212,7 +192,7 @@ describe('AI costs, refusals and moderation, against the fake provider', () => {
   });
 
   it('a moderation service that is down: other tools go on (open), a kids book waits (closed, 503)', async () => {
-    fake.behave({ moderationDown: true });
+    fake().behave({ moderationDown: true });
     const open = await member
       .post('/api/generate-coloring-book-page')
       .send({ prompt: 'a deer', userId: memberId });
@@ -247,7 +227,7 @@ describe('AI costs, refusals and moderation, against the fake provider', () => {
       id: string;
     }>;
     for (const { id } of ids) {
-      const events = await server.platform.eventStore.readStream(generationStream(id));
+      const events = await server().platform.eventStore.readStream(generationStream(id));
       const used = events.flatMap((e) => (e.data as { usage?: unknown[] }).usage ?? []);
       const job = await admin.get(`/api/admin/ai-costs/jobs/${id}`);
       expect(job.body.calls).toHaveLength(used.length);

@@ -1,12 +1,9 @@
 import { accountStream, CHAPTER_LENGTHS, generationStream } from '@studio/events';
-import { PLAN_TERMS } from '@studio/events/plans';
-import request from 'supertest';
-import { accountDecider } from '../account/decider';
-import { type Embedded, startEmbedded } from '../main/embedded';
 import { newId } from '../platform/ids';
 import { apiSpecification, existingStream } from '../testing/api-spec';
-import { type FakeOpenAi, startFakeOpenAi } from '../testing/fake-openai.fixture';
-import { eventually, tempDataDir } from '../testing/helpers';
+import { member } from '../testing/givens';
+import { eventually } from '../testing/helpers';
+import { useServerWithFakeOpenAi } from '../testing/test-runtime';
 import { renderOutline } from './writing/book-text';
 import { writeOutlines } from './writing/offline-writer';
 
@@ -263,33 +260,11 @@ describe('book length and brief: given events, when a request, then the response
 
 /** The whole flow against the fake OpenAI server: what each chapter's prompt carries. */
 describe('every chapter is written with the brief and the running memory, over HTTP', () => {
-  const tmp = tempDataDir();
-  let fake: FakeOpenAi;
-  let embedded: Embedded;
-  const server = () => embedded;
-  beforeAll(async () => {
-    fake = await startFakeOpenAi();
-    embedded = await startEmbedded({
-      DATA_DIR: tmp.dir,
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      AUTH_RATE_LIMIT: '1000',
-      AI_PROVIDER: 'openai',
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: fake.baseURL,
-      OPENAI_TEXT_MODEL: 'gpt-4o-mini',
-      OPENAI_IMAGE_MODEL: 'gpt-image-1',
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await embedded?.stop();
-    await fake.close();
-    tmp.remove();
-  });
+  const { server, fake } = useServerWithFakeOpenAi();
 
   const chapterPrompts = () =>
-    fake.seen
-      .filter((s) => s.kind === 'chat' && s.body.toString().includes('"name":"chapter"'))
+    fake()
+      .seen.filter((s) => s.kind === 'chat' && s.body.toString().includes('"name":"chapter"'))
       .map(
         (s) =>
           (JSON.parse(s.body.toString()) as { messages: Array<{ content: string }> }).messages[1]?.content ??
@@ -297,24 +272,7 @@ describe('every chapter is written with the brief and the running memory, over H
       );
 
   it('a long Gen 2.0 book: the edited brief, the length and the chapters before each one are in its prompt', async () => {
-    const agent = request.agent(server().url);
-    const res = await agent
-      .post('/api/register')
-      .send({ name: 'Tess', email: 'brief-memory@example.com', password: 'secret12' });
-    const userId = res.body.id as string;
-    await server().platform.commands.handle(
-      accountStream(userId),
-      accountDecider,
-      {
-        type: 'ActivateSubscription',
-        planId: 'standard',
-        amountPaid: PLAN_TERMS.standard.price,
-        paymentRef: 'in-brief',
-        customerId: 'c',
-        subscriptionId: 's-brief',
-      } as never,
-      { at: new Date().toISOString(), correlationId: 't', causationId: 't-brief' },
-    );
+    const { agent, userId } = await member(server(), 'brief-memory@example.com', { plan: 'standard' });
     const submit = await agent.post('/api/non-fiction-gen2/submit').send({
       userId,
       ...book,

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type request from 'supertest';
 import { epubcheck, inspectPdf, renderPdfPage } from '../testing/debian-tools';
 import { member } from '../testing/givens';
+import { downloadFile, submitNonFiction } from '../testing/reader-books';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 import { TRIMS } from './outputs/kdp';
 import { preflight } from './preflight/preflight';
@@ -17,21 +18,10 @@ describe('editing a book', () => {
   const server = useEmbeddedServer();
   const signUp = (email: string, plan?: 'standard' | 'premium', credits = 0) =>
     member(server(), email, { plan, credits });
-  const download = async (agent: request.Agent, url: string) => {
-    const res = await agent
-      .get(url)
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
-    expect(res.status).toBe(200);
-    return res.body as Buffer;
-  };
-  const pdfText = async (agent: request.Agent, url: string) => inspectPdf(await download(agent, url)).text;
+  const pdfText = async (agent: request.Agent, url: string) =>
+    inspectPdf(await downloadFile(agent, url)).text;
   const epubText = async (agent: request.Agent, url: string) =>
-    Object.entries(unzipSync(new Uint8Array(await download(agent, url))))
+    Object.entries(unzipSync(new Uint8Array(await downloadFile(agent, url))))
       .filter(([name]) => /\.(xhtml|opf)$/.test(name))
       .map(([, bytes]) => Buffer.from(bytes).toString('utf8'))
       .join('\n');
@@ -55,13 +45,10 @@ describe('editing a book', () => {
   it('non-fiction: the owner edits title, author and a chapter; the PDF, EPUB and covers are rebuilt free; strangers 404; bad input 400', async () => {
     // Premium: the rebuilt files include the Word manuscript.
     const { agent, userId } = await signUp('edit-owner@example.com', 'premium');
-    const submitted = await agent.post('/api/submit-non-fiction-form').send({
+    const id = await submitNonFiction(agent, userId, {
       Title: 'Window Boxes',
       Description: 'Growing herbs and flowers in window boxes on a city flat',
-      User: [userId],
     });
-    expect(submitted.status).toBe(202);
-    const id = submitted.body.bookId as string;
     const before = await done(agent, userId, id);
     const credits = (await agent.get('/api/user')).body.credits as number;
 
@@ -156,7 +143,7 @@ describe('editing a book', () => {
       if (blob.id.startsWith(`gen-${id}-`)) kept.push(blob.id);
     expect(kept.every((blobId) => blobId.startsWith(`gen-${id}-r1-`))).toBe(true);
     expect(kept.length).toBeGreaterThanOrEqual(4);
-    const interior = await download(agent, after.finalBookFile);
+    const interior = await downloadFile(agent, after.finalBookFile);
     expect(await preflight(interior, { type: 'interior', trim: TRIMS['non-fiction'] })).toEqual([]);
     const text = inspectPdf(interior).text.replace(/\s+/g, ' ');
     for (const words of [
@@ -174,10 +161,10 @@ describe('editing a book', () => {
     const epub = await epubText(agent, after.epubFile);
     expect(epub).toContain('Herbs on the Sill');
     expect(epub).toContain('Basil wants six hours of sun.');
-    expect(epubcheck(await download(agent, after.epubFile))).toMatch(/No errors or warnings detected/);
+    expect(epubcheck(await downloadFile(agent, after.epubFile))).toMatch(/No errors or warnings detected/);
     // The Word manuscript is rebuilt from the edited words too.
     const docx = strFromU8(
-      unzipSync(new Uint8Array(await download(agent, after.docxFile)))['word/document.xml'] as Uint8Array,
+      unzipSync(new Uint8Array(await downloadFile(agent, after.docxFile)))['word/document.xml'] as Uint8Array,
     );
     expect(docx).toContain('Herbs on the Sill');
     expect(docx).toContain('Water it at dawn, never at noon.');
@@ -256,7 +243,7 @@ describe('editing a book', () => {
     const rebuilt = (await agent.get(`/api/kids-book/${id}`)).body;
     expect(rebuilt.Page3).toBe('Pip paddles past a very surprised crab.');
     expect(rebuilt.PNG3).toBe(record.PNG3);
-    const pdf = await download(agent, rebuilt.finalBookFile);
+    const pdf = await downloadFile(agent, rebuilt.finalBookFile);
     expect(await preflight(pdf, { type: 'interior', trim: TRIMS.kids })).toEqual([]);
     const text = inspectPdf(pdf).text.replace(/\s+/g, ' ');
     expect(text).toContain('Pip paddles past a very surprised crab.');
@@ -275,13 +262,13 @@ describe('editing a book', () => {
     const edition = (await agent.get(`/api/books/${id}/edition`)).body;
     expect(edition).toMatchObject({ editable: true, title: 'Cozy Woodland Animals: A Coloring Book' });
     expect(edition.chapters).toBeUndefined();
-    const first = await download(agent, (before as unknown as { shareLink: string }).shareLink);
+    const first = await downloadFile(agent, (before as unknown as { shareLink: string }).shareLink);
 
     expect(
       (await agent.patch(`/api/books/${id}`).send({ title: 'Forest Friends', author: 'Ada Brush' })).status,
     ).toBe(202);
     const after = await listed(agent, userId, id, (b) => b.status === 'Done' && b.title === 'Forest Friends');
-    const pdf = await download(agent, (after as unknown as { shareLink: string }).shareLink);
+    const pdf = await downloadFile(agent, (after as unknown as { shareLink: string }).shareLink);
     expect(await preflight(pdf, { type: 'interior', trim: TRIMS.coloring })).toEqual([]);
     const report = inspectPdf(pdf);
     // The same designs, still vector line art: as many pages, no picture, and ten drawn pages

@@ -4,6 +4,7 @@ import type request from 'supertest';
 import { slugOf } from '../gallery/download-names';
 import { docxToPdf, epubcheck, inspectPdf } from '../testing/debian-tools';
 import { member } from '../testing/givens';
+import { downloadFile, submitNonFiction } from '../testing/reader-books';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 import { TRIMS } from './outputs/kdp';
 import { preflight } from './preflight/preflight';
@@ -17,18 +18,6 @@ describe('books over HTTP', () => {
   /** A new account: Demo with the given credits, or subscribed to a plan (and its credits). */
   const signUp = (email: string, plan: 'demo' | 'basic' | 'standard' | 'premium' = 'demo', credits = 0) =>
     member(server(), email, { ...(plan !== 'demo' ? { plan } : {}), ...(credits > 0 ? { credits } : {}) });
-  const download = async (agent: request.Agent, url: string) => {
-    const res = await agent
-      .get(url)
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
-    expect(res.status).toBe(200);
-    return res.body as Buffer;
-  };
   const book = async (agent: request.Agent, userId: string, id: string, status = 'Done') =>
     eventually(async () => {
       const list = await agent.get(`/api/airtable/books/${userId}`);
@@ -42,7 +31,7 @@ describe('books over HTTP', () => {
    */
   const expectAuthorEverywhere = async (agent: request.Agent, links: string[], author: string) => {
     for (const link of links) {
-      const data = await download(agent, link);
+      const data = await downloadFile(agent, link);
       const text = link.endsWith('.epub')
         ? Object.entries(unzipSync(new Uint8Array(data)))
             .filter(([name]) => /\.(xhtml|opf)$/.test(name))
@@ -98,7 +87,7 @@ describe('books over HTTP', () => {
     expect(done.epubFile).toBe(`/api/files/gen-${bookId}-epub.epub`);
     expect(done.epubIncluded).toBeUndefined();
 
-    const pdf = await download(agent, done.downloadLink);
+    const pdf = await downloadFile(agent, done.downloadLink);
     const report = await checkInterior(pdf, TRIMS['non-fiction']);
     expect(report.width).toBeCloseTo(432, 0);
     expect(report.height).toBeCloseTo(648, 0);
@@ -111,7 +100,7 @@ describe('books over HTTP', () => {
 
     // No pen name: the book is published under the profile's name.
     await expectAuthorEverywhere(agent, [done.downloadLink, done.coverFile, done.epubFile], 'Tess');
-    const epub = await download(agent, done.epubFile);
+    const epub = await downloadFile(agent, done.epubFile);
     expect(await preflight(epub, { type: 'epub' })).toEqual([]);
     expect(epubcheck(epub)).toMatch(/No errors or warnings detected/);
     // The Word manuscript: named after the book, and LibreOffice reads it with its front matter and chapters.
@@ -121,14 +110,14 @@ describe('books over HTTP', () => {
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     );
     expect(docxHead.headers['content-disposition']).toBe('attachment; filename="urban-beekeeping.docx"');
-    const printed = inspectPdf(docxToPdf(await download(agent, done.docxFile))).text;
+    const printed = inspectPdf(docxToPdf(await downloadFile(agent, done.docxFile))).text;
     expect(printed).toContain('Urban Beekeeping');
     expect(printed).toMatch(/Copyright © \d{4} Tess/);
     expect(printed).toContain(`Chapter 1: ${chapterTitle}`);
     expect((await stranger.agent.get(done.docxFile)).status).toBe(404);
-    const cover = await download(agent, done.coverImage);
+    const cover = await downloadFile(agent, done.coverImage);
     expect(await sharp(cover).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 2560 });
-    const wrap = inspectPdf(await download(agent, done.coverFile));
+    const wrap = inspectPdf(await downloadFile(agent, done.coverFile));
     // 6 + spine (pages × 0.002252) + 6 wide, with 0.125 in bleed all round.
     expect(wrap.width / 72).toBeCloseTo(12.25 + report.pages * 0.002252, 2);
     expect(wrap.height / 72).toBeCloseTo(9.25, 2);
@@ -138,13 +127,10 @@ describe('books over HTTP', () => {
   it('non-fiction v1 on Basic: PDF and covers, no EPUB made, and its EPUB address answers 403 saying why', async () => {
     const { agent, userId } = await signUp('basic-book@example.com', 'basic');
     await agent.put('/api/user/profile').send({ name: 'Tess', penName: 'Winnie Sill' }).expect(200);
-    const res = await agent.post('/api/submit-non-fiction-form').send({
+    const bookId = await submitNonFiction(agent, userId, {
       Title: 'Window Boxes',
       Description: 'Growing herbs and flowers in window boxes on a city flat',
-      User: [userId],
     });
-    expect(res.status).toBe(202);
-    const bookId = res.body.bookId as string;
     const done = await book(agent, userId, bookId);
     expect(done.finalBookFile).toMatch(/^\/api\/files\/gen-/);
     expect(done.coverImage).toMatch(/^\/api\/files\/gen-/);
@@ -153,7 +139,7 @@ describe('books over HTTP', () => {
     // The Word manuscript is Premium's ("all formats"): none made here.
     expect(done.docxFile).toBeUndefined();
     expect(await server().platform.blobs.get(`gen-${bookId}-docx.docx`)).toBeNull();
-    await checkInterior(await download(agent, done.finalBookFile), TRIMS['non-fiction']);
+    await checkInterior(await downloadFile(agent, done.finalBookFile), TRIMS['non-fiction']);
     // Downloads are saved under the book's title, not the blob's id.
     const saved = async (url: string) => (await agent.get(url)).headers['content-disposition'];
     expect(await saved(done.finalBookFile)).toBe('attachment; filename="window-boxes-interior-6x9.pdf"');
@@ -191,7 +177,7 @@ describe('books over HTTP', () => {
     expect(res.status).toBe(202);
     expect(res.body.creditsUsed).toBe(20);
     const done = await book(agent, userId, res.body.bookId);
-    const pdf = await download(agent, done.shareLink);
+    const pdf = await downloadFile(agent, done.shareLink);
     const report = await checkInterior(pdf, TRIMS.coloring);
     expect(report.pages).toBe(24);
     expect(report.width).toBeCloseTo(612, 0);
@@ -231,9 +217,9 @@ describe('books over HTTP', () => {
     expect(record.Page24).toBeDefined();
     expect(record.PNG24).toMatch(/^\/api\/files\/gen-/);
     // The page's picture as the model drew it: its frame's 3:2 shape.
-    const png = await sharp(await download(agent, record.PNG1)).metadata();
+    const png = await sharp(await downloadFile(agent, record.PNG1)).metadata();
     expect(png).toMatchObject({ format: 'png', width: 2588, height: 1725 });
-    const report = await checkInterior(await download(agent, record.finalBookFile), TRIMS.kids);
+    const report = await checkInterior(await downloadFile(agent, record.finalBookFile), TRIMS.kids);
     expect(report.width / 72).toBeCloseTo(8.625, 2);
     expect(report.height / 72).toBeCloseTo(8.75, 2);
     expect(report.text).toContain('Pip');
@@ -249,7 +235,7 @@ describe('books over HTTP', () => {
     }
     const listed = await book(agent, userId, bookId);
     expect(listed).toMatchObject({ finalBookFile: record.finalBookFile, epubFile: record.epubFile });
-    expect(epubcheck(await download(agent, record.epubFile))).toContain('No errors or warnings detected');
+    expect(epubcheck(await downloadFile(agent, record.epubFile))).toContain('No errors or warnings detected');
     await expectAuthorEverywhere(agent, [record.finalBookFile, listed.coverFile], 'Nell Pike');
     const stranger = await signUp('kids-stranger@example.com');
     expect((await stranger.agent.get(`/api/kids-book/${bookId}`)).status).toBe(404);
@@ -280,7 +266,7 @@ describe('books over HTTP', () => {
     expect(record.status).toBe('Done');
     expect(record.Page24).toContain('Leo');
     expect(record.PNG24).toMatch(/^\/api\/files\/gen-/);
-    const pdf = await download(agent, record.finalBookFile);
+    const pdf = await downloadFile(agent, record.finalBookFile);
     const report = await checkInterior(pdf, TRIMS.kids);
     // The title page's drawing (4 in square) and the pages' pictures: nothing of the photo's shape.
     expect(report.images.map((i) => `${i.width}x${i.height}`)).toEqual([

@@ -1,10 +1,10 @@
 import { accountStream } from '@studio/events';
-import { accountDecider } from '../account/decider';
 import { register } from '../account/identity';
 import { CommandHandler } from '../platform/command-handler';
 import { DomainError } from '../platform/errors';
 import { type EventStore, WrongExpectedRevisionError } from '../platform/eventstore/port';
 import { createSqliteEventStore } from '../platform/eventstore/sqlite';
+import { registeredWithCredits } from '../testing/givens';
 import { openTestRuntime } from '../testing/test-runtime';
 import { startGeneration } from './start-generation';
 
@@ -18,21 +18,11 @@ describe('spending credits under contention', () => {
     const otherProcessStore = createSqliteEventStore(`${runtime.dataDir}/events.db`);
     const otherProcess = new CommandHandler(otherProcessStore);
     try {
-      const user = await register(
-        runtime.commands,
-        { name: 'Ada', email: 'ada@example.com', password: 'secret1' },
-        ctx,
-      );
-      await runtime.commands.handle(
-        accountStream(user.userId),
-        accountDecider,
-        { type: 'GrantCredits', amount: 60, reason: 'plan-purchase', planId: 'basic', paymentRef: 'pay_1' },
-        ctx,
-      );
+      const userId = await registeredWithCredits(runtime, 60, ctx);
 
       const attempts = Array.from({ length: 50 }, (_, i) =>
         startGeneration(i % 2 === 0 ? runtime.commands : otherProcess, {
-          userId: user.userId,
+          userId,
           generationId: `g-${i}`,
           request: { kind: 'coloring-page', input: { prompt: `page ${i}` } },
           cost: 4,
@@ -49,7 +39,7 @@ describe('spending credits under contention', () => {
         expect((failure.reason as DomainError).code).toBe('INSUFFICIENT_CREDITS');
       }
 
-      const events = await runtime.eventStore.readStream(accountStream(user.userId));
+      const events = await runtime.eventStore.readStream(accountStream(userId));
       let balance = 0;
       for (const event of events) {
         const data = event.data as { amount?: number };

@@ -1,8 +1,7 @@
 import { accountStream, generationStream } from '@studio/events';
-import { type Embedded, startEmbedded } from '../main/embedded';
-import { type FakeOpenAi, startFakeOpenAi } from '../testing/fake-openai.fixture';
 import { member } from '../testing/givens';
-import { eventually, tempDataDir } from '../testing/helpers';
+import { eventually } from '../testing/helpers';
+import { useServerWithFakeOpenAi } from '../testing/test-runtime';
 import { generationDecider } from './generation';
 import { chargeIdOf, plannedParts } from './job/resume';
 
@@ -13,37 +12,15 @@ import { chargeIdOf, plannedParts } from './job/resume';
  * fake), and the finished files are whole.
  */
 describe('continuing a failed job from its recorded parts', () => {
-  const tmp = tempDataDir();
-  let fake: FakeOpenAi;
-  let server: Embedded;
-
-  beforeAll(async () => {
-    fake = await startFakeOpenAi();
-    server = await startEmbedded({
-      DATA_DIR: tmp.dir,
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      AUTH_RATE_LIMIT: '1000',
-      AI_PROVIDER: 'openai',
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: fake.baseURL,
-      OPENAI_TEXT_MODEL: 'gpt-4o-mini',
-      OPENAI_IMAGE_MODEL: 'gpt-image-1',
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await server?.stop();
-    await fake.close();
-    tmp.remove();
-  });
+  const { server, fake } = useServerWithFakeOpenAi();
 
   /** The provider's quota runs out after `calls` generation calls: the job fails part way. */
   const quotaAfter = (calls: number) =>
-    fake.behave({ failAfter: { calls, status: 429, code: 'insufficient_quota' } });
+    fake().behave({ failAfter: { calls, status: 429, code: 'insufficient_quota' } });
   const jobState = async (id: string) =>
-    (await server.platform.commands.load(generationStream(id), generationDecider)).state;
+    (await server().platform.commands.load(generationStream(id), generationDecider)).state;
   const accountEvents = async (userId: string) =>
-    (await server.platform.eventStore.readStream(accountStream(userId))).map((e) => e.type);
+    (await server().platform.eventStore.readStream(accountStream(userId))).map((e) => e.type);
   const credits = async (agent: Awaited<ReturnType<typeof member>>['agent']) =>
     (await agent.get('/api/user')).body.credits as number;
   const until = async (id: string, status: string) =>
@@ -56,7 +33,7 @@ describe('continuing a failed job from its recorded parts', () => {
   };
 
   it('a non-fiction book continues from the failed chapter: one charge for concurrent requests, only the missing parts made, the book whole', async () => {
-    const owner = await member(server, 'resume-owner@example.com', { credits: 100 });
+    const owner = await member(server(), 'resume-owner@example.com', { credits: 100 });
     quotaAfter(3);
     const started = await owner.agent.post('/api/submit-non-fiction-form').send({
       Title: 'Calm Mornings',
@@ -84,7 +61,7 @@ describe('continuing a failed job from its recorded parts', () => {
       partsTotal: plan.length,
     });
 
-    fake.behave({});
+    fake().behave({});
     const before = await accountEvents(owner.userId);
     const answers = await Promise.all(
       [1, 2, 3].map(() => owner.agent.post(`/api/generations/${id}/resume`).send({})),
@@ -96,8 +73,8 @@ describe('continuing a failed job from its recorded parts', () => {
 
     await until(id, 'completed');
     const texts = left.filter((p) => p !== 'cover-art').length;
-    expect(fake.made('chat')).toBe(texts);
-    expect(fake.made('image')).toBe(left.includes('cover-art') ? 1 : 0);
+    expect(fake().made('chat')).toBe(texts);
+    expect(fake().made('image')).toBe(left.includes('cover-art') ? 1 : 0);
     // Whole: every chapter of the outline is in the book, in order, and its files are there.
     const done = await jobState(id);
     const manuscript = done.result?.manuscript as Array<{ title: string; paragraphs: string[] }>;
@@ -105,7 +82,7 @@ describe('continuing a failed job from its recorded parts', () => {
     for (const chapter of manuscript) expect(chapter.paragraphs.length).toBeGreaterThan(0);
     expect(done.artifacts?.map((a) => a.role)).toEqual(expect.arrayContaining(['pdf', 'cover', 'cover-art']));
     const pdf = done.artifacts?.find((a) => a.role === 'pdf');
-    const bytes = await server.platform.blobs.get(pdf?.blobId ?? '');
+    const bytes = await server().platform.blobs.get(pdf?.blobId ?? '');
     expect(bytes?.data.subarray(0, 5).toString()).toBe('%PDF-');
     // The round's charge stays: a finished job is not refunded, and nothing was charged twice.
     expect(await credits(owner.agent)).toBe(100 - price);
@@ -115,7 +92,7 @@ describe('continuing a failed job from its recorded parts', () => {
   }, 180_000);
 
   it('a coloring book keeps its drawn designs through the failure and draws only the missing ones; a second failure refunds the round', async () => {
-    const owner = await member(server, 'resume-coloring@example.com', { plan: 'standard', credits: 200 });
+    const owner = await member(server(), 'resume-coloring@example.com', { plan: 'standard', credits: 200 });
     const start = await credits(owner.agent);
     quotaAfter(4);
     const started = await owner.agent
@@ -129,7 +106,7 @@ describe('continuing a failed job from its recorded parts', () => {
     const drawn = Object.entries(state.parts ?? {}).flatMap(([, p]) => (p.blobId ? [p.blobId] : []));
     expect(drawn.length).toBeGreaterThan(0);
     // The refund left the pictures a resume needs.
-    for (const blobId of drawn) expect(await server.platform.blobs.get(blobId)).toBeTruthy();
+    for (const blobId of drawn) expect(await server().platform.blobs.get(blobId)).toBeTruthy();
 
     // The round fails again (the quota is still out): its own charge is refunded.
     quotaAfter(0);
@@ -144,7 +121,7 @@ describe('continuing a failed job from its recorded parts', () => {
       (await jobState(id)).status === 'failed' && (await jobState(id)).resumes === 1 ? true : undefined,
     );
     await eventually(async () => ((await credits(owner.agent)) === start ? true : undefined), 30_000);
-    const refunds = (await server.platform.eventStore.readStream(accountStream(owner.userId))).filter(
+    const refunds = (await server().platform.eventStore.readStream(accountStream(owner.userId))).filter(
       (e) => e.type === 'CreditsRefunded',
     );
     expect(refunds.map((e) => (e.data as { generationId: string }).generationId)).toEqual([
@@ -154,17 +131,17 @@ describe('continuing a failed job from its recorded parts', () => {
 
     // Round two: only the missing designs (and the blurb) are made.
     const left = await missing(id);
-    fake.behave({});
+    fake().behave({});
     expect((await owner.agent.post(`/api/generations/${id}/resume`).send({})).status).toBe(202);
     await until(id, 'completed');
-    expect(fake.made('image')).toBe(left.filter((p) => p.startsWith('design-')).length);
-    expect(fake.made('chat')).toBe(left.includes('blurb') ? 1 : 0);
+    expect(fake().made('image')).toBe(left.filter((p) => p.startsWith('design-')).length);
+    expect(fake().made('chat')).toBe(left.includes('blurb') ? 1 : 0);
     const done = await jobState(id);
     expect(done.result?.designs).toBe(10);
   }, 180_000);
 
   it('refuses someone else’s job (404), a job that did not fail (409) and a resume without the credits (402), appending nothing', async () => {
-    const owner = await member(server, 'resume-poor@example.com', { credits: 20 });
+    const owner = await member(server(), 'resume-poor@example.com', { credits: 20 });
     quotaAfter(3);
     const started = await owner.agent.post('/api/submit-non-fiction-form').send({
       Title: 'Quiet Evenings',
@@ -175,8 +152,9 @@ describe('continuing a failed job from its recorded parts', () => {
     const id = started.body.generationId as string;
     await until(id, 'failed');
     await eventually(async () => ((await credits(owner.agent)) === 20 ? true : undefined), 30_000);
-    const intruder = await member(server, 'resume-intruder@example.com', { credits: 100 });
-    const jobEvents = async () => (await server.platform.eventStore.readStream(generationStream(id))).length;
+    const intruder = await member(server(), 'resume-intruder@example.com', { credits: 100 });
+    const jobEvents = async () =>
+      (await server().platform.eventStore.readStream(generationStream(id))).length;
     const before = {
       job: await jobEvents(),
       owner: await accountEvents(owner.userId),
@@ -188,7 +166,7 @@ describe('continuing a failed job from its recorded parts', () => {
     expect((await intruder.agent.post('/api/generations/not-a-job/resume').send({})).status).toBe(404);
 
     // Spend the credits elsewhere: 20 → 0 (a v1 book), then the resume cannot be paid.
-    fake.behave({});
+    fake().behave({});
     const other = await owner.agent.post('/api/submit-non-fiction-form').send({
       Title: 'Busy Days',
       Description: 'A practical guide to busy days for working parents',

@@ -1,11 +1,11 @@
 import { accountStream, chapterRegenerationPrice, generationStream } from '@studio/events';
 import type request from 'supertest';
-import { type Embedded, startEmbedded } from '../main/embedded';
+import type { Embedded } from '../main/embedded';
 import { inspectPdf } from '../testing/debian-tools';
-import { type FakeOpenAi, startFakeOpenAi } from '../testing/fake-openai.fixture';
 import { member } from '../testing/givens';
-import { eventually, tempDataDir } from '../testing/helpers';
-import { useEmbeddedServer } from '../testing/test-runtime';
+import { bytesBody, eventually } from '../testing/helpers';
+import { submitNonFiction } from '../testing/reader-books';
+import { useEmbeddedServer, useServerWithFakeOpenAi } from '../testing/test-runtime';
 
 /**
  * Regenerating one chapter of a finished book over HTTP: the price shown, one charge per request
@@ -23,13 +23,10 @@ type Part = {
 
 async function finishedBook(server: Embedded, email: string) {
   const { agent, userId } = await member(server, email, { plan: 'premium' });
-  const submitted = await agent.post('/api/submit-non-fiction-form').send({
+  const id = await submitNonFiction(agent, userId, {
     Title: 'Window Boxes',
     Description: 'Growing herbs and flowers in window boxes on a city flat',
-    User: [userId],
   });
-  expect(submitted.status).toBe(202);
-  const id = submitted.body.bookId as string;
   await doneBook(agent, userId, id);
   return { agent, userId, id };
 }
@@ -108,14 +105,7 @@ describe('regenerating a chapter (offline provider)', () => {
     const chosen = await agent.post(`/api/books/${id}/parts/chapter-2/choose`).send({ version: 2 });
     expect(chosen.status).toBe(202);
     const { finalBookFile: newPdf } = await doneBook(agent, userId, id, oldPdf);
-    const pdf = await agent
-      .get(newPdf)
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+    const pdf = await agent.get(newPdf).buffer(true).parse(bytesBody);
     expect((await inspectPdf(pdf.body as Buffer)).text.replace(/\s+/g, ' ')).toContain(
       'rewritten as the author asked: “more practical”',
     );
@@ -173,30 +163,11 @@ describe('regenerating a chapter (offline provider)', () => {
 });
 
 describe('regenerating a chapter (OpenAI-compatible provider)', () => {
-  const tmp = tempDataDir();
-  let fake: FakeOpenAi;
-  let server: Embedded;
-  beforeAll(async () => {
-    fake = await startFakeOpenAi();
-    server = await startEmbedded({
-      DATA_DIR: tmp.dir,
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      AUTH_RATE_LIMIT: '1000',
-      AI_PROVIDER: 'openai',
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: fake.baseURL,
-    });
-  });
-  beforeEach(() => fake.behave({ latencyMs: { chat: 50 } }));
-  afterAll(async () => {
-    await server?.stop();
-    await fake.close();
-    tmp.remove();
-  });
+  const { server, fake } = useServerWithFakeOpenAi();
+  beforeEach(() => fake().behave({ latencyMs: { chat: 50 } }));
 
   it("sends the author's note to the model, and refunds a regeneration the provider failed", async () => {
-    const { agent, id } = await finishedBook(server, 'regen-openai@example.com');
+    const { agent, id } = await finishedBook(server(), 'regen-openai@example.com');
     const before = await credits(agent);
     const asked = await agent
       .post(`/api/books/${id}/parts/chapter-1/regenerate`)
@@ -206,8 +177,8 @@ describe('regenerating a chapter (OpenAI-compatible provider)', () => {
     const rewritten = await chapterWhen(agent, id, 'chapter-1', (p) => p.versions.length === 2);
     expect(rewritten.versions[1]?.paragraphs).toContain('Rewritten as asked: add a checklist.');
     const prompt =
-      fake.seen
-        .filter((s) => s.kind === 'chat')
+      fake()
+        .seen.filter((s) => s.kind === 'chat')
         .at(-1)
         ?.body.toString() ?? '';
     expect(prompt).toContain('add a checklist');
@@ -216,7 +187,7 @@ describe('regenerating a chapter (OpenAI-compatible provider)', () => {
     expect(await credits(agent)).toBe(charged);
 
     // The model refuses the next call: no version, the credits come back.
-    fake.failNext(400, 'content_policy_violation');
+    fake().failNext(400, 'content_policy_violation');
     const failing = await agent
       .post(`/api/books/${id}/parts/chapter-2/regenerate`)
       .set('Idempotency-Key', 'refused')
@@ -229,9 +200,9 @@ describe('regenerating a chapter (OpenAI-compatible provider)', () => {
   }, 300_000);
 
   it('concurrent regenerations of one chapter: one charge, one new version, the others 409', async () => {
-    const { agent, userId, id } = await finishedBook(server, 'regen-race@example.com');
+    const { agent, userId, id } = await finishedBook(server(), 'regen-race@example.com');
     // A model that takes a few seconds: the requests all arrive while the first one is written.
-    fake.behave({ latencyMs: { chat: 3000 } });
+    fake().behave({ latencyMs: { chat: 3000 } });
     const before = await credits(agent);
     const send = (key: string) =>
       agent
@@ -252,14 +223,14 @@ describe('regenerating a chapter (OpenAI-compatible provider)', () => {
     );
     expect(done.versions).toHaveLength(2);
     expect(await credits(agent)).toBe(before - (answers.find((a) => a.status === 202)?.body.cost as number));
-    const regenerationEvents = (await server.platform.eventStore.readStream(generationStream(id)))
+    const regenerationEvents = (await server().platform.eventStore.readStream(generationStream(id)))
       .map((e) => e.type)
       .filter((t) => t.startsWith('GenerationPart') && t !== 'GenerationPartRecorded');
     expect(regenerationEvents).toEqual([
       'GenerationPartRegenerationRequested',
       'GenerationPartVersionRecorded',
     ]);
-    const debits = (await server.platform.eventStore.readStream(accountStream(userId))).filter(
+    const debits = (await server().platform.eventStore.readStream(accountStream(userId))).filter(
       (e) => e.type === 'CreditsDebited' && (e.data as { bookId?: string }).bookId === id,
     );
     expect(debits).toHaveLength(1);

@@ -6,7 +6,7 @@ import { qrStream } from '@studio/events';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import request from 'supertest';
 import { member } from '../testing/givens';
-import { downloadFile, listedBook, readerPhone } from '../testing/reader-books';
+import { downloadFile, listedBook, readerPhone, submitNonFiction } from '../testing/reader-books';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 import { MAGNET_MAX_BYTES } from './reader-magnet-routes';
 
@@ -56,13 +56,10 @@ describe('a reader magnet', () => {
 
   it('uploads or picks pages, refuses bad files unstored, and hands each signup its own expiring link', async () => {
     const { agent, userId } = await member(server(), 'magnet@example.com', { plan: 'standard' });
-    const submitted = await agent.post('/api/submit-non-fiction-form').send({
+    const id = await submitNonFiction(agent, userId, {
       Title: 'Seed Saving',
       Description: 'Saving seeds from a small vegetable garden',
-      User: [userId],
     });
-    expect(submitted.status).toBe(202);
-    const id = submitted.body.bookId as string;
     const built = await listedBook(agent, userId, id, (b) => b.status === 'Done');
     const magnet = `/api/reader-magnets?bookId=${id}`;
     const bonus = await bonusPdf('Your seed saving calendar');

@@ -2,7 +2,14 @@ import { generationStream, qrStream } from '@studio/events';
 import { unzipSync } from 'fflate';
 import type request from 'supertest';
 import { member } from '../testing/givens';
-import { coverCode, downloadFile, type ListedBook, listedBook, readerPage } from '../testing/reader-books';
+import {
+  coverCode,
+  downloadFile,
+  type ListedBook,
+  listedBook,
+  readerPage,
+  submitNonFiction,
+} from '../testing/reader-books';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 
 /**
@@ -27,13 +34,10 @@ describe('a reader QR code in a book', () => {
 
   it('places a decodable code on a back-matter page through the free rebuild; refusals append nothing; two at once make one', async () => {
     const { agent, userId } = await member(server(), 'reader-qr@example.com', { plan: 'standard' });
-    const submitted = await agent.post('/api/submit-non-fiction-form').send({
+    const id = await submitNonFiction(agent, userId, {
       Title: 'Balcony Tomatoes',
       Description: 'Growing tomatoes in pots on a small balcony',
-      User: [userId],
     });
-    expect(submitted.status).toBe(202);
-    const id = submitted.body.bookId as string;
     const offer = {
       offer: 'bonus',
       heading: 'Get the bonus chapter',

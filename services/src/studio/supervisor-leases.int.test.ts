@@ -1,11 +1,11 @@
 import { accountStream, generationStream } from '@studio/events';
 import { accountDecider } from '../account/decider';
-import { register } from '../account/identity';
 import type { DeliveredMessage } from '../platform/bus/port';
 import { newId } from '../platform/ids';
 import { ProjectorRunner } from '../platform/runners/projector';
 import { ReactorRunner } from '../platform/runners/reactor';
 import { relay } from '../platform/runners/relay';
+import { registeredWithCredits } from '../testing/givens';
 import { eventually, openTestRuntime } from '../testing/test-runtime';
 import { generationDecider } from './generation';
 import { generationsProjection } from './generations-projection';
@@ -58,19 +58,9 @@ describe('generation supervisor: expired leases', () => {
     try {
       await projector.start();
       for (const reactor of reactors) await reactor.start();
-      const user = await register(
-        runtime.commands,
-        { name: 'Bo', email: 'bo@example.com', password: 'secret1' },
-        ctx,
-      );
-      await runtime.commands.handle(
-        accountStream(user.userId),
-        accountDecider,
-        { type: 'GrantCredits', amount: 10, reason: 'plan-purchase', planId: 'basic', paymentRef: 'p1' },
-        ctx,
-      );
+      const userId = await registeredWithCredits(runtime, 10, ctx);
       const { generationId } = await startGeneration(runtime.commands, {
-        userId: user.userId,
+        userId,
         generationId: newId(),
         request: { kind: 'coloring-page', input: { prompt: 'a lighthouse' } },
         cost: 4,
@@ -79,7 +69,7 @@ describe('generation supervisor: expired leases', () => {
       const stream = generationStream(generationId);
       const types = async () => (await runtime.eventStore.readStream(stream)).map((e) => e.type);
       const balance = async () =>
-        (await runtime.commands.load(accountStream(user.userId), accountDecider)).state.credits;
+        (await runtime.commands.load(accountStream(userId), accountDecider)).state.credits;
       // The intake opens the job's stream with its request, and the relay publishes it.
       await eventually(async () => (jobs.some((j) => j.generationId === generationId) ? true : undefined));
       expect(await types()).toEqual(['GenerationQueued']);
@@ -93,7 +83,7 @@ describe('generation supervisor: expired leases', () => {
             type: 'ClaimJob',
             phase: 'main',
             generationId,
-            userId: user.userId,
+            userId,
             workerId: worker,
             deadline: new Date(now + 600_000).toISOString(),
             leaseExpiresAt: new Date(now + 50).toISOString(),
@@ -130,7 +120,7 @@ describe('generation supervisor: expired leases', () => {
       ]);
       await eventually(async () => ((await balance()) === 10 ? true : undefined));
       await supervisor.sweep();
-      const account = await runtime.eventStore.readStream(accountStream(user.userId));
+      const account = await runtime.eventStore.readStream(accountStream(userId));
       expect(account.filter((e) => e.type === 'CreditsRefunded')).toHaveLength(1);
     } finally {
       await consumer.stop();

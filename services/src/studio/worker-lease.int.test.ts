@@ -41,12 +41,12 @@ describe('worker runner', () => {
 
     it('a worker whose lease was taken away abandons the attempt without failing the job', async () => {
       const hanging = createOfflineProvider({ delayMs: 60_000 });
-      const { message, handle, types, runtime, started, user } = await setup(hanging, 10_000, 60);
+      const { message, handle, types, runtime, started, userId } = await setup(hanging, 10_000, 60);
       try {
         const running = handle(message);
         // The worker is under way once it has heartbeated its lease.
         await eventually(async () => (await types()).includes('GenerationHeartbeat'));
-        await expireLease(runtime.commands, started.generationId, user.userId);
+        await expireLease(runtime.commands, started.generationId, userId);
         await running;
         const log = await types();
         expect(log).toContain('GenerationReleased');
@@ -149,11 +149,11 @@ describe('worker runner: lease on a fake clock', () => {
 
   it('once the lease is taken away, the next heartbeat aborts the attempt and frees the worker at once', async () => {
     const { logger, lines } = capturingLogger();
-    const { runtime, message, handle, started, user, aborted, types } = await held(300, logger);
+    const { runtime, message, handle, started, userId, aborted, types } = await held(300, logger);
     try {
       const attempt = handle(message);
       await jest.advanceTimersByTimeAsync(10);
-      await expireLease(runtime.commands, started.generationId, user.userId);
+      await expireLease(runtime.commands, started.generationId, userId);
       await jest.advanceTimersByTimeAsync(90);
       // A generator that ignores the signal does not keep the worker: the attempt ends now.
       await attempt;

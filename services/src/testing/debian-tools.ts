@@ -77,6 +77,11 @@ export function inspectPdf(data: Buffer): PdfReport {
 }
 
 /** EPUBCheck's verdict; throws (with its messages) on any error or warning. */
+/** What zbarimg (zbar-tools) reads in a picture of a code: --raw prints exactly the encoded text. */
+export function decodeQr(png: Uint8Array): string {
+  return withFile(Buffer.from(png), 'png', (file) => run('zbarimg', ['--quiet', '--raw', file])).trim();
+}
+
 export function epubcheck(data: Buffer): string {
   return withFile(data, 'epub', (file) =>
     run('java', ['-jar', '/usr/share/java/epubcheck.jar', '--failonwarnings', file]),

@@ -4,6 +4,8 @@
 import { accountStream, PLAN_TERMS, type PlanId } from '@studio/events';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
+import { register } from '../account/identity';
+import type { CommandContext } from '../platform/command-handler';
 import type { Platform } from '../platform/module';
 
 interface Served {
@@ -50,13 +52,29 @@ export async function giveCredits(
   userId: string,
   amount: number,
   ref: string,
+  context: Omit<CommandContext, 'userId'> = meta(),
 ): Promise<void> {
   await platform.commands.handle(
     accountStream(userId),
     accountDecider,
     { type: 'GrantCredits', amount, reason: 'plan-purchase', planId: 'basic', paymentRef: `p-${ref}` },
-    meta(),
+    context,
   );
+}
+
+/**
+ * A user registered straight through the account's commands (for suites and benches on a runtime
+ * without a server) with `credits` bought once; its id.
+ */
+export async function registeredWithCredits(
+  platform: Pick<Platform, 'commands'>,
+  credits: number,
+  context: Omit<CommandContext, 'userId'> = meta(),
+  who: { name: string; email: string } = { name: 'Bo', email: 'bo@example.com' },
+): Promise<string> {
+  const { userId } = await register(platform.commands, { ...who, password: PASSWORD }, context);
+  await giveCredits(platform, userId, credits, who.email, context);
+  return userId;
 }
 
 export async function givePlan(

@@ -102,3 +102,13 @@ export function capturingLogger<Line extends object = Record<string, unknown>>(
   const logger = pino({ level }, { write: (line: string) => lines.push(JSON.parse(line)) });
   return { logger, lines };
 }
+
+/** A supertest parser that keeps a body as its bytes (a file, a CSV with its BOM): `.buffer(true).parse(bytesBody)`. */
+export function bytesBody(
+  res: { on(event: 'data' | 'end', listener: (chunk: Buffer) => void): unknown },
+  done: (error: Error | null, body: Buffer) => void,
+): void {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+}

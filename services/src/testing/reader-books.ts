@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
-import { eventually } from './helpers';
+import { bytesBody, eventually } from './helpers';
 
 /** What the books' reader-code tests share: a book's files over HTTP, and a printed code read back. */
 
@@ -112,15 +112,19 @@ export function coverCode(pdfBytes: Buffer): string {
   }
 }
 
+/** A v1 non-fiction book asked for over HTTP (202 expected); its book id. */
+export async function submitNonFiction(
+  agent: request.Agent,
+  userId: string,
+  book: { Title: string; Description: string },
+): Promise<string> {
+  const submitted = await agent.post('/api/submit-non-fiction-form').send({ ...book, User: [userId] });
+  expect(submitted.status).toBe(202);
+  return submitted.body.bookId as string;
+}
+
 export const downloadFile = async (agent: request.Agent, url: string) => {
-  const res = await agent
-    .get(url)
-    .buffer(true)
-    .parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+  const res = await agent.get(url).buffer(true).parse(bytesBody);
   expect(res.status).toBe(200);
   return res.body as Buffer;
 };

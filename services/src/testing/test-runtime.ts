@@ -3,6 +3,7 @@ import { closePlatform, openPlatform, type PlatformOverrides } from '../main/pla
 import { loadConfig } from '../platform/config';
 import { createLogger } from '../platform/logging';
 import type { Platform } from '../platform/module';
+import { type FakeOpenAi, startFakeOpenAi } from './fake-openai.fixture';
 import { tempDataDir } from './helpers';
 
 /** A real embedded runtime (SQLite files, in-process bus, blob folder) in a fresh temp folder. Tests only. */
@@ -38,17 +39,23 @@ export { eventually } from './helpers';
  * getter returns it once started. Rate limits are raised: tests sign up many users from one address.
  */
 export function useEmbeddedServer(
-  env: Record<string, string> = {},
+  env: Record<string, string> | (() => Record<string, string>) = {},
   overrides: PlatformOverrides | (() => PlatformOverrides) = {},
 ): () => Embedded {
   let embedded: Embedded | undefined;
   const tmp = tempDataDir();
   beforeAll(async () => {
     embedded = await startEmbedded(
-      { DATA_DIR: tmp.dir, PORT: '0', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', ...env },
+      {
+        DATA_DIR: tmp.dir,
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        AUTH_RATE_LIMIT: '1000',
+        ...(typeof env === 'function' ? env() : env),
+      },
       typeof overrides === 'function' ? overrides() : overrides,
     );
-  });
+  }, 60_000);
   afterAll(async () => {
     await embedded?.stop();
     tmp.remove();
@@ -57,4 +64,31 @@ export function useEmbeddedServer(
     if (!embedded) throw new Error('The embedded server has not started');
     return embedded;
   };
+}
+
+/**
+ * `useEmbeddedServer` with its AI provider pointed at a fake OpenAI server started for the same
+ * describe block (the fake stops after the server, so no job of the server loses its provider
+ * mid-call). `env` adds to or overrides the provider's settings.
+ */
+export function useServerWithFakeOpenAi(env: Record<string, string> = {}): {
+  server: () => Embedded;
+  fake: () => FakeOpenAi;
+} {
+  let started: FakeOpenAi | undefined;
+  const fake = () => {
+    if (!started) throw new Error('The fake OpenAI server has not started');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startFakeOpenAi();
+  });
+  const server = useEmbeddedServer(() => ({
+    AI_PROVIDER: 'openai',
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_BASE_URL: fake().baseURL,
+    ...env,
+  }));
+  afterAll(() => started?.close());
+  return { server, fake };
 }

@@ -1,7 +1,6 @@
 // Test support for the worker's suites (not a suite itself): one job ready to be handled.
 import { accountStream, type GenerationRequest, generationStream } from '@studio/events';
 import { accountDecider } from '../account/decider';
-import { register } from '../account/identity';
 import type { BlobStore } from '../platform/blobs/port';
 import type { DeliveredMessage } from '../platform/bus/port';
 import { type Clock, systemClock } from '../platform/clock';
@@ -17,6 +16,7 @@ import { startGeneration } from '../studio/start-generation';
 import { TOOLS } from '../studio/tools/registry';
 import { createJobHandler } from '../studio/worker';
 import type { WorkerDeps } from '../studio/worker-deps';
+import { registeredWithCredits } from './givens';
 import { openTestRuntime } from './test-runtime';
 
 export const ctx = { at: '2026-11-22T10:00:00.000Z', correlationId: 'c', causationId: 'c' };
@@ -39,32 +39,22 @@ export async function setupJob(
   } = {},
 ) {
   const runtime = await openTestRuntime();
-  const user = await register(
-    runtime.commands,
-    { name: 'Bo', email: 'bo@example.com', password: 'secret1' },
-    ctx,
-  );
-  await runtime.commands.handle(
-    accountStream(user.userId),
-    accountDecider,
-    { type: 'GrantCredits', amount: 10, reason: 'plan-purchase', planId: 'basic', paymentRef: 'p1' },
-    ctx,
-  );
+  const userId = await registeredWithCredits(runtime, 10, ctx);
   const started = await startGeneration(runtime.commands, {
-    userId: user.userId,
+    userId,
     generationId: newId(),
     request: seams.request ?? { kind: 'coloring-page', input: { prompt: 'a lighthouse' } },
     cost: 4,
     ...ctx,
   });
-  await queueRequested(runtime, user.userId);
+  await queueRequested(runtime, userId);
   const message: DeliveredMessage<JobMessage> = {
     topic: 'generation-jobs',
     offset: '0',
     key: started.generationId,
     value: {
       generationId: started.generationId,
-      userId: user.userId,
+      userId,
       kind: seams.request?.kind ?? 'coloring-page',
       phase: 'main',
       correlationId: 'c',
@@ -84,8 +74,8 @@ export async function setupJob(
   const types = async () =>
     (await runtime.eventStore.readStream(generationStream(started.generationId))).map((e) => e.type);
   const balance = async () =>
-    (await runtime.commands.load(accountStream(user.userId), accountDecider)).state.credits;
-  return { runtime, user, started, message, handle, types, balance };
+    (await runtime.commands.load(accountStream(userId), accountDecider)).state.credits;
+  return { runtime, userId, started, message, handle, types, balance };
 }
 
 /** What the job intake does in a running system: opens the generation streams of the account's requests. */

@@ -1,30 +1,17 @@
-import { type FakeOpenAi, startFakeOpenAi } from '../../testing/fake-openai.fixture';
 import { member } from '../../testing/givens';
-import { eventually, useEmbeddedServer } from '../../testing/test-runtime';
+import { eventually, useServerWithFakeOpenAi } from '../../testing/test-runtime';
 
 /**
  * Whole books in a style, against the fake OpenAI server: a kids book's pages and cover are asked
  * in it; a coloring book's designs stay line art and only its cover takes it.
  */
 describe('styles in whole books', () => {
-  let fake: FakeOpenAi;
-  const env: Record<string, string> = {
-    AI_PROVIDER: 'openai',
-    OPENAI_API_KEY: 'sk-test',
-    OPENAI_TEXT_MODEL: 'gpt-4o-mini',
-    OPENAI_IMAGE_MODEL: 'gpt-image-1',
-  };
-  beforeAll(async () => {
-    fake = await startFakeOpenAi();
-    env.OPENAI_BASE_URL = fake.baseURL;
-  });
-  afterAll(() => fake.close());
-  const server = useEmbeddedServer(env);
+  const { server, fake } = useServerWithFakeOpenAi();
 
   /** The prompts the model was sent since `from`, with the kind of call. */
   const asked = (from: number) =>
-    fake.seen
-      .slice(from)
+    fake()
+      .seen.slice(from)
       .filter((s) => s.kind === 'image' || s.kind === 'edit')
       .map((s) => ({ kind: s.kind, body: s.body.toString('latin1') }));
   /** The job's end, read from its own stream. */
@@ -38,7 +25,7 @@ describe('styles in whole books', () => {
 
   it('a kids book asks every page and its cover in the style; a coloring book only its cover', async () => {
     const { agent } = await member(server(), 'books-openai@example.com', { plan: 'premium' });
-    const from = fake.seen.length;
+    const from = fake().seen.length;
     const kids = await agent.post('/api/generate-kids-book').send({
       storyDescription: 'A brave girl finds a lost kitten in the park and brings it home',
       characterName: 'Mia',
@@ -51,7 +38,7 @@ describe('styles in whole books', () => {
     expect(kidsPictures).toHaveLength(25);
     for (const picture of kidsPictures) expect(picture.body).toContain('Art style: a claymation scene');
 
-    const coloringFrom = fake.seen.length;
+    const coloringFrom = fake().seen.length;
     const coloring = await agent
       .post('/api/generate-coloring-book')
       .send({ prompt: 'friendly dinosaurs', bookLength: 10, style: 'comic' });

@@ -1,9 +1,8 @@
 import { type GenerationStatus, isFinished } from '@studio/events';
 import sharp from 'sharp';
 import type request from 'supertest';
-import { type FakeOpenAi, startFakeOpenAi } from '../../testing/fake-openai.fixture';
 import { member } from '../../testing/givens';
-import { eventually, useEmbeddedServer } from '../../testing/test-runtime';
+import { eventually, useServerWithFakeOpenAi } from '../../testing/test-runtime';
 
 /**
  * What a style does to the requests the image model receives, read from the fake OpenAI server's
@@ -11,19 +10,7 @@ import { eventually, useEmbeddedServer } from '../../testing/test-runtime';
  * go with the prompt, an edit is asked in the style, and an unknown preset never reaches it.
  */
 describe('styles reach the image model', () => {
-  let fake: FakeOpenAi;
-  const env: Record<string, string> = {
-    AI_PROVIDER: 'openai',
-    OPENAI_API_KEY: 'sk-test',
-    OPENAI_TEXT_MODEL: 'gpt-4o-mini',
-    OPENAI_IMAGE_MODEL: 'gpt-image-1',
-  };
-  beforeAll(async () => {
-    fake = await startFakeOpenAi();
-    env.OPENAI_BASE_URL = fake.baseURL;
-  });
-  afterAll(() => fake.close());
-  const server = useEmbeddedServer(env);
+  const { server, fake } = useServerWithFakeOpenAi();
 
   const png = (colour: string) =>
     sharp({ create: { width: 96, height: 96, channels: 3, background: colour } })
@@ -32,8 +19,8 @@ describe('styles reach the image model', () => {
   const dataUrl = (bytes: Buffer) => `data:image/png;base64,${bytes.toString('base64')}`;
   /** The prompts the model was sent since `from`, with the kind of call. */
   const asked = (from: number) =>
-    fake.seen
-      .slice(from)
+    fake()
+      .seen.slice(from)
       .filter((s) => s.kind === 'image' || s.kind === 'edit')
       .map((s) => ({ kind: s.kind, body: s.body.toString('latin1') }));
   const finished = (agent: request.Agent, list: string, id: string) =>
@@ -45,7 +32,7 @@ describe('styles reach the image model', () => {
 
   it('asks an illustration in the preset chosen instead of the default look, and the default without one', async () => {
     const { agent, userId } = await member(server(), 'preset-openai@example.com', { credits: 30 });
-    const from = fake.seen.length;
+    const from = fake().seen.length;
     const styled = await agent
       .post('/api/generate-image-v2')
       .send({ prompt: 'a lighthouse at dusk', style: 'watercolour' });
@@ -57,7 +44,7 @@ describe('styles reach the image model', () => {
     expect(watercolour?.body).toContain('a lighthouse at dusk');
     expect(watercolour?.body).not.toContain('A warm, detailed, colourful illustration');
 
-    const next = fake.seen.length;
+    const next = fake().seen.length;
     const plain = await agent.post('/api/generate-image-v2').send({ prompt: 'a lighthouse at dusk' });
     await finished(agent, `/api/image-generations-v2/${userId}`, plain.body.generationId);
     expect(asked(next)[0]?.body).toContain('A warm, detailed, colourful illustration');
@@ -80,7 +67,7 @@ describe('styles reach the image model', () => {
       description: 'Thick brush ink outlines with a single coral accent colour',
       referenceImage: dataUrl(await png('#ff7f50')),
     });
-    const from = fake.seen.length;
+    const from = fake().seen.length;
     const res = await agent
       .post('/api/generate-image-v2')
       .send({ prompt: 'a heron', style: `saved:${style.id}` });
@@ -93,7 +80,7 @@ describe('styles reach the image model', () => {
     expect(call?.body).toContain('Follow the manner of the style reference picture');
     expect(call?.body).toContain('filename="style.png"');
 
-    const editFrom = fake.seen.length;
+    const editFrom = fake().seen.length;
     const edit = await agent
       .post('/api/edit-image')
       .send({ prompt: 'add a red hat', originalImageUrl: dataUrl(await png('#3366cc')), style: 'pencil' });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BlobStore } from '../../platform/blobs/port';
 import { faultyBlobStore } from '../faults/blobs';
+import { retried } from '../faults/retried';
 import { FaultSwitch } from '../faults/switch';
 
 /** The faults section of the BlobStore contract: a refused put stores nothing; stored blobs outlive the outage. */
@@ -49,15 +50,7 @@ export function blobStoreFaultContract(name: string, make: () => Promise<BlobSto
       faults.flapping();
       let refusals = 0;
       for (const [i, id] of ids.entries()) {
-        for (;;) {
-          try {
-            await store.put(id, Buffer.from(`blob ${i}`), 'text/plain');
-            break;
-          } catch (error) {
-            expect(error).toMatchObject({ code: 'UNAVAILABLE' });
-            refusals += 1;
-          }
-        }
+        refusals += (await retried(() => store.put(id, Buffer.from(`blob ${i}`), 'text/plain'))).refusals;
       }
       faults.up();
       expect(refusals).toBeGreaterThan(0);

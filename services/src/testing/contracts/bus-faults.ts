@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Bus, ConsumerHandle } from '../../platform/bus/port';
 import { faultyBus } from '../faults/bus';
+import { retried } from '../faults/retried';
 import { FaultSwitch } from '../faults/switch';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -91,15 +92,7 @@ export function busFaultContract(
       faults.flapping();
       let refusals = 0;
       for (let seq = 0; seq < 6; seq++) {
-        for (;;) {
-          try {
-            await bus.publish(topic, [{ key: 'k', value: { seq } }]);
-            break;
-          } catch (error) {
-            expect(error).toMatchObject({ code: 'UNAVAILABLE' });
-            refusals += 1;
-          }
-        }
+        refusals += (await retried(() => bus.publish(topic, [{ key: 'k', value: { seq } }]))).refusals;
       }
       faults.up();
       expect(refusals).toBeGreaterThan(0);

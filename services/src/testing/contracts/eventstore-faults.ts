@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Event } from '@studio/events';
 import type { EventStore } from '../../platform/eventstore/port';
 import { faultyEventStore } from '../faults/eventstore';
+import { retried } from '../faults/retried';
 import { FaultSwitch } from '../faults/switch';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -10,19 +11,6 @@ async function waitUntil(condition: () => boolean, timeoutMs = 5000): Promise<vo
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
     await sleep(5);
-  }
-}
-
-/** Retries a call the engine refused (as a client answered 503 would) until it goes through. */
-async function retried<T>(call: () => Promise<T>): Promise<{ result: T; refusals: number }> {
-  let refusals = 0;
-  for (;;) {
-    try {
-      return { result: await call(), refusals };
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== 'UNAVAILABLE') throw error;
-      refusals += 1;
-    }
   }
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ReadStore, WriteOp } from '../../platform/readstore/port';
 import { faultyReadStore } from '../faults/readstore';
+import { retried } from '../faults/retried';
 import { FaultSwitch } from '../faults/switch';
 
 /**
@@ -60,18 +61,13 @@ export function readStoreFaultContract(name: string, make: () => Promise<ReadSto
       faults.flapping();
       let refusals = 0;
       for (let position = 1; position <= 10; position++) {
-        for (;;) {
+        const outcome = await retried(async () => {
           // A projector resumes from the stored checkpoint: a batch that committed is not redone.
           const stored = await inner.getCheckpoint(checkpoint);
-          if (stored !== undefined && stored >= position) break;
-          try {
+          if (stored === undefined || stored < position)
             await store.apply([bump('a')], { name: checkpoint, position });
-            break;
-          } catch (error) {
-            expect(error).toMatchObject({ code: 'UNAVAILABLE' });
-            refusals += 1;
-          }
-        }
+        });
+        refusals += outcome.refusals;
       }
       faults.up();
       expect(refusals).toBeGreaterThan(0);
