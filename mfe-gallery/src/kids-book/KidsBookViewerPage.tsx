@@ -180,16 +180,7 @@ export default function KidsBookViewerPage() {
       </div>
 
       <Card title={VIEWER.overview} headingLevel={2}>
-        <ol
-          css={{
-            listStyle: 'none',
-            margin: 0,
-            padding: 0,
-            display: 'grid',
-            gap: 8,
-            gridTemplateColumns: 'repeat(auto-fill, minmax(44px, 1fr))',
-          }}
-        >
+        <ol css={theme.tileGrid(44, 8, 'auto-fill')}>
           {bookPages(record).map((p) => (
             <li key={p.number}>
               <Button
