@@ -63,6 +63,17 @@ export const theme = {
       gap,
       gridTemplateColumns: `repeat(${repeat}, minmax(min(100%, ${minWidth}px), 1fr))`,
     }) as const,
+  /**
+   * One column on a narrow screen, `columns` (a grid template) from `fromWidth` px up; no column
+   * grows past the screen, so a wide child wraps instead of widening the page.
+   */
+  columns: (fromWidth: number, columns: string, gap: number) =>
+    ({
+      display: 'grid',
+      gap,
+      gridTemplateColumns: 'minmax(0, 1fr)',
+      [`@media (min-width: ${fromWidth}px)`]: { gridTemplateColumns: columns },
+    }) as const,
 } as const;
 
 export type StudioTheme = typeof theme;

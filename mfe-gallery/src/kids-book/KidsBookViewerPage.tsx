@@ -166,15 +166,7 @@ export default function KidsBookViewerPage() {
         </Button>
       </nav>
 
-      <div
-        css={{
-          display: 'grid',
-          gap: 16,
-          gridTemplateColumns: 'minmax(0, 1fr)',
-          '@media (min-width: 1024px)': { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <div css={{ ...theme.columns(1024, 'minmax(0, 3fr) minmax(0, 2fr)', 16), alignItems: 'start' }}>
         <ImageCard title={record.title} page={current.number} image={current.image} />
         <TextCard text={current.text} />
       </div>

@@ -188,14 +188,7 @@ export function QrCodeForm({
   };
 
   return (
-    <div
-      css={{
-        display: 'grid',
-        gap: 20,
-        gridTemplateColumns: 'minmax(0, 1fr)',
-        '@media (min-width: 960px)': { gridTemplateColumns: 'minmax(0, 1fr) 380px' },
-      }}
-    >
+    <div css={theme.columns(960, 'minmax(0, 1fr) 380px', 20)}>
       <form onSubmit={submit} css={{ display: 'grid', gap: 16, alignContent: 'start' }}>
         <Card title="Code">
           <div css={{ display: 'grid', gap: 14 }}>

@@ -58,15 +58,7 @@ export function ToolFrame({ title, badge, intro, children }: ToolFrameProps) {
 /** Two columns on wide screens (form, side cards), one below 1024 px. */
 export function TwoColumns({ main, side }: { main: ReactNode; side: ReactNode }) {
   return (
-    <div
-      css={{
-        display: 'grid',
-        gap: 20,
-        gridTemplateColumns: 'minmax(0, 1fr)',
-        alignItems: 'start',
-        '@media (min-width: 1024px)': { gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)' },
-      }}
-    >
+    <div css={{ ...theme.columns(1024, 'minmax(0, 2fr) minmax(0, 1fr)', 20), alignItems: 'start' }}>
       <div css={{ display: 'grid', gap: 20, minWidth: 0 }}>{main}</div>
       <div css={{ display: 'grid', gap: 20, minWidth: 0 }}>{side}</div>
     </div>

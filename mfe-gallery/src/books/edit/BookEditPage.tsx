@@ -230,14 +230,7 @@ export default function BookEditPage() {
           )}
           {draft.pages.length > 0 && (
             <Card title={BOOK_EDIT.pages} headingLevel={2}>
-              <div
-                css={{
-                  display: 'grid',
-                  gap: 16,
-                  gridTemplateColumns: 'minmax(0, 1fr)',
-                  '@media (min-width: 768px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
-                }}
-              >
+              <div css={theme.columns(768, 'repeat(2, minmax(0, 1fr))', 16)}>
                 {draft.pages.map((text, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: pages keep their place in the book
                   <Field key={index} label={BOOK_EDIT.pageText(index + 1)}>
