@@ -1,6 +1,6 @@
 // The frame of every tool screen: Back to Dashboard, one h1 with an optional badge, an intro, the
 // content; the two columns (form, side cards) and the side card list they share.
-import { Badge, Card, theme } from '@studio/kit';
+import { Badge, Card, ScreenFrame, ScreenTitle, theme } from '@studio/kit';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -14,17 +14,7 @@ export interface ToolFrameProps {
 
 export function ToolFrame({ title, badge, intro, children }: ToolFrameProps) {
   return (
-    <div
-      css={{
-        maxWidth: 1100,
-        margin: '0 auto',
-        padding: 'clamp(16px, 4vw, 32px)',
-        display: 'grid',
-        gridTemplateColumns: 'minmax(0, 1fr)',
-        gap: 24,
-        minWidth: 0,
-      }}
-    >
+    <ScreenFrame maxWidth={1100}>
       <div>
         <Link
           to="/dashboard"
@@ -36,22 +26,13 @@ export function ToolFrame({ title, badge, intro, children }: ToolFrameProps) {
       </div>
       <header css={{ display: 'grid', gap: 6 }}>
         <div css={{ display: 'flex', alignItems: 'center', gap: 10, flexWrap: 'wrap' }}>
-          <h1
-            css={{
-              fontSize: theme.fontSizes.xxl,
-              fontWeight: 800,
-              lineHeight: 1.2,
-              overflowWrap: 'anywhere',
-            }}
-          >
-            {title}
-          </h1>
+          <ScreenTitle>{title}</ScreenTitle>
           {badge && <Badge tone="primary">{badge}</Badge>}
         </div>
         {intro && <p css={{ color: theme.colors.textMuted }}>{intro}</p>}
       </header>
       {children}
-    </div>
+    </ScreenFrame>
   );
 }
 
