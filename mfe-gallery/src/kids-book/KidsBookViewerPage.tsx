@@ -1,10 +1,10 @@
 // /kids-book/:bookId (docs/product/creation-tools-qr.md (Screens and routes)): the book page by page, with the 24-page overview.
-import { Alert, Badge, Button, buttonStyles, Card, theme, toast } from '@studio/kit';
+import { Alert, BackLink, Badge, Button, buttonStyles, Card, theme, toast } from '@studio/kit';
 import { Skeleton } from '@studio/kit/widgets';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, ChevronLeft, ChevronRight, Copy, Download, QrCode } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Copy, Download, QrCode } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { statusTone } from '../books/book';
 import { bookDate } from '../books/format';
 import { ReaderQrDialog } from '../books/ReaderQrDialog';
@@ -31,15 +31,7 @@ export default function KidsBookViewerPage() {
   const [readerQr, setReaderQr] = useState(false);
   const pager = useRef<HTMLElement>(null);
 
-  const back = (
-    <Link
-      to="/my-books"
-      css={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: theme.fontSizes.sm }}
-    >
-      <ArrowLeft aria-hidden size={16} />
-      {VIEWER.backToBooks}
-    </Link>
-  );
+  const back = <BackLink to="/my-books">{VIEWER.backToBooks}</BackLink>;
 
   if (book.isPending) {
     return (

@@ -1,9 +1,7 @@
 // The frame of every tool screen: Back to Dashboard, one h1 with an optional badge, an intro, the
 // content; the two columns (form, side cards) and the side card list they share.
-import { Badge, Card, ScreenFrame, ScreenTitle, theme } from '@studio/kit';
-import { ArrowLeft } from 'lucide-react';
+import { BackLink, Badge, Card, ScreenFrame, ScreenTitle, theme } from '@studio/kit';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 
 export interface ToolFrameProps {
   title: string;
@@ -16,13 +14,7 @@ export function ToolFrame({ title, badge, intro, children }: ToolFrameProps) {
   return (
     <ScreenFrame maxWidth={1100}>
       <div>
-        <Link
-          to="/dashboard"
-          css={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: theme.fontSizes.sm }}
-        >
-          <ArrowLeft aria-hidden size={16} />
-          Back to Dashboard
-        </Link>
+        <BackLink to="/dashboard">Back to Dashboard</BackLink>
       </div>
       <header css={{ display: 'grid', gap: 6 }}>
         <div css={{ display: 'flex', alignItems: 'center', gap: 10, flexWrap: 'wrap' }}>
