@@ -1,32 +1,17 @@
 // Editing a finished book against the real backend (offline provider): My Books shows the cover,
 // Edit opens the book's words, a changed chapter is saved, the files are rebuilt while the screen
 // follows, and the rebuilt interior PDF carries the new text (read back with pdftotext).
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { buyPlan } from './books-helpers';
-import { expect, signUp, test } from './support/fixtures';
-
-const pdfText = (pdf: Buffer): string => {
-  const file = join(mkdtempSync(join(tmpdir(), 'book-edit-')), 'interior.pdf');
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', [file, '-']).toString('utf8').replace(/\s+/g, ' ');
-};
+import { pdfText, writeFinishedBook } from './books-helpers';
+import { expect, test } from './support/fixtures';
 
 test('REAL backend: edit a chapter of a finished book and find the new text in the rebuilt PDF', async ({
   page,
 }) => {
   test.setTimeout(360_000);
-  await signUp(page);
-  await buyPlan(page, 'basic');
-  await page.goto('/non-fiction-book');
-  await page.getByLabel('Book Title').fill('Window Boxes');
-  await page.getByLabel('Book Description').fill('Growing herbs and flowers in window boxes.');
-  await page.getByRole('button', { name: 'Create Book (20 credits)' }).click();
-  await page.getByRole('link', { name: 'Go to My Books' }).click();
-  const card = page.getByRole('article', { name: 'Window Boxes' });
-  await expect(card.getByTestId('status-badge')).toHaveText('Done', { timeout: 150_000 });
+  const card = await writeFinishedBook(page, {
+    title: 'Window Boxes',
+    description: 'Growing herbs and flowers in window boxes.',
+  });
   // The card shows the book's cover.
   const cover = card.getByRole('img', { name: 'Cover of Window Boxes' });
   await expect(cover).toBeVisible();

@@ -2,8 +2,12 @@
 // gallery calls with page.route, speaking the shapes of docs/product/creation-tools-qr.md (Data, API),
 // to show failure states a real server cannot be made to show on demand. Sign-up,
 // sessions, plans and credits are real.
-import type { Page, Route } from '@playwright/test';
-import { expect } from './support/fixtures';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Locator, Page, Route } from '@playwright/test';
+import { expect, signUp } from './support/fixtures';
 
 /** Buys a plan through the simulated gateway (real credits and tier on the server). */
 export async function buyPlan(page: Page, planId: 'basic' | 'standard' | 'premium'): Promise<void> {
@@ -13,6 +17,34 @@ export async function buyPlan(page: Page, planId: 'basic' | 'standard' | 'premiu
   const ref = url.split('/').pop();
   const paid = await page.request.post(`/api/simulated-checkout/${ref}/pay`, { maxRedirects: 0 });
   expect([200, 302, 303]).toContain(paid.status());
+}
+
+/** A book PDF's text, white space folded (read back with pdftotext, as a reader's viewer would). */
+export function pdfText(pdf: Buffer): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'book-pdf-')), 'book.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', [file, '-']).toString('utf8').replace(/\s+/g, ' ');
+}
+
+/**
+ * [real backend] Signs up on the Basic plan, writes a book with the one-shot writer's form and
+ * waits on My Books until it is done; returns the book's card.
+ */
+export async function writeFinishedBook(
+  page: Page,
+  book: { title: string; description: string },
+  timeout = 150_000,
+): Promise<Locator> {
+  await signUp(page);
+  await buyPlan(page, 'basic');
+  await page.goto('/non-fiction-book');
+  await page.getByLabel('Book Title').fill(book.title);
+  await page.getByLabel('Book Description').fill(book.description);
+  await page.getByRole('button', { name: 'Create Book (20 credits)' }).click();
+  await page.getByRole('link', { name: 'Go to My Books' }).click();
+  const card = page.getByRole('article', { name: book.title });
+  await expect(card.getByTestId('status-badge')).toHaveText('Done', { timeout });
+  return card;
 }
 
 /**

@@ -6,15 +6,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buyPlan } from './books-helpers';
+import { pdfText, writeFinishedBook } from './books-helpers';
 import { expectAxeClean } from './support/axe';
-import { expect, signUp, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 
-const pdfText = (pdf: Buffer): string => {
-  const file = join(mkdtempSync(join(tmpdir(), 'reader-qr-')), 'interior.pdf');
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', [file, '-']).toString('utf8').replace(/\s+/g, ' ');
-};
 /** What zbarimg reads on a PDF's first page at 300 dpi. */
 const pdfCode = (pdf: Buffer): string => {
   const dir = mkdtempSync(join(tmpdir(), 'reader-qr-'));
@@ -32,15 +27,10 @@ test.use({ allowConsoleErrors: /status of 400/ });
 
 test('REAL backend: add a reader QR to a finished book from My Books', async ({ page }) => {
   test.setTimeout(360_000);
-  await signUp(page);
-  await buyPlan(page, 'basic');
-  await page.goto('/non-fiction-book');
-  await page.getByLabel('Book Title').fill('Window Boxes');
-  await page.getByLabel('Book Description').fill('Growing herbs and flowers in window boxes.');
-  await page.getByRole('button', { name: 'Create Book (20 credits)' }).click();
-  await page.getByRole('link', { name: 'Go to My Books' }).click();
-  const card = page.getByRole('article', { name: 'Window Boxes' });
-  await expect(card.getByTestId('status-badge')).toHaveText('Done', { timeout: 150_000 });
+  const card = await writeFinishedBook(page, {
+    title: 'Window Boxes',
+    description: 'Growing herbs and flowers in window boxes.',
+  });
   const oldPdf = await card
     .getByRole('link', { name: /Download/ })
     .first()

@@ -3,7 +3,7 @@
 // its viewer. The [stubbed API] specs cover the failure states a real server cannot be made to
 // show on demand.
 import { expectToast } from './account-helpers';
-import { buyPlan, orderGen2Outlines } from './books-helpers';
+import { buyPlan, orderGen2Outlines, writeFinishedBook } from './books-helpers';
 import { expect, signUp, test } from './support/fixtures';
 
 test.use({ allowConsoleErrors: /status of 422/ });
@@ -89,15 +89,14 @@ test('REAL backend: kids book through the form, then the viewer', async ({ page 
 
 test('REAL backend: a Basic plan book has a PDF and no EPUB, and My Books says why', async ({ page }) => {
   test.setTimeout(120_000);
-  await signUp(page);
-  await buyPlan(page, 'basic');
-  await page.goto('/non-fiction-book');
-  await page.getByLabel('Book Title').fill('Window Boxes');
-  await page.getByLabel('Book Description').fill('Growing herbs and flowers in window boxes.');
-  await page.getByRole('button', { name: 'Create Book (20 credits)' }).click();
-  await page.getByRole('link', { name: 'Go to My Books' }).click();
-  const card = page.getByRole('article', { name: 'Window Boxes' });
-  await expect(card.getByTestId('status-badge')).toHaveText('Done', { timeout: 60_000 });
+  const card = await writeFinishedBook(
+    page,
+    {
+      title: 'Window Boxes',
+      description: 'Growing herbs and flowers in window boxes.',
+    },
+    60_000,
+  );
   await expect(card.getByRole('link', { name: 'Download', exact: true })).toBeVisible();
   await expect(card.getByTestId('pdf-only')).toHaveText(
     'PDF only: EPUB is included in the Standard and Premium plans.',

@@ -10,14 +10,19 @@ import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 /** The form's live preview: the server's landing page in a sandboxed frame. */
 const previewFrame = (page: Page): FrameLocator => page.frameLocator('iframe[title="Landing page preview"]');
 
+/** A new signed-up user's create form, filled for a landing code up to its page title. */
+async function startLandingCode(page: Page, title: string, pageTitle: string): Promise<void> {
+  await signUp(page);
+  await page.goto('/qr-codes/new');
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Page title').fill(pageTitle);
+}
+
 test('a landing code: create, public page at 375 px, sign up, analytics, CSV', async ({
   page,
   browser,
 }, testInfo) => {
-  await signUp(page);
-  await page.goto('/qr-codes/new');
-  await page.getByLabel('Title', { exact: true }).fill('Spring flyer');
-  await page.getByLabel('Page title').fill('Reader Club');
+  await startLandingCode(page, 'Spring flyer', 'Reader Club');
   await expect(previewFrame(page).getByRole('heading', { name: 'Reader Club' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('create-1280.png'), fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
@@ -135,10 +140,7 @@ test('the landing page on a phone: the hero is a banner, a wordmark logo keeps i
   page,
   browser,
 }, testInfo) => {
-  await signUp(page);
-  await page.goto('/qr-codes/new');
-  await page.getByLabel('Title', { exact: true }).fill('Book launch');
-  await page.getByLabel('Page title').fill('Get chapter one free');
+  await startLandingCode(page, 'Book launch', 'Get chapter one free');
   const picture = (width: number, height: number, background: string) =>
     sharp({ create: { width, height, channels: 3, background } })
       .jpeg()
@@ -245,10 +247,7 @@ test('the live preview is what a visitor gets, at phone and desktop widths', asy
   page,
   browser,
 }, testInfo) => {
-  await signUp(page);
-  await page.goto('/qr-codes/new');
-  await page.getByLabel('Title', { exact: true }).fill('Same page');
-  await page.getByLabel('Page title').fill('What you see');
+  await startLandingCode(page, 'Same page', 'What you see');
   await page.getByLabel('Page description').fill('is what your readers get.');
   await page.getByLabel('Button text').fill('Count me in');
   await page.getByLabel('Button colour', { exact: true }).fill('#1A237E');
@@ -310,10 +309,7 @@ test('with JavaScript off, a reader signs up through the plain form and sees the
   page,
   browser,
 }, testInfo) => {
-  await signUp(page);
-  await page.goto('/qr-codes/new');
-  await page.getByLabel('Title', { exact: true }).fill('No script');
-  await page.getByLabel('Page title').fill('Old phones welcome');
+  await startLandingCode(page, 'No script', 'Old phones welcome');
   await page.getByRole('button', { name: 'Create QR Code' }).click();
   await expect(page).toHaveURL(/\/qr-codes\/[A-Za-z0-9]{12}$/);
   const id = page.url().split('/').pop() as string;

@@ -3,9 +3,9 @@
 // list is empty; a reader on a phone signs up on the print code's landing page and the panel shows
 // them on the print row with 100% conversion and the CSV link; the bonus is set from the book's
 // own pages. Axe-clean and screenshotted at 375 and 1280 px.
-import { buyPlan } from './books-helpers';
+import { writeFinishedBook } from './books-helpers';
 import { expectAxeClean } from './support/axe';
-import { expect, signUp, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 
 // The error state under test is a 500 the browser reports on the console.
 test.use({ allowConsoleErrors: /status of 500/ });
@@ -15,15 +15,10 @@ const PHONE =
 
 test('REAL backend: the Readers panel shows a book’s readers per edition', async ({ page, browser }) => {
   test.setTimeout(360_000);
-  await signUp(page);
-  await buyPlan(page, 'basic');
-  await page.goto('/non-fiction-book');
-  await page.getByLabel('Book Title').fill('Herb Pots');
-  await page.getByLabel('Book Description').fill('Growing herbs in pots on a sunny windowsill.');
-  await page.getByRole('button', { name: 'Create Book (20 credits)' }).click();
-  await page.getByRole('link', { name: 'Go to My Books' }).click();
-  const card = page.getByRole('article', { name: 'Herb Pots' });
-  await expect(card.getByTestId('status-badge')).toHaveText('Done', { timeout: 150_000 });
+  const card = await writeFinishedBook(page, {
+    title: 'Herb Pots',
+    description: 'Growing herbs in pots on a sunny windowsill.',
+  });
   const books = (await (await page.request.get('/api/user')).json()) as { id: string };
   const list = (await (await page.request.get(`/api/airtable/books/${books.id}`)).json()) as Array<{
     id: string;

@@ -2,19 +2,9 @@
 // Edit view opens the chapter versions, the dialog shows the price before anything is charged,
 // the new version (honouring the note) appears beside the original, and using it rebuilds the
 // book's files for free. Keyboard only, axe clean, right at 375 px and 1280 px.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { buyPlan } from './books-helpers';
+import { buyPlan, pdfText } from './books-helpers';
 import { expectAxeClean } from './support/axe';
 import { expect, signUp, test } from './support/fixtures';
-
-const pdfText = (pdf: Buffer): string => {
-  const file = join(mkdtempSync(join(tmpdir(), 'regenerate-')), 'interior.pdf');
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', [file, '-']).toString('utf8').replace(/\s+/g, ' ');
-};
 
 const credits = async (page: import('@playwright/test').Page) =>
   (await (await page.request.get('/api/user')).json()).credits as number;

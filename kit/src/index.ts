@@ -67,6 +67,7 @@ export {
   type RouteList,
   type ScreenOf,
 } from './federation/route-list';
+export { BackLink, ScreenFrame, ScreenTitle } from './layout/ScreenFrame';
 export { useIsMobile, useMediaQuery } from './layout/use-media-query';
 export * from './plans/plans';
 export { GlobalStyles } from './theme/GlobalStyles';

@@ -3,6 +3,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { theme } from '../theme/theme';
+import { closeButtonStyle, overlayStyle } from './overlay-styles';
 
 export interface DialogProps {
   open?: boolean;
@@ -30,14 +31,7 @@ export function Dialog({
     <DialogPrimitive.Root {...root}>
       {trigger && <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger>}
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay
-          css={{
-            position: 'fixed',
-            inset: 0,
-            background: theme.colors.overlay,
-            zIndex: theme.zIndex.overlay,
-          }}
-        />
+        <DialogPrimitive.Overlay css={overlayStyle} />
         <DialogPrimitive.Content
           // Without a description, say so explicitly (Radix warns otherwise).
           {...(description ? {} : { 'aria-describedby': undefined })}
@@ -77,22 +71,7 @@ export function Dialog({
               {footer}
             </div>
           )}
-          <DialogPrimitive.Close
-            aria-label="Close"
-            css={{
-              position: 'absolute',
-              top: 16,
-              right: 16,
-              border: 0,
-              background: 'transparent',
-              borderRadius: theme.radii.sm,
-              padding: 4,
-              cursor: 'pointer',
-              color: theme.colors.textMuted,
-              '&:hover': { background: theme.colors.surfaceMuted },
-              '&:focus-visible': theme.focusRing,
-            }}
-          >
+          <DialogPrimitive.Close aria-label="Close" css={closeButtonStyle(16, 4)}>
             <X size={18} aria-hidden />
           </DialogPrimitive.Close>
         </DialogPrimitive.Content>

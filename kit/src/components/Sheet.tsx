@@ -4,6 +4,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
 import { theme } from '../theme/theme';
+import { closeButtonStyle, overlayStyle } from './overlay-styles';
 import { visuallyHidden } from './visually-hidden';
 
 const slideIn = keyframes({ from: { transform: 'translateX(-100%)' }, to: { transform: 'translateX(0)' } });
@@ -33,15 +34,7 @@ export function Sheet({
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay
-          css={{
-            position: 'fixed',
-            inset: 0,
-            background: theme.colors.overlay,
-            zIndex: theme.zIndex.overlay,
-            animation: `${fadeIn} 160ms ease-out`,
-          }}
-        />
+        <DialogPrimitive.Overlay css={{ ...overlayStyle, animation: `${fadeIn} 160ms ease-out` }} />
         <DialogPrimitive.Content
           aria-describedby={undefined}
           onCloseAutoFocus={(event) => {
@@ -71,22 +64,7 @@ export function Sheet({
             {title}
           </DialogPrimitive.Title>
           {children}
-          <DialogPrimitive.Close
-            aria-label="Close menu"
-            css={{
-              position: 'absolute',
-              top: 12,
-              right: 12,
-              border: 0,
-              background: 'transparent',
-              padding: 6,
-              borderRadius: theme.radii.sm,
-              cursor: 'pointer',
-              color: theme.colors.textMuted,
-              '&:hover': { background: theme.colors.surfaceMuted },
-              '&:focus-visible': theme.focusRing,
-            }}
-          >
+          <DialogPrimitive.Close aria-label="Close menu" css={closeButtonStyle(12, 6)}>
             <X size={20} aria-hidden />
           </DialogPrimitive.Close>
         </DialogPrimitive.Content>

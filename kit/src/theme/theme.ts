@@ -50,6 +50,30 @@ export const theme = {
     outlineOffset: '2px',
   },
   zIndex: { topBar: 30, overlay: 40, dialog: 50, toast: 60 },
+  /**
+   * A bare list (no bullets, no indent) laid out as tiles of at least `minWidth` px, as many to a
+   * row as fit, one a row on a screen narrower than a tile.
+   */
+  tileGrid: (minWidth: number, gap: number, repeat: 'auto-fit' | 'auto-fill' = 'auto-fit') =>
+    ({
+      listStyle: 'none',
+      margin: 0,
+      padding: 0,
+      display: 'grid',
+      gap,
+      gridTemplateColumns: `repeat(${repeat}, minmax(min(100%, ${minWidth}px), 1fr))`,
+    }) as const,
+  /**
+   * One column on a narrow screen, `columns` (a grid template) from `fromWidth` px up; no column
+   * grows past the screen, so a wide child wraps instead of widening the page.
+   */
+  columns: (fromWidth: number, columns: string, gap: number) =>
+    ({
+      display: 'grid',
+      gap,
+      gridTemplateColumns: 'minmax(0, 1fr)',
+      [`@media (min-width: ${fromWidth}px)`]: { gridTemplateColumns: columns },
+    }) as const,
 } as const;
 
 export type StudioTheme = typeof theme;

@@ -21,17 +21,7 @@ export function StatCards({ stats }: { stats: DashboardStats | null }) {
     },
   ];
   return (
-    <ul
-      aria-label="Book statistics"
-      css={{
-        listStyle: 'none',
-        margin: 0,
-        padding: 0,
-        display: 'grid',
-        gap: 16,
-        gridTemplateColumns: 'repeat(auto-fit, minmax(min(200px, 100%), 1fr))',
-      }}
-    >
+    <ul aria-label="Book statistics" css={theme.tileGrid(200, 16)}>
       {cards.map(({ label, value, Icon, color }) => (
         <li
           key={label}

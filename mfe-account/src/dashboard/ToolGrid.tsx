@@ -38,16 +38,7 @@ export default function ToolGrid() {
       <h2 id="dashboard-tools" css={{ fontSize: theme.fontSizes.lg, fontWeight: 700 }}>
         {DASHBOARD.tools.title}
       </h2>
-      <ul
-        css={{
-          listStyle: 'none',
-          margin: 0,
-          padding: 0,
-          display: 'grid',
-          gap: 12,
-          gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 240px), 1fr))',
-        }}
-      >
+      <ul css={theme.tileGrid(240, 12, 'auto-fill')}>
         {ENTRIES.map((entry) => (
           <li key={entry.to} css={{ display: 'grid' }} data-testid="tool-card">
             <Card>

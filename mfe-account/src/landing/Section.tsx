@@ -38,16 +38,7 @@ export function Section({ id, title, intro, children, tinted = false }: SectionP
 /** Feature tiles in a responsive grid. */
 export function FeatureGrid({ items }: { items: readonly { title: string; text: string }[] }) {
   return (
-    <ul
-      css={{
-        listStyle: 'none',
-        margin: 0,
-        padding: 0,
-        display: 'grid',
-        gap: 16,
-        gridTemplateColumns: 'repeat(auto-fit, minmax(min(240px, 100%), 1fr))',
-      }}
-    >
+    <ul css={theme.tileGrid(240, 16)}>
       {items.map((item) => (
         <li
           key={item.title}

@@ -80,17 +80,7 @@ export function OutlineDialog({ book, onClose }: OutlineDialogProps) {
         </p>
       )}
       {content === 'outlines' && (
-        <ul
-          aria-label="Outlines"
-          css={{
-            listStyle: 'none',
-            margin: 0,
-            padding: 0,
-            display: 'grid',
-            gap: 12,
-            gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 260px), 1fr))',
-          }}
-        >
+        <ul aria-label="Outlines" css={theme.tileGrid(260, 12)}>
           {options.map((option) => (
             <li key={option.index} css={{ minWidth: 0 }}>
               <ChoiceBox

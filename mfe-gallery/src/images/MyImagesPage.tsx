@@ -1,6 +1,16 @@
 // My Images (docs/product/creation-tools-qr.md (Screens and routes: My Images)): four sources in one gallery, tabs, skeletons, failure with Retry, empty
 // states, cards with status, preview (a small WebP), date and download, the editor's toggle.
-import { Alert, Badge, Button, buttonStyles, readStoredUserId, Spinner, theme, useUser } from '@studio/kit';
+import {
+  Alert,
+  Badge,
+  Button,
+  buttonStyles,
+  readStoredUserId,
+  ScreenFrame,
+  Spinner,
+  theme,
+  useUser,
+} from '@studio/kit';
 import { onGenerationEvent, onGenerationResync, useGenerationStream } from '@studio/kit/live';
 import { EmptyState, Skeleton, Tabs } from '@studio/kit/widgets';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
@@ -104,16 +114,7 @@ export default function MyImagesPage() {
   useLiveProgress(userId, gallery.items, live);
 
   return (
-    <div
-      css={{
-        maxWidth: 1200,
-        margin: '0 auto',
-        padding: 'clamp(16px, 4vw, 32px)',
-        display: 'grid',
-        gridTemplateColumns: 'minmax(0, 1fr)',
-        gap: 24,
-      }}
-    >
+    <ScreenFrame maxWidth={1200}>
       <header
         css={{
           display: 'flex',
@@ -141,7 +142,7 @@ export default function MyImagesPage() {
           content: <GalleryBody gallery={gallery} items={filterItems(gallery.items, t.value)} />,
         }))}
       />
-    </div>
+    </ScreenFrame>
   );
 }
 

@@ -1,10 +1,10 @@
 // /kids-book/:bookId (docs/product/creation-tools-qr.md (Screens and routes)): the book page by page, with the 24-page overview.
-import { Alert, Badge, Button, buttonStyles, Card, theme, toast } from '@studio/kit';
+import { Alert, BackLink, Badge, Button, buttonStyles, Card, theme, toast } from '@studio/kit';
 import { Skeleton } from '@studio/kit/widgets';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, ChevronLeft, ChevronRight, Copy, Download, QrCode } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Copy, Download, QrCode } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { statusTone } from '../books/book';
 import { bookDate } from '../books/format';
 import { ReaderQrDialog } from '../books/ReaderQrDialog';
@@ -31,15 +31,7 @@ export default function KidsBookViewerPage() {
   const [readerQr, setReaderQr] = useState(false);
   const pager = useRef<HTMLElement>(null);
 
-  const back = (
-    <Link
-      to="/my-books"
-      css={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: theme.fontSizes.sm }}
-    >
-      <ArrowLeft aria-hidden size={16} />
-      {VIEWER.backToBooks}
-    </Link>
-  );
+  const back = <BackLink to="/my-books">{VIEWER.backToBooks}</BackLink>;
 
   if (book.isPending) {
     return (
@@ -166,30 +158,13 @@ export default function KidsBookViewerPage() {
         </Button>
       </nav>
 
-      <div
-        css={{
-          display: 'grid',
-          gap: 16,
-          gridTemplateColumns: 'minmax(0, 1fr)',
-          '@media (min-width: 1024px)': { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <div css={{ ...theme.columns(1024, 'minmax(0, 3fr) minmax(0, 2fr)', 16), alignItems: 'start' }}>
         <ImageCard title={record.title} page={current.number} image={current.image} />
         <TextCard text={current.text} />
       </div>
 
       <Card title={VIEWER.overview} headingLevel={2}>
-        <ol
-          css={{
-            listStyle: 'none',
-            margin: 0,
-            padding: 0,
-            display: 'grid',
-            gap: 8,
-            gridTemplateColumns: 'repeat(auto-fill, minmax(44px, 1fr))',
-          }}
-        >
+        <ol css={theme.tileGrid(44, 8, 'auto-fill')}>
           {bookPages(record).map((p) => (
             <li key={p.number}>
               <Button

@@ -116,14 +116,7 @@ export default function QrCodeDetailPage() {
           />
         </div>
       </header>
-      <div
-        css={{
-          display: 'grid',
-          gap: 20,
-          gridTemplateColumns: 'minmax(0, 1fr)',
-          '@media (min-width: 960px)': { gridTemplateColumns: '340px minmax(0, 1fr)' },
-        }}
-      >
+      <div css={theme.columns(960, '340px minmax(0, 1fr)', 20)}>
         <Card title={QR_TEXTS.qrCard} css={{ alignSelf: 'start' }}>
           <div css={{ display: 'grid', gap: 12 }}>
             <p css={{ margin: 0, color: theme.colors.textMuted, fontSize: theme.fontSizes.sm }}>

@@ -71,6 +71,14 @@ type UploadTarget = 'logo' | 'hero' | 'code';
 /** The slider goes past the limit so the limit can be seen; beyond it the form refuses to save. */
 const QR_LOGO_SLIDER_MAX = QR_LOGO_MAX_SIZE + 10;
 
+/** Colour pickers side by side, as many as fit, their swatches on one line. */
+const COLOR_ROW = {
+  display: 'grid',
+  gap: 12,
+  alignItems: 'end',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))',
+} as const;
+
 const readAsDataUrl = (file: File) =>
   new Promise<string>((resolve, reject) => {
     const reader = new FileReader();
@@ -154,6 +162,21 @@ export function QrCodeForm({
       });
   };
 
+  /** A landing page's text: left empty, the page shows the default the placeholder says. */
+  const landingText = (
+    field: keyof LandingPageSettings & keyof typeof LANDING_DEFAULTS,
+    label: string,
+    control: { rows?: number; maxLength?: number } = {},
+  ) => {
+    const props = {
+      value: landing[field] ?? '',
+      onChange: (e: { target: { value: string } }) => set(field)(e.target.value),
+      placeholder: LANDING_DEFAULTS[field],
+      ...control,
+    };
+    return <Field label={label}>{control.rows ? <Textarea {...props} /> : <Input {...props} />}</Field>;
+  };
+
   const color = (label: string, value: string, onChange: (v: string) => void) => (
     <ColorField label={label} value={value} onChange={onChange} />
   );
@@ -188,14 +211,7 @@ export function QrCodeForm({
   };
 
   return (
-    <div
-      css={{
-        display: 'grid',
-        gap: 20,
-        gridTemplateColumns: 'minmax(0, 1fr)',
-        '@media (min-width: 960px)': { gridTemplateColumns: 'minmax(0, 1fr) 380px' },
-      }}
-    >
+    <div css={theme.columns(960, 'minmax(0, 1fr) 380px', 20)}>
       <form onSubmit={submit} css={{ display: 'grid', gap: 16, alignContent: 'start' }}>
         <Card title="Code">
           <div css={{ display: 'grid', gap: 14 }}>
@@ -287,39 +303,12 @@ export function QrCodeForm({
         {linkType === 'landing' && (
           <Card title="Landing page">
             <div css={{ display: 'grid', gap: 14 }}>
-              <Field label="Page title">
-                <Input
-                  value={landing.title ?? ''}
-                  onChange={(e) => set('title')(e.target.value)}
-                  placeholder={LANDING_DEFAULTS.title}
-                />
-              </Field>
-              <Field label="Page description">
-                <Textarea
-                  value={landing.description ?? ''}
-                  onChange={(e) => set('description')(e.target.value)}
-                  placeholder={LANDING_DEFAULTS.description}
-                  rows={2}
-                />
-              </Field>
+              {landingText('title', 'Page title')}
+              {landingText('description', 'Page description', { rows: 2 })}
               {image('logo', 'Logo')}
               {image('hero', 'Hero image')}
-              <Field label="Button text">
-                <Input
-                  value={landing.buttonText ?? ''}
-                  onChange={(e) => set('buttonText')(e.target.value)}
-                  placeholder={LANDING_DEFAULTS.buttonText}
-                  maxLength={40}
-                />
-              </Field>
-              <div
-                css={{
-                  display: 'grid',
-                  gap: 12,
-                  alignItems: 'end',
-                  gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))',
-                }}
-              >
+              {landingText('buttonText', 'Button text', { maxLength: 40 })}
+              <div css={COLOR_ROW}>
                 {color(
                   'Button colour',
                   landing.buttonColor ?? LANDING_DEFAULTS.buttonColor,
@@ -341,26 +330,12 @@ export function QrCodeForm({
                   placeholder="https://"
                 />
               </Field>
-              <Field label="Thank-you message">
-                <Textarea
-                  value={landing.thankYouMessage ?? ''}
-                  onChange={(e) => set('thankYouMessage')(e.target.value)}
-                  placeholder={LANDING_DEFAULTS.thankYouMessage}
-                  rows={2}
-                />
-              </Field>
+              {landingText('thankYouMessage', 'Thank-you message', { rows: 2 })}
             </div>
           </Card>
         )}
         <Card title="QR colours">
-          <div
-            css={{
-              display: 'grid',
-              gap: 12,
-              alignItems: 'end',
-              gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))',
-            }}
-          >
+          <div css={COLOR_ROW}>
             {color('Code colour', colors.dark, (dark) => setColors((c) => ({ ...c, dark })))}
             {color('Background colour', colors.light, (light) => setColors((c) => ({ ...c, light })))}
           </div>

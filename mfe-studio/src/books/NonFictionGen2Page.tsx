@@ -84,16 +84,7 @@ export default function NonFictionGen2Page() {
 function Steps() {
   return (
     <Card title={GEN2.stepsTitle} headingLevel={2}>
-      <ol
-        css={{
-          listStyle: 'none',
-          margin: 0,
-          padding: 0,
-          display: 'grid',
-          gap: 12,
-          gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 200px), 1fr))',
-        }}
-      >
+      <ol css={theme.tileGrid(200, 12)}>
         {GEN2.steps.map((step, i) => (
           <li key={step.title} css={{ display: 'flex', gap: 10, alignItems: 'flex-start' }}>
             <span

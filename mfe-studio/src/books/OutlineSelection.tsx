@@ -209,17 +209,7 @@ function OutlineOptions({ record, choice, onChoose }: OutlineOptionsProps) {
     );
   }
   return (
-    <ul
-      aria-label={GEN2.selectTitle}
-      css={{
-        listStyle: 'none',
-        margin: 0,
-        padding: 0,
-        display: 'grid',
-        gap: 12,
-        gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 260px), 1fr))',
-      }}
-    >
+    <ul aria-label={GEN2.selectTitle} css={theme.tileGrid(260, 12)}>
       {record.texts.map((text, index) =>
         text === null ? null : (
           // biome-ignore lint/suspicious/noArrayIndexKey: the index is the outline's identity

@@ -1,9 +1,7 @@
 // The frame of every tool screen: Back to Dashboard, one h1 with an optional badge, an intro, the
 // content; the two columns (form, side cards) and the side card list they share.
-import { Badge, Card, theme } from '@studio/kit';
-import { ArrowLeft } from 'lucide-react';
+import { BackLink, Badge, Card, ScreenFrame, ScreenTitle, theme } from '@studio/kit';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 
 export interface ToolFrameProps {
   title: string;
@@ -14,59 +12,26 @@ export interface ToolFrameProps {
 
 export function ToolFrame({ title, badge, intro, children }: ToolFrameProps) {
   return (
-    <div
-      css={{
-        maxWidth: 1100,
-        margin: '0 auto',
-        padding: 'clamp(16px, 4vw, 32px)',
-        display: 'grid',
-        gridTemplateColumns: 'minmax(0, 1fr)',
-        gap: 24,
-        minWidth: 0,
-      }}
-    >
+    <ScreenFrame maxWidth={1100}>
       <div>
-        <Link
-          to="/dashboard"
-          css={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: theme.fontSizes.sm }}
-        >
-          <ArrowLeft aria-hidden size={16} />
-          Back to Dashboard
-        </Link>
+        <BackLink to="/dashboard">Back to Dashboard</BackLink>
       </div>
       <header css={{ display: 'grid', gap: 6 }}>
         <div css={{ display: 'flex', alignItems: 'center', gap: 10, flexWrap: 'wrap' }}>
-          <h1
-            css={{
-              fontSize: theme.fontSizes.xxl,
-              fontWeight: 800,
-              lineHeight: 1.2,
-              overflowWrap: 'anywhere',
-            }}
-          >
-            {title}
-          </h1>
+          <ScreenTitle>{title}</ScreenTitle>
           {badge && <Badge tone="primary">{badge}</Badge>}
         </div>
         {intro && <p css={{ color: theme.colors.textMuted }}>{intro}</p>}
       </header>
       {children}
-    </div>
+    </ScreenFrame>
   );
 }
 
 /** Two columns on wide screens (form, side cards), one below 1024 px. */
 export function TwoColumns({ main, side }: { main: ReactNode; side: ReactNode }) {
   return (
-    <div
-      css={{
-        display: 'grid',
-        gap: 20,
-        gridTemplateColumns: 'minmax(0, 1fr)',
-        alignItems: 'start',
-        '@media (min-width: 1024px)': { gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)' },
-      }}
-    >
+    <div css={{ ...theme.columns(1024, 'minmax(0, 2fr) minmax(0, 1fr)', 20), alignItems: 'start' }}>
       <div css={{ display: 'grid', gap: 20, minWidth: 0 }}>{main}</div>
       <div css={{ display: 'grid', gap: 20, minWidth: 0 }}>{side}</div>
     </div>

@@ -2,7 +2,7 @@
 // chapters, said live as the choice or the chapters change (docs/product/creation-tools-qr.md (Limits and costs)).
 import { BOOK_LENGTHS, type BookLength, CHAPTER_LENGTHS, pageEstimate } from '@studio/events';
 import { theme } from '@studio/kit';
-import { RadioGroup } from '@studio/kit/widgets';
+import { RadioOption } from '../tool-screen/OptionFields';
 
 const label = (length: BookLength) =>
   `${CHAPTER_LENGTHS[length].label} (about ${CHAPTER_LENGTHS[length].words.toLocaleString('en')} words a chapter)`;
@@ -22,18 +22,15 @@ export function BookLengthField({
   onChange: (value: BookLength) => void;
 }) {
   return (
-    <div css={{ display: 'grid', gap: 6 }}>
-      <span id="book-length" css={{ fontSize: theme.fontSizes.sm, fontWeight: 600 }}>
-        Book Length
-      </span>
-      <RadioGroup
-        name="length"
-        aria-labelledby="book-length"
-        aria-describedby="book-length-pages"
-        options={BOOK_LENGTHS.map((length) => ({ value: length, label: label(length) }))}
-        value={value}
-        onValueChange={(length) => onChange(length as BookLength)}
-      />
+    <RadioOption
+      id="book-length"
+      label="Book Length"
+      name="length"
+      aria-describedby="book-length-pages"
+      options={BOOK_LENGTHS.map((length) => ({ value: length, label: label(length) }))}
+      value={value}
+      onValueChange={(length) => onChange(length as BookLength)}
+    >
       <p
         id="book-length-pages"
         aria-live="polite"
@@ -42,6 +39,6 @@ export function BookLengthField({
       >
         {pagesText(chapters, value)}
       </p>
-    </div>
+    </RadioOption>
   );
 }

@@ -7,9 +7,8 @@ import {
   DEFAULT_COLORING_BOOK_LENGTH,
   type PaperType,
 } from '@studio/events';
-import { theme } from '@studio/kit';
-import { Field, RadioGroup, Textarea } from '@studio/kit/widgets';
 import { DEFAULT_STYLE_VALUE, StyleField } from '../styles/StyleField';
+import { RadioOption, TextOption } from '../tool-screen/OptionFields';
 import { type OptionsProps, ToolScreen } from '../tool-screen/ToolScreen';
 import { DEFAULT_PAPER, PaperTypeField } from './PaperTypeField';
 
@@ -26,30 +25,25 @@ const LENGTH_OPTIONS = COLORING_BOOK_LENGTHS.map((pages) => ({
 
 const COVER_ONLY = 'The style is for the cover: the pages stay black and white line art to colour in.';
 
-function Options({ values, set, errors }: OptionsProps<typeof initial>) {
+function Options(form: OptionsProps<typeof initial>) {
+  const { values, set, errors } = form;
   return (
     <>
-      <Field label="Coloring Book Prompt" error={errors.prompt}>
-        <Textarea
-          name="prompt"
-          rows={5}
-          value={values.prompt}
-          placeholder="e.g. Friendly dinosaurs in a jungle, simple shapes for young children"
-          onChange={(e) => set('prompt', e.target.value)}
-        />
-      </Field>
-      <div css={{ display: 'grid', gap: 6 }}>
-        <span id="coloring-length" css={{ fontSize: theme.fontSizes.sm, fontWeight: 600 }}>
-          Number of Designs
-        </span>
-        <RadioGroup
-          name="bookLength"
-          aria-labelledby="coloring-length"
-          options={LENGTH_OPTIONS}
-          value={String(values.bookLength)}
-          onValueChange={(value) => set('bookLength', Number(value) as ColoringBookLength)}
-        />
-      </div>
+      <TextOption
+        form={form}
+        name="prompt"
+        label="Coloring Book Prompt"
+        rows={5}
+        placeholder="e.g. Friendly dinosaurs in a jungle, simple shapes for young children"
+      />
+      <RadioOption
+        id="coloring-length"
+        label="Number of Designs"
+        name="bookLength"
+        options={LENGTH_OPTIONS}
+        value={String(values.bookLength)}
+        onValueChange={(value) => set('bookLength', Number(value) as ColoringBookLength)}
+      />
       <PaperTypeField value={values.paperType} onChange={(paper) => set('paperType', paper)} />
       <StyleField
         value={values.style}

@@ -1,21 +1,19 @@
 // /coloring-book-page-generator: its own part is one prompt and its tips.
-import { Field, Textarea } from '@studio/kit/widgets';
+import { TextOption } from '../tool-screen/OptionFields';
 import { SideList } from '../tool-screen/ToolFrame';
 import { type OptionsProps, ToolScreen } from '../tool-screen/ToolScreen';
 
 const initial = { prompt: '' };
 
-function Options({ values, set, errors }: OptionsProps<typeof initial>) {
+function Options(form: OptionsProps<typeof initial>) {
   return (
-    <Field label="Describe your coloring page" error={errors.prompt}>
-      <Textarea
-        name="prompt"
-        rows={6}
-        value={values.prompt}
-        placeholder="e.g. A friendly dragon reading a book in a garden full of flowers"
-        onChange={(e) => set('prompt', e.target.value)}
-      />
-    </Field>
+    <TextOption
+      form={form}
+      name="prompt"
+      label="Describe your coloring page"
+      rows={6}
+      placeholder="e.g. A friendly dragon reading a book in a garden full of flowers"
+    />
   );
 }
 

@@ -1,14 +1,15 @@
 // /image-editor: its own part is the picture, checked and previewed before
 // anything is sent (sent as a data URL), and the description of the edit.
-import { Field, Textarea } from '@studio/kit/widgets';
 import { DEFAULT_STYLE_VALUE, StyleField } from '../styles/StyleField';
 import { ImageUpload } from '../tool-screen/ImageUpload';
+import { TextOption } from '../tool-screen/OptionFields';
 import { SideList } from '../tool-screen/ToolFrame';
 import { type OptionsProps, ToolScreen } from '../tool-screen/ToolScreen';
 
 const initial = { originalImageUrl: '', prompt: '', style: DEFAULT_STYLE_VALUE };
 
-function Options({ values, set, errors, tell }: OptionsProps<typeof initial>) {
+function Options(form: OptionsProps<typeof initial>) {
+  const { values, set, errors, tell } = form;
   return (
     <>
       <ImageUpload
@@ -19,15 +20,13 @@ function Options({ values, set, errors, tell }: OptionsProps<typeof initial>) {
         onPicture={(picture) => set('originalImageUrl', picture?.dataUrl ?? '')}
         onProblem={tell}
       />
-      <Field label="Describe your edit" error={errors.prompt}>
-        <Textarea
-          name="prompt"
-          rows={4}
-          value={values.prompt}
-          placeholder="e.g. Make the sky a warm sunset orange"
-          onChange={(e) => set('prompt', e.target.value)}
-        />
-      </Field>
+      <TextOption
+        form={form}
+        name="prompt"
+        label="Describe your edit"
+        rows={4}
+        placeholder="e.g. Make the sky a warm sunset orange"
+      />
       <StyleField value={values.style} onChange={(style) => set('style', style)} error={errors.style} />
     </>
   );

@@ -1,30 +1,21 @@
 // /kdp-listing-generator: its own part is the book's title and what it is about.
-import { Field, Input, Textarea } from '@studio/kit/widgets';
+import { TextOption } from '../tool-screen/OptionFields';
 import { SideList } from '../tool-screen/ToolFrame';
 import { type OptionsProps, ToolScreen } from '../tool-screen/ToolScreen';
 
 const initial = { bookTitle: '', bookPrompt: '' };
 
-function Options({ values, set, errors }: OptionsProps<typeof initial>) {
+function Options(form: OptionsProps<typeof initial>) {
   return (
     <>
-      <Field label="Book title" error={errors.bookTitle}>
-        <Input
-          name="bookTitle"
-          value={values.bookTitle}
-          placeholder="e.g. Garden Bees"
-          onChange={(e) => set('bookTitle', e.target.value)}
-        />
-      </Field>
-      <Field label="What is your book about?" error={errors.bookPrompt}>
-        <Textarea
-          name="bookPrompt"
-          rows={6}
-          value={values.bookPrompt}
-          placeholder="e.g. A gentle guide to keeping bees in a small garden, for beginners"
-          onChange={(e) => set('bookPrompt', e.target.value)}
-        />
-      </Field>
+      <TextOption form={form} name="bookTitle" label="Book title" placeholder="e.g. Garden Bees" />
+      <TextOption
+        form={form}
+        name="bookPrompt"
+        label="What is your book about?"
+        rows={6}
+        placeholder="e.g. A gentle guide to keeping bees in a small garden, for beginners"
+      />
     </>
   );
 }

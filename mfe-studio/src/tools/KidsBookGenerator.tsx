@@ -3,10 +3,10 @@
 // The route is multipart, so the screen sends the picture as a file.
 import { TOOL_CONTRACTS } from '@studio/events';
 import { Card, theme, useUser } from '@studio/kit';
-import { Field, Input, RadioGroup, Textarea } from '@studio/kit/widgets';
 import { Check } from 'lucide-react';
 import { DEFAULT_STYLE_VALUE, StyleField } from '../styles/StyleField';
 import { ImageUpload } from '../tool-screen/ImageUpload';
+import { RadioOption, TextOption } from '../tool-screen/OptionFields';
 import { type OptionsProps, ToolScreen } from '../tool-screen/ToolScreen';
 
 const initial: {
@@ -23,50 +23,32 @@ const initial: {
   style: DEFAULT_STYLE_VALUE,
 };
 
-function Options({ values, set, errors }: OptionsProps<typeof initial>) {
+function Options(form: OptionsProps<typeof initial>) {
+  const { values, set, errors } = form;
   return (
     <>
-      <Field
+      <TextOption
+        form={form}
+        name="storyDescription"
         label="Story Description"
-        error={errors.storyDescription}
+        rows={5}
+        placeholder="e.g. Mia finds a lost baby dragon in the garden and helps it find its way home."
         hint={`${values.storyDescription.trim().length}/500`}
-      >
-        <Textarea
-          name="storyDescription"
-          rows={5}
-          value={values.storyDescription}
-          placeholder="e.g. Mia finds a lost baby dragon in the garden and helps it find its way home."
-          onChange={(e) => set('storyDescription', e.target.value)}
-        />
-      </Field>
-      <Field label="Character Name" error={errors.characterName}>
-        <Input
-          name="characterName"
-          value={values.characterName}
-          onChange={(e) => set('characterName', e.target.value)}
-        />
-      </Field>
-      <div css={{ display: 'grid', gap: 6 }}>
-        <span id="kids-gender" css={{ fontSize: theme.fontSizes.sm, fontWeight: 600 }}>
-          Character Gender
-        </span>
-        <RadioGroup
-          name="characterGender"
-          aria-labelledby="kids-gender"
-          orientation="horizontal"
-          options={[
-            { value: 'boy', label: 'Boy' },
-            { value: 'girl', label: 'Girl' },
-          ]}
-          value={values.characterGender}
-          onValueChange={(value) => set('characterGender', value as 'boy' | 'girl')}
-        />
-        {errors.characterGender && (
-          <p role="alert" css={{ fontSize: theme.fontSizes.xs, color: theme.colors.danger }}>
-            {errors.characterGender}
-          </p>
-        )}
-      </div>
+      />
+      <TextOption form={form} name="characterName" label="Character Name" />
+      <RadioOption
+        id="kids-gender"
+        label="Character Gender"
+        name="characterGender"
+        orientation="horizontal"
+        options={[
+          { value: 'boy', label: 'Boy' },
+          { value: 'girl', label: 'Girl' },
+        ]}
+        value={values.characterGender}
+        onValueChange={(value) => set('characterGender', value as 'boy' | 'girl')}
+        error={errors.characterGender}
+      />
       <ImageUpload
         label="Character Image (optional)"
         hint="A picture the character should look like (JPG, PNG or WebP, up to 10MB)."

@@ -2,10 +2,10 @@
 // description, the spec's request fields (User, Status), the low-credit banner and the tutorial.
 import { type BookLength, DEFAULT_BOOK_LENGTH, type PaperType, TOOL_CONTRACTS } from '@studio/events';
 import { Alert, Card, theme, useUser } from '@studio/kit';
-import { Field, Input, Textarea } from '@studio/kit/widgets';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { DEFAULT_STYLE_VALUE, StyleField } from '../styles/StyleField';
+import { TextOption } from '../tool-screen/OptionFields';
 import { type OptionsProps, ToolScreen } from '../tool-screen/ToolScreen';
 import { BookLengthField } from './BookLengthField';
 import { DEFAULT_PAPER, PaperTypeField } from './PaperTypeField';
@@ -27,26 +27,23 @@ const initial: {
 const V1_CHAPTERS = 7;
 const COST = TOOL_CONTRACTS['non-fiction'].cost(initial as never);
 
-function Options({ values, set, errors }: OptionsProps<typeof initial>) {
+function Options(form: OptionsProps<typeof initial>) {
+  const { values, set, errors } = form;
   return (
     <>
-      <Field label="Book Title" error={errors.Title}>
-        <Input
-          name="Title"
-          value={values.Title}
-          placeholder="e.g. The Beginner’s Guide to Houseplants"
-          onChange={(e) => set('Title', e.target.value)}
-        />
-      </Field>
-      <Field label="Book Description" error={errors.Description}>
-        <Textarea
-          name="Description"
-          rows={6}
-          value={values.Description}
-          placeholder="e.g. What is the book about, who is it for, what should readers learn?"
-          onChange={(e) => set('Description', e.target.value)}
-        />
-      </Field>
+      <TextOption
+        form={form}
+        name="Title"
+        label="Book Title"
+        placeholder="e.g. The Beginner’s Guide to Houseplants"
+      />
+      <TextOption
+        form={form}
+        name="Description"
+        label="Book Description"
+        rows={6}
+        placeholder="e.g. What is the book about, who is it for, what should readers learn?"
+      />
       <BookLengthField
         value={values.length}
         chapters={V1_CHAPTERS}

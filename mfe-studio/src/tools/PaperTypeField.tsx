@@ -1,8 +1,7 @@
 // The paperback's paper, for the books printed in black and white: KDP's cream paper is thicker,
 // so the spine of the same book is wider (the server sizes the cover from it).
 import { PAPER_TYPES, type PaperType } from '@studio/events';
-import { theme } from '@studio/kit';
-import { RadioGroup } from '@studio/kit/widgets';
+import { RadioOption } from '../tool-screen/OptionFields';
 
 const LABELS: Record<PaperType, string> = {
   white: 'White paper',
@@ -19,18 +18,14 @@ export function PaperTypeField({
   onChange: (value: PaperType) => void;
 }) {
   return (
-    <div css={{ display: 'grid', gap: 6 }}>
-      <span id="paper-type" css={{ fontSize: theme.fontSizes.sm, fontWeight: 600 }}>
-        Paperback Paper
-      </span>
-      <RadioGroup
-        name="paperType"
-        aria-labelledby="paper-type"
-        orientation="horizontal"
-        options={PAPER_TYPES.map((paper) => ({ value: paper, label: LABELS[paper] }))}
-        value={value}
-        onValueChange={(paper) => onChange(paper as PaperType)}
-      />
-    </div>
+    <RadioOption
+      id="paper-type"
+      label="Paperback Paper"
+      name="paperType"
+      orientation="horizontal"
+      options={PAPER_TYPES.map((paper) => ({ value: paper, label: LABELS[paper] }))}
+      value={value}
+      onValueChange={(paper) => onChange(paper as PaperType)}
+    />
   );
 }

@@ -2,11 +2,11 @@
 // each page of a kids book). Saving sends what changed; the server rebuilds the files for free
 // and this screen follows the rebuild until the new files can be downloaded.
 import { BOOK_EDIT_LIMITS, editBookRequest, fieldErrors } from '@studio/events/requests';
-import { Alert, apiJson, Button, buttonStyles, Card, ProgressBar, theme } from '@studio/kit';
+import { Alert, apiJson, BackLink, Button, buttonStyles, Card, ProgressBar, theme } from '@studio/kit';
 import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
 import { Field, Input, Skeleton, Textarea, useFormErrors } from '@studio/kit/widgets';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Download, History, Save } from 'lucide-react';
+import { Download, History, Save } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { serverMessage } from '../api';
@@ -57,15 +57,7 @@ export default function BookEditPage() {
     wasBuilding.current = building;
   }, [data, queryClient]);
 
-  const back = (
-    <Link
-      to="/my-books"
-      css={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: theme.fontSizes.sm }}
-    >
-      <ArrowLeft aria-hidden size={16} />
-      {BOOK_EDIT.backToBooks}
-    </Link>
-  );
+  const back = <BackLink to="/my-books">{BOOK_EDIT.backToBooks}</BackLink>;
 
   if (edition.isPending) {
     return (
@@ -244,14 +236,7 @@ export default function BookEditPage() {
           )}
           {draft.pages.length > 0 && (
             <Card title={BOOK_EDIT.pages} headingLevel={2}>
-              <div
-                css={{
-                  display: 'grid',
-                  gap: 16,
-                  gridTemplateColumns: 'minmax(0, 1fr)',
-                  '@media (min-width: 768px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
-                }}
-              >
+              <div css={theme.columns(768, 'repeat(2, minmax(0, 1fr))', 16)}>
                 {draft.pages.map((text, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: pages keep their place in the book
                   <Field key={index} label={BOOK_EDIT.pageText(index + 1)}>
