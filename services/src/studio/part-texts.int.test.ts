@@ -19,6 +19,7 @@ import { useEmbeddedServer } from '../testing/test-runtime';
  */
 type Part = {
   part: string;
+  price: number;
   text?: string;
   keywords?: string[];
   inBook: number | null;
@@ -91,7 +92,14 @@ describe('writing a text part again (offline provider)', () => {
     const view = (await agent.get(path)).body as { price: number; parts: Part[] };
     expect(view.price).toBe(pageTextRegenerationPrice('kids-book', 24));
     expect(view.price).toBe(2);
-    expect(view.parts.map((p) => p.part)).toEqual(Array.from({ length: 24 }, (_, i) => `page-${i + 1}-text`));
+    // Each page's text, then each page's picture, each with its own price.
+    expect(view.parts.map((p) => p.part)).toEqual([
+      ...Array.from({ length: 24 }, (_, i) => `page-${i + 1}-text`),
+      ...Array.from({ length: 24 }, (_, i) => `page-${i + 1}-picture`),
+    ]);
+    expect(new Set(view.parts.map((p) => `${p.part.split('-')[2]} ${p.price}`))).toEqual(
+      new Set(['text 2', 'picture 5']),
+    );
     const original = view.parts[2] as Part;
     expect(original).toMatchObject({ inBook: 1, versions: [{ version: 1, text: original.text }] });
     const before = await credits(agent);
