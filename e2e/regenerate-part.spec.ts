@@ -128,6 +128,7 @@ test('REAL backend: draw a kids page again with a note, see both pictures as thu
   const picture = page.locator('[data-part="page-2-picture"]');
   await expect(picture.getByText('In the book: version 1')).toBeVisible();
   const original = picture.getByRole('img', { name: 'Page 2, Version 1 (original)' });
+  await original.scrollIntoViewIfNeeded();
   await expect(original).toBeVisible();
   await expect.poll(() => original.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 

@@ -72,6 +72,12 @@ const versionView = (path: string, part: string, v: PartVersion) => ({
 });
 
 type PartKind = 'chapter' | 'page' | 'picture' | 'listing';
+/** A kids book's parts page by page (its text, then its picture); other results' as they come. */
+const byPage = <P extends { part: string }>(parts: P[]): P[] => {
+  const page = (p: P) => Number(/^page-(\d+)-/.exec(p.part)?.[1] ?? 0);
+  return parts.every((p) => page(p) > 0) ? [...parts].sort((a, b) => page(a) - page(b)) : parts;
+};
+
 /** The kind of part a well-formed part id is; undefined for anything else. */
 const partKind = (part: string): PartKind | undefined => {
   if (chapterIndexOf(part) !== undefined) return 'chapter';
@@ -174,7 +180,7 @@ export function partVersionRoutes(
       editable: doc.status === 'completed' || doc.status.startsWith('rebuild'),
       // The first part's price (a book's chapters cost alike; each part says its own).
       price: priceOf(state, partsNow(state)[0]?.part ?? picturePartsOf(kind, state.artifacts)[0] ?? ''),
-      parts: [
+      parts: byPage([
         ...partsNow(state).map(({ part, label, value: current }) => {
           const kept = versions[part] ?? [{ version: 1, value: current, at: doc.createdAt }];
           const latest = latestOf(part);
@@ -207,7 +213,7 @@ export function partVersionRoutes(
             ...(latest ? { regeneration: regenerationView(latest[0], latest[1]) } : {}),
           };
         }),
-      ],
+      ]),
     };
   };
 
