@@ -1,11 +1,10 @@
 import { accountStream, generationStream, pictureRegenerationPrice } from '@studio/events';
 import type request from 'supertest';
-import { type Embedded, startEmbedded } from '../main/embedded';
+import type { Embedded } from '../main/embedded';
 import { inspectPdf, pdfImageHashes, renderPdfPage } from '../testing/debian-tools';
-import { type FakeOpenAi, startFakeOpenAi } from '../testing/fake-openai.fixture';
 import { member } from '../testing/givens';
-import { eventually, tempDataDir } from '../testing/helpers';
-import { useEmbeddedServer } from '../testing/test-runtime';
+import { eventually } from '../testing/helpers';
+import { useEmbeddedServer, useServerWithFakeOpenAi } from '../testing/test-runtime';
 
 /**
  * Drawing one picture of a finished kids or coloring book again with a note, over HTTP: the price
@@ -227,32 +226,13 @@ describe('drawing a picture again (offline provider)', () => {
 });
 
 describe('drawing a picture again (OpenAI-compatible provider, answering slowly)', () => {
-  const tmp = tempDataDir();
-  let fake: FakeOpenAi;
-  let server: Embedded;
-  beforeAll(async () => {
-    fake = await startFakeOpenAi();
-    server = await startEmbedded({
-      DATA_DIR: tmp.dir,
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      AUTH_RATE_LIMIT: '1000',
-      AI_PROVIDER: 'openai',
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: fake.baseURL,
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await fake.close();
-    tmp.remove();
-  });
+  const { server, fake } = useServerWithFakeOpenAi();
 
   it('concurrent requests of one picture: one charge, one new version; a refused drawing is refunded', async () => {
-    fake.behave({ latencyMs: { chat: 20 } });
-    const { agent, userId, id } = await kidsBook(server, 'picture-race@example.com');
+    fake().behave({ latencyMs: { chat: 20 } });
+    const { agent, userId, id } = await kidsBook(server(), 'picture-race@example.com');
     // Pictures that take 3 s: every request arrives while the first is drawn.
-    fake.behave({ latencyMs: { image: 3000, edit: 3000 } });
+    fake().behave({ latencyMs: { image: 3000, edit: 3000 } });
     const before = await credits(agent);
     const started = Date.now();
     const send = (key: string) =>
@@ -274,11 +254,11 @@ describe('drawing a picture again (OpenAI-compatible provider, answering slowly)
     expect(done.versions).toHaveLength(2);
     const cost = answers.find((a) => a.status === 202)?.body.cost as number;
     expect(await credits(agent)).toBe(before - cost);
-    const debits = (await server.platform.eventStore.readStream(accountStream(userId))).filter(
+    const debits = (await server().platform.eventStore.readStream(accountStream(userId))).filter(
       (e) => e.type === 'CreditsDebited' && (e.data as { bookId?: string }).bookId === id,
     );
     expect(debits).toHaveLength(1);
-    const regenerationEvents = (await server.platform.eventStore.readStream(generationStream(id)))
+    const regenerationEvents = (await server().platform.eventStore.readStream(generationStream(id)))
       .map((e) => e.type)
       .filter((t) => t.startsWith('GenerationPart') && t !== 'GenerationPartRecorded');
     expect(regenerationEvents).toEqual([
@@ -287,8 +267,8 @@ describe('drawing a picture again (OpenAI-compatible provider, answering slowly)
     ]);
     // Drawn with the book's character: the prompt carries the note beside the page's text.
     const asked =
-      fake.seen
-        .filter((s) => s.kind === 'image' || s.kind === 'edit')
+      fake()
+        .seen.filter((s) => s.kind === 'image' || s.kind === 'edit')
         .at(-1)
         ?.body.toString('latin1') ?? '';
     expect(asked).toContain('at sunset');
@@ -297,9 +277,9 @@ describe('drawing a picture again (OpenAI-compatible provider, answering slowly)
     );
 
     // The provider refuses the next picture: no version, the credits come back.
-    fake.behave({});
+    fake().behave({});
     const charged = await credits(agent);
-    fake.failNext(400, 'moderation_blocked');
+    fake().failNext(400, 'moderation_blocked');
     const failing = await agent
       .post(`/api/books/${id}/parts/page-6-picture/regenerate`)
       .send({ instruction: 'at night' });

@@ -5,11 +5,10 @@ import {
   pageTextRegenerationPrice,
 } from '@studio/events';
 import type request from 'supertest';
-import { type Embedded, startEmbedded } from '../main/embedded';
-import { type FakeOpenAi, startFakeOpenAi } from '../testing/fake-openai.fixture';
+import type { Embedded } from '../main/embedded';
 import { member } from '../testing/givens';
-import { eventually, tempDataDir } from '../testing/helpers';
-import { useEmbeddedServer } from '../testing/test-runtime';
+import { eventually } from '../testing/helpers';
+import { useEmbeddedServer, useServerWithFakeOpenAi } from '../testing/test-runtime';
 
 /**
  * Writing one text part again with a note: a kids book page's text (its version picked goes in the
@@ -209,40 +208,21 @@ describe('writing a text part again (offline provider)', () => {
 });
 
 describe('writing a text part again (OpenAI-compatible provider, answering slowly)', () => {
-  const tmp = tempDataDir();
-  let fake: FakeOpenAi;
-  let server: Embedded;
-  beforeAll(async () => {
-    fake = await startFakeOpenAi();
-    server = await startEmbedded({
-      DATA_DIR: tmp.dir,
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      AUTH_RATE_LIMIT: '1000',
-      AI_PROVIDER: 'openai',
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: fake.baseURL,
-    });
-  });
-  beforeEach(() => fake.behave({ latencyMs: { chat: 50 } }));
-  afterAll(async () => {
-    await server?.stop();
-    await fake.close();
-    tmp.remove();
-  });
+  const { server, fake } = useServerWithFakeOpenAi();
+  beforeEach(() => fake().behave({ latencyMs: { chat: 50 } }));
 
   const lastPrompt = () =>
-    fake.seen
-      .filter((s) => s.kind === 'chat')
+    fake()
+      .seen.filter((s) => s.kind === 'chat')
       .at(-1)
       ?.body.toString() ?? '';
 
   it('concurrent requests for one field: one charge, one version; the model is given the limits and the other fields', async () => {
-    const { agent, userId, id } = await listing(server, 'text-race@example.com');
+    const { agent, userId, id } = await listing(server(), 'text-race@example.com');
     const path = `/api/kdp-listings/${id}/parts`;
-    fake.behave({ latencyMs: { chat: 3000 } });
+    fake().behave({ latencyMs: { chat: 3000 } });
     // The model answers a title far over KDP's limit: the version is cut to fit beside the subtitle.
-    fake.chatReplies.push({ content: `${'Bees in the Garden '.repeat(20)}`, finish_reason: 'stop' });
+    fake().chatReplies.push({ content: `${'Bees in the Garden '.repeat(20)}`, finish_reason: 'stop' });
     const before = await credits(agent);
     const send = (key: string) =>
       agent
@@ -261,11 +241,11 @@ describe('writing a text part again (OpenAI-compatible provider, answering slowl
     expect(lastPrompt()).toContain('under 200 characters');
     expect(lastPrompt()).toContain(subtitle.slice(0, 20));
     expect(await credits(agent)).toBe(before - 3);
-    const debits = (await server.platform.eventStore.readStream(accountStream(userId))).filter(
+    const debits = (await server().platform.eventStore.readStream(accountStream(userId))).filter(
       (e) => e.type === 'CreditsDebited' && (e.data as { bookId?: string }).bookId === id,
     );
     expect(debits).toHaveLength(1);
-    const regenerationEvents = (await server.platform.eventStore.readStream(generationStream(id)))
+    const regenerationEvents = (await server().platform.eventStore.readStream(generationStream(id)))
       .map((e) => e.type)
       .filter((t) => t.startsWith('GenerationPart'));
     expect(regenerationEvents).toEqual([
@@ -275,10 +255,10 @@ describe('writing a text part again (OpenAI-compatible provider, answering slowl
   }, 300_000);
 
   it('a failed field is refunded', async () => {
-    const { agent, id } = await listing(server, 'text-refund@example.com');
+    const { agent, id } = await listing(server(), 'text-refund@example.com');
     const path = `/api/kdp-listings/${id}/parts`;
     const before = await credits(agent);
-    fake.failNext(400, 'content_policy_violation');
+    fake().failNext(400, 'content_policy_violation');
     const res = await agent.post(`${path}/listing-description/regenerate`).send({ instruction: 'shorter' });
     expect(res.status).toBe(202);
     const failed = await partWhen(
@@ -293,11 +273,11 @@ describe('writing a text part again (OpenAI-compatible provider, answering slowl
   }, 300_000);
 
   it("a kids page: the story so far and the child's name go to the model; what the fonts cannot print is dropped", async () => {
-    const { agent, id } = await kidsBook(server, 'text-kids-openai@example.com');
+    const { agent, id } = await kidsBook(server(), 'text-kids-openai@example.com');
     const path = `/api/books/${id}/parts`;
     const pages = ((await agent.get(path)).body.parts as Part[]).map((p) => p.text ?? '');
-    fake.behave({ latencyMs: { chat: 3000 } });
-    fake.chatReplies.push({ content: 'Pip waves at a crab 🦀 and laughs.', finish_reason: 'stop' });
+    fake().behave({ latencyMs: { chat: 3000 } });
+    fake().chatReplies.push({ content: 'Pip waves at a crab 🦀 and laughs.', finish_reason: 'stop' });
     const asked = Date.now();
     const res = await agent.post(`${path}/page-5-text/regenerate`).send({ instruction: 'add a crab' });
     expect(res.status).toBe(202);
