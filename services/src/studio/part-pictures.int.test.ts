@@ -4,6 +4,7 @@ import type { Embedded } from '../main/embedded';
 import { inspectPdf, pdfImageHashes, renderPdfPage } from '../testing/debian-tools';
 import { member } from '../testing/givens';
 import { eventually } from '../testing/helpers';
+import { submitKidsBook } from '../testing/reader-books';
 import { useEmbeddedServer, useServerWithFakeOpenAi } from '../testing/test-runtime';
 
 /**
@@ -46,14 +47,7 @@ const doneBook = (agent: request.Agent, userId: string, id: string, file: string
 
 async function kidsBook(server: Embedded, email: string) {
   const { agent, userId } = await member(server, email, { plan: 'premium', credits: 300 });
-  const kids = await agent
-    .post('/api/generate-kids-book')
-    .field('storyDescription', 'Pip the puppy learns to swim at the seaside')
-    .field('characterName', 'Pip')
-    .field('characterGender', 'boy')
-    .field('userId', userId);
-  expect(kids.status).toBe(202);
-  const id = kids.body.bookId as string;
+  const id = await submitKidsBook(agent, userId);
   const pdf = await doneBook(agent, userId, id, 'finalBookFile');
   return { agent, userId, id, pdf };
 }

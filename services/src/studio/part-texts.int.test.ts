@@ -8,6 +8,7 @@ import type request from 'supertest';
 import type { Embedded } from '../main/embedded';
 import { member } from '../testing/givens';
 import { eventually } from '../testing/helpers';
+import { submitKidsBook } from '../testing/reader-books';
 import { useEmbeddedServer, useServerWithFakeOpenAi } from '../testing/test-runtime';
 
 /**
@@ -52,14 +53,7 @@ const listed = (agent: request.Agent, userId: string, id: string, until: (l: Lis
 
 async function kidsBook(server: Embedded, email: string) {
   const { agent, userId } = await member(server, email, { plan: 'premium' });
-  const res = await agent
-    .post('/api/generate-kids-book')
-    .field('storyDescription', 'Pip the puppy learns to swim at the seaside')
-    .field('characterName', 'Pip')
-    .field('characterGender', 'boy')
-    .field('userId', userId);
-  expect(res.status).toBe(202);
-  const id = res.body.bookId as string;
+  const id = await submitKidsBook(agent, userId);
   await doneBook(agent, userId, id);
   return { agent, userId, id };
 }

@@ -123,6 +123,18 @@ export async function submitNonFiction(
   return submitted.body.bookId as string;
 }
 
+/** A kids book about Pip the puppy asked for over HTTP (202 expected); its book id. */
+export async function submitKidsBook(agent: request.Agent, userId: string): Promise<string> {
+  const submitted = await agent
+    .post('/api/generate-kids-book')
+    .field('storyDescription', 'Pip the puppy learns to swim at the seaside')
+    .field('characterName', 'Pip')
+    .field('characterGender', 'boy')
+    .field('userId', userId);
+  expect(submitted.status).toBe(202);
+  return submitted.body.bookId as string;
+}
+
 export const downloadFile = async (agent: request.Agent, url: string) => {
   const res = await agent.get(url).buffer(true).parse(bytesBody);
   expect(res.status).toBe(200);
