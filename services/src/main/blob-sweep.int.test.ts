@@ -1,10 +1,10 @@
 import { accountStream, qrUploadsStream } from '@studio/events';
 import { PLAN_TERMS } from '@studio/events/plans';
-import sharp from 'sharp';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
 import { newId } from '../platform/ids';
 import { BlobSweeper } from '../platform/runners/blob-sweeper';
+import { noisyPng } from '../testing/pictures';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 
 const DAY = 24 * 3_600_000;
@@ -25,19 +25,6 @@ describe('sweeping unreferenced blobs', () => {
       { graceMs: DAY, intervalMs: DAY },
     );
   const exists = async (id: string) => (await server().platform.blobs.get(id)) !== null;
-  const png = (width: number, height: number) =>
-    sharp({
-      create: {
-        width,
-        height,
-        channels: 3,
-        background: '#3366cc',
-        noise: { type: 'gaussian', mean: 120, sigma: 50 },
-      },
-    })
-      .png()
-      .toBuffer();
-
   it('keeps what is referenced or young, deletes what nothing references, and frees the upload allowance', async () => {
     const agent = request.agent(server().url);
     const res = await agent
@@ -81,7 +68,7 @@ describe('sweeping unreferenced blobs', () => {
     const upload = async (kind: 'logo' | 'hero') => {
       const sent = await agent
         .post('/api/qr-uploads')
-        .send({ kind, dataUrl: `data:image/png;base64,${(await png(600, 400)).toString('base64')}` });
+        .send({ kind, dataUrl: `data:image/png;base64,${(await noisyPng(600, 400)).toString('base64')}` });
       expect(sent.status).toBe(201);
       return sent.body.url as string;
     };

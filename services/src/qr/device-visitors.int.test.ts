@@ -35,6 +35,10 @@ function dataFolderHolds(dir: string, needle: string): boolean {
   });
 }
 
+/** A school tablet's GET of `path`, from the network `address` (behind the trusted proxy). */
+const fromTablet = (client: { get(path: string): request.Test }, path: string, address: string) =>
+  client.get(path).set('User-Agent', TABLET).set('X-Forwarded-For', address);
+
 const deviceCookieOf = (res: request.Response) =>
   ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${DEVICE_COOKIE}=`));
 
@@ -45,6 +49,20 @@ describe('QR visitors are devices', () => {
   });
   const create = (body: object) => createQrCode(owner, body);
   const analytics = (id: string) => qrAnalytics<Analytics>(owner, id);
+  /** The code's analytics once they show what `expected` waits for. */
+  const analyticsOnce = (id: string, expected: (a: Analytics) => boolean) =>
+    eventually(async () => {
+      const a = await analytics(id);
+      return expected(a) && a;
+    });
+  /** A signup through the landing page `page` (its form's token) from the network `address`. */
+  const signUpThrough = (client: request.Agent, id: string, page: string, email: string, address: string) =>
+    client
+      .post(`/api/qr-landing/${id}`)
+      .set('User-Agent', TABLET)
+      .set('X-Forwarded-For', address)
+      .set('Origin', server().url)
+      .send({ source: 'signup', email, token: /name="token" value="([^"]+)"/.exec(page)?.[1] });
 
   it('thirty phones on one school network are thirty visitors; twenty sign up: 66.67 %', async () => {
     const id = await create({ title: 'Class', linkType: 'landing' });
@@ -52,10 +70,7 @@ describe('QR visitors are devices', () => {
     const pages: string[] = [];
     const ids: string[] = [];
     for (const phone of phones) {
-      const page = await phone
-        .get(`/qr-landing/${id}`)
-        .set('User-Agent', TABLET)
-        .set('X-Forwarded-For', SCHOOL);
+      const page = await fromTablet(phone, `/qr-landing/${id}`, SCHOOL);
       expect(page.status).toBe(200);
       const cookie = deviceCookieOf(page);
       expect(cookie).toMatch(/^qr_device=[A-Za-z0-9_-]{22}; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/);
@@ -63,24 +78,11 @@ describe('QR visitors are devices', () => {
       ids.push(cookie?.split(';')[0]?.split('=')[1] ?? '');
     }
     // Each phone scans once more (its cookie: the same visitor), and twenty sign up, one of them twice.
-    for (const phone of phones)
-      await phone
-        .get(`/qr-landing/${id}`)
-        .set('User-Agent', TABLET)
-        .set('X-Forwarded-For', SCHOOL)
-        .expect(200);
-    const signUp = (i: number, email: string) =>
-      phones[i]!.post(`/api/qr-landing/${id}`)
-        .set('User-Agent', TABLET)
-        .set('X-Forwarded-For', SCHOOL)
-        .set('Origin', server().url)
-        .send({ source: 'signup', email, token: /name="token" value="([^"]+)"/.exec(pages[i]!)?.[1] });
+    for (const phone of phones) await fromTablet(phone, `/qr-landing/${id}`, SCHOOL).expect(200);
+    const signUp = (i: number, email: string) => signUpThrough(phones[i]!, id, pages[i]!, email, SCHOOL);
     for (let i = 0; i < 20; i++) expect((await signUp(i, `pupil${i}@example.com`)).status).toBe(201);
     expect((await signUp(0, 'parent0@example.com')).status).toBe(201);
-    const stats = await eventually(async () => {
-      const a = await analytics(id);
-      return a.emailSignupCount === 21 && a.scanCount === 60 && a;
-    });
+    const stats = await analyticsOnce(id, (a) => a.emailSignupCount === 21 && a.scanCount === 60);
     expect(stats).toMatchObject({
       scanCount: 60,
       uniqueVisitors: 30,
@@ -98,33 +100,14 @@ describe('QR visitors are devices', () => {
     const id = await create({ title: 'Quiet', linkType: 'landing', trackingEnabled: false });
     for (let i = 0; i < 2; i++) {
       const phone = request.agent(server().url);
-      const page = await phone
-        .get(`/qr-landing/${id}`)
-        .set('User-Agent', TABLET)
-        .set('X-Forwarded-For', `198.51.100.${i + 1}`);
+      const page = await fromTablet(phone, `/qr-landing/${id}`, `198.51.100.${i + 1}`);
       // With tracking off the page sets no device cookie.
       expect(deviceCookieOf(page)).toBeUndefined();
-      await phone
-        .post(`/api/qr-landing/${id}`)
-        .set('X-Forwarded-For', `198.51.100.${i + 1}`)
-        .set('Origin', server().url)
-        .send({
-          source: 'signup',
-          email: `quiet${i}@example.com`,
-          token: /name="token" value="([^"]+)"/.exec(page.text)?.[1],
-        })
-        .expect(201);
+      await signUpThrough(phone, id, page.text, `quiet${i}@example.com`, `198.51.100.${i + 1}`).expect(201);
     }
     await owner.put(`/api/qr-codes/${id}`).send({ trackingEnabled: true }).expect(200);
-    await request(server().url)
-      .get(`/qr-landing/${id}`)
-      .set('User-Agent', TABLET)
-      .set('X-Forwarded-For', '198.51.100.9')
-      .expect(200);
-    const stats = await eventually(async () => {
-      const a = await analytics(id);
-      return a.scanCount === 1 && a.emailSignupCount === 2 && a;
-    });
+    await fromTablet(request(server().url), `/qr-landing/${id}`, '198.51.100.9').expect(200);
+    const stats = await analyticsOnce(id, (a) => a.scanCount === 1 && a.emailSignupCount === 2);
     expect(stats).toMatchObject({
       uniqueVisitors: 1,
       conversions: 0,
@@ -137,22 +120,10 @@ describe('QR visitors are devices', () => {
     const id = await create({ title: 'Rescan', linkType: 'direct', url: 'https://example.com/' });
     const phone = request.agent(server().url);
     for (let i = 0; i < SCANS_PER_VISITOR + 5; i++)
-      await phone
-        .get(`/r/${id}`)
-        .set('User-Agent', TABLET)
-        .set('X-Forwarded-For', SCHOOL)
-        .redirects(0)
-        .expect(302);
+      await fromTablet(phone, `/r/${id}`, SCHOOL).redirects(0).expect(302);
     // A last scan from elsewhere: once it is in, every scan before it has been decided.
-    await request(server().url)
-      .get(`/r/${id}`)
-      .set('User-Agent', TABLET)
-      .set('X-Forwarded-For', '192.0.2.200')
-      .redirects(0);
-    const stats = await eventually(async () => {
-      const a = await analytics(id);
-      return a.uniqueVisitors >= 2 && a;
-    });
+    await fromTablet(request(server().url), `/r/${id}`, '192.0.2.200').redirects(0);
+    const stats = await analyticsOnce(id, (a) => a.uniqueVisitors >= 2);
     expect(stats).toMatchObject({ uniqueVisitors: 2, scanCount: SCANS_PER_VISITOR + 1 });
   });
 
@@ -171,10 +142,7 @@ describe('QR visitors are devices', () => {
     ];
     for (const cookie of bad)
       for (const path of [`/r/${direct}`, `/qr-landing/${landing}`]) {
-        const res = await request(server().url)
-          .get(path)
-          .set('User-Agent', TABLET)
-          .set('X-Forwarded-For', '198.51.100.77')
+        const res = await fromTablet(request(server().url), path, '198.51.100.77')
           .set('Cookie', cookie)
           .redirects(0);
         expect(res.status).toBeLessThan(400);
@@ -209,21 +177,11 @@ describe('QR visitors are devices', () => {
     const flood = SCANS_PER_NETWORK + 20;
     // IPv6 addresses of one /64 are one network.
     for (let i = 0; i < flood; i++)
-      await request(server().url)
-        .get(`/r/${id}`)
-        .set('User-Agent', TABLET)
-        .set('X-Forwarded-For', `2001:db8:1:2::${(i + 1).toString(16)}`)
+      await fromTablet(request(server().url), `/r/${id}`, `2001:db8:1:2::${(i + 1).toString(16)}`)
         .redirects(0)
         .expect(302);
-    await request(server().url)
-      .get(`/r/${id}`)
-      .set('User-Agent', TABLET)
-      .set('X-Forwarded-For', '192.0.2.201')
-      .redirects(0);
-    const stats = await eventually(async () => {
-      const a = await analytics(id);
-      return a.scanCount > SCANS_PER_NETWORK && a;
-    });
+    await fromTablet(request(server().url), `/r/${id}`, '192.0.2.201').redirects(0);
+    const stats = await analyticsOnce(id, (a) => a.scanCount > SCANS_PER_NETWORK);
     expect(stats).toMatchObject({ scanCount: SCANS_PER_NETWORK + 1, uniqueVisitors: SCANS_PER_NETWORK + 1 });
   });
 });

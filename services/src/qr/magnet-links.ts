@@ -1,9 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { RouteModule } from '../platform/http/app';
 import type { Platform } from '../platform/module';
 import type { QrCodeCache } from './code-cache';
 import { QR_ID } from './qr-id';
-import { storedKey } from './signup-tokens';
+import { type StoredKeyMac, storedKeyMac } from './signup-tokens';
 
 /** How long a reader's bonus link works after their signup: a week to get round to it. */
 export const MAGNET_LINK_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -18,9 +18,12 @@ const SIGNUP_ID = /^[0-9a-f-]{36}$/;
  * an expired one is gone (410).
  */
 export class MagnetLinks {
-  private key?: Promise<Buffer>;
+  /** Signs a code's id, the signup's id and the expiry. */
+  private readonly mac: StoredKeyMac;
 
-  constructor(private readonly readStore: Platform['readStore']) {}
+  constructor(readStore: Platform['readStore']) {
+    this.mac = storedKeyMac(readStore, KEY_ID);
+  }
 
   async issue(qrId: string, signupId: string, now: Date): Promise<string> {
     const expires = (now.getTime() + MAGNET_LINK_TTL_MS).toString(36);
@@ -37,17 +40,6 @@ export class MagnetLinks {
       return undefined;
     if (!timingSafeEqual(given, await this.mac(qrId, signupId, expires))) return undefined;
     return now.getTime() < Number.parseInt(expires, 36) ? { qrId } : 'expired';
-  }
-
-  private async mac(qrId: string, signupId: string, expires: string): Promise<Buffer> {
-    this.key ??= storedKey(this.readStore, KEY_ID).catch((error: unknown) => {
-      this.key = undefined;
-      throw error;
-    });
-    return createHmac('sha256', await this.key)
-      .update(`${qrId}\n${signupId}\n${expires}`)
-      .digest()
-      .subarray(0, 16);
   }
 }
 

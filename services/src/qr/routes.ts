@@ -139,6 +139,11 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
   /** A landing page is public: what it will show is checked before it is published. */
   const acceptable = (items: ReturnType<typeof moderationItems>) =>
     requireAcceptable(moderator, items, config.moderation.outage);
+  /** What a landing code shows: its title, its description and its page's words. */
+  const acceptableLanding = (input: { title?: unknown; description?: unknown; landingPage?: unknown }) =>
+    acceptable(
+      moderationItems({ title: input.title, description: input.description, landingPage: input.landingPage }),
+    );
   const command = async (qrId: string, cmd: Parameters<typeof handleQrCommand>[2], ctx: Koa.Context) => {
     try {
       return await handleQrCommand(commands, qrId, cmd, context(ctx, cmd.userId));
@@ -221,14 +226,7 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
       const userId = requireUser(ctx);
       const input = parse(createQrCodeRequest, ctx.request.body);
       if (input.linkType === 'direct') refuseOwnAddress(ctx, input.url ?? '');
-      if (input.linkType === 'landing')
-        await acceptable(
-          moderationItems({
-            title: input.title,
-            description: input.description,
-            landingPage: input.landingPage,
-          }),
-        );
+      if (input.linkType === 'landing') await acceptableLanding(input);
       const qrId = newQrId();
       const encodedUrl = encodedUrlOf(ctx, qrId, input.linkType);
       const state = await command(
@@ -343,14 +341,7 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
         throw new DomainError('VALIDATION', 'Only landing codes have a landing page', {
           field: 'landingPage',
         });
-      if (state.linkType === 'landing')
-        await acceptable(
-          moderationItems({
-            title: input.title,
-            description: input.description,
-            landingPage: input.landingPage,
-          }),
-        );
+      if (state.linkType === 'landing') await acceptableLanding(input);
       let next = state;
       const { trackingEnabled, ...changes } = input;
       const edits = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
@@ -418,25 +409,16 @@ export function qrOwnerRoutes(deps: Deps): RouteModule {
       );
     });
 
-    router.get('/api/qr-codes/:id/qr.png', async (ctx) => {
-      const { state } = await owned(ctx);
-      attachment(
-        ctx,
-        `qr-${state.qrId}.png`,
-        'image/png',
-        await qrPng(state.encodedUrl, state.colors, await centreLogo(blobs, state)),
-      );
-    });
-
-    router.get('/api/qr-codes/:id/qr.svg', async (ctx) => {
-      const { state } = await owned(ctx);
-      attachment(
-        ctx,
-        `qr-${state.qrId}.svg`,
-        'image/svg+xml',
-        await qrSvg(state.encodedUrl, state.colors, await centreLogo(blobs, state)),
-      );
-    });
+    // The code's picture to download, in either format.
+    for (const [format, type, draw] of [
+      ['png', 'image/png', qrPng],
+      ['svg', 'image/svg+xml', qrSvg],
+    ] as const)
+      router.get(`/api/qr-codes/:id/qr.${format}`, async (ctx) => {
+        const { state } = await owned(ctx);
+        const picture = await draw(state.encodedUrl, state.colors, await centreLogo(blobs, state));
+        attachment(ctx, `qr-${state.qrId}.${format}`, type, picture);
+      });
 
     router.post('/api/qr-uploads', async (ctx) => {
       // Signed in, and within the account's upload allowance, before a byte of the upload is read.

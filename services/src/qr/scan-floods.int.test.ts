@@ -20,6 +20,10 @@ const agentNumber = (i: number) =>
 
 type Analytics = { scanCount: number; uniqueVisitors: number };
 
+/** A browser's GET of `path` (no redirect followed), from the network `address`. */
+const get = (path: string, address: string, agent = PHONE) =>
+  request(server().url).get(path).set('User-Agent', agent).set('X-Forwarded-For', address).redirects(0);
+
 describe('QR scans cannot be inflated', () => {
   let owner: request.Agent;
   beforeAll(async () => {
@@ -27,8 +31,6 @@ describe('QR scans cannot be inflated', () => {
   });
   const create = (body: object) => createQrCode(owner, body);
   const analytics = (id: string) => qrAnalytics<Analytics>(owner, id);
-  const get = (path: string, address: string, agent = PHONE) =>
-    request(server().url).get(path).set('User-Agent', agent).set('X-Forwarded-For', address).redirects(0);
   /**
    * Scans are decided in arrival order: once a last, countable visit (from an address of its own)
    * is in the analytics, every request before it has been decided.
@@ -114,19 +116,11 @@ describe('breakdowns keep a bounded number of names', () => {
     });
     const flood = 3 * BREAKDOWN_VALUES_PER_DAY;
     for (let i = 0; i < flood; i++)
-      await request(server().url)
-        .get(`/r/${id}`)
-        .set('User-Agent', PHONE)
+      await get(`/r/${id}`, `198.18.${Math.floor(i / 200)}.${i % 200}`)
         .set('Referer', `https://made-up-${i}.example/page`)
-        .set('X-Forwarded-For', `198.18.${Math.floor(i / 200)}.${i % 200}`)
-        .redirects(0)
         .expect(302);
     // A visitor with no referrer after the flood is still shown as Direct.
-    await request(server().url)
-      .get(`/r/${id}`)
-      .set('User-Agent', PHONE)
-      .set('X-Forwarded-For', '192.0.2.251')
-      .redirects(0);
+    await get(`/r/${id}`, '192.0.2.251');
     const analytics = await eventually(async () => {
       const a = (await owner.get(`/api/qr-codes/${id}/analytics`)).body.analytics as {
         scanCount: number;

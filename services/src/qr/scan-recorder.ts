@@ -23,16 +23,14 @@ export interface Visit {
   device?: string | undefined;
 }
 
+/** Scans counted per key in the current window, and when the window opened. */
+type ScanWindows = LRUCache<string, { start: number; count: number }>;
+
 /** What a device's visitor hash is made of (an address-and-browser fallback never looks like it). */
 const deviceIdentity = (device: string) => `device:${device}`;
 
 /** Counts one more in `key`'s window; false once the window's `limit` is used up. */
-function withinWindow(
-  windows: LRUCache<string, { start: number; count: number }>,
-  key: string,
-  now: number,
-  limit: number,
-): boolean {
+function withinWindow(windows: ScanWindows, key: string, now: number, limit: number): boolean {
   let window = windows.get(key);
   if (!window || now - window.start >= SCAN_WINDOW_MS) {
     window = { start: now, count: 0 };
@@ -44,12 +42,7 @@ function withinWindow(
 }
 
 /** Whether `key`'s current window has used up its `limit` (nothing counted). */
-function windowFull(
-  windows: LRUCache<string, { start: number; count: number }>,
-  key: string,
-  now: number,
-  limit: number,
-): boolean {
+function windowFull(windows: ScanWindows, key: string, now: number, limit: number): boolean {
   const window = windows.peek(key);
   return window !== undefined && now - window.start < SCAN_WINDOW_MS && window.count >= limit;
 }

@@ -20,11 +20,14 @@ export const SIGNUPS_PER_PAGE = 3;
  * This replaces the Origin check on the no-JavaScript form POST (the page sends `Origin: null`).
  */
 export class SignupTokens {
-  private key?: Promise<Buffer>;
+  /** Signs a code's id, the time of issue and the nonce. */
+  private readonly mac: StoredKeyMac;
   /** Uses per token seen by this process (another process counts its own: the ceiling bounds both). */
   private used = new LRUCache<string, number>({ max: 100_000, ttl: SIGNUP_TOKEN_TTL_MS });
 
-  constructor(private readonly readStore: ReadStore) {}
+  constructor(readStore: ReadStore) {
+    this.mac = storedKeyMac(readStore, KEY_ID);
+  }
 
   async issue(qrId: string, now: Date): Promise<string> {
     const issued = now.getTime().toString(36);
@@ -45,17 +48,26 @@ export class SignupTokens {
     this.used.set(nonce, uses + 1);
     return true;
   }
+}
 
-  private async mac(qrId: string, issued: string, nonce: string): Promise<Buffer> {
-    this.key ??= storedKey(this.readStore, KEY_ID).catch((error: unknown) => {
-      this.key = undefined;
+export type StoredKeyMac = (...fields: [string, string, string]) => Promise<Buffer>;
+
+/**
+ * A 16-byte HMAC of three fields with the key kept under `id` (`storedKey`): the key is read on
+ * first use, and again after a read that failed.
+ */
+export function storedKeyMac(readStore: ReadStore, id: string): StoredKeyMac {
+  let key: Promise<Buffer> | undefined;
+  return async (...fields) => {
+    key ??= storedKey(readStore, id).catch((error: unknown) => {
+      key = undefined;
       throw error;
     });
-    return createHmac('sha256', await this.key)
-      .update(`${qrId}\n${issued}\n${nonce}`)
+    return createHmac('sha256', await key)
+      .update(fields.join('\n'))
       .digest()
       .subarray(0, 16);
-  }
+  };
 }
 
 /**

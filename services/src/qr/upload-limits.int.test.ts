@@ -1,10 +1,11 @@
 import { accountStream, qrUploadsStream } from '@studio/events';
-import sharp from 'sharp';
 import request from 'supertest';
 import type { BlobStore } from '../platform/blobs/port';
 import type { Emitted } from '../platform/decider';
 import { newId } from '../platform/ids';
 import { apiSpecification, existingStream } from '../testing/api-spec';
+import { member } from '../testing/givens';
+import { noisyPng } from '../testing/pictures';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 import { uploadsDecider } from './upload-allowance';
 
@@ -12,20 +13,8 @@ const HOUR = 3_600_000;
 const MB = 1024 * 1024;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
-const picture = (width = 300, height = 200) =>
-  sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: '#3366cc',
-      noise: { type: 'gaussian', mean: 120, sigma: 50 },
-    },
-  })
-    .png()
-    .toBuffer();
 const dataUrl = async (width?: number, height?: number) =>
-  `data:image/png;base64,${(await picture(width, height)).toString('base64')}`;
+  `data:image/png;base64,${(await noisyPng(width, height)).toString('base64')}`;
 
 const registered = (userId: string) =>
   existingStream(accountStream(userId), [
@@ -150,30 +139,23 @@ describe('a hero upload’s work inside the account’s decode slot', () => {
   });
 
   it('a third hero of one account is a 429 while two are still being made; another account’s is taken', async () => {
-    const signUp = async (email: string) => {
-      const agent = request.agent(server().url);
-      const res = await agent.post('/api/register').send({ name: 'Tess', email, password: 'secret12' });
-      expect(res.status).toBe(201);
-      return agent;
-    };
+    const signUp = async (email: string) => (await member(server(), email)).agent;
     const owner = await signUp('heroes@example.com');
     const hero = { kind: 'hero', dataUrl: await dataUrl(600, 400) };
-    const first = owner
-      .post('/api/qr-uploads')
-      .send(hero)
-      .then(
-        (r) => r,
-        (error: unknown) => error as request.Response,
-      );
-    await eventually(async () => (hold.writes >= 1 ? true : undefined), 30_000);
-    const second = owner
-      .post('/api/qr-uploads')
-      .send(hero)
-      .then(
-        (r) => r,
-        (error: unknown) => error as request.Response,
-      );
-    await eventually(async () => (hold.writes >= 2 ? true : undefined), 30_000);
+    /** A hero sent, and held at its first write (the `writes`-th held): its response to come. */
+    const heldHero = async (writes: number) => {
+      const response = owner
+        .post('/api/qr-uploads')
+        .send(hero)
+        .then(
+          (r) => r,
+          (error: unknown) => error as request.Response,
+        );
+      await eventually(async () => (hold.writes >= writes ? true : undefined), 30_000);
+      return { response };
+    };
+    const { response: first } = await heldHero(1);
+    const { response: second } = await heldHero(2);
 
     // Once the third is answered (or given up on), the writes go through as they come: each
     // hero writes seven variants.
@@ -199,11 +181,7 @@ describe('a hero upload’s work inside the account’s decode slot', () => {
   }, 120_000);
 
   it('two uploads at once with room for one: one is recorded, the other is a 429 and keeps nothing', async () => {
-    const agent = request.agent(server().url);
-    const res = await agent
-      .post('/api/register')
-      .send({ name: 'Tess', email: 'room@example.com', password: 'secret12' });
-    const userId = res.body.id as string;
+    const { agent, userId } = await member(server(), 'room@example.com');
     for (let i = 0; i < 29; i++)
       await server().platform.commands.handle(
         qrUploadsStream(userId),

@@ -43,6 +43,19 @@ describe('AI costs, refusals and moderation, against the fake provider', () => {
   beforeEach(() => fake().behave({}));
 
   const credits = async () => (await member.get('/api/user')).body.credits as number;
+  type ListedPage = { id: string; generationStatus: string; failureCode?: string };
+  /** A coloring page the member asks for, as their list of pages shows it once `shown` holds. */
+  const pageOnce = async (prompt: string, shown: (page: ListedPage) => boolean) => {
+    const started = await member.post('/api/generate-coloring-book-page').send({ prompt, userId: memberId });
+    return eventually(async () => {
+      const list = (await member.get(`/api/coloring-book-generations/${memberId}`)).body as ListedPage[];
+      const page = list.find((g) => g.id === started.body.generationId);
+      return page && shown(page) ? page : undefined;
+    }, 30_000);
+  };
+  /** What the worker's readiness says, alerts included. */
+  const readiness = async () =>
+    (await request(server().url).get('/api/ready').set('Authorization', `Bearer ${METRICS_TOKEN}`)).body;
   const accountEvents = async () =>
     (await server().platform.eventStore.readStream(accountStream(memberId))).length;
 
@@ -122,22 +135,8 @@ describe('AI costs, refusals and moderation, against the fake provider', () => {
 
   it('an account the provider will not serve: the job fails with its reason, and the worker’s readiness raises the alert', async () => {
     fake().failNext(429, 'insufficient_quota');
-    const started = await member
-      .post('/api/generate-coloring-book-page')
-      .send({ prompt: 'a fox', userId: memberId });
-    await eventually(async () => {
-      const item = (
-        (await member.get(`/api/coloring-book-generations/${memberId}`)).body as Array<{
-          id: string;
-          failureCode?: string;
-        }>
-      ).find((g) => g.id === started.body.generationId);
-      return item?.failureCode === 'PROVIDER_ACCOUNT';
-    }, 30_000);
-    const ready = await request(server().url)
-      .get('/api/ready')
-      .set('Authorization', `Bearer ${METRICS_TOKEN}`);
-    expect(ready.body.alerts).toEqual([
+    await pageOnce('a fox', (page) => page.failureCode === 'PROVIDER_ACCOUNT');
+    expect((await readiness()).alerts).toEqual([
       expect.objectContaining({
         name: 'ai-provider-account',
         ok: false,
@@ -145,22 +144,10 @@ describe('AI costs, refusals and moderation, against the fake provider', () => {
       }),
     ]);
     // The next job the provider serves clears it.
-    const next = await member
-      .post('/api/generate-coloring-book-page')
-      .send({ prompt: 'a hare', userId: memberId });
-    await eventually(async () => {
-      const item = (
-        (await member.get(`/api/coloring-book-generations/${memberId}`)).body as Array<{
-          id: string;
-          generationStatus: string;
-        }>
-      ).find((g) => g.id === next.body.generationId);
-      return item?.generationStatus === 'completed';
-    }, 30_000);
-    const again = await request(server().url)
-      .get('/api/ready')
-      .set('Authorization', `Bearer ${METRICS_TOKEN}`);
-    expect(again.body.alerts).toEqual([expect.objectContaining({ name: 'ai-provider-account', ok: true })]);
+    await pageOnce('a hare', (page) => page.generationStatus === 'completed');
+    expect((await readiness()).alerts).toEqual([
+      expect.objectContaining({ name: 'ai-provider-account', ok: true }),
+    ]);
   });
 
   it('a prompt the content check flags is refused before anything is charged, naming what was refused', async () => {

@@ -53,30 +53,28 @@ describe('tool routes: given events, when a request, then the response and the n
       });
   });
 
-  it('refuses a request the balance cannot pay for and appends nothing', async () => {
+  it.each([
+    {
+      refused: 'a request the balance cannot pay for',
+      credits: 5,
+      prompt: 'a red kite',
+      status: 402,
+      message: 'You need 6 credits. You currently have 5 credits.',
+    },
+    {
+      refused: 'a blank prompt',
+      credits: 10,
+      prompt: '   ',
+      status: 400,
+      message: 'Prompt Required: Please enter a prompt for your image.',
+    },
+  ])('refuses $refused with $status and appends nothing', async ({ credits, prompt, status, message }) => {
     const userId = newId();
     await api
-      .given(accountWith(userId, 5))
+      .given(accountWith(userId, credits))
       .signedInAs(userId)
-      .when((http) => http.post('/api/generate-image-v2').send({ prompt: 'a red kite', userId }))
-      .then({
-        status: 402,
-        body: { message: 'You need 6 credits. You currently have 5 credits.' },
-        newEvents: {},
-      });
-  });
-
-  it('refuses a blank prompt with 400 and appends nothing', async () => {
-    const userId = newId();
-    await api
-      .given(accountWith(userId, 10))
-      .signedInAs(userId)
-      .when((http) => http.post('/api/generate-image-v2').send({ prompt: '   ', userId }))
-      .then({
-        status: 400,
-        body: { message: 'Prompt Required: Please enter a prompt for your image.' },
-        newEvents: {},
-      });
+      .when((http) => http.post('/api/generate-image-v2').send({ prompt, userId }))
+      .then({ status, body: { message }, newEvents: {} });
   });
 
   it("refuses to spend another user's credits and appends nothing", async () => {

@@ -1,6 +1,7 @@
 import { accountStream, CHAPTER_LENGTHS, generationStream } from '@studio/events';
 import { newId } from '../platform/ids';
 import { apiSpecification, existingStream } from '../testing/api-spec';
+import { gen2BookWithOutlines } from '../testing/gen2-books';
 import { member } from '../testing/givens';
 import { eventually } from '../testing/helpers';
 import { useServerWithFakeOpenAi } from '../testing/test-runtime';
@@ -35,36 +36,7 @@ const bookWithOutlines = (
   bookId: string,
   input: object,
   ...more: Array<{ type: string; data: object }>
-) => [
-  existingStream(accountStream(userId), [
-    {
-      type: 'UserRegistered',
-      data: { userId, name: 'Tess', email: `${userId.toLowerCase()}@example.com`, passwordHash: 'x' },
-    },
-    {
-      type: 'GenerationRequested',
-      data: { generationId: bookId, userId, kind: 'non-fiction-v2', input, cost: 20, tier: 'Standard' },
-    },
-  ]),
-  existingStream(generationStream(bookId), [
-    { type: 'GenerationQueued', data: { generationId: bookId, userId, kind: 'non-fiction-v2', input } },
-    {
-      type: 'GenerationStarted',
-      data: {
-        generationId: bookId,
-        userId,
-        kind: 'non-fiction-v2',
-        input,
-        phase: 'main',
-        workerId: 'w',
-        deadline: '2026-01-01T01:00:00.000Z',
-        leaseExpiresAt: '2026-01-01T00:01:00.000Z',
-      },
-    },
-    { type: 'GenerationOutlinesReady', data: { generationId: bookId, outlines: offered } },
-    ...more,
-  ]),
-];
+) => gen2BookWithOutlines(userId, bookId, { input, outlines: offered }, ...more);
 
 describe('book length and brief: given events, when a request, then the response and the new events', () => {
   const api = apiSpecification();

@@ -1,12 +1,11 @@
 import type { GenerationEvent, GenerationRequest } from '@studio/events';
 import type { Emitted } from '../platform/decider';
 import { specFor } from '../testing/decider-spec';
+import { claim, deadline, leaseExpiresAt } from '../testing/generation-job';
 import { generationDecider } from './generation';
 
 /** Each book tool's life on its generation stream: requested → (outlines → picked →) writing → done or failed. */
 const spec = specFor(generationDecider);
-const deadline = '2026-01-01T00:10:00.000Z';
-const leaseExpiresAt = '2026-01-01T00:00:45.000Z';
 const REQUESTS: GenerationRequest[] = [
   { kind: 'non-fiction', input: { title: 'Bees', description: 'All about bees' } },
   { kind: 'coloring-book', input: { prompt: 'Cats', bookLength: 10 } },
@@ -15,16 +14,6 @@ const REQUESTS: GenerationRequest[] = [
     input: { storyDescription: 'Pip learns to swim', characterName: 'Pip', characterGender: 'boy' },
   },
 ];
-const claim = (phase: 'main' | 'book' = 'main') =>
-  ({
-    type: 'ClaimJob',
-    phase,
-    generationId: 'g1',
-    userId: 'recA',
-    workerId: 'w1',
-    deadline,
-    leaseExpiresAt,
-  }) as const;
 const queued = (request: GenerationRequest): Emitted<GenerationEvent> => ({
   type: 'GenerationQueued',
   data: { generationId: 'g1', userId: 'recA', ...request },

@@ -43,8 +43,18 @@ function finishedBook(userId: string, bookId = newId()) {
         },
       },
     ] as Emitted<Event>[],
-    /** An edit (revision n) and its rebuild's completion. */
-    rebuild: (revision: number): Emitted<Event>[] => [
+    /** Ten edits and their rebuilds' completions, recorded at `at`. */
+    rebuiltTenTimes: (at: string) =>
+      existingStream(
+        generationStream(bookId),
+        Array.from({ length: 10 }, (_, i) => rebuild(i + 1)).flat(),
+        at,
+      ),
+    rebuild,
+  };
+  /** An edit (revision n) and its rebuild's completion. */
+  function rebuild(revision: number): Emitted<Event>[] {
+    return [
       {
         type: 'GenerationEdited',
         data: {
@@ -59,24 +69,34 @@ function finishedBook(userId: string, bookId = newId()) {
         type: 'GenerationCompleted',
         data: { generationId: bookId, userId, kind: 'coloring-book', artifacts: files },
       },
-    ],
-  };
+    ];
+  }
 }
+
+/** The account of `userId` with `book` and the book's own stream. */
+const accountWithBook = (userId: string, book: ReturnType<typeof finishedBook>) => [
+  existingStream(accountStream(userId), [registered(userId), ...book.account]),
+  existingStream(generationStream(book.bookId), book.stream),
+];
 
 const registered = (userId: string) => ({
   type: 'UserRegistered',
   data: { userId, name: 'Tess', email: `${userId}@example.com`, passwordHash: 'x' },
 });
 
+/** The book rebuilt ten times at `at`, then its owner's edit of its title. */
+const editedAfterTenRebuilds = (userId: string, book: ReturnType<typeof finishedBook>, at: string) =>
+  api
+    .given(...accountWithBook(userId, book), book.rebuiltTenTimes(at))
+    .signedInAs(userId)
+    .when((http) => http.patch(`/api/books/${book.bookId}`).send({ title: 'One More Title' }));
+
 describe('free book rebuilds are bounded: PATCH /api/books/{id}', () => {
   it('an edit that changes nothing appends nothing and answers 200 saying so', async () => {
     const userId = newId();
     const book = finishedBook(userId);
     await api
-      .given(
-        existingStream(accountStream(userId), [registered(userId), ...book.account]),
-        existingStream(generationStream(book.bookId), book.stream),
-      )
+      .given(...accountWithBook(userId, book))
       .signedInAs(userId)
       .when((http) =>
         http
@@ -98,27 +118,15 @@ describe('free book rebuilds are bounded: PATCH /api/books/{id}', () => {
   it('the eleventh rebuild of a book within 24 hours is a 429 with Retry-After, and records nothing', async () => {
     const userId = newId();
     const book = finishedBook(userId);
-    const response = await api
-      .given(
-        existingStream(accountStream(userId), [registered(userId), ...book.account]),
-        existingStream(generationStream(book.bookId), book.stream),
-        existingStream(
-          generationStream(book.bookId),
-          Array.from({ length: 10 }, (_, i) => book.rebuild(i + 1)).flat(),
-          ago(2 * HOUR),
-        ),
-      )
-      .signedInAs(userId)
-      .when((http) => http.patch(`/api/books/${book.bookId}`).send({ title: 'One More Title' }))
-      .then({
-        status: 429,
-        body: {
-          error: 'RATE_LIMITED',
-          message:
-            'This book was rebuilt 10 times in the last 24 hours, the most it is rebuilt for free. You can save new changes in about 22 hours.',
-        },
-        newEvents: {},
-      });
+    const response = await editedAfterTenRebuilds(userId, book, ago(2 * HOUR)).then({
+      status: 429,
+      body: {
+        error: 'RATE_LIMITED',
+        message:
+          'This book was rebuilt 10 times in the last 24 hours, the most it is rebuilt for free. You can save new changes in about 22 hours.',
+      },
+      newEvents: {},
+    });
     // The oldest of the ten leaves the window 22 hours from now.
     expect(Math.abs(Number(response.headers['retry-after']) - 22 * 3600)).toBeLessThan(120);
   });
@@ -126,35 +134,23 @@ describe('free book rebuilds are bounded: PATCH /api/books/{id}', () => {
   it('rebuilds older than 24 hours no longer count', async () => {
     const userId = newId();
     const book = finishedBook(userId);
-    await api
-      .given(
-        existingStream(accountStream(userId), [registered(userId), ...book.account]),
-        existingStream(generationStream(book.bookId), book.stream),
-        existingStream(
-          generationStream(book.bookId),
-          Array.from({ length: 10 }, (_, i) => book.rebuild(i + 1)).flat(),
-          ago(25 * HOUR),
-        ),
-      )
-      .signedInAs(userId)
-      .when((http) => http.patch(`/api/books/${book.bookId}`).send({ title: 'One More Title' }))
-      .then({
-        status: 202,
-        newEvents: {
-          [generationStream(book.bookId)]: [
-            {
-              type: 'GenerationEdited',
-              data: {
-                generationId: book.bookId,
-                userId,
-                kind: 'coloring-book',
-                revision: 11,
-                edits: { title: 'One More Title' },
-              },
+    await editedAfterTenRebuilds(userId, book, ago(25 * HOUR)).then({
+      status: 202,
+      newEvents: {
+        [generationStream(book.bookId)]: [
+          {
+            type: 'GenerationEdited',
+            data: {
+              generationId: book.bookId,
+              userId,
+              kind: 'coloring-book',
+              revision: 11,
+              edits: { title: 'One More Title' },
             },
-          ],
-        },
-      });
+          },
+        ],
+      },
+    });
   });
 
   it('while one of an account’s books is being rebuilt, another of its books waits (409) and nothing is recorded', async () => {

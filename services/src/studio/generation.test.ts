@@ -1,27 +1,16 @@
 import type { GenerationEvent } from '@studio/events';
 import type { Emitted } from '../platform/decider';
 import { specFor, stateAfter } from '../testing/decider-spec';
+import { claim, deadline, leaseExpiresAt } from '../testing/generation-job';
 import { generationDecider } from './generation';
 
 const spec = specFor(generationDecider);
-const deadline = '2026-01-01T00:10:00.000Z';
-const leaseExpiresAt = '2026-01-01T00:00:45.000Z';
 const input = {
   title: 'Bees',
   description: 'All about bees and their hives',
   numChapters: 5,
   includeIntroduction: true,
 };
-const claim = (phase: 'main' | 'book' = 'main') =>
-  ({
-    type: 'ClaimJob',
-    phase,
-    generationId: 'g1',
-    userId: 'recA',
-    workerId: 'w1',
-    deadline,
-    leaseExpiresAt,
-  }) as const;
 const queue = {
   type: 'QueueJob',
   generationId: 'g1',

@@ -31,6 +31,21 @@ const started = (phase: 'main' | 'book', at = LATER): GivenEvent<GenerationEvent
     deadline: '2026-01-01T00:15:00.000Z',
   },
 });
+/** An event of the generation's own stream, five minutes after the request. */
+const later = <T extends GenerationEvent['type']>(
+  type: T,
+  data: Extract<GenerationEvent, { type: T }>['data'],
+): GivenEvent<GenerationEvent> =>
+  ({ stream: `generation-${g}`, at: LATER, type, data }) as GivenEvent<GenerationEvent>;
+type Tokens = { inputTokens: number; outputTokens: number; costUsd: number };
+/** What one call to the text model cost. */
+const textCall = (tokens: Tokens) => ({ model: 'gpt-4o-mini', call: 'text' as const, images: 0, ...tokens });
+/** What one call to the image model cost, and how many images it made. */
+const imageCall = (tokens: Tokens & { images: number }) => ({
+  model: 'gpt-image-1',
+  call: 'image' as const,
+  ...tokens,
+});
 const queued: GenerationDoc = {
   _id: g,
   userId: 'u1',
@@ -64,21 +79,14 @@ describe('generations projection', () => {
       .given([
         requested,
         started('main'),
-        {
-          stream: `generation-${g}`,
-          at: LATER,
-          type: 'GenerationProgressed',
-          data: { generationId: g, progress: 40, step: 'Writing chapter 2' },
-        },
+        later('GenerationProgressed', { generationId: g, progress: 40, step: 'Writing chapter 2' }),
       ])
       .then({ [GENERATIONS]: [{ ...running, progress: 40, step: 'Writing chapter 2' }] }));
 
-  const outlines: GivenEvent<GenerationEvent> = {
-    stream: `generation-${g}`,
-    at: LATER,
-    type: 'GenerationOutlinesReady',
-    data: { generationId: g, outlines: ['A', 'B', 'C'] },
-  };
+  const outlines = later('GenerationOutlinesReady', {
+    generationId: g,
+    outlines: ['A', 'B', 'C'],
+  });
   const outlinesReady = {
     ...running,
     status: 'outlines-ready' as const,
@@ -86,12 +94,10 @@ describe('generations projection', () => {
     progress: 100,
     step: 'Outlines ready',
   };
-  const chosen: GivenEvent<GenerationEvent> = {
-    stream: `generation-${g}`,
-    at: LATER,
-    type: 'GenerationOutlineChosen',
-    data: { generationId: g, outlineIndex: 2 },
-  };
+  const chosen = later('GenerationOutlineChosen', {
+    generationId: g,
+    outlineIndex: 2,
+  });
   const outlineChosen = {
     ...outlinesReady,
     status: 'outline-chosen' as const,
@@ -111,41 +117,25 @@ describe('generations projection', () => {
       .given([requested, started('main'), outlines, chosen, started('book')])
       .then({ [GENERATIONS]: [{ ...outlineChosen, status: 'book-running', step: 'Started' }] }));
 
+  /** The book finished as "The Book", with these files (and a result, when it has one). */
+  const completed = (artifacts: GenerationDoc['artifacts'], result?: GenerationDoc['result']) =>
+    later('GenerationCompleted', {
+      generationId: g,
+      userId: 'u1',
+      kind: 'non-fiction-v2',
+      title: 'The Book',
+      artifacts,
+      ...(result ? { result } : {}),
+    });
+  const done = { ...running, status: 'completed' as const, progress: 100, step: 'Done', title: 'The Book' };
+
   it('completed: done, with artifacts, title and result', () => {
     const artifacts = [
       { blobId: `gen-${g}-pdf.pdf`, contentType: 'application/pdf', role: 'pdf', bytes: 1234 },
     ];
-    return spec
-      .given([
-        requested,
-        started('main'),
-        {
-          stream: `generation-${g}`,
-          at: LATER,
-          type: 'GenerationCompleted',
-          data: {
-            generationId: g,
-            userId: 'u1',
-            kind: 'non-fiction-v2',
-            title: 'The Book',
-            artifacts,
-            result: { pages: 3 },
-          },
-        },
-      ])
-      .then({
-        [GENERATIONS]: [
-          {
-            ...running,
-            status: 'completed',
-            progress: 100,
-            step: 'Done',
-            artifacts,
-            title: 'The Book',
-            result: { pages: 3 },
-          },
-        ],
-      });
+    return spec.given([requested, started('main'), completed(artifacts, { pages: 3 })]).then({
+      [GENERATIONS]: [{ ...done, artifacts, result: { pages: 3 } }],
+    });
   });
 
   it('a chapter of a finished book written again adds what its calls cost, and nothing else', () =>
@@ -153,44 +143,21 @@ describe('generations projection', () => {
       .given([
         requested,
         started('main'),
-        {
-          stream: `generation-${g}`,
-          at: LATER,
-          type: 'GenerationCompleted',
-          data: { generationId: g, userId: 'u1', kind: 'non-fiction-v2', title: 'The Book', artifacts: [] },
-        },
-        {
-          stream: `generation-${g}`,
-          at: LATER,
-          type: 'GenerationPartVersionRecorded',
-          data: {
-            generationId: g,
-            regenerationId: 'rg-1',
-            part: 'chapter-1',
-            version: 2,
-            value: { title: 'One', paragraphs: ['New.'] },
-            usage: [
-              {
-                model: 'gpt-4o-mini',
-                call: 'text',
-                inputTokens: 900,
-                outputTokens: 400,
-                images: 0,
-                costUsd: 0.0004,
-              },
-            ],
-          },
-        },
+        completed([]),
+        later('GenerationPartVersionRecorded', {
+          generationId: g,
+          regenerationId: 'rg-1',
+          part: 'chapter-1',
+          version: 2,
+          value: { title: 'One', paragraphs: ['New.'] },
+          usage: [textCall({ inputTokens: 900, outputTokens: 400, costUsd: 0.0004 })],
+        }),
       ])
       .then({
         [GENERATIONS]: [
           {
-            ...running,
-            status: 'completed',
-            progress: 100,
-            step: 'Done',
+            ...done,
             artifacts: [],
-            title: 'The Book',
             ai: { calls: 1, costUsd: 0.0004, inputTokens: 900, outputTokens: 400, images: 0 },
           },
         ],
@@ -201,57 +168,24 @@ describe('generations projection', () => {
       .given([
         requested,
         started('main'),
-        {
-          stream: `generation-${g}`,
-          at: LATER,
-          type: 'GenerationPartRecorded',
-          data: {
-            generationId: g,
-            phase: 'main',
-            part: 'chapter-1',
-            text: 'x',
-            usage: [
-              {
-                model: 'gpt-4o-mini',
-                call: 'text',
-                inputTokens: 1000,
-                outputTokens: 500,
-                images: 0,
-                costUsd: 0.00045,
-              },
-            ],
-          },
-        },
-        {
-          stream: `generation-${g}`,
-          at: LATER,
-          type: 'GenerationFailed',
-          data: {
-            generationId: g,
-            userId: 'u1',
-            kind: 'non-fiction-v2',
-            reason: 'Your request was rejected as a result of our safety system',
-            code: 'REFUSED',
-            usage: [
-              {
-                model: 'gpt-image-1',
-                call: 'image',
-                inputTokens: 50,
-                outputTokens: 4160,
-                images: 1,
-                costUsd: 0.16665,
-              },
-              {
-                model: 'gpt-image-1',
-                call: 'image',
-                inputTokens: 50,
-                outputTokens: 0,
-                images: 0,
-                costUsd: 0.00025,
-              },
-            ],
-          },
-        },
+        later('GenerationPartRecorded', {
+          generationId: g,
+          phase: 'main',
+          part: 'chapter-1',
+          text: 'x',
+          usage: [textCall({ inputTokens: 1000, outputTokens: 500, costUsd: 0.00045 })],
+        }),
+        later('GenerationFailed', {
+          generationId: g,
+          userId: 'u1',
+          kind: 'non-fiction-v2',
+          reason: 'Your request was rejected as a result of our safety system',
+          code: 'REFUSED',
+          usage: [
+            imageCall({ inputTokens: 50, outputTokens: 4160, images: 1, costUsd: 0.16665 }),
+            imageCall({ inputTokens: 50, outputTokens: 0, images: 0, costUsd: 0.00025 }),
+          ],
+        }),
       ])
       .then({
         [GENERATIONS]: [
@@ -277,12 +211,7 @@ describe('generations projection', () => {
       .given([
         requested,
         started('main'),
-        {
-          stream: `generation-${g}`,
-          at: LATER,
-          type: 'GenerationPartRecorded',
-          data: { generationId: g, phase: 'main', part: 'chapter-1', text: 'x' },
-        },
+        later('GenerationPartRecorded', { generationId: g, phase: 'main', part: 'chapter-1', text: 'x' }),
       ])
       .then({ [GENERATIONS]: [running] }));
 });

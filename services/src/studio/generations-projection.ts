@@ -60,6 +60,13 @@ const update = (at: string, id: string, set: Record<string, unknown>, usage?: Ai
   if (usage && usage.length > 0) op.inc = usageIncrements(usage);
   return [op];
 };
+/** Back in the queue for a worker (released, or a phase to start): no progress yet. */
+const queuedAgain = (
+  at: string,
+  event: Extract<GenerationEvent, { type: 'GenerationReleased' | 'GenerationOutlineChosen' }>,
+  set: Record<string, unknown> = {},
+): WriteOp[] =>
+  update(at, event.data.generationId, { status: statusAfter(event), ...set, progress: 0, step: 'Queued' });
 
 /** An event's provider calls as increments of the generation's `ai` totals. */
 function usageIncrements(usage: readonly AiUsage[]): Record<string, number> {
@@ -140,11 +147,7 @@ export const generationsProjection = defineProjection({
       case 'GenerationHeartbeat':
         return update(at, event.data.generationId, { leaseExpiresAt: event.data.leaseExpiresAt });
       case 'GenerationReleased':
-        return update(at, event.data.generationId, {
-          status: statusAfter(event),
-          progress: 0,
-          step: 'Queued',
-        });
+        return queuedAgain(at, event);
       case 'GenerationProgressed':
         return update(at, event.data.generationId, { progress: event.data.progress, step: event.data.step });
       case 'GenerationPartRecorded':
@@ -163,12 +166,7 @@ export const generationsProjection = defineProjection({
           event.data.usage,
         );
       case 'GenerationOutlineChosen':
-        return update(at, event.data.generationId, {
-          status: statusAfter(event),
-          outlineIndex: event.data.outlineIndex,
-          progress: 0,
-          step: 'Queued',
-        });
+        return queuedAgain(at, event, { outlineIndex: event.data.outlineIndex });
       case 'GenerationOutlineEdited':
         return update(at, event.data.generationId, { outlines: event.data.outlines });
       case 'GenerationOutlinesRewriteRequested':

@@ -1,6 +1,7 @@
 import { accountStream, generationStream } from '@studio/events';
 import { member } from '../testing/givens';
 import { eventually } from '../testing/helpers';
+import { submitNonFiction } from '../testing/reader-books';
 import { useServerWithFakeOpenAi } from '../testing/test-runtime';
 import { generationDecider } from './generation';
 import { chargeIdOf, plannedParts } from './job/resume';
@@ -32,18 +33,27 @@ describe('continuing a failed job from its recorded parts', () => {
     return plan.filter((p) => !state.parts?.[`${state.phase}/${p.part}`]).map((p) => p.part);
   };
 
-  it('a non-fiction book continues from the failed chapter: one charge for concurrent requests, only the missing parts made, the book whole', async () => {
-    const owner = await member(server(), 'resume-owner@example.com', { credits: 100 });
+  /**
+   * A member with `credits` whose non-fiction book failed part way: the provider's quota ran out
+   * after three calls.
+   */
+  const failedPartWay = async (
+    email: string,
+    credits: number,
+    book: { Title: string; Description: string },
+  ) => {
+    const owner = await member(server(), email, { credits });
     quotaAfter(3);
-    const started = await owner.agent.post('/api/submit-non-fiction-form').send({
+    const id = await submitNonFiction(owner.agent, owner.userId, book);
+    await until(id, 'failed');
+    return { owner, id };
+  };
+
+  it('a non-fiction book continues from the failed chapter: one charge for concurrent requests, only the missing parts made, the book whole', async () => {
+    const { owner, id } = await failedPartWay('resume-owner@example.com', 100, {
       Title: 'Calm Mornings',
       Description: 'A practical guide to calmer mornings for busy parents',
-      User: [owner.userId],
-      Status: 'In progress',
     });
-    expect(started.status).toBe(202);
-    const id = started.body.generationId as string;
-    await until(id, 'failed');
     // The failure refunded the whole job.
     await eventually(async () => ((await credits(owner.agent)) === 100 ? true : undefined), 30_000);
     const left = await missing(id);
@@ -141,16 +151,10 @@ describe('continuing a failed job from its recorded parts', () => {
   }, 180_000);
 
   it('refuses someone else’s job (404), a job that did not fail (409) and a resume without the credits (402), appending nothing', async () => {
-    const owner = await member(server(), 'resume-poor@example.com', { credits: 20 });
-    quotaAfter(3);
-    const started = await owner.agent.post('/api/submit-non-fiction-form').send({
+    const { owner, id } = await failedPartWay('resume-poor@example.com', 20, {
       Title: 'Quiet Evenings',
       Description: 'A practical guide to quieter evenings for busy parents',
-      User: [owner.userId],
-      Status: 'In progress',
     });
-    const id = started.body.generationId as string;
-    await until(id, 'failed');
     await eventually(async () => ((await credits(owner.agent)) === 20 ? true : undefined), 30_000);
     const intruder = await member(server(), 'resume-intruder@example.com', { credits: 100 });
     const jobEvents = async () =>
@@ -167,13 +171,10 @@ describe('continuing a failed job from its recorded parts', () => {
 
     // Spend the credits elsewhere: 20 → 0 (a v1 book), then the resume cannot be paid.
     fake().behave({});
-    const other = await owner.agent.post('/api/submit-non-fiction-form').send({
+    const otherId = await submitNonFiction(owner.agent, owner.userId, {
       Title: 'Busy Days',
       Description: 'A practical guide to busy days for working parents',
-      User: [owner.userId],
-      Status: 'In progress',
     });
-    expect(other.status).toBe(202);
     const spent = await accountEvents(owner.userId);
     const poor = await owner.agent.post(`/api/generations/${id}/resume`).send({});
     expect(poor.status).toBe(402);
@@ -181,7 +182,6 @@ describe('continuing a failed job from its recorded parts', () => {
     expect(await accountEvents(owner.userId)).toEqual(spent);
 
     // A job that did not fail cannot be continued.
-    const otherId = other.body.generationId as string;
     await until(otherId, 'completed');
     const completed = await owner.agent.post(`/api/generations/${otherId}/resume`).send({});
     expect(completed.status).toBe(409);

@@ -1,6 +1,12 @@
 import { jobTimeoutMs } from './job-timeout';
 
 const TEN_MINUTES = 600_000;
+/** A Gen 2.0 request for a book of `numChapters` chapters and an introduction. */
+const gen2Book = (numChapters: number) =>
+  ({
+    kind: 'non-fiction-v2',
+    input: { title: 'Bees', description: 'On roofs', numChapters, includeIntroduction: true },
+  }) as const;
 
 describe('a job’s timeout scales with its size', () => {
   it('gives a job of up to 12 calls the configured timeout', () => {
@@ -27,19 +33,13 @@ describe('a job’s timeout scales with its size', () => {
   });
 
   it('counts a Gen 2.0 book by its phase: one call for the outlines, a call a chapter for the book', () => {
-    const gen2 = {
-      kind: 'non-fiction-v2',
-      input: { title: 'Bees', description: 'On roofs', numChapters: 20, includeIntroduction: true },
-    } as const;
+    const gen2 = gen2Book(20);
     expect(jobTimeoutMs(TEN_MINUTES, gen2, 'main')).toBe(TEN_MINUTES);
     expect(jobTimeoutMs(TEN_MINUTES, gen2, 'book')).toBe(1_050_000);
   });
 
   it('counts a long book’s chapters by their words: a long chapter is two and a half standard calls', () => {
-    const gen2 = {
-      kind: 'non-fiction-v2',
-      input: { title: 'Bees', description: 'On roofs', numChapters: 12, includeIntroduction: true },
-    } as const;
+    const gen2 = gen2Book(12);
     expect(jobTimeoutMs(TEN_MINUTES, gen2, 'book')).toBe(650_000);
     expect(jobTimeoutMs(TEN_MINUTES, { ...gen2, input: { ...gen2.input, length: 'long' } }, 'book')).toBe(
       1_625_000,

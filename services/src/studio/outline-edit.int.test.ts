@@ -1,9 +1,9 @@
 import { accountStream, generationStream, OUTLINE_REWRITE_CREDITS } from '@studio/events';
-import { PLAN_TERMS } from '@studio/events/plans';
-import request from 'supertest';
-import { accountDecider } from '../account/decider';
+import type request from 'supertest';
 import { newId } from '../platform/ids';
-import { apiSpecification, existingStream } from '../testing/api-spec';
+import { apiSpecification } from '../testing/api-spec';
+import { gen2BookWithOutlines } from '../testing/gen2-books';
+import { member } from '../testing/givens';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 import { renderOutline } from './writing/book-text';
 import { writeOutlines } from './writing/offline-writer';
@@ -17,47 +17,8 @@ const brief = {
 const offered = writeOutlines(brief).map(renderOutline) as [string, string, string];
 
 /** A Gen 2.0 book whose three outlines are ready, and optionally further events of its stream. */
-const bookWithOutlines = (userId: string, bookId: string, ...more: Array<{ type: string; data: object }>) => [
-  existingStream(accountStream(userId), [
-    {
-      type: 'UserRegistered',
-      data: { userId, name: 'Tess', email: `${userId.toLowerCase()}@example.com`, passwordHash: 'x' },
-    },
-    {
-      type: 'GenerationRequested',
-      data: {
-        generationId: bookId,
-        userId,
-        kind: 'non-fiction-v2',
-        input: { ...brief },
-        cost: 20,
-        tier: 'Standard',
-        requestedAt: '2026-01-01T00:00:00.000Z',
-      },
-    },
-  ]),
-  existingStream(generationStream(bookId), [
-    {
-      type: 'GenerationQueued',
-      data: { generationId: bookId, userId, kind: 'non-fiction-v2', input: { ...brief }, tier: 'Standard' },
-    },
-    {
-      type: 'GenerationStarted',
-      data: {
-        generationId: bookId,
-        userId,
-        kind: 'non-fiction-v2',
-        input: { ...brief },
-        phase: 'main',
-        workerId: 'w',
-        deadline: '2026-01-01T01:00:00.000Z',
-        leaseExpiresAt: '2026-01-01T00:01:00.000Z',
-      },
-    },
-    { type: 'GenerationOutlinesReady', data: { generationId: bookId, outlines: offered } },
-    ...more,
-  ]),
-];
+const bookWithOutlines = (userId: string, bookId: string, ...more: Array<{ type: string; data: object }>) =>
+  gen2BookWithOutlines(userId, bookId, { input: brief, outlines: offered }, ...more);
 
 const edit = {
   introduction: null,
@@ -225,22 +186,7 @@ describe('Gen 2.0 outline editor over HTTP', () => {
   const server = useEmbeddedServer();
 
   const author = async (email: string) => {
-    const agent = request.agent(server().url);
-    const res = await agent.post('/api/register').send({ name: 'Tess', email, password: 'secret12' });
-    const userId = res.body.id as string;
-    await server().platform.commands.handle(
-      accountStream(userId),
-      accountDecider,
-      {
-        type: 'ActivateSubscription',
-        planId: 'standard',
-        amountPaid: PLAN_TERMS.standard.price,
-        paymentRef: `in-${email}`,
-        customerId: 'c',
-        subscriptionId: `s-${email}`,
-      } as never,
-      { at: new Date().toISOString(), correlationId: 't', causationId: `t-${email}` },
-    );
+    const { agent, userId } = await member(server(), email, { plan: 'standard' });
     const submit = await agent
       .post('/api/non-fiction-gen2/submit')
       .send({ userId, ...brief, numChapters: 4, includeIntroduction: 'yes' });

@@ -8,6 +8,7 @@ import {
   type ListedBook,
   listedBook,
   readerPage,
+  submitKidsBook,
   submitNonFiction,
 } from '../testing/reader-books';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
@@ -179,13 +180,7 @@ describe('a reader QR code in a book', () => {
       .post('/api/generate-coloring-book')
       .send({ prompt: 'Cozy woodland animals', bookLength: 10, userId });
     expect(coloring.status).toBe(202);
-    const kids = await agent
-      .post('/api/generate-kids-book')
-      .field('storyDescription', 'Pip the puppy learns to swim at the seaside')
-      .field('characterName', 'Pip')
-      .field('characterGender', 'boy')
-      .field('userId', userId);
-    expect(kids.status).toBe(202);
+    const kidsBookId = await submitKidsBook(agent, userId);
     const books = [
       // A coloring book lists its interior as shareLink, a kids book as finalBookFile.
       {
@@ -194,7 +189,7 @@ describe('a reader QR code in a book', () => {
         file: 'shareLink' as const,
       },
       {
-        id: kids.body.bookId as string,
+        id: kidsBookId,
         heading: 'Join Pip for more stories',
         file: 'finalBookFile' as const,
       },

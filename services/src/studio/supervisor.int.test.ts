@@ -76,13 +76,13 @@ describe('generation supervisor', () => {
   });
 
   // The supervisor's narrow needs; the rest of the runtime is not touched.
-  const supervisor = (intervalMs?: number) =>
+  const supervisor = (intervalMs?: number, onBus: Bus = bus) =>
     new GenerationSupervisor(
       {
         readStore: fixture.reads,
         commands,
         clock: time.clock,
-        bus,
+        bus: onBus,
         logger: fixture.logger,
         generationTimeoutMs: TIMEOUT_MS,
       },
@@ -118,22 +118,58 @@ describe('generation supervisor', () => {
   // Leases are another test's subject: here a worker's lease outlives every deadline.
   const farLease = at(100_000);
   const ctx = (minute: number) => ({ at: at(minute), correlationId: 'c', causationId: 'c', userId: 'u1' });
+  /** A worker's claim of one phase of a job, due at `deadlineMinute`. */
+  const claimJob = (
+    id: string,
+    phase: 'main' | 'book',
+    deadlineMinute: number,
+    { workerId = 'w1', leaseExpiresAt = farLease } = {},
+  ) =>
+    ({
+      type: 'ClaimJob',
+      phase,
+      generationId: id,
+      userId: 'u1',
+      workerId,
+      deadline: at(deadlineMinute),
+      leaseExpiresAt,
+    }) as const;
   const claim = async (id: string, minute: number, deadlineMinute: number) => {
     await request(id, minute);
     await commands.handle(
       generationStream(id),
       generationDecider,
-      {
-        type: 'ClaimJob',
-        phase: 'main',
-        generationId: id,
-        userId: 'u1',
-        workerId: 'w1',
-        deadline: at(deadlineMinute),
-        leaseExpiresAt: farLease,
-      },
+      claimJob(id, 'main', deadlineMinute),
       ctx(minute),
     );
+  };
+  /**
+   * A Gen 2.0 book whose main phase (due at `mainDeadline`) wrote three outlines, the one at
+   * `outlineIndex` chosen at minute 3: the book phase is queued.
+   */
+  const bookWithChosenOutline = async ({
+    outlineIndex = 0,
+    mainDeadline = 30,
+  }: {
+    outlineIndex?: 0 | 1 | 2;
+    mainDeadline?: number;
+  } = {}) => {
+    await request('book', 0, 'non-fiction-v2');
+    const book = generationStream('book');
+    await commands.handle(book, generationDecider, claimJob('book', 'main', mainDeadline), ctx(1));
+    await commands.handle(
+      book,
+      generationDecider,
+      { type: 'RecordOutlines', generationId: 'book', outlines: ['a', 'b', 'c'] },
+      ctx(2),
+    );
+    await commands.handle(
+      book,
+      generationDecider,
+      { type: 'ChooseOutline', generationId: 'book', userId: 'u1', outlineIndex },
+      ctx(3),
+    );
+    return { book };
   };
   const projected = async () => {
     await projector.waitFor((await fixture.events.headPosition())!);
@@ -226,30 +262,7 @@ describe('generation supervisor', () => {
   it('publishes queued jobs again at start: the main phase with its input, a chosen outline as the book phase', async () => {
     await request('queued', 0);
     await claim('running', 0, 30);
-    await request('book', 0, 'non-fiction-v2');
-    const book = generationStream('book');
-    const claimBook = {
-      type: 'ClaimJob',
-      phase: 'main',
-      generationId: 'book',
-      userId: 'u1',
-      workerId: 'w1',
-      deadline: at(30),
-      leaseExpiresAt: farLease,
-    } as const;
-    await commands.handle(book, generationDecider, claimBook, ctx(1));
-    await commands.handle(
-      book,
-      generationDecider,
-      { type: 'RecordOutlines', generationId: 'book', outlines: ['a', 'b', 'c'] },
-      ctx(2),
-    );
-    await commands.handle(
-      book,
-      generationDecider,
-      { type: 'ChooseOutline', generationId: 'book', userId: 'u1', outlineIndex: 1 },
-      ctx(3),
-    );
+    await bookWithChosenOutline({ outlineIndex: 1 });
     await projected();
 
     const running = supervisor(60_000);
@@ -284,17 +297,7 @@ describe('generation supervisor', () => {
     await request('queued', 0);
     await projected();
     const broker = recordingBus(true);
-    const running = new GenerationSupervisor(
-      {
-        readStore: fixture.reads,
-        commands,
-        clock: time.clock,
-        bus: broker.bus,
-        logger: fixture.logger,
-        generationTimeoutMs: TIMEOUT_MS,
-      },
-      60_000,
-    );
+    const running = supervisor(60_000, broker.bus);
     await running.start();
     running.stop();
     expect(broker.published).toEqual([]);
@@ -320,67 +323,14 @@ describe('generation supervisor', () => {
   });
 
   it('fails a Gen 2.0 book phase that outlives its deadline', async () => {
-    await request('book', 0, 'non-fiction-v2');
-    const book = generationStream('book');
-    const claim = (phase: 'main' | 'book', deadline: number) =>
-      ({
-        type: 'ClaimJob',
-        phase,
-        generationId: 'book',
-        userId: 'u1',
-        workerId: 'w1',
-        deadline: at(deadline),
-        leaseExpiresAt: farLease,
-      }) as const;
-    await commands.handle(book, generationDecider, claim('main', 5), ctx(1));
-    await commands.handle(
-      book,
-      generationDecider,
-      { type: 'RecordOutlines', generationId: 'book', outlines: ['a', 'b', 'c'] },
-      ctx(2),
-    );
-    await commands.handle(
-      book,
-      generationDecider,
-      { type: 'ChooseOutline', generationId: 'book', userId: 'u1', outlineIndex: 0 },
-      ctx(3),
-    );
-    await commands.handle(book, generationDecider, claim('book', 10), ctx(4));
+    const { book } = await bookWithChosenOutline({ mainDeadline: 5 });
+    await commands.handle(book, generationDecider, claimJob('book', 'book', 10), ctx(4));
     expect(await projected()).toEqual({ book: 'book-running' });
 
     time.set(11);
     expect(await supervisor().sweep()).toBe(1);
     expect(await failures('book')).toEqual([expect.objectContaining({ code: 'TIMEOUT' })]);
   });
-
-  /** A Gen 2.0 book whose outline was chosen at minute 3: the book phase is queued. */
-  const bookWithChosenOutline = async () => {
-    await request('book', 0, 'non-fiction-v2');
-    const book = generationStream('book');
-    const claimMain = {
-      type: 'ClaimJob',
-      phase: 'main',
-      generationId: 'book',
-      userId: 'u1',
-      workerId: 'w1',
-      deadline: at(30),
-      leaseExpiresAt: farLease,
-    } as const;
-    await commands.handle(book, generationDecider, claimMain, ctx(1));
-    await commands.handle(
-      book,
-      generationDecider,
-      { type: 'RecordOutlines', generationId: 'book', outlines: ['a', 'b', 'c'] },
-      ctx(2),
-    );
-    await commands.handle(
-      book,
-      generationDecider,
-      { type: 'ChooseOutline', generationId: 'book', userId: 'u1', outlineIndex: 0 },
-      ctx(3),
-    );
-    return { book };
-  };
 
   it('fails a chosen outline whose book phase no worker claimed within the timeout', async () => {
     await bookWithChosenOutline();
@@ -395,15 +345,7 @@ describe('generation supervisor', () => {
     await commands.handle(
       book,
       generationDecider,
-      {
-        type: 'ClaimJob',
-        phase: 'book',
-        generationId: 'book',
-        userId: 'u1',
-        workerId: 'w2',
-        deadline: at(60),
-        leaseExpiresAt: at(5),
-      },
+      claimJob('book', 'book', 60, { workerId: 'w2', leaseExpiresAt: at(5) }),
       ctx(4),
     );
     expect(await projected()).toEqual({ book: 'book-running' });

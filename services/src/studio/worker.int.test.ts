@@ -33,6 +33,20 @@ function recordingColoringPage() {
   return { jobs, tools };
 }
 
+const events = async (
+  runtime: { eventStore: { readStream(s: string): Promise<RecordedEvent[]> } },
+  id: string,
+) => runtime.eventStore.readStream(generationStream(id));
+/** The job's message handled once and the runtime disposed; the last event of the job's stream. */
+const runOnce = async ({ runtime, message, handle, started }: Awaited<ReturnType<typeof setup>>) => {
+  try {
+    await handle(message);
+    return (await events(runtime, started.generationId)).at(-1);
+  } finally {
+    await runtime.dispose();
+  }
+};
+
 describe('worker runner', () => {
   it('the same bus message delivered twice produces one generation result', async () => {
     let generatorRuns = 0;
@@ -129,10 +143,6 @@ describe('worker: one job', () => {
     extension: 'png',
     data: Buffer.from(data),
   });
-  const events = async (
-    runtime: { eventStore: { readStream(s: string): Promise<RecordedEvent[]> } },
-    id: string,
-  ) => runtime.eventStore.readStream(generationStream(id));
 
   it('claims with a deadline of now plus the timeout, reports progress, stores the files and completes', async () => {
     const { runtime, message, handle, started } = await setup(createOfflineProvider(), 90_000, {
@@ -201,23 +211,19 @@ describe('worker: one job', () => {
 
   it('gives the generator exactly its job: id, kind, phase, input, and the tier, author and time of the request', async () => {
     const { jobs, tools } = recordingColoringPage();
-    const { runtime, message, handle } = await setup(createOfflineProvider(), 10_000, { tools });
-    try {
-      await handle(message);
-      expect(jobs).toStrictEqual([
-        {
-          generationId: message.value.generationId,
-          kind: 'coloring-page',
-          phase: 'main',
-          input: { prompt: 'a lighthouse' },
-          tier: 'Demo',
-          author: 'Bo',
-          requestedAt: ctx.at,
-        },
-      ]);
-    } finally {
-      await runtime.dispose();
-    }
+    const job = await setup(createOfflineProvider(), 10_000, { tools });
+    await runOnce(job);
+    expect(jobs).toStrictEqual([
+      {
+        generationId: job.message.value.generationId,
+        kind: 'coloring-page',
+        phase: 'main',
+        input: { prompt: 'a lighthouse' },
+        tier: 'Demo',
+        author: 'Bo',
+        requestedAt: ctx.at,
+      },
+    ]);
   });
 
   it('a job without a tier gives the generator none', async () => {
@@ -243,7 +249,7 @@ describe('worker: one job', () => {
   });
 
   it('a generator that throws something other than an Error fails the job with it as the reason, as our own fault', async () => {
-    const { runtime, message, handle, started } = await setup(createOfflineProvider(), 10_000, {
+    const job = await setup(createOfflineProvider(), 10_000, {
       tools: {
         'coloring-page': {
           generator: async () => {
@@ -253,31 +259,18 @@ describe('worker: one job', () => {
         },
       },
     });
-    try {
-      await handle(message);
-      expect((await events(runtime, started.generationId)).at(-1)?.data).toMatchObject({
-        code: 'INTERNAL',
-        reason: 'the model refused',
-      });
-    } finally {
-      await runtime.dispose();
-    }
+    expect((await runOnce(job))?.data).toMatchObject({
+      code: 'INTERNAL',
+      reason: 'the model refused',
+    });
   });
 
   it('a timed-out job says after how many seconds', async () => {
-    const { runtime, message, handle, started } = await setup(
-      createOfflineProvider({ delayMs: 60_000 }),
-      1_600,
-    );
-    try {
-      await handle(message);
-      expect((await events(runtime, started.generationId)).at(-1)?.data).toMatchObject({
-        code: 'TIMEOUT',
-        reason: 'Generation timed out after 2 s',
-      });
-    } finally {
-      await runtime.dispose();
-    }
+    const job = await setup(createOfflineProvider({ delayMs: 60_000 }), 1_600);
+    expect((await runOnce(job))?.data).toMatchObject({
+      code: 'TIMEOUT',
+      reason: 'Generation timed out after 2 s',
+    });
   });
 
   it('at shutdown a running job is aborted and handed back, not failed, and no new job is claimed', async () => {
@@ -326,21 +319,13 @@ describe('worker: one job', () => {
   });
 
   it('a kind with no generator fails the job as our own fault (INTERNAL), saying so', async () => {
-    const { runtime, message, handle, started } = await setup(createOfflineProvider(), 10_000, {
-      tools: {},
+    const job = await setup(createOfflineProvider(), 10_000, { tools: {} });
+    expect((await runOnce(job))?.data).toMatchObject({
+      code: 'INTERNAL',
+      reason: 'The coloring-page generator is not available yet',
+      userId: job.message.value.userId,
+      kind: 'coloring-page',
     });
-    try {
-      await handle(message);
-      const failed = (await events(runtime, started.generationId)).at(-1);
-      expect(failed?.data).toMatchObject({
-        code: 'INTERNAL',
-        reason: 'The coloring-page generator is not available yet',
-        userId: message.value.userId,
-        kind: 'coloring-page',
-      });
-    } finally {
-      await runtime.dispose();
-    }
   });
 
   it('a job whose stream was never opened with a request is skipped without a claim', async () => {
@@ -577,34 +562,17 @@ describe('worker: what it logs', () => {
       image: async () => Promise.reject(new ProviderError('down')),
     };
     const { logger, lines } = capturingLogger();
+    /** A warning logged about a job, with its error. */
+    const warned = (generationId: string, err: object, msg: string) =>
+      expect.objectContaining({ level: 40, generationId, err: expect.objectContaining(err), msg });
     const first = await setup(failing, 10_000, { logger });
-    try {
-      await first.handle(first.message);
-      expect(lines).toContainEqual(
-        expect.objectContaining({
-          level: 40,
-          generationId: first.started.generationId,
-          err: expect.objectContaining({ message: 'down' }),
-          msg: 'job failed',
-        }),
-      );
-    } finally {
-      await first.runtime.dispose();
-    }
+    await runOnce(first);
+    expect(lines).toContainEqual(warned(first.started.generationId, { message: 'down' }, 'job failed'));
     const slow = await setup(createOfflineProvider({ delayMs: 60_000 }), 50, { logger });
-    try {
-      await slow.handle(slow.message);
-      expect(lines).toContainEqual(
-        expect.objectContaining({
-          level: 40,
-          generationId: slow.started.generationId,
-          err: expect.objectContaining({ name: 'JobTimeoutError' }),
-          msg: 'job timed out',
-        }),
-      );
-    } finally {
-      await slow.runtime.dispose();
-    }
+    await runOnce(slow);
+    expect(lines).toContainEqual(
+      warned(slow.started.generationId, { name: 'JobTimeoutError' }, 'job timed out'),
+    );
   });
 });
 

@@ -9,7 +9,7 @@ import path from 'node:path';
  * second opinion on what the in-process preflight passes. Each returns its output; a failing
  * tool throws with its output.
  */
-function withFile<T>(data: Buffer, extension: string, run: (file: string) => T): T {
+export function withFile<T>(data: Buffer, extension: string, run: (file: string) => T): T {
   const dir = mkdtempSync(path.join(tmpdir(), 'validate-'));
   const file = path.join(dir, `book.${extension}`);
   writeFileSync(file, data);
@@ -20,7 +20,8 @@ function withFile<T>(data: Buffer, extension: string, run: (file: string) => T):
   }
 }
 
-const run = (tool: string, args: string[]) =>
+/** A tool's output; a failing tool throws with its output. */
+export const run = (tool: string, args: string[]) =>
   execFileSync(tool, args, {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -74,6 +75,42 @@ export function inspectPdf(data: Buffer): PdfReport {
     const text = run('pdftotext', ['-layout', file, '-']);
     return { pages, width: Number(size?.[1]), height: Number(size?.[2]), fonts, images, qpdf, text };
   });
+}
+
+/** A word of a PDF page and its box, in points from the page's top left. */
+export interface PdfWord {
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+  text: string;
+}
+
+/** The words of one page of a PDF (of every page when none is named), as `pdftotext -bbox` boxes them. */
+export function pdfWords(data: Buffer, page?: number): PdfWord[] {
+  const pages = page === undefined ? [] : ['-f', String(page), '-l', String(page)];
+  return withFile(data, 'pdf', (file) =>
+    [
+      ...run('pdftotext', ['-bbox', ...pages, file, '-']).matchAll(
+        /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
+      ),
+    ].map((m) => ({
+      xMin: Number(m[1]),
+      yMin: Number(m[2]),
+      xMax: Number(m[3]),
+      yMax: Number(m[4]),
+      text: m[5] ?? '',
+    })),
+  );
+}
+
+/** Each page's text, laid out as printed, as `pdftotext -layout` reads the pages one by one. */
+export function pdfPageTexts(data: Buffer, pages: number): string[] {
+  return withFile(data, 'pdf', (file) =>
+    Array.from({ length: pages }, (_, i) =>
+      run('pdftotext', ['-layout', '-f', String(i + 1), '-l', String(i + 1), file, '-']),
+    ),
+  );
 }
 
 /** EPUBCheck's verdict; throws (with its messages) on any error or warning. */

@@ -1,14 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { unzipSync } from 'fflate';
-import { epubcheck, inspectPdf } from '../../testing/debian-tools';
+import { epubcheck, inspectPdf, pdfPageTexts, pdfWords, run, withFile } from '../../testing/debian-tools';
 import { createOfflineProvider } from '../ai/offline';
 import { gutterFor } from '../outputs/kdp';
 import { preflight } from '../preflight/preflight';
 import { nonFiction } from './books';
-import { type GeneratedFile, type GeneratorTools, unrecordedParts } from './generator';
+import { type GeneratedFile, type GeneratorJob, type GeneratorTools, unrecordedParts } from './generator';
 
 /**
  * The files of a non-fiction book, read back the way a reader and a KDP reviewer see them: the
@@ -26,41 +22,6 @@ const tools: GeneratorTools = {
   parts: unrecordedParts,
 };
 
-const withPdf = <T>(pdf: Buffer, run: (file: string) => T): T => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'book-files-'));
-  const file = path.join(dir, 'book.pdf');
-  writeFileSync(file, pdf);
-  try {
-    return run(file);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-};
-const tool = (name: string, args: string[]) =>
-  execFileSync(name, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-/** Each page's text, as pdftotext reads it page by page (`-f N -l N`). */
-const pageTexts = (pdf: Buffer, pages: number): string[] =>
-  withPdf(pdf, (file) =>
-    Array.from({ length: pages }, (_, i) =>
-      tool('pdftotext', ['-layout', '-f', String(i + 1), '-l', String(i + 1), file, '-']),
-    ),
-  );
-/** Words with their boxes on one page (points, origin top left). */
-const words = (pdf: Buffer, page: number) =>
-  withPdf(pdf, (file) =>
-    [
-      ...tool('pdftotext', ['-bbox', '-f', String(page), '-l', String(page), file, '-']).matchAll(
-        /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
-      ),
-    ].map((m) => ({
-      xMin: Number(m[1]),
-      yMin: Number(m[2]),
-      xMax: Number(m[3]),
-      yMax: Number(m[4]),
-      text: m[5] ?? '',
-    })),
-  );
-
 const fileOf = (files: GeneratedFile[], role: string) => {
   const found = files.find((f) => f.role === role);
   if (!found) throw new Error(`no ${role} file`);
@@ -74,26 +35,25 @@ const epubText = (epub: Buffer) =>
     .join('\n');
 
 describe('a non-fiction book’s files', () => {
+  /** The request both builds of the book answer: the same job, to the letter. */
+  const habitsBook: GeneratorJob<'non-fiction'> = {
+    generationId: 'book-files-1',
+    kind: 'non-fiction',
+    phase: 'main',
+    input: { title: 'The Quiet Power of Habits', description: 'Small daily habits that change a year' },
+    tier: 'Standard',
+    author: 'Ada Quill',
+    requestedAt: '2031-03-04T10:00:00.000Z',
+  };
   let files: GeneratedFile[];
   let pages: number;
   let texts: string[];
 
   beforeAll(async () => {
-    const output = await nonFiction(
-      {
-        generationId: 'book-files-1',
-        kind: 'non-fiction',
-        phase: 'main',
-        input: { title: 'The Quiet Power of Habits', description: 'Small daily habits that change a year' },
-        tier: 'Standard',
-        author: 'Ada Quill',
-        requestedAt: '2031-03-04T10:00:00.000Z',
-      },
-      tools,
-    );
+    const output = await nonFiction(habitsBook, tools);
     files = output.files;
     pages = output.result?.pages as number;
-    texts = pageTexts(fileOf(files, 'pdf'), pages);
+    texts = pdfPageTexts(fileOf(files, 'pdf'), pages);
   }, 120_000);
 
   it('name the author recorded with the request on every file, and never "The Author"', async () => {
@@ -105,7 +65,9 @@ describe('a non-fiction book’s files', () => {
       expect(text).not.toContain('The Author');
     }
     expect(epub).toMatch(/<dc:creator[^>]*>Ada Quill<\/dc:creator>/);
-    withPdf(fileOf(files, 'pdf'), (file) => expect(tool('pdfinfo', [file])).toMatch(/Author:\s+Ada Quill/));
+    withFile(fileOf(files, 'pdf'), 'pdf', (file) =>
+      expect(run('pdfinfo', [file])).toMatch(/Author:\s+Ada Quill/),
+    );
   });
 
   it('open with the title page, the copyright page (year of the request, author, rights, edition), then the contents', () => {
@@ -174,7 +136,7 @@ describe('a non-fiction book’s files', () => {
     const headings = openers.map((page) => {
       // The heading's words are the 19 pt ones; each line is one run of them at one height.
       const lines = new Map<number, { left: number; right: number }>();
-      for (const w of words(fileOf(files, 'pdf'), page).filter((w) => w.yMax - w.yMin > 15)) {
+      for (const w of pdfWords(fileOf(files, 'pdf'), page).filter((w) => w.yMax - w.yMin > 15)) {
         const line = lines.get(Math.round(w.yMin)) ?? { left: w.xMin, right: w.xMax };
         lines.set(Math.round(w.yMin), {
           left: Math.min(line.left, w.xMin),
@@ -193,7 +155,7 @@ describe('a non-fiction book’s files', () => {
     // A full body recto and verso: the text block's edges give the margins.
     const body = texts.findIndex((t, i) => i > 5 && t.split('\n').filter((l) => l.trim()).length > 25);
     for (const page of [body + 1, body + 2]) {
-      const onPage = words(pdf, page);
+      const onPage = pdfWords(pdf, page);
       const left = Math.min(...onPage.map((w) => w.xMin)) / 72;
       const right = 6 - Math.max(...onPage.map((w) => w.xMax)) / 72;
       const [inside, outside] = page % 2 === 1 ? [left, right] : [right, left];
@@ -204,7 +166,9 @@ describe('a non-fiction book’s files', () => {
 
   it('carry no link annotations and no bookmarks in the print PDF, and still pass the preflight and validators', async () => {
     const pdf = fileOf(files, 'pdf');
-    const expanded = withPdf(pdf, (file) => tool('qpdf', ['--qdf', '--object-streams=disable', file, '-']));
+    const expanded = withFile(pdf, 'pdf', (file) =>
+      run('qpdf', ['--qdf', '--object-streams=disable', file, '-']),
+    );
     expect(expanded).not.toMatch(/\/Subtype\s*\/Link/);
     expect(expanded).not.toMatch(/\/Outlines/);
     expect(await preflight(pdf, { type: 'interior', trim: { width: 6, height: 9, bleed: false } })).toEqual(
@@ -215,18 +179,7 @@ describe('a non-fiction book’s files', () => {
   });
 
   it('come out byte for byte the same when rebuilt from the same request', async () => {
-    const again = await nonFiction(
-      {
-        generationId: 'book-files-1',
-        kind: 'non-fiction',
-        phase: 'main',
-        input: { title: 'The Quiet Power of Habits', description: 'Small daily habits that change a year' },
-        tier: 'Standard',
-        author: 'Ada Quill',
-        requestedAt: '2031-03-04T10:00:00.000Z',
-      },
-      tools,
-    );
+    const again = await nonFiction(habitsBook, tools);
     expect(fileOf(again.files, 'pdf').equals(fileOf(files, 'pdf'))).toBe(true);
   }, 120_000);
 });

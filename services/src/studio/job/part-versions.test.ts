@@ -1,4 +1,4 @@
-import type { GenerationEvent } from '@studio/events';
+import type { GenerationEvent, GenerationFailureCode } from '@studio/events';
 import type { Emitted } from '../../platform/decider';
 import { specFor } from '../../testing/decider-spec';
 import { generationDecider } from '../generation';
@@ -79,6 +79,14 @@ const recorded = (regenerationId: string, version: number): Emitted<GenerationEv
     value: chapter('Hives', `Version ${version}.`),
   },
 });
+const failed = (
+  regenerationId: string,
+  code: GenerationFailureCode,
+  reason: string,
+): Emitted<GenerationEvent> => ({
+  type: 'GenerationPartRegenerationFailed',
+  data: { generationId: 'b1', userId: 'u1', regenerationId, part: 'chapter-2', code, reason },
+});
 const record = (regenerationId: string, version: number) =>
   ({
     type: 'RecordPartVersion',
@@ -110,20 +118,7 @@ describe('regenerating a part of a finished book', () => {
       .thenError('CONFLICT');
     spec([...finished, requested('r1')])
       .when(regenerate('r2', '2026-01-01T00:10:00.000Z'))
-      .then([
-        {
-          type: 'GenerationPartRegenerationFailed',
-          data: {
-            generationId: 'b1',
-            userId: 'u1',
-            regenerationId: 'r1',
-            part: 'chapter-2',
-            code: 'TIMEOUT',
-            reason: 'It took too long and was stopped.',
-          },
-        },
-        requested('r2', false),
-      ]);
+      .then([failed('r1', 'TIMEOUT', 'It took too long and was stopped.'), requested('r2', false)]);
   });
 
   it('a later request after a version was made numbers the next one, without a second original', () => {
@@ -151,19 +146,7 @@ describe('regenerating a part of a finished book', () => {
         code: 'REFUSED',
         reason: 'no',
       })
-      .then([
-        {
-          type: 'GenerationPartRegenerationFailed',
-          data: {
-            generationId: 'b1',
-            userId: 'u1',
-            regenerationId: 'r1',
-            part: 'chapter-2',
-            code: 'REFUSED',
-            reason: 'no',
-          },
-        },
-      ]);
+      .then([failed('r1', 'REFUSED', 'no')]);
   });
 
   it("someone else's book, a part it does not have, or a book not finished are refused", () => {

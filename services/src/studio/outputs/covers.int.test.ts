@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { inspectPdf } from '../../testing/debian-tools';
+import { inspectPdf, pdfWords } from '../../testing/debian-tools';
 import { createOfflineProvider } from '../ai/offline';
 import { preflight } from '../preflight/preflight';
 import {
@@ -55,21 +55,6 @@ const inDirLater = async <T>(pdf: Buffer, run: (file: string, dir: string) => Pr
     rmSync(dir, { recursive: true, force: true });
   }
 };
-/** Word boxes in points from the top left (pdftotext -bbox). */
-const words = (pdf: Buffer) =>
-  inDir(pdf, (file) =>
-    [
-      ...execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' }).matchAll(
-        /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
-      ),
-    ].map((m) => ({
-      xMin: Number(m[1]),
-      yMin: Number(m[2]),
-      xMax: Number(m[3]),
-      yMax: Number(m[4]),
-      text: m[5] ?? '',
-    })),
-  );
 /** The wrap rendered at `dpi` (72: one pixel a point), as raw RGB. */
 const render = (pdf: Buffer, dpi = 72) =>
   inDir(pdf, (file, dir) => {
@@ -136,12 +121,12 @@ describe('paperback and ebook covers', () => {
       const { start, end } = spineEdges(pages);
       const { pdf } = await paperbackWrapPdf(text, look, trim, pages);
       // Too thin for legible text with the clearance: the spine stays blank.
-      expect(words(pdf).filter((w) => w.xMax > start && w.xMin < end)).toEqual([]);
+      expect(pdfWords(pdf).filter((w) => w.xMax > start && w.xMin < end)).toEqual([]);
     }
     for (const pages of [200, 400, 600]) {
       const { start, end } = spineEdges(pages);
       const { pdf } = await paperbackWrapPdf(text, look, trim, pages);
-      const onSpine = words(pdf).filter((w) => w.xMax > start && w.xMin < end);
+      const onSpine = pdfWords(pdf).filter((w) => w.xMax > start && w.xMin < end);
       expect(onSpine.map((w) => w.text).join(' ')).toBe('The Quiet Power of Habits Ada Quill');
       for (const word of onSpine) {
         expect(word.xMin - start).toBeGreaterThanOrEqual(SPINE_TEXT_CLEARANCE * 72);
@@ -165,7 +150,7 @@ describe('paperback and ebook covers', () => {
       // KDP's geometry, measured here from the trim: safe area 0.125 in inside the trim, the
       // barcode 2 × 1.2 in a quarter inch from the spine fold and the foot of the back.
       const spineLeft = (BLEED + bookTrim.width) * 72;
-      const back = words(pdf).filter((w) => w.xMax < spineLeft);
+      const back = pdfWords(pdf).filter((w) => w.xMax < spineLeft);
       const backText = back.map((w) => w.text).join(' ');
       expect(backText).toContain('Freelancers earn in waves. This handbook turns irregular income');
       expect(backText).toContain(text.title);
@@ -239,7 +224,7 @@ describe('paperback and ebook covers', () => {
       // KDP's barcode box is one flat colour (the darkest pixel is the lightest): nothing printed there.
       expect(barcodeInk).toBe(0);
       // The line above the code is printed, and the blurb ends above the code's band.
-      const back = words(pdf).filter((w) => w.xMax < spineLeft * 72);
+      const back = pdfWords(pdf).filter((w) => w.xMax < spineLeft * 72);
       expect(back.map((w) => w.text).join(' ')).toContain('Get the bonus chapter');
       const blurbWords = back.filter((w) => /Freelancers|handbook|plan/.test(w.text));
       for (const w of blurbWords) expect(w.yMax).toBeLessThan((foot - 0.25 - 1.6 - 0.5) * 72);
@@ -292,7 +277,7 @@ describe('paperback and ebook covers', () => {
     const frontLeft = (BLEED + trim.width + spineWidth(120)) * 144;
     // Not a flat colour: the drawing's many colours.
     expect(colours(image, { left: frontLeft, right: image.info.width })).toBeGreaterThan(40);
-    const front = words(pdf).filter((w) => w.xMin * 2 > frontLeft);
+    const front = pdfWords(pdf).filter((w) => w.xMin * 2 > frontLeft);
     expect(front.map((w) => w.text).join(' ')).toContain('The Quiet Power of Habits');
     expect(front.map((w) => w.text).join(' ')).toContain('Ada Quill');
     for (const word of wordContrasts(image, front, 2))
@@ -352,7 +337,7 @@ describe('paperback and ebook covers', () => {
       // And the words are set inside those bands (poppler's boxes, in points from the top).
       const { pdf } = await paperbackWrapPdf(text, look, trim, 120);
       const frontLeft = (BLEED + trim.width + spineWidth(120)) * 72;
-      const front = words(pdf).filter((w) => w.xMin > frontLeft);
+      const front = pdfWords(pdf).filter((w) => w.xMin > frontLeft);
       expect(front.length).toBeGreaterThan(5);
       for (const w of front) {
         const inTitle =
@@ -417,7 +402,7 @@ describe('paperback and ebook covers', () => {
     expect(colours(image, { left: frontLeft, right: image.info.width })).toBeGreaterThan(6);
     for (const word of wordContrasts(
       image,
-      words(pdf).filter((w) => w.xMin > frontLeft),
+      pdfWords(pdf).filter((w) => w.xMin > frontLeft),
       1,
     ))
       expect(word.contrast).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
@@ -453,7 +438,7 @@ describe('paperback and ebook covers', () => {
   it('set a front title of several lines in lines of about even length, never a last word alone', async () => {
     const { pdf } = await paperbackWrapPdf(text, await lookOf(), trim, 32);
     // The title's words (the largest on the front), one run of them per line.
-    const front = words(pdf).filter((w) => w.xMin > (BLEED + trim.width) * 72);
+    const front = pdfWords(pdf).filter((w) => w.xMin > (BLEED + trim.width) * 72);
     const tallest = Math.max(...front.map((w) => w.yMax - w.yMin));
     const lines = new Map<number, { left: number; right: number }>();
     for (const w of front.filter((w) => w.yMax - w.yMin > tallest * 0.9)) {

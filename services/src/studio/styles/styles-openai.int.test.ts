@@ -30,25 +30,37 @@ describe('styles reach the image model', () => {
       return item && isFinished(item.generationStatus) ? item : undefined;
     }, 30_000);
 
+  /** What the model was asked for `body` posted to `path` (202), once the job listed at `list` is done. */
+  const askedFor = async (agent: request.Agent, path: string, body: object, list: string) => {
+    const from = fake().seen.length;
+    const res = await agent.post(path).send(body);
+    expect(res.status).toBe(202);
+    await finished(agent, list, res.body.generationId);
+    return asked(from);
+  };
+
   it('asks an illustration in the preset chosen instead of the default look, and the default without one', async () => {
     const { agent, userId } = await member(server(), 'preset-openai@example.com', { credits: 30 });
-    const from = fake().seen.length;
-    const styled = await agent
-      .post('/api/generate-image-v2')
-      .send({ prompt: 'a lighthouse at dusk', style: 'watercolour' });
-    expect(styled.status).toBe(202);
-    await finished(agent, `/api/image-generations-v2/${userId}`, styled.body.generationId);
-    const [watercolour] = asked(from);
+    const images = `/api/image-generations-v2/${userId}`;
+    const [watercolour] = await askedFor(
+      agent,
+      '/api/generate-image-v2',
+      { prompt: 'a lighthouse at dusk', style: 'watercolour' },
+      images,
+    );
     expect(watercolour?.kind).toBe('image');
     expect(watercolour?.body).toContain('Art style: a soft watercolour painting');
     expect(watercolour?.body).toContain('a lighthouse at dusk');
     expect(watercolour?.body).not.toContain('A warm, detailed, colourful illustration');
 
-    const next = fake().seen.length;
-    const plain = await agent.post('/api/generate-image-v2').send({ prompt: 'a lighthouse at dusk' });
-    await finished(agent, `/api/image-generations-v2/${userId}`, plain.body.generationId);
-    expect(asked(next)[0]?.body).toContain('A warm, detailed, colourful illustration');
-    expect(asked(next)[0]?.body).not.toContain('Art style');
+    const [plain] = await askedFor(
+      agent,
+      '/api/generate-image-v2',
+      { prompt: 'a lighthouse at dusk' },
+      images,
+    );
+    expect(plain?.body).toContain('A warm, detailed, colourful illustration');
+    expect(plain?.body).not.toContain('Art style');
   });
 
   it('an unknown preset is refused before the model is asked or a credit spent', async () => {
@@ -67,26 +79,24 @@ describe('styles reach the image model', () => {
       description: 'Thick brush ink outlines with a single coral accent colour',
       referenceImage: dataUrl(await png('#ff7f50')),
     });
-    const from = fake().seen.length;
-    const res = await agent
-      .post('/api/generate-image-v2')
-      .send({ prompt: 'a heron', style: `saved:${style.id}` });
-    expect(res.status).toBe(202);
-    await finished(agent, `/api/image-generations-v2/${userId}`, res.body.generationId);
-    const [call] = asked(from);
+    const [call] = await askedFor(
+      agent,
+      '/api/generate-image-v2',
+      { prompt: 'a heron', style: `saved:${style.id}` },
+      `/api/image-generations-v2/${userId}`,
+    );
     // The reference goes as the edit's picture, the style's words with the prompt.
     expect(call?.kind).toBe('edit');
     expect(call?.body).toContain('"Ink garden": Thick brush ink outlines with a single coral accent colour');
     expect(call?.body).toContain('Follow the manner of the style reference picture');
     expect(call?.body).toContain('filename="style.png"');
 
-    const editFrom = fake().seen.length;
-    const edit = await agent
-      .post('/api/edit-image')
-      .send({ prompt: 'add a red hat', originalImageUrl: dataUrl(await png('#3366cc')), style: 'pencil' });
-    expect(edit.status).toBe(202);
-    await finished(agent, `/api/image-editor-generations/${userId}`, edit.body.generationId);
-    const [edited] = asked(editFrom);
+    const [edited] = await askedFor(
+      agent,
+      '/api/edit-image',
+      { prompt: 'add a red hat', originalImageUrl: dataUrl(await png('#3366cc')), style: 'pencil' },
+      `/api/image-editor-generations/${userId}`,
+    );
     expect(edited?.kind).toBe('edit');
     expect(edited?.body).toContain('add a red hat');
     expect(edited?.body).toContain('Redraw the result as a hand-drawn graphite pencil sketch');

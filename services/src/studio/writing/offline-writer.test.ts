@@ -9,6 +9,21 @@ const brief = {
   includeIntroduction: true,
 };
 
+/** Chapter `i` (from 0) of `outline`, written for the brief: `more` adds to what the writer is told. */
+const chapterOf = (
+  outline: ReturnType<typeof writeOutlines>[number],
+  i: number,
+  more: Partial<Parameters<typeof writeChapter>[0]> = {},
+) =>
+  writeChapter({
+    bookTitle: brief.title,
+    description: brief.description,
+    chapter: outline.chapters[i] as { title: string; summary: string },
+    number: i + 1,
+    total: outline.chapters.length,
+    ...more,
+  });
+
 describe('the offline writer', () => {
   it('writes three outlines with different approaches and chapter titles, each with numChapters chapters', () => {
     const outlines = writeOutlines(brief);
@@ -33,13 +48,7 @@ describe('the offline writer', () => {
 
   it('writes chapters of several paragraphs about the subject, labelled as a demo', () => {
     const [outline] = writeOutlines(brief);
-    const chapter = writeChapter({
-      bookTitle: brief.title,
-      description: brief.description,
-      chapter: outline.chapters[1] as { title: string; summary: string },
-      number: 2,
-      total: 5,
-    });
+    const chapter = chapterOf(outline, 1);
     expect(chapter.paragraphs.length).toBeGreaterThanOrEqual(5);
     expect(chapter.paragraphs[0]).toContain(DEMO_NOTE);
     expect(chapter.paragraphs.join(' ')).toMatch(/beekeeping|rooftop|bees/i);
@@ -49,13 +58,7 @@ describe('the offline writer', () => {
   it('never writes the same sentence twice in a chapter, in any chapter of a book', () => {
     for (const outline of writeOutlines(brief))
       outline.chapters.forEach((chapter, i) => {
-        const text = writeChapter({
-          bookTitle: brief.title,
-          description: brief.description,
-          chapter,
-          number: i + 1,
-          total: outline.chapters.length,
-        });
+        const text = chapterOf(outline, i);
         const sentences = text.paragraphs.join(' ').match(/[^.!?]+[.!?]/g) ?? [];
         expect(sentences.length).toBeGreaterThan(15);
         const repeated = sentences.map((s) => s.trim()).filter((s, n, all) => all.indexOf(s) !== n);
@@ -106,14 +109,7 @@ describe('the offline writer', () => {
   it('writes longer chapters for longer books, and still never the same sentence twice in one', () => {
     for (const outline of writeOutlines({ ...brief, numChapters: 12 })) {
       const words = (length: keyof typeof CHAPTER_LENGTHS, i: number) => {
-        const text = writeChapter({
-          bookTitle: brief.title,
-          description: brief.description,
-          chapter: outline.chapters[i] as { title: string; summary: string },
-          number: i + 1,
-          total: 12,
-          words: CHAPTER_LENGTHS[length].words,
-        });
+        const text = chapterOf(outline, i, { words: CHAPTER_LENGTHS[length].words });
         const sentences = sentencesOf(text.paragraphs);
         expect(sentences.filter((s, n) => sentences.indexOf(s) !== n)).toEqual([]);
         return wordsOf(text.paragraphs);
@@ -128,12 +124,7 @@ describe('the offline writer', () => {
 
   it('writes with the book brief and the chapter before it in mind', () => {
     const [outline] = writeOutlines(brief);
-    const chapter = writeChapter({
-      bookTitle: brief.title,
-      description: brief.description,
-      chapter: outline.chapters[2] as { title: string; summary: string },
-      number: 3,
-      total: 5,
+    const chapter = chapterOf(outline, 2, {
       bookBrief: {
         audience: 'Retired teachers',
         tone: 'Calm',

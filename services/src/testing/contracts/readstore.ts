@@ -241,38 +241,25 @@ export function readStoreContract(
 
       it('creates a missing document with upsert, applying setOnInsert only then', async () => {
         const c = store.collection(fresh('upsert'));
-        await c.update(
-          'u',
-          {
-            set: { 'profile.name': 'Ann' },
-            inc: { visits: 1 },
-            setOnInsert: { createdAt: 't1', plan: 'free' },
-          },
-          { upsert: true },
-        );
-        expect(await c.get('u')).toEqual({
+        // A visit by `name`: the name set, the count raised, the first visit's time and plan kept.
+        const visit = (name: string, createdAt: string, plan: string) =>
+          c.update(
+            'u',
+            { set: { 'profile.name': name }, inc: { visits: 1 }, setOnInsert: { createdAt, plan } },
+            { upsert: true },
+          );
+        // The document after `visits` visits, the last by `name`: the first visit's time and plan.
+        const withFirstVisitKept = (name: string, visits: number) => ({
           _id: 'u',
-          profile: { name: 'Ann' },
-          visits: 1,
+          profile: { name },
+          visits,
           createdAt: 't1',
           plan: 'free',
         });
-        await c.update(
-          'u',
-          {
-            set: { 'profile.name': 'Bea' },
-            inc: { visits: 1 },
-            setOnInsert: { createdAt: 't2', plan: 'pro' },
-          },
-          { upsert: true },
-        );
-        expect(await c.get('u')).toEqual({
-          _id: 'u',
-          profile: { name: 'Bea' },
-          visits: 2,
-          createdAt: 't1',
-          plan: 'free',
-        });
+        await visit('Ann', 't1', 'free');
+        expect(await c.get('u')).toEqual(withFirstVisitKept('Ann', 1));
+        await visit('Bea', 't2', 'pro');
+        expect(await c.get('u')).toEqual(withFirstVisitKept('Bea', 2));
         await c.update('empty', {}, { upsert: true });
         expect(await c.get('empty')).toEqual({ _id: 'empty' });
       });
