@@ -349,6 +349,9 @@ describe('Stripe gateway: webhooks', () => {
     ...extra,
   });
 
+  /** What the gateway makes of a checkout.session.completed it leaves alone. */
+  const ignoredCheckout = { kind: 'ignored', eventId: 'evt_1', type: 'checkout.session.completed' };
+
   it('refuses a body not signed with the webhook secret, or without a signature', () => {
     const { payload, header: forged } = signed(
       { id: 'evt_1', object: 'event', type: 'invoice.paid', data: { object: {} } },
@@ -401,8 +404,7 @@ describe('Stripe gateway: webhooks', () => {
       invoice: null,
       metadata: { userId: 'recB', planId: 'basic' },
     };
-    const ignored = { kind: 'ignored', eventId: 'evt_1', type: 'checkout.session.completed' };
-    expect(parse('checkout.session.completed', session)).toStrictEqual(ignored);
+    expect(parse('checkout.session.completed', session)).toStrictEqual(ignoredCheckout);
     const invoiced = { ...session, invoice: 'in_2' };
     expect(parse('checkout.session.completed', invoiced)).toStrictEqual({
       kind: 'subscription-paid',
@@ -415,7 +417,7 @@ describe('Stripe gateway: webhooks', () => {
     });
     expect(
       parse('checkout.session.completed', { ...invoiced, metadata: { userId: 'recB', planId: 'gold' } }),
-    ).toStrictEqual(ignored);
+    ).toStrictEqual(ignoredCheckout);
   });
 
   it('ignores a checkout that is not a paid subscription', () => {
@@ -425,18 +427,10 @@ describe('Stripe gateway: webhooks', () => {
       mode: 'subscription',
       payment_status: 'unpaid',
     };
-    expect(parse('checkout.session.completed', session)).toStrictEqual({
-      kind: 'ignored',
-      eventId: 'evt_1',
-      type: 'checkout.session.completed',
-    });
+    expect(parse('checkout.session.completed', session)).toStrictEqual(ignoredCheckout);
     expect(
       parse('checkout.session.completed', { ...session, mode: 'payment', payment_status: 'paid' }),
-    ).toStrictEqual({
-      kind: 'ignored',
-      eventId: 'evt_1',
-      type: 'checkout.session.completed',
-    });
+    ).toStrictEqual(ignoredCheckout);
   });
 
   it('a paid renewal invoice renews the plan of its subscription until the end of its period', () => {
@@ -880,34 +874,22 @@ describe('Stripe gateway: API calls', () => {
   });
 
   it('a trialing subscription with a paid invoice counts as paid; an active one with an open invoice does not', async () => {
-    const meta = { userId: known.userId, planId: 'basic' };
-    subscriptionReply('sub_trial', {
-      status: 'trialing',
-      metadata: meta,
-      latest_invoice: { id: 'in_t', status: 'paid' },
-    });
+    // Completes Basic on a subscription of the caller's that Stripe describes with these fields.
+    const complete = (id: string, fields: Record<string, unknown>) => {
+      subscriptionReply(id, { metadata: { userId: known.userId, planId: 'basic' }, ...fields });
+      return stripeGateway().completeSubscription(known, 'basic', id);
+    };
     // Paid, but nothing: the amount decides what it grants (nothing below the plan's price).
-    expect(await stripeGateway().completeSubscription(known, 'basic', 'sub_trial')).toMatchObject({
-      paid: true,
-      paymentRef: 'in_t',
-      amountPaid: 0,
-    });
-    subscriptionReply('sub_unpaid', {
-      status: 'active',
-      metadata: meta,
-      latest_invoice: { id: 'in_u', status: 'open' },
-    });
-    expect(await stripeGateway().completeSubscription(known, 'basic', 'sub_unpaid')).toMatchObject({
-      paid: false,
-    });
+    expect(
+      await complete('sub_trial', { status: 'trialing', latest_invoice: { id: 'in_t', status: 'paid' } }),
+    ).toMatchObject({ paid: true, paymentRef: 'in_t', amountPaid: 0 });
+    expect(
+      await complete('sub_unpaid', { status: 'active', latest_invoice: { id: 'in_u', status: 'open' } }),
+    ).toMatchObject({ paid: false });
     // Without an invoice, the subscription itself is the payment reference.
-    subscriptionReply('sub_bare', {
-      status: 'incomplete',
-      metadata: meta,
-      latest_invoice: null,
-      customer: null,
-    });
-    expect(await stripeGateway().completeSubscription(known, 'basic', 'sub_bare')).toStrictEqual({
+    expect(
+      await complete('sub_bare', { status: 'incomplete', latest_invoice: null, customer: null }),
+    ).toStrictEqual({
       paid: false,
       paymentRef: 'sub_bare',
       amountPaid: 0,
@@ -917,28 +899,31 @@ describe('Stripe gateway: API calls', () => {
     });
   });
 
-  it("checks a subscription's status and names the plan of its price, if it is one of ours", async () => {
-    subscriptionReply('sub_std', {
+  it.each([
+    {
+      proves: 'names the plan of its price',
+      id: 'sub_std',
       status: 'past_due',
-      items: { object: 'list', data: [{ price: { id: 'price_standard' } }] },
-    });
-    expect(await stripeGateway().checkSubscription('sub_std')).toStrictEqual({
-      subscriptionId: 'sub_std',
-      status: 'past_due',
-      planId: 'standard',
-    });
-    subscriptionReply('sub_other', {
+      prices: ['price_standard'],
+      plan: { planId: 'standard' },
+    },
+    {
+      proves: 'names no plan for a price not ours',
+      id: 'sub_other',
       status: 'active',
-      items: { object: 'list', data: [{ price: { id: 'price_x' } }] },
+      prices: ['price_x'],
+      plan: {},
+    },
+    { proves: 'names no plan without a price', id: 'sub_empty', status: 'canceled', prices: [], plan: {} },
+  ])("checks a subscription's status and $proves", async ({ id, status, prices, plan }) => {
+    subscriptionReply(id, {
+      status,
+      items: { object: 'list', data: prices.map((price) => ({ price: { id: price } })) },
     });
-    expect(await stripeGateway().checkSubscription('sub_other')).toStrictEqual({
-      subscriptionId: 'sub_other',
-      status: 'active',
-    });
-    subscriptionReply('sub_empty', { status: 'canceled', items: { object: 'list', data: [] } });
-    expect(await stripeGateway().checkSubscription('sub_empty')).toStrictEqual({
-      subscriptionId: 'sub_empty',
-      status: 'canceled',
+    expect(await stripeGateway().checkSubscription(id)).toStrictEqual({
+      subscriptionId: id,
+      status,
+      ...plan,
     });
   });
 
