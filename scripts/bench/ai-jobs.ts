@@ -96,6 +96,21 @@ const criticalPathMs = (job: LongJob) =>
   Math.ceil(job.texts / CONCURRENCY) * TEXT_MS +
   Math.ceil(job.pictures / CONCURRENCY) * PICTURE_MS;
 
+/** The worker's job handler on the bench's runtime and AI provider, at the gate's real width. */
+const benchJobHandler = (runtime: Awaited<ReturnType<typeof openTestRuntime>>, ai: AiProvider) =>
+  createJobHandler({
+    commands: runtime.commands,
+    blobs: runtime.blobs,
+    ai,
+    gate: new CallGate(CONCURRENCY),
+    tools: TOOLS,
+    clock: systemClock,
+    logger: createLogger('silent'),
+    // The timeout scaled like the latency: the job is held to what it would be held to for real.
+    timeoutMs: GENERATION_TIMEOUT_MS * SCALE,
+    workerId: 'bench-worker',
+  });
+
 /** Realistic text answers: a model writes about 65 tokens a second (a long chapter: about 45 s). */
 const MS_PER_OUTPUT_TOKEN = 15 * SCALE;
 
@@ -125,17 +140,7 @@ async function longGen2Book(
       brief: { audience: 'Busy parents', keyTerms: 'brood box, smoker' },
     },
   };
-  const handle = createJobHandler({
-    commands: runtime.commands,
-    blobs: runtime.blobs,
-    ai: openai,
-    gate: new CallGate(CONCURRENCY),
-    tools: TOOLS,
-    clock: systemClock,
-    logger: createLogger('silent'),
-    timeoutMs: GENERATION_TIMEOUT_MS * SCALE,
-    workerId: 'bench-worker',
-  });
+  const handle = benchJobHandler(runtime, openai);
   const runPhase = (generationId: string, phase: 'main' | 'book') =>
     handle({
       topic: 'generation-jobs',
@@ -220,18 +225,7 @@ export async function measureAiJobs(): Promise<BenchRow[]> {
         imageModel: 'bench-image',
       }),
     );
-    const handle = createJobHandler({
-      commands: runtime.commands,
-      blobs: runtime.blobs,
-      ai: openai,
-      gate: new CallGate(CONCURRENCY),
-      tools: TOOLS,
-      clock: systemClock,
-      logger: createLogger('silent'),
-      // The timeout scaled like the latency: the job is held to what it would be held to for real.
-      timeoutMs: GENERATION_TIMEOUT_MS * SCALE,
-      workerId: 'bench-worker',
-    });
+    const handle = benchJobHandler(runtime, openai);
     rows.push(...(await longGen2Book(runtime, openai, fake, userId, ctx)));
     for (const job of JOBS) {
       const generationId = newId();

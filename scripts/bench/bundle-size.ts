@@ -4,12 +4,11 @@
 // Sizes are gzip level 9 of the files on disk (1 KB = 1024 bytes).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import Koa from 'koa';
 import { frontends, REMOTE_FOLDERS } from '../../services/src/platform/http/frontends';
+import { serveOnLoopback } from './loopback';
 
 export interface SizeRow {
   metric: string;
@@ -49,14 +48,7 @@ async function serve(repoRoot: string): Promise<{ url: string; close: () => Prom
     ctx.body = ctx.path === '/api/session' ? { user } : user;
   });
   app.use(frontends({ repoRoot }));
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return serveOnLoopback(app);
 }
 
 /** Same-origin script paths a page loads, in order, until the network is idle. */

@@ -4,12 +4,11 @@
 // precompressed bundles, prerendered pages) with a stub API. Each page is loaded cold 3 times;
 // the median is reported.
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { compression } from '../../services/src/platform/http/compression';
 import { frontends } from '../../services/src/platform/http/frontends';
 import { securityHeaders } from '../../services/src/platform/http/security-headers';
+import { serveOnLoopback } from './loopback';
 import type { BenchRow } from './table';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -47,14 +46,7 @@ async function serve(repoRoot: string, signedIn: () => boolean) {
     else ctx.body = [];
   });
   app.use(frontends({ repoRoot }));
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return serveOnLoopback(app);
 }
 
 /** Collects LCP and CLS from the first byte on (registered before any page script). */

@@ -1,6 +1,6 @@
 import type { AccountStreamEvent } from '@studio/events';
 import type { Emitted } from '../platform/decider';
-import { specFor } from '../testing/decider-spec';
+import { specFor, stateAfter } from '../testing/decider-spec';
 import { accountDecider } from './decider';
 
 const spec = specFor(accountDecider);
@@ -23,6 +23,20 @@ const start = (generationId: string, cost = 4) =>
 const debited = (generationId: string, amount = 4): Emitted<AccountStreamEvent> => ({
   type: 'CreditsDebited',
   data: { amount, reason: 'generation', generationId, kind: 'coloring-page' },
+});
+
+/** The request a Demo account of Ada's makes when it starts `start(generationId)`. */
+const requested = (generationId: string): Emitted<AccountStreamEvent> => ({
+  type: 'GenerationRequested',
+  data: {
+    generationId,
+    userId: 'recA',
+    kind: 'coloring-page',
+    input: { prompt: 'a cat' },
+    cost: 4,
+    tier: 'Demo',
+    author: 'Ada',
+  },
 });
 
 describe('credits ledger', () => {
@@ -76,24 +90,7 @@ describe('credits ledger', () => {
     it('given enough credits, then one debit and one request are decided together', () => {
       spec([registered, granted(10)])
         .when(start('g1'))
-        .then([
-          {
-            type: 'CreditsDebited',
-            data: { amount: 4, reason: 'generation', generationId: 'g1', kind: 'coloring-page' },
-          },
-          {
-            type: 'GenerationRequested',
-            data: {
-              generationId: 'g1',
-              userId: 'recA',
-              kind: 'coloring-page',
-              input: { prompt: 'a cat' },
-              cost: 4,
-              tier: 'Demo',
-              author: 'Ada',
-            },
-          },
-        ]);
+        .then([debited('g1'), requested('g1')]);
     });
 
     it('records the plan the request is made on (it decides whether a book gets an EPUB)', () => {
@@ -103,25 +100,20 @@ describe('credits ledger', () => {
       };
       const [, requested] = accountDecider.decide(
         start('g1'),
-        [registered, subscribed, granted(60)].reduce(
-          (s, e) => accountDecider.evolve(s, { ...e, eventId: 'x', metadata: {} } as never),
-          accountDecider.initialState,
-        ),
+        stateAfter(accountDecider, [registered, subscribed, granted(60)]),
       );
       expect(requested).toMatchObject({ type: 'GenerationRequested', data: { tier: 'Basic' } });
     });
 
     it('records the author books are published under: the pen name, else the profile name', () => {
-      const fold = (events: Emitted<AccountStreamEvent>[]) =>
-        events.reduce(
-          (s, e) => accountDecider.evolve(s, { ...e, eventId: 'x', metadata: {} } as never),
-          accountDecider.initialState,
-        );
       const penned: Emitted<AccountStreamEvent> = { type: 'ProfileUpdated', data: { penName: 'A. Quill' } };
       const removed: Emitted<AccountStreamEvent> = { type: 'ProfileUpdated', data: { penName: '' } };
       const authorOf = (events: Emitted<AccountStreamEvent>[]) =>
-        (accountDecider.decide(start('g1'), fold(events))[1]?.data as { author?: string } | undefined)
-          ?.author;
+        (
+          accountDecider.decide(start('g1'), stateAfter(accountDecider, events))[1]?.data as
+            | { author?: string }
+            | undefined
+        )?.author;
       expect(authorOf([registered, granted(10), penned])).toBe('A. Quill');
       expect(authorOf([registered, granted(10), penned, removed])).toBe('Ada');
     });
@@ -130,10 +122,7 @@ describe('credits ledger', () => {
       spec([registered, granted(3)])
         .when(start('g1'))
         .thenError('INSUFFICIENT_CREDITS', 'You need 4 credits. You currently have 3 credits.');
-      const state = [registered, granted(3)].reduce(
-        (s, e) => accountDecider.evolve(s, { ...e, eventId: 'x', metadata: {} } as never),
-        accountDecider.initialState,
-      );
+      const state = stateAfter(accountDecider, [registered, granted(3)]);
       expect(() => accountDecider.decide(start('g1'), state)).toThrow(
         expect.objectContaining({ details: { required: 4, available: 3 } }),
       );
@@ -148,28 +137,8 @@ describe('credits ledger', () => {
     it('given exactly the cost, then the balance may reach zero', () => {
       spec([registered, granted(4)])
         .when(start('g1', 4))
-        .then([
-          {
-            type: 'CreditsDebited',
-            data: { amount: 4, reason: 'generation', generationId: 'g1', kind: 'coloring-page' },
-          },
-          {
-            type: 'GenerationRequested',
-            data: {
-              generationId: 'g1',
-              userId: 'recA',
-              kind: 'coloring-page',
-              input: { prompt: 'a cat' },
-              cost: 4,
-              tier: 'Demo',
-              author: 'Ada',
-            },
-          },
-        ]);
-      const after = [registered, granted(4), debited('g1', 4)].reduce(
-        (s, e) => accountDecider.evolve(s, { ...e, eventId: 'x', metadata: {} } as never),
-        accountDecider.initialState,
-      );
+        .then([debited('g1'), requested('g1')]);
+      const after = stateAfter(accountDecider, [registered, granted(4), debited('g1', 4)]);
       expect(after.credits).toBe(0);
     });
 

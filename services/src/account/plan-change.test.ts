@@ -28,6 +28,12 @@ const onBasic: Emitted<AccountStreamEvent>[] = [
   },
 ];
 
+/** The upgrade from Basic to Premium that the later cases start from. */
+const upgradedToPremium: Emitted<AccountStreamEvent> = {
+  type: 'PlanChanged',
+  data: { fromPlanId: 'basic', toPlanId: 'premium', tier: 'Premium', amountPaid: 10, paymentRef: 'in_up' },
+};
+
 describe('plan changes', () => {
   it('an upgrade paid now changes the plan at once, keeps the renewal date and grants credits in proportion', () => {
     // Half the month left: half the price difference paid, half the extra credits.
@@ -60,33 +66,9 @@ describe('plan changes', () => {
   });
 
   it('counts an upgrade once, whether the route or the webhook brings its payment first', () => {
-    const changed = stateAfter(accountDecider, [
-      ...onBasic,
-      {
-        type: 'PlanChanged',
-        data: {
-          fromPlanId: 'basic',
-          toPlanId: 'premium',
-          tier: 'Premium',
-          amountPaid: 10,
-          paymentRef: 'in_up',
-        },
-      },
-    ]);
+    const changed = stateAfter(accountDecider, [...onBasic, upgradedToPremium]);
     expect(changed).toMatchObject({ tier: 'Premium', planId: 'premium', renewsAt: RENEWS });
-    spec([
-      ...onBasic,
-      {
-        type: 'PlanChanged',
-        data: {
-          fromPlanId: 'basic',
-          toPlanId: 'premium',
-          tier: 'Premium',
-          amountPaid: 10,
-          paymentRef: 'in_up',
-        },
-      },
-    ])
+    spec([...onBasic, upgradedToPremium])
       .when({ type: 'ChangePlan', toPlanId: 'premium', paymentRef: 'in_up', amountPaid: 10 })
       .thenNothing();
   });
@@ -96,19 +78,7 @@ describe('plan changes', () => {
   });
 
   it('a downgrade is scheduled for the renewal, once; the renewal then makes it the plan', () => {
-    const onPremium: Emitted<AccountStreamEvent>[] = [
-      ...onBasic,
-      {
-        type: 'PlanChanged',
-        data: {
-          fromPlanId: 'basic',
-          toPlanId: 'premium',
-          tier: 'Premium',
-          amountPaid: 10,
-          paymentRef: 'in_up',
-        },
-      },
-    ];
+    const onPremium: Emitted<AccountStreamEvent>[] = [...onBasic, upgradedToPremium];
     const scheduled: Emitted<AccountStreamEvent> = {
       type: 'PlanChangeScheduled',
       data: { fromPlanId: 'premium', toPlanId: 'standard', renewsAt: RENEWS },

@@ -32,6 +32,18 @@ const activated = (
   },
 ];
 
+/** A payment of Basic on sub_1, as its first invoice or a renewal brings it. */
+const basicPayment = (type: 'ActivateSubscription' | 'RenewSubscription', paymentRef: string) =>
+  ({ type, amountPaid: PAID, planId: 'basic', paymentRef, subscriptionId: 'sub_1' }) as const;
+/** Basic's 60 credits, granted for one payment. */
+const basicCredits = (
+  reason: 'plan-purchase' | 'renewal',
+  paymentRef: string,
+): Emitted<AccountStreamEvent> => ({
+  type: 'CreditsGranted',
+  data: { amount: 60, reason, planId: 'basic', paymentRef },
+});
+
 describe('subscription lifecycle', () => {
   it('given a new account, when a Standard checkout completes, then Standard is active with 150 credits', () => {
     spec([registered])
@@ -51,13 +63,7 @@ describe('subscription lifecycle', () => {
       .when({ type: 'ActivateSubscription', amountPaid: PAID, planId: 'basic', paymentRef: 'in_1' })
       .thenNothing();
     spec([registered, ...activated('in_1')])
-      .when({
-        type: 'RenewSubscription',
-        amountPaid: PAID,
-        planId: 'basic',
-        paymentRef: 'in_1',
-        subscriptionId: 'sub_1',
-      })
+      .when(basicPayment('RenewSubscription', 'in_1'))
       .thenNothing();
   });
 
@@ -82,10 +88,7 @@ describe('subscription lifecycle', () => {
             periodEnd: '2026-12-22T00:00:00.000Z',
           },
         },
-        {
-          type: 'CreditsGranted',
-          data: { amount: 60, reason: 'renewal', planId: 'basic', paymentRef: 'in_2' },
-        },
+        basicCredits('renewal', 'in_2'),
       ]);
   });
 
@@ -120,22 +123,13 @@ describe('subscription lifecycle', () => {
       type: 'PaymentFailed',
       data: { paymentRef: 'in_3', reason: 'card_declined', subscriptionId: 'sub_1' },
     };
-    const retried = {
-      type: 'RenewSubscription',
-      amountPaid: PAID,
-      planId: 'basic',
-      paymentRef: 'in_3',
-      subscriptionId: 'sub_1',
-    } as const;
+    const retried = basicPayment('RenewSubscription', 'in_3');
     const renewed: Emitted<AccountStreamEvent>[] = [
       {
         type: 'SubscriptionRenewed',
         data: { planId: 'basic', paymentRef: 'in_3', amountPaid: PAID, subscriptionId: 'sub_1' },
       },
-      {
-        type: 'CreditsGranted',
-        data: { amount: 60, reason: 'renewal', planId: 'basic', paymentRef: 'in_3' },
-      },
+      basicCredits('renewal', 'in_3'),
     ];
     spec([registered, ...activated(), failed])
       .when(retried)
@@ -190,19 +184,8 @@ describe('subscription lifecycle', () => {
       registered,
       { type: 'SubscriptionExpired', data: { subscriptionId: 'sub_1', reason: 'deleted', downgraded: true } },
     ])
-      .when({
-        type: 'ActivateSubscription',
-        amountPaid: PAID,
-        planId: 'basic',
-        paymentRef: 'in_1',
-        subscriptionId: 'sub_1',
-      })
-      .then([
-        {
-          type: 'CreditsGranted',
-          data: { amount: 60, reason: 'plan-purchase', planId: 'basic', paymentRef: 'in_1' },
-        },
-      ]);
+      .when(basicPayment('ActivateSubscription', 'in_1'))
+      .then([basicCredits('plan-purchase', 'in_1')]);
   });
 
   it('cancelling at period end is recorded once', () => {
@@ -299,19 +282,8 @@ describe('subscription lifecycle', () => {
       ...activated(),
       { type: 'SubscriptionExpired', data: { subscriptionId: 'sub_1', reason: 'x', downgraded: true } },
     ])
-      .when({
-        type: 'RenewSubscription',
-        amountPaid: PAID,
-        planId: 'basic',
-        paymentRef: 'in_2',
-        subscriptionId: 'sub_1',
-      })
-      .then([
-        {
-          type: 'CreditsGranted',
-          data: { amount: 60, reason: 'renewal', planId: 'basic', paymentRef: 'in_2' },
-        },
-      ]);
+      .when(basicPayment('RenewSubscription', 'in_2'))
+      .then([basicCredits('renewal', 'in_2')]);
   });
 
   it('a failed payment without a subscription id is recorded as such, and marks the plan past due', () => {
@@ -433,10 +405,7 @@ describe('subscription lifecycle', () => {
   it('the end of a subscription downgrades an account that never learnt its subscription id', () => {
     const activatedWithoutIds: Emitted<AccountStreamEvent>[] = [
       { type: 'SubscriptionActivated', data: { planId: 'basic', tier: 'Basic', paymentRef: 'in_1' } },
-      {
-        type: 'CreditsGranted',
-        data: { amount: 60, reason: 'plan-purchase', planId: 'basic', paymentRef: 'in_1' },
-      },
+      basicCredits('plan-purchase', 'in_1'),
     ];
     spec([registered, ...activatedWithoutIds])
       .when({ type: 'ExpireSubscription', subscriptionId: 'sub_1', reason: 'deleted' })

@@ -185,13 +185,7 @@ export function billingRoutes(deps: BillingRouteDeps): RouteModule {
 
     router.get('/api/simulated-checkout/:ref', async (ctx) => {
       const checkout = await ownCheckout(ctx);
-      ctx.type = 'text/html; charset=utf-8';
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = simulatedCheckoutPage(
-        checkout,
-        PLAN_TERMS[checkout.planId],
-        String(ctx.state.cspNonce ?? ''),
-      );
+      showCheckoutPage(ctx, checkout);
     });
 
     router.post('/api/simulated-checkout/:ref/pay', async (ctx) => {
@@ -203,14 +197,7 @@ export function billingRoutes(deps: BillingRouteDeps): RouteModule {
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         ctx.status = 409;
-        ctx.type = 'text/html; charset=utf-8';
-        ctx.set('Cache-Control', 'no-store');
-        ctx.body = simulatedCheckoutPage(
-          checkout,
-          PLAN_TERMS[checkout.planId],
-          String(ctx.state.cspNonce ?? ''),
-          error.message,
-        );
+        showCheckoutPage(ctx, checkout, error.message);
         return;
       }
       await payments.apply(simulatedPayment(checkout, clock.now()), clock.now().toISOString());
@@ -232,4 +219,16 @@ export function billingRoutes(deps: BillingRouteDeps): RouteModule {
       throw new DomainError('NOT_FOUND', 'This test checkout does not exist');
     return checkout;
   }
+}
+
+/** The simulated checkout page for this checkout, never cached, with what refused the payment if anything did. */
+function showCheckoutPage(ctx: Koa.Context, checkout: SimulatedCheckout, refusal?: string): void {
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = simulatedCheckoutPage(
+    checkout,
+    PLAN_TERMS[checkout.planId],
+    String(ctx.state.cspNonce ?? ''),
+    refusal,
+  );
 }

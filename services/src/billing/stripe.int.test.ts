@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Stripe from 'stripe';
 import request from 'supertest';
+import { postStripeWebhook, STRIPE_TEST_PRICES, signed, stripeEnv, stripeEvent } from '../testing/stripe';
 import { useEmbeddedServer } from '../testing/test-runtime';
 import { createStripeGateway } from './stripe';
 
@@ -122,25 +122,24 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => stripeApi.close(() => resolve())));
 
+/** The gateway with the suites' test prices, its API at `apiPort` (the local Stripe-shaped server). */
+const gatewayAt = (apiPort: number, keys: { webhookSecret?: string; publishableKey?: string } = {}) =>
+  createStripeGateway({
+    secretKey: 'sk_test_local',
+    webhookSecret: keys.webhookSecret ?? 'whsec_local',
+    ...(keys.publishableKey ? { publishableKey: keys.publishableKey } : {}),
+    prices: STRIPE_TEST_PRICES,
+    api: { host: '127.0.0.1', port: apiPort, protocol: 'http' },
+  });
+
 describe('Stripe gateway through the app', () => {
   const env = {
-    PAYMENTS: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_test_local',
-    STRIPE_WEBHOOK_SECRET: 'whsec_local',
+    ...stripeEnv({ secretKey: 'sk_test_local', webhookSecret: 'whsec_local' }),
     STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
-    STRIPE_PRICE_BASIC: 'price_basic',
-    STRIPE_PRICE_STANDARD: 'price_standard',
-    STRIPE_PRICE_PREMIUM: 'price_premium',
   };
   // The gateway points at the local Stripe-shaped server, whose port is known once it listens.
   const server = useEmbeddedServer(env, () => ({
-    gateway: createStripeGateway({
-      secretKey: env.STRIPE_SECRET_KEY,
-      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
-      prices: { basic: 'price_basic', standard: 'price_standard', premium: 'price_premium' },
-      api: { host: '127.0.0.1', port, protocol: 'http' },
-    }),
+    gateway: gatewayAt(port, { publishableKey: env.STRIPE_PUBLISHABLE_KEY }),
   }));
   beforeEach(() => {
     calls.length = 0;
@@ -241,13 +240,7 @@ describe('Stripe gateway through the app', () => {
 });
 
 describe('Stripe gateway: completing a subscription', () => {
-  const gateway = () =>
-    createStripeGateway({
-      secretKey: 'sk_test_local',
-      webhookSecret: 'whsec_local',
-      prices: { basic: 'price_basic', standard: 'price_standard', premium: 'price_premium' },
-      api: { host: '127.0.0.1', port, protocol: 'http' },
-    });
+  const gateway = () => gatewayAt(port);
   const caller = { userId: 'recCaller000000000', email: 'caller@example.com', name: 'Caller' };
   const subscription = (
     id: string,
@@ -314,31 +307,21 @@ describe('Stripe gateway: completing a subscription', () => {
  */
 describe('Stripe gateway: webhooks', () => {
   const secret = 'whsec_unit';
-  const gateway = createStripeGateway({
-    secretKey: 'sk_test_local',
-    webhookSecret: secret,
-    prices: { basic: 'price_basic', standard: 'price_standard', premium: 'price_premium' },
-    api: { host: '127.0.0.1', port: 9, protocol: 'http' },
-  });
-  const signer = new Stripe('sk_test_local');
+  const gateway = gatewayAt(9, { webhookSecret: secret });
   const parse = (
     type: string,
     object: Record<string, unknown>,
     id = 'evt_1',
     previousAttributes?: Record<string, unknown>,
   ) => {
-    const payload = JSON.stringify({
-      id,
-      object: 'event',
-      api_version: '2026-10-28.endive',
-      created: 1_790_000_000,
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-      data: { object, ...(previousAttributes ? { previous_attributes: previousAttributes } : {}) },
-    });
-    const header = signer.webhooks.generateTestHeaderString({ payload, secret });
+    const { payload, header } = signed(
+      stripeEvent(type, object, {
+        id,
+        created: 1_790_000_000,
+        ...(previousAttributes ? { previousAttributes } : {}),
+      }),
+      secret,
+    );
     return gateway.parseWebhook(Buffer.from(payload), header);
   };
   const invoice = (extra: Record<string, unknown> = {}) => ({
@@ -366,14 +349,14 @@ describe('Stripe gateway: webhooks', () => {
     ...extra,
   });
 
+  /** What the gateway makes of a checkout.session.completed it leaves alone. */
+  const ignoredCheckout = { kind: 'ignored', eventId: 'evt_1', type: 'checkout.session.completed' };
+
   it('refuses a body not signed with the webhook secret, or without a signature', () => {
-    const payload = JSON.stringify({
-      id: 'evt_1',
-      object: 'event',
-      type: 'invoice.paid',
-      data: { object: {} },
-    });
-    const forged = signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' });
+    const { payload, header: forged } = signed(
+      { id: 'evt_1', object: 'event', type: 'invoice.paid', data: { object: {} } },
+      'whsec_other',
+    );
     for (const signature of [forged, undefined]) {
       expect(() => gateway.parseWebhook(Buffer.from(payload), signature)).toThrow(
         expect.objectContaining({ code: 'BAD_SIGNATURE', message: 'Webhook signature verification failed' }),
@@ -421,8 +404,7 @@ describe('Stripe gateway: webhooks', () => {
       invoice: null,
       metadata: { userId: 'recB', planId: 'basic' },
     };
-    const ignored = { kind: 'ignored', eventId: 'evt_1', type: 'checkout.session.completed' };
-    expect(parse('checkout.session.completed', session)).toStrictEqual(ignored);
+    expect(parse('checkout.session.completed', session)).toStrictEqual(ignoredCheckout);
     const invoiced = { ...session, invoice: 'in_2' };
     expect(parse('checkout.session.completed', invoiced)).toStrictEqual({
       kind: 'subscription-paid',
@@ -435,7 +417,7 @@ describe('Stripe gateway: webhooks', () => {
     });
     expect(
       parse('checkout.session.completed', { ...invoiced, metadata: { userId: 'recB', planId: 'gold' } }),
-    ).toStrictEqual(ignored);
+    ).toStrictEqual(ignoredCheckout);
   });
 
   it('ignores a checkout that is not a paid subscription', () => {
@@ -445,18 +427,10 @@ describe('Stripe gateway: webhooks', () => {
       mode: 'subscription',
       payment_status: 'unpaid',
     };
-    expect(parse('checkout.session.completed', session)).toStrictEqual({
-      kind: 'ignored',
-      eventId: 'evt_1',
-      type: 'checkout.session.completed',
-    });
+    expect(parse('checkout.session.completed', session)).toStrictEqual(ignoredCheckout);
     expect(
       parse('checkout.session.completed', { ...session, mode: 'payment', payment_status: 'paid' }),
-    ).toStrictEqual({
-      kind: 'ignored',
-      eventId: 'evt_1',
-      type: 'checkout.session.completed',
-    });
+    ).toStrictEqual(ignoredCheckout);
   });
 
   it('a paid renewal invoice renews the plan of its subscription until the end of its period', () => {
@@ -710,20 +684,9 @@ describe('Stripe gateway: webhooks', () => {
 });
 
 describe('Stripe gateway: API calls', () => {
-  const gateway = createStripeGateway({
-    secretKey: 'sk_test_local',
-    webhookSecret: 'whsec_local',
-    prices: { basic: 'price_basic', standard: 'price_standard', premium: 'price_premium' },
-    api: { host: '127.0.0.1', port: 0, protocol: 'http' },
-  });
+  const gateway = gatewayAt(0);
   // The port is known only once the fake listens.
-  const stripeGateway = () =>
-    createStripeGateway({
-      secretKey: 'sk_test_local',
-      webhookSecret: 'whsec_local',
-      prices: { basic: 'price_basic', standard: 'price_standard', premium: 'price_premium' },
-      api: { host: '127.0.0.1', port, protocol: 'http' },
-    });
+  const stripeGateway = () => gatewayAt(port);
   const newCustomer = { userId: 'recNew000000000000', email: 'new@example.com', name: 'New' };
   const known = { ...newCustomer, customerId: 'cus_known' };
   beforeEach(() => {
@@ -911,34 +874,22 @@ describe('Stripe gateway: API calls', () => {
   });
 
   it('a trialing subscription with a paid invoice counts as paid; an active one with an open invoice does not', async () => {
-    const meta = { userId: known.userId, planId: 'basic' };
-    subscriptionReply('sub_trial', {
-      status: 'trialing',
-      metadata: meta,
-      latest_invoice: { id: 'in_t', status: 'paid' },
-    });
+    // Completes Basic on a subscription of the caller's that Stripe describes with these fields.
+    const complete = (id: string, fields: Record<string, unknown>) => {
+      subscriptionReply(id, { metadata: { userId: known.userId, planId: 'basic' }, ...fields });
+      return stripeGateway().completeSubscription(known, 'basic', id);
+    };
     // Paid, but nothing: the amount decides what it grants (nothing below the plan's price).
-    expect(await stripeGateway().completeSubscription(known, 'basic', 'sub_trial')).toMatchObject({
-      paid: true,
-      paymentRef: 'in_t',
-      amountPaid: 0,
-    });
-    subscriptionReply('sub_unpaid', {
-      status: 'active',
-      metadata: meta,
-      latest_invoice: { id: 'in_u', status: 'open' },
-    });
-    expect(await stripeGateway().completeSubscription(known, 'basic', 'sub_unpaid')).toMatchObject({
-      paid: false,
-    });
+    expect(
+      await complete('sub_trial', { status: 'trialing', latest_invoice: { id: 'in_t', status: 'paid' } }),
+    ).toMatchObject({ paid: true, paymentRef: 'in_t', amountPaid: 0 });
+    expect(
+      await complete('sub_unpaid', { status: 'active', latest_invoice: { id: 'in_u', status: 'open' } }),
+    ).toMatchObject({ paid: false });
     // Without an invoice, the subscription itself is the payment reference.
-    subscriptionReply('sub_bare', {
-      status: 'incomplete',
-      metadata: meta,
-      latest_invoice: null,
-      customer: null,
-    });
-    expect(await stripeGateway().completeSubscription(known, 'basic', 'sub_bare')).toStrictEqual({
+    expect(
+      await complete('sub_bare', { status: 'incomplete', latest_invoice: null, customer: null }),
+    ).toStrictEqual({
       paid: false,
       paymentRef: 'sub_bare',
       amountPaid: 0,
@@ -948,28 +899,31 @@ describe('Stripe gateway: API calls', () => {
     });
   });
 
-  it("checks a subscription's status and names the plan of its price, if it is one of ours", async () => {
-    subscriptionReply('sub_std', {
+  it.each([
+    {
+      proves: 'names the plan of its price',
+      id: 'sub_std',
       status: 'past_due',
-      items: { object: 'list', data: [{ price: { id: 'price_standard' } }] },
-    });
-    expect(await stripeGateway().checkSubscription('sub_std')).toStrictEqual({
-      subscriptionId: 'sub_std',
-      status: 'past_due',
-      planId: 'standard',
-    });
-    subscriptionReply('sub_other', {
+      prices: ['price_standard'],
+      plan: { planId: 'standard' },
+    },
+    {
+      proves: 'names no plan for a price not ours',
+      id: 'sub_other',
       status: 'active',
-      items: { object: 'list', data: [{ price: { id: 'price_x' } }] },
+      prices: ['price_x'],
+      plan: {},
+    },
+    { proves: 'names no plan without a price', id: 'sub_empty', status: 'canceled', prices: [], plan: {} },
+  ])("checks a subscription's status and $proves", async ({ id, status, prices, plan }) => {
+    subscriptionReply(id, {
+      status,
+      items: { object: 'list', data: prices.map((price) => ({ price: { id: price } })) },
     });
-    expect(await stripeGateway().checkSubscription('sub_other')).toStrictEqual({
-      subscriptionId: 'sub_other',
-      status: 'active',
-    });
-    subscriptionReply('sub_empty', { status: 'canceled', items: { object: 'list', data: [] } });
-    expect(await stripeGateway().checkSubscription('sub_empty')).toStrictEqual({
-      subscriptionId: 'sub_empty',
-      status: 'canceled',
+    expect(await stripeGateway().checkSubscription(id)).toStrictEqual({
+      subscriptionId: id,
+      status,
+      ...plan,
     });
   });
 
@@ -987,44 +941,12 @@ describe('Stripe gateway: API calls', () => {
  * proration_date, a declined upgrade changes nothing, and the webhooks that follow add nothing.
  */
 describe('Stripe gateway: changing plan through the app', () => {
-  const env = {
-    PAYMENTS: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_test_local',
-    STRIPE_WEBHOOK_SECRET: 'whsec_local',
-    STRIPE_PRICE_BASIC: 'price_basic',
-    STRIPE_PRICE_STANDARD: 'price_standard',
-    STRIPE_PRICE_PREMIUM: 'price_premium',
-  };
-  const server = useEmbeddedServer(env, () => ({
-    gateway: createStripeGateway({
-      secretKey: env.STRIPE_SECRET_KEY,
-      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-      prices: { basic: 'price_basic', standard: 'price_standard', premium: 'price_premium' },
-      api: { host: '127.0.0.1', port, protocol: 'http' },
-    }),
-  }));
-  const signer = new Stripe('sk_test_local');
+  const env = stripeEnv({ secretKey: 'sk_test_local', webhookSecret: 'whsec_local' });
+  const server = useEmbeddedServer(env, () => ({ gateway: gatewayAt(port) }));
   const periodEnd = Math.floor(Date.now() / 1000) + 15 * 24 * 3600;
   const renewsAt = new Date(periodEnd * 1000).toISOString();
-  const webhook = (type: string, object: Record<string, unknown>) => {
-    const payload = JSON.stringify({
-      id: `evt_${Math.random().toString(36).slice(2)}`,
-      object: 'event',
-      api_version: '2026-10-28.endive',
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-      data: { object },
-    });
-    const header = signer.webhooks.generateTestHeaderString({ payload, secret: env.STRIPE_WEBHOOK_SECRET });
-    return request(server().url)
-      .post('/api/stripe/webhook')
-      .set('Content-Type', 'application/json')
-      .set('Stripe-Signature', header)
-      .send(payload);
-  };
+  const webhook = (type: string, object: Record<string, unknown>) =>
+    postStripeWebhook(server().url, stripeEvent(type, object), env.STRIPE_WEBHOOK_SECRET);
   const line = (amount: number, price: string, proration: boolean) => ({
     id: `il_${price}_${amount}`,
     object: 'line_item',

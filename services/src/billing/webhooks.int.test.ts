@@ -1,8 +1,8 @@
 import { accountStream } from '@studio/events';
-import Stripe from 'stripe';
 import request from 'supertest';
 import { accountDecider } from '../account/decider';
 import { eventually } from '../testing/helpers';
+import { STRIPE_TEST_PRICES as PRICES, postStripeWebhook, stripeEnv, stripeEvent } from '../testing/stripe';
 import { useEmbeddedServer } from '../testing/test-runtime';
 import { WEBHOOK_PATH } from './routes';
 
@@ -11,17 +11,8 @@ import { WEBHOOK_PATH } from './routes';
  * webhook endpoint of a running embedded server configured for Stripe.
  */
 const SECRET = 'whsec_test_secret';
-const stripe = new Stripe('sk_test_123');
-const PRICES = { basic: 'price_basic', standard: 'price_standard', premium: 'price_premium' };
 
-const server = useEmbeddedServer({
-  PAYMENTS: 'stripe',
-  STRIPE_SECRET_KEY: 'sk_test_123',
-  STRIPE_WEBHOOK_SECRET: SECRET,
-  STRIPE_PRICE_BASIC: PRICES.basic,
-  STRIPE_PRICE_STANDARD: PRICES.standard,
-  STRIPE_PRICE_PREMIUM: PRICES.premium,
-});
+const server = useEmbeddedServer(stripeEnv({ secretKey: 'sk_test_123', webhookSecret: SECRET }));
 
 let counter = 0;
 async function newUser(): Promise<string> {
@@ -37,22 +28,6 @@ async function newUser(): Promise<string> {
   await eventually(async () => (await account(state.userId)).verificationLink);
   return state.userId;
 }
-
-const stripeEvent = (
-  type: string,
-  object: Record<string, unknown>,
-  id = `evt_${Math.random().toString(36).slice(2)}`,
-) => ({
-  id,
-  object: 'event',
-  api_version: '2026-10-28.endive',
-  created: Math.floor(Date.now() / 1000),
-  livemode: false,
-  pending_webhooks: 1,
-  request: { id: null, idempotency_key: null },
-  type,
-  data: { object },
-});
 
 const checkoutCompleted = (userId: string, invoice: string, sub = `sub_${userId}`) =>
   stripeEvent('checkout.session.completed', {
@@ -128,19 +103,8 @@ const subscriptionEvent = (
     ...extra,
   });
 
-async function post(event: object, options: { secret?: string; timestamp?: number } = {}) {
-  const payload = JSON.stringify(event);
-  const header = stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret: options.secret ?? SECRET,
-    ...(options.timestamp ? { timestamp: options.timestamp } : {}),
-  });
-  return request(server().url)
-    .post(WEBHOOK_PATH)
-    .set('Content-Type', 'application/json')
-    .set('Stripe-Signature', header)
-    .send(payload);
-}
+const post = (event: object, options: { secret?: string; timestamp?: number } = {}) =>
+  postStripeWebhook(server().url, event, options.secret ?? SECRET, options.timestamp);
 
 const account = async (userId: string) =>
   (await server().platform.commands.load(accountStream(userId), accountDecider)).state;

@@ -4,7 +4,7 @@ import { createHttpApp } from '../platform/http/app';
 import { remoteOrigins } from '../platform/http/frontends';
 import type { CspSources } from '../platform/http/security-headers';
 import type { FeatureModule, Platform, Stoppable } from '../platform/module';
-import type { RunnerRegistry } from '../platform/ops/runner-registry';
+import type { RunnerRegistry, RunnerView } from '../platform/ops/runner-registry';
 import { BlobSweeper } from '../platform/runners/blob-sweeper';
 import { ProjectorRunner } from '../platform/runners/projector';
 import { ReactorRunner } from '../platform/runners/reactor';
@@ -86,6 +86,24 @@ export async function listen(app: Koa, host: string, port: number): Promise<Serv
   });
 }
 
+/** What the registry shows of a runner: its state and checkpoint as they are when read. */
+function liveView(
+  kind: RunnerView['kind'],
+  name: string,
+  runner: Pick<RunnerView, 'state' | 'checkpoint'>,
+): RunnerView {
+  return {
+    kind,
+    name,
+    get state() {
+      return runner.state;
+    },
+    get checkpoint() {
+      return runner.checkpoint;
+    },
+  };
+}
+
 export async function startProjectors(
   platform: Platform,
   modules: FeatureModule[],
@@ -94,18 +112,7 @@ export async function startProjectors(
   const runners = modules
     .flatMap((m) => m.projections ?? [])
     .map((p) => new ProjectorRunner(platform.eventStore, platform.readStore, p, platform.logger));
-  registry?.add(
-    ...runners.map((runner) => ({
-      kind: 'projection' as const,
-      name: runner.projection.name,
-      get state() {
-        return runner.state;
-      },
-      get checkpoint() {
-        return runner.checkpoint;
-      },
-    })),
-  );
+  registry?.add(...runners.map((runner) => liveView('projection', runner.projection.name, runner)));
   for (const runner of runners) await runner.start();
   return runners;
 }
@@ -119,18 +126,7 @@ export async function startReactors(
   const runners = modules
     .flatMap((m) => m.reactors ?? [])
     .map((r) => new ReactorRunner(platform.eventStore, platform.readStore, r, platform.logger));
-  registry?.add(
-    ...runners.map((runner) => ({
-      kind: 'reactor' as const,
-      name: runner.name,
-      get state() {
-        return runner.state;
-      },
-      get checkpoint() {
-        return runner.checkpoint;
-      },
-    })),
-  );
+  registry?.add(...runners.map((runner) => liveView('reactor', runner.name, runner)));
   for (const runner of runners) await runner.start();
   return runners;
 }
