@@ -3,8 +3,9 @@
 // Every violation is listed with its rule, impact and the nodes it was found on.
 import AxeBuilder from '@axe-core/playwright';
 import { devices, type Page } from '@playwright/test';
-import { openAuthTab } from './account-helpers';
-import { buyPlan } from './books-helpers';
+import { ADMIN_TABS, openAuthTab } from './account-helpers';
+import { signUpOnPlan } from './books-helpers';
+import { createCode } from './qr-helpers';
 import { expect, signUp, test } from './support/fixtures';
 
 // Experimental rules on: they caught a scroll region a keyboard could not reach.
@@ -80,19 +81,8 @@ async function createQrCode(page: Page): Promise<string> {
   await page.goto('/qr-codes/new');
   await page.getByLabel('Title', { exact: true }).fill('Spring flyer');
   await page.getByLabel('Page title').fill('Reader Club');
-  await page.getByRole('button', { name: 'Create QR Code' }).click();
-  await expect(page).toHaveURL(/\/qr-codes\/[A-Za-z0-9]{12}$/);
-  return page.url().split('/').pop() as string;
+  return await createCode(page);
 }
-
-const ADMIN_TABS = [
-  'Update User Subscription',
-  'Verify Subscriptions',
-  'Self Update',
-  'Event History',
-  'Rebuild Read Models',
-  'Newsletter',
-];
 
 for (const viewport of WIDTHS) {
   const mobile = viewport.width < 768;
@@ -133,8 +123,7 @@ for (const viewport of WIDTHS) {
 
     test("a signed-in user's screens have no WCAG 2.1 AA violations", async ({ page, browser }, testInfo) => {
       test.setTimeout(300_000);
-      await signUp(page);
-      await buyPlan(page, 'premium');
+      await signUpOnPlan(page, 'premium');
       // The Edit view is scanned at desktop width; at phone width My Books is scanned with the
       // book's card in progress.
       await finishOneBook(page, !mobile);

@@ -3,6 +3,16 @@ import type { Page } from '@playwright/test';
 import { expect } from './support/fixtures';
 import { PASSWORD } from './support/users';
 
+/** The Admin Tools screen's tabs, in their order. */
+export const ADMIN_TABS = [
+  'Update User Subscription',
+  'Verify Subscriptions',
+  'Self Update',
+  'Event History',
+  'Rebuild Read Models',
+  'Newsletter',
+];
+
 /** The toast region (Radix: "Notifications (F8)"). */
 export function toasts(page: Page) {
   return page.getByRole('region', { name: /Notifications/ });

@@ -2,6 +2,7 @@
 // subscribers and download them as CSV.
 import { readFileSync } from 'node:fs';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
+import { holdRequests } from './support/hold';
 import { uniqueEmail } from './support/users';
 
 test('a visitor subscribes on the landing page, and an admin downloads the CSV with that address', async ({
@@ -62,14 +63,7 @@ test('what a visitor typed and sent before the app started is kept and sent by t
 }) => {
   const email = uniqueEmail('early');
   // Hold the account remote back: the page shows its prerendered HTML only.
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/remotes/account/**', async (route) => {
-    await gate;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/remotes/account/**');
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   const early = page.locator('#prerendered form#newsletter');
   await early.getByRole('textbox', { name: 'Email address' }).fill(email);

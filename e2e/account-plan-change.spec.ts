@@ -5,9 +5,9 @@
 // plan they chose.
 import type { Page, TestInfo } from '@playwright/test';
 import { expectNoHorizontalOverflow, expectToast, logInThroughUi } from './account-helpers';
-import { buyPlan } from './books-helpers';
+import { signUpOnPlan } from './books-helpers';
 import { expectAxeClean } from './support/axe';
-import { expect, keepScreenshot, signUp, test } from './support/fixtures';
+import { expect, keepScreenshot, test } from './support/fixtures';
 import { uniqueEmail } from './support/users';
 
 // Each journey scans several screens at two widths.
@@ -74,8 +74,7 @@ test('the plan one has is refused before payment; an upgrade shows what it does,
   page,
 }, testInfo) => {
   await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
-  await signUp(page);
-  await buyPlan(page, 'standard');
+  await signUpOnPlan(page, 'standard');
   await expect.poll(() => credits(page)).toBe(150);
 
   // Pricing: the current plan is not for sale; the way to more credits is named.
@@ -152,8 +151,7 @@ test('the plan one has is refused before payment; an upgrade shows what it does,
 test('a downgrade says it starts at the renewal, charges nothing, and can be called off', async ({
   page,
 }, testInfo) => {
-  await signUp(page);
-  await buyPlan(page, 'premium');
+  await signUpOnPlan(page, 'premium');
   await expect.poll(() => credits(page)).toBe(400);
   const preview = (await (await page.request.get('/api/subscription/change?planId=basic')).json()) as Preview;
   expect(preview).toMatchObject({ kind: 'downgrade', dueNow: 0, creditsNow: 0 });

@@ -4,7 +4,7 @@
 // e2e/books-real-backend.spec.ts); sign-up, plan and credits are real.
 import type { Page } from '@playwright/test';
 import { expectNoHorizontalOverflow, expectToast } from './account-helpers';
-import { buyPlan, overrideUser, recordJson, SSE_HEADERS, sseBody } from './books-helpers';
+import { buyPlan, overrideUser, recordJson, SSE_HEADERS, signUpOnPlan, sseBody } from './books-helpers';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 
 const OUTLINES = [
@@ -40,8 +40,7 @@ test.describe('Gen 2.0 [stubbed API]', () => {
     page,
   }, testInfo) => {
     test.setTimeout(60_000);
-    const user = await signUp(page);
-    await buyPlan(page, 'standard');
+    const user = await signUpOnPlan(page, 'standard');
 
     const submit = recordJson(202, {
       success: true,

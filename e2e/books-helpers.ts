@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page, Route } from '@playwright/test';
-import { expect, signUp } from './support/fixtures';
+import { expect, type SignedUpUser, signUp } from './support/fixtures';
 
 /** Buys a plan through the simulated gateway (real credits and tier on the server). */
 export async function buyPlan(page: Page, planId: 'basic' | 'standard' | 'premium'): Promise<void> {
@@ -17,6 +17,17 @@ export async function buyPlan(page: Page, planId: 'basic' | 'standard' | 'premiu
   const ref = url.split('/').pop();
   const paid = await page.request.post(`/api/simulated-checkout/${ref}/pay`, { maxRedirects: 0 });
   expect([200, 302, 303]).toContain(paid.status());
+}
+
+/** A new account on a plan bought through the simulated gateway: the start of most tool journeys. */
+export async function signUpOnPlan(
+  page: Page,
+  planId: 'basic' | 'standard' | 'premium',
+  options: { name?: string } = {},
+): Promise<SignedUpUser> {
+  const user = await signUp(page, options);
+  await buyPlan(page, planId);
+  return user;
 }
 
 /** A book PDF's text, white space folded (read back with pdftotext, as a reader's viewer would). */
@@ -35,8 +46,7 @@ export async function writeFinishedBook(
   book: { title: string; description: string },
   timeout = 150_000,
 ): Promise<Locator> {
-  await signUp(page);
-  await buyPlan(page, 'basic');
+  await signUpOnPlan(page, 'basic');
   await page.goto('/non-fiction-book');
   await page.getByLabel('Book Title').fill(book.title);
   await page.getByLabel('Book Description').fill(book.description);
@@ -45,6 +55,17 @@ export async function writeFinishedBook(
   const card = page.getByRole('article', { name: book.title });
   await expect(card.getByTestId('status-badge')).toHaveText('Done', { timeout });
   return card;
+}
+
+/** Opens the kids book tool with its story and character filled in (the picture and the submit are the test's). */
+export async function fillKidsBookForm(
+  page: Page,
+  book: { story: string; character: string; gender: 'Boy' | 'Girl' },
+): Promise<void> {
+  await page.goto('/kids-book-generator');
+  await page.getByLabel('Story Description').fill(book.story);
+  await page.getByLabel('Character Name').fill(book.character);
+  await page.getByRole('radio', { name: book.gender }).click();
 }
 
 /**
@@ -120,3 +141,24 @@ export async function noResumeOffers(page: Page): Promise<void> {
     route.request().method() === 'GET' ? route.fulfill({ json: null }) : route.fallback(),
   );
 }
+
+/** The date of every book in a stubbed list (the cards show it). */
+export const STUBBED_BOOK_DATE = '2025-06-01T10:00:00.000Z';
+
+/** No stream unless a test says otherwise: a refused stream (204 closes an EventSource for good). */
+export async function noStream(page: Page): Promise<void> {
+  await page.route('**/api/generations/events', (route) => route.fulfill({ status: 204, body: '' }));
+}
+
+/** A finished Gen 2.0 book of a stubbed list, with both downloads: the PDF and the EPUB. */
+export const FINISHED_GEN2_BOOK = {
+  id: 'v2-done',
+  title: 'Baking Bread',
+  type: 'non-fiction-v2',
+  status: 'Done',
+  generationStatus: 'completed',
+  progress: 100,
+  createdAt: STUBBED_BOOK_DATE,
+  downloadLink: '/files/bread.pdf',
+  epubFile: '/files/bread.epub',
+};

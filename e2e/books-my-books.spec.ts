@@ -3,10 +3,18 @@
 // server cannot be made to show on demand; sign-up and sessions are real.
 import type { Page } from '@playwright/test';
 import { expectNoHorizontalOverflow, expectToast } from './account-helpers';
-import { expectToastText, noResumeOffers, SSE_HEADERS, sseBody } from './books-helpers';
+import {
+  expectToastText,
+  FINISHED_GEN2_BOOK,
+  noResumeOffers,
+  noStream,
+  SSE_HEADERS,
+  STUBBED_BOOK_DATE,
+  sseBody,
+} from './books-helpers';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 
-const at = '2025-06-01T10:00:00.000Z';
+const at = STUBBED_BOOK_DATE;
 const BOOKS = [
   {
     id: 'v2-ready',
@@ -38,17 +46,7 @@ const BOOKS = [
     progress: 5,
     createdAt: at,
   },
-  {
-    id: 'v2-done',
-    title: 'Baking Bread',
-    type: 'non-fiction-v2',
-    status: 'Done',
-    generationStatus: 'completed',
-    progress: 100,
-    createdAt: at,
-    downloadLink: '/files/bread.pdf',
-    epubFile: '/files/bread.epub',
-  },
+  FINISHED_GEN2_BOOK,
   {
     id: 'color-done',
     title: 'Dino Coloring',
@@ -107,11 +105,6 @@ async function stubBooks(page: Page, books: unknown[], held = false): Promise<()
     await route.fulfill({ json: books });
   });
   return release;
-}
-
-/** No stream in these tests unless one says otherwise: a refused stream (204 closes an EventSource for good). */
-async function noStream(page: Page) {
-  await page.route('**/api/generations/events', (route) => route.fulfill({ status: 204, body: '' }));
 }
 
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });

@@ -3,9 +3,9 @@
 // no introduction), saved, read back from the server, and the book generated from it; the book's
 // length (with its live page estimate) and brief chosen in the form, the brief edited in the editor.
 import { expectNoHorizontalOverflow, expectToast } from './account-helpers';
-import { buyPlan, orderGen2Outlines } from './books-helpers';
+import { orderGen2Outlines, signUpOnPlan } from './books-helpers';
 import { expectAxeClean } from './support/axe';
-import { expect, keepScreenshot, signUp, test } from './support/fixtures';
+import { expect, keepScreenshot, test } from './support/fixtures';
 
 test.use({ allowConsoleErrors: /status of 422/ });
 
@@ -13,8 +13,7 @@ test('REAL backend: rewrite the outlines once, edit outline 2 by keyboard, save,
   page,
 }, testInfo) => {
   test.setTimeout(150_000);
-  await signUp(page);
-  await buyPlan(page, 'premium');
+  await signUpOnPlan(page, 'premium');
   const option2 = await orderGen2Outlines(page, async () => {
     // Three chapters and the introduction: the estimate follows the length as it is chosen.
     const estimate = page.getByTestId('page-estimate');

@@ -3,8 +3,8 @@
 // its viewer. The [stubbed API] specs cover the failure states a real server cannot be made to
 // show on demand.
 import { expectToast } from './account-helpers';
-import { buyPlan, orderGen2Outlines, writeFinishedBook } from './books-helpers';
-import { expect, signUp, test } from './support/fixtures';
+import { fillKidsBookForm, orderGen2Outlines, signUpOnPlan, writeFinishedBook } from './books-helpers';
+import { expect, test } from './support/fixtures';
 
 test.use({ allowConsoleErrors: /status of 422/ });
 
@@ -12,8 +12,7 @@ test('REAL backend: Gen 2.0 submit, outlines, pick 2, generate, live progress, P
   page,
 }) => {
   test.setTimeout(120_000);
-  await signUp(page);
-  await buyPlan(page, 'premium');
+  await signUpOnPlan(page, 'premium');
   const option2 = await orderGen2Outlines(page);
   expect(await page.getByRole('textbox', { name: 'Outline Option 2 text' }).inputValue()).not.toBe('');
   await option2.getByRole('button', { name: 'Select Outline Option 2' }).click();
@@ -46,12 +45,12 @@ test('REAL backend: Gen 2.0 submit, outlines, pick 2, generate, live progress, P
 
 test('REAL backend: kids book through the form, then the viewer', async ({ page }) => {
   test.setTimeout(120_000);
-  await signUp(page);
-  await buyPlan(page, 'premium');
-  await page.goto('/kids-book-generator');
-  await page.getByLabel('Story Description').fill('Leo builds a rocket and visits the moon with his cat.');
-  await page.getByLabel('Character Name').fill('Leo');
-  await page.getByRole('radio', { name: 'Boy' }).click();
+  await signUpOnPlan(page, 'premium');
+  await fillKidsBookForm(page, {
+    story: 'Leo builds a rocket and visits the moon with his cat.',
+    character: 'Leo',
+    gender: 'Boy',
+  });
   await page.getByRole('button', { name: 'Generate Kids Book (100 credits)' }).click();
   await expectToast(page, 'Book Generation Started!', /Credits used: 100\. Remaining credits: \d+\./);
   await page.goto('/my-books');

@@ -1,10 +1,10 @@
 // The book tools' forms (docs/product/creation-tools-qr.md (Screens and routes, Validation, Messages)): non-fiction v1, coloring book, kids book. STUBBED
 // API for the tool calls, to show failures on demand; sign-up, plans, credits are real
 // (a balance or tier a test needs is set by overriding the /api/user answer).
-import sharp from 'sharp';
 import { expectNoHorizontalOverflow, expectToast } from './account-helpers';
-import { buyPlan, overrideUser, recordJson } from './books-helpers';
+import { fillKidsBookForm, overrideUser, recordJson, signUpOnPlan } from './books-helpers';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
+import { pictureFile } from './support/pictures';
 
 test.describe('Non-fiction v1 [stubbed API]', () => {
   test('banner under 20 credits, validation messages, the two client checks', async ({ page }, testInfo) => {
@@ -68,8 +68,7 @@ test.describe('Non-fiction v1 [stubbed API]', () => {
     test("success points to My Books; failures: the server's message, 'Server error: …', the fallback", async ({
       page,
     }) => {
-      const user = await signUp(page);
-      await buyPlan(page, 'basic');
+      const user = await signUpOnPlan(page, 'basic');
       let call = 0;
       const bodies: unknown[] = [];
       await page.route('**/api/submit-non-fiction-form', (route) => {
@@ -123,8 +122,7 @@ test.describe('Non-fiction v1 [stubbed API]', () => {
 
 test.describe('Coloring book [stubbed API]', () => {
   test("'Upgrade Required' below Standard", async ({ page }) => {
-    await signUp(page);
-    await buyPlan(page, 'basic');
+    await signUpOnPlan(page, 'basic');
     await page.goto('/coloring-book-generator');
     await expect(page.getByTestId('upgrade-required')).toContainText('Upgrade Required');
     await expect(
@@ -136,8 +134,7 @@ test.describe('Coloring book [stubbed API]', () => {
   test('cost of the chosen length, 30 by default; prompt message; credit check; start', async ({
     page,
   }, testInfo) => {
-    const user = await signUp(page);
-    await buyPlan(page, 'standard');
+    const user = await signUpOnPlan(page, 'standard');
     const start = recordJson(202, {
       success: true,
       message: 'Your coloring book generation has started!',
@@ -277,8 +274,7 @@ test.describe('Kids book generator [stubbed API]', () => {
     test('multipart with the character image and x-user-id; INSUFFICIENT_CREDITS, failure and success texts', async ({
       page,
     }) => {
-      const user = await signUp(page);
-      await buyPlan(page, 'standard');
+      const user = await signUpOnPlan(page, 'standard');
       let call = 0;
       const requests: { headers: Record<string, string>; body: string }[] = [];
       await page.route('**/api/generate-kids-book', (route) => {
@@ -303,19 +299,13 @@ test.describe('Kids book generator [stubbed API]', () => {
           json: { success: true, bookId: 'k1', creditsUsed: 100, remainingCredits: 50 },
         });
       });
-      await page.goto('/kids-book-generator');
-      await page
-        .getByLabel('Story Description')
-        .fill('Leo builds a rocket and visits the moon with his cat.');
-      await page.getByLabel('Character Name').fill('Leo');
-      await page.getByRole('radio', { name: 'Boy' }).click();
+      await fillKidsBookForm(page, {
+        story: 'Leo builds a rocket and visits the moon with his cat.',
+        character: 'Leo',
+        gender: 'Boy',
+      });
       // The picture is decoded in the browser before it may be sent: a real (tiny) PNG.
-      const png = await sharp({ create: { width: 24, height: 24, channels: 3, background: '#ffcc00' } })
-        .png()
-        .toBuffer();
-      await page
-        .locator('input[type=file]')
-        .setInputFiles({ name: 'leo.png', mimeType: 'image/png', buffer: png });
+      await page.locator('input[type=file]').setInputFiles(await pictureFile('leo.png', 24, 24, '#ffcc00'));
       await expect(page.getByRole('img', { name: 'Preview of the chosen file' })).toBeVisible();
       const submit = page.getByRole('button', { name: 'Generate Kids Book (100 credits)' });
       await submit.click();

@@ -1,11 +1,11 @@
 // Custom styles: the style picker on the tool forms (presets for every plan, "My styles" on
 // Premium, an upgrade hint otherwise) and the My styles dialog (save with a reference picture,
 // use it in a tool, delete after a confirmation), at 1280 and 375 px, by keyboard, axe clean.
-import sharp from 'sharp';
 import { expectNoHorizontalOverflow, expectToast } from './account-helpers';
-import { buyPlan } from './books-helpers';
+import { signUpOnPlan } from './books-helpers';
 import { expectAxeClean } from './support/axe';
-import { expect, keepScreenshot, signUp, test } from './support/fixtures';
+import { expect, keepScreenshot, test } from './support/fixtures';
+import { pictureFile } from './support/pictures';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -13,8 +13,7 @@ test('Premium saves a style with a picture, draws with it and deletes it after a
   page,
 }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signUp(page);
-  await buyPlan(page, 'premium');
+  await signUpOnPlan(page, 'premium');
   await page.goto('/image-generator-v2');
   const styles = page.getByRole('radiogroup', { name: 'Art Style' });
   await expect(styles.getByRole('radio', { name: 'Default' })).toBeChecked();
@@ -30,12 +29,7 @@ test('Premium saves a style with a picture, draws with it and deletes it after a
   await expectAxeClean(page);
   await dialog.getByLabel('Style name').fill('Ink garden');
   await dialog.getByLabel('Describe the style').fill('Thick brush ink outlines with one coral accent colour');
-  const picture = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#ff7f50' } })
-    .png()
-    .toBuffer();
-  await dialog
-    .locator('input[type=file]')
-    .setInputFiles({ name: 'coral.png', mimeType: 'image/png', buffer: picture });
+  await dialog.locator('input[type=file]').setInputFiles(await pictureFile('coral.png', 120, 80, '#ff7f50'));
   await dialog.getByRole('button', { name: 'Save style' }).click();
   await expectToast(page, 'Style saved');
   await expect(dialog.getByRole('img', { name: 'Reference picture of Ink garden' })).toBeVisible();
@@ -79,8 +73,7 @@ test('other plans pick presets and see an upgrade hint; at 375 px nothing runs o
   page,
 }, testInfo) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await signUp(page);
-  await buyPlan(page, 'standard');
+  await signUpOnPlan(page, 'standard');
   await page.goto('/kids-book-generator');
   const styles = page.getByRole('radiogroup', { name: 'Art Style' });
   await styles.getByRole('radio', { name: 'Watercolour' }).click();

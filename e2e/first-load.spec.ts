@@ -1,6 +1,8 @@
 // What a visitor sees before JavaScript runs, the session check, titles, and pages anyone
 // may read in the frame that fits them.
+
 import { expect, signUp, test } from './support/fixtures';
+import { holdRequests } from './support/hold';
 
 const PUBLIC_PAGES = [
   { path: '/', heading: /.+/, title: 'Create books, listings and images with AI · AI Book Studio' },
@@ -97,14 +99,7 @@ test('a signed-in page starts its screen with the HTML and fetches each preloade
 
 test('signed-in pages show the layout skeleton at once while the session is checked', async ({ page }) => {
   await signUp(page);
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/session', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/session');
   await page.goto('/dashboard', { waitUntil: 'commit' });
   await expect(page.getByTestId('layout-skeleton')).toBeVisible();
   release();

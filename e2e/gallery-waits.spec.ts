@@ -1,22 +1,12 @@
-// The gallery's waiting times come from the tool's measured durations (GET /api/studio/durations),
-// with the product's fixed wording until a tool has been timed. My KDP Listings runs a real listing
-// so the server measures one, then shows an unfinished listing [stubbed list]; My Books stubs the
-// durations too (the server's own measurements depend on which tests ran before).
-import type { Page } from '@playwright/test';
-import { buyPlan } from './books-helpers';
+import { noStream, STUBBED_BOOK_DATE, signUpOnPlan } from './books-helpers';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 
-const at = '2025-06-01T10:00:00.000Z';
-
-async function noStream(page: Page) {
-  await page.route('**/api/generations/events', (route) => route.fulfill({ status: 204, body: '' }));
-}
+const at = STUBBED_BOOK_DATE;
 
 test('My KDP Listings: an unfinished listing says how long a listing really takes', async ({
   page,
 }, testInfo) => {
-  const user = await signUp(page);
-  await buyPlan(page, 'basic');
+  const user = await signUpOnPlan(page, 'basic');
   const created = await page.request.post('/api/kdp-listings/create', {
     data: {
       userId: user.id,

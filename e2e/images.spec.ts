@@ -2,9 +2,9 @@
 // My Images (tabs, Original/Edited toggle, download names); a KDP listing created and read in its
 // details dialog with the KDP rule marks; the screens at 375 px without sideways overflow.
 import type { Page } from '@playwright/test';
-import sharp from 'sharp';
 import { expectNoHorizontalOverflow, expectToast } from './account-helpers';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
+import { pictureFile } from './support/pictures';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -51,12 +51,7 @@ test('a coloring page and an edit appear in My Images with tabs, the toggle and 
   await expectToast(page, 'Upload Error', 'Failed to process the image. Please try again.');
   await expect(page.getByRole('alert').filter({ hasText: 'Upload Error' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Preview of the chosen file' })).toHaveCount(0);
-  const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#3366cc' } })
-    .png()
-    .toBuffer();
-  await page
-    .locator('input[type="file"]')
-    .setInputFiles({ name: 'sky.png', mimeType: 'image/png', buffer: png });
+  await page.locator('input[type="file"]').setInputFiles(await pictureFile('sky.png', 120, 80, '#3366cc'));
   await expect(page.getByRole('img', { name: 'Preview of the chosen file' })).toBeVisible();
   await page.getByLabel('Describe your edit').fill('Make the sky orange');
   await page.getByRole('button', { name: 'Edit Image (6 credits)' }).click();
@@ -214,9 +209,7 @@ test('My Images opens the live progress stream while a card is in progress, and 
   await page.route(`**/api/image-generations-v2/${userId}`, (route) =>
     route.fulfill({ json: [record(told)] }),
   );
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#223344' } })
-    .png()
-    .toBuffer();
+  const png = (await pictureFile('none.png', 8, 8, '#223344')).buffer;
   await page.route('**/api/files/none.png*', (route) =>
     route.fulfill({ status: 200, contentType: 'image/png', body: png }),
   );

@@ -1,11 +1,11 @@
 // A kids book from a photo too small for a likeness, against the real backend (offline provider):
 // the server's advice shows in the form before anything is spent, and the user may go on with it
 // ("continue with a smaller portrait" sends acceptSmallPhoto), by keyboard.
-import sharp from 'sharp';
 import { expectNoHorizontalOverflow, expectToast } from './account-helpers';
-import { buyPlan } from './books-helpers';
+import { fillKidsBookForm, signUpOnPlan } from './books-helpers';
 import { expectAxeClean } from './support/axe';
-import { expect, keepScreenshot, signUp, test } from './support/fixtures';
+import { expect, keepScreenshot, test } from './support/fixtures';
+import { pictureFile } from './support/pictures';
 
 test.use({ allowConsoleErrors: /status of 400/ });
 
@@ -13,18 +13,13 @@ test('REAL backend: a small photo gets advice, then goes on as a smaller portrai
   page,
 }, testInfo) => {
   test.setTimeout(90_000);
-  await signUp(page);
-  await buyPlan(page, 'premium');
-  await page.goto('/kids-book-generator');
-  await page.getByLabel('Story Description').fill('Sam finds a lost kite on the beach and flies it home.');
-  await page.getByLabel('Character Name').fill('Sam');
-  await page.getByRole('radio', { name: 'Boy' }).click();
-  const photo = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#3a7bd5' } })
-    .jpeg()
-    .toBuffer();
-  await page
-    .locator('input[type=file]')
-    .setInputFiles({ name: 'sam.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await signUpOnPlan(page, 'premium');
+  await fillKidsBookForm(page, {
+    story: 'Sam finds a lost kite on the beach and flies it home.',
+    character: 'Sam',
+    gender: 'Boy',
+  });
+  await page.locator('input[type=file]').setInputFiles(await pictureFile('sam.jpg', 480, 640, '#3a7bd5'));
   await expect(page.getByRole('img', { name: 'Preview of the chosen file' })).toBeVisible();
   const balance = page.getByTestId('credit-balance');
   const before = await balance.textContent();

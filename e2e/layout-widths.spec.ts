@@ -1,8 +1,14 @@
 // Layout at every width: cards that keep their shape, tab strips that scroll instead of wrapping,
 // tabs not clipped on a desk, toasts clear of the primary button, one empty-state design.
 // My Books' list is STUBBED (page.route, the spec's shapes) to get a row of mixed heights.
-import type { Locator, Page } from '@playwright/test';
-import { noResumeOffers } from './books-helpers';
+import type { Locator } from '@playwright/test';
+import {
+  FINISHED_GEN2_BOOK,
+  fillKidsBookForm,
+  noResumeOffers,
+  noStream,
+  STUBBED_BOOK_DATE,
+} from './books-helpers';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 
 const PHONE = { width: 375, height: 812 };
@@ -14,11 +20,7 @@ async function box(locator: Locator): Promise<Box> {
   return found;
 }
 
-async function noStream(page: Page) {
-  await page.route('**/api/generations/events', (route) => route.fulfill({ status: 204, body: '' }));
-}
-
-const at = '2025-06-01T10:00:00.000Z';
+const at = STUBBED_BOOK_DATE;
 // One row of four at 1280 px: a short error card, two long in-progress cards, a finished one with two downloads.
 const MIXED_ROW = [
   {
@@ -50,17 +52,7 @@ const MIXED_ROW = [
     createdAt: at,
     currentStep: 'Writing chapter 3',
   },
-  {
-    id: 'done',
-    title: 'Baking Bread',
-    type: 'non-fiction-v2',
-    status: 'Done',
-    generationStatus: 'completed',
-    progress: 100,
-    createdAt: at,
-    downloadLink: '/files/bread.pdf',
-    epubFile: '/files/bread.epub',
-  },
+  { ...FINISHED_GEN2_BOOK, id: 'done' },
 ];
 
 test('My Books: cards in a row of mixed heights keep their shape (one-line badges, actions at the foot)', async ({
@@ -174,12 +166,11 @@ for (const viewport of [PHONE, { width: 1280, height: 800 }])
   }, testInfo) => {
     await page.setViewportSize(viewport);
     await signUp(page); // a new account has 0 credits: the kids book is refused
-    await page.goto('/kids-book-generator');
-    await page
-      .getByLabel('Story Description')
-      .fill('Mia finds a lost baby dragon in the garden and helps it home.');
-    await page.getByLabel('Character Name').fill('Mia');
-    await page.getByRole('radio', { name: 'Girl' }).click();
+    await fillKidsBookForm(page, {
+      story: 'Mia finds a lost baby dragon in the garden and helps it home.',
+      character: 'Mia',
+      gender: 'Girl',
+    });
     const submit = page.getByRole('button', { name: 'Generate Kids Book (100 credits)' });
     // The button at the foot of the window, where a thumb or a scroll leaves it.
     await submit.evaluate((el) => {

@@ -3,6 +3,7 @@
 // a good file and downloads their PNGs and SVGs as one ZIP. Keyboard only, at 1280 and 375 px.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createCode, startDirectCode } from './qr-helpers';
 import { expectAxeClean } from './support/axe';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 
@@ -91,11 +92,7 @@ for (const width of [1280, 375]) {
 test('a direct code with campaign tags: the final address is shown as typed and is where scanners go', async ({
   page,
 }) => {
-  await signUp(page);
-  await page.goto('/qr-codes/new');
-  await page.getByRole('radio', { name: /Direct Link/ }).click();
-  await page.getByLabel('Title', { exact: true }).fill('Flyer');
-  await page.getByLabel('Target URL').fill('https://example.com/book?ref=shelf');
+  await startDirectCode(page, 'Flyer', 'https://example.com/book?ref=shelf');
   await page.getByLabel('Source (e.g. flyer)').fill('flyer');
   await page.getByLabel('Medium (e.g. print)').fill('print');
   await page.getByLabel('Campaign', { exact: true }).fill('spring sale');
@@ -103,9 +100,7 @@ test('a direct code with campaign tags: the final address is shown as typed and 
     'https://example.com/book?ref=shelf&utm_source=flyer&utm_medium=print&utm_campaign=spring+sale';
   await expect(page.locator('output')).toHaveText(final);
   await expectAxeClean(page);
-  await page.getByRole('button', { name: 'Create QR Code' }).click();
-  await expect(page).toHaveURL(/\/qr-codes\/[A-Za-z0-9]{12}$/);
-  const id = page.url().split('/').pop() as string;
+  const id = await createCode(page);
   const scan = await page.request.get(`/r/${id}`, { maxRedirects: 0 });
   expect([scan.status(), scan.headers().location]).toEqual([302, final]);
 });

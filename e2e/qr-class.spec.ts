@@ -4,6 +4,7 @@
 // list and the signups fit a phone.
 import { devices, type Page } from '@playwright/test';
 import { expectNoHorizontalOverflow } from './account-helpers';
+import { createCode } from './qr-helpers';
 import { expectAxeClean } from './support/axe';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 
@@ -11,9 +12,7 @@ async function createLanding(page: Page, title: string): Promise<string> {
   await page.goto('/qr-codes/new');
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('Page title').fill('Class Reading Club');
-  await page.getByRole('button', { name: 'Create QR Code' }).click();
-  await expect(page).toHaveURL(/\/qr-codes\/[A-Za-z0-9]{12}$/);
-  return page.url().split('/').pop() as string;
+  return await createCode(page);
 }
 
 test('a class of 30 phones on one network: 30 visitors, 10 signups, 33.33 %', async ({

@@ -1,6 +1,7 @@
 // Editing a QR code: the detail screen's Edit button opens the create form pre-filled;
 // a direct code's new target is where /r/{id} sends scanners at once, a landing code's new title is
 // on its public page, and neither changes what the printed code encodes. Also at 375 px.
+import { createCode, startDirectCode } from './qr-helpers';
 import { expect, signUp, test } from './support/fixtures';
 
 type Code = { id: string; encodedUrl: string; url: string };
@@ -12,14 +13,8 @@ test.describe('direct code', () => {
   test('a direct code: edit the target, the short address redirects to it, the address stays', async ({
     page,
   }) => {
-    await signUp(page);
-    await page.goto('/qr-codes/new');
-    await page.getByRole('radio', { name: /Direct Link/ }).click();
-    await page.getByLabel('Title', { exact: true }).fill('Back cover');
-    await page.getByLabel('Target URL').fill('https://example.com/old-book');
-    await page.getByRole('button', { name: 'Create QR Code' }).click();
-    await expect(page).toHaveURL(/\/qr-codes\/[A-Za-z0-9]{12}$/);
-    const id = page.url().split('/').pop() as string;
+    await startDirectCode(page, 'Back cover', 'https://example.com/old-book');
+    const id = await createCode(page);
     const before = (await (await page.request.get(`/api/qr-codes/${id}`)).json()).qrCode as Code;
 
     await page.getByRole('link', { name: 'Edit', exact: true }).click();

@@ -3,20 +3,13 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { devices, type Frame, type FrameLocator, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import { expectNoHorizontalOverflow } from './account-helpers';
+import { createCode, startDirectCode, startLandingCode } from './qr-helpers';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
+import { pictureFile } from './support/pictures';
 
 /** The form's live preview: the server's landing page in a sandboxed frame. */
 const previewFrame = (page: Page): FrameLocator => page.frameLocator('iframe[title="Landing page preview"]');
-
-/** A new signed-up user's create form, filled for a landing code up to its page title. */
-async function startLandingCode(page: Page, title: string, pageTitle: string): Promise<void> {
-  await signUp(page);
-  await page.goto('/qr-codes/new');
-  await page.getByLabel('Title', { exact: true }).fill(title);
-  await page.getByLabel('Page title').fill(pageTitle);
-}
 
 test('a landing code: create, public page at 375 px, sign up, analytics, CSV', async ({
   page,
@@ -28,9 +21,7 @@ test('a landing code: create, public page at 375 px, sign up, analytics, CSV', a
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: testInfo.outputPath('create-375.png'), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.getByRole('button', { name: 'Create QR Code' }).click();
-  await expect(page).toHaveURL(/\/qr-codes\/[A-Za-z0-9]{12}$/);
-  const id = page.url().split('/').pop() as string;
+  const id = await createCode(page);
   await expect(page.getByRole('heading', { name: 'Spring flyer' })).toBeVisible();
   await expect(page.getByText('Landing Page', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('Tracking Enabled', { exact: true }).first()).toBeVisible();
@@ -88,11 +79,7 @@ test('a landing code: create, public page at 375 px, sign up, analytics, CSV', a
 test('a direct code offers its tracked address to copy, and its tab bar keeps a normal height', async ({
   page,
 }, testInfo) => {
-  await signUp(page);
-  await page.goto('/qr-codes/new');
-  await page.getByRole('radio', { name: /Direct Link/ }).click();
-  await page.getByLabel('Title', { exact: true }).fill('Shop link');
-  await page.getByLabel('Target URL').fill('https://example.com/shop');
+  await startDirectCode(page, 'Shop link', 'https://example.com/shop');
   // Brand colours typed as hex codes; the code's preview follows them before it exists.
   const preview = page.getByTestId('qr-preview');
   const before = await preview.getAttribute('src');
@@ -107,9 +94,7 @@ test('a direct code offers its tracked address to copy, and its tab bar keeps a 
   await page.setViewportSize({ width: 375, height: 812 });
   await page.screenshot({ path: testInfo.outputPath('create-direct-375.png'), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.getByRole('button', { name: 'Create QR Code' }).click();
-  await expect(page).toHaveURL(/\/qr-codes\/[A-Za-z0-9]{12}$/);
-  const id = page.url().split('/').pop() as string;
+  const id = await createCode(page);
   // The address the code encodes (/r/{id}) is shown with its own copy button.
   await expect(page.getByText('Tracked address (share this one)')).toBeVisible();
   await expect(page.getByText(new RegExp(`/r/${id}$`))).toBeVisible();
@@ -141,27 +126,17 @@ test('the landing page on a phone: the hero is a banner, a wordmark logo keeps i
   browser,
 }, testInfo) => {
   await startLandingCode(page, 'Book launch', 'Get chapter one free');
-  const picture = (width: number, height: number, background: string) =>
-    sharp({ create: { width, height, channels: 3, background } })
-      .jpeg()
-      .toBuffer();
   await page
     .locator('input[type=file]')
     .nth(0)
-    .setInputFiles({
-      name: 'wordmark.jpg',
-      mimeType: 'image/jpeg',
-      buffer: await picture(800, 200, '#1a237e'),
-    });
+    .setInputFiles(await pictureFile('wordmark.jpg', 800, 200, '#1a237e'));
   await expect(previewFrame(page).getByAltText('Logo')).toBeVisible();
   await page
     .locator('input[type=file]')
     .nth(1)
-    .setInputFiles({ name: 'hero.jpg', mimeType: 'image/jpeg', buffer: await picture(1600, 900, '#cc6633') });
+    .setInputFiles(await pictureFile('hero.jpg', 1600, 900, '#cc6633'));
   await expect(previewFrame(page).locator('img.hero')).toBeVisible();
-  await page.getByRole('button', { name: 'Create QR Code' }).click();
-  await expect(page).toHaveURL(/\/qr-codes\/[A-Za-z0-9]{12}$/);
-  const id = page.url().split('/').pop() as string;
+  const id = await createCode(page);
 
   const phone = await browser.newContext({
     ...devices['iPhone 13'],
@@ -254,13 +229,7 @@ test('the live preview is what a visitor gets, at phone and desktop widths', asy
   await page
     .locator('input[type=file]')
     .nth(1)
-    .setInputFiles({
-      name: 'hero.jpg',
-      mimeType: 'image/jpeg',
-      buffer: await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2a6f97' } })
-        .jpeg()
-        .toBuffer(),
-    });
+    .setInputFiles(await pictureFile('hero.jpg', 1200, 800, '#2a6f97'));
   const frame = async () => {
     await expect(previewFrame(page).getByRole('button', { name: 'Count me in' })).toBeVisible();
     await expect(previewFrame(page).locator('img.hero')).toBeVisible();
@@ -288,9 +257,7 @@ test('the live preview is what a visitor gets, at phone and desktop widths', asy
   const desktopPreview = await landingLayout(await frame());
   const desktopWindow = await frameWindow();
   await page.screenshot({ path: testInfo.outputPath('preview-desktop-1280.png') });
-  await page.getByRole('button', { name: 'Create QR Code' }).click();
-  await expect(page).toHaveURL(/\/qr-codes\/[A-Za-z0-9]{12}$/);
-  const id = page.url().split('/').pop() as string;
+  const id = await createCode(page);
 
   for (const [viewport, preview] of [
     [phoneWindow, phonePreview],
@@ -310,9 +277,7 @@ test('with JavaScript off, a reader signs up through the plain form and sees the
   browser,
 }, testInfo) => {
   await startLandingCode(page, 'No script', 'Old phones welcome');
-  await page.getByRole('button', { name: 'Create QR Code' }).click();
-  await expect(page).toHaveURL(/\/qr-codes\/[A-Za-z0-9]{12}$/);
-  const id = page.url().split('/').pop() as string;
+  const id = await createCode(page);
 
   const phone = await browser.newContext({
     ...devices['iPhone 13'],
@@ -345,21 +310,11 @@ test('with JavaScript off, a reader signs up through the plain form and sees the
 test('a logo in the middle of the code: the form refuses a size that would not scan', async ({
   page,
 }, testInfo) => {
-  await signUp(page);
-  await page.goto('/qr-codes/new');
-  await page.getByRole('radio', { name: /Direct Link/ }).click();
-  await page.getByLabel('Title', { exact: true }).fill('Logo code');
-  await page.getByLabel('Target URL').fill('https://example.com/logo');
+  await startDirectCode(page, 'Logo code', 'https://example.com/logo');
   await page
     .locator('input[type=file]')
     .last()
-    .setInputFiles({
-      name: 'mark.png',
-      mimeType: 'image/png',
-      buffer: await sharp({ create: { width: 200, height: 200, channels: 3, background: '#c62828' } })
-        .png()
-        .toBuffer(),
-    });
+    .setInputFiles(await pictureFile('mark.png', 200, 200, '#c62828'));
   const size = page.getByLabel(/Logo size/);
   await expect(size).toHaveValue('15');
   await expect(page.getByAltText('Preview of the QR code with these colours and logo')).toBeVisible();
@@ -369,9 +324,7 @@ test('a logo in the middle of the code: the form refuses a size that would not s
   await size.fill('20');
   await expect(page.getByText(/hides too much of it to scan/)).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('create-logo-1280.png'), fullPage: true });
-  await page.getByRole('button', { name: 'Create QR Code' }).click();
-  await expect(page).toHaveURL(/\/qr-codes\/[A-Za-z0-9]{12}$/);
-  const id = page.url().split('/').pop() as string;
+  const id = await createCode(page);
   const code = await page.request.get(`/api/qr-codes/${id}`);
   expect((await code.json()).qrCode.logo).toEqual({ url: expect.stringMatching(/^\/qr-images\//), size: 20 });
 });

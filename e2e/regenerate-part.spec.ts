@@ -2,9 +2,9 @@
 // Edit view opens the chapter versions, the dialog shows the price before anything is charged,
 // the new version (honouring the note) appears beside the original, and using it rebuilds the
 // book's files for free. Keyboard only, axe clean, right at 375 px and 1280 px.
-import { buyPlan, pdfText } from './books-helpers';
+import { pdfText, signUpOnPlan } from './books-helpers';
 import { expectAxeClean } from './support/axe';
-import { expect, signUp, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 
 const credits = async (page: import('@playwright/test').Page) =>
   (await (await page.request.get('/api/user')).json()).credits as number;
@@ -13,8 +13,7 @@ test('REAL backend: write a chapter again with a note, keep both versions, and p
   page,
 }) => {
   test.setTimeout(360_000);
-  await signUp(page);
-  await buyPlan(page, 'basic');
+  await signUpOnPlan(page, 'basic');
   const user = (await (await page.request.get('/api/user')).json()) as { id: string };
   const submitted = await page.request.post('/api/submit-non-fiction-form', {
     data: {
@@ -102,8 +101,7 @@ test('REAL backend: draw a kids page again with a note, see both pictures as thu
   page,
 }) => {
   test.setTimeout(360_000);
-  await signUp(page);
-  await buyPlan(page, 'premium');
+  await signUpOnPlan(page, 'premium');
   const user = (await (await page.request.get('/api/user')).json()) as { id: string };
   const submitted = await page.request.post('/api/generate-kids-book', {
     multipart: {
@@ -173,8 +171,7 @@ test('REAL backend: write a listing field again from its details, see its price 
   page,
 }) => {
   test.setTimeout(180_000);
-  await signUp(page);
-  await buyPlan(page, 'basic');
+  await signUpOnPlan(page, 'basic');
   const user = (await (await page.request.get('/api/user')).json()) as { id: string };
   const created = await page.request.post('/api/kdp-listings/create', {
     data: {

@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { type FakeOpenAi, startFakeOpenAi } from '../services/src/testing/fake-openai.fixture';
 import { expectToast } from './account-helpers';
-import { buyPlan } from './books-helpers';
+import { signUpOnPlan } from './books-helpers';
 import { expectAxeClean } from './support/axe';
-import { expect, keepScreenshot, signUp, test } from './support/fixtures';
+import { expect, keepScreenshot, test } from './support/fixtures';
 
 // A server of its own (the fake provider), beside the one the other specs share.
 const port = Number(process.env.E2E_PORT ?? 3217) + 11;
@@ -104,8 +104,7 @@ const credits = async (page: Page) =>
 test('a failed book is continued from its failed chapter, for the share of its price left', async ({
   page,
 }, testInfo) => {
-  const { id } = await signUp(page);
-  await buyPlan(page, 'basic');
+  const { id } = await signUpOnPlan(page, 'basic');
   const raced = await failedBook(page, id, 'Calm Mornings');
   await failedBook(page, id, 'Quiet Evenings');
   fake.behave({});

@@ -1,6 +1,7 @@
 // Routing owned by the shell: auth guard, 404, the two redirects, public routes.
 import type { Page } from '@playwright/test';
 import { expect, expectScreen, signUp, test } from './support/fixtures';
+import { holdRequests } from './support/hold';
 
 /** Placeholders print the route params they received (real screens show them their own way). */
 async function expectParam(page: Page, text: string): Promise<void> {
@@ -14,14 +15,7 @@ test.describe('signed-out visitor', () => {
   }) => {
     // Hold the session answer back until the skeleton has been seen (the page preloads it, so
     // a fixed delay could be over before the app has even started).
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/session', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/session');
     await page.goto('/dashboard', { waitUntil: 'commit' });
     await expect(page.getByRole('status', { name: 'Loading your session' })).toBeVisible();
     release();

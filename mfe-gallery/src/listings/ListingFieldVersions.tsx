@@ -2,14 +2,15 @@
 // (docs/product/creation-tools-qr.md (Screens and routes: Regenerating a part)): the price before
 // anything is charged, every version kept, and "Use this version" putting one in the listing at
 // once (what the details show and copy).
-import { Alert, apiJson, Badge, Button, theme } from '@studio/kit';
+import { Alert, apiJson, Button, theme } from '@studio/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, RefreshCw } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { serverMessage } from '../books/api';
 import { PART_VERSIONS } from '../books/texts';
 import { type BookParts, isWriting } from '../books/versions/part-versions';
 import { RegenerateDialog } from '../books/versions/RegenerateDialog';
+import { VersionCard } from '../books/versions/VersionCard';
 import { VersionText } from '../books/versions/VersionText';
 
 const REFRESH_WHILE_WRITING_MS = 2000;
@@ -84,47 +85,21 @@ export function ListingFieldVersions({
             {PART_VERSIONS.versionsOf(part.label, part.versions.length)}
           </summary>
           <ol css={{ listStyle: 'none', margin: '8px 0 0', padding: 0, display: 'grid', gap: 8 }}>
-            {part.versions.map((version) => {
-              const inListing = part.inBook === version.version;
-              return (
-                <li
-                  key={version.version}
-                  data-version={version.version}
-                  css={{
-                    border: `1px solid ${theme.colors.border}`,
-                    borderRadius: theme.radii.md,
-                    padding: 8,
-                    display: 'grid',
-                    gap: 6,
-                    minWidth: 0,
-                    fontSize: theme.fontSizes.sm,
-                  }}
-                >
-                  <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
-                    <strong>{PART_VERSIONS.version(version.version)}</strong>
-                    {inListing && <Badge tone="success">{PART_VERSIONS.inListingBadge}</Badge>}
-                  </div>
-                  {version.instruction && (
-                    <p css={{ overflowWrap: 'anywhere' }}>{PART_VERSIONS.asked(version.instruction)}</p>
-                  )}
-                  <VersionText value={version} />
-                  {!inListing && (
-                    <div>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={!parts.editable || choose.isPending}
-                        aria-label={`${PART_VERSIONS.use}: ${PART_VERSIONS.version(version.version)} of ${part.label}`}
-                        onClick={() => choose.mutate(version.version)}
-                      >
-                        <Check aria-hidden />
-                        {choose.isPending ? PART_VERSIONS.using : PART_VERSIONS.use}
-                      </Button>
-                    </div>
-                  )}
-                </li>
-              );
-            })}
+            {part.versions.map((version) => (
+              <VersionCard
+                key={version.version}
+                version={version}
+                partLabel={part.label}
+                inUse={part.inBook === version.version}
+                inUseBadge={PART_VERSIONS.inListingBadge}
+                canUse={parts.editable}
+                pending={choose.isPending}
+                onUse={() => choose.mutate(version.version)}
+                dense
+              >
+                <VersionText value={version} />
+              </VersionCard>
+            ))}
           </ol>
         </details>
       )}

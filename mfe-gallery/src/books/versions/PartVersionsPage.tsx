@@ -4,11 +4,11 @@
 // version is in the book, shows each one (a chapter's words, a picture's thumbnail), puts one in
 // the book (a free rebuild of the files), and makes the part again with a note, for the price
 // shown first.
-import { Alert, apiJson, Badge, Button, Card, theme } from '@studio/kit';
+import { Alert, apiJson, Button, Card, theme } from '@studio/kit';
 import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
 import { Skeleton } from '@studio/kit/widgets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Check, RefreshCw } from 'lucide-react';
+import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { serverMessage } from '../api';
@@ -23,6 +23,7 @@ import {
   partName,
 } from './part-versions';
 import { RegenerateDialog } from './RegenerateDialog';
+import { VersionCard } from './VersionCard';
 import { VersionText } from './VersionText';
 
 const REFRESH_WHILE_WRITING_MS = 2000;
@@ -128,72 +129,43 @@ export default function PartVersionsPage() {
                 : {}),
             }}
           >
-            {part.versions.map((version) => {
-              const inBook = part.inBook === version.version;
-              return (
-                <li
-                  key={version.version}
-                  css={{
-                    border: `1px solid ${theme.colors.border}`,
-                    borderRadius: theme.radii.md,
-                    padding: 12,
-                    display: 'grid',
-                    gap: 8,
-                    minWidth: 0,
-                  }}
-                >
-                  <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
-                    <h3 css={{ fontSize: theme.fontSizes.md, fontWeight: 700, margin: 0 }}>
-                      {PART_VERSIONS.version(version.version)}
-                    </h3>
-                    {inBook && <Badge tone="success">{PART_VERSIONS.inBookBadge}</Badge>}
-                  </div>
-                  {version.instruction && (
-                    <p css={{ fontSize: theme.fontSizes.sm, overflowWrap: 'anywhere' }}>
-                      {PART_VERSIONS.asked(version.instruction)}
-                    </p>
-                  )}
-                  {version.picture ? (
-                    <img
-                      src={version.picture}
-                      alt={PICTURE_VERSIONS.picture(
-                        part.label,
-                        PART_VERSIONS.version(version.version),
-                        version.instruction,
-                      )}
-                      loading="lazy"
-                      css={{
-                        width: '100%',
-                        aspectRatio: part.part.startsWith('design-') ? '3 / 4' : '3 / 2',
-                        objectFit: 'contain',
-                        background: '#fff',
-                        border: `1px solid ${theme.colors.border}`,
-                        borderRadius: theme.radii.sm,
-                      }}
-                    />
-                  ) : (
-                    <VersionText value={version} />
-                  )}
-                  {!inBook && (
-                    <div>
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        disabled={!book.editable || choose.isPending}
-                        aria-label={`${PART_VERSIONS.use}: ${PART_VERSIONS.version(version.version)} of ${part.label}`}
-                        onClick={() => {
-                          setNotice(null);
-                          choose.mutate({ part: part.part, version: version.version });
-                        }}
-                      >
-                        <Check aria-hidden />
-                        {choose.isPending ? PART_VERSIONS.using : PART_VERSIONS.use}
-                      </Button>
-                    </div>
-                  )}
-                </li>
-              );
-            })}
+            {part.versions.map((version) => (
+              <VersionCard
+                key={version.version}
+                version={version}
+                partLabel={part.label}
+                inUse={part.inBook === version.version}
+                inUseBadge={PART_VERSIONS.inBookBadge}
+                canUse={book.editable}
+                pending={choose.isPending}
+                onUse={() => {
+                  setNotice(null);
+                  choose.mutate({ part: part.part, version: version.version });
+                }}
+              >
+                {version.picture ? (
+                  <img
+                    src={version.picture}
+                    alt={PICTURE_VERSIONS.picture(
+                      part.label,
+                      PART_VERSIONS.version(version.version),
+                      version.instruction,
+                    )}
+                    loading="lazy"
+                    css={{
+                      width: '100%',
+                      aspectRatio: part.part.startsWith('design-') ? '3 / 4' : '3 / 2',
+                      objectFit: 'contain',
+                      background: '#fff',
+                      border: `1px solid ${theme.colors.border}`,
+                      borderRadius: theme.radii.sm,
+                    }}
+                  />
+                ) : (
+                  <VersionText value={version} />
+                )}
+              </VersionCard>
+            ))}
           </ol>
           {part.regeneration?.status === 'pending' && (
             <p role="status" css={{ fontSize: theme.fontSizes.sm }}>

@@ -1,0 +1,28 @@
+// Helpers for the QR code journeys (e2e/qr*.spec.ts): a new signed-up user's create form, filled
+// for one kind of code up to where the tests part ways.
+import type { Page } from '@playwright/test';
+import { expect, signUp } from './support/fixtures';
+
+/** The create form of a new signed-up user, filled for a landing code up to its page title. */
+export async function startLandingCode(page: Page, title: string, pageTitle: string): Promise<void> {
+  await signUp(page);
+  await page.goto('/qr-codes/new');
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Page title').fill(pageTitle);
+}
+
+/** The create form of a new signed-up user, filled for a direct code that sends scanners to `targetUrl`. */
+export async function startDirectCode(page: Page, title: string, targetUrl: string): Promise<void> {
+  await signUp(page);
+  await page.goto('/qr-codes/new');
+  await page.getByRole('radio', { name: /Direct Link/ }).click();
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Target URL').fill(targetUrl);
+}
+
+/** Submits the create form and waits on the new code's page; returns the code's id. */
+export async function createCode(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Create QR Code' }).click();
+  await expect(page).toHaveURL(/\/qr-codes\/[A-Za-z0-9]{12}$/);
+  return page.url().split('/').pop() as string;
+}
