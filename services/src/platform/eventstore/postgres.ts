@@ -211,6 +211,27 @@ export async function createPostgresEventStore(
       e: m.events.map((e) => ({ id: e.eventId, type: e.type, data: e.data ?? null, metadata: e.metadata })),
     }));
     const sync = group.some((m) => !m.lazySync);
+    const only = group.length === 1 ? group[0] : undefined;
+    if (only?.events.length === 1) {
+      // One event alone (one writer): scalar arguments, no JSON envelope to build and unpack.
+      const e = only.events[0] as Event;
+      const { rows } = await mapped(
+        pool.query<{ outcome: Outcome }>({
+          name: `${schema}.append_event`,
+          text: `SELECT "${schema}".append_event($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7) AS outcome`,
+          values: [
+            only.streamName,
+            String(only.expected),
+            e.eventId,
+            e.type,
+            JSON.stringify(e.data ?? null),
+            JSON.stringify(e.metadata),
+            sync,
+          ],
+        }),
+      );
+      return rows.map((row) => row.outcome);
+    }
     const { rows } = await mapped(
       // Prepared once per connection.
       pool.query<{ outcomes: Outcome[] }>({
@@ -371,7 +392,9 @@ function explain(streamName: string, error: unknown): unknown {
  * log's lock in one statement. Per member it answers `{ position, revision }` (appended),
  * `{ stored: true }` (its first event id is already in the log: the caller checks the retry) or
  * `{ head }` (the stream's revision did not match). An id already stored past a member's first
- * event fails the statement (23505). Made under a session lock: concurrent `CREATE OR REPLACE`s fail.
+ * event fails the statement (23505). `append_event(...)`: the same for a group of one append of one
+ * event, with scalar arguments and fewer queries (what one writer sends). Made under a session
+ * lock: concurrent `CREATE OR REPLACE`s fail.
  */
 async function createAppendFunction(
   pool: pg.Pool,
@@ -426,6 +449,35 @@ async function createAppendFunction(
         -- Delivered to listeners only once the transaction commits.
         IF head > start_head THEN PERFORM pg_notify('${channel}', head::text); END IF;
         RETURN outcomes;
+      END
+      $fn$`);
+      await client.query(`
+      CREATE OR REPLACE FUNCTION "${schema}".append_event(s text, x text, id text, ty text, d jsonb, m jsonb,
+        sync boolean) RETURNS jsonb
+      LANGUAGE plpgsql AS $fn$
+      DECLARE
+        head bigint;
+        stored boolean;
+        stream_head integer;
+      BEGIN
+        IF (current_setting('synchronous_commit') <> 'off') <> sync THEN
+          PERFORM set_config('synchronous_commit', CASE WHEN sync THEN 'on' ELSE 'off' END, true);
+        END IF;
+        PERFORM pg_advisory_xact_lock(${lockKey});
+        -- One query after the lock (a fresh snapshot): the log's head, the retry check, the stream's head.
+        SELECT (SELECT COALESCE(MAX(position), 0) FROM ${table}),
+               EXISTS (SELECT 1 FROM ${table} WHERE event_id = id),
+               (SELECT MAX(revision) FROM ${table} WHERE stream = s)
+          INTO head, stored, stream_head;
+        IF stored THEN RETURN jsonb_build_object('stored', true); END IF;
+        IF (x = 'no-stream' AND stream_head IS NOT NULL)
+          OR (x NOT IN ('any', 'no-stream') AND stream_head IS DISTINCT FROM x::integer) THEN
+          RETURN jsonb_build_object('head', stream_head);
+        END IF;
+        INSERT INTO ${table} (position, stream, revision, event_id, type, data, metadata)
+          VALUES (head + 1, s, COALESCE(stream_head, -1) + 1, id, ty, d, m);
+        PERFORM pg_notify('${channel}', (head + 1)::text);
+        RETURN jsonb_build_object('position', head + 1, 'revision', COALESCE(stream_head, -1) + 1);
       END
       $fn$`);
     } finally {
