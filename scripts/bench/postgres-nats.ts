@@ -46,6 +46,8 @@ async function postgresRows(): Promise<BenchRow[]> {
       position BIGSERIAL PRIMARY KEY, stream TEXT NOT NULL, revision INTEGER NOT NULL,
       event_id TEXT NOT NULL UNIQUE, type TEXT NOT NULL, data JSONB NOT NULL, metadata JSONB NOT NULL)`);
     const rawPool = new pg.Pool({ connectionString: POSTGRES_URL, max: WRITERS });
+    // An idle connection the server closes (a restart, an admin's kill) is dropped, not fatal to the run.
+    rawPool.on('error', (error) => console.error(`raw pool: ${error.message}`));
     const rawInsert = (i: number) => {
       const e = event(i);
       return rawPool.query(
