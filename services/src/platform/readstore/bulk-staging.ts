@@ -14,6 +14,11 @@ export interface BulkStaging {
   readonly documents: ReadonlyMap<string, ReadonlyMap<string, Doc>>;
   /** The ops to apply after the documents are written, per collection, in staging order. */
   readonly deferred: ReadonlyMap<string, readonly WriteOp[]>;
+  /**
+   * The ids of the documents put, updated or deleted since the last call, per replaced
+   * collection (what an adapter that writes ahead of the commit has to write again).
+   */
+  takeChanged(): Map<string, Set<string>>;
 }
 
 /** `checkName` throws for a collection name the adapter refuses: a bad op fails when staged. */
@@ -25,6 +30,15 @@ export function createBulkStaging(
   const named = new Set<string>();
   const documents = new Map<string, Map<string, Doc>>();
   const deferred = new Map<string, WriteOp[]>();
+  let changed = new Map<string, Set<string>>();
+  const changedIn = (collection: string, id: string) => {
+    let ids = changed.get(collection);
+    if (!ids) {
+      ids = new Set();
+      changed.set(collection, ids);
+    }
+    ids.add(id);
+  };
   const documentsOf = (collection: string) => {
     let docs = documents.get(collection);
     if (!docs) {
@@ -36,6 +50,11 @@ export function createBulkStaging(
   return {
     documents,
     deferred,
+    takeChanged() {
+      const taken = changed;
+      changed = new Map();
+      return taken;
+    },
     stage(op) {
       if (!named.has(op.collection)) {
         checkName(op.collection);
@@ -54,6 +73,7 @@ export function createBulkStaging(
         case 'put':
           if (typeof op.doc._id !== 'string') throw new Error('A document needs a string _id');
           documentsOf(op.collection).set(op.doc._id, cloneJson(op.doc));
+          changedIn(op.collection, op.doc._id);
           break;
         case 'update': {
           const docs = documentsOf(op.collection);
@@ -61,10 +81,12 @@ export function createBulkStaging(
           // A staged document is this staging's own copy: it is changed in place.
           const updated = applyChanges(staged ?? null, op.id, op, op.upsert === true, true);
           if (updated && updated !== staged) docs.set(op.id, updated);
+          if (updated) changedIn(op.collection, op.id);
           break;
         }
         case 'delete':
           documentsOf(op.collection).delete(op.id);
+          changedIn(op.collection, op.id);
           break;
         default: {
           const never: never = op;

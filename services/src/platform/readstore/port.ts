@@ -84,7 +84,15 @@ export interface BulkOptions {
 
 export interface BulkWrite {
   stage(ops: WriteOp[]): void;
+  /**
+   * Optional: starts writing what was staged so far into new tables no reader sees, so that the
+   * store works while the log is still being read and the commit has little left to do. Resolves
+   * when that write is done; a failure is reported by the commit.
+   */
+  writeAhead?(): Promise<void>;
   commit(checkpoint: Checkpoint): Promise<void>;
+  /** Gives up a bulk that will not be committed: what was written ahead is dropped. */
+  discard?(): Promise<void>;
 }
 
 export interface ReadStore {

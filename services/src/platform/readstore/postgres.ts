@@ -29,12 +29,15 @@ import {
 
 type Sql = { sql: string; params: unknown[] };
 
+/** Ends a held transaction that is given up (never seen by a caller). */
+const ROLLED_BACK = new Error('rolled back');
+
 /**
  * Marks the row that locks a document not created yet. No update can write it (field paths never
  * start with `$`), and it is deleted before the transaction commits.
  */
 const PLACEHOLDER = '$lock';
-/** Rows per INSERT of a rebuild: two arrays of this many values per statement. */
+/** Rows per INSERT of a rebuild: one JSON array of this many documents per statement. */
 const BULK_INSERT_ROWS = 2000;
 /**
  * The read store on PostgreSQL: one table per collection holding each document as JSONB, queried
@@ -279,54 +282,146 @@ export async function createPostgresReadStore(
   }
 
   /**
-   * Documents of a table created in this transaction, in chunks of one statement each. A chunk is
-   * one JSON array (jsonb keeps no key order, so no canonical form is needed): the server parses
-   * one value instead of an array literal of thousands of escaped strings, and the client builds
-   * it with JSON.stringify.
+   * A transaction held open across calls on one client: steps run in order; `end(true)` commits
+   * once they are done (a failed step skips the later ones, rolls everything back and fails
+   * `end`), `end(false)` rolls back.
    */
-  async function insertFresh(client: PoolClient, collection: string, docs: ReadonlyMap<string, Doc>) {
-    const ids = [...docs.keys()].sort();
-    for (let start = 0; start < ids.length; start += BULK_INSERT_ROWS) {
-      const chunk = ids.slice(start, start + BULK_INSERT_ROWS).map((id) => docs.get(id));
-      await client.query(
-        `INSERT INTO ${table(collection)} (id, doc) SELECT d->>'_id', d FROM jsonb_array_elements($1::jsonb) AS d`,
-        [JSON.stringify(chunk)],
-      );
-    }
+  function heldTransaction() {
+    let finish: (commit: boolean) => void = () => {};
+    const ended = new Promise<boolean>((resolve) => {
+      finish = resolve;
+    });
+    let opened: (client: PoolClient) => void = () => {};
+    let failed: (error: unknown) => void = () => {};
+    const client = new Promise<PoolClient>((resolve, reject) => {
+      opened = resolve;
+      failed = reject;
+    });
+    let steps: Promise<unknown> = client;
+    const done = transaction(async (held) => {
+      opened(held);
+      const commit = await ended;
+      await steps;
+      if (!commit) throw ROLLED_BACK;
+    });
+    // No client: the steps fail with the reason. Either is heard by `end`, never unhandled meanwhile.
+    done.catch(failed);
+    client.catch(() => {});
+    return {
+      run(step: (client: PoolClient) => Promise<unknown>): Promise<void> {
+        const ran = steps.then(() => client).then(step);
+        steps = ran;
+        ran.catch(() => {});
+        // Settles when the step did; its failure is for `end` to report.
+        return ran.then(
+          () => undefined,
+          () => undefined,
+        );
+      },
+      async end(commit: boolean): Promise<void> {
+        finish(commit);
+        await done.catch((error: unknown) => {
+          if (commit) throw error;
+        });
+      },
+    };
   }
 
   /**
-   * A rebuild: the replaced collections are dropped and created again in the commit's
-   * transaction, then filled with the staged documents, each written once, and the other staged
-   * ops applied as a live batch, with the checkpoint. Readers of a replaced collection see the
-   * old documents until the commit starts, then wait for it; a failure leaves the old read model.
+   * A rebuild: each replaced collection is written into a new table, created in a transaction of
+   * its own that no reader sees: while the log is still read (writeAhead: the documents changed
+   * since the last one, each as it stands) and at the commit. The commit then writes the
+   * checkpoint, drops the old table and gives the new one its name, applies the other staged ops
+   * as a live batch and builds the indexes, all in that transaction. Readers of a replaced
+   * collection see the old documents until the commit swaps the tables, then wait for it; a
+   * failure (or a discard) leaves the old read model.
    */
   function bulk(options: BulkOptions = {}): BulkWrite {
     const replacing = options.replacing ?? [];
     const indexes = options.indexes ?? [];
     const staging = createBulkStaging(replacing, tableName);
+    let held: ReturnType<typeof heldTransaction> | undefined;
+    /** Ids in each new table. */
+    const written = new Map<string, Set<string>>();
+    const open = () => {
+      if (held) return held;
+      held = heldTransaction();
+      for (const collection of replacing)
+        void held.run((client) =>
+          client.query(`CREATE TABLE ${newTable(collection)} (id text PRIMARY KEY, doc jsonb NOT NULL)`),
+        );
+      return held;
+    };
+    /** The changed documents, serialized now (staging goes on changing them in place), written in order. */
+    const writeChanged = (): Promise<void> => {
+      const session = open();
+      const pending: Promise<void>[] = [];
+      for (const [collection, ids] of staging.takeChanged()) {
+        const docs = staging.documents.get(collection);
+        let stored = written.get(collection);
+        if (!stored) {
+          stored = new Set();
+          written.set(collection, stored);
+        }
+        const kept: Doc[] = [];
+        const removed: string[] = [];
+        for (const id of ids) {
+          const doc = docs?.get(id);
+          if (doc) {
+            kept.push(doc);
+            stored.add(id);
+          } else if (stored.delete(id)) removed.push(id);
+        }
+        const name = newTable(collection);
+        // One JSON array per chunk: the server parses one value (jsonb keeps no key order, so
+        // no canonical form is needed) instead of an array literal of escaped strings.
+        for (let start = 0; start < kept.length; start += BULK_INSERT_ROWS) {
+          const chunk = JSON.stringify(kept.slice(start, start + BULK_INSERT_ROWS));
+          pending.push(
+            session.run((client) =>
+              client.query(
+                `INSERT INTO ${name} (id, doc) SELECT d->>'_id', d FROM jsonb_array_elements($1::jsonb) AS d
+                 ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc`,
+                [chunk],
+              ),
+            ),
+          );
+        }
+        if (removed.length > 0)
+          pending.push(
+            session.run((client) =>
+              client.query(`DELETE FROM ${name} WHERE id = ANY($1::text[])`, [removed]),
+            ),
+          );
+      }
+      return Promise.all(pending).then(() => undefined);
+    };
     return {
       stage(ops) {
         for (const op of ops) staging.stage(op);
       },
+      writeAhead: writeChanged,
       async commit(checkpoint) {
-        const touched = new Set([
-          ...staging.documents.keys(),
-          ...staging.deferred.keys(),
-          ...indexes.map((index) => index.collection),
-        ]);
+        const touched = new Set([...staging.deferred.keys(), ...indexes.map((index) => index.collection)]);
         for (const collection of touched) if (!replacing.includes(collection)) await ensureTable(collection);
         await ensureTable(CHECKPOINTS);
         await ensureTable(LEASES);
-        await transaction(async (client) => {
-          // First: a stale holder is refused before any work, and a takeover waits for this commit.
+        const session = open();
+        void writeChanged();
+        void session.run(async (client) => {
+          // A stale holder is refused, and a takeover waits for this commit.
           await writeCheckpoint(client, checkpoint);
           for (const collection of replacing) {
-            const name = table(collection);
-            await client.query(`DROP TABLE IF EXISTS ${name}`);
-            await client.query(`CREATE TABLE ${name} (id text PRIMARY KEY, doc jsonb NOT NULL)`);
+            await client.query(`DROP TABLE IF EXISTS ${table(collection)}`);
+            await client.query(`ALTER TABLE ${newTable(collection)} RENAME TO ${tableName(collection)}`);
+            // Its key's index named as CREATE TABLE names it (the name cut to fit 63 bytes).
+            const key = `${tableName(collection)
+              .slice(1, -1)
+              .slice(0, 63 - '_pkey'.length)}_pkey`;
+            await client.query(
+              `ALTER INDEX "${schema}".${newTable(collection, false)}_pkey" RENAME TO "${key}"`,
+            );
           }
-          for (const [collection, docs] of staging.documents) await insertFresh(client, collection, docs);
           for (const ops of staging.deferred.values()) await applyOps(client, ops);
           // After the rows, and in this transaction: no commit (and sync) of its own per index.
           for (const index of indexes) {
@@ -334,9 +429,19 @@ export async function createPostgresReadStore(
             if (sql) await client.query(sql);
           }
         });
+        await session.end(true);
         for (const collection of replacing) existing.add(collection);
       },
+      async discard() {
+        await held?.end(false);
+      },
     };
+  }
+
+  /** A replaced collection's new table while its rebuild runs (created in the rebuild's transaction). */
+  function newTable(collection: string, qualified = true): string {
+    const hash = createHash('sha1').update(collection).digest('hex').slice(0, 16);
+    return qualified ? `"${schema}"."r_${hash}"` : `"r_${hash}`;
   }
 
   /** The index's DDL, or undefined when the primary key serves it. */

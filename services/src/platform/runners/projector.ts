@@ -73,7 +73,7 @@ export interface ProjectorRunnerOptions {
  * takes over when it dies or stops; stopped: stop() was called.
  */
 export type RunnerState = 'running' | 'paused' | 'standby' | 'stopped';
-/** Events per log read of a bulk rebuild (it writes once, at the end): small pages die young. */
+/** Events per log read of a bulk rebuild (its documents are folded in memory): small pages die young. */
 export const REBUILD_PAGE = 2000;
 
 const handledTypes = new WeakMap<Projection, ReadonlySet<string>>();
@@ -337,11 +337,18 @@ export class ProjectorRunner {
     });
     let last: number | undefined;
     if (bulk) {
-      bulk.stage([clearParkedOp(this.projection.name)]);
-      const staged = await this.stageLog(bulk);
-      // An event that cannot be staged: nothing was written; the catch-up below parks it.
+      let staged: number | undefined | 'failed';
+      try {
+        bulk.stage([clearParkedOp(this.projection.name)]);
+        staged = await this.stageLog(bulk);
+      } catch (error) {
+        await bulk.discard?.();
+        throw error;
+      }
+      // An event that cannot be staged: nothing was committed; the catch-up below parks it.
       if (staged !== 'failed') last = staged;
       if (last !== undefined) await bulk.commit(this.checkpointAt(last));
+      else await bulk.discard?.();
     }
     if (last === undefined) {
       await this.readStore.drop(this.projection.collections);
@@ -355,18 +362,22 @@ export class ProjectorRunner {
 
   /**
    * The whole log staged: the last position (undefined for an empty log), or 'failed'. The next
-   * page is asked for before this one is staged, so the engine reads it while this process folds.
+   * page is asked for before this one is staged, so the engine reads it while this process folds;
+   * where the store writes ahead, each page's documents are written while the next is read (one
+   * write in flight at a time).
    */
   private async stageLog(bulk: BulkWrite): Promise<number | undefined | 'failed'> {
     const read = (after: number | undefined) =>
       this.eventStore.readAll({ ...(after !== undefined ? { after } : {}), limit: REBUILD_PAGE });
     let last: number | undefined;
     let next = read(undefined);
+    let writing: Promise<void> | undefined;
     for (;;) {
       const page = await next;
       last = page.at(-1)?.position ?? last;
       const more = page.length === REBUILD_PAGE;
       if (more) next = read(last);
+      await writing;
       for (const event of page) {
         try {
           bulk.stage(projectEvent(this.projection, event));
@@ -382,6 +393,7 @@ export class ProjectorRunner {
         }
       }
       if (!more) return last;
+      writing = bulk.writeAhead?.();
     }
   }
 
