@@ -16,7 +16,6 @@ import { startGeneration } from './start-generation';
 import { GenerationSupervisor } from './supervisor';
 
 const ctx = { at: new Date().toISOString(), correlationId: 'c', causationId: 'c' };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A job whose worker died used to stay "In progress" for the whole
@@ -73,9 +72,14 @@ describe('generation supervisor: expired leases', () => {
       // The intake opens the job's stream with its request, and the relay publishes it.
       await eventually(async () => (jobs.some((j) => j.generationId === generationId) ? true : undefined));
       expect(await types()).toEqual(['GenerationQueued']);
-      // A worker claims the job with a 50 ms lease and dies: no heartbeat ever comes.
+      // The supervisor's clock, moved past a lease instead of waiting for it (a loaded machine can
+      // take longer than any short lease between the claim and the first sweep).
+      let ahead = 0;
+      const clock = { now: () => new Date(Date.now() + ahead) };
+      const LEASE_MS = 60_000;
+      // A worker claims the job with a one-minute lease and dies: no heartbeat ever comes.
       const claimAndDie = async (worker: string) => {
-        const now = Date.now();
+        const now = clock.now().getTime();
         await runtime.commands.handle(
           stream,
           generationDecider,
@@ -86,7 +90,7 @@ describe('generation supervisor: expired leases', () => {
             userId,
             workerId: worker,
             deadline: new Date(now + 600_000).toISOString(),
-            leaseExpiresAt: new Date(now + 50).toISOString(),
+            leaseExpiresAt: new Date(now + LEASE_MS).toISOString(),
           },
           ctx,
         );
@@ -96,12 +100,16 @@ describe('generation supervisor: expired leases', () => {
             : undefined,
         );
       };
-      const supervisor = new GenerationSupervisor({ ...runtime, generationTimeoutMs: 600_000 }, 60_000, 2);
+      const supervisor = new GenerationSupervisor(
+        { ...runtime, clock, generationTimeoutMs: 600_000 },
+        60_000,
+        2,
+      );
       const jobsBefore = jobs.length;
 
       await claimAndDie('w1');
       expect(await supervisor.sweep()).toBe(0); // the lease is still live
-      await sleep(80);
+      ahead += LEASE_MS + 1_000;
       await supervisor.sweep();
       expect(await types()).toEqual(['GenerationQueued', 'GenerationStarted', 'GenerationReleased']);
       // Queued again for the next attempt.
@@ -109,7 +117,7 @@ describe('generation supervisor: expired leases', () => {
       expect(jobs.at(-1)).toMatchObject({ generationId, phase: 'main' });
 
       await claimAndDie('w2');
-      await sleep(80);
+      ahead += LEASE_MS + 1_000;
       await supervisor.sweep();
       expect(await types()).toEqual([
         'GenerationQueued',
