@@ -72,9 +72,15 @@ describe('drawing a picture again (offline provider)', () => {
   const server = useEmbeddedServer();
   const events = async (stream: string) =>
     (await server().platform.eventStore.readStream(stream)).map((e) => e.type);
+  // One finished kids book for both kids tests (24 print-size pictures are most of this file's
+  // time): the first draws page 3 again, the second asks only refused things of page 1.
+  let book: Awaited<ReturnType<typeof kidsBook>>;
+  beforeAll(async () => {
+    book = await kidsBook(server(), 'picture-owner@example.com');
+  }, 300_000);
 
   it('a kids page: its price, one charge, every version kept, the chosen picture printed by the rebuilt PDF', async () => {
-    const { agent, userId, id, pdf: firstPdf } = await kidsBook(server(), 'picture-owner@example.com');
+    const { agent, userId, id, pdf: firstPdf } = book;
     const { price, parts } = await partsOf(agent, id);
     expect(price).toBe(pictureRegenerationPrice('kids-book'));
     expect(price).toBe(5);
@@ -177,7 +183,7 @@ describe('drawing a picture again (offline provider)', () => {
   }, 400_000);
 
   it("someone else's book is 404, a part of another kind 400, bad notes 400; none appends anything", async () => {
-    const { agent, userId, id } = await kidsBook(server(), 'picture-guard@example.com');
+    const { agent, userId, id } = book;
     const { agent: stranger } = await member(server(), 'picture-stranger@example.com', { plan: 'premium' });
     const bookEvents = await events(generationStream(id));
     const accountEvents = await events(accountStream(userId));
