@@ -403,9 +403,16 @@ export async function createPostgresReadStore(
       writeAhead: writeChanged,
       async commit(checkpoint) {
         const touched = new Set([...staging.deferred.keys(), ...indexes.map((index) => index.collection)]);
-        for (const collection of touched) if (!replacing.includes(collection)) await ensureTable(collection);
-        await ensureTable(CHECKPOINTS);
-        await ensureTable(LEASES);
+        try {
+          for (const collection of touched)
+            if (!replacing.includes(collection)) await ensureTable(collection);
+          await ensureTable(CHECKPOINTS);
+          await ensureTable(LEASES);
+        } catch (error) {
+          // The transaction written ahead would otherwise hold its connection for good.
+          await held?.end(false);
+          throw error;
+        }
         const session = open();
         void writeChanged();
         void session.run(async (client) => {
