@@ -172,8 +172,8 @@ export async function createPostgresEventStore(
   async function commitQueued(): Promise<void> {
     committing = true;
     while (queue.length > 0) {
-      const group = queue.slice(0, MAX_GROUP);
-      queue = queue.slice(group.length);
+      const group = queue.length <= MAX_GROUP ? queue : queue.slice(0, MAX_GROUP);
+      queue = group === queue ? [] : queue.slice(group.length);
       await commitGroup(group);
     }
     committing = false;
@@ -194,59 +194,53 @@ export async function createPostgresEventStore(
         member.reject(explain(member.streamName, postgresError('event store', error)));
       return;
     }
-    for (const [i, member] of group.entries()) {
+    for (let i = 0; i < group.length; i++) {
+      const member = group[i] as Pending;
       const outcome = outcomes[i];
-      try {
-        member.resolve(await settle(member, outcome));
-      } catch (error) {
-        member.reject(error);
-      }
+      // The common case settles at once; a retry or a conflict asks the log again.
+      if (outcome && 'position' in outcome)
+        member.resolve({ nextExpectedRevision: outcome.revision, position: outcome.position });
+      else settle(member, outcome).then(member.resolve, member.reject);
     }
   }
 
+  /** One round trip for the group. One event alone (one writer) goes with scalar arguments. */
   async function appendEvents(group: Pending[]): Promise<Outcome[]> {
+    const sync = group.some((m) => !m.lazySync);
+    const only = group.length === 1 ? group[0] : undefined;
+    if (only?.events.length === 1) {
+      const e = only.events[0] as Event;
+      const { rows } = await pool.query<{ outcome: Outcome }>({
+        name: `${schema}.append_event`,
+        text: `SELECT "${schema}".append_event($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7) AS outcome`,
+        values: [
+          only.streamName,
+          String(only.expected),
+          e.eventId,
+          e.type,
+          JSON.stringify(e.data ?? null),
+          JSON.stringify(e.metadata),
+          sync,
+        ],
+      });
+      return rows.map((row) => row.outcome);
+    }
     const members = group.map((m) => ({
       s: m.streamName,
       x: m.expected,
       e: m.events.map((e) => ({ id: e.eventId, type: e.type, data: e.data ?? null, metadata: e.metadata })),
     }));
-    const sync = group.some((m) => !m.lazySync);
-    const only = group.length === 1 ? group[0] : undefined;
-    if (only?.events.length === 1) {
-      // One event alone (one writer): scalar arguments, no JSON envelope to build and unpack.
-      const e = only.events[0] as Event;
-      const { rows } = await mapped(
-        pool.query<{ outcome: Outcome }>({
-          name: `${schema}.append_event`,
-          text: `SELECT "${schema}".append_event($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7) AS outcome`,
-          values: [
-            only.streamName,
-            String(only.expected),
-            e.eventId,
-            e.type,
-            JSON.stringify(e.data ?? null),
-            JSON.stringify(e.metadata),
-            sync,
-          ],
-        }),
-      );
-      return rows.map((row) => row.outcome);
-    }
-    const { rows } = await mapped(
-      // Prepared once per connection.
-      pool.query<{ outcomes: Outcome[] }>({
-        name: `${schema}.append_events`,
-        text: `SELECT "${schema}".append_events($1::jsonb, $2) AS outcomes`,
-        values: [JSON.stringify(members), sync],
-      }),
-    );
+    // Prepared once per connection.
+    const { rows } = await pool.query<{ outcomes: Outcome[] }>({
+      name: `${schema}.append_events`,
+      text: `SELECT "${schema}".append_events($1::jsonb, $2) AS outcomes`,
+      values: [JSON.stringify(members), sync],
+    });
     return rows[0]?.outcomes ?? [];
   }
 
-  /** What the function decided for one member, as the caller is told it. */
+  /** A member the function did not append: its retry already stored, or a wrong expected revision. */
   async function settle(member: Pending, outcome: Outcome | undefined): Promise<AppendResult> {
-    if (outcome && 'position' in outcome)
-      return { nextExpectedRevision: outcome.revision, position: outcome.position };
     if (outcome && 'stored' in outcome) {
       const first = member.events[0] as Event;
       const { rows } = await mapped(
