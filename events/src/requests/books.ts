@@ -29,6 +29,13 @@ export const BOOK_EDIT_LIMITS = {
 
 const visible = (v: string | undefined) => !v || hasOnlyVisibleCharacters(v);
 
+/** A chapter's or a page's text: several lines, required, at most `limit` characters, printable. */
+const bodyText = (part: 'Chapter' | 'Page', limit: number) =>
+  text(`${part} text cannot be empty`, { lines: 'many' })
+    .required(`${part} text cannot be empty`)
+    .max(limit, `${part} text is too long`)
+    .test(printable(`The ${part.toLowerCase()} text`));
+
 const position = (message: string) =>
   numeric(message).required(message).integer(message).min(0, message).max(999, message);
 
@@ -73,10 +80,7 @@ export const editBookRequest = yup
             .required('Chapter title is required')
             .max(BOOK_EDIT_LIMITS.chapterTitle, 'Chapter title is too long')
             .test(printable('A chapter title')),
-          text: text('Chapter text cannot be empty', { lines: 'many' })
-            .required('Chapter text cannot be empty')
-            .max(BOOK_EDIT_LIMITS.chapterText, 'Chapter text is too long')
-            .test(printable('The chapter text')),
+          text: bodyText('Chapter', BOOK_EDIT_LIMITS.chapterText),
         }),
       )
       .typeError('chapters must be a list')
@@ -86,10 +90,7 @@ export const editBookRequest = yup
       .array(
         yup.object({
           index: position('Page index is invalid'),
-          text: text('Page text cannot be empty', { lines: 'many' })
-            .required('Page text cannot be empty')
-            .max(BOOK_EDIT_LIMITS.pageText, 'Page text is too long')
-            .test(printable('The page text')),
+          text: bodyText('Page', BOOK_EDIT_LIMITS.pageText),
         }),
       )
       .typeError('pages must be a list')

@@ -1,14 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type {
-  EmailVerificationIssued,
-  EmailVerificationRequested,
-  EmailVerified,
-  LinkIssued,
-  PasswordChanged,
-  PasswordReset,
-  PasswordResetIssued,
-  PasswordResetRequested,
-} from '@studio/events';
+import type { CredentialsEvent, LinkIssued } from '@studio/events';
 import { CREDENTIAL_MESSAGES } from '@studio/events/rules';
 import type { Emitted } from '../platform/decider';
 import { DomainError } from '../platform/errors';
@@ -34,15 +25,7 @@ export type CredentialsCommand =
   | ({ type: 'IssuePasswordReset' } & LinkIssued)
   | { type: 'ResetPassword'; tokenHash: string; passwordHash: string; at: string };
 
-type Out = Emitted<
-  | EmailVerificationRequested
-  | EmailVerificationIssued
-  | EmailVerified
-  | PasswordChanged
-  | PasswordResetRequested
-  | PasswordResetIssued
-  | PasswordReset
->[];
+type Out = Emitted<CredentialsEvent>[];
 
 const { linkInvalid: LINK_INVALID, alreadyVerified: ALREADY_VERIFIED } = CREDENTIAL_MESSAGES;
 

@@ -31,7 +31,10 @@ export type ChangePlan = {
   subscriptionId?: string;
 };
 
-type Out = Emitted<PlanChanged | PlanChangeScheduled | PlanChangeCancelled | CreditsGranted>[];
+/** The events only a plan change records. */
+export type PlanChangeEvent = PlanChanged | PlanChangeScheduled | PlanChangeCancelled;
+
+type Out = Emitted<PlanChangeEvent | CreditsGranted>[];
 
 export function decidePlanChange(command: ChangePlan, state: AccountState): Out {
   if (!state.registered) throw new DomainError('NOT_FOUND', 'Account not found');

@@ -1,36 +1,18 @@
 import {
-  type CheckoutStarted,
   type CreditsAdjusted,
   type CreditsGranted,
-  type PaymentFailed,
-  type PaymentNotCredited,
-  type PaymentReversed,
   PLAN_TERMS,
   type PlanId,
-  type SubscriptionActivated,
-  type SubscriptionAdminUpdated,
-  type SubscriptionCancelled,
-  type SubscriptionExpired,
-  type SubscriptionRenewed,
+  type SubscriptionEvent,
   type Tier,
 } from '@studio/events';
 import { assertNever, type Emitted } from '../platform/decider';
 import { DomainError } from '../platform/errors';
+import type { PlanChangeEvent } from './plan-change';
 import type { AccountState } from './state';
 
-type Out = Emitted<
-  | PaymentNotCredited
-  | PaymentReversed
-  | CheckoutStarted
-  | SubscriptionActivated
-  | SubscriptionRenewed
-  | PaymentFailed
-  | SubscriptionCancelled
-  | SubscriptionExpired
-  | SubscriptionAdminUpdated
-  | CreditsGranted
-  | CreditsAdjusted
->[];
+/** The subscription's own events but the plan changes (decidePlanChange's), and the credits it grants. */
+type Out = Emitted<Exclude<SubscriptionEvent, PlanChangeEvent> | CreditsGranted | CreditsAdjusted>[];
 
 const planOfTier = (tier: Tier) => Object.values(PLAN_TERMS).find((p) => p.tier === tier);
 

@@ -1,32 +1,26 @@
 import type {
   LandingPageSettings,
   QrCodeCreated,
-  QrCodeLogo,
   QrCodeUpdated,
   QrColors,
   QrEvent,
-  QrLinkType,
   QrReaderMagnetSet,
+  QrScanned,
 } from '@studio/events';
 import { assertNever, type Decider } from '../platform/decider';
 import { DomainError } from '../platform/errors';
 
 /** A code as its owner sees it; scans and signups are not folded here (they live on qractivity-{id}). */
-export interface QrCodeState {
+export interface QrCodeState
+  extends Pick<
+    QrCodeCreated['data'],
+    'qrId' | 'userId' | 'title' | 'description' | 'url' | 'linkType' | 'trackingEnabled' | 'logo'
+  > {
   exists: boolean;
   deleted: boolean;
-  qrId: string;
-  userId: string;
-  title: string;
-  description?: string;
-  url: string;
-  linkType: QrLinkType;
-  trackingEnabled: boolean;
   landingPage: LandingPageSettings;
   encodedUrl: string;
   colors: QrColors;
-  /** The image in the middle of the printed code, if any. */
-  logo?: QrCodeLogo;
   createdAt: string;
   /** A reader code's bonus, handed to each reader who signs up. */
   magnet?: Omit<QrReaderMagnetSet['data'], 'qrId'>;
@@ -56,17 +50,8 @@ export type QrCommand =
   | { type: 'ToggleTracking'; userId: string; trackingEnabled: boolean }
   | { type: 'DeleteQrCode'; userId: string }
   | { type: 'SetReaderMagnet'; userId: string; magnet: Omit<QrReaderMagnetSet['data'], 'qrId'> }
-  | {
-      type: 'RecordScan';
-      day: string;
-      visitor?: string;
-      firstVisitOfDay?: boolean;
-      device?: string | null;
-      os?: string | null;
-      browser?: string | null;
-      referrer?: string | null;
-      via: 'landing' | 'redirect' | 'beacon';
-    }
+  // A scan recorded now always says how it came (older events may not).
+  | ({ type: 'RecordScan' } & Omit<QrScanned['data'], 'qrId'> & Required<Pick<QrScanned['data'], 'via'>>)
   | {
       type: 'RecordSignup';
       day: string;

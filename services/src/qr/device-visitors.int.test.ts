@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { QrAnalytics as Analytics } from '@studio/events';
 import request from 'supertest';
 import { member } from '../testing/givens';
 import { eventually } from '../testing/helpers';
@@ -14,16 +15,6 @@ const server = useEmbeddedServer({ TRUST_PROXY: '1' });
 const TABLET =
   'Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const SCHOOL = '203.0.113.30';
-
-type Analytics = {
-  scanCount: number;
-  uniqueVisitors: number;
-  emailSignupCount: number;
-  conversions: number;
-  untrackedSignups: number;
-  conversionRate: number;
-  dailyAnalytics: Array<{ conversionRate: number; conversions: number }>;
-};
 
 /** Whether any file under the data folder holds the needle. */
 function dataFolderHolds(dir: string, needle: string): boolean {

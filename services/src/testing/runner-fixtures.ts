@@ -4,7 +4,7 @@ import { createSqliteEventStore } from '../platform/eventstore/sqlite';
 import { createLogger, type Logger } from '../platform/logging';
 import type { ReadStore } from '../platform/readstore/port';
 import { createSqliteReadStore } from '../platform/readstore/sqlite';
-import { tempDataDir } from './helpers';
+import { eventually, tempDataDir } from './helpers';
 
 /** Tests only: an event store and a read store in a fresh temp folder, for the runners' tests. */
 export interface RunnerFixture {
@@ -67,4 +67,41 @@ export function watchSubscriptions(events: EventStore): {
     },
   };
   return { store, subscriptions };
+}
+
+/**
+ * Starts a runner on a store whose first subscription's stop hangs, reports an engine failure, and
+ * stops the runner while it is caught mid-restart; then lets the hung stop finish. Returns the
+ * runner and every subscription it opened, for the test to check it stayed stopped.
+ */
+export async function stopWhileComingBack<R extends { start(): Promise<void>; stop(): Promise<void> }>(
+  events: EventStore,
+  open: (store: EventStore) => R,
+): Promise<{ runner: R; subscriptions: SubscribeOptions[] }> {
+  const { store: watched, subscriptions } = watchSubscriptions(events);
+  const held = deferred();
+  let stopsAsked = 0;
+  const store: EventStore = {
+    ...watched,
+    subscribeToAll: (options, handler) => {
+      const inner = watched.subscribeToAll(options, handler);
+      if (subscriptions.length > 1) return inner;
+      return {
+        caughtUp: inner.caughtUp,
+        stop: async () => {
+          stopsAsked += 1;
+          await held.promise;
+          await inner.stop();
+        },
+      };
+    },
+  };
+  const runner = open(store);
+  await runner.start();
+  subscriptions[0]!.onError?.(new Error('engine down'));
+  await eventually(async () => stopsAsked === 1);
+  const stopping = runner.stop();
+  held.resolve();
+  await stopping;
+  return { runner, subscriptions };
 }

@@ -4,6 +4,7 @@ import {
   deferred,
   openRunnerFixture,
   type RunnerFixture,
+  stopWhileComingBack,
   watchSubscriptions,
 } from '../../testing/runner-fixtures';
 import type { EventStore, SubscribeOptions } from '../eventstore/port';
@@ -452,31 +453,10 @@ describe('projector runner, failures', () => {
   });
 
   it('a stop while the runner comes back from an engine failure keeps it stopped', async () => {
-    const held = deferred();
-    let stopsAsked = 0;
-    const holding: EventStore = {
-      ...store,
-      subscribeToAll: (options, handler) => {
-        const inner = store.subscribeToAll(options, handler);
-        if (subscriptions.length > 1) return inner;
-        // The first subscription's stop hangs until released: the runner is caught mid-restart.
-        return {
-          caughtUp: inner.caughtUp,
-          stop: async () => {
-            stopsAsked += 1;
-            await held.promise;
-            await inner.stop();
-          },
-        };
-      },
-    };
-    const runner = new ProjectorRunner(holding, fixture.reads, scans(), createLogger('silent'));
-    await runner.start();
-    subscriptions[0]!.onError?.(new Error('engine down'));
-    await eventually(async () => stopsAsked === 1);
-    const stopping = runner.stop();
-    held.resolve();
-    await stopping;
+    const { runner, subscriptions } = await stopWhileComingBack(
+      fixture.events,
+      (holding) => new ProjectorRunner(holding, fixture.reads, scans(), createLogger('silent')),
+    );
     expect(runner.state).toBe('stopped');
     expect(subscriptions).toHaveLength(1);
   });

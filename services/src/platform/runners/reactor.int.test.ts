@@ -2,13 +2,12 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { RecordedEvent } from '@studio/events';
 import { eventually } from '../../testing/helpers';
 import {
-  deferred,
   openRunnerFixture,
   type RunnerFixture,
+  stopWhileComingBack,
   testEvent,
   watchSubscriptions,
 } from '../../testing/runner-fixtures';
-import type { EventStore, SubscribeOptions } from '../eventstore/port';
 import type { Logger } from '../logging';
 import type { ReadStore } from '../readstore/port';
 import { IDLE_CHECKPOINT_EVERY } from './projector';
@@ -336,40 +335,18 @@ describe('reactor runner', () => {
   });
 
   it('a stop while the runner comes back from an engine failure keeps it stopped', async () => {
-    const subscriptions: SubscribeOptions[] = [];
-    const held = deferred();
-    let stopsAsked = 0;
-    const store: EventStore = {
-      ...fixture.events,
-      subscribeToAll: (options, handler) => {
-        subscriptions.push(options);
-        const inner = fixture.events.subscribeToAll(options, handler);
-        // The first subscription's stop hangs until released: the runner is caught mid-restart.
-        if (subscriptions.length > 1) return inner;
-        return {
-          caughtUp: inner.caughtUp,
-          stop: async () => {
-            stopsAsked += 1;
-            await held.promise;
-            await inner.stop();
-          },
-        };
-      },
-    };
-    runner = new ReactorRunner(
-      store,
-      fixture.reads,
-      { name: 'coming-back', handle: async () => {} },
-      fixture.logger,
+    const stopped = await stopWhileComingBack(
+      fixture.events,
+      (holding) =>
+        new ReactorRunner(
+          holding,
+          fixture.reads,
+          { name: 'coming-back', handle: async () => {} },
+          fixture.logger,
+        ),
     );
-    await runner.start();
-    subscriptions[0]!.onError?.(new Error('engine down'));
-    await eventually(async () => stopsAsked === 1);
-    const stopping = runner.stop();
-    held.resolve();
-    await stopping;
-    expect(runner.state).toBe('stopped');
-    expect(subscriptions).toHaveLength(1);
+    expect(stopped.runner.state).toBe('stopped');
+    expect(stopped.subscriptions).toHaveLength(1);
   });
 
   it('a handler failure is retried in place: the subscription is not restarted', async () => {

@@ -5,6 +5,7 @@ import type {
   GenerationEvent,
   GenerationFailed,
   GenerationKind,
+  GenerationPartRecorded,
   GenerationPhase,
   GenerationRequest,
 } from '@studio/events';
@@ -151,15 +152,8 @@ export function reportProgress(
   return [{ type: 'GenerationProgressed', data: { generationId, progress: clamped, step } }];
 }
 
-export interface RecordPart {
-  type: 'RecordPart';
-  generationId: string;
-  phase: GenerationPhase;
-  part: string;
-  text?: unknown;
-  blobId?: string;
-  usage?: AiUsage[];
-}
+/** What the part's event will record, as the worker hands it over. */
+export type RecordPart = { type: 'RecordPart' } & GenerationPartRecorded['data'];
 
 export function recordPart(command: RecordPart, state: GenerationState): Decision {
   // Any attempt's finished part counts (it was paid for), once, while its phase runs.
