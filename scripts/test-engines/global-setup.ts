@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { StartedTestContainer } from 'testcontainers';
 
@@ -14,6 +15,7 @@ import type { StartedTestContainer } from 'testcontainers';
  */
 declare global {
   var __ENGINE_CONTAINERS__: StartedTestContainer[] | undefined;
+  var __FIXTURES_DIR__: string | undefined;
 }
 
 const dockerReachable = () => Boolean(process.env.DOCKER_HOST) || existsSync('/var/run/docker.sock');
@@ -30,6 +32,11 @@ function startLocalEngines(): void {
 
 export default async function globalSetup(): Promise<void> {
   startLocalEngines();
+  // The run's shared givens (a finished kids book drawn once: services/src/testing/finished-kids-book.ts).
+  if (!process.env.STUDIO_TEST_FIXTURES) {
+    process.env.STUDIO_TEST_FIXTURES = mkdtempSync(path.join(tmpdir(), 'studio-fixtures-'));
+    globalThis.__FIXTURES_DIR__ = process.env.STUDIO_TEST_FIXTURES;
+  }
   const wanted = { kurrent: !process.env.KURRENTDB_URL, mongo: !process.env.MONGODB_URL };
   if (!Object.values(wanted).some(Boolean) || process.env.TESTCONTAINERS === 'off' || !dockerReachable())
     return;

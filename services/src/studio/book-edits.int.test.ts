@@ -3,6 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
 import type request from 'supertest';
 import { epubcheck, inspectPdf, renderPdfPage } from '../testing/debian-tools';
+import { useServerWithFinishedKidsBook } from '../testing/finished-kids-book';
 import { member } from '../testing/givens';
 import { downloadFile, submitNonFiction } from '../testing/reader-books';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
@@ -219,37 +220,35 @@ describe('editing a book', () => {
     expect((await agent.patch(`/api/books/${refused}`).send({ title: 'Saved afterwards' })).status).toBe(202);
   }, 240_000);
 
-  it('kids book: editing a page rebuilds the PDF with the new text and keeps the pictures', async () => {
-    const { agent, userId } = await signUp('edit-kids@example.com', undefined, 100);
-    const res = await agent
-      .post('/api/generate-kids-book')
-      .field('storyDescription', 'Pip the puppy learns to swim at the seaside')
-      .field('characterName', 'Pip')
-      .field('characterGender', 'boy')
-      .field('userId', userId);
-    expect(res.status).toBe(202);
-    const id = res.body.bookId as string;
-    const before = await done(agent, userId, id);
-    const record = (await agent.get(`/api/kids-book/${id}`)).body;
-    const edition = (await agent.get(`/api/books/${id}/edition`)).body;
-    expect(edition.pages).toHaveLength(24);
-    expect(edition.pages[2]).toBe(record.Page3);
+  describe('a kids book', () => {
+    // The run's finished kids book, on this block's own server and copy of its data.
+    const { owner } = useServerWithFinishedKidsBook();
 
-    const saved = await agent
-      .patch(`/api/books/${id}`)
-      .send({ pages: [{ index: 2, text: 'Pip paddles past a very surprised crab.' }] });
-    expect(saved.status).toBe(202);
-    await listed(agent, userId, id, (b) => b.status === 'Done' && b.finalBookFile !== before.finalBookFile);
-    const rebuilt = (await agent.get(`/api/kids-book/${id}`)).body;
-    expect(rebuilt.Page3).toBe('Pip paddles past a very surprised crab.');
-    expect(rebuilt.PNG3).toBe(record.PNG3);
-    const pdf = await downloadFile(agent, rebuilt.finalBookFile);
-    expect(await preflight(pdf, { type: 'interior', trim: TRIMS.kids })).toEqual([]);
-    const text = inspectPdf(pdf).text.replace(/\s+/g, ' ');
-    expect(text).toContain('Pip paddles past a very surprised crab.');
-    expect(text).not.toContain(record.Page3.replace(/\s+/g, ' '));
-    expect(inspectPdf(pdf).images.length).toBeGreaterThanOrEqual(24);
-  }, 240_000);
+    it('kids book: editing a page rebuilds the PDF with the new text and keeps the pictures', async () => {
+      const { agent, userId, id } = owner();
+      const before = await done(agent, userId, id);
+      const record = (await agent.get(`/api/kids-book/${id}`)).body;
+      const edition = (await agent.get(`/api/books/${id}/edition`)).body;
+      expect(edition.pages).toHaveLength(24);
+      expect(edition.pages[2]).toBe(record.Page3);
+
+      const saved = await agent
+        .patch(`/api/books/${id}`)
+        .send({ pages: [{ index: 2, text: 'Pip paddles past a very surprised crab.' }] });
+      expect(saved.status).toBe(202);
+      await listed(agent, userId, id, (b) => b.status === 'Done' && b.finalBookFile !== before.finalBookFile);
+      const rebuilt = (await agent.get(`/api/kids-book/${id}`)).body;
+      expect(rebuilt.Page3).toBe('Pip paddles past a very surprised crab.');
+      expect(rebuilt.PNG3).toBe(record.PNG3);
+      const pdf = await downloadFile(agent, rebuilt.finalBookFile);
+      expect(await preflight(pdf, { type: 'interior', trim: TRIMS.kids })).toEqual([]);
+      const text = inspectPdf(pdf).text.replace(/\s+/g, ' ');
+      expect(text).toContain('Pip paddles past a very surprised crab.');
+      expect(text).not.toContain(record.Page3.replace(/\s+/g, ' '));
+      expect(inspectPdf(pdf).images.length).toBeGreaterThanOrEqual(24);
+    }, 240_000);
+  });
+
   it('coloring book: a new title and author rebuild the interior and covers around the same designs', async () => {
     const { agent, userId } = await signUp('edit-colors@example.com', 'standard');
     const res = await agent

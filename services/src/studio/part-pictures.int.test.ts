@@ -1,11 +1,12 @@
 import { accountStream, generationStream, pictureRegenerationPrice } from '@studio/events';
 import type request from 'supertest';
-import type { Embedded } from '../main/embedded';
 import { inspectPdf, pdfImageHashes, renderPdfPage } from '../testing/debian-tools';
+import {
+  useFinishedKidsBookWithFakeOpenAi,
+  useServerWithFinishedKidsBook,
+} from '../testing/finished-kids-book';
 import { member } from '../testing/givens';
 import { eventually } from '../testing/helpers';
-import { submitKidsBook } from '../testing/reader-books';
-import { useEmbeddedServer, useServerWithFakeOpenAi } from '../testing/test-runtime';
 
 /**
  * Drawing one picture of a finished kids or coloring book again with a note, over HTTP: the price
@@ -45,13 +46,6 @@ const doneBook = (agent: request.Agent, userId: string, id: string, file: string
       : undefined;
   }, 180_000);
 
-async function kidsBook(server: Embedded, email: string) {
-  const { agent, userId } = await member(server, email, { plan: 'premium', credits: 300 });
-  const id = await submitKidsBook(agent, userId);
-  const pdf = await doneBook(agent, userId, id, 'finalBookFile');
-  return { agent, userId, id, pdf };
-}
-
 const partsOf = async (agent: request.Agent, id: string) => {
   const res = await agent.get(`/api/books/${id}/parts`);
   expect(res.status).toBe(200);
@@ -69,18 +63,14 @@ const partWhen = (agent: request.Agent, id: string, part: string, until: (p: Par
 const credits = async (agent: request.Agent) => (await agent.get('/api/user')).body.credits as number;
 
 describe('drawing a picture again (offline provider)', () => {
-  const server = useEmbeddedServer();
+  // The run's finished kids book, on this block's own copy, for both kids tests: the first draws
+  // page 3 again, the second asks only refused things of page 1.
+  const { server, owner } = useServerWithFinishedKidsBook();
   const events = async (stream: string) =>
     (await server().platform.eventStore.readStream(stream)).map((e) => e.type);
-  // One finished kids book for both kids tests (24 print-size pictures are most of this file's
-  // time): the first draws page 3 again, the second asks only refused things of page 1.
-  let book: Awaited<ReturnType<typeof kidsBook>>;
-  beforeAll(async () => {
-    book = await kidsBook(server(), 'picture-owner@example.com');
-  }, 300_000);
 
   it('a kids page: its price, one charge, every version kept, the chosen picture printed by the rebuilt PDF', async () => {
-    const { agent, userId, id, pdf: firstPdf } = book;
+    const { agent, userId, id, pdf: firstPdf } = owner();
     const { price, parts } = await partsOf(agent, id);
     expect(price).toBe(pictureRegenerationPrice('kids-book'));
     expect(price).toBe(5);
@@ -183,7 +173,7 @@ describe('drawing a picture again (offline provider)', () => {
   }, 400_000);
 
   it("someone else's book is 404, a part of another kind 400, bad notes 400; none appends anything", async () => {
-    const { agent, userId, id } = book;
+    const { agent, userId, id } = owner();
     const { agent: stranger } = await member(server(), 'picture-stranger@example.com', { plan: 'premium' });
     const bookEvents = await events(generationStream(id));
     const accountEvents = await events(accountStream(userId));
@@ -226,11 +216,10 @@ describe('drawing a picture again (offline provider)', () => {
 });
 
 describe('drawing a picture again (OpenAI-compatible provider, answering slowly)', () => {
-  const { server, fake } = useServerWithFakeOpenAi();
+  const { server, owner, fake } = useFinishedKidsBookWithFakeOpenAi();
 
   it('concurrent requests of one picture: one charge, one new version; a refused drawing is refunded', async () => {
-    fake().behave({ latencyMs: { chat: 20 } });
-    const { agent, userId, id } = await kidsBook(server(), 'picture-race@example.com');
+    const { agent, userId, id } = owner();
     // Pictures that take 3 s: every request arrives while the first is drawn.
     fake().behave({ latencyMs: { image: 3000, edit: 3000 } });
     const before = await credits(agent);

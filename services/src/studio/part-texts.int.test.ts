@@ -6,10 +6,12 @@ import {
 } from '@studio/events';
 import type request from 'supertest';
 import type { Embedded } from '../main/embedded';
+import {
+  useFinishedKidsBookWithFakeOpenAi,
+  useServerWithFinishedKidsBook,
+} from '../testing/finished-kids-book';
 import { member } from '../testing/givens';
 import { eventually } from '../testing/helpers';
-import { submitKidsBook } from '../testing/reader-books';
-import { useEmbeddedServer, useServerWithFakeOpenAi } from '../testing/test-runtime';
 
 /**
  * Writing one text part again with a note: a kids book page's text (its version picked goes in the
@@ -51,13 +53,6 @@ const listed = (agent: request.Agent, userId: string, id: string, until: (l: Lis
     return found && until(found) ? found : undefined;
   }, 60_000);
 
-async function kidsBook(server: Embedded, email: string) {
-  const { agent, userId } = await member(server, email, { plan: 'premium' });
-  const id = await submitKidsBook(agent, userId);
-  await doneBook(agent, userId, id);
-  return { agent, userId, id };
-}
-
 const doneBook = (agent: request.Agent, userId: string, id: string, before?: string) =>
   eventually(async () => {
     const found = (
@@ -74,13 +69,14 @@ const partWhen = (agent: request.Agent, path: string, part: string, until: (p: P
   }, 60_000);
 
 describe('writing a text part again (offline provider)', () => {
-  const server = useEmbeddedServer();
+  // The run's finished kids book on this block's own copy (its listings are made here).
+  const { server, owner } = useServerWithFinishedKidsBook();
   const types = async (stream: string) =>
     (await server().platform.eventStore.readStream(stream)).map((e) => e.type);
 
   it("a kids page's text: priced, charged once, kept beside the original, and put in the book for free", async () => {
     const started = Date.now();
-    const { agent, userId, id } = await kidsBook(server(), 'text-kids@example.com');
+    const { agent, userId, id } = owner();
     const path = `/api/books/${id}/parts`;
     const view = (await agent.get(path)).body as { price: number; parts: Part[] };
     expect(view.price).toBe(pageTextRegenerationPrice('kids-book', 24));
@@ -123,7 +119,7 @@ describe('writing a text part again (offline provider)', () => {
     expect(rebuilt.PNG3).toBe(picture);
     expect((await partWhen(agent, path, 'page-3-text', (p) => p.inBook === 2)).versions).toHaveLength(2);
     expect(await credits(agent)).toBe(before - 2);
-    console.info(`offline kids book made and a page rewritten: ${Date.now() - started} ms`);
+    console.info(`offline kids page rewritten and the book rebuilt: ${Date.now() - started} ms`);
   }, 400_000);
 
   it('a listing field: priced, charged once, and the chosen version is what the listing shows', async () => {
@@ -202,7 +198,7 @@ describe('writing a text part again (offline provider)', () => {
 });
 
 describe('writing a text part again (OpenAI-compatible provider, answering slowly)', () => {
-  const { server, fake } = useServerWithFakeOpenAi();
+  const { server, owner, fake } = useFinishedKidsBookWithFakeOpenAi();
   beforeEach(() => fake().behave({ latencyMs: { chat: 50 } }));
 
   const lastPrompt = () =>
@@ -267,7 +263,7 @@ describe('writing a text part again (OpenAI-compatible provider, answering slowl
   }, 300_000);
 
   it("a kids page: the story so far and the child's name go to the model; what the fonts cannot print is dropped", async () => {
-    const { agent, id } = await kidsBook(server(), 'text-kids-openai@example.com');
+    const { agent, id } = owner();
     const path = `/api/books/${id}/parts`;
     const pages = ((await agent.get(path)).body.parts as Part[]).map((p) => p.text ?? '');
     fake().behave({ latencyMs: { chat: 3000 } });

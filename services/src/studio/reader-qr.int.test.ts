@@ -1,6 +1,7 @@
 import { generationStream, qrStream } from '@studio/events';
 import { unzipSync } from 'fflate';
 import type request from 'supertest';
+import { useServerWithFinishedKidsBook } from '../testing/finished-kids-book';
 import { member } from '../testing/givens';
 import {
   coverCode,
@@ -8,7 +9,6 @@ import {
   type ListedBook,
   listedBook,
   readerPage,
-  submitKidsBook,
   submitNonFiction,
 } from '../testing/reader-books';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
@@ -170,17 +170,22 @@ describe('a reader QR code in a book', () => {
     expect(same.status).toBe(200);
     expect((await eventTypes(generationStream(id))).filter((t) => t === 'GenerationEdited')).toHaveLength(2);
   }, 240_000);
+});
+
+describe('a reader QR code in a coloring and a kids book of one account', () => {
+  // The run's finished kids book on this block's own copy; its owner asks for a coloring book too.
+  const { server, owner } = useServerWithFinishedKidsBook();
+  const listed = (agent: request.Agent, userId: string, id: string, until: (b: ListedBook) => boolean) =>
+    listedBook(agent, userId, id, until);
+  const eventTypes = async (stream: string) =>
+    (await server().platform.eventStore.readStream(stream)).map((e) => e.type);
 
   it('coloring and kids books: one rebuild per account (two at once: one 202, one 409 with nothing written), each code decodes from its rebuilt PDF', async () => {
-    const { agent, userId } = await member(server(), 'reader-qr-pictures@example.com', {
-      plan: 'standard',
-      credits: 100,
-    });
+    const { agent, userId, id: kidsBookId } = owner();
     const coloring = await agent
       .post('/api/generate-coloring-book')
       .send({ prompt: 'Cozy woodland animals', bookLength: 10, userId });
     expect(coloring.status).toBe(202);
-    const kidsBookId = await submitKidsBook(agent, userId);
     const books = [
       // A coloring book lists its interior as shareLink, a kids book as finalBookFile.
       {
@@ -226,7 +231,7 @@ describe('a reader QR code in a book', () => {
         book.id,
         (b) => b.status === 'Done' && Boolean(b[book.file]) && b[book.file] !== built[book.id],
       );
-      const printed = await readerPage(await download(agent, after[book.file]), book.heading);
+      const printed = await readerPage(await downloadFile(agent, after[book.file]), book.heading);
       expect(printed.decoded).toBe(url);
       expect(printed.ink.width).toBeGreaterThanOrEqual(1);
     }
