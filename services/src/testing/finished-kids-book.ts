@@ -2,10 +2,11 @@ import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync 
 import path from 'node:path';
 import request from 'supertest';
 import { type Embedded, startEmbedded } from '../main/embedded';
-import { type FakeOpenAi, startFakeOpenAi } from './fake-openai.fixture';
+import type { FakeOpenAi } from './fake-openai.fixture';
 import { type Member, member, PASSWORD } from './givens';
 import { eventually, tempDataDir } from './helpers';
 import { listedBook, submitKidsBook } from './reader-books';
+import { withFakeOpenAi } from './test-runtime';
 
 /**
  * A finished kids book as a suite's given, drawn once per jest run: the first suite that asks
@@ -136,19 +137,5 @@ export function useFinishedKidsBookWithFakeOpenAi(): {
   owner: () => KidsBookOwner;
   fake: () => FakeOpenAi;
 } {
-  let started: FakeOpenAi | undefined;
-  const fake = () => {
-    if (!started) throw new Error('The fake OpenAI server has not started');
-    return started;
-  };
-  beforeAll(async () => {
-    started = await startFakeOpenAi();
-  });
-  const given = useServerWithFinishedKidsBook(() => ({
-    AI_PROVIDER: 'openai',
-    OPENAI_API_KEY: 'sk-test',
-    OPENAI_BASE_URL: fake().baseURL,
-  }));
-  afterAll(() => started?.close());
-  return { ...given, fake };
+  return withFakeOpenAi((providerEnv) => useServerWithFinishedKidsBook(providerEnv));
 }

@@ -67,14 +67,13 @@ export function useEmbeddedServer(
 }
 
 /**
- * `useEmbeddedServer` with its AI provider pointed at a fake OpenAI server started for the same
- * describe block (the fake stops after the server, so no job of the server loses its provider
- * mid-call). `env` adds to or overrides the provider's settings.
+ * A fake OpenAI server for the enclosing describe block, started before and stopped after the
+ * server `useServer` sets up with the provider settings it is handed (so no job of the server loses
+ * its provider mid-call).
  */
-export function useServerWithFakeOpenAi(env: Record<string, string> = {}): {
-  server: () => Embedded;
-  fake: () => FakeOpenAi;
-} {
+export function withFakeOpenAi<T extends object>(
+  useServer: (providerEnv: () => Record<string, string>) => T,
+): T & { fake: () => FakeOpenAi } {
   let started: FakeOpenAi | undefined;
   const fake = () => {
     if (!started) throw new Error('The fake OpenAI server has not started');
@@ -83,12 +82,21 @@ export function useServerWithFakeOpenAi(env: Record<string, string> = {}): {
   beforeAll(async () => {
     started = await startFakeOpenAi();
   });
-  const server = useEmbeddedServer(() => ({
+  const given = useServer(() => ({
     AI_PROVIDER: 'openai',
     OPENAI_API_KEY: 'sk-test',
     OPENAI_BASE_URL: fake().baseURL,
-    ...env,
   }));
   afterAll(() => started?.close());
-  return { server, fake };
+  return { ...given, fake };
+}
+
+/** `useEmbeddedServer` on a fake OpenAI server; `env` adds to or overrides the provider's settings. */
+export function useServerWithFakeOpenAi(env: Record<string, string> = {}): {
+  server: () => Embedded;
+  fake: () => FakeOpenAi;
+} {
+  return withFakeOpenAi((providerEnv) => ({
+    server: useEmbeddedServer(() => ({ ...providerEnv(), ...env })),
+  }));
 }
