@@ -363,30 +363,39 @@ export async function createPostgresReadStore(
           stored = new Set();
           written.set(collection, stored);
         }
-        const kept: Doc[] = [];
+        // Most documents are new to the table; one written ahead before (and changed since) is
+        // replaced. The two kinds apart: a plain INSERT has no conflict to check.
+        const added: Doc[] = [];
+        const replaced: Doc[] = [];
         const removed: string[] = [];
         for (const id of ids) {
           const doc = docs?.get(id);
           if (doc) {
-            kept.push(doc);
-            stored.add(id);
+            if (stored.has(id)) replaced.push(doc);
+            else {
+              added.push(doc);
+              stored.add(id);
+            }
           } else if (stored.delete(id)) removed.push(id);
         }
         const name = newTable(collection);
-        // One JSON array per chunk: the server parses one value (jsonb keeps no key order, so
-        // no canonical form is needed) instead of an array literal of escaped strings.
-        for (let start = 0; start < kept.length; start += BULK_INSERT_ROWS) {
-          const chunk = JSON.stringify(kept.slice(start, start + BULK_INSERT_ROWS));
-          pending.push(
-            session.run((client) =>
-              client.query(
-                `INSERT INTO ${name} (id, doc) SELECT d->>'_id', d FROM jsonb_array_elements($1::jsonb) AS d
-                 ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc`,
-                [chunk],
+        const write = (rows: Doc[], onConflict: string) => {
+          // One JSON array per chunk: the server parses one value (jsonb keeps no key order, so
+          // no canonical form is needed) instead of an array literal of escaped strings.
+          for (let start = 0; start < rows.length; start += BULK_INSERT_ROWS) {
+            const chunk = JSON.stringify(rows.slice(start, start + BULK_INSERT_ROWS));
+            pending.push(
+              session.run((client) =>
+                client.query(
+                  `INSERT INTO ${name} (id, doc) SELECT d->>'_id', d FROM jsonb_array_elements($1::jsonb) AS d ${onConflict}`,
+                  [chunk],
+                ),
               ),
-            ),
-          );
-        }
+            );
+          }
+        };
+        write(added, '');
+        write(replaced, 'ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc');
         if (removed.length > 0)
           pending.push(
             session.run((client) =>

@@ -541,32 +541,45 @@ export function readStoreContract(
           expect(await store.collection(c).get('kept')).toEqual({ _id: 'kept', n: 6 });
         });
 
-        it('ends with the documents apply gives, whatever else the replaced collection held', async () => {
-          const [applied, appliedOther] = [fresh('bulk_applied'), fresh('bulk_applied_other')];
-          const [bulked, bulkedOther] = [fresh('bulk_bulked'), fresh('bulk_bulked_other')];
-          await store.apply([
-            { op: 'put', collection: appliedOther, doc: { _id: 'x', v: 1 } },
-            { op: 'put', collection: bulkedOther, doc: { _id: 'x', v: 1 } },
-            { op: 'put', collection: bulked, doc: { _id: 'stale', status: 'queued' } },
-          ]);
-          await store.apply(batch(applied, appliedOther));
-          const bulk = bulkOf(store, [bulked]);
-          const ops = batch(bulked, bulkedOther);
-          bulk.stage(ops.slice(0, 6));
-          bulk.stage(ops.slice(6));
-          await bulk.commit({ name: checkpointName(), position: 13 });
-          const all = async (c: string) => store.collection(c).find({}, { sort: { _id: 1 } });
-          expect(await all(bulked)).toEqual(await all(applied));
-          expect(await all(bulkedOther)).toEqual(await all(appliedOther));
-          expect(await all(bulked)).toEqual([
-            { _id: 'c', late: true, n: 3, status: 'done' },
-            { _id: 'e', n: 1, status: 'new' },
-          ]);
-          expect(await all(bulkedOther)).toEqual([
-            { _id: 'x', v: 2 },
-            { _id: 'y', v: 5 },
-          ]);
-        });
+        // Written ahead (where the adapter does) after each page: documents added, then changed
+        // and deleted by later pages, and a deleteMany over what was written.
+        it.each([
+          ['staged in two pages', false],
+          ['written ahead after each of three pages', true],
+        ])(
+          'ends with the documents apply gives, whatever else the replaced collection held (%s)',
+          async (_, ahead) => {
+            const [applied, appliedOther] = [fresh('bulk_applied'), fresh('bulk_applied_other')];
+            const [bulked, bulkedOther] = [fresh('bulk_bulked'), fresh('bulk_bulked_other')];
+            await store.apply([
+              { op: 'put', collection: appliedOther, doc: { _id: 'x', v: 1 } },
+              { op: 'put', collection: bulkedOther, doc: { _id: 'x', v: 1 } },
+              { op: 'put', collection: bulked, doc: { _id: 'stale', status: 'queued' } },
+            ]);
+            await store.apply(batch(applied, appliedOther));
+            const bulk = bulkOf(store, [bulked]);
+            const ops = batch(bulked, bulkedOther);
+            const pages = ahead
+              ? [ops.slice(0, 2), ops.slice(2, 6), ops.slice(6)]
+              : [ops.slice(0, 6), ops.slice(6)];
+            for (const page of pages) {
+              bulk.stage(page);
+              if (ahead) await bulk.writeAhead?.();
+            }
+            await bulk.commit({ name: checkpointName(), position: 13 });
+            const all = async (c: string) => store.collection(c).find({}, { sort: { _id: 1 } });
+            expect(await all(bulked)).toEqual(await all(applied));
+            expect(await all(bulkedOther)).toEqual(await all(appliedOther));
+            expect(await all(bulked)).toEqual([
+              { _id: 'c', late: true, n: 3, status: 'done' },
+              { _id: 'e', n: 1, status: 'new' },
+            ]);
+            expect(await all(bulkedOther)).toEqual([
+              { _id: 'x', v: 2 },
+              { _id: 'y', v: 5 },
+            ]);
+          },
+        );
 
         it('writes nothing, checkpoint included, when an op fails at the commit', async () => {
           const c = fresh('bulk_atomic');
