@@ -30,6 +30,19 @@ export async function signUpOnPlan(
   return user;
 }
 
+/** A new account on the Basic plan with a KDP listing started through the API (202). */
+export async function signUpWithListing(
+  page: Page,
+  listing: { bookTitle: string; bookPrompt: string },
+): Promise<{ user: SignedUpUser; listingId: string }> {
+  const user = await signUpOnPlan(page, 'basic');
+  const created = await page.request.post('/api/kdp-listings/create', {
+    data: { userId: user.id, ...listing },
+  });
+  expect(created.status(), await created.text()).toBe(202);
+  return { user, listingId: (await created.json()).listingId as string };
+}
+
 /** A book PDF's text, white space folded (read back with pdftotext, as a reader's viewer would). */
 export function pdfText(pdf: Buffer): string {
   const file = join(mkdtempSync(join(tmpdir(), 'book-pdf-')), 'book.pdf');
@@ -150,6 +163,26 @@ export async function noStream(page: Page): Promise<void> {
   await page.route('**/api/generations/events', (route) => route.fulfill({ status: 204, body: '' }));
 }
 
+/**
+ * [stubbed API] A new signed-up user, no progress stream, and My Books' list answering `books` (a
+ * function is asked on every read). With `held`, the list waits until the returned release() is called.
+ */
+export async function signUpWithStubbedBooks(
+  page: Page,
+  books: unknown[] | (() => unknown[]),
+  options: { held?: boolean } = {},
+): Promise<{ user: SignedUpUser; release: () => void }> {
+  const user = await signUp(page);
+  await noStream(page);
+  let release = () => {};
+  const gate = options.held ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
+  await page.route(/\/api\/airtable\/books\/[^/]+$/, async (route) => {
+    await gate;
+    await route.fulfill({ json: typeof books === 'function' ? books() : books });
+  });
+  return { user, release };
+}
+
 /** A finished Gen 2.0 book of a stubbed list, with both downloads: the PDF and the EPUB. */
 export const FINISHED_GEN2_BOOK = {
   id: 'v2-done',
@@ -161,4 +194,26 @@ export const FINISHED_GEN2_BOOK = {
   createdAt: STUBBED_BOOK_DATE,
   downloadLink: '/files/bread.pdf',
   epubFile: '/files/bread.epub',
+};
+
+/** A Gen 2.0 book of a stubbed list, writing its chapters. */
+export const WRITING_GEN2_BOOK = {
+  id: 'v2-writing',
+  title: 'Stars at Night',
+  type: 'non-fiction-v2',
+  status: 'In progress (book creation)',
+  generationStatus: 'book-running',
+  progress: 40,
+  createdAt: STUBBED_BOOK_DATE,
+};
+
+/** A coloring book of a stubbed list, half drawn. */
+export const RUNNING_COLORING_BOOK = {
+  id: 'color-run',
+  title: 'Jungle Coloring',
+  type: 'coloring-book',
+  status: 'In progress',
+  generationStatus: 'running',
+  progress: 50,
+  createdAt: STUBBED_BOOK_DATE,
 };
