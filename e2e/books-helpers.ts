@@ -6,8 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locator, Page, Route } from '@playwright/test';
+import type { Locator, Page, Request, Route } from '@playwright/test';
 import { expect, type SignedUpUser, signUp } from './support/fixtures';
+import type { PictureFile } from './support/pictures';
 
 /** Buys a plan through the simulated gateway (real credits and tier on the server). */
 export async function buyPlan(page: Page, planId: 'basic' | 'standard' | 'premium'): Promise<void> {
@@ -70,15 +71,29 @@ export async function writeFinishedBook(
   return card;
 }
 
-/** Opens the kids book tool with its story and character filled in (the picture and the submit are the test's). */
+/** Leo's rocket: the kids book the tool's journeys ask for. */
+export const LEO_KIDS_BOOK = {
+  story: 'Leo builds a rocket and visits the moon with his cat.',
+  character: 'Leo',
+  gender: 'Boy',
+} as const;
+
+/**
+ * Opens the kids book tool with its story and character filled in and, given a photo, that photo
+ * chosen and previewed (the browser decodes it first); the submit is the test's.
+ */
 export async function fillKidsBookForm(
   page: Page,
   book: { story: string; character: string; gender: 'Boy' | 'Girl' },
+  photo?: PictureFile,
 ): Promise<void> {
   await page.goto('/kids-book-generator');
   await page.getByLabel('Story Description').fill(book.story);
   await page.getByLabel('Character Name').fill(book.character);
   await page.getByRole('radio', { name: book.gender }).click();
+  if (!photo) return;
+  await page.locator('input[type=file]').setInputFiles(photo);
+  await expect(page.getByRole('img', { name: 'Preview of the chosen file' })).toBeVisible();
 }
 
 /**
@@ -112,6 +127,20 @@ export async function overrideUser(page: Page, changes: { credits?: number; subs
       : { ...body, ...changes };
     return route.fulfill({ response, json });
   });
+}
+
+/** Answers a route's calls in turn (the last answer from then on); returns the requests, in order. */
+export async function answerInTurn(
+  page: Page,
+  url: string,
+  answers: Parameters<Route['fulfill']>[0][],
+): Promise<Request[]> {
+  const requests: Request[] = [];
+  await page.route(url, (route) => {
+    requests.push(route.request());
+    return route.fulfill(answers[Math.min(requests.length, answers.length) - 1]);
+  });
+  return requests;
 }
 
 /** Fulfils a JSON request and records its body. */

@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoHorizontalOverflow, expectToast } from './account-helpers';
 import {
+  answerInTurn,
   expectToastText,
   FINISHED_GEN2_BOOK,
   noResumeOffers,
@@ -271,16 +272,11 @@ test.describe('My Books [stubbed API]', () => {
       page,
     }, testInfo) => {
       const { user } = await signUpWithStubbedBooks(page, BOOKS);
-      let call = 0;
-      const bodies: unknown[] = [];
-      await page.route('**/api/non-fiction-gen2/generate-book', (route) => {
-        call += 1;
-        bodies.push(route.request().postDataJSON());
-        if (call === 1)
-          return route.fulfill({ status: 500, json: { message: 'Writer unavailable', error: 'INTERNAL' } });
-        if (call === 2) return route.fulfill({ status: 500, json: {} });
-        return route.fulfill({ json: { success: true, bookGenerated: true } });
-      });
+      const requests = await answerInTurn(page, '**/api/non-fiction-gen2/generate-book', [
+        { status: 500, json: { message: 'Writer unavailable', error: 'INTERNAL' } },
+        { status: 500, json: {} },
+        { json: { success: true, bookGenerated: true } },
+      ]);
       await page.goto('/my-books');
       await card(page, 'Garden Birds Guide').click({ position: { x: 10, y: 10 } });
       const dialog = page.getByRole('dialog', { name: 'Book Outlines: Garden Birds Guide' });
@@ -307,7 +303,11 @@ test.describe('My Books [stubbed API]', () => {
         "Your book is now being generated. It will appear in your 'My Books' section when complete.",
       );
       await expect(dialog).toHaveCount(0);
-      expect(bodies[2]).toEqual({ outlineId: 'v2-ready', userId: user.id, outlineIndex: 2 });
+      expect(requests[2]?.postDataJSON()).toEqual({
+        outlineId: 'v2-ready',
+        userId: user.id,
+        outlineIndex: 2,
+      });
     });
   });
 
