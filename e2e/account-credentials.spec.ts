@@ -1,10 +1,9 @@
 // Passwords and the verified address through the UI: forgot → the mailed link → a new password
 // (every session ended), a password change in Settings, and the verification link (a new one on
 // demand). The server writes its mail to the outbox folder, where the test reads the links.
-import type { Browser, Page, TestInfo } from '@playwright/test';
-import { expectNoHorizontalOverflow, expectToast, logInThroughUi } from './account-helpers';
-import { expectAxeClean } from './support/axe';
-import { expect, keepScreenshot, signUp, test } from './support/fixtures';
+import type { Browser, Page } from '@playwright/test';
+import { checkScreen, expectToast, logInThroughUi } from './account-helpers';
+import { expect, signUp, test } from './support/fixtures';
 import { mailCount, mailedLink } from './support/outbox';
 import { PASSWORD, uniqueEmail } from './support/users';
 
@@ -12,34 +11,25 @@ import { PASSWORD, uniqueEmail } from './support/users';
 test.describe.configure({ timeout: 90_000 });
 const NEW_PASSWORD = 'battery-staple-42';
 
-/** No WCAG 2.1 AA violation, and screenshots at 1280 px and 375 px (nothing sticking out at 375). */
-async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
-  for (const [label, width, height] of [
-    ['1280', 1280, 800],
-    ['375', 375, 812],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await expectAxeClean(page);
-    if (width === 375) await expectNoHorizontalOverflow(page);
-    await keepScreenshot(page, testInfo, `${name}-${label}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-/** A second browser signed in as the same user: its session must end where the product says so. */
-async function otherSession(browser: Browser, email: string, password = PASSWORD) {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const login = await context.request.post('/api/login', { data: { email, password } });
+/**
+ * A new user, signed in a second time in another browser, whose session must end where the
+ * product says so.
+ */
+async function signUpInTwoBrowsers(page: Page, browser: Browser) {
+  const user = await signUp(page);
+  const elsewhere = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const login = await elsewhere.request.post('/api/login', {
+    data: { email: user.email, password: PASSWORD },
+  });
   expect(login.status()).toBe(200);
-  return context;
+  return { user, elsewhere };
 }
 
 test('forgot password: the mailed link sets a new password once and ends every session', async ({
   page,
   browser,
 }, testInfo) => {
-  const user = await signUp(page);
-  const elsewhere = await otherSession(browser, user.email);
+  const { user, elsewhere } = await signUpInTwoBrowsers(page, browser);
   await page.context().clearCookies();
 
   await page.goto('/auth');
@@ -107,8 +97,7 @@ test('change password in Settings: the current one is required, other sessions e
   page,
   browser,
 }, testInfo) => {
-  const user = await signUp(page);
-  const elsewhere = await otherSession(browser, user.email);
+  const { user, elsewhere } = await signUpInTwoBrowsers(page, browser);
   await page.goto('/settings');
   const form = page.getByRole('form', { name: 'Change password' });
   await expect(form).toBeVisible();

@@ -44,6 +44,19 @@ async function afterTheRefreshes(page: Page, sessionReads: () => number) {
   await expectToast(page, 'Data Refreshed');
 }
 
+/** Once the refreshes are in, the page still says the subscription is active, with no notice. */
+async function expectActivatedAfterTheRefreshes(page: Page, sessionReads: () => number) {
+  await afterTheRefreshes(page, sessionReads);
+  await expect(page.getByText('Subscription Activated!')).toBeVisible();
+  await expect(page.getByText('Important notice')).toHaveCount(0);
+}
+
+/** Back on the dashboard from a Basic checkout, which first says it is confirming the payment. */
+async function backFromBasicCheckout(page: Page) {
+  await page.goto('/dashboard?subscription=success&plan=basic');
+  await expect(page.getByText('Confirming your payment')).toBeVisible({ timeout: 20_000 });
+}
+
 test('paid before the browser came back: "Subscription Activated!" stays, no important notice', async ({
   page,
 }, testInfo) => {
@@ -57,9 +70,7 @@ test('paid before the browser came back: "Subscription Activated!" stays, no imp
   await expect(page.getByText('Subscription Activated!')).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(/\/dashboard$/);
   await expectToast(page, 'Subscription Activated');
-  await afterTheRefreshes(page, reads);
-  await expect(page.getByText('Subscription Activated!')).toBeVisible();
-  await expect(page.getByText('Important notice')).toHaveCount(0);
+  await expectActivatedAfterTheRefreshes(page, reads);
   await expect(page.getByTestId('plan-badge')).toHaveText('Standard plan');
   await keepScreenshot(page, testInfo, 'checkout-return-paid-before-1280');
 });
@@ -72,8 +83,7 @@ test('paid after the browser came back: "Confirming your payment", then "Subscri
   const checkout = await openCheckout(page, 'basic');
   const reads = countSessionReads(page);
   // Back on the dashboard before the payment has reached the account (a slow webhook).
-  await page.goto('/dashboard?subscription=success&plan=basic');
-  await expect(page.getByText('Confirming your payment')).toBeVisible({ timeout: 20_000 });
+  await backFromBasicCheckout(page);
   await expect(page.getByText('Subscription Activated!')).toHaveCount(0);
   await expect(page.getByText('Important notice')).toHaveCount(0);
   await keepScreenshot(page, testInfo, 'checkout-return-confirming-1280');
@@ -85,9 +95,7 @@ test('paid after the browser came back: "Confirming your payment", then "Subscri
   await expect(page.getByText('Subscription Activated!')).toBeVisible({ timeout: 15_000 });
   await expectToast(page, 'Subscription Activated');
   await expect(page.getByTestId('plan-badge')).toHaveText('Basic plan');
-  await afterTheRefreshes(page, reads);
-  await expect(page.getByText('Subscription Activated!')).toBeVisible();
-  await expect(page.getByText('Important notice')).toHaveCount(0);
+  await expectActivatedAfterTheRefreshes(page, reads);
   await keepScreenshot(page, testInfo, 'checkout-return-paid-after-375');
 });
 
@@ -96,8 +104,7 @@ test('back from a payment that never reached the account: the notice after the r
 }, testInfo) => {
   test.setTimeout(60_000);
   await signUp(page);
-  await page.goto('/dashboard?subscription=success&plan=basic');
-  await expect(page.getByText('Confirming your payment')).toBeVisible({ timeout: 20_000 });
+  await backFromBasicCheckout(page);
   // Three refreshes 3 s apart, and still Demo with the same credits.
   await expect(page.getByText('Important notice')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Confirming your payment')).toHaveCount(0);

@@ -1,6 +1,7 @@
 // Helpers for the account journeys (e2e/account-*.spec.ts): the UI's own forms, toasts, overflow.
-import type { Page } from '@playwright/test';
-import { expect } from './support/fixtures';
+import type { Page, TestInfo } from '@playwright/test';
+import { expectAxeClean } from './support/axe';
+import { expect, keepScreenshot } from './support/fixtures';
 import { PASSWORD } from './support/users';
 
 /** The Admin Tools screen's tabs, in their order. */
@@ -87,6 +88,20 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
     return { scrollWidth, wide };
   }, width);
   expect(overflow, `page content within ${width} px`).toEqual({ scrollWidth: width, wide: [] });
+}
+
+/** No WCAG 2.1 AA violation, nothing sticking out at 375 px, screenshots at 1280 px and 375 px. */
+export async function checkScreen(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  for (const [width, height] of [
+    [1280, 800],
+    [375, 812],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expectAxeClean(page);
+    if (width === 375) await expectNoHorizontalOverflow(page);
+    await keepScreenshot(page, testInfo, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 /** Requests to any origin but the app's own (nothing may load from the internet in simulated mode). */

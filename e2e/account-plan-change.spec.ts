@@ -3,10 +3,9 @@
 // credits, the price and the renewal date (the server's preview, then exactly that), the top plan's
 // "more credits" says when they renew. And sign-in returns to where the user was going, with the
 // plan they chose.
-import type { Page, TestInfo } from '@playwright/test';
-import { expectNoHorizontalOverflow, expectToast, logInThroughUi } from './account-helpers';
+import type { Page } from '@playwright/test';
+import { checkScreen, expectToast, logInThroughUi } from './account-helpers';
 import { signUpOnPlan } from './books-helpers';
-import { expectAxeClean } from './support/axe';
 import { expect, keepScreenshot, test } from './support/fixtures';
 import { uniqueEmail } from './support/users';
 
@@ -28,20 +27,6 @@ const day = (iso: string) =>
     day: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(iso));
-
-/** No WCAG 2.1 AA violation, nothing sticking out at 375 px, screenshots at both widths. */
-async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
-  for (const [width, height] of [
-    [1280, 800],
-    [375, 812],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await expectAxeClean(page);
-    if (width === 375) await expectNoHorizontalOverflow(page);
-    await keepScreenshot(page, testInfo, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** The header's name, links and button never overlap (the name may give way to the logo alone). */
 async function expectHeaderApart(page: Page) {

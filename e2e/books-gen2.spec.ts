@@ -4,7 +4,15 @@
 // e2e/books-real-backend.spec.ts); sign-up, plan and credits are real.
 import type { Page } from '@playwright/test';
 import { expectNoHorizontalOverflow, expectToast } from './account-helpers';
-import { buyPlan, overrideUser, recordJson, SSE_HEADERS, signUpOnPlan, sseBody } from './books-helpers';
+import {
+  answerInTurn,
+  buyPlan,
+  overrideUser,
+  recordJson,
+  SSE_HEADERS,
+  signUpOnPlan,
+  sseBody,
+} from './books-helpers';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 
 const OUTLINES = [
@@ -98,6 +106,11 @@ test.describe('Gen 2.0 [stubbed API]', () => {
       ...(phase === 2 ? { downloadLink: '/files/g2.pdf', epubFile: '/files/g2.epub' } : {}),
     });
     await page.route(/\/api\/airtable\/books\/[^/]+$/, (route) => route.fulfill({ json: [book()] }));
+    // The stream's event for this book's progress.
+    const progressed = (id: string, progress: number, step: string) => ({
+      id,
+      data: { generationId: 'g2-book', type: 'GenerationProgressed', kind: 'non-fiction-v2', progress, step },
+    });
     let connections = 0;
     await page.route('**/api/generations/events', (route) => {
       connections += 1;
@@ -105,21 +118,7 @@ test.describe('Gen 2.0 [stubbed API]', () => {
         phase = 1;
         return route.fulfill({
           headers: SSE_HEADERS,
-          body: sseBody(
-            [
-              {
-                id: '1',
-                data: {
-                  generationId: 'g2-book',
-                  type: 'GenerationProgressed',
-                  kind: 'non-fiction-v2',
-                  progress: 35,
-                  step: 'Writing chapter 2 of 5',
-                },
-              },
-            ],
-            1500,
-          ),
+          body: sseBody([progressed('1', 35, 'Writing chapter 2 of 5')], 1500),
         });
       }
       phase = 2;
@@ -127,16 +126,7 @@ test.describe('Gen 2.0 [stubbed API]', () => {
         headers: SSE_HEADERS,
         body: sseBody(
           [
-            {
-              id: '2',
-              data: {
-                generationId: 'g2-book',
-                type: 'GenerationProgressed',
-                kind: 'non-fiction-v2',
-                progress: 80,
-                step: 'Writing chapter 4 of 5',
-              },
-            },
+            progressed('2', 80, 'Writing chapter 4 of 5'),
             {
               id: '3',
               data: {
@@ -278,13 +268,10 @@ test.describe('Gen 2.0 [stubbed API]', () => {
     test("submit failure: the server's message, else 'Failed to submit book request'", async ({ page }) => {
       await signUp(page);
       await overrideUser(page, { credits: 100 });
-      let call = 0;
-      await page.route('**/api/non-fiction-gen2/submit', (route) => {
-        call += 1;
-        return call === 1
-          ? route.fulfill({ status: 500, json: { message: 'The writer is resting', error: 'INTERNAL' } })
-          : route.fulfill({ status: 502, body: '' });
-      });
+      await answerInTurn(page, '**/api/non-fiction-gen2/submit', [
+        { status: 500, json: { message: 'The writer is resting', error: 'INTERNAL' } },
+        { status: 502, body: '' },
+      ]);
       await page.goto('/non-fiction-gen2');
       await fillForm(page);
       await page.getByRole('button', { name: 'Create Outline (20 credits)' }).click();
@@ -298,11 +285,9 @@ test.describe('Gen 2.0 [stubbed API]', () => {
     }) => {
       test.setTimeout(45_000);
       await signUp(page);
-      let call = 0;
-      await page.route('**/api/non-fiction-gen2/outlines?**', (route) => {
-        call += 1;
-        if (call === 1) return route.fulfill({ status: 500, json: { message: 'Read store down' } });
-        return route.fulfill({
+      await answerInTurn(page, '**/api/non-fiction-gen2/outlines?**', [
+        { status: 500, json: { message: 'Read store down' } },
+        {
           json: [
             {
               id: 'b9',
@@ -314,8 +299,8 @@ test.describe('Gen 2.0 [stubbed API]', () => {
               bookGenerated: false,
             },
           ],
-        });
-      });
+        },
+      ]);
       await page.route('**/api/non-fiction-gen2/generate-book', (route) =>
         route.fulfill({ status: 500, json: {} }),
       );

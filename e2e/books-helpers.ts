@@ -6,8 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locator, Page, Route } from '@playwright/test';
+import type { Locator, Page, Request, Route } from '@playwright/test';
 import { expect, type SignedUpUser, signUp } from './support/fixtures';
+import type { PictureFile } from './support/pictures';
 
 /** Buys a plan through the simulated gateway (real credits and tier on the server). */
 export async function buyPlan(page: Page, planId: 'basic' | 'standard' | 'premium'): Promise<void> {
@@ -28,6 +29,19 @@ export async function signUpOnPlan(
   const user = await signUp(page, options);
   await buyPlan(page, planId);
   return user;
+}
+
+/** A new account on the Basic plan with a KDP listing started through the API (202). */
+export async function signUpWithListing(
+  page: Page,
+  listing: { bookTitle: string; bookPrompt: string },
+): Promise<{ user: SignedUpUser; listingId: string }> {
+  const user = await signUpOnPlan(page, 'basic');
+  const created = await page.request.post('/api/kdp-listings/create', {
+    data: { userId: user.id, ...listing },
+  });
+  expect(created.status(), await created.text()).toBe(202);
+  return { user, listingId: (await created.json()).listingId as string };
 }
 
 /** A book PDF's text, white space folded (read back with pdftotext, as a reader's viewer would). */
@@ -57,15 +71,29 @@ export async function writeFinishedBook(
   return card;
 }
 
-/** Opens the kids book tool with its story and character filled in (the picture and the submit are the test's). */
+/** Leo's rocket: the kids book the tool's journeys ask for. */
+export const LEO_KIDS_BOOK = {
+  story: 'Leo builds a rocket and visits the moon with his cat.',
+  character: 'Leo',
+  gender: 'Boy',
+} as const;
+
+/**
+ * Opens the kids book tool with its story and character filled in and, given a photo, that photo
+ * chosen and previewed (the browser decodes it first); the submit is the test's.
+ */
 export async function fillKidsBookForm(
   page: Page,
   book: { story: string; character: string; gender: 'Boy' | 'Girl' },
+  photo?: PictureFile,
 ): Promise<void> {
   await page.goto('/kids-book-generator');
   await page.getByLabel('Story Description').fill(book.story);
   await page.getByLabel('Character Name').fill(book.character);
   await page.getByRole('radio', { name: book.gender }).click();
+  if (!photo) return;
+  await page.locator('input[type=file]').setInputFiles(photo);
+  await expect(page.getByRole('img', { name: 'Preview of the chosen file' })).toBeVisible();
 }
 
 /**
@@ -99,6 +127,20 @@ export async function overrideUser(page: Page, changes: { credits?: number; subs
       : { ...body, ...changes };
     return route.fulfill({ response, json });
   });
+}
+
+/** Answers a route's calls in turn (the last answer from then on); returns the requests, in order. */
+export async function answerInTurn(
+  page: Page,
+  url: string,
+  answers: Parameters<Route['fulfill']>[0][],
+): Promise<Request[]> {
+  const requests: Request[] = [];
+  await page.route(url, (route) => {
+    requests.push(route.request());
+    return route.fulfill(answers[Math.min(requests.length, answers.length) - 1]);
+  });
+  return requests;
 }
 
 /** Fulfils a JSON request and records its body. */
@@ -150,6 +192,26 @@ export async function noStream(page: Page): Promise<void> {
   await page.route('**/api/generations/events', (route) => route.fulfill({ status: 204, body: '' }));
 }
 
+/**
+ * [stubbed API] A new signed-up user, no progress stream, and My Books' list answering `books` (a
+ * function is asked on every read). With `held`, the list waits until the returned release() is called.
+ */
+export async function signUpWithStubbedBooks(
+  page: Page,
+  books: unknown[] | (() => unknown[]),
+  options: { held?: boolean } = {},
+): Promise<{ user: SignedUpUser; release: () => void }> {
+  const user = await signUp(page);
+  await noStream(page);
+  let release = () => {};
+  const gate = options.held ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
+  await page.route(/\/api\/airtable\/books\/[^/]+$/, async (route) => {
+    await gate;
+    await route.fulfill({ json: typeof books === 'function' ? books() : books });
+  });
+  return { user, release };
+}
+
 /** A finished Gen 2.0 book of a stubbed list, with both downloads: the PDF and the EPUB. */
 export const FINISHED_GEN2_BOOK = {
   id: 'v2-done',
@@ -161,4 +223,26 @@ export const FINISHED_GEN2_BOOK = {
   createdAt: STUBBED_BOOK_DATE,
   downloadLink: '/files/bread.pdf',
   epubFile: '/files/bread.epub',
+};
+
+/** A Gen 2.0 book of a stubbed list, writing its chapters. */
+export const WRITING_GEN2_BOOK = {
+  id: 'v2-writing',
+  title: 'Stars at Night',
+  type: 'non-fiction-v2',
+  status: 'In progress (book creation)',
+  generationStatus: 'book-running',
+  progress: 40,
+  createdAt: STUBBED_BOOK_DATE,
+};
+
+/** A coloring book of a stubbed list, half drawn. */
+export const RUNNING_COLORING_BOOK = {
+  id: 'color-run',
+  title: 'Jungle Coloring',
+  type: 'coloring-book',
+  status: 'In progress',
+  generationStatus: 'running',
+  progress: 50,
+  createdAt: STUBBED_BOOK_DATE,
 };

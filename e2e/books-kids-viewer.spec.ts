@@ -28,7 +28,9 @@ function record() {
   };
 }
 
-async function stubBook(page: Page) {
+/** A new signed-up reader, with the book and its pictures stubbed. */
+async function signUpWithStubbedBook(page: Page) {
+  await signUp(page);
   await page.route('**/api/kids-book/k1', (route) => route.fulfill({ json: record() }));
   await page.route('**/files/kids/*.png', (route) => route.fulfill({ body: PNG, contentType: 'image/png' }));
 }
@@ -39,8 +41,7 @@ test.describe('Kids book viewer [stubbed API]', () => {
   test('title, description, status, date; Previous/Next clamped to 1..24; the overview jumps and dims empty pages', async ({
     page,
   }, testInfo) => {
-    await signUp(page);
-    await stubBook(page);
+    await signUpWithStubbedBook(page);
     await page.goto('/kids-book/k1');
     await expect(page.getByRole('heading', { level: 1, name: "Mia's Dragon Day" })).toBeVisible();
     await expect(page.getByText('Mia finds a lost baby dragon and helps it home.')).toBeVisible();
@@ -106,8 +107,7 @@ test.describe('Kids book viewer [stubbed API]', () => {
     context,
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signUp(page);
-    await stubBook(page);
+    await signUpWithStubbedBook(page);
     await page.goto('/kids-book/k1');
     await page.getByRole('button', { name: 'Copy Text' }).click();
     await expectToast(page, 'Copied to clipboard');
@@ -129,8 +129,7 @@ test.describe('Kids book viewer [stubbed API]', () => {
         },
       });
     });
-    await signUp(page);
-    await stubBook(page);
+    await signUpWithStubbedBook(page);
     await page.goto('/kids-book/k1');
     await page.getByRole('button', { name: 'Copy Text' }).click();
     await expectToast(page, 'Copy failed', 'Failed to copy text to clipboard.');
@@ -171,8 +170,7 @@ test.describe('Kids book viewer [stubbed API]', () => {
 
   test('a page number in the overview brings that page back into view (1280 × 800)', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signUp(page);
-    await stubBook(page);
+    await signUpWithStubbedBook(page);
     await page.goto('/kids-book/k1');
     const five = page.getByRole('button', { name: 'Go to page 5', exact: true });
     await five.scrollIntoViewIfNeeded();
@@ -186,8 +184,7 @@ test.describe('Kids book viewer [stubbed API]', () => {
   test('a picture that cannot be decoded shows the missing-picture state, not a broken image', async ({
     page,
   }, testInfo) => {
-    await signUp(page);
-    await stubBook(page);
+    await signUpWithStubbedBook(page);
     // Page 2's file answers, but is not a picture.
     await page.route('**/files/kids/p2.png', (route) =>
       route.fulfill({ body: 'not a png', contentType: 'image/png' }),
@@ -208,8 +205,7 @@ test.describe('Kids book viewer [stubbed API]', () => {
 
   test('375 px: no horizontal overflow', async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await signUp(page);
-    await stubBook(page);
+    await signUpWithStubbedBook(page);
     await page.goto('/kids-book/k1');
     await expect(indicator(page)).toHaveText('Page 1 of 24');
     await expect(page.getByRole('img', { name: 'Illustration of page 1' })).toBeVisible();

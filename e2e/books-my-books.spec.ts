@@ -4,13 +4,17 @@
 import type { Page } from '@playwright/test';
 import { expectNoHorizontalOverflow, expectToast } from './account-helpers';
 import {
+  answerInTurn,
   expectToastText,
   FINISHED_GEN2_BOOK,
   noResumeOffers,
   noStream,
+  RUNNING_COLORING_BOOK,
   SSE_HEADERS,
   STUBBED_BOOK_DATE,
+  signUpWithStubbedBooks,
   sseBody,
+  WRITING_GEN2_BOOK,
 } from './books-helpers';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 
@@ -28,15 +32,7 @@ const BOOKS = [
     outlineText2: 'Birds outline two',
     outlineText3: 'Birds outline three',
   },
-  {
-    id: 'v2-writing',
-    title: 'Stars at Night',
-    type: 'non-fiction-v2',
-    status: 'In progress (book creation)',
-    generationStatus: 'book-running',
-    progress: 40,
-    createdAt: at,
-  },
+  WRITING_GEN2_BOOK,
   {
     id: 'v2-creating',
     title: 'Ocean Tides',
@@ -57,15 +53,7 @@ const BOOKS = [
     createdAt: at,
     shareLink: '/files/dino.pdf',
   },
-  {
-    id: 'color-run',
-    title: 'Jungle Coloring',
-    type: 'coloring-book',
-    status: 'In progress',
-    generationStatus: 'running',
-    progress: 50,
-    createdAt: at,
-  },
+  RUNNING_COLORING_BOOK,
   {
     id: 'kids-done',
     title: "Mia's Dragon",
@@ -96,17 +84,6 @@ const BOOKS = [
   },
 ];
 
-/** Serves the list; with `held`, the answer waits until the returned release() is called. */
-async function stubBooks(page: Page, books: unknown[], held = false): Promise<() => void> {
-  let release = () => {};
-  const gate = held ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
-  await page.route(/\/api\/airtable\/books\/[^/]+$/, async (route) => {
-    await gate;
-    await route.fulfill({ json: books });
-  });
-  return release;
-}
-
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });
 
 test.beforeEach(({ page }) => noResumeOffers(page));
@@ -115,9 +92,7 @@ test.describe('My Books [stubbed API]', () => {
   test('header, create buttons, cards with badges, dates, progress and actions', async ({
     page,
   }, testInfo) => {
-    await signUp(page);
-    await noStream(page);
-    const release = await stubBooks(page, BOOKS, true);
+    const { release } = await signUpWithStubbedBooks(page, BOOKS, { held: true });
     await page.goto('/my-books');
     await expect(page.getByTestId('books-loading')).toBeVisible();
     release();
@@ -205,9 +180,7 @@ test.describe('My Books [stubbed API]', () => {
   });
 
   test('search (case-insensitive title) and the status filter, with both empty states', async ({ page }) => {
-    await signUp(page);
-    await noStream(page);
-    await stubBooks(page, BOOKS);
+    await signUpWithStubbedBooks(page, BOOKS);
     await page.goto('/my-books');
     const search = page.getByPlaceholder('Search books...');
     await search.fill('BIRD');
@@ -238,9 +211,7 @@ test.describe('My Books [stubbed API]', () => {
   test("an empty library: 'Start creating your first book' and the create links", async ({
     page,
   }, testInfo) => {
-    await signUp(page);
-    await noStream(page);
-    await stubBooks(page, []);
+    await signUpWithStubbedBooks(page, []);
     await page.goto('/my-books');
     await expect(page.getByRole('heading', { name: 'No books found' })).toBeVisible();
     await expect(page.getByText('Start creating your first book', { exact: true })).toBeVisible();
@@ -256,9 +227,7 @@ test.describe('My Books [stubbed API]', () => {
   test('card clicks: kids books open their viewer; Gen 2.0 opens the outline dialog; others nothing', async ({
     page,
   }, testInfo) => {
-    await signUp(page);
-    await noStream(page);
-    await stubBooks(page, BOOKS);
+    await signUpWithStubbedBooks(page, BOOKS);
     await page.route('**/api/kids-book/kids-done', (route) =>
       route.fulfill({ json: { title: "Mia's Dragon", Page1: 'Hello' } }),
     );
@@ -302,19 +271,12 @@ test.describe('My Books [stubbed API]', () => {
     test('Generate Book only with a selection; failure toasts, then success closes the dialog', async ({
       page,
     }, testInfo) => {
-      const user = await signUp(page);
-      await noStream(page);
-      await stubBooks(page, BOOKS);
-      let call = 0;
-      const bodies: unknown[] = [];
-      await page.route('**/api/non-fiction-gen2/generate-book', (route) => {
-        call += 1;
-        bodies.push(route.request().postDataJSON());
-        if (call === 1)
-          return route.fulfill({ status: 500, json: { message: 'Writer unavailable', error: 'INTERNAL' } });
-        if (call === 2) return route.fulfill({ status: 500, json: {} });
-        return route.fulfill({ json: { success: true, bookGenerated: true } });
-      });
+      const { user } = await signUpWithStubbedBooks(page, BOOKS);
+      const requests = await answerInTurn(page, '**/api/non-fiction-gen2/generate-book', [
+        { status: 500, json: { message: 'Writer unavailable', error: 'INTERNAL' } },
+        { status: 500, json: {} },
+        { json: { success: true, bookGenerated: true } },
+      ]);
       await page.goto('/my-books');
       await card(page, 'Garden Birds Guide').click({ position: { x: 10, y: 10 } });
       const dialog = page.getByRole('dialog', { name: 'Book Outlines: Garden Birds Guide' });
@@ -341,7 +303,11 @@ test.describe('My Books [stubbed API]', () => {
         "Your book is now being generated. It will appear in your 'My Books' section when complete.",
       );
       await expect(dialog).toHaveCount(0);
-      expect(bodies[2]).toEqual({ outlineId: 'v2-ready', userId: user.id, outlineIndex: 2 });
+      expect(requests[2]?.postDataJSON()).toEqual({
+        outlineId: 'v2-ready',
+        userId: user.id,
+        outlineIndex: 2,
+      });
     });
   });
 
@@ -413,9 +379,7 @@ test.describe('My Books [stubbed API]', () => {
     page,
   }, testInfo) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await signUp(page);
-    await noStream(page);
-    await stubBooks(page, BOOKS);
+    await signUpWithStubbedBooks(page, BOOKS);
     await page.goto('/my-books');
     await expect(page.getByRole('article')).toHaveCount(BOOKS.length);
     const columns = await page
@@ -490,13 +454,11 @@ test('[stubbed API] a resync from the stream reads the list again at once', asyn
 });
 
 test('[stubbed API] a refused stream falls back to refetching the list every 10 s', async ({ page }) => {
-  await signUp(page);
-  await noStream(page);
   let listReads = 0;
-  await page.route(/\/api\/airtable\/books\/[^/]+$/, (route) => {
+  await signUpWithStubbedBooks(page, () => {
     listReads += 1;
     const progress = listReads === 1 ? 50 : 75;
-    return route.fulfill({ json: BOOKS.map((b) => (b.id === 'color-run' ? { ...b, progress } : b)) });
+    return BOOKS.map((b) => (b.id === 'color-run' ? { ...b, progress } : b));
   });
   await page.goto('/my-books');
   const percent = card(page, 'Jungle Coloring').getByTestId('progress-percent');

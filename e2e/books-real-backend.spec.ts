@@ -3,7 +3,13 @@
 // its viewer. The [stubbed API] specs cover the failure states a real server cannot be made to
 // show on demand.
 import { expectToast } from './account-helpers';
-import { fillKidsBookForm, orderGen2Outlines, signUpOnPlan, writeFinishedBook } from './books-helpers';
+import {
+  fillKidsBookForm,
+  LEO_KIDS_BOOK,
+  orderGen2Outlines,
+  signUpOnPlan,
+  writeFinishedBook,
+} from './books-helpers';
 import { expect, test } from './support/fixtures';
 
 test.use({ allowConsoleErrors: /status of 422/ });
@@ -46,11 +52,7 @@ test('REAL backend: Gen 2.0 submit, outlines, pick 2, generate, live progress, P
 test('REAL backend: kids book through the form, then the viewer', async ({ page }) => {
   test.setTimeout(120_000);
   await signUpOnPlan(page, 'premium');
-  await fillKidsBookForm(page, {
-    story: 'Leo builds a rocket and visits the moon with his cat.',
-    character: 'Leo',
-    gender: 'Boy',
-  });
+  await fillKidsBookForm(page, LEO_KIDS_BOOK);
   await page.getByRole('button', { name: 'Generate Kids Book (100 credits)' }).click();
   await expectToast(page, 'Book Generation Started!', /Credits used: 100\. Remaining credits: \d+\./);
   await page.goto('/my-books');

@@ -2,7 +2,14 @@
 // API for the tool calls, to show failures on demand; sign-up, plans, credits are real
 // (a balance or tier a test needs is set by overriding the /api/user answer).
 import { expectNoHorizontalOverflow, expectToast } from './account-helpers';
-import { fillKidsBookForm, overrideUser, recordJson, signUpOnPlan } from './books-helpers';
+import {
+  answerInTurn,
+  fillKidsBookForm,
+  LEO_KIDS_BOOK,
+  overrideUser,
+  recordJson,
+  signUpOnPlan,
+} from './books-helpers';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 import { pictureFile } from './support/pictures';
 
@@ -69,25 +76,19 @@ test.describe('Non-fiction v1 [stubbed API]', () => {
       page,
     }) => {
       const user = await signUpOnPlan(page, 'basic');
-      let call = 0;
-      const bodies: unknown[] = [];
-      await page.route('**/api/submit-non-fiction-form', (route) => {
-        call += 1;
-        bodies.push(route.request().postDataJSON());
-        if (call === 1)
-          return route.fulfill({ status: 500, json: { message: 'Writer is busy', error: 'INTERNAL' } });
-        if (call === 2)
-          return route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' });
-        if (call === 3) return route.fulfill({ status: 500, json: {} });
-        return route.fulfill({
+      const requests = await answerInTurn(page, '**/api/submit-non-fiction-form', [
+        { status: 500, json: { message: 'Writer is busy', error: 'INTERNAL' } },
+        { status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' },
+        { status: 500, json: {} },
+        {
           status: 202,
           json: {
             success: true,
             message: 'Your book is being created. It will appear in My Books when it is ready.',
             bookId: 'nf1',
           },
-        });
-      });
+        },
+      ]);
       await page.goto('/non-fiction-book');
       await expect(page.getByTestId('credits-banner')).toHaveCount(0);
       await page.getByLabel('Book Title').fill('  Honey Bees  ');
@@ -106,7 +107,7 @@ test.describe('Non-fiction v1 [stubbed API]', () => {
         'Your book is being created. It will appear in My Books when it is ready.',
       );
       await expect(page.getByRole('link', { name: 'Go to My Books' })).toHaveAttribute('href', '/my-books');
-      expect(bodies[3]).toEqual({
+      expect(requests[3]?.postDataJSON()).toEqual({
         Title: 'Honey Bees',
         Description: 'Everything about honey bees.',
         User: [user.id],
@@ -275,38 +276,13 @@ test.describe('Kids book generator [stubbed API]', () => {
       page,
     }) => {
       const user = await signUpOnPlan(page, 'standard');
-      let call = 0;
-      const requests: { headers: Record<string, string>; body: string }[] = [];
-      await page.route('**/api/generate-kids-book', (route) => {
-        call += 1;
-        const request = route.request();
-        requests.push({
-          headers: request.headers(),
-          body: request.postDataBuffer()?.toString('latin1') ?? '',
-        });
-        if (call === 1)
-          return route.fulfill({
-            status: 402,
-            json: { message: 'You need 100 credits', error: 'INSUFFICIENT_CREDITS' },
-          });
-        if (call === 2)
-          return route.fulfill({
-            status: 500,
-            json: { message: 'Illustrator unavailable', error: 'INTERNAL' },
-          });
-        return route.fulfill({
-          status: 202,
-          json: { success: true, bookId: 'k1', creditsUsed: 100, remainingCredits: 50 },
-        });
-      });
-      await fillKidsBookForm(page, {
-        story: 'Leo builds a rocket and visits the moon with his cat.',
-        character: 'Leo',
-        gender: 'Boy',
-      });
+      const requests = await answerInTurn(page, '**/api/generate-kids-book', [
+        { status: 402, json: { message: 'You need 100 credits', error: 'INSUFFICIENT_CREDITS' } },
+        { status: 500, json: { message: 'Illustrator unavailable', error: 'INTERNAL' } },
+        { status: 202, json: { success: true, bookId: 'k1', creditsUsed: 100, remainingCredits: 50 } },
+      ]);
       // The picture is decoded in the browser before it may be sent: a real (tiny) PNG.
-      await page.locator('input[type=file]').setInputFiles(await pictureFile('leo.png', 24, 24, '#ffcc00'));
-      await expect(page.getByRole('img', { name: 'Preview of the chosen file' })).toBeVisible();
+      await fillKidsBookForm(page, LEO_KIDS_BOOK, await pictureFile('leo.png', 24, 24, '#ffcc00'));
       const submit = page.getByRole('button', { name: 'Generate Kids Book (100 credits)' });
       await submit.click();
       await expectToast(
@@ -327,17 +303,20 @@ test.describe('Kids book generator [stubbed API]', () => {
       );
       await expect(confirmation.getByTestId('tool-estimate')).not.toBeEmpty();
 
-      const sent = requests[2];
-      expect(sent?.headers['x-user-id']).toBe(user.id);
-      expect(sent?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+      const sent = {
+        headers: requests[2]?.headers() ?? {},
+        body: requests[2]?.postDataBuffer()?.toString('latin1') ?? '',
+      };
+      expect(sent.headers['x-user-id']).toBe(user.id);
+      expect(sent.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
       for (const [name, value] of [
-        ['storyDescription', 'Leo builds a rocket and visits the moon with his cat.'],
-        ['characterName', 'Leo'],
+        ['storyDescription', LEO_KIDS_BOOK.story],
+        ['characterName', LEO_KIDS_BOOK.character],
         ['characterGender', 'boy'],
         ['userId', user.id],
       ])
-        expect(sent?.body).toContain(`name="${name}"\r\n\r\n${value}\r\n`);
-      expect(sent?.body).toContain('name="characterImage"; filename="leo.png"');
+        expect(sent.body).toContain(`name="${name}"\r\n\r\n${value}\r\n`);
+      expect(sent.body).toContain('name="characterImage"; filename="leo.png"');
       await expect(page.getByLabel('Character Name')).toHaveValue('');
     });
   });

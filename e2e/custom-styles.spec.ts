@@ -1,6 +1,7 @@
 // Custom styles: the style picker on the tool forms (presets for every plan, "My styles" on
 // Premium, an upgrade hint otherwise) and the My styles dialog (save with a reference picture,
 // use it in a tool, delete after a confirmation), at 1280 and 375 px, by keyboard, axe clean.
+import type { Page } from '@playwright/test';
 import { expectNoHorizontalOverflow, expectToast } from './account-helpers';
 import { signUpOnPlan } from './books-helpers';
 import { expectAxeClean } from './support/axe';
@@ -9,13 +10,18 @@ import { pictureFile } from './support/pictures';
 
 test.describe.configure({ timeout: 120_000 });
 
+/** A new account on the plan, at the tool's form; returns the form's style picker. */
+async function stylePicker(page: Page, plan: 'standard' | 'premium', toolPath: string) {
+  await signUpOnPlan(page, plan);
+  await page.goto(toolPath);
+  return page.getByRole('radiogroup', { name: 'Art Style' });
+}
+
 test('Premium saves a style with a picture, draws with it and deletes it after a confirmation', async ({
   page,
 }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signUpOnPlan(page, 'premium');
-  await page.goto('/image-generator-v2');
-  const styles = page.getByRole('radiogroup', { name: 'Art Style' });
+  const styles = await stylePicker(page, 'premium', '/image-generator-v2');
   await expect(styles.getByRole('radio', { name: 'Default' })).toBeChecked();
   for (const preset of ['Watercolour', 'Pencil', 'Flat vector', 'Clay', 'Comic'])
     await expect(styles.getByRole('radio', { name: preset })).toBeVisible();
@@ -73,9 +79,7 @@ test('other plans pick presets and see an upgrade hint; at 375 px nothing runs o
   page,
 }, testInfo) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await signUpOnPlan(page, 'standard');
-  await page.goto('/kids-book-generator');
-  const styles = page.getByRole('radiogroup', { name: 'Art Style' });
+  const styles = await stylePicker(page, 'standard', '/kids-book-generator');
   await styles.getByRole('radio', { name: 'Watercolour' }).click();
   await expect(styles.getByRole('radio', { name: 'Watercolour' })).toBeChecked();
   const hint = page.getByTestId('styles-upgrade');

@@ -6,10 +6,10 @@
 // (Retry loads it, no reload).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import REMOTES from '../kit/remotes.json';
+import { freePort } from '../services/src/testing/role-process';
 import { expectToast, logInThroughUi, registerThroughUi, signOutThroughUi } from './account-helpers';
 import { expect, keepScreenshot, test } from './support/fixtures';
 import { uniqueEmail } from './support/users';
@@ -24,17 +24,6 @@ type Remote = keyof typeof FRONT_ENDS;
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
 // The QR remote is stopped on purpose: the browser reports its refused requests.
 test.use({ allowConsoleErrors: /Failed to load resource|ERR_CONNECTION_REFUSED|ERR_FAILED/ });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function answering(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 60_000;

@@ -1,20 +1,21 @@
-import { noStream, STUBBED_BOOK_DATE, signUpOnPlan } from './books-helpers';
-import { expect, keepScreenshot, signUp, test } from './support/fixtures';
+import {
+  RUNNING_COLORING_BOOK,
+  STUBBED_BOOK_DATE,
+  signUpWithListing,
+  signUpWithStubbedBooks,
+  WRITING_GEN2_BOOK,
+} from './books-helpers';
+import { expect, keepScreenshot, test } from './support/fixtures';
 
 const at = STUBBED_BOOK_DATE;
 
 test('My KDP Listings: an unfinished listing says how long a listing really takes', async ({
   page,
 }, testInfo) => {
-  const user = await signUpOnPlan(page, 'basic');
-  const created = await page.request.post('/api/kdp-listings/create', {
-    data: {
-      userId: user.id,
-      bookTitle: 'Garden Bees',
-      bookPrompt: 'A gentle guide to the bees that visit garden flowers',
-    },
+  await signUpWithListing(page, {
+    bookTitle: 'Garden Bees',
+    bookPrompt: 'A gentle guide to the bees that visit garden flowers',
   });
-  expect(created.status(), await created.text()).toBeLessThan(300);
   // The offline writer finishes at once: the server now has a measured listing.
   await expect
     .poll(async () => {
@@ -51,8 +52,6 @@ test('My KDP Listings: an unfinished listing says how long a listing really take
 test('My Books: a book in progress says its tool measured time, or the fixed one until timed', async ({
   page,
 }, testInfo) => {
-  await signUp(page);
-  await noStream(page);
   await page.route('**/api/studio/durations', (route) =>
     route.fulfill({
       json: {
@@ -63,48 +62,28 @@ test('My Books: a book in progress says its tool measured time, or the fixed one
       },
     }),
   );
-  await page.route(/\/api\/airtable\/books\/[^/]+$/, (route) =>
-    route.fulfill({
-      json: [
-        {
-          id: 'k',
-          title: 'Mia and the Dragon',
-          type: 'kids-book',
-          status: 'In progress',
-          generationStatus: 'running',
-          progress: 20,
-          createdAt: at,
-        },
-        {
-          id: 'n',
-          title: 'Sourdough Basics',
-          type: 'non-fiction',
-          status: 'In progress',
-          generationStatus: 'running',
-          progress: 10,
-          createdAt: at,
-        },
-        {
-          id: 'c',
-          title: 'Jungle Coloring',
-          type: 'coloring-book',
-          status: 'In progress',
-          generationStatus: 'running',
-          progress: 50,
-          createdAt: at,
-        },
-        {
-          id: 'v',
-          title: 'Stars at Night',
-          type: 'non-fiction-v2',
-          status: 'In progress (book creation)',
-          generationStatus: 'book-running',
-          progress: 40,
-          createdAt: at,
-        },
-      ],
-    }),
-  );
+  await signUpWithStubbedBooks(page, [
+    {
+      id: 'k',
+      title: 'Mia and the Dragon',
+      type: 'kids-book',
+      status: 'In progress',
+      generationStatus: 'running',
+      progress: 20,
+      createdAt: at,
+    },
+    {
+      id: 'n',
+      title: 'Sourdough Basics',
+      type: 'non-fiction',
+      status: 'In progress',
+      generationStatus: 'running',
+      progress: 10,
+      createdAt: at,
+    },
+    RUNNING_COLORING_BOOK,
+    WRITING_GEN2_BOOK,
+  ]);
   await page.goto('/my-books');
   const card = (title: string) => page.getByRole('article', { name: title });
   await expect(card('Mia and the Dragon')).toContainText('Processing (typically takes about 3 minutes)');

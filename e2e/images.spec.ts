@@ -3,6 +3,7 @@
 // details dialog with the KDP rule marks; the screens at 375 px without sideways overflow.
 import type { Page } from '@playwright/test';
 import { expectNoHorizontalOverflow, expectToast } from './account-helpers';
+import { buyPlan } from './books-helpers';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 import { pictureFile } from './support/pictures';
 
@@ -10,11 +11,7 @@ test.describe.configure({ timeout: 90_000 });
 
 /** 60 credits through the simulated Basic checkout (the account area's own flow). */
 async function buyBasic(page: Page): Promise<void> {
-  const session = await page.request.post('/api/create-checkout-session', { data: { planId: 'basic' } });
-  expect(session.status()).toBe(200);
-  const { url } = (await session.json()) as { url: string };
-  const paid = await page.request.post(`${new URL(url, 'http://x').pathname}/pay`, { data: {} });
-  expect(paid.status(), await paid.text()).toBeLessThan(400);
+  await buyPlan(page, 'basic');
   await expect
     .poll(async () => ((await (await page.request.get('/api/user')).json()) as { credits: number }).credits)
     .toBe(60);

@@ -8,6 +8,7 @@ import {
   noResumeOffers,
   noStream,
   STUBBED_BOOK_DATE,
+  signUpWithStubbedBooks,
 } from './books-helpers';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 
@@ -58,10 +59,8 @@ const MIXED_ROW = [
 test('My Books: cards in a row of mixed heights keep their shape (one-line badges, actions at the foot)', async ({
   page,
 }, testInfo) => {
-  await signUp(page);
-  await noStream(page);
+  await signUpWithStubbedBooks(page, MIXED_ROW);
   await noResumeOffers(page);
-  await page.route(/\/api\/airtable\/books\/[^/]+$/, (route) => route.fulfill({ json: MIXED_ROW }));
   await page.goto('/my-books');
   const cards = page.getByRole('article');
   await expect(cards).toHaveCount(MIXED_ROW.length);

@@ -2,16 +2,15 @@
 // conversion is the share of them who signed up; deleting a code ends on the list with a success;
 // the landing page's message never covers its button; the live preview takes no focus; the code
 // list and the signups fit a phone.
-import { devices, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoHorizontalOverflow } from './account-helpers';
-import { createCode } from './qr-helpers';
+import { createCode, refreshUntil, startLandingCode, stat, visitorPhone } from './qr-helpers';
 import { expectAxeClean } from './support/axe';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 
+/** A new signed-up user's landing code for the class, created; returns its id. */
 async function createLanding(page: Page, title: string): Promise<string> {
-  await page.goto('/qr-codes/new');
-  await page.getByLabel('Title', { exact: true }).fill(title);
-  await page.getByLabel('Page title').fill('Class Reading Club');
+  await startLandingCode(page, title, 'Class Reading Club');
   return await createCode(page);
 }
 
@@ -20,15 +19,10 @@ test('a class of 30 phones on one network: 30 visitors, 10 signups, 33.33 %', as
   browser,
 }, testInfo) => {
   test.setTimeout(180_000);
-  await signUp(page);
   const id = await createLanding(page, 'Class poster');
   // Thirty phones of one model, one network (this machine's address), each its own browser.
   for (let i = 0; i < 30; i++) {
-    const phone = await browser.newContext({
-      ...devices['iPhone 13'],
-      baseURL: testInfo.project.use.baseURL,
-    });
-    const visitor = await phone.newPage();
+    const { phone, visitor } = await visitorPhone(browser, testInfo);
     await visitor.goto(`/qr-landing/${id}`);
     await expect(visitor.getByRole('heading', { name: 'Class Reading Club' })).toBeVisible();
     if (i < 10) {
@@ -38,13 +32,14 @@ test('a class of 30 phones on one network: 30 visitors, 10 signups, 33.33 %', as
     }
     await phone.close();
   }
-  await expect(async () => {
-    await page.getByRole('button', { name: 'Refresh Data' }).click();
-    await expect(page.locator('[data-stat="Unique Visitors"]')).toHaveText('30', { timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  await expect(page.locator('[data-stat="Total Scans"]')).toHaveText('30');
-  await expect(page.locator('[data-stat="Email Signups"]')).toHaveText('10');
-  await expect(page.locator('[data-stat="Conversion Rate"]')).toHaveText('33.33%');
+  await refreshUntil(
+    page,
+    () => expect(stat(page, 'Unique Visitors')).toHaveText('30', { timeout: 1000 }),
+    15_000,
+  );
+  await expect(stat(page, 'Total Scans')).toHaveText('30');
+  await expect(stat(page, 'Email Signups')).toHaveText('10');
+  await expect(stat(page, 'Conversion Rate')).toHaveText('33.33%');
   await expectAxeClean(page);
   await keepScreenshot(page, testInfo, 'class-analytics-1280');
   await page.setViewportSize({ width: 375, height: 812 });
@@ -79,7 +74,6 @@ test('a class of 30 phones on one network: 30 visitors, 10 signups, 33.33 %', as
 test('deleting a code asks first and ends on the list with a success, no error', async ({
   page,
 }, testInfo) => {
-  await signUp(page);
   await createLanding(page, 'Old flyer');
   await page.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete this QR code?' });
@@ -95,10 +89,8 @@ test('the landing page’s “Email Required” message never covers its button 
   page,
   browser,
 }, testInfo) => {
-  await signUp(page);
   const id = await createLanding(page, 'Toast check');
-  const phone = await browser.newContext({ ...devices['iPhone 13'], baseURL: testInfo.project.use.baseURL });
-  const visitor = await phone.newPage();
+  const { phone, visitor } = await visitorPhone(browser, testInfo);
   await visitor.goto(`/qr-landing/${id}`);
   const button = visitor.getByRole('button', { name: 'Sign Up' });
   await button.click();

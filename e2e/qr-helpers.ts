@@ -1,6 +1,12 @@
 // Helpers for the QR code journeys (e2e/qr*.spec.ts): a new signed-up user's create form, filled
 // for one kind of code up to where the tests part ways.
-import type { Page } from '@playwright/test';
+import {
+  type Browser,
+  type BrowserContextOptions,
+  devices,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import { expect, signUp } from './support/fixtures';
 
 /** The create form of a new signed-up user, filled for a landing code up to its page title. */
@@ -25,4 +31,29 @@ export async function createCode(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Create QR Code' }).click();
   await expect(page).toHaveURL(/\/qr-codes\/[A-Za-z0-9]{12}$/);
   return page.url().split('/').pop() as string;
+}
+
+/** A visitor's phone: a fresh context of its own (nothing of the app loaded), and its page. */
+export async function visitorPhone(
+  browser: Browser,
+  testInfo: TestInfo,
+  options: BrowserContextOptions = {},
+) {
+  const phone = await browser.newContext({
+    ...devices['iPhone 13'],
+    baseURL: testInfo.project.use.baseURL,
+    ...options,
+  });
+  return { phone, visitor: await phone.newPage() };
+}
+
+/** One figure of a code's analytics. */
+export const stat = (page: Page, name: string) => page.locator(`[data-stat="${name}"]`);
+
+/** Refreshes the code's analytics until the check passes (scans reach them a moment later). */
+export async function refreshUntil(page: Page, check: () => Promise<void>, timeout = 10_000): Promise<void> {
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh Data' }).click();
+    await check();
+  }).toPass({ timeout });
 }

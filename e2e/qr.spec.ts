@@ -2,9 +2,16 @@
 // context, sign up, see the scan, the signup and the conversion on the detail screen, export the CSV.
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { devices, type Frame, type FrameLocator, type Page } from '@playwright/test';
+import type { Frame, FrameLocator, Page } from '@playwright/test';
 import { expectNoHorizontalOverflow } from './account-helpers';
-import { createCode, startDirectCode, startLandingCode } from './qr-helpers';
+import {
+  createCode,
+  refreshUntil,
+  startDirectCode,
+  startLandingCode,
+  stat,
+  visitorPhone,
+} from './qr-helpers';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 import { pictureFile } from './support/pictures';
 
@@ -28,12 +35,7 @@ test('a landing code: create, public page at 375 px, sign up, analytics, CSV', a
   await expect(page.getByText('No analytics data available yet')).toBeVisible();
 
   // A visitor's phone: a fresh context, nothing of the app loaded.
-  const phone = await browser.newContext({
-    ...devices['iPhone 13'],
-    viewport: { width: 375, height: 740 },
-    baseURL: testInfo.project.use.baseURL,
-  });
-  const visitor = await phone.newPage();
+  const { phone, visitor } = await visitorPhone(browser, testInfo, { viewport: { width: 375, height: 740 } });
   const scripts: string[] = [];
   visitor.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
   const response = await visitor.goto(`/qr-landing/${id}`);
@@ -54,12 +56,9 @@ test('a landing code: create, public page at 375 px, sign up, analytics, CSV', a
   await phone.close();
 
   // The owner sees the scan, the signup and the conversion.
-  await expect(async () => {
-    await page.getByRole('button', { name: 'Refresh Data' }).click();
-    await expect(page.locator('[data-stat="Total Scans"]')).toHaveText('1', { timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
-  await expect(page.locator('[data-stat="Email Signups"]')).toHaveText('1');
-  await expect(page.locator('[data-stat="Conversion Rate"]')).toHaveText('100%');
+  await refreshUntil(page, () => expect(stat(page, 'Total Scans')).toHaveText('1', { timeout: 1000 }));
+  await expect(stat(page, 'Email Signups')).toHaveText('1');
+  await expect(stat(page, 'Conversion Rate')).toHaveText('100%');
   await page.screenshot({ path: testInfo.outputPath('detail-1280.png'), fullPage: true });
 
   await page.getByRole('tab', { name: 'Email Signups' }).click();
@@ -138,12 +137,7 @@ test('the landing page on a phone: the hero is a banner, a wordmark logo keeps i
   await expect(previewFrame(page).locator('img.hero')).toBeVisible();
   const id = await createCode(page);
 
-  const phone = await browser.newContext({
-    ...devices['iPhone 13'],
-    viewport: { width: 375, height: 812 },
-    baseURL: testInfo.project.use.baseURL,
-  });
-  const visitor = await phone.newPage();
+  const { phone, visitor } = await visitorPhone(browser, testInfo, { viewport: { width: 375, height: 812 } });
   const requested: string[] = [];
   visitor.on('request', (r) => requested.push(new URL(r.url()).pathname));
   await visitor.goto(`/qr-landing/${id}`);
@@ -279,13 +273,10 @@ test('with JavaScript off, a reader signs up through the plain form and sees the
   await startLandingCode(page, 'No script', 'Old phones welcome');
   const id = await createCode(page);
 
-  const phone = await browser.newContext({
-    ...devices['iPhone 13'],
+  const { phone, visitor } = await visitorPhone(browser, testInfo, {
     viewport: { width: 375, height: 812 },
     javaScriptEnabled: false,
-    baseURL: testInfo.project.use.baseURL,
   });
-  const visitor = await phone.newPage();
   await visitor.goto(`/qr-landing/${id}`);
   // A mistake comes back as the page with its message and what was typed.
   await visitor.getByPlaceholder('Your name').fill('Nora No-Script');
@@ -301,10 +292,9 @@ test('with JavaScript off, a reader signs up through the plain form and sees the
   await phone.close();
 
   await page.getByRole('tab', { name: 'Email Signups' }).click();
-  await expect(async () => {
-    await page.getByRole('button', { name: 'Refresh Data' }).click();
-    await expect(page.getByRole('cell', { name: 'nora@example.com' })).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
+  await refreshUntil(page, () =>
+    expect(page.getByRole('cell', { name: 'nora@example.com' })).toBeVisible({ timeout: 1000 }),
+  );
 });
 
 test('a logo in the middle of the code: the form refuses a size that would not scan', async ({

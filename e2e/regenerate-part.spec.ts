@@ -2,38 +2,58 @@
 // Edit view opens the chapter versions, the dialog shows the price before anything is charged,
 // the new version (honouring the note) appears beside the original, and using it rebuilds the
 // book's files for free. Keyboard only, axe clean, right at 375 px and 1280 px.
-import { pdfText, signUpOnPlan } from './books-helpers';
+import type { APIResponse, Page } from '@playwright/test';
+import { pdfText, signUpOnPlan, signUpWithListing } from './books-helpers';
 import { expectAxeClean } from './support/axe';
 import { expect, test } from './support/fixtures';
 
-const credits = async (page: import('@playwright/test').Page) =>
-  (await (await page.request.get('/api/user')).json()).credits as number;
+const credits = async (page: Page) => (await (await page.request.get('/api/user')).json()).credits as number;
+
+/**
+ * A new account on the plan starts a book with its own request (given the user's id), which is
+ * waited on until written and editable; returns the book's id.
+ */
+async function editableBook(
+  page: Page,
+  plan: 'basic' | 'premium',
+  timeout: number,
+  submit: (userId: string) => Promise<APIResponse>,
+): Promise<string> {
+  const user = await signUpOnPlan(page, plan);
+  const submitted = await submit(user.id);
+  expect(submitted.status()).toBe(202);
+  const bookId = (await submitted.json()).bookId as string;
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/books/${bookId}/edition`)).json()).editable, {
+      timeout,
+    })
+    .toBe(true);
+  return bookId;
+}
+
+/** The book's Edit view, then its versions screen (chapters or pages). */
+async function openVersions(page: Page, bookId: string, screen: 'Chapter versions' | 'Page versions') {
+  await page.goto(`/my-books/${bookId}/edit`);
+  await page.getByRole('link', { name: screen }).click();
+  await expect(page.getByRole('heading', { level: 1, name: screen })).toBeVisible();
+}
 
 test('REAL backend: write a chapter again with a note, keep both versions, and put the new one in the book', async ({
   page,
 }) => {
   test.setTimeout(360_000);
-  await signUpOnPlan(page, 'basic');
-  const user = (await (await page.request.get('/api/user')).json()) as { id: string };
-  const submitted = await page.request.post('/api/submit-non-fiction-form', {
-    data: {
-      Title: 'Window Boxes',
-      Description: 'Growing herbs and flowers in window boxes.',
-      User: [user.id],
-    },
-  });
-  expect(submitted.status()).toBe(202);
-  const bookId = (await submitted.json()).bookId as string;
-  await expect
-    .poll(async () => (await (await page.request.get(`/api/books/${bookId}/edition`)).json()).editable, {
-      timeout: 150_000,
-    })
-    .toBe(true);
+  const bookId = await editableBook(page, 'basic', 150_000, (userId) =>
+    page.request.post('/api/submit-non-fiction-form', {
+      data: {
+        Title: 'Window Boxes',
+        Description: 'Growing herbs and flowers in window boxes.',
+        User: [userId],
+      },
+    }),
+  );
   const before = await credits(page);
 
-  await page.goto(`/my-books/${bookId}/edit`);
-  await page.getByRole('link', { name: 'Chapter versions' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Chapter versions' })).toBeVisible();
+  await openVersions(page, bookId, 'Chapter versions');
   const chapter = page.locator('[data-part="chapter-2"]');
   await expect(chapter.getByText('In the book: version 1')).toBeVisible();
   await expectAxeClean(page);
@@ -101,28 +121,19 @@ test('REAL backend: draw a kids page again with a note, see both pictures as thu
   page,
 }) => {
   test.setTimeout(360_000);
-  await signUpOnPlan(page, 'premium');
-  const user = (await (await page.request.get('/api/user')).json()) as { id: string };
-  const submitted = await page.request.post('/api/generate-kids-book', {
-    multipart: {
-      storyDescription: 'Pip the puppy learns to swim at the seaside',
-      characterName: 'Pip',
-      characterGender: 'boy',
-      userId: user.id,
-    },
-  });
-  expect(submitted.status()).toBe(202);
-  const bookId = (await submitted.json()).bookId as string;
-  await expect
-    .poll(async () => (await (await page.request.get(`/api/books/${bookId}/edition`)).json()).editable, {
-      timeout: 200_000,
-    })
-    .toBe(true);
+  const bookId = await editableBook(page, 'premium', 200_000, (userId) =>
+    page.request.post('/api/generate-kids-book', {
+      multipart: {
+        storyDescription: 'Pip the puppy learns to swim at the seaside',
+        characterName: 'Pip',
+        characterGender: 'boy',
+        userId,
+      },
+    }),
+  );
   const before = await credits(page);
 
-  await page.goto(`/my-books/${bookId}/edit`);
-  await page.getByRole('link', { name: 'Page versions' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Page versions' })).toBeVisible();
+  await openVersions(page, bookId, 'Page versions');
   const picture = page.locator('[data-part="page-2-picture"]');
   await expect(picture.getByText('In the book: version 1')).toBeVisible();
   const original = picture.getByRole('img', { name: 'Page 2, Version 1 (original)' });
@@ -171,17 +182,10 @@ test('REAL backend: write a listing field again from its details, see its price 
   page,
 }) => {
   test.setTimeout(180_000);
-  await signUpOnPlan(page, 'basic');
-  const user = (await (await page.request.get('/api/user')).json()) as { id: string };
-  const created = await page.request.post('/api/kdp-listings/create', {
-    data: {
-      userId: user.id,
-      bookTitle: 'Garden Bees',
-      bookPrompt: 'A gentle guide to the bees in garden flowers',
-    },
+  const { user, listingId } = await signUpWithListing(page, {
+    bookTitle: 'Garden Bees',
+    bookPrompt: 'A gentle guide to the bees in garden flowers',
   });
-  expect(created.status()).toBe(202);
-  const listingId = (await created.json()).listingId as string;
   await expect
     .poll(
       async () => (await (await page.request.get(`/api/kdp-listings/${listingId}/parts`)).json()).editable,

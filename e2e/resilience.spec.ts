@@ -2,39 +2,49 @@
 // rest of the app keeps working (docs/frontend.md).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, expectScreen, signUp, test } from './support/fixtures';
 
 // The browser reports the refused requests we cause on purpose.
 test.use({ allowConsoleErrors: /Failed to load resource|ERR_CONNECTION_REFUSED|ERR_FAILED/ });
+
+/** The layout's card for a remote that could not be loaded, naming the section it serves. */
+async function expectSectionDown(page: Page, section: string): Promise<void> {
+  await expect(page.getByRole('heading', { name: "This page couldn't be loaded" })).toBeVisible();
+  await expect(
+    page.getByText(`The ${section} section is temporarily unavailable.`, { exact: false }),
+  ).toBeVisible();
+}
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+
+/** Moves on through the sidebar, and that screen loads. */
+async function openFromSidebar(page: Page, link: string | RegExp, screen: string): Promise<void> {
+  await sidebar(page).getByRole('link', { name: link }).click();
+  await expectScreen(page, screen);
+}
 
 test('the gallery server is down: its pages say so, other remotes work, Retry recovers', async ({ page }) => {
   await signUp(page);
   await page.route('**/remotes/gallery/**', (route) => route.abort('connectionrefused'));
 
   await page.goto('/my-books');
-  const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
-  await expect(page.getByRole('heading', { name: "This page couldn't be loaded" })).toBeVisible();
-  await expect(
-    page.getByText('The Library section is temporarily unavailable.', { exact: false }),
-  ).toBeVisible();
-  await expect(sidebar).toBeVisible();
+  await expectSectionDown(page, 'Library');
+  await expect(sidebar(page)).toBeVisible();
 
   // Other remotes are unaffected.
-  await sidebar.getByRole('link', { name: 'Dashboard' }).click();
-  await expectScreen(page, 'Dashboard');
-  await sidebar.getByRole('link', { name: /^Image Generator v2/ }).click();
-  await expectScreen(page, 'Image Generator v2');
+  await openFromSidebar(page, 'Dashboard', 'Dashboard');
+  await openFromSidebar(page, /^Image Generator v2/, 'Image Generator v2');
 
   // The gallery comes back: Retry loads it without a page reload.
-  await sidebar.getByRole('link', { name: 'My Images' }).click();
+  await sidebar(page).getByRole('link', { name: 'My Images' }).click();
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
   await page.unroute('**/remotes/gallery/**');
   await page.getByRole('button', { name: 'Retry' }).click();
   await expectScreen(page, 'My Images');
   // Focus is not lost with the Retry button: it moves to the content that loaded.
   await expect(page.locator('#main-content')).toBeFocused();
-  await sidebar.getByRole('link', { name: 'My Books' }).click();
-  await expectScreen(page, 'My Books');
+  await openFromSidebar(page, 'My Books', 'My Books');
 });
 
 test('a remote entry that fails to load once is retried by the federation runtime: no Retry card', async ({
@@ -62,11 +72,7 @@ test('a bad manifest for one remote does not break the others', async ({ page })
   await expect(page.getByRole('heading', { name: "This page couldn't be loaded" })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
 
-  await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: 'Profile' })
-    .click();
-  await expectScreen(page, 'My Profile');
+  await openFromSidebar(page, 'Profile', 'My Profile');
 });
 
 test.describe('a remote built against a newer kit than the shell provides', () => {
@@ -87,16 +93,8 @@ test.describe('a remote built against a newer kit than the shell provides', () =
       await route.fulfill({ contentType: 'text/javascript', body });
     });
     await page.goto('/qr-codes');
-    await expect(page.getByRole('heading', { name: "This page couldn't be loaded" })).toBeVisible();
-    await expect(
-      page.getByText('The QR codes section is temporarily unavailable.', { exact: false }),
-    ).toBeVisible();
-
-    await page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Profile' })
-      .click();
-    await expectScreen(page, 'My Profile');
+    await expectSectionDown(page, 'QR codes');
+    await openFromSidebar(page, 'Profile', 'My Profile');
   });
 });
 
@@ -115,14 +113,7 @@ test.describe('a remote moved to another origin', () => {
       await route.fulfill({ json: { ...listing, studio: 'http://127.0.0.1:9/mf-manifest.json' } });
     });
     await page.goto('/kids-book-generator');
-    await expect(page.getByRole('heading', { name: "This page couldn't be loaded" })).toBeVisible();
-    await expect(
-      page.getByText('The Creation tools section is temporarily unavailable.', { exact: false }),
-    ).toBeVisible();
-    await page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'My Books' })
-      .click();
-    await expectScreen(page, 'My Books');
+    await expectSectionDown(page, 'Creation tools');
+    await openFromSidebar(page, 'My Books', 'My Books');
   });
 });
