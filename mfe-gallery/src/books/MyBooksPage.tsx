@@ -17,13 +17,21 @@ const OutlineDialog = lazy(() => import('./OutlineDialog').then((m) => ({ defaul
 
 const SKELETONS = 6;
 
+type BooksView = 'grid' | 'list';
+
+/** The two ways to lay the books out, each a pressed-or-not icon button. */
+const VIEWS: Array<{ value: BooksView; label: string; Icon: typeof List }> = [
+  { value: 'grid', label: MY_BOOKS.grid, Icon: LayoutGrid },
+  { value: 'list', label: MY_BOOKS.list, Icon: List },
+];
+
 export default function MyBooksPage() {
   const user = useUser();
   const navigate = useNavigate();
   const books = useBooks(user?.id);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
-  const [view, setView] = useState<'grid' | 'list'>('grid');
+  const [view, setView] = useState<BooksView>('grid');
   const [outlinesOf, setOutlinesOf] = useState<string | null>(null);
   // Opened once the list is read (so every event lands on a listed book), and only while a book
   // is being made: with nothing running there is nothing to follow.
@@ -107,24 +115,18 @@ export default function MyBooksPage() {
           css={{ display: 'flex', gap: 4, border: 0, padding: 0, margin: 0 }}
           aria-label={MY_BOOKS.viewLabel}
         >
-          <Button
-            size="icon"
-            variant={view === 'grid' ? 'secondary' : 'ghost'}
-            aria-pressed={view === 'grid'}
-            aria-label={MY_BOOKS.grid}
-            onClick={() => setView('grid')}
-          >
-            <LayoutGrid aria-hidden />
-          </Button>
-          <Button
-            size="icon"
-            variant={view === 'list' ? 'secondary' : 'ghost'}
-            aria-pressed={view === 'list'}
-            aria-label={MY_BOOKS.list}
-            onClick={() => setView('list')}
-          >
-            <List aria-hidden />
-          </Button>
+          {VIEWS.map(({ value, label, Icon }) => (
+            <Button
+              key={value}
+              size="icon"
+              variant={view === value ? 'secondary' : 'ghost'}
+              aria-pressed={view === value}
+              aria-label={label}
+              onClick={() => setView(value)}
+            >
+              <Icon aria-hidden />
+            </Button>
+          ))}
         </fieldset>
       </div>
 
