@@ -55,6 +55,9 @@ function ScrollingTable({ caption, children }: { caption: string; children: Reac
   );
 }
 
+/** The headings of the four columns NumberCells fills, in its order. */
+const NUMBER_HEADINGS = [READERS.scans, READERS.visitors, READERS.signups, READERS.conversion];
+
 function NumberCells({ row }: { row: BookReaderNumbers }) {
   return (
     <>
@@ -128,18 +131,11 @@ export function ReadersPanel({ bookId, bookTitle, onClose }: ReadersPanelProps) 
               <thead>
                 <tr>
                   <th scope="col">{READERS.edition}</th>
-                  <th scope="col" className="n">
-                    {READERS.scans}
-                  </th>
-                  <th scope="col" className="n">
-                    {READERS.visitors}
-                  </th>
-                  <th scope="col" className="n">
-                    {READERS.signups}
-                  </th>
-                  <th scope="col" className="n">
-                    {READERS.conversion}
-                  </th>
+                  {NUMBER_HEADINGS.map((heading) => (
+                    <th key={heading} scope="col" className="n">
+                      {heading}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
