@@ -17,6 +17,22 @@ const OutlineDialog = lazy(() => import('./OutlineDialog').then((m) => ({ defaul
 
 const SKELETONS = 6;
 
+/** The screens that make a book, offered above the list and again when it is empty. */
+const MAKERS = [
+  { to: '/non-fiction-gen2', label: MY_BOOKS.createGen2, variant: 'primary', Icon: Plus },
+  { to: '/coloring-book-generator', label: MY_BOOKS.createColoring, variant: 'outline', Icon: Palette },
+  { to: '/kids-book-generator', label: MY_BOOKS.createKids, variant: 'outline', Icon: BookOpen },
+] as const;
+
+function MakerLinks({ size, icons }: { size: 'sm' | 'md'; icons: boolean }) {
+  return MAKERS.map(({ to, label, variant, Icon }) => (
+    <Link key={to} to={to} css={buttonStyles(variant, size)}>
+      {icons && <Icon aria-hidden />}
+      {label}
+    </Link>
+  ));
+}
+
 type BooksView = 'grid' | 'list';
 
 /** The two ways to lay the books out, each a pressed-or-not icon button. */
@@ -53,26 +69,7 @@ export default function MyBooksPage() {
   };
 
   return (
-    <Screen
-      title={MY_BOOKS.title}
-      subtitle={MY_BOOKS.subtitle}
-      actions={
-        <>
-          <Link to="/non-fiction-gen2" css={buttonStyles('primary', 'md')}>
-            <Plus aria-hidden />
-            {MY_BOOKS.createGen2}
-          </Link>
-          <Link to="/coloring-book-generator" css={buttonStyles('outline', 'md')}>
-            <Palette aria-hidden />
-            {MY_BOOKS.createColoring}
-          </Link>
-          <Link to="/kids-book-generator" css={buttonStyles('outline', 'md')}>
-            <BookOpen aria-hidden />
-            {MY_BOOKS.createKids}
-          </Link>
-        </>
-      }
-    >
+    <Screen title={MY_BOOKS.title} subtitle={MY_BOOKS.subtitle} actions={<MakerLinks size="md" icons />}>
       <div
         css={{
           display: 'grid',
@@ -196,15 +193,7 @@ function BooksEmpty({ searching }: { searching: boolean }) {
             <Link to="/non-fiction-book" css={buttonStyles('outline', 'sm')}>
               {MY_BOOKS.createNonFiction}
             </Link>
-            <Link to="/non-fiction-gen2" css={buttonStyles('primary', 'sm')}>
-              {MY_BOOKS.createGen2}
-            </Link>
-            <Link to="/coloring-book-generator" css={buttonStyles('outline', 'sm')}>
-              {MY_BOOKS.createColoring}
-            </Link>
-            <Link to="/kids-book-generator" css={buttonStyles('outline', 'sm')}>
-              {MY_BOOKS.createKids}
-            </Link>
+            <MakerLinks size="sm" icons={false} />
           </>
         )
       }

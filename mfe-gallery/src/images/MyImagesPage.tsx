@@ -127,11 +127,7 @@ export default function MyImagesPage() {
 /** docs/product/creation-tools-qr.md (Limits and costs): six skeleton cards while loading. */
 const SKELETONS = ['s1', 's2', 's3', 's4', 's5', 's6'];
 
-const grid = {
-  display: 'grid',
-  gap: 16,
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 260px), 1fr))',
-} as const;
+const grid = theme.tileGrid(260, 16, 'auto-fill');
 
 function GalleryBody({ gallery, items }: { gallery: ReturnType<typeof useGallery>; items: GalleryItem[] }) {
   if (gallery.isPending)

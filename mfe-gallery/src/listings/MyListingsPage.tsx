@@ -124,11 +124,7 @@ export default function MyListingsPage() {
   );
 }
 
-const grid = {
-  display: 'grid',
-  gap: 16,
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 300px), 1fr))',
-} as const;
+const grid = theme.tileGrid(300, 16, 'auto-fill');
 
 function ListingCard({ listing, onOpen }: { listing: KdpListingRecord; onOpen: () => void }) {
   const stage = listingStage(listing);
