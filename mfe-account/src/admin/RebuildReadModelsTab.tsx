@@ -1,12 +1,13 @@
 // Rebuild Read Models: replay the event log into fresh read models, after a confirmation.
-import { Alert, Button, Card, toast } from '@studio/kit';
+import { Button, Card, toast } from '@studio/kit';
 import { Dialog, DialogClose } from '@studio/kit/overlays';
 import { useMutation } from '@tanstack/react-query';
 import { DatabaseZap } from 'lucide-react';
 import { useState } from 'react';
 import { rebuildReadModels } from '../api/admin';
-import { errorText } from '../api/error-text';
+import { toastFailure } from '../api/error-text';
 import { ADMIN, TOASTS } from '../texts';
+import { RunOutcome } from './RunOutcome';
 
 export function RebuildReadModelsTab() {
   const [open, setOpen] = useState(false);
@@ -18,12 +19,7 @@ export function RebuildReadModelsTab() {
         description: ADMIN.rebuild.result(reply.message, reply.ms),
         variant: 'success',
       }),
-    onError: (error) =>
-      toast({
-        title: TOASTS.rebuildFailed,
-        description: errorText(error, TOASTS.genericFailed.description),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastFailure(TOASTS.rebuildFailed, error, TOASTS.genericFailed.description),
   });
 
   return (
@@ -59,16 +55,12 @@ export function RebuildReadModelsTab() {
           }
         />
       </div>
-      {rebuild.isSuccess && (
-        <Alert tone="success" title={TOASTS.rebuildComplete}>
-          {ADMIN.rebuild.result(rebuild.data.message, rebuild.data.ms)}
-        </Alert>
-      )}
-      {rebuild.isError && (
-        <Alert tone="danger" title={TOASTS.rebuildFailed}>
-          {errorText(rebuild.error, TOASTS.genericFailed.description)}
-        </Alert>
-      )}
+      <RunOutcome
+        run={rebuild}
+        doneTitle={TOASTS.rebuildComplete}
+        failedTitle={TOASTS.rebuildFailed}
+        done={(reply) => ADMIN.rebuild.result(reply.message, reply.ms)}
+      />
     </Card>
   );
 }

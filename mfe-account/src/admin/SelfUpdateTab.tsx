@@ -4,7 +4,7 @@ import { Field, Input, Select } from '@studio/kit/widgets';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { manualSubscriptionUpdate } from '../api/admin';
-import { errorText } from '../api/error-text';
+import { toastFailure } from '../api/error-text';
 import { useCurrentUser } from '../api/queries';
 import { ADMIN, TOASTS } from '../texts';
 import { DEFAULT_ADMIN_TIER, PAID_TIER_OPTIONS } from './tiers';
@@ -31,12 +31,7 @@ export function SelfUpdateTab() {
       toast({ title: TOASTS.subscriptionUpdated, description: reply.message, variant: 'success' });
       setTimeout(() => window.location.reload(), SELF_UPDATE_RELOAD_MS);
     },
-    onError: (error) =>
-      toast({
-        title: TOASTS.updateFailed,
-        description: errorText(error, TOASTS.genericFailed.description),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastFailure(TOASTS.updateFailed, error, TOASTS.genericFailed.description),
   });
 
   const submit = (event: FormEvent) => {

@@ -4,7 +4,7 @@ import { Field, Input, Select } from '@studio/kit/widgets';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { findUsersByEmail, updateUserSubscription } from '../api/admin';
-import { errorText } from '../api/error-text';
+import { toastFailure } from '../api/error-text';
 import type { AdminUser } from '../api/types';
 import { ADMIN, TOASTS } from '../texts';
 import { creditsOfTier, DEFAULT_ADMIN_CREDITS, DEFAULT_ADMIN_TIER, TIER_OPTIONS } from './tiers';
@@ -36,12 +36,7 @@ export function UpdateUserSubscriptionTab() {
         subscriptionId: found.subscriptionId ?? v.subscriptionId,
       }));
     },
-    onError: (error) =>
-      toast({
-        title: TOASTS.updateFailed,
-        description: errorText(error, 'Lookup failed'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastFailure(TOASTS.updateFailed, error, 'Lookup failed'),
   });
 
   const update = useMutation({
@@ -61,12 +56,7 @@ export function UpdateUserSubscriptionTab() {
         variant: 'success',
       });
     },
-    onError: (error) =>
-      toast({
-        title: TOASTS.updateFailed,
-        description: errorText(error, TOASTS.genericFailed.description),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastFailure(TOASTS.updateFailed, error, TOASTS.genericFailed.description),
   });
 
   const submit = (event: FormEvent) => {

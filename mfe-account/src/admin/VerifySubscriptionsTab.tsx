@@ -1,9 +1,10 @@
-import { Alert, Button, Card, toast } from '@studio/kit';
+import { Button, Card, toast } from '@studio/kit';
 import { useMutation } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { verifyAllSubscriptions } from '../api/admin';
-import { errorText } from '../api/error-text';
+import { toastFailure } from '../api/error-text';
 import { ADMIN, TOASTS, verificationCounts } from '../texts';
+import { RunOutcome } from './RunOutcome';
 
 export function VerifySubscriptionsTab() {
   const verify = useMutation({
@@ -14,12 +15,7 @@ export function VerifySubscriptionsTab() {
         description: verificationCounts(verified, errors),
         variant: 'success',
       }),
-    onError: (error) =>
-      toast({
-        title: TOASTS.verificationFailed,
-        description: errorText(error, TOASTS.genericFailed.description),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastFailure(TOASTS.verificationFailed, error, TOASTS.genericFailed.description),
   });
   return (
     <Card>
@@ -30,16 +26,12 @@ export function VerifySubscriptionsTab() {
           {verify.isPending ? ADMIN.verify.running : ADMIN.verify.button}
         </Button>
       </div>
-      {verify.isSuccess && (
-        <Alert tone="success" title={TOASTS.verificationComplete}>
-          {verificationCounts(verify.data.verified, verify.data.errors)}
-        </Alert>
-      )}
-      {verify.isError && (
-        <Alert tone="danger" title={TOASTS.verificationFailed}>
-          {errorText(verify.error, TOASTS.genericFailed.description)}
-        </Alert>
-      )}
+      <RunOutcome
+        run={verify}
+        doneTitle={TOASTS.verificationComplete}
+        failedTitle={TOASTS.verificationFailed}
+        done={({ verified, errors }) => verificationCounts(verified, errors)}
+      />
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { fieldErrors, loginRequest } from '@studio/events/requests';
-import { Button, theme, useAuth } from '@studio/kit';
-import type { FormEvent } from 'react';
+import { theme, useAuth } from '@studio/kit';
 import { Link } from 'react-router-dom';
+import { CheckedForm, SubmitButton } from '../common/CheckedForm';
 import { TextField } from '../common/TextField';
 import { useAccountForm } from '../common/use-account-form';
 import { AUTH } from '../texts';
@@ -11,19 +11,14 @@ export function LoginForm() {
   const login = useAccountForm({ email: '', password: '' }, (v) => fieldErrors(loginRequest, v));
   const { values } = login;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (loginMutation.isPending || !login.valid()) return;
-    loginMutation.mutate({ email: values.email.trim(), password: values.password });
-  };
+  const busy = loginMutation.isPending;
 
   return (
-    <form
-      ref={login.form}
-      noValidate
-      onSubmit={submit}
-      aria-label="Log in"
-      css={{ display: 'grid', gap: 16 }}
+    <CheckedForm
+      form={login}
+      label="Log in"
+      busy={busy}
+      onValid={() => loginMutation.mutate({ email: values.email.trim(), password: values.password })}
     >
       <TextField form={login} name="email" label={AUTH.email} type="email" autoComplete="email" />
       <TextField
@@ -33,12 +28,10 @@ export function LoginForm() {
         type="password"
         autoComplete="current-password"
       />
-      <Button type="submit" size="lg" disabled={loginMutation.isPending}>
-        {loginMutation.isPending ? AUTH.loggingIn : AUTH.logInButton}
-      </Button>
+      <SubmitButton size="lg" busy={busy} label={AUTH.logInButton} busyLabel={AUTH.loggingIn} />
       <Link to="/forgot-password" css={{ fontSize: theme.fontSizes.sm, justifySelf: 'start' }}>
         {AUTH.forgotPassword}
       </Link>
-    </form>
+    </CheckedForm>
   );
 }

@@ -1,9 +1,10 @@
 // Register: name, email, password, optional phone, and a card (not charged; docs/product/accounts-billing-admin.md (Screens and routes: Sign-in; Validation)).
 
 import { fieldErrors, registerRequest } from '@studio/events/requests';
-import { Button, theme, useAuth } from '@studio/kit';
-import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { theme, useAuth } from '@studio/kit';
+import { useCallback, useRef, useState } from 'react';
 import { usePaymentsConfig } from '../api/queries';
+import { CheckedForm, SubmitButton } from '../common/CheckedForm';
 import { TextField } from '../common/TextField';
 import { useAccountForm } from '../common/use-account-form';
 import { CardSection } from '../payments/CardSection';
@@ -25,9 +26,7 @@ export function RegisterForm() {
 
   const processing = collecting || registerMutation.isPending;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (processing || !register.valid()) return;
+  const send = async () => {
     if (!cardReady) {
       setCardError(VALIDATION.cardNotReady);
       return;
@@ -55,13 +54,7 @@ export function RegisterForm() {
   };
 
   return (
-    <form
-      ref={register.form}
-      noValidate
-      onSubmit={submit}
-      aria-label="Register"
-      css={{ display: 'grid', gap: 16 }}
-    >
+    <CheckedForm form={register} label="Register" busy={processing} onValid={send}>
       <TextField form={register} name="name" label={AUTH.name} autoComplete="name" />
       <TextField form={register} name="email" label={AUTH.email} type="email" autoComplete="email" />
       <TextField
@@ -85,9 +78,13 @@ export function RegisterForm() {
         </p>
       )}
       {/* Disabled until the card form is ready and while processing (docs/product/accounts-billing-admin.md (Validation)). */}
-      <Button type="submit" size="lg" disabled={processing || !cardReady}>
-        {processing ? AUTH.registering : AUTH.registerButton}
-      </Button>
-    </form>
+      <SubmitButton
+        size="lg"
+        busy={processing}
+        disabled={!cardReady}
+        label={AUTH.registerButton}
+        busyLabel={AUTH.registering}
+      />
+    </CheckedForm>
   );
 }

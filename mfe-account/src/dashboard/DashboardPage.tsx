@@ -1,9 +1,9 @@
 // /dashboard (docs/product/accounts-billing-admin.md (Screens and routes: Dashboard)).
-import { Alert, Badge, DEFAULT_TIER, theme, toast, useAuth } from '@studio/kit';
+import { Alert, Badge, DEFAULT_TIER, theme, useAuth } from '@studio/kit';
 import { useGenerationStream } from '@studio/kit/live';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { errorText } from '../api/error-text';
+import { toastFailure } from '../api/error-text';
 import { useBooks, useInProgressBooks } from '../api/queries';
 import { Page } from '../common/Page';
 import { DASHBOARD, SUPPORT_EMAIL, SUPPORT_MAILTO, TOASTS } from '../texts';
@@ -28,11 +28,7 @@ export default function DashboardPage() {
 
   useEffect(() => {
     if (booksError) {
-      toast({
-        title: TOASTS.fetchBooksFailed,
-        description: errorText(booksError, ''),
-        variant: 'destructive',
-      });
+      toastFailure(TOASTS.fetchBooksFailed, booksError);
     }
   }, [booksError]);
 

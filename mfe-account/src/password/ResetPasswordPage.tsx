@@ -1,12 +1,13 @@
 // /reset-password#token=…: the mailed reset link's page. A new password, typed twice; on success
 // every session of the account has ended, so the page leads to Log In.
 import { fieldErrors, resetPasswordRequest } from '@studio/events/requests';
-import { Alert, Button, Card, theme } from '@studio/kit';
+import { Alert, Card, theme } from '@studio/kit';
 import { useMutation } from '@tanstack/react-query';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { resetPassword } from '../api/credentials';
 import { errorText } from '../api/error-text';
+import { CheckedForm, SubmitButton } from '../common/CheckedForm';
 import { LinkButton } from '../common/LinkButton';
 import { Page } from '../common/Page';
 import { PublicPage } from '../common/PublicPage';
@@ -32,12 +33,6 @@ export default function ResetPasswordPage() {
   const token = linkToken(useLocation().hash);
   const fields = useAccountForm<Values>({ password: '', repeat: '' }, validate);
   const reset = useMutation({ mutationFn: (password: string) => resetPassword(token ?? '', password) });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (reset.isPending || !fields.valid()) return;
-    reset.mutate(fields.values.password);
-  };
 
   const askAgain = (
     <LinkButton to="/forgot-password" variant="outline">
@@ -65,12 +60,11 @@ export default function ResetPasswordPage() {
     );
   } else {
     body = (
-      <form
-        ref={fields.form}
-        noValidate
-        onSubmit={submit}
-        aria-label={RESET.pageTitle}
-        css={{ display: 'grid', gap: 16 }}
+      <CheckedForm
+        form={fields}
+        label={RESET.pageTitle}
+        busy={reset.isPending}
+        onValid={() => reset.mutate(fields.values.password)}
       >
         {reset.isError && (
           <div css={{ display: 'grid', gap: 12, justifyItems: 'start' }}>
@@ -92,10 +86,8 @@ export default function ResetPasswordPage() {
           type="password"
           autoComplete="new-password"
         />
-        <Button type="submit" size="lg" disabled={reset.isPending}>
-          {reset.isPending ? RESET.saving : RESET.submit}
-        </Button>
-      </form>
+        <SubmitButton size="lg" busy={reset.isPending} label={RESET.submit} busyLabel={RESET.saving} />
+      </CheckedForm>
     );
   }
 

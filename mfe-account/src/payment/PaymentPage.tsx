@@ -3,7 +3,6 @@
 // It also names the user's current plan; a subscriber reads what changing to this plan does (and
 // is never sold the plan they have) instead of a checkout.
 import {
-  Alert,
   Button,
   booksForCredits,
   Card,
@@ -19,6 +18,7 @@ import { useMutation } from '@tanstack/react-query';
 import { CreditCard, Lock, UserCheck, XCircle } from 'lucide-react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { createCheckoutSession } from '../api/billing';
+import { DeadEndPage } from '../common/DeadEndPage';
 import { LinkButton } from '../common/LinkButton';
 import { Page } from '../common/Page';
 import { CurrentPlanNote } from '../pricing/CurrentPlan';
@@ -46,14 +46,11 @@ export default function PaymentPage() {
   if (!user) return <Navigate to="/auth" replace />;
   if (!isPlanId(planParam)) {
     return (
-      <Page title={PAYMENT.pageTitle} maxWidth={640}>
-        <Alert tone="danger">{PAYMENT.invalidPlan}</Alert>
-        <div>
-          <LinkButton to="/pricing" variant="outline">
-            {PAYMENT.backToPlans}
-          </LinkButton>
-        </div>
-      </Page>
+      <DeadEndPage
+        title={PAYMENT.pageTitle}
+        message={PAYMENT.invalidPlan}
+        back={{ to: '/pricing', label: PAYMENT.backToPlans }}
+      />
     );
   }
 

@@ -2,7 +2,7 @@
 import { type PlanId, toast } from '@studio/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { completeSubscription } from '../api/billing';
-import { errorText } from '../api/error-text';
+import { toastFailure } from '../api/error-text';
 import { refreshAccountData } from '../api/queries';
 import type { CompleteReply } from '../api/types';
 import { TOASTS } from '../texts';
@@ -24,11 +24,7 @@ export function useCompleteSubscription(planId: PlanId, onPaid: (reply: Complete
       onPaid(reply);
     },
     onError: (error) => {
-      toast({
-        title: TOASTS.subscriptionFailed,
-        description: errorText(error, TOASTS.subscriptionFailedDefault),
-        variant: 'destructive',
-      });
+      toastFailure(TOASTS.subscriptionFailed, error, TOASTS.subscriptionFailedDefault);
     },
   });
 }

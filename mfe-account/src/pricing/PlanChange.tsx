@@ -21,7 +21,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { changePlan, previewPlanChange } from '../api/billing';
-import { errorText } from '../api/error-text';
+import { toastFailure } from '../api/error-text';
 import { refreshAccountData } from '../api/queries';
 import type { PlanChangePreview } from '../api/types';
 import { successPath } from '../checkout/success-path';
@@ -108,8 +108,7 @@ function PlanChangeConfirm({ preview }: { preview: PlanChangePreview }) {
       });
       navigate('/pricing');
     },
-    onError: (error) =>
-      toast({ title: PLAN_CHANGE.changeFailed, description: errorText(error, ''), variant: 'destructive' }),
+    onError: (error) => toastFailure(PLAN_CHANGE.changeFailed, error),
   });
   const steps =
     kind === 'upgrade'

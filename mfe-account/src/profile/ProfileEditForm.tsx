@@ -4,9 +4,9 @@
 import { fieldErrors, updateProfileRequest } from '@studio/events/requests';
 import { apiJson, Button, toast, USER_QUERY_KEY } from '@studio/kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
-import { errorText } from '../api/error-text';
+import { toastFailure } from '../api/error-text';
 import { CURRENT_USER_KEY } from '../api/queries';
+import { CheckedForm } from '../common/CheckedForm';
 import { TextField } from '../common/TextField';
 import { useAccountForm } from '../common/use-account-form';
 import { PROFILE } from '../texts';
@@ -34,21 +34,15 @@ export function ProfileEditForm({ user, onDone }: { user: EditableProfile; onDon
       toast({ title: PROFILE.updated, variant: 'success' });
       onDone();
     },
-    onError: (error) =>
-      toast({ title: PROFILE.updateFailed, description: errorText(error, ''), variant: 'destructive' }),
+    onError: (error) => toastFailure(PROFILE.updateFailed, error),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (save.isPending || !profile.valid()) return;
-    save.mutate(profile.values);
-  };
   return (
-    <form
-      ref={profile.form}
-      aria-label={PROFILE.updateProfile}
-      onSubmit={submit}
-      noValidate
-      css={{ display: 'grid', gap: 12 }}
+    <CheckedForm
+      form={profile}
+      label={PROFILE.updateProfile}
+      busy={save.isPending}
+      onValid={() => save.mutate(profile.values)}
+      gap={12}
     >
       <TextField form={profile} name="name" label={PROFILE.fullName} autoComplete="name" />
       <TextField form={profile} name="phoneNumber" label={PROFILE.phone} type="tel" autoComplete="tel" />
@@ -67,6 +61,6 @@ export function ProfileEditForm({ user, onDone }: { user: EditableProfile; onDon
           {PROFILE.cancel}
         </Button>
       </div>
-    </form>
+    </CheckedForm>
   );
 }

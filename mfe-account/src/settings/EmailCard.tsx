@@ -2,15 +2,14 @@
 import { Alert, Badge, Button, Card, theme, toast, type User } from '@studio/kit';
 import { useMutation } from '@tanstack/react-query';
 import { resendVerification } from '../api/credentials';
-import { errorText } from '../api/error-text';
+import { toastFailure } from '../api/error-text';
 import { SECURITY } from '../texts';
 
 export function EmailCard({ user }: { user: User }) {
   const resend = useMutation({
     mutationFn: resendVerification,
     onSuccess: (reply) => toast({ title: SECURITY.resent, description: reply.message, variant: 'success' }),
-    onError: (error) =>
-      toast({ title: SECURITY.resendFailed, description: errorText(error, ''), variant: 'destructive' }),
+    onError: (error) => toastFailure(SECURITY.resendFailed, error),
   });
   return (
     <Card title={SECURITY.emailTitle} headingLevel={2} data-testid="email-card">

@@ -1,10 +1,11 @@
 // Settings: a new password, given the current one. Every other session ends; this one goes on.
 import { changePasswordRequest, fieldErrors } from '@studio/events/requests';
-import { ApiError, Button, Card, theme, toast } from '@studio/kit';
+import { ApiError, Card, theme, toast } from '@studio/kit';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { changePassword } from '../api/credentials';
-import { errorText } from '../api/error-text';
+import { toastFailure } from '../api/error-text';
+import { CheckedForm, SubmitButton } from '../common/CheckedForm';
 import { TextField } from '../common/TextField';
 import { useAccountForm } from '../common/use-account-form';
 import { SECURITY } from '../texts';
@@ -33,24 +34,19 @@ export function PasswordCard() {
         current.current?.focus();
         return;
       }
-      toast({ title: SECURITY.changeFailed, description: errorText(error, ''), variant: 'destructive' });
+      toastFailure(SECURITY.changeFailed, error);
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setRefused(undefined);
-    if (change.isPending || !passwords.valid()) return;
-    change.mutate();
-  };
   return (
     <Card title={SECURITY.passwordTitle} headingLevel={2}>
       <p css={{ fontSize: theme.fontSizes.sm, color: theme.colors.textMuted }}>{SECURITY.passwordText}</p>
-      <form
-        ref={passwords.form}
-        noValidate
-        onSubmit={submit}
-        aria-label={SECURITY.change}
-        css={{ display: 'grid', gap: 16, maxWidth: 420 }}
+      <CheckedForm
+        form={passwords}
+        label={SECURITY.change}
+        busy={change.isPending}
+        onAttempt={() => setRefused(undefined)}
+        onValid={() => change.mutate()}
+        maxWidth={420}
       >
         <TextField
           form={passwords}
@@ -70,11 +66,9 @@ export function PasswordCard() {
           autoComplete="new-password"
         />
         <div>
-          <Button type="submit" disabled={change.isPending}>
-            {change.isPending ? SECURITY.changing : SECURITY.change}
-          </Button>
+          <SubmitButton busy={change.isPending} label={SECURITY.change} busyLabel={SECURITY.changing} />
         </div>
-      </form>
+      </CheckedForm>
     </Card>
   );
 }

@@ -1,21 +1,12 @@
 // /subscribe (docs/product/accounts-billing-admin.md (Screens and routes: Subscription setup)): requests a subscription on load, then the payment form.
-import {
-  Alert,
-  Card,
-  DEFAULT_PLAN_ID,
-  findPlan,
-  isPlanId,
-  Spinner,
-  theme,
-  toast,
-  useAuth,
-} from '@studio/kit';
+import { Card, DEFAULT_PLAN_ID, findPlan, isPlanId, Spinner, theme, toast, useAuth } from '@studio/kit';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { createSubscription } from '../api/billing';
 import { errorText } from '../api/error-text';
 import { usePaymentsConfig } from '../api/queries';
 import { successPath } from '../checkout/success-path';
+import { DeadEndPage } from '../common/DeadEndPage';
 import { LinkButton } from '../common/LinkButton';
 import { Page } from '../common/Page';
 import { PaymentForm } from '../payments/PaymentForm';
@@ -64,14 +55,11 @@ export default function SubscribePage() {
 
   if (failed) {
     return (
-      <Page title={SUBSCRIBE.title} maxWidth={640}>
-        <Alert tone="danger">{SUBSCRIBE.unable}</Alert>
-        <div>
-          <LinkButton to="/dashboard" variant="outline">
-            {SUBSCRIBE.returnToDashboard}
-          </LinkButton>
-        </div>
-      </Page>
+      <DeadEndPage
+        title={SUBSCRIBE.title}
+        message={SUBSCRIBE.unable}
+        back={{ to: '/dashboard', label: SUBSCRIBE.returnToDashboard }}
+      />
     );
   }
 

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { resendVerification, verifyEmail } from '../api/credentials';
-import { errorText } from '../api/error-text';
+import { errorText, toastFailure } from '../api/error-text';
 import { refreshAccountData } from '../api/queries';
 import { FramedPage } from '../common/FramedPage';
 import { LinkButton } from '../common/LinkButton';
@@ -24,8 +24,7 @@ export default function VerifyEmailPage() {
   const resend = useMutation({
     mutationFn: resendVerification,
     onSuccess: (reply) => toast({ title: SECURITY.resent, description: reply.message, variant: 'success' }),
-    onError: (error) =>
-      toast({ title: SECURITY.resendFailed, description: errorText(error, ''), variant: 'destructive' }),
+    onError: (error) => toastFailure(SECURITY.resendFailed, error),
   });
   // Once per link (not again on a re-render), and again for another link opened in this tab.
   const asked = useRef<string>(undefined);

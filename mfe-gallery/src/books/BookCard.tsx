@@ -2,7 +2,7 @@
 // action buttons. Clicking the card opens what its type opens; the title is the keyboard way in.
 import { Badge, Button, buttonStyles, ProgressBar, theme } from '@studio/kit';
 import { useToolDurations } from '@studio/kit/live';
-import { Download, Eye, ListChecks, Loader2, Pencil, QrCode, Users } from 'lucide-react';
+import { Eye, ListChecks, Loader2, Pencil, QrCode, Users } from 'lucide-react';
 import { type MouseEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -17,6 +17,7 @@ import {
   statusTone,
   typeLabel,
 } from './book';
+import { DownloadLink } from './DownloadLink';
 import { bookDate } from './format';
 import { ReaderQrDialog } from './ReaderQrDialog';
 import { ReadersPanel } from './ReadersPanel';
@@ -186,24 +187,21 @@ export function BookCard({ book, view, onOpen }: BookCardProps) {
             switch (action.kind) {
               case 'download':
                 return (
-                  <a key="download" href={action.href} download css={buttonStyles('primary', 'sm')}>
-                    <Download aria-hidden />
+                  <DownloadLink key="download" href={action.href} variant="primary">
                     {MY_BOOKS.download}
-                  </a>
+                  </DownloadLink>
                 );
               case 'download-epub':
                 return (
-                  <a key="epub" href={action.href} download css={buttonStyles('outline', 'sm')}>
-                    <Download aria-hidden />
+                  <DownloadLink key="epub" href={action.href}>
                     {MY_BOOKS.downloadEpub}
-                  </a>
+                  </DownloadLink>
                 );
               case 'download-docx':
                 return (
-                  <a key="docx" href={action.href} download css={buttonStyles('outline', 'sm')}>
-                    <Download aria-hidden />
+                  <DownloadLink key="docx" href={action.href}>
                     {MY_BOOKS.downloadDocx}
-                  </a>
+                  </DownloadLink>
                 );
               case 'view-link':
                 return (

@@ -17,13 +17,37 @@ const OutlineDialog = lazy(() => import('./OutlineDialog').then((m) => ({ defaul
 
 const SKELETONS = 6;
 
+/** The screens that make a book, offered above the list and again when it is empty. */
+const MAKERS = [
+  { to: '/non-fiction-gen2', label: MY_BOOKS.createGen2, variant: 'primary', Icon: Plus },
+  { to: '/coloring-book-generator', label: MY_BOOKS.createColoring, variant: 'outline', Icon: Palette },
+  { to: '/kids-book-generator', label: MY_BOOKS.createKids, variant: 'outline', Icon: BookOpen },
+] as const;
+
+function MakerLinks({ size, icons }: { size: 'sm' | 'md'; icons: boolean }) {
+  return MAKERS.map(({ to, label, variant, Icon }) => (
+    <Link key={to} to={to} css={buttonStyles(variant, size)}>
+      {icons && <Icon aria-hidden />}
+      {label}
+    </Link>
+  ));
+}
+
+type BooksView = 'grid' | 'list';
+
+/** The two ways to lay the books out, each a pressed-or-not icon button. */
+const VIEWS: Array<{ value: BooksView; label: string; Icon: typeof List }> = [
+  { value: 'grid', label: MY_BOOKS.grid, Icon: LayoutGrid },
+  { value: 'list', label: MY_BOOKS.list, Icon: List },
+];
+
 export default function MyBooksPage() {
   const user = useUser();
   const navigate = useNavigate();
   const books = useBooks(user?.id);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
-  const [view, setView] = useState<'grid' | 'list'>('grid');
+  const [view, setView] = useState<BooksView>('grid');
   const [outlinesOf, setOutlinesOf] = useState<string | null>(null);
   // Opened once the list is read (so every event lands on a listed book), and only while a book
   // is being made: with nothing running there is nothing to follow.
@@ -45,26 +69,7 @@ export default function MyBooksPage() {
   };
 
   return (
-    <Screen
-      title={MY_BOOKS.title}
-      subtitle={MY_BOOKS.subtitle}
-      actions={
-        <>
-          <Link to="/non-fiction-gen2" css={buttonStyles('primary', 'md')}>
-            <Plus aria-hidden />
-            {MY_BOOKS.createGen2}
-          </Link>
-          <Link to="/coloring-book-generator" css={buttonStyles('outline', 'md')}>
-            <Palette aria-hidden />
-            {MY_BOOKS.createColoring}
-          </Link>
-          <Link to="/kids-book-generator" css={buttonStyles('outline', 'md')}>
-            <BookOpen aria-hidden />
-            {MY_BOOKS.createKids}
-          </Link>
-        </>
-      }
-    >
+    <Screen title={MY_BOOKS.title} subtitle={MY_BOOKS.subtitle} actions={<MakerLinks size="md" icons />}>
       <div
         css={{
           display: 'grid',
@@ -107,24 +112,18 @@ export default function MyBooksPage() {
           css={{ display: 'flex', gap: 4, border: 0, padding: 0, margin: 0 }}
           aria-label={MY_BOOKS.viewLabel}
         >
-          <Button
-            size="icon"
-            variant={view === 'grid' ? 'secondary' : 'ghost'}
-            aria-pressed={view === 'grid'}
-            aria-label={MY_BOOKS.grid}
-            onClick={() => setView('grid')}
-          >
-            <LayoutGrid aria-hidden />
-          </Button>
-          <Button
-            size="icon"
-            variant={view === 'list' ? 'secondary' : 'ghost'}
-            aria-pressed={view === 'list'}
-            aria-label={MY_BOOKS.list}
-            onClick={() => setView('list')}
-          >
-            <List aria-hidden />
-          </Button>
+          {VIEWS.map(({ value, label, Icon }) => (
+            <Button
+              key={value}
+              size="icon"
+              variant={view === value ? 'secondary' : 'ghost'}
+              aria-pressed={view === value}
+              aria-label={label}
+              onClick={() => setView(value)}
+            >
+              <Icon aria-hidden />
+            </Button>
+          ))}
         </fieldset>
       </div>
 
@@ -194,15 +193,7 @@ function BooksEmpty({ searching }: { searching: boolean }) {
             <Link to="/non-fiction-book" css={buttonStyles('outline', 'sm')}>
               {MY_BOOKS.createNonFiction}
             </Link>
-            <Link to="/non-fiction-gen2" css={buttonStyles('primary', 'sm')}>
-              {MY_BOOKS.createGen2}
-            </Link>
-            <Link to="/coloring-book-generator" css={buttonStyles('outline', 'sm')}>
-              {MY_BOOKS.createColoring}
-            </Link>
-            <Link to="/kids-book-generator" css={buttonStyles('outline', 'sm')}>
-              {MY_BOOKS.createKids}
-            </Link>
+            <MakerLinks size="sm" icons={false} />
           </>
         )
       }

@@ -5,7 +5,6 @@ import {
   Alert,
   apiJson,
   Button,
-  buttonStyles,
   readStoredUserId,
   theme,
   throwIfResNotOk,
@@ -14,9 +13,9 @@ import {
 import { Dialog } from '@studio/kit/overlays';
 import { Field, FilePicker, Input } from '@studio/kit/widgets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { serverMessage } from './api';
+import { DownloadLink } from './DownloadLink';
 import { READERS } from './texts';
 
 export interface ReadersPanelProps {
@@ -43,6 +42,21 @@ const table = {
   'tbody tr, tfoot tr': { borderTop: `1px solid ${theme.colors.border}` },
   caption: { textAlign: 'left', padding: '6px 10px', fontWeight: 600 },
 } as const;
+
+function ScrollingTable({ caption, children }: { caption: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+    <section tabIndex={0} aria-label={caption} css={scroller}>
+      <table css={table}>
+        <caption>{caption}</caption>
+        {children}
+      </table>
+    </section>
+  );
+}
+
+/** The headings of the four columns NumberCells fills, in its order. */
+const NUMBER_HEADINGS = [READERS.scans, READERS.visitors, READERS.signups, READERS.conversion];
 
 function NumberCells({ row }: { row: BookReaderNumbers }) {
   return (
@@ -113,45 +127,34 @@ export function ReadersPanel({ bookId, bookTitle, onClose }: ReadersPanelProps) 
         )}
         {readers.data && (
           <>
-            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
-            <section tabIndex={0} aria-label={READERS.numbersCaption} css={scroller}>
-              <table css={table}>
-                <caption>{READERS.numbersCaption}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{READERS.edition}</th>
-                    <th scope="col" className="n">
-                      {READERS.scans}
+            <ScrollingTable caption={READERS.numbersCaption}>
+              <thead>
+                <tr>
+                  <th scope="col">{READERS.edition}</th>
+                  {NUMBER_HEADINGS.map((heading) => (
+                    <th key={heading} scope="col" className="n">
+                      {heading}
                     </th>
-                    <th scope="col" className="n">
-                      {READERS.visitors}
-                    </th>
-                    <th scope="col" className="n">
-                      {READERS.signups}
-                    </th>
-                    <th scope="col" className="n">
-                      {READERS.conversion}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {readers.data.editions.map((row) => (
-                    <tr key={row.edition} data-edition={row.edition}>
-                      <th scope="row" css={{ fontWeight: 400, textTransform: 'capitalize' }}>
-                        {row.name}
-                      </th>
-                      <NumberCells row={row} />
-                    </tr>
                   ))}
-                </tbody>
-                <tfoot>
-                  <tr data-edition="total">
-                    <th scope="row">{READERS.total}</th>
-                    <NumberCells row={readers.data.total} />
+                </tr>
+              </thead>
+              <tbody>
+                {readers.data.editions.map((row) => (
+                  <tr key={row.edition} data-edition={row.edition}>
+                    <th scope="row" css={{ fontWeight: 400, textTransform: 'capitalize' }}>
+                      {row.name}
+                    </th>
+                    <NumberCells row={row} />
                   </tr>
-                </tfoot>
-              </table>
-            </section>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr data-edition="total">
+                  <th scope="row">{READERS.total}</th>
+                  <NumberCells row={readers.data.total} />
+                </tr>
+              </tfoot>
+            </ScrollingTable>
             <p css={{ fontSize: theme.fontSizes.xs, color: theme.colors.textMuted }}>
               {READERS.conversionNote}
             </p>
@@ -162,41 +165,34 @@ export function ReadersPanel({ bookId, bookTitle, onClose }: ReadersPanelProps) 
                   {READERS.emailsHeading}
                 </h3>
                 {readers.data.emails.length > 0 && (
-                  <a href={`${base}/emails.csv`} download css={buttonStyles('outline', 'sm')}>
-                    <Download aria-hidden />
-                    {READERS.csv}
-                  </a>
+                  <DownloadLink href={`${base}/emails.csv`}>{READERS.csv}</DownloadLink>
                 )}
               </div>
               {readers.data.emails.length === 0 ? (
                 <p css={{ color: theme.colors.textMuted }}>{READERS.empty}</p>
               ) : (
-                // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-                <section tabIndex={0} aria-label={READERS.emailsCaption} css={scroller}>
-                  <table css={table}>
-                    <caption>{READERS.emailsCaption}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">{READERS.email}</th>
-                        <th scope="col">{READERS.name}</th>
-                        <th scope="col">{READERS.edition}</th>
-                        <th scope="col">{READERS.date}</th>
+                <ScrollingTable caption={READERS.emailsCaption}>
+                  <thead>
+                    <tr>
+                      <th scope="col">{READERS.email}</th>
+                      <th scope="col">{READERS.name}</th>
+                      <th scope="col">{READERS.edition}</th>
+                      <th scope="col">{READERS.date}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {readers.data.emails.map((e) => (
+                      <tr key={`${e.edition}:${e.email}`}>
+                        <td>{e.email}</td>
+                        <td>{e.name}</td>
+                        <td>
+                          {readers.data.editions.find((r) => r.edition === e.edition)?.name ?? e.edition}
+                        </td>
+                        <td>{new Date(e.timestamp).toLocaleDateString()}</td>
                       </tr>
-                    </thead>
-                    <tbody>
-                      {readers.data.emails.map((e) => (
-                        <tr key={`${e.edition}:${e.email}`}>
-                          <td>{e.email}</td>
-                          <td>{e.name}</td>
-                          <td>
-                            {readers.data.editions.find((r) => r.edition === e.edition)?.name ?? e.edition}
-                          </td>
-                          <td>{new Date(e.timestamp).toLocaleDateString()}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </section>
+                    ))}
+                  </tbody>
+                </ScrollingTable>
               )}
             </section>
 

@@ -12,22 +12,37 @@ export interface ScreenProps {
 export function Screen({ title, subtitle, actions, children }: ScreenProps) {
   return (
     <ScreenFrame maxWidth={1280}>
-      <header
-        css={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'flex-end',
-          justifyContent: 'space-between',
-          gap: 16,
-        }}
-      >
-        <div css={{ display: 'grid', gap: 6, minWidth: 0 }}>
-          <ScreenTitle>{title}</ScreenTitle>
-          {subtitle && <p css={{ color: theme.colors.textMuted, overflowWrap: 'anywhere' }}>{subtitle}</p>}
-        </div>
-        {actions && <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>{actions}</div>}
-      </header>
+      <ScreenHeader heading={<ScreenTitle>{title}</ScreenTitle>} subtitle={subtitle} actions={actions} />
       {children}
     </ScreenFrame>
+  );
+}
+
+export interface ScreenHeaderProps {
+  heading: ReactNode;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  /** Where the actions stand beside a title and subtitle taller than they are. */
+  alignActions?: 'flex-end' | 'center';
+}
+
+/** A gallery screen's header: its h1 and subtitle, and its actions beside them (below on a phone). */
+export function ScreenHeader({ heading, subtitle, actions, alignActions = 'flex-end' }: ScreenHeaderProps) {
+  return (
+    <header
+      css={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: alignActions,
+        justifyContent: 'space-between',
+        gap: 16,
+      }}
+    >
+      <div css={{ display: 'grid', gap: 6, minWidth: 0 }}>
+        {heading}
+        {subtitle && <p css={{ color: theme.colors.textMuted, overflowWrap: 'anywhere' }}>{subtitle}</p>}
+      </div>
+      {actions && <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>{actions}</div>}
+    </header>
   );
 }

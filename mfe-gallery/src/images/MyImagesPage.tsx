@@ -1,22 +1,13 @@
 // My Images (docs/product/creation-tools-qr.md (Screens and routes: My Images)): four sources in one gallery, tabs, skeletons, failure with Retry, empty
 // states, cards with status, preview (a small WebP), date and download, the editor's toggle.
-import {
-  Alert,
-  Badge,
-  Button,
-  buttonStyles,
-  readStoredUserId,
-  ScreenFrame,
-  Spinner,
-  theme,
-  useUser,
-} from '@studio/kit';
+import { Alert, Badge, Button, buttonStyles, readStoredUserId, Spinner, theme, useUser } from '@studio/kit';
 import { onGenerationEvent, onGenerationResync, useGenerationStream } from '@studio/kit/live';
 import { EmptyState, Skeleton, Tabs } from '@studio/kit/widgets';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Download, ImageIcon, ImageOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ListScreen } from '../ListScreen';
 import { downloadPng } from './download';
 import {
   canDownload,
@@ -114,24 +105,11 @@ export default function MyImagesPage() {
   useLiveProgress(userId, gallery.items, live);
 
   return (
-    <ScreenFrame maxWidth={1200}>
-      <header
-        css={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: 16,
-          justifyContent: 'space-between',
-          alignItems: 'center',
-        }}
-      >
-        <div css={{ display: 'grid', gap: 6, minWidth: 0 }}>
-          <h1 css={{ fontSize: theme.fontSizes.xxl, fontWeight: 800 }}>My Images</h1>
-          <p css={{ color: theme.colors.textMuted }}>View and download your AI-generated images</p>
-        </div>
-        <Button asChild>
-          <Link to="/image-generator">Generate New Image</Link>
-        </Button>
-      </header>
+    <ListScreen
+      title="My Images"
+      subtitle="View and download your AI-generated images"
+      create={{ to: '/image-generator', label: 'Generate New Image' }}
+    >
       <Tabs
         aria-label="Filter images"
         value={tab}
@@ -142,18 +120,14 @@ export default function MyImagesPage() {
           content: <GalleryBody gallery={gallery} items={filterItems(gallery.items, t.value)} />,
         }))}
       />
-    </ScreenFrame>
+    </ListScreen>
   );
 }
 
 /** docs/product/creation-tools-qr.md (Limits and costs): six skeleton cards while loading. */
 const SKELETONS = ['s1', 's2', 's3', 's4', 's5', 's6'];
 
-const grid = {
-  display: 'grid',
-  gap: 16,
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 260px), 1fr))',
-} as const;
+const grid = theme.tileGrid(260, 16, 'auto-fill');
 
 function GalleryBody({ gallery, items }: { gallery: ReturnType<typeof useGallery>; items: GalleryItem[] }) {
   if (gallery.isPending)

@@ -18,6 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Check, Copy, FileText, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ListScreen } from '../ListScreen';
 import { ListingFieldVersions, useListingParts } from './ListingFieldVersions';
 import {
   filterListings,
@@ -59,33 +60,11 @@ export default function MyListingsPage() {
   const open = all.find((l) => l.id === openId);
 
   return (
-    <div
-      css={{
-        maxWidth: 1200,
-        margin: '0 auto',
-        padding: 'clamp(16px, 4vw, 32px)',
-        display: 'grid',
-        gridTemplateColumns: 'minmax(0, 1fr)',
-        gap: 24,
-      }}
+    <ListScreen
+      title="My KDP Listings"
+      subtitle="Your generated Amazon KDP listings"
+      create={{ to: '/kdp-listing-generator', label: 'Create New Listing' }}
     >
-      <header
-        css={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: 16,
-          justifyContent: 'space-between',
-          alignItems: 'center',
-        }}
-      >
-        <div css={{ display: 'grid', gap: 6, minWidth: 0 }}>
-          <h1 css={{ fontSize: theme.fontSizes.xxl, fontWeight: 800 }}>My KDP Listings</h1>
-          <p css={{ color: theme.colors.textMuted }}>Your generated Amazon KDP listings</p>
-        </div>
-        <Button asChild>
-          <Link to="/kdp-listing-generator">Create New Listing</Link>
-        </Button>
-      </header>
       {listings.isError ? (
         <Alert tone="danger" title="Error">
           There was an error loading your listings. Please try again later.
@@ -141,15 +120,11 @@ export default function MyListingsPage() {
           <ListingDetails listing={open} />
         </Dialog>
       )}
-    </div>
+    </ListScreen>
   );
 }
 
-const grid = {
-  display: 'grid',
-  gap: 16,
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 300px), 1fr))',
-} as const;
+const grid = theme.tileGrid(300, 16, 'auto-fill');
 
 function ListingCard({ listing, onOpen }: { listing: KdpListingRecord; onOpen: () => void }) {
   const stage = listingStage(listing);

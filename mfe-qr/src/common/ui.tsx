@@ -1,5 +1,7 @@
-// Small pieces the QR screens share: a page frame, a copy button with its 2-second feedback.
-import { Button, theme, toast } from '@studio/kit';
+// Small pieces the QR screens share: a page frame, a copy button with its 2-second feedback, the
+// code's kind badges.
+import type { QrCodeView } from '@studio/events';
+import { Badge, Button, theme, toast } from '@studio/kit';
 import { type ReactNode, useState } from 'react';
 import { COPY_FEEDBACK_MS, QR_TEXTS } from '../texts';
 
@@ -8,6 +10,25 @@ export function Page({ children }: { children: ReactNode }) {
     <div css={{ maxWidth: 1120, margin: '0 auto', padding: '24px 16px', display: 'grid', gap: 20 }}>
       {children}
     </div>
+  );
+}
+
+/** Landing page or direct link: the badge every screen names a code's kind with. */
+export function LinkTypeBadge({ linkType }: { linkType: QrCodeView['linkType'] }) {
+  const landing = linkType === 'landing';
+  return (
+    <Badge tone={landing ? 'primary' : 'info'}>
+      {landing ? QR_TEXTS.landingBadge : QR_TEXTS.directBadge}
+    </Badge>
+  );
+}
+
+/** Whether the code's scans are counted. */
+export function TrackingBadge({ enabled }: { enabled: boolean }) {
+  return (
+    <Badge tone={enabled ? 'success' : 'neutral'}>
+      {enabled ? QR_TEXTS.trackingOn : QR_TEXTS.trackingOff}
+    </Badge>
   );
 }
 

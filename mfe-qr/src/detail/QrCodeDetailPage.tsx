@@ -2,7 +2,7 @@
 // Analytics, Details and Email Signups (landing codes only).
 
 import type { QrCodeView } from '@studio/events';
-import { Badge, Button, Card, Spinner, theme, toast } from '@studio/kit';
+import { Button, Card, Spinner, theme, toast } from '@studio/kit';
 import { Dialog } from '@studio/kit/overlays';
 import { Switch, Tabs } from '@studio/kit/widgets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,7 +20,15 @@ import {
   updateQrCode,
 } from '../api/qr-api';
 import { CodeUnavailable } from '../common/CodeUnavailable';
-import { CopyButton, Page, stackedTableCss, TruncatedUrl, tableCss } from '../common/ui';
+import {
+  CopyButton,
+  LinkTypeBadge,
+  Page,
+  stackedTableCss,
+  TrackingBadge,
+  TruncatedUrl,
+  tableCss,
+} from '../common/ui';
 import { BREAKDOWN_LABELS, QR_TEXTS } from '../texts';
 import { Breakdown } from './Breakdown';
 import { conversionLabel } from './conversion';
@@ -82,12 +90,8 @@ export default function QrCodeDetailPage() {
           </Link>
           <h1 css={{ margin: 0, fontSize: theme.fontSizes.xl }}>{qr.title}</h1>
           <div css={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-            <Badge tone={landing ? 'primary' : 'info'}>
-              {landing ? QR_TEXTS.landingBadge : QR_TEXTS.directBadge}
-            </Badge>
-            <Badge tone={qr.trackingEnabled ? 'success' : 'neutral'}>
-              {qr.trackingEnabled ? QR_TEXTS.trackingOn : QR_TEXTS.trackingOff}
-            </Badge>
+            <LinkTypeBadge linkType={qr.linkType} />
+            <TrackingBadge enabled={qr.trackingEnabled} />
           </div>
         </div>
         <div css={{ display: 'flex', gap: 8 }}>
@@ -294,24 +298,42 @@ function AnalyticsTab({ qr }: { qr: QrCodeView }) {
                   <Breakdown key={dim} label={BREAKDOWN_LABELS[dim]} rows={data.breakdowns[dim]} />
                 ))}
               </div>
-              <div>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() =>
-                    download(`/api/qr-codes/${qr.id}/export-analytics`, `qr-${qr.id}-analytics.csv`).catch(
-                      failed(QR_TEXTS.downloadFailed),
-                    )
-                  }
-                >
-                  {QR_TEXTS.exportAnalytics}
-                </Button>
-              </div>
+              <CsvExportButton qrId={qr.id} what="analytics" label={QR_TEXTS.exportAnalytics} />
             </>
           )}
         </div>
       )}
     </Card>
+  );
+}
+
+/** A CSV of the code's analytics or signups, saved under the code's id. */
+function CsvExportButton({
+  qrId,
+  what,
+  label,
+  disabled,
+}: {
+  qrId: string;
+  what: 'analytics' | 'emails';
+  label: string;
+  disabled?: boolean;
+}) {
+  return (
+    <div>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={disabled}
+        onClick={() =>
+          download(`/api/qr-codes/${qrId}/export-${what}`, `qr-${qrId}-${what}.csv`).catch(
+            failed(QR_TEXTS.downloadFailed),
+          )
+        }
+      >
+        {label}
+      </Button>
+    </div>
   );
 }
 
@@ -343,12 +365,8 @@ function DetailsTab({ qr }: { qr: QrCodeView }) {
         )}
         {qr.description && <Row label={QR_TEXTS.description}>{qr.description}</Row>}
         <Row label={QR_TEXTS.type}>
-          <Badge tone={landing ? 'primary' : 'info'}>
-            {landing ? QR_TEXTS.landingBadge : QR_TEXTS.directBadge}
-          </Badge>
-          <Badge tone={qr.trackingEnabled ? 'success' : 'neutral'}>
-            {qr.trackingEnabled ? QR_TEXTS.trackingOn : QR_TEXTS.trackingOff}
-          </Badge>
+          <LinkTypeBadge linkType={qr.linkType} />
+          <TrackingBadge enabled={qr.trackingEnabled} />
         </Row>
       </dl>
     </Card>
@@ -364,20 +382,12 @@ function EmailsTab({ qr }: { qr: QrCodeView }) {
   return (
     <Card title={QR_TEXTS.tabEmails} description={QR_TEXTS.emailsIntro}>
       <div css={{ display: 'grid', gap: 12 }}>
-        <div>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={isLoading || !data?.length}
-            onClick={() =>
-              download(`/api/qr-codes/${qr.id}/export-emails`, `qr-${qr.id}-emails.csv`).catch(
-                failed(QR_TEXTS.downloadFailed),
-              )
-            }
-          >
-            {QR_TEXTS.exportCsv}
-          </Button>
-        </div>
+        <CsvExportButton
+          qrId={qr.id}
+          what="emails"
+          label={QR_TEXTS.exportCsv}
+          disabled={isLoading || !data?.length}
+        />
         {isLoading ? (
           <Spinner />
         ) : !data?.length ? (

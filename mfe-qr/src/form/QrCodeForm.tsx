@@ -17,11 +17,11 @@ import {
   qrColorsProblem,
   qrLogoProblem,
 } from '@studio/events/rules';
-import { Alert, Badge, Button, Card, theme } from '@studio/kit';
+import { Alert, Button, Card, theme } from '@studio/kit';
 import { Field, FilePicker, Input, RadioGroup, Switch, Textarea } from '@studio/kit/widgets';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { uploadLandingImage } from '../api/qr-api';
-import { TruncatedUrl } from '../common/ui';
+import { LinkTypeBadge, TruncatedUrl } from '../common/ui';
 import { QR_TEXTS } from '../texts';
 import { ColorField, HEX } from './ColorField';
 import { LandingPreview } from './LandingPreview';
@@ -218,9 +218,7 @@ export function QrCodeForm({
             {editing ? (
               <div css={{ display: 'grid', gap: 8 }}>
                 <div css={{ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center' }}>
-                  <Badge tone={linkType === 'landing' ? 'primary' : 'info'}>
-                    {linkType === 'landing' ? QR_TEXTS.landingBadge : QR_TEXTS.directBadge}
-                  </Badge>
+                  <LinkTypeBadge linkType={linkType} />
                   <TruncatedUrl url={encodedUrl} />
                 </div>
                 <Alert tone="info">{QR_TEXTS.editFixed}</Alert>

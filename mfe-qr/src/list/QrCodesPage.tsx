@@ -1,12 +1,12 @@
 // /qr-codes: the owner's codes with type, tracking, scans, signups and creation date (not shown in
 // the spec; laid out as QR products list theirs). Rows link to the detail screen.
-import { Alert, Badge, Button, buttonStyles, Card, Spinner, theme } from '@studio/kit';
+import { Alert, Button, buttonStyles, Card, Spinner, theme } from '@studio/kit';
 import { EmptyState } from '@studio/kit/widgets';
 import { useQuery } from '@tanstack/react-query';
 import { QrCode } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { fetchQrCodes, formatDate, qrKeys } from '../api/qr-api';
-import { Page, stackedTableCss } from '../common/ui';
+import { LinkTypeBadge, Page, stackedTableCss } from '../common/ui';
 import { QR_TEXTS } from '../texts';
 
 /** On a phone the key columns (name, type, scans, signups) fit; these give way. */
@@ -75,9 +75,7 @@ export default function QrCodesPage() {
                         <Link to={`/qr-codes/${code.id}`}>{code.title}</Link>
                       </td>
                       <td data-label={QR_TEXTS.type}>
-                        <Badge tone={code.linkType === 'landing' ? 'primary' : 'info'}>
-                          {code.linkType === 'landing' ? QR_TEXTS.landingBadge : QR_TEXTS.directBadge}
-                        </Badge>
+                        <LinkTypeBadge linkType={code.linkType} />
                       </td>
                       <td data-label={QR_TEXTS.scans}>{code.scans}</td>
                       <td data-label={QR_TEXTS.signups}>

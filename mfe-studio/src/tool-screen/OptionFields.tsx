@@ -3,6 +3,7 @@
 import { theme } from '@studio/kit';
 import { Field, Input, RadioGroup, type RadioGroupProps, Textarea } from '@studio/kit/widgets';
 import type { ReactNode } from 'react';
+import { StyleField } from '../styles/StyleField';
 import type { FormValues, OptionsProps } from './ToolScreen';
 
 type TextName<V> = { [F in keyof V]: V[F] extends string ? F : never }[keyof V] & string;
@@ -64,5 +65,24 @@ export function RadioOption({
       )}
       {children}
     </div>
+  );
+}
+
+/** The art style, bound to the tool form's `style` field like the options above. */
+export function StyleOption<V extends FormValues & { style: string }>({
+  form,
+  note,
+}: {
+  form: OptionsProps<V>;
+  /** Where the style goes when not on everything the tool makes. */
+  note?: string;
+}) {
+  return (
+    <StyleField
+      value={form.values.style}
+      onChange={(style) => form.set('style', style as V['style'])}
+      error={form.errors.style}
+      note={note}
+    />
   );
 }

@@ -7,8 +7,8 @@ import {
   DEFAULT_COLORING_BOOK_LENGTH,
   type PaperType,
 } from '@studio/events';
-import { DEFAULT_STYLE_VALUE, StyleField } from '../styles/StyleField';
-import { RadioOption, TextOption } from '../tool-screen/OptionFields';
+import { DEFAULT_STYLE_VALUE } from '../styles/StyleField';
+import { RadioOption, StyleOption, TextOption } from '../tool-screen/OptionFields';
 import { type OptionsProps, ToolScreen } from '../tool-screen/ToolScreen';
 import { DEFAULT_PAPER, PaperTypeField } from './PaperTypeField';
 
@@ -26,7 +26,7 @@ const LENGTH_OPTIONS = COLORING_BOOK_LENGTHS.map((pages) => ({
 const COVER_ONLY = 'The style is for the cover: the pages stay black and white line art to colour in.';
 
 function Options(form: OptionsProps<typeof initial>) {
-  const { values, set, errors } = form;
+  const { values, set } = form;
   return (
     <>
       <TextOption
@@ -45,12 +45,7 @@ function Options(form: OptionsProps<typeof initial>) {
         onValueChange={(value) => set('bookLength', Number(value) as ColoringBookLength)}
       />
       <PaperTypeField value={values.paperType} onChange={(paper) => set('paperType', paper)} />
-      <StyleField
-        value={values.style}
-        onChange={(style) => set('style', style)}
-        error={errors.style}
-        note={COVER_ONLY}
-      />
+      <StyleOption form={form} note={COVER_ONLY} />
     </>
   );
 }

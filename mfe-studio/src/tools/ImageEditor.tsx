@@ -1,15 +1,15 @@
 // /image-editor: its own part is the picture, checked and previewed before
 // anything is sent (sent as a data URL), and the description of the edit.
-import { DEFAULT_STYLE_VALUE, StyleField } from '../styles/StyleField';
+import { DEFAULT_STYLE_VALUE } from '../styles/StyleField';
 import { ImageUpload } from '../tool-screen/ImageUpload';
-import { TextOption } from '../tool-screen/OptionFields';
+import { StyleOption, TextOption } from '../tool-screen/OptionFields';
 import { SideList } from '../tool-screen/ToolFrame';
 import { type OptionsProps, ToolScreen } from '../tool-screen/ToolScreen';
 
 const initial = { originalImageUrl: '', prompt: '', style: DEFAULT_STYLE_VALUE };
 
 function Options(form: OptionsProps<typeof initial>) {
-  const { values, set, errors, tell } = form;
+  const { set, errors, tell } = form;
   return (
     <>
       <ImageUpload
@@ -27,7 +27,7 @@ function Options(form: OptionsProps<typeof initial>) {
         rows={4}
         placeholder="e.g. Make the sky a warm sunset orange"
       />
-      <StyleField value={values.style} onChange={(style) => set('style', style)} error={errors.style} />
+      <StyleOption form={form} />
     </>
   );
 }

@@ -4,9 +4,9 @@
 import { TOOL_CONTRACTS } from '@studio/events';
 import { Card, theme, useUser } from '@studio/kit';
 import { Check } from 'lucide-react';
-import { DEFAULT_STYLE_VALUE, StyleField } from '../styles/StyleField';
+import { DEFAULT_STYLE_VALUE } from '../styles/StyleField';
 import { ImageUpload } from '../tool-screen/ImageUpload';
-import { RadioOption, TextOption } from '../tool-screen/OptionFields';
+import { RadioOption, StyleOption, TextOption } from '../tool-screen/OptionFields';
 import { type OptionsProps, ToolScreen } from '../tool-screen/ToolScreen';
 
 const initial: {
@@ -54,7 +54,7 @@ function Options(form: OptionsProps<typeof initial>) {
         hint="A picture the character should look like (JPG, PNG or WebP, up to 10MB)."
         onPicture={(picture) => set('characterImage', picture?.file ?? null)}
       />
-      <StyleField value={values.style} onChange={(style) => set('style', style)} error={errors.style} />
+      <StyleOption form={form} />
     </>
   );
 }

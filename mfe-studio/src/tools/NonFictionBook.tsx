@@ -4,8 +4,8 @@ import { type BookLength, DEFAULT_BOOK_LENGTH, type PaperType, TOOL_CONTRACTS } 
 import { Alert, Card, theme, useUser } from '@studio/kit';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { DEFAULT_STYLE_VALUE, StyleField } from '../styles/StyleField';
-import { TextOption } from '../tool-screen/OptionFields';
+import { DEFAULT_STYLE_VALUE } from '../styles/StyleField';
+import { StyleOption, TextOption } from '../tool-screen/OptionFields';
 import { type OptionsProps, ToolScreen } from '../tool-screen/ToolScreen';
 import { BookLengthField } from './BookLengthField';
 import { DEFAULT_PAPER, PaperTypeField } from './PaperTypeField';
@@ -28,7 +28,7 @@ const V1_CHAPTERS = 7;
 const COST = TOOL_CONTRACTS['non-fiction'].cost(initial as never);
 
 function Options(form: OptionsProps<typeof initial>) {
-  const { values, set, errors } = form;
+  const { values, set } = form;
   return (
     <>
       <TextOption
@@ -50,7 +50,7 @@ function Options(form: OptionsProps<typeof initial>) {
         onChange={(length) => set('length', length)}
       />
       <PaperTypeField value={values.paperType} onChange={(paper) => set('paperType', paper)} />
-      <StyleField value={values.style} onChange={(style) => set('style', style)} error={errors.style} />
+      <StyleOption form={form} />
     </>
   );
 }

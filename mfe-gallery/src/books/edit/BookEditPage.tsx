@@ -6,11 +6,12 @@ import { Alert, apiJson, BackLink, Button, buttonStyles, Card, ProgressBar, them
 import { BOOKS_QUERY_ROOT } from '@studio/kit/live';
 import { Field, Input, Skeleton, Textarea, useFormErrors } from '@studio/kit/widgets';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, History, Save } from 'lucide-react';
+import { History, Save } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { serverMessage } from '../api';
 import { progressPercent } from '../book';
+import { DownloadLink } from '../DownloadLink';
 import { Screen } from '../Screen';
 import { BOOK_EDIT, PART_VERSIONS, PICTURE_VERSIONS } from '../texts';
 
@@ -80,6 +81,12 @@ export default function BookEditPage() {
   const building = isBuilding(data);
   const set = (change: Partial<EditDraft>) =>
     setDraft((current) => (current ? { ...current, ...change } : current));
+  const setChapter = (index: number, change: Partial<EditDraft['chapters'][number]>) =>
+    setDraft((current) =>
+      current
+        ? { ...current, chapters: current.chapters.map((c, i) => (i === index ? { ...c, ...change } : c)) }
+        : current,
+    );
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -206,13 +213,7 @@ export default function BookEditPage() {
                       <Input
                         value={chapter.title}
                         disabled={disabled}
-                        onChange={(e) =>
-                          set({
-                            chapters: draft.chapters.map((c, i) =>
-                              i === index ? { ...c, title: e.target.value } : c,
-                            ),
-                          })
-                        }
+                        onChange={(e) => setChapter(index, { title: e.target.value })}
                       />
                     </Field>
                     <Field label={BOOK_EDIT.chapterText(index + 1)} hint={BOOK_EDIT.paragraphHint}>
@@ -220,13 +221,7 @@ export default function BookEditPage() {
                         rows={10}
                         value={chapter.text}
                         disabled={disabled}
-                        onChange={(e) =>
-                          set({
-                            chapters: draft.chapters.map((c, i) =>
-                              i === index ? { ...c, text: e.target.value } : c,
-                            ),
-                          })
-                        }
+                        onChange={(e) => setChapter(index, { text: e.target.value })}
                       />
                     </Field>
                   </fieldset>
@@ -289,10 +284,9 @@ function Files({ edition }: { edition: BookEdition }) {
   return (
     <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
       {links.map((link) => (
-        <a key={link.label} href={link.href} download css={buttonStyles('outline', 'sm')}>
-          <Download aria-hidden />
+        <DownloadLink key={link.label} href={link.href}>
           {link.label}
-        </a>
+        </DownloadLink>
       ))}
     </div>
   );
