@@ -4,6 +4,7 @@ import { eventually } from '../../testing/helpers';
 import {
   openRunnerFixture,
   type RunnerFixture,
+  recordingReactor,
   stopWhileComingBack,
   testEvent,
   watchSubscriptions,
@@ -36,13 +37,7 @@ describe('reactor runner', () => {
         await fixture.reads.apply(ops, checkpoint);
       },
     };
-    const reactor: Reactor = {
-      name: 'picky',
-      handles: ['Wanted'],
-      async handle(event) {
-        handled.push(event.eventId);
-      },
-    };
+    const reactor: Reactor = { ...recordingReactor('picky', handled), handles: ['Wanted'] };
     runner = new ReactorRunner(fixture.events, counting, reactor, fixture.logger);
     await runner.start();
     const scans = Array.from({ length: 50 }, (_, i) => testEvent(`scan${i}`, 'Scanned'));
@@ -111,12 +106,7 @@ describe('reactor runner', () => {
 
   it('a runner started again resumes after its checkpoint', async () => {
     const handled: string[] = [];
-    const reactor: Reactor = {
-      name: 'resumer',
-      async handle(event) {
-        handled.push(event.eventId);
-      },
-    };
+    const reactor = recordingReactor('resumer', handled);
     const first = new ReactorRunner(fixture.events, fixture.reads, reactor, fixture.logger);
     await first.start();
     await fixture.events.append('s-1', [testEvent('e1'), testEvent('e2')], { expectedRevision: 'any' });
@@ -132,13 +122,9 @@ describe('reactor runner', () => {
 
   it('once stopped, handles nothing more: a failure just before the stop is not retried', async () => {
     const attempts: string[] = [];
-    const reactor: Reactor = {
-      name: 'stopping',
-      async handle(event) {
-        attempts.push(event.eventId);
-        throw new Error('always failing');
-      },
-    };
+    const reactor = recordingReactor('stopping', attempts, () => {
+      throw new Error('always failing');
+    });
     // The pause before a retry, observed: the stop must end it, and no retry may follow.
     const pauses: AbortSignal[] = [];
     const stopped = new ReactorRunner(fixture.events, fixture.reads, reactor, fixture.logger, {
@@ -168,6 +154,13 @@ describe('reactor runner', () => {
     await eventually(async () => seen.includes('e2'));
     expect(attempts).toEqual(['e1']);
   });
+
+  /** Records each try, stops the runner and fails: the stop must end the tries. */
+  const stopsAsItFails = (name: string, attempts: string[]) =>
+    recordingReactor(name, attempts, () => {
+      void runner?.stop();
+      throw new Error('failing as the runner stops');
+    });
 
   /** A logger that keeps what was logged, level and message. */
   const recordingLogger = () => {
@@ -235,14 +228,7 @@ describe('reactor runner', () => {
 
   it('stopped while an event fails, it does not try that event again', async () => {
     const attempts: string[] = [];
-    const reactor: Reactor = {
-      name: 'stopped-mid-try',
-      async handle(event) {
-        attempts.push(event.eventId);
-        void runner?.stop();
-        throw new Error('failing as the runner stops');
-      },
-    };
+    const reactor = stopsAsItFails('stopped-mid-try', attempts);
     // A wait that ignores the stop: only the runner's own check can end the retries.
     runner = new ReactorRunner(fixture.events, fixture.reads, reactor, fixture.logger, {
       sleep: async () => {},
@@ -256,14 +242,12 @@ describe('reactor runner', () => {
   });
 
   const failingForever = (attempts: string[], stop = false): Reactor => ({
-    name: 'waiting',
-    // A backoff far longer than any test: only the stop can end the wait.
-    retry: { maxAttempts: 3, baseDelayMs: 600_000, maxDelayMs: 600_000 },
-    async handle(event) {
-      attempts.push(event.eventId);
+    ...recordingReactor('waiting', attempts, () => {
       if (stop) void runner?.stop();
       throw new Error('always failing');
-    },
+    }),
+    // A backoff far longer than any test: only the stop can end the wait.
+    retry: { maxAttempts: 3, baseDelayMs: 600_000, maxDelayMs: 600_000 },
   });
 
   it('a stop during the wait before a retry ends the wait at once', async () => {
@@ -286,14 +270,16 @@ describe('reactor runner', () => {
     expect(attempts).toEqual(['e1']);
   });
 
-  it('a runner stopped while paused by an engine failure runs again when started again', async () => {
+  /** A runner of a reactor that does nothing, on a store whose subscriptions the test can fail. */
+  const idleOnWatchedStore = (name: string) => {
     const { store, subscriptions } = watchSubscriptions(fixture.events);
-    runner = new ReactorRunner(
-      store,
-      fixture.reads,
-      { name: 'again', handle: async () => {} },
-      fixture.logger,
-    );
+    const idle = new ReactorRunner(store, fixture.reads, { name, handle: async () => {} }, fixture.logger);
+    return { idle, subscriptions };
+  };
+
+  it('a runner stopped while paused by an engine failure runs again when started again', async () => {
+    const { idle, subscriptions } = idleOnWatchedStore('again');
+    runner = idle;
     await runner.start();
     subscriptions[0]!.onError?.(new Error('engine down'));
     expect(runner.state).toBe('paused');
@@ -305,14 +291,7 @@ describe('reactor runner', () => {
   it('stopped before it caught up, start() rejects saying the runner was stopped', async () => {
     await fixture.events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
     const attempts: string[] = [];
-    const reactor: Reactor = {
-      name: 'stopped-at-startup',
-      async handle(event) {
-        attempts.push(event.eventId);
-        void runner?.stop();
-        throw new Error('failing as the runner stops');
-      },
-    };
+    const reactor = stopsAsItFails('stopped-at-startup', attempts);
     runner = new ReactorRunner(fixture.events, fixture.reads, reactor, fixture.logger);
     await expect(runner.start()).rejects.toThrow('the reactor runner was stopped');
     expect(attempts).toEqual(['e1']);
@@ -320,13 +299,8 @@ describe('reactor runner', () => {
   });
 
   it('an engine failure reported after the stop is ignored: started again, the runner runs', async () => {
-    const { store, subscriptions } = watchSubscriptions(fixture.events);
-    runner = new ReactorRunner(
-      store,
-      fixture.reads,
-      { name: 'late-error', handle: async () => {} },
-      fixture.logger,
-    );
+    const { idle, subscriptions } = idleOnWatchedStore('late-error');
+    runner = idle;
     await runner.start();
     await runner.stop();
     subscriptions[0]!.onError?.(new Error('engine down after the stop'));
@@ -370,12 +344,7 @@ describe('reactor runner', () => {
   it('an engine failure pauses the runner, which subscribes again from its checkpoint; after a stop it does not', async () => {
     const { store, subscriptions } = watchSubscriptions(fixture.events);
     const handled: string[] = [];
-    const reactor: Reactor = {
-      name: 'resubscriber',
-      async handle(event) {
-        handled.push(event.eventId);
-      },
-    };
+    const reactor = recordingReactor('resubscriber', handled);
     const { lines, logger } = recordingLogger();
     runner = new ReactorRunner(store, fixture.reads, reactor, logger);
     await runner.start();
