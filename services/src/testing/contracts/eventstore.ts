@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Event, RecordedEvent } from '@studio/events';
 import { type EventStore, WrongExpectedRevisionError } from '../../platform/eventstore/port';
+import { freshEvent as event } from '../fresh-event';
 import { eventStoreFaultContract } from './eventstore-faults';
 
 /**
@@ -321,21 +322,6 @@ export function eventStoreContract(
     // The same expectations, with the engine failing, stalling or flapping under a fault-injecting wrapper.
     eventStoreFaultContract(name, make);
   });
-}
-
-function event(type: string, data: Record<string, unknown> = { value: type }): Event {
-  return {
-    eventId: randomUUID(),
-    type,
-    data,
-    metadata: {
-      userId: 'user-1',
-      correlationId: randomUUID(),
-      causationId: randomUUID(),
-      occurredAt: '2026-01-01T00:00:00.000Z',
-      schemaVersion: 1,
-    },
-  };
 }
 
 function strip(e: RecordedEvent): Event {
