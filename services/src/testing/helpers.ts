@@ -33,6 +33,24 @@ export async function withStore<S extends { close(): Promise<void> }>(
   }
 }
 
+/**
+ * Checks that `stop` waits for the handler in flight: still pending a moment after it is asked,
+ * settled once `release` lets the handler finish.
+ */
+export async function expectStopToWaitForHandler(
+  stop: () => Promise<void>,
+  release: () => void,
+): Promise<void> {
+  let stopped = false;
+  const stopping = stop().then(() => {
+    stopped = true;
+  });
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  expect(stopped).toBe(false);
+  release();
+  await stopping;
+}
+
 /** Polls until `check` returns a value (not undefined/false) or the time is up. */
 export async function eventually<T>(
   check: () => Promise<T | undefined | false>,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Event, RecordedEvent } from '@studio/events';
 import { type EventStore, WrongExpectedRevisionError } from '../../platform/eventstore/port';
 import { freshEvent as event } from '../fresh-event';
+import { expectStopToWaitForHandler } from '../helpers';
 import { eventStoreFaultContract } from './eventstore-faults';
 
 /**
@@ -277,14 +278,7 @@ export function eventStoreContract(
         await store.append(s, [event('slow')], { expectedRevision: 'no-stream' });
         await waitUntil(() => seen.length === 1);
 
-        let stopped = false;
-        const stopping = sub.stop().then(() => {
-          stopped = true;
-        });
-        await sleep(30);
-        expect(stopped).toBe(false);
-        release();
-        await stopping;
+        await expectStopToWaitForHandler(() => sub.stop(), release);
         expect(handlerDone).toBe(true);
 
         await store.append(s, [event('after-stop')], { expectedRevision: 0 });
