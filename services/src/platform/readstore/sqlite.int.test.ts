@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { readStoreContract } from '../../testing/contracts/readstore';
+import { readStoreContract, rebuildWithIndex } from '../../testing/contracts/readstore';
 import { useTempFiles } from '../../testing/helpers';
 import type { WriteOp } from './port';
 import { createSqliteReadStore } from './sqlite';
@@ -116,14 +116,7 @@ describe('SQLite read store', () => {
   it('a rebuild commits the new documents with the indexes it was given, in the same transaction', async () => {
     const file = freshFile();
     const store = createSqliteReadStore(file);
-    await store.ensureIndex('codes', ['ownerId']);
-    await store.collection('codes').put({ _id: 'old', ownerId: 'u' });
-    const bulk = store.bulk?.({
-      replacing: ['codes'],
-      indexes: [{ collection: 'codes', fields: ['ownerId'] }],
-    });
-    bulk?.stage([{ op: 'put', collection: 'codes', doc: { _id: '1', ownerId: 'u' } }]);
-    await bulk?.commit({ name: 'codes', position: 1 });
+    await rebuildWithIndex(store, 'codes');
     await store.close();
     const db = new Database(file, { readonly: true });
     const indexes = db
