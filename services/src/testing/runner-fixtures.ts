@@ -31,6 +31,19 @@ export function openRunnerFixture(): RunnerFixture {
   };
 }
 
+/** A describe block's given: a fresh runner fixture for each test, disposed after it. */
+export function useRunnerFixture(): () => RunnerFixture {
+  let fixture: RunnerFixture | undefined;
+  beforeEach(() => {
+    fixture = openRunnerFixture();
+  });
+  afterEach(() => fixture?.dispose());
+  return () => {
+    if (!fixture) throw new Error('The runner fixture is open only while a test runs');
+    return fixture;
+  };
+}
+
 export const testEvent = (id: string, type = 'Happened', data: Record<string, unknown> = {}): Event => ({
   eventId: id,
   type,
