@@ -31,13 +31,21 @@ export function openRunnerFixture(): RunnerFixture {
   };
 }
 
-/** A describe block's given: a fresh runner fixture for each test, disposed after it. */
-export function useRunnerFixture(): () => RunnerFixture {
+/**
+ * A describe block's given: a fresh runner fixture for each test, disposed after it; the runner
+ * `running` names then (the one the test started, if any) is stopped first.
+ */
+export function useRunnerFixture(
+  running: () => { stop(): Promise<void> } | undefined = () => undefined,
+): () => RunnerFixture {
   let fixture: RunnerFixture | undefined;
   beforeEach(() => {
     fixture = openRunnerFixture();
   });
-  afterEach(() => fixture?.dispose());
+  afterEach(async () => {
+    await running()?.stop();
+    await fixture?.dispose();
+  });
   return () => {
     if (!fixture) throw new Error('The runner fixture is open only while a test runs');
     return fixture;
