@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../services/src/testing/role-process';
 
 /**
  * The compiled backend as production runs it: `npm run build:server`, then plain `node` on the
@@ -11,17 +11,6 @@ import path from 'node:path';
  */
 const ROOT = path.join(__dirname, '..');
 const DIST = path.join(ROOT, 'services', 'dist', 'main');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Polls a URL until it answers 200; the last answer (or error) otherwise, after the deadline. */
 async function readyAt(url: string, child: ChildProcess, output: () => string): Promise<number> {

@@ -14,6 +14,7 @@ import {
 import { createSqliteEventStore } from '../../services/src/platform/eventstore/sqlite';
 import {
   alternate,
+  appendsAndReads,
   elapsed,
   evolve,
   initialProgress,
@@ -191,27 +192,7 @@ export async function measureEventStorePeer(): Promise<BenchRow[]> {
   const them = emmett(path.join(dir, 'emmett.db'));
   try {
     const durability = `ours ${await us.synchronous()}, Emmett ${await them.synchronous()} (both WAL)`;
-    await us.append(1, 200);
-    await quietly(() => them.append(1, 200));
-
-    const one = await alternate(
-      3,
-      () => us.append(1, 700),
-      () => them.append(1, 700),
-    );
-    const sixteen = await alternate(
-      3,
-      () => us.append(16, 700),
-      () => them.append(16, 700),
-    );
-
-    await us.fill('generation-long', 1000);
-    await quietly(() => them.fill('generation-long', 1000));
-    const reads = await alternate(
-      3,
-      () => us.readIntoState('generation-long', 30),
-      () => them.readIntoState('generation-long', 30),
-    );
+    const { one, sixteen, reads } = await appendsAndReads(us, them, quietly);
 
     // A log of its own on each side: 20,000 events over 200 streams.
     const usLog = ours(path.join(dir, 'ours-log.db'));

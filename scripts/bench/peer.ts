@@ -153,6 +153,45 @@ export async function alternate(
   return { ours: sum(left), peer: sum(right) };
 }
 
+/** A side of the head-to-head appends and reads. */
+interface AppendingSide {
+  append(writers: number, ms: number): Promise<Tally>;
+  readIntoState(stream: string, times: number): Promise<Tally>;
+  fill(stream: string, count: number): Promise<void>;
+}
+
+/**
+ * The appends (one writer, then sixteen at once, after a warm-up) and the reads of a 1,000-event
+ * stream into state that every peer comparison makes, the sides alternating. `peerSetUp` wraps
+ * the peer's warm-up and fill (`quietly` where the peer logs its own retries).
+ */
+export async function appendsAndReads(
+  us: AppendingSide,
+  them: AppendingSide,
+  peerSetUp: (work: () => Promise<unknown>) => Promise<unknown> = (work) => work(),
+) {
+  await us.append(1, 200);
+  await peerSetUp(() => them.append(1, 200));
+  const one = await alternate(
+    3,
+    () => us.append(1, 700),
+    () => them.append(1, 700),
+  );
+  const sixteen = await alternate(
+    3,
+    () => us.append(16, 700),
+    () => them.append(16, 700),
+  );
+  await us.fill('generation-long', 1000);
+  await peerSetUp(() => them.fill('generation-long', 1000));
+  const reads = await alternate(
+    3,
+    () => us.readIntoState('generation-long', 30),
+    () => them.readIntoState('generation-long', 30),
+  );
+  return { one, sixteen, reads };
+}
+
 export function peerRow(
   metric: string,
   unit: string,

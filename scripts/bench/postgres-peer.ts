@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createPostgresEventStore } from '../../services/src/platform/eventstore/postgres';
 import { emmett, type PgSide } from './emmett-postgresql/emmett-side';
-import { alternate, evolve, initialProgress, ourWrites, type Progress, peerRow, timed } from './peer';
+import { appendsAndReads, evolve, initialProgress, ourWrites, type Progress, peerRow, timed } from './peer';
 import type { BenchRow } from './table';
 
 async function ours(url: string, schema: string): Promise<PgSide> {
@@ -37,25 +37,7 @@ export async function measurePostgresPeer(url: string): Promise<BenchRow[]> {
       "SELECT setting FROM pg_settings WHERE name = 'synchronous_commit'",
     );
     const durability = `ours on (set per append), Emmett ${rows[0]?.setting} (the server's)`;
-    await us.append(1, 200);
-    await them.append(1, 200);
-    const one = await alternate(
-      3,
-      () => us.append(1, 700),
-      () => them.append(1, 700),
-    );
-    const sixteen = await alternate(
-      3,
-      () => us.append(16, 700),
-      () => them.append(16, 700),
-    );
-    await us.fill('generation-long', 1000);
-    await them.fill('generation-long', 1000);
-    const reads = await alternate(
-      3,
-      () => us.readIntoState('generation-long', 30),
-      () => them.readIntoState('generation-long', 30),
-    );
+    const { one, sixteen, reads } = await appendsAndReads(us, them);
     return [
       {
         metric: 'PostgreSQL event store durability, both sides',

@@ -1,5 +1,5 @@
 import type { Event } from '@studio/events';
-import { tempDataDir } from '../testing/helpers';
+import { tempDataDir, withStore } from '../testing/helpers';
 import { deferred } from '../testing/runner-fixtures';
 import { CommandHandler } from './command-handler';
 import type { Decider } from './decider';
@@ -65,8 +65,7 @@ async function setUp() {
 
 describe('command handler with snapshots', () => {
   it('folds from the stored snapshot plus the events after it, to the same state as a full fold', async () => {
-    const env = await setUp();
-    try {
+    await withStore(await setUp(), async (env) => {
       const writer = new CommandHandler(env.events, env.snapshots);
       for (let i = 0; i < 12; i++) await writer.handle('tags-1', snapshotted, { tag: `t${i % 4}` }, ctx);
       const stored = await env.snapshots.get('tags-1', 'tags');
@@ -80,14 +79,11 @@ describe('command handler with snapshots', () => {
       expect(fresh).toEqual(full);
       expect(fresh).toEqual({ state: { count: 12, tags: new Set(['t0', 't1', 't2', 't3']) }, revision: 11 });
       expect(reads).toEqual([3]); // the snapshot's own event (checked) and the two after it
-    } finally {
-      await env.close();
-    }
+    });
   });
 
   it('reads only what was appended since its last command, in memory, whatever the stream length', async () => {
-    const env = await setUp();
-    try {
+    await withStore(await setUp(), async (env) => {
       const { store, reads } = counting(env.events);
       const handler = new CommandHandler(store, env.snapshots);
       for (let i = 0; i < 30; i++) await handler.handle('tags-2', snapshotted, { tag: `t${i}` }, ctx);
@@ -101,69 +97,45 @@ describe('command handler with snapshots', () => {
       expect(reads).toEqual([3]);
       expect(revision).toBe(31);
       expect(state.count).toBe(32);
-    } finally {
-      await env.close();
-    }
+    });
   });
 
   it('ignores a snapshot of another codec version, and one whose event is not in the stream', async () => {
-    const env = await setUp();
-    try {
+    await withStore(await setUp(), async (env) => {
       const writer = new CommandHandler(env.events);
       for (let i = 0; i < 3; i++) await writer.handle('tags-3', plain, { tag: `t${i}` }, ctx);
       const [, second] = await env.events.readStream('tags-3');
       const expected = { state: { count: 3, tags: new Set(['t0', 't1', 't2']) }, revision: 2 };
+      /** A snapshot at revision 1 (the stream's second event) as `eventId` and codec `version` say. */
+      const snapshotAt = (eventId: string, version: number, state = { count: 99, tags: [] as string[] }) =>
+        env.snapshots.put('tags-3', 'tags', { revision: 1, eventId, version, state });
+      const loaded = () => new CommandHandler(env.events, env.snapshots).load('tags-3', snapshotted);
 
-      await env.snapshots.put('tags-3', 'tags', {
-        revision: 1,
-        eventId: second!.eventId,
-        version: 1,
-        state: { count: 99, tags: [] },
-      });
-      expect(await new CommandHandler(env.events, env.snapshots).load('tags-3', snapshotted)).toEqual(
-        expected,
-      );
+      await snapshotAt(second!.eventId, 1);
+      expect(await loaded()).toEqual(expected);
 
-      await env.snapshots.put('tags-3', 'tags', {
-        revision: 1,
-        eventId: 'from-another-log',
-        version: 2,
-        state: { count: 99, tags: [] },
-      });
-      expect(await new CommandHandler(env.events, env.snapshots).load('tags-3', snapshotted)).toEqual(
-        expected,
-      );
+      await snapshotAt('from-another-log', 2);
+      expect(await loaded()).toEqual(expected);
 
       // The right one is used (its state wins over the events before it).
-      await env.snapshots.put('tags-3', 'tags', {
-        revision: 1,
-        eventId: second!.eventId,
-        version: 2,
-        state: { count: 50, tags: ['s'] },
-      });
-      const used = await new CommandHandler(env.events, env.snapshots).load('tags-3', snapshotted);
+      await snapshotAt(second!.eventId, 2, { count: 50, tags: ['s'] });
+      const used = await loaded();
       expect(used.state).toEqual({ count: 51, tags: new Set(['s', 't2']) });
-    } finally {
-      await env.close();
-    }
+    });
   });
 
   it('a decider without a codec never reads or writes snapshots', async () => {
-    const env = await setUp();
-    try {
+    await withStore(await setUp(), async (env) => {
       const handler = new CommandHandler(env.events, env.snapshots);
       for (let i = 0; i < 12; i++) await handler.handle('tags-4', plain, { tag: 't' }, ctx);
       expect(await env.reads.collection(SNAPSHOTS).count()).toBe(0);
-    } finally {
-      await env.close();
-    }
+    });
   });
 });
 
 describe('command handler', () => {
   it('appends what the decider emits with the metadata of the command, and returns the state after it', async () => {
-    const env = await setUp();
-    try {
+    await withStore(await setUp(), async (env) => {
       const handler = new CommandHandler(env.events);
       const first = await handler.handle(
         'tags-m',
@@ -196,14 +168,11 @@ describe('command handler', () => {
         occurredAt: ctx.at,
         schemaVersion: 1,
       });
-    } finally {
-      await env.close();
-    }
+    });
   });
 
   it('a command that emits nothing (an idempotent repeat) appends nothing and reports the current state and revision', async () => {
-    const env = await setUp();
-    try {
+    await withStore(await setUp(), async (env) => {
       const handler = new CommandHandler(env.events);
       const once: Decider<{ tag: string }, Added, Tags> = {
         ...plain,
@@ -222,14 +191,11 @@ describe('command handler', () => {
       expect(await env.events.readStream('tags-i')).toHaveLength(1);
       const nothing = await handler.handle('tags-none', { ...plain, decide: () => [] }, { tag: 'a' }, ctx);
       expect(nothing).toEqual({ state: plain.initialState, events: [], nextExpectedRevision: 'no-stream' });
-    } finally {
-      await env.close();
-    }
+    });
   });
 
   it('when another process appended first, it reads the stream again and decides on the new state', async () => {
-    const env = await setUp();
-    try {
+    await withStore(await setUp(), async (env) => {
       const other = new CommandHandler(env.events);
       let appends = 0;
       const racing: EventStore = {
@@ -257,9 +223,7 @@ describe('command handler', () => {
         { tag: 'other' },
         { tag: 'mine' },
       ]);
-    } finally {
-      await env.close();
-    }
+    });
   });
 
   it('keeps the latest state of the 1000 streams used most recently in memory, and reads the others in full', async () => {
@@ -293,8 +257,7 @@ describe('command handler', () => {
   });
 
   it('a query that read the stream before a command landed does not set the state in memory back', async () => {
-    const env = await setUp();
-    try {
+    await withStore(await setUp(), async (env) => {
       const held = deferred();
       let holdNext = false;
       const reads: number[] = [];
@@ -324,14 +287,11 @@ describe('command handler', () => {
       expect(revision).toBe(1);
       expect(state.count).toBe(2);
       expect(reads).toEqual([1]); // from the command's state (revision 1), not the query's
-    } finally {
-      await env.close();
-    }
+    });
   });
 
   it('gives up after 8 conflicting tries with a CONCURRENCY error; any other append failure fails at once', async () => {
-    const env = await setUp();
-    try {
+    await withStore(await setUp(), async (env) => {
       let appends = 0;
       const contended: EventStore = {
         ...env.events,
@@ -365,16 +325,13 @@ describe('command handler', () => {
         'disk full',
       );
       expect(appends).toBe(1);
-    } finally {
-      await env.close();
-    }
+    });
   });
 });
 
 describe('snapshot store', () => {
   it('keeps one snapshot per stream and decider, and gives back only the snapshot', async () => {
-    const env = await setUp();
-    try {
+    await withStore(await setUp(), async (env) => {
       const snapshot = (revision: number) => ({
         revision,
         eventId: `e${revision}`,
@@ -392,8 +349,6 @@ describe('snapshot store', () => {
       await env.snapshots.put('tags-a', 'tags', snapshot(4));
       expect(await env.snapshots.get('tags-a', 'tags')).toEqual(snapshot(4));
       expect(await env.reads.collection(SNAPSHOTS).find({ stream: 'tags-a' })).toHaveLength(2);
-    } finally {
-      await env.close();
-    }
+    });
   });
 });

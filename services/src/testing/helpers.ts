@@ -11,6 +11,46 @@ export function tempDataDir(): { dir: string; remove(): void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }) };
 }
 
+/**
+ * Fresh database files for the suite that calls it at its top: each call of the function returned
+ * names `file` in a new folder, below one temp folder removed after the suite.
+ */
+export function useTempFiles(file: string): () => string {
+  const root = tempDataDir();
+  afterAll(() => root.remove());
+  return () => path.join(mkdtempSync(path.join(root.dir, 't-')), file);
+}
+
+/** Runs `body` on `store`, then closes the store whatever `body` did. */
+export async function withStore<S extends { close(): Promise<void> }>(
+  store: S,
+  body: (store: S) => Promise<void>,
+): Promise<void> {
+  try {
+    await body(store);
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * Checks that `stop` waits for the handler in flight: still pending a moment after it is asked,
+ * settled once `release` lets the handler finish.
+ */
+export async function expectStopToWaitForHandler(
+  stop: () => Promise<void>,
+  release: () => void,
+): Promise<void> {
+  let stopped = false;
+  const stopping = stop().then(() => {
+    stopped = true;
+  });
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  expect(stopped).toBe(false);
+  release();
+  await stopping;
+}
+
 /** Polls until `check` returns a value (not undefined/false) or the time is up. */
 export async function eventually<T>(
   check: () => Promise<T | undefined | false>,

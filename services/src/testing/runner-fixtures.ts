@@ -1,9 +1,10 @@
-import type { Event } from '@studio/events';
+import type { Event, RecordedEvent } from '@studio/events';
 import type { EventStore, SubscribeOptions } from '../platform/eventstore/port';
 import { createSqliteEventStore } from '../platform/eventstore/sqlite';
 import { createLogger, type Logger } from '../platform/logging';
 import type { ReadStore } from '../platform/readstore/port';
 import { createSqliteReadStore } from '../platform/readstore/sqlite';
+import type { Reactor } from '../platform/runners/reactor';
 import { eventually, tempDataDir } from './helpers';
 
 /** Tests only: an event store and a read store in a fresh temp folder, for the runners' tests. */
@@ -30,6 +31,27 @@ export function openRunnerFixture(): RunnerFixture {
   };
 }
 
+/**
+ * A describe block's given: a fresh runner fixture for each test, disposed after it; the runner
+ * `running` names then (the one the test started, if any) is stopped first.
+ */
+export function useRunnerFixture(
+  running: () => { stop(): Promise<void> } | undefined = () => undefined,
+): () => RunnerFixture {
+  let fixture: RunnerFixture | undefined;
+  beforeEach(() => {
+    fixture = openRunnerFixture();
+  });
+  afterEach(async () => {
+    await running()?.stop();
+    await fixture?.dispose();
+  });
+  return () => {
+    if (!fixture) throw new Error('The runner fixture is open only while a test runs');
+    return fixture;
+  };
+}
+
 export const testEvent = (id: string, type = 'Happened', data: Record<string, unknown> = {}): Event => ({
   eventId: id,
   type,
@@ -41,6 +63,35 @@ export const testEvent = (id: string, type = 'Happened', data: Record<string, un
     schemaVersion: 1,
   },
 });
+
+/** The `i`th of a numbered run of events, as the parking tests log them (one stream each). */
+export const tick = (i: number): Event => testEvent(`e${i}`, 'Ticked', { i });
+
+/** A runner fixture whose log already holds `count` ticks, tick `i` alone on stream `tick-<i>`. */
+export async function openTickedFixture(count: number): Promise<RunnerFixture> {
+  const fixture = openRunnerFixture();
+  for (let i = 0; i < count; i++)
+    await fixture.events.append(`tick-${i}`, [tick(i)], { expectedRevision: 'no-stream' });
+  return fixture;
+}
+
+/**
+ * A reactor that writes down the id of each event it is handed, in order, then does `then` (which
+ * throws where the test wants the event to fail).
+ */
+export function recordingReactor(
+  name: string,
+  seen: string[],
+  then: (event: RecordedEvent) => void = () => {},
+): Reactor {
+  return {
+    name,
+    async handle(event) {
+      seen.push(event.eventId);
+      then(event);
+    },
+  };
+}
 
 /** A promise with its resolve and reject at hand, to hold a fake dependency mid-call. */
 export function deferred<T = void>() {

@@ -9,6 +9,7 @@ import {
 } from 'kafkajs';
 import { TopicCreationError } from '../engines/failure';
 import type { Logger } from '../logging';
+import { entryOf } from '../map-entry';
 import type { Bus, BusMessage, ConsumeOptions, ConsumerHandle, DeliveredMessage } from './port';
 
 const PARTITIONS = 8;
@@ -312,11 +313,7 @@ class GroupConsumer<T> {
   }
 
   private remember(partition: number, id: string): void {
-    let ids = this.handled.get(partition);
-    if (!ids) {
-      ids = new Map();
-      this.handled.set(partition, ids);
-    }
+    const ids = entryOf(this.handled, partition, () => new Map());
     ids.set(id, Date.now());
     // Oldest first (insertion order): drop what left the window or exceeds the bound.
     for (const [oldest, at] of ids) {

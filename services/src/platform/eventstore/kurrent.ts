@@ -16,6 +16,7 @@ import {
   WrongExpectedVersionError,
 } from '@kurrent/kurrentdb-client';
 import type { EventMetadata, RecordedEvent } from '@studio/events';
+import { caughtUpSignal } from './polling-subscription';
 import {
   type AppendResult,
   type EventStore,
@@ -136,13 +137,7 @@ export function createKurrentEventStore(connectionString: string): EventStore {
     subscribeToAll(options, handler) {
       const after = options.after;
       let stopped = false;
-      let resolveCaughtUp: () => void = () => {};
-      let rejectCaughtUp: (error: unknown) => void = () => {};
-      const caughtUp = new Promise<void>((resolve, reject) => {
-        resolveCaughtUp = resolve;
-        rejectCaughtUp = reject;
-      });
-      caughtUp.catch(() => {});
+      const { caughtUp, resolve: resolveCaughtUp, reject: rejectCaughtUp } = caughtUpSignal();
       const subscription = client.subscribeToAll({
         fromPosition: fromAfter(after),
         filter: excludeSystemEvents(),

@@ -21,6 +21,25 @@ export interface PollingSource {
 }
 
 /**
+ * A subscription's `caughtUp`, settled by the subscription. A failure is reported through onError;
+ * awaiting `caughtUp` still sees it, but nobody must.
+ */
+export function caughtUpSignal(): {
+  caughtUp: Promise<void>;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+} {
+  let resolve: () => void = () => {};
+  let reject: (error: unknown) => void = () => {};
+  const caughtUp = new Promise<void>((settle, fail) => {
+    resolve = settle;
+    reject = fail;
+  });
+  caughtUp.catch(() => {});
+  return { caughtUp, resolve, reject };
+}
+
+/**
  * Catch-up from a checkpoint, then live, for stores that are read by position: read a batch,
  * hand its events over one at a time, and sleep until an append wakes it or the poll timer fires.
  */
@@ -41,14 +60,7 @@ export function pollingSubscription(
     resume?.();
   };
 
-  let resolveCaughtUp: () => void = () => {};
-  let rejectCaughtUp: (error: unknown) => void = () => {};
-  const caughtUp = new Promise<void>((resolve, reject) => {
-    resolveCaughtUp = resolve;
-    rejectCaughtUp = reject;
-  });
-  // A failure is reported through onError; awaiting caughtUp still sees it, but nobody must.
-  caughtUp.catch(() => {});
+  const { caughtUp, resolve: resolveCaughtUp, reject: rejectCaughtUp } = caughtUpSignal();
 
   // Caught up once everything that existed at subscribe time has been handled.
   const started = source.start();

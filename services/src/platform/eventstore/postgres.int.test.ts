@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Event, RecordedEvent } from '@studio/events';
 import pg from 'pg';
 import { eventStoreContract, waitUntil } from '../../testing/contracts/eventstore';
+import { freshEvent } from '../../testing/fresh-event';
 import { whenEngineConfigured } from '../../testing/helpers';
 import type { EventStore } from './port';
 import { createPostgresEventStore } from './postgres';
@@ -115,15 +116,5 @@ whenEngineConfigured('POSTGRES_URL', 'PostgreSQL event store contract suite', (u
 });
 
 function event(run: string, writer: number, i: number): Event {
-  return {
-    eventId: randomUUID(),
-    type: 'Counted',
-    data: { run, writer, i },
-    metadata: {
-      correlationId: randomUUID(),
-      causationId: randomUUID(),
-      occurredAt: '2026-01-01T00:00:00.000Z',
-      schemaVersion: 1,
-    },
-  };
+  return freshEvent('Counted', { run, writer, i });
 }

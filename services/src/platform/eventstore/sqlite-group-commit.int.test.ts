@@ -1,30 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Event } from '@studio/events';
 import Database from 'better-sqlite3';
+import { freshEvent as event } from '../../testing/fresh-event';
+import { useTempFiles, withStore } from '../../testing/helpers';
 import { WrongExpectedRevisionError } from './port';
 import { createSqliteEventStore } from './sqlite';
 
 // Group commit: the appends of one turn of the event loop share one transaction (one fsync), and
 // each is still decided, refused and acknowledged on its own.
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'eventstore-group-'));
-const freshFile = () => path.join(fs.mkdtempSync(path.join(root, 't-')), 'events.db');
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
-
-const event = (type: string): Event => ({
-  eventId: randomUUID(),
-  type,
-  data: { type },
-  metadata: {
-    correlationId: 'c',
-    causationId: 'c',
-    occurredAt: '2026-01-01T00:00:00.000Z',
-    schemaVersion: 1,
-  },
-});
+const freshFile = useTempFiles('events.db');
 
 describe('SQLite event store group commit', () => {
   it('commits the appends made together in one transaction: when the first is announced, the last is already on disk', async () => {
@@ -55,8 +38,7 @@ describe('SQLite event store group commit', () => {
   });
 
   it('a member refused in a group fails alone: the others are committed and acknowledged', async () => {
-    const store = createSqliteEventStore(freshFile());
-    try {
+    await withStore(createSqliteEventStore(freshFile()), async (store) => {
       const shared = event('Shared');
       await store.append('taken', [shared], { expectedRevision: 'no-stream' });
       const outcomes = await Promise.allSettled([
@@ -77,14 +59,11 @@ describe('SQLite event store group commit', () => {
         'last:L2',
       ]);
       expect(outcomes[3]).toEqual({ status: 'fulfilled', value: { nextExpectedRevision: 1, position: 4 } });
-    } finally {
-      await store.close();
-    }
+    });
   });
 
   it('a one-event member whose row the database refuses fails alone, with nothing of it stored', async () => {
-    const store = createSqliteEventStore(freshFile());
-    try {
+    await withStore(createSqliteEventStore(freshFile()), async (store) => {
       const outcomes = await Promise.allSettled([
         store.append('before', [event('B')], { expectedRevision: 'no-stream' }),
         // Passes every check of the store; the table's NOT NULL refuses the row itself.
@@ -99,14 +78,11 @@ describe('SQLite event store group commit', () => {
         'after:A',
       ]);
       expect(await store.readStream('broken')).toEqual([]);
-    } finally {
-      await store.close();
-    }
+    });
   });
 
   it('members of one group on the same stream are decided in call order, each against the ones before it', async () => {
-    const store = createSqliteEventStore(freshFile());
-    try {
+    await withStore(createSqliteEventStore(freshFile()), async (store) => {
       const a = event('A');
       const outcomes = await Promise.allSettled([
         store.append('s', [a], { expectedRevision: 'no-stream' }),
@@ -119,9 +95,7 @@ describe('SQLite event store group commit', () => {
       expect((outcomes[2] as PromiseRejectedResult).reason).toMatchObject({ expected: 0, actual: 1 });
       expect(outcomes[3]).toEqual({ status: 'fulfilled', value: { nextExpectedRevision: 0, position: 1 } });
       expect((await store.readStream('s')).map((e) => e.type)).toEqual(['A', 'B']);
-    } finally {
-      await store.close();
-    }
+    });
   });
 
   it('close commits the appends still waiting for their group, and refuses later ones', async () => {

@@ -1,23 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Event } from '@studio/events';
 import Database from 'better-sqlite3';
 import { waitUntil } from '../../testing/contracts/eventstore';
+import { freshEvent } from '../../testing/fresh-event';
 import { createSqliteEventStore } from './sqlite';
 
-const event = (): Event => ({
-  eventId: randomUUID(),
-  type: 'Noted',
-  data: {},
-  metadata: {
-    correlationId: 'c',
-    causationId: 'c',
-    occurredAt: '2026-01-01T00:00:00.000Z',
-    schemaVersion: 1,
-  },
-});
+const event = () => freshEvent('Noted', {});
 
 /** Every query a statement of this process runs (the subscription's log reads among them). */
 const statementQueries = () => {

@@ -1,40 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Event, RecordedEvent } from '@studio/events';
+import type { RecordedEvent } from '@studio/events';
 import Database from 'better-sqlite3';
 import { eventStoreContract, waitUntil } from '../../testing/contracts/eventstore';
-import { WrongExpectedRevisionError } from './port';
+import { freshEvent as event } from '../../testing/fresh-event';
+import { useTempFiles, withStore } from '../../testing/helpers';
+import { type EventStore, type SubscriptionHandle, WrongExpectedRevisionError } from './port';
 import { createSqliteEventStore } from './sqlite';
 
-const tempRoot = () => fs.mkdtempSync(path.join(os.tmpdir(), 'eventstore-'));
-const fileIn = (dir: string) => path.join(fs.mkdtempSync(path.join(dir, 't-')), 'events.db');
-
-const contractRoot = tempRoot();
-eventStoreContract(
-  'sqlite',
-  async () => createSqliteEventStore(fileIn(contractRoot)),
-  async () => fs.rmSync(contractRoot, { recursive: true, force: true }),
-);
-
-const root = tempRoot();
-const freshFile = () => fileIn(root);
+const freshFile = useTempFiles('events.db');
+eventStoreContract('sqlite', async () => createSqliteEventStore(freshFile()));
 
 describe('SQLite event store', () => {
-  const event = (type: string): Event => ({
-    eventId: randomUUID(),
-    type,
-    data: { type },
-    metadata: {
-      correlationId: 'c',
-      causationId: 'c',
-      occurredAt: '2026-01-01T00:00:00.000Z',
-      schemaVersion: 1,
-    },
-  });
-
-  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+  /** A subscription from the start of the log that writes down the type of each event it is handed. */
+  const typesSeen = (store: EventStore) => {
+    const seen: string[] = [];
+    const sub = store.subscribeToAll({}, async (e) => {
+      seen.push(e.type);
+    });
+    return { seen, sub };
+  };
+  /** The subscription ends before the stores it reads close. */
+  const stopThenClose = async (sub: SubscriptionHandle, ...stores: EventStore[]) => {
+    await sub.stop();
+    for (const store of stores) await store.close();
+  };
 
   // With NORMAL a power cut can lose appends that were already acknowledged.
   it('acknowledges an append only once it is on disk (synchronous=FULL unless told otherwise)', async () => {
@@ -77,8 +66,7 @@ describe('SQLite event store', () => {
   });
 
   it('a lazySync append (QR scan batches), committed or refused, leaves FULL in place', async () => {
-    const store = createSqliteEventStore(freshFile());
-    try {
+    await withStore(createSqliteEventStore(freshFile()), async (store) => {
       await store.append('scans', [event('A')], { expectedRevision: 'any', lazySync: true });
       expect(store.synchronous).toBe('FULL');
       await expect(
@@ -86,14 +74,11 @@ describe('SQLite event store', () => {
       ).rejects.toThrow(WrongExpectedRevisionError);
       expect(store.synchronous).toBe('FULL');
       expect((await store.readStream('scans')).map((e) => e.type)).toEqual(['A']);
-    } finally {
-      await store.close();
-    }
+    });
   });
 
   it('has no head position while empty, and positions start at 1', async () => {
-    const store = createSqliteEventStore(freshFile());
-    try {
+    await withStore(createSqliteEventStore(freshFile()), async (store) => {
       expect(await store.headPosition()).toBeUndefined();
       const result = await store.append('s', [event('A')], { expectedRevision: 'no-stream' });
       expect(result.position).toBe(1);
@@ -104,9 +89,7 @@ describe('SQLite event store', () => {
       await sub.caughtUp;
       expect(seen.map((e) => e.type)).toEqual(['A']);
       await sub.stop();
-    } finally {
-      await store.close();
-    }
+    });
   });
 
   it('keeps events across reopening the file', async () => {
@@ -126,8 +109,7 @@ describe('SQLite event store', () => {
   });
 
   it('rejects an event id already used in another stream, atomically', async () => {
-    const store = createSqliteEventStore(freshFile());
-    try {
+    await withStore(createSqliteEventStore(freshFile()), async (store) => {
       const shared = event('A');
       await store.append('one', [shared], { expectedRevision: 'no-stream' });
       await expect(store.append('two', [shared], { expectedRevision: 'any' })).rejects.toThrow(
@@ -140,18 +122,13 @@ describe('SQLite event store', () => {
       await expect(store.append('two', [], { expectedRevision: 'any' })).rejects.toThrow(
         'at least one event',
       );
-    } finally {
-      await store.close();
-    }
+    });
   });
 
   it('sees appends made by another connection (another process) through its poll', async () => {
     const file = freshFile();
     const store = createSqliteEventStore(file, { pollMs: 20 });
-    const seen: string[] = [];
-    const sub = store.subscribeToAll({}, async (e) => {
-      seen.push(e.type);
-    });
+    const { seen, sub } = typesSeen(store);
     await sub.caughtUp;
     const other = new Database(file);
     try {
@@ -174,18 +151,13 @@ describe('SQLite event store', () => {
     // A poll this slow cannot pass for the notification.
     const reader = createSqliteEventStore(file, { pollMs: 60_000 });
     const writer = createSqliteEventStore(file);
-    const seen: string[] = [];
-    const sub = reader.subscribeToAll({}, async (e) => {
-      seen.push(e.type);
-    });
+    const { seen, sub } = typesSeen(reader);
     try {
       await sub.caughtUp;
       await writer.append('s', [event('A')], { expectedRevision: 'no-stream' });
       await waitUntil(() => seen.length === 1, 2000);
     } finally {
-      await sub.stop();
-      await writer.close();
-      await reader.close();
+      await stopThenClose(sub, writer, reader);
     }
   });
 
@@ -203,14 +175,12 @@ describe('SQLite event store', () => {
       await store.append('s', [event('B')], { expectedRevision: 0 });
       await waitUntil(() => seen.length === 2, 2000);
     } finally {
-      await sub.stop();
-      await store.close();
+      await stopThenClose(sub, store);
     }
   });
 
   it('a retried append must find all its events, in order, where it expected them; otherwise it is a conflict', async () => {
-    const store = createSqliteEventStore(freshFile());
-    try {
+    await withStore(createSqliteEventStore(freshFile()), async (store) => {
       const [a, b, c] = [event('A'), event('B'), event('C')];
       await store.append('s', [a, b], { expectedRevision: 'no-stream' });
       expect(await store.append('s', [a, b], { expectedRevision: 'any' })).toEqual({
@@ -237,14 +207,11 @@ describe('SQLite event store', () => {
         position: 2,
       });
       expect((await store.readAll()).map((e) => e.type)).toEqual(['A', 'B']);
-    } finally {
-      await store.close();
-    }
+    });
   });
 
   it('reads a stream from a revision, and all events after a position up to a limit', async () => {
-    const store = createSqliteEventStore(freshFile());
-    try {
+    await withStore(createSqliteEventStore(freshFile()), async (store) => {
       await store.append('s', [event('A'), event('B'), event('C')], { expectedRevision: 'no-stream' });
       await store.append('t', [event('D')], { expectedRevision: 'no-stream' });
       expect((await store.readStream('s')).map((e) => e.type)).toEqual(['A', 'B', 'C']);
@@ -252,14 +219,11 @@ describe('SQLite event store', () => {
       expect((await store.readAll()).map((e) => e.position)).toEqual([1, 2, 3, 4]);
       expect((await store.readAll({ after: 1, limit: 2 })).map((e) => e.type)).toEqual(['B', 'C']);
       expect((await store.readAll({ after: 2 })).map((e) => e.type)).toEqual(['C', 'D']);
-    } finally {
-      await store.close();
-    }
+    });
   });
 
   it('reads back large event data (2 KB or more, parsed on first read) and small data alike', async () => {
-    const store = createSqliteEventStore(freshFile());
-    try {
+    await withStore(createSqliteEventStore(freshFile()), async (store) => {
       // `{"s":"…"}` is 8 characters around the string: 2047 and 2048 characters stored.
       const small = { s: 'x'.repeat(2039) };
       const large = { s: 'y'.repeat(2040) };
@@ -289,9 +253,7 @@ describe('SQLite event store', () => {
       expect(unread!.data).toEqual({ replaced: true });
       second!.data = { replaced: 2 };
       expect(second!.data).toEqual({ replaced: 2 });
-    } finally {
-      await store.close();
-    }
+    });
   });
 
   it('an append listener that throws is reported and does not stop the others or the append', async () => {
@@ -341,42 +303,39 @@ describe('SQLite event store', () => {
 
   it('delivers a log longer than one read page in order, and is caught up only after its last event', async () => {
     // A poll this slow cannot pass for reading the next page at once.
-    const store = createSqliteEventStore(freshFile(), { synchronous: 'NORMAL', pollMs: 60_000 });
-    try {
-      const count = 1201;
-      await store.append(
-        's',
-        Array.from({ length: count }, (_, i) => event(`E${i}`)),
-        { expectedRevision: 'no-stream' },
-      );
-      const seen: number[] = [];
-      const sub = store.subscribeToAll({}, async (e) => {
-        seen.push(e.position);
-      });
-      await sub.caughtUp;
-      expect(seen).toEqual(Array.from({ length: count }, (_, i) => i + 1));
-      await sub.stop();
-      const fromMiddle: number[] = [];
-      const later = store.subscribeToAll({ after: 1000 }, async (e) => {
-        fromMiddle.push(e.position);
-      });
-      await later.caughtUp;
-      expect(fromMiddle).toHaveLength(count - 1000);
-      await later.stop();
-    } finally {
-      await store.close();
-    }
+    await withStore(
+      createSqliteEventStore(freshFile(), { synchronous: 'NORMAL', pollMs: 60_000 }),
+      async (store) => {
+        const count = 1201;
+        await store.append(
+          's',
+          Array.from({ length: count }, (_, i) => event(`E${i}`)),
+          { expectedRevision: 'no-stream' },
+        );
+        const seen: number[] = [];
+        const sub = store.subscribeToAll({}, async (e) => {
+          seen.push(e.position);
+        });
+        await sub.caughtUp;
+        expect(seen).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+        await sub.stop();
+        const fromMiddle: number[] = [];
+        const later = store.subscribeToAll({ after: 1000 }, async (e) => {
+          fromMiddle.push(e.position);
+        });
+        await later.caughtUp;
+        expect(fromMiddle).toHaveLength(count - 1000);
+        await later.stop();
+      },
+    );
   });
 
   it('closing twice is harmless, and an instance opened after another closed still wakes and tells the rest', async () => {
     const file = freshFile();
     const closed = createSqliteEventStore(file);
     const reader = createSqliteEventStore(file, { pollMs: 60_000 });
-    const seen: string[] = [];
+    const { seen, sub } = typesSeen(reader);
     const heard: string[] = [];
-    const sub = reader.subscribeToAll({}, async (e) => {
-      seen.push(e.type);
-    });
     reader.onAppended?.((events) => heard.push(...events.map((e) => e.type)));
     await sub.caughtUp;
     await closed.close();
@@ -387,21 +346,16 @@ describe('SQLite event store', () => {
       expect(heard).toEqual(['A']);
       await waitUntil(() => seen.length === 1, 2000);
     } finally {
-      await sub.stop();
-      await writer.close();
-      await reader.close();
+      await stopThenClose(sub, writer, reader);
     }
   });
 
   it('a store opened with NORMAL stays NORMAL, lazy appends or not', async () => {
-    const store = createSqliteEventStore(freshFile(), { synchronous: 'NORMAL' });
-    try {
+    await withStore(createSqliteEventStore(freshFile(), { synchronous: 'NORMAL' }), async (store) => {
       await store.append('s', [event('A')], { expectedRevision: 'no-stream', lazySync: true });
       await store.append('s', [event('B')], { expectedRevision: 0 });
       expect(store.synchronous).toBe('NORMAL');
-    } finally {
-      await store.close();
-    }
+    });
   });
 
   it('keeps in-memory and anonymous stores apart: an append to one is announced to its own listeners only', async () => {
@@ -412,10 +366,7 @@ describe('SQLite event store', () => {
         const heard: string[] = [];
         one.onAppended?.((events) => heard.push(...events.map((e) => `one:${e.type}`)));
         two.onAppended?.((events) => heard.push(...events.map((e) => `two:${e.type}`)));
-        const seen: string[] = [];
-        const sub = one.subscribeToAll({}, async (e) => {
-          seen.push(e.type);
-        });
+        const { seen, sub } = typesSeen(one);
         await sub.caughtUp;
         await two.append('s', [event('B')], { expectedRevision: 'no-stream' });
         await one.append('s', [event('A')], { expectedRevision: 'no-stream' });

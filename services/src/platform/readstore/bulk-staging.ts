@@ -1,3 +1,4 @@
+import { entryOf } from '../map-entry';
 import { applyChanges, cloneJson } from './document-update';
 import type { Doc, WriteOp } from './port';
 
@@ -32,21 +33,9 @@ export function createBulkStaging(
   const deferred = new Map<string, WriteOp[]>();
   let changed = new Map<string, Set<string>>();
   const changedIn = (collection: string, id: string) => {
-    let ids = changed.get(collection);
-    if (!ids) {
-      ids = new Set();
-      changed.set(collection, ids);
-    }
-    ids.add(id);
+    entryOf(changed, collection, () => new Set()).add(id);
   };
-  const documentsOf = (collection: string) => {
-    let docs = documents.get(collection);
-    if (!docs) {
-      docs = new Map();
-      documents.set(collection, docs);
-    }
-    return docs;
-  };
+  const documentsOf = (collection: string) => entryOf(documents, collection, () => new Map());
   return {
     documents,
     deferred,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Client } from 'pg';
-import { readStoreContract } from '../../testing/contracts/readstore';
+import { readStoreContract, rebuildWithIndex } from '../../testing/contracts/readstore';
 import { tempDataDir } from '../../testing/helpers';
 import { dropPostgresSchema, inSchema, whenPostgresAnswers } from '../../testing/postgres-testing';
-import type { WriteOp } from './port';
+import type { ReadStore, WriteOp } from './port';
 import { createPostgresReadStore } from './postgres';
 import { createSqliteReadStore } from './sqlite';
 
@@ -22,11 +22,25 @@ whenPostgresAnswers('PostgreSQL read store contract suite', (url) => {
     const storeUrl = inSchema(url, schema);
     afterAll(() => dropPostgresSchema(url, schema));
 
-    it('answers filtered queries from an expression index', async () => {
+    /** A store in the run's schema and a client of the server, ended and closed after `body`, its collection dropped. */
+    const withStoreAndClient = async (
+      collection: string,
+      body: (store: ReadStore, client: Client) => Promise<void>,
+    ) => {
       const store = await createPostgresReadStore(storeUrl);
       const client = new Client({ connectionString: url });
       await client.connect();
       try {
+        await body(store, client);
+      } finally {
+        await client.end();
+        await store.drop([collection]);
+        await store.close();
+      }
+    };
+
+    it('answers filtered queries from an expression index', async () => {
+      await withStoreAndClient('codes_ix', async (store, client) => {
         await store.ensureIndex('codes_ix', ['ownerId']);
         await store.collection('codes_ix').put({ _id: '1', ownerId: 'u' });
         await client.query('SET enable_seqscan = off');
@@ -34,26 +48,12 @@ whenPostgresAnswers('PostgreSQL read store contract suite', (url) => {
           `EXPLAIN SELECT doc FROM "${schema}"."c_codes_ix" WHERE (doc #> ARRAY['ownerId']::text[] = '"u"'::jsonb)`,
         );
         expect(plan.rows.map((row) => row['QUERY PLAN']).join(' ')).toMatch(/Index Scan|Bitmap Index Scan/);
-      } finally {
-        await client.end();
-        await store.drop(['codes_ix']);
-        await store.close();
-      }
+      });
     });
 
     it('a rebuild commits the new documents with the indexes it was given, in the same transaction', async () => {
-      const store = await createPostgresReadStore(storeUrl);
-      const client = new Client({ connectionString: url });
-      await client.connect();
-      try {
-        await store.ensureIndex('codes_bulk', ['ownerId']);
-        await store.collection('codes_bulk').put({ _id: 'old', ownerId: 'u' });
-        const bulk = store.bulk?.({
-          replacing: ['codes_bulk'],
-          indexes: [{ collection: 'codes_bulk', fields: ['ownerId'] }],
-        });
-        bulk?.stage([{ op: 'put', collection: 'codes_bulk', doc: { _id: '1', ownerId: 'u' } }]);
-        await bulk?.commit({ name: 'codes_bulk', position: 1 });
+      await withStoreAndClient('codes_bulk', async (store, client) => {
+        await rebuildWithIndex(store, 'codes_bulk');
         const indexes = await client.query(
           `SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = 'c_codes_bulk' ORDER BY indexname`,
           [schema],
@@ -65,11 +65,7 @@ whenPostgresAnswers('PostgreSQL read store contract suite', (url) => {
         expect(await store.collection('codes_bulk').find({ ownerId: 'u' })).toEqual([
           { _id: '1', ownerId: 'u' },
         ]);
-      } finally {
-        await client.end();
-        await store.drop(['codes_bulk']);
-        await store.close();
-      }
+      });
     });
 
     it('gives the same documents as SQLite for one batch mixing every op, a deleteMany in the middle', async () => {

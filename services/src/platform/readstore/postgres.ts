@@ -7,6 +7,7 @@ import {
   postgresError,
   withClient,
 } from '../engines/postgres';
+import { entryOf } from '../map-entry';
 import { createBulkStaging } from './bulk-staging';
 import { serialize } from './canonical-json';
 import { applyChanges, cloneJson, splitPath } from './document-update';
@@ -159,14 +160,7 @@ export async function createPostgresReadStore(
   async function applyOps(client: PoolClient, ops: readonly WriteOp[]): Promise<void> {
     const pending = new Map<string, Map<string, Doc | null>>();
     const placeholders = new Map<string, Set<string>>();
-    const placeholdersIn = (collection: string) => {
-      let ids = placeholders.get(collection);
-      if (!ids) {
-        ids = new Set();
-        placeholders.set(collection, ids);
-      }
-      return ids;
-    };
+    const placeholdersIn = (collection: string) => entryOf(placeholders, collection, () => new Set<string>());
     // Every document the batch updates, read and locked up front: one round trip per collection.
     const updated = new Map<string, Set<string>>();
     for (const op of ops) {
@@ -188,14 +182,7 @@ export async function createPostgresReadStore(
       const locked = await lockDocs(client, collection, [id], placeholdersIn(collection));
       return locked.get(id) ?? null;
     };
-    const stagedIn = (collection: string) => {
-      let docs = pending.get(collection);
-      if (!docs) {
-        docs = new Map();
-        pending.set(collection, docs);
-      }
-      return docs;
-    };
+    const stagedIn = (collection: string) => entryOf(pending, collection, () => new Map());
     const flush = async (only?: string) => {
       for (const [collection, docs] of pending) {
         if (only !== undefined && collection !== only) continue;

@@ -1,26 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Database from 'better-sqlite3';
-import { readStoreContract } from '../../testing/contracts/readstore';
+import { readStoreContract, rebuildWithIndex } from '../../testing/contracts/readstore';
+import { useTempFiles } from '../../testing/helpers';
 import type { WriteOp } from './port';
 import { createSqliteReadStore } from './sqlite';
 
-const tempRoot = () => fs.mkdtempSync(path.join(os.tmpdir(), 'readstore-'));
-const fileIn = (dir: string) => path.join(fs.mkdtempSync(path.join(dir, 't-')), 'read.db');
-
-const contractRoot = tempRoot();
-readStoreContract(
-  'sqlite',
-  async () => createSqliteReadStore(fileIn(contractRoot)),
-  async () => fs.rmSync(contractRoot, { recursive: true, force: true }),
-  { bulk: true },
-);
+const freshFile = useTempFiles('read.db');
+readStoreContract('sqlite', async () => createSqliteReadStore(freshFile()), undefined, { bulk: true });
 
 describe('SQLite read store', () => {
-  const root = tempRoot();
-  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
-
   const rawDocs = (file: string, collection: string) => {
     const db = new Database(file, { readonly: true });
     try {
@@ -42,8 +29,8 @@ describe('SQLite read store', () => {
       { op: 'update', collection: 'other', id: 'x', inc: { v: 1 } },
       { op: 'delete', collection: 'other', id: 'missing' },
     ];
-    const applied = fileIn(root);
-    const bulked = fileIn(root);
+    const applied = freshFile();
+    const bulked = freshFile();
     const a = createSqliteReadStore(applied);
     const b = createSqliteReadStore(bulked);
     await a.apply(ops, { name: 'p', position: 9 });
@@ -73,7 +60,7 @@ describe('SQLite read store', () => {
         { op: 'update', collection: 'stats', id: 's', set: { b: true, a: null }, setOnInsert: { c: 1 } },
       ];
     };
-    const files = [fileIn(root), fileIn(root)];
+    const files = [freshFile(), freshFile()];
     for (const [i, file] of files.entries()) {
       const store = createSqliteReadStore(file);
       await store.apply(ops(i === 1), { name: 'p', position: 1 });
@@ -88,7 +75,7 @@ describe('SQLite read store', () => {
   });
 
   it('keeps an own "__proto__" key of a document as a key, never as its prototype', async () => {
-    const file = fileIn(root);
+    const file = freshFile();
     const store = createSqliteReadStore(file);
     const doc = JSON.parse('{"_id":"p","meta":{"__proto__":{"admin":true},"n":1}}');
     await store.apply([{ op: 'put', collection: 'c', doc }]);
@@ -100,7 +87,7 @@ describe('SQLite read store', () => {
   });
 
   it('keeps data across reopening the file', async () => {
-    const file = fileIn(root);
+    const file = freshFile();
     const first = createSqliteReadStore(file);
     await first.apply([{ op: 'put', collection: 'c', doc: { _id: '1', v: 1 } }], { name: 'p', position: 5 });
     await first.close();
@@ -111,7 +98,7 @@ describe('SQLite read store', () => {
   });
 
   it('answers filtered queries from an expression index', async () => {
-    const file = fileIn(root);
+    const file = freshFile();
     const store = createSqliteReadStore(file);
     await store.ensureIndex('codes', ['ownerId']);
     await store.collection('codes').put({ _id: '1', ownerId: 'u' });
@@ -127,16 +114,9 @@ describe('SQLite read store', () => {
   });
 
   it('a rebuild commits the new documents with the indexes it was given, in the same transaction', async () => {
-    const file = fileIn(root);
+    const file = freshFile();
     const store = createSqliteReadStore(file);
-    await store.ensureIndex('codes', ['ownerId']);
-    await store.collection('codes').put({ _id: 'old', ownerId: 'u' });
-    const bulk = store.bulk?.({
-      replacing: ['codes'],
-      indexes: [{ collection: 'codes', fields: ['ownerId'] }],
-    });
-    bulk?.stage([{ op: 'put', collection: 'codes', doc: { _id: '1', ownerId: 'u' } }]);
-    await bulk?.commit({ name: 'codes', position: 1 });
+    await rebuildWithIndex(store, 'codes');
     await store.close();
     const db = new Database(file, { readonly: true });
     const indexes = db

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { entryOf } from '../map-entry';
 import { type BulkStaging, createBulkStaging } from './bulk-staging';
 import { serialize } from './canonical-json';
 import { applyChanges, cloneJson, splitPath } from './document-update';
@@ -82,14 +83,7 @@ export function createSqliteReadStore(file: string): ReadStore {
     // Staged documents are copies this staging owns (puts are cloned, reads freshly parsed), so
     // later updates change them in place. Per collection, per id; null = deleted.
     const pending = new Map<string, Map<string, Doc | null>>();
-    const stagedIn = (collection: string) => {
-      let docs = pending.get(collection);
-      if (!docs) {
-        docs = new Map();
-        pending.set(collection, docs);
-      }
-      return docs;
-    };
+    const stagedIn = (collection: string) => entryOf(pending, collection, () => new Map());
     // One prepared statement per collection, each document written once.
     const flush = (only?: string) => {
       for (const [collection, docs] of pending) {

@@ -1,20 +1,12 @@
 import type { RecordedEvent } from '@studio/events';
-import { capturingLogger, eventually, tempDataDir } from '../../testing/helpers';
-import { createSqliteEventStore } from '../eventstore/sqlite';
+import { capturingLogger, eventually } from '../../testing/helpers';
+import { openTickedFixture, tick } from '../../testing/runner-fixtures';
 import { EngineUnavailableError } from '../faults/unavailable';
 import type { ReadStore, WriteOp } from '../readstore/port';
-import { createSqliteReadStore } from '../readstore/sqlite';
 import { listParkedEvents, PARKED_EVENTS, parkedRecord } from './parked-events';
 import { parkedEventRetrier } from './parked-retrier';
 import { PROJECTION_RETRY, type Projection, ProjectorRunner, type ProjectorRunnerOptions } from './projector';
 
-const meta = {
-  correlationId: 'c',
-  causationId: 'c',
-  occurredAt: '2026-11-22T00:00:00.000Z',
-  schemaVersion: 1,
-};
-const event = (i: number) => ({ eventId: `e${i}`, type: 'Ticked', data: { i }, metadata: meta });
 const PARKED_AT = new Date('2026-11-22T08:00:00.000Z');
 
 /**
@@ -48,11 +40,8 @@ function tally() {
 }
 
 async function setUp(count: number) {
-  const tmp = tempDataDir();
-  const events = createSqliteEventStore(`${tmp.dir}/events.db`);
-  const reads = createSqliteReadStore(`${tmp.dir}/read.db`);
-  for (let i = 0; i < count; i++)
-    await events.append(`tick-${i}`, [event(i)], { expectedRevision: 'no-stream' });
+  const fixture = await openTickedFixture(count);
+  const { events, reads } = fixture;
   const waits: number[] = [];
   // What the runner tells the operator, as JSON lines.
   const { logger, lines: logged } = capturingLogger<{
@@ -77,12 +66,7 @@ async function setUp(count: number) {
       .sort((a, b) => a - b);
   };
   const positionOf = async (i: number) => (await events.readStream(`tick-${i}`))[0]!.position;
-  const close = async () => {
-    await events.close();
-    await reads.close();
-    tmp.remove();
-  };
-  return { events, reads, run, waits, logged, seen, positionOf, close };
+  return { events, reads, run, waits, logged, seen, positionOf, close: fixture.dispose };
 }
 
 describe('projector runner, parking', () => {
@@ -135,7 +119,7 @@ describe('projector runner, parking', () => {
       const runner = env.run(projection);
       await runner.start();
       throwing.add(6);
-      const { position: last } = await env.events.append('tick-live', [event(5), event(6), event(7)], {
+      const { position: last } = await env.events.append('tick-live', [tick(5), tick(6), tick(7)], {
         expectedRevision: 'no-stream',
       });
       await runner.waitFor(last);
@@ -184,8 +168,8 @@ describe('projector runner, parking', () => {
         retry: { maxAttempts: 3, baseDelayMs: 600_000, maxDelayMs: 600_000 },
       });
       await runner.start();
-      await env.events.append('tick-0', [event(0)], { expectedRevision: 'no-stream' });
-      await env.events.append('tick-1', [event(1)], { expectedRevision: 'no-stream' });
+      await env.events.append('tick-0', [tick(0)], { expectedRevision: 'no-stream' });
+      await env.events.append('tick-1', [tick(1)], { expectedRevision: 'no-stream' });
       await eventually(async () => runner.state === 'paused');
       await runner.stop();
       expect(runner.state).toBe('stopped');
@@ -231,7 +215,7 @@ describe('projector runner, parking', () => {
       const runner = env.run(tally().projection, store);
       await runner.start();
       down = true;
-      const { position } = await env.events.append('tick-0', [event(0)], { expectedRevision: 'no-stream' });
+      const { position } = await env.events.append('tick-0', [tick(0)], { expectedRevision: 'no-stream' });
       await eventually(async () => runner.state === 'paused');
       down = false;
       await runner.waitFor(position);
@@ -259,7 +243,7 @@ describe('projector runner, parking', () => {
       };
       const runner = env.run(tally().projection, store);
       await runner.start();
-      const { position } = await env.events.append('tick-0', [event(0)], { expectedRevision: 'no-stream' });
+      const { position } = await env.events.append('tick-0', [tick(0)], { expectedRevision: 'no-stream' });
       await runner.waitFor(position);
       expect(await env.seen()).toEqual([0]);
       expect(env.waits).toEqual([]);

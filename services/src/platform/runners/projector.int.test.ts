@@ -2,9 +2,8 @@ import type { RecordedEvent } from '@studio/events';
 import { eventually, tempDataDir } from '../../testing/helpers';
 import {
   deferred,
-  openRunnerFixture,
-  type RunnerFixture,
   stopWhileComingBack,
+  useRunnerFixture,
   watchSubscriptions,
 } from '../../testing/runner-fixtures';
 import type { EventStore, SubscribeOptions } from '../eventstore/port';
@@ -76,33 +75,27 @@ const event = (i: number) => ({
 const sorted = (docs: Doc[]) => JSON.stringify([...docs].sort((a, b) => a._id.localeCompare(b._id)));
 
 describe('projector runner', () => {
+  const fixture = useRunnerFixture();
+
   it('never hands a projection an event type it does not declare', async () => {
-    const tmp = tempDataDir();
-    const events = createSqliteEventStore(`${tmp.dir}/events.db`);
-    const reads = createSqliteReadStore(`${tmp.dir}/read.db`);
-    try {
-      await events.append('qr-1', [event(1), { ...event(2), type: 'Renamed' }, event(3)], {
-        expectedRevision: 'no-stream',
-      });
-      const seen: string[] = [];
-      const projection = scans();
-      const watched: Projection = {
-        ...projection,
-        project: (e) => {
-          seen.push(e.type);
-          return projection.project(e);
-        },
-      };
-      const runner = new ProjectorRunner(events, reads, watched, createLogger('silent'));
-      await runner.start();
-      await runner.stop();
-      expect(seen).toEqual(['Scanned', 'Scanned']);
-      expect(await reads.getCheckpoint('scan-counts')).toBe(await events.headPosition());
-    } finally {
-      await events.close();
-      await reads.close();
-      tmp.remove();
-    }
+    const { events, reads } = fixture();
+    await events.append('qr-1', [event(1), { ...event(2), type: 'Renamed' }, event(3)], {
+      expectedRevision: 'no-stream',
+    });
+    const seen: string[] = [];
+    const projection = scans();
+    const watched: Projection = {
+      ...projection,
+      project: (e) => {
+        seen.push(e.type);
+        return projection.project(e);
+      },
+    };
+    const runner = new ProjectorRunner(events, reads, watched, createLogger('silent'));
+    await runner.start();
+    await runner.stop();
+    expect(seen).toEqual(['Scanned', 'Scanned']);
+    expect(await reads.getCheckpoint('scan-counts')).toBe(await events.headPosition());
   });
 
   it('stopped in the middle of a batch and restarted, ends identical to a full rebuild', async () => {
@@ -150,42 +143,30 @@ describe('projector runner', () => {
   });
 
   it('a crash while writing the checkpoint leaves no write of the batch behind', async () => {
-    const tmp = tempDataDir();
-    const events = createSqliteEventStore(`${tmp.dir}/events.db`);
-    const reads = createSqliteReadStore(`${tmp.dir}/read.db`);
-    const logger = createLogger('silent');
-    try {
-      for (let i = 0; i < 10; i++) await events.append(`qr-${i}`, [event(i)], { expectedRevision: 'any' });
+    const { events, reads, logger } = fixture();
+    for (let i = 0; i < 10; i++) await events.append(`qr-${i}`, [event(i)], { expectedRevision: 'any' });
 
-      const crashing = new ProjectorRunner(events, crashOnFirstCheckpoint(reads), scans(), logger);
-      await expect(crashing.start()).rejects.toMatchObject({
-        reason: new Error('crash while writing the checkpoint'),
-      });
-      await crashing.stop();
-      expect(await reads.getCheckpoint('scan-counts')).toBeUndefined();
-      expect(await reads.collection('scan_counts').count()).toBe(0);
+    const crashing = new ProjectorRunner(events, crashOnFirstCheckpoint(reads), scans(), logger);
+    await expect(crashing.start()).rejects.toMatchObject({
+      reason: new Error('crash while writing the checkpoint'),
+    });
+    await crashing.stop();
+    expect(await reads.getCheckpoint('scan-counts')).toBeUndefined();
+    expect(await reads.collection('scan_counts').count()).toBe(0);
 
-      const restarted = new ProjectorRunner(events, reads, scans(), logger);
-      await restarted.start();
-      await restarted.stop();
-      const counted = (await reads.collection('scan_counts').find()).reduce(
-        (n, d) => n + (d.total as number),
-        0,
-      );
-      expect(counted).toBe(10);
-      expect(await reads.getCheckpoint('scan-counts')).toBe(await events.headPosition());
-    } finally {
-      await events.close();
-      await reads.close();
-      tmp.remove();
-    }
+    const restarted = new ProjectorRunner(events, reads, scans(), logger);
+    await restarted.start();
+    await restarted.stop();
+    const counted = (await reads.collection('scan_counts').find()).reduce(
+      (n, d) => n + (d.total as number),
+      0,
+    );
+    expect(counted).toBe(10);
+    expect(await reads.getCheckpoint('scan-counts')).toBe(await events.headPosition());
   });
 
   it('live events that change nothing cost no transaction each, and a restart still ends right', async () => {
-    const tmp = tempDataDir();
-    const events = createSqliteEventStore(`${tmp.dir}/events.db`);
-    const reads = createSqliteReadStore(`${tmp.dir}/read.db`);
-    const logger = createLogger('silent');
+    const { events, reads, logger } = fixture();
     // Counts only codes qr0; every other scan is an event this read model ignores.
     const onlyQr0: Projection = {
       name: 'qr0',
@@ -196,64 +177,53 @@ describe('projector runner', () => {
           ? [{ op: 'update', collection: 'qr0', id: 'qr0', inc: { total: 1 }, upsert: true }]
           : [],
     };
-    try {
-      // The lagging checkpoint's catch-up is held off: this is about the batching alone.
-      const runner = new ProjectorRunner(events, reads, onlyQr0, logger, { laggingCheckpointMs: 600_000 });
-      await runner.start();
-      await events.append('qr-0', [event(0)], { expectedRevision: 'any' });
-      await runner.waitFor((await events.headPosition())!);
-      const written = await reads.getCheckpoint('qr0');
-      for (let i = 1; i <= 6; i++)
-        await events.append('qr-x', [event(i * 7 + 1)], { expectedRevision: 'any' });
-      const head = (await events.headPosition())!;
-      await runner.waitFor(head);
-      // Live and caught up, but the ignored events did not move the stored checkpoint.
-      expect(runner.checkpoint).toBe(head);
-      expect(await reads.getCheckpoint('qr0')).toBe(written);
-      await runner.stop();
+    // The lagging checkpoint's catch-up is held off: this is about the batching alone.
+    const runner = new ProjectorRunner(events, reads, onlyQr0, logger, { laggingCheckpointMs: 600_000 });
+    await runner.start();
+    await events.append('qr-0', [event(0)], { expectedRevision: 'any' });
+    await runner.waitFor((await events.headPosition())!);
+    const written = await reads.getCheckpoint('qr0');
+    for (let i = 1; i <= 6; i++) await events.append('qr-x', [event(i * 7 + 1)], { expectedRevision: 'any' });
+    const head = (await events.headPosition())!;
+    await runner.waitFor(head);
+    // Live and caught up, but the ignored events did not move the stored checkpoint.
+    expect(runner.checkpoint).toBe(head);
+    expect(await reads.getCheckpoint('qr0')).toBe(written);
+    await runner.stop();
 
-      // Past IDLE_CHECKPOINT_EVERY ignored events the checkpoint is written anyway.
-      for (let i = 0; i < IDLE_CHECKPOINT_EVERY; i++)
-        await events.append('qr-x', [event(i * 7 + 2)], { expectedRevision: 'any' });
-      const restarted = new ProjectorRunner(events, reads, onlyQr0, logger, { laggingCheckpointMs: 600_000 });
-      await restarted.start();
-      await events.append('qr-0', [event(7000)], { expectedRevision: 'any' });
-      await restarted.waitFor((await events.headPosition())!);
-      expect((await reads.collection('qr0').get('qr0'))?.total).toBe(2);
-      expect(await reads.getCheckpoint('qr0')).toBe(await events.headPosition());
-      await restarted.stop();
-    } finally {
-      await events.close();
-      await reads.close();
-      tmp.remove();
-    }
+    // Past IDLE_CHECKPOINT_EVERY ignored events the checkpoint is written anyway.
+    for (let i = 0; i < IDLE_CHECKPOINT_EVERY; i++)
+      await events.append('qr-x', [event(i * 7 + 2)], { expectedRevision: 'any' });
+    const restarted = new ProjectorRunner(events, reads, onlyQr0, logger, { laggingCheckpointMs: 600_000 });
+    await restarted.start();
+    await events.append('qr-0', [event(7000)], { expectedRevision: 'any' });
+    await restarted.waitFor((await events.headPosition())!);
+    expect((await reads.collection('qr0').get('qr0'))?.total).toBe(2);
+    expect(await reads.getCheckpoint('qr0')).toBe(await events.headPosition());
+    await restarted.stop();
   });
 });
 
 describe('projector runner, live', () => {
-  let fixture: RunnerFixture;
-  beforeEach(() => {
-    fixture = openRunnerFixture();
-  });
-  afterEach(() => fixture.dispose());
+  const fixture = useRunnerFixture();
 
   const total = async () =>
-    (await fixture.reads.collection('scan_counts').find()).reduce((n, d) => n + (d.total as number), 0);
+    (await fixture().reads.collection('scan_counts').find()).reduce((n, d) => n + (d.total as number), 0);
 
   it('creates the indexes its projection asks for', async () => {
     const calls: string[] = [];
     const spied: ReadStore = {
-      ...delegate(fixture.reads),
+      ...delegate(fixture().reads),
       ensureIndex: async (collection, fields) => {
         calls.push(`${collection}:${fields.join(',')}`);
-        await fixture.reads.ensureIndex(collection, fields);
+        await fixture().reads.ensureIndex(collection, fields);
       },
     };
     const runner = new ProjectorRunner(
-      fixture.events,
+      fixture().events,
       spied,
       { ...scans(), indexes: [{ collection: 'scan_counts', fields: ['code', 'total'] }] },
-      fixture.logger,
+      fixture().logger,
     );
     await runner.start();
     await runner.stop();
@@ -261,10 +231,10 @@ describe('projector runner, live', () => {
   });
 
   it('projects new events as they are appended, and waitFor resolves once a position is applied', async () => {
-    await fixture.events.append('qr-0', [event(0)], { expectedRevision: 'any' });
-    const runner = new ProjectorRunner(fixture.events, fixture.reads, scans(), fixture.logger);
+    await fixture().events.append('qr-0', [event(0)], { expectedRevision: 'any' });
+    const runner = new ProjectorRunner(fixture().events, fixture().reads, scans(), fixture().logger);
     await runner.start();
-    const first = (await fixture.events.headPosition())!;
+    const first = (await fixture().events.headPosition())!;
     expect(runner.checkpoint).toBe(first);
     await expect(runner.waitFor(first)).resolves.toBeUndefined();
 
@@ -272,55 +242,60 @@ describe('projector runner, live', () => {
     const waiting = runner.waitFor(first + 2).then(() => {
       later = true;
     });
-    await fixture.events.append('qr-1', [event(1)], { expectedRevision: 'any' });
+    await fixture().events.append('qr-1', [event(1)], { expectedRevision: 'any' });
     await runner.waitFor(first + 1);
     expect(later).toBe(false);
-    await fixture.events.append('qr-2', [event(2)], { expectedRevision: 'any' });
+    await fixture().events.append('qr-2', [event(2)], { expectedRevision: 'any' });
     await waiting;
     expect(await total()).toBe(3);
-    expect(await fixture.reads.getCheckpoint('scan-counts')).toBe(runner.checkpoint);
+    expect(await fixture().reads.getCheckpoint('scan-counts')).toBe(runner.checkpoint);
     await runner.stop();
   });
 
   it('live events appended together are applied in one transaction with one checkpoint', async () => {
     let transactions = 0;
     const counting: ReadStore = {
-      ...delegate(fixture.reads),
+      ...delegate(fixture().reads),
       apply: async (ops, checkpoint) => {
         transactions += 1;
-        await fixture.reads.apply(ops, checkpoint);
+        await fixture().reads.apply(ops, checkpoint);
       },
     };
-    const runner = new ProjectorRunner(fixture.events, counting, scans(), fixture.logger);
+    const runner = new ProjectorRunner(fixture().events, counting, scans(), fixture().logger);
     await runner.start();
     transactions = 0;
     const batch = Array.from({ length: 50 }, (_, i) => event(i));
-    await fixture.events.append('qr-0', batch, { expectedRevision: 'any' });
-    const head = (await fixture.events.headPosition())!;
+    await fixture().events.append('qr-0', batch, { expectedRevision: 'any' });
+    const head = (await fixture().events.headPosition())!;
     await runner.waitFor(head);
     expect(await total()).toBe(50);
     expect(transactions).toBe(1);
-    expect(await fixture.reads.getCheckpoint('scan-counts')).toBe(head);
+    expect(await fixture().reads.getCheckpoint('scan-counts')).toBe(head);
     await runner.stop();
   });
 
   it('once stopped, projects nothing more; started again, it resumes from its checkpoint', async () => {
-    const runner = new ProjectorRunner(fixture.events, fixture.reads, scans(), fixture.logger);
+    const runner = new ProjectorRunner(fixture().events, fixture().reads, scans(), fixture().logger);
     await runner.start();
-    await fixture.events.append('qr-0', [event(0)], { expectedRevision: 'any' });
-    await runner.waitFor((await fixture.events.headPosition())!);
+    await fixture().events.append('qr-0', [event(0)], { expectedRevision: 'any' });
+    await runner.waitFor((await fixture().events.headPosition())!);
     await runner.stop();
 
     // A witness subscribed after the stopped runner: once it has the event, the same delivery
     // would have reached a runner still listening, earlier.
-    const witness = new ProjectorRunner(fixture.events, fixture.reads, witnessOf(scans()), fixture.logger);
+    const witness = new ProjectorRunner(
+      fixture().events,
+      fixture().reads,
+      witnessOf(scans()),
+      fixture().logger,
+    );
     await witness.start();
-    await fixture.events.append('qr-1', [event(1)], { expectedRevision: 'any' });
-    await witness.waitFor((await fixture.events.headPosition())!);
+    await fixture().events.append('qr-1', [event(1)], { expectedRevision: 'any' });
+    await witness.waitFor((await fixture().events.headPosition())!);
     await witness.stop();
     expect(await total()).toBe(1);
 
-    const again = new ProjectorRunner(fixture.events, fixture.reads, scans(), fixture.logger);
+    const again = new ProjectorRunner(fixture().events, fixture().reads, scans(), fixture().logger);
     await again.start();
     expect(await total()).toBe(2);
     await again.stop();
@@ -328,17 +303,15 @@ describe('projector runner, live', () => {
 });
 
 describe('projector runner, failures', () => {
-  let fixture: RunnerFixture;
+  const fixture = useRunnerFixture();
   let subscriptions: SubscribeOptions[];
   let store: EventStore;
   beforeEach(() => {
-    fixture = openRunnerFixture();
-    ({ store, subscriptions } = watchSubscriptions(fixture.events));
+    ({ store, subscriptions } = watchSubscriptions(fixture().events));
   });
-  afterEach(() => fixture.dispose());
 
   const total = async () =>
-    (await fixture.reads.collection('scan_counts').find()).reduce((n, d) => n + (d.total as number), 0);
+    (await fixture().reads.collection('scan_counts').find()).reduce((n, d) => n + (d.total as number), 0);
 
   /** A logger that keeps the warnings' messages, and their fields. */
   const warnings = () => {
@@ -355,13 +328,13 @@ describe('projector runner, failures', () => {
 
   it('an engine failure pauses the runner, which subscribes again from its checkpoint and runs on', async () => {
     const { lines, fields, logger } = warnings();
-    const runner = new ProjectorRunner(store, fixture.reads, scans(), logger);
+    const runner = new ProjectorRunner(store, fixture().reads, scans(), logger);
     expect(runner.state).toBe('stopped');
     await runner.start();
     expect(runner.state).toBe('running');
     expect(subscriptions[0]).not.toHaveProperty('after');
-    await fixture.events.append('qr-0', [event(0)], { expectedRevision: 'any' });
-    const head = (await fixture.events.headPosition())!;
+    await fixture().events.append('qr-0', [event(0)], { expectedRevision: 'any' });
+    const head = (await fixture().events.headPosition())!;
     await runner.waitFor(head);
 
     subscriptions[0]!.onError?.(new Error('engine down'));
@@ -370,7 +343,7 @@ describe('projector runner, failures', () => {
     expect(fields).toEqual([{ err: new Error('engine down'), projection: 'scan-counts' }]);
     await eventually(async () => subscriptions.length === 2 && runner.state === 'running');
     expect(subscriptions[1]).toMatchObject({ after: head });
-    await fixture.events.append('qr-1', [event(1)], { expectedRevision: 'any' });
+    await fixture().events.append('qr-1', [event(1)], { expectedRevision: 'any' });
     await runner.waitFor(head + 1);
     expect(await total()).toBe(2);
     await runner.stop();
@@ -379,19 +352,19 @@ describe('projector runner, failures', () => {
 
   it('an engine failing in the middle of a live batch pauses the runner; the retry applies every event once', async () => {
     const failAt = { position: 0, times: 0 };
-    const runner = new ProjectorRunner(store, fixture.reads, scans(failAt), createLogger('silent'));
+    const runner = new ProjectorRunner(store, fixture().reads, scans(failAt), createLogger('silent'));
     await runner.start();
-    await fixture.events.append('qr-0', [event(0)], { expectedRevision: 'any' });
-    const first = (await fixture.events.headPosition())!;
+    await fixture().events.append('qr-0', [event(0)], { expectedRevision: 'any' });
+    const first = (await fixture().events.headPosition())!;
     await runner.waitFor(first);
     failAt.position = first + 2;
     failAt.times = 1;
-    await fixture.events.append('qr-1', [event(1), event(2), event(3)], { expectedRevision: 'any' });
+    await fixture().events.append('qr-1', [event(1), event(2), event(3)], { expectedRevision: 'any' });
     await eventually(async () => runner.state === 'paused');
     await eventually(async () => runner.state === 'running');
     await runner.waitFor(first + 3);
     expect(await total()).toBe(4);
-    expect(await fixture.reads.getCheckpoint('scan-counts')).toBe(first + 3);
+    expect(await fixture().reads.getCheckpoint('scan-counts')).toBe(first + 3);
     await runner.stop();
   });
 
@@ -400,49 +373,49 @@ describe('projector runner, failures', () => {
     let holdNextWrite = false;
     let writeHeld = false;
     const reads: ReadStore = {
-      ...delegate(fixture.reads),
+      ...delegate(fixture().reads),
       apply: async (ops, checkpoint) => {
         if (holdNextWrite) {
           holdNextWrite = false;
           writeHeld = true;
           await held.promise;
         }
-        return fixture.reads.apply(ops, checkpoint);
+        return fixture().reads.apply(ops, checkpoint);
       },
     };
     const delivered: number[] = [];
     const watched: EventStore = {
-      ...fixture.events,
+      ...fixture().events,
       subscribeToAll: (options, handler) =>
-        fixture.events.subscribeToAll(options, (e) => {
+        fixture().events.subscribeToAll(options, (e) => {
           delivered.push(e.position);
           return handler(e);
         }),
     };
     const runner = new ProjectorRunner(watched, reads, scans(), createLogger('silent'));
     await runner.start();
-    await fixture.events.append('qr-0', [event(0)], { expectedRevision: 'any' });
-    await runner.waitFor((await fixture.events.headPosition())!);
+    await fixture().events.append('qr-0', [event(0)], { expectedRevision: 'any' });
+    await runner.waitFor((await fixture().events.headPosition())!);
     // The next batch's write hangs; a later batch is gathered behind it; then the engine fails.
     holdNextWrite = true;
-    await fixture.events.append('qr-1', [event(1)], { expectedRevision: 'any' });
+    await fixture().events.append('qr-1', [event(1)], { expectedRevision: 'any' });
     await eventually(async () => writeHeld);
-    await fixture.events.append('qr-2', [event(2)], { expectedRevision: 'any' });
-    const head = (await fixture.events.headPosition())!;
+    await fixture().events.append('qr-2', [event(2)], { expectedRevision: 'any' });
+    const head = (await fixture().events.headPosition())!;
     await eventually(async () => delivered.includes(head));
     // One turn more: the gathered batch is queued behind the held write.
     await new Promise((resolve) => setImmediate(resolve));
     held.reject(engineDied('read store down'));
     await eventually(async () => runner.state === 'paused');
     await eventually(
-      async () => runner.state === 'running' && (await fixture.reads.getCheckpoint('scan-counts')) === head,
+      async () => runner.state === 'running' && (await fixture().reads.getCheckpoint('scan-counts')) === head,
     );
     expect(await total()).toBe(3);
     await runner.stop();
   });
 
   it('an engine failure reported after the stop is ignored: started again, the runner runs', async () => {
-    const runner = new ProjectorRunner(store, fixture.reads, scans(), createLogger('silent'));
+    const runner = new ProjectorRunner(store, fixture().reads, scans(), createLogger('silent'));
     await runner.start();
     await runner.stop();
     subscriptions[0]!.onError?.(new Error('engine down after the stop'));
@@ -454,8 +427,8 @@ describe('projector runner, failures', () => {
 
   it('a stop while the runner comes back from an engine failure keeps it stopped', async () => {
     const { runner, subscriptions } = await stopWhileComingBack(
-      fixture.events,
-      (holding) => new ProjectorRunner(holding, fixture.reads, scans(), createLogger('silent')),
+      fixture().events,
+      (holding) => new ProjectorRunner(holding, fixture().reads, scans(), createLogger('silent')),
     );
     expect(runner.state).toBe('stopped');
     expect(subscriptions).toHaveLength(1);
@@ -464,11 +437,11 @@ describe('projector runner, failures', () => {
   it('a checkpoint read that fails while coming back is tried again later, until it works', async () => {
     let checkpointFailures = 0;
     const reads: ReadStore = {
-      ...delegate(fixture.reads),
+      ...delegate(fixture().reads),
       getCheckpoint: (name) =>
         checkpointFailures-- > 0
           ? Promise.reject(new Error('read store down'))
-          : fixture.reads.getCheckpoint(name),
+          : fixture().reads.getCheckpoint(name),
     };
     const runner = new ProjectorRunner(store, reads, scans(), createLogger('silent'));
     await runner.start();
@@ -483,16 +456,16 @@ describe('projector runner, failures', () => {
     const { lines, fields, logger } = warnings();
     let failing = false;
     const reads: ReadStore = {
-      ...delegate(fixture.reads),
+      ...delegate(fixture().reads),
       apply: (ops, checkpoint) =>
-        failing ? Promise.reject(engineDied('read store down')) : fixture.reads.apply(ops, checkpoint),
+        failing ? Promise.reject(engineDied('read store down')) : fixture().reads.apply(ops, checkpoint),
     };
     let runner: ProjectorRunner | undefined;
     // Stopped right after the event is handed over: it is gathered, not yet written.
     const stopping: EventStore = {
-      ...fixture.events,
+      ...fixture().events,
       subscribeToAll: (options, handler) =>
-        fixture.events.subscribeToAll(options, async (e) => {
+        fixture().events.subscribeToAll(options, async (e) => {
           await handler(e);
           void runner?.stop();
         }),
@@ -500,13 +473,13 @@ describe('projector runner, failures', () => {
     runner = new ProjectorRunner(stopping, reads, scans(), logger);
     await runner.start();
     failing = true;
-    await fixture.events.append('qr-0', [event(0)], { expectedRevision: 'any' });
+    await fixture().events.append('qr-0', [event(0)], { expectedRevision: 'any' });
     await eventually(async () => lines.length > 0);
     expect(lines).toEqual(['projection stopped before a batch']);
     expect(fields).toEqual([{ err: engineDied('read store down'), projection: 'scan-counts' }]);
     expect(runner.state).toBe('stopped');
     failing = false;
-    const again = new ProjectorRunner(fixture.events, fixture.reads, scans(), createLogger('silent'));
+    const again = new ProjectorRunner(fixture().events, fixture().reads, scans(), createLogger('silent'));
     await again.start();
     expect(await total()).toBe(1);
     await again.stop();
@@ -523,21 +496,17 @@ function countingOnlyQr0(): Projection {
 }
 
 describe('projector runner, catch-up', () => {
-  let fixture: RunnerFixture;
-  beforeEach(() => {
-    fixture = openRunnerFixture();
-  });
-  afterEach(() => fixture.dispose());
+  const fixture = useRunnerFixture();
 
   const counting = (batches: number[]): ReadStore => ({
-    ...delegate(fixture.reads),
+    ...delegate(fixture().reads),
     apply: (ops, checkpoint) => {
       batches.push(ops.length);
-      return fixture.reads.apply(ops, checkpoint);
+      return fixture().reads.apply(ops, checkpoint);
     },
   });
   const many = (count: number) =>
-    fixture.events.append(
+    fixture().events.append(
       'qr-0',
       Array.from({ length: count }, (_, i) => event(i)),
       { expectedRevision: 'any' },
@@ -545,8 +514,8 @@ describe('projector runner, catch-up', () => {
 
   it('catches up in pages, each in its own transaction, then goes live after the last event', async () => {
     await many(CATCH_UP_PAGE + 1);
-    const head = (await fixture.events.headPosition())!;
-    const { store, subscriptions } = watchSubscriptions(fixture.events);
+    const head = (await fixture().events.headPosition())!;
+    const { store, subscriptions } = watchSubscriptions(fixture().events);
     const batches: number[] = [];
     const runner = new ProjectorRunner(store, counting(batches), scans(), createLogger('silent'));
     await runner.start();
@@ -557,7 +526,7 @@ describe('projector runner, catch-up', () => {
 
   it('stopped during catch-up, it finishes the page in hand, reads no further and does not go live', async () => {
     await many(CATCH_UP_PAGE + 1);
-    const { store, subscriptions } = watchSubscriptions(fixture.events);
+    const { store, subscriptions } = watchSubscriptions(fixture().events);
     let runner: ProjectorRunner | undefined;
     const projection = scans();
     const stopping: Projection = {
@@ -567,26 +536,26 @@ describe('projector runner, catch-up', () => {
         return projection.project(e);
       },
     };
-    runner = new ProjectorRunner(store, fixture.reads, stopping, createLogger('silent'));
+    runner = new ProjectorRunner(store, fixture().reads, stopping, createLogger('silent'));
     await runner.start();
-    const all = await fixture.events.readAll();
-    expect(await fixture.reads.getCheckpoint('scan-counts')).toBe(all[CATCH_UP_PAGE - 1]!.position);
+    const all = await fixture().events.readAll();
+    expect(await fixture().reads.getCheckpoint('scan-counts')).toBe(all[CATCH_UP_PAGE - 1]!.position);
     expect(subscriptions).toEqual([]);
     expect(runner.state).toBe('stopped');
   });
 
   it('writes the checkpoint for events that change nothing once 500 have passed since the last one written', async () => {
     const onlyQr0 = countingOnlyQr0();
-    const runner = new ProjectorRunner(fixture.events, fixture.reads, onlyQr0, createLogger('silent'), {
+    const runner = new ProjectorRunner(fixture().events, fixture().reads, onlyQr0, createLogger('silent'), {
       laggingCheckpointMs: 600_000,
     });
     await runner.start();
     // 600 counted events: the stored checkpoint is well past 500.
     const counted = Array.from({ length: 600 }, (_, i) => ({ ...event(i), data: { code: 'qr0', day: 'd' } }));
-    await fixture.events.append('qr-0', counted, { expectedRevision: 'any' });
-    const written = (await fixture.events.headPosition())!;
+    await fixture().events.append('qr-0', counted, { expectedRevision: 'any' });
+    const written = (await fixture().events.headPosition())!;
     await runner.waitFor(written);
-    expect(await fixture.reads.getCheckpoint(onlyQr0.name)).toBe(written);
+    expect(await fixture().reads.getCheckpoint(onlyQr0.name)).toBe(written);
 
     const ignored = (n: number) =>
       Array.from({ length: n }, (_, i) => ({
@@ -594,26 +563,26 @@ describe('projector runner, catch-up', () => {
         eventId: `x${n}-${i}`,
         data: { code: 'qr1', day: 'd' },
       }));
-    await fixture.events.append('qr-x', ignored(IDLE_CHECKPOINT_EVERY - 1), { expectedRevision: 'any' });
+    await fixture().events.append('qr-x', ignored(IDLE_CHECKPOINT_EVERY - 1), { expectedRevision: 'any' });
     await runner.waitFor(written + IDLE_CHECKPOINT_EVERY - 1);
-    expect(await fixture.reads.getCheckpoint(onlyQr0.name)).toBe(written);
-    await fixture.events.append('qr-x', ignored(1), { expectedRevision: 'any' });
+    expect(await fixture().reads.getCheckpoint(onlyQr0.name)).toBe(written);
+    await fixture().events.append('qr-x', ignored(1), { expectedRevision: 'any' });
     await runner.waitFor(written + IDLE_CHECKPOINT_EVERY);
-    expect(await fixture.reads.getCheckpoint(onlyQr0.name)).toBe(written + IDLE_CHECKPOINT_EVERY);
+    expect(await fixture().reads.getCheckpoint(onlyQr0.name)).toBe(written + IDLE_CHECKPOINT_EVERY);
     await runner.stop();
   });
 
   /** The qr0-only runner, quick to write a lagging checkpoint, started and past one counted event. */
-  const pastOneCounted = async (reads: ReadStore = fixture.reads) => {
+  const pastOneCounted = async (reads: ReadStore = fixture().reads) => {
     const onlyQr0 = countingOnlyQr0();
-    const runner = new ProjectorRunner(fixture.events, reads, onlyQr0, createLogger('silent'), {
+    const runner = new ProjectorRunner(fixture().events, reads, onlyQr0, createLogger('silent'), {
       laggingCheckpointMs: 50,
     });
     await runner.start();
-    await fixture.events.append('qr-0', [{ ...event(0), data: { code: 'qr0', day: 'd' } }], {
+    await fixture().events.append('qr-0', [{ ...event(0), data: { code: 'qr0', day: 'd' } }], {
       expectedRevision: 'any',
     });
-    const written = (await fixture.events.headPosition())!;
+    const written = (await fixture().events.headPosition())!;
     await runner.waitFor(written);
     return { runner, onlyQr0, written };
   };
@@ -621,37 +590,37 @@ describe('projector runner, catch-up', () => {
   it('brings the stored checkpoint to the head a moment after a tail of events that change nothing', async () => {
     const { runner, onlyQr0, written } = await pastOneCounted();
     // A few events of another read model: readers waiting for the head must not wait for 500.
-    await fixture.events.append(
+    await fixture().events.append(
       'qr-x',
       [1, 2, 3].map((i) => ({ ...event(i), eventId: `x${i}`, data: { code: 'qr1', day: 'd' } })),
       { expectedRevision: 'any' },
     );
-    const head = (await fixture.events.headPosition())!;
+    const head = (await fixture().events.headPosition())!;
     expect(head).toBeGreaterThan(written);
-    await eventually(async () => (await fixture.reads.getCheckpoint(onlyQr0.name)) === head, 5_000);
+    await eventually(async () => (await fixture().reads.getCheckpoint(onlyQr0.name)) === head, 5_000);
     await runner.stop();
   });
 
   it('a lagging checkpoint whose write fails pauses the runner, which brings it to the head once back', async () => {
     let failures = 0;
     const reads: ReadStore = {
-      ...delegate(fixture.reads),
+      ...delegate(fixture().reads),
       apply: (ops, checkpoint) => {
         if (ops.length === 0 && failures === 0) {
           failures += 1;
           return Promise.reject(engineDied('read store down'));
         }
-        return fixture.reads.apply(ops, checkpoint);
+        return fixture().reads.apply(ops, checkpoint);
       },
     };
     const { runner, onlyQr0, written } = await pastOneCounted(reads);
-    await fixture.events.append('qr-x', [{ ...event(1), eventId: 'x1', data: { code: 'qr1', day: 'd' } }], {
+    await fixture().events.append('qr-x', [{ ...event(1), eventId: 'x1', data: { code: 'qr1', day: 'd' } }], {
       expectedRevision: 'any',
     });
-    const head = (await fixture.events.headPosition())!;
+    const head = (await fixture().events.headPosition())!;
     await eventually(async () => runner.state === 'paused');
-    expect(await fixture.reads.getCheckpoint(onlyQr0.name)).toBe(written);
-    await eventually(async () => (await fixture.reads.getCheckpoint(onlyQr0.name)) === head, 5_000);
+    expect(await fixture().reads.getCheckpoint(onlyQr0.name)).toBe(written);
+    await eventually(async () => (await fixture().reads.getCheckpoint(onlyQr0.name)) === head, 5_000);
     expect(failures).toBe(1);
     expect(runner.state).toBe('running');
     await runner.stop();
@@ -660,8 +629,8 @@ describe('projector runner, catch-up', () => {
   it('never writes the same checkpoint twice: a lagging catch-up that a later write overtook is skipped', async () => {
     const onlyQr0 = countingOnlyQr0();
     const written: number[] = [];
-    const apply = fixture.reads.apply.bind(fixture.reads);
-    fixture.reads.apply = (ops, checkpoint) => {
+    const apply = fixture().reads.apply.bind(fixture().reads);
+    fixture().reads.apply = (ops, checkpoint) => {
       if (checkpoint?.name === onlyQr0.name) written.push(checkpoint.position);
       return apply(ops, checkpoint);
     };
@@ -681,28 +650,28 @@ describe('projector runner, catch-up', () => {
         callback(...args);
         if (ms === LAGGING_MS) laggingFired();
       }, ms)) as typeof setTimeout);
-    const runner = new ProjectorRunner(fixture.events, fixture.reads, onlyQr0, createLogger('silent'), {
+    const runner = new ProjectorRunner(fixture().events, fixture().reads, onlyQr0, createLogger('silent'), {
       laggingCheckpointMs: LAGGING_MS,
     });
     await runner.start();
     // An event of another read model schedules the catch-up; a counted one right after writes the
     // checkpoint to the head before the catch-up runs, which then has nothing to add.
-    await fixture.events.append('qr-x', [{ ...event(1), eventId: 'x1', data: { code: 'qr1', day: 'd' } }], {
+    await fixture().events.append('qr-x', [{ ...event(1), eventId: 'x1', data: { code: 'qr1', day: 'd' } }], {
       expectedRevision: 'any',
     });
-    await runner.waitFor((await fixture.events.headPosition())!);
-    await fixture.events.append('qr-0', [{ ...event(2), eventId: 'q2', data: { code: 'qr0', day: 'd' } }], {
+    await runner.waitFor((await fixture().events.headPosition())!);
+    await fixture().events.append('qr-0', [{ ...event(2), eventId: 'q2', data: { code: 'qr0', day: 'd' } }], {
       expectedRevision: 'any',
     });
-    const head = (await fixture.events.headPosition())!;
+    const head = (await fixture().events.headPosition())!;
     await runner.waitFor(head);
     await lagged;
     timers.mockRestore();
     // The catch-up runs in the runner's write queue: a counted event written after it proves it done.
-    await fixture.events.append('qr-0', [{ ...event(3), eventId: 'q3', data: { code: 'qr0', day: 'd' } }], {
+    await fixture().events.append('qr-0', [{ ...event(3), eventId: 'q3', data: { code: 'qr0', day: 'd' } }], {
       expectedRevision: 'any',
     });
-    const last = (await fixture.events.headPosition())!;
+    const last = (await fixture().events.headPosition())!;
     await runner.waitFor(last);
     expect(written.slice(-2)).toEqual([head, last]);
     expect(new Set(written).size).toBe(written.length);
@@ -711,11 +680,7 @@ describe('projector runner, catch-up', () => {
 });
 
 describe('projector runner, rebuild', () => {
-  let fixture: RunnerFixture;
-  beforeEach(() => {
-    fixture = openRunnerFixture();
-  });
-  afterEach(() => fixture.dispose());
+  const fixture = useRunnerFixture();
 
   /** A document no event wrote: a rebuild must not keep it. */
   const stray = {
@@ -728,54 +693,54 @@ describe('projector runner, rebuild', () => {
 
   it('with a bulk path, replaces the read model in pages of the log and moves the checkpoint to the head', async () => {
     const count = REBUILD_PAGE + 3;
-    await fixture.events.append(
+    await fixture().events.append(
       'qr-0',
       Array.from({ length: count }, (_, i) => event(i)),
       { expectedRevision: 'any' },
     );
     let applied = 0;
     const reads: ReadStore = {
-      ...delegate(fixture.reads),
+      ...delegate(fixture().reads),
       apply: (ops, checkpoint) => {
         applied += 1;
-        return fixture.reads.apply(ops, checkpoint);
+        return fixture().reads.apply(ops, checkpoint);
       },
-      bulk: (options) => fixture.reads.bulk!(options),
+      bulk: (options) => fixture().reads.bulk!(options),
     };
-    const runner = new ProjectorRunner(fixture.events, reads, scans(), createLogger('silent'));
+    const runner = new ProjectorRunner(fixture().events, reads, scans(), createLogger('silent'));
     await runner.start();
-    await fixture.reads.apply([stray]);
+    await fixture().reads.apply([stray]);
     applied = 0;
     await runner.rebuild();
     // One bulk commit: no transaction per page, and nothing left for the catch-up after it.
     expect(applied).toBe(0);
-    const docs = await fixture.reads.collection('scan_counts').find();
+    const docs = await fixture().reads.collection('scan_counts').find();
     expect(docs.map((d) => d._id).sort()).toEqual(['qr0', 'qr1', 'qr2', 'qr3', 'qr4', 'qr5', 'qr6']);
     expect(docs.reduce((n, d) => n + (d.total as number), 0)).toBe(count);
-    const head = (await fixture.events.headPosition())!;
-    expect(await fixture.reads.getCheckpoint('scan-counts')).toBe(head);
+    const head = (await fixture().events.headPosition())!;
+    expect(await fixture().reads.getCheckpoint('scan-counts')).toBe(head);
     expect(runner.checkpoint).toBe(head);
     expect(runner.state).toBe('running');
     await runner.stop();
   });
 
   it('two rebuilds asked for at once replay the log once, and live events after them count once', async () => {
-    await fixture.events.append('qr-0', [event(0), event(1), event(2)], { expectedRevision: 'any' });
+    await fixture().events.append('qr-0', [event(0), event(1), event(2)], { expectedRevision: 'any' });
     let bulks = 0;
     const reads: ReadStore = {
-      ...delegate(fixture.reads),
+      ...delegate(fixture().reads),
       bulk: (options) => {
         bulks += 1;
-        return fixture.reads.bulk!(options);
+        return fixture().reads.bulk!(options);
       },
     };
-    const runner = new ProjectorRunner(fixture.events, reads, scans(), createLogger('silent'));
+    const runner = new ProjectorRunner(fixture().events, reads, scans(), createLogger('silent'));
     await runner.start();
     await Promise.all([runner.rebuild(), runner.rebuild()]);
     expect(bulks).toBe(1);
-    const { position } = await fixture.events.append('qr-0', [event(3)], { expectedRevision: 'any' });
+    const { position } = await fixture().events.append('qr-0', [event(3)], { expectedRevision: 'any' });
     await runner.waitFor(position);
-    const docs = await fixture.reads.collection('scan_counts').find();
+    const docs = await fixture().reads.collection('scan_counts').find();
     expect(docs.reduce((n, d) => n + (d.total as number), 0)).toBe(4);
     // A rebuild asked for after the first has ended runs again.
     await runner.rebuild();
@@ -784,50 +749,46 @@ describe('projector runner, rebuild', () => {
   });
 
   it('without a bulk path, drops the read model and its checkpoint, then catches up again', async () => {
-    await fixture.events.append('qr-0', [event(0), event(1)], { expectedRevision: 'any' });
-    const plainStore = delegate(fixture.reads);
-    const runner = new ProjectorRunner(fixture.events, plainStore, scans(), createLogger('silent'));
+    await fixture().events.append('qr-0', [event(0), event(1)], { expectedRevision: 'any' });
+    const plainStore = delegate(fixture().reads);
+    const runner = new ProjectorRunner(fixture().events, plainStore, scans(), createLogger('silent'));
     await runner.start();
-    await fixture.reads.apply([stray]);
+    await fixture().reads.apply([stray]);
     await runner.rebuild();
-    const docs = await fixture.reads.collection('scan_counts').find();
+    const docs = await fixture().reads.collection('scan_counts').find();
     expect(docs.map((d) => d._id).sort()).toEqual(['qr0', 'qr1']);
-    expect(await fixture.reads.getCheckpoint('scan-counts')).toBe(await fixture.events.headPosition());
+    expect(await fixture().reads.getCheckpoint('scan-counts')).toBe(await fixture().events.headPosition());
     await runner.stop();
   });
 
   it('over an empty log, leaves an empty read model and no checkpoint', async () => {
-    const runner = new ProjectorRunner(fixture.events, fixture.reads, scans(), createLogger('silent'));
-    await fixture.reads.apply([stray], { name: 'scan-counts', position: 7 });
+    const runner = new ProjectorRunner(fixture().events, fixture().reads, scans(), createLogger('silent'));
+    await fixture().reads.apply([stray], { name: 'scan-counts', position: 7 });
     await runner.rebuild();
-    expect(await fixture.reads.collection('scan_counts').count()).toBe(0);
-    expect(await fixture.reads.getCheckpoint('scan-counts')).toBeUndefined();
+    expect(await fixture().reads.collection('scan_counts').count()).toBe(0);
+    expect(await fixture().reads.getCheckpoint('scan-counts')).toBeUndefined();
     expect(runner.checkpoint).toBeUndefined();
     await runner.stop();
   });
 });
 
 describe('projector runner, a burst of live events', () => {
-  let fixture: RunnerFixture;
-  beforeEach(() => {
-    fixture = openRunnerFixture();
-  });
-  afterEach(() => fixture.dispose());
+  const fixture = useRunnerFixture();
 
   it('more events than a page arriving together are written a page per transaction', async () => {
     const batches: number[] = [];
     const counting: ReadStore = {
-      ...delegate(fixture.reads),
+      ...delegate(fixture().reads),
       apply: async (ops, checkpoint) => {
         batches.push(ops.length);
-        await fixture.reads.apply(ops, checkpoint);
+        await fixture().reads.apply(ops, checkpoint);
       },
     };
-    const runner = new ProjectorRunner(fixture.events, counting, scans(), createLogger('silent'));
+    const runner = new ProjectorRunner(fixture().events, counting, scans(), createLogger('silent'));
     await runner.start();
     const burst = Array.from({ length: CATCH_UP_PAGE + 1 }, (_, i) => event(i));
-    await fixture.events.append('qr-0', burst, { expectedRevision: 'any' });
-    await runner.waitFor((await fixture.events.headPosition())!);
+    await fixture().events.append('qr-0', burst, { expectedRevision: 'any' });
+    await runner.waitFor((await fixture().events.headPosition())!);
     expect(batches).toEqual([CATCH_UP_PAGE, 1]);
     await runner.stop();
   });

@@ -1,13 +1,14 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { type DomainEvent, type DomainEventType, type RecordedEvent, upcast } from '@studio/events';
-import type { EventStore, SubscriptionHandle } from '../eventstore/port';
+import type { EventStore } from '../eventstore/port';
 import { isEngineUnreachable } from '../faults/unavailable';
 import type { Logger } from '../logging';
 import { isLeaseLost, LeaseLostError } from '../readstore/lease';
 import type { BulkWrite, Checkpoint, ReadStore, WriteOp } from '../readstore/port';
+import { LeasedRunner } from './leased-runner';
 import { clearParkedOp, parkedRecord, parkOp } from './parked-events';
 import { backoffMs, type RetryPolicy } from './retry-policy';
-import { RunnerLease, type RunnerLeaseOptions, STANDBY_POLL_MS } from './runner-lease';
+import { RunnerLease, type RunnerLeaseOptions } from './runner-lease';
 
 /**
  * A projection is a pure mapping from an event to read-store writes. Its documents must depend
@@ -107,13 +108,9 @@ export const LAGGING_CHECKPOINT_MS = 200;
  * mid-batch rolls the batch back; the restart resumes from the checkpoint, so the result equals a
  * full rebuild.
  */
-export class ProjectorRunner {
-  private subscription?: SubscriptionHandle;
+export class ProjectorRunner extends LeasedRunner {
   private position: number | undefined;
   private waiters: Array<{ position: number; resolve: () => void }> = [];
-  private stopped = true;
-  private paused = false;
-  private retryTimer?: NodeJS.Timeout;
   /** The position last committed to the read store (the checkpoint a restart resumes from). */
   private committed: number | undefined;
   /** Live events gathered for the next transaction, and the one being written. */
@@ -126,10 +123,6 @@ export class ProjectorRunner {
   private rebuilding?: Promise<void>;
   /** An event failed and is being tried again: nothing behind it moves meanwhile. */
   private retrying = false;
-  private abort = new AbortController();
-  /** Only the instance holding the lease runs; every checkpoint it writes carries the fence. */
-  private readonly lease: RunnerLease;
-  private standing = false;
   private readonly retry: RetryPolicy;
   private readonly laggingCheckpointMs: number;
   private readonly now: () => Date;
@@ -142,36 +135,19 @@ export class ProjectorRunner {
     private readonly logger: Logger,
     options: ProjectorRunnerOptions = {},
   ) {
+    super(new RunnerLease(readStore, projection.name, logger, options.lease));
     this.retry = options.retry ?? PROJECTION_RETRY;
     this.laggingCheckpointMs = options.laggingCheckpointMs ?? LAGGING_CHECKPOINT_MS;
     this.now = options.now ?? (() => new Date());
     this.sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
-    this.lease = new RunnerLease(readStore, projection.name, logger, options.lease);
   }
 
-  /**
-   * Runs the projection if this instance gets its lease; otherwise resolves at once and stands
-   * by, asking again every STANDBY_POLL_MS.
-   */
-  async start(): Promise<void> {
-    this.stopped = false;
-    this.abort = new AbortController();
-    // A live batch still being written (before a pause) lands before the checkpoint is read.
+  /** A live batch still being written (before a pause) lands before the checkpoint is read. */
+  protected override async settleBeforeStart(): Promise<void> {
     await this.applying.catch(() => {});
-    if (this.lease.fence === undefined && !(await this.lease.acquire(() => this.loseLease()))) {
-      this.standBy();
-      return;
-    }
-    this.standing = false;
-    try {
-      await this.run();
-    } catch (error) {
-      if (!isLeaseLost(error)) throw error;
-      this.loseLease();
-    }
   }
 
-  private async run(): Promise<void> {
+  protected async run(): Promise<void> {
     for (const index of this.projection.indexes ?? [])
       await this.readStore.ensureIndex(index.collection, index.fields);
     this.position = await this.readStore.getCheckpoint(this.projection.name);
@@ -249,7 +225,7 @@ export class ProjectorRunner {
   }
 
   /** An engine failed (or the projection threw): resume from the checkpoint after a pause, by itself. */
-  private pause(error: unknown): void {
+  protected pause(error: unknown): void {
     if (isLeaseLost(error)) {
       this.loseLease();
       return;
@@ -260,31 +236,21 @@ export class ProjectorRunner {
     this.live = [];
     if (this.stopped) return;
     this.paused = true;
-    clearTimeout(this.retryTimer);
-    this.retryTimer = setTimeout(() => void this.resume(), RUNNER_RETRY_MS);
+    this.comeBackIn(RUNNER_RETRY_MS);
   }
 
   /**
    * Another instance took the lease (a heartbeat found it, or a fenced write was refused): what
    * this one gathered is dropped, and it stands by (the new holder resumes from the checkpoint).
    */
-  private loseLease(): void {
+  protected loseLease(): void {
     this.logger.warn(
       { projection: this.projection.name },
       'another instance holds the projection; standing by',
     );
-    this.lease.forget();
     this.epoch += 1;
     this.live = [];
-    void this.subscription?.stop();
-    this.subscription = undefined;
-    if (!this.stopped) this.standBy();
-  }
-
-  private standBy(): void {
-    this.standing = true;
-    clearTimeout(this.retryTimer);
-    this.retryTimer = setTimeout(() => void this.resume(), STANDBY_POLL_MS);
+    this.leaveLease();
   }
 
   /** The checkpoint at `position`, fenced by this instance's lease token. */
@@ -292,18 +258,6 @@ export class ProjectorRunner {
     const fence = this.lease.fence;
     if (fence === undefined) throw new LeaseLostError(this.projection.name, fence);
     return { name: this.projection.name, position, fence };
-  }
-
-  private async resume(): Promise<void> {
-    await this.subscription?.stop();
-    this.subscription = undefined;
-    if (this.stopped) return;
-    try {
-      await this.start();
-      this.paused = false;
-    } catch (error) {
-      this.pause(error);
-    }
   }
 
   /**

@@ -1,22 +1,14 @@
 import type { RecordedEvent } from '@studio/events';
-import { eventually, tempDataDir } from '../../testing/helpers';
+import { eventually } from '../../testing/helpers';
+import { openTickedFixture } from '../../testing/runner-fixtures';
 import { DomainError } from '../errors';
-import { createSqliteEventStore } from '../eventstore/sqlite';
 import { createLogger } from '../logging';
-import { createSqliteReadStore } from '../readstore/sqlite';
 import { listParkedEvents, PARKED_EVENTS } from './parked-events';
 import { parkedEventRetrier } from './parked-retrier';
 import { DEFAULT_RETRY, type Reactor, ReactorRunner } from './reactor';
 import { RELAY_RETRY } from './relay';
 import { backoffMs } from './retry-policy';
 
-const meta = {
-  correlationId: 'c',
-  causationId: 'c',
-  occurredAt: '2026-11-22T00:00:00.000Z',
-  schemaVersion: 1,
-};
-const event = (i: number) => ({ eventId: `e${i}`, type: 'Ticked', data: { i }, metadata: meta });
 const PARKED_AT = new Date('2026-11-22T08:00:00.000Z');
 
 /** Handles every event; fails `times` times on the event whose data.i is `failOn`. */
@@ -36,11 +28,8 @@ function flaky(failOn: number, times: number) {
 }
 
 async function setUp(count: number) {
-  const tmp = tempDataDir();
-  const events = createSqliteEventStore(`${tmp.dir}/events.db`);
-  const reads = createSqliteReadStore(`${tmp.dir}/read.db`);
-  for (let i = 0; i < count; i++)
-    await events.append(`tick-${i}`, [event(i)], { expectedRevision: 'no-stream' });
+  const fixture = await openTickedFixture(count);
+  const { events, reads } = fixture;
   const waits: number[] = [];
   const run = (reactor: Reactor) =>
     new ReactorRunner(events, reads, reactor, createLogger('silent'), {
@@ -49,24 +38,22 @@ async function setUp(count: number) {
         waits.push(ms);
       },
     });
-  const close = async () => {
-    await events.close();
-    await reads.close();
-    tmp.remove();
+  /** Runs a flaky reactor until it has handled `count` events, then stops it. */
+  const runUntilHandled = async (subject: ReturnType<typeof flaky>, count: number) => {
+    const runner = run(subject.reactor);
+    await runner.start();
+    await eventually(async () => subject.handled.length === count);
+    await runner.stop();
+    return subject;
   };
-  return { events, reads, run, waits, close };
+  return { events, reads, run, runUntilHandled, waits, close: fixture.dispose };
 }
 
 describe('reactor runner', () => {
   it('parks an event after the bounded tries, moves on, and a retry that succeeds removes the record', async () => {
     const env = await setUp(5);
     try {
-      const { reactor, handled, tries } = flaky(2, 100);
-      const runner = env.run(reactor);
-      await runner.start();
-      await eventually(async () => handled.length === 4);
-      await runner.stop();
-
+      const { reactor, handled, tries } = await env.runUntilHandled(flaky(2, 100), 4);
       expect(handled).toEqual([0, 1, 3, 4]);
       expect(tries.get(2)).toBe(DEFAULT_RETRY.maxAttempts);
       expect(env.waits).toEqual([200, 400, 800, 1600]);
@@ -105,11 +92,7 @@ describe('reactor runner', () => {
   it('an event that fails once and then succeeds is retried in place, not parked', async () => {
     const env = await setUp(3);
     try {
-      const { reactor, handled, tries } = flaky(1, 1);
-      const runner = env.run(reactor);
-      await runner.start();
-      await eventually(async () => handled.length === 3);
-      await runner.stop();
+      const { handled, tries } = await env.runUntilHandled(flaky(1, 1), 3);
       expect(handled).toEqual([0, 1, 2]);
       expect(tries.get(1)).toBe(2);
       expect(env.waits).toEqual([200]);

@@ -2,10 +2,10 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { RecordedEvent } from '@studio/events';
 import { eventually } from '../../testing/helpers';
 import {
-  openRunnerFixture,
-  type RunnerFixture,
+  recordingReactor,
   stopWhileComingBack,
   testEvent,
+  useRunnerFixture,
   watchSubscriptions,
 } from '../../testing/runner-fixtures';
 import type { Logger } from '../logging';
@@ -14,52 +14,38 @@ import { IDLE_CHECKPOINT_EVERY } from './projector';
 import { type Reactor, ReactorRunner } from './reactor';
 
 describe('reactor runner', () => {
-  let fixture: RunnerFixture;
   let runner: ReactorRunner | undefined;
-  beforeEach(() => {
-    fixture = openRunnerFixture();
-  });
-  afterEach(async () => {
-    await runner?.stop();
-    runner = undefined;
-    await fixture.dispose();
-  });
+  const fixture = useRunnerFixture(() => runner);
 
   it('passes over the types it does not handle without a write each, and still hands over the rest', async () => {
     const handled: string[] = [];
     let writes = 0;
     const counting: ReadStore = {
-      ...fixture.reads,
-      collection: (name) => fixture.reads.collection(name),
+      ...fixture().reads,
+      collection: (name) => fixture().reads.collection(name),
       apply: async (ops, checkpoint) => {
         writes += 1;
-        await fixture.reads.apply(ops, checkpoint);
+        await fixture().reads.apply(ops, checkpoint);
       },
     };
-    const reactor: Reactor = {
-      name: 'picky',
-      handles: ['Wanted'],
-      async handle(event) {
-        handled.push(event.eventId);
-      },
-    };
-    runner = new ReactorRunner(fixture.events, counting, reactor, fixture.logger);
+    const reactor: Reactor = { ...recordingReactor('picky', handled), handles: ['Wanted'] };
+    runner = new ReactorRunner(fixture().events, counting, reactor, fixture().logger);
     await runner.start();
     const scans = Array.from({ length: 50 }, (_, i) => testEvent(`scan${i}`, 'Scanned'));
-    await fixture.events.append('s-1', scans, { expectedRevision: 'any' });
-    await fixture.events.append('s-2', [testEvent('w1', 'Wanted')], { expectedRevision: 'any' });
-    const head = (await fixture.events.headPosition())!;
-    await eventually(async () => (await fixture.reads.getCheckpoint('picky')) === head);
+    await fixture().events.append('s-1', scans, { expectedRevision: 'any' });
+    await fixture().events.append('s-2', [testEvent('w1', 'Wanted')], { expectedRevision: 'any' });
+    const head = (await fixture().events.headPosition())!;
+    await eventually(async () => (await fixture().reads.getCheckpoint('picky')) === head);
     expect(handled).toEqual(['w1']);
     expect(writes).toBe(1);
 
     // Past IDLE_CHECKPOINT_EVERY passed-over events the checkpoint is written anyway.
     const many = Array.from({ length: IDLE_CHECKPOINT_EVERY }, (_, i) => testEvent(`more${i}`, 'Scanned'));
-    await fixture.events.append('s-1', many, { expectedRevision: 'any' });
-    const later = (await fixture.events.headPosition())!;
+    await fixture().events.append('s-1', many, { expectedRevision: 'any' });
+    const later = (await fixture().events.headPosition())!;
     await eventually(async () => (runner?.checkpoint === later ? true : undefined));
     expect(writes).toBe(2);
-    expect(await fixture.reads.getCheckpoint('picky')).toBe(later);
+    expect(await fixture().reads.getCheckpoint('picky')).toBe(later);
   });
 
   it('has not moved its checkpoint to an event while that event is being handled', async () => {
@@ -67,14 +53,14 @@ describe('reactor runner', () => {
     const reactor: Reactor = {
       name: 'watcher',
       async handle(event) {
-        seen.push({ position: event.position, checkpoint: await fixture.reads.getCheckpoint('watcher') });
+        seen.push({ position: event.position, checkpoint: await fixture().reads.getCheckpoint('watcher') });
       },
     };
-    runner = new ReactorRunner(fixture.events, fixture.reads, reactor, fixture.logger);
+    runner = new ReactorRunner(fixture().events, fixture().reads, reactor, fixture().logger);
     await runner.start();
-    await fixture.events.append('s-1', [testEvent('e1'), testEvent('e2')], { expectedRevision: 'any' });
-    const head = (await fixture.events.headPosition())!;
-    await eventually(async () => (await fixture.reads.getCheckpoint('watcher')) === head);
+    await fixture().events.append('s-1', [testEvent('e1'), testEvent('e2')], { expectedRevision: 'any' });
+    const head = (await fixture().events.headPosition())!;
+    await eventually(async () => (await fixture().reads.getCheckpoint('watcher')) === head);
 
     expect(seen).toHaveLength(2);
     for (const { position, checkpoint } of seen) expect(checkpoint ?? 0).toBeLessThan(position);
@@ -93,38 +79,33 @@ describe('reactor runner', () => {
         handled.push(event.eventId);
       },
     };
-    runner = new ReactorRunner(fixture.events, fixture.reads, reactor, fixture.logger);
+    runner = new ReactorRunner(fixture().events, fixture().reads, reactor, fixture().logger);
     await runner.start();
-    await fixture.events.append('s-1', [testEvent('e1'), testEvent('e2'), testEvent('e3')], {
+    await fixture().events.append('s-1', [testEvent('e1'), testEvent('e2'), testEvent('e3')], {
       expectedRevision: 'any',
     });
-    const [, second] = await fixture.events.readAll();
+    const [, second] = await fixture().events.readAll();
 
     // Right after the failure the checkpoint still stands before the failed event.
     await eventually(async () => failuresLeft === 0);
-    expect((await fixture.reads.getCheckpoint('flaky')) ?? 0).toBeLessThan(second!.position);
+    expect((await fixture().reads.getCheckpoint('flaky')) ?? 0).toBeLessThan(second!.position);
 
-    const head = (await fixture.events.headPosition())!;
-    await eventually(async () => (await fixture.reads.getCheckpoint('flaky')) === head, 5000);
+    const head = (await fixture().events.headPosition())!;
+    await eventually(async () => (await fixture().reads.getCheckpoint('flaky')) === head, 5000);
     expect(handled).toEqual(['e1', 'e2', 'e3']);
   });
 
   it('a runner started again resumes after its checkpoint', async () => {
     const handled: string[] = [];
-    const reactor: Reactor = {
-      name: 'resumer',
-      async handle(event) {
-        handled.push(event.eventId);
-      },
-    };
-    const first = new ReactorRunner(fixture.events, fixture.reads, reactor, fixture.logger);
+    const reactor = recordingReactor('resumer', handled);
+    const first = new ReactorRunner(fixture().events, fixture().reads, reactor, fixture().logger);
     await first.start();
-    await fixture.events.append('s-1', [testEvent('e1'), testEvent('e2')], { expectedRevision: 'any' });
+    await fixture().events.append('s-1', [testEvent('e1'), testEvent('e2')], { expectedRevision: 'any' });
     await eventually(async () => handled.length === 2);
     await first.stop();
 
-    await fixture.events.append('s-1', [testEvent('e3')], { expectedRevision: 'any' });
-    runner = new ReactorRunner(fixture.events, fixture.reads, reactor, fixture.logger);
+    await fixture().events.append('s-1', [testEvent('e3')], { expectedRevision: 'any' });
+    runner = new ReactorRunner(fixture().events, fixture().reads, reactor, fixture().logger);
     await runner.start();
     await eventually(async () => handled.length >= 3);
     expect(handled).toEqual(['e1', 'e2', 'e3']);
@@ -132,23 +113,19 @@ describe('reactor runner', () => {
 
   it('once stopped, handles nothing more: a failure just before the stop is not retried', async () => {
     const attempts: string[] = [];
-    const reactor: Reactor = {
-      name: 'stopping',
-      async handle(event) {
-        attempts.push(event.eventId);
-        throw new Error('always failing');
-      },
-    };
+    const reactor = recordingReactor('stopping', attempts, () => {
+      throw new Error('always failing');
+    });
     // The pause before a retry, observed: the stop must end it, and no retry may follow.
     const pauses: AbortSignal[] = [];
-    const stopped = new ReactorRunner(fixture.events, fixture.reads, reactor, fixture.logger, {
+    const stopped = new ReactorRunner(fixture().events, fixture().reads, reactor, fixture().logger, {
       sleep: (ms, signal) => {
         pauses.push(signal);
         return delay(ms, undefined, { signal });
       },
     });
     await stopped.start();
-    await fixture.events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
+    await fixture().events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
     await eventually(async () => attempts.length === 1 && pauses.length === 1);
     // stop() returns once the subscription's loop has ended: a retry would have run by then.
     await stopped.stop();
@@ -158,16 +135,23 @@ describe('reactor runner', () => {
     // A witness subscribed after it gets e2: the same delivery would have reached the stopped one.
     const seen: string[] = [];
     runner = new ReactorRunner(
-      fixture.events,
-      fixture.reads,
+      fixture().events,
+      fixture().reads,
       { name: 'witness', handle: async (event) => void seen.push(event.eventId) },
-      fixture.logger,
+      fixture().logger,
     );
     await runner.start();
-    await fixture.events.append('s-1', [testEvent('e2')], { expectedRevision: 'any' });
+    await fixture().events.append('s-1', [testEvent('e2')], { expectedRevision: 'any' });
     await eventually(async () => seen.includes('e2'));
     expect(attempts).toEqual(['e1']);
   });
+
+  /** Records each try, stops the runner and fails: the stop must end the tries. */
+  const stopsAsItFails = (name: string, attempts: string[]) =>
+    recordingReactor(name, attempts, () => {
+      void runner?.stop();
+      throw new Error('failing as the runner stops');
+    });
 
   /** A logger that keeps what was logged, level and message. */
   const recordingLogger = () => {
@@ -187,13 +171,13 @@ describe('reactor runner', () => {
       },
     };
     const { lines, logger } = recordingLogger();
-    runner = new ReactorRunner(fixture.events, fixture.reads, reactor, logger, {
+    runner = new ReactorRunner(fixture().events, fixture().reads, reactor, logger, {
       sleep: () => new Promise<void>((resolve) => (release = resolve)),
     });
     expect(runner.state).toBe('stopped');
     await runner.start();
     expect(runner.state).toBe('running');
-    await fixture.events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
+    await fixture().events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
     await eventually(async () => runner?.state === 'paused');
     expect(lines).toEqual([
       {
@@ -218,10 +202,10 @@ describe('reactor runner', () => {
       },
     };
     const { lines, logger } = recordingLogger();
-    runner = new ReactorRunner(fixture.events, fixture.reads, reactor, logger, { sleep: async () => {} });
+    runner = new ReactorRunner(fixture().events, fixture().reads, reactor, logger, { sleep: async () => {} });
     await runner.start();
-    await fixture.events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
-    const head = (await fixture.events.headPosition())!;
+    await fixture().events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
+    const head = (await fixture().events.headPosition())!;
     await eventually(async () => runner?.checkpoint === head);
     expect(lines.filter((l) => l.level === 'error')).toEqual([
       {
@@ -235,20 +219,13 @@ describe('reactor runner', () => {
 
   it('stopped while an event fails, it does not try that event again', async () => {
     const attempts: string[] = [];
-    const reactor: Reactor = {
-      name: 'stopped-mid-try',
-      async handle(event) {
-        attempts.push(event.eventId);
-        void runner?.stop();
-        throw new Error('failing as the runner stops');
-      },
-    };
+    const reactor = stopsAsItFails('stopped-mid-try', attempts);
     // A wait that ignores the stop: only the runner's own check can end the retries.
-    runner = new ReactorRunner(fixture.events, fixture.reads, reactor, fixture.logger, {
+    runner = new ReactorRunner(fixture().events, fixture().reads, reactor, fixture().logger, {
       sleep: async () => {},
     });
     await runner.start();
-    await fixture.events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
+    await fixture().events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
     await eventually(async () => attempts.length > 0);
     // Stopping waits for the handler in flight: whatever it was going to do, it has done.
     await runner.stop();
@@ -256,21 +233,19 @@ describe('reactor runner', () => {
   });
 
   const failingForever = (attempts: string[], stop = false): Reactor => ({
-    name: 'waiting',
-    // A backoff far longer than any test: only the stop can end the wait.
-    retry: { maxAttempts: 3, baseDelayMs: 600_000, maxDelayMs: 600_000 },
-    async handle(event) {
-      attempts.push(event.eventId);
+    ...recordingReactor('waiting', attempts, () => {
       if (stop) void runner?.stop();
       throw new Error('always failing');
-    },
+    }),
+    // A backoff far longer than any test: only the stop can end the wait.
+    retry: { maxAttempts: 3, baseDelayMs: 600_000, maxDelayMs: 600_000 },
   });
 
   it('a stop during the wait before a retry ends the wait at once', async () => {
     const attempts: string[] = [];
-    runner = new ReactorRunner(fixture.events, fixture.reads, failingForever(attempts), fixture.logger);
+    runner = new ReactorRunner(fixture().events, fixture().reads, failingForever(attempts), fixture().logger);
     await runner.start();
-    await fixture.events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
+    await fixture().events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
     await eventually(async () => runner?.state === 'paused');
     await runner.stop();
     expect(attempts).toEqual(['e1']);
@@ -278,22 +253,34 @@ describe('reactor runner', () => {
 
   it('a stop while an event is being handled means no wait and no retry after it', async () => {
     const attempts: string[] = [];
-    runner = new ReactorRunner(fixture.events, fixture.reads, failingForever(attempts, true), fixture.logger);
+    runner = new ReactorRunner(
+      fixture().events,
+      fixture().reads,
+      failingForever(attempts, true),
+      fixture().logger,
+    );
     await runner.start();
-    await fixture.events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
+    await fixture().events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
     await eventually(async () => attempts.length > 0);
     await runner.stop();
     expect(attempts).toEqual(['e1']);
   });
 
-  it('a runner stopped while paused by an engine failure runs again when started again', async () => {
-    const { store, subscriptions } = watchSubscriptions(fixture.events);
-    runner = new ReactorRunner(
+  /** A runner of a reactor that does nothing, on a store whose subscriptions the test can fail. */
+  const idleOnWatchedStore = (name: string) => {
+    const { store, subscriptions } = watchSubscriptions(fixture().events);
+    const idle = new ReactorRunner(
       store,
-      fixture.reads,
-      { name: 'again', handle: async () => {} },
-      fixture.logger,
+      fixture().reads,
+      { name, handle: async () => {} },
+      fixture().logger,
     );
+    return { idle, subscriptions };
+  };
+
+  it('a runner stopped while paused by an engine failure runs again when started again', async () => {
+    const { idle, subscriptions } = idleOnWatchedStore('again');
+    runner = idle;
     await runner.start();
     subscriptions[0]!.onError?.(new Error('engine down'));
     expect(runner.state).toBe('paused');
@@ -303,30 +290,18 @@ describe('reactor runner', () => {
   });
 
   it('stopped before it caught up, start() rejects saying the runner was stopped', async () => {
-    await fixture.events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
+    await fixture().events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
     const attempts: string[] = [];
-    const reactor: Reactor = {
-      name: 'stopped-at-startup',
-      async handle(event) {
-        attempts.push(event.eventId);
-        void runner?.stop();
-        throw new Error('failing as the runner stops');
-      },
-    };
-    runner = new ReactorRunner(fixture.events, fixture.reads, reactor, fixture.logger);
+    const reactor = stopsAsItFails('stopped-at-startup', attempts);
+    runner = new ReactorRunner(fixture().events, fixture().reads, reactor, fixture().logger);
     await expect(runner.start()).rejects.toThrow('the reactor runner was stopped');
     expect(attempts).toEqual(['e1']);
     expect(runner.state).toBe('stopped');
   });
 
   it('an engine failure reported after the stop is ignored: started again, the runner runs', async () => {
-    const { store, subscriptions } = watchSubscriptions(fixture.events);
-    runner = new ReactorRunner(
-      store,
-      fixture.reads,
-      { name: 'late-error', handle: async () => {} },
-      fixture.logger,
-    );
+    const { idle, subscriptions } = idleOnWatchedStore('late-error');
+    runner = idle;
     await runner.start();
     await runner.stop();
     subscriptions[0]!.onError?.(new Error('engine down after the stop'));
@@ -336,13 +311,13 @@ describe('reactor runner', () => {
 
   it('a stop while the runner comes back from an engine failure keeps it stopped', async () => {
     const stopped = await stopWhileComingBack(
-      fixture.events,
+      fixture().events,
       (holding) =>
         new ReactorRunner(
           holding,
-          fixture.reads,
+          fixture().reads,
           { name: 'coming-back', handle: async () => {} },
-          fixture.logger,
+          fixture().logger,
         ),
     );
     expect(stopped.runner.state).toBe('stopped');
@@ -350,7 +325,7 @@ describe('reactor runner', () => {
   });
 
   it('a handler failure is retried in place: the subscription is not restarted', async () => {
-    const { store, subscriptions } = watchSubscriptions(fixture.events);
+    const { store, subscriptions } = watchSubscriptions(fixture().events);
     let failures = 1;
     const reactor: Reactor = {
       name: 'in-place',
@@ -359,29 +334,24 @@ describe('reactor runner', () => {
         if (failures-- > 0) throw new Error('once');
       },
     };
-    runner = new ReactorRunner(store, fixture.reads, reactor, fixture.logger);
+    runner = new ReactorRunner(store, fixture().reads, reactor, fixture().logger);
     await runner.start();
-    await fixture.events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
-    const head = (await fixture.events.headPosition())!;
+    await fixture().events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
+    const head = (await fixture().events.headPosition())!;
     await eventually(async () => runner?.checkpoint === head);
     expect(subscriptions).toHaveLength(1);
   });
 
   it('an engine failure pauses the runner, which subscribes again from its checkpoint; after a stop it does not', async () => {
-    const { store, subscriptions } = watchSubscriptions(fixture.events);
+    const { store, subscriptions } = watchSubscriptions(fixture().events);
     const handled: string[] = [];
-    const reactor: Reactor = {
-      name: 'resubscriber',
-      async handle(event) {
-        handled.push(event.eventId);
-      },
-    };
+    const reactor = recordingReactor('resubscriber', handled);
     const { lines, logger } = recordingLogger();
-    runner = new ReactorRunner(store, fixture.reads, reactor, logger);
+    runner = new ReactorRunner(store, fixture().reads, reactor, logger);
     await runner.start();
     expect(subscriptions[0]).not.toHaveProperty('after');
-    await fixture.events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
-    const head = (await fixture.events.headPosition())!;
+    await fixture().events.append('s-1', [testEvent('e1')], { expectedRevision: 'any' });
+    const head = (await fixture().events.headPosition())!;
     await eventually(async () => runner?.checkpoint === head);
 
     subscriptions[0]!.onError?.(new Error('engine down'));
@@ -393,7 +363,7 @@ describe('reactor runner', () => {
     });
     await eventually(async () => subscriptions.length === 2 && runner?.state === 'running');
     expect(subscriptions[1]).toMatchObject({ after: head });
-    await fixture.events.append('s-1', [testEvent('e2')], { expectedRevision: 'any' });
+    await fixture().events.append('s-1', [testEvent('e2')], { expectedRevision: 'any' });
     await eventually(async () => handled.includes('e2'));
     expect(handled).toEqual(['e1', 'e2']);
 
@@ -403,16 +373,16 @@ describe('reactor runner', () => {
   });
 
   it('an engine still down when the runner comes back is tried again later, until it is up', async () => {
-    const { store, subscriptions } = watchSubscriptions(fixture.events);
+    const { store, subscriptions } = watchSubscriptions(fixture().events);
     let checkpointFailures = 0;
     const reads = {
-      ...fixture.reads,
+      ...fixture().reads,
       getCheckpoint: (name: string) =>
         checkpointFailures-- > 0
           ? Promise.reject(new Error('read store down'))
-          : fixture.reads.getCheckpoint(name),
-    } as typeof fixture.reads;
-    runner = new ReactorRunner(store, reads, { name: 'patient', handle: async () => {} }, fixture.logger);
+          : fixture().reads.getCheckpoint(name),
+    } as ReadStore;
+    runner = new ReactorRunner(store, reads, { name: 'patient', handle: async () => {} }, fixture().logger);
     await runner.start();
     checkpointFailures = 1;
     subscriptions[0]!.onError?.(new Error('engine down'));

@@ -1,13 +1,14 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { type DomainEvent, type DomainEventType, type RecordedEvent, upcast } from '@studio/events';
-import type { EventStore, SubscriptionHandle } from '../eventstore/port';
+import type { EventStore } from '../eventstore/port';
 import type { Logger } from '../logging';
 import { isLeaseLost, LeaseLostError } from '../readstore/lease';
 import type { Checkpoint, ReadStore } from '../readstore/port';
+import { LeasedRunner } from './leased-runner';
 import { parkedRecord, parkOp } from './parked-events';
 import { IDLE_CHECKPOINT_EVERY, RUNNER_RETRY_MS, type RunnerState } from './projector';
 import { backoffMs, type RetryPolicy } from './retry-policy';
-import { RunnerLease, type RunnerLeaseOptions, STANDBY_POLL_MS } from './runner-lease';
+import { RunnerLease, type RunnerLeaseOptions } from './runner-lease';
 
 /**
  * Default for process managers: about 3 s of tries (0.2 + 0.4 + 0.8 + 1.6 s). Their failures are
@@ -61,19 +62,11 @@ export interface ReactorRunnerOptions {
   lease?: RunnerLeaseOptions;
 }
 
-export class ReactorRunner {
-  private subscription?: SubscriptionHandle;
-  private stopped = true;
-  private paused = false;
+export class ReactorRunner extends LeasedRunner {
   private position: number | undefined;
   /** The checkpoint last written (events passed over since then are simply read again after a restart). */
   private committed: number | undefined;
   private readonly handled: ReadonlySet<string> | undefined;
-  private retryTimer?: NodeJS.Timeout;
-  private abort = new AbortController();
-  /** Only the instance holding the lease runs (one relay, one refund manager); its checkpoints carry the fence. */
-  private readonly lease: RunnerLease;
-  private standing = false;
   private readonly now: () => Date;
   private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
 
@@ -84,30 +77,14 @@ export class ReactorRunner {
     private readonly logger: Logger,
     options: ReactorRunnerOptions = {},
   ) {
+    // Only the instance holding the lease runs (one relay, one refund manager).
+    super(new RunnerLease(readStore, reactor.name, logger, options.lease));
     this.now = options.now ?? (() => new Date());
     this.sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
     this.handled = reactor.handles ? new Set(reactor.handles) : undefined;
-    this.lease = new RunnerLease(readStore, reactor.name, logger, options.lease);
   }
 
-  /** Runs the reactor if this instance gets its lease; otherwise resolves at once and stands by. */
-  async start(): Promise<void> {
-    this.stopped = false;
-    this.abort = new AbortController();
-    if (this.lease.fence === undefined && !(await this.lease.acquire(() => this.loseLease()))) {
-      this.standBy();
-      return;
-    }
-    this.standing = false;
-    try {
-      await this.run();
-    } catch (error) {
-      if (!isLeaseLost(error)) throw error;
-      this.loseLease();
-    }
-  }
-
-  private async run(): Promise<void> {
+  protected async run(): Promise<void> {
     let after = await this.readStore.getCheckpoint(this.reactor.name);
     if (after === undefined && this.reactor.startsAtLogEnd) {
       after = await this.eventStore.headPosition();
@@ -217,7 +194,7 @@ export class ReactorRunner {
   }
 
   /** The engine failed (or parking could not be written): restart from the checkpoint after a pause. */
-  private pause(error: unknown): void {
+  protected pause(error: unknown): void {
     if (isLeaseLost(error)) {
       this.loseLease();
       return;
@@ -225,35 +202,12 @@ export class ReactorRunner {
     this.logger.warn({ err: error, reactor: this.reactor.name }, 'reactor failed; retrying');
     if (this.stopped) return;
     this.paused = true;
-    clearTimeout(this.retryTimer);
-    this.retryTimer = setTimeout(() => void this.restart(), RUNNER_RETRY_MS);
+    this.comeBackIn(RUNNER_RETRY_MS);
   }
 
   /** Another instance took the lease: this one stops acting and stands by. */
-  private loseLease(): void {
+  protected loseLease(): void {
     this.logger.warn({ reactor: this.reactor.name }, 'another instance holds the reactor; standing by');
-    this.lease.forget();
-    void this.subscription?.stop();
-    this.subscription = undefined;
-    if (!this.stopped) this.standBy();
-  }
-
-  private standBy(): void {
-    this.standing = true;
-    clearTimeout(this.retryTimer);
-    this.retryTimer = setTimeout(() => void this.restart(), STANDBY_POLL_MS);
-  }
-
-  private async restart(): Promise<void> {
-    await this.subscription?.stop();
-    this.subscription = undefined;
-    if (this.stopped) return;
-    try {
-      await this.start();
-      this.paused = false;
-    } catch (error) {
-      // Still unreachable (the checkpoint read failed): try again later rather than give up.
-      this.pause(error);
-    }
+    this.leaveLease();
   }
 }

@@ -1,7 +1,8 @@
 import type { RecordedEvent } from '@studio/events';
 import { eventually } from '../../testing/helpers';
-import { deferred, openRunnerFixture, type RunnerFixture, testEvent } from '../../testing/runner-fixtures';
+import { deferred, testEvent, useRunnerFixture } from '../../testing/runner-fixtures';
 import type { Bus, BusMessage } from '../bus/port';
+import type { ReadStore } from '../readstore/port';
 import { ReactorRunner } from './reactor';
 import { type Outgoing, relay } from './relay';
 
@@ -45,26 +46,18 @@ const route = (event: RecordedEvent): Outgoing[] =>
     : [{ topic: 'jobs', message: { key: event.streamName, value: { id: event.eventId } } }];
 
 describe('relay', () => {
-  let fixture: RunnerFixture;
   let runner: ReactorRunner | undefined;
-  beforeEach(() => {
-    fixture = openRunnerFixture();
-  });
-  afterEach(async () => {
-    await runner?.stop();
-    runner = undefined;
-    await fixture.dispose();
-  });
+  const fixture = useRunnerFixture(() => runner);
 
   it('publishes what the route gives for each event, in order, and nothing for the rest', async () => {
     const { bus, accepted } = controlledBus();
-    runner = new ReactorRunner(fixture.events, fixture.reads, relay(bus, route), fixture.logger);
+    runner = new ReactorRunner(fixture().events, fixture().reads, relay(bus, route), fixture().logger);
     await runner.start();
-    await fixture.events.append('job-1', [testEvent('e1'), testEvent('e2', 'Ignored'), testEvent('e3')], {
+    await fixture().events.append('job-1', [testEvent('e1'), testEvent('e2', 'Ignored'), testEvent('e3')], {
       expectedRevision: 'any',
     });
-    const head = (await fixture.events.headPosition())!;
-    await eventually(async () => (await fixture.reads.getCheckpoint('relay')) === head);
+    const head = (await fixture().events.headPosition())!;
+    await eventually(async () => (await fixture().reads.getCheckpoint('relay')) === head);
     // Each message carries an id derived from its event, so a republish after a crash is the
     // same message to a bus that deduplicates.
     expect(accepted).toEqual([
@@ -75,8 +68,8 @@ describe('relay', () => {
 
   it('handling an event resolves only once the bus has accepted, and fails when the bus refuses', async () => {
     const { bus, pending, set } = controlledBus();
-    await fixture.events.append('job-1', [testEvent('e1')], { expectedRevision: 'any' });
-    const [event] = await fixture.events.readAll();
+    await fixture().events.append('job-1', [testEvent('e1')], { expectedRevision: 'any' });
+    const [event] = await fixture().events.readAll();
     const reactor = relay(bus, route);
 
     set('hold');
@@ -101,21 +94,21 @@ describe('relay', () => {
     // Every checkpoint the relay writes, in order with the bus's acknowledgement.
     const order: string[] = [];
     const reads = {
-      ...fixture.reads,
-      apply: async (...args: Parameters<typeof fixture.reads.apply>) => {
+      ...fixture().reads,
+      apply: async (...args: Parameters<ReadStore['apply']>) => {
         if (args[1]?.name === 'relay') order.push(`checkpoint ${args[1].position}`);
-        return fixture.reads.apply(...args);
+        return fixture().reads.apply(...args);
       },
     };
-    runner = new ReactorRunner(fixture.events, reads, relay(bus, route), fixture.logger);
+    runner = new ReactorRunner(fixture().events, reads, relay(bus, route), fixture().logger);
     await runner.start();
-    await fixture.events.append('job-1', [testEvent('e1')], { expectedRevision: 'any' });
-    const head = (await fixture.events.headPosition())!;
+    await fixture().events.append('job-1', [testEvent('e1')], { expectedRevision: 'any' });
+    const head = (await fixture().events.headPosition())!;
 
     await eventually(async () => pending.length === 1);
     order.push('acknowledged');
     pending[0]!.resolve();
-    await eventually(async () => (await fixture.reads.getCheckpoint('relay')) === head);
+    await eventually(async () => (await fixture().reads.getCheckpoint('relay')) === head);
     expect(order).toEqual(['acknowledged', `checkpoint ${head}`]);
     expect(accepted).toHaveLength(1);
   });
@@ -123,12 +116,12 @@ describe('relay', () => {
   it('a bus that refuses once gets the message again: nothing is lost', async () => {
     const { bus, accepted, set } = controlledBus();
     set('reject-once');
-    runner = new ReactorRunner(fixture.events, fixture.reads, relay(bus, route), fixture.logger);
+    runner = new ReactorRunner(fixture().events, fixture().reads, relay(bus, route), fixture().logger);
     await runner.start();
-    await fixture.events.append('job-1', [testEvent('e1'), testEvent('e2')], { expectedRevision: 'any' });
-    const head = (await fixture.events.headPosition())!;
+    await fixture().events.append('job-1', [testEvent('e1'), testEvent('e2')], { expectedRevision: 'any' });
+    const head = (await fixture().events.headPosition())!;
 
-    await eventually(async () => (await fixture.reads.getCheckpoint('relay')) === head, 5000);
+    await eventually(async () => (await fixture().reads.getCheckpoint('relay')) === head, 5000);
     expect(accepted.map((a) => a.message.value)).toEqual([{ id: 'e1' }, { id: 'e2' }]);
   });
 });

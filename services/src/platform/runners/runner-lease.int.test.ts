@@ -1,10 +1,15 @@
 import type { RecordedEvent } from '@studio/events';
 import { capturingLogger, eventually } from '../../testing/helpers';
-import { openRunnerFixture, type RunnerFixture, testEvent } from '../../testing/runner-fixtures';
+import {
+  openRunnerFixture,
+  type RunnerFixture,
+  recordingReactor,
+  testEvent,
+} from '../../testing/runner-fixtures';
 import { EngineUnavailableError } from '../faults/unavailable';
 import type { ReadStore } from '../readstore/port';
 import { CATCH_UP_PAGE, type Projection, ProjectorRunner } from './projector';
-import { type Reactor, ReactorRunner } from './reactor';
+import { ReactorRunner } from './reactor';
 
 /** Counts every event it sees: a second active instance would count events twice. */
 const tally: Projection = {
@@ -208,12 +213,7 @@ describe('one runner instance at a time (lease with fencing)', () => {
 
   it('one relay at a time: the standby handles what follows once the first stops, each event once', async () => {
     const handled: string[] = [];
-    const reactor: Reactor = {
-      name: 'relay-like',
-      async handle(event) {
-        handled.push(event.eventId);
-      },
-    };
+    const reactor = recordingReactor('relay-like', handled);
     const first = new ReactorRunner(fixture.events, fixture.reads, reactor, fixture.logger, { lease: TTL });
     const second = new ReactorRunner(fixture.events, fixture.reads, reactor, fixture.logger, { lease: TTL });
     runners.push(first, second);

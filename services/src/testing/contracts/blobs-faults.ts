@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BlobStore } from '../../platform/blobs/port';
 import { faultyBlobStore } from '../faults/blobs';
 import { retried } from '../faults/retried';
-import { FaultSwitch } from '../faults/switch';
+import { eachBehindSwitch, type FaultSwitch } from '../faults/switch';
 
 /** The faults section of the BlobStore contract: a refused put stores nothing; stored blobs outlive the outage. */
 export function blobStoreFaultContract(name: string, make: () => Promise<BlobStore>): void {
@@ -12,14 +12,8 @@ export function blobStoreFaultContract(name: string, make: () => Promise<BlobSto
     let store: BlobStore;
     const blobId = (label: string) => `faults-${label}-${randomUUID()}.bin`;
 
-    beforeEach(async () => {
-      inner = await make();
-      faults = new FaultSwitch('blob store');
-      store = faultyBlobStore(inner, faults);
-    });
-    afterEach(async () => {
-      faults.up();
-      await inner.close();
+    eachBehindSwitch('blob store', make, faultyBlobStore, (given) => {
+      ({ inner, faults, wrapped: store } = given);
     });
 
     it('down: puts and reads are refused as UNAVAILABLE; nothing half-written, earlier blobs intact', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Bus, ConsumeOptions, ConsumerHandle, DeliveredMessage } from '../../platform/bus/port';
+import { expectStopToWaitForHandler } from '../helpers';
 import { busFaultContract } from './bus-faults';
 
 interface Value {
@@ -176,14 +177,7 @@ export function busContract(
       });
       await bus.publish(topic, messages(['k'], 1));
       await until(() => seen.length === 1);
-      let stopped = false;
-      const stopping = handle.stop().then(() => {
-        stopped = true;
-      });
-      await sleep(30);
-      expect(stopped).toBe(false);
-      release();
-      await stopping;
+      await expectStopToWaitForHandler(() => handle.stop(), release);
       expect(finished).toBe(true);
 
       await bus.publish(topic, [{ key: 'k', value: { key: 'k', seq: 1 } }]);

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Event } from '@studio/events';
 import type { EventStore } from '../../platform/eventstore/port';
 import { faultyEventStore } from '../faults/eventstore';
 import { retried } from '../faults/retried';
-import { FaultSwitch } from '../faults/switch';
+import { eachBehindSwitch, type FaultSwitch } from '../faults/switch';
+import { freshEvent as event } from '../fresh-event';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function waitUntil(condition: () => boolean, timeoutMs = 5000): Promise<void> {
@@ -27,14 +27,8 @@ export function eventStoreFaultContract(name: string, make: () => Promise<EventS
     const stream = (label: string) => `faults_${label}-${randomUUID().replaceAll('-', '')}`;
     const ids = async (s: string) => (await inner.readStream(s)).map((e) => e.eventId);
 
-    beforeEach(async () => {
-      inner = await make();
-      faults = new FaultSwitch('event store');
-      store = faultyEventStore(inner, faults);
-    });
-    afterEach(async () => {
-      faults.up();
-      await inner.close();
+    eachBehindSwitch('event store', make, faultyEventStore, (given) => {
+      ({ inner, faults, wrapped: store } = given);
     });
 
     it('down: an append is refused as UNAVAILABLE and writes nothing; back up, the same append writes once', async () => {
@@ -118,18 +112,4 @@ export function eventStoreFaultContract(name: string, make: () => Promise<EventS
       await second.stop();
     });
   });
-}
-
-function event(type: string): Event {
-  return {
-    eventId: randomUUID(),
-    type,
-    data: { type },
-    metadata: {
-      correlationId: randomUUID(),
-      causationId: randomUUID(),
-      occurredAt: '2026-01-01T00:00:00.000Z',
-      schemaVersion: 1,
-    },
-  };
 }

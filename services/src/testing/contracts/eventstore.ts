@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Event, RecordedEvent } from '@studio/events';
 import { type EventStore, WrongExpectedRevisionError } from '../../platform/eventstore/port';
+import { freshEvent as event } from '../fresh-event';
+import { expectStopToWaitForHandler } from '../helpers';
 import { eventStoreFaultContract } from './eventstore-faults';
 
 /**
@@ -276,14 +278,7 @@ export function eventStoreContract(
         await store.append(s, [event('slow')], { expectedRevision: 'no-stream' });
         await waitUntil(() => seen.length === 1);
 
-        let stopped = false;
-        const stopping = sub.stop().then(() => {
-          stopped = true;
-        });
-        await sleep(30);
-        expect(stopped).toBe(false);
-        release();
-        await stopping;
+        await expectStopToWaitForHandler(() => sub.stop(), release);
         expect(handlerDone).toBe(true);
 
         await store.append(s, [event('after-stop')], { expectedRevision: 0 });
@@ -321,21 +316,6 @@ export function eventStoreContract(
     // The same expectations, with the engine failing, stalling or flapping under a fault-injecting wrapper.
     eventStoreFaultContract(name, make);
   });
-}
-
-function event(type: string, data: Record<string, unknown> = { value: type }): Event {
-  return {
-    eventId: randomUUID(),
-    type,
-    data,
-    metadata: {
-      userId: 'user-1',
-      correlationId: randomUUID(),
-      causationId: randomUUID(),
-      occurredAt: '2026-01-01T00:00:00.000Z',
-      schemaVersion: 1,
-    },
-  };
 }
 
 function strip(e: RecordedEvent): Event {

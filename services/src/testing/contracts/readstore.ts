@@ -13,6 +13,19 @@ import { readStoreFaultContract } from './readstore-faults';
  * The behaviour every ReadStore adapter must have. Collection and checkpoint names are unique per
  * test (and dropped afterwards), so the suite can run against a shared server.
  */
+/**
+ * A rebuild of `collection` through the store's `bulk`, given an index on ownerId: the old
+ * document `old` gives way to `{ _id: '1', ownerId: 'u' }`. For the adapters' own checks of what
+ * the rebuild committed.
+ */
+export async function rebuildWithIndex(store: ReadStore, collection: string): Promise<void> {
+  await store.ensureIndex(collection, ['ownerId']);
+  await store.collection(collection).put({ _id: 'old', ownerId: 'u' });
+  const bulk = store.bulk?.({ replacing: [collection], indexes: [{ collection, fields: ['ownerId'] }] });
+  bulk?.stage([{ op: 'put', collection, doc: { _id: '1', ownerId: 'u' } }]);
+  await bulk?.commit({ name: collection, position: 1 });
+}
+
 export function readStoreContract(
   name: string,
   make: () => Promise<ReadStore>,

@@ -78,3 +78,26 @@ export const faultSwitches = (): FaultSwitches => ({
   bus: new FaultSwitch('bus'),
   blobs: new FaultSwitch('blob store'),
 });
+
+/**
+ * A faults section's given: before each test, the adapter `make` opens behind `wrap` on a switch
+ * of its own, handed to `opened`; after it, the switch is up again and the adapter closed.
+ */
+export function eachBehindSwitch<Port extends { close(): Promise<void> }>(
+  engine: EngineName,
+  make: () => Promise<Port>,
+  wrap: (inner: Port, faults: FaultSwitch) => Port,
+  opened: (given: { inner: Port; faults: FaultSwitch; wrapped: Port }) => void,
+): void {
+  let inner: Port;
+  let faults: FaultSwitch;
+  beforeEach(async () => {
+    inner = await make();
+    faults = new FaultSwitch(engine);
+    opened({ inner, faults, wrapped: wrap(inner, faults) });
+  });
+  afterEach(async () => {
+    faults.up();
+    await inner.close();
+  });
+}
