@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import type request from 'supertest';
 
 /**
  * A PNG of coloured noise, `width` × `height`: noise does not compress, so the picture weighs
@@ -16,3 +17,10 @@ export const noisyPng = (width = 300, height = 200) =>
   })
     .png()
     .toBuffer();
+
+/** A picture the server serves at `url`: its content type, its bytes and what sharp reads of it. */
+export async function servedPicture(agent: request.Agent, url: string) {
+  const res = await agent.get(url).buffer(true);
+  const bytes = res.body as Buffer;
+  return { type: String(res.headers['content-type']), bytes, meta: await sharp(bytes).metadata() };
+}

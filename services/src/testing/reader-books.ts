@@ -112,6 +112,24 @@ export function coverCode(pdfBytes: Buffer): string {
   }
 }
 
+const BEEKEEPING = {
+  title: 'Urban Beekeeping',
+  description: 'Keeping healthy bees on a city rooftop, from the first hive to the first honey',
+  numChapters: 3,
+  includeIntroduction: 'yes',
+};
+
+/** A Gen 2.0 book asked for over HTTP (202 expected), three chapters on bees unless `book` says; its id. */
+export async function submitGen2(
+  agent: request.Agent,
+  userId: string,
+  book: Record<string, unknown> = BEEKEEPING,
+): Promise<string> {
+  const submitted = await agent.post('/api/non-fiction-gen2/submit').send({ userId, ...book });
+  expect(submitted.status).toBe(202);
+  return submitted.body.bookId as string;
+}
+
 /** A v1 non-fiction book asked for over HTTP (202 expected); its book id. */
 export async function submitNonFiction(
   agent: request.Agent,
@@ -123,14 +141,29 @@ export async function submitNonFiction(
   return submitted.body.bookId as string;
 }
 
+export interface KidsStory {
+  description: string;
+  name: string;
+  gender: 'boy' | 'girl';
+}
+const PIP: KidsStory = {
+  description: 'Pip the puppy learns to swim at the seaside',
+  name: 'Pip',
+  gender: 'boy',
+};
+
+/** The kids-book form for `userId` telling `story` (Pip's by default); a photo is the caller's to attach. */
+export const kidsBookForm = (agent: request.Agent, userId: string, story: KidsStory = PIP) =>
+  agent
+    .post('/api/generate-kids-book')
+    .field('storyDescription', story.description)
+    .field('characterName', story.name)
+    .field('characterGender', story.gender)
+    .field('userId', userId);
+
 /** A kids book about Pip the puppy asked for over HTTP (202 expected); its book id. */
 export async function submitKidsBook(agent: request.Agent, userId: string): Promise<string> {
-  const submitted = await agent
-    .post('/api/generate-kids-book')
-    .field('storyDescription', 'Pip the puppy learns to swim at the seaside')
-    .field('characterName', 'Pip')
-    .field('characterGender', 'boy')
-    .field('userId', userId);
+  const submitted = await kidsBookForm(agent, userId);
   expect(submitted.status).toBe(202);
   return submitted.body.bookId as string;
 }
