@@ -68,10 +68,7 @@ export class GenerationSupervisor {
   async sweep(): Promise<number> {
     const now = this.runtime.clock.now();
     const nowIso = now.toISOString();
-    const leaseExpired = await this.generations().find({
-      status: { $in: RUNNING },
-      leaseExpiresAt: { $lt: nowIso },
-    });
+    const leaseExpired = await this.passed(RUNNING, 'leaseExpiresAt', nowIso);
     for (const doc of leaseExpired) {
       await this.decide(doc, nowIso, {
         type: 'ExpireLease',
@@ -82,14 +79,8 @@ export class GenerationSupervisor {
     }
     const unclaimedBefore = new Date(now.getTime() - this.runtime.generationTimeoutMs).toISOString();
     const late = [
-      ...(await this.generations().find({
-        status: { $in: RUNNING },
-        deadline: { $lt: nowIso },
-      })),
-      ...(await this.generations().find({
-        status: { $in: QUEUED },
-        updatedAt: { $lt: unclaimedBefore },
-      })),
+      ...(await this.passed(RUNNING, 'deadline', nowIso)),
+      ...(await this.passed(QUEUED, 'updatedAt', unclaimedBefore)),
     ];
     for (const doc of late) {
       await this.decide(doc, nowIso, {
@@ -110,6 +101,11 @@ export class GenerationSupervisor {
       causationId: 'supervisor',
       userId: doc.userId,
     });
+  }
+
+  /** The jobs in one of `statuses` whose `field` (an ISO time) is before `iso`. */
+  private passed(statuses: string[], field: 'leaseExpiresAt' | 'deadline' | 'updatedAt', iso: string) {
+    return this.generations().find({ status: { $in: statuses }, [field]: { $lt: iso } });
   }
 
   private generations() {
