@@ -5,7 +5,7 @@ import { inspectPdf } from '../testing/debian-tools';
 import { member } from '../testing/givens';
 import { bytesBody } from '../testing/helpers';
 import * as regen from '../testing/part-regeneration';
-import { listedBook, submitNonFiction } from '../testing/reader-books';
+import { finishedNonFiction, listedBook } from '../testing/reader-books';
 import { useEmbeddedServer, useServerWithFakeOpenAi } from '../testing/test-runtime';
 
 /**
@@ -23,12 +23,11 @@ type Part = {
 };
 
 async function finishedBook(server: Embedded, email: string) {
-  const { agent, userId } = await member(server, email, { plan: 'premium' });
-  const id = await submitNonFiction(agent, userId, {
+  const book = {
     Title: 'Window Boxes',
     Description: 'Growing herbs and flowers in window boxes on a city flat',
-  });
-  await doneBook(agent, userId, id);
+  };
+  const { agent, userId, id } = await finishedNonFiction(server, email, book, 'premium');
   return { agent, userId, id };
 }
 

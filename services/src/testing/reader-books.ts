@@ -2,8 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { PlanId } from '@studio/events';
 import sharp from 'sharp';
 import request from 'supertest';
+import type { Embedded } from '../main/embedded';
+import { member } from './givens';
 import { bytesBody, eventually } from './helpers';
 
 /** What the books' reader-code tests share: a book's files over HTTP, and a printed code read back. */
@@ -241,4 +244,17 @@ export function readerPhone(serverUrl: string, address: string) {
         .send({ qrId, email, token: token() });
     },
   };
+}
+
+/** A member on `plan` whose v1 non-fiction `book` is Done: the member, the book's id and its row in My Books. */
+export async function finishedNonFiction(
+  server: Embedded,
+  email: string,
+  book: { Title: string; Description: string },
+  plan: PlanId = 'standard',
+) {
+  const { agent, userId } = await member(server, email, { plan });
+  const id = await submitNonFiction(agent, userId, book);
+  const built = await listedBook(agent, userId, id, (b) => b.status === 'Done');
+  return { agent, userId, id, built };
 }
