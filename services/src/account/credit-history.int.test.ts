@@ -1,5 +1,6 @@
 import { accountStream } from '@studio/events';
-import request from 'supertest';
+import type request from 'supertest';
+import { member } from '../testing/givens';
 import { eventually } from '../testing/helpers';
 import { useEmbeddedServer } from '../testing/test-runtime';
 import { accountDecider } from './decider';
@@ -14,20 +15,15 @@ describe('GET /api/credits/history pages', () => {
     /<([^>]+)>; rel="next"/.exec(String(res.headers.link ?? ''))?.[1];
 
   it('follows the next links through every entry, and the pages add up to the balance', async () => {
-    const agent = request.agent(server().url);
-    const user = (
-      await agent
-        .post('/api/register')
-        .send({ name: 'Ledger', email: 'ledger@example.com', password: 'secret12' })
-    ).body as { id: string };
+    const { agent, userId } = await member(server(), 'ledger@example.com', { name: 'Ledger' });
     // Every grant at the same instant: the cursor must break ties, not skip or repeat them.
     const at = new Date().toISOString();
     for (let i = 1; i <= ENTRIES; i++) {
       await server().platform.commands.handle(
-        accountStream(user.id),
+        accountStream(userId),
         accountDecider,
         { type: 'GrantCredits', amount: i, reason: 'plan-purchase', planId: 'basic', paymentRef: `pay-${i}` },
-        { at, correlationId: 'c', causationId: 'c', userId: user.id },
+        { at, correlationId: 'c', causationId: 'c', userId: userId },
       );
     }
     const balance = (await agent.get('/api/user')).body.credits as number;
@@ -62,10 +58,7 @@ describe('GET /api/credits/history pages', () => {
   });
 
   it('takes a smaller page size, and refuses a forged cursor or a bad limit with 400', async () => {
-    const agent = request.agent(server().url);
-    await agent
-      .post('/api/register')
-      .send({ name: 'Pager', email: 'pager@example.com', password: 'secret12' });
+    const { agent } = await member(server(), 'pager@example.com', { name: 'Pager' });
     expect((await agent.get('/api/credits/history?cursor=not-a-cursor')).status).toBe(400);
     const bad = await agent.get('/api/credits/history?limit=0');
     expect(bad.status).toBe(400);

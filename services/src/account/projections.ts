@@ -72,6 +72,16 @@ function ledgerPut(id: string, userId: string, at: string, entry: LedgerEntry): 
   return { op: 'put', collection: LEDGER, doc };
 }
 
+/** A credit movement: the balance and the ledger move by the same signed amount. */
+function creditMove(
+  id: string,
+  userId: string,
+  at: string,
+  entry: LedgerEntry & { amount: number },
+): WriteOp[] {
+  return [accountUpdate(userId, {}, { credits: entry.amount }), ledgerPut(id, userId, at, entry)];
+}
+
 export const accountsProjection = defineProjection({
   name: 'accounts',
   collections: [ACCOUNTS, LEDGER],
@@ -106,55 +116,40 @@ export const accountsProjection = defineProjection({
       case 'AdminRevoked':
         return [accountUpdate(userId, { isAdmin: false })];
       case 'CreditsGranted':
-        return [
-          accountUpdate(userId, {}, { credits: event.data.amount }),
-          ledgerPut(event.eventId, userId, at, {
-            amount: event.data.amount,
-            kind: 'granted',
-            reason: event.data.reason,
-            planId: event.data.planId,
-          }),
-        ];
+        return creditMove(event.eventId, userId, at, {
+          amount: event.data.amount,
+          kind: 'granted',
+          reason: event.data.reason,
+          planId: event.data.planId,
+        });
       case 'CreditsDebited':
-        return [
-          accountUpdate(userId, {}, { credits: -event.data.amount }),
-          ledgerPut(event.eventId, userId, at, {
-            amount: -event.data.amount,
-            kind: 'debited',
-            reason: event.data.kind,
-            generationId: event.data.generationId,
-          }),
-        ];
+        return creditMove(event.eventId, userId, at, {
+          amount: -event.data.amount,
+          kind: 'debited',
+          reason: event.data.kind,
+          generationId: event.data.generationId,
+        });
       case 'CreditsRefunded':
-        return [
-          accountUpdate(userId, {}, { credits: event.data.amount }),
-          ledgerPut(event.eventId, userId, at, {
-            amount: event.data.amount,
-            kind: 'refunded',
-            reason: event.data.reason,
-            generationId: event.data.generationId,
-          }),
-        ];
+        return creditMove(event.eventId, userId, at, {
+          amount: event.data.amount,
+          kind: 'refunded',
+          reason: event.data.reason,
+          generationId: event.data.generationId,
+        });
       case 'CreditsAdjusted':
-        return [
-          accountUpdate(userId, {}, { credits: event.data.delta }),
-          ledgerPut(event.eventId, userId, at, {
-            amount: event.data.delta,
-            kind: 'adjusted',
-            reason: event.data.reason,
-          }),
-        ];
+        return creditMove(event.eventId, userId, at, {
+          amount: event.data.delta,
+          kind: 'adjusted',
+          reason: event.data.reason,
+        });
       case 'PaymentReversed':
         // Listed even when nothing could be withdrawn, so the history says the payment went back.
-        return [
-          accountUpdate(userId, {}, { credits: -event.data.creditsWithdrawn }),
-          ledgerPut(event.eventId, userId, at, {
-            amount: -event.data.creditsWithdrawn,
-            kind: 'withdrawn',
-            reason: event.data.cause,
-            ...(event.data.planId ? { planId: event.data.planId } : {}),
-          }),
-        ];
+        return creditMove(event.eventId, userId, at, {
+          amount: -event.data.creditsWithdrawn,
+          kind: 'withdrawn',
+          reason: event.data.cause,
+          ...(event.data.planId ? { planId: event.data.planId } : {}),
+        });
       case 'SubscriptionActivated':
         return [
           accountUpdate(userId, {

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { member } from '../testing/givens';
 import { useEmbeddedServer } from '../testing/test-runtime';
 
 const server = useEmbeddedServer();
@@ -158,25 +159,17 @@ describe('identity API', () => {
       const visitor = await api().get('/api/session');
       expect(visitor.status).toBe(200);
       expect(visitor.body).toEqual({ user: null });
-      const agent = request.agent(server().url);
-      await agent
-        .post('/api/register')
-        .send({ ...valid, email: 'session-check@example.com' })
-        .expect(201);
-      const member = await agent.get('/api/session');
-      expect(member.status).toBe(200);
-      expect(member.body.user).toMatchObject({ email: 'session-check@example.com', name: valid.name });
-      expect(member.body.user.password).toBeUndefined();
+      const { agent } = await member(server(), 'session-check@example.com', { name: valid.name });
+      const session = await agent.get('/api/session');
+      expect(session.status).toBe(200);
+      expect(session.body.user).toMatchObject({ email: 'session-check@example.com', name: valid.name });
+      expect(session.body.user.password).toBeUndefined();
       await agent.post('/api/logout').expect(200);
       expect((await agent.get('/api/session')).body).toEqual({ user: null });
     });
 
     it('updates the name and phone number with the registration rules, for the signed-in user only', async () => {
-      const agent = request.agent(server().url);
-      await agent
-        .post('/api/register')
-        .send({ ...valid, email: 'profile-edit@example.com' })
-        .expect(201);
+      const { agent } = await member(server(), 'profile-edit@example.com', { name: valid.name });
       const updated = await agent
         .put('/api/user/profile')
         .send({ name: 'Ada King', phoneNumber: '+44 20 7946 0000' });
@@ -190,11 +183,7 @@ describe('identity API', () => {
     });
 
     it('keeps an optional pen name, validated like the name; absent leaves it, empty removes it', async () => {
-      const agent = request.agent(server().url);
-      await agent
-        .post('/api/register')
-        .send({ ...valid, email: 'pen-name@example.com' })
-        .expect(201);
+      const { agent } = await member(server(), 'pen-name@example.com', { name: valid.name });
       const set = await agent.put('/api/user/profile').send({ name: 'Ada King', penName: '  A. K. Quill ' });
       expect(set.status).toBe(200);
       expect(set.body.penName).toBe('A. K. Quill');
@@ -231,39 +220,30 @@ describe('identity API', () => {
 
   describe('identity comes from the session only', () => {
     it('refuses a forged X-User-Id with 403 and honours a matching one', async () => {
-      const agent = request.agent(server().url);
-      const me = (
-        await agent
-          .post('/api/register')
-          .send({ name: 'Bob', email: 'bob@example.com', password: 'secret12' })
-      ).body;
+      const { agent, userId } = await member(server(), 'bob@example.com', { name: 'Bob' });
       const forged = await agent.get('/api/user').set('X-User-Id', 'recSomeoneElse1234');
       expect(forged.status).toBe(403);
       expect(forged.body).toEqual({
         message: 'The X-User-Id header does not match the signed-in user',
         error: 'FORBIDDEN',
       });
-      expect((await agent.get('/api/user').set('X-User-Id', me.id)).status).toBe(200);
+      expect((await agent.get('/api/user').set('X-User-Id', userId)).status).toBe(200);
     });
 
     it('returns only the signed-in user from /api/airtable/login', async () => {
-      const agent = request.agent(server().url);
-      const me = (
-        await agent.post('/api/register').send({ name: 'Cy', email: 'cy@example.com', password: 'secret12' })
-      ).body;
-      expect((await agent.post('/api/airtable/login').send({ id: me.id })).body.id).toBe(me.id);
+      const { agent, userId } = await member(server(), 'cy@example.com', { name: 'Cy' });
+      expect((await agent.post('/api/airtable/login').send({ id: userId })).body.id).toBe(userId);
       const other = await agent.post('/api/airtable/login').send({ id: 'recOther00000000' });
       expect(other.status).toBe(403);
       expect(other.body).toEqual({
         message: "You can only access your own account's data",
         error: 'FORBIDDEN',
       });
-      expect((await api().post('/api/airtable/login').send({ id: me.id })).status).toBe(401);
+      expect((await api().post('/api/airtable/login').send({ id: userId })).status).toBe(401);
     });
 
     it("refuses another user's books, credit history and reads", async () => {
-      const agent = request.agent(server().url);
-      await agent.post('/api/register').send({ name: 'Di', email: 'di@example.com', password: 'secret12' });
+      const { agent } = await member(server(), 'di@example.com', { name: 'Di' });
       expect((await agent.get('/api/airtable/books/recOther00000000')).status).toBe(403);
       expect((await agent.get('/api/airtable/books/recOther00000000/status/in-progress')).status).toBe(403);
       expect((await agent.get('/api/credits/history')).body).toEqual([]);

@@ -109,32 +109,19 @@ interface ActivateSubscription {
 }
 
 function activateSubscription(command: ActivateSubscription, state: AccountState): Out {
-  if (state.appliedPayments.has(command.paymentRef)) return [];
-  const refused = underpaid(command);
-  if (refused.length > 0) return refused;
-  const plan = PLAN_TERMS[command.planId];
   const { planId, paymentRef, customerId, subscriptionId, amountPaid, periodEnd } = command;
-  const grant = {
-    type: 'CreditsGranted',
-    data: { amount: plan.credits, reason: 'plan-purchase', planId, paymentRef },
-  } as const;
-  // Paid for a subscription that has already ended (events out of order): credit it, keep the tier.
-  if (subscriptionId && state.endedSubscriptions.has(subscriptionId)) return [grant];
-  return [
-    {
-      type: 'SubscriptionActivated',
-      data: {
-        planId,
-        tier: plan.tier,
-        paymentRef,
-        amountPaid,
-        ...(customerId ? { customerId } : {}),
-        ...(subscriptionId ? { subscriptionId } : {}),
-        ...(periodEnd ? { periodEnd } : {}),
-      },
+  return paidMonth(command, state, 'plan-purchase', {
+    type: 'SubscriptionActivated',
+    data: {
+      planId,
+      tier: PLAN_TERMS[planId].tier,
+      paymentRef,
+      amountPaid,
+      ...(customerId ? { customerId } : {}),
+      ...(subscriptionId ? { subscriptionId } : {}),
+      ...(periodEnd ? { periodEnd } : {}),
     },
-    grant,
-  ];
+  });
 }
 
 interface RenewSubscription {
@@ -147,29 +134,40 @@ interface RenewSubscription {
 }
 
 function renewSubscription(command: RenewSubscription, state: AccountState): Out {
+  const { planId, paymentRef, subscriptionId, periodEnd, amountPaid } = command;
+  return paidMonth(command, state, 'renewal', {
+    type: 'SubscriptionRenewed',
+    data: {
+      planId,
+      paymentRef,
+      amountPaid,
+      ...(subscriptionId ? { subscriptionId } : {}),
+      ...(periodEnd ? { periodEnd } : {}),
+    },
+  });
+}
+
+/**
+ * A month of a plan paid for, once per payment and only at the plan's price: its credits granted,
+ * and `event` (the plan taken or renewed) before them unless the subscription has already ended
+ * (events out of order: credit it, keep the tier).
+ */
+function paidMonth(
+  command: RenewSubscription | ActivateSubscription,
+  state: AccountState,
+  reason: 'plan-purchase' | 'renewal',
+  event: Out[number],
+): Out {
   if (state.appliedPayments.has(command.paymentRef)) return [];
   const refused = underpaid(command);
   if (refused.length > 0) return refused;
-  const plan = PLAN_TERMS[command.planId];
-  const { planId, paymentRef, subscriptionId, periodEnd, amountPaid } = command;
+  const { planId, paymentRef, subscriptionId } = command;
   const grant = {
     type: 'CreditsGranted',
-    data: { amount: plan.credits, reason: 'renewal', planId, paymentRef },
+    data: { amount: PLAN_TERMS[planId].credits, reason, planId, paymentRef },
   } as const;
   if (subscriptionId && state.endedSubscriptions.has(subscriptionId)) return [grant];
-  return [
-    {
-      type: 'SubscriptionRenewed',
-      data: {
-        planId,
-        paymentRef,
-        amountPaid,
-        ...(subscriptionId ? { subscriptionId } : {}),
-        ...(periodEnd ? { periodEnd } : {}),
-      },
-    },
-    grant,
-  ];
+  return [event, grant];
 }
 
 /** A payment whose price is none of the plans': recorded for an admin, never credited. */

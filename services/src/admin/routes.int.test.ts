@@ -1,9 +1,7 @@
 import request from 'supertest';
-import { OPERATOR } from '../account/admin-rights';
 import { eventually } from '../testing/helpers';
-import { verifyThroughMail } from '../testing/mail';
+import { grantedAdmin } from '../testing/mail';
 import { useEmbeddedServer } from '../testing/test-runtime';
-import { changeAdminRights } from './grant-admin';
 
 const server = useEmbeddedServer();
 
@@ -32,13 +30,7 @@ describe('admin API', () => {
   let member: Awaited<ReturnType<typeof account>>;
   beforeAll(async () => {
     admin = await account('boss@example.com');
-    await verifyThroughMail(server(), 'boss@example.com');
-    await changeAdminRights(server().platform.commands, {
-      email: 'boss@example.com',
-      grant: true,
-      by: OPERATOR,
-      at: new Date().toISOString(),
-    });
+    await grantedAdmin(server(), 'boss@example.com');
     admin.user = (await admin.agent.get('/api/user')).body;
     member = await account('member@example.com');
   });

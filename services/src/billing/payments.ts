@@ -1,5 +1,5 @@
-import { accountStream, type PlanId } from '@studio/events';
-import { accountDecider } from '../account/decider';
+import { accountStream } from '@studio/events';
+import { type AccountCommand, accountDecider } from '../account/decider';
 import { ACCOUNTS, type AccountDoc } from '../account/projections';
 import type { AccountState } from '../account/state';
 import type { CommandHandler } from '../platform/command-handler';
@@ -43,142 +43,8 @@ export class Payments {
     const context = { at, correlationId: event.eventId, causationId: event.eventId, userId };
     const before = await this.commands.load(stream, accountDecider);
     if (!before.state.registered) return { applied: false, creditsAdded: 0 };
-    const ids = {
-      ...(event.subscriptionId ? { subscriptionId: event.subscriptionId } : {}),
-    };
-
-    let result: Awaited<ReturnType<CommandHandler['handle']>> | undefined;
-    switch (event.kind) {
-      case 'subscription-paid': {
-        if (!event.planId) {
-          result = await this.commands.handle(
-            stream,
-            accountDecider,
-            {
-              type: 'HoldPayment',
-              paymentRef: event.paymentRef,
-              amountPaid: event.amountPaid,
-              ...(event.priceId ? { priceId: event.priceId } : {}),
-              ...ids,
-            },
-            context,
-          );
-          break;
-        }
-        const planId: PlanId = event.planId;
-        const amountPaid = event.amountPaid;
-        result = await this.commands.handle(
-          stream,
-          accountDecider,
-          event.firstPayment
-            ? {
-                type: 'ActivateSubscription',
-                planId,
-                amountPaid,
-                paymentRef: event.paymentRef,
-                ...ids,
-                ...(event.customerId ? { customerId: event.customerId } : {}),
-                ...(event.periodEnd ? { periodEnd: event.periodEnd } : {}),
-              }
-            : {
-                type: 'RenewSubscription',
-                planId,
-                amountPaid,
-                paymentRef: event.paymentRef,
-                ...ids,
-                ...(event.periodEnd ? { periodEnd: event.periodEnd } : {}),
-              },
-          context,
-        );
-        break;
-      }
-      case 'plan-change-paid':
-        result = await this.commands.handle(
-          stream,
-          accountDecider,
-          {
-            type: 'ChangePlan',
-            toPlanId: event.planId,
-            paymentRef: event.paymentRef,
-            amountPaid: event.amountPaid,
-            ...ids,
-            ...(event.periodEnd ? { renewsAt: event.periodEnd } : {}),
-          },
-          context,
-        );
-        break;
-      case 'payment-reversed':
-        result = await this.commands.handle(
-          stream,
-          accountDecider,
-          {
-            type: 'ReversePayment',
-            chargeRef: event.chargeRef,
-            cause: event.cause,
-            amountReversed: event.amountReversed,
-            ...(event.amountCharged !== undefined ? { amountCharged: event.amountCharged } : {}),
-            ...(event.paymentRef ? { paymentRef: event.paymentRef } : {}),
-          },
-          context,
-        );
-        break;
-      case 'payment-failed':
-        result = await this.commands.handle(
-          stream,
-          accountDecider,
-          { type: 'RecordPaymentFailure', paymentRef: event.paymentRef, reason: event.reason, ...ids },
-          context,
-        );
-        break;
-      case 'subscription-updated':
-        if (['canceled', 'unpaid', 'incomplete_expired'].includes(event.status)) {
-          result = await this.commands.handle(
-            stream,
-            accountDecider,
-            {
-              type: 'ExpireSubscription',
-              subscriptionId: event.subscriptionId,
-              reason: `subscription ${event.status}`,
-            },
-            context,
-          );
-        } else if (event.cancelAtPeriodEnd) {
-          result = await this.commands.handle(
-            stream,
-            accountDecider,
-            { type: 'CancelSubscription', subscriptionId: event.subscriptionId, atPeriodEnd: true },
-            context,
-          );
-        } else if (event.planId && event.planId !== before.state.planId) {
-          // Moved to another price without an invoice now (a downgrade, made here or in Stripe's
-          // portal): scheduled for the renewal. An unpaid upgrade decides nothing until its invoice.
-          result = await this.commands.handle(
-            stream,
-            accountDecider,
-            {
-              type: 'ChangePlan',
-              toPlanId: event.planId,
-              amountPaid: 0,
-              subscriptionId: event.subscriptionId,
-              ...(event.periodEnd ? { renewsAt: event.periodEnd } : {}),
-            },
-            context,
-          );
-        }
-        break;
-      case 'subscription-deleted':
-        result = await this.commands.handle(
-          stream,
-          accountDecider,
-          {
-            type: 'ExpireSubscription',
-            subscriptionId: event.subscriptionId,
-            reason: 'subscription deleted',
-          },
-          context,
-        );
-        break;
-    }
+    const command = commandFor(event, before.state);
+    const result = command ? await this.commands.handle(stream, accountDecider, command, context) : undefined;
     for (const recorded of result?.events ?? []) {
       if (recorded.type === 'PaymentNotCredited' || recorded.type === 'PaymentReversed')
         this.logger.warn(
@@ -214,5 +80,90 @@ export class Payments {
       if (byCustomer) return byCustomer._id;
     }
     return undefined;
+  }
+}
+
+/** The account command a gateway event asks for; none where it changes nothing. */
+function commandFor(
+  event: Exclude<GatewayEvent, { kind: 'ignored' }>,
+  state: AccountState,
+): AccountCommand | undefined {
+  const ids = {
+    ...(event.subscriptionId ? { subscriptionId: event.subscriptionId } : {}),
+  };
+  switch (event.kind) {
+    case 'subscription-paid': {
+      if (!event.planId) {
+        return {
+          type: 'HoldPayment',
+          paymentRef: event.paymentRef,
+          amountPaid: event.amountPaid,
+          ...(event.priceId ? { priceId: event.priceId } : {}),
+          ...ids,
+        };
+      }
+      // The plan's month paid for: the first one takes the plan, the others renew it.
+      const paid = {
+        planId: event.planId,
+        amountPaid: event.amountPaid,
+        paymentRef: event.paymentRef,
+        ...ids,
+        ...(event.periodEnd ? { periodEnd: event.periodEnd } : {}),
+      };
+      return event.firstPayment
+        ? {
+            type: 'ActivateSubscription',
+            ...paid,
+            ...(event.customerId ? { customerId: event.customerId } : {}),
+          }
+        : { type: 'RenewSubscription', ...paid };
+    }
+    case 'plan-change-paid':
+      return {
+        type: 'ChangePlan',
+        toPlanId: event.planId,
+        paymentRef: event.paymentRef,
+        amountPaid: event.amountPaid,
+        ...ids,
+        ...(event.periodEnd ? { renewsAt: event.periodEnd } : {}),
+      };
+    case 'payment-reversed':
+      return {
+        type: 'ReversePayment',
+        chargeRef: event.chargeRef,
+        cause: event.cause,
+        amountReversed: event.amountReversed,
+        ...(event.amountCharged !== undefined ? { amountCharged: event.amountCharged } : {}),
+        ...(event.paymentRef ? { paymentRef: event.paymentRef } : {}),
+      };
+    case 'payment-failed':
+      return { type: 'RecordPaymentFailure', paymentRef: event.paymentRef, reason: event.reason, ...ids };
+    case 'subscription-updated':
+      if (['canceled', 'unpaid', 'incomplete_expired'].includes(event.status)) {
+        return {
+          type: 'ExpireSubscription',
+          subscriptionId: event.subscriptionId,
+          reason: `subscription ${event.status}`,
+        };
+      } else if (event.cancelAtPeriodEnd) {
+        return { type: 'CancelSubscription', subscriptionId: event.subscriptionId, atPeriodEnd: true };
+      } else if (event.planId && event.planId !== state.planId) {
+        // Moved to another price without an invoice now (a downgrade, made here or in Stripe's
+        // portal): scheduled for the renewal. An unpaid upgrade decides nothing until its invoice.
+        return {
+          type: 'ChangePlan',
+          toPlanId: event.planId,
+          amountPaid: 0,
+          subscriptionId: event.subscriptionId,
+          ...(event.periodEnd ? { renewsAt: event.periodEnd } : {}),
+        };
+      }
+      return undefined;
+    case 'subscription-deleted':
+      return {
+        type: 'ExpireSubscription',
+        subscriptionId: event.subscriptionId,
+        reason: 'subscription deleted',
+      };
   }
 }

@@ -349,6 +349,23 @@ describe('Stripe gateway: webhooks', () => {
     ...extra,
   });
 
+  /** What the gateway makes of the `invoice()` given paid: its payment, with what `fields` name. */
+  const invoicePaid = (fields: Record<string, unknown>) => ({
+    kind: 'subscription-paid',
+    eventId: 'evt_1',
+    paymentRef: 'in_1',
+    amountPaid: 4999,
+    ...fields,
+  });
+
+  /** A completed subscription checkout, paid unless `extra` says otherwise. */
+  const checkout = (extra: Record<string, unknown>) => ({
+    object: 'checkout.session',
+    mode: 'subscription',
+    payment_status: 'paid',
+    ...extra,
+  });
+
   /** What the gateway makes of a checkout.session.completed it leaves alone. */
   const ignoredCheckout = { kind: 'ignored', eventId: 'evt_1', type: 'checkout.session.completed' };
 
@@ -366,18 +383,18 @@ describe('Stripe gateway: webhooks', () => {
 
   it('a paid subscription checkout is the first payment of its plan, for the user it names', () => {
     expect(
-      parse('checkout.session.completed', {
-        id: 'cs_1',
-        object: 'checkout.session',
-        mode: 'subscription',
-        payment_status: 'paid',
-        amount_total: 9999,
-        client_reference_id: 'recA',
-        customer: 'cus_1',
-        subscription: { id: 'sub_1', object: 'subscription' },
-        invoice: 'in_1',
-        metadata: { userId: 'recA', planId: 'premium' },
-      }),
+      parse(
+        'checkout.session.completed',
+        checkout({
+          id: 'cs_1',
+          amount_total: 9999,
+          client_reference_id: 'recA',
+          customer: 'cus_1',
+          subscription: { id: 'sub_1', object: 'subscription' },
+          invoice: 'in_1',
+          metadata: { userId: 'recA', planId: 'premium' },
+        }),
+      ),
     ).toStrictEqual({
       kind: 'subscription-paid',
       eventId: 'evt_1',
@@ -392,18 +409,15 @@ describe('Stripe gateway: webhooks', () => {
   });
 
   it('a checkout that names no invoice, or no plan of ours, is left to its invoice', () => {
-    const session = {
+    const session = checkout({
       id: 'cs_2',
-      object: 'checkout.session',
-      mode: 'subscription',
-      payment_status: 'paid',
       amount_total: 2999,
       client_reference_id: null,
       customer: null,
       subscription: null,
       invoice: null,
       metadata: { userId: 'recB', planId: 'basic' },
-    };
+    });
     expect(parse('checkout.session.completed', session)).toStrictEqual(ignoredCheckout);
     const invoiced = { ...session, invoice: 'in_2' };
     expect(parse('checkout.session.completed', invoiced)).toStrictEqual({
@@ -421,12 +435,7 @@ describe('Stripe gateway: webhooks', () => {
   });
 
   it('ignores a checkout that is not a paid subscription', () => {
-    const session = {
-      id: 'cs_3',
-      object: 'checkout.session',
-      mode: 'subscription',
-      payment_status: 'unpaid',
-    };
+    const session = checkout({ id: 'cs_3', payment_status: 'unpaid' });
     expect(parse('checkout.session.completed', session)).toStrictEqual(ignoredCheckout);
     expect(
       parse('checkout.session.completed', { ...session, mode: 'payment', payment_status: 'paid' }),
@@ -434,19 +443,17 @@ describe('Stripe gateway: webhooks', () => {
   });
 
   it('a paid renewal invoice renews the plan of its subscription until the end of its period', () => {
-    expect(parse('invoice.paid', invoice())).toStrictEqual({
-      kind: 'subscription-paid',
-      eventId: 'evt_1',
-      paymentRef: 'in_1',
-      userId: 'recA',
-      customerId: 'cus_1',
-      subscriptionId: 'sub_1',
-      firstPayment: false,
-      planId: 'standard',
-      priceId: 'price_standard',
-      amountPaid: 4999,
-      periodEnd: new Date(1_792_592_000 * 1000).toISOString(),
-    });
+    expect(parse('invoice.paid', invoice())).toStrictEqual(
+      invoicePaid({
+        userId: 'recA',
+        customerId: 'cus_1',
+        subscriptionId: 'sub_1',
+        firstPayment: false,
+        planId: 'standard',
+        priceId: 'price_standard',
+        periodEnd: new Date(1_792_592_000 * 1000).toISOString(),
+      }),
+    );
   });
 
   it("the price billed names the plan, not the subscription's metadata", () => {
@@ -474,18 +481,16 @@ describe('Stripe gateway: webhooks', () => {
         },
       }),
     );
-    expect(event).toStrictEqual({
-      kind: 'subscription-paid',
-      eventId: 'evt_1',
-      paymentRef: 'in_1',
-      userId: 'recA',
-      customerId: 'cus_1',
-      subscriptionId: 'sub_1',
-      firstPayment: true,
-      planId: 'premium',
-      priceId: 'price_premium',
-      amountPaid: 4999,
-    });
+    expect(event).toStrictEqual(
+      invoicePaid({
+        userId: 'recA',
+        customerId: 'cus_1',
+        subscriptionId: 'sub_1',
+        firstPayment: true,
+        planId: 'premium',
+        priceId: 'price_premium',
+      }),
+    );
   });
 
   it('reads an invoice of an older API version: the subscription and its metadata on the invoice, the price on the line', () => {
@@ -498,18 +503,16 @@ describe('Stripe gateway: webhooks', () => {
         data: [{ id: 'il_1', object: 'line_item', price: { id: 'price_basic', object: 'price' } }],
       },
     });
-    expect(parse('invoice.paid', rest)).toStrictEqual({
-      kind: 'subscription-paid',
-      eventId: 'evt_1',
-      paymentRef: 'in_1',
-      userId: 'recOld',
-      customerId: 'cus_old',
-      subscriptionId: 'sub_old',
-      firstPayment: false,
-      planId: 'basic',
-      priceId: 'price_basic',
-      amountPaid: 4999,
-    });
+    expect(parse('invoice.paid', rest)).toStrictEqual(
+      invoicePaid({
+        userId: 'recOld',
+        customerId: 'cus_old',
+        subscriptionId: 'sub_old',
+        firstPayment: false,
+        planId: 'basic',
+        priceId: 'price_basic',
+      }),
+    );
   });
 
   it('an invoice of an unknown price names no plan', () => {
@@ -523,16 +526,14 @@ describe('Stripe gateway: webhooks', () => {
         },
       }),
     );
-    expect(event).toStrictEqual({
-      kind: 'subscription-paid',
-      eventId: 'evt_1',
-      paymentRef: 'in_1',
-      customerId: 'cus_1',
-      subscriptionId: 'sub_1',
-      firstPayment: false,
-      priceId: 'price_other',
-      amountPaid: 4999,
-    });
+    expect(event).toStrictEqual(
+      invoicePaid({
+        customerId: 'cus_1',
+        subscriptionId: 'sub_1',
+        firstPayment: false,
+        priceId: 'price_other',
+      }),
+    );
   });
 
   it("a failed invoice payment carries Stripe's reason, or says the payment was declined", () => {

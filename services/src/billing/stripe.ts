@@ -20,6 +20,21 @@ const obj = (v: unknown): Obj => (typeof v === 'object' && v !== null ? (v as Ob
 const idOf = (v: unknown) => str(v) ?? str(obj(v).id);
 const isPlanId = (v: unknown): v is PlanId => PLAN_IDS.includes(v as PlanId);
 
+/** Money taken back from a charge: what a refund and a lost dispute both say. */
+const reversal = (
+  eventId: string,
+  cause: 'refund' | 'dispute-lost',
+  chargeRef: string | undefined,
+  amountReversed: number | undefined,
+) =>
+  ({
+    kind: 'payment-reversed',
+    eventId,
+    cause,
+    chargeRef: chargeRef ?? '',
+    amountReversed: amountReversed ?? 0,
+  }) as const;
+
 const CARD_FAILED = 'Failed to validate your card. Please try again.';
 
 const isoOf = (seconds: number | undefined) =>
@@ -403,11 +418,7 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
           const paymentRef = idOf(o.invoice);
           const amountCharged = num(o.amount);
           return {
-            kind: 'payment-reversed',
-            eventId,
-            cause: 'refund',
-            chargeRef: str(o.id) ?? '',
-            amountReversed: num(o.amount_refunded) ?? 0,
+            ...reversal(eventId, 'refund', str(o.id), num(o.amount_refunded)),
             ...(amountCharged !== undefined ? { amountCharged } : {}),
             ...(customerId ? { customerId } : {}),
             ...(paymentRef ? { paymentRef } : {}),
@@ -416,13 +427,7 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
         case 'charge.dispute.closed': {
           // An open dispute may still be won: only a lost one takes the money back for good.
           if (o.status !== 'lost') return { kind: 'ignored', eventId, type: event.type };
-          return {
-            kind: 'payment-reversed',
-            eventId,
-            cause: 'dispute-lost',
-            chargeRef: idOf(o.charge) ?? '',
-            amountReversed: num(o.amount) ?? 0,
-          };
+          return reversal(eventId, 'dispute-lost', idOf(o.charge), num(o.amount));
         }
         default:
           return { kind: 'ignored', eventId, type: event.type };

@@ -1,5 +1,6 @@
 import { generationStream } from '@studio/events';
 import { member } from '../testing/givens';
+import { submitGen2 } from '../testing/reader-books';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 
 /** Gen 2.0 in My Books: while the chosen outline is written the book reads "In progress (book creation)". */
@@ -8,15 +9,7 @@ describe('Gen 2.0 book status', () => {
 
   it('once an outline is chosen, the book phase runs as book creation, never outline creation again', async () => {
     const { agent, userId } = await member(server(), 'gen2-status@example.com', { plan: 'standard' });
-    const submit = await agent.post('/api/non-fiction-gen2/submit').send({
-      userId,
-      title: 'Urban Beekeeping',
-      description: 'Keeping healthy bees on a city rooftop',
-      numChapters: 3,
-      includeIntroduction: 'yes',
-    });
-    expect(submit.status).toBe(202);
-    const bookId = submit.body.bookId as string;
+    const bookId = await submitGen2(agent, userId);
     const status = async () =>
       ((await agent.get(`/api/airtable/books/${userId}`)).body as Array<{ id: string; status: string }>).find(
         (b) => b.id === bookId,

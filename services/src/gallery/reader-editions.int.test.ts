@@ -2,7 +2,13 @@ import type { BookReaders } from '@studio/events';
 import { unzipSync } from 'fflate';
 import request from 'supertest';
 import { member } from '../testing/givens';
-import { downloadFile, listedBook, readerPage, readerPhone, submitNonFiction } from '../testing/reader-books';
+import {
+  downloadFile,
+  finishedNonFiction,
+  listedBook,
+  readerPage,
+  readerPhone,
+} from '../testing/reader-books';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 
 /**
@@ -14,12 +20,10 @@ describe("a book's readers per edition", () => {
   const server = useEmbeddedServer({ TRUST_PROXY: '1' });
 
   it('print code from the PDF, ebook link from the EPUB: scans and signups on their own rows; CSV owner-only and formula-safe', async () => {
-    const { agent, userId } = await member(server(), 'editions@example.com', { plan: 'standard' });
-    const id = await submitNonFiction(agent, userId, {
+    const { agent, userId, id, built } = await finishedNonFiction(server(), 'editions@example.com', {
       Title: 'Window Herbs',
       Description: 'Growing herbs on a kitchen windowsill',
     });
-    const built = await listedBook(agent, userId, id, (b) => b.status === 'Done');
 
     // Before a reader code: no readers to show.
     expect((await agent.get(`/api/books/${id}/readers`)).status).toBe(404);

@@ -216,35 +216,49 @@ describe('mail while the SMTP server is away', () => {
 });
 
 describe('the mailer, handling one event twice', () => {
+  /** A mailer on `runtime` that sends through `send`, and the registration of a new account at `email`. */
+  const mailerAndRegistration = async (
+    runtime: Awaited<ReturnType<typeof openTestRuntime>>,
+    send: (message: MailMessage) => Promise<void>,
+    email: string,
+  ) => {
+    const reactor = mailer({
+      commands: runtime.commands,
+      readStore: runtime.readStore,
+      clock: runtime.clock,
+      sender: { destination: 'memory', send },
+      linkBase: 'https://studio.example',
+      domain: 'studio.example',
+    });
+    const { userId } = await register(
+      runtime.commands,
+      { name: 'Tess', email, password: PASSWORD },
+      { at: new Date().toISOString(), correlationId: 'c', causationId: 'c' },
+    );
+    const [registered] = await runtime.eventStore.readStream(accountStream(userId));
+    return { reactor, userId, registered: registered! };
+  };
+
   it('sends its message once (a restart or a retry after the send sends nothing again)', async () => {
     const runtime = await openTestRuntime();
     try {
       const sent: MailMessage[] = [];
-      const reactor = mailer({
-        commands: runtime.commands,
-        readStore: runtime.readStore,
-        clock: runtime.clock,
-        sender: { destination: 'memory', send: async (message) => void sent.push(message) },
-        linkBase: 'https://studio.example',
-        domain: 'studio.example',
-      });
-      const state = await register(
-        runtime.commands,
-        { name: 'Once', email: 'once@example.com', password: PASSWORD },
-        { at: new Date().toISOString(), correlationId: 'c', causationId: 'c' },
+      const { reactor, userId, registered } = await mailerAndRegistration(
+        runtime,
+        async (message) => void sent.push(message),
+        'once@example.com',
       );
-      const [registered] = await runtime.eventStore.readStream(accountStream(state.userId));
-      await reactor.handle(registered!);
-      await reactor.handle(registered!);
+      await reactor.handle(registered);
+      await reactor.handle(registered);
       expect(sent).toHaveLength(1);
       expect(sent[0]).toMatchObject({
         to: 'once@example.com',
         subject: 'Verify your email address for AI Book Studio',
       });
       expect(sent[0]!.messageId).toMatch(
-        new RegExp(`^${registered!.eventId}\\.[0-9a-f]{12}@studio\\.example$`),
+        new RegExp(`^${registered.eventId}\\.[0-9a-f]{12}@studio\\.example$`),
       );
-      const types = (await runtime.eventStore.readStream(accountStream(state.userId))).map((e) => e.type);
+      const types = (await runtime.eventStore.readStream(accountStream(userId))).map((e) => e.type);
       expect(types.filter((t) => t === 'EmailVerificationIssued')).toHaveLength(1);
     } finally {
       await runtime.dispose();
@@ -256,36 +270,24 @@ describe('the mailer, handling one event twice', () => {
     try {
       let fail = true;
       const sent: MailMessage[] = [];
-      const reactor = mailer({
-        commands: runtime.commands,
-        readStore: runtime.readStore,
-        clock: runtime.clock,
-        sender: {
-          destination: 'memory',
-          send: async (message) => {
-            if (fail) throw new Error('connection refused');
-            sent.push(message);
-          },
+      const { reactor, userId, registered } = await mailerAndRegistration(
+        runtime,
+        async (message) => {
+          if (fail) throw new Error('connection refused');
+          sent.push(message);
         },
-        linkBase: 'https://studio.example',
-        domain: 'studio.example',
-      });
-      const state = await register(
-        runtime.commands,
-        { name: 'Retry', email: 'retry@example.com', password: PASSWORD },
-        { at: new Date().toISOString(), correlationId: 'c', causationId: 'c' },
+        'retry@example.com',
       );
-      const [registered] = await runtime.eventStore.readStream(accountStream(state.userId));
-      await expect(reactor.handle(registered!)).rejects.toThrow('connection refused');
+      await expect(reactor.handle(registered)).rejects.toThrow('connection refused');
       fail = false;
-      await reactor.handle(registered!);
+      await reactor.handle(registered);
       const token = /#token=(\S+)/.exec(sent[0]!.text)?.[1] ?? '';
-      const after = await runtime.eventStore.readStream(accountStream(state.userId));
+      const after = await runtime.eventStore.readStream(accountStream(userId));
       expect(after.filter((e) => e.type === 'EmailVerificationIssued')).toHaveLength(1);
       // The one link recorded is the one mailed.
       const { opensLink } = await import('../account/credentials');
       const { hashToken } = await import('../account/links');
-      const account = (await runtime.commands.load(accountStream(state.userId), accountDecider)).state;
+      const account = (await runtime.commands.load(accountStream(userId), accountDecider)).state;
       expect(opensLink(account.verificationLink, hashToken(token), new Date().toISOString())).toBe(true);
     } finally {
       await runtime.dispose();

@@ -99,26 +99,28 @@ export function stopOnSignals(embedded: Embedded): void {
   const shutdown = () => {
     process.once('SIGINT', () => process.exit(1));
     process.once('SIGTERM', () => process.exit(1));
-    embedded.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error instanceof Error ? error.message : error);
-        process.exit(1);
-      },
-    );
+    embedded.stop().then(() => process.exit(0), exitWith);
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
 }
 
-if (require.main === module) {
-  startEmbedded()
+/** `npm start`: the embedded process, told where it runs, stopped by its signals; a failed start exits 1. */
+export function runEmbedded(
+  env: Record<string, string | undefined> = process.env,
+  overrides: PlatformOverrides = {},
+): void {
+  startEmbedded(env, overrides)
     .then((embedded) => {
       console.log(`Studio is running at ${embedded.url}`);
       stopOnSignals(embedded);
     })
-    .catch((error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    });
+    .catch(exitWith);
 }
+
+function exitWith(error: unknown): void {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+if (require.main === module) runEmbedded();

@@ -1,6 +1,6 @@
 import { PNG } from 'pngjs';
 import request from 'supertest';
-import { giveCredits, member } from '../testing/givens';
+import { expectStarted, giveCredits, member } from '../testing/givens';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 
 /**
@@ -22,9 +22,7 @@ describe('one coloring page, end to end', () => {
       .post('/api/generate-coloring-book-page')
       .set('X-User-Id', userId)
       .send({ prompt: '  a sleepy fox under the moon  ', userId });
-    expect(started.status).toBe(202);
-    expect(started.body).toMatchObject({
-      success: true,
+    expectStarted(started, {
       message: 'Your coloring page generation has started!',
       creditsUsed: 4,
       remainingCredits: 6,

@@ -1,10 +1,8 @@
 import request from 'supertest';
-import { OPERATOR } from '../account/admin-rights';
-import { changeAdminRights } from '../admin/grant-admin';
 import { loadConfig } from '../platform/config';
 import { createLogger } from '../platform/logging';
 import { eventually, tempDataDir } from '../testing/helpers';
-import { verifyThroughMail } from '../testing/mail';
+import { grantedAdmin } from '../testing/mail';
 import { type Embedded, startEmbedded } from './embedded';
 import { closePlatform, openPlatform } from './platform';
 
@@ -122,13 +120,7 @@ describe('a server started on a log holding poisoned events', () => {
     ]);
 
     // The admin sees the parked event, and the rebuild answers 2xx and parks it again.
-    await verifyThroughMail(server, 'owner@example.com');
-    await changeAdminRights(server.platform.commands, {
-      email: 'owner@example.com',
-      grant: true,
-      by: OPERATOR,
-      at: new Date().toISOString(),
-    });
+    await grantedAdmin(server, 'owner@example.com');
     const parked = await again.get('/api/admin/parked-events').expect(200);
     expect(parked.body).toEqual([
       expect.objectContaining({ reactor: 'qr', eventId: 'malformed-qr-created', type: 'QrCodeCreated' }),

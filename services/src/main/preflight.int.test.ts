@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createOfflineProvider } from '../studio/ai/offline';
-import { kidsInterior } from '../studio/outputs/interior';
-import { FRAMES, placePicture } from '../studio/outputs/pictures';
+import { onePageKidsBook } from '../testing/pictures';
 
 const run = promisify(execFile);
 const signal = new AbortController().signal;
@@ -32,17 +31,7 @@ describe('npm run preflight', () => {
         signal,
         ...(size ? { size } : {}),
       });
-      const placed = await placePicture(picture, FRAMES.kids);
-      return (
-        await kidsInterior({
-          title: 'Soft',
-          author: 'A',
-          notices: [],
-          pictures: [placed.png],
-          texts: ['Mia walked on.'],
-          tints: ['#f4f0ea'],
-        })
-      ).pdf;
+      return (await onePageKidsBook(picture)).interior.pdf;
     };
     writeFileSync(path.join(dir, 'soft.pdf'), await interior());
     writeFileSync(path.join(dir, 'sharp.pdf'), await interior({ width: 2588, height: 1725 }));

@@ -1,8 +1,6 @@
 import request from 'supertest';
-import { OPERATOR } from '../account/admin-rights';
-import { changeAdminRights } from '../admin/grant-admin';
 import { bytesBody, eventually } from '../testing/helpers';
-import { verifyThroughMail } from '../testing/mail';
+import { grantedAdmin } from '../testing/mail';
 import { useEmbeddedServer } from '../testing/test-runtime';
 import { NEWSLETTER_PER_WINDOW } from './routes';
 import { subscriberStream } from './subscribe';
@@ -29,13 +27,7 @@ describe('newsletter API', () => {
   let member: request.Agent;
   beforeAll(async () => {
     admin = await account('letters-admin@example.com');
-    await verifyThroughMail(server(), 'letters-admin@example.com');
-    await changeAdminRights(server().platform.commands, {
-      email: 'letters-admin@example.com',
-      grant: true,
-      by: OPERATOR,
-      at: new Date().toISOString(),
-    });
+    await grantedAdmin(server(), 'letters-admin@example.com');
     member = await account('letters-member@example.com');
   });
 

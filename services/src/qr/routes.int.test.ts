@@ -33,6 +33,13 @@ async function signupToken(id: string): Promise<string> {
   return token;
 }
 
+/** A visitor's signup on code `id`'s landing page from `address`, with the page's fresh token. */
+const signUpAt = async (id: string, address: string, body: object) =>
+  request(server().url)
+    .post(`/api/qr-landing/${id}`)
+    .set('X-Forwarded-For', address)
+    .send({ source: 'signup', ...body, token: await signupToken(id) });
+
 const analytics = async (agent: request.Agent, id: string) =>
   (await agent.get(`/api/qr-codes/${id}/analytics`)).body.analytics as {
     scanCount: number;
@@ -422,11 +429,7 @@ describe('QR codes API', () => {
 
   it('a signup needs a valid email; 30 readers behind one address (a classroom) are all kept', async () => {
     const code = await createCode(owner, { title: 'Classroom', linkType: 'landing' });
-    const post = async (body: object, address = '198.51.100.9') =>
-      request(server().url)
-        .post(`/api/qr-landing/${code.id}`)
-        .set('X-Forwarded-For', address)
-        .send({ ...body, token: await signupToken(code.id) });
+    const post = (body: object, address = '198.51.100.9') => signUpAt(code.id, address, body);
     expect((await post({ source: 'signup', email: '' })).body.message).toBe(
       'Please enter your email address.',
     );
@@ -609,11 +612,7 @@ describe('QR codes API', () => {
 
   it('one reader is one signup: the same address again (any case, spaces around) counts and exports once', async () => {
     const code = await createCode(owner, { title: 'Dedupe', linkType: 'landing' });
-    const post = async (email: string, address: string) =>
-      request(server().url)
-        .post(`/api/qr-landing/${code.id}`)
-        .set('X-Forwarded-For', address)
-        .send({ source: 'signup', email, name: 'Reader', token: await signupToken(code.id) });
+    const post = (email: string, address: string) => signUpAt(code.id, address, { email, name: 'Reader' });
     // Twice in a row, once concurrently with itself, in other cases and with spaces around it.
     expect((await post('twice@example.org', '198.51.100.21')).status).toBe(201);
     expect((await post('twice@example.org', '198.51.100.22')).status).toBe(201);
@@ -661,10 +660,7 @@ describe('QR codes API', () => {
 
   it('a signup address needs a dotted domain', async () => {
     const code = await createCode(owner, { title: 'Dotless', linkType: 'landing' });
-    const res = await request(server().url)
-      .post(`/api/qr-landing/${code.id}`)
-      .set('X-Forwarded-For', '198.51.100.40')
-      .send({ source: 'signup', email: 'a@b', token: await signupToken(code.id) });
+    const res = await signUpAt(code.id, '198.51.100.40', { email: 'a@b' });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Please enter a valid email address.');
   });
@@ -719,11 +715,9 @@ describe('QR codes API', () => {
     // Leading tabs and CRs are trimmed away by the request schema; toCsv's own test covers them.
     const vectors = ['=HYPERLINK("http://evil")', '+1+1', '-2+3', '@SUM(A1)'];
     for (const [i, name] of vectors.entries())
-      await request(server().url)
-        .post(`/api/qr-landing/${code.id}`)
-        .set('X-Forwarded-For', `192.0.2.${i + 1}`)
-        .send({ source: 'signup', email: `v${i}@example.com`, name, token: await signupToken(code.id) })
-        .expect(201);
+      expect((await signUpAt(code.id, `192.0.2.${i + 1}`, { email: `v${i}@example.com`, name })).status).toBe(
+        201,
+      );
     const csv = await eventually(async () => {
       const res = await owner.get(`/api/qr-codes/${code.id}/export-emails`).buffer(true).parse(bytesBody);
       return (res.body as Buffer).toString('utf8').split('\r\n').length >= 6 && res;
@@ -745,11 +739,7 @@ describe('QR codes API', () => {
       .get(`/qr-landing/${code.id}`)
       .set('User-Agent', PHONE)
       .set('X-Forwarded-For', address);
-    await request(server().url)
-      .post(`/api/qr-landing/${code.id}`)
-      .set('X-Forwarded-For', address)
-      .send({ source: 'signup', email: 'private@example.com', token: await signupToken(code.id) })
-      .expect(201);
+    expect((await signUpAt(code.id, address, { email: 'private@example.com' })).status).toBe(201);
     await eventually(async () => (await analytics(owner, code.id)).emailSignupCount === 1);
     const dataDir = server().platform.config.dataDir;
     expect(dataFolderContains(dataDir, 'private@example.com').length).toBeGreaterThan(0);

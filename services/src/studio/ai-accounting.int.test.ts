@@ -1,11 +1,10 @@
 import { accountStream, generationStream } from '@studio/events';
 import sharp from 'sharp';
 import request from 'supertest';
-import { changeAdminRights } from '../admin/grant-admin';
 import { FLAGGED_WORD, REFUSED_WORD } from '../testing/fake-openai.fixture';
 import { member as signedUp } from '../testing/givens';
 import { eventually } from '../testing/helpers';
-import { verifyThroughMail } from '../testing/mail';
+import { grantedAdmin } from '../testing/mail';
 import { useServerWithFakeOpenAi } from '../testing/test-runtime';
 import { callCost, DEFAULT_PRICES } from './ai/prices';
 
@@ -32,13 +31,7 @@ describe('AI costs, refusals and moderation, against the fake provider', () => {
       plan: 'premium',
     }));
     ({ agent: admin } = await signedUp(server(), 'admin@example.com', { plan: 'premium' }));
-    await verifyThroughMail(server(), 'admin@example.com');
-    await changeAdminRights(server().platform.commands, {
-      email: 'admin@example.com',
-      grant: true,
-      by: 'operator',
-      at: new Date().toISOString(),
-    });
+    await grantedAdmin(server(), 'admin@example.com');
   });
   beforeEach(() => fake().behave({}));
 

@@ -4,6 +4,7 @@ import { apiSpecification, existingStream } from '../testing/api-spec';
 import { gen2BookWithOutlines } from '../testing/gen2-books';
 import { member } from '../testing/givens';
 import { eventually } from '../testing/helpers';
+import { submitGen2 } from '../testing/reader-books';
 import { useServerWithFakeOpenAi } from '../testing/test-runtime';
 import { renderOutline } from './writing/book-text';
 import { writeOutlines } from './writing/offline-writer';
@@ -245,16 +246,13 @@ describe('every chapter is written with the brief and the running memory, over H
 
   it('a long Gen 2.0 book: the edited brief, the length and the chapters before each one are in its prompt', async () => {
     const { agent, userId } = await member(server(), 'brief-memory@example.com', { plan: 'standard' });
-    const submit = await agent.post('/api/non-fiction-gen2/submit').send({
-      userId,
+    const bookId = await submitGen2(agent, userId, {
       ...book,
       numChapters: 6,
       includeIntroduction: 'yes',
       length: 'long',
       keyTerms: 'brood box',
     });
-    expect(submit.status).toBe(202);
-    const bookId = submit.body.bookId as string;
     const outlines = await eventually(async () => {
       const read = await agent.get(`/api/non-fiction-gen2/books/${bookId}/outlines`);
       return read.status === 200 && read.body.editable ? read.body : undefined;

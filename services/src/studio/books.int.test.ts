@@ -4,7 +4,7 @@ import type request from 'supertest';
 import { slugOf } from '../gallery/download-names';
 import { docxToPdf, epubcheck, inspectPdf } from '../testing/debian-tools';
 import { member } from '../testing/givens';
-import { downloadFile, submitNonFiction } from '../testing/reader-books';
+import { downloadFile, kidsBookForm, submitGen2, submitNonFiction } from '../testing/reader-books';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 import { TRIMS } from './outputs/kdp';
 import { preflight } from './preflight/preflight';
@@ -56,15 +56,7 @@ describe('books over HTTP', () => {
 
   it('Gen 2.0 on Premium: outlines (422 while writing), pick outline 2, the book as PDF, EPUB, Word and covers that pass KDP checks', async () => {
     const { agent, userId } = await signUp('gen2@example.com', 'premium');
-    const submit = await agent.post('/api/non-fiction-gen2/submit').send({
-      userId,
-      title: 'Urban Beekeeping',
-      description: 'Keeping healthy bees on a city rooftop, from the first hive to the first honey',
-      numChapters: 3,
-      includeIntroduction: 'yes',
-    });
-    expect(submit.status).toBe(202);
-    const bookId = submit.body.bookId as string;
+    const bookId = await submitGen2(agent, userId);
     const first = await agent.get(`/api/non-fiction-gen2/outlines?bookId=${bookId}`);
     expect([200, 422]).toContain(first.status);
     const [outline] = await eventually(async () => {
@@ -197,13 +189,10 @@ describe('books over HTTP', () => {
     })
       .png()
       .toBuffer();
-    const res = await agent
-      .post('/api/generate-kids-book')
-      .field('storyDescription', 'Pip the puppy learns to swim at the seaside')
-      .field('characterName', 'Pip')
-      .field('characterGender', 'boy')
-      .field('userId', userId)
-      .attach('characterImage', character, { filename: 'pip.png', contentType: 'image/png' });
+    const res = await kidsBookForm(agent, userId).attach('characterImage', character, {
+      filename: 'pip.png',
+      contentType: 'image/png',
+    });
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ creditsUsed: 100, remainingCredits: 50 });
     const bookId = res.body.bookId as string;
@@ -252,13 +241,15 @@ describe('books over HTTP', () => {
     const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#3a7bd5' } })
       .jpeg()
       .toBuffer();
-    const res = await agent
-      .post('/api/generate-kids-book')
-      .field('storyDescription', 'Leo the boy finds a lost star in the garden')
-      .field('characterName', 'Leo')
-      .field('characterGender', 'boy')
-      .field('userId', userId)
-      .attach('characterImage', photo, { filename: 'leo.jpg', contentType: 'image/jpeg' });
+    const leo = {
+      description: 'Leo the boy finds a lost star in the garden',
+      name: 'Leo',
+      gender: 'boy',
+    } as const;
+    const res = await kidsBookForm(agent, userId, leo).attach('characterImage', photo, {
+      filename: 'leo.jpg',
+      contentType: 'image/jpeg',
+    });
     expect(res.status).toBe(202);
     const bookId = res.body.bookId as string;
     await book(agent, userId, bookId);
@@ -281,12 +272,12 @@ describe('books over HTTP', () => {
       .jpeg()
       .toBuffer();
     const send = (accept?: string) => {
-      const req = agent
-        .post('/api/generate-kids-book')
-        .field('storyDescription', 'Sam the boy finds a lost kite on the beach')
-        .field('characterName', 'Sam')
-        .field('characterGender', 'boy')
-        .field('userId', userId);
+      const sam = {
+        description: 'Sam the boy finds a lost kite on the beach',
+        name: 'Sam',
+        gender: 'boy',
+      } as const;
+      const req = kidsBookForm(agent, userId, sam);
       if (accept) req.field('acceptSmallPhoto', accept);
       return req.attach('characterImage', small, { filename: 'sam.jpg', contentType: 'image/jpeg' });
     };

@@ -2,6 +2,7 @@ import { generationStream } from '@studio/events';
 import sharp from 'sharp';
 import type request from 'supertest';
 import { member } from '../testing/givens';
+import { kidsBookForm } from '../testing/reader-books';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 import { generationDecider } from './generation';
 import { isResumable } from './job/resume';
@@ -70,13 +71,10 @@ describe('the files of failed, refunded jobs', () => {
 
   it('a kids book that fails: its character photo goes with the refund, unless the book can be continued', async () => {
     const { agent, userId } = await signUp('failed-kids@example.com', 100);
-    const res = await agent
-      .post('/api/generate-kids-book')
-      .field('storyDescription', 'Pip the puppy learns to swim at the seaside')
-      .field('characterName', 'Pip')
-      .field('characterGender', 'boy')
-      .field('userId', userId)
-      .attach('characterImage', await photo(), { filename: 'pip.jpg', contentType: 'image/jpeg' });
+    const res = await kidsBookForm(agent, userId).attach('characterImage', await photo(), {
+      filename: 'pip.jpg',
+      contentType: 'image/jpeg',
+    });
     expect(res.status).toBe(202);
     const id = res.body.bookId as string;
     const upload = `gen-${id}-character.jpeg`;

@@ -2,8 +2,9 @@ import { type GenerationStatus, isFinished } from '@studio/events';
 import sharp from 'sharp';
 import request from 'supertest';
 import { MAX_PIXELS } from '../platform/uploads/image';
-import { member } from '../testing/givens';
+import { expectStarted, member } from '../testing/givens';
 import { withDimensions } from '../testing/helpers';
+import { servedPicture } from '../testing/pictures';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 
 /** Over HTTP: the image tools, the KDP listing tool, their lists and files, and bad uploads. */
@@ -32,9 +33,7 @@ describe('image tools and KDP listings', () => {
     it('a coloring page costs 4 credits and lists as a print page with a small preview', async () => {
       const { agent, userId } = await signUp('page@example.com', 10);
       const res = await agent.post('/api/generate-coloring-book-page').send({ prompt: 'a cat', userId });
-      expect(res.status).toBe(202);
-      expect(res.body).toMatchObject({
-        success: true,
+      expectStarted(res, {
         message: 'Your coloring page generation has started!',
         creditsUsed: 4,
         remainingCredits: 6,
@@ -52,17 +51,16 @@ describe('image tools and KDP listings', () => {
         type: 'coloring-page',
         prompt: 'a cat',
       });
-      const full = await agent.get(item.image).buffer(true);
-      expect(await sharp(full.body as Buffer).metadata()).toMatchObject({
+      const full = await servedPicture(agent, item.image);
+      expect(full.meta).toMatchObject({
         width: 2550,
         height: 3300,
         density: 300,
       });
-      const preview = await agent.get(item.imagePreview).buffer(true);
-      expect(preview.headers['content-type']).toBe('image/webp');
-      const small = await sharp(preview.body as Buffer).metadata();
-      expect(Math.max(small.width ?? 0, small.height ?? 0)).toBeLessThanOrEqual(480);
-      expect((preview.body as Buffer).length).toBeLessThan((full.body as Buffer).length / 5);
+      const preview = await servedPicture(agent, item.imagePreview);
+      expect(preview.type).toBe('image/webp');
+      expect(Math.max(preview.meta.width ?? 0, preview.meta.height ?? 0)).toBeLessThanOrEqual(480);
+      expect(preview.bytes.length).toBeLessThan(full.bytes.length / 5);
     });
 
     it('a KDP listing costs 10 credits, answers with its id, and lists with 7 keywords that pass every rule', async () => {
@@ -117,15 +115,14 @@ describe('image tools and KDP listings', () => {
         `/api/image-editor-generations/${userId}`,
         res.body.generationId,
       );
-      const original = await agent.get(item.originalImage).buffer(true);
-      expect(original.headers['content-type']).toBe('image/webp');
-      expect(await sharp(original.body as Buffer).metadata()).toMatchObject({
+      const original = await servedPicture(agent, item.originalImage);
+      expect(original.type).toBe('image/webp');
+      expect(original.meta).toMatchObject({
         format: 'webp',
         width: 32,
         height: 24,
       });
-      const edited = await agent.get(item.editedImage).buffer(true);
-      expect(await sharp(edited.body as Buffer).metadata()).toMatchObject({
+      expect((await servedPicture(agent, item.editedImage)).meta).toMatchObject({
         format: 'png',
         width: 32,
         height: 24,

@@ -1,7 +1,6 @@
 import { accountStream, BRIEF_FIELDS, DEFAULT_BOOK_LENGTH, generationStream } from '@studio/events';
 import { editBriefRequest, editOutlineRequest } from '@studio/events/requests';
 import type Koa from 'koa';
-import { requireUser } from '../account/auth';
 import { accountDecider } from '../account/decider';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
@@ -13,6 +12,7 @@ import { briefOf } from './job/brief';
 import { nextRewritePrice, outlineRewriteChargeId } from './job/outline-rewrite-price';
 import { FREE_OUTLINE_REWRITES } from './job/outlines';
 import type { GenerationState } from './job/state';
+import { ownResultOf } from './own-book';
 import { parseOutline } from './writing/book-text';
 
 const BASE = '/api/non-fiction-gen2/books/:id/outlines';
@@ -38,14 +38,7 @@ export function outlineEditRoutes({
   clock,
 }: Pick<Platform, 'readStore' | 'commands' | 'clock'>): RouteModule {
   const generations = readStore.collection<GenerationDoc>(GENERATIONS);
-  const ownBook = async (ctx: Koa.Context) => {
-    const userId = requireUser(ctx);
-    const id = String(ctx.params.id ?? '');
-    const doc = id.length <= 100 ? await generations.get(id) : undefined;
-    if (!doc || doc.userId !== userId || doc.kind !== 'non-fiction-v2')
-      throw new DomainError('NOT_FOUND', 'Book not found');
-    return { userId, doc };
-  };
+  const ownBook = (ctx: Koa.Context) => ownResultOf(ctx, generations, ['non-fiction-v2']);
   const handle = (ctx: Koa.Context, userId: string, command: GenerationCommand & { generationId: string }) =>
     commands.handle(generationStream(command.generationId), generationDecider, command, {
       at: clock.now().toISOString(),

@@ -4,6 +4,7 @@ import { newId } from '../platform/ids';
 import { apiSpecification } from '../testing/api-spec';
 import { gen2BookWithOutlines } from '../testing/gen2-books';
 import { member } from '../testing/givens';
+import { submitGen2 } from '../testing/reader-books';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 import { renderOutline } from './writing/book-text';
 import { writeOutlines } from './writing/offline-writer';
@@ -187,11 +188,7 @@ describe('Gen 2.0 outline editor over HTTP', () => {
 
   const author = async (email: string) => {
     const { agent, userId } = await member(server(), email, { plan: 'standard' });
-    const submit = await agent
-      .post('/api/non-fiction-gen2/submit')
-      .send({ userId, ...brief, numChapters: 4, includeIntroduction: 'yes' });
-    expect(submit.status).toBe(202);
-    const bookId = submit.body.bookId as string;
+    const bookId = await submitGen2(agent, userId, { ...brief, numChapters: 4, includeIntroduction: 'yes' });
     return { agent, userId, bookId };
   };
   const outlinesOf = (agent: request.Agent, bookId: string) =>

@@ -1,4 +1,4 @@
-import { accountStream, generationStream, pictureRegenerationPrice } from '@studio/events';
+import { pictureRegenerationPrice } from '@studio/events';
 import type request from 'supertest';
 import { inspectPdf, pdfImageHashes, renderPdfPage } from '../testing/debian-tools';
 import {
@@ -6,7 +6,9 @@ import {
   useServerWithFinishedKidsBook,
 } from '../testing/finished-kids-book';
 import { member } from '../testing/givens';
-import { eventually } from '../testing/helpers';
+import { bytesBody } from '../testing/helpers';
+import * as regen from '../testing/part-regeneration';
+import { listedBook } from '../testing/reader-books';
 
 /**
  * Drawing one picture of a finished kids or coloring book again with a note, over HTTP: the price
@@ -24,27 +26,29 @@ type Part = {
   regeneration?: { status: string; regenerationId: string; reason?: string };
 };
 
-const binary = (r: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  r.on('data', (c: Buffer) => chunks.push(c));
-  r.on('end', () => cb(null, Buffer.concat(chunks)));
-};
 const download = async (agent: request.Agent, url: string) => {
-  const res = await agent.get(url).buffer(true).parse(binary);
+  const res = await agent.get(url).buffer(true).parse(bytesBody);
   expect(res.status).toBe(200);
   return { data: res.body as Buffer, type: String(res.headers['content-type']) };
 };
 
 /** The book as My Books lists it once it is done (with its `file` changed from `before`, if given). */
-const doneBook = (agent: request.Agent, userId: string, id: string, file: string, before?: string) =>
-  eventually(async () => {
-    const list = await agent.get(`/api/airtable/books/${userId}`);
-    const found = list.body.find((b: { id: string }) => b.id === id);
-    if (found?.status === 'ERROR') throw new Error(`The book failed: ${JSON.stringify(found)}`);
-    return found?.status === 'Done' && found[file] && found[file] !== before
-      ? (found[file] as string)
-      : undefined;
-  }, 180_000);
+const doneBook = async (
+  agent: request.Agent,
+  userId: string,
+  id: string,
+  file: 'finalBookFile' | 'shareLink',
+  before?: string,
+) =>
+  (
+    await listedBook(
+      agent,
+      userId,
+      id,
+      (b) => b.status === 'Done' && Boolean(b[file]) && b[file] !== before,
+      180_000,
+    )
+  )[file];
 
 const partsOf = async (agent: request.Agent, id: string) => {
   const res = await agent.get(`/api/books/${id}/parts`);
@@ -55,19 +59,13 @@ const partsOf = async (agent: request.Agent, id: string) => {
   expect(prices.size).toBe(1);
   return { price: [...prices][0] as number, parts: pictures };
 };
-const partWhen = (agent: request.Agent, id: string, part: string, until: (p: Part) => boolean) =>
-  eventually(async () => {
-    const found = (await partsOf(agent, id)).parts.find((p) => p.part === part);
-    return found && until(found) ? found : undefined;
-  }, 120_000);
-const credits = async (agent: request.Agent) => (await agent.get('/api/user')).body.credits as number;
+const pictureWhen = (agent: request.Agent, id: string, part: string, until: (p: Part) => boolean) =>
+  regen.partWhen(async () => (await partsOf(agent, id)).parts, part, until, 120_000);
 
 describe('drawing a picture again (offline provider)', () => {
   // The run's finished kids book, on this block's own copy, for both kids tests: the first draws
   // page 3 again, the second asks only refused things of page 1.
   const { server, owner } = useServerWithFinishedKidsBook();
-  const events = async (stream: string) =>
-    (await server().platform.eventStore.readStream(stream)).map((e) => e.type);
 
   it('a kids page: its price, one charge, every version kept, the chosen picture printed by the rebuilt PDF', async () => {
     const { agent, userId, id, pdf: firstPdf } = owner();
@@ -79,31 +77,29 @@ describe('drawing a picture again (offline provider)', () => {
     expect(page3).toMatchObject({ part: 'page-3-picture', label: 'Page 3', inBook: 1 });
     const original = await download(agent, page3.versions[0]?.picture as string);
     expect(original.type).toBe('image/png');
-    const before = await credits(agent);
+    const before = await regen.credits(agent);
 
     const started = Date.now();
     const ask = () =>
-      agent
-        .post(`/api/books/${id}/parts/page-3-picture/regenerate`)
-        .set('Idempotency-Key', 'fox')
-        .send({ instruction: 'draw a fox beside him' });
+      regen.regenerator(agent, `/api/books/${id}/parts`)(
+        'page-3-picture',
+        { instruction: 'draw a fox beside him' },
+        'fox',
+      );
     const first = await ask();
     expect(first.status).toBe(202);
     expect(first.body).toMatchObject({ part: 'page-3-picture', status: 'pending', cost: price });
     expect(first.body.remainingCredits).toBe(before - price);
     expect((await ask()).body.regenerationId).toBe(first.body.regenerationId);
-    const drawn = await partWhen(agent, id, 'page-3-picture', (p) => p.versions.length === 2);
+    const drawn = await pictureWhen(agent, id, 'page-3-picture', (p) => p.versions.length === 2);
     const wall = Date.now() - started;
     expect(drawn.inBook).toBe(1);
     expect(drawn.versions[1]).toMatchObject({ version: 2, instruction: 'draw a fox beside him' });
     const redrawn = await download(agent, drawn.versions[1]?.picture as string);
     expect(redrawn.data.equals(original.data)).toBe(false);
     expect(drawn.versions[1]?.bytes).toBe(redrawn.data.length);
-    expect(await credits(agent)).toBe(before - price);
-    const debits = (await server().platform.eventStore.readStream(accountStream(userId))).filter(
-      (e) => e.type === 'CreditsDebited' && (e.data as { bookId?: string }).bookId === id,
-    );
-    expect(debits).toHaveLength(1);
+    expect(await regen.credits(agent)).toBe(before - price);
+    expect(await regen.bookDebits(server().platform, userId, id)).toHaveLength(1);
     process.stdout.write(`measure: one kids picture drawn again offline: ${wall} ms, ${price} credits\n`);
 
     // Picked: the rebuilt PDF prints the new picture in place of the old one, and nothing else changes.
@@ -116,7 +112,7 @@ describe('drawing a picture again (offline provider)', () => {
     expect(chosenImages).toHaveLength(originalImages.length);
     const changed = chosenImages.filter((hash, i) => hash !== originalImages[i]);
     expect(changed).toHaveLength(1);
-    expect((await partWhen(agent, id, 'page-3-picture', (p) => p.inBook === 2)).versions).toHaveLength(2);
+    expect((await pictureWhen(agent, id, 'page-3-picture', (p) => p.inBook === 2)).versions).toHaveLength(2);
     // Picking the one printed already changes nothing.
     const same = await agent.post(`/api/books/${id}/parts/page-3-picture/choose`).send({ version: 2 });
     expect(same.status).toBe(200);
@@ -128,7 +124,7 @@ describe('drawing a picture again (offline provider)', () => {
     ).toBe(202);
     const thirdPdf = await doneBook(agent, userId, id, 'finalBookFile', secondPdf);
     expect(pdfImageHashes((await download(agent, thirdPdf)).data)).toEqual(originalImages);
-    expect(await credits(agent)).toBe(before - price);
+    expect(await regen.credits(agent)).toBe(before - price);
     // Every version is still there to pick.
     expect((await download(agent, drawn.versions[1]?.picture as string)).data.equals(redrawn.data)).toBe(
       true,
@@ -153,7 +149,7 @@ describe('drawing a picture again (offline provider)', () => {
       .post(`/api/books/${id}/parts/design-4/regenerate`)
       .send({ instruction: 'an owl instead of a fox' });
     expect(asked.status).toBe(202);
-    const drawn = await partWhen(agent, id, 'design-4', (p) => p.versions.length === 2);
+    const drawn = await pictureWhen(agent, id, 'design-4', (p) => p.versions.length === 2);
     const svg = await download(agent, drawn.versions[1]?.picture as string);
     expect(svg.type).toContain('image/svg+xml');
     expect(svg.data.toString('utf8')).toContain('<svg');
@@ -175,14 +171,8 @@ describe('drawing a picture again (offline provider)', () => {
   it("someone else's book is 404, a part of another kind 400, bad notes 400; none appends anything", async () => {
     const { agent, userId, id } = owner();
     const { agent: stranger } = await member(server(), 'picture-stranger@example.com', { plan: 'premium' });
-    const bookEvents = await events(generationStream(id));
-    const accountEvents = await events(accountStream(userId));
-    const before = await credits(agent);
-    const regenerate = (part: string, body: unknown, key = 'k') =>
-      agent
-        .post(`/api/books/${id}/parts/${part}/regenerate`)
-        .set('Idempotency-Key', key)
-        .send(body as object);
+    const expectUnchanged = await regen.unchangedCheck(server().platform, agent, userId, id);
+    const regenerate = regen.regenerator(agent, `/api/books/${id}/parts`);
 
     expect((await stranger.get(`/api/books/${id}/parts`)).status).toBe(404);
     expect((await stranger.post(`/api/books/${id}/parts/page-1-picture/regenerate`).send({})).status).toBe(
@@ -199,19 +189,12 @@ describe('drawing a picture again (offline provider)', () => {
     // Parts that only another kind of book has.
     expect((await regenerate('design-1', {})).status).toBe(400);
     expect((await regenerate('chapter-1', {})).status).toBe(400);
-    for (const instruction of ['a\u0000fox', 'x'.repeat(501), 'a\u202Eb', 42]) {
-      const res = await regenerate('page-1-picture', { instruction });
-      expect(res.status).toBe(400);
-      expect(res.body.message).toMatch(/instruction/i);
-    }
-    expect((await regenerate('page-1-picture', { instruction: 'draw them naked' })).status).toBe(422);
+    await regen.expectNotesRefused(regenerate, 'page-1-picture');
     expect(
       (await agent.post(`/api/books/${id}/parts/page-1-picture/choose`).send({ version: 2 })).status,
     ).toBe(400);
 
-    expect(await events(generationStream(id))).toEqual(bookEvents);
-    expect(await events(accountStream(userId))).toEqual(accountEvents);
-    expect(await credits(agent)).toBe(before);
+    await expectUnchanged();
   }, 300_000);
 });
 
@@ -222,18 +205,15 @@ describe('drawing a picture again (OpenAI-compatible provider, answering slowly)
     const { agent, userId, id } = owner();
     // Pictures that take 3 s: every request arrives while the first is drawn.
     fake().behave({ latencyMs: { image: 3000, edit: 3000 } });
-    const before = await credits(agent);
+    const before = await regen.credits(agent);
     const started = Date.now();
     const send = (key: string) =>
-      agent
-        .post(`/api/books/${id}/parts/page-5-picture/regenerate`)
-        .set('Idempotency-Key', key)
-        .send({ instruction: 'at sunset' });
+      regen.regenerator(agent, `/api/books/${id}/parts`)('page-5-picture', { instruction: 'at sunset' }, key);
     const answers = await Promise.all(['same', 'same', 'same', 'other-1', 'other-2', 'other-3'].map(send));
     expect(answers.every((a) => [200, 202, 409].includes(a.status))).toBe(true);
     const accepted = new Set(answers.filter((a) => a.status < 300).map((a) => a.body.regenerationId));
     expect(accepted.size).toBe(1);
-    const done = await partWhen(
+    const done = await pictureWhen(
       agent,
       id,
       'page-5-picture',
@@ -242,15 +222,9 @@ describe('drawing a picture again (OpenAI-compatible provider, answering slowly)
     const wall = Date.now() - started;
     expect(done.versions).toHaveLength(2);
     const cost = answers.find((a) => a.status === 202)?.body.cost as number;
-    expect(await credits(agent)).toBe(before - cost);
-    const debits = (await server().platform.eventStore.readStream(accountStream(userId))).filter(
-      (e) => e.type === 'CreditsDebited' && (e.data as { bookId?: string }).bookId === id,
-    );
-    expect(debits).toHaveLength(1);
-    const regenerationEvents = (await server().platform.eventStore.readStream(generationStream(id)))
-      .map((e) => e.type)
-      .filter((t) => t.startsWith('GenerationPart') && t !== 'GenerationPartRecorded');
-    expect(regenerationEvents).toEqual([
+    expect(await regen.credits(agent)).toBe(before - cost);
+    expect(await regen.bookDebits(server().platform, userId, id)).toHaveLength(1);
+    expect(await regen.regenerationEvents(server().platform, id)).toEqual([
       'GenerationPartRegenerationRequested',
       'GenerationPartVersionRecorded',
     ]);
@@ -267,15 +241,13 @@ describe('drawing a picture again (OpenAI-compatible provider, answering slowly)
 
     // The provider refuses the next picture: no version, the credits come back.
     fake().behave({});
-    const charged = await credits(agent);
+    const charged = await regen.credits(agent);
     fake().failNext(400, 'moderation_blocked');
-    const failing = await agent
-      .post(`/api/books/${id}/parts/page-6-picture/regenerate`)
-      .send({ instruction: 'at night' });
-    expect(failing.status).toBe(202);
-    const failed = await partWhen(agent, id, 'page-6-picture', (p) => p.regeneration?.status === 'failed');
-    expect(failed.versions).toHaveLength(1);
-    expect(failed.regeneration?.reason).toMatch(/refunded/);
-    await eventually(async () => (await credits(agent)) === charged);
+    await regen.expectRefunded(
+      agent,
+      agent.post(`/api/books/${id}/parts/page-6-picture/regenerate`).send({ instruction: 'at night' }),
+      (until) => pictureWhen(agent, id, 'page-6-picture', until),
+      charged,
+    );
   }, 400_000);
 });

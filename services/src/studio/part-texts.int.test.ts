@@ -1,9 +1,4 @@
-import {
-  accountStream,
-  generationStream,
-  listingFieldRegenerationPrice,
-  pageTextRegenerationPrice,
-} from '@studio/events';
+import { generationStream, listingFieldRegenerationPrice, pageTextRegenerationPrice } from '@studio/events';
 import type request from 'supertest';
 import type { Embedded } from '../main/embedded';
 import {
@@ -12,6 +7,8 @@ import {
 } from '../testing/finished-kids-book';
 import { member } from '../testing/givens';
 import { eventually } from '../testing/helpers';
+import * as regen from '../testing/part-regeneration';
+import { listedBook } from '../testing/reader-books';
 
 /**
  * Writing one text part again with a note: a kids book page's text (its version picked goes in the
@@ -28,8 +25,6 @@ type Part = {
   versions: Array<{ version: number; text?: string; keywords?: string[]; instruction?: string }>;
   regeneration?: { status: string; reason?: string };
 };
-
-const credits = async (agent: request.Agent) => (await agent.get('/api/user')).body.credits as number;
 
 async function listing(server: Embedded, email: string) {
   const { agent, userId } = await member(server, email, { plan: 'premium' });
@@ -54,25 +49,14 @@ const listed = (agent: request.Agent, userId: string, id: string, until: (l: Lis
   }, 60_000);
 
 const doneBook = (agent: request.Agent, userId: string, id: string, before?: string) =>
-  eventually(async () => {
-    const found = (
-      (await agent.get(`/api/airtable/books/${userId}`)).body as Array<Record<string, string>>
-    ).find((b) => b.id === id);
-    if (found?.status === 'ERROR') throw new Error(`The book failed: ${JSON.stringify(found)}`);
-    return found?.status === 'Done' && found.finalBookFile !== before ? found : undefined;
-  }, 180_000);
+  listedBook(agent, userId, id, (b) => b.status === 'Done' && b.finalBookFile !== before, 180_000);
 
-const partWhen = (agent: request.Agent, path: string, part: string, until: (p: Part) => boolean) =>
-  eventually(async () => {
-    const found = ((await agent.get(path)).body.parts as Part[]).find((p) => p.part === part);
-    return found && until(found) ? found : undefined;
-  }, 60_000);
+const textWhen = (agent: request.Agent, path: string, part: string, until: (p: Part) => boolean) =>
+  regen.partWhen(async () => (await agent.get(path)).body.parts as Part[], part, until);
 
 describe('writing a text part again (offline provider)', () => {
   // The run's finished kids book on this block's own copy (its listings are made here).
   const { server, owner } = useServerWithFinishedKidsBook();
-  const types = async (stream: string) =>
-    (await server().platform.eventStore.readStream(stream)).map((e) => e.type);
 
   it("a kids page's text: priced, charged once, kept beside the original, and put in the book for free", async () => {
     const started = Date.now();
@@ -90,24 +74,21 @@ describe('writing a text part again (offline provider)', () => {
     );
     const original = view.parts[4] as Part;
     expect(original).toMatchObject({ inBook: 1, versions: [{ version: 1, text: original.text }] });
-    const before = await credits(agent);
+    const before = await regen.credits(agent);
 
     const ask = () =>
-      agent
-        .post(`${path}/page-3-text/regenerate`)
-        .set('Idempotency-Key', 'page-3')
-        .send({ instruction: 'Pip meets a crab' });
+      regen.regenerator(agent, path)('page-3-text', { instruction: 'Pip meets a crab' }, 'page-3');
     const asked = Date.now();
     const first = await ask();
     expect(first.status).toBe(202);
     expect(first.body).toMatchObject({ part: 'page-3-text', cost: 2, remainingCredits: before - 2 });
     expect((await ask()).body.regenerationId).toBe(first.body.regenerationId);
-    const rewritten = await partWhen(agent, path, 'page-3-text', (p) => p.versions.length === 2);
+    const rewritten = await textWhen(agent, path, 'page-3-text', (p) => p.versions.length === 2);
     console.info(`offline kids page text: ${Date.now() - asked} ms, ${first.body.cost} credits`);
     expect(rewritten.versions[1]?.text).toContain('Pip meets a crab');
     expect(rewritten.versions[1]?.text).not.toMatch(/OFFLINE SAMPLE/);
     expect(rewritten.inBook).toBe(1);
-    expect(await credits(agent)).toBe(before - 2);
+    expect(await regen.credits(agent)).toBe(before - 2);
 
     const { finalBookFile } = await doneBook(agent, userId, id);
     const picture = (await agent.get(`/api/kids-book/${id}`)).body.PNG3;
@@ -117,8 +98,8 @@ describe('writing a text part again (offline provider)', () => {
     expect(rebuilt.Page3).toBe(rewritten.versions[1]?.text);
     // The page's picture stays as it was.
     expect(rebuilt.PNG3).toBe(picture);
-    expect((await partWhen(agent, path, 'page-3-text', (p) => p.inBook === 2)).versions).toHaveLength(2);
-    expect(await credits(agent)).toBe(before - 2);
+    expect((await textWhen(agent, path, 'page-3-text', (p) => p.inBook === 2)).versions).toHaveLength(2);
+    expect(await regen.credits(agent)).toBe(before - 2);
     console.info(`offline kids page rewritten and the book rebuilt: ${Date.now() - started} ms`);
   }, 400_000);
 
@@ -134,14 +115,14 @@ describe('writing a text part again (offline provider)', () => {
       'listing-description',
       'listing-keywords',
     ]);
-    const before = await credits(agent);
+    const before = await regen.credits(agent);
     const asked = Date.now();
     const res = await agent
       .post(`${path}/listing-subtitle/regenerate`)
       .set('Idempotency-Key', 's')
       .send({ instruction: 'warmer' });
     expect(res.status).toBe(202);
-    const done = await partWhen(agent, path, 'listing-subtitle', (p) => p.versions.length === 2);
+    const done = await textWhen(agent, path, 'listing-subtitle', (p) => p.versions.length === 2);
     console.info(`offline listing field: ${Date.now() - asked} ms, ${res.body.cost} credits`);
     const subtitle = done.versions[1]?.text ?? '';
     expect(subtitle).toContain('warmer');
@@ -153,12 +134,12 @@ describe('writing a text part again (offline provider)', () => {
     const now = await listed(agent, userId, id, (l) => l.subtitle === subtitle);
     expect((String(now.optimizedTitle) + subtitle).length).toBeLessThan(200);
     expect((now.checks as Array<{ passed: boolean }>).every((c) => c.passed)).toBe(true);
-    expect((await partWhen(agent, path, 'listing-subtitle', (p) => p.inBook === 2)).text).toBe(subtitle);
-    expect(await credits(agent)).toBe(before - 3);
+    expect((await textWhen(agent, path, 'listing-subtitle', (p) => p.inBook === 2)).text).toBe(subtitle);
+    expect(await regen.credits(agent)).toBe(before - 3);
 
     // Keywords: seven again, each within KDP's 50 characters.
     await agent.post(`${path}/listing-keywords/regenerate`).send({ instruction: 'for beginners' });
-    const keywords = await partWhen(agent, path, 'listing-keywords', (p) => p.versions.length === 2);
+    const keywords = await textWhen(agent, path, 'listing-keywords', (p) => p.versions.length === 2);
     expect(keywords.versions[1]?.keywords).toHaveLength(7);
     expect(keywords.versions[1]?.keywords?.every((k) => k.length <= 50)).toBe(true);
   }, 300_000);
@@ -166,8 +147,7 @@ describe('writing a text part again (offline provider)', () => {
   it("someone else's result is 404, an unknown part 404, a part of another kind 400, a bad note 400: nothing appended", async () => {
     const { agent, userId, id } = await listing(server(), 'text-guard@example.com');
     const { agent: stranger } = await member(server(), 'text-stranger@example.com', { plan: 'premium' });
-    const listingEvents = await types(generationStream(id));
-    const accountEvents = await types(accountStream(userId));
+    const expectUnchanged = await regen.unchangedCheck(server().platform, agent, userId, id);
     const path = `/api/kdp-listings/${id}/parts`;
 
     expect((await stranger.get(path)).status).toBe(404);
@@ -175,25 +155,15 @@ describe('writing a text part again (offline provider)', () => {
     expect((await stranger.post(`${path}/listing-subtitle/choose`).send({ version: 1 })).status).toBe(404);
     // A listing is not a book, and the other way round.
     expect((await agent.get(`/api/books/${id}/parts`)).status).toBe(404);
-    const regenerate = (part: string, body: unknown) =>
-      agent
-        .post(`${path}/${part}/regenerate`)
-        .set('Idempotency-Key', 'k')
-        .send(body as object);
+    const regenerate = regen.regenerator(agent, path);
     expect((await regenerate('listing-author', {})).status).toBe(404);
     expect((await regenerate('listing-', {})).status).toBe(404);
     expect((await regenerate('page-1-text', {})).status).toBe(400);
     expect((await regenerate('chapter-1', {})).status).toBe(400);
-    for (const instruction of ['warm\u0000er', 'x'.repeat(501), 'a\u202Eb', 42]) {
-      const res = await regenerate('listing-subtitle', { instruction });
-      expect(res.status).toBe(400);
-      expect(res.body.message).toMatch(/instruction/i);
-    }
-    expect((await regenerate('listing-subtitle', { instruction: 'draw them naked' })).status).toBe(422);
+    await regen.expectNotesRefused(regenerate, 'listing-subtitle');
     expect((await agent.post(`${path}/listing-subtitle/choose`).send({ version: 2 })).status).toBe(400);
 
-    expect(await types(generationStream(id))).toEqual(listingEvents);
-    expect(await types(accountStream(userId))).toEqual(accountEvents);
+    await expectUnchanged();
   }, 300_000);
 });
 
@@ -213,28 +183,22 @@ describe('writing a text part again (OpenAI-compatible provider, answering slowl
     fake().behave({ latencyMs: { chat: 3000 } });
     // The model answers a title far over KDP's limit: the version is cut to fit beside the subtitle.
     fake().chatReplies.push({ content: `${'Bees in the Garden '.repeat(20)}`, finish_reason: 'stop' });
-    const before = await credits(agent);
+    const before = await regen.credits(agent);
     const send = (key: string) =>
-      agent
-        .post(`${path}/listing-optimizedTitle/regenerate`)
-        .set('Idempotency-Key', key)
-        .send({ instruction: 'punchier' });
+      regen.regenerator(agent, path)('listing-optimizedTitle', { instruction: 'punchier' }, key);
     const asked = Date.now();
     const answers = await Promise.all(['same', 'same', 'same', 'other-1', 'other-2'].map(send));
     expect(answers.every((a) => [200, 202, 409].includes(a.status))).toBe(true);
     expect(new Set(answers.filter((a) => a.status < 300).map((a) => a.body.regenerationId)).size).toBe(1);
-    const done = await partWhen(agent, path, 'listing-optimizedTitle', (p) => p.versions.length === 2);
+    const done = await textWhen(agent, path, 'listing-optimizedTitle', (p) => p.versions.length === 2);
     console.info(`slow fake OpenAI (3 s a call) listing field: ${Date.now() - asked} ms, 3 credits`);
     const subtitle = ((await agent.get(path)).body.parts as Part[])[1]?.text ?? '';
     expect((done.versions[1]?.text ?? '').length + subtitle.length).toBeLessThan(200);
     expect(lastPrompt()).toContain('punchier');
     expect(lastPrompt()).toContain('under 200 characters');
     expect(lastPrompt()).toContain(subtitle.slice(0, 20));
-    expect(await credits(agent)).toBe(before - 3);
-    const debits = (await server().platform.eventStore.readStream(accountStream(userId))).filter(
-      (e) => e.type === 'CreditsDebited' && (e.data as { bookId?: string }).bookId === id,
-    );
-    expect(debits).toHaveLength(1);
+    expect(await regen.credits(agent)).toBe(before - 3);
+    expect(await regen.bookDebits(server().platform, userId, id)).toHaveLength(1);
     const regenerationEvents = (await server().platform.eventStore.readStream(generationStream(id)))
       .map((e) => e.type)
       .filter((t) => t.startsWith('GenerationPart'));
@@ -247,19 +211,14 @@ describe('writing a text part again (OpenAI-compatible provider, answering slowl
   it('a failed field is refunded', async () => {
     const { agent, id } = await listing(server(), 'text-refund@example.com');
     const path = `/api/kdp-listings/${id}/parts`;
-    const before = await credits(agent);
+    const before = await regen.credits(agent);
     fake().failNext(400, 'content_policy_violation');
-    const res = await agent.post(`${path}/listing-description/regenerate`).send({ instruction: 'shorter' });
-    expect(res.status).toBe(202);
-    const failed = await partWhen(
+    await regen.expectRefunded(
       agent,
-      path,
-      'listing-description',
-      (p) => p.regeneration?.status === 'failed',
+      agent.post(`${path}/listing-description/regenerate`).send({ instruction: 'shorter' }),
+      (until) => textWhen(agent, path, 'listing-description', until),
+      before,
     );
-    expect(failed.versions).toHaveLength(1);
-    expect(failed.regeneration?.reason).toMatch(/refunded/);
-    await eventually(async () => (await credits(agent)) === before);
   }, 300_000);
 
   it("a kids page: the story so far and the child's name go to the model; what the fonts cannot print is dropped", async () => {
@@ -271,7 +230,7 @@ describe('writing a text part again (OpenAI-compatible provider, answering slowl
     const asked = Date.now();
     const res = await agent.post(`${path}/page-5-text/regenerate`).send({ instruction: 'add a crab' });
     expect(res.status).toBe(202);
-    const done = await partWhen(agent, path, 'page-5-text', (p) => p.versions.length === 2);
+    const done = await textWhen(agent, path, 'page-5-text', (p) => p.versions.length === 2);
     console.info(
       `slow fake OpenAI (3 s a call) kids page text: ${Date.now() - asked} ms, ${res.body.cost} credits`,
     );

@@ -21,7 +21,6 @@ import {
   regeneratePartRequest,
 } from '@studio/events/requests';
 import type Koa from 'koa';
-import { requireUser } from '../account/auth';
 import { accountDecider } from '../account/decider';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
@@ -35,6 +34,7 @@ import { generationDecider } from './generation';
 import { GENERATIONS, type GenerationDoc } from './generations-projection';
 import type { PartRegeneration, PartVersion } from './job/part-versions';
 import type { GenerationState } from './job/state';
+import { ownResultOf } from './own-book';
 import { isPicture, pictureInBook, picturePartsOf, requirePicturePart } from './part-pictures';
 import { currentTextPart, textPartPrice, textPartsOf } from './part-texts';
 import { requireAffordableNow } from './start-generation';
@@ -110,12 +110,8 @@ export function partVersionRoutes(
 
   /** The caller's result of these kinds, its state on its stream, and the part the path names. */
   const ownResult = async (ctx: Koa.Context, kinds: readonly GenerationKind[], notFound: string) => {
-    const userId = requireUser(ctx);
-    const id = String(ctx.params.id ?? '');
-    const doc = id.length <= 100 ? await generations.get(id) : undefined;
-    if (!doc || doc.userId !== userId || !(kinds as readonly string[]).includes(doc.kind))
-      throw new DomainError('NOT_FOUND', notFound);
-    const { state } = await commands.load(generationStream(id), generationDecider);
+    const { userId, doc } = await ownResultOf(ctx, generations, kinds, notFound);
+    const { state } = await commands.load(generationStream(doc._id), generationDecider);
     if (state.userId !== userId) throw new DomainError('NOT_FOUND', notFound);
     return { userId, doc, state };
   };

@@ -1,10 +1,11 @@
-import { accountStream, chapterRegenerationPrice, generationStream } from '@studio/events';
+import { chapterRegenerationPrice } from '@studio/events';
 import type request from 'supertest';
 import type { Embedded } from '../main/embedded';
 import { inspectPdf } from '../testing/debian-tools';
 import { member } from '../testing/givens';
-import { bytesBody, eventually } from '../testing/helpers';
-import { submitNonFiction } from '../testing/reader-books';
+import { bytesBody } from '../testing/helpers';
+import * as regen from '../testing/part-regeneration';
+import { finishedNonFiction, listedBook } from '../testing/reader-books';
 import { useEmbeddedServer, useServerWithFakeOpenAi } from '../testing/test-runtime';
 
 /**
@@ -22,25 +23,17 @@ type Part = {
 };
 
 async function finishedBook(server: Embedded, email: string) {
-  const { agent, userId } = await member(server, email, { plan: 'premium' });
-  const id = await submitNonFiction(agent, userId, {
+  const book = {
     Title: 'Window Boxes',
     Description: 'Growing herbs and flowers in window boxes on a city flat',
-  });
-  await doneBook(agent, userId, id);
+  };
+  const { agent, userId, id } = await finishedNonFiction(server, email, book, 'premium');
   return { agent, userId, id };
 }
 
 /** The book as My Books lists it, once it is done (with `file` changed from `before`, if given). */
 const doneBook = (agent: request.Agent, userId: string, id: string, before?: string) =>
-  eventually(async () => {
-    const list = await agent.get(`/api/airtable/books/${userId}`);
-    const found = list.body.find((b: { id: string }) => b.id === id);
-    if (found?.status === 'ERROR') throw new Error(`The book failed: ${JSON.stringify(found)}`);
-    return found?.status === 'Done' && found.finalBookFile !== before
-      ? (found as { finalBookFile: string })
-      : undefined;
-  }, 120_000);
+  listedBook(agent, userId, id, (b) => b.status === 'Done' && b.finalBookFile !== before);
 
 const partsOf = async (agent: request.Agent, id: string) => {
   const res = await agent.get(`/api/books/${id}/parts`);
@@ -50,17 +43,10 @@ const partsOf = async (agent: request.Agent, id: string) => {
 
 /** The chapter once `until` holds. */
 const chapterWhen = (agent: request.Agent, id: string, part: string, until: (p: Part) => boolean) =>
-  eventually(async () => {
-    const found = (await partsOf(agent, id)).parts.find((p) => p.part === part);
-    return found && until(found) ? found : undefined;
-  }, 60_000);
-
-const credits = async (agent: request.Agent) => (await agent.get('/api/user')).body.credits as number;
+  regen.partWhen(async () => (await partsOf(agent, id)).parts, part, until);
 
 describe('regenerating a chapter (offline provider)', () => {
   const server = useEmbeddedServer();
-  const events = async (stream: string) =>
-    (await server().platform.eventStore.readStream(stream)).map((e) => e.type);
 
   it('shows its price, charges once per request, keeps every version, and puts the chosen one in the files for free', async () => {
     const { agent, userId, id } = await finishedBook(server(), 'regen-owner@example.com');
@@ -69,13 +55,14 @@ describe('regenerating a chapter (offline provider)', () => {
     const original = parts[1] as Part;
     expect(original).toMatchObject({ part: 'chapter-2', inBook: 1 });
     expect(original.versions).toHaveLength(1);
-    const before = await credits(agent);
+    const before = await regen.credits(agent);
 
     const ask = () =>
-      agent
-        .post(`/api/books/${id}/parts/chapter-2/regenerate`)
-        .set('Idempotency-Key', 'first-try')
-        .send({ instruction: 'more practical' });
+      regen.regenerator(agent, `/api/books/${id}/parts`)(
+        'chapter-2',
+        { instruction: 'more practical' },
+        'first-try',
+      );
     const first = await ask();
     expect(first.status).toBe(202);
     expect(first.body).toMatchObject({ part: 'chapter-2', status: 'pending', cost: price });
@@ -87,11 +74,8 @@ describe('regenerating a chapter (offline provider)', () => {
 
     const rewritten = await chapterWhen(agent, id, 'chapter-2', (p) => p.versions.length === 2);
     expect(await ask().then((r) => r.body)).toMatchObject({ status: 'done', version: 2 });
-    expect(await credits(agent)).toBe(before - price);
-    const debits = (await server().platform.eventStore.readStream(accountStream(userId))).filter(
-      (e) => e.type === 'CreditsDebited' && (e.data as { bookId?: string }).bookId === id,
-    );
-    expect(debits).toHaveLength(1);
+    expect(await regen.credits(agent)).toBe(before - price);
+    expect(await regen.bookDebits(server().platform, userId, id)).toHaveLength(1);
     const version2 = rewritten.versions[1];
     expect(version2).toMatchObject({ version: 2, instruction: 'more practical' });
     expect(version2?.paragraphs.join(' ')).toContain('more practical');
@@ -111,7 +95,7 @@ describe('regenerating a chapter (offline provider)', () => {
     );
     expect((await chapterWhen(agent, id, 'chapter-2', (p) => p.inBook === 2)).versions).toHaveLength(2);
     // Free: picking a version spends nothing.
-    expect(await credits(agent)).toBe(before - price);
+    expect(await regen.credits(agent)).toBe(before - price);
 
     // Back to the original, also free.
     await doneBook(agent, userId, id);
@@ -119,36 +103,25 @@ describe('regenerating a chapter (offline provider)', () => {
       202,
     );
     await chapterWhen(agent, id, 'chapter-2', (p) => p.inBook === 1);
-    expect(await credits(agent)).toBe(before - price);
+    expect(await regen.credits(agent)).toBe(before - price);
   }, 300_000);
 
   it("someone else's book is 404 and bad input a 400; neither appends anything", async () => {
     const { agent, userId, id } = await finishedBook(server(), 'regen-guard@example.com');
     const { agent: stranger } = await member(server(), 'regen-stranger@example.com', { plan: 'premium' });
-    const bookEvents = await events(generationStream(id));
-    const accountEvents = await events(accountStream(userId));
-    const before = await credits(agent);
+    const expectUnchanged = await regen.unchangedCheck(server().platform, agent, userId, id);
 
     expect((await stranger.get(`/api/books/${id}/parts`)).status).toBe(404);
     expect((await stranger.post(`/api/books/${id}/parts/chapter-1/regenerate`).send({})).status).toBe(404);
     expect((await stranger.post(`/api/books/${id}/parts/chapter-1/choose`).send({ version: 1 })).status).toBe(
       404,
     );
-    const regenerate = (part: string, body: unknown, key = 'k') =>
-      agent
-        .post(`/api/books/${id}/parts/${part}/regenerate`)
-        .set('Idempotency-Key', key)
-        .send(body as object);
+    const regenerate = regen.regenerator(agent, `/api/books/${id}/parts`);
     expect((await regenerate('chapter-99', {})).status).toBe(404);
     expect((await regenerate('page-1', {})).status).toBe(404);
-    for (const instruction of ['more\u0000practical', 'x'.repeat(501), 'a\u202Eb', 42, ['more practical']]) {
-      const res = await regenerate('chapter-1', { instruction });
-      expect(res.status).toBe(400);
-      expect(res.body.message).toMatch(/instruction/i);
-    }
-    expect((await regenerate('chapter-1', {}, 'k'.repeat(101))).status).toBe(400);
     // Moderation: the embedded default's word list.
-    expect((await regenerate('chapter-1', { instruction: 'draw them naked' })).status).toBe(422);
+    await regen.expectNotesRefused(regenerate, 'chapter-1', [['more practical']]);
+    expect((await regenerate('chapter-1', {}, 'k'.repeat(101))).status).toBe(400);
     expect((await agent.post(`/api/books/${id}/parts/chapter-1/choose`).send({ version: 7 })).status).toBe(
       400,
     );
@@ -156,9 +129,7 @@ describe('regenerating a chapter (offline provider)', () => {
       400,
     );
 
-    expect(await events(generationStream(id))).toEqual(bookEvents);
-    expect(await events(accountStream(userId))).toEqual(accountEvents);
-    expect(await credits(agent)).toBe(before);
+    await expectUnchanged();
   }, 300_000);
 });
 
@@ -168,7 +139,7 @@ describe('regenerating a chapter (OpenAI-compatible provider)', () => {
 
   it("sends the author's note to the model, and refunds a regeneration the provider failed", async () => {
     const { agent, id } = await finishedBook(server(), 'regen-openai@example.com');
-    const before = await credits(agent);
+    const before = await regen.credits(agent);
     const asked = await agent
       .post(`/api/books/${id}/parts/chapter-1/regenerate`)
       .set('Idempotency-Key', 'ok')
@@ -184,31 +155,28 @@ describe('regenerating a chapter (OpenAI-compatible provider)', () => {
     expect(prompt).toContain('add a checklist');
     expect(prompt).toContain('This chapter exists already');
     const charged = before - (asked.body.cost as number);
-    expect(await credits(agent)).toBe(charged);
+    expect(await regen.credits(agent)).toBe(charged);
 
     // The model refuses the next call: no version, the credits come back.
     fake().failNext(400, 'content_policy_violation');
-    const failing = await agent
-      .post(`/api/books/${id}/parts/chapter-2/regenerate`)
-      .set('Idempotency-Key', 'refused')
-      .send({ instruction: 'more anecdotes' });
-    expect(failing.status).toBe(202);
-    const failed = await chapterWhen(agent, id, 'chapter-2', (p) => p.regeneration?.status === 'failed');
-    expect(failed.versions).toHaveLength(1);
-    expect(failed.regeneration?.reason).toMatch(/refunded/);
-    await eventually(async () => (await credits(agent)) === charged);
+    await regen.expectRefunded(
+      agent,
+      agent
+        .post(`/api/books/${id}/parts/chapter-2/regenerate`)
+        .set('Idempotency-Key', 'refused')
+        .send({ instruction: 'more anecdotes' }),
+      (until) => chapterWhen(agent, id, 'chapter-2', until),
+      charged,
+    );
   }, 300_000);
 
   it('concurrent regenerations of one chapter: one charge, one new version, the others 409', async () => {
     const { agent, userId, id } = await finishedBook(server(), 'regen-race@example.com');
     // A model that takes a few seconds: the requests all arrive while the first one is written.
     fake().behave({ latencyMs: { chat: 3000 } });
-    const before = await credits(agent);
+    const before = await regen.credits(agent);
     const send = (key: string) =>
-      agent
-        .post(`/api/books/${id}/parts/chapter-3/regenerate`)
-        .set('Idempotency-Key', key)
-        .send({ instruction: 'shorter' });
+      regen.regenerator(agent, `/api/books/${id}/parts`)('chapter-3', { instruction: 'shorter' }, key);
     // Three tries of one request and three different requests, all at once.
     const answers = await Promise.all(['same', 'same', 'same', 'other-1', 'other-2', 'other-3'].map(send));
     const statuses = answers.map((a) => a.status);
@@ -222,17 +190,13 @@ describe('regenerating a chapter (OpenAI-compatible provider)', () => {
       (p) => p.regeneration?.status === undefined && p.versions.length > 1,
     );
     expect(done.versions).toHaveLength(2);
-    expect(await credits(agent)).toBe(before - (answers.find((a) => a.status === 202)?.body.cost as number));
-    const regenerationEvents = (await server().platform.eventStore.readStream(generationStream(id)))
-      .map((e) => e.type)
-      .filter((t) => t.startsWith('GenerationPart') && t !== 'GenerationPartRecorded');
-    expect(regenerationEvents).toEqual([
+    expect(await regen.credits(agent)).toBe(
+      before - (answers.find((a) => a.status === 202)?.body.cost as number),
+    );
+    expect(await regen.regenerationEvents(server().platform, id)).toEqual([
       'GenerationPartRegenerationRequested',
       'GenerationPartVersionRecorded',
     ]);
-    const debits = (await server().platform.eventStore.readStream(accountStream(userId))).filter(
-      (e) => e.type === 'CreditsDebited' && (e.data as { bookId?: string }).bookId === id,
-    );
-    expect(debits).toHaveLength(1);
+    expect(await regen.bookDebits(server().platform, userId, id)).toHaveLength(1);
   }, 300_000);
 });

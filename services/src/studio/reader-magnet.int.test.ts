@@ -6,7 +6,7 @@ import { qrStream } from '@studio/events';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import request from 'supertest';
 import { member } from '../testing/givens';
-import { downloadFile, listedBook, readerPhone, submitNonFiction } from '../testing/reader-books';
+import { downloadFile, finishedNonFiction, listedBook, readerPhone } from '../testing/reader-books';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 import { MAGNET_MAX_BYTES } from './reader-magnet-routes';
 
@@ -55,12 +55,10 @@ describe('a reader magnet', () => {
     ).length;
 
   it('uploads or picks pages, refuses bad files unstored, and hands each signup its own expiring link', async () => {
-    const { agent, userId } = await member(server(), 'magnet@example.com', { plan: 'standard' });
-    const id = await submitNonFiction(agent, userId, {
+    const { agent, userId, id, built } = await finishedNonFiction(server(), 'magnet@example.com', {
       Title: 'Seed Saving',
       Description: 'Saving seeds from a small vegetable garden',
     });
-    const built = await listedBook(agent, userId, id, (b) => b.status === 'Done');
     const magnet = `/api/reader-magnets?bookId=${id}`;
     const bonus = await bonusPdf('Your seed saving calendar');
 

@@ -1,6 +1,5 @@
 import { accountStream, generationStream } from '@studio/events';
 import type Koa from 'koa';
-import { requireUser } from '../account/auth';
 import { accountDecider } from '../account/decider';
 import { DomainError } from '../platform/errors';
 import type { RouteModule } from '../platform/http/app';
@@ -8,6 +7,7 @@ import type { Platform } from '../platform/module';
 import { generationDecider } from './generation';
 import { GENERATIONS, type GenerationDoc } from './generations-projection';
 import { ALREADY_CONTINUING, chargeIdOf, resumeQuote } from './job/resume';
+import { ownResultOf } from './own-book';
 import { TOOLS } from './tools/registry';
 
 const RESUME_PATH = '/api/generations/:id/resume';
@@ -27,11 +27,8 @@ export function resumeRoutes({
   const generations = readStore.collection<GenerationDoc>(GENERATIONS);
   /** The caller's own job, its state and the quote; someone else's (or none) is not found. */
   const ownJob = async (ctx: Koa.Context) => {
-    const userId = requireUser(ctx);
-    const id = String(ctx.params.id ?? '');
-    const doc = id.length <= 100 ? await generations.get(id) : null;
-    if (!doc || doc.userId !== userId) throw new DomainError('NOT_FOUND', 'Book not found');
-    const { state } = await commands.load(generationStream(id), generationDecider);
+    const { userId, doc } = await ownResultOf(ctx, generations);
+    const { state } = await commands.load(generationStream(doc._id), generationDecider);
     if (state.userId !== userId || !state.request) throw new DomainError('NOT_FOUND', 'Book not found');
     return { userId, doc, state, quote: resumeQuote(state, doc.cost) };
   };

@@ -1,6 +1,6 @@
 import { type GenerationKind, generationStream, QUEUED_FOR, RUNNING_FOR } from '@studio/events';
 import type { Platform } from '../platform/module';
-import { generationDecider } from './generation';
+import { type GenerationCommand, generationDecider } from './generation';
 import type { GenerationDoc } from './generations-projection';
 import { GENERATIONS } from './generations-projection';
 import { type JobMessage, laneOf } from './jobs';
@@ -68,55 +68,54 @@ export class GenerationSupervisor {
   async sweep(): Promise<number> {
     const now = this.runtime.clock.now();
     const nowIso = now.toISOString();
-    const leaseExpired = await this.generations().find({
-      status: { $in: RUNNING },
-      leaseExpiresAt: { $lt: nowIso },
-    });
+    const leaseExpired = await this.passed(RUNNING, 'leaseExpiresAt', nowIso);
     for (const doc of leaseExpired) {
-      await this.runtime.commands.handle(
-        generationStream(doc._id),
-        generationDecider,
-        {
-          type: 'ExpireLease',
-          generationId: doc._id,
-          userId: doc.userId,
-          kind: doc.kind as GenerationKind,
-          now: nowIso,
-          maxAttempts: this.maxAttempts,
-        },
-        { at: nowIso, correlationId: doc._id, causationId: 'supervisor', userId: doc.userId },
-      );
+      await this.decide(doc, nowIso, {
+        type: 'ExpireLease',
+        ...jobOf(doc),
+        now: nowIso,
+        maxAttempts: this.maxAttempts,
+      });
     }
     const unclaimedBefore = new Date(now.getTime() - this.runtime.generationTimeoutMs).toISOString();
     const late = [
-      ...(await this.generations().find({
-        status: { $in: RUNNING },
-        deadline: { $lt: nowIso },
-      })),
-      ...(await this.generations().find({
-        status: { $in: QUEUED },
-        updatedAt: { $lt: unclaimedBefore },
-      })),
+      ...(await this.passed(RUNNING, 'deadline', nowIso)),
+      ...(await this.passed(QUEUED, 'updatedAt', unclaimedBefore)),
     ];
     for (const doc of late) {
-      await this.runtime.commands.handle(
-        generationStream(doc._id),
-        generationDecider,
-        {
-          type: 'FailJob',
-          generationId: doc._id,
-          userId: doc.userId,
-          kind: doc.kind as GenerationKind,
-          reason: 'The generation took too long and was stopped. Your credits have been refunded.',
-          code: 'TIMEOUT',
-        },
-        { at: nowIso, correlationId: doc._id, causationId: 'supervisor', userId: doc.userId },
-      );
+      await this.decide(doc, nowIso, {
+        type: 'FailJob',
+        ...jobOf(doc),
+        reason: 'The generation took too long and was stopped. Your credits have been refunded.',
+        code: 'TIMEOUT',
+      });
     }
     return leaseExpired.length + late.length;
+  }
+
+  /** The supervisor's command about the job `doc`, decided on the job's stream at `at`. */
+  private decide(doc: GenerationDoc, at: string, command: GenerationCommand) {
+    return this.runtime.commands.handle(generationStream(doc._id), generationDecider, command, {
+      at,
+      correlationId: doc._id,
+      causationId: 'supervisor',
+      userId: doc.userId,
+    });
+  }
+
+  /** The jobs in one of `statuses` whose `field` (an ISO time) is before `iso`. */
+  private passed(statuses: string[], field: 'leaseExpiresAt' | 'deadline' | 'updatedAt', iso: string) {
+    return this.generations().find({ status: { $in: statuses }, [field]: { $lt: iso } });
   }
 
   private generations() {
     return this.runtime.readStore.collection<GenerationDoc>(GENERATIONS);
   }
 }
+
+/** Which job a read-model row is, as the generation's commands name it. */
+const jobOf = (doc: GenerationDoc) => ({
+  generationId: doc._id,
+  userId: doc.userId,
+  kind: doc.kind as GenerationKind,
+});

@@ -1,4 +1,4 @@
-import { startEmbedded, stopOnSignals } from '../main/embedded';
+import { runEmbedded } from '../main/embedded';
 import { createOfflineProvider } from '../studio/ai/offline';
 
 /**
@@ -10,12 +10,4 @@ const overrides =
   process.env.AI_PROVIDER === 'openai'
     ? {}
     : { ai: createOfflineProvider({ delayMs: Number(process.env.AI_DELAY_MS ?? 0) }) };
-startEmbedded(process.env, overrides)
-  .then((embedded) => {
-    console.log(`Studio is running at ${embedded.url}`);
-    stopOnSignals(embedded);
-  })
-  .catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
+runEmbedded(process.env, overrides);

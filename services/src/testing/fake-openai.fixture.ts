@@ -10,7 +10,8 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { modelSizes, parseImageSize } from '../studio/ai/image-sizes';
-import { createOfflineProvider, seededRandom } from '../studio/ai/offline';
+import { createOfflineProvider } from '../studio/ai/offline';
+import { seededRandom } from '../studio/writing/seeded-random';
 
 export type CallKind = 'chat' | 'image' | 'edit' | 'moderation';
 

@@ -97,3 +97,9 @@ export async function givePlan(
     meta(),
   );
 }
+
+/** A tool's answer to a request it took: 202, what it charged and the balance left (its message, if given). */
+export function expectStarted(res: { status: number; body: unknown }, answer: Record<string, unknown>): void {
+  expect(res.status).toBe(202);
+  expect(res.body).toMatchObject({ success: true, ...answer });
+}

@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { accountStream } from '@studio/events';
+import { OPERATOR } from '../account/admin-rights';
 import { accountDecider } from '../account/decider';
 import { newLink } from '../account/links';
+import { changeAdminRights } from '../admin/grant-admin';
 import type { Embedded } from '../main/embedded';
 import type { CommandHandler } from '../platform/command-handler';
 import { eventually } from './helpers';
@@ -161,4 +163,15 @@ export async function verifyWithoutMail(commands: CommandHandler, userId: string
     { type: 'VerifyEmail', tokenHash: link.tokenHash, at },
     context,
   );
+}
+
+/** An admin as the operator makes one: the address verified through its mail, then granted by the operator. */
+export async function grantedAdmin(server: Embedded, email: string): Promise<void> {
+  await verifyThroughMail(server, email);
+  await changeAdminRights(server.platform.commands, {
+    email,
+    grant: true,
+    by: OPERATOR,
+    at: new Date().toISOString(),
+  });
 }

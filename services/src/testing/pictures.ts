@@ -1,4 +1,7 @@
 import sharp from 'sharp';
+import type request from 'supertest';
+import { kidsInterior } from '../studio/outputs/interior';
+import { FRAMES, placePicture } from '../studio/outputs/pictures';
 
 /**
  * A PNG of coloured noise, `width` × `height`: noise does not compress, so the picture weighs
@@ -16,3 +19,24 @@ export const noisyPng = (width = 300, height = 200) =>
   })
     .png()
     .toBuffer();
+
+/** A picture the server serves at `url`: its content type, its bytes and what sharp reads of it. */
+export async function servedPicture(agent: request.Agent, url: string) {
+  const res = await agent.get(url).buffer(true);
+  const bytes = res.body as Buffer;
+  return { type: String(res.headers['content-type']), bytes, meta: await sharp(bytes).metadata() };
+}
+
+/** A one-page kids interior printing `picture` in the page's frame, and how the picture was placed. */
+export async function onePageKidsBook(picture: Buffer) {
+  const placed = await placePicture(picture, FRAMES.kids);
+  const interior = await kidsInterior({
+    title: 'Soft',
+    author: 'A',
+    notices: [],
+    pictures: [placed.png],
+    texts: ['Mia walked on.'],
+    tints: ['#f4f0ea'],
+  });
+  return { placed, interior };
+}

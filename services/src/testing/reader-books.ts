@@ -2,8 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { PlanId } from '@studio/events';
 import sharp from 'sharp';
 import request from 'supertest';
+import type { Embedded } from '../main/embedded';
+import { member } from './givens';
 import { bytesBody, eventually } from './helpers';
 
 /** What the books' reader-code tests share: a book's files over HTTP, and a printed code read back. */
@@ -112,6 +115,24 @@ export function coverCode(pdfBytes: Buffer): string {
   }
 }
 
+const BEEKEEPING = {
+  title: 'Urban Beekeeping',
+  description: 'Keeping healthy bees on a city rooftop, from the first hive to the first honey',
+  numChapters: 3,
+  includeIntroduction: 'yes',
+};
+
+/** A Gen 2.0 book asked for over HTTP (202 expected), three chapters on bees unless `book` says; its id. */
+export async function submitGen2(
+  agent: request.Agent,
+  userId: string,
+  book: Record<string, unknown> = BEEKEEPING,
+): Promise<string> {
+  const submitted = await agent.post('/api/non-fiction-gen2/submit').send({ userId, ...book });
+  expect(submitted.status).toBe(202);
+  return submitted.body.bookId as string;
+}
+
 /** A v1 non-fiction book asked for over HTTP (202 expected); its book id. */
 export async function submitNonFiction(
   agent: request.Agent,
@@ -123,14 +144,29 @@ export async function submitNonFiction(
   return submitted.body.bookId as string;
 }
 
+export interface KidsStory {
+  description: string;
+  name: string;
+  gender: 'boy' | 'girl';
+}
+const PIP: KidsStory = {
+  description: 'Pip the puppy learns to swim at the seaside',
+  name: 'Pip',
+  gender: 'boy',
+};
+
+/** The kids-book form for `userId` telling `story` (Pip's by default); a photo is the caller's to attach. */
+export const kidsBookForm = (agent: request.Agent, userId: string, story: KidsStory = PIP) =>
+  agent
+    .post('/api/generate-kids-book')
+    .field('storyDescription', story.description)
+    .field('characterName', story.name)
+    .field('characterGender', story.gender)
+    .field('userId', userId);
+
 /** A kids book about Pip the puppy asked for over HTTP (202 expected); its book id. */
 export async function submitKidsBook(agent: request.Agent, userId: string): Promise<string> {
-  const submitted = await agent
-    .post('/api/generate-kids-book')
-    .field('storyDescription', 'Pip the puppy learns to swim at the seaside')
-    .field('characterName', 'Pip')
-    .field('characterGender', 'boy')
-    .field('userId', userId);
+  const submitted = await kidsBookForm(agent, userId);
   expect(submitted.status).toBe(202);
   return submitted.body.bookId as string;
 }
@@ -208,4 +244,17 @@ export function readerPhone(serverUrl: string, address: string) {
         .send({ qrId, email, token: token() });
     },
   };
+}
+
+/** A member on `plan` whose v1 non-fiction `book` is Done: the member, the book's id and its row in My Books. */
+export async function finishedNonFiction(
+  server: Embedded,
+  email: string,
+  book: { Title: string; Description: string },
+  plan: PlanId = 'standard',
+) {
+  const { agent, userId } = await member(server, email, { plan });
+  const id = await submitNonFiction(agent, userId, book);
+  const built = await listedBook(agent, userId, id, (b) => b.status === 'Done');
+  return { agent, userId, id, built };
 }

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { AiUsage } from '@studio/events';
 import sharp from 'sharp';
 import { offlineWrite } from '../writing/offline-writer';
+import { seededRandom } from '../writing/seeded-random';
 import { demoEdit, rasterise, sceneSvg } from './drawing';
 import type { AiProvider, CharacterLook, UsageReport } from './provider';
 import { ProviderError } from './provider';
@@ -78,17 +78,6 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
       reject(new ProviderError('aborted'));
     });
   });
-}
-
-/** A seeded generator: the same prompt always draws the same picture. */
-export function seededRandom(seedText: string): () => number {
-  let seed = createHash('sha256').update(seedText).digest().readUInt32LE(0);
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**

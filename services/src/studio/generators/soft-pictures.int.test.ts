@@ -1,7 +1,6 @@
-import { accountStream } from '@studio/events';
-import request from 'supertest';
-import { accountDecider } from '../../account/decider';
 import type { Embedded } from '../../main/embedded';
+import { member } from '../../testing/givens';
+import { kidsBookForm } from '../../testing/reader-books';
 import { eventually, useEmbeddedServer } from '../../testing/test-runtime';
 import { createOfflineProvider } from '../ai/offline';
 import type { AiProvider } from '../ai/provider';
@@ -12,21 +11,12 @@ import type { AiProvider } from '../ai/provider';
  * largest size (1536 × 1024 for a kids page: 178 ppi) is Done.
  */
 async function kidsBook(server: Embedded, email: string) {
-  const agent = request.agent(server.url);
-  const res = await agent.post('/api/register').send({ name: 'Tess', email, password: 'secret12' });
-  const userId = res.body.id as string;
-  await server.platform.commands.handle(
-    accountStream(userId),
-    accountDecider,
-    { type: 'GrantCredits', amount: 100, reason: 'plan-purchase', planId: 'basic', paymentRef: `p-${email}` },
-    { at: new Date().toISOString(), correlationId: 't', causationId: 't' },
-  );
-  const submitted = await agent
-    .post('/api/generate-kids-book')
-    .field('storyDescription', 'Mia finds a lost star in her garden and helps it home')
-    .field('characterName', 'Mia')
-    .field('characterGender', 'girl')
-    .field('userId', userId);
+  const { agent, userId } = await member(server, email, { credits: 100 });
+  const submitted = await kidsBookForm(agent, userId, {
+    description: 'Mia finds a lost star in her garden and helps it home',
+    name: 'Mia',
+    gender: 'girl',
+  });
   expect(submitted.status).toBe(202);
   const book = await eventually(async () => {
     const list = await agent.get(`/api/airtable/books/${userId}`);

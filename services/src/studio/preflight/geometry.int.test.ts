@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { onePageKidsBook } from '../../testing/pictures';
 import { createOfflineProvider } from '../ai/offline';
 import { paletteOf } from '../outputs/cover-art';
 import { paperbackWrapPdf } from '../outputs/covers';
@@ -232,15 +233,7 @@ describe('pictures enlarged beyond their real resolution', () => {
 
   it("measures a kids page from an image model's picture by its source pixels: a 1024 px square fails, a 1536 × 1024 passes", async () => {
     const kidsBook = async (source: Buffer) => {
-      const placed = await placePicture(source, FRAMES.kids);
-      const interior = await kidsInterior({
-        title: 'Soft',
-        author: 'A',
-        notices: [],
-        pictures: [placed.png],
-        texts: ['Mia walked on.'],
-        tints: ['#f4f0ea'],
-      });
+      const { placed, interior } = await onePageKidsBook(source);
       return { interior, sources: [{ pixels: printPixels(FRAMES.kids), source: placed.source }] };
     };
     const square = await ai.image('Mia and a fox in the forest', { style: 'illustration', signal });

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 
-/** A seeded generator (mulberry32 over a SHA-256 seed): the same request always writes the same text. */
+/**
+ * A seeded generator (mulberry32 over a SHA-256 seed): the same request always writes the same
+ * text, and the offline provider draws the same picture for the same prompt.
+ */
 export function seededRandom(seedText: string): () => number {
   let seed = createHash('sha256').update(seedText).digest().readUInt32LE(0);
   return () => {
