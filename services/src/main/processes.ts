@@ -79,9 +79,19 @@ export async function stopModules(modules: FeatureModule[]): Promise<void> {
   for (const module of modules) await module.stop?.();
 }
 
+/**
+ * How long an idle kept-alive connection stays open. Node's 5 s default closes it while a client
+ * or a load balancer (60 s idle is common) may be sending on it: the request is reset. Longer than
+ * theirs, so that they close first.
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
 export async function listen(app: Koa, host: string, port: number): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host, () => resolve(server));
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    // Headers of a request on a kept-alive connection may take as long as that connection waits.
+    server.headersTimeout = KEEP_ALIVE_MS + 1_000;
     server.once('error', reject);
   });
 }
