@@ -345,11 +345,7 @@ export async function createPostgresReadStore(
       const pending: Promise<void>[] = [];
       for (const [collection, ids] of staging.takeChanged()) {
         const docs = staging.documents.get(collection);
-        let stored = written.get(collection);
-        if (!stored) {
-          stored = new Set();
-          written.set(collection, stored);
-        }
+        const stored = entryOf(written, collection, () => new Set<string>());
         // Most documents are new to the table; one written ahead before (and changed since) is
         // replaced. The two kinds apart: a plain INSERT has no conflict to check.
         const added: Doc[] = [];
