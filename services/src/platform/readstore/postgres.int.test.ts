@@ -39,6 +39,20 @@ whenPostgresAnswers('PostgreSQL read store contract suite', (url) => {
       }
     };
 
+    it('stores written by several processes create a new collection at the same moment without failing', async () => {
+      const stores = await Promise.all(Array.from({ length: 8 }, () => createPostgresReadStore(storeUrl)));
+      try {
+        for (let round = 0; round < 5; round++) {
+          const collection = `racing_${round}`;
+          await Promise.all(stores.map((store, i) => store.collection(collection).put({ _id: `d${i}` })));
+          expect(await stores[0]?.collection(collection).count()).toBe(stores.length);
+        }
+      } finally {
+        await stores[0]?.drop(Array.from({ length: 5 }, (_, round) => `racing_${round}`));
+        await Promise.all(stores.map((store) => store.close()));
+      }
+    });
+
     it('answers filtered queries from an expression index', async () => {
       await withStoreAndClient('codes_ix', async (store, client) => {
         await store.ensureIndex('codes_ix', ['ownerId']);

@@ -76,9 +76,10 @@ export async function createPostgresReadStore(
     try {
       await pool.query(`CREATE TABLE IF NOT EXISTS ${name} (id text PRIMARY KEY, doc jsonb NOT NULL)`);
     } catch (error) {
-      // Another process created it at the same moment.
+      // Another process created it at the same moment: its row type, its catalog row or the table
+      // itself is found already there ("type … already exists" is 42710).
       const code = (error as { code?: unknown }).code;
-      if (code !== '23505' && code !== '42P07') throw unavailable(error);
+      if (code !== '23505' && code !== '42P07' && code !== '42710') throw unavailable(error);
     }
     existing.add(collection);
     return name;
@@ -554,7 +555,7 @@ export async function createPostgresReadStore(
         await pool.query(sql);
       } catch (error) {
         const code = (error as { code?: unknown }).code;
-        if (code !== '23505' && code !== '42P07') throw unavailable(error);
+        if (code !== '23505' && code !== '42P07' && code !== '42710') throw unavailable(error);
       }
     },
     async close() {
