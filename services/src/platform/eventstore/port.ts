@@ -51,7 +51,7 @@ export interface EventStore {
   append(streamName: string, events: Event[], options: AppendOptions): Promise<AppendResult>;
   /** The stream's events in order; an empty array when the stream does not exist. */
   readStream(streamName: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]>;
-  /** Events of every stream in global order. */
+  /** Events of every stream in global order, in a new array the caller owns. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Catch-up from a checkpoint, then live. The handler sees events one at a time, in order. */
   subscribeToAll(

@@ -346,6 +346,10 @@ export class ProjectorRunner extends LeasedRunner {
           return 'failed';
         }
       }
+      // The staged events let go at once: the next page is parsed while this one's documents are
+      // written, and a page still held then is copied by each young-generation collection (about
+      // a sixth of a rebuild's CPU, measured).
+      page.length = 0;
       if (!more) return last;
       writing = bulk.writeAhead?.();
     }
