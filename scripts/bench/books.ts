@@ -16,7 +16,7 @@ import { buildEpub } from '../../services/src/studio/outputs/epub';
 import { nonFictionInterior } from '../../services/src/studio/outputs/interior';
 import { renderOutline } from '../../services/src/studio/writing/book-text';
 import { writeOutlines } from '../../services/src/studio/writing/offline-writer';
-import { longOfflineBook } from '../../services/src/testing/long-book';
+import { longOfflineBook } from '../../services/src/testing/offline-books';
 import { type BenchRow, percentile } from './table';
 
 /** The books' bench rows: typesetting speed, EPUB build, offline books end to end, SSE lag. */

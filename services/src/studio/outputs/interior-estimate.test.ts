@@ -1,4 +1,4 @@
-import { longOfflineBook } from '../../testing/long-book';
+import { longOfflineBook } from '../../testing/offline-books';
 import { estimatedNonFictionPages, nonFictionInterior } from './interior';
 import { gutterFor } from './kdp';
 

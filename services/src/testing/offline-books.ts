@@ -26,3 +26,22 @@ export function longOfflineBook(n: number, description = 'Bees') {
   });
   return { title: 'Urban Beekeeping', chapters };
 }
+
+/** A short book's chapters from the offline writer: `n` of them, one writer chapter each, about sourdough. */
+export function sourdoughChapters(n: number) {
+  const [outline] = writeOutlines({
+    title: 'Sourdough at Home',
+    description: 'Bread from a starter',
+    numChapters: n,
+    includeIntroduction: false,
+  });
+  return (outline?.chapters ?? []).map((c, i) =>
+    writeChapter({
+      bookTitle: 'Sourdough at Home',
+      description: 'Bread',
+      chapter: c,
+      number: i + 1,
+      total: n,
+    }),
+  );
+}
