@@ -27,6 +27,17 @@ export async function servedPicture(agent: request.Agent, url: string) {
   return { type: String(res.headers['content-type']), bytes, meta: await sharp(bytes).metadata() };
 }
 
+/** The picture at `url` is served as a `format` file of that size, its content type saying so. */
+export async function expectServedAs(
+  agent: request.Agent,
+  url: string,
+  picture: { format: 'png' | 'webp'; width: number; height: number },
+): Promise<void> {
+  const served = await servedPicture(agent, url);
+  expect(served.type).toBe(`image/${picture.format}`);
+  expect(served.meta).toMatchObject(picture);
+}
+
 /** A one-page kids interior printing `picture` in the page's frame, and how the picture was placed. */
 export async function onePageKidsBook(picture: Buffer) {
   const placed = await placePicture(picture, FRAMES.kids);
