@@ -3,6 +3,17 @@ import type request from 'supertest';
 import { kidsInterior } from '../studio/outputs/interior';
 import { FRAMES, placePicture } from '../studio/outputs/pictures';
 
+/** A picture of one colour, `width` × `height`, as a PNG (or JPEG, as a phone sends a photo) file. */
+export const solidPicture = (
+  width: number,
+  height: number,
+  background: string,
+  format: 'png' | 'jpeg' = 'png',
+) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    [format]()
+    .toBuffer();
+
 /**
  * A PNG of coloured noise, `width` × `height`: noise does not compress, so the picture weighs
  * what a photo of that size would, and an upload of it has a real size to count.
