@@ -1,4 +1,5 @@
 export * from './account';
+export * from './account-api';
 export * from './ai-usage';
 export * from './book-length';
 export * from './brand';

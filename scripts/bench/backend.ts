@@ -9,6 +9,7 @@ import { loadConfig } from '../../services/src/platform/config';
 import type { EventStore } from '../../services/src/platform/eventstore/port';
 import { createSqliteEventStore, type Synchronous } from '../../services/src/platform/eventstore/sqlite';
 import { createLogger } from '../../services/src/platform/logging';
+import type { ReadStore } from '../../services/src/platform/readstore/port';
 import { createSqliteReadStore } from '../../services/src/platform/readstore/sqlite';
 import { ProjectorRunner } from '../../services/src/platform/runners/projector';
 import { generationsProjection } from '../../services/src/studio/generations-projection';
@@ -153,7 +154,36 @@ export async function appendGenerationLog(events: EventStore, n: number): Promis
 }
 
 /** Timed passes of each side of the rebuild row (the median counts). */
-export const PASSES = 5;
+const PASSES = 5;
+
+/**
+ * The rebuild row's two rates, events a second: the generations projection rebuilt from `events`
+ * into `reads` (the admin rebuild: drop, bulk replay, indexes, then live), and `readLog` reading
+ * the same log raw. A single pass of either is a tenth of a second, where a stray GC or a busy
+ * core moves the ratio by ±0.1: each is timed PASSES times and keeps its median. Reads first, then
+ * rebuilds, so that each mostly collects its own garbage (a read right after a rebuild would pay
+ * for the rebuild's). The first rebuild fills an empty read model, the later ones replace it, as
+ * the admin's button does.
+ */
+export async function rebuildAndReadRates(
+  events: EventStore,
+  reads: ReadStore,
+  readLog: () => Promise<void>,
+): Promise<{ rebuild: number; read: number }> {
+  const total = (await events.headPosition()) ?? 0;
+  const secondsOf = async (work: () => Promise<void>) => {
+    const start = process.hrtime.bigint();
+    await work();
+    return Number(process.hrtime.bigint() - start) / 1e9;
+  };
+  const runner = new ProjectorRunner(events, reads, generationsProjection, createLogger('silent'));
+  const readSeconds: number[] = [];
+  const rebuildSeconds: number[] = [];
+  for (let pass = 0; pass < PASSES; pass++) readSeconds.push(await secondsOf(readLog));
+  for (let pass = 0; pass < PASSES; pass++) rebuildSeconds.push(await secondsOf(() => runner.rebuild()));
+  await runner.stop();
+  return { rebuild: total / median(rebuildSeconds), read: total / median(readSeconds) };
+}
 
 /** Rebuild of the generations read model vs reading the same log raw. */
 export async function rebuildVsRead(n: number): Promise<{ rebuild: number; read: number }> {
@@ -161,36 +191,18 @@ export async function rebuildVsRead(n: number): Promise<{ rebuild: number; read:
   const events = createSqliteEventStore(path.join(tmp.dir, 'events.db'));
   const reads = createSqliteReadStore(path.join(tmp.dir, 'read.db'));
   await appendGenerationLog(events, n);
-  const total = (await events.headPosition()) ?? 0;
-
-  const secondsOf = async (work: () => Promise<void>) => {
-    const start = process.hrtime.bigint();
-    await work();
-    return Number(process.hrtime.bigint() - start) / 1e9;
-  };
-  const readLog = async () => {
+  const rates = await rebuildAndReadRates(events, reads, async () => {
     let after: number | undefined;
     for (;;) {
       const page = await events.readAll({ ...(after !== undefined ? { after } : {}), limit: 1000 });
       if (page.length === 0) break;
       after = page.at(-1)!.position;
     }
-  };
-  // The admin rebuild: drop, bulk replay, indexes, then live. A single pass of either is a
-  // tenth of a second, where a stray GC or a busy core moves the ratio by ±0.1: each is timed
-  // PASSES times and keeps its median. Reads first, then rebuilds, so that each mostly collects
-  // its own garbage (a read right after a rebuild would pay for the rebuild's). The first
-  // rebuild fills an empty read model, the later ones replace it, as the admin's button does.
-  const runner = new ProjectorRunner(events, reads, generationsProjection, createLogger('silent'));
-  const readSeconds: number[] = [];
-  const rebuildSeconds: number[] = [];
-  for (let pass = 0; pass < PASSES; pass++) readSeconds.push(await secondsOf(readLog));
-  for (let pass = 0; pass < PASSES; pass++) rebuildSeconds.push(await secondsOf(() => runner.rebuild()));
-  await runner.stop();
+  });
   await events.close();
   await reads.close();
   tmp.remove();
-  return { rebuild: total / median(rebuildSeconds), read: total / median(readSeconds) };
+  return rates;
 }
 
 /** StartGeneration through the command handler until the generations read model shows it. */

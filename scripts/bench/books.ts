@@ -15,35 +15,19 @@ import { kidsBook } from '../../services/src/studio/generators/kids-book';
 import { buildEpub } from '../../services/src/studio/outputs/epub';
 import { nonFictionInterior } from '../../services/src/studio/outputs/interior';
 import { renderOutline } from '../../services/src/studio/writing/book-text';
-import { writeChapter, writeOutlines } from '../../services/src/studio/writing/offline-writer';
+import { writeOutlines } from '../../services/src/studio/writing/offline-writer';
+import { longOfflineBook } from '../../services/src/testing/offline-books';
 import { type BenchRow, percentile } from './table';
 
 /** The books' bench rows: typesetting speed, EPUB build, offline books end to end, SSE lag. */
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-function longBook() {
-  const [outline] = writeOutlines({
-    title: 'Urban Beekeeping',
-    description: 'Bees on city roofs',
-    numChapters: 12,
-    includeIntroduction: false,
-  });
-  // 60 chapters of three offline chapters' paragraphs each: about 200 pages of 6×9.
-  const chapters = Array.from({ length: 60 }, (_, i) => {
-    const c = outline.chapters[i % 12] as { title: string; summary: string };
-    const parts = [0, 1, 2].map((k) =>
-      writeChapter({
-        bookTitle: 'Urban Beekeeping',
-        description: 'Bees',
-        chapter: c,
-        number: i * 3 + k + 1,
-        total: 60,
-      }),
-    );
-    return { title: `${i + 1}. ${c.title}`, paragraphs: parts.flatMap((p) => p.paragraphs) };
-  });
-  return { title: 'Urban Beekeeping', author: 'The Author', notices: ['bench'], chapters };
-}
+// About 200 pages of 6×9.
+const longBook = () => ({
+  ...longOfflineBook(60, 'Bees on city roofs'),
+  author: 'The Author',
+  notices: ['bench'],
+});
 
 /**
  * The browser's side of the stream, in its own process as a browser is (a client inside the

@@ -17,6 +17,7 @@ import type {
 import { kidsBook } from '../../services/src/studio/generators/kids-book';
 import { preflightFile } from '../../services/src/studio/preflight/preflight';
 import { startFakeOpenAi } from '../../services/src/testing/fake-openai.fixture';
+import { pipKidsBookJob } from '../../services/src/testing/pip';
 import type { BenchRow } from './table';
 
 /** A ledger that keeps every part made, so the bench can read the designs and the chapters. */
@@ -148,19 +149,7 @@ async function measureWith(name: string, ai: AiProvider): Promise<BenchRow[]> {
   });
   rows.push(ppiRow(`${name}, coloring book (interior and cover)`, await pictureDetail(coloringOutput)));
 
-  const kids = await kidsBook(
-    {
-      generationId: `${name}-kb`,
-      kind: 'kids-book',
-      phase: 'main',
-      input: {
-        storyDescription: 'Pip the puppy learns to swim at the seaside',
-        characterName: 'Pip',
-        characterGender: 'boy',
-      },
-    },
-    toolsWith(ai, keepingParts().parts),
-  );
+  const kids = await kidsBook(pipKidsBookJob(`${name}-kb`), toolsWith(ai, keepingParts().parts));
   rows.push(ppiRow(`${name}, kids book (interior and cover)`, await pictureDetail(kids)));
   return rows;
 }

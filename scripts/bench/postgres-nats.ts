@@ -10,11 +10,8 @@ import { createKafkaBus } from '../../services/src/platform/bus/kafka';
 import { createNatsBus } from '../../services/src/platform/bus/nats';
 import type { Bus } from '../../services/src/platform/bus/port';
 import { createPostgresEventStore } from '../../services/src/platform/eventstore/postgres';
-import { createLogger } from '../../services/src/platform/logging';
 import { createPostgresReadStore } from '../../services/src/platform/readstore/postgres';
-import { ProjectorRunner } from '../../services/src/platform/runners/projector';
-import { generationsProjection } from '../../services/src/studio/generations-projection';
-import { appendGenerationLog, median, PASSES } from './backend';
+import { appendGenerationLog, rebuildAndReadRates } from './backend';
 import { measurePostgresPeer } from './postgres-peer';
 import { type BenchRow, percentile, ratio } from './table';
 
@@ -137,21 +134,14 @@ async function postgresRows(): Promise<BenchRow[]> {
 
 /**
  * The generations projection rebuilt from a PostgreSQL log into a PostgreSQL read store, vs reading
- * that log raw, timed as the SQLite row is (backend.ts, rebuildVsRead): each side PASSES times,
- * reads first, the medians compared.
+ * that log raw, timed as the SQLite row is (rebuildAndReadRates).
  */
 async function projectionRebuild(schema: string, raw: pg.Pool): Promise<{ rebuild: number; read: number }> {
   const events = await createPostgresEventStore(POSTGRES_URL, { schema: `${schema}_log` });
   const reads = await createPostgresReadStore(`${POSTGRES_URL}?schema=${schema}_reads`);
   try {
     await appendGenerationLog(events, REBUILD_EVENTS);
-    const total = (await events.headPosition()) ?? 0;
-    const seconds = async (work: () => Promise<void>) => {
-      const started = performance.now();
-      await work();
-      return (performance.now() - started) / 1000;
-    };
-    const readLog = async () => {
+    return await rebuildAndReadRates(events, reads, async () => {
       let after = 0;
       for (;;) {
         const { rows } = await raw.query<{ position: string }>(
@@ -161,14 +151,7 @@ async function projectionRebuild(schema: string, raw: pg.Pool): Promise<{ rebuil
         if (rows.length === 0) break;
         after = Number(rows.at(-1)?.position);
       }
-    };
-    const runner = new ProjectorRunner(events, reads, generationsProjection, createLogger('silent'));
-    const readSeconds: number[] = [];
-    const rebuildSeconds: number[] = [];
-    for (let pass = 0; pass < PASSES; pass++) readSeconds.push(await seconds(readLog));
-    for (let pass = 0; pass < PASSES; pass++) rebuildSeconds.push(await seconds(() => runner.rebuild()));
-    await runner.stop();
-    return { rebuild: total / median(rebuildSeconds), read: total / median(readSeconds) };
+    });
   } finally {
     await events.close();
     await reads.close();

@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { PART_INSTRUCTION_MAX_LENGTH } from '../part-versions';
 import { hasOnlyVisibleCharacters } from './account';
 import { printable } from './printable';
+import { printedText } from './printed-text';
 import { isHttpUrl } from './qr';
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './rules';
 import { numeric, text } from './text';
@@ -47,23 +48,25 @@ const position = (message: string) =>
  */
 export const editBookRequest = yup
   .object({
-    title: text('Title must be at least 3 characters long')
-      .min(3, 'Title must be at least 3 characters long')
-      .max(BOOK_EDIT_LIMITS.title, 'Title is too long')
-      .test('visible', 'Title must not contain control or invisible characters', visible)
-      .test(printable('The title'))
-      .optional(),
-    subtitle: text('Subtitle is invalid')
-      .max(BOOK_EDIT_LIMITS.subtitle, 'Subtitle is too long')
-      .test('visible', 'Subtitle must not contain control or invisible characters', visible)
-      .test(printable('The subtitle'))
-      .optional(),
-    author: text('Author must be at least 2 characters')
-      .min(NAME_MIN_LENGTH, 'Author must be at least 2 characters')
-      .max(NAME_MAX_LENGTH, 'Author is too long')
-      .test('visible', 'Author must not contain control or invisible characters', visible)
-      .test(printable('The author'))
-      .optional(),
+    title: printedText(
+      text('Title must be at least 3 characters long')
+        .min(3, 'Title must be at least 3 characters long')
+        .max(BOOK_EDIT_LIMITS.title, 'Title is too long'),
+      'Title',
+      'The title',
+    ).optional(),
+    subtitle: printedText(
+      text('Subtitle is invalid').max(BOOK_EDIT_LIMITS.subtitle, 'Subtitle is too long'),
+      'Subtitle',
+      'The subtitle',
+    ).optional(),
+    author: printedText(
+      text('Author must be at least 2 characters')
+        .min(NAME_MIN_LENGTH, 'Author must be at least 2 characters')
+        .max(NAME_MAX_LENGTH, 'Author is too long'),
+      'Author',
+      'The author',
+    ).optional(),
     blurb: text('Blurb cannot be empty')
       .min(1, 'Blurb cannot be empty')
       .max(
@@ -138,22 +141,22 @@ export const readerQrRequest = yup.object({
   offer: text('Choose an offer: bonus, newsletter or review')
     .oneOf(READER_QR_OFFERS, 'Choose an offer: bonus, newsletter or review')
     .required('Choose an offer: bonus, newsletter or review'),
-  heading: text('Write the line printed above the code')
-    .required('Write the line printed above the code')
-    .max(
-      READER_QR_LIMITS.heading,
-      `The line above the code is too long (${READER_QR_LIMITS.heading} characters at most)`,
-    )
-    .test('visible', 'The line above the code must not contain control or invisible characters', visible)
-    .test(printable('The line above the code')),
-  words: text('The words under the code are invalid')
-    .max(
+  heading: printedText(
+    text('Write the line printed above the code')
+      .required('Write the line printed above the code')
+      .max(
+        READER_QR_LIMITS.heading,
+        `The line above the code is too long (${READER_QR_LIMITS.heading} characters at most)`,
+      ),
+    'The line above the code',
+  ),
+  words: printedText(
+    text('The words under the code are invalid').max(
       READER_QR_LIMITS.words,
       `The words under the code are too long (${READER_QR_LIMITS.words} characters at most)`,
-    )
-    .test('visible', 'The words under the code must not contain control or invisible characters', visible)
-    .test(printable('The words under the code'))
-    .optional(),
+    ),
+    'The words under the code',
+  ).optional(),
   url: text('The link must be a web address (https://…)')
     .max(READER_QR_LIMITS.url, 'The link is too long')
     .test('http', 'The link must be a web address (https://…)', readerUrl)

@@ -1,7 +1,6 @@
 import * as yup from 'yup';
 import { BRIEF_SCHEMA_FIELDS, CHAPTERS } from '../tools';
-import { hasOnlyVisibleCharacters } from './account';
-import { printable } from './printable';
+import { printedText } from './printed-text';
 import { text } from './text';
 
 /** Bounds of an outline's words: what a writer's outline may hold (`isCompleteResult`). */
@@ -10,15 +9,13 @@ export const OUTLINE_LIMITS = { chapterTitle: 200, summary: 4000 } as const;
 /** Line breaks and tabs in a summary are spaces: an outline keeps one summary per line. */
 const oneLine = (value: unknown) =>
   typeof value === 'string' ? value.replace(/[\r\n\t]+/g, ' ').trim() : value;
-const visible = (v: string | undefined) => !v || hasOnlyVisibleCharacters(v);
 
+// A chapter is written from its summary, often in its words: printed text too.
 const summary = (what: string) =>
-  text(`${what} is invalid`)
-    .transform(oneLine)
-    .max(OUTLINE_LIMITS.summary, `${what} is too long`)
-    .test('visible', `${what} must not contain control or invisible characters`, visible)
-    // A chapter is written from its summary, often in its words.
-    .test(printable(what));
+  printedText(
+    text(`${what} is invalid`).transform(oneLine).max(OUTLINE_LIMITS.summary, `${what} is too long`),
+    what,
+  );
 
 /**
  * PUT /api/non-fiction-gen2/books/{id}/outlines/{index}: the author's version of one outline,
@@ -30,11 +27,12 @@ export const editOutlineRequest = yup.object({
   chapters: yup
     .array(
       yup.object({
-        title: text('Every chapter needs a title')
-          .required('Every chapter needs a title')
-          .max(OUTLINE_LIMITS.chapterTitle, 'A chapter title is too long')
-          .test('visible', 'A chapter title must not contain control or invisible characters', visible)
-          .test(printable('A chapter title')),
+        title: printedText(
+          text('Every chapter needs a title')
+            .required('Every chapter needs a title')
+            .max(OUTLINE_LIMITS.chapterTitle, 'A chapter title is too long'),
+          'A chapter title',
+        ),
         summary: summary('A chapter summary').required('Every chapter needs a summary'),
       }),
     )

@@ -1,5 +1,5 @@
 // Shapes of the API answers this remote reads (services/src/account, billing, admin, gallery).
-import type { GenerationStatus } from '@studio/events';
+import type { GenerationStatus, UserView } from '@studio/events';
 import type { PlanId } from '@studio/kit';
 
 export type Gateway = 'simulated' | 'stripe';
@@ -11,21 +11,7 @@ export interface PaymentsConfig {
 }
 
 /** The user record with the billing fields the kit's User leaves out (GET /api/current-user). */
-export interface CurrentUser {
-  id: string;
-  name: string;
-  email: string;
-  credits: number;
-  subscriptionTier: string;
-  createdAt?: string;
-  avatar?: string;
-  phoneNumber?: string;
-  /** The name books are published under; the name is used when there is none. */
-  penName?: string;
-  stripeCustomerId?: string;
-  stripeSubscriptionId?: string;
-  isAdmin: boolean;
-}
+export type CurrentUser = UserView;
 
 export interface Book {
   id: string;

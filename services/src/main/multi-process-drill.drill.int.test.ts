@@ -1,7 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { accountStream, type RecordedEvent } from '@studio/events';
-import pg from 'pg';
 import request from 'supertest';
 import { loadConfig } from '../platform/config';
 import { createPostgresEventStore } from '../platform/eventstore/postgres';
@@ -13,7 +10,8 @@ import { createSqliteReadStore } from '../platform/readstore/sqlite';
 import type { Projection } from '../platform/runners/projector';
 import { ProjectorRunner } from '../platform/runners/projector';
 import { eventually, tempDataDir, whenEngineConfigured } from '../testing/helpers';
-import { type Role, type RoleProcess, startRole } from '../testing/role-process';
+import { drillDatabase } from '../testing/postgres-testing';
+import { drillEnv, killRoles, type Role, type RoleProcess, startRole } from '../testing/role-process';
 import { featureModules } from './modules';
 import { closePlatform, openPlatform } from './platform';
 
@@ -46,45 +44,20 @@ function drill(bus: string, variable: string, busUrl: (value: string, namespace:
   whenEngineConfigured('POSTGRES_URL', `multi-process drill (PostgreSQL + ${bus})`, (postgresUrl) => {
     whenEngineConfigured(variable, `multi-process drill (PostgreSQL + ${bus})`, (busValue) => {
       jest.setTimeout(480_000);
-      const database = `drill_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-      const dbUrl = (() => {
-        const url = new URL(postgresUrl);
-        url.pathname = `/${database}`;
-        return url.toString();
-      })();
+      const scratch = drillDatabase(postgresUrl, 'drill');
+      const database = scratch.name;
+      const dbUrl = scratch.url.toString();
       const tmp = tempDataDir();
       const running: Running[] = [];
-      const admin = () => new pg.Client({ connectionString: postgresUrl });
 
-      beforeAll(async () => {
-        const client = admin();
-        await client.connect();
-        await client.query(`CREATE DATABASE "${database}"`);
-        await client.end();
-      });
+      beforeAll(scratch.create);
       afterAll(async () => {
-        for (const r of running) r.child.kill('SIGKILL');
-        await Promise.all(running.map((r) => r.exited));
-        const client = admin();
-        await client.connect();
-        await client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-        await client.end();
+        await killRoles(running);
+        await scratch.drop();
         tmp.remove();
       });
 
-      const env = {
-        NODE_ENV: 'test',
-        EVENT_STORE_URL: dbUrl,
-        READ_STORE_URL: dbUrl,
-        BUS_URL: busUrl(busValue, database),
-        BLOB_STORE_URL: `file:${path.join(tmp.dir, 'blobs')}`,
-        PAYMENTS: 'simulated',
-        AI_PROVIDER: 'offline',
-        LOG_LEVEL: 'warn',
-        AUTH_RATE_LIMIT: '100000',
-        TRUST_PROXY: '1',
-        JOB_LEASE_MS: '3000',
-      };
+      const env = drillEnv(dbUrl, busUrl(busValue, database), tmp.dir);
 
       async function start(role: Role, index: number): Promise<Running> {
         const process_ = await startRole(role, index, env);
@@ -92,10 +65,7 @@ function drill(bus: string, variable: string, busUrl: (value: string, namespace:
         return process_;
       }
 
-      const kill = async (r: Running) => {
-        r.child.kill('SIGKILL');
-        await r.exited;
-      };
+      const kill = (r: Running) => killRoles([r]);
 
       it(`${bus}: two of every process, one of each killed halfway: nothing lost, nothing doubled`, async () => {
         const started = Date.now();

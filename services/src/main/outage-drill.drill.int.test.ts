@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { qrActivityStream } from '@studio/events';
-import pg from 'pg';
 import { createPostgresEventStore } from '../platform/eventstore/postgres';
 import { eventually, tempDataDir, whenEngineConfigured } from '../testing/helpers';
-import { type Role, type RoleProcess, startRole } from '../testing/role-process';
+import { drillDatabase } from '../testing/postgres-testing';
+import { drillEnv, killRoles, type Role, type RoleProcess, startRole } from '../testing/role-process';
 import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy';
 
 /**
@@ -26,31 +24,21 @@ const REQUEST_BOUND_MS = 2 * CALL_TIMEOUT_MS + 2000;
 whenEngineConfigured('POSTGRES_URL', 'outage drill (PostgreSQL behind a proxy)', (postgresUrl) => {
   whenEngineConfigured('NATS_URL', 'outage drill (PostgreSQL behind a proxy)', (natsUrl) => {
     jest.setTimeout(300_000);
-    const database = `outage_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-    const direct = (() => {
-      const url = new URL(postgresUrl);
-      url.pathname = `/${database}`;
-      return url;
-    })();
+    const scratch = drillDatabase(postgresUrl, 'outage');
+    const database = scratch.name;
+    const direct = scratch.url;
     const tmp = tempDataDir();
     const running: RoleProcess[] = [];
     let proxy: TcpProxy;
 
     beforeAll(async () => {
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE "${database}"`);
-      await admin.end();
+      await scratch.create();
       proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
     });
     afterAll(async () => {
-      for (const r of running) r.child.kill('SIGKILL');
-      await Promise.all(running.map((r) => r.exited));
+      await killRoles(running);
       await proxy?.close();
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-      await admin.end();
+      await scratch.drop();
       tmp.remove();
     });
 
@@ -58,17 +46,11 @@ whenEngineConfigured('POSTGRES_URL', 'outage drill (PostgreSQL behind a proxy)',
       const proxied = new URL(direct);
       proxied.port = String(proxy.port);
       const env = {
-        NODE_ENV: 'test',
-        EVENT_STORE_URL: proxied.toString(),
-        READ_STORE_URL: proxied.toString(),
-        BUS_URL: `${natsUrl.replace(/\/$/, '')}?namespace=${database}&ackWaitMs=3000`,
-        BLOB_STORE_URL: `file:${path.join(tmp.dir, 'blobs')}`,
-        PAYMENTS: 'simulated',
-        AI_PROVIDER: 'offline',
-        LOG_LEVEL: 'warn',
-        AUTH_RATE_LIMIT: '100000',
-        TRUST_PROXY: '1',
-        JOB_LEASE_MS: '3000',
+        ...drillEnv(
+          proxied.toString(),
+          `${natsUrl.replace(/\/$/, '')}?namespace=${database}&ackWaitMs=3000`,
+          tmp.dir,
+        ),
         ENGINE_CALL_TIMEOUT_MS: String(CALL_TIMEOUT_MS),
       };
       const roles: Role[] = ['api', 'worker', 'relay', 'projector'];

@@ -6,14 +6,10 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { member } from '../testing/givens';
 import { withDimensions } from '../testing/helpers';
+import { PIP_STORY } from '../testing/pip';
 import { useEmbeddedServer } from '../testing/test-runtime';
 
 const INVALID = 'Invalid File Type: Please select an image file (JPG, PNG or WebP)';
-const STORY = {
-  storyDescription: 'Pip the puppy learns to swim at the seaside',
-  characterName: 'Pip',
-  characterGender: 'boy',
-};
 
 /** Every route that takes a picture, with how it sends one and what it costs. */
 const ROUTES = {
@@ -57,9 +53,9 @@ describe('uploads', () => {
     // The pipeline is under test here, not the likeness advice for small photos.
     return agent
       .post(ROUTES.kids.path)
-      .field('storyDescription', STORY.storyDescription)
-      .field('characterName', STORY.characterName)
-      .field('characterGender', STORY.characterGender)
+      .field('storyDescription', PIP_STORY.storyDescription)
+      .field('characterName', PIP_STORY.characterName)
+      .field('characterGender', PIP_STORY.characterGender)
       .field('acceptSmallPhoto', 'yes')
       .attach('characterImage', bytes, { filename: 'pip.png', contentType: 'image/png' });
   };

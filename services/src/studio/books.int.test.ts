@@ -4,6 +4,7 @@ import type request from 'supertest';
 import { slugOf } from '../gallery/download-names';
 import { docxToPdf, epubcheck, inspectPdf } from '../testing/debian-tools';
 import { member } from '../testing/givens';
+import { solidPicture } from '../testing/pictures';
 import { downloadFile, kidsBookForm, submitGen2, submitNonFiction } from '../testing/reader-books';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 import { TRIMS } from './outputs/kdp';
@@ -238,9 +239,7 @@ describe('books over HTTP', () => {
    */
   it('kids book with a 16:9 landscape character photo finishes Done with 24 pages, the photo printed nowhere', async () => {
     const { agent, userId } = await signUp('kids-landscape@example.com', 'demo', 100);
-    const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#3a7bd5' } })
-      .jpeg()
-      .toBuffer();
+    const photo = await solidPicture(1600, 900, '#3a7bd5', 'jpeg');
     const leo = {
       description: 'Leo the boy finds a lost star in the garden',
       name: 'Leo',
@@ -268,9 +267,7 @@ describe('books over HTTP', () => {
 
   it('tells the author a photo is too small before anything is spent, and lets them go on with it', async () => {
     const { agent, userId } = await signUp('kids-small@example.com', 'demo', 100);
-    const small = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#3a7bd5' } })
-      .jpeg()
-      .toBuffer();
+    const small = await solidPicture(480, 640, '#3a7bd5', 'jpeg');
     const send = (accept?: string) => {
       const sam = {
         description: 'Sam the boy finds a lost kite on the beach',

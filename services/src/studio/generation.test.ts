@@ -11,6 +11,8 @@ const input = {
   numChapters: 5,
   includeIntroduction: true,
 };
+/** The job every event and command here is about: g1, a non-fiction book of recA's. */
+const job = { generationId: 'g1', userId: 'recA', kind: 'non-fiction-v2' } as const;
 const queue = {
   type: 'QueueJob',
   generationId: 'g1',
@@ -19,14 +21,12 @@ const queue = {
 } as const;
 const queued: Emitted<GenerationEvent> = {
   type: 'GenerationQueued',
-  data: { generationId: 'g1', userId: 'recA', kind: 'non-fiction-v2', input },
+  data: { ...job, input },
 };
 const started = (phase: 'main' | 'book' = 'main'): Emitted<GenerationEvent> => ({
   type: 'GenerationStarted',
   data: {
-    generationId: 'g1',
-    userId: 'recA',
-    kind: 'non-fiction-v2',
+    ...job,
     phase,
     workerId: 'w1',
     input,
@@ -36,11 +36,11 @@ const started = (phase: 'main' | 'book' = 'main'): Emitted<GenerationEvent> => (
 });
 const completed: Emitted<GenerationEvent> = {
   type: 'GenerationCompleted',
-  data: { generationId: 'g1', userId: 'recA', kind: 'non-fiction-v2', artifacts: [] },
+  data: { ...job, artifacts: [] },
 };
 const failed: Emitted<GenerationEvent> = {
   type: 'GenerationFailed',
-  data: { generationId: 'g1', userId: 'recA', kind: 'non-fiction-v2', reason: 'x', code: 'PROVIDER_ERROR' },
+  data: { ...job, reason: 'x', code: 'PROVIDER_ERROR' },
 };
 const outlines: Emitted<GenerationEvent> = {
   type: 'GenerationOutlinesReady',
@@ -48,9 +48,7 @@ const outlines: Emitted<GenerationEvent> = {
 };
 const fail = {
   type: 'FailJob',
-  generationId: 'g1',
-  userId: 'recA',
-  kind: 'non-fiction-v2',
+  ...job,
   reason: 'boom',
   code: 'PROVIDER_ERROR',
 } as const;
@@ -141,9 +139,7 @@ describe('generation decider', () => {
         {
           type: 'GenerationCompleted',
           data: {
-            generationId: 'g1',
-            userId: 'recA',
-            kind: 'non-fiction-v2',
+            ...job,
             artifacts,
             title: 'Bees',
             result: { pages: 3 },
@@ -246,18 +242,14 @@ describe('generation decider', () => {
     const expire = (now: string) =>
       ({
         type: 'ExpireLease',
-        generationId: 'g1',
-        userId: 'recA',
-        kind: 'non-fiction-v2',
+        ...job,
         now,
         maxAttempts: 2,
       }) as const;
     const released = (phase: 'main' | 'book' = 'main'): Emitted<GenerationEvent> => ({
       type: 'GenerationReleased',
       data: {
-        generationId: 'g1',
-        userId: 'recA',
-        kind: 'non-fiction-v2',
+        ...job,
         phase,
         workerId: 'w1',
         attempt: 1,
@@ -271,9 +263,7 @@ describe('generation decider', () => {
     const timedOut: Emitted<GenerationEvent> = {
       type: 'GenerationFailed',
       data: {
-        generationId: 'g1',
-        userId: 'recA',
-        kind: 'non-fiction-v2',
+        ...job,
         reason: 'The generation stopped responding and was stopped. Your credits have been refunded.',
         code: 'TIMEOUT',
       },
@@ -332,9 +322,7 @@ describe('generation decider', () => {
       const handedBack: Emitted<GenerationEvent> = {
         type: 'GenerationReleased',
         data: {
-          generationId: 'g1',
-          userId: 'recA',
-          kind: 'non-fiction-v2',
+          ...job,
           phase: 'main',
           workerId: 'w1',
           attempt: 0,

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { MAX_PIXELS } from '../platform/uploads/image';
 import { expectStarted, member } from '../testing/givens';
 import { withDimensions } from '../testing/helpers';
-import { servedPicture } from '../testing/pictures';
+import { expectServedAs, servedPicture } from '../testing/pictures';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 
 /** Over HTTP: the image tools, the KDP listing tool, their lists and files, and bad uploads. */
@@ -115,13 +115,7 @@ describe('image tools and KDP listings', () => {
         `/api/image-editor-generations/${userId}`,
         res.body.generationId,
       );
-      const original = await servedPicture(agent, item.originalImage);
-      expect(original.type).toBe('image/webp');
-      expect(original.meta).toMatchObject({
-        format: 'webp',
-        width: 32,
-        height: 24,
-      });
+      await expectServedAs(agent, item.originalImage, { format: 'webp', width: 32, height: 24 });
       expect((await servedPicture(agent, item.editedImage)).meta).toMatchObject({
         format: 'png',
         width: 32,

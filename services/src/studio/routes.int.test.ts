@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { accountStream } from '@studio/events';
 import sharp from 'sharp';
 import { expectStarted, member } from '../testing/givens';
-import { servedPicture } from '../testing/pictures';
+import { expectServedAs } from '../testing/pictures';
 import { eventually, useEmbeddedServer } from '../testing/test-runtime';
 import { studioRoutes } from './routes';
 import { TOOLS, type ToolRegistry } from './tools/registry';
@@ -52,13 +52,7 @@ describe('tool routes', () => {
       const found = list.body.find((g: { id: string }) => g.id === res.body.generationId);
       return found?.status === 'Done' ? found : undefined;
     });
-    const original = await servedPicture(agent, item.originalImage);
-    expect(original.type).toBe('image/png');
-    expect(original.meta).toMatchObject({
-      format: 'png',
-      width: 40,
-      height: 30,
-    });
+    await expectServedAs(agent, item.originalImage, { format: 'png', width: 40, height: 30 });
     expect(item.editedImage).toMatch(/^\/api\/files\/gen-/);
   });
 

@@ -1,11 +1,28 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { whenEngineConfigured } from './helpers';
 import { freePort } from './role-process';
 
 const ENGINES = path.join(__dirname, '..', '..', '..', 'scripts', 'engines', 'kafka');
+
+/** Registers a suite against the shared broker of KAFKA_BROKERS (a comma-separated list), as whenEngineConfigured does. */
+export function whenKafkaAnswers(suite: string, register: (brokers: string[]) => void): void {
+  whenEngineConfigured('KAFKA_BROKERS', suite, (list) =>
+    register(
+      list
+        .split(',')
+        .map((b) => b.trim())
+        .filter(Boolean),
+    ),
+  );
+}
+
+/** A topic or group name of this run only: the shared broker keeps every earlier run's. */
+export const uniqueName = (label: string) => `${label}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
 
 /**
  * Tests only: an Apache Kafka broker of the test's own (one KRaft node on free loopback ports,

@@ -3,6 +3,17 @@ import type request from 'supertest';
 import { kidsInterior } from '../studio/outputs/interior';
 import { FRAMES, placePicture } from '../studio/outputs/pictures';
 
+/** A picture of one colour, `width` × `height`, as a PNG (or JPEG, as a phone sends a photo) file. */
+export const solidPicture = (
+  width: number,
+  height: number,
+  background: string,
+  format: 'png' | 'jpeg' = 'png',
+) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    [format]()
+    .toBuffer();
+
 /**
  * A PNG of coloured noise, `width` × `height`: noise does not compress, so the picture weighs
  * what a photo of that size would, and an upload of it has a real size to count.
@@ -25,6 +36,17 @@ export async function servedPicture(agent: request.Agent, url: string) {
   const res = await agent.get(url).buffer(true);
   const bytes = res.body as Buffer;
   return { type: String(res.headers['content-type']), bytes, meta: await sharp(bytes).metadata() };
+}
+
+/** The picture at `url` is served as a `format` file of that size, its content type saying so. */
+export async function expectServedAs(
+  agent: request.Agent,
+  url: string,
+  picture: { format: 'png' | 'webp'; width: number; height: number },
+): Promise<void> {
+  const served = await servedPicture(agent, url);
+  expect(served.type).toBe(`image/${picture.format}`);
+  expect(served.meta).toMatchObject(picture);
 }
 
 /** A one-page kids interior printing `picture` in the page's frame, and how the picture was placed. */

@@ -48,6 +48,33 @@ export async function startRole(
   return { role, index, child, port, output: () => output, exited };
 }
 
+/**
+ * What every process of a distributed drill is started with: both stores on one PostgreSQL
+ * database, blobs in the drill's folder, payments and AI simulated, the sign-in rate limit out of
+ * the load's way, and short job leases so a killed worker's job moves on within the drill.
+ */
+export function drillEnv(storeUrl: string, busUrl: string, dataDir: string): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    EVENT_STORE_URL: storeUrl,
+    READ_STORE_URL: storeUrl,
+    BUS_URL: busUrl,
+    BLOB_STORE_URL: `file:${path.join(dataDir, 'blobs')}`,
+    PAYMENTS: 'simulated',
+    AI_PROVIDER: 'offline',
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT: '100000',
+    TRUST_PROXY: '1',
+    JOB_LEASE_MS: '3000',
+  };
+}
+
+/** SIGKILL, then the exits: nothing a drill started outlives it. */
+export async function killRoles(processes: readonly RoleProcess[]): Promise<void> {
+  for (const r of processes) r.child.kill('SIGKILL');
+  await Promise.all(processes.map((r) => r.exited));
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();

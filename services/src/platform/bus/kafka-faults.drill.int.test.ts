@@ -1,25 +1,23 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { eventually, whenEngineConfigured } from '../../testing/helpers';
-import { type KafkaTestBroker, startKafkaBroker } from '../../testing/kafka-broker';
+import { eventually } from '../../testing/helpers';
+import {
+  type KafkaTestBroker,
+  startKafkaBroker,
+  uniqueName,
+  whenKafkaAnswers,
+} from '../../testing/kafka-broker';
 import { createKafkaBus } from './kafka';
 
 // The Kafka adapter's fault drills: a consumer process killed, a broker of its own stopped and
 // started. Long (a second broker's start-up, group rebalances), so they run with the drills.
-whenEngineConfigured('KAFKA_BROKERS', 'Kafka bus fault drills', (list) => {
-  const brokers = list
-    .split(',')
-    .map((b) => b.trim())
-    .filter(Boolean);
+whenKafkaAnswers('Kafka bus fault drills', (brokers) => {
   jest.setTimeout(120_000);
-
-  const unique = (label: string) => `${label}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
 
   describe('Kafka bus: a real broker stopped, consumers killed', () => {
     it('a consumer process SIGKILLed mid-stream: its partitions move to the other, nothing lost, per-key order kept, only the message in flight handled again', async () => {
-      const topic = unique('killed');
-      const group = unique('g');
+      const topic = uniqueName('killed');
+      const group = uniqueName('g');
       const publisher = createKafkaBus({ brokers, clientId: 'killed-publisher' });
       const [first, second] = [
         consumerProcess(brokers, topic, group),
@@ -83,12 +81,12 @@ whenEngineConfigured('KAFKA_BROKERS', 'Kafka bus fault drills', (list) => {
       it.each(['SIGTERM', 'SIGKILL'] as const)(
         'broker stopped (%s) and started mid-stream: publishes are refused while it is down, then every message arrives once, in order per key',
         async (signal) => {
-          const topic = unique('restart');
+          const topic = uniqueName('restart');
           const bus = createKafkaBus({ brokers: broker.brokers, clientId: 'restart', retries: 1 });
           const seen = new Map<string, number[]>();
           const handle = await bus.subscribe<{ seq: number }>(
             topic,
-            unique('g'),
+            uniqueName('g'),
             async (m) => {
               seen.set(m.key, [...(seen.get(m.key) ?? []), m.value.seq]);
             },

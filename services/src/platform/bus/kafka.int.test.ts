@@ -1,27 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import { busContract } from '../../testing/contracts/bus';
-import { eventually, whenEngineConfigured } from '../../testing/helpers';
+import { eventually } from '../../testing/helpers';
+import { uniqueName, whenKafkaAnswers } from '../../testing/kafka-broker';
 import { createKafkaBus } from './kafka';
 
-whenEngineConfigured('KAFKA_BROKERS', 'Kafka bus contract suite', (list) => {
-  const brokers = list
-    .split(',')
-    .map((b) => b.trim())
-    .filter(Boolean);
+whenKafkaAnswers('Kafka bus contract suite', (brokers) => {
   jest.setTimeout(120_000);
   // Group rebalances make Kafka slower to deliver than the in-process bus.
   busContract('kafka', async () => createKafkaBus({ brokers, clientId: 'bus-contract' }), undefined, {
     waitMs: 60_000,
   });
 
-  const unique = (label: string) => `${label}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-
   describe('Kafka bus: a message republished', () => {
     it('drops a republished message with the same id (the relay after a crash, a new producer), delivers a new id', async () => {
-      const topic = unique('dedupe');
+      const topic = uniqueName('dedupe');
       const consuming = createKafkaBus({ brokers, clientId: 'dedupe-consumer' });
       const seen: number[] = [];
-      const handle = await consuming.subscribe<{ seq: number }>(topic, unique('g'), async (m) => {
+      const handle = await consuming.subscribe<{ seq: number }>(topic, uniqueName('g'), async (m) => {
         seen.push(m.value.seq);
       });
       try {

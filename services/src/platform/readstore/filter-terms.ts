@@ -54,6 +54,15 @@ function isOperatorObject(condition: Condition): condition is Exclude<Condition,
   return true;
 }
 
+/** The find's page, each bound checked; no limit is undefined. */
+export function pageOf(options: FindOptions): { limit: number | undefined; skip: number } {
+  const { limit, skip = 0 } = options;
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 0))
+    throw new Error(`Invalid limit ${limit}`);
+  if (!Number.isInteger(skip) || skip < 0) throw new Error(`Invalid skip ${skip}`);
+  return { limit, skip };
+}
+
 /** The sort's fields in order, each direction checked; the adapters add `_id` to break ties. */
 export function sortFields(sort: FindOptions['sort']): [field: string, direction: 1 | -1][] {
   return Object.entries(sort ?? {}).map(([field, direction]) => {

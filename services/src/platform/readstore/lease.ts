@@ -60,3 +60,8 @@ export function nextLease(
     expiresAt: now + request.ttlMs,
   };
 }
+
+/** A stored lease as the port answers it: its fields only, not the document around them. */
+export function leaseState(stored: LeaseState | null | undefined): LeaseState | undefined {
+  return stored ? { holder: stored.holder, token: stored.token, expiresAt: stored.expiresAt } : undefined;
+}

@@ -6,7 +6,7 @@ import {
   type Sort,
 } from 'mongodb';
 import { fieldPathSegments } from './field-path';
-import { checkCollectionName, OPERATORS, scalar, sortFields } from './filter-terms';
+import { checkCollectionName, OPERATORS, pageOf, scalar, sortFields } from './filter-terms';
 import { LEASES, LeaseLostError } from './lease';
 import {
   CHECKPOINTS,
@@ -18,6 +18,7 @@ import {
   type ReadStore,
   type WriteOp,
 } from './port';
+import { singleWrites } from './single-writes';
 
 type Stored = { _id: string; [field: string]: unknown };
 type StoredLease = { _id: string; holder: string; token: number; expiresAt: number; fencedWrites?: number };
@@ -89,10 +90,7 @@ export async function createMongoReadStore(url: string, dbName?: string): Promis
         return (await c.findOne({ _id: id })) as unknown as T | null;
       },
       async find(filter = {}, options: FindOptions = {}) {
-        const { limit, skip = 0 } = options;
-        if (limit !== undefined && (!Number.isInteger(limit) || limit < 0))
-          throw new Error(`Invalid limit ${limit}`);
-        if (!Number.isInteger(skip) || skip < 0) throw new Error(`Invalid skip ${skip}`);
+        const { limit, skip } = pageOf(options);
         const query = toFilter(filter);
         // MongoDB reads limit 0 as "no limit".
         if (limit === 0) return [];
@@ -104,15 +102,7 @@ export async function createMongoReadStore(url: string, dbName?: string): Promis
       async count(filter = {}) {
         return c.countDocuments(toFilter(filter));
       },
-      async put(doc) {
-        await run({ op: 'put', collection: name, doc });
-      },
-      async update(id, changes, options) {
-        await run({ op: 'update', collection: name, id, ...changes, upsert: options?.upsert === true });
-      },
-      async delete(id) {
-        await run({ op: 'delete', collection: name, id });
-      },
+      ...singleWrites<T>(name, (op) => run(op)),
     };
   }
 

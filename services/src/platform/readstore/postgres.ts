@@ -11,8 +11,8 @@ import { entryOf } from '../map-entry';
 import { createBulkStaging } from './bulk-staging';
 import { serialize } from './canonical-json';
 import { applyChanges, cloneJson, splitPath } from './document-update';
-import { checkCollectionName, conditionTerms, sortFields } from './filter-terms';
-import { LEASES, LeaseLostError, type LeaseRequest, type LeaseState, nextLease } from './lease';
+import { checkCollectionName, conditionTerms, pageOf, sortFields } from './filter-terms';
+import { LEASES, LeaseLostError, type LeaseRequest, type LeaseState, leaseState, nextLease } from './lease';
 import {
   type BulkOptions,
   type BulkWrite,
@@ -27,6 +27,7 @@ import {
   type Scalar,
   type WriteOp,
 } from './port';
+import { singleWrites } from './single-writes';
 
 type Sql = { sql: string; params: unknown[] };
 
@@ -483,10 +484,7 @@ export async function createPostgresReadStore(
       },
       async find(filter = {}, options: FindOptions = {}) {
         const where = compileFilter(filter);
-        const { limit, skip = 0 } = options;
-        if (limit !== undefined && (!Number.isInteger(limit) || limit < 0))
-          throw new Error(`Invalid limit ${limit}`);
-        if (!Number.isInteger(skip) || skip < 0) throw new Error(`Invalid skip ${skip}`);
+        const { limit, skip } = pageOf(options);
         const order = orderBy(options.sort);
         const n = where.params.length;
         const found = await query(
@@ -503,15 +501,7 @@ export async function createPostgresReadStore(
         );
         return found.rows[0].n as number;
       },
-      async put(doc) {
-        await apply([{ op: 'put', collection: name, doc }]);
-      },
-      async update(id, changes, options) {
-        await apply([{ op: 'update', collection: name, id, ...changes, upsert: options?.upsert === true }]);
-      },
-      async delete(id) {
-        await apply([{ op: 'delete', collection: name, id }]);
-      },
+      ...singleWrites<T>(name, (op) => apply([op])),
     };
   }
 
@@ -537,8 +527,7 @@ export async function createPostgresReadStore(
     },
     async getLease(name) {
       const found = await query(`SELECT doc FROM ${await ensureTable(LEASES)} WHERE id = $1`, [name]);
-      const doc = found.rows[0]?.doc as (LeaseState & Doc) | undefined;
-      return doc ? { holder: doc.holder, token: doc.token, expiresAt: doc.expiresAt } : undefined;
+      return leaseState(found.rows[0]?.doc as LeaseState | undefined);
     },
     async drop(collections) {
       const names = collections.map((c) => table(c));

@@ -4,8 +4,8 @@ import { entryOf } from '../map-entry';
 import { type BulkStaging, createBulkStaging } from './bulk-staging';
 import { serialize } from './canonical-json';
 import { applyChanges, cloneJson, splitPath } from './document-update';
-import { checkCollectionName, conditionTerms, sortFields } from './filter-terms';
-import { LEASES, LeaseLostError, type LeaseState, nextLease } from './lease';
+import { checkCollectionName, conditionTerms, pageOf, sortFields } from './filter-terms';
+import { LEASES, LeaseLostError, type LeaseState, leaseState, nextLease } from './lease';
 import {
   type BulkOptions,
   type BulkWrite,
@@ -20,6 +20,7 @@ import {
   type Scalar,
   type WriteOp,
 } from './port';
+import { singleWrites } from './single-writes';
 
 type Sql = { sql: string; params: unknown[] };
 
@@ -235,10 +236,7 @@ export function createSqliteReadStore(file: string): ReadStore {
       },
       async find(filter = {}, options: FindOptions = {}) {
         const where = compileFilter(filter);
-        const { limit, skip = 0 } = options;
-        if (limit !== undefined && (!Number.isInteger(limit) || limit < 0))
-          throw new Error(`Invalid limit ${limit}`);
-        if (!Number.isInteger(skip) || skip < 0) throw new Error(`Invalid skip ${skip}`);
+        const { limit, skip } = pageOf(options);
         const sql = `SELECT doc FROM ${table(name)} WHERE ${where.sql} ORDER BY ${orderBy(options.sort)} LIMIT ? OFFSET ?`;
         const texts = stmt(sql)
           .pluck()
@@ -251,15 +249,7 @@ export function createSqliteReadStore(file: string): ReadStore {
           .pluck()
           .get(...where.params) as number;
       },
-      async put(doc) {
-        apply([{ op: 'put', collection: name, doc }]);
-      },
-      async update(id, changes, options) {
-        apply([{ op: 'update', collection: name, id, ...changes, upsert: options?.upsert === true }]);
-      },
-      async delete(id) {
-        apply([{ op: 'delete', collection: name, id }]);
-      },
+      ...singleWrites<T>(name, (op) => apply([op])),
     };
   }
 
@@ -283,8 +273,7 @@ export function createSqliteReadStore(file: string): ReadStore {
     },
     async getLease(name) {
       table(LEASES);
-      const doc = leaseOf(name);
-      return doc ? { holder: doc.holder, token: doc.token, expiresAt: doc.expiresAt } : undefined;
+      return leaseState(leaseOf(name));
     },
     async drop(collections) {
       const names = collections.map(tableName);

@@ -2,6 +2,7 @@ import { getEventListeners } from 'node:events';
 import { KIDS_BOOK_PAGES } from '@studio/events';
 import sharp from 'sharp';
 import { type FakeOpenAi, type Seen, startFakeOpenAi } from '../../testing/fake-openai.fixture';
+import { pipKidsBookJob } from '../../testing/pip';
 import { unrecordedParts } from '../generators/generator';
 import { kidsBook } from '../generators/kids-book';
 import { createOfflineProvider } from './offline';
@@ -203,26 +204,13 @@ describe('openai provider: one character reference for every kids book page', ()
       headers: { 'content-type': request.contentType ?? '' },
     }).formData();
   const run = (characterImageBlobId: string | undefined, uploaded?: Buffer) =>
-    kidsBook(
-      {
-        generationId: 'k1',
-        kind: 'kids-book',
-        phase: 'main',
-        input: {
-          storyDescription: 'Pip the puppy learns to swim at the seaside',
-          characterName: 'Pip',
-          characterGender: 'boy',
-          ...(characterImageBlobId ? { characterImageBlobId } : {}),
-        },
-      },
-      {
-        ai: provider(),
-        signal,
-        progress: async () => {},
-        readBlob: async () => uploaded ?? Buffer.alloc(0),
-        parts: unrecordedParts,
-      },
-    );
+    kidsBook(pipKidsBookJob('k1', characterImageBlobId ? { characterImageBlobId } : {}), {
+      ai: provider(),
+      signal,
+      progress: async () => {},
+      readBlob: async () => uploaded ?? Buffer.alloc(0),
+      parts: unrecordedParts,
+    });
 
   it('without a picture: the description is written once and every page generation carries it', async () => {
     chatReplies.push(

@@ -1,9 +1,9 @@
 import { isPrintable, unprintable } from '@studio/events/requests';
 import { PDFDocument } from 'pdf-lib';
 import { inspectPdf } from '../../testing/debian-tools';
+import { sourdoughChapters } from '../../testing/offline-books';
 import { checkPdfStructure } from '../preflight/pdf';
 import { assertPreflight, PreflightError, preflight } from '../preflight/preflight';
-import { writeChapter, writeOutlines } from '../writing/offline-writer';
 import { nonFictionInterior } from './interior';
 import { TRIMS } from './kdp';
 import { typesetPdf } from './typst';
@@ -65,15 +65,7 @@ describe('the preflight finds characters printed as empty boxes', () => {
   });
 
   it('in a book: its interior fails the preflight, naming the page', async () => {
-    const [outline] = writeOutlines({
-      title: 'Sourdough at Home',
-      description: 'Bread from a starter',
-      numChapters: 1,
-      includeIntroduction: false,
-    });
-    const chapters = outline.chapters.map((c) =>
-      writeChapter({ bookTitle: 'Sourdough at Home', description: 'Bread', chapter: c, number: 1, total: 1 }),
-    );
+    const chapters = sourdoughChapters(1);
     const first = chapters[0] as (typeof chapters)[number];
     // What the validator refuses, put in past it (as a model's text could come).
     const broken = [{ ...first, paragraphs: [`Knead it ${NO_FONT_HAS_IT} well.`, ...first.paragraphs] }];

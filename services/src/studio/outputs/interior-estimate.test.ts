@@ -1,30 +1,9 @@
-import { writeChapter, writeOutlines } from '../writing/offline-writer';
+import { longOfflineBook } from '../../testing/offline-books';
 import { estimatedNonFictionPages, nonFictionInterior } from './interior';
 import { gutterFor } from './kdp';
 
-/** A book of `n` offline chapters, three writer chapters' paragraphs each (the bench's long book). */
-function book(n: number) {
-  const [outline] = writeOutlines({
-    title: 'Urban Beekeeping',
-    description: 'Bees',
-    numChapters: 12,
-    includeIntroduction: false,
-  });
-  const chapters = Array.from({ length: n }, (_, i) => {
-    const c = outline!.chapters[i % 12] as { title: string; summary: string };
-    const parts = [0, 1, 2].map((k) =>
-      writeChapter({
-        bookTitle: 'Urban Beekeeping',
-        description: 'Bees',
-        chapter: c,
-        number: i * 3 + k + 1,
-        total: n,
-      }),
-    );
-    return { title: `${i + 1}. ${c.title}`, paragraphs: parts.flatMap((p) => p.paragraphs) };
-  });
-  return { title: 'Urban Beekeeping', author: 'Ada Writer', notices: [], chapters };
-}
+/** The bench's long book, `n` chapters long. */
+const book = (n: number) => ({ ...longOfflineBook(n), author: 'Ada Writer', notices: [] });
 
 describe('interior page estimate', () => {
   it('puts a long book in the gutter band it sets to, so its first count is not thrown away', async () => {

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { inspectPdf } from '../../testing/debian-tools';
+import { sourdoughChapters } from '../../testing/offline-books';
 import { buildEpub } from '../outputs/epub';
 import { nonFictionInterior } from '../outputs/interior';
 import { TRIMS } from '../outputs/kdp';
-import { writeChapter, writeOutlines } from '../writing/offline-writer';
 import { assertPreflight, PreflightError, preflight } from './preflight';
 
 /** A PDF KDP would refuse, made on purpose: each rule the preflight knows, broken once. */
@@ -43,21 +43,7 @@ const trim = TRIMS['non-fiction'];
 
 describe('KDP preflight', () => {
   it('passes a real interior and, with the same input, it is byte-identical', async () => {
-    const [outline] = writeOutlines({
-      title: 'Sourdough at Home',
-      description: 'Bread from a starter',
-      numChapters: 2,
-      includeIntroduction: false,
-    });
-    const chapters = outline.chapters.map((c, i) =>
-      writeChapter({
-        bookTitle: 'Sourdough at Home',
-        description: 'Bread',
-        chapter: c,
-        number: i + 1,
-        total: 2,
-      }),
-    );
+    const chapters = sourdoughChapters(2);
     const book = { title: 'Sourdough at Home', author: 'A', notices: ['demo'], chapters };
     const first = await nonFictionInterior(book);
     expect((await nonFictionInterior(book)).pdf.equals(first.pdf)).toBe(true);

@@ -1,5 +1,6 @@
 import { TOOL_SCHEMAS } from '@studio/events';
 import sharp from 'sharp';
+import { solidPicture } from '../../testing/pictures';
 import { createOfflineProvider } from '../ai/offline';
 import { artStyleOf, PRESET_STYLES } from './art-style';
 
@@ -41,9 +42,7 @@ describe('art styles offline', () => {
   });
 
   it('an edit in pencil is grey, in watercolour it keeps colour', async () => {
-    const photo = await sharp({ create: { width: 200, height: 150, channels: 3, background: '#d04020' } })
-      .png()
-      .toBuffer();
+    const photo = await solidPicture(200, 150, '#d04020');
     const pencil = await ai.editImage(photo, 'brighter', { signal, artStyle: PRESET_STYLES.pencil });
     const watercolour = await ai.editImage(photo, 'brighter', {
       signal,
@@ -54,9 +53,7 @@ describe('art styles offline', () => {
   });
 
   it('a saved style draws in its reference picture’s colours, and keeps its words when the picture is gone', async () => {
-    const reference = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#1e90ff' } })
-      .png()
-      .toBuffer();
+    const reference = await solidPicture(40, 20, '#1e90ff');
     const choice = {
       savedStyleId: 'x',
       name: 'Blue',

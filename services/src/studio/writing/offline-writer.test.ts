@@ -1,4 +1,5 @@
 import { CHAPTER_LENGTHS } from '@studio/events';
+import { PIP_STORY } from '../../testing/pip';
 import { isCompleteResult, parseOutline, renderOutline } from './book-text';
 import { DEMO_NOTE, writeChapter, writeKidsStory, writeOutlines } from './offline-writer';
 
@@ -84,12 +85,7 @@ describe('the offline writer', () => {
   });
 
   it('writes a 24-page kids story that uses the character name and the story', () => {
-    const story = writeKidsStory({
-      storyDescription: 'Pip the puppy learns to swim at the seaside',
-      characterName: 'Pip',
-      characterGender: 'boy',
-      pages: 24,
-    });
+    const story = writeKidsStory({ ...PIP_STORY, pages: 24 });
     expect(story.pages).toHaveLength(24);
     expect(story.pages.filter((p) => p.includes('Pip')).length).toBeGreaterThan(12);
     expect(story.pages[0]).toContain('learns to swim at the seaside');
