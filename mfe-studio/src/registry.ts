@@ -47,6 +47,8 @@ export interface StudioTool {
   toastInvalid?: boolean;
   /** Upgrade Required, for tools some tiers may not use. */
   upgrade?: Message;
+  /** The card of plain points beside the form ("Tips", "How It Works"), for a tool that has one. */
+  side?: { title: string; items: readonly string[] };
 }
 
 const PLAIN_FAILURE = (body: string): Message => ({ title: 'Error', body });
@@ -78,6 +80,14 @@ export const STUDIO_TOOLS = {
     }),
     failure: PLAIN_FAILURE('Failed to submit KDP listing request'),
     started: (reply) => ({ title: 'Success!', body: reply.message ?? 'Your KDP listing is being created.' }),
+    side: {
+      title: "What You'll Get",
+      items: [
+        'Title and subtitle under 200 characters',
+        'A description in the HTML KDP accepts, up to 4000 characters',
+        'Exactly 7 keywords, none of the terms KDP forbids',
+      ],
+    },
   },
   'coloring-book': {
     screen: 'ColoringBookGenerator',
@@ -115,6 +125,14 @@ export const STUDIO_TOOLS = {
       title: 'Success!',
       body: reply.message || 'Your coloring page generation has started!',
     }),
+    side: {
+      title: 'Tips',
+      items: [
+        'Quick coloring activities for kids and adults',
+        'Test designs before creating full coloring books',
+        'Create individual artwork to print or share',
+      ],
+    },
   },
   'image-v2': {
     screen: 'ImageGeneratorV2',
@@ -145,6 +163,15 @@ export const STUDIO_TOOLS = {
       body: `${reply.creditsUsed} credits used. ${reply.remainingCredits} credits remaining.`,
     }),
     toastInvalid: true,
+    side: {
+      title: 'How It Works',
+      items: [
+        'Upload an image and describe your edit',
+        'Both the original and the edited version appear in My Images',
+        'Toggle between the original and the edited version',
+        'Download both versions as PNG',
+      ],
+    },
   },
   'kids-book': {
     screen: 'KidsBookGenerator',

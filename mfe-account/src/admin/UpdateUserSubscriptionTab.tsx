@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { findUsersByEmail, updateUserSubscription } from '../api/admin';
 import { toastFailure } from '../api/error-text';
 import type { AdminUser } from '../api/types';
+import { TextField } from '../common/TextField';
 import { ADMIN, TOASTS } from '../texts';
 import { creditsOfTier, DEFAULT_ADMIN_CREDITS, DEFAULT_ADMIN_TIER, TIER_OPTIONS } from './tiers';
 import { checkUpdateForm, type UpdateFormValues as FormValues } from './update-form';
@@ -22,7 +23,8 @@ export function UpdateUserSubscriptionTab() {
   const [email, setEmail] = useState('');
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof FormValues, string>>>({});
-  const set = (key: keyof FormValues, value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const set = (key: keyof FormValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const form = { values, errors, set };
 
   const lookup = useMutation({
     mutationFn: findUsersByEmail,
@@ -108,21 +110,14 @@ export function UpdateUserSubscriptionTab() {
             gridTemplateColumns: 'repeat(auto-fit, minmax(min(240px, 100%), 1fr))',
           }}
         >
-          <Field label={ADMIN.update.userId} error={errors.userId}>
-            <Input name="userId" value={values.userId} onChange={(e) => set('userId', e.target.value)} />
-          </Field>
-          <Field label={ADMIN.update.customerId} error={errors.stripeCustomerId}>
-            <Input
-              name="stripeCustomerId"
-              value={values.stripeCustomerId}
-              onChange={(e) => set('stripeCustomerId', e.target.value)}
-            />
-          </Field>
+          <TextField form={form} name="userId" label={ADMIN.update.userId} />
+          <TextField form={form} name="stripeCustomerId" label={ADMIN.update.customerId} />
+          {/* No message under it: the form shows none for this id. */}
           <Field label={ADMIN.update.subscriptionId}>
             <Input
               name="subscriptionId"
               value={values.subscriptionId}
-              onChange={(e) => set('subscriptionId', e.target.value)}
+              onChange={(e) => set('subscriptionId')(e.target.value)}
             />
           </Field>
           <Field label={ADMIN.update.tier}>
@@ -134,17 +129,15 @@ export function UpdateUserSubscriptionTab() {
               }
             />
           </Field>
-          <Field label={ADMIN.update.credits} error={errors.credits}>
-            <Input
-              name="credits"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              value={values.credits}
-              onChange={(e) => set('credits', e.target.value)}
-            />
-          </Field>
+          <TextField
+            form={form}
+            name="credits"
+            label={ADMIN.update.credits}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+          />
           <div css={{ gridColumn: '1 / -1' }}>
             <Button type="submit" disabled={update.isPending}>
               {update.isPending ? ADMIN.update.updating : ADMIN.update.submit}

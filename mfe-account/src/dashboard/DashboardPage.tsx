@@ -72,15 +72,7 @@ export default function DashboardPage() {
       {books.data && <FailedBooksNotice books={recentlyFailed(books.data, Date.now())} />}
       {/* On a failed load the error says so; no invented "0 / 0 / 0" or empty list under it. */}
       {!failed && <StatCards stats={stats} />}
-      <div
-        css={{
-          display: 'grid',
-          gap: 20,
-          gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)',
-          alignItems: 'start',
-          '@media (max-width: 1023px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
-        }}
-      >
+      <div css={{ ...theme.columns(1024, 'minmax(0, 2fr) minmax(0, 1fr)', 20), alignItems: 'start' }}>
         {!failed && <BookProgressList books={progressBooks} loading={!progressBooks} />}
         <QuickActions />
       </div>

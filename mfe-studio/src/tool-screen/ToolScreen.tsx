@@ -20,7 +20,7 @@ import { Link } from 'react-router-dom';
 import type { AnyObject, ObjectSchema } from 'yup';
 import { type Message, STUDIO_TOOLS, type StartReply, type StudioKind, type StudioTool } from '../registry';
 import { Confirmation } from './Confirmation';
-import { SubmitRow, ToolFrame, TwoColumns } from './ToolFrame';
+import { SideList, SubmitRow, ToolFrame, TwoColumns } from './ToolFrame';
 import {
   failureText,
   isInsufficientCredits,
@@ -45,7 +45,7 @@ export interface ToolScreenProps<V extends FormValues> {
   kind: StudioKind;
   initial: V;
   Options: ComponentType<OptionsProps<V>>;
-  /** Cards beside the form (tips, what you get, a tutorial). */
+  /** Cards beside the form (a tutorial, a card with the balance); else the registry's side list. */
   side?: ReactNode;
   /** Above the form, e.g. a warning the tool's spec asks for. */
   notice?: ReactNode;
@@ -276,6 +276,7 @@ function ToolForm<V extends FormValues>({
     </Card>
   );
 
+  const beside = side ?? (tool.side && <SideList title={tool.side.title} items={tool.side.items} />);
   return (
     <>
       {notice}
@@ -287,7 +288,7 @@ function ToolForm<V extends FormValues>({
           </p>
         </Alert>
       )}
-      {side ? <TwoColumns main={formCard} side={side} /> : formCard}
+      {beside ? <TwoColumns main={formCard} side={beside} /> : formCard}
     </>
   );
 }

@@ -1,6 +1,5 @@
-// /coloring-book-page-generator: its own part is one prompt and its tips.
+// /coloring-book-page-generator: its own part is one prompt (its tips are the registry's words).
 import { TextOption } from '../tool-screen/OptionFields';
-import { SideList } from '../tool-screen/ToolFrame';
 import { type OptionsProps, ToolScreen } from '../tool-screen/ToolScreen';
 
 const initial = { prompt: '' };
@@ -18,21 +17,5 @@ function Options(form: OptionsProps<typeof initial>) {
 }
 
 export default function ColoringPageGenerator() {
-  return (
-    <ToolScreen
-      kind="coloring-page"
-      initial={initial}
-      Options={Options}
-      side={
-        <SideList
-          title="Tips"
-          items={[
-            'Quick coloring activities for kids and adults',
-            'Test designs before creating full coloring books',
-            'Create individual artwork to print or share',
-          ]}
-        />
-      }
-    />
-  );
+  return <ToolScreen kind="coloring-page" initial={initial} Options={Options} />;
 }

@@ -3,7 +3,6 @@
 import { DEFAULT_STYLE_VALUE } from '../styles/StyleField';
 import { ImageUpload } from '../tool-screen/ImageUpload';
 import { StyleOption, TextOption } from '../tool-screen/OptionFields';
-import { SideList } from '../tool-screen/ToolFrame';
 import { type OptionsProps, ToolScreen } from '../tool-screen/ToolScreen';
 
 const initial = { originalImageUrl: '', prompt: '', style: DEFAULT_STYLE_VALUE };
@@ -33,22 +32,5 @@ function Options(form: OptionsProps<typeof initial>) {
 }
 
 export default function ImageEditor() {
-  return (
-    <ToolScreen
-      kind="image-edit"
-      initial={initial}
-      Options={Options}
-      side={
-        <SideList
-          title="How It Works"
-          items={[
-            'Upload an image and describe your edit',
-            'Both the original and the edited version appear in My Images',
-            'Toggle between the original and the edited version',
-            'Download both versions as PNG',
-          ]}
-        />
-      }
-    />
-  );
+  return <ToolScreen kind="image-edit" initial={initial} Options={Options} />;
 }

@@ -1,6 +1,5 @@
 // /kdp-listing-generator: its own part is the book's title and what it is about.
 import { TextOption } from '../tool-screen/OptionFields';
-import { SideList } from '../tool-screen/ToolFrame';
 import { type OptionsProps, ToolScreen } from '../tool-screen/ToolScreen';
 
 const initial = { bookTitle: '', bookPrompt: '' };
@@ -21,21 +20,5 @@ function Options(form: OptionsProps<typeof initial>) {
 }
 
 export default function KdpListingGenerator() {
-  return (
-    <ToolScreen
-      kind="kdp-listing"
-      initial={initial}
-      Options={Options}
-      side={
-        <SideList
-          title="What You'll Get"
-          items={[
-            'Title and subtitle under 200 characters',
-            'A description in the HTML KDP accepts, up to 4000 characters',
-            'Exactly 7 keywords, none of the terms KDP forbids',
-          ]}
-        />
-      }
-    />
-  );
+  return <ToolScreen kind="kdp-listing" initial={initial} Options={Options} />;
 }

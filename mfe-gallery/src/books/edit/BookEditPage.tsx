@@ -117,6 +117,22 @@ export default function BookEditPage() {
 
   const percent = progressPercent(data.progress);
   const disabled = building || saving || !data.editable;
+  /** One line of the book's details: a text box bound to the draft, with its rule's message. */
+  const detailBox = (
+    current: EditDraft,
+    name: 'title' | 'subtitle' | 'author',
+    label: string,
+    hint?: string,
+  ) => (
+    <Field label={label} hint={hint} error={errors[name]}>
+      <Input
+        name={name}
+        value={current[name]}
+        disabled={disabled}
+        onChange={(e) => set({ [name]: e.target.value })}
+      />
+    </Field>
+  );
 
   return (
     <Screen title={BOOK_EDIT.title} subtitle={data.title}>
@@ -158,30 +174,9 @@ export default function BookEditPage() {
         <form onSubmit={save} css={{ display: 'grid', gap: 24 }} aria-label={BOOK_EDIT.formLabel}>
           <Card title={BOOK_EDIT.details} headingLevel={2}>
             <div css={{ display: 'grid', gap: 16 }}>
-              <Field label={BOOK_EDIT.titleLabel} error={errors.title}>
-                <Input
-                  name="title"
-                  value={draft.title}
-                  disabled={disabled}
-                  onChange={(e) => set({ title: e.target.value })}
-                />
-              </Field>
-              <Field label={BOOK_EDIT.subtitleLabel} hint={BOOK_EDIT.subtitleHint} error={errors.subtitle}>
-                <Input
-                  name="subtitle"
-                  value={draft.subtitle}
-                  disabled={disabled}
-                  onChange={(e) => set({ subtitle: e.target.value })}
-                />
-              </Field>
-              <Field label={BOOK_EDIT.authorLabel} error={errors.author}>
-                <Input
-                  name="author"
-                  value={draft.author}
-                  disabled={disabled}
-                  onChange={(e) => set({ author: e.target.value })}
-                />
-              </Field>
+              {detailBox(draft, 'title', BOOK_EDIT.titleLabel)}
+              {detailBox(draft, 'subtitle', BOOK_EDIT.subtitleLabel, BOOK_EDIT.subtitleHint)}
+              {detailBox(draft, 'author', BOOK_EDIT.authorLabel)}
               <Field
                 label={BOOK_EDIT.blurbLabel}
                 hint={BOOK_EDIT.blurbHint(BOOK_EDIT_LIMITS.blurb)}
