@@ -112,14 +112,8 @@ export function UpdateUserSubscriptionTab() {
         >
           <TextField form={form} name="userId" label={ADMIN.update.userId} />
           <TextField form={form} name="stripeCustomerId" label={ADMIN.update.customerId} />
-          {/* No message under it: the form shows none for this id. */}
-          <Field label={ADMIN.update.subscriptionId}>
-            <Input
-              name="subscriptionId"
-              value={values.subscriptionId}
-              onChange={(e) => set('subscriptionId')(e.target.value)}
-            />
-          </Field>
+          {/* Optional: a message shows only for an id the route refuses (too long, control characters). */}
+          <TextField form={form} name="subscriptionId" label={ADMIN.update.subscriptionId} />
           <Field label={ADMIN.update.tier}>
             <Select
               options={TIER_OPTIONS}

@@ -34,6 +34,15 @@ describe('Update User Subscription form (docs/product/accounts-billing-admin.md 
     expect(result).toEqual({ errors: { credits: message } });
   });
 
+  it('refuses a subscription id the route refuses, under that field (the submit would otherwise do nothing)', () => {
+    expect(Object.keys(checkUpdateForm({ ...filled, subscriptionId: 'x'.repeat(256) }).errors)).toEqual([
+      'subscriptionId',
+    ]);
+    expect(checkUpdateForm({ ...filled, subscriptionId: 'x'.repeat(255) }).request?.subscriptionId).toBe(
+      'x'.repeat(255),
+    );
+  });
+
   it('accepts 0 credits with spaces around', () => {
     expect(checkUpdateForm({ ...filled, credits: ' 0 ' }).request?.credits).toBe(0);
   });
