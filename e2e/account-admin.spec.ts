@@ -35,6 +35,11 @@ test('an admin fixes a subscription and the user sees it', async ({ page }, test
   // The customer id is required, the subscription id optional, the credits numeric.
   await update.getByRole('button', { name: 'Update Subscription' }).click();
   await expect(update.getByText('Required', { exact: true })).toBeVisible();
+  // An id the route refuses is named under its box.
+  await update.getByLabel('Subscription ID (optional)').fill('s'.repeat(256));
+  await update.getByRole('button', { name: 'Update Subscription' }).click();
+  await expect(update.getByText('Subscription ID must be at most 255 characters')).toBeVisible();
+  await update.getByLabel('Subscription ID (optional)').fill('');
   await update.getByLabel('Customer ID').fill('cus_manual_fix');
   await update.getByRole('combobox', { name: 'Subscription tier' }).click();
   await page.getByRole('option', { name: /^Premium - \$89/ }).click();

@@ -35,9 +35,12 @@ describe('Update User Subscription form (docs/product/accounts-billing-admin.md 
   });
 
   it('refuses a subscription id the route refuses, under that field (the submit would otherwise do nothing)', () => {
-    expect(Object.keys(checkUpdateForm({ ...filled, subscriptionId: 'x'.repeat(256) }).errors)).toEqual([
-      'subscriptionId',
-    ]);
+    expect(checkUpdateForm({ ...filled, subscriptionId: 'x'.repeat(256) }).errors).toEqual({
+      subscriptionId: 'Subscription ID must be at most 255 characters',
+    });
+    expect(checkUpdateForm({ ...filled, stripeCustomerId: 'cus\u0007' }).errors).toEqual({
+      stripeCustomerId: 'Customer ID must not contain control characters',
+    });
     expect(checkUpdateForm({ ...filled, subscriptionId: 'x'.repeat(255) }).request?.subscriptionId).toBe(
       'x'.repeat(255),
     );

@@ -3,6 +3,7 @@
 import {
   type FieldErrors,
   fieldErrors,
+  optionalId,
   text,
   type UpdateUserSubscriptionRequest,
   updateUserSubscriptionRequest,
@@ -19,9 +20,11 @@ export interface UpdateFormValues {
 
 const required = () => text(ADMIN.update.required).required(ADMIN.update.required);
 
+// Labelled: the route's messages name the field as the screen does ("Customer ID must be at most …").
 const updateForm = updateUserSubscriptionRequest.shape({
-  userId: required().max(100),
-  stripeCustomerId: required().max(255),
+  userId: required().max(100).label(ADMIN.update.userId),
+  stripeCustomerId: required().max(255).label(ADMIN.update.customerId),
+  subscriptionId: optionalId().label(ADMIN.self.subscriptionId),
 });
 
 /** The messages to show, or the request to send when there are none. */
