@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Client } from 'pg';
 import { readStoreContract, rebuildWithIndex } from '../../testing/contracts/readstore';
 import { tempDataDir } from '../../testing/helpers';
 import { dropPostgresSchema, inSchema, whenPostgresAnswers } from '../../testing/postgres-testing';
-import type { ReadStore, WriteOp } from './port';
-import { createPostgresReadStore } from './postgres';
+import type { Filter, ReadStore, WriteOp } from './port';
+import { compileFilter, createPostgresReadStore } from './postgres';
 import { createSqliteReadStore } from './sqlite';
 
 /** In a schema of its own per run, dropped at the end. */
@@ -53,15 +53,45 @@ whenPostgresAnswers('PostgreSQL read store contract suite', (url) => {
       }
     });
 
-    it('answers filtered queries from an expression index', async () => {
+    it('answers the filters on strings (equality, $in, ranges) from its indexes', async () => {
       await withStoreAndClient('codes_ix', async (store, client) => {
-        await store.ensureIndex('codes_ix', ['ownerId']);
-        await store.collection('codes_ix').put({ _id: '1', ownerId: 'u' });
+        await store.ensureIndex('codes_ix', ['ownerId', 'kind']);
+        await store.ensureIndex('codes_ix', ['at']);
+        await store.collection('codes_ix').put({ _id: '1', ownerId: 'u', kind: 'k', at: '2026-11-29' });
         await client.query('SET enable_seqscan = off');
-        const plan = await client.query(
-          `EXPLAIN SELECT doc FROM "${schema}"."c_codes_ix" WHERE (doc #> ARRAY['ownerId']::text[] = '"u"'::jsonb)`,
+        const filters: Filter[] = [
+          { ownerId: 'u' },
+          { ownerId: 'u', kind: 'k' },
+          { ownerId: { $in: ['u', 'v'] } },
+          { at: { $gte: '2026-11-01', $lt: '2026-12-01' } },
+        ];
+        for (const filter of filters) {
+          // The very WHERE clause the store sends.
+          const where = compileFilter(filter);
+          const plan = await client.query(
+            `EXPLAIN SELECT doc FROM "${schema}"."c_codes_ix" WHERE ${where.sql}`,
+            where.params,
+          );
+          expect(plan.rows.map((row) => row['QUERY PLAN']).join(' ')).toMatch(/Index Scan (using|on) ix_/);
+        }
+      });
+    });
+
+    it('drops the index it made on the JSONB values of the same fields before', async () => {
+      await withStoreAndClient('codes_old', async (store, client) => {
+        await store.collection('codes_old').put({ _id: '1', ownerId: 'u' });
+        const old = `ix_${createHash('sha1').update('codes_old\0ownerId').digest('hex').slice(0, 16)}`;
+        await client.query(
+          `CREATE INDEX "${old}" ON "${schema}"."c_codes_old" ((doc #> ARRAY['ownerId']::text[]))`,
         );
-        expect(plan.rows.map((row) => row['QUERY PLAN']).join(' ')).toMatch(/Index Scan|Bitmap Index Scan/);
+        await store.ensureIndex('codes_old', ['ownerId']);
+        const indexes = await client.query(
+          `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = $1 AND tablename = 'c_codes_old' AND indexname LIKE 'ix_%'`,
+          [schema],
+        );
+        expect(indexes.rows).toEqual([
+          { indexname: expect.not.stringMatching(old), indexdef: expect.stringContaining('#>>') },
+        ]);
       });
     });
 

@@ -445,15 +445,27 @@ export async function createPostgresReadStore(
     return qualified ? `"${schema}"."r_${hash}"` : `"r_${hash}`;
   }
 
-  /** The index's DDL, or undefined when the primary key serves it. */
+  /**
+   * The index's DDL, or undefined when the primary key serves it. Named after its columns' text:
+   * an index whose expression changes is a new index.
+   */
   function indexSql(collection: string, fields: readonly string[]): string | undefined {
     if (fields.length === 0 || (fields.length === 1 && fields[0] === '_id')) return undefined;
+    const columns = fields.map((f) => (f === '_id' ? 'id' : `(${stringExpr(f)})`)).join(', ');
+    const hash = createHash('sha1').update(`${collection}\0${columns}`).digest('hex').slice(0, 16);
+    return `CREATE INDEX IF NOT EXISTS "ix_${hash}" ON ${table(collection)} (${columns})`;
+  }
+
+  /**
+   * The index this store made for these fields on their JSONB values, before its indexes were on
+   * string text: no query uses it any more, and every write would still pay for it.
+   */
+  function jsonbIndexDrop(collection: string, fields: readonly string[]): string {
     const hash = createHash('sha1')
       .update(`${collection}\0${fields.join('\0')}`)
       .digest('hex')
       .slice(0, 16);
-    const columns = fields.map((f) => (f === '_id' ? 'id' : `(${valueExpr(f)})`)).join(', ');
-    return `CREATE INDEX IF NOT EXISTS "ix_${hash}" ON ${table(collection)} (${columns})`;
+    return `DROP INDEX IF EXISTS "${schema}"."ix_${hash}"`;
   }
 
   async function acquireLease(request: LeaseRequest): Promise<number | undefined> {
@@ -542,9 +554,12 @@ export async function createPostgresReadStore(
       await ensureTable(collectionName);
       try {
         await pool.query(sql);
+        await pool.query(jsonbIndexDrop(collectionName, fields));
       } catch (error) {
+        // Another process made (or dropped) the same index at the same moment.
         const code = (error as { code?: unknown }).code;
-        if (code !== '23505' && code !== '42P07' && code !== '42710') throw unavailable(error);
+        if (code !== '23505' && code !== '42P07' && code !== '42710' && code !== '42704')
+          throw unavailable(error);
       }
     },
     async close() {
@@ -566,10 +581,23 @@ function tableName(collection: string): string {
   return `"${name.slice(0, 50)}_${hash}"`;
 }
 
-/** The field's JSON value (NULL when missing), as the same text in filters, sorts and indexes. */
+/** The field's JSON value (NULL when missing), as the same text in filters and sorts. */
 function valueExpr(field: string): string {
+  return `doc #> ${pathArray(field)}`;
+}
+
+/**
+ * The field's value as text in binary order: the expression of the indexes, and the same text in
+ * the filters on a string (with a type check, as "1" is not 1), so that the planner uses them.
+ * On text, an index builds about three times faster than on the JSONB value (measured).
+ */
+function stringExpr(field: string): string {
+  return `(doc #>> ${pathArray(field)}) COLLATE "C"`;
+}
+
+function pathArray(field: string): string {
   const segments = splitPath(field).map((s) => `'${s.replaceAll("'", "''")}'`);
-  return `doc #> ARRAY[${segments.join(', ')}]::text[]`;
+  return `ARRAY[${segments.join(', ')}]::text[]`;
 }
 
 class Params {
@@ -580,7 +608,7 @@ class Params {
   }
 }
 
-function compileFilter(filter: Filter): Sql {
+export function compileFilter(filter: Filter): Sql {
   const params = new Params();
   const parts = Object.entries(filter).map(([field, condition]) =>
     compileCondition(field, condition, params),
@@ -602,11 +630,16 @@ function compileCondition(field: string, condition: Condition, params: Params): 
     .join(' AND ');
 }
 
-/** JSONB equality keeps types apart (1 is not "1" nor true) and compares numbers by value. */
+/**
+ * Types kept apart (1 is not "1" nor true): a string by its type and text (what the indexes
+ * hold), any other value by JSONB equality, which compares numbers by value.
+ */
 function equals(field: string, value: Scalar, params: Params): string {
   if (field === '_id') return typeof value === 'string' ? `(id = ${params.add(value)})` : 'false';
   const v = valueExpr(field);
   if (value === null) return `(${v} IS NULL OR ${v} = 'null'::jsonb)`;
+  if (typeof value === 'string')
+    return `(jsonb_typeof(${v}) = 'string' AND ${stringExpr(field)} = ${params.add(value)})`;
   return `(${v} = ${params.add(JSON.stringify(value))}::jsonb)`;
 }
 
@@ -617,7 +650,7 @@ function compare(field: string, sign: string, value: Scalar, params: Params): st
     return typeof value === 'string' ? `(id COLLATE "C" ${sign} ${params.add(value)})` : 'false';
   const v = valueExpr(field);
   if (typeof value === 'string') {
-    return `(jsonb_typeof(${v}) = 'string' AND (${v} #>> '{}') COLLATE "C" ${sign} ${params.add(value)})`;
+    return `(jsonb_typeof(${v}) = 'string' AND ${stringExpr(field)} ${sign} ${params.add(value)})`;
   }
   const type = typeof value === 'number' ? 'number' : 'boolean';
   return `(jsonb_typeof(${v}) = '${type}' AND ${v} ${sign} ${params.add(JSON.stringify(value))}::jsonb)`;

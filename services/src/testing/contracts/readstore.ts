@@ -100,6 +100,8 @@ export function readStoreContract(
         ['true (not 1, not "true")', { b: true }, ['a', 'c']],
         ['false (not 0)', { b: false }, ['b']],
         ['1 (not true)', { b: 1 }, ['d']],
+        ['"true" (not true)', { b: 'true' }, ['e']],
+        ['$ne a string includes other types', { n: { $ne: '3' } }, ['a', 'b', 'c', 'e']],
         ['null matches null and missing', { z: null }, ['a', 'b', 'c', 'd']],
         ['$eq', { n: { $eq: 2 } }, ['b']],
         ['$ne includes missing', { 'nested.x': { $ne: 1 } }, ['b', 'c', 'd', 'e']],
