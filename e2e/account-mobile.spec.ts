@@ -1,6 +1,7 @@
 // Journey 4: the account screens at 375 px: mobile layout, no horizontal overflow, screenshots.
 import { expectNoHorizontalOverflow, recordForeignRequests } from './account-helpers';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
+import { holdRequests } from './support/hold';
 
 test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -43,6 +44,24 @@ test('public screens at 375 px', async ({ page, baseURL }, testInfo) => {
     await keepScreenshot(page, testInfo, shot);
   }
   expect(foreign).toEqual([]);
+});
+
+test('the menu and an FAQ question pressed before the app started open once it has', async ({ page }) => {
+  // Hold the account remote back: the phone shows the prerendered landing page only.
+  const release = await holdRequests(page, '**/remotes/account/**');
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const early = page.locator('#prerendered');
+  await early.getByRole('button', { name: 'Open menu' }).click();
+  await early.getByRole('button', { name: 'How do credits work?' }).click();
+  release();
+
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+  const menu = page.getByRole('navigation', { name: 'Menu' });
+  await expect(menu.getByRole('link', { name: 'Help' })).toHaveAttribute('href', '/help-support-page');
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('#faq').getByText('A book uses 20 credits.', { exact: false })).toBeVisible();
+  // The last button pressed keeps the focus, as it had it.
+  await expect(page.locator('#faq').getByRole('button', { name: 'How do credits work?' })).toBeFocused();
 });
 
 test('signed-in screens at 375 px', async ({ page }, testInfo) => {

@@ -1,7 +1,7 @@
 // Async boundary: shared singletons are negotiated before any app code runs (docs/frontend.md).
 import { startEarlyRequests } from './app/early-requests';
-import { holdPrerenderedSubmits } from './app/prerendered';
+import { holdPrerenderedActions } from './app/prerendered';
 
 startEarlyRequests();
-holdPrerenderedSubmits();
+holdPrerenderedActions();
 import('./bootstrap');
