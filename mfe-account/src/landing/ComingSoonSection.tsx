@@ -65,6 +65,7 @@ export function ComingSoonSection() {
               type="email"
               name="email"
               autoComplete="email"
+              data-carry-over
               placeholder={LANDING.comingSoon.newsletterPlaceholder}
               aria-invalid={outcome?.tone === 'danger' || undefined}
               aria-describedby="newsletter-status"
