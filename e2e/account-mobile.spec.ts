@@ -2,6 +2,7 @@
 import { expectNoHorizontalOverflow, recordForeignRequests } from './account-helpers';
 import { expect, keepScreenshot, signUp, test } from './support/fixtures';
 import { holdRequests } from './support/hold';
+import { PASSWORD } from './support/users';
 
 test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -62,6 +63,24 @@ test('the menu and an FAQ question pressed before the app started open once it h
   await expect(page.locator('#faq').getByText('A book uses 20 credits.', { exact: false })).toBeVisible();
   // The last button pressed keeps the focus, as it had it.
   await expect(page.locator('#faq').getByRole('button', { name: 'How do credits work?' })).toBeFocused();
+});
+
+test('an email and password typed before the app started are kept and log in', async ({ page }) => {
+  const user = await signUp(page);
+  await page.request.post('/api/logout');
+  const release = await holdRequests(page, '**/remotes/account/**');
+  await page.goto('/auth', { waitUntil: 'domcontentloaded' });
+  const early = page.locator('#prerendered');
+  await early.getByLabel('Email').fill(user.email);
+  await early.getByLabel('Password').fill(PASSWORD);
+  release();
+
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+  await expect(page.getByLabel('Email')).toHaveValue(user.email);
+  // The field they were typing in keeps the focus.
+  await expect(page.getByLabel('Password')).toBeFocused();
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('signed-in screens at 375 px', async ({ page }, testInfo) => {

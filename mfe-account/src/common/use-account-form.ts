@@ -5,10 +5,15 @@ import { useRef, useState } from 'react';
 
 export function useAccountForm<V extends Record<keyof V, string>>(initial: V, validate: FormValidator<V>) {
   const [values, setValues] = useState<V>(initial);
+  // The values as last set: two fields changed before the next render (an autofill, the carry-over
+  // of what was typed on a prerendered page) must not undo each other.
+  const latest = useRef(values);
+  latest.current = values;
   const form = useRef<HTMLFormElement>(null);
   const { errors, check, recheck, reset } = useFormErrors<V>(validate);
   const set = (key: keyof V) => (value: string) => {
-    const next = { ...values, [key]: value };
+    const next = { ...latest.current, [key]: value };
+    latest.current = next;
     setValues(next);
     recheck(next);
   };
@@ -16,6 +21,7 @@ export function useAccountForm<V extends Record<keyof V, string>>(initial: V, va
   const valid = () => check(values, form.current);
   /** After a successful send: the initial values, and no messages until the next submit. */
   const clear = () => {
+    latest.current = initial;
     setValues(initial);
     reset();
   };

@@ -65,7 +65,6 @@ export function ComingSoonSection() {
               type="email"
               name="email"
               autoComplete="email"
-              data-carry-over
               placeholder={LANDING.comingSoon.newsletterPlaceholder}
               aria-invalid={outcome?.tone === 'danger' || undefined}
               aria-describedby="newsletter-status"
