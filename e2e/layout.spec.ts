@@ -120,6 +120,67 @@ test.describe('desktop, 1280 px', () => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/auth$/);
   });
+
+  test('Sign Out pressed while the screen is still loading: nothing more is read as the user', async ({
+    page,
+  }) => {
+    await signUp(page);
+    // The screen's code and the sign-out's answer are both held: the screen arrives while the
+    // server is ending the session, as on a slow network.
+    let releaseScreen = () => {};
+    const screenHeld = new Promise<void>((resolve) => {
+      releaseScreen = resolve;
+    });
+    await page.route('**/remotes/account/screen-Settings*.js', async (route) => {
+      await screenHeld;
+      await route.continue();
+    });
+    let releaseLogout = () => {};
+    const logoutHeld = new Promise<void>((resolve) => {
+      releaseLogout = resolve;
+    });
+    let logoutSent = false;
+    await page.route('**/api/logout', async (route) => {
+      logoutSent = true;
+      await logoutHeld;
+      await route.continue();
+    });
+    const readsAfterSignOut: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (logoutSent && url.pathname.startsWith('/api/') && url.pathname !== '/api/logout')
+        readsAfterSignOut.push(url.pathname);
+    });
+
+    await page.goto('/settings');
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect.poll(() => logoutSent).toBe(true);
+    releaseScreen();
+    // Long enough for the screen to arrive and render, were it still wanted.
+    await page.waitForTimeout(1000);
+    releaseLogout();
+
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByText('You have been successfully logged out.', { exact: true })).toBeVisible();
+    expect(readsAfterSignOut).toEqual([]);
+  });
+
+  test.describe('a sign-out the server never answers', () => {
+    test.use({ allowConsoleErrors: /Failed to load resource: net::ERR_FAILED/ });
+
+    test('keeps the user signed in where they were, with the failure said', async ({ page }) => {
+      await signUp(page);
+      await page.route('**/api/logout', (route) => route.abort('failed'));
+      await page.goto('/settings');
+      await expectScreen(page, 'Settings');
+      await page.getByRole('button', { name: 'Sign Out' }).click();
+      await expect(page.getByText('Logout failed', { exact: true })).toBeVisible();
+      await expect(page).toHaveURL(/\/settings$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+      expect(await page.evaluate(() => localStorage.getItem('userId'))).not.toBeNull();
+    });
+  });
 });
 
 test.describe('mobile, 375 px', () => {

@@ -27,6 +27,7 @@ export interface RegisterInput {
 
 export interface AuthContextValue {
   user: User | null;
+  /** The session is being checked, or ended (a sign-out waiting for its answer: `user` is null). */
   isLoading: boolean;
   /**
    * The "Failed to fetch user" error, if any. Public pages then show the visitor's view; signed-in
@@ -68,16 +69,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // body that is always read (GET /api/user keeps its 401 for the spec's clients).
     queryFn: () => fetchSession(),
   });
-  const user = userQuery.error ? null : (userQuery.data ?? null);
-  const signedOut = userQuery.isSuccess && !userQuery.data;
-
-  // Keep storage in step with the session: only a signed-out answer clears a stale userId, never a
-  // failed check (the session is still there; the user sees 'Failed to fetch user' and Retry).
-  useEffect(() => {
-    if (user) storeUser(user);
-    else if (signedOut) clearStoredUser();
-  }, [user, signedOut]);
-
   const signedIn = (next: User) => {
     storeUser(next);
     queryClient.setQueryData(USER_QUERY_KEY, next);
@@ -129,10 +120,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     },
   });
 
+  // From the moment Sign Out is sent nothing is read as this user: a screen that arrives meanwhile
+  // (its code still loading) would ask with a session the server is ending (a 401). Until the
+  // answer the session is loading again (signed-in routes show the layout's skeleton); a failed
+  // sign-out gives the user back where they were.
+  const user = userQuery.error || logoutMutation.isPending ? null : (userQuery.data ?? null);
+  const signedOut = userQuery.isSuccess && !userQuery.data;
+
+  // Keep storage in step with the session: only a signed-out answer clears a stale userId, never a
+  // failed check (the session is still there; the user sees 'Failed to fetch user' and Retry).
+  useEffect(() => {
+    if (user) storeUser(user);
+    else if (signedOut) clearStoredUser();
+  }, [user, signedOut]);
+
   const value = useMemo<AuthContextValue>(
     () => ({
       user,
-      isLoading: userQuery.isPending,
+      isLoading: userQuery.isPending || logoutMutation.isPending,
       error: userQuery.error,
       retry: () => void userQuery.refetch(),
       loginMutation,
@@ -142,6 +147,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [
       user,
       userQuery.isPending,
+      logoutMutation.isPending,
       userQuery.error,
       userQuery.refetch,
       loginMutation,
