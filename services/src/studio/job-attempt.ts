@@ -68,43 +68,41 @@ export async function runAttempt(
   const outline = state.outlineIndex === undefined ? undefined : state.outlines?.[state.outlineIndex];
   const rebuild = rebuildOf(claimed);
   try {
-    return await Promise.race([
-      generate(
-        deps.tools,
-        claimed.request,
-        {
-          generationId: job.generationId,
-          phase: job.phase,
-          ...(outline ? { outline } : {}),
-          ...(state.outlineRounds ? { outlineRound: state.outlineRounds } : {}),
-          ...(state.brief ? { brief: state.brief } : {}),
-          ...(rebuild ? { rebuild } : {}),
+    const generating = generate(
+      deps.tools,
+      claimed.request,
+      {
+        generationId: job.generationId,
+        phase: job.phase,
+        ...(outline ? { outline } : {}),
+        ...(state.outlineRounds ? { outlineRound: state.outlineRounds } : {}),
+        ...(state.brief ? { brief: state.brief } : {}),
+        ...(rebuild ? { rebuild } : {}),
+      },
+      {
+        ai: gatedProvider(deps.ai, gate, job.generationId, meter.report),
+        signal: controller.signal,
+        progress: async (progress, step) => {
+          await inTurn(() =>
+            deps.commands.handle(
+              stream,
+              generationDecider,
+              { type: 'ReportProgress', generationId: job.generationId, progress, step },
+              context(),
+            ),
+          );
         },
-        {
-          ai: gatedProvider(deps.ai, gate, job.generationId, meter.report),
-          signal: controller.signal,
-          progress: async (progress, step) => {
-            await inTurn(() =>
-              deps.commands.handle(
-                stream,
-                generationDecider,
-                { type: 'ReportProgress', generationId: job.generationId, progress, step },
-                context(),
-              ),
-            );
-          },
-          parts,
-          parallelCalls: gate.concurrency,
-          readBlob: async (blobId) => {
-            const blob = await deps.blobs.get(blobId);
-            if (!blob) throw new Error(`Input file ${blobId} is missing`);
-            return blob.data;
-          },
+        parts,
+        parallelCalls: gate.concurrency,
+        readBlob: async (blobId) => {
+          const blob = await deps.blobs.get(blobId);
+          if (!blob) throw new Error(`Input file ${blobId} is missing`);
+          return blob.data;
         },
-      ),
-      timedOut,
-      lease.abandoned,
-    ]);
+      },
+    );
+    lease.follow(generating);
+    return await Promise.race([generating, timedOut, lease.abandoned]);
   } finally {
     clearTimeout(timer);
   }

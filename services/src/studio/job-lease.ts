@@ -86,6 +86,7 @@ export class JobLease {
   private handed = false;
   private abandon: () => void = () => {};
   private readonly heartbeat: NodeJS.Timeout;
+  private generating: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly deps: WorkerDeps,
@@ -106,6 +107,19 @@ export class JobLease {
 
   get handedBack(): boolean {
     return this.handed;
+  }
+
+  /** The attempt's generator, which goes on after an abort until it next looks at the signal. */
+  follow(generator: Promise<unknown>): void {
+    this.generating = generator.then(
+      () => {},
+      () => {},
+    );
+  }
+
+  /** Settles once the generator followed has ended, one way or another. */
+  get generatorEnded(): Promise<void> {
+    return this.generating;
   }
 
   /** Shutdown: aborts the attempt and puts the job back in the queue (uses up no attempt). */

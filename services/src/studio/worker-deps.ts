@@ -28,6 +28,8 @@ export interface WorkerDeps {
   workerId: string;
   /** How long a claim lasts without a heartbeat (the worker heartbeats every third of it). */
   leaseMs?: number;
+  /** At shutdown, how long a handed-back attempt's generator may take to stop (default 5 s). */
+  shutdownGraceMs?: number;
   /** What provider calls cost (AI_PRICES over the defaults): each job's calls are priced with it. */
   prices?: PriceTable;
   /** Hears of jobs the provider account could not serve, and of jobs it did. */

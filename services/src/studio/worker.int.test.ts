@@ -282,12 +282,13 @@ describe('worker: one job', () => {
     const { logger, lines } = capturingLogger();
     const { runtime, message, handle, started, types } = await setup(createOfflineProvider(), 60_000, {
       logger,
+      shutdownGraceMs: 200,
       tools: {
         'coloring-page': {
           generator: async (_job, tools) => {
             signal = tools.signal;
             began();
-            // A generator that does not listen to the signal: the worker must not wait for it.
+            // A generator that never looks at the signal: the shutdown waits no longer than its grace.
             return new Promise(() => {});
           },
         },
@@ -313,6 +314,38 @@ describe('worker: one job', () => {
       // the message unacknowledged, for another worker.
       await expect(handle(message)).rejects.toThrow('stopping');
       expect(await types()).toEqual(['GenerationQueued', 'GenerationStarted', 'GenerationReleased']);
+    } finally {
+      await runtime.dispose();
+    }
+  });
+
+  it('at shutdown the step a handed-back generator is in finishes before the worker stops (its file is written)', async () => {
+    let began: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      began = resolve;
+    });
+    const written: string[] = [];
+    const { runtime, message, handle, started } = await setup(createOfflineProvider(), 60_000, {
+      tools: {
+        'coloring-page': {
+          generator: async (_job, tools) => {
+            began();
+            // A step that does not look at the signal until it is done: a file being written.
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            await runtime.blobs.put(`gen-${started.generationId}-late.png`, Buffer.from('png'), 'image/png');
+            written.push('late.png');
+            tools.signal.throwIfAborted();
+            return { files: [] };
+          },
+        },
+      },
+    });
+    try {
+      const attempt = handle(message);
+      await running;
+      await handle.releaseRunning();
+      expect(written).toEqual(['late.png']);
+      await attempt;
     } finally {
       await runtime.dispose();
     }
@@ -695,6 +728,7 @@ describe('worker: the job’s input comes from the generation stream', () => {
     const request = { kind: 'coloring-book' as const, input: { prompt: 'owls', bookLength: 10 as const } };
     const { runtime, message, handle, started } = await setup(createOfflineProvider(), 60_000, {
       request,
+      shutdownGraceMs: 200,
       tools: {
         'coloring-book': {
           generator: async () => {

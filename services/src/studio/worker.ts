@@ -14,6 +14,9 @@ import type { WorkerDeps } from './worker-deps';
  * timeout: `job-attempt.ts`) and the outcome (the completion, or the failure recorded once, which
  * the refund process manager refunds: `job-outcome.ts`).
  */
+/** How long a shutdown waits for handed-back generators to stop. */
+const SHUTDOWN_GRACE_MS = 5_000;
+
 export function createJobHandler(deps: WorkerDeps): JobHandler {
   const gate = deps.gate ?? new CallGate(DEFAULT_AI_CONCURRENCY);
   /** Running attempts' leases by generation id: what a shutdown hands back. */
@@ -45,7 +48,19 @@ export function createJobHandler(deps: WorkerDeps): JobHandler {
   return Object.assign(handle, {
     async releaseRunning(): Promise<void> {
       stopping = true;
-      await Promise.all([...running.values()].map((lease) => lease.handBack()));
+      const leases = [...running.values()];
+      await Promise.all(leases.map((lease) => lease.handBack()));
+      // A generator stops at its next look at the signal: the step it is in (a picture, a file)
+      // may finish first. Waited for, within the grace, so that nothing writes once the stores
+      // close; one that never looks is left behind.
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all(leases.map((lease) => lease.generatorEnded)),
+        new Promise((resolve) => {
+          grace = setTimeout(resolve, deps.shutdownGraceMs ?? SHUTDOWN_GRACE_MS);
+        }),
+      ]);
+      clearTimeout(grace);
     },
   });
 }
@@ -54,7 +69,8 @@ export function createJobHandler(deps: WorkerDeps): JobHandler {
 export type JobHandler = ((message: DeliveredMessage<JobMessage>) => Promise<void>) & {
   /**
    * Claims nothing more and hands every running attempt back to the queue (GenerationReleased,
-   * reason 'shutdown'), so another worker — or this one after a restart — runs it at once.
+   * reason 'shutdown'), so another worker — or this one after a restart — runs it at once; then
+   * waits for their generators to stop (at most `shutdownGraceMs`).
    */
   releaseRunning(): Promise<void>;
 };

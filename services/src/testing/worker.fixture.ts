@@ -33,6 +33,7 @@ export async function setupJob(
     blobs?: (real: BlobStore) => BlobStore;
     clock?: Clock;
     leaseMs?: number;
+    shutdownGraceMs?: number;
     logger?: Logger;
     commands?: (real: CommandHandler) => CommandHandler;
     request?: GenerationRequest;
@@ -70,6 +71,7 @@ export async function setupJob(
     timeoutMs,
     workerId: 'w-test',
     ...(seams.leaseMs ? { leaseMs: seams.leaseMs } : {}),
+    ...(seams.shutdownGraceMs !== undefined ? { shutdownGraceMs: seams.shutdownGraceMs } : {}),
   });
   const types = async () =>
     (await runtime.eventStore.readStream(generationStream(started.generationId))).map((e) => e.type);
