@@ -8,15 +8,15 @@ import { recordFailure, recordOutput } from './job-outcome';
 import type { JobMessage } from './jobs';
 import type { WorkerDeps } from './worker-deps';
 
+/** How long a shutdown waits for handed-back generators to stop. */
+const SHUTDOWN_GRACE_MS = 5_000;
+
 /**
  * Handles one job message in three parts: the lease (claim it, keep it by heartbeats, notice when
  * it is lost or handed back: `job-lease.ts`), the attempt (the generator against the job's
  * timeout: `job-attempt.ts`) and the outcome (the completion, or the failure recorded once, which
  * the refund process manager refunds: `job-outcome.ts`).
  */
-/** How long a shutdown waits for handed-back generators to stop. */
-const SHUTDOWN_GRACE_MS = 5_000;
-
 export function createJobHandler(deps: WorkerDeps): JobHandler {
   const gate = deps.gate ?? new CallGate(DEFAULT_AI_CONCURRENCY);
   /** Running attempts' leases by generation id: what a shutdown hands back. */
